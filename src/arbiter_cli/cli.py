@@ -1,0 +1,598 @@
+"""The ``arbiter`` command line: parse arguments, call the core, render.
+
+Every command works on the tournament folder in the current directory, or the
+one named by ``-d/--dir`` or ``ARBITER_DIR``. Data goes to stdout; messages
+and errors go to stderr; exit codes are listed in :mod:`arbiter_cli.errors`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import random
+import secrets
+import shlex
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from typer.exceptions import TyperException
+from pydantic import ValidationError
+
+from arbiter_cli import __version__
+from arbiter_cli.crosstable import round_crosstable, square_crosstable
+from arbiter_cli.errors import ArbiterError, FolderError, NoPairing, Refused, UsageProblem
+from arbiter_cli.folder import Change, TournamentFolder
+from arbiter_cli.model import (
+    InitialColour, Numbering, Player, RatingType, Round, Scoring, Settings, Status, System, Tournament,
+)
+from arbiter_cli.pairing import PairingUnavailable, pair_next_round
+from arbiter_cli.pairing.round_robin import planned_rounds
+from arbiter_cli.points import parse_points
+from arbiter_cli.render import (
+    Format, crosstable_view, emit, pairings_view, players_view, standings_view, stderr_console,
+)
+from arbiter_cli.results import RESULT_HELP, GameResult, parse_result
+from arbiter_cli.standings import compute_standings
+from arbiter_cli.tiebreaks import parse_tiebreak_list
+from arbiter_cli.tpn import draw_by_lot, initial_order, renumber
+
+app = typer.Typer(
+    name="arbiter",
+    help="Run chess tournaments from a folder of plain files: players, pairings, results, standings.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+player_app = typer.Typer(help="Register, import, list and withdraw players.", no_args_is_help=True)
+app.add_typer(player_app, name="player")
+
+
+@dataclass
+class State:
+    directory: Path = Path(".")
+
+
+STATE = State()
+
+FormatOption = Annotated[Format, typer.Option("--format", "-f", help="Output: table, csv or json.",
+                                              case_sensitive=False)]
+
+
+def _say(message: str) -> None:
+    """A message for the person: stderr, never stdout."""
+    stderr_console().print(message, markup=False, highlight=False, soft_wrap=True)
+
+
+def _command_line() -> str:
+    return " ".join(shlex.quote(a) for a in ["arbiter", *sys.argv[1:]])
+
+
+def _folder() -> TournamentFolder:
+    return TournamentFolder(STATE.directory)
+
+
+@contextmanager
+def _reading() -> Iterator[Tournament]:
+    folder = _folder()
+    with folder.lock(exclusive=False):
+        yield folder.load()
+
+
+@contextmanager
+def _writing() -> Iterator[tuple[TournamentFolder, Tournament]]:
+    folder = _folder()
+    with folder.lock(exclusive=True):
+        yield folder, folder.load()
+
+
+@app.callback()
+def _main(
+    directory: Annotated[Optional[Path], typer.Option(
+        "--dir", "-d", envvar="ARBITER_DIR", help="The tournament folder (default: the current folder).",
+        show_default=False)] = None,
+    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
+) -> None:
+    if version:
+        typer.echo(f"arbiter {__version__}")
+        raise typer.Exit(0)
+    STATE.directory = directory or Path(".")
+
+
+# --------------------------------------------------------------------------- new
+
+
+@app.command()
+def new(
+    directory: Annotated[Path, typer.Argument(help="The folder to create (must not exist, or be empty).")],
+    name: Annotated[str, typer.Option("--name", help="The event's name.")],
+    system: Annotated[str, typer.Option("--system", help="round-robin or double-round-robin (swiss: not yet).")],
+    rounds: Annotated[Optional[int], typer.Option("--rounds", help="Number of rounds (a round robin "
+                                                  "computes it from the players).")] = None,
+    tiebreaks: Annotated[Optional[str], typer.Option("--tiebreaks", help="C.07 codes, e.g. 'DE,SB,WIN,KS'.")] = None,
+    initial_colour: Annotated[InitialColour, typer.Option("--initial-colour", case_sensitive=False,
+                                                          help="Colour of start number 1 in round 1.")] = InitialColour.RANDOM,
+    seed: Annotated[Optional[int], typer.Option("--seed", help="Seed for the drawing of lots (stored).")] = None,
+    numbering: Annotated[Numbering, typer.Option("--numbering", case_sensitive=False,
+                                                 help="Start numbers by rating (C.04.2) or drawn by lot.")] = Numbering.RATING,
+    scoring: Annotated[Optional[str], typer.Option("--scoring", help="Points for win,draw,loss, e.g. '3,1,0'.")] = None,
+    place: Annotated[str, typer.Option("--place")] = "",
+    federation: Annotated[str, typer.Option("--federation")] = "",
+    start_date: Annotated[Optional[str], typer.Option("--start-date", help="YYYY-MM-DD")] = None,
+    end_date: Annotated[Optional[str], typer.Option("--end-date", help="YYYY-MM-DD")] = None,
+    chief_arbiter: Annotated[str, typer.Option("--chief-arbiter")] = "",
+    time_control: Annotated[str, typer.Option("--time-control", help="e.g. '90+30'.")] = "",
+    rating_type: Annotated[RatingType, typer.Option("--rating-type", case_sensitive=False)] = RatingType.STANDARD,
+) -> None:
+    """Create a new tournament folder."""
+    try:
+        chosen = System(system)
+    except ValueError:
+        raise UsageProblem(f"unknown system {system!r}; use round-robin or double-round-robin",
+                           field="--system") from None
+    if chosen is System.SWISS:
+        raise UsageProblem("the Swiss system is not available yet; use round-robin or "
+                           "double-round-robin", field="--system")
+    scoring_data: dict[str, object] = {}
+    if scoring:
+        parts = [p.strip() for p in scoring.split(",")]
+        if len(parts) != 3:
+            raise UsageProblem("give three values: win,draw,loss (e.g. 3,1,0)", field="--scoring")
+        try:
+            scoring_data = dict(zip(("win", "draw", "loss"), (parse_points(p) for p in parts)))
+        except ValueError as error:
+            raise UsageProblem(str(error), field="--scoring") from None
+    try:
+        settings = Settings(
+            name=name, place=place, federation=federation, start_date=start_date, end_date=end_date,
+            chief_arbiter=chief_arbiter, time_control=time_control, rating_type=rating_type,
+            system=chosen, rounds=rounds, initial_colour=initial_colour, numbering=numbering,
+            seed=secrets.randbelow(2**31) if seed is None else seed,
+            tiebreaks=tiebreaks or (), scoring=Scoring(**scoring_data),
+        )
+    except ValidationError as error:
+        first = error.errors()[0]
+        field = "--" + str(first["loc"][0]).replace("_", "-") if first["loc"] else None
+        raise UsageProblem(str(first["msg"]).removeprefix("Value error, "), field=field) from None
+    TournamentFolder.create(directory, settings, _command_line())
+    _say(f"created {directory}: {settings.name} ({chosen.value})")
+
+
+# --------------------------------------------------------------------------- players
+
+
+def _registration_open(tournament: Tournament) -> None:
+    if tournament.rounds and tournament.settings.system.is_round_robin:
+        raise Refused("players cannot join a round robin after round 1 is paired")
+
+
+def _renumbered(tournament: Tournament, players: list[Player]) -> tuple[Player, ...]:
+    """Start numbers by C.04.2 order while no round is paired."""
+    if tournament.rounds:
+        return tuple(players)
+    return renumber(initial_order(players))
+
+
+def _check_new_players(existing: tuple[Player, ...], new: list[Player]) -> None:
+    ids = {p.fide_id: p for p in existing if p.fide_id is not None}
+    for player in new:
+        if player.fide_id is not None and player.fide_id in ids:
+            raise Refused(f"FIDE ID {player.fide_id} is already registered "
+                          f"(start number {ids[player.fide_id].start_number}, {ids[player.fide_id].name})")
+        if player.fide_id is not None:
+            ids[player.fide_id] = player
+
+
+def _player_fields(source: str | None, line: int | None, data: dict[str, object], start: int) -> Player:
+    try:
+        return Player.model_validate({"start_number": start, **data})
+    except ValidationError as error:
+        first = error.errors()[0]
+        key = str(first["loc"][0]) if first["loc"] else None
+        field = key if source else ("--" + key.replace("_", "-") if key and key != "name" else key)
+        message = str(first["msg"]).removeprefix("Value error, ")
+        raise UsageProblem(message, source=source, line=line, field=field) from None
+
+
+def _sex(value: str | None) -> str | None:
+    if value is None:
+        return None
+    lowered = value.strip().lower()
+    return {"f": "w", "female": "w", "male": "m"}.get(lowered, lowered)
+
+
+def _same_entry(a: Player, b: Player) -> bool:
+    return a.model_copy(update={"start_number": 1}) == b.model_copy(update={"start_number": 1})
+
+
+@player_app.command("add")
+def player_add(
+    name: Annotated[str, typer.Argument(help="'Surname, Firstname', as FIDE writes it.")],
+    rating: Annotated[Optional[int], typer.Option("--rating")] = None,
+    title: Annotated[Optional[str], typer.Option("--title", help="GM IM WGM FM WIM CM WFM WCM")] = None,
+    fide_id: Annotated[Optional[int], typer.Option("--fide-id")] = None,
+    federation: Annotated[Optional[str], typer.Option("--federation", help="3-letter code")] = None,
+    sex: Annotated[Optional[str], typer.Option("--sex", help="m or w")] = None,
+    birth: Annotated[Optional[str], typer.Option("--birth", help="YYYY-MM-DD or YYYY")] = None,
+    club: Annotated[Optional[str], typer.Option("--club")] = None,
+) -> None:
+    """Register a player. Start numbers follow C.04.2 until round 1 is paired."""
+    with _writing() as (folder, tournament):
+        _registration_open(tournament)
+        player = _player_fields(None, None, {
+            "name": name, "rating": rating or 0, "title": title, "fide_id": fide_id,
+            "federation": federation, "sex": _sex(sex), "birth_date": birth, "club": club,
+        }, len(tournament.players) + 1)
+        _check_new_players(tournament.players, [player])
+        players = _renumbered(tournament, [*tournament.players, player])
+        after = Tournament(tournament.settings, players, tournament.rounds)
+        number = next(p.start_number for p in players if _same_entry(p, player))
+        folder.save(tournament, after, _command_line(),
+                    [Change("player added", "", f"{number} {player.name}")])
+    _say(f"added {player.name} as start number {number}")
+
+
+IMPORT_COLUMNS = ("name", "title", "rating", "fide_id", "federation", "sex", "birth_date", "club")
+
+
+def _read_input(path: str) -> tuple[str, str]:
+    if path == "-":
+        return "<stdin>", sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8-sig", newline="") as handle:
+            return path, handle.read()
+    except FileNotFoundError:
+        raise UsageProblem("no such file", source=path) from None
+    except UnicodeDecodeError:
+        raise UsageProblem("the file is not UTF-8 text", source=path) from None
+    except OSError as error:
+        raise UsageProblem(f"cannot read: {error.strerror}", source=path) from None
+
+
+@player_app.command("import")
+def player_import(
+    source: Annotated[str, typer.Argument(metavar="FILE|-", help="A CSV file with a header, or - for stdin.")],
+) -> None:
+    """Register players from CSV. Columns (by name): name, title, rating, fide_id, federation,
+    sex, birth_date, club. Only name is required; unknown columns are an error."""
+    label, text = _read_input(source)
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        header = next(reader, None)
+        if not header:
+            raise UsageProblem("the file is empty; it needs a header line", source=label, line=1)
+        columns = [h.strip().lower() for h in header]
+        for column in columns:
+            if column not in IMPORT_COLUMNS:
+                raise UsageProblem(f"unknown column; use {', '.join(IMPORT_COLUMNS)}",
+                                   source=label, line=1, field=column)
+        if len(set(columns)) != len(columns):
+            raise UsageProblem("a column appears twice", source=label, line=1)
+        if "name" not in columns:
+            raise UsageProblem("the column 'name' is required", source=label, line=1)
+        rows: list[tuple[int, dict[str, object]]] = []
+        for cells in reader:
+            if not cells or all(not c.strip() for c in cells):
+                continue
+            if len(cells) != len(columns):
+                raise UsageProblem(f"expected {len(columns)} fields, found {len(cells)}",
+                                   source=label, line=reader.line_num)
+            data: dict[str, object] = {k: v.strip() for k, v in zip(columns, cells)}
+            if "sex" in data:
+                data["sex"] = _sex(str(data["sex"])) if data["sex"] else ""
+            rows.append((reader.line_num, data))
+    except csv.Error as error:
+        raise UsageProblem(f"CSV syntax error: {error}", source=label, line=reader.line_num) from None
+    with _writing() as (folder, tournament):
+        _registration_open(tournament)
+        start = len(tournament.players)
+        new = [_player_fields(label, line, data, start + i) for i, (line, data) in enumerate(rows, 1)]
+        if not new:
+            raise UsageProblem("no players in the file", source=label)
+        _check_new_players(tournament.players, new)
+        players = _renumbered(tournament, [*tournament.players, *new])
+        after = Tournament(tournament.settings, players, tournament.rounds)
+        folder.save(tournament, after, _command_line(),
+                    [Change("player added", "", p.name) for p in new])
+    _say(f"imported {len(new)} players; {len(players)} registered")
+
+
+@player_app.command("list")
+def player_list(fmt: FormatOption = Format.table) -> None:
+    """List the players by start number."""
+    with _reading() as tournament:
+        emit(players_view(tournament), fmt)
+
+
+def _find_player(tournament: Tournament, start_number: int) -> Player:
+    player = tournament.player(start_number)
+    if player is None:
+        raise UsageProblem(f"there is no player with start number {start_number}", field="ID")
+    return player
+
+
+@player_app.command("withdraw")
+def player_withdraw(
+    start_number: Annotated[int, typer.Argument(metavar="ID", help="The player's start number.")],
+    after_round: Annotated[Optional[int], typer.Option("--after-round", help="The last round the player "
+                                                       "takes part in (default: the last paired round).")] = None,
+) -> None:
+    """Withdraw a player: they are not paired after --after-round."""
+    with _writing() as (folder, tournament):
+        player = _find_player(tournament, start_number)
+        if player.is_withdrawn:
+            raise Refused(f"{player.name} already withdrew after round {player.withdrawn_after}")
+        last = tournament.last_round if after_round is None else after_round
+        if not 0 <= last <= tournament.last_round:
+            raise UsageProblem(f"--after-round must be between 0 and {tournament.last_round} "
+                               "(the rounds paired so far)", field="--after-round")
+        updated = player.model_copy(update={"status": "withdrawn", "withdrawn_after": last})
+        players = tuple(updated if p.start_number == start_number else p for p in tournament.players)
+        after = Tournament(tournament.settings, players, tournament.rounds)
+        folder.save(tournament, after, _command_line(),
+                    [Change(f"player {start_number} status", "active", f"withdrawn after round {last}")])
+    _say(f"{player.name} withdrawn after round {last}")
+
+
+# --------------------------------------------------------------------------- pairing
+
+
+def _first_pairing(tournament: Tournament) -> tuple[Tournament, list[Change]]:
+    """Close registration: start numbers by lot if chosen, rounds, initial colour."""
+    settings = tournament.settings
+    changes: list[Change] = []
+    players = tournament.players
+    if settings.numbering is Numbering.LOT:
+        players = draw_by_lot(players, settings.seed)
+        changes.append(Change("start numbers drawn by lot", "",
+                              " ".join(f"{p.start_number}={p.name}" for p in players)))
+    update: dict[str, object] = {"status": Status.RUNNING}
+    if settings.system.is_round_robin:
+        total = planned_rounds(settings.system, len(players))
+        if settings.rounds is not None and settings.rounds != total:
+            raise Refused(f"a {settings.system.value} of {len(players)} players has {total} rounds, "
+                          f"but tournament.toml says rounds = {settings.rounds}")
+        if settings.rounds is None:
+            update["rounds"] = total
+            changes.append(Change("rounds", "", str(total)))
+    if settings.initial_colour is InitialColour.RANDOM:
+        colour = random.Random(f"colour:{settings.seed}").choice([InitialColour.WHITE, InitialColour.BLACK])
+        update["initial_colour"] = colour
+        changes.append(Change("initial colour drawn", "random", colour.value))
+    changes.append(Change("status", settings.status.value, Status.RUNNING.value))
+    return Tournament(settings.model_copy(update=update), players, tournament.rounds), changes
+
+
+@app.command()
+def pair(fmt: FormatOption = Format.table) -> None:
+    """Pair the next round and print it."""
+    with _writing() as (folder, tournament):
+        settings = tournament.settings
+        if tournament.rounds:
+            missing = tournament.rounds[-1].missing
+            if missing:
+                boards = ", ".join(str(b) for b in missing)
+                raise Refused(f"round {tournament.last_round} still has no result on board"
+                              f"{'s' if len(missing) > 1 else ''} {boards}")
+        if settings.rounds is not None and tournament.last_round >= settings.rounds:
+            raise Refused(f"all {settings.rounds} rounds are paired")
+        if len(tournament.players) < 2:
+            raise Refused("at least 2 players are needed to pair a round")
+        prepared, changes = (_first_pairing(tournament) if not tournament.rounds else (tournament, []))
+        try:
+            new_round = pair_next_round(prepared)
+        except PairingUnavailable as error:
+            raise NoPairing(str(error)) from None
+        after = Tournament(prepared.settings, prepared.players, (*prepared.rounds, new_round))
+        changes.append(Change(f"round {new_round.number} paired", "",
+                              f"{len(new_round.games)} boards, {len(new_round.byes)} byes"))
+        for board in new_round.games:
+            if board.result is not None:
+                changes.append(Change(f"round {new_round.number} board {board.board} result", "",
+                                      f"{board.result.value} (withdrawal)"))
+        folder.save(tournament, after, _command_line(), changes)
+    total = after.settings.rounds
+    _say(f"round {new_round.number} of {total} paired")
+    emit(pairings_view(after, new_round), fmt)
+
+
+@app.command()
+def pairings(
+    round_number: Annotated[Optional[int], typer.Argument(metavar="[ROUND]", help="Default: the last paired round.")] = None,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """Print the pairings of a round."""
+    with _reading() as tournament:
+        rnd = _round(tournament, round_number if round_number is not None else tournament.last_round)
+    emit(pairings_view(tournament, rnd), fmt)
+
+
+def _round(tournament: Tournament, number: int) -> Round:
+    if tournament.last_round == 0:
+        raise Refused("no round has been paired yet (use 'arbiter pair')")
+    rnd = tournament.round(number)
+    if rnd is None:
+        raise UsageProblem(f"there is no round {number}; rounds 1 to {tournament.last_round} are paired",
+                           field="ROUND")
+    return rnd
+
+
+# --------------------------------------------------------------------------- results
+
+
+def _parse_result_arg(text: str, source: str | None = None, line: int | None = None) -> GameResult | None:
+    try:
+        return parse_result(text)
+    except ValueError as error:
+        raise UsageProblem(str(error), source=source, line=line, field="result" if source else "RESULT") from None
+
+
+def _show(result: GameResult | None) -> str:
+    return "none" if result is None else result.display
+
+
+@app.command()
+def result(
+    round_number: Annotated[int, typer.Argument(metavar="ROUND")],
+    board: Annotated[Optional[int], typer.Argument(metavar="[BOARD]")] = None,
+    code: Annotated[Optional[str], typer.Argument(metavar="[RESULT]", help=RESULT_HELP)] = None,
+    source: Annotated[Optional[str], typer.Option("--from", metavar="FILE|-",
+                                                  help="Enter many results: one 'BOARD RESULT' per line.")] = None,
+    correct: Annotated[bool, typer.Option("--correct", help="Allow changing a result already entered.")] = False,
+) -> None:
+    """Enter a result: 'arbiter result 3 5 1-0', or many with --from."""
+    entries: list[tuple[int, GameResult | None, int | None]] = []
+    label = None
+    if source is not None:
+        if board is not None or code is not None:
+            raise UsageProblem("give either BOARD RESULT or --from FILE, not both")
+        label, text = _read_input(source)
+        seen: dict[int, int] = {}
+        for number, raw in enumerate(text.splitlines(), start=1):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            parts = line.split()
+            if len(parts) != 2:
+                raise UsageProblem("expected 'BOARD RESULT'", source=label, line=number)
+            if not parts[0].isdigit() or int(parts[0]) < 1:
+                raise UsageProblem(f"{parts[0]!r} is not a board number", source=label, line=number, field="board")
+            board_number = int(parts[0])
+            if board_number in seen:
+                raise UsageProblem(f"board {board_number} is already given on line {seen[board_number]}",
+                                   source=label, line=number, field="board")
+            seen[board_number] = number
+            entries.append((board_number, _parse_result_arg(parts[1], label, number), number))
+        if not entries:
+            raise UsageProblem("no results in the input", source=label)
+    else:
+        if board is None or code is None:
+            raise UsageProblem("give BOARD and RESULT (for example: arbiter result 3 5 1-0), or --from FILE")
+        entries.append((board, _parse_result_arg(code), None))
+
+    with _writing() as (folder, tournament):
+        rnd = _round(tournament, round_number)
+        changes: list[Change] = []
+        conflicts: list[str] = []
+        updated = rnd
+        for board_number, new, line in entries:
+            game = rnd.game(board_number)
+            if game is None:
+                raise UsageProblem(f"round {round_number} has no board {board_number} "
+                                   f"(boards 1 to {len(rnd.games)})", source=label, line=line,
+                                   field="board" if label else "BOARD")
+            if game.result == new:
+                continue
+            if game.result is not None and not correct:
+                conflicts.append(f"board {board_number} has {_show(game.result)}, not {_show(new)}")
+                continue
+            updated = updated.with_result(board_number, new)
+            what = "correction" if game.result is not None else "result"
+            changes.append(Change(f"round {round_number} board {board_number} {what}",
+                                  "" if game.result is None else game.result.value,
+                                  "" if new is None else new.value))
+        if conflicts:
+            raise Refused(f"round {round_number}: " + "; ".join(conflicts) +
+                          " (give --correct to change an entered result)")
+        if changes:
+            rounds = tuple(updated if r.number == round_number else r for r in tournament.rounds)
+            after = Tournament(tournament.settings, tournament.players, rounds)
+            folder.save(tournament, after, _command_line(), changes)
+    if not changes:
+        _say(f"round {round_number}: nothing changed")
+        return
+    for change in changes:
+        _say(f"{change.change}: {change.old or 'none'} -> {change.new or 'none'}")
+    remaining = updated.missing
+    if remaining:
+        _say(f"round {round_number}: {len(remaining)} result{'s' if len(remaining) > 1 else ''} missing "
+             f"(board{'s' if len(remaining) > 1 else ''} {', '.join(map(str, remaining))})")
+    else:
+        _say(f"round {round_number}: all results entered")
+
+
+# --------------------------------------------------------------------------- standings
+
+
+def _after_round(tournament: Tournament, after_round: int | None) -> int:
+    last = tournament.last_round if after_round is None else after_round
+    if not 0 <= last <= tournament.last_round:
+        raise UsageProblem(f"--after-round must be between 0 and {tournament.last_round}",
+                           field="--after-round")
+    return last
+
+
+@app.command()
+def standings(
+    after_round: Annotated[Optional[int], typer.Option("--after-round", help="Default: the last paired round.")] = None,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """Print the standings: rank, points and each player's record."""
+    with _reading() as tournament:
+        last = _after_round(tournament, after_round)
+        codes = tournament.settings.effective_tiebreaks
+        table = compute_standings(tournament, last, codes)
+    for number, boards in table.incomplete.items():
+        _say(f"note: round {number} is not complete; no result yet on board"
+             f"{'s' if len(boards) > 1 else ''} {', '.join(map(str, boards))}")
+    if table.unavailable:
+        _say(f"note: tie-breaks ({', '.join(table.unavailable)}) are not computed yet; "
+             "players equal on points share the rank")
+    emit(standings_view(tournament, table), fmt)
+
+
+@app.command()
+def crosstable(
+    after_round: Annotated[Optional[int], typer.Option("--after-round", help="Default: the last paired round.")] = None,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """Print the crosstable (the square table for a round robin)."""
+    with _reading() as tournament:
+        last = _after_round(tournament, after_round)
+        if tournament.settings.system.is_round_robin:
+            table = square_crosstable(tournament, last)
+        else:
+            table = round_crosstable(tournament, last)
+    emit(crosstable_view(tournament, table), fmt)
+
+
+# --------------------------------------------------------------------------- entry point
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the command line; turn every failure into one line on stderr and an exit code."""
+    try:
+        code = app(args=argv, prog_name="arbiter", standalone_mode=False)
+    except ArbiterError as error:
+        _fail(str(error), error.exit_code)
+    except TyperException as error:  # the command-line parser's errors (Typer's own click)
+        ctx = getattr(error, "ctx", None)
+        if type(error).__name__ == "NoArgsIsHelpError" and ctx is not None:
+            print(ctx.get_help(), file=sys.stderr)
+            sys.exit(2)
+        hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+        _fail(error.format_message() + hint, error.exit_code)
+    except typer.Abort:
+        _fail("aborted", 130)
+    except BrokenPipeError:
+        sys.stderr.close()
+        sys.exit(1)
+    except KeyboardInterrupt:
+        _fail("interrupted", 130)
+    except Exception as error:  # noqa: BLE001 - the last line of defence
+        if os.environ.get("ARBITER_DEBUG"):
+            raise
+        _fail(f"internal error: {type(error).__name__}: {error} (set ARBITER_DEBUG=1 for the traceback)", 1)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _fail(message: str, code: int) -> None:
+    sys.stdout.flush()
+    print(f"arbiter: error: {message}", file=sys.stderr)
+    sys.exit(code)

@@ -1,0 +1,474 @@
+"""The tournament folder: the only module that touches a tournament on disk.
+
+A tournament is one folder of plain files::
+
+    tournament.toml     the settings (:class:`arbiter_cli.model.Settings`)
+    players.csv         one row per player (:class:`arbiter_cli.model.Player`)
+    rounds/01.csv       one file per paired round: board,white,black,result
+    journal.csv         append-only log: time,command,change,old,new
+    .arbiter.lock       the lock file (empty; safe to delete when no command runs)
+
+Reading is strict: the first problem found is raised as a
+:class:`arbiter_cli.errors.FolderError` naming the file, the line and the field.
+
+Writing is safe: every changed file is written to a temporary file in the same
+folder, fsync'ed, renamed into place, and the folder is fsync'ed. All writes
+happen under an exclusive ``flock`` on ``.arbiter.lock``, so concurrent
+commands run one after the other; readers take a shared lock.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import datetime as dt
+import errno
+import fcntl
+import io
+import os
+import re
+import time
+import tomllib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import tomli_w
+from pydantic import ValidationError
+
+from arbiter_cli.errors import Busy, FolderError
+from arbiter_cli.model import Board, Player, Round, Settings, Tournament
+from arbiter_cli.points import points_to_toml
+from arbiter_cli.results import ByeKind, parse_bye, parse_result
+
+__all__ = ["SETTINGS_FILE", "PLAYERS_FILE", "ROUNDS_DIR", "JOURNAL_FILE", "PLAYER_COLUMNS",
+           "ROUND_COLUMNS", "JOURNAL_COLUMNS", "Change", "TournamentFolder", "settings_to_toml",
+           "players_to_csv", "round_to_csv"]
+
+SETTINGS_FILE = "tournament.toml"
+PLAYERS_FILE = "players.csv"
+ROUNDS_DIR = "rounds"
+JOURNAL_FILE = "journal.csv"
+LOCK_FILE = ".arbiter.lock"
+
+PLAYER_COLUMNS = ("start_number", "name", "title", "rating", "fide_id", "federation", "sex",
+                  "birth_date", "club", "status", "withdrawn_after")
+ROUND_COLUMNS = ("board", "white", "black", "result")
+JOURNAL_COLUMNS = ("time", "command", "change", "old", "new")
+
+_ROUND_NAME = re.compile(r"^(\d{2,3})\.csv$")
+
+
+@dataclass(frozen=True)
+class Change:
+    """One journal entry: what changed, from what, to what."""
+
+    change: str
+    old: str = ""
+    new: str = ""
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def settings_to_toml(settings: Settings) -> str:
+    data: dict[str, object] = {}
+    for key in type(settings).model_fields:
+        if key == "scoring":
+            continue
+        value = getattr(settings, key)
+        if value is None:
+            continue
+        data[key] = getattr(value, "value", value)
+    data["tiebreaks"] = list(settings.tiebreaks)
+    data["scoring"] = {key: points_to_toml(getattr(settings.scoring, key))
+                       for key in type(settings.scoring).model_fields}
+    return tomli_w.dumps(data)
+
+
+def _csv_text(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(header)
+    for row in rows:
+        writer.writerow(["" if cell is None else cell for cell in row])
+    return buffer.getvalue()
+
+
+def players_to_csv(players: Sequence[Player]) -> str:
+    rows = []
+    for p in sorted(players, key=lambda p: p.start_number):
+        rows.append([p.start_number, p.name, p.title, p.rating or None, p.fide_id, p.federation,
+                     p.sex, p.birth_date, p.club, p.status, p.withdrawn_after])
+    return _csv_text(PLAYER_COLUMNS, rows)
+
+
+def round_to_csv(rnd: Round) -> str:
+    rows = [[b.board, b.white, b.black, b.result_code] for b in rnd.games]
+    rows += [[None, b.white, None, b.result_code] for b in rnd.byes]
+    return _csv_text(ROUND_COLUMNS, rows)
+
+
+def _journal_rows(command: str, changes: Sequence[Change], now: dt.datetime) -> list[list[str]]:
+    stamp = now.astimezone(dt.timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+    return [[stamp, command, c.change, c.old, c.new] for c in changes]
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temp file, fsync and rename."""
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    data = text.encode("utf-8")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+# --------------------------------------------------------------------------- the folder
+
+
+class TournamentFolder:
+    """A tournament folder on disk."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+
+    # -- locking -----------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def lock(self, exclusive: bool = True, timeout: float | None = None) -> Iterator[None]:
+        """Hold the folder's lock. Readers share it; a writer holds it alone.
+
+        Waits up to ``timeout`` seconds (default ``ARBITER_LOCK_TIMEOUT`` or 30),
+        then raises :class:`Busy`. A read-only folder is read without a lock.
+        """
+        if timeout is None:
+            timeout = float(os.environ.get("ARBITER_LOCK_TIMEOUT", "30"))
+        self._require_folder()
+        try:
+            fd = os.open(self.path / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as error:
+            if not exclusive and error.errno in (errno.EACCES, errno.EROFS, errno.EPERM):
+                yield
+                return
+            raise FolderError(f"cannot open the lock file: {error.strerror}", file=LOCK_FILE) from None
+        try:
+            mode = fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH
+            deadline = time.monotonic() + timeout
+            while True:
+                try:
+                    fcntl.flock(fd, mode | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() >= deadline:
+                        raise Busy(f"{self.path}: another arbiter command is using this tournament; "
+                                   "try again") from None
+                    time.sleep(0.02)
+            yield
+        finally:
+            os.close(fd)
+
+    # -- reading -----------------------------------------------------------------
+
+    def _require_folder(self) -> None:
+        if not (self.path / SETTINGS_FILE).is_file():
+            if not self.path.is_dir():
+                raise FolderError(f"no tournament folder at {self.path} "
+                                  "(use -d DIR, set ARBITER_DIR, or create one with 'arbiter new')")
+            raise FolderError(f"{self.path} is not a tournament folder: {SETTINGS_FILE} is missing "
+                              "(use -d DIR, set ARBITER_DIR, or create one with 'arbiter new')")
+
+    def load(self) -> Tournament:
+        """Read and check the whole folder. Call it while holding the lock."""
+        self._require_folder()
+        settings = self._load_settings()
+        players = self._load_players()
+        rounds = self._load_rounds(settings, players)
+        self._check_journal()
+        return Tournament(settings, players, rounds)
+
+    def _read_text(self, name: str) -> str:
+        path = self.path / name
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            raise FolderError("the file is missing", file=name) from None
+        except OSError as error:
+            raise FolderError(f"cannot read the file: {error.strerror}", file=name) from None
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            line = data[: error.start].count(b"\n") + 1
+            raise FolderError("the file is not valid UTF-8 text", file=name, line=line) from None
+
+    def _load_settings(self) -> Settings:
+        text = self._read_text(SETTINGS_FILE)
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            match = re.search(r"\(at line (\d+), column \d+\)", str(error))
+            message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
+            raise FolderError(f"TOML syntax error: {message}", file=SETTINGS_FILE,
+                              line=int(match.group(1)) if match else None) from None
+        try:
+            return Settings.model_validate(data)
+        except ValidationError as error:
+            first = error.errors()[0]
+            loc = [str(part) for part in first["loc"]]
+            field = ".".join(loc) if loc else None
+            message = _pydantic_message(first)
+            if first["type"] == "missing":
+                message = "is missing"
+            line = _toml_line(text, loc)
+            raise FolderError(message, file=SETTINGS_FILE, line=line, field=field) from None
+
+    def _read_csv(self, name: str, header: Sequence[str]) -> list[tuple[int, dict[str, str]]]:
+        text = self._read_text(name)
+        reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+        rows: list[tuple[int, dict[str, str]]] = []
+        try:
+            first = next(reader, None)
+            if first is None:
+                raise FolderError(f"the file is empty; its first line must be: {','.join(header)}",
+                                  file=name, line=1)
+            if tuple(cell.strip() for cell in first) != tuple(header):
+                raise FolderError(f"the header must be: {','.join(header)}", file=name, line=1)
+            for cells in reader:
+                line = reader.line_num
+                if not cells or all(not c.strip() for c in cells):
+                    continue
+                if len(cells) != len(header):
+                    raise FolderError(f"expected {len(header)} fields, found {len(cells)}",
+                                      file=name, line=line)
+                rows.append((line, {key: value.strip() for key, value in zip(header, cells)}))
+        except csv.Error as error:
+            raise FolderError(f"CSV syntax error: {error}", file=name, line=reader.line_num) from None
+        return rows
+
+    def _load_players(self) -> tuple[Player, ...]:
+        players: list[Player] = []
+        seen: dict[int, int] = {}
+        fide_ids: dict[int, int] = {}
+        for line, row in self._read_csv(PLAYERS_FILE, PLAYER_COLUMNS):
+            try:
+                player = Player.model_validate(row)
+            except ValidationError as error:
+                first = error.errors()[0]
+                field = str(first["loc"][0]) if first["loc"] else None
+                raise FolderError(_pydantic_message(first), file=PLAYERS_FILE, line=line,
+                                  field=field) from None
+            if player.start_number in seen:
+                raise FolderError(f"start number {player.start_number} is already used on line "
+                                  f"{seen[player.start_number]}", file=PLAYERS_FILE, line=line,
+                                  field="start_number")
+            if player.fide_id is not None and player.fide_id in fide_ids:
+                raise FolderError(f"FIDE ID {player.fide_id} is already used on line "
+                                  f"{fide_ids[player.fide_id]}", file=PLAYERS_FILE, line=line,
+                                  field="fide_id")
+            seen[player.start_number] = line
+            if player.fide_id is not None:
+                fide_ids[player.fide_id] = line
+            players.append(player)
+        numbers = sorted(seen)
+        if numbers != list(range(1, len(numbers) + 1)):
+            missing = next(n for n in range(1, len(numbers) + 2) if n not in seen)
+            raise FolderError(f"start numbers must run from 1 without gaps; {missing} is missing",
+                              file=PLAYERS_FILE, field="start_number")
+        return tuple(sorted(players, key=lambda p: p.start_number))
+
+    def _load_rounds(self, settings: Settings, players: tuple[Player, ...]) -> tuple[Round, ...]:
+        directory = self.path / ROUNDS_DIR
+        if not directory.exists():
+            return ()
+        if not directory.is_dir():
+            raise FolderError("must be a folder", file=ROUNDS_DIR)
+        numbers: dict[int, str] = {}
+        for entry in sorted(directory.iterdir()):
+            if entry.name.startswith("."):
+                continue
+            match = _ROUND_NAME.match(entry.name)
+            if not match or not entry.is_file():
+                raise FolderError("unexpected file; round files are named 01.csv, 02.csv, ...",
+                                  file=f"{ROUNDS_DIR}/{entry.name}")
+            number = int(match.group(1))
+            if number in numbers or entry.name != _round_name(number):
+                raise FolderError(f"round {number} must be named {_round_name(number)}",
+                                  file=f"{ROUNDS_DIR}/{entry.name}")
+            numbers[number] = entry.name
+        expected = list(range(1, len(numbers) + 1))
+        if sorted(numbers) != expected:
+            missing = next(n for n in expected + [len(numbers) + 1] if n not in numbers)
+            raise FolderError(f"round {missing} is missing; rounds must run from 1 without gaps",
+                              file=f"{ROUNDS_DIR}/{_round_name(missing)}")
+        if settings.rounds is not None and len(numbers) > settings.rounds:
+            raise FolderError(f"there are {len(numbers)} round files but the event has "
+                              f"{settings.rounds} rounds", file=SETTINGS_FILE, field="rounds")
+        known = {p.start_number for p in players}
+        return tuple(self._load_round(n, known) for n in expected)
+
+    def _load_round(self, number: int, known: set[int]) -> Round:
+        name = f"{ROUNDS_DIR}/{_round_name(number)}"
+        games: list[Board] = []
+        byes: list[Board] = []
+        seen: dict[int, int] = {}
+
+        def player(line: int, field: str, text: str) -> int:
+            if not text.isdigit() or int(text) not in known:
+                raise FolderError(f"{text!r} is not the start number of a player", file=name,
+                                  line=line, field=field)
+            tpn = int(text)
+            if tpn in seen:
+                raise FolderError(f"player {tpn} is already in this round on line {seen[tpn]}",
+                                  file=name, line=line, field=field)
+            seen[tpn] = line
+            return tpn
+
+        for line, row in self._read_csv(name, ROUND_COLUMNS):
+            white = player(line, "white", row["white"])
+            if row["black"] == "":
+                if row["board"]:
+                    raise FolderError("a bye has no board number", file=name, line=line, field="board")
+                try:
+                    kind = parse_bye(row["result"])
+                except ValueError as error:
+                    raise FolderError(str(error), file=name, line=line, field="result") from None
+                byes.append(Board(white=white, bye=kind))
+                continue
+            if byes:
+                raise FolderError("games come before byes", file=name, line=line)
+            black = player(line, "black", row["black"])
+            if not row["board"].isdigit() or int(row["board"]) != len(games) + 1:
+                raise FolderError(f"expected board {len(games) + 1}", file=name, line=line,
+                                  field="board")
+            try:
+                result = parse_result(row["result"])
+            except ValueError as error:
+                raise FolderError(str(error), file=name, line=line, field="result") from None
+            games.append(Board(white=white, black=black, board=len(games) + 1, result=result))
+        return Round(number, tuple(games + byes))
+
+    def _check_journal(self) -> None:
+        path = self.path / JOURNAL_FILE
+        if not path.exists():
+            raise FolderError("the file is missing", file=JOURNAL_FILE)
+        with path.open(encoding="utf-8", newline="") as handle:
+            first = handle.readline().strip()
+        if first != ",".join(JOURNAL_COLUMNS):
+            raise FolderError(f"the header must be: {','.join(JOURNAL_COLUMNS)}", file=JOURNAL_FILE, line=1)
+
+    # -- writing -----------------------------------------------------------------
+
+    def files_of(self, tournament: Tournament) -> dict[str, str]:
+        files = {
+            SETTINGS_FILE: settings_to_toml(tournament.settings),
+            PLAYERS_FILE: players_to_csv(tournament.players),
+        }
+        for rnd in tournament.rounds:
+            files[f"{ROUNDS_DIR}/{_round_name(rnd.number)}"] = round_to_csv(rnd)
+        return files
+
+    def save(self, before: Tournament, after: Tournament, command: str, changes: Sequence[Change],
+             now: dt.datetime | None = None) -> None:
+        """Write what changed from ``before`` to ``after`` and journal ``changes``.
+
+        Call it while holding the exclusive lock, with ``before`` as loaded.
+        """
+        old_files = self.files_of(before)
+        new_files = self.files_of(after)
+        (self.path / ROUNDS_DIR).mkdir(exist_ok=True)
+        for name, text in new_files.items():
+            if old_files.get(name) != text or not (self.path / name).exists():
+                _atomic_write(self.path / name, text)
+        for name in old_files.keys() - new_files.keys():
+            (self.path / name).unlink()
+            _fsync_dir((self.path / name).parent)
+        self.append_journal(command, changes, now)
+
+    def append_journal(self, command: str, changes: Sequence[Change], now: dt.datetime | None = None) -> None:
+        if not changes:
+            return
+        path = self.path / JOURNAL_FILE
+        existing = path.read_text(encoding="utf-8") if path.exists() else ",".join(JOURNAL_COLUMNS) + "\n"
+        if not existing.endswith("\n"):
+            existing += "\n"
+        rows = _journal_rows(command, changes, now or dt.datetime.now(dt.timezone.utc))
+        buffer = io.StringIO()
+        csv.writer(buffer, lineterminator="\n").writerows(rows)
+        _atomic_write(path, existing + buffer.getvalue())
+
+    @classmethod
+    def create(cls, path: str | os.PathLike[str], settings: Settings, command: str) -> "TournamentFolder":
+        """Make a new tournament folder; the folder must not exist or be empty."""
+        folder = cls(path)
+        if folder.path.exists() and (not folder.path.is_dir() or any(folder.path.iterdir())):
+            raise FolderError(f"{folder.path} already exists and is not an empty folder")
+        settings_text = settings_to_toml(settings)  # fails before anything is written
+        players_text = players_to_csv(())
+        try:
+            folder.path.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise FolderError(f"cannot create {folder.path}: {error.strerror}") from None
+        (folder.path / ROUNDS_DIR).mkdir(exist_ok=True)
+        _atomic_write(folder.path / PLAYERS_FILE, players_text)
+        folder.append_journal(command, [Change("tournament created", "", settings.name)])
+        # The settings file comes last: until it exists the folder is not a tournament.
+        _atomic_write(folder.path / SETTINGS_FILE, settings_text)
+        return folder
+
+
+def _round_name(number: int) -> str:
+    return f"{number:02d}.csv"
+
+
+def _pydantic_message(error: dict) -> str:  # type: ignore[type-arg]
+    message = str(error.get("msg", "invalid value"))
+    message = message.removeprefix("Value error, ")
+    if error.get("type") == "extra_forbidden":
+        return "unknown setting"
+    value = error.get("input")
+    if isinstance(value, (str, int, float)) and error.get("type") not in ("missing",) \
+            and repr(value) not in message:
+        message = f"{message} (found {value!r})"
+    return message[0].lower() + message[1:] if message else message
+
+
+def _toml_line(text: str, loc: Sequence[str]) -> int | None:
+    """The line where the key ``loc`` is written in a TOML text, if found."""
+    if not loc:
+        return None
+    lines = text.splitlines()
+    table = loc[0] if len(loc) > 1 else None
+    key = loc[1] if table else loc[0]
+    current: str | None = None
+    for number, line in enumerate(lines, start=1):
+        stripped = line.strip()
+        header = re.match(r"^\[([^\]]+)\]$", stripped)
+        if header:
+            current = header.group(1).strip()
+            continue
+        if re.match(rf"^{re.escape(key)}\s*=", stripped) and current == table:
+            return number
+        if table and re.match(rf"^{re.escape(table)}\.{re.escape(key)}\s*=", stripped) and current is None:
+            return number
+    if table:
+        for number, line in enumerate(lines, start=1):
+            if line.strip() == f"[{table}]":
+                return number
+    return None

@@ -1,0 +1,370 @@
+"""Typed models of a tournament: settings, players, rounds and boards.
+
+These are plain values with no knowledge of files or terminals. The folder
+module (:mod:`arbiter_cli.folder`) reads and writes them; the pairing and
+standings modules compute with them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from fractions import Fraction
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
+
+from arbiter_cli.points import parse_points
+from arbiter_cli.results import ByeKind, GameResult
+from arbiter_cli.tiebreaks import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, parse_tiebreak_list
+
+__all__ = [
+    "System", "RatingType", "InitialColour", "Numbering", "Status", "Scoring", "Settings",
+    "TITLES", "Player", "Board", "Round", "Tournament",
+]
+
+
+class System(str, Enum):
+    """The pairing system of the event."""
+
+    ROUND_ROBIN = "round-robin"
+    DOUBLE_ROUND_ROBIN = "double-round-robin"
+    SWISS = "swiss"
+
+    @property
+    def is_round_robin(self) -> bool:
+        return self in (System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN)
+
+
+class RatingType(str, Enum):
+    STANDARD = "standard"
+    RAPID = "rapid"
+    BLITZ = "blitz"
+
+
+class InitialColour(str, Enum):
+    """The colour of TPN 1 in round 1; ``random`` is drawn by lot at the first pairing."""
+
+    WHITE = "white"
+    BLACK = "black"
+    RANDOM = "random"
+
+
+class Numbering(str, Enum):
+    """How start numbers are given: by C.04.2 Art. 2.2 order, or drawn by lot (round robin)."""
+
+    RATING = "rating"
+    LOT = "lot"
+
+
+class Status(str, Enum):
+    REGISTRATION = "registration"
+    RUNNING = "running"
+    FINISHED = "finished"
+
+
+PointsValue = Annotated[Fraction, BeforeValidator(parse_points)]
+
+
+class Scoring(BaseModel):
+    """Points per outcome (C.04.1 Art. 3: the rules speak of "a win's points").
+
+    Defaults are 1 / ½ / 0 with a win's points for a pairing-allocated bye and a
+    forfeit win. ``half_bye`` and ``full_bye`` are the requested byes.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    win: PointsValue = Fraction(1)
+    draw: PointsValue = Fraction(1, 2)
+    loss: PointsValue = Fraction(0)
+    pab: PointsValue | None = None
+    forfeit_win: PointsValue | None = None
+    forfeit_loss: PointsValue = Fraction(0)
+    half_bye: PointsValue | None = None
+    full_bye: PointsValue | None = None
+
+    @model_validator(mode="after")
+    def _fill_defaults(self) -> "Scoring":
+        for name, default in (("pab", self.win), ("forfeit_win", self.win),
+                              ("half_bye", self.draw), ("full_bye", self.win)):
+            if getattr(self, name) is None:
+                object.__setattr__(self, name, default)
+        if not (self.win > self.draw >= self.loss):
+            raise ValueError("points must satisfy win > draw >= loss")
+        return self
+
+    def game_points(self, result: GameResult) -> tuple[Fraction, Fraction]:
+        """Points of (White, Black) for a board result."""
+        match result:
+            case GameResult.WHITE_WINS:
+                return self.win, self.loss
+            case GameResult.BLACK_WINS:
+                return self.loss, self.win
+            case GameResult.DRAW:
+                return self.draw, self.draw
+            case GameResult.WHITE_FORFEIT_WIN:
+                return self.forfeit_win, self.forfeit_loss  # type: ignore[return-value]
+            case GameResult.BLACK_FORFEIT_WIN:
+                return self.forfeit_loss, self.forfeit_win  # type: ignore[return-value]
+            case GameResult.DOUBLE_FORFEIT:
+                return self.forfeit_loss, self.forfeit_loss
+            case GameResult.DOUBLE_LOSS:
+                return self.loss, self.loss
+        raise AssertionError(result)  # pragma: no cover
+
+    def bye_points(self, kind: ByeKind) -> Fraction:
+        """Points for a round without an opponent."""
+        match kind:
+            case ByeKind.PAB:
+                return self.pab  # type: ignore[return-value]
+            case ByeKind.FPB:
+                return self.full_bye  # type: ignore[return-value]
+            case ByeKind.HPB:
+                return self.half_bye  # type: ignore[return-value]
+            case ByeKind.ZPB | ByeKind.BYE:
+                return Fraction(0)
+        raise AssertionError(kind)  # pragma: no cover
+
+
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def _check_date(value: str | None) -> str | None:
+    if value in (None, ""):
+        return None
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if not isinstance(value, str) or not _DATE.match(value):
+        raise ValueError(f"{value!r} is not a date YYYY-MM-DD")
+    try:
+        dt.date.fromisoformat(value)
+    except ValueError:
+        raise ValueError(f"{value!r} is not a real date") from None
+    return value
+
+
+DateText = Annotated[str | None, BeforeValidator(_check_date)]
+
+
+class Settings(BaseModel):
+    """``tournament.toml``: everything decided about the event."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=False)
+
+    name: str = Field(min_length=1)
+    place: str = ""
+    federation: str = ""
+    start_date: DateText = None
+    end_date: DateText = None
+    chief_arbiter: str = ""
+    time_control: str = ""
+    rating_type: RatingType = RatingType.STANDARD
+    system: System
+    rounds: int | None = Field(default=None, ge=1, le=99)
+    initial_colour: InitialColour = InitialColour.RANDOM
+    numbering: Numbering = Numbering.RATING
+    seed: int = Field(ge=0)
+    tiebreaks: tuple[str, ...] = ()
+    status: Status = Status.REGISTRATION
+    scoring: Scoring = Scoring()
+
+    @field_validator("federation")
+    @classmethod
+    def _federation(cls, value: str) -> str:
+        if value and not re.fullmatch(r"[A-Z]{3}", value):
+            raise ValueError(f"{value!r} is not a 3-letter FIDE federation code")
+        return value
+
+    @field_validator("tiebreaks", mode="before")
+    @classmethod
+    def _tiebreaks(cls, value: object) -> tuple[str, ...]:
+        if isinstance(value, (str, list, tuple)):
+            return parse_tiebreak_list(value)  # type: ignore[arg-type]
+        raise ValueError("must be a list of tie-break codes")
+
+    @model_validator(mode="after")
+    def _check(self) -> "Settings":
+        if self.numbering is Numbering.LOT and not self.system.is_round_robin:
+            raise ValueError("numbering by lot is only for round robins")
+        if self.start_date and self.end_date and self.end_date < self.start_date:
+            raise ValueError("end_date is before start_date")
+        return self
+
+    @property
+    def effective_tiebreaks(self) -> tuple[str, ...]:
+        """The announced list, or the default for the system."""
+        if self.tiebreaks:
+            return self.tiebreaks
+        return DEFAULT_ROUND_ROBIN if self.system.is_round_robin else DEFAULT_SWISS
+
+
+#: FIDE titles in the order of C.04.2 Art. 2.2.
+TITLES: tuple[str, ...] = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+
+
+def _blank_to_none(value: object) -> object:
+    return None if value == "" else value
+
+
+class Player(BaseModel):
+    """A row of ``players.csv``. ``start_number`` is the TPN."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    start_number: int = Field(ge=1)
+    name: str = Field(min_length=1)
+    title: Annotated[str | None, BeforeValidator(_blank_to_none)] = None
+    rating: Annotated[int, BeforeValidator(lambda v: 0 if v in ("", None) else v)] = Field(default=0, ge=0, le=3500)
+    fide_id: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=1)
+    federation: Annotated[str | None, BeforeValidator(_blank_to_none)] = None
+    sex: Annotated[Literal["m", "w"] | None, BeforeValidator(_blank_to_none)] = None
+    birth_date: Annotated[str | None, BeforeValidator(_blank_to_none)] = None
+    club: Annotated[str | None, BeforeValidator(_blank_to_none)] = None
+    status: Literal["active", "withdrawn"] = "active"
+    withdrawn_after: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=0)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str) -> str:
+        value = value.strip()
+        if not value:
+            raise ValueError("the name is empty")
+        return value
+
+    @field_validator("title")
+    @classmethod
+    def _title(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        upper = value.strip().upper()
+        if upper not in TITLES:
+            raise ValueError(f"{value!r} is not a FIDE title ({', '.join(TITLES)})")
+        return upper
+
+    @field_validator("federation")
+    @classmethod
+    def _federation(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        upper = value.strip().upper()
+        if not re.fullmatch(r"[A-Z]{3}", upper):
+            raise ValueError(f"{value!r} is not a 3-letter FIDE federation code")
+        return upper
+
+    @field_validator("birth_date")
+    @classmethod
+    def _birth(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        if re.fullmatch(r"\d{4}", value):
+            return value
+        return _check_date(value)
+
+    @model_validator(mode="after")
+    def _status(self) -> "Player":
+        if self.status == "withdrawn" and self.withdrawn_after is None:
+            raise ValueError("a withdrawn player needs withdrawn_after (the last round played)")
+        if self.status == "active" and self.withdrawn_after is not None:
+            raise ValueError("withdrawn_after is set but the status is active")
+        return self
+
+    @property
+    def is_withdrawn(self) -> bool:
+        return self.status == "withdrawn"
+
+    def available_in(self, round_number: int) -> bool:
+        """False from the round after the withdrawal on (C.04.2 3.2)."""
+        return self.withdrawn_after is None or round_number <= self.withdrawn_after
+
+
+@dataclass(frozen=True)
+class Board:
+    """One row of a round file: a game between two players, or a bye.
+
+    A game has a board number, ``white`` and ``black`` start numbers and a
+    :class:`GameResult` once entered. A bye has no board and no ``black``; its
+    ``bye`` says which kind it is and fixes its points.
+    """
+
+    white: int
+    black: int | None = None
+    board: int | None = None
+    result: GameResult | None = None
+    bye: ByeKind | None = None
+
+    @property
+    def is_bye(self) -> bool:
+        return self.black is None
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        return (self.white,) if self.black is None else (self.white, self.black)
+
+    @property
+    def result_code(self) -> str | None:
+        """The code shown in pairings: the game result, or the bye kind."""
+        if self.bye is not None:
+            return self.bye.value
+        return self.result.value if self.result is not None else None
+
+
+@dataclass(frozen=True)
+class Round:
+    """A paired round: its games in board order, then its byes."""
+
+    number: int
+    boards: tuple[Board, ...]
+
+    @property
+    def games(self) -> tuple[Board, ...]:
+        return tuple(b for b in self.boards if not b.is_bye)
+
+    @property
+    def byes(self) -> tuple[Board, ...]:
+        return tuple(b for b in self.boards if b.is_bye)
+
+    @property
+    def missing(self) -> tuple[int, ...]:
+        """Board numbers still without a result."""
+        return tuple(b.board for b in self.games if b.result is None)  # type: ignore[misc]
+
+    @property
+    def complete(self) -> bool:
+        return not self.missing
+
+    def game(self, board: int) -> Board | None:
+        for item in self.games:
+            if item.board == board:
+                return item
+        return None
+
+    def with_result(self, board: int, result: GameResult | None) -> "Round":
+        return Round(self.number, tuple(
+            replace(b, result=result) if (not b.is_bye and b.board == board) else b
+            for b in self.boards
+        ))
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """The whole event as read from its folder."""
+
+    settings: Settings
+    players: tuple[Player, ...] = ()
+    rounds: tuple[Round, ...] = field(default_factory=tuple)
+
+    def player(self, start_number: int) -> Player | None:
+        for player in self.players:
+            if player.start_number == start_number:
+                return player
+        return None
+
+    @property
+    def last_round(self) -> int:
+        return len(self.rounds)
+
+    def round(self, number: int) -> Round | None:
+        return self.rounds[number - 1] if 1 <= number <= len(self.rounds) else None

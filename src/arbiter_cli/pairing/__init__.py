@@ -1,0 +1,31 @@
+"""Pairing systems.
+
+:func:`pair_next_round` is the one entry point the command line calls. It
+dispatches on the tournament's system:
+
+* ``round-robin`` and ``double-round-robin``: :mod:`.round_robin` (C.05 Berger tables);
+* ``swiss``: the FIDE Dutch system (C.04.3) is the next piece of work and will
+  live in ``pairing/dutch/``; until then pairing a Swiss is refused clearly.
+"""
+
+from __future__ import annotations
+
+from arbiter_cli.model import Round, System, Tournament
+from arbiter_cli.pairing import round_robin
+
+__all__ = ["pair_next_round", "PairingUnavailable"]
+
+
+class PairingUnavailable(Exception):
+    """The system cannot pair this round (not implemented, or no valid pairing)."""
+
+
+def pair_next_round(tournament: Tournament) -> Round:
+    """Pair the round after the last paired one. Pure: returns the new round."""
+    number = tournament.last_round + 1
+    system = tournament.settings.system
+    if system.is_round_robin:
+        return round_robin.pair_round(tournament, number)
+    if system is System.SWISS:
+        raise PairingUnavailable("Swiss pairing (FIDE Dutch system) is not available yet")
+    raise PairingUnavailable(f"no pairing system for {system.value!r}")  # pragma: no cover

@@ -1,0 +1,67 @@
+"""Pairing a round of a (double) round robin from the Berger tables (C.05).
+
+Start numbers are the table's pairing numbers. The stored initial colour is
+the colour of number 1 in round 1: ``black`` reverses every board's colours.
+A player who withdrew keeps their place in the table (the schedule never
+changes); their later games are entered at once as forfeit wins for the
+opponent (or double forfeits when both withdrew), and the standings rule for
+withdrawals decides later how those count.
+"""
+
+from __future__ import annotations
+
+from arbiter_cli.model import Board, InitialColour, Round, System, Tournament
+from arbiter_cli.pairing.berger import berger_round, double_schedule, round_robin_rounds, table_size
+from arbiter_cli.results import ByeKind, GameResult
+
+__all__ = ["planned_rounds", "pair_round"]
+
+
+def planned_rounds(system: System, players: int) -> int:
+    """Rounds of a round robin with ``players`` entrants."""
+    return round_robin_rounds(players, system is System.DOUBLE_ROUND_ROBIN)
+
+
+def pair_round(tournament: Tournament, round_number: int) -> Round:
+    """The pairing of ``round_number`` for a round-robin tournament.
+
+    The initial colour must already be drawn (``white`` or ``black``).
+    """
+    settings = tournament.settings
+    players = sorted(p.start_number for p in tournament.players)
+    n = len(players)
+    if players != list(range(1, n + 1)):
+        raise ValueError("start numbers must run 1..n before a round robin is paired")
+    if settings.initial_colour is InitialColour.RANDOM:
+        raise ValueError("the initial colour has not been drawn")
+    if settings.system is System.DOUBLE_ROUND_ROBIN:
+        pairs = double_schedule(n)[round_number - 1]
+    else:
+        pairs = berger_round(n, round_number)
+    reverse = settings.initial_colour is InitialColour.BLACK
+    dummy = table_size(n) if n % 2 else None
+
+    boards: list[Board] = []
+    byes: list[Board] = []
+    for white, black in pairs:
+        if reverse:
+            white, black = black, white
+        if dummy in (white, black):
+            byes.append(Board(white=black if white == dummy else white, bye=ByeKind.BYE))
+            continue
+        result = _withdrawal_result(tournament, round_number, white, black)
+        boards.append(Board(white=white, black=black, board=len(boards) + 1, result=result))
+    return Round(round_number, tuple(boards + byes))
+
+
+def _withdrawal_result(tournament: Tournament, round_number: int, white: int, black: int) -> GameResult | None:
+    white_gone = not tournament.player(white).available_in(round_number)  # type: ignore[union-attr]
+    black_gone = not tournament.player(black).available_in(round_number)  # type: ignore[union-attr]
+    if white_gone and black_gone:
+        return GameResult.DOUBLE_FORFEIT
+    if white_gone:
+        return GameResult.BLACK_FORFEIT_WIN
+    if black_gone:
+        return GameResult.WHITE_FORFEIT_WIN
+    return None
+

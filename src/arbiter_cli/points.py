@@ -1,0 +1,117 @@
+"""Exact points.
+
+Points are :class:`fractions.Fraction` values everywhere inside arbiter; never
+floats. This module reads them from the forms people write (``1``, ``0.5``,
+``½``, ``1/2``, ``2½``) and writes them back.
+
+>>> parse_points("2½")
+Fraction(5, 2)
+>>> parse_points("0.5")
+Fraction(1, 2)
+>>> format_points(Fraction(5, 2))
+'2½'
+>>> format_points(Fraction(5, 2), ascii=True)
+'2.5'
+>>> format_points(Fraction(3))
+'3'
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+
+__all__ = ["Points", "parse_points", "format_points", "points_to_json"]
+
+Points = Fraction
+
+_MIXED_HALF = re.compile(r"^(-?)(\d*)½$")
+
+
+def parse_points(value: object) -> Fraction:
+    """Read a point value written as an int, a decimal, a fraction or with ``½``.
+
+    A TOML float such as ``0.5`` is read through its shortest decimal text, so
+    it becomes exactly ``1/2``.
+
+    >>> parse_points(1)
+    Fraction(1, 1)
+    >>> parse_points(0.5)
+    Fraction(1, 2)
+    >>> parse_points("1/2")
+    Fraction(1, 2)
+    >>> parse_points("x")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'x' is not a number of points (write 1, 0.5, ½ or 1/2)
+    """
+    if isinstance(value, bool):
+        raise ValueError(f"{value!r} is not a number of points")
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, float):
+        return Fraction(Decimal(repr(value)))
+    if isinstance(value, str):
+        text = value.strip()
+        match = _MIXED_HALF.match(text)
+        if match:
+            sign, whole = match.groups()
+            result = Fraction(int(whole or 0)) + Fraction(1, 2)
+            return -result if sign else result
+        if re.fullmatch(r"-?\d+/\d+", text):
+            num, den = text.split("/")
+            if int(den) == 0:
+                raise ValueError(f"{value!r} divides by zero")
+            return Fraction(int(num), int(den))
+        if re.fullmatch(r"-?\d+(\.\d+)?", text):
+            try:
+                return Fraction(Decimal(text))
+            except InvalidOperation:  # pragma: no cover - the regex excludes it
+                pass
+    raise ValueError(f"{value!r} is not a number of points (write 1, 0.5, ½ or 1/2)")
+
+
+def format_points(value: Fraction, *, ascii: bool = False) -> str:
+    """Write points for people (``2½``) or, with ``ascii``, for files (``2.5``)."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    if value.denominator == 2 and not ascii:
+        whole = abs(value.numerator) // 2
+        sign = "-" if value < 0 else ""
+        return f"{sign}{whole if whole else ''}½"
+    decimal = _finite_decimal(value)
+    return decimal if decimal is not None else f"{value.numerator}/{value.denominator}"
+
+
+def points_to_json(value: Fraction) -> int | float | str:
+    """A JSON number for ``value``: an int when whole, else a float when exact.
+
+    >>> points_to_json(Fraction(7, 2))
+    3.5
+    >>> points_to_json(Fraction(4))
+    4
+    """
+    if value.denominator == 1:
+        return value.numerator
+    if _finite_decimal(value) is not None:
+        return float(value)
+    return f"{value.numerator}/{value.denominator}"
+
+
+def points_to_toml(value: Fraction) -> int | float | str:
+    """A TOML value that reads back exactly: int, short float or ``"n/d"``."""
+    return points_to_json(value)
+
+
+def _finite_decimal(value: Fraction) -> str | None:
+    den = value.denominator
+    for p in (2, 5):
+        while den % p == 0:
+            den //= p
+    if den != 1:
+        return None
+    text = format(Decimal(value.numerator) / Decimal(value.denominator), "f")
+    return text

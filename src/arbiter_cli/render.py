@@ -1,0 +1,276 @@
+"""Rendering for the command line: Rich tables, CSV and JSON.
+
+Each view is a list of records (dicts with stable snake_case keys, the JSON
+shape scripts rely on) plus the columns a person sees in a table. With
+``--format csv`` or ``json`` only the data goes to stdout.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from arbiter_cli.crosstable import Crosstable
+from arbiter_cli.model import Player, Round, Tournament
+from arbiter_cli.points import format_points, points_to_json
+from arbiter_cli.standings import Standings
+
+__all__ = ["Format", "View", "emit", "pairings_view", "players_view", "standings_view",
+           "crosstable_view", "stdout_console", "stderr_console"]
+
+
+class Format(str, Enum):
+    table = "table"
+    csv = "csv"
+    json = "json"
+
+
+def stdout_console() -> Console:
+    return Console(highlight=False)
+
+
+def stderr_console() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+@dataclass
+class Column:
+    key: str  # the CSV header
+    header: str  # the table header
+    show: Callable[[dict[str, Any]], str]
+    justify: str = "left"
+
+
+@dataclass
+class View:
+    title: str
+    records: list[dict[str, Any]]
+    columns: list[Column]
+    csv_value: Callable[[dict[str, Any], str], Any] | None = None
+    hidden: frozenset[str] = frozenset()  # columns in CSV only, not in the table
+    optional: frozenset[str] = frozenset()  # table columns left out when empty in every row
+
+
+def emit(view: View, fmt: Format, console: Console | None = None) -> None:
+    """Write ``view`` to stdout in ``fmt``."""
+    if fmt is Format.json:
+        json.dump(strip_private(view.records), sys.stdout, ensure_ascii=False, indent=2, default=_json_default)
+        sys.stdout.write("\n")
+    elif fmt is Format.csv:
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow([c.key for c in view.columns])
+        for record in view.records:
+            writer.writerow([_csv_cell(view, record, c.key) for c in view.columns])
+    else:
+        table = Table(title=view.title, title_justify="left", show_lines=False)
+        shown = [c for c in view.columns if c.key not in view.hidden
+                 and (c.key not in view.optional or any(c.show(r) for r in view.records))]
+        for column in shown:
+            table.add_column(column.header, justify=column.justify)  # type: ignore[arg-type]
+        for record in view.records:
+            table.add_row(*(column.show(record) for column in shown))
+        (console or stdout_console()).print(table)
+    sys.stdout.flush()
+
+
+def _csv_cell(view: View, record: dict[str, Any], key: str) -> Any:
+    if view.csv_value is not None:
+        return view.csv_value(record, key)
+    value = record.get(key)
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def _json_default(value: object) -> object:
+    if isinstance(value, Fraction):
+        return points_to_json(value)
+    raise TypeError(repr(value))
+
+
+def _text(key: str) -> Callable[[dict[str, Any]], str]:
+    return lambda r: "" if r.get(key) is None else str(r[key])
+
+
+def _pts(key: str) -> Callable[[dict[str, Any]], str]:
+    return lambda r: format_points(Fraction(str(r[key]))) if r.get(key) is not None else ""
+
+
+def _label(player: Player | None) -> str:
+    if player is None:
+        return ""
+    title = f"{player.title} " if player.title else ""
+    rating = f" ({player.rating})" if player.rating else ""
+    return f"{player.start_number}. {title}{player.name}{rating}"
+
+
+# --------------------------------------------------------------------------- views
+
+
+def pairings_view(tournament: Tournament, rnd: Round) -> View:
+    records: list[dict[str, Any]] = []
+    for board in rnd.boards:
+        white = tournament.player(board.white)
+        black = tournament.player(board.black) if board.black is not None else None
+        records.append({
+            "board": board.board,
+            "white": board.white,
+            "black": board.black,
+            "result": board.result_code,
+            "white_name": white.name if white else None,
+            "black_name": black.name if black else None,
+        })
+    by_tpn = {p.start_number: p for p in tournament.players}
+
+    def result_text(r: dict[str, Any]) -> str:
+        if r["black"] is None:
+            return {"BYE": "free", "PAB": "bye", "FPB": "bye (1)", "HPB": "bye (½)",
+                    "ZPB": "bye (0)"}.get(r["result"], r["result"] or "")
+        return "" if r["result"] is None else ("½-½" if r["result"] == "1/2-1/2" else r["result"])
+
+    columns = [
+        Column("board", "Bd", _text("board"), "right"),
+        Column("white", "White", lambda r: _label(by_tpn.get(r["white"]))),
+        Column("result", "Result", result_text, "center"),
+        Column("black", "Black", lambda r: _label(by_tpn.get(r["black"])) if r["black"] else ""),
+        Column("white_name", "", _text("white_name")),
+        Column("black_name", "", _text("black_name")),
+    ]
+    # The names are in the CSV and JSON; the table shows them in the player labels.
+    return View(f"{tournament.settings.name}: round {rnd.number}", records, columns,
+                hidden=frozenset({"white_name", "black_name"}))
+
+
+PLAYER_KEYS = ("start_number", "name", "title", "rating", "fide_id", "federation", "sex",
+               "birth_date", "club", "status", "withdrawn_after")
+
+
+def players_view(tournament: Tournament) -> View:
+    records = [{key: getattr(p, key) for key in PLAYER_KEYS} for p in tournament.players]
+    for record in records:
+        record["rating"] = record["rating"] or None
+    headers = {"start_number": "No", "name": "Name", "title": "Title", "rating": "Rating",
+               "fide_id": "FIDE ID", "federation": "Fed", "sex": "Sex", "birth_date": "Born",
+               "club": "Club", "status": "Status", "withdrawn_after": "Withdrawn after"}
+    right = {"start_number", "rating", "fide_id", "withdrawn_after"}
+    columns = [Column(k, headers[k], _text(k), "right" if k in right else "left") for k in PLAYER_KEYS]
+    optional = frozenset({"title", "fide_id", "federation", "sex", "birth_date", "club",
+                          "withdrawn_after", "rating"})
+    return View(f"{tournament.settings.name}: players", records, columns, optional=optional)
+
+
+def standings_view(tournament: Tournament, standings: Standings) -> View:
+    records: list[dict[str, Any]] = []
+    for row in standings.rows:
+        record: dict[str, Any] = {
+            "rank": row.rank,
+            "start_number": row.player.start_number,
+            "name": row.player.name,
+            "rating": row.player.rating or None,
+            "points": points_to_json(row.points),
+            "played": row.record.played,
+            "wins": row.record.wins,
+            "draws": row.record.draws,
+            "losses": row.record.losses,
+            "forfeit_wins": row.record.forfeit_wins,
+            "forfeit_losses": row.record.forfeit_losses,
+            "byes": row.record.byes,
+            "tiebreaks": {code: _tiebreak_json(v) for code, v in row.tiebreaks.items()},
+            "_rank_label": row.rank_label,
+        }
+        records.append(record)
+    columns = [
+        Column("rank", "Rank", lambda r: r["_rank_label"], "right"),
+        Column("start_number", "No", _text("start_number"), "right"),
+        Column("name", "Name", _text("name")),
+        Column("rating", "Rating", _text("rating"), "right"),
+        Column("points", "Pts", _pts("points"), "right"),
+        Column("played", "Games", _text("played"), "right"),
+        Column("wins", "W", _text("wins"), "right"),
+        Column("draws", "D", _text("draws"), "right"),
+        Column("losses", "L", _text("losses"), "right"),
+        Column("forfeit_wins", "+", _text("forfeit_wins"), "right"),
+        Column("forfeit_losses", "-", _text("forfeit_losses"), "right"),
+        Column("byes", "Byes", _text("byes"), "right"),
+    ]
+    for code in standings.tiebreaks:
+        columns.append(Column(code, code, lambda r, c=code: _tiebreak_text(r["tiebreaks"].get(c)), "right"))
+
+    def csv_value(record: dict[str, Any], key: str) -> Any:
+        if key in standings.tiebreaks:
+            return record["tiebreaks"].get(key, "")
+        return _csv_plain(record.get(key))
+
+    title = f"{tournament.settings.name}: standings after round {standings.after_round}"
+    view = View(title, records, columns, csv_value)
+    return view
+
+
+def _csv_plain(value: Any) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def _tiebreak_json(value: Fraction | int | None) -> int | float | str | None:
+    if value is None:
+        return None
+    return points_to_json(Fraction(value))
+
+
+def _tiebreak_text(value: Any) -> str:
+    return "" if value is None else format_points(Fraction(str(value)))
+
+
+def crosstable_view(tournament: Tournament, table: Crosstable) -> View:
+    records: list[dict[str, Any]] = []
+    for row in table.rows:
+        records.append({
+            "start_number": row.player.start_number,
+            "name": row.player.name,
+            "rating": row.player.rating or None,
+            "points": points_to_json(row.points),
+            "rank": row.rank,
+            "games": [
+                {"round": e.round, "opponent": e.opponent, "colour": e.colour, "result": e.symbol}
+                for e in row.entries
+            ],
+            "_cells": row.cells,
+            "_rank_label": row.rank_label,
+        })
+    columns = [
+        Column("start_number", "No", _text("start_number"), "right"),
+        Column("name", "Name", _text("name")),
+        Column("rating", "Rtg", _text("rating"), "right"),
+    ]
+    for index, heading in enumerate(table.headings):
+        columns.append(Column(heading, heading, lambda r, i=index: r["_cells"][i], "center"))
+    columns += [
+        Column("points", "Pts", _pts("points"), "right"),
+        Column("rank", "Rank", lambda r: r["_rank_label"], "right"),
+    ]
+
+    def csv_value(record: dict[str, Any], key: str) -> Any:
+        if key in table.headings:
+            return record["_cells"][table.headings.index(key)]
+        return _csv_plain(record.get(key))
+
+    title = f"{tournament.settings.name}: crosstable after round {table.after_round}"
+    return View(title, records, columns, csv_value)
+
+
+def strip_private(records: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{k: v for k, v in r.items() if not k.startswith("_")} for r in records]

@@ -1,0 +1,198 @@
+"""Standings: points, rank and record after any round.
+
+Only entered results count; a round that is only partly entered is reported in
+:attr:`Standings.incomplete`. Ranking is by points, then by the tie-breaks of
+:mod:`arbiter_cli.tiebreaks` in the order announced (C.07 Art. 4.2): each
+tie-break only separates players still tied. A tie-break is a function from the
+tournament and the round to a value per start number, higher is better.
+Players equal on everything share the rank.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Literal
+
+from arbiter_cli.model import Player, Tournament
+from arbiter_cli.results import ByeKind, GameResult
+
+__all__ = ["RoundEntry", "Record", "StandingRow", "Standings", "round_entries", "compute_standings",
+           "TiebreakFunction"]
+
+Outcome = Literal["win", "draw", "loss", "forfeit_win", "forfeit_loss", "double_forfeit",
+                  "double_loss", "bye", "pending"]
+
+
+@dataclass(frozen=True)
+class RoundEntry:
+    """What one round was for one player."""
+
+    round: int
+    opponent: int | None
+    colour: Literal["w", "b"] | None
+    outcome: Outcome
+    points: Fraction | None  # None while the result is not entered
+    bye: ByeKind | None = None
+
+    @property
+    def played(self) -> bool:
+        """A game played on the board."""
+        return self.outcome in ("win", "draw", "loss")
+
+    @property
+    def symbol(self) -> str:
+        """Crosstable notation: 1 ½ 0 for games, + - for forfeits, the bye code for byes."""
+        match self.outcome:
+            case "win":
+                return "1"
+            case "draw":
+                return "½"
+            case "loss" | "double_loss":
+                return "0"
+            case "forfeit_win":
+                return "+"
+            case "forfeit_loss" | "double_forfeit":
+                return "-"
+            case "pending":
+                return "?"
+        return self.bye.value if self.bye else ""
+
+
+_WHITE_OUTCOME: dict[GameResult, tuple[Outcome, Outcome]] = {
+    GameResult.WHITE_WINS: ("win", "loss"),
+    GameResult.BLACK_WINS: ("loss", "win"),
+    GameResult.DRAW: ("draw", "draw"),
+    GameResult.WHITE_FORFEIT_WIN: ("forfeit_win", "forfeit_loss"),
+    GameResult.BLACK_FORFEIT_WIN: ("forfeit_loss", "forfeit_win"),
+    GameResult.DOUBLE_FORFEIT: ("double_forfeit", "double_forfeit"),
+    GameResult.DOUBLE_LOSS: ("double_loss", "double_loss"),
+}
+
+
+def round_entries(tournament: Tournament, after_round: int | None = None) -> dict[int, list[RoundEntry]]:
+    """Every player's rounds up to ``after_round`` (default: all paired rounds)."""
+    last = tournament.last_round if after_round is None else after_round
+    scoring = tournament.settings.scoring
+    entries: dict[int, list[RoundEntry]] = {p.start_number: [] for p in tournament.players}
+    for rnd in tournament.rounds[:last]:
+        for board in rnd.boards:
+            if board.bye is not None:
+                entries[board.white].append(RoundEntry(rnd.number, None, None, "bye",
+                                                       scoring.bye_points(board.bye), board.bye))
+                continue
+            assert board.black is not None
+            if board.result is None:
+                entries[board.white].append(RoundEntry(rnd.number, board.black, "w", "pending", None))
+                entries[board.black].append(RoundEntry(rnd.number, board.white, "b", "pending", None))
+                continue
+            white_points, black_points = scoring.game_points(board.result)
+            white_outcome, black_outcome = _WHITE_OUTCOME[board.result]
+            entries[board.white].append(RoundEntry(rnd.number, board.black, "w", white_outcome, white_points))
+            entries[board.black].append(RoundEntry(rnd.number, board.white, "b", black_outcome, black_points))
+    return entries
+
+
+@dataclass(frozen=True)
+class Record:
+    """Games and unplayed rounds of a player."""
+
+    played: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    forfeit_wins: int = 0
+    forfeit_losses: int = 0
+    byes: int = 0
+
+    @classmethod
+    def of(cls, entries: Sequence[RoundEntry]) -> "Record":
+        count = {o: sum(1 for e in entries if e.outcome == o) for o in
+                 ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "double_forfeit",
+                  "double_loss", "bye")}
+        return cls(
+            played=count["win"] + count["draw"] + count["loss"],
+            wins=count["win"], draws=count["draw"], losses=count["loss"] + count["double_loss"],
+            forfeit_wins=count["forfeit_win"],
+            forfeit_losses=count["forfeit_loss"] + count["double_forfeit"],
+            byes=count["bye"],
+        )
+
+
+TiebreakFunction = Callable[[Tournament, int], Mapping[int, Fraction | int | None]]
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    rank_to: int  # the last rank of a shared place (== rank when not shared)
+    player: Player
+    points: Fraction
+    record: Record
+    tiebreaks: dict[str, Fraction | int | None] = field(default_factory=dict)
+
+    @property
+    def rank_label(self) -> str:
+        return str(self.rank) if self.rank == self.rank_to else f"{self.rank}-{self.rank_to}"
+
+
+@dataclass(frozen=True)
+class Standings:
+    after_round: int
+    rows: tuple[StandingRow, ...]
+    incomplete: dict[int, tuple[int, ...]]  # round -> boards without a result
+    tiebreaks: tuple[str, ...]  # the codes computed, in order
+    unavailable: tuple[str, ...]  # codes announced but not computed yet
+
+
+def compute_standings(
+    tournament: Tournament,
+    after_round: int | None = None,
+    tiebreaks: Sequence[str] = (),
+    registry: Mapping[str, TiebreakFunction] | None = None,
+) -> Standings:
+    """Rank the players after ``after_round`` (default: the last paired round).
+
+    >>> from arbiter_cli.model import Settings, Tournament, Player
+    >>> t = Tournament(Settings(name="x", system="round-robin", seed=1),
+    ...                (Player(start_number=1, name="A"), Player(start_number=2, name="B")))
+    >>> [row.rank_label for row in compute_standings(t).rows]
+    ['1-2', '1-2']
+    """
+    last = tournament.last_round if after_round is None else after_round
+    if not 0 <= last <= tournament.last_round:
+        raise ValueError(f"after_round must be between 0 and {tournament.last_round}")
+    registry = registry or {}
+    computed = tuple(code for code in tiebreaks if code in registry)
+    unavailable = tuple(code for code in tiebreaks if code not in registry)
+    entries = round_entries(tournament, last)
+    points = {tpn: sum((e.points for e in es if e.points is not None), Fraction(0))
+              for tpn, es in entries.items()}
+    values = {code: registry[code](tournament, last) for code in computed}
+
+    def key(player: Player) -> tuple:
+        tpn = player.start_number
+        return (points[tpn], *(_comparable(values[code].get(tpn)) for code in computed))
+
+    players = sorted(tournament.players, key=lambda p: (tuple(-x for x in key(p)), p.start_number))
+    rows: list[StandingRow] = []
+    index = 0
+    while index < len(players):
+        end = index
+        while end + 1 < len(players) and key(players[end + 1]) == key(players[index]):
+            end += 1
+        for player in players[index:end + 1]:
+            tpn = player.start_number
+            rows.append(StandingRow(
+                rank=index + 1, rank_to=end + 1, player=player, points=points[tpn],
+                record=Record.of(entries[tpn]),
+                tiebreaks={code: values[code].get(tpn) for code in computed},
+            ))
+        index = end + 1
+    incomplete = {rnd.number: rnd.missing for rnd in tournament.rounds[:last] if rnd.missing}
+    return Standings(last, tuple(rows), incomplete, computed, unavailable)
+
+
+def _comparable(value: Fraction | int | None) -> Fraction:
+    return Fraction(-10**9) if value is None else Fraction(value)
