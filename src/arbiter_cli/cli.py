@@ -92,16 +92,20 @@ def _writing() -> Iterator[tuple[TournamentFolder, Tournament]]:
         yield folder, folder.load()
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"arbiter {__version__}")
+        raise typer.Exit(0)
+
+
 @app.callback()
 def _main(
     directory: Annotated[Optional[Path], typer.Option(
         "--dir", "-d", envvar="ARBITER_DIR", help="The tournament folder (default: the current folder).",
         show_default=False)] = None,
-    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
+    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.",
+                                          callback=_print_version, is_eager=True)] = False,
 ) -> None:
-    if version:
-        typer.echo(f"arbiter {__version__}")
-        raise typer.Exit(0)
     STATE.directory = directory or Path(".")
 
 
@@ -437,7 +441,8 @@ def _show(result: GameResult | None) -> str:
     return "none" if result is None else result.display
 
 
-@app.command()
+# ignore_unknown_options lets the forfeit codes -/+ and -/- through as arguments.
+@app.command(context_settings={"ignore_unknown_options": True})
 def result(
     round_number: Annotated[int, typer.Argument(metavar="ROUND")],
     board: Annotated[Optional[int], typer.Argument(metavar="[BOARD]")] = None,

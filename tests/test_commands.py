@@ -1,0 +1,343 @@
+"""Every command: its success path and its refusals, with exit codes and messages."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import Runner, snapshot
+
+
+def paired(arbiter: Runner, make_event, n: int = 6) -> Path:
+    folder = make_event(n, "--initial-colour", "white")
+    assert arbiter("-d", folder, "pair").code == 0
+    return folder
+
+
+# --------------------------------------------------------------------------- new
+
+def test_new_writes_a_valid_folder(arbiter: Runner, tmp_path: Path) -> None:
+    folder = tmp_path / "club" / "spring"
+    result = arbiter("new", folder, "--name", "Spring Open", "--system", "round-robin",
+                     "--tiebreaks", "DE,SB,WIN,KS", "--seed", "42", "--federation", "TUR",
+                     "--start-date", "2026-04-01", "--scoring", "3,1,0")
+    assert result.code == 0, result.err
+    assert result.out == ""
+    assert {p.name for p in folder.iterdir()} >= {"tournament.toml", "players.csv", "rounds", "journal.csv"}
+    text = (folder / "tournament.toml").read_text()
+    assert 'tiebreaks = [\n    "DE",' in text or 'tiebreaks = ["DE"' in text
+    assert "win = 3" in text and "seed = 42" in text
+    assert arbiter("-d", folder, "player", "list", "-f", "json").out.strip() == "[]"
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--system", "knockout"], "unknown system 'knockout'"),
+    (["--system", "swiss"], "not available yet"),
+    (["--system", "round-robin", "--tiebreaks", "BH/C1,XYZ"], "unknown tie-break 'XYZ'"),
+    (["--system", "round-robin", "--scoring", "1,2"], "three values"),
+    (["--system", "round-robin", "--scoring", "0,1,2"], "win > draw >= loss"),
+    (["--system", "round-robin", "--start-date", "2026-02-30"], "not a real date"),
+    (["--system", "round-robin", "--federation", "Turkey"], "3-letter"),
+    (["--system", "round-robin", "--initial-colour", "green"], "green"),
+])
+def test_new_refuses_bad_settings(arbiter: Runner, tmp_path: Path, args: list[str], message: str) -> None:
+    result = arbiter("new", tmp_path / "x", "--name", "X", *args)
+    assert result.code == 2
+    assert message in result.err
+    assert result.err.startswith("arbiter: error: ") and result.err.count("\n") == 1
+    assert not (tmp_path / "x").exists()
+
+
+def test_new_refuses_an_existing_folder(arbiter: Runner, make_event) -> None:
+    folder = make_event(2)
+    before = snapshot(folder)
+    result = arbiter("new", folder, "--name", "Again", "--system", "round-robin")
+    assert result.code == 3 and "already exists" in result.err
+    assert snapshot(folder) == before
+
+
+# --------------------------------------------------------------------------- players
+
+def test_start_numbers_follow_rating_then_title_then_name(arbiter: Runner, tmp_path: Path) -> None:
+    folder = tmp_path / "e"
+    arbiter("new", folder, "--name", "E", "--system", "round-robin")
+    for args in (["Zeta", "--rating", "2000"], ["Alpha", "--rating", "2000", "--title", "WCM"],
+                 ["Beta", "--rating", "2000", "--title", "IM"], ["Gamma", "--rating", "2100"],
+                 ["Delta"], ["Omega", "--rating", "2000", "--title", "WGM"], ["Eta", "--rating", "2000"]):
+        assert arbiter("-d", folder, "player", "add", *args).code == 0
+    names = [p["name"] for p in json.loads(arbiter("-d", folder, "player", "list", "-f", "json").out)]
+    assert names == ["Gamma", "Beta", "Omega", "Alpha", "Eta", "Zeta", "Delta"]
+
+
+def test_player_add_keeps_every_field(arbiter: Runner, tmp_path: Path) -> None:
+    folder = tmp_path / "e"
+    arbiter("new", folder, "--name", "E", "--system", "round-robin")
+    result = arbiter("-d", folder, "player", "add", "Polgar, Judit", "--rating", "2675", "--title", "gm",
+                     "--fide-id", "700070", "--federation", "hun", "--sex", "w", "--birth", "1976-07-23",
+                     "--club", "Budapest")
+    assert result.code == 0 and "start number 1" in result.err
+    [player] = json.loads(arbiter("-d", folder, "player", "list", "-f", "json").out)
+    assert player == {"start_number": 1, "name": "Polgar, Judit", "title": "GM", "rating": 2675,
+                      "fide_id": 700070, "federation": "HUN", "sex": "w", "birth_date": "1976-07-23",
+                      "club": "Budapest", "status": "active", "withdrawn_after": None}
+    csv_out = arbiter("-d", folder, "player", "list", "-f", "csv").out
+    assert csv_out.splitlines()[0].startswith("start_number,name,title,rating")
+    table = arbiter("-d", folder, "player", "list").out
+    assert "Polgar, Judit" in table
+
+
+@pytest.mark.parametrize("args,field", [
+    (["X", "--title", "XM"], "--title"),
+    (["X", "--rating", "9000"], "--rating"),
+    (["X", "--sex", "q"], "--sex"),
+    (["X", "--birth", "1990-13-01"], "--birth-date"),
+    (["X", "--federation", "12"], "--federation"),
+    (["   "], "name"),
+])
+def test_player_add_refuses_bad_fields(arbiter: Runner, make_event, args: list[str], field: str) -> None:
+    folder = make_event(2)
+    before = snapshot(folder)
+    result = arbiter("-d", folder, "player", "add", *args)
+    assert result.code == 2, result.err
+    assert f"field '{field}'" in result.err and result.err.count("\n") == 1
+    assert snapshot(folder) == before
+
+
+def test_player_add_refuses_a_duplicate_fide_id(arbiter: Runner, make_event) -> None:
+    folder = make_event(0)
+    arbiter("-d", folder, "player", "add", "A", "--fide-id", "123")
+    result = arbiter("-d", folder, "player", "add", "B", "--fide-id", "123")
+    assert result.code == 4 and "FIDE ID 123 is already registered" in result.err
+
+
+def test_no_player_joins_a_round_robin_once_it_is_paired(arbiter: Runner, make_event) -> None:
+    folder = paired(arbiter, make_event, 4)
+    before = snapshot(folder)
+    result = arbiter("-d", folder, "player", "add", "Late, Larry")
+    assert result.code == 4 and "after round 1" in result.err
+    assert snapshot(folder) == before
+
+
+def test_player_import_from_a_file_and_from_stdin(arbiter: Runner, make_event, tmp_path: Path) -> None:
+    folder = make_event(0)
+    source = tmp_path / "players.csv"
+    source.write_text("name,rating,title,federation\n\"Ding, Liren\",2780,GM,CHN\nNobody,,,\n",
+                      encoding="utf-8")
+    assert arbiter("-d", folder, "player", "import", source).code == 0
+    result = arbiter("-d", folder, "player", "import", "-", stdin="Name,Rating\nCaruana,2800\n")
+    assert result.code == 0, result.err
+    players = json.loads(arbiter("-d", folder, "player", "list", "-f", "json").out)
+    assert [(p["start_number"], p["name"]) for p in players] == [(1, "Caruana"), (2, "Ding, Liren"), (3, "Nobody")]
+
+
+@pytest.mark.parametrize("text,message", [
+    ("name,elo\nA,2000\n", "line 1, field 'elo': unknown column"),
+    ("rating\n2000\n", "line 1: the column 'name' is required"),
+    ("name,rating\nA,2000\nB,lots\n", "line 3, field 'rating'"),
+    ("name,rating\nA,2000,7\n", "line 2: expected 2 fields, found 3"),
+    ("", "the file is empty"),
+    ("name\n", "no players in the file"),
+])
+def test_player_import_refuses_bad_files_whole(arbiter: Runner, make_event, text: str, message: str) -> None:
+    folder = make_event(2)
+    before = snapshot(folder)
+    result = arbiter("-d", folder, "player", "import", "-", stdin=text)
+    assert result.code == 2
+    assert message in result.err and result.err.count("\n") == 1
+    assert snapshot(folder) == before
+
+
+def test_player_import_of_a_missing_file(arbiter: Runner, make_event, tmp_path: Path) -> None:
+    folder = make_event(2)
+    result = arbiter("-d", folder, "player", "import", tmp_path / "nope.csv")
+    assert result.code == 2 and "nope.csv: no such file" in result.err
+
+
+def test_player_withdraw(arbiter: Runner, make_event) -> None:
+    folder = paired(arbiter, make_event, 4)
+    assert arbiter("-d", folder, "player", "withdraw", "2").code == 0
+    again = arbiter("-d", folder, "player", "withdraw", "2")
+    assert again.code == 4 and "already withdrew after round 1" in again.err
+    assert arbiter("-d", folder, "player", "withdraw", "9").code == 2
+    bad = arbiter("-d", folder, "player", "withdraw", "3", "--after-round", "5")
+    assert bad.code == 2 and "--after-round" in bad.err
+    journal = (folder / "journal.csv").read_text()
+    assert "player 2 status,active,withdrawn after round 1" in journal
+
+
+# --------------------------------------------------------------------------- pair and pairings
+
+def test_pair_refuses_while_results_are_missing_and_names_the_boards(arbiter: Runner, make_event) -> None:
+    folder = paired(arbiter, make_event, 6)
+    arbiter("-d", folder, "result", "1", "2", "1-0")
+    before = snapshot(folder)
+    result = arbiter("-d", folder, "pair")
+    assert result.code == 4
+    assert result.err == "arbiter: error: round 1 still has no result on boards 1, 3\n"
+    assert snapshot(folder) == before
+
+
+def test_pair_needs_two_players(arbiter: Runner, make_event) -> None:
+    folder = make_event(1)
+    result = arbiter("-d", folder, "pair")
+    assert result.code == 4 and "at least 2 players" in result.err
+
+
+def test_pair_checks_the_announced_number_of_rounds(arbiter: Runner, make_event) -> None:
+    folder = make_event(6, "--rounds", "7")
+    result = arbiter("-d", folder, "pair")
+    assert result.code == 4 and "has 5 rounds" in result.err
+
+
+def test_pairings_formats(arbiter: Runner, make_event) -> None:
+    folder = paired(arbiter, make_event, 4)
+    table = arbiter("-d", folder, "pairings")
+    assert table.code == 0 and "round 1" in table.out and "\x1b[" not in table.out
+    rows = list(csv.DictReader(io.StringIO(arbiter("-d", folder, "pairings", "1", "-f", "csv").out)))
+    assert [(r["board"], r["white"], r["black"], r["result"]) for r in rows] == [("1", "1", "4", ""), ("2", "2", "3", "")]
+    data = json.loads(arbiter("-d", folder, "pairings", "-f", "json").out)
+    assert set(data[0]) == {"board", "white", "black", "result", "white_name", "black_name"}
+    assert arbiter("-d", folder, "pairings", "2").code == 2
+
+
+def test_pairings_before_any_round(arbiter: Runner, make_event) -> None:
+    folder = make_event(4)
+    result = arbiter("-d", folder, "pairings")
+    assert result.code == 4 and "no round has been paired yet" in result.err
+
+
+# --------------------------------------------------------------------------- result
+
+def test_result_entry_correction_and_clearing(arbiter: Runner, make_event) -> None:
+    folder = paired(arbiter, make_event, 4)
+    assert arbiter("-d", folder, "result", "1", "1", "1-0").code == 0
+    same = arbiter("-d", folder, "result", "1", "1", "1-0")
+    assert same.code == 0 and "nothing changed" in same.err
+    before = snapshot(folder)
+    refused = arbiter("-d", folder, "result", "1", "1", "0-1")
+    assert refused.code == 4
+    assert "board 1 has 1-0, not 0-1" in refused.err and "--correct" in refused.err
+    assert snapshot(folder) == before
+    assert arbiter("-d", folder, "result", "1", "1", "0-1", "--correct").code == 0
+    assert arbiter("-d", folder, "result", "1", "1", "none").code == 4
+    assert arbiter("-d", folder, "result", "1", "1", "none", "--correct").code == 0
+    data = json.loads(arbiter("-d", folder, "pairings", "-f", "json").out)
+    assert data[0]["result"] is None
+    journal = list(csv.DictReader(io.StringIO((folder / "journal.csv").read_text())))
+    corrections = [row for row in journal if "correction" in row["change"]]
+    assert [(r["old"], r["new"]) for r in corrections] == [("1-0", "0-1"), ("0-1", "")]
+    assert corrections[0]["command"] == "arbiter -d %s result 1 1 0-1 --correct" % folder
+
+
+@pytest.mark.parametrize("code,stored", [
+    ("1-0", "1-0"), ("0-1", "0-1"), ("½-½", "1/2-1/2"), ("1/2-1/2", "1/2-1/2"), ("=", "1/2-1/2"),
+    ("+/-", "+/-"), ("-/+", "-/+"), ("-/-", "-/-"), ("0-0", "0-0"),
+])
+def test_every_result_code(arbiter: Runner, make_event, code: str, stored: str) -> None:
+    folder = paired(arbiter, make_event, 2)
+    assert arbiter("-d", folder, "result", "1", "1", code).code == 0
+    assert (folder / "rounds" / "01.csv").read_text().splitlines()[1] == f"1,1,2,{stored}"
+
+
+@pytest.mark.parametrize("args,code,message", [
+    (["1", "1", "2-0"], 2, "unknown result '2-0'"),
+    (["1", "9", "1-0"], 2, "round 1 has no board 9"),
+    (["4", "1", "1-0"], 2, "there is no round 4"),
+    (["1", "1"], 2, "give BOARD and RESULT"),
+    (["1", "x", "1-0"], 2, "Invalid value for '[BOARD]'"),
+])
+def test_result_refuses_bad_input(arbiter: Runner, make_event, args: list[str], code: int, message: str) -> None:
+    folder = paired(arbiter, make_event, 4)
+    before = snapshot(folder)
+    result = arbiter("-d", folder, "result", *args)
+    assert result.code == code, result.err
+    assert message in result.err and result.err.count("\n") == 1
+    assert snapshot(folder) == before
+
+
+def test_bulk_results_are_all_or_nothing(arbiter: Runner, make_event, tmp_path: Path) -> None:
+    folder = paired(arbiter, make_event, 6)
+    source = tmp_path / "r1.txt"
+    source.write_text("# round 1\n1 1-0\n2 =\n3 bogus\n")
+    before = snapshot(folder)
+    result = arbiter("-d", folder, "result", "1", "--from", source)
+    assert result.code == 2 and f"{source}, line 4, field 'result'" in result.err
+    assert snapshot(folder) == before
+    source.write_text("1 1-0\n2 =\n1 0-1\n")
+    result = arbiter("-d", folder, "result", "1", "--from", source)
+    assert result.code == 2 and "board 1 is already given on line 1" in result.err
+    source.write_text("1 1-0\n2 =\n3 0-1\n")
+    result = arbiter("-d", folder, "result", "1", "--from", source)
+    assert result.code == 0 and "all results entered" in result.err
+    conflict = arbiter("-d", folder, "result", "1", "--from", "-", stdin="1 0-1\n2 =\n3 1-0\n")
+    assert conflict.code == 4
+    assert "board 1 has 1-0, not 0-1; board 3 has 0-1, not 1-0" in conflict.err
+    assert arbiter("-d", folder, "result", "1", "--from", "-", stdin="1 1-0 extra\n").code == 2
+    assert arbiter("-d", folder, "result", "1", "2", "=", "--from", source).code == 2
+
+
+# --------------------------------------------------------------------------- standings and crosstable
+
+def test_standings_count_only_entered_results_and_flag_partial_rounds(arbiter: Runner, make_event) -> None:
+    folder = paired(arbiter, make_event, 4)
+    arbiter("-d", folder, "result", "1", "1", "1-0")
+    result = arbiter("-d", folder, "standings", "-f", "json")
+    assert result.code == 0
+    assert "round 1 is not complete; no result yet on board 2" in result.err
+    rows = json.loads(result.out)
+    assert rows[0] == {"rank": 1, "start_number": 1, "name": rows[0]["name"], "rating": 2830, "points": 1,
+                       "played": 1, "wins": 1, "draws": 0, "losses": 0, "forfeit_wins": 0,
+                       "forfeit_losses": 0, "byes": 0, "tiebreaks": {}}
+    assert [r["rank"] for r in rows] == [1, 2, 2, 2]
+    assert arbiter("-d", folder, "standings", "--after-round", "0", "-f", "csv").out.count("\n") == 5
+    assert arbiter("-d", folder, "standings", "--after-round", "3").code == 2
+
+
+def test_standings_table_shows_shared_ranks(arbiter: Runner, make_event) -> None:
+    folder = paired(arbiter, make_event, 4)
+    arbiter("-d", folder, "result", "1", "--from", "-", stdin="1 1-0\n2 =\n")
+    table = arbiter("-d", folder, "standings").out
+    assert "2-3" in table and "½" in table
+
+
+def test_crosstable(arbiter: Runner, make_event) -> None:
+    folder = paired(arbiter, make_event, 4)
+    arbiter("-d", folder, "result", "1", "--from", "-", stdin="1 +/-\n2 =\n")
+    rows = list(csv.DictReader(io.StringIO(arbiter("-d", folder, "crosstable", "-f", "csv").out)))
+    assert [(r["start_number"], r["1"], r["2"], r["3"], r["4"]) for r in rows] == [
+        ("1", "×", "", "", "+"), ("2", "", "×", "½", ""), ("3", "", "½", "×", ""), ("4", "-", "", "", "×")]
+    data = json.loads(arbiter("-d", folder, "crosstable", "-f", "json").out)
+    assert data[0]["games"] == [{"round": 1, "opponent": 4, "colour": "w", "result": "+"}]
+    assert "×" in arbiter("-d", folder, "crosstable").out
+
+
+# --------------------------------------------------------------------------- the command line itself
+
+def test_folder_from_the_environment(arbiter: Runner, make_event, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = make_event(3)
+    monkeypatch.setenv("ARBITER_DIR", str(folder))
+    assert len(json.loads(arbiter("player", "list", "-f", "json").out)) == 3
+
+
+def test_no_tournament_folder(arbiter: Runner, tmp_path: Path) -> None:
+    result = arbiter("-d", tmp_path / "nowhere", "standings")
+    assert result.code == 3 and "no tournament folder" in result.err
+    result = arbiter("-d", tmp_path, "standings")
+    assert result.code == 3 and "tournament.toml is missing" in result.err
+
+
+def test_usage_errors_are_one_line(arbiter: Runner) -> None:
+    result = arbiter("frobnicate")
+    assert result.code == 2 and result.err.count("\n") == 1 and "No such command" in result.err
+    result = arbiter("standings", "--format", "xml")
+    assert result.code == 2 and result.err.count("\n") == 1
+
+
+def test_version_and_help(arbiter: Runner) -> None:
+    assert arbiter("--version").out.startswith("arbiter ")
+    helped = arbiter("--help")
+    assert helped.code == 0 and "pair" in helped.out

@@ -1,0 +1,155 @@
+"""The tournament folder: strict reading of hand-edited files and safe writing."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from arbiter_cli.errors import FolderError
+from arbiter_cli.folder import TournamentFolder, _atomic_write
+
+from conftest import Runner, snapshot
+
+
+@pytest.fixture
+def event(arbiter: Runner, make_event) -> Path:
+    folder = make_event(6, "--initial-colour", "white")
+    assert arbiter("-d", folder, "pair").code == 0
+    assert arbiter("-d", folder, "result", "1", "1", "1-0").code == 0
+    return folder
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+# Each case: which file to break, how, and what the one-line error must name.
+CORRUPTIONS = [
+    ("tournament.toml", "system = \"round-robin\"", "system = \"chaos\"", "tournament.toml, line 7, field 'system'"),
+    ("tournament.toml", "name = \"Test Open\"", "name = \"Test Open", "tournament.toml, line 1: TOML syntax error"),
+    ("tournament.toml", "draw = 0.5", "draw = \"lots\"", "tournament.toml, line 17, field 'scoring.draw'"),
+    ("tournament.toml", "seed = 1\n", "seed = 1\ncolour = \"blue\"\n", "tournament.toml, line 12, field 'colour': unknown setting"),
+    ("tournament.toml", "name = \"Test Open\"\n", "", "tournament.toml, field 'name': is missing"),
+    ("tournament.toml", "rounds = 5", "rounds = 0", "tournament.toml, line 8, field 'rounds'"),
+    ("tournament.toml", "tiebreaks = []", "tiebreaks = [\"SB\", \"SBX\"]", "line 12, field 'tiebreaks': unknown tie-break 'SBX'"),
+    ("players.csv", ",2830,", ",strong,", "players.csv, line 2, field 'rating'"),
+    ("players.csv", "start_number,name", "number,name", "players.csv, line 1: the header must be"),
+    ("players.csv", "\n2,", "\n1,", "players.csv, line 3, field 'start_number': start number 1 is already used on line 2"),
+    ("players.csv", ",GM,2760", ",XX,2760", "players.csv, line 3, field 'title'"),
+    ("players.csv", ",active,\n", ",active\n", "players.csv, line 2: expected 11 fields, found 10"),
+    ("players.csv", ",active,\n", ",gone,\n", "players.csv, line 2, field 'status'"),
+    ("players.csv", ",active,\n", ",withdrawn,\n", "players.csv, line 2: a withdrawn player needs withdrawn_after"),
+    ("rounds/01.csv", "1,1,6,1-0", "1,1,6,1:0", "rounds/01.csv, line 2, field 'result': unknown result '1:0'"),
+    ("rounds/01.csv", "1,1,6,1-0", "1,1,16,1-0", "rounds/01.csv, line 2, field 'black': '16' is not the start number of a player"),
+    ("rounds/01.csv", "2,2,5,", "2,2,1,", "rounds/01.csv, line 3, field 'black': player 1 is already in this round on line 2"),
+    ("rounds/01.csv", "2,2,5,", "7,2,5,", "rounds/01.csv, line 3, field 'board': expected board 2"),
+    ("rounds/01.csv", "board,white", "bord,white", "rounds/01.csv, line 1: the header must be"),
+    ("journal.csv", "time,command", "when,command", "journal.csv, line 1: the header must be"),
+]
+
+
+@pytest.mark.parametrize("name,old,new,message", CORRUPTIONS, ids=[c[3][:50] for c in CORRUPTIONS])
+@pytest.mark.parametrize("command", [["standings"], ["pair"], ["result", "1", "2", "1-0"]])
+def test_a_broken_file_is_named_with_line_and_field(arbiter: Runner, event: Path, name: str, old: str,
+                                                    new: str, message: str, command: list[str]) -> None:
+    edit(event / name, old, new)
+    before = snapshot(event)
+    result = arbiter("-d", event, *command)
+    assert result.code == 3, result.err
+    assert result.err.startswith("arbiter: error: ") and result.err.count("\n") == 1
+    assert message in result.err, result.err
+    assert result.out == ""
+    assert snapshot(event) == before
+
+
+@pytest.mark.parametrize("damage,message", [
+    (lambda f: (f / "rounds" / "01.csv").rename(f / "rounds" / "02.csv"), "round 1 is missing"),
+    (lambda f: (f / "rounds" / "01.csv").rename(f / "rounds" / "1.csv"), "rounds/1.csv: unexpected file"),
+    (lambda f: (f / "rounds" / "notes.txt").write_text("hi"), "rounds/notes.txt: unexpected file"),
+    (lambda f: (f / "players.csv").unlink(), "players.csv: the file is missing"),
+    (lambda f: (f / "journal.csv").unlink(), "journal.csv: the file is missing"),
+    (lambda f: (f / "players.csv").write_bytes(b"start_number,name\n\xff\xfe"), "players.csv, line 2: the file is not valid UTF-8"),
+    (lambda f: (f / "players.csv").write_text(""), "players.csv, line 1: the file is empty"),
+])
+def test_structural_damage(arbiter: Runner, event: Path, damage, message: str) -> None:
+    damage(event)
+    before = snapshot(event)
+    result = arbiter("-d", event, "standings")
+    assert result.code == 3 and message in result.err, result.err
+    assert snapshot(event) == before
+
+
+def test_a_gap_in_start_numbers(arbiter: Runner, event: Path) -> None:
+    lines = (event / "players.csv").read_text().splitlines(keepends=True)
+    (event / "players.csv").write_text("".join(lines[:3] + lines[4:]))
+    result = arbiter("-d", event, "standings")
+    assert result.code == 3 and "start numbers must run from 1 without gaps; 3 is missing" in result.err
+
+
+def test_hand_edits_that_keep_the_format_are_accepted(arbiter: Runner, event: Path) -> None:
+    edit(event / "tournament.toml", 'place = ""', 'place = "Ankara"  # the venue')
+    edit(event / "tournament.toml", "draw = 0.5", 'draw = "½"')
+    edit(event / "rounds" / "01.csv", "2,2,5,", "2,2,5,1/2-1/2")
+    assert arbiter("-d", event, "standings").code == 0
+
+
+def test_reading_and_writing_round_trip(event: Path) -> None:
+    folder = TournamentFolder(event)
+    tournament = folder.load()
+    for name, text in folder.files_of(tournament).items():
+        assert (event / name).read_text(encoding="utf-8") == text, name
+
+
+def test_atomic_write_leaves_no_temp_file_and_replaces_whole(tmp_path: Path) -> None:
+    target = tmp_path / "f.csv"
+    target.write_text("old\n")
+    _atomic_write(target, "new\n")
+    assert target.read_text() == "new\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["f.csv"]
+
+
+def test_atomic_write_keeps_the_old_file_when_writing_fails(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "f.csv"
+    target.write_text("old\n")
+
+    def broken_fsync(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", broken_fsync)
+    with pytest.raises(OSError):
+        _atomic_write(target, "new\n")
+    assert target.read_text() == "old\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["f.csv"]
+
+
+def test_a_held_lock_makes_a_writer_wait_then_give_up(arbiter: Runner, event: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ARBITER_LOCK_TIMEOUT", "0.2")
+    before = snapshot(event)
+    with TournamentFolder(event).lock(exclusive=True):
+        result = arbiter("-d", event, "result", "1", "2", "1-0")
+    assert result.code == 5 and "another arbiter command is using this tournament" in result.err
+    assert snapshot(event) == before
+    assert arbiter("-d", event, "result", "1", "2", "1-0").code == 0
+
+
+def test_a_read_only_folder_can_still_be_read(arbiter: Runner, event: Path) -> None:
+    (event / ".arbiter.lock").unlink()
+    os.chmod(event, 0o555)
+    try:
+        if os.access(event, os.W_OK):
+            pytest.skip("running as a user who can write anywhere")  # root ignores permissions
+        assert arbiter("-d", event, "standings").code == 0
+    finally:
+        os.chmod(event, 0o755)
+
+
+def test_load_raises_folder_error_with_location(event: Path) -> None:
+    edit(event / "players.csv", ",2740,", ",x,")
+    with pytest.raises(FolderError) as info:
+        TournamentFolder(event).load()
+    assert (info.value.file, info.value.line, info.value.field) == ("players.csv", 5, "rating")

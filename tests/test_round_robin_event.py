@@ -1,0 +1,148 @@
+"""A round robin run end to end through the command line."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from arbiter_cli.pairing.berger import berger_round, double_schedule
+
+from conftest import Runner
+
+
+def play_round(arbiter: Runner, folder: Path, rnd: int, rng: random.Random) -> None:
+    pairing = json.loads(arbiter("-d", folder, "pairings", rnd, "--format", "json").out)
+    lines = [f"{b['board']} {rng.choice(['1-0', '0-1', '=', '1-0'])}" for b in pairing if b["black"]]
+    result = arbiter("-d", folder, "result", rnd, "--from", "-", stdin="\n".join(lines) + "\n")
+    assert result.code == 0, result.err
+
+
+def test_a_ten_player_round_robin_from_start_to_finish(arbiter: Runner, make_event) -> None:
+    folder = make_event(10)
+    rng = random.Random(5)
+    for rnd in range(1, 10):
+        result = arbiter("-d", folder, "pair", "--format", "json")
+        assert result.code == 0, result.err
+        boards = json.loads(result.out)
+        assert [(b["white"], b["black"]) for b in boards] == list(_rr(10, rnd, folder))
+        play_round(arbiter, folder, rnd, rng)
+    refused = arbiter("-d", folder, "pair")
+    assert refused.code == 4 and "all 9 rounds are paired" in refused.err
+
+    standings = json.loads(arbiter("-d", folder, "standings", "--format", "json").out)
+    assert len(standings) == 10
+    assert sum(row["points"] for row in standings) == 45  # 45 games, one point each
+    assert all(row["played"] == 9 for row in standings)
+    assert [row["rank"] for row in standings] == sorted(row["rank"] for row in standings)
+    points = [row["points"] for row in standings]
+    assert points == sorted(points, reverse=True)
+
+    cross = json.loads(arbiter("-d", folder, "crosstable", "--format", "json").out)
+    assert {row["start_number"]: row["points"] for row in cross} == \
+        {row["start_number"]: row["points"] for row in standings}
+    assert all(len(row["games"]) == 9 for row in cross)
+
+
+def _rr(n: int, rnd: int, folder: Path):
+    settings = tomllib.loads((folder / "tournament.toml").read_text())
+    pairs = berger_round(n, rnd)
+    if settings["initial_colour"] == "black":
+        pairs = tuple((b, w) for w, b in pairs)
+    return pairs
+
+
+def test_odd_players_get_the_free_round_of_the_dummy(arbiter: Runner, make_event) -> None:
+    folder = make_event(5, "--initial-colour", "white")
+    result = arbiter("-d", folder, "pair", "--format", "json")
+    boards = json.loads(result.out)
+    # 5 players use the 6-player table: 1-6 2-5 3-4; 6 is the dummy, so 1 is free
+    assert boards == [
+        {"board": 1, "white": 2, "black": 5, "result": None, "white_name": boards[0]["white_name"],
+         "black_name": boards[0]["black_name"]},
+        {"board": 2, "white": 3, "black": 4, "result": None, "white_name": boards[1]["white_name"],
+         "black_name": boards[1]["black_name"]},
+        {"board": None, "white": 1, "black": None, "result": "BYE", "white_name": boards[2]["white_name"],
+         "black_name": None},
+    ]
+    assert (folder / "rounds" / "01.csv").read_text() == "board,white,black,result\n1,2,5,\n2,3,4,\n,1,,BYE\n"
+    settings = tomllib.loads((folder / "tournament.toml").read_text())
+    assert settings["rounds"] == 5
+
+
+def test_initial_colour_black_reverses_every_board(arbiter: Runner, make_event) -> None:
+    folder = make_event(4, "--initial-colour", "black")
+    boards = json.loads(arbiter("-d", folder, "pair", "--format", "json").out)
+    assert [(b["white"], b["black"]) for b in boards] == [(4, 1), (3, 2)]
+
+
+def test_random_initial_colour_is_drawn_once_and_stored(arbiter: Runner, make_event, tmp_path: Path) -> None:
+    colours = set()
+    for seed in range(8):
+        folder = tmp_path / f"s{seed}"
+        arbiter("new", folder, "--name", "X", "--system", "round-robin", "--seed", seed)
+        for name in "ABCD":
+            arbiter("-d", folder, "player", "add", name)
+        arbiter("-d", folder, "pair")
+        colour = tomllib.loads((folder / "tournament.toml").read_text())["initial_colour"]
+        assert colour in ("white", "black")
+        colours.add(colour)
+        # the same seed draws the same colour
+        again = tmp_path / f"again{seed}"
+        arbiter("new", again, "--name", "X", "--system", "round-robin", "--seed", seed)
+        for name in "ABCD":
+            arbiter("-d", again, "player", "add", name)
+        arbiter("-d", again, "pair")
+        assert tomllib.loads((again / "tournament.toml").read_text())["initial_colour"] == colour
+    assert colours == {"white", "black"}
+
+
+def test_double_round_robin_follows_fides_schedule(arbiter: Runner, make_event) -> None:
+    folder = make_event(4, "--initial-colour", "white", system="double-round-robin")
+    rng = random.Random(1)
+    for rnd in range(1, 7):
+        boards = json.loads(arbiter("-d", folder, "pair", "--format", "json").out)
+        assert [(b["white"], b["black"]) for b in boards] == list(double_schedule(4)[rnd - 1])
+        play_round(arbiter, folder, rnd, rng)
+    assert arbiter("-d", folder, "pair").code == 4
+    cross = arbiter("-d", folder, "crosstable", "--format", "csv").out
+    rows = list(csv.DictReader(io.StringIO(cross)))
+    assert all(len(row["1"]) == 2 for row in rows if row["start_number"] != "1")  # two games each
+
+
+def test_lot_numbering_draws_start_numbers_at_the_first_pairing(arbiter: Runner, make_event) -> None:
+    folder = make_event(8, "--numbering", "lot", seed=3)
+    before = json.loads(arbiter("-d", folder, "player", "list", "--format", "json").out)
+    assert [p["rating"] for p in before] == sorted((p["rating"] for p in before), reverse=True)
+    arbiter("-d", folder, "pair")
+    after = json.loads(arbiter("-d", folder, "player", "list", "--format", "json").out)
+    assert sorted(p["name"] for p in after) == sorted(p["name"] for p in before)
+    assert [p["name"] for p in after] != [p["name"] for p in before]
+    assert "start numbers drawn by lot" in (folder / "journal.csv").read_text()
+
+
+def test_withdrawn_players_games_are_forfeited(arbiter: Runner, make_event) -> None:
+    folder = make_event(4, "--initial-colour", "white")
+    arbiter("-d", folder, "pair")
+    arbiter("-d", folder, "result", "1", "--from", "-", stdin="1 1-0\n2 0-1\n")
+    assert arbiter("-d", folder, "player", "withdraw", "3", "--after-round", "1").code == 0
+    boards = json.loads(arbiter("-d", folder, "pair", "--format", "json").out)
+    # round 2 of the 4-table is 4-3 1-2: player 3 withdrew, so 4 wins by forfeit
+    assert [(b["white"], b["black"], b["result"]) for b in boards] == [(4, 3, "+/-"), (1, 2, None)]
+    players = json.loads(arbiter("-d", folder, "player", "list", "--format", "json").out)
+    assert players[2]["status"] == "withdrawn" and players[2]["withdrawn_after"] == 1
+
+
+@pytest.mark.parametrize("scoring,expected", [("3,1,0", [3, 1, 1, 0]), ("2,1,0", [2, 1, 1, 0])])
+def test_configurable_scoring(arbiter: Runner, make_event, scoring: str, expected: list[int]) -> None:
+    folder = make_event(4, "--initial-colour", "white", "--scoring", scoring)
+    arbiter("-d", folder, "pair")
+    arbiter("-d", folder, "result", "1", "1", "1-0")
+    arbiter("-d", folder, "result", "1", "2", "1/2-1/2")
+    standings = json.loads(arbiter("-d", folder, "standings", "-f", "json").out)
+    assert [row["points"] for row in standings] == expected
