@@ -73,7 +73,7 @@ def emit(view: View, fmt: Format, console: Console | None = None) -> None:
     else:
         table = Table(title=view.title, title_justify="left", show_lines=False)
         shown = [c for c in view.columns if c.key not in view.hidden
-                 and (c.key not in view.optional or any(c.show(r) for r in view.records))]
+                 and (c.key not in view.optional or any(r.get(c.key) for r in view.records))]
         for column in shown:
             table.add_column(column.header, justify=column.justify)  # type: ignore[arg-type]
         for record in view.records:
@@ -213,8 +213,8 @@ def standings_view(tournament: Tournament, standings: Standings) -> View:
         return _csv_plain(record.get(key))
 
     title = f"{tournament.settings.name}: standings after round {standings.after_round}"
-    view = View(title, records, columns, csv_value)
-    return view
+    optional = frozenset({"rating", "forfeit_wins", "forfeit_losses", "byes"})
+    return View(title, records, columns, csv_value, optional=optional)
 
 
 def _csv_plain(value: Any) -> Any:

@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""Rebuild sample_events/ through the arbiter command itself.
+
+Every sample is written by real ``arbiter`` commands, so it passes the same
+validation as any event. Results are drawn from a seeded generator, so the
+files are the same on every run except for the journal's timestamps.
+
+    python scripts/make_sample_events.py
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = ROOT / "sample_events"
+
+PLAYERS = [
+    # name, rating, title, federation, sex, birth
+    ("Aydin, Selin", 2312, "WIM", "TUR", "w", "1998-03-14"),
+    ("Berger, Johann", 2405, "FM", "AUT", "m", "1987-11-02"),
+    ("Castro, Lucia", 2188, "", "ESP", "w", "2003-06-21"),
+    ("Dlamini, Sipho", 2251, "CM", "RSA", "m", "1995-01-30"),
+    ("Eriksen, Nils", 2477, "IM", "NOR", "m", "1979-09-09"),
+    ("Fontaine, Claire", 2096, "WFM", "FRA", "w", "2006-12-05"),
+    ("Gupta, Arjun", 2533, "GM", "IND", "m", "1991-04-17"),
+    ("Horvat, Marko", 2251, "FM", "CRO", "m", "1983-08-08"),
+    ("Ivanova, Daria", 2140, "WCM", "BUL", "w", "2008-02-11"),
+    ("Jansen, Pieter", 1987, "", "NED", "m", "1969-05-26"),
+]
+
+
+def arbiter(*args: object, stdin: str | None = None) -> str:
+    result = subprocess.run([sys.executable, "-m", "arbiter_cli", *map(str, args)], input=stdin,
+                            capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        sys.exit(f"arbiter {' '.join(map(str, args))} failed: {result.stderr.strip()}")
+    return result.stdout
+
+
+def register(folder: Path, players: list[tuple]) -> None:
+    lines = ["name,rating,title,federation,sex,birth_date"]
+    lines += [f"\"{n}\",{r},{t},{f},{s},{b}" for n, r, t, f, s, b in players]
+    arbiter("-d", folder, "player", "import", "-", stdin="\n".join(lines) + "\n")
+
+
+def play(folder: Path, rnd: int, rng: random.Random, skip: set[int] = frozenset()) -> None:  # type: ignore[assignment]
+    boards = json.loads(arbiter("-d", folder, "pairings", rnd, "--format", "json"))
+    lines = []
+    for board in boards:
+        if board["black"] is None or board["board"] in skip:
+            continue
+        lines.append(f"{board['board']} {rng.choices(['1-0', '1/2-1/2', '0-1'], [38, 36, 26])[0]}")
+    arbiter("-d", folder, "result", rnd, "--from", "-", stdin="\n".join(lines) + "\n")
+
+
+def fresh(name: str) -> Path:
+    folder = SAMPLES / name
+    if folder.exists():
+        shutil.rmtree(folder)
+    return folder
+
+
+def main() -> None:
+    SAMPLES.mkdir(exist_ok=True)
+
+    folder = fresh("rr10-finished")
+    arbiter("new", folder, "--name", "Autumn Invitational 2026", "--system", "round-robin",
+            "--place", "Izmir", "--federation", "TUR", "--start-date", "2026-10-03",
+            "--end-date", "2026-10-11", "--chief-arbiter", "IA Demir, Ayse", "--time-control", "90+30",
+            "--tiebreaks", "DE,SB,WIN,KS", "--seed", "2026")
+    register(folder, PLAYERS)
+    rng = random.Random(11)
+    for rnd in range(1, 10):
+        arbiter("-d", folder, "pair")
+        play(folder, rnd, rng)
+
+    folder = fresh("rr10-in-progress")
+    arbiter("new", folder, "--name", "Club Championship 2026", "--system", "round-robin",
+            "--place", "Ankara", "--start-date", "2026-11-02", "--time-control", "60+30",
+            "--seed", "77")
+    register(folder, PLAYERS)
+    rng = random.Random(12)
+    for rnd in range(1, 6):
+        arbiter("-d", folder, "pair")
+        play(folder, rnd, rng, skip={3} if rnd == 5 else set())
+
+    folder = fresh("double-rr6-ready")
+    arbiter("new", folder, "--name", "Winter Six 2026", "--system", "double-round-robin",
+            "--place", "Bursa", "--start-date", "2026-12-05", "--time-control", "15+10",
+            "--rating-type", "rapid", "--seed", "6")
+    register(folder, PLAYERS[:6])
+    rng = random.Random(13)
+    for rnd in range(1, 5):
+        arbiter("-d", folder, "pair")
+        play(folder, rnd, rng)
+    for lock in SAMPLES.rglob(".arbiter.lock"):
+        lock.unlink()
+    print(f"wrote {', '.join(sorted(p.name for p in SAMPLES.iterdir() if p.is_dir()))}")
+
+
+if __name__ == "__main__":
+    main()

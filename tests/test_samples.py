@@ -1,0 +1,54 @@
+"""The sample events are valid folders in the states the README promises."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from arbiter_cli.folder import TournamentFolder
+
+from conftest import ROOT, Runner
+
+SAMPLES = ROOT / "sample_events"
+
+
+def test_every_sample_reads_cleanly() -> None:
+    names = sorted(p.name for p in SAMPLES.iterdir() if p.is_dir())
+    assert names == ["double-rr6-ready", "rr10-finished", "rr10-in-progress"]
+    for name in names:
+        TournamentFolder(SAMPLES / name).load()
+
+
+def test_the_finished_round_robin_is_complete() -> None:
+    tournament = TournamentFolder(SAMPLES / "rr10-finished").load()
+    assert len(tournament.players) == 10
+    assert tournament.settings.rounds == tournament.last_round == 9
+    assert all(rnd.complete for rnd in tournament.rounds)
+
+
+def test_the_round_robin_in_progress_misses_one_result() -> None:
+    tournament = TournamentFolder(SAMPLES / "rr10-in-progress").load()
+    assert tournament.last_round == 5
+    assert [rnd.missing for rnd in tournament.rounds] == [(), (), (), (), (3,)]
+
+
+def test_the_readme_demo_pairs_the_next_round(arbiter: Runner, tmp_path: Path) -> None:
+    demo = tmp_path / "demo"
+    shutil.copytree(SAMPLES / "double-rr6-ready", demo)
+    paired = arbiter("-d", demo, "pair")
+    assert paired.code == 0 and "round 5 of 10 paired" in paired.err
+    standings = arbiter("-d", demo, "standings")
+    assert standings.code == 0 and "standings after round 5" in standings.out
+
+
+@pytest.mark.parametrize("command", [["pair"], ["standings"], ["crosstable"], ["pairings"]])
+def test_the_samples_answer_the_main_commands(arbiter: Runner, tmp_path: Path, command: list[str]) -> None:
+    folder = tmp_path / "in-progress"
+    shutil.copytree(SAMPLES / "rr10-in-progress", folder)
+    result = arbiter("-d", folder, *command)
+    if command == ["pair"]:
+        assert result.code == 4 and "round 5 still has no result on board 3" in result.err
+    else:
+        assert result.code == 0 and result.out
