@@ -341,3 +341,15 @@ def test_version_and_help(arbiter: Runner) -> None:
     assert arbiter("--version").out.startswith("arbiter ")
     helped = arbiter("--help")
     assert helped.code == 0 and "pair" in helped.out
+
+
+def test_player_remove_only_before_the_first_pairing(arbiter: Runner, make_event) -> None:
+    folder = make_event(4)
+    assert arbiter("-d", folder, "player", "remove", "2").code == 0
+    players = json.loads(arbiter("-d", folder, "player", "list", "-f", "json").out)
+    assert [p["start_number"] for p in players] == [1, 2, 3]
+    assert "player removed" in (folder / "journal.csv").read_text()
+    assert arbiter("-d", folder, "player", "remove", "7").code == 2
+    arbiter("-d", folder, "pair")
+    result = arbiter("-d", folder, "player", "remove", "1")
+    assert result.code == 4 and "player withdraw" in result.err

@@ -321,6 +321,22 @@ def _find_player(tournament: Tournament, start_number: int) -> Player:
     return player
 
 
+@player_app.command("remove")
+def player_remove(
+    start_number: Annotated[int, typer.Argument(metavar="ID", help="The player's start number.")],
+) -> None:
+    """Remove a registration made by mistake (only before round 1 is paired)."""
+    with _writing() as (folder, tournament):
+        player = _find_player(tournament, start_number)
+        if tournament.rounds:
+            raise Refused("players cannot be removed once round 1 is paired; use 'arbiter player withdraw'")
+        rest = [p for p in tournament.players if p.start_number != start_number]
+        after = Tournament(tournament.settings, _renumbered(tournament, rest), tournament.rounds)
+        folder.save(tournament, after, _command_line(),
+                    [Change("player removed", f"{start_number} {player.name}", "")])
+    _say(f"removed {player.name}; {len(rest)} players registered")
+
+
 @player_app.command("withdraw")
 def player_withdraw(
     start_number: Annotated[int, typer.Argument(metavar="ID", help="The player's start number.")],

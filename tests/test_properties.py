@@ -1,0 +1,88 @@
+"""Property tests (hypothesis): exact points, lossless files, conserved points."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from pathlib import Path
+
+from hypothesis import given, settings, strategies as st
+
+from arbiter_cli.folder import PLAYER_COLUMNS, TournamentFolder, players_to_csv, settings_to_toml
+from arbiter_cli.model import TITLES, Board, Player, Round, Scoring, Settings, Tournament
+from arbiter_cli.pairing.round_robin import pair_round
+from arbiter_cli.points import format_points, parse_points
+from arbiter_cli.results import GameResult
+from arbiter_cli.standings import compute_standings
+
+points = st.builds(Fraction, st.integers(-200, 200), st.sampled_from([1, 2, 4, 5, 10, 3, 7]))
+
+
+@given(points)
+def test_points_read_back_exactly_from_every_written_form(value: Fraction) -> None:
+    assert parse_points(format_points(value)) == value
+    assert parse_points(format_points(value, ascii=True)) == value
+
+
+names = st.text(st.characters(codec="utf-8", categories=("L", "Zs", "P")), min_size=1, max_size=30) \
+    .filter(lambda s: s.strip() != "")
+
+players = st.builds(
+    Player,
+    start_number=st.just(1),
+    name=names.map(str.strip),
+    title=st.none() | st.sampled_from(TITLES),
+    rating=st.integers(0, 3000),
+    fide_id=st.none() | st.integers(1, 10**9),
+    federation=st.none() | st.sampled_from(["TUR", "GER", "IND", "USA"]),
+    sex=st.none() | st.sampled_from(["m", "w"]),
+    birth_date=st.none() | st.dates().map(lambda d: f"{d.year:04d}-{d.month:02d}-{d.day:02d}"),
+    club=st.none() | names.map(str.strip),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(players, min_size=1, max_size=12, unique_by=lambda p: p.fide_id or id(p)),
+       st.sampled_from([(1, Fraction(1, 2), 0), (3, 1, 0), (2, 1, 0)]))
+def test_a_folder_reads_back_what_was_written(tmp_path_factory, roster: list[Player], scoring) -> None:
+    folder = tmp_path_factory.mktemp("prop")
+    numbered = tuple(p.model_copy(update={"start_number": i}) for i, p in enumerate(roster, 1))
+    win, draw, loss = scoring
+    config = Settings(name="Prop", system="round-robin", seed=1, scoring=Scoring(win=win, draw=draw, loss=loss),
+                      tiebreaks=("DE", "SB"))
+    (folder / "tournament.toml").write_text(settings_to_toml(config), encoding="utf-8")
+    (folder / "players.csv").write_text(players_to_csv(numbered), encoding="utf-8")
+    (folder / "journal.csv").write_text("time,command,change,old,new\n", encoding="utf-8")
+    loaded = TournamentFolder(folder).load()
+    assert loaded.settings == config
+    assert loaded.players == numbered
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(2, 14), st.integers(0, 10**6),
+       st.sampled_from([(1, Fraction(1, 2), 0), (3, 1, 0), (2, 1, 0)]))
+def test_every_point_comes_from_a_game(n: int, seed: int, scoring) -> None:
+    """With no forfeits, the points of the standings add up to the points handed out per game."""
+    win, draw, loss = scoring
+    config = Settings(name="P", system="round-robin", seed=seed, initial_colour="white",
+                      scoring=Scoring(win=win, draw=draw, loss=loss))
+    roster = tuple(Player(start_number=i, name=f"P{i}") for i in range(1, n + 1))
+    tournament = Tournament(config, roster)
+    rng = random.Random(seed)
+    expected = Fraction(0)
+    for number in range(1, (n + n % 2)):
+        paired = pair_round(tournament, number)
+        boards = []
+        for board in paired.boards:
+            if board.is_bye:
+                boards.append(board)
+                continue
+            result = rng.choice([GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.DRAW])
+            expected += sum(config.scoring.game_points(result))
+            boards.append(Board(board.white, board.black, board.board, result))
+        tournament = Tournament(config, roster, (*tournament.rounds, Round(number, tuple(boards))))
+    table = compute_standings(tournament)
+    assert sum(row.points for row in table.rows) == expected
+    assert all(row.record.played == n - 1 for row in table.rows)
+    ranks = [row.rank for row in table.rows]
+    assert ranks == sorted(ranks) and ranks[0] == 1
