@@ -85,6 +85,23 @@ PLAYERS = [
 ]
 
 
+def quiet_arbiter(*args: object) -> int:
+    """Run ``arbiter`` in this process without a fixture (for module-scoped set-ups)."""
+    import contextlib
+
+    argv = [str(a) for a in args]
+    saved = sys.argv
+    sys.argv = ["arbiter", *argv]
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            main(argv)
+    except SystemExit as exit_:
+        return int(exit_.code or 0)
+    finally:
+        sys.argv = saved
+    return 0
+
+
 @pytest.fixture
 def make_event(arbiter: Runner, tmp_path: Path):
     """A new round robin with ``n`` players; returns its folder."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -10,14 +11,26 @@ import pytest
 from arbiter_cli.errors import FolderError
 from arbiter_cli.folder import TournamentFolder, _atomic_write
 
-from conftest import Runner, snapshot
+from conftest import PLAYERS, Runner, quiet_arbiter, snapshot
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A 6-player round robin, round 1 paired, board 1 entered; built once, copied per test."""
+    folder = tmp_path_factory.mktemp("template") / "event"
+    assert quiet_arbiter("new", folder, "--name", "Test Open", "--system", "round-robin", "--seed", 1,
+                         "--initial-colour", "white") == 0
+    for name, rating, title in PLAYERS[:6]:
+        assert quiet_arbiter("-d", folder, "player", "add", name, "--rating", rating, "--title", title) == 0
+    assert quiet_arbiter("-d", folder, "pair") == 0
+    assert quiet_arbiter("-d", folder, "result", "1", "1", "1-0") == 0
+    return folder
 
 
 @pytest.fixture
-def event(arbiter: Runner, make_event) -> Path:
-    folder = make_event(6, "--initial-colour", "white")
-    assert arbiter("-d", folder, "pair").code == 0
-    assert arbiter("-d", folder, "result", "1", "1", "1-0").code == 0
+def event(template: Path, tmp_path: Path) -> Path:
+    folder = tmp_path / "event"
+    shutil.copytree(template, folder)
     return folder
 
 
@@ -53,7 +66,10 @@ CORRUPTIONS = [
 
 
 @pytest.mark.parametrize("name,old,new,message", CORRUPTIONS, ids=[c[3][:50] for c in CORRUPTIONS])
-@pytest.mark.parametrize("command", [["standings"], ["pair"], ["result", "1", "2", "1-0"]])
+@pytest.mark.parametrize("command", [
+    ["standings"], ["pair"], ["result", "1", "2", "1-0"], ["pairings"], ["crosstable"], ["player", "list"],
+    ["player", "add", "Late, Lou"], ["player", "withdraw", "2"], ["player", "remove", "2"],
+], ids=lambda c: "-".join(c[:2]))
 def test_a_broken_file_is_named_with_line_and_field(arbiter: Runner, event: Path, name: str, old: str,
                                                     new: str, message: str, command: list[str]) -> None:
     edit(event / name, old, new)
