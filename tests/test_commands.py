@@ -94,9 +94,9 @@ def test_player_add_keeps_every_field(arbiter: Runner, tmp_path: Path) -> None:
     (["X", "--title", "XM"], "--title"),
     (["X", "--rating", "9000"], "--rating"),
     (["X", "--sex", "q"], "--sex"),
-    (["X", "--birth", "1990-13-01"], "--birth-date"),
+    (["X", "--birth", "1990-13-01"], "--birth"),
     (["X", "--federation", "12"], "--federation"),
-    (["   "], "name"),
+    (["   "], "NAME"),
 ])
 def test_player_add_refuses_bad_fields(arbiter: Runner, make_event, args: list[str], field: str) -> None:
     folder = make_event(2)
@@ -248,7 +248,7 @@ def test_every_result_code(arbiter: Runner, make_event, code: str, stored: str) 
     (["1", "9", "1-0"], 2, "round 1 has no board 9"),
     (["4", "1", "1-0"], 2, "there is no round 4"),
     (["1", "1"], 2, "give BOARD and RESULT"),
-    (["1", "x", "1-0"], 2, "Invalid value for '[BOARD]'"),
+    (["1", "x", "1-0"], 2, "Invalid value for 'BOARD'"),
 ])
 def test_result_refuses_bad_input(arbiter: Runner, make_event, args: list[str], code: int, message: str) -> None:
     folder = paired(arbiter, make_event, 4)
@@ -353,3 +353,25 @@ def test_player_remove_only_before_the_first_pairing(arbiter: Runner, make_event
     arbiter("-d", folder, "pair")
     result = arbiter("-d", folder, "player", "remove", "1")
     assert result.code == 4 and "player withdraw" in result.err
+
+
+def test_registering_a_name_twice_is_noted_and_numbers_are_reported_right(arbiter: Runner, make_event) -> None:
+    folder = make_event(3)
+    result = arbiter("-d", folder, "player", "add", "Bacrot, Etienne", "--rating", "2650", "--title", "GM")
+    assert result.code == 0
+    assert "note: Bacrot, Etienne was already registered" in result.err
+    players = json.loads(arbiter("-d", folder, "player", "list", "-f", "json").out)
+    reported = int(result.err.strip().rsplit(" ", 1)[1])
+    assert players[reported - 1]["name"] == "Bacrot, Etienne"
+    result = arbiter("-d", folder, "player", "add", "Zz", "--rating", "2000")
+    assert result.err.strip().endswith("as start number 5")
+
+
+def test_pair_refuses_while_any_earlier_round_is_missing_a_result(arbiter: Runner, make_event) -> None:
+    folder = paired(arbiter, make_event, 4)
+    arbiter("-d", folder, "result", "1", "--from", "-", stdin="1 1-0\n2 0-1\n")
+    arbiter("-d", folder, "pair")
+    arbiter("-d", folder, "result", "2", "--from", "-", stdin="1 1-0\n2 0-1\n")
+    arbiter("-d", folder, "result", "1", "2", "none", "--correct")
+    result = arbiter("-d", folder, "pair")
+    assert result.code == 4 and "round 1 still has no result on board 2" in result.err

@@ -114,7 +114,7 @@ def _main(
 
 @app.command()
 def new(
-    directory: Annotated[Path, typer.Argument(help="The folder to create (must not exist, or be empty).")],
+    directory: Annotated[Path, typer.Argument(metavar="DIR", help="The folder to create (must not exist, or be empty).")],
     name: Annotated[str, typer.Option("--name", help="The event's name.")],
     system: Annotated[str, typer.Option("--system", help="round-robin or double-round-robin (swiss: not yet).")],
     rounds: Annotated[Optional[int], typer.Option("--rounds", help="Number of rounds (a round robin "
@@ -152,9 +152,14 @@ def new(
             scoring_data = dict(zip(("win", "draw", "loss"), (parse_points(p) for p in parts)))
         except ValueError as error:
             raise UsageProblem(str(error), field="--scoring") from None
+        try:
+            Scoring(**scoring_data)  # type: ignore[arg-type]
+        except ValidationError as error:
+            raise UsageProblem(str(error.errors()[0]["msg"]).removeprefix("Value error, "),
+                               field="--scoring") from None
     try:
         settings = Settings(
-            name=name, place=place, federation=federation, start_date=start_date, end_date=end_date,
+            name=name, place=place, federation=federation.strip().upper(), start_date=start_date, end_date=end_date,
             chief_arbiter=chief_arbiter, time_control=time_control, rating_type=rating_type,
             system=chosen, rounds=rounds, initial_colour=initial_colour, numbering=numbering,
             seed=secrets.randbelow(2**31) if seed is None else seed,
@@ -163,7 +168,7 @@ def new(
     except ValidationError as error:
         first = error.errors()[0]
         field = "--" + str(first["loc"][0]).replace("_", "-") if first["loc"] else None
-        raise UsageProblem(str(first["msg"]).removeprefix("Value error, "), field=field) from None
+        raise UsageProblem(_sentence(str(first["msg"]).removeprefix("Value error, ")), field=field) from None
     TournamentFolder.create(directory, settings, _command_line())
     _say(f"created {directory}: {settings.name} ({chosen.value})")
 
@@ -199,9 +204,22 @@ def _player_fields(source: str | None, line: int | None, data: dict[str, object]
     except ValidationError as error:
         first = error.errors()[0]
         key = str(first["loc"][0]) if first["loc"] else None
-        field = key if source else ("--" + key.replace("_", "-") if key and key != "name" else key)
-        message = str(first["msg"]).removeprefix("Value error, ")
+        field = key if source else _OPTION_OF.get(key or "", key)
+        message = _sentence(str(first["msg"]).removeprefix("Value error, "))
         raise UsageProblem(message, source=source, line=line, field=field) from None
+
+
+_OPTION_OF = {"name": "NAME", "title": "--title", "rating": "--rating", "fide_id": "--fide-id",
+              "federation": "--federation", "sex": "--sex", "birth_date": "--birth", "club": "--club"}
+
+
+def _sentence(message: str) -> str:
+    """Pydantic's messages start with a capital; ours are lower-case clauses."""
+    return message[:1].lower() + message[1:]
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _sex(value: str | None) -> str | None:
@@ -211,13 +229,17 @@ def _sex(value: str | None) -> str | None:
     return {"f": "w", "female": "w", "male": "m"}.get(lowered, lowered)
 
 
-def _same_entry(a: Player, b: Player) -> bool:
-    return a.model_copy(update={"start_number": 1}) == b.model_copy(update={"start_number": 1})
+def _number_of(tournament: Tournament, players: tuple[Player, ...], new: Player) -> int:
+    """The start number ``new`` received: the one player not in the old list."""
+    if tournament.rounds:
+        return new.start_number
+    order = initial_order([*tournament.players, new])
+    return next(i for i, p in enumerate(order, start=1) if p is new)
 
 
 @player_app.command("add")
 def player_add(
-    name: Annotated[str, typer.Argument(help="'Surname, Firstname', as FIDE writes it.")],
+    name: Annotated[str, typer.Argument(metavar="NAME", help="'Surname, Firstname', as FIDE writes it.")],
     rating: Annotated[Optional[int], typer.Option("--rating")] = None,
     title: Annotated[Optional[str], typer.Option("--title", help="GM IM WGM FM WIM CM WFM WCM")] = None,
     fide_id: Annotated[Optional[int], typer.Option("--fide-id")] = None,
@@ -234,11 +256,15 @@ def player_add(
             "federation": federation, "sex": _sex(sex), "birth_date": birth, "club": club,
         }, len(tournament.players) + 1)
         _check_new_players(tournament.players, [player])
+        namesakes = [p for p in tournament.players if p.name.casefold() == player.name.casefold()]
         players = _renumbered(tournament, [*tournament.players, player])
         after = Tournament(tournament.settings, players, tournament.rounds)
-        number = next(p.start_number for p in players if _same_entry(p, player))
+        number = _number_of(tournament, players, player)
         folder.save(tournament, after, _command_line(),
                     [Change("player added", "", f"{number} {player.name}")])
+    for namesake in namesakes:
+        _say(f"note: {namesake.name} was already registered (start number {namesake.start_number} "
+             "before this registration); use 'arbiter player remove' if this was a mistake")
     _say(f"added {player.name} as start number {number}")
 
 
@@ -304,7 +330,7 @@ def player_import(
         after = Tournament(tournament.settings, players, tournament.rounds)
         folder.save(tournament, after, _command_line(),
                     [Change("player added", "", p.name) for p in new])
-    _say(f"imported {len(new)} players; {len(players)} registered")
+    _say(f"imported {_count(len(new), 'player')}; {len(players)} registered")
 
 
 @player_app.command("list")
@@ -350,8 +376,8 @@ def player_withdraw(
             raise Refused(f"{player.name} already withdrew after round {player.withdrawn_after}")
         last = tournament.last_round if after_round is None else after_round
         if not 0 <= last <= tournament.last_round:
-            raise UsageProblem(f"--after-round must be between 0 and {tournament.last_round} "
-                               "(the rounds paired so far)", field="--after-round")
+            raise UsageProblem(f"must be between 0 and {tournament.last_round} (the rounds paired so far)",
+                               field="--after-round")
         updated = player.model_copy(update={"status": "withdrawn", "withdrawn_after": last})
         players = tuple(updated if p.start_number == start_number else p for p in tournament.players)
         after = Tournament(tournament.settings, players, tournament.rounds)
@@ -394,12 +420,11 @@ def pair(fmt: FormatOption = Format.table) -> None:
     """Pair the next round and print it."""
     with _writing() as (folder, tournament):
         settings = tournament.settings
-        if tournament.rounds:
-            missing = tournament.rounds[-1].missing
-            if missing:
-                boards = ", ".join(str(b) for b in missing)
-                raise Refused(f"round {tournament.last_round} still has no result on board"
-                              f"{'s' if len(missing) > 1 else ''} {boards}")
+        for earlier in tournament.rounds:
+            if earlier.missing:
+                boards = ", ".join(str(b) for b in earlier.missing)
+                raise Refused(f"round {earlier.number} still has no result on board"
+                              f"{'s' if len(earlier.missing) > 1 else ''} {boards}")
         if settings.rounds is not None and tournament.last_round >= settings.rounds:
             raise Refused(f"all {settings.rounds} rounds are paired")
         if len(tournament.players) < 2:
@@ -411,7 +436,7 @@ def pair(fmt: FormatOption = Format.table) -> None:
             raise NoPairing(str(error)) from None
         after = Tournament(prepared.settings, prepared.players, (*prepared.rounds, new_round))
         changes.append(Change(f"round {new_round.number} paired", "",
-                              f"{len(new_round.games)} boards, {len(new_round.byes)} byes"))
+                              _count(len(new_round.games), "board") + ", " + _count(len(new_round.byes), "bye")))
         for board in new_round.games:
             if board.result is not None:
                 changes.append(Change(f"round {new_round.number} board {board.board} result", "",
@@ -424,7 +449,7 @@ def pair(fmt: FormatOption = Format.table) -> None:
 
 @app.command()
 def pairings(
-    round_number: Annotated[Optional[int], typer.Argument(metavar="[ROUND]", help="Default: the last paired round.")] = None,
+    round_number: Annotated[Optional[int], typer.Argument(metavar="ROUND", help="Default: the last paired round.")] = None,
     fmt: FormatOption = Format.table,
 ) -> None:
     """Print the pairings of a round."""
@@ -461,8 +486,8 @@ def _show(result: GameResult | None) -> str:
 @app.command(context_settings={"ignore_unknown_options": True})
 def result(
     round_number: Annotated[int, typer.Argument(metavar="ROUND")],
-    board: Annotated[Optional[int], typer.Argument(metavar="[BOARD]")] = None,
-    code: Annotated[Optional[str], typer.Argument(metavar="[RESULT]", help=RESULT_HELP)] = None,
+    board: Annotated[Optional[int], typer.Argument(metavar="BOARD")] = None,
+    code: Annotated[Optional[str], typer.Argument(metavar="RESULT", help=RESULT_HELP)] = None,
     source: Annotated[Optional[str], typer.Option("--from", metavar="FILE|-",
                                                   help="Enter many results: one 'BOARD RESULT' per line.")] = None,
     correct: Annotated[bool, typer.Option("--correct", help="Allow changing a result already entered.")] = False,
@@ -544,8 +569,7 @@ def result(
 def _after_round(tournament: Tournament, after_round: int | None) -> int:
     last = tournament.last_round if after_round is None else after_round
     if not 0 <= last <= tournament.last_round:
-        raise UsageProblem(f"--after-round must be between 0 and {tournament.last_round}",
-                           field="--after-round")
+        raise UsageProblem(f"must be between 0 and {tournament.last_round}", field="--after-round")
     return last
 
 

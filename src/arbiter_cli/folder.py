@@ -393,7 +393,11 @@ class TournamentFolder:
         old_files = self.files_of(before)
         new_files = self.files_of(after)
         (self.path / ROUNDS_DIR).mkdir(exist_ok=True)
-        for name, text in new_files.items():
+        # Round files first and the settings last, then the journal: a crash between two
+        # renames leaves each file whole, and the journal never claims what was not written.
+        order = sorted(new_files, key=lambda n: (not n.startswith(ROUNDS_DIR), n == SETTINGS_FILE, n))
+        for name in order:
+            text = new_files[name]
             if old_files.get(name) != text or not (self.path / name).exists():
                 _atomic_write(self.path / name, text)
         for name in old_files.keys() - new_files.keys():

@@ -62,7 +62,7 @@ class Numbering(str, Enum):
 class Status(str, Enum):
     REGISTRATION = "registration"
     RUNNING = "running"
-    FINISHED = "finished"
+    FINALISED = "finalised"  # set by 'arbiter finalize' (a later issue)
 
 
 PointsValue = Annotated[Fraction, BeforeValidator(parse_points)]
@@ -174,6 +174,7 @@ class Settings(BaseModel):
     @field_validator("federation")
     @classmethod
     def _federation(cls, value: str) -> str:
+        value = value.strip().upper()
         if value and not re.fullmatch(r"[A-Z]{3}", value):
             raise ValueError(f"{value!r} is not a 3-letter FIDE federation code")
         return value

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -35,7 +36,11 @@ class Format(str, Enum):
 
 
 def stdout_console() -> Console:
-    return Console(highlight=False)
+    """The console for tables; piped output is not cut to 80 columns."""
+    console = Console(highlight=False)
+    if not console.is_terminal and "COLUMNS" not in os.environ:
+        console = Console(highlight=False, width=240)
+    return console
 
 
 def stderr_console() -> Console:
@@ -142,8 +147,8 @@ def pairings_view(tournament: Tournament, rnd: Round) -> View:
     columns = [
         Column("board", "Bd", _text("board"), "right"),
         Column("white", "White", lambda r: _label(by_tpn.get(r["white"]))),
-        Column("result", "Result", result_text, "center"),
         Column("black", "Black", lambda r: _label(by_tpn.get(r["black"])) if r["black"] else ""),
+        Column("result", "Result", result_text, "center"),
         Column("white_name", "", _text("white_name")),
         Column("black_name", "", _text("black_name")),
     ]

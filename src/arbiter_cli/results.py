@@ -92,7 +92,7 @@ _ALIASES: dict[str, GameResult] = {
     "-/+": GameResult.BLACK_FORFEIT_WIN,
     "-+": GameResult.BLACK_FORFEIT_WIN,
     "-/-": GameResult.DOUBLE_FORFEIT,
-    "--": GameResult.DOUBLE_FORFEIT,
+    "--": GameResult.DOUBLE_FORFEIT,  # in --from files; on the command line -- ends the options
     "0-0": GameResult.DOUBLE_LOSS,
 }
 
