@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -375,3 +376,21 @@ def test_pair_refuses_while_any_earlier_round_is_missing_a_result(arbiter: Runne
     arbiter("-d", folder, "result", "1", "2", "none", "--correct")
     result = arbiter("-d", folder, "pair")
     assert result.code == 4 and "round 1 still has no result on board 2" in result.err
+
+
+def test_the_journal_only_grows_and_names_every_change(arbiter: Runner, make_event) -> None:
+    folder = make_event(4, "--initial-colour", "white")
+    seen = (folder / "journal.csv").read_text()
+    for args in (["pair"], ["result", "1", "1", "1-0"], ["result", "1", "1", "=", "--correct"],
+                 ["player", "withdraw", "4"], ["standings"], ["result", "1", "2", "0-1"]):
+        assert arbiter("-d", folder, *args).code == 0
+        now = (folder / "journal.csv").read_text()
+        assert now.startswith(seen)
+        seen = now
+    rows = list(csv.DictReader(io.StringIO(seen)))
+    assert set(rows[0]) == {"time", "command", "change", "old", "new"}
+    assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", row["time"]) for row in rows)
+    changes = [(row["change"], row["old"], row["new"]) for row in rows]
+    assert ("round 1 board 1 correction", "1-0", "1/2-1/2") in changes
+    assert ("round 1 board 2 result", "", "0-1") in changes
+    assert not any(row["command"].endswith("standings") for row in rows)  # reading changes nothing

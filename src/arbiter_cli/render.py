@@ -63,6 +63,7 @@ class View:
     csv_value: Callable[[dict[str, Any], str], Any] | None = None
     hidden: frozenset[str] = frozenset()  # columns in CSV only, not in the table
     optional: frozenset[str] = frozenset()  # table columns left out when empty in every row
+    table_order: tuple[str, ...] = ()  # the table's column order, when it differs from the CSV's
 
 
 def emit(view: View, fmt: Format, console: Console | None = None) -> None:
@@ -77,7 +78,11 @@ def emit(view: View, fmt: Format, console: Console | None = None) -> None:
             writer.writerow([_csv_cell(view, record, c.key) for c in view.columns])
     else:
         table = Table(title=view.title, title_justify="left", show_lines=False)
-        shown = [c for c in view.columns if c.key not in view.hidden
+        columns = view.columns
+        if view.table_order:
+            columns = sorted(columns, key=lambda c: view.table_order.index(c.key)
+                             if c.key in view.table_order else len(view.table_order))
+        shown = [c for c in columns if c.key not in view.hidden
                  and (c.key not in view.optional or any(r.get(c.key) for r in view.records))]
         for column in shown:
             table.add_column(column.header, justify=column.justify)  # type: ignore[arg-type]
@@ -154,7 +159,8 @@ def pairings_view(tournament: Tournament, rnd: Round) -> View:
     ]
     # The names are in the CSV and JSON; the table shows them in the player labels.
     return View(f"{tournament.settings.name}: round {rnd.number}", records, columns,
-                hidden=frozenset({"white_name", "black_name"}))
+                hidden=frozenset({"white_name", "black_name"}),
+                table_order=("board", "white", "result", "black"))
 
 
 PLAYER_KEYS = ("start_number", "name", "title", "rating", "fide_id", "federation", "sex",
