@@ -394,3 +394,11 @@ def test_the_journal_only_grows_and_names_every_change(arbiter: Runner, make_eve
     assert ("round 1 board 1 correction", "1-0", "1/2-1/2") in changes
     assert ("round 1 board 2 result", "", "0-1") in changes
     assert not any(row["command"].endswith("standings") for row in rows)  # reading changes nothing
+
+
+def test_a_swiss_folder_is_refused_clearly_until_the_dutch_engine_lands(arbiter: Runner, make_event) -> None:
+    folder = make_event(4)
+    text = (folder / "tournament.toml").read_text().replace('system = "round-robin"', 'system = "swiss"')
+    (folder / "tournament.toml").write_text(text.replace("rounds = ", "rounds = "))
+    result = arbiter("-d", folder, "pair")
+    assert result.code == 4 and "Swiss pairing (FIDE Dutch system) is not available yet" in result.err

@@ -26,7 +26,7 @@ from pydantic import ValidationError
 
 from arbiter_cli import __version__
 from arbiter_cli.crosstable import round_crosstable, square_crosstable
-from arbiter_cli.errors import ArbiterError, FolderError, NoPairing, Refused, UsageProblem
+from arbiter_cli.errors import ArbiterError, Refused, UsageProblem
 from arbiter_cli.folder import Change, TournamentFolder
 from arbiter_cli.model import (
     InitialColour, Numbering, Player, RatingType, Round, Scoring, Settings, Status, System, Tournament,
@@ -432,8 +432,8 @@ def pair(fmt: FormatOption = Format.table) -> None:
         prepared, changes = (_first_pairing(tournament) if not tournament.rounds else (tournament, []))
         try:
             new_round = pair_next_round(prepared)
-        except PairingUnavailable as error:
-            raise NoPairing(str(error)) from None
+        except PairingUnavailable as error:  # a system not implemented yet; NoPairing (6) is
+            raise Refused(str(error)) from None  # kept for "no valid pairing exists"
         after = Tournament(prepared.settings, prepared.players, (*prepared.rounds, new_round))
         changes.append(Change(f"round {new_round.number} paired", "",
                               _count(len(new_round.games), "board") + ", " + _count(len(new_round.byes), "bye")))
