@@ -37,7 +37,7 @@ PLAYERS = [
 
 def arbiter(*args: object, stdin: str | None = None) -> str:
     result = subprocess.run([sys.executable, "-m", "arbiter_cli", *map(str, args)], input=stdin,
-                            capture_output=True, text=True, check=False)
+                            capture_output=True, text=True, check=False, cwd=SAMPLES)
     if result.returncode != 0:
         sys.exit(f"arbiter {' '.join(map(str, args))} failed: {result.stderr.strip()}")
     return result.stdout
@@ -60,10 +60,10 @@ def play(folder: Path, rnd: int, rng: random.Random, skip: set[int] = frozenset(
 
 
 def fresh(name: str) -> Path:
-    folder = SAMPLES / name
-    if folder.exists():
-        shutil.rmtree(folder)
-    return folder
+    """A relative path (the journal records the commands as typed in sample_events/)."""
+    if (SAMPLES / name).exists():
+        shutil.rmtree(SAMPLES / name)
+    return Path(name)
 
 
 def main() -> None:

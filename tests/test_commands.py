@@ -57,7 +57,7 @@ def test_new_refuses_an_existing_folder(arbiter: Runner, make_event) -> None:
     folder = make_event(2)
     before = snapshot(folder)
     result = arbiter("new", folder, "--name", "Again", "--system", "round-robin")
-    assert result.code == 3 and "already exists" in result.err
+    assert result.code == 4 and "already exists" in result.err
     assert snapshot(folder) == before
 
 
@@ -402,3 +402,26 @@ def test_a_swiss_folder_is_refused_clearly_until_the_dutch_engine_lands(arbiter:
     (folder / "tournament.toml").write_text(text.replace("rounds = ", "rounds = "))
     result = arbiter("-d", folder, "pair")
     assert result.code == 4 and "Swiss pairing (FIDE Dutch system) is not available yet" in result.err
+
+
+def test_import_names_a_fide_id_repeated_inside_the_file(arbiter: Runner, make_event) -> None:
+    folder = make_event(0)
+    result = arbiter("-d", folder, "player", "import", "-", stdin="name,fide_id\nA,5\nB,6\nC,5\n")
+    assert result.code == 2 and "<stdin>, line 4, field 'fide_id': FIDE ID 5 is also on line 2" in result.err
+
+
+def test_a_bad_lock_timeout_is_a_usage_error(arbiter: Runner, make_event, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = make_event(2)
+    monkeypatch.setenv("ARBITER_LOCK_TIMEOUT", "abc")
+    result = arbiter("-d", folder, "standings")
+    assert result.code == 2 and "ARBITER_LOCK_TIMEOUT must be a number of seconds" in result.err
+
+
+def test_a_withdrawal_cannot_contradict_a_game_played_later(arbiter: Runner, make_event) -> None:
+    folder = paired(arbiter, make_event, 4)
+    arbiter("-d", folder, "result", "1", "--from", "-", stdin="1 1-0\n2 0-1\n")
+    arbiter("-d", folder, "pair")
+    arbiter("-d", folder, "result", "2", "--from", "-", stdin="1 1-0\n2 =\n")
+    result = arbiter("-d", folder, "player", "withdraw", "1", "--after-round", "1")
+    assert result.code == 4 and "played a game in round 2" in result.err
+    assert arbiter("-d", folder, "player", "withdraw", "1", "--after-round", "2").code == 0

@@ -62,6 +62,16 @@ CORRUPTIONS = [
     ("rounds/01.csv", "2,2,5,", "7,2,5,", "rounds/01.csv, line 3, field 'board': expected board 2"),
     ("rounds/01.csv", "board,white", "bord,white", "rounds/01.csv, line 1: the header must be"),
     ("journal.csv", "time,command", "when,command", "journal.csv, line 1: the header must be"),
+    ("journal.csv", "time,command,change,old,new\n", "time,command,change,old,new\ngarbage\n",
+     "journal.csv, line 2: expected 5 fields, found 1"),
+    ("tournament.toml", "rounds = 5", "rounds = 6", "tournament.toml, field 'rounds': a round-robin of 6 players has 5 rounds, not 6"),
+    ("tournament.toml", "rounds = 5", "rounds = \"5\"", "tournament.toml, line 8, field 'rounds': input should be a valid integer"),
+    ("tournament.toml", "tiebreaks = []", "tiebreaks = \"DE\"", "field 'tiebreaks': must be a list"),
+    ("tournament.toml", "draw = 0.5", "draw = \"1/3\"", "no exact decimal form"),
+    ("tournament.toml", "system = \"round-robin\"", "system = \"double-round-robin\"", "a double-round-robin of 6 players has 10 rounds, not 5"),
+    ("tournament.toml", "initial_colour = \"white\"", "initial_colour = \"black\"", "rounds/01.csv, line 2: the Berger table has 6-1 here"),
+    ("rounds/01.csv", "1,1,6,1-0", "1,6,1,1-0", "rounds/01.csv, line 2: the Berger table has 1-6 here"),
+    ("rounds/01.csv", "3,3,4,\n", "", "rounds/01.csv, line 4: the Berger table has 3 rows in this round, not 2"),
 ]
 
 

@@ -163,14 +163,21 @@ def new(
             chief_arbiter=chief_arbiter, time_control=time_control, rating_type=rating_type,
             system=chosen, rounds=rounds, initial_colour=initial_colour, numbering=numbering,
             seed=secrets.randbelow(2**31) if seed is None else seed,
-            tiebreaks=tiebreaks or (), scoring=Scoring(**scoring_data),
+            tiebreaks=_tiebreak_option(tiebreaks), scoring=Scoring(**scoring_data),
         )
     except ValidationError as error:
         first = error.errors()[0]
         field = "--" + str(first["loc"][0]).replace("_", "-") if first["loc"] else None
         raise UsageProblem(_sentence(str(first["msg"]).removeprefix("Value error, ")), field=field) from None
     TournamentFolder.create(directory, settings, _command_line())
-    _say(f"created {directory}: {settings.name} ({chosen.value})")
+    _say(f"created {directory}: {settings.name} ({chosen.value}, seed {settings.seed})")
+
+
+def _tiebreak_option(text: str | None) -> tuple[str, ...]:
+    try:
+        return parse_tiebreak_list(text or "")
+    except ValueError as error:
+        raise UsageProblem(str(error), field="--tiebreaks") from None
 
 
 # --------------------------------------------------------------------------- players
@@ -325,11 +332,20 @@ def player_import(
         new = [_player_fields(label, line, data, start + i) for i, (line, data) in enumerate(rows, 1)]
         if not new:
             raise UsageProblem("no players in the file", source=label)
+        first_line: dict[int, int] = {}
+        for (line, _), player in zip(rows, new):
+            if player.fide_id is not None:
+                if player.fide_id in first_line:
+                    raise UsageProblem(f"FIDE ID {player.fide_id} is also on line {first_line[player.fide_id]}",
+                                       source=label, line=line, field="fide_id")
+                first_line[player.fide_id] = line
         _check_new_players(tournament.players, new)
         players = _renumbered(tournament, [*tournament.players, *new])
         after = Tournament(tournament.settings, players, tournament.rounds)
+        numbers = {id(p): i for i, p in enumerate(initial_order([*tournament.players, *new]), start=1)} \
+            if not tournament.rounds else {id(p): p.start_number for p in new}
         folder.save(tournament, after, _command_line(),
-                    [Change("player added", "", p.name) for p in new])
+                    [Change("player added", "", f"{numbers[id(p)]} {p.name}") for p in new])
     _say(f"imported {_count(len(new), 'player')}; {len(players)} registered")
 
 
@@ -378,6 +394,11 @@ def player_withdraw(
         if not 0 <= last <= tournament.last_round:
             raise UsageProblem(f"must be between 0 and {tournament.last_round} (the rounds paired so far)",
                                field="--after-round")
+        for rnd in tournament.rounds[last:]:
+            for board in rnd.games:
+                if start_number in board.players and board.result is not None and board.result.played:
+                    raise Refused(f"{player.name} played a game in round {rnd.number} (board {board.board}); "
+                                  f"a withdrawal after round {last} would contradict it")
         updated = player.model_copy(update={"status": "withdrawn", "withdrawn_after": last})
         players = tuple(updated if p.start_number == start_number else p for p in tournament.players)
         after = Tournament(tournament.settings, players, tournament.rounds)

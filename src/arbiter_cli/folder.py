@@ -36,8 +36,9 @@ from pathlib import Path
 import tomli_w
 from pydantic import ValidationError
 
-from arbiter_cli.errors import Busy, FolderError
-from arbiter_cli.model import Board, Player, Round, Settings, Tournament
+from arbiter_cli.errors import Busy, FolderError, Refused, UsageProblem
+from arbiter_cli.model import Board, InitialColour, Player, Round, Settings, Tournament
+from arbiter_cli.pairing.round_robin import pair_round, planned_rounds
 from arbiter_cli.points import points_to_toml
 from arbiter_cli.results import ByeKind, parse_bye, parse_result
 
@@ -160,7 +161,11 @@ class TournamentFolder:
         then raises :class:`Busy`. A read-only folder is read without a lock.
         """
         if timeout is None:
-            timeout = float(os.environ.get("ARBITER_LOCK_TIMEOUT", "30"))
+            text = os.environ.get("ARBITER_LOCK_TIMEOUT", "30")
+            try:
+                timeout = float(text)
+            except ValueError:
+                raise UsageProblem(f"ARBITER_LOCK_TIMEOUT must be a number of seconds, not {text!r}") from None
         self._require_folder()
         try:
             fd = os.open(self.path / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
@@ -202,7 +207,9 @@ class TournamentFolder:
         players = self._load_players()
         rounds = self._load_rounds(settings, players)
         self._check_journal()
-        return Tournament(settings, players, rounds)
+        tournament = Tournament(settings, players, rounds)
+        _check_round_robin(tournament)
+        return tournament
 
     def _read_text(self, name: str) -> str:
         path = self.path / name
@@ -368,10 +375,7 @@ class TournamentFolder:
         path = self.path / JOURNAL_FILE
         if not path.exists():
             raise FolderError("the file is missing", file=JOURNAL_FILE)
-        with path.open(encoding="utf-8", newline="") as handle:
-            first = handle.readline().strip()
-        if first != ",".join(JOURNAL_COLUMNS):
-            raise FolderError(f"the header must be: {','.join(JOURNAL_COLUMNS)}", file=JOURNAL_FILE, line=1)
+        self._read_csv(JOURNAL_FILE, JOURNAL_COLUMNS)  # the header and five fields on every line
 
     # -- writing -----------------------------------------------------------------
 
@@ -422,7 +426,7 @@ class TournamentFolder:
         """Make a new tournament folder; the folder must not exist or be empty."""
         folder = cls(path)
         if folder.path.exists() and (not folder.path.is_dir() or any(folder.path.iterdir())):
-            raise FolderError(f"{folder.path} already exists and is not an empty folder")
+            raise Refused(f"{folder.path} already exists and is not an empty folder")
         settings_text = settings_to_toml(settings)  # fails before anything is written
         players_text = players_to_csv(())
         try:
@@ -435,6 +439,37 @@ class TournamentFolder:
         # The settings file comes last: until it exists the folder is not a tournament.
         _atomic_write(folder.path / SETTINGS_FILE, settings_text)
         return folder
+
+
+def _check_round_robin(tournament: Tournament) -> None:
+    """Once a round robin is paired, its settings and rounds must follow the Berger tables."""
+    settings = tournament.settings
+    if not settings.system.is_round_robin or not tournament.rounds:
+        return
+    total = planned_rounds(settings.system, len(tournament.players))
+    if settings.rounds != total:
+        raise FolderError(f"a {settings.system.value} of {len(tournament.players)} players has {total} rounds, "
+                          f"not {settings.rounds}", file=SETTINGS_FILE, field="rounds")
+    if settings.initial_colour is InitialColour.RANDOM:
+        raise FolderError("must be white or black once round 1 is paired", file=SETTINGS_FILE,
+                          field="initial_colour")
+    bare = Tournament(settings, tuple(p.model_copy(update={"status": "active", "withdrawn_after": None})
+                                      for p in tournament.players))
+    for rnd in tournament.rounds:
+        expected = pair_round(bare, rnd.number)
+        name = f"{ROUNDS_DIR}/{_round_name(rnd.number)}"
+        want = [(b.white, b.black) for b in expected.boards]
+        have = [(b.white, b.black) for b in rnd.boards]
+        for line, (got, wanted) in enumerate(zip(have, want), start=2):
+            if got != wanted:
+                shown = f"{wanted[0]}-{wanted[1]}" if wanted[1] else f"a bye for {wanted[0]}"
+                raise FolderError(f"the Berger table has {shown} here", file=name, line=line)
+        if len(have) != len(want):
+            raise FolderError(f"the Berger table has {len(want)} rows in this round, not {len(have)}",
+                              file=name, line=min(len(have), len(want)) + 2)
+        for board in rnd.byes:
+            if board.bye is not ByeKind.BYE:
+                raise FolderError("a round robin's free round is written BYE", file=name, field="result")
 
 
 def _round_name(number: int) -> str:

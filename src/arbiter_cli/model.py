@@ -14,7 +14,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, field_validator, model_validator
 
 from arbiter_cli.points import parse_points
 from arbiter_cli.results import ByeKind, GameResult
@@ -94,6 +94,10 @@ class Scoring(BaseModel):
                 object.__setattr__(self, name, default)
         if not (self.win > self.draw >= self.loss):
             raise ValueError("points must satisfy win > draw >= loss")
+        for name in type(self).model_fields:
+            value = getattr(self, name)
+            if not _is_finite_decimal(value):
+                raise ValueError(f"{name} = {value} has no exact decimal form; use values such as 1, 0.5 or 0.25")
         return self
 
     def game_points(self, result: GameResult) -> tuple[Fraction, Fraction]:
@@ -127,6 +131,14 @@ class Scoring(BaseModel):
             case ByeKind.ZPB | ByeKind.BYE:
                 return Fraction(0)
         raise AssertionError(kind)  # pragma: no cover
+
+
+def _is_finite_decimal(value: Fraction) -> bool:
+    den = value.denominator
+    for prime in (2, 5):
+        while den % prime == 0:
+            den //= prime
+    return den == 1
 
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -163,10 +175,10 @@ class Settings(BaseModel):
     time_control: str = ""
     rating_type: RatingType = RatingType.STANDARD
     system: System
-    rounds: int | None = Field(default=None, ge=1, le=99)
+    rounds: StrictInt | None = Field(default=None, ge=1, le=99)
     initial_colour: InitialColour = InitialColour.RANDOM
     numbering: Numbering = Numbering.RATING
-    seed: int = Field(ge=0)
+    seed: StrictInt = Field(ge=0)
     tiebreaks: tuple[str, ...] = ()
     status: Status = Status.REGISTRATION
     scoring: Scoring = Scoring()
@@ -182,9 +194,9 @@ class Settings(BaseModel):
     @field_validator("tiebreaks", mode="before")
     @classmethod
     def _tiebreaks(cls, value: object) -> tuple[str, ...]:
-        if isinstance(value, (str, list, tuple)):
-            return parse_tiebreak_list(value)  # type: ignore[arg-type]
-        raise ValueError("must be a list of tie-break codes")
+        if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+            return parse_tiebreak_list(value)
+        raise ValueError('must be a list of tie-break codes, e.g. ["DE", "SB"]')
 
     @model_validator(mode="after")
     def _check(self) -> "Settings":
