@@ -1,0 +1,151 @@
+"""What the Dutch system needs to know about each player before a round.
+
+The input is neutral: each entrant's record of earlier rounds, one
+:class:`RoundRecord` per round, whether it was a game, a forfeit or a bye.
+From it this module derives, by the definitions of C.04.3 (2026) Art. 1 and
+C.04.2 Art. 3.4:
+
+* the score (1.2) under the event's scoring;
+* the colour history of games actually played, unplayed rounds removed (C.04.2 3.4);
+* the colour difference (1.6) and the colour preference (1.7);
+* the float history by round (1.4, 2026 wording: a PAB, or points above a loss
+  without playing, is a downfloat; a zero-point bye or forfeit loss is no float);
+* the opponents met over the board (C1; forfeits are not meetings, C.04.2 3.5);
+* eligibility for the PAB (C2: no earlier PAB, and no round scored a win's
+  points without playing).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from fractions import Fraction
+from typing import Literal
+
+__all__ = ["RoundKind", "RoundRecord", "Entrant", "PairingRequest", "Strength", "PlayerState",
+           "derive_states"]
+
+RoundKind = Literal["game", "forfeit_win", "forfeit_loss", "pab", "fpb", "hpb", "zpb"]
+Colour = Literal["w", "b"]
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """One earlier round of one player."""
+
+    kind: RoundKind
+    points: Fraction
+    opponent: int | None = None  # for games and forfeits
+    colour: Colour | None = None  # for games played on the board
+
+    @property
+    def played(self) -> bool:
+        return self.kind == "game"
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A player of the event with their history. ``present`` is False when absent this round."""
+
+    tpn: int
+    history: tuple[RoundRecord, ...]
+    present: bool = True
+    rating: int = 0
+
+
+@dataclass(frozen=True)
+class PairingRequest:
+    """Everything the engine needs to pair round ``round_number``."""
+
+    entrants: tuple[Entrant, ...]
+    round_number: int
+    total_rounds: int
+    initial_colour: Colour
+    win: Fraction = Fraction(1)
+    loss: Fraction = Fraction(0)
+
+
+class Strength(IntEnum):
+    """Strength of a colour preference (C.04.3 Art. 1.7)."""
+
+    NONE = 0
+    MILD = 1
+    STRONG = 2
+    ABSOLUTE = 3
+
+
+@dataclass
+class PlayerState:
+    tpn: int
+    score: Fraction
+    colours: tuple[Colour, ...]  # played games only, in order
+    floats: tuple[str | None, ...]  # per round: 'down', 'up' or None
+    opponents: frozenset[int]
+    pab_eligible: bool
+    unplayed: int  # rounds not played over the board (C9)
+    rating: int = 0
+
+    @property
+    def colour_difference(self) -> int:
+        """C.04.3 1.6: games with White minus games with Black."""
+        return sum(1 if c == "w" else -1 for c in self.colours)
+
+    @property
+    def preference(self) -> tuple[Colour | None, Strength]:
+        """C.04.3 1.7: the preferred colour and how strong the preference is."""
+        if not self.colours:
+            return None, Strength.NONE
+        cd = self.colour_difference
+        last_two = self.colours[-2:]
+        if cd < -1 or cd > 1 or (len(last_two) == 2 and last_two[0] == last_two[1]):
+            if cd < -1:
+                return "w", Strength.ABSOLUTE
+            if cd > 1:
+                return "b", Strength.ABSOLUTE
+            return ("b" if last_two[0] == "w" else "w"), Strength.ABSOLUTE
+        if cd == 1:
+            return "b", Strength.STRONG
+        if cd == -1:
+            return "w", Strength.STRONG
+        return ("b" if self.colours[-1] == "w" else "w"), Strength.MILD
+
+
+def derive_states(request: PairingRequest) -> dict[int, PlayerState]:
+    """The state of every entrant before ``request.round_number``."""
+    rounds = request.round_number - 1
+    scores_before: dict[int, list[Fraction]] = {}
+    for entrant in request.entrants:
+        running = Fraction(0)
+        before = []
+        for record in entrant.history[:rounds]:
+            before.append(running)
+            running += record.points
+        before.append(running)
+        scores_before[entrant.tpn] = before
+    states: dict[int, PlayerState] = {}
+    for entrant in request.entrants:
+        history = entrant.history[:rounds]
+        colours = tuple(r.colour for r in history if r.played and r.colour)  # type: ignore[misc]
+        floats: list[str | None] = []
+        for index, record in enumerate(history):
+            if record.played and record.opponent is not None:
+                own = scores_before[entrant.tpn][index]
+                other = scores_before.get(record.opponent, [Fraction(0)] * (index + 1))[index]
+                floats.append("down" if own > other else "up" if own < other else None)
+            elif record.kind == "pab" or (not record.played and record.points > request.loss):
+                floats.append("down")
+            else:
+                floats.append(None)
+        won_without_playing = any(
+            r.kind == "pab" or (not r.played and r.points >= request.win) for r in history)
+        states[entrant.tpn] = PlayerState(
+            tpn=entrant.tpn,
+            score=scores_before[entrant.tpn][len(history)],
+            colours=colours,
+            floats=tuple(floats),
+            opponents=frozenset(r.opponent for r in history if r.played and r.opponent is not None),
+            pab_eligible=not won_without_playing,
+            unplayed=sum(1 for r in history if not r.played),
+            rating=entrant.rating,
+        )
+    return states

@@ -1,0 +1,79 @@
+"""From a TRF to a Dutch pairing request (pure: no files).
+
+The round to pair is the one after the last round in which anyone was paired
+against an opponent or received the PAB. Entries of that round that are not
+pairings (``0000 - H``, ``Z``, ``F`` or ``-``) and ``240`` records mark players
+who are absent from it.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from arbiter_cli.pairing.dutch.state import Entrant, PairingRequest, RoundRecord
+from arbiter_cli.trf.reader import TrfError, TrfFile, TrfGame
+
+__all__ = ["paired_rounds", "request_from_trf"]
+
+WIN, DRAW, LOSS = Fraction(1), Fraction(1, 2), Fraction(0)
+
+
+def paired_rounds(trf: TrfFile) -> int:
+    """The last round with a pairing (a game, a forfeit with an opponent, or a PAB)."""
+    last = 0
+    for player in trf.players:
+        for game in player.games:
+            if game.opponent is not None or game.result == "U":
+                last = max(last, game.round)
+    return last
+
+
+def _record(game: TrfGame) -> RoundRecord:
+    code = game.result
+    if game.opponent is not None and code in "10=WDL" and code != " ":
+        points = {"1": WIN, "W": WIN, "=": DRAW, "D": DRAW}.get(code, LOSS)
+        if game.colour is None:
+            raise TrfError(f"round {game.round}: a game needs a colour")
+        return RoundRecord("game", points, game.opponent, game.colour)  # type: ignore[arg-type]
+    if code == "+":
+        return RoundRecord("forfeit_win", WIN, game.opponent)
+    if code == "-":
+        return RoundRecord("forfeit_loss", LOSS, game.opponent)
+    if code == "U":
+        return RoundRecord("pab", WIN)
+    if code == "F":
+        return RoundRecord("fpb", WIN)
+    if code == "H":
+        return RoundRecord("hpb", DRAW)
+    return RoundRecord("zpb", LOSS)
+
+
+def request_from_trf(trf: TrfFile, round_number: int | None = None) -> PairingRequest:
+    """The request to pair ``round_number`` (default: the round after the last paired one)."""
+    rnd = paired_rounds(trf) + 1 if round_number is None else round_number
+    total = trf.total_rounds
+    if total is None:
+        raise TrfError("the total number of rounds is missing (XXR or 142)")
+    if rnd > total:
+        raise TrfError(f"all {total} rounds are paired")
+    entrants = []
+    absent = trf.requested_byes.get(rnd, {})
+    for player in sorted(trf.players, key=lambda p: p.tpn):
+        games = {g.round: g for g in player.games}
+        history = tuple(_record(games.get(r, TrfGame(r, None, None, " "))) for r in range(1, rnd))
+        this = games.get(rnd)
+        present = player.tpn not in absent and (this is None or (this.opponent is None and this.result == " "))
+        entrants.append(Entrant(player.tpn, history, present, player.rating))
+    colour = trf.initial_colour
+    if colour is None:
+        colour = _initial_colour_from_round_one(trf)
+    return PairingRequest(tuple(entrants), rnd, total, colour)  # type: ignore[arg-type]
+
+
+def _initial_colour_from_round_one(trf: TrfFile) -> str:
+    """The colour of the highest-ranked player who played in round 1 (TRF-2026 152 default)."""
+    for player in sorted(trf.players, key=lambda p: p.tpn):
+        for game in player.games:
+            if game.round == 1 and game.colour in ("w", "b") and game.opponent is not None:
+                return game.colour
+    raise TrfError("the initial colour is unknown (XXC or 152) and round 1 does not show it")
