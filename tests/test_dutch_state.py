@@ -47,8 +47,8 @@ def test_first_round_colours_follow_5_2_5() -> None:
 def test_colour_rules_in_order() -> None:
     assert allocate_colours(state("w", 1), state("b", 2), "w")[:2] == (2, 1)  # 5.2.1
     assert allocate_colours(state("wb", 1), state("bb", 2), "w") == (2, 1, "5.2.2")
-    # same mild preference (White): alternate from the last round their colours differed
-    assert allocate_colours(state("bwb", 1), state("wbb", 2), "w") == (2, 1, "5.2.3")
+    # the same strong preference (White): alternate from the last round their colours differed
+    assert allocate_colours(state("bwb", 1), state("bbw", 2), "w") == (1, 2, "5.2.3")
     assert allocate_colours(state("wb", 1), state("wb", 2), "w") == (1, 2, "5.2.4")
 
 
