@@ -1,0 +1,476 @@
+"""The FIDE Dutch system (C.04.3, applied from 1 Feb 2026) as one weighted matching.
+
+The criteria are not checked candidate by candidate. Instead every possible
+pair gets one integer weight whose bit-fields encode the criteria in priority
+order (C4 completion and C5 at the top, then C6, C7, C8, C9, C10-C13 and the
+float criteria C14-C21), and a maximum-weight matching over all players to be
+paired is the best pairing by C4-C21. Brackets are then settled from the top
+score group down, and the generation order of Article 4 (MDP sets,
+transpositions, resident exchanges) is reproduced by small nudges in the
+lowest bits, each followed by a new solve: "among all pairings optimal so far,
+can this preference also be met?" The design, and how it matches
+bbpPairings v6 (the endorsed engine), is written up in docs/dutch-engine-notes.md.
+
+The solver is networkx's maximum-weight matching, exact on Python integers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import networkx as nx
+
+from arbiter_cli.pairing.dutch.colours import allocate_colours
+from arbiter_cli.pairing.dutch.state import PairingRequest, PlayerState, Strength, derive_states
+
+__all__ = ["NoValidPairing", "DutchResult", "pair_round"]
+
+
+class NoValidPairing(Exception):
+    """No pairing satisfies C1-C3 with at most one PAB (C.04.3 1.9: the arbiter decides)."""
+
+
+@dataclass(frozen=True)
+class DutchResult:
+    pairs: tuple[tuple[int, int], ...]  # (White TPN, Black TPN) in board order
+    bye: int | None
+    colour_rules: dict[tuple[int, int], str] = field(default_factory=dict)
+
+
+@dataclass
+class _Player:
+    state: PlayerState
+    rank: int  # rank index among valid players (0-based), the pairing number bbp uses
+    eligible: bool  # C2
+    pref: str | None
+    absolute: bool  # absolute colour preference
+    abs_imbalance: bool  # |CD| > 1
+    strong: bool
+    repeated: str | None  # the colour of the last two played games, if equal
+    played_games: int
+    df1: bool = False
+    uf1: bool = False
+    df2: bool = False
+    uf2: bool = False
+
+    @property
+    def score(self) -> Fraction:
+        return self.state.score
+
+
+def _player(state: PlayerState, rank: int, rounds: int) -> _Player:
+    colour, strength = state.preference
+    cd = state.colour_difference
+    repeated = state.colours[-1] if len(state.colours) >= 2 and state.colours[-1] == state.colours[-2] else None
+    floats = state.floats
+    p = _Player(state, rank, state.pab_eligible, colour, strength == Strength.ABSOLUTE, abs(cd) > 1,
+                strength == Strength.STRONG, repeated, len(state.colours))
+    if rounds >= 1:
+        p.df1, p.uf1 = floats[rounds - 1] == "down", floats[rounds - 1] == "up"
+    if rounds >= 2:
+        p.df2, p.uf2 = floats[rounds - 2] == "down", floats[rounds - 2] == "up"
+    return p
+
+
+class _Engine:
+    def __init__(self, request: PairingRequest) -> None:
+        self.request = request
+        self.rounds = request.round_number - 1
+        states = derive_states(request)
+        participated: dict[int, bool] = {
+            e.tpn: any(r.kind in ("game", "forfeit_win", "forfeit_loss", "pab") for r in e.history[: self.rounds])
+            for e in request.entrants
+        }
+        valid = [e for e in sorted(request.entrants, key=lambda e: e.tpn) if e.present or participated[e.tpn]]
+        rank = {e.tpn: i for i, e in enumerate(valid)}
+        present = [e for e in valid if e.present]
+        players = [_player(states[e.tpn], rank[e.tpn], self.rounds) for e in present]
+        players.sort(key=lambda p: (-p.score, p.rank))
+        self.players = players
+        self.n = len(players)
+        last_round = self.rounds >= request.total_rounds - 1
+        threshold = self.rounds * request.win / 2
+        self.topscorer = [last_round and p.score > threshold for p in players]
+        # Score groups: sizes, bit widths, shifts (lowest score has shift 0).
+        scores = sorted({p.score for p in players}, reverse=True)
+        self.groups = [[i for i, p in enumerate(players) if p.score == s] for s in scores]
+        bits = {s: len(g).bit_length() for s, g in zip(scores, self.groups)}
+        self.shift: dict[Fraction, int] = {}
+        total = 0
+        for s in reversed(scores):
+            self.shift[s] = total
+            total += bits[s]
+        self.S = total
+        self.sgb = max((len(g) for g in self.groups), default=0).bit_length()
+        self.width = self._width()
+        self.max_weight = (1 << (self.width + 2)) - 1
+        self.bye_score: Fraction | None = None
+        self.single = False
+        self.c9_rank: dict[int, int] = {}
+        self.weights: dict[tuple[int, int], int] = {}
+        self.mate: dict[int, int] = {}
+        self.frozen: dict[int, int] = {}
+
+    # -- weights -----------------------------------------------------------------------
+
+    def _width(self) -> int:
+        sgb, S = self.sgb, self.S
+        width = sgb + S + sgb + S + 2 * sgb + 4 * sgb
+        if self.rounds >= 1:
+            width += 2 * sgb + 2 * S
+        if self.rounds >= 2:
+            width += 2 * sgb + 2 * S
+        return width + sgb + 2 * sgb + 1
+
+    def compatible(self, a: int, b: int) -> bool:
+        """C1 (no second meeting) and C3 (no equal absolute preferences), with the topscorer exception."""
+        pa, pb = self.players[a], self.players[b]
+        if pb.state.tpn in pa.state.opponents:
+            return False
+        if pa.absolute and pb.absolute and pa.pref == pb.pref:
+            return self.topscorer[a] or self.topscorer[b]
+        return True
+
+    def bye_candidate(self, i: int) -> bool:
+        p = self.players[i]
+        return p.eligible and self.bye_score is not None and p.score <= self.bye_score
+
+    def edge_weight(self, hi: int, lo: int, in_cur: bool, in_next: bool) -> int:
+        """The weight of pair (hi, lo), hi ranked higher; 0 when they cannot meet."""
+        if not self.compatible(hi, lo):
+            return 0
+        h, l = self.players[hi], self.players[lo]
+        sgb, S, shift = self.sgb, self.S, self.shift
+        # C4 / C2 / C5
+        w = 1 + (not self.bye_candidate(hi)) + (not self.bye_candidate(lo))
+        w = (w << sgb) | in_cur  # C6
+        w = (w << S) + ((1 << shift[h.score]) if in_cur else 0)  # C7
+        w = (w << sgb) | in_next  # C8: pairs in the next bracket
+        w = (w << S) + ((1 << shift[h.score]) if in_next else 0)  # C8: their scores
+        c9 = 0
+        if self.single:  # C9
+            c9 = (self.c9_rank.get(h.played_games, 0) if h.score == self.bye_score else 0) + \
+                 (self.c9_rank.get(l.played_games, 0) if l.score == self.bye_score else 0)
+        w = (w << (2 * sgb)) + c9
+        same_absolute = h.absolute and l.absolute and h.pref == l.pref
+        w = (w << sgb) | (in_cur and not (h.abs_imbalance and l.abs_imbalance and h.pref == l.pref))  # C10
+        w = (w << sgb) | (in_cur and (not same_absolute or self._c11_ok(h, l)))  # C11
+        w = (w << sgb) | (in_cur and (h.pref != l.pref or h.pref is None or l.pref is None))  # C12
+        w = (w << sgb) | (in_cur and ((not h.strong and not h.absolute) or (not l.strong and not l.absolute)
+                                      or (h.absolute and l.absolute) or h.pref != l.pref))  # C13
+        higher_score = h.score > l.score
+        if self.rounds >= 1:
+            w = (w << sgb) + ((l.df1 + (h.score <= l.score and h.df1)) if in_cur else 0)  # C14
+            w = (w << sgb) | (in_cur and not (higher_score and l.uf1))  # C15
+        if self.rounds >= 2:
+            w = (w << sgb) + ((l.df2 + (h.score <= l.score and h.df2)) if in_cur else 0)  # C16
+            w = (w << sgb) | (in_cur and not (higher_score and l.uf2))  # C17
+        if self.rounds >= 1:
+            w = (w << S) + (((l.df1 << shift[l.score]) + (h.df1 << shift[h.score])) if in_cur else 0)  # C18
+            w = (w << S) + ((1 << shift[h.score]) if in_cur and not (l.uf1 and higher_score) else 0)  # C19
+        if self.rounds >= 2:
+            w = (w << S) + (((l.df2 << shift[l.score]) + (h.df2 << shift[h.score])) if in_cur else 0)  # C20
+            w = (w << S) + ((1 << shift[h.score]) if in_cur and not (l.uf2 and higher_score) else 0)  # C21
+        # Article 4.3 exchange count, BSN sum, probe bit: filled in by the bracket steps.
+        return w << (sgb + 2 * sgb + 1)
+
+    @staticmethod
+    def _c11_ok(h: _Player, l: _Player) -> bool:
+        hcd, lcd = abs(h.state.colour_difference), abs(l.state.colour_difference)
+        if hcd == lcd:
+            return not (h.repeated is not None and h.repeated == l.repeated)
+        denied = h if hcd < lcd else l
+        receives = "b" if denied.pref == "w" else "w"
+        return denied.repeated != receives
+
+    # -- the solver --------------------------------------------------------------------
+
+    def set(self, a: int, b: int, weight: int) -> None:
+        key = (a, b) if a < b else (b, a)
+        if weight:
+            self.weights[key] = weight
+        else:
+            self.weights.pop(key, None)
+
+    def get(self, a: int, b: int) -> int:
+        return self.weights.get((a, b) if a < b else (b, a), 0)
+
+    def solve(self) -> None:
+        graph = nx.Graph()
+        graph.add_nodes_from(range(self.n))
+        graph.add_weighted_edges_from((a, b, w) for (a, b), w in self.weights.items())
+        mate: dict[int, int] = {}
+        for a, b in nx.max_weight_matching(graph):
+            mate[a], mate[b] = b, a
+        self.mate = mate
+
+    def freeze(self, a: int, b: int) -> None:
+        for other in range(self.n):
+            if other != a:
+                self.set(a, other, 0)
+            if other != b:
+                self.set(b, other, 0)
+        self.set(a, b, self.max_weight)
+        self.frozen[a], self.frozen[b] = b, a
+
+    # -- phase 0: completion, the PAB score (C5), C9 ranks ------------------------------
+
+    def phase_zero(self) -> None:
+        n, players = self.n, self.players
+        top = self.groups[0] if self.groups else []
+        top_score = players[top[0]].score if top else Fraction(0)
+        if n % 2:
+            for a in range(n):
+                for b in range(a + 1, n):
+                    if not self.compatible(a, b):
+                        continue
+                    pa, pb = players[a], players[b]
+                    w = (1 + (not pa.eligible) + (not pb.eligible)) << (self.S + self.sgb)
+                    w += (self.shift[pa.score] + self.shift[pb.score]) << self.sgb
+                    w += pb.score >= top_score
+                    self.set(a, b, w)
+        else:
+            self.bye_score = Fraction(0)
+            for a in range(n):
+                for b in range(a + 1, n):
+                    self.set(a, b, self.edge_weight(a, b, False, False))
+        self.solve()
+        unmatched = [i for i in range(n) if i not in self.mate]
+        if len(unmatched) > 1 or (unmatched and not players[unmatched[0]].eligible):
+            raise NoValidPairing("no pairing satisfies C1-C3 with at most one eligible PAB receiver")
+        if n % 2:
+            self.bye_score = players[unmatched[0]].score
+            self.single = self.bye_score >= top_score and all(
+                i not in self.mate or self.mate[i] in top for i in top)
+            played = sorted((p.played_games for p in players if p.score == self.bye_score), reverse=True)
+            self.c9_rank = {}
+            for position, games in enumerate(played):
+                self.c9_rank[games] = position
+            for a in range(n):
+                for b in range(a + 1, n):
+                    self.set(a, b, self.edge_weight(a, b, False, False))
+        else:
+            self.bye_score = Fraction(0)
+            self.single = False
+
+    # -- the brackets --------------------------------------------------------------------
+
+    def run(self) -> DutchResult:
+        if self.n == 0:
+            return DutchResult((), None)
+        self.phase_zero()
+        groups = list(self.groups)
+        window: list[int] = list(groups.pop(0))
+        mdp_end = 0
+        while len(window) > 1 or groups:
+            cur_end = len(window)
+            if groups:
+                window += groups.pop(0)
+            self.bracket(window, mdp_end, cur_end)
+            paired = set(self.frozen)
+            floaters = [v for v in window[:cur_end] if v not in paired]
+            next_group = window[cur_end:]
+            if self.n % 2 and next_group and self.bye_score is not None \
+                    and self.bye_score >= self.players[next_group[0]].score:
+                next_score = self.players[next_group[0]].score
+                self.single = not any(
+                    v in self.mate and self.players[self.mate[v]].score < next_score
+                    for v in floaters + next_group)
+            else:
+                self.single = False
+            window = floaters + next_group
+            mdp_end = len(floaters)
+        bye_vertex = window[0] if window else None
+        return self.result(bye_vertex)
+
+    def bracket(self, window: list[int], mdp_end: int, cur_end: int) -> None:
+        size = len(window)
+        base: dict[tuple[int, int], int] = {}
+        for j in range(mdp_end, size):
+            for i in range(j):
+                a, b = window[i], window[j]
+                if a in self.frozen or b in self.frozen:
+                    continue
+                w = self.edge_weight(a, b, j < cur_end, j >= cur_end)
+                base[(i, j)] = w
+                self.set(a, b, w)
+        self.solve()
+        residents = range(mdp_end, cur_end)
+        resident_vertices = {window[r] for r in residents}
+        marked: set[int] = set()  # window positions of paired players
+
+        def partner_is_resident(i: int) -> bool:
+            return self.mate.get(window[i]) in resident_vertices
+
+        # C: which MDPs are paired (Art. 4.4: the first valid MDP set, by BSN).
+        i = 0
+        r_cnt = cur_end - mdp_end
+        while i < mdp_end:
+            score = self.players[window[i]].score
+            j = i
+            while j < mdp_end and self.players[window[j]].score == score:
+                j += 1
+            left = j - i
+            can_pair = sum(1 for k in range(i, j) if partner_is_resident(k))
+            for k in range(i, j):
+                if can_pair == 0:
+                    continue
+                if left <= can_pair:
+                    marked.add(k)
+                    left -= 1
+                    can_pair -= 1
+                    continue
+                left -= 1
+                if not partner_is_resident(k):
+                    for r in residents:
+                        if base.get((k, r)):
+                            self.set(window[k], window[r], base[(k, r)] | 1)
+                    self.solve()
+                if partner_is_resident(k):
+                    marked.add(k)
+                    can_pair -= 1
+                    for r in residents:
+                        if base.get((k, r)):
+                            self.set(window[k], window[r], (base[(k, r)] | r_cnt) + 1)
+            i = j
+
+        # D: the opponents of the paired MDPs (the first S2 transposition).
+        for k in sorted(marked):
+            bonus = size
+            for r in reversed(residents):
+                if r in marked or not base.get((k, r)):
+                    continue
+                self.set(window[k], window[r], base[(k, r)] + bonus)
+                bonus += 1
+            self.solve()
+            partner = self.mate[window[k]]
+            self.freeze(window[k], partner)
+            marked.add(window.index(partner))
+
+        # E: the remainder, its S1R/S2R and the resident exchanges (Art. 4.3).
+        mdp_vertices = {window[k] for k in range(mdp_end)}
+        rem = [r for r in residents if r not in marked and self.mate.get(window[r]) not in mdp_vertices]
+        position = {window[r]: a for a, r in enumerate(rem)}
+        pairs = sum(1 for r in rem if self.mate.get(window[r]) in position
+                    and position[self.mate[window[r]]] > position[window[r]])
+        sgb = self.sgb
+
+        def key(a: int, b: int) -> tuple[int, int]:
+            return (rem[a], rem[b])
+
+        def tie(a: int) -> int:
+            return (((a < pairs) << (2 * sgb)) - a) << 1
+
+        def reweight(a: int, b: int, extra: int = 0) -> None:
+            w = base.get(key(a, b), 0)
+            self.set(window[rem[a]], window[rem[b]], w + tie(a) + extra if w else 0)
+
+        for a in range(len(rem)):
+            for b in range(a + 1, len(rem)):
+                reweight(a, b)
+        self.solve()
+
+        def s1_role(a: int) -> bool:
+            mate = self.mate.get(window[rem[a]])
+            return mate in position and position[mate] > a
+
+        exch = sum(1 for a in range(pairs) if not s1_role(a))
+        placed = 0
+        for a in range(pairs - 1, -1, -1):
+            if placed >= exch:
+                break
+            if s1_role(a):
+                for b in range(a + 1, len(rem)):
+                    reweight(a, b, -1)
+                self.solve()
+            if not s1_role(a):
+                for b in range(a + 1, len(rem)):
+                    base[key(a, b)] = 0
+                placed += 1
+            for b in range(a + 1, len(rem)):
+                reweight(a, b)
+        moved_in = 0
+        for a in range(pairs, len(rem)):
+            if exch - moved_in <= 1:
+                break
+            if not s1_role(a):
+                for b in range(a + 1, len(rem)):
+                    reweight(a, b, +1)
+                self.solve()
+            if s1_role(a):
+                moved_in += 1
+                for b in range(a):
+                    base[key(b, a)] = 0
+                    self.set(window[rem[b]], window[rem[a]], 0)
+                for n in range(cur_end, size):
+                    base[(rem[a], n)] = 0
+                    self.set(window[rem[a]], window[n], 0)
+            for b in range(a + 1, len(rem)):
+                reweight(a, b)
+        roles = [s1_role(a) for a in range(len(rem))]
+        for a in range(len(rem)):
+            for b in range(a + 1, len(rem)):
+                if not (roles[a] and not roles[b]):
+                    base[key(a, b)] = 0
+                self.set(window[rem[a]], window[rem[b]], base.get(key(a, b), 0))
+
+        # F: the opponents inside the remainder (transpositions of S2R).
+        done: set[int] = set()
+        for a in range(len(rem)):
+            if not roles[a] or a in done:
+                continue
+            bonus = 0
+            for b in range(len(rem) - 1, a, -1):
+                if b in done:
+                    continue
+                w = base.get(key(a, b), 0)
+                if w:
+                    self.set(window[rem[a]], window[rem[b]], w + bonus)
+                bonus += 1
+            self.solve()
+            partner = self.mate[window[rem[a]]]
+            self.freeze(window[rem[a]], partner)
+            done.add(a)
+            done.add(position[partner])
+
+    # -- output ------------------------------------------------------------------------
+
+    def result(self, bye_vertex: int | None) -> DutchResult:
+        players = self.players
+        seen: set[int] = set()
+        rows = []
+        rules: dict[tuple[int, int], str] = {}
+        initial = self.request.initial_colour
+        for a, b in self.frozen.items():
+            if a in seen:
+                continue
+            seen.update((a, b))
+            hi, lo = (a, b) if a < b else (b, a)  # vertices are in score, rank order
+            higher, lower = players[hi], players[lo]
+            white, black, rule = allocate_colours(
+                _ranked(higher), _ranked(lower), initial)
+            rows.append((higher, lower, (white, black)))
+            rules[(white, black)] = rule
+        rows.sort(key=lambda row: (-row[0].score, -row[1].score, row[0].rank))
+        pairs = tuple(_tpn(players, pair) for _, _, pair in rows)
+        rules = {_tpn(players, k): v for k, v in rules.items()}
+        bye = players[bye_vertex].state.tpn if bye_vertex is not None else None
+        return DutchResult(pairs, bye, rules)
+
+
+def _ranked(player: _Player) -> PlayerState:
+    """The state with the rank index as pairing number, for rule 5.2.5's parity."""
+    state = player.state
+    return PlayerState(player.rank + 1, state.score, state.colours, state.floats, state.opponents,
+                       state.pab_eligible, state.unplayed, state.rating)
+
+
+def _tpn(players: list[_Player], pair: tuple[int, int]) -> tuple[int, int]:
+    by_rank = {p.rank + 1: p.state.tpn for p in players}
+    return by_rank[pair[0]], by_rank[pair[1]]
+
+
+def pair_round(request: PairingRequest) -> DutchResult:
+    """Pair one round by the Dutch system. Raises :class:`NoValidPairing` when none exists."""
+    return _Engine(request).run()
