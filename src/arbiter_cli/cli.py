@@ -26,7 +26,7 @@ from pydantic import ValidationError
 
 from arbiter_cli import __version__
 from arbiter_cli.crosstable import round_crosstable, square_crosstable
-from arbiter_cli.errors import ArbiterError, Refused, UsageProblem
+from arbiter_cli.errors import ArbiterError, NoPairing, Refused, UsageProblem
 from arbiter_cli.folder import Change, TournamentFolder
 from arbiter_cli.model import (
     InitialColour, Numbering, Player, RatingType, Round, Scoring, Settings, Status, System, Tournament,
@@ -52,6 +52,9 @@ app = typer.Typer(
 )
 player_app = typer.Typer(help="Register, import, list and withdraw players.", no_args_is_help=True)
 app.add_typer(player_app, name="player")
+trf_app = typer.Typer(help="Pair and check Tournament Report Files (the FIDE Dutch system, 2026 rules).",
+                      no_args_is_help=True)
+app.add_typer(trf_app, name="trf")
 
 
 @dataclass
@@ -626,6 +629,102 @@ def crosstable(
         else:
             table = round_crosstable(tournament, last)
     emit(crosstable_view(tournament, table), fmt)
+
+
+# --------------------------------------------------------------------------- trf
+
+
+def _load_trf(path: str):  # type: ignore[no-untyped-def]
+    from arbiter_cli.trf import TrfError, parse_trf
+
+    label, raw = _read_trf_bytes(path)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")
+    try:
+        return parse_trf(text)
+    except TrfError as error:
+        raise UsageProblem(str(error).split(": ", 1)[-1], source=label, line=error.line, field=error.field) from None
+
+
+def _read_trf_bytes(path: str) -> tuple[str, bytes]:
+    if path == "-":
+        return "<stdin>", sys.stdin.buffer.read()
+    try:
+        return path, Path(path).read_bytes()
+    except FileNotFoundError:
+        raise UsageProblem("no such file", source=path) from None
+    except OSError as error:
+        raise UsageProblem(f"cannot read: {error.strerror}", source=path) from None
+
+
+@trf_app.command("pair")
+def trf_pair(
+    source: Annotated[str, typer.Argument(metavar="FILE.trf", help="TRF16, TRF-2026 or TRF(x); - for stdin.")],
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write the pairing here.")] = None,
+) -> None:
+    """Pair the next round of a TRF; print it in the JaVaFo/bbpPairings format."""
+    from arbiter_cli.pairing.dutch import NoValidPairing, pair_round
+    from arbiter_cli.trf import TrfError
+    from arbiter_cli.trf.engine_output import format_pairs
+    from arbiter_cli.trf.swiss import request_from_trf
+
+    trf = _load_trf(source)
+    try:
+        request = request_from_trf(trf)
+    except TrfError as error:
+        raise UsageProblem(str(error), source=source) from None
+    try:
+        result = pair_round(request)
+    except NoValidPairing as error:
+        raise NoPairing(f"round {request.round_number}: {error}") from None
+    text = format_pairs(result.pairs, result.bye)
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        output.write_text(text, encoding="utf-8")
+        _say(f"round {request.round_number}: {len(result.pairs)} boards written to {output}")
+
+
+@trf_app.command("check")
+def trf_check(
+    source: Annotated[str, typer.Argument(metavar="FILE.trf", help="TRF16, TRF-2026 or TRF(x); - for stdin.")],
+) -> None:
+    """Re-pair every round of a TRF and report each pair that differs (exit 0 only when all agree)."""
+    from arbiter_cli.pairing.dutch import NoValidPairing, pair_round
+    from arbiter_cli.trf.swiss import paired_rounds, request_from_trf, round_pairing
+
+    from arbiter_cli.trf import TrfError
+
+    trf = _load_trf(source)
+    rounds = paired_rounds(trf)
+    if trf.total_rounds is None:
+        _say(f"note: the file does not give the number of rounds (XXR or 142); taking {rounds}")
+    differing = 0
+    for number in range(1, rounds + 1):
+        recorded, recorded_bye = round_pairing(trf, number)
+        try:
+            result = pair_round(request_from_trf(trf, number, default_total=rounds))
+            ours, our_bye = set(result.pairs), result.bye
+        except NoValidPairing:
+            ours, our_bye = set(), None
+        except TrfError as error:
+            raise UsageProblem(str(error), source=source) from None
+        if ours == recorded and our_bye == recorded_bye:
+            print(f"round {number}: identical ({len(recorded)} boards)")
+            continue
+        differing += 1
+        print(f"round {number}: differs")
+        for white, black in sorted(recorded - ours):
+            print(f"  file only:   {white} - {black}")
+        for white, black in sorted(ours - recorded):
+            print(f"  arbiter only: {white} - {black}")
+        if our_bye != recorded_bye:
+            print(f"  PAB: file {recorded_bye or 'none'}, arbiter {our_bye or 'none'}")
+    if differing:
+        raise Refused(f"{differing} of {rounds} rounds differ from the Dutch system (2026 rules)")
+    _say(f"all {rounds} rounds are identical")
 
 
 # --------------------------------------------------------------------------- entry point

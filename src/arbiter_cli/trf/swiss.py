@@ -13,7 +13,7 @@ from fractions import Fraction
 from arbiter_cli.pairing.dutch.state import Entrant, PairingRequest, RoundRecord
 from arbiter_cli.trf.reader import TrfError, TrfFile, TrfGame
 
-__all__ = ["paired_rounds", "request_from_trf"]
+__all__ = ["paired_rounds", "request_from_trf", "round_pairing"]
 
 WIN, DRAW, LOSS = Fraction(1), Fraction(1, 2), Fraction(0)
 
@@ -48,10 +48,36 @@ def _record(game: TrfGame) -> RoundRecord:
     return RoundRecord("zpb", LOSS)
 
 
-def request_from_trf(trf: TrfFile, round_number: int | None = None) -> PairingRequest:
-    """The request to pair ``round_number`` (default: the round after the last paired one)."""
+def _is_pairing(game: TrfGame) -> bool:
+    """A round entry made by the pairing: an opponent (game or forfeit) or the PAB."""
+    return game.opponent is not None or game.result == "U"
+
+
+def round_pairing(trf: TrfFile, rnd: int) -> tuple[set[tuple[int, int]], int | None]:
+    """The pairing of round ``rnd`` as the file records it: (White, Black) pairs and the PAB."""
+    pairs: set[tuple[int, int]] = set()
+    bye = None
+    for player in trf.players:
+        for game in player.games:
+            if game.round != rnd:
+                continue
+            if game.result == "U" and game.opponent is None:
+                bye = player.tpn
+            elif game.opponent is not None and game.colour == "w":
+                pairs.add((player.tpn, game.opponent))
+            elif game.opponent is not None and game.colour is None and player.tpn < game.opponent:
+                pairs.add((player.tpn, game.opponent))
+    return pairs, bye
+
+
+def request_from_trf(trf: TrfFile, round_number: int | None = None,
+                     default_total: int | None = None) -> PairingRequest:
+    """The request to pair ``round_number`` (default: the round after the last paired one).
+
+    ``default_total`` stands in for a missing XXR/142 (for checking a finished event).
+    """
     rnd = paired_rounds(trf) + 1 if round_number is None else round_number
-    total = trf.total_rounds
+    total = trf.total_rounds if trf.total_rounds is not None else default_total
     if total is None:
         raise TrfError("the total number of rounds is missing (XXR or 142)")
     if rnd > total:
@@ -62,8 +88,12 @@ def request_from_trf(trf: TrfFile, round_number: int | None = None) -> PairingRe
         games = {g.round: g for g in player.games}
         history = tuple(_record(games.get(r, TrfGame(r, None, None, " "))) for r in range(1, rnd))
         this = games.get(rnd)
-        present = player.tpn not in absent and (this is None or (this.opponent is None and this.result == " "))
-        entrants.append(Entrant(player.tpn, history, present, player.rating))
+        present = player.tpn not in absent and (this is None or _is_pairing(this))
+        adjustment = Fraction(0)
+        if "299" in trf.header and player.points is not None:
+            # Abnormal point assignments: the points column carries them; it is the score.
+            adjustment = player.points - sum((r.points for r in history), Fraction(0))
+        entrants.append(Entrant(player.tpn, history, present, player.rating, adjustment))
     colour = trf.initial_colour
     if colour is None:
         colour = _initial_colour_from_round_one(trf)

@@ -51,6 +51,7 @@ class Entrant:
     history: tuple[RoundRecord, ...]
     present: bool = True
     rating: int = 0
+    adjustment: Fraction = Fraction(0)  # points awarded or deducted outside the games (TRF-2026 299)
 
 
 @dataclass(frozen=True)
@@ -115,7 +116,7 @@ def derive_states(request: PairingRequest) -> dict[int, PlayerState]:
     rounds = request.round_number - 1
     scores_before: dict[int, list[Fraction]] = {}
     for entrant in request.entrants:
-        running = Fraction(0)
+        running = entrant.adjustment
         before = []
         for record in entrant.history[:rounds]:
             before.append(running)
