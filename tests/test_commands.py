@@ -37,7 +37,7 @@ def test_new_writes_a_valid_folder(arbiter: Runner, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("args,message", [
     (["--system", "knockout"], "unknown system 'knockout'"),
-    (["--system", "swiss"], "not available yet"),
+    (["--system", "swiss"], "a Swiss needs the number of rounds"),
     (["--system", "round-robin", "--tiebreaks", "BH/C1,XYZ"], "unknown tie-break 'XYZ'"),
     (["--system", "round-robin", "--scoring", "1,2"], "three values"),
     (["--system", "round-robin", "--scoring", "0,1,2"], "win > draw >= loss"),
@@ -396,12 +396,12 @@ def test_the_journal_only_grows_and_names_every_change(arbiter: Runner, make_eve
     assert not any(row["command"].endswith("standings") for row in rows)  # reading changes nothing
 
 
-def test_a_swiss_folder_is_refused_clearly_until_the_dutch_engine_lands(arbiter: Runner, make_event) -> None:
+def test_a_swiss_settings_file_without_rounds_is_refused(arbiter: Runner, make_event) -> None:
     folder = make_event(4)
     text = (folder / "tournament.toml").read_text().replace('system = "round-robin"', 'system = "swiss"')
-    (folder / "tournament.toml").write_text(text.replace("rounds = ", "rounds = "))
+    (folder / "tournament.toml").write_text(text)
     result = arbiter("-d", folder, "pair")
-    assert result.code == 4 and "Swiss pairing (FIDE Dutch system) is not available yet" in result.err
+    assert result.code == 3 and "a Swiss needs the number of rounds" in result.err
 
 
 def test_import_names_a_fide_id_repeated_inside_the_file(arbiter: Runner, make_event) -> None:
@@ -425,3 +425,26 @@ def test_a_withdrawal_cannot_contradict_a_game_played_later(arbiter: Runner, mak
     result = arbiter("-d", folder, "player", "withdraw", "1", "--after-round", "1")
     assert result.code == 4 and "played a game in round 2" in result.err
     assert arbiter("-d", folder, "player", "withdraw", "1", "--after-round", "2").code == 0
+
+
+def test_a_swiss_runs_through_the_folder_workflow(arbiter: Runner, tmp_path: Path) -> None:
+    folder = tmp_path / "open"
+    assert arbiter("new", folder, "--name", "Open", "--system", "swiss").code == 2  # needs --rounds
+    assert arbiter("new", folder, "--name", "Open", "--system", "swiss", "--rounds", "4", "--seed", "2",
+                   "--initial-colour", "white").code == 0
+    for i in range(1, 10):
+        assert arbiter("-d", folder, "player", "add", f"Player {i:02d}", "--rating", 2400 - 10 * i).code == 0
+    first = json.loads(arbiter("-d", folder, "pair", "-f", "json").out)
+    # C.04.3 §1.6: S1 = 1-4 against S2 = 5-8, colours by 5.2.5, the lowest player gets the PAB
+    assert [(b["white"], b["black"]) for b in first] == [(1, 5), (6, 2), (3, 7), (8, 4), (9, None)]
+    assert first[-1]["result"] == "PAB"
+    arbiter("-d", folder, "result", "1", "--from", "-", stdin="1 1-0\n2 0-1\n3 =\n4 1-0\n")
+    assert arbiter("-d", folder, "player", "withdraw", "3").code == 0
+    assert arbiter("-d", folder, "player", "add", "Late, Lara", "--rating", "2000").code == 0  # late entry
+    second = json.loads(arbiter("-d", folder, "pair", "-f", "json").out)
+    paired = [p for b in second for p in (b["white"], b["black"]) if p]
+    assert 3 not in paired and 10 in paired and len(paired) == len(set(paired)) == 9
+    met = {frozenset((b["white"], b["black"])) for b in first if b["black"]}
+    assert not any(frozenset((b["white"], b["black"])) in met for b in second if b["black"])
+    assert [b["result"] for b in second if b["black"] is None] == ["PAB"]
+    assert 9 not in [b["white"] for b in second if b["black"] is None]  # no second PAB (C2)

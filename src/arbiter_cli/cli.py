@@ -32,6 +32,7 @@ from arbiter_cli.model import (
     InitialColour, Numbering, Player, RatingType, Round, Scoring, Settings, Status, System, Tournament,
 )
 from arbiter_cli.pairing import PairingUnavailable, pair_next_round
+from arbiter_cli.pairing.dutch import NoValidPairing
 from arbiter_cli.pairing.round_robin import planned_rounds
 from arbiter_cli.points import parse_points
 from arbiter_cli.render import (
@@ -119,7 +120,7 @@ def _main(
 def new(
     directory: Annotated[Path, typer.Argument(metavar="DIR", help="The folder to create (must not exist, or be empty).")],
     name: Annotated[str, typer.Option("--name", help="The event's name.")],
-    system: Annotated[str, typer.Option("--system", help="round-robin or double-round-robin (swiss: not yet).")],
+    system: Annotated[str, typer.Option("--system", help="swiss (FIDE Dutch), round-robin or double-round-robin.")],
     rounds: Annotated[Optional[int], typer.Option("--rounds", help="Number of rounds (a round robin "
                                                   "computes it from the players).")] = None,
     tiebreaks: Annotated[Optional[str], typer.Option("--tiebreaks", help="C.07 codes, e.g. 'DE,SB,WIN,KS'.")] = None,
@@ -141,11 +142,10 @@ def new(
     try:
         chosen = System(system)
     except ValueError:
-        raise UsageProblem(f"unknown system {system!r}; use round-robin or double-round-robin",
+        raise UsageProblem(f"unknown system {system!r}; use swiss, round-robin or double-round-robin",
                            field="--system") from None
-    if chosen is System.SWISS:
-        raise UsageProblem("the Swiss system is not available yet; use round-robin or "
-                           "double-round-robin", field="--system")
+    if chosen is System.SWISS and rounds is None:
+        raise UsageProblem("a Swiss needs the number of rounds (C.04.1 Art. 1)", field="--rounds")
     scoring_data: dict[str, object] = {}
     if scoring:
         parts = [p.strip() for p in scoring.split(",")]
@@ -187,6 +187,7 @@ def _tiebreak_option(text: str | None) -> tuple[str, ...]:
 
 
 def _registration_open(tournament: Tournament) -> None:
+    """Round robins close at the first pairing; a Swiss takes late entries (C.04.2 2.4)."""
     if tournament.rounds and tournament.settings.system.is_round_robin:
         raise Refused("players cannot join a round robin after round 1 is paired")
 
@@ -456,8 +457,10 @@ def pair(fmt: FormatOption = Format.table) -> None:
         prepared, changes = (_first_pairing(tournament) if not tournament.rounds else (tournament, []))
         try:
             new_round = pair_next_round(prepared)
-        except PairingUnavailable as error:  # a system not implemented yet; NoPairing (6) is
-            raise Refused(str(error)) from None  # kept for "no valid pairing exists"
+        except PairingUnavailable as error:  # a system not implemented yet
+            raise Refused(str(error)) from None
+        except NoValidPairing as error:
+            raise NoPairing(f"round {prepared.last_round + 1}: {error}") from None
         after = Tournament(prepared.settings, prepared.players, (*prepared.rounds, new_round))
         changes.append(Change(f"round {new_round.number} paired", "",
                               _count(len(new_round.games), "board") + ", " + _count(len(new_round.byes), "bye")))

@@ -200,6 +200,8 @@ class Settings(BaseModel):
 
     @model_validator(mode="after")
     def _check(self) -> "Settings":
+        if self.system is System.SWISS and self.rounds is None:
+            raise ValueError("a Swiss needs the number of rounds (C.04.1 Art. 1): set rounds")
         if self.numbering is Numbering.LOT and not self.system.is_round_robin:
             raise ValueError("numbering by lot is only for round robins")
         if self.start_date and self.end_date and self.end_date < self.start_date:

@@ -4,8 +4,8 @@
 dispatches on the tournament's system:
 
 * ``round-robin`` and ``double-round-robin``: :mod:`.round_robin` (C.05 Berger tables);
-* ``swiss``: the FIDE Dutch system (C.04.3) is the next piece of work and will
-  live in ``pairing/dutch/``; until then pairing a Swiss is refused clearly.
+* ``swiss``: the FIDE Dutch system (C.04.3, 2026 rules): :mod:`.dutch`, fed by
+  :mod:`.swiss` from the folder's rounds.
 """
 
 from __future__ import annotations
@@ -27,5 +27,9 @@ def pair_next_round(tournament: Tournament) -> Round:
     if system.is_round_robin:
         return round_robin.pair_round(tournament, number)
     if system is System.SWISS:
-        raise PairingUnavailable("Swiss pairing (FIDE Dutch system) is not available yet")
+        from arbiter_cli.pairing.dutch import pair_round
+        from arbiter_cli.pairing.swiss import request_from_tournament, round_from_pairing
+
+        result = pair_round(request_from_tournament(tournament))
+        return round_from_pairing(number, list(result.pairs), result.bye, {})
     raise PairingUnavailable(f"no pairing system for {system.value!r}")  # pragma: no cover
