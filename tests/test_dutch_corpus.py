@@ -24,7 +24,7 @@ CASES = SHARED / "corpus" / "dutch-2026" / "cases"
 ENGINE_TESTS = SHARED / "realdata" / "engine-tests"
 
 #: Cases per field size in CI. Larger fields wait for the faster solver (see the README).
-SAMPLE_PER_SIZE = {6: 60, 7: 60, 10: 60, 15: 60, 24: 60, 40: 60, 63: 8, 100: 3}
+SAMPLE_PER_SIZE = {6: 80, 7: 80, 10: 80, 15: 80, 24: 50, 40: 40, 63: 6, 100: 2}
 
 
 def _sample() -> list[str]:
