@@ -78,3 +78,19 @@ def test_a_corpus_case_becomes_a_request() -> None:
     assert [e.tpn for e in request.entrants if not e.present] == [3]
     states = derive_states(request)
     assert states[1].score == Fraction(7, 2) and not states[4].pab_eligible
+
+
+def test_generated_tournaments_are_reproducible_and_pass_our_checker(tmp_path) -> None:
+    import subprocess
+    import sys
+
+    from arbiter_cli.trf.generate import generate_tournament
+
+    text = generate_tournament(16, 5, seed=7, bye_rate=0.1, forfeit_rate=0.1)
+    assert text == generate_tournament(16, 5, seed=7, bye_rate=0.1, forfeit_rate=0.1)
+    path = tmp_path / "g.trf"
+    path.write_text(text)
+    checked = subprocess.run([sys.executable, "-m", "arbiter_cli", "trf", "check", str(path)],
+                             capture_output=True, text=True, check=False)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert checked.stdout.count("identical") == 5

@@ -730,6 +730,26 @@ def trf_check(
     _say(f"all {rounds} rounds are identical")
 
 
+@trf_app.command("generate")
+def trf_generate(
+    output: Annotated[Path, typer.Option("--output", "-o", help="The TRF file to write.")],
+    players: Annotated[int, typer.Option("--players", min=2, help="Number of players.")],
+    rounds: Annotated[int, typer.Option("--rounds", min=1, help="Number of rounds.")],
+    seed: Annotated[int, typer.Option("--seed", help="The same seed always gives the same file.")] = 1,
+    draw_rate: Annotated[float, typer.Option("--draw-rate", min=0.0, max=1.0)] = 0.3,
+    forfeit_rate: Annotated[float, typer.Option("--forfeit-rate", min=0.0, max=1.0)] = 0.02,
+    bye_rate: Annotated[float, typer.Option("--bye-rate", min=0.0, max=1.0,
+                                            help="Chance that a player asks for a half-point bye.")] = 0.02,
+) -> None:
+    """Write a random Swiss tournament, paired round by round with arbiter's Dutch engine."""
+    from arbiter_cli.trf.generate import generate_tournament
+
+    text = generate_tournament(players, rounds, seed, draw_rate, forfeit_rate, bye_rate,
+                               progress=lambda r: None)
+    output.write_text(text, encoding="utf-8")
+    _say(f"wrote {output}: {players} players, {rounds} rounds (seed {seed})")
+
+
 # --------------------------------------------------------------------------- entry point
 
 
