@@ -16,7 +16,7 @@ SAMPLES = ROOT / "sample_events"
 
 def test_every_sample_reads_cleanly() -> None:
     names = sorted(p.name for p in SAMPLES.iterdir() if p.is_dir())
-    assert names == ["double-rr6-ready", "rr10-finished", "rr10-in-progress"]
+    assert names == ["double-rr6-ready", "rr10-finished", "rr10-in-progress", "swiss32-in-progress"]
     for name in names:
         TournamentFolder(SAMPLES / name).load()
 
@@ -52,3 +52,10 @@ def test_the_samples_answer_the_main_commands(arbiter: Runner, tmp_path: Path, c
         assert result.code == 4 and "round 5 still has no result on board 3" in result.err
     else:
         assert result.code == 0 and result.out
+
+
+def test_the_swiss_open_is_in_progress() -> None:
+    tournament = TournamentFolder(SAMPLES / "swiss32-in-progress").load()
+    assert len(tournament.players) == 32 and tournament.settings.rounds == 7
+    assert tournament.last_round == 5 and tournament.rounds[-1].missing == (2, 5, 9, 14)
+    assert all(rnd.complete for rnd in tournament.rounds[:4])
