@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""Time one Dutch round for growing fields: wall time and peak memory.
+
+    python scripts/benchmark_pairing.py [--sizes 100 250 500 1000 2000] [--rounds 9] [--timeout 900]
+
+Each input is a random event made by ``arbiter trf generate`` with 8 played rounds
+(cached in --cache); the benchmark pairs round 9 in a fresh process and prints a
+table. It is a script that prints figures, not a timed test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PAIR = """
+import sys, time, resource
+from arbiter_cli.pairing.dutch import pair_round
+from arbiter_cli.trf import parse_trf
+from arbiter_cli.trf.swiss import request_from_trf
+request = request_from_trf(parse_trf(open(sys.argv[1]).read()))
+started = time.perf_counter()
+pair_round(request)
+print(time.perf_counter() - started)
+"""
+
+
+def make_input(size: int, rounds: int, cache: Path) -> Path:
+    path = cache / f"bench_{size}_r{rounds}.trf"
+    if not path.exists():
+        cache.mkdir(parents=True, exist_ok=True)
+        played = cache / f"bench_{size}_played.trf"
+        subprocess.run([sys.executable, "-m", "arbiter_cli", "trf", "generate", "-o", str(played),
+                        "--players", str(size), "--rounds", str(rounds - 1), "--seed", str(size)], check=True)
+        text = played.read_text().replace(f"XXR {rounds - 1}", f"XXR {rounds}")
+        path.write_text(text)
+    return path
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[100, 250, 500, 1000, 2000])
+    parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("--timeout", type=float, default=900)
+    parser.add_argument("--cache", type=Path, default=Path("/tmp/arbiter-bench"))
+    args = parser.parse_args()
+    print(f"{'players':>8} {'wall s':>9} {'pairing s':>10} {'peak MB':>9}")
+    for size in args.sizes:
+        source = make_input(size, args.rounds, args.cache)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        started = time.perf_counter()
+        try:
+            done = subprocess.run([sys.executable, "-c", PAIR, str(source)], capture_output=True, text=True,
+                                  timeout=args.timeout, check=True)
+        except subprocess.TimeoutExpired:
+            print(f"{size:>8} {'> ' + str(int(args.timeout)):>9}")
+            continue
+        wall = time.perf_counter() - started
+        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        print(f"{size:>8} {wall:>9.2f} {float(done.stdout):>10.2f} {max(peak, before) / 1024:>9.0f}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
