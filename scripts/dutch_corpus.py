@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Pair every case of the bbpPairings corpus and compare with bbp's output.
 
-    python scripts/dutch_corpus.py [--shared ../shared] [--size N] [--limit K] [--jobs J] [-v]
+    python scripts/dutch_corpus.py [--shared ../shared] [--size N] [--limit K] [--jobs J] [-v] [--progress]
 
 Prints ``identical: N / TOTAL`` and the ids of the cases that differ. Exits 0
 only when every case is identical.
@@ -52,6 +52,7 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--engine-tests", action="store_true", help="the realdata/engine-tests cases instead")
     parser.add_argument("-v", "--verbose", action="store_true", help="show each difference")
+    parser.add_argument("--progress", action="store_true", help="print each case as it finishes")
     args = parser.parse_args()
     if args.engine_tests:
         folder = Path(args.shared) / "realdata" / "engine-tests"
@@ -66,8 +67,12 @@ def main() -> int:
     if args.limit:
         cases = cases[: args.limit]
     started = time.perf_counter()
+    results = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        results = list(pool.map(run_case, cases, chunksize=8))
+        for result in pool.map(run_case, cases, chunksize=1):
+            results.append(result)
+            if args.progress:
+                print(f"{'same' if result[1] else 'DIFFERS'} {result[0]} {result[3]:.2f} s", flush=True)
     differ = [r for r in results if not r[1]]
     for name, _, got, _ in differ:
         print(f"differs: {name}")
