@@ -282,18 +282,27 @@ def player_add(
 IMPORT_COLUMNS = ("name", "title", "rating", "fide_id", "federation", "sex", "birth_date", "club")
 
 
-def _read_input(path: str) -> tuple[str, str]:
+def _read_bytes(path: str) -> tuple[str, bytes]:
+    """An input file's bytes (``-`` is stdin), with its label for messages."""
     if path == "-":
-        return "<stdin>", sys.stdin.read()
+        return "<stdin>", sys.stdin.buffer.read()
     try:
-        with open(path, encoding="utf-8-sig", newline="") as handle:
-            return path, handle.read()
+        return path, Path(path).read_bytes()
     except FileNotFoundError:
         raise UsageProblem("no such file", source=path) from None
-    except UnicodeDecodeError:
-        raise UsageProblem("the file is not UTF-8 text", source=path) from None
     except OSError as error:
         raise UsageProblem(f"cannot read: {error.strerror}", source=path) from None
+
+
+def _read_input(path: str) -> tuple[str, str]:
+    """A UTF-8 text input (``-`` is stdin)."""
+    if path == "-":
+        return "<stdin>", sys.stdin.read()
+    label, data = _read_bytes(path)
+    try:
+        return label, data.decode("utf-8-sig").replace("\r\n", "\n")
+    except UnicodeDecodeError:
+        raise UsageProblem("the file is not UTF-8 text", source=label) from None
 
 
 @player_app.command("import")
@@ -640,7 +649,7 @@ def crosstable(
 def _load_trf(path: str):  # type: ignore[no-untyped-def]
     from arbiter_cli.trf import TrfError, parse_trf
 
-    label, raw = _read_trf_bytes(path)
+    label, raw = _read_bytes(path)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -649,17 +658,6 @@ def _load_trf(path: str):  # type: ignore[no-untyped-def]
         return parse_trf(text)
     except TrfError as error:
         raise UsageProblem(str(error).split(": ", 1)[-1], source=label, line=error.line, field=error.field) from None
-
-
-def _read_trf_bytes(path: str) -> tuple[str, bytes]:
-    if path == "-":
-        return "<stdin>", sys.stdin.buffer.read()
-    try:
-        return path, Path(path).read_bytes()
-    except FileNotFoundError:
-        raise UsageProblem("no such file", source=path) from None
-    except OSError as error:
-        raise UsageProblem(f"cannot read: {error.strerror}", source=path) from None
 
 
 @trf_app.command("pair")
