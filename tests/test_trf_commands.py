@@ -1,0 +1,72 @@
+"""arbiter trf pair / check / generate: formats, line endings, exit codes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import Runner, shared_file
+
+CASE = "corpus/dutch-2026/cases/n0006_R05_s0289393017_r05"
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+def test_trf_pair_prints_the_engine_format_for_any_line_ending(arbiter: Runner, tmp_path: Path,
+                                                                 newline: str) -> None:
+    text = shared_file(f"{CASE}.trf").read_text()
+    source = tmp_path / "case.trf"
+    source.write_bytes(newline.join(text.splitlines()).encode())
+    result = arbiter("trf", "pair", source)
+    assert result.code == 0, result.err
+    assert result.out == shared_file(f"{CASE}.expected").read_text()
+
+
+def test_trf_pair_writes_to_a_file(arbiter: Runner, tmp_path: Path) -> None:
+    out = tmp_path / "out.txt"
+    result = arbiter("trf", "pair", shared_file(f"{CASE}.trf"), "-o", out)
+    assert result.code == 0 and result.out == ""
+    assert out.read_text() == shared_file(f"{CASE}.expected").read_text()
+
+
+def test_trf_pair_refuses_broken_files(arbiter: Runner, tmp_path: Path) -> None:
+    text = shared_file(f"{CASE}.trf").read_text()
+    no_rounds = tmp_path / "no-rounds.trf"
+    no_rounds.write_text(text.replace("XXR 5\n", ""))
+    result = arbiter("trf", "pair", no_rounds)
+    assert result.code == 2 and "the total number of rounds is missing" in result.err
+    bad = tmp_path / "bad.trf"
+    bad.write_text(text.replace("    4 w 1", "   44 w 1", 1))
+    result = arbiter("trf", "pair", bad)
+    assert result.code == 2 and "opponent 44 does not exist" in result.err and "line" in result.err
+    assert arbiter("trf", "pair", tmp_path / "missing.trf").code == 2
+
+
+def test_no_valid_pairing_has_its_own_exit_code(arbiter: Runner, tmp_path: Path) -> None:
+    # Two players who already met cannot be paired again (C1), and only one may get the PAB.
+    trf = tmp_path / "stuck.trf"
+    trf.write_text(
+        "012 Stuck\n"
+        "001    1      A                                 2000                             1.0    1     2 w 1\n"
+        "001    2      B                                 1900                             0.0    2     1 b 0\n"
+        "XXR 3\nXXC white1\n")
+    result = arbiter("trf", "pair", trf)
+    assert result.code == 6 and "round 2" in result.err
+
+
+def test_trf_check_reports_each_differing_pair(arbiter: Runner, tmp_path: Path) -> None:
+    generated = tmp_path / "g.trf"
+    assert arbiter("trf", "generate", "-o", generated, "--players", "8", "--rounds", "3", "--seed", "5").code == 0
+    result = arbiter("trf", "check", generated)
+    assert result.code == 0 and result.out.count("identical") == 3
+    lines = generated.read_text().splitlines()
+    # swap the colours of one round-1 game: the checker must see it
+    first = next(i for i, line in enumerate(lines) if line.startswith("001") and line[96] == "w")
+    opponent = int(lines[first][91:95])
+    second = next(i for i, line in enumerate(lines) if line.startswith("001") and int(line[4:8]) == opponent)
+    lines[first] = lines[first][:96] + "b" + lines[first][97:]
+    lines[second] = lines[second][:96] + "w" + lines[second][97:]
+    generated.write_text("\n".join(lines) + "\n")
+    result = arbiter("trf", "check", generated)
+    assert result.code == 4 and "round 1: differs" in result.out
+    assert "file only:" in result.out and "arbiter only:" in result.out
