@@ -70,3 +70,19 @@ def test_trf_check_reports_each_differing_pair(arbiter: Runner, tmp_path: Path) 
     result = arbiter("trf", "check", generated)
     assert result.code == 4 and "round 1: differs" in result.out
     assert "file only:" in result.out and "arbiter only:" in result.out
+
+
+def test_pair_and_pairings_explain_each_bracket(arbiter: Runner, tmp_path: Path) -> None:
+    import shutil
+
+    from conftest import ROOT
+
+    folder = tmp_path / "open"
+    shutil.copytree(ROOT / "sample_events" / "swiss32-in-progress", folder)
+    result = arbiter("-d", folder, "pairings", "4", "--explain", "-f", "json")
+    assert result.code == 0 and result.out.startswith("[")  # stdout keeps the data only
+    assert "Round 4: Dutch system" in result.err and "Bracket 1: score" in result.err
+    assert "moves down:" in result.err and "colours:" in result.err
+    assert "differs from the engine" not in result.err  # the stored round is the engine's pairing
+    rr = arbiter("-d", ROOT / "sample_events" / "rr10-finished", "pairings", "2", "--explain")
+    assert "Berger table" in rr.err

@@ -31,7 +31,7 @@ from arbiter_cli.folder import Change, TournamentFolder
 from arbiter_cli.model import (
     InitialColour, Numbering, Player, RatingType, Round, Scoring, Settings, Status, System, Tournament,
 )
-from arbiter_cli.pairing import PairingUnavailable, pair_next_round
+from arbiter_cli.pairing import PairingUnavailable, explain_round, pair_next_round
 from arbiter_cli.pairing.dutch import NoValidPairing
 from arbiter_cli.pairing.round_robin import planned_rounds
 from arbiter_cli.points import parse_points
@@ -449,8 +449,12 @@ def _first_pairing(tournament: Tournament) -> tuple[Tournament, list[Change]]:
     return Tournament(settings.model_copy(update=update), players, tournament.rounds), changes
 
 
+ExplainOption = Annotated[bool, typer.Option("--explain", help="Explain the pairing bracket by bracket "
+                                             "(on stderr): floaters, unmet criteria, colour rules.")]
+
+
 @app.command()
-def pair(fmt: FormatOption = Format.table) -> None:
+def pair(fmt: FormatOption = Format.table, explain: ExplainOption = False) -> None:
     """Pair the next round and print it."""
     with _writing() as (folder, tournament):
         settings = tournament.settings
@@ -481,17 +485,24 @@ def pair(fmt: FormatOption = Format.table) -> None:
     total = after.settings.rounds
     _say(f"round {new_round.number} of {total} paired")
     emit(pairings_view(after, new_round), fmt)
+    if explain:
+        for line in explain_round(after, new_round.number):
+            _say(line)
 
 
 @app.command()
 def pairings(
     round_number: Annotated[Optional[int], typer.Argument(metavar="ROUND", help="Default: the last paired round.")] = None,
     fmt: FormatOption = Format.table,
+    explain: ExplainOption = False,
 ) -> None:
     """Print the pairings of a round."""
     with _reading() as tournament:
         rnd = _round(tournament, round_number if round_number is not None else tournament.last_round)
     emit(pairings_view(tournament, rnd), fmt)
+    if explain:
+        for line in explain_round(tournament, rnd.number):
+            _say(line)
 
 
 def _round(tournament: Tournament, number: int) -> Round:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from arbiter_cli.model import Round, System, Tournament
 from arbiter_cli.pairing import round_robin
 
-__all__ = ["pair_next_round", "PairingUnavailable"]
+__all__ = ["pair_next_round", "explain_round", "PairingUnavailable"]
 
 
 class PairingUnavailable(Exception):
@@ -33,3 +33,29 @@ def pair_next_round(tournament: Tournament) -> Round:
         result = pair_round(request_from_tournament(tournament))
         return round_from_pairing(number, list(result.pairs), result.bye, {})
     raise PairingUnavailable(f"no pairing system for {system.value!r}")  # pragma: no cover
+
+
+def explain_round(tournament: Tournament, number: int) -> list[str]:
+    """Why round ``number`` of a Swiss is paired as it is: the engine's account, bracket by bracket.
+
+    The round is paired again from the rounds before it; if the stored round differs
+    (changed by hand), the explanation says so and describes the engine's pairing.
+    """
+    if tournament.settings.system is not System.SWISS:
+        return [f"round {number} comes from the Berger table (C.05): no choices were made"]
+    from arbiter_cli.pairing.dutch import pair_round
+    from arbiter_cli.pairing.dutch.explain import explain
+    from arbiter_cli.pairing.swiss import request_from_tournament
+
+    before = Tournament(tournament.settings, tournament.players, tournament.rounds[: number - 1])
+    request = request_from_tournament(before)
+    result = pair_round(request)
+    lines = explain(request, result)
+    stored = tournament.round(number)
+    if stored is not None:
+        ours = {(w, b) for w, b in result.pairs}
+        theirs = {(b.white, b.black) for b in stored.games}
+        if ours != theirs:
+            lines.insert(0, f"note: the stored round {number} differs from the engine's pairing; "
+                            "this explains the engine's pairing")
+    return lines

@@ -24,7 +24,7 @@ import networkx as nx
 from arbiter_cli.pairing.dutch.colours import allocate_colours
 from arbiter_cli.pairing.dutch.state import PairingRequest, PlayerState, Strength, derive_states
 
-__all__ = ["NoValidPairing", "DutchResult", "pair_round"]
+__all__ = ["NoValidPairing", "DutchResult", "BracketReport", "pair_round"]
 
 
 class NoValidPairing(Exception):
@@ -32,10 +32,22 @@ class NoValidPairing(Exception):
 
 
 @dataclass(frozen=True)
+class BracketReport:
+    """What happened in one bracket, for explaining the pairing (C.04.1 Art. 9)."""
+
+    score: Fraction  # the residents' score
+    mdps: tuple[int, ...]  # moved-down players entering the bracket (TPNs)
+    residents: tuple[int, ...]
+    pairs: tuple[tuple[int, int], ...]  # (higher, lower) TPNs paired in this bracket
+    downfloaters: tuple[int, ...]  # left unpaired: they move down (or take the PAB)
+
+
+@dataclass(frozen=True)
 class DutchResult:
     pairs: tuple[tuple[int, int], ...]  # (White TPN, Black TPN) in board order
     bye: int | None
     colour_rules: dict[tuple[int, int], str] = field(default_factory=dict)
+    brackets: tuple[BracketReport, ...] = ()
 
 
 @dataclass
@@ -260,6 +272,7 @@ class _Engine:
         if self.n == 0:
             return DutchResult((), None)
         self.phase_zero()
+        self.reports: list[BracketReport] = []
         groups = list(self.groups)
         window: list[int] = list(groups.pop(0))
         mdp_end = 0
@@ -267,9 +280,17 @@ class _Engine:
             cur_end = len(window)
             if groups:
                 window += groups.pop(0)
+            before = set(self.frozen)
             self.bracket(window, mdp_end, cur_end)
             paired = set(self.frozen)
             floaters = [v for v in window[:cur_end] if v not in paired]
+            tpn = [p.state.tpn for p in self.players]
+            new_pairs = sorted({(min(a, b), max(a, b)) for a, b in self.frozen.items() if a not in before})
+            if cur_end > mdp_end or new_pairs:
+                self.reports.append(BracketReport(
+                    self.players[window[mdp_end]].score if cur_end > mdp_end else self.players[window[0]].score,
+                    tuple(tpn[v] for v in window[:mdp_end]), tuple(tpn[v] for v in window[mdp_end:cur_end]),
+                    tuple((tpn[a], tpn[b]) for a, b in new_pairs), tuple(tpn[v] for v in floaters)))
             next_group = window[cur_end:]
             if self.n % 2 and next_group and self.bye_score is not None \
                     and self.bye_score >= self.players[next_group[0]].score:
@@ -456,7 +477,7 @@ class _Engine:
         pairs = tuple(_tpn(players, pair) for _, _, pair in rows)
         rules = {_tpn(players, k): v for k, v in rules.items()}
         bye = players[bye_vertex].state.tpn if bye_vertex is not None else None
-        return DutchResult(pairs, bye, rules)
+        return DutchResult(pairs, bye, rules, tuple(getattr(self, "reports", ())))
 
 
 def _ranked(player: _Player) -> PlayerState:
