@@ -22,6 +22,7 @@ from fractions import Fraction
 import networkx as nx
 
 from arbiter_cli.pairing.dutch.colours import allocate_colours
+from arbiter_cli.pairing.dutch.completion import can_complete, lowest_pab_level, maximum_matching
 from arbiter_cli.pairing.dutch.state import PairingRequest, PlayerState, Strength, derive_states
 
 __all__ = ["NoValidPairing", "DutchResult", "BracketReport", "pair_round"]
@@ -123,6 +124,10 @@ class _Engine:
         self.weights: dict[tuple[int, int], int] = {}
         self.mate: dict[int, int] = {}
         self.frozen: dict[int, int] = {}
+        self.low_mask = (1 << self.width) - 1  # every field below F0
+        self.local: list[int] | None = None  # the window being solved locally, if any
+        self.local_mdps: set[int] = set()
+        self.fallbacks = 0
 
     # -- weights -----------------------------------------------------------------------
 
@@ -210,8 +215,24 @@ class _Engine:
 
     def solve(self) -> None:
         graph = nx.Graph()
-        graph.add_nodes_from(range(self.n))
-        graph.add_weighted_edges_from((a, b, w) for (a, b), w in self.weights.items())
+        if self.local is None:
+            graph.add_nodes_from(range(self.n))
+            graph.add_weighted_edges_from((a, b, w) for (a, b), w in self.weights.items())
+        else:
+            # The local window: F0 is dropped (constant over complete pairings),
+            # and so are MDP-MDP edges; completability is checked afterwards.
+            vertices, mdps, mask = self.local, self.local_mdps, self.low_mask
+            graph.add_nodes_from(vertices)
+            get = self.weights.get
+            edges = []
+            for x, a in enumerate(vertices):
+                for b in vertices[x + 1:]:
+                    if a in mdps and b in mdps:
+                        continue
+                    w = get((a, b) if a < b else (b, a), 0) & mask
+                    if w:
+                        edges.append((a, b, w))
+            graph.add_weighted_edges_from(edges)
         mate: dict[int, int] = {}
         for a, b in nx.max_weight_matching(graph):
             mate[a], mate[b] = b, a
@@ -229,42 +250,47 @@ class _Engine:
     # -- phase 0: completion, the PAB score (C5), C9 ranks ------------------------------
 
     def phase_zero(self) -> None:
+        """C4 and C5 before any bracket: is a complete pairing possible, and what is
+        the lowest score the PAB receiver can have (bbp's first solve, done here
+        with unweighted matchings)? Then every edge gets its "deep" weight."""
         n, players = self.n, self.players
         top = self.groups[0] if self.groups else []
         top_score = players[top[0]].score if top else Fraction(0)
+        adjacency: list[list[int]] = [[] for _ in range(n)]
+        for a in range(n):
+            for b in range(a + 1, n):
+                if self.compatible(a, b):
+                    adjacency[a].append(b)
+                    adjacency[b].append(a)
         if n % 2:
-            for a in range(n):
-                for b in range(a + 1, n):
-                    if not self.compatible(a, b):
-                        continue
-                    pa, pb = players[a], players[b]
-                    w = (1 + (not pa.eligible) + (not pb.eligible)) << (self.S + self.sgb)
-                    w += (self.shift[pa.score] + self.shift[pb.score]) << self.sgb
-                    w += pb.score >= top_score
-                    self.set(a, b, w)
-        else:
-            self.bye_score = Fraction(0)
-            for a in range(n):
-                for b in range(a + 1, n):
-                    self.set(a, b, self.edge_weight(a, b, False, False))
-        self.solve()
-        unmatched = [i for i in range(n) if i not in self.mate]
-        if len(unmatched) > 1 or (unmatched and not players[unmatched[0]].eligible):
-            raise NoValidPairing("no pairing satisfies C1-C3 with at most one eligible PAB receiver")
-        if n % 2:
-            self.bye_score = players[unmatched[0]].score
-            self.single = self.bye_score >= top_score and all(
-                i not in self.mate or self.mate[i] in top for i in top)
+            ascending = sorted({p.score for p in players})
+            level = [ascending.index(p.score) if p.eligible else None for p in players]
+            lowest = lowest_pab_level(adjacency, level)
+            if lowest is None:
+                raise NoValidPairing("no pairing satisfies C1-C3 with at most one eligible PAB receiver")
+            self.bye_score = ascending[lowest]
+            self.single = False
+            if self.bye_score >= top_score:
+                # Can the top score group pair inside itself, one player left for the PAB?
+                in_top = set(top)
+                adjacency_sets = [set(neighbours) for neighbours in adjacency]
+                rest = [v for v in range(n) if v not in in_top]
+                self.single = can_complete(top, lambda a, b: b in adjacency_sets[a],
+                                           lambda v: players[v].eligible) and \
+                    can_complete(rest, lambda a, b: b in adjacency_sets[a], lambda v: False)
             played = sorted((p.played_games for p in players if p.score == self.bye_score), reverse=True)
             self.c9_rank = {}
             for position, games in enumerate(played):
                 self.c9_rank[games] = position
-            for a in range(n):
-                for b in range(a + 1, n):
-                    self.set(a, b, self.edge_weight(a, b, False, False))
         else:
+            if any(m == -1 for m in maximum_matching(adjacency)):
+                raise NoValidPairing("no pairing satisfies C1-C3 with at most one eligible PAB receiver")
             self.bye_score = Fraction(0)
             self.single = False
+        for a in range(n):
+            for b in adjacency[a]:
+                if a < b:
+                    self.set(a, b, self.edge_weight(a, b, False, False))
 
     # -- the brackets --------------------------------------------------------------------
 
@@ -281,7 +307,7 @@ class _Engine:
             if groups:
                 window += groups.pop(0)
             before = set(self.frozen)
-            self.bracket(window, mdp_end, cur_end)
+            self.bracket_local_first(window, mdp_end, cur_end, groups)
             paired = set(self.frozen)
             floaters = [v for v in window[:cur_end] if v not in paired]
             tpn = [p.state.tpn for p in self.players]
@@ -294,16 +320,45 @@ class _Engine:
             next_group = window[cur_end:]
             if self.n % 2 and next_group and self.bye_score is not None \
                     and self.bye_score >= self.players[next_group[0]].score:
-                next_score = self.players[next_group[0]].score
-                self.single = not any(
-                    v in self.mate and self.players[self.mate[v]].score < next_score
-                    for v in floaters + next_group)
+                # The coming bracket may float no one but the PAB receiver (note to C9):
+                # exactly one of its players is not paired inside it.
+                coming = set(floaters + next_group)
+                self.single = sum(1 for v in coming if self.mate.get(v) not in coming) == 1
             else:
                 self.single = False
             window = floaters + next_group
             mdp_end = len(floaters)
         bye_vertex = window[0] if window else None
         return self.result(bye_vertex)
+
+    def bracket_local_first(self, window: list[int], mdp_end: int, cur_end: int,
+                            deeper: list[list[int]]) -> None:
+        """Settle one bracket on its local window, falling back to the whole field.
+
+        Solving only the window (MDPs, residents, next score group) is exact
+        whenever its outcome can be completed (C4) by the rest of the field;
+        otherwise the bracket is run again on the global graph, as bbpPairings
+        does (docs/dutch-engine-notes.md §4.4).
+        """
+        saved = dict(self.weights), dict(self.frozen), self.single
+        self.local = [v for v in window if v not in self.frozen]
+        self.local_mdps = set(window[:mdp_end])
+        try:
+            self.bracket(window, mdp_end, cur_end)
+        finally:
+            self.local = None
+        leftover = [v for v in window if v not in self.frozen and v not in self.mate]
+        leftover += [v for group in deeper for v in group]
+        weights = self.weights
+
+        def linked(a: int, b: int) -> bool:
+            return bool(weights.get((a, b) if a < b else (b, a)))
+
+        if can_complete(leftover, linked, self.bye_candidate if self.n % 2 else lambda v: False):
+            return
+        self.fallbacks += 1
+        self.weights, self.frozen, self.single = dict(saved[0]), dict(saved[1]), saved[2]
+        self.bracket(window, mdp_end, cur_end)
 
     def bracket(self, window: list[int], mdp_end: int, cur_end: int) -> None:
         size = len(window)

@@ -1,0 +1,154 @@
+"""Can these players all be paired? (C.04.3 C4, completion of the pairing.)
+
+An unweighted maximum-cardinality matching by Edmonds' blossom algorithm, used
+to check that a bracket's decisions still leave the rest of the field a
+complete pairing: every player paired, except at most one who may receive the
+PAB (C2). The weighted engine solves brackets on a local window and asks this
+question once per bracket; see docs/dutch-engine-notes.md §4.4.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Sequence
+
+__all__ = ["can_complete", "maximum_matching"]
+
+
+def maximum_matching(adjacency: Sequence[Sequence[int]]) -> list[int]:
+    """A maximum-cardinality matching of a general graph; ``mate[v]`` is -1 if unmatched.
+
+    Greedy start, then Edmonds' augmenting paths with blossom contraction.
+
+    >>> maximum_matching([[1, 2], [0, 2], [0, 1, 3], [2]])
+    [1, 0, 3, 2]
+    >>> maximum_matching([[1], [0], []])[2]
+    -1
+    """
+    n = len(adjacency)
+    mate = [-1] * n
+    for v in range(n):
+        if mate[v] == -1:
+            for w in adjacency[v]:
+                if mate[w] == -1 and w != v:
+                    mate[v], mate[w] = w, v
+                    break
+    for root in range(n):
+        if mate[root] == -1:
+            _augment_from(root, adjacency, mate)
+    return mate
+
+
+def _augment_from(root: int, adjacency: Sequence[Sequence[int]], mate: list[int]) -> bool:
+    n = len(adjacency)
+    parent = [-1] * n
+    base = list(range(n))
+    used = [False] * n
+    used[root] = True
+    queue = deque([root])
+
+    def lca(a: int, b: int) -> int:
+        seen = [False] * n
+        while True:
+            a = base[a]
+            seen[a] = True
+            if mate[a] == -1:
+                break
+            a = parent[mate[a]]
+        while True:
+            b = base[b]
+            if seen[b]:
+                return b
+            b = parent[mate[b]]
+
+    def mark_path(v: int, b: int, child: int, blossom: list[bool]) -> None:
+        while base[v] != b:
+            blossom[base[v]] = blossom[base[mate[v]]] = True
+            parent[v] = child
+            child = mate[v]
+            v = parent[mate[v]]
+
+    while queue:
+        v = queue.popleft()
+        for to in adjacency[v]:
+            if base[v] == base[to] or mate[v] == to:
+                continue
+            if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
+                current = lca(v, to)
+                blossom = [False] * n
+                mark_path(v, current, to, blossom)
+                mark_path(to, current, v, blossom)
+                for i in range(n):
+                    if blossom[base[i]]:
+                        base[i] = current
+                        if not used[i]:
+                            used[i] = True
+                            queue.append(i)
+            elif parent[to] == -1:
+                parent[to] = v
+                if mate[to] == -1:
+                    while to != -1:  # flip the augmenting path
+                        prev = parent[to]
+                        nxt = mate[prev]
+                        mate[to], mate[prev] = prev, to
+                        to = nxt
+                    return True
+                used[mate[to]] = True
+                queue.append(mate[to])
+    return False
+
+
+def can_complete(players: Sequence[int], linked: Callable[[int, int], bool],
+                 bye_candidate: Callable[[int], bool]) -> bool:
+    """True if ``players`` can all be paired over ``linked`` pairs, leaving at most
+    one player out, and that one a PAB candidate (C2, C4).
+
+    >>> can_complete([1, 2, 3], lambda a, b: True, lambda p: p == 3)
+    True
+    >>> can_complete([1, 2, 3], lambda a, b: {a, b} != {1, 2}, lambda p: p == 3)
+    False
+    """
+    count = len(players)
+    adjacency: list[list[int]] = [[] for _ in range(count + (count % 2))]
+    for x in range(count):
+        for y in range(x + 1, count):
+            if linked(players[x], players[y]):
+                adjacency[x].append(y)
+                adjacency[y].append(x)
+    if count % 2:  # a dummy opponent standing for the PAB
+        for x in range(count):
+            if bye_candidate(players[x]):
+                adjacency[x].append(count)
+                adjacency[count].append(x)
+    mate = maximum_matching(adjacency)
+    return all(m != -1 for m in mate)
+
+
+def lowest_pab_level(adjacency: Sequence[Sequence[int]], level: Sequence[int | None]) -> int | None:
+    """The lowest level L such that all players but one can be paired, the one
+    left out having ``level[v] <= L`` (None: may never be left out).
+
+    With levels ordered by score, this finds the score of the PAB receiver that
+    C5 asks for ("minimise the score of the PAB receiver") among complete
+    pairings (C4). Returns None when no such pairing exists. The count of
+    players must be odd.
+
+    >>> lowest_pab_level([[1], [0, 2], [1]], [0, 1, 2])   # only 0 or 2 can be left out
+    0
+    >>> lowest_pab_level([[1, 2], [0, 2], [0, 1]], [None, None, 1])
+    1
+    """
+    count = len(adjacency)
+    mate = maximum_matching(adjacency)
+    if sum(1 for m in mate if m == -1) != 1:
+        return None
+    for threshold in sorted({lv for lv in level if lv is not None}):
+        extended = [list(neighbours) for neighbours in adjacency] + [[]]
+        for v in range(count):
+            if level[v] is not None and level[v] <= threshold:
+                extended[v].append(count)
+                extended[count].append(v)
+        trial = mate + [-1]
+        if _augment_from(count, extended, trial):
+            return threshold
+    return None
