@@ -292,7 +292,7 @@ def test_standings_count_only_entered_results_and_flag_partial_rounds(arbiter: R
     rows = json.loads(result.out)
     assert rows[0] == {"rank": 1, "start_number": 1, "name": rows[0]["name"], "rating": 2830, "points": 1,
                        "played": 1, "wins": 1, "draws": 0, "losses": 0, "forfeit_wins": 0,
-                       "forfeit_losses": 0, "byes": 0, "tiebreaks": {}}
+                       "forfeit_losses": 0, "byes": 0, "tiebreaks": {"DE": None, "SB": 0, "WIN": 1, "KS": 0}}
     assert [r["rank"] for r in rows] == [1, 2, 2, 2]
     assert arbiter("-d", folder, "standings", "--after-round", "0", "-f", "csv").out.count("\n") == 5
     assert arbiter("-d", folder, "standings", "--after-round", "3").code == 2

@@ -14,7 +14,9 @@ from enum import Enum
 from fractions import Fraction
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, field_validator, model_validator
+from pydantic import (
+    BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt, field_validator, model_validator,
+)
 
 from arbiter_cli.points import parse_points
 from arbiter_cli.results import ByeKind, GameResult
@@ -180,6 +182,9 @@ class Settings(BaseModel):
     numbering: Numbering = Numbering.RATING
     seed: StrictInt = Field(ge=0)
     tiebreaks: tuple[str, ...] = ()
+    tiebreak_rules: Literal["2026", "2024", "pre2023"] | None = None  # C.07 edition; None: by start_date
+    tiebreak_lots: StrictBool | None = None  # break ties left after the list by lot, from the seed
+    unrated_rating: StrictInt | None = Field(default=None, ge=0, le=3500)  # for Art. 10 tie-breaks
     status: Status = Status.REGISTRATION
     scoring: Scoring = Scoring()
 

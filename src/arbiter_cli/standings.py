@@ -3,23 +3,25 @@
 Only entered results count; a round that is only partly entered is reported in
 :attr:`Standings.incomplete`. Ranking is by points, then by the tie-breaks of
 :mod:`arbiter_cli.tiebreaks` in the order announced (C.07 Art. 4.2): each
-tie-break only separates players still tied. A tie-break is a function from the
-tournament and the round to a value per start number, higher is better.
-Players equal on everything share the rank.
+tie-break only separates players still tied. Players equal on everything share
+the rank, unless the settings ask for a drawing of lots.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
 from arbiter_cli.model import Player, Tournament
 from arbiter_cli.results import ByeKind, GameResult
+from arbiter_cli.tiebreaks import Rules, default_rules, parse_spec
+from arbiter_cli.tiebreaks.event import event_from_tournament
+from arbiter_cli.tiebreaks.ranking import TiebreakFunction, rank_players
 
 __all__ = ["RoundEntry", "Record", "StandingRow", "Standings", "round_entries", "compute_standings",
-           "TiebreakFunction"]
+           "tiebreak_rules", "TiebreakFunction"]
 
 Outcome = Literal["win", "draw", "loss", "forfeit_win", "forfeit_loss", "double_forfeit",
                   "double_loss", "bye", "pending"]
@@ -120,9 +122,6 @@ class Record:
         )
 
 
-TiebreakFunction = Callable[[Tournament, int], Mapping[int, Fraction | int | None]]
-
-
 @dataclass(frozen=True)
 class StandingRow:
     rank: int
@@ -143,7 +142,19 @@ class Standings:
     rows: tuple[StandingRow, ...]
     incomplete: dict[int, tuple[int, ...]]  # round -> boards without a result
     tiebreaks: tuple[str, ...]  # the codes computed, in order
-    unavailable: tuple[str, ...]  # codes announced but not computed yet
+    unavailable: tuple[str, ...]  # codes announced but not computed (team tie-breaks)
+    rules: Rules = Rules.R2026
+    dropped: tuple[str, ...] = ()  # rating-based codes without values: unrated players (Art. 10)
+    lots: bool = False  # ties left at the end were broken by a drawing of lots
+
+
+def tiebreak_rules(tournament: Tournament, rules: Rules | str | None = None) -> Rules:
+    """The C.07 edition: as asked, else the settings', else by the start date."""
+    if rules is not None:
+        return Rules(rules)
+    if tournament.settings.tiebreak_rules is not None:
+        return Rules(tournament.settings.tiebreak_rules)
+    return default_rules(tournament.settings.start_date)
 
 
 def compute_standings(
@@ -151,8 +162,15 @@ def compute_standings(
     after_round: int | None = None,
     tiebreaks: Sequence[str] = (),
     registry: Mapping[str, TiebreakFunction] | None = None,
+    rules: Rules | str | None = None,
+    lots: bool | None = None,
 ) -> Standings:
-    """Rank the players after ``after_round`` (default: the last paired round).
+    """Rank the players after ``after_round`` (default: the last paired round), C.07 Art. 4.2.
+
+    ``registry`` maps base codes to tie-break functions (default: every C.07
+    individual tie-break); ``rules`` picks the C.07 edition (default:
+    :func:`tiebreak_rules`); ``lots`` (default: the ``tiebreak_lots`` setting)
+    orders players still tied at the end by lot, from the tournament's seed.
 
     >>> from arbiter_cli.model import Settings, Tournament, Player
     >>> t = Tournament(Settings(name="x", system="round-robin", seed=1),
@@ -163,36 +181,44 @@ def compute_standings(
     last = tournament.last_round if after_round is None else after_round
     if not 0 <= last <= tournament.last_round:
         raise ValueError(f"after_round must be between 0 and {tournament.last_round}")
-    registry = registry or {}
-    computed = tuple(code for code in tiebreaks if code in registry)
-    unavailable = tuple(code for code in tiebreaks if code not in registry)
+    edition = tiebreak_rules(tournament, rules)
+    settings = tournament.settings
+    if lots is None:
+        lots = bool(settings.tiebreak_lots)
+    codes = tuple(tiebreaks)
+    if settings.unrated_rating is not None:
+        codes_for_ranking = tuple(_with_unrated(code, settings.unrated_rating) for code in codes)
+    else:
+        codes_for_ranking = codes
+    event = event_from_tournament(tournament, last, edition)
+    ranking = rank_players(event, codes_for_ranking, registry, settings.seed if lots else None)
+    values = {code: ranking.values.get(ranked) for code, ranked in zip(codes, codes_for_ranking)}
+    unavailable = tuple(code for code, ranked in zip(codes, codes_for_ranking) if ranked in ranking.unavailable)
+    computed = tuple(code for code in codes if code not in unavailable)
+    dropped = tuple(code for code in computed if parse_spec(code).base in _RATING_BASED
+                    and all(v is None for v in (values[code] or {}).values()) and event.numbers)
     entries = round_entries(tournament, last)
-    points = {tpn: sum((e.points for e in es if e.points is not None), Fraction(0))
-              for tpn, es in entries.items()}
-    values = {code: registry[code](tournament, last) for code in computed}
-
-    def key(player: Player) -> tuple:
-        tpn = player.start_number
-        return (points[tpn], *(_comparable(values[code].get(tpn)) for code in computed))
-
-    players = sorted(tournament.players, key=lambda p: (tuple(-x for x in key(p)), p.start_number))
+    by_tpn = {p.start_number: p for p in tournament.players}
     rows: list[StandingRow] = []
-    index = 0
-    while index < len(players):
-        end = index
-        while end + 1 < len(players) and key(players[end + 1]) == key(players[index]):
-            end += 1
-        for player in players[index:end + 1]:
-            tpn = player.start_number
+    position = 1
+    for group in ranking.groups:
+        for tpn in group:
             rows.append(StandingRow(
-                rank=index + 1, rank_to=end + 1, player=player, points=points[tpn],
+                rank=position, rank_to=position + len(group) - 1, player=by_tpn[tpn], points=event.points[tpn],
                 record=Record.of(entries[tpn]),
-                tiebreaks={code: values[code].get(tpn) for code in computed},
+                tiebreaks={code: (values[code] or {}).get(tpn) for code in computed},
             ))
-        index = end + 1
+        position += len(group)
     incomplete = {rnd.number: rnd.missing for rnd in tournament.rounds[:last] if rnd.missing}
-    return Standings(last, tuple(rows), incomplete, computed, unavailable)
+    return Standings(last, tuple(rows), incomplete, computed, unavailable, edition, dropped, lots)
 
 
-def _comparable(value: Fraction | int | None) -> Fraction:
-    return Fraction(-10**9) if value is None else Fraction(value)
+_RATING_BASED = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
+
+
+def _with_unrated(code: str, rating: int) -> str:
+    """Add the announced rating of unrated players to a rating-based code that gives none."""
+    spec = parse_spec(code)
+    if spec.base in _RATING_BASED and spec.unrated is None:
+        return f"{code}/U{rating}"
+    return code

@@ -1,18 +1,38 @@
-"""Tie-breaks (FIDE C.07).
+"""Tie-breaks (FIDE C.07, individual events).
 
-This package will hold one module per tie-break, each found by its FIDE code
-(``tiebreaks/buchholz.py`` for ``BH``, ...). For now it knows the codes, so a
-tie-break list in the settings is checked when it is written, and the default
-lists. The computation arrives with the tie-break issue; until then the
-standings rank by points alone and say so.
+Each tie-break lives in a small module found by its FIDE code:
+
+=========================================  ======================================
+code                                       module
+=========================================  ======================================
+``DE``                                     :mod:`.direct_encounter` (Art. 6)
+``WIN`` ``WON`` ``BPG`` ``BWG`` ``REP``    :mod:`.games` (Art. 7.1-7.4, 7.6)
+``PS``                                     :mod:`.progressive_score` (Art. 7.5)
+``STD``                                    :mod:`.standard_points` (Art. 7.7)
+``TPN``                                    :mod:`.pairing_number` (Art. 7.8)
+``BH`` ``FB`` ``AOB``                      :mod:`.buchholz` (Art. 8)
+``SB``                                     :mod:`.sonneborn_berger` (Art. 9.1)
+``KS``                                     :mod:`.koya` (Art. 9.2)
+``ARO`` ``TPR`` ``PTP`` ``APRO`` ``APPO``  :mod:`.ratings` (Art. 10), tables in
+``RTNG``                                   :mod:`.rating_tables` (B.02 8.1)
+=========================================  ======================================
+
+The unplayed-round rules (Art. 15-16) are in :mod:`.unplayed`, the ranking of
+Art. 4.2 in :mod:`.ranking`, the event every tie-break reads in :mod:`.event`.
+This module knows the codes and their modifiers, the rule editions and the
+default lists.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import re
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
 
 __all__ = ["INDIVIDUAL_CODES", "TEAM_CODES", "parse_tiebreak", "parse_tiebreak_list",
-           "DEFAULT_SWISS", "DEFAULT_ROUND_ROBIN"]
+           "DEFAULT_SWISS", "DEFAULT_ROUND_ROBIN", "Rules", "default_rules", "TiebreakSpec", "parse_spec"]
 
 #: C.07 (Mar 2026) Art. 6-10 individual tie-breaks, by code.
 INDIVIDUAL_CODES = frozenset({
@@ -33,6 +53,36 @@ _MODIFIER = re.compile(r"^(C\d+|M\d+|P|F|L[+-]?\d+|R|U\d*|K\d+|MP|GP)$")
 
 DEFAULT_SWISS = ("BH/C1", "BH", "SB", "DE", "WIN")
 DEFAULT_ROUND_ROBIN = ("DE", "SB", "WIN", "KS")
+
+
+class Rules(str, Enum):
+    """The C.07 edition whose unplayed-round rules apply (fide-rules.md §6.1)."""
+
+    R2026 = "2026"  # from 1 Mar 2026: the dummy opponent is capped (Art. 16.4.1-16.4.2)
+    R2024 = "2024"  # Sep 2023 - Feb 2026: the dummy scores the player's own final score
+    PRE2023 = "pre2023"  # the virtual opponent of the old C.02 13.15 / pre-2023 C.07
+
+
+#: The day the 2026 edition came into force.
+RULES_2026_FROM = dt.date(2026, 3, 1)
+
+
+def default_rules(start_date: str | None) -> Rules:
+    """The edition for an event starting on ``start_date`` (``YYYY-MM-DD`` or ``YYYY/MM/DD``).
+
+    Events that start on or after 1 Mar 2026 use the 2026 rules, earlier ones the
+    2024 rules; an event without a readable date takes the rules in force.
+
+    >>> default_rules("2026-02-28").value, default_rules("2026/03/01").value, default_rules(None).value
+    ('2024', '2026', '2026')
+    """
+    if start_date:
+        try:
+            day = dt.date.fromisoformat(start_date.strip()[:10].replace("/", "-"))
+        except ValueError:
+            return Rules.R2026
+        return Rules.R2026 if day >= RULES_2026_FROM else Rules.R2024
+    return Rules.R2026
 
 
 def parse_tiebreak(code: str) -> tuple[str, tuple[str, ...]]:
@@ -75,3 +125,62 @@ def parse_tiebreak_list(text: str | list[str] | tuple[str, ...]) -> tuple[str, .
     for code in codes:
         parse_tiebreak(code)
     return codes
+
+
+@dataclass(frozen=True)
+class TiebreakSpec:
+    """A tie-break code with its modifiers read (C.07 Art. 14, TRF-2026 syntax)."""
+
+    code: str  # as written
+    base: str  # REP for GE
+    cut_low: int = 0  # /Cn drops n lowest values; /Mn drops n lowest ...
+    cut_high: int = 0  # ... and n highest
+    limit_shift: int = 0  # /L±n: the Koya limit moves by n half-points (Art. 14.5)
+    forfeits_played: bool = False  # /P: forfeits count as games against the scheduled opponent
+    fore: bool = False  # /F: Fore Buchholz (Art. 8.3), for AOB
+    reverse: bool = False  # /R: the order is reversed
+    unrated: int | None = None  # /Un: the rating given to unrated players (Art. 10)
+
+    @property
+    def lower_is_better(self) -> bool:
+        """TPN ranks the lower number first; /R reverses any order."""
+        return (self.base == "TPN") != self.reverse
+
+
+def parse_spec(code: str) -> TiebreakSpec:
+    """Read a code into a :class:`TiebreakSpec`.
+
+    >>> parse_spec("BH/M1/P")
+    TiebreakSpec(code='BH/M1/P', base='BH', cut_low=1, cut_high=1, limit_shift=0, forfeits_played=True, fore=False, reverse=False, unrated=None)
+    >>> parse_spec("KS/L+2").limit_shift, parse_spec("ARO/U1000").unrated, parse_spec("GE").base
+    (2, 1000, 'REP')
+    """
+    base, modifiers = parse_tiebreak(code)
+    values: dict[str, object] = {}
+    for modifier in modifiers:
+        letter, number = modifier[0], modifier[1:]
+        if letter == "C":
+            values["cut_low"] = int(number)
+        elif letter == "M" and number.isdigit():
+            values["cut_low"] = values["cut_high"] = int(number)
+        elif letter == "L":
+            values["limit_shift"] = int(number)
+        elif modifier == "P":
+            values["forfeits_played"] = True
+        elif modifier == "F":
+            values["fore"] = True
+        elif modifier == "R":
+            values["reverse"] = True
+        elif letter == "U" and number:
+            values["unrated"] = int(number)
+    return TiebreakSpec(code=code.strip(), base="REP" if base == "GE" else base, **values)  # type: ignore[arg-type]
+
+
+def half_up(value: Fraction, places: int = 0) -> Fraction:
+    """Round to ``places`` decimals, .5 upwards (the rounding of Art. 10 and of AOB).
+
+    >>> half_up(Fraction(37751, 20)), half_up(Fraction(293, 12), 2)
+    (Fraction(1888, 1), Fraction(1221, 50))
+    """
+    scale = 10 ** places
+    return Fraction(int((value * scale + Fraction(1, 2)) // 1), scale)

@@ -1,0 +1,117 @@
+"""Ranking by points and an ordered list of tie-breaks: C.07 Art. 4.2.
+
+The players are ranked by points; then each tie-break in turn divides only the
+groups that are still tied. Direct encounter divides a group by the games
+among its players (re-applied to any part still tied). Players still equal at
+the end share the rank, unless a drawing of lots was announced: then the
+stored seed orders them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from arbiter_cli.tiebreaks import TiebreakSpec, parse_spec
+from arbiter_cli.tiebreaks.buchholz import average_of_opponents_buchholz, buchholz
+from arbiter_cli.tiebreaks.direct_encounter import direct_encounter
+from arbiter_cli.tiebreaks.event import Event
+from arbiter_cli.tiebreaks.games import black_games, black_wins, games_won, rounds_elected, wins
+from arbiter_cli.tiebreaks.koya import koya
+from arbiter_cli.tiebreaks.pairing_number import pairing_number
+from arbiter_cli.tiebreaks.progressive_score import progressive_score
+from arbiter_cli.tiebreaks.ratings import (
+    average_perfect_performance, average_performance, average_rating, own_rating, perfect_performance,
+    performance_rating,
+)
+from arbiter_cli.tiebreaks.sonneborn_berger import sonneborn_berger
+from arbiter_cli.tiebreaks.standard_points import standard_points
+
+__all__ = ["Value", "TiebreakFunction", "REGISTRY", "Ranking", "rank_players"]
+
+Value = Fraction | int | None
+TiebreakFunction = Callable[[Event, TiebreakSpec], Mapping[int, Value]]
+
+#: Every individual tie-break that is a value per player, by base code (DE is a division, below).
+REGISTRY: dict[str, TiebreakFunction] = {
+    "WIN": wins, "WON": games_won, "BPG": black_games, "BWG": black_wins, "REP": rounds_elected,
+    "PS": progressive_score, "STD": standard_points, "TPN": pairing_number,
+    "BH": buchholz, "FB": buchholz, "AOB": average_of_opponents_buchholz,
+    "SB": sonneborn_berger, "KS": koya,
+    "ARO": average_rating, "TPR": performance_rating, "PTP": perfect_performance,
+    "APRO": average_performance, "APPO": average_perfect_performance, "RTNG": own_rating,
+}
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """Groups of players in rank order (a group of several shares its rank) and each code's values.
+
+    For DE the value is the rank the direct encounter decided, or None when it
+    decided nothing for that player.
+    """
+
+    groups: tuple[tuple[int, ...], ...]
+    values: dict[str, dict[int, Value]]
+    unavailable: tuple[str, ...]
+
+
+def _key(value: Value, lower_is_better: bool) -> tuple[int, Fraction]:
+    if value is None:
+        return (1, Fraction(0))  # no value ranks after every value
+    return (0, Fraction(value) if lower_is_better else -Fraction(value))
+
+
+def _split(group: list[int], key: Callable[[int], tuple[int, Fraction]]) -> list[list[int]]:
+    parts: list[list[int]] = []
+    for tpn in sorted(group, key=lambda t: (key(t), t)):
+        if parts and key(parts[-1][0]) == key(tpn):
+            parts[-1].append(tpn)
+        else:
+            parts.append([tpn])
+    return parts
+
+
+def rank_players(event: Event, codes: Sequence[str], registry: Mapping[str, TiebreakFunction] | None = None,
+                 lots_seed: int | None = None) -> Ranking:
+    """Rank every player of ``event`` by points, then by ``codes`` in order (Art. 4.2).
+
+    ``lots_seed`` orders the players still tied at the end by a drawing of lots.
+    """
+    registry = REGISTRY if registry is None else registry
+    points = event.points
+    groups = _split(list(event.numbers), lambda t: (0, -points[t]))
+    values: dict[str, dict[int, Value]] = {}
+    unavailable: list[str] = []
+    for code in codes:
+        spec = parse_spec(code)
+        if spec.base == "DE":
+            decided: dict[int, Value] = {}
+            divided: list[list[int]] = []
+            position = 1
+            for group in groups:
+                parts = direct_encounter(event, group, spec) if len(group) > 1 else [group]
+                start = position
+                for part in parts:
+                    for tpn in part:
+                        decided[tpn] = start if len(parts) > 1 else None
+                    start += len(part)
+                divided.extend(parts)
+                position += len(group)
+            values[code] = decided
+            groups = divided
+            continue
+        function = registry.get(spec.base)
+        if function is None:
+            unavailable.append(code)
+            continue
+        result = dict(function(event, spec))
+        values[code] = result
+        groups = [part for group in groups
+                  for part in _split(group, lambda t: _key(result.get(t), spec.lower_is_better))]
+    if lots_seed is not None:
+        draw = random.Random(f"tie-break lots {lots_seed}")
+        groups = [[tpn] for group in groups for tpn in draw.sample(group, len(group))]
+    return Ranking(tuple(tuple(g) for g in groups), values, tuple(unavailable))

@@ -1,0 +1,178 @@
+"""Unplayed rounds: C.07 Art. 15-16, and the old virtual opponent.
+
+Used by the Buchholz family (BH, FB, AOB) and Sonneborn-Berger (SB):
+
+* **Categories (16.2).** .1 PAB or full-point bye; .2 forfeit win; .3 a
+  requested bye (half- or zero-point) followed later by a round that is not
+  voluntarily unplayed; .4 forfeit loss; .5 a requested bye followed only by
+  voluntarily unplayed rounds (this covers withdrawals).
+* **A player's score as the opponents see it (16.3):** the points of every
+  round, except that rounds of category .5 count as a draw in a Swiss.
+* **The player's own unplayed rounds (16.4)** are games against a dummy
+  opponent. In the 2024 rules the dummy has the player's own final score; from
+  1 Mar 2026 it is capped at the scheduled opponent's adjusted score for a
+  forfeit (16.4.1) and at draw points × rounds otherwise (16.4.2).
+* **Cut exception (16.5):** a cut or median drops the lowest contribution of a
+  voluntarily unplayed round (VUR) instead of the least significant value,
+  unless that contribution is lower.
+* In a round robin forfeits are games against the scheduled opponent (15.2).
+* The ``pre2023`` rules count every unplayed game of an opponent as a draw,
+  and put a *virtual opponent* in the player's own unplayed round: one who
+  started the round on the player's score, took the opposite result and drew
+  every later round (old C.02 13.15, fide-rules.md §6.6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from arbiter_cli.tiebreaks import Rules
+from arbiter_cli.tiebreaks.event import Event, Slot
+
+__all__ = ["is_vur", "category", "adjusted_scores", "Contribution", "contributions", "cut"]
+
+
+def is_vur(slot: Slot) -> bool:
+    """A voluntary unplayed round (Art. 16.1): a half- or zero-point bye, or a forfeit loss.
+
+    >>> from fractions import Fraction
+    >>> is_vur(Slot(1, "hpb", Fraction(1, 2))), is_vur(Slot(1, "pab", Fraction(1)))
+    (True, False)
+    """
+    return slot.kind in ("hpb", "zpb", "forfeit_loss")
+
+
+def _last_non_vur(slots: tuple[Slot, ...]) -> int:
+    return max((s.round for s in slots if not is_vur(s)), default=0)
+
+
+def category(event: Event, tpn: int, rnd: int) -> int | None:
+    """The Art. 16.2 category (1-5) of an unplayed round, or None for a game played."""
+    slot = event.slot(tpn, rnd)
+    match slot.kind:
+        case "pab" | "fpb":
+            return 1
+        case "forfeit_win":
+            return 2
+        case "forfeit_loss":
+            return 4
+        case "hpb" | "zpb":
+            return 3 if rnd < _last_non_vur(event.slots[tpn]) else 5
+    return None
+
+
+def _fore_paired(event: Event, tpn: int) -> bool:
+    """Fore Buchholz (8.3): the player has an opponent in the last round, whose game counts as a draw."""
+    return event.rounds > 0 and event.slot(tpn, event.rounds).opponent is not None
+
+
+def _points(event: Event, slot: Slot, fore: bool, tpn: int) -> Fraction:
+    if fore and slot.round == event.rounds and _fore_paired(event, tpn):
+        return event.draw
+    return slot.points
+
+
+def adjusted_scores(event: Event, fore: bool = False) -> dict[int, Fraction]:
+    """Each player's score as the opponents' tie-breaks see it (16.3; pre2023: unplayed = draw).
+
+    With ``fore``, a game of the last round counts as a draw (Fore Buchholz, 8.3).
+    """
+    scores: dict[int, Fraction] = {}
+    for tpn, slots in event.slots.items():
+        paired_last = fore and _fore_paired(event, tpn)
+        if event.rules is Rules.PRE2023 and not event.round_robin:
+            scores[tpn] = sum((_points(event, s, fore, tpn) if s.played or (paired_last and s.round == event.rounds)
+                               else event.draw if s.counted else Fraction(0) for s in slots), Fraction(0))
+            continue
+        last = event.rounds if paired_last else _last_non_vur(slots)
+        total = Fraction(0)
+        for slot in slots:
+            if slot.round <= last or slot.opponent is not None or event.round_robin:
+                total += _points(event, slot, fore, tpn)
+            else:  # 16.2.5: a requested bye followed only by VURs counts as a draw
+                total += event.draw
+        scores[tpn] = total
+    return scores
+
+
+@dataclass(frozen=True)
+class Contribution:
+    """What one round adds to a player's BH or SB: the opponent's (or dummy's) score and the value."""
+
+    round: int
+    score: Fraction
+    value: Fraction
+    vur: bool = False
+
+
+def _virtual_opponent(event: Event, slots: tuple[Slot, ...], slot: Slot) -> Fraction:
+    """Old rule: S_before + the opposite of the player's result + a draw for each later round."""
+    before = sum((s.points for s in slots if s.round < slot.round), Fraction(0))
+    scoring = event.scoring
+    if slot.points >= scoring.win:
+        opposite = scoring.loss
+    elif slot.points == scoring.draw:
+        opposite = scoring.draw
+    else:
+        opposite = scoring.win
+    return before + opposite + event.draw * (event.rounds - slot.round)
+
+
+def contributions(event: Event, tpn: int, *, product: bool, fore: bool = False,
+                  forfeits_played: bool = False,
+                  adjusted: dict[int, Fraction] | None = None) -> list[Contribution]:
+    """The values a player's BH (``product=False``) or SB (``product=True``) adds up.
+
+    ``adjusted`` is :func:`adjusted_scores` for the same ``fore``, passed in when
+    computing for many players.
+    """
+    adjusted = adjusted if adjusted is not None else adjusted_scores(event, fore)
+    slots = event.slots[tpn]
+    own = sum((_points(event, s, fore, tpn) for s in slots), Fraction(0))
+    result: list[Contribution] = []
+    for slot in slots:
+        last_paired = fore and slot.round == event.rounds and slot.opponent is not None
+        if not slot.counted and not last_paired:
+            continue
+        points = _points(event, slot, fore, tpn)
+        as_game = slot.opponent is not None and (
+            slot.played or event.round_robin or forfeits_played or last_paired)
+        if as_game:
+            score = adjusted[slot.opponent]  # type: ignore[index]
+            vur = False
+        elif event.round_robin:
+            continue  # the free round of a round robin is not a game (15.2)
+        else:
+            vur = is_vur(slot)
+            if event.rules is Rules.PRE2023:
+                score = _virtual_opponent(event, slots, slot)
+            elif event.rules is Rules.R2024:
+                score = own
+            elif slot.opponent is not None:  # 16.4.1: a forfeit
+                score = min(own, adjusted[slot.opponent])
+            else:  # 16.4.2: any other unplayed round
+                score = min(own, event.draw * event.rounds)
+        result.append(Contribution(slot.round, score, score * points if product else score, vur))
+    return result
+
+
+def cut(values: list[Contribution], low: int, high: int, rules: Rules) -> list[Contribution]:
+    """Drop the ``low`` least and ``high`` most significant values (Art. 14.1-14.4 with 16.5).
+
+    The least significant value is the lowest opponent score, and among equal
+    scores the lowest value (SB-C1, Aug 2024). Under 16.5 the lowest VUR
+    contribution goes instead, unless it is lower than that value.
+    """
+    remaining = list(values)
+    for _ in range(min(low, len(remaining))):
+        least = min(remaining, key=lambda c: (c.score, c.value))
+        vurs = [c for c in remaining if c.vur]
+        if vurs and rules is not Rules.PRE2023:
+            lowest_vur = min(vurs, key=lambda c: (c.value, c.score))
+            if lowest_vur.value >= least.value:
+                least = lowest_vur
+        remaining.remove(least)
+    for _ in range(min(high, len(remaining))):
+        remaining.remove(max(remaining, key=lambda c: (c.score, c.value)))
+    return remaining
