@@ -213,11 +213,15 @@ class _Engine:
     def get(self, a: int, b: int) -> int:
         return self.weights.get((a, b) if a < b else (b, a), 0)
 
-    def solve(self) -> None:
+    def solve(self, bonus: dict[tuple[int, int], int] | None = None, bonus_bits: int = 0) -> None:
+        """A maximum-weight matching; ``bonus`` adds tie-break values below every
+        weight, which is first shifted left by ``bonus_bits``."""
         graph = nx.Graph()
+        extra = bonus or {}
         if self.local is None:
             graph.add_nodes_from(range(self.n))
-            graph.add_weighted_edges_from((a, b, w) for (a, b), w in self.weights.items())
+            graph.add_weighted_edges_from(
+                (a, b, (w << bonus_bits) + extra.get((a, b), 0)) for (a, b), w in self.weights.items())
         else:
             # The local window: F0 is dropped (constant over complete pairings),
             # and so are MDP-MDP edges; completability is checked afterwards.
@@ -229,9 +233,10 @@ class _Engine:
                 for b in vertices[x + 1:]:
                     if a in mdps and b in mdps:
                         continue
-                    w = get((a, b) if a < b else (b, a), 0) & mask
+                    pair = (a, b) if a < b else (b, a)
+                    w = get(pair, 0) & mask
                     if w:
-                        edges.append((a, b, w))
+                        edges.append((a, b, (w << bonus_bits) + extra.get(pair, 0)))
             graph.add_weighted_edges_from(edges)
         mate: dict[int, int] = {}
         for a, b in nx.max_weight_matching(graph):
@@ -491,24 +496,26 @@ class _Engine:
                     base[key(a, b)] = 0
                 self.set(window[rem[a]], window[rem[b]], base.get(key(a, b), 0))
 
-        # F: the opponents inside the remainder (transpositions of S2R).
-        done: set[int] = set()
-        for a in range(len(rem)):
-            if not roles[a] or a in done:
-                continue
-            bonus = 0
-            for b in range(len(rem) - 1, a, -1):
-                if b in done:
-                    continue
-                w = base.get(key(a, b), 0)
-                if w:
-                    self.set(window[rem[a]], window[rem[b]], w + bonus)
-                bonus += 1
-            self.solve()
-            partner = self.mate[window[rem[a]]]
-            self.freeze(window[rem[a]], partner)
-            done.add(a)
-            done.add(position[partner])
+        # F: the opponents inside the remainder (transpositions of S2R, Art. 4.2).
+        # Each S1 player in turn takes the first S2 player (by BSN) that still allows
+        # an optimal pairing: a lexicographic choice, so one solve settles them all.
+        # Below every criterion, S1 player i (of k) gets the digit (r-1-b) for the rem
+        # position b of its partner, in base r, weighted r^(k-1-i).
+        s1 = [a for a in range(len(rem)) if roles[a]]
+        if s1:
+            r = len(rem)
+            bonus: dict[tuple[int, int], int] = {}
+            for i, a in enumerate(s1):
+                place = r ** (len(s1) - 1 - i)
+                for b in range(a + 1, r):
+                    if base.get(key(a, b), 0):
+                        u, v = window[rem[a]], window[rem[b]]
+                        bonus[(u, v) if u < v else (v, u)] = (r - 1 - b) * place
+            self.solve(bonus, (r ** len(s1)).bit_length())
+            for a in s1:
+                partner = self.mate[window[rem[a]]]
+                assert partner in position, "an S1 player left the remainder"
+                self.freeze(window[rem[a]], partner)
 
     # -- output ------------------------------------------------------------------------
 
