@@ -1,0 +1,469 @@
+"""Exact maximum-weight matching on dense general graphs.
+
+The Dutch engine reduces a pairing to many maximum-weight matching solves on
+dense, non-bipartite graphs whose weights are exact Python integers of a few
+hundred to a few thousand bits. This module solves them with the primal-dual
+blossom algorithm:
+
+* J. Edmonds, "Paths, trees, and flowers", Canadian Journal of Mathematics 17
+  (1965) 449-467 (blossoms; the weighted primal-dual method);
+* Z. Galil, "Efficient algorithms for finding maximum matching in graphs",
+  ACM Computing Surveys 18 (1986) 23-38 (the O(n^3) formulation with least-slack
+  edge bookkeeping per vertex and per S-blossom, so that a stage is O(n^2));
+* J. van Rantwijk, ``mwmatching.py`` (2008), the Python implementation that
+  networkx's ``max_weight_matching`` adapts: vertex duals are kept doubled so
+  that all duals and slacks stay integral for integer weights.
+
+Why not ``networkx.max_weight_matching``: it runs the same algorithm but over
+dict-of-dict graph views, dicts for every label and dual, tuple edges and
+``Blossom`` objects; most of its time goes to that overhead (``slack()`` alone
+does three dict look-ups and a view call per edge). This implementation keeps
+every structure in plain lists indexed by vertex / blossom number, reads the
+dense weight matrix directly, caches each blossom's leaves and keeps the hot
+scanning loop in local variables. ``scripts/benchmark_matching.py`` measures
+the difference (roughly an order of magnitude on our weight shapes).
+
+Representation: vertices are ``0 .. n-1``, non-trivial blossoms ``n .. 2n-1``.
+``dual[v]`` is twice the vertex dual u(v); ``dual[b]`` is the blossom dual
+z(b); the (doubled) slack of an edge between different top-level blossoms is
+``dual[v] + dual[w] - 2 * weight[v][w]``. No floats are used anywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = ["max_weight_matching", "matching_weight"]
+
+
+def matching_weight(weight: Sequence[Sequence[int]], mate: Sequence[int]) -> int:
+    """Total weight of the matching ``mate`` (each matched pair counted once)."""
+    return sum(weight[v][w] for v, w in enumerate(mate) if w > v)
+
+
+def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
+    """Maximum-weight matching (NOT maximum cardinality) of the general graph on
+    vertices 0..n-1 with symmetric dense weight matrix `weight` (weight[i][j] == weight[j][i],
+    0 means no edge, all non-zero weights positive Python ints of arbitrary size).
+    Returns mate, mate[v] = partner or -1.
+
+    The diagonal is ignored. The result is deterministic for a given input.
+
+    >>> max_weight_matching(4, [[0, 2, 0, 0], [2, 0, 3, 0], [0, 3, 0, 2], [0, 0, 2, 0]])
+    [1, 0, 3, 2]
+    """
+    if len(weight) != n or any(len(row) != n for row in weight):
+        raise ValueError(f"weight must be an {n} x {n} matrix")
+    for i in range(n):
+        row = weight[i]
+        for j in range(i):
+            x = row[j]
+            if x != weight[j][i]:
+                raise ValueError(f"weight is not symmetric at ({i}, {j})")
+            if x < 0:
+                raise ValueError(f"negative weight at ({i}, {j})")
+
+    # Neighbour lists (non-zero, off-diagonal entries) and doubled weights.
+    nbrs: list[list[int]] = []
+    w2: list[list[int]] = []
+    maxweight = 0
+    for v in range(n):
+        row = weight[v]
+        nb = [w for w in range(n) if w != v and row[w]]
+        nbrs.append(nb)
+        w2.append([x << 1 for x in row])
+        if nb:
+            m = max(row[w] for w in nb)
+            if m > maxweight:
+                maxweight = m
+    mate = [-1] * n
+    if not maxweight:
+        return mate
+
+    nn = 2 * n
+    # label[b]: 0 free, 1 S, 2 T for top-level blossoms; for a vertex inside a
+    # T-blossom, label[v] == 2 iff v is reachable from an S-vertex outside.
+    # Bit 4 is a breadcrumb used by scan_blossom.
+    label = [0] * nn
+    # labelend[b] / labelin[b]: the edge (labelend, labelin) through which b got
+    # its label, labelin inside b; labelend == -1 when b's base is single.
+    labelend = [-1] * nn
+    labelin = [-1] * nn
+    inblossom = list(range(n))
+    blossomparent = [-1] * nn
+    blossomchilds: list[list[int] | None] = [None] * nn
+    # blossomedges[b][i] = (v, w): v in childs[i], w in childs[i + 1] (cyclic).
+    blossomedges: list[list[tuple[int, int]] | None] = [None] * nn
+    blossombase = list(range(n)) + [-1] * n
+    leaves: list[list[int] | None] = [[v] for v in range(n)] + [None] * n
+    # bestv[b], bestw[b]: least-slack edge (S-side first). For a free vertex (or
+    # an unreached vertex inside a T-blossom) from an S-vertex; for a top-level
+    # S-blossom to a different S-blossom. bestv == -1: none.
+    bestv = [-1] * nn
+    bestw = [-1] * nn
+    # For a top-level S-blossom: its least-slack edges to neighbouring S-blossoms.
+    blossombestedges: list[list[tuple[int, int]] | None] = [None] * nn
+    unusedblossoms = list(range(nn - 1, n - 1, -1))
+    dual = [maxweight] * n + [0] * n
+    queue: list[int] = []
+
+    def assign_label(w: int, t: int, v: int) -> None:
+        # Label the top-level blossom of w with t, reached from v (-1: none);
+        # a T label continues to the mate of the blossom's base with S.
+        while True:
+            b = inblossom[w]
+            label[w] = label[b] = t
+            labelend[w] = labelend[b] = v
+            labelin[w] = labelin[b] = w
+            bestv[w] = bestv[b] = -1
+            if t == 1:
+                queue.extend(leaves[b])
+                return
+            base = blossombase[b]
+            w, t, v = mate[base], 1, base
+
+    def scan_blossom(v: int, w: int) -> int:
+        # Trace back from S-vertices v and w alternately: the base of a new
+        # blossom, or -1 for an augmenting path.
+        path = []
+        base = -1
+        while v != -1:
+            b = inblossom[v]
+            if label[b] & 4:
+                base = blossombase[b]
+                break
+            path.append(b)
+            label[b] = 5
+            v = labelend[b]
+            if v != -1:
+                # through the T-blossom of the base's mate
+                v = labelend[inblossom[v]]
+            if w != -1:
+                v, w = w, v
+        for b in path:
+            label[b] = 1
+        return base
+
+    def add_blossom(base: int, v: int, w: int) -> None:
+        bb = inblossom[base]
+        bv = inblossom[v]
+        bw = inblossom[w]
+        b = unusedblossoms.pop()
+        blossombase[b] = base
+        blossomparent[b] = -1
+        blossomparent[bb] = b
+        path = []
+        edgs = [(v, w)]
+        while bv != bb:
+            blossomparent[bv] = b
+            path.append(bv)
+            x = labelend[bv]
+            edgs.append((x, labelin[bv]))
+            bv = inblossom[x]
+        path.append(bb)
+        path.reverse()
+        edgs.reverse()
+        while bw != bb:
+            blossomparent[bw] = b
+            path.append(bw)
+            x = labelend[bw]
+            edgs.append((labelin[bw], x))
+            bw = inblossom[x]
+        blossomchilds[b] = path
+        blossomedges[b] = edgs
+        label[b] = 1
+        labelend[b] = labelend[bb]
+        labelin[b] = labelin[bb]
+        dual[b] = 0
+        lv: list[int] = []
+        for c in path:
+            lv.extend(leaves[c])
+        leaves[b] = lv
+        for x in lv:
+            if label[inblossom[x]] == 2:
+                # a T-vertex turning S inside the new S-blossom
+                queue.append(x)
+            inblossom[x] = b
+        # Least-slack edges from b to every neighbouring S-blossom.
+        bestto: dict[int, tuple[int, int]] = {}
+        bestslack: dict[int, int] = {}
+        for c in path:
+            lst = blossombestedges[c]
+            if lst is not None:
+                blossombestedges[c] = None
+                for i, j in lst:
+                    bj = inblossom[j]
+                    if bj != b and label[bj] == 1:
+                        s = dual[i] + dual[j] - w2[i][j]
+                        old = bestslack.get(bj)
+                        if old is None or s < old:
+                            bestslack[bj] = s
+                            bestto[bj] = (i, j)
+            else:
+                for i in leaves[c]:
+                    di = dual[i]
+                    row = w2[i]
+                    for j in nbrs[i]:
+                        bj = inblossom[j]
+                        if bj != b and label[bj] == 1:
+                            s = di + dual[j] - row[j]
+                            old = bestslack.get(bj)
+                            if old is None or s < old:
+                                bestslack[bj] = s
+                                bestto[bj] = (i, j)
+            bestv[c] = -1
+        blossombestedges[b] = list(bestto.values())
+        bestv[b] = -1
+        best = None
+        for bj, s in bestslack.items():
+            if best is None or s < best:
+                best = s
+                bestv[b], bestw[b] = bestto[bj]
+
+    def expand_blossom(b0: int, endstage: bool) -> None:
+        stack = [b0]
+        while stack:
+            b = stack.pop()
+            childs = blossomchilds[b]
+            for s in childs:
+                blossomparent[s] = -1
+                if s >= n:
+                    if endstage and dual[s] == 0:
+                        stack.append(s)
+                    else:
+                        for x in leaves[s]:
+                            inblossom[x] = s
+                else:
+                    inblossom[s] = s
+            if not endstage and label[b] == 2:
+                # Relabel the sub-blossoms of an expanding T-blossom: from the
+                # entry child to the base along the even side, then the rest.
+                entrychild = inblossom[labelin[b]]
+                edgs = blossomedges[b]
+                j = childs.index(entrychild)
+                if j & 1:
+                    j -= len(childs)
+                    jstep = 1
+                else:
+                    jstep = -1
+                v, w = labelend[b], labelin[b]
+                while j != 0:
+                    if jstep == 1:
+                        p, q = edgs[j]
+                    else:
+                        q, p = edgs[j - 1]
+                    label[w] = 0
+                    label[q] = 0
+                    assign_label(w, 2, v)
+                    j += jstep
+                    if jstep == 1:
+                        v, w = edgs[j]
+                    else:
+                        w, v = edgs[j - 1]
+                    j += jstep
+                bw = childs[j]
+                label[w] = label[bw] = 2
+                labelend[w] = labelend[bw] = v
+                labelin[w] = labelin[bw] = w
+                bestv[bw] = -1
+                j += jstep
+                while childs[j] != entrychild:
+                    bv = childs[j]
+                    j += jstep
+                    if label[bv] == 1:
+                        continue
+                    for x in leaves[bv]:
+                        if label[x]:
+                            label[x] = 0
+                            label[mate[blossombase[bv]]] = 0
+                            assign_label(x, 2, labelend[x])
+                            break
+            label[b] = 0
+            labelend[b] = labelin[b] = -1
+            blossomchilds[b] = blossomedges[b] = leaves[b] = None
+            blossombase[b] = -1
+            blossombestedges[b] = None
+            bestv[b] = -1
+            dual[b] = 0
+            unusedblossoms.append(b)
+
+    def augment_blossom(b0: int, v0: int) -> None:
+        # Swap matched and unmatched edges on the even path from v0 to the base
+        # of b0, rotating every blossom on the way so that its base is the
+        # entry vertex. Sub-blossoms are independent, so a work list will do.
+        work = [(b0, v0)]
+        while work:
+            b, v = work.pop()
+            t = v
+            while blossomparent[t] != b:
+                t = blossomparent[t]
+            if t >= n:
+                work.append((t, v))
+            childs = blossomchilds[b]
+            edgs = blossomedges[b]
+            i = j = childs.index(t)
+            if i & 1:
+                j -= len(childs)
+                jstep = 1
+            else:
+                jstep = -1
+            while j != 0:
+                j += jstep
+                t = childs[j]
+                if jstep == 1:
+                    x, y = edgs[j]
+                else:
+                    y, x = edgs[j - 1]
+                if t >= n:
+                    work.append((t, x))
+                j += jstep
+                t = childs[j]
+                if t >= n:
+                    work.append((t, y))
+                mate[x] = y
+                mate[y] = x
+            blossomchilds[b] = childs[i:] + childs[:i]
+            blossomedges[b] = edgs[i:] + edgs[:i]
+            blossombase[b] = v
+
+    def augment_matching(v: int, w: int) -> None:
+        for s, j in ((v, w), (w, v)):
+            while True:
+                bs = inblossom[s]
+                if bs >= n:
+                    augment_blossom(bs, s)
+                mate[s] = j
+                t = labelend[bs]
+                if t == -1:
+                    break
+                bt = inblossom[t]
+                s, j = labelend[bt], labelin[bt]
+                if bt >= n:
+                    augment_blossom(bt, j)
+                mate[j] = s
+
+    vertices = range(n)
+    blossom_ids = range(n, nn)
+    while True:
+        # A stage: label, adjust duals, until an augmenting path or optimality.
+        for b in range(nn):
+            label[b] = 0
+            bestv[b] = -1
+            blossombestedges[b] = None
+        queue.clear()
+        for v in vertices:
+            if mate[v] == -1 and label[inblossom[v]] == 0:
+                assign_label(v, 1, -1)
+
+        augmented = False
+        while True:
+            while queue:
+                v = queue.pop()
+                bv = inblossom[v]
+                dv = dual[v]
+                row = w2[v]
+                for w in nbrs[v]:
+                    bw = inblossom[w]
+                    if bw == bv:
+                        continue
+                    kslack = dv + dual[w] - row[w]
+                    if kslack <= 0:
+                        # tight (allowable) edge
+                        lw = label[bw]
+                        if lw == 0:
+                            assign_label(w, 2, v)
+                        elif lw == 1:
+                            base = scan_blossom(v, w)
+                            if base >= 0:
+                                add_blossom(base, v, w)
+                                bv = inblossom[v]
+                            else:
+                                augment_matching(v, w)
+                                augmented = True
+                                break
+                        elif label[w] == 0:
+                            # w inside a T-blossom, now reached from outside
+                            label[w] = 2
+                            labelend[w] = v
+                            labelin[w] = w
+                    elif label[bw] == 1:
+                        i = bestv[bv]
+                        if i == -1:
+                            bestv[bv] = v
+                            bestw[bv] = w
+                        else:
+                            j = bestw[bv]
+                            if kslack < dual[i] + dual[j] - w2[i][j]:
+                                bestv[bv] = v
+                                bestw[bv] = w
+                    elif label[w] == 0:
+                        i = bestv[w]
+                        if i == -1 or kslack < dual[i] + dual[w] - w2[i][w]:
+                            bestv[w] = v
+                            bestw[w] = w
+                if augmented:
+                    break
+            if augmented:
+                break
+
+            # No augmenting path with tight edges: compute delta.
+            deltatype = 1
+            delta = min(dual[:n])
+            deltav = -1
+            deltab = -1
+            for v in vertices:
+                i = bestv[v]
+                if i != -1 and label[inblossom[v]] == 0:
+                    d = dual[i] + dual[v] - w2[i][v]
+                    if d < delta:
+                        delta = d
+                        deltatype = 2
+                        deltav = i
+            for b in range(nn):
+                i = bestv[b]
+                if i != -1 and blossomparent[b] == -1 and label[b] == 1:
+                    j = bestw[b]
+                    d = (dual[i] + dual[j] - w2[i][j]) >> 1
+                    if d < delta:
+                        delta = d
+                        deltatype = 3
+                        deltav = i
+            for b in blossom_ids:
+                if label[b] == 2 and blossomparent[b] == -1 and blossombase[b] >= 0:
+                    d = dual[b]
+                    if d < delta:
+                        delta = d
+                        deltatype = 4
+                        deltab = b
+
+            for v in vertices:
+                t = label[inblossom[v]]
+                if t == 1:
+                    dual[v] -= delta
+                elif t == 2:
+                    dual[v] += delta
+            for b in blossom_ids:
+                if blossombase[b] >= 0 and blossomparent[b] == -1:
+                    t = label[b]
+                    if t == 1:
+                        dual[b] += delta
+                    elif t == 2:
+                        dual[b] -= delta
+
+            if deltatype == 1:
+                break  # optimum: some vertex dual reached zero
+            if deltatype == 4:
+                expand_blossom(deltab, False)
+            else:
+                # the least-slack edge is tight now; rescan its S-end
+                queue.append(deltav)
+
+        if not augmented:
+            break
+        # End of stage: expand S-blossoms whose dual is zero.
+        for b in blossom_ids:
+            if (blossombase[b] >= 0 and blossomparent[b] == -1 and label[b] == 1
+                    and dual[b] == 0):
+                expand_blossom(b, True)
+
+    return mate
