@@ -16,7 +16,7 @@ import shlex
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -36,11 +36,12 @@ from arbiter_cli.pairing.dutch import NoValidPairing
 from arbiter_cli.pairing.round_robin import planned_rounds
 from arbiter_cli.points import parse_points
 from arbiter_cli.render import (
-    Format, crosstable_view, emit, pairings_view, players_view, standings_view, stderr_console,
+    RECORD_KEYS, Format, crosstable_view, emit, page_header, pairings_view, players_view, print_page,
+    standings_view, stderr_console,
 )
 from arbiter_cli.results import RESULT_HELP, GameResult, parse_result
 from arbiter_cli.standings import compute_standings
-from arbiter_cli.tiebreaks import parse_tiebreak_list
+from arbiter_cli.tiebreaks import Rules, parse_tiebreak_list
 from arbiter_cli.tpn import draw_by_lot, initial_order, renumber
 
 app = typer.Typer(
@@ -269,7 +270,7 @@ def player_add(
         _check_new_players(tournament.players, [player])
         namesakes = [p for p in tournament.players if p.name.casefold() == player.name.casefold()]
         players = _renumbered(tournament, [*tournament.players, player])
-        after = Tournament(tournament.settings, players, tournament.rounds)
+        after = replace(tournament, players=players)
         number = _number_of(tournament, players, player)
         folder.save(tournament, after, _command_line(),
                     [Change("player added", "", f"{number} {player.name}")])
@@ -354,7 +355,7 @@ def player_import(
                 first_line[player.fide_id] = line
         _check_new_players(tournament.players, new)
         players = _renumbered(tournament, [*tournament.players, *new])
-        after = Tournament(tournament.settings, players, tournament.rounds)
+        after = replace(tournament, players=players)
         numbers = {id(p): i for i, p in enumerate(initial_order([*tournament.players, *new]), start=1)} \
             if not tournament.rounds else {id(p): p.start_number for p in new}
         folder.save(tournament, after, _command_line(),
@@ -386,7 +387,7 @@ def player_remove(
         if tournament.rounds:
             raise Refused("players cannot be removed once round 1 is paired; use 'arbiter player withdraw'")
         rest = [p for p in tournament.players if p.start_number != start_number]
-        after = Tournament(tournament.settings, _renumbered(tournament, rest), tournament.rounds)
+        after = replace(tournament, players=_renumbered(tournament, rest))
         folder.save(tournament, after, _command_line(),
                     [Change("player removed", f"{start_number} {player.name}", "")])
     _say(f"removed {player.name}; {len(rest)} players registered")
@@ -414,7 +415,7 @@ def player_withdraw(
                                   f"a withdrawal after round {last} would contradict it")
         updated = player.model_copy(update={"status": "withdrawn", "withdrawn_after": last})
         players = tuple(updated if p.start_number == start_number else p for p in tournament.players)
-        after = Tournament(tournament.settings, players, tournament.rounds)
+        after = replace(tournament, players=players)
         folder.save(tournament, after, _command_line(),
                     [Change(f"player {start_number} status", "active", f"withdrawn after round {last}")])
     _say(f"{player.name} withdrawn after round {last}")
@@ -446,7 +447,7 @@ def _first_pairing(tournament: Tournament) -> tuple[Tournament, list[Change]]:
         update["initial_colour"] = colour
         changes.append(Change("initial colour drawn", "random", colour.value))
     changes.append(Change("status", settings.status.value, Status.RUNNING.value))
-    return Tournament(settings.model_copy(update=update), players, tournament.rounds), changes
+    return replace(tournament, settings=settings.model_copy(update=update), players=players), changes
 
 
 ExplainOption = Annotated[bool, typer.Option("--explain", help="Explain the pairing bracket by bracket "
@@ -595,7 +596,7 @@ def result(
                           " (give --correct to change an entered result)")
         if changes:
             rounds = tuple(updated if r.number == round_number else r for r in tournament.rounds)
-            after = Tournament(tournament.settings, tournament.players, rounds)
+            after = replace(tournament, rounds=rounds)
             folder.save(tournament, after, _command_line(), changes)
     if not changes:
         _say(f"round {round_number}: nothing changed")
@@ -620,38 +621,98 @@ def _after_round(tournament: Tournament, after_round: int | None) -> int:
     return last
 
 
+RulesOption = Annotated[Optional[Rules], typer.Option(
+    "--rules", case_sensitive=False, show_default=False,
+    help="C.07 edition: 2026, 2024 or pre2023 (default: the tiebreak_rules setting, else by start date).")]
+TiebreaksOption = Annotated[Optional[str], typer.Option(
+    "--tiebreaks", help="Comma-separated C.07 codes, e.g. BH/C1,BH,SB,DE,WIN (default: the announced list).")]
+PrintOption = Annotated[bool, typer.Option(
+    "--print", help="A plain page for the wall: no colours, A4 width, page breaks; pipe it to lp.")]
+
+
+def _codes(tournament: Tournament, text: str | None) -> tuple[str, ...]:
+    return _tiebreak_option(text) if text is not None else tournament.settings.effective_tiebreaks
+
+
+def _check_print(print_: bool, fmt: Format) -> None:
+    if print_ and fmt is not Format.table:
+        raise UsageProblem("--print makes a page for the printer; it cannot be combined with --format csv or json",
+                           field="--print")
+
+
+def _today() -> str:
+    import datetime as dt
+
+    return dt.date.today().isoformat()
+
+
 @app.command()
 def standings(
     after_round: Annotated[Optional[int], typer.Option("--after-round", help="Default: the last paired round.")] = None,
+    tiebreaks: TiebreaksOption = None,
+    rules: RulesOption = None,
     fmt: FormatOption = Format.table,
+    print_: PrintOption = False,
 ) -> None:
-    """Print the standings: rank, points and each player's record."""
+    """Print the standings: rank, points, record and the C.07 tie-breaks."""
+    _check_print(print_, fmt)
     with _reading() as tournament:
         last = _after_round(tournament, after_round)
-        codes = tournament.settings.effective_tiebreaks
-        table = compute_standings(tournament, last, codes)
+        codes = _codes(tournament, tiebreaks)
+        table = compute_standings(tournament, last, codes, rules=rules)
+    notes = _standings_notes(table)
+    for note in notes:
+        _say(f"note: {note}")
+    view = standings_view(tournament, table)
+    if print_:
+        header = page_header(tournament, f"Standings after round {table.after_round}"
+                             f" (tie-breaks: C.07 {table.rules.value} rules)", _today())
+        sys.stdout.write(print_page(view, header, notes=notes, leave_out=RECORD_KEYS))
+        return
+    emit(view, fmt)
+
+
+def _standings_notes(table) -> list[str]:  # type: ignore[no-untyped-def]
+    notes = []
     for number, boards in table.incomplete.items():
-        _say(f"note: round {number} is not complete; no result yet on board"
-             f"{'s' if len(boards) > 1 else ''} {', '.join(map(str, boards))}")
+        notes.append(f"round {number} is not complete; no result yet on board"
+                     f"{'s' if len(boards) > 1 else ''} {', '.join(map(str, boards))}")
     if table.unavailable:
-        _say(f"note: tie-breaks ({', '.join(table.unavailable)}) are not computed yet; "
-             "players equal on points share the rank")
-    emit(standings_view(tournament, table), fmt)
+        notes.append(f"{', '.join(table.unavailable)}: team tie-break{'s' if len(table.unavailable) > 1 else ''}, "
+                     "not used for individual standings")
+    if table.dropped:
+        notes.append(f"{', '.join(table.dropped)}: no values, because some players are unrated and no "
+                     "unrated_rating was announced (C.07 Art. 10)")
+    if table.lots:
+        notes.append("players still equal after the tie-breaks are ordered by lot (tiebreak_lots, from the seed)")
+    return notes
 
 
 @app.command()
 def crosstable(
     after_round: Annotated[Optional[int], typer.Option("--after-round", help="Default: the last paired round.")] = None,
+    tiebreaks: TiebreaksOption = None,
+    rules: RulesOption = None,
     fmt: FormatOption = Format.table,
+    print_: PrintOption = False,
 ) -> None:
-    """Print the crosstable (the square table for a round robin)."""
+    """Print the crosstable (the square table for a round robin), with rank and tie-breaks."""
+    _check_print(print_, fmt)
     with _reading() as tournament:
         last = _after_round(tournament, after_round)
+        codes = _codes(tournament, tiebreaks)
         if tournament.settings.system.is_round_robin:
-            table = square_crosstable(tournament, last)
+            table = square_crosstable(tournament, last, codes, rules)
         else:
-            table = round_crosstable(tournament, last)
-    emit(crosstable_view(tournament, table), fmt)
+            table = round_crosstable(tournament, last, codes, rules)
+    view = crosstable_view(tournament, table)
+    if print_:
+        legend = ["1 ½ 0 games; + - forfeits; PAB pairing bye; FPB HPB ZPB full-, half-, zero-point bye;"
+                  " BYE free round; ? no result yet"]
+        header = page_header(tournament, f"Crosstable after round {table.after_round}", _today())
+        sys.stdout.write(print_page(view, header, width=200 if len(table.headings) > 10 else 100, notes=legend))
+        return
+    emit(view, fmt)
 
 
 # --------------------------------------------------------------------------- trf

@@ -1,20 +1,25 @@
 """Crosstables: the square table of a round robin, or round by round.
 
 In a cell, ``1`` ``½`` ``0`` are games played, ``+`` and ``-`` forfeits, ``?``
-a result not yet entered; byes show their kind (``PAB``, ``HPB``, ``ZPB``,
-``FPB``) and a round-robin free round shows ``BYE``. In the square table a
-double round robin shows both games against an opponent in round order, for
-example ``1½``; the diagonal is ``×``. Round by round, a cell reads
-opponent, colour, result, for example ``7w1``.
+a result not yet entered; byes show their kind (``PAB`` pairing-allocated,
+``FPB`` full-point, ``HPB`` half-point, ``ZPB`` zero-point) and a round-robin
+free round shows ``BYE``. A round in which a player has no entry at all
+(absent, entered late, withdrawn) shows ``ZPB``, as the tie-breaks count it
+(C.07 Art. 16.1). In the square table a double round robin shows both games
+against an opponent in round order, for example ``1½``; the diagonal is
+``×``. Round by round, a cell reads opponent, colour, result, for example
+``7w1`` or ``12b+``. Rank and tie-breaks are those of the standings.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from arbiter_cli.model import Player, Tournament
 from arbiter_cli.standings import RoundEntry, compute_standings, round_entries
+from arbiter_cli.tiebreaks import Rules
 
 __all__ = ["CrosstableRow", "Crosstable", "square_crosstable", "round_crosstable"]
 
@@ -27,6 +32,7 @@ class CrosstableRow:
     rank_label: str  # "3-4" for a shared place
     entries: tuple[RoundEntry, ...]
     cells: tuple[str, ...]
+    tiebreaks: dict[str, Fraction | int | None] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -34,18 +40,26 @@ class Crosstable:
     after_round: int
     headings: tuple[str, ...]
     rows: tuple[CrosstableRow, ...]
+    tiebreaks: tuple[str, ...] = ()
 
 
-def _base(tournament: Tournament, after_round: int | None):  # type: ignore[no-untyped-def]
-    standings = compute_standings(tournament, after_round)
+def _base(tournament: Tournament, after_round: int | None, tiebreaks: Sequence[str],
+          rules: Rules | str | None):  # type: ignore[no-untyped-def]
+    standings = compute_standings(tournament, after_round, tiebreaks, rules=rules)
     by_tpn = {row.player.start_number: row for row in standings.rows}
     entries = round_entries(tournament, standings.after_round)
-    return standings.after_round, by_tpn, entries
+    return standings, by_tpn, entries
 
 
-def square_crosstable(tournament: Tournament, after_round: int | None = None) -> Crosstable:
+def _row(by_tpn, player: Player, entries, cells: list[str]) -> CrosstableRow:  # type: ignore[no-untyped-def]
+    row = by_tpn[player.start_number]
+    return CrosstableRow(player, row.points, row.rank, row.rank_label, tuple(entries), tuple(cells), row.tiebreaks)
+
+
+def square_crosstable(tournament: Tournament, after_round: int | None = None, tiebreaks: Sequence[str] = (),
+                      rules: Rules | str | None = None) -> Crosstable:
     """The round-robin table: one row and one column per start number."""
-    last, by_tpn, entries = _base(tournament, after_round)
+    standings, by_tpn, entries = _base(tournament, after_round, tiebreaks, rules)
     numbers = [p.start_number for p in tournament.players]
     rows = []
     for player in tournament.players:
@@ -56,14 +70,15 @@ def square_crosstable(tournament: Tournament, after_round: int | None = None) ->
                 cells.append("×")
             else:
                 cells.append("".join(e.symbol for e in entries[tpn] if e.opponent == opponent))
-        rows.append(CrosstableRow(player, by_tpn[tpn].points, by_tpn[tpn].rank,
-                                  by_tpn[tpn].rank_label, tuple(entries[tpn]), tuple(cells)))
-    return Crosstable(last, tuple(str(n) for n in numbers), tuple(rows))
+        rows.append(_row(by_tpn, player, entries[tpn], cells))
+    return Crosstable(standings.after_round, tuple(str(n) for n in numbers), tuple(rows), standings.tiebreaks)
 
 
-def round_crosstable(tournament: Tournament, after_round: int | None = None) -> Crosstable:
+def round_crosstable(tournament: Tournament, after_round: int | None = None, tiebreaks: Sequence[str] = (),
+                     rules: Rules | str | None = None) -> Crosstable:
     """One column per round: opponent, colour and result, or the bye kind."""
-    last, by_tpn, entries = _base(tournament, after_round)
+    standings, by_tpn, entries = _base(tournament, after_round, tiebreaks, rules)
+    last = standings.after_round
     rows = []
     for player in tournament.players:
         tpn = player.start_number
@@ -72,12 +87,12 @@ def round_crosstable(tournament: Tournament, after_round: int | None = None) -> 
         for number in range(1, last + 1):
             entry = by_round.get(number)
             if entry is None:
-                cells.append("")
+                cells.append("ZPB")
             elif entry.opponent is None:
                 cells.append(entry.symbol)
             else:
                 cells.append(f"{entry.opponent}{entry.colour}{entry.symbol}")
-        rows.append(CrosstableRow(player, by_tpn[tpn].points, by_tpn[tpn].rank,
-                                  by_tpn[tpn].rank_label, tuple(entries[tpn]), tuple(cells)))
-    ordered = sorted(rows, key=lambda r: (r.rank, r.player.start_number))
-    return Crosstable(last, tuple(f"R{n}" for n in range(1, last + 1)), tuple(ordered))
+        rows.append(_row(by_tpn, player, entries[tpn], cells))
+    order = {row.player.start_number: index for index, row in enumerate(standings.rows)}
+    ordered = sorted(rows, key=lambda r: order[r.player.start_number])
+    return Crosstable(last, tuple(f"R{n}" for n in range(1, last + 1)), tuple(ordered), standings.tiebreaks)

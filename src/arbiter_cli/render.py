@@ -26,7 +26,7 @@ from arbiter_cli.points import format_points, points_to_json
 from arbiter_cli.standings import Standings
 
 __all__ = ["Format", "View", "emit", "pairings_view", "players_view", "standings_view",
-           "crosstable_view", "stdout_console", "stderr_console"]
+           "crosstable_view", "stdout_console", "stderr_console", "print_page", "page_header", "RECORD_KEYS"]
 
 
 class Format(str, Enum):
@@ -220,10 +220,14 @@ def standings_view(tournament: Tournament, standings: Standings) -> View:
 
     def csv_value(record: dict[str, Any], key: str) -> Any:
         if key in standings.tiebreaks:
-            return record["tiebreaks"].get(key, "")
+            value = record["tiebreaks"].get(key)
+            return "" if value is None else value
         return _csv_plain(record.get(key))
 
     title = f"{tournament.settings.name}: standings after round {standings.after_round}"
+    if standings.incomplete:
+        title += f" (round{'s' if len(standings.incomplete) > 1 else ''} " \
+                 f"{', '.join(map(str, standings.incomplete))} not complete)"
     optional = frozenset({"rating", "forfeit_wins", "forfeit_losses", "byes"})
     return View(title, records, columns, csv_value, optional=optional)
 
@@ -243,7 +247,11 @@ def _tiebreak_json(value: Fraction | int | None) -> int | float | str | None:
 
 
 def _tiebreak_text(value: Any) -> str:
-    return "" if value is None else format_points(Fraction(str(value)))
+    """A tie-break value for people: 2½, 13.25, 1888; an empty cell for no value."""
+    if value is None:
+        return ""
+    fraction = Fraction(str(value))
+    return format_points(fraction) if fraction.denominator <= 2 else format_points(fraction, ascii=True)
 
 
 def crosstable_view(tournament: Tournament, table: Crosstable) -> View:
@@ -273,14 +281,91 @@ def crosstable_view(tournament: Tournament, table: Crosstable) -> View:
         Column("points", "Pts", _pts("points"), "right"),
         Column("rank", "Rank", lambda r: r["_rank_label"], "right"),
     ]
+    for code in table.tiebreaks:
+        columns.append(Column(code, code, lambda r, c=code: _tiebreak_text(r["tiebreaks"].get(c)), "right"))
+    for record, row in zip(records, table.rows):
+        record["tiebreaks"] = {code: _tiebreak_json(v) for code, v in row.tiebreaks.items()}
 
     def csv_value(record: dict[str, Any], key: str) -> Any:
         if key in table.headings:
             return record["_cells"][table.headings.index(key)]
+        if key in table.tiebreaks:
+            value = record["tiebreaks"].get(key)
+            return "" if value is None else value
         return _csv_plain(record.get(key))
 
     title = f"{tournament.settings.name}: crosstable after round {table.after_round}"
     return View(title, records, columns, csv_value)
+
+
+# --------------------------------------------------------------------------- printing for the wall
+
+#: A4 portrait in a 10-point monospaced font: about 80 characters and 60 lines.
+PAGE_WIDTH = 80
+PAGE_LINES = 60
+
+
+def print_page(view: View, header: Sequence[str], *, width: int = PAGE_WIDTH, lines: int = PAGE_LINES,
+               shrink: str = "name", notes: Sequence[str] = (), leave_out: frozenset[str] = frozenset()) -> str:
+    """``view`` as plain text for a printer: no colours, aligned columns, A4 pages.
+
+    Every page starts with ``header`` and the column headings and ends with its
+    number; pages are separated by a form feed. The ``shrink`` column is cut to
+    keep the lines within ``width`` characters when it can; ``leave_out`` names
+    columns the page does without.
+    """
+    columns = [c for c in view.columns if c.key not in view.hidden and c.key not in leave_out
+               and (c.key not in view.optional or any(r.get(c.key) for r in view.records))]
+    if view.table_order:
+        columns.sort(key=lambda c: view.table_order.index(c.key) if c.key in view.table_order
+                     else len(view.table_order))
+    cells = [[_plain(column.show(record)) for column in columns] for record in view.records]
+    widths = [max([len(column.header)] + [len(row[i]) for row in cells]) for i, column in enumerate(columns)]
+    keys = [c.key for c in columns]
+    if shrink in keys:
+        index = keys.index(shrink)
+        excess = sum(widths) + 2 * (len(widths) - 1) - width
+        if excess > 0:
+            widths[index] = max(12, widths[index] - excess)
+
+    def line(values: Sequence[str]) -> str:
+        parts = []
+        for value, size, column in zip(values, widths, columns):
+            value = value if len(value) <= size else value[:size - 1] + "."
+            parts.append(value.rjust(size) if column.justify == "right" else
+                         value.center(size) if column.justify == "center" else value.ljust(size))
+        return "  ".join(parts).rstrip()
+
+    heading = [line([c.header for c in columns]), "-" * min(width, len(line([c.header for c in columns])))]
+    top = [*header, ""]
+    per_page = max(1, lines - len(top) - len(heading) - 2)
+    body = [line(row) for row in cells]
+    chunks = [body[i:i + per_page] for i in range(0, len(body), per_page)] or [[]]
+    pages = []
+    for number, chunk in enumerate(chunks, start=1):
+        footer = [""]
+        if number == len(chunks):
+            footer = [*footer, *notes] if notes else footer
+        footer.append(f"page {number}/{len(chunks)}")
+        pages.append("\n".join([*top, *heading, *chunk, *footer]))
+    return "\f".join(pages) + "\n"
+
+
+def _plain(text: str) -> str:
+    return text.replace("\n", " ")
+
+
+#: What a printed standings page leaves out: the record is in the crosstable.
+RECORD_KEYS = frozenset({"played", "wins", "draws", "losses", "forfeit_wins", "forfeit_losses", "byes"})
+
+
+def page_header(tournament: Tournament, what: str, today: str) -> list[str]:
+    """The event, what the page shows (with the round) and the date, for the top of each page."""
+    settings = tournament.settings
+    place = ", ".join(x for x in (settings.place, settings.start_date and
+                                  f"{settings.start_date}" + (f" to {settings.end_date}" if settings.end_date else ""))
+                      if x)
+    return [settings.name, *([place] if place else []), f"{what}    printed {today}"]
 
 
 def strip_private(records: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
