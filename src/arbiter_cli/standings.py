@@ -190,14 +190,14 @@ def compute_standings(
         codes_for_ranking = tuple(_with_unrated(code, settings.unrated_rating) for code in codes)
     else:
         codes_for_ranking = codes
-    event = event_from_tournament(tournament, last, edition)
+    entries = round_entries(tournament, last)
+    event = event_from_tournament(tournament, last, edition, entries)
     ranking = rank_players(event, codes_for_ranking, registry, settings.seed if lots else None)
     values = {code: ranking.values.get(ranked) for code, ranked in zip(codes, codes_for_ranking)}
     unavailable = tuple(code for code, ranked in zip(codes, codes_for_ranking) if ranked in ranking.unavailable)
     computed = tuple(code for code in codes if code not in unavailable)
     dropped = tuple(code for code in computed if parse_spec(code).base in _RATING_BASED
                     and all(v is None for v in (values[code] or {}).values()) and event.numbers)
-    entries = round_entries(tournament, last)
     by_tpn = {p.start_number: p for p in tournament.players}
     rows: list[StandingRow] = []
     position = 1

@@ -26,13 +26,16 @@ default lists.
 from __future__ import annotations
 
 import datetime as dt
+import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
 __all__ = ["INDIVIDUAL_CODES", "TEAM_CODES", "parse_tiebreak", "parse_tiebreak_list",
-           "DEFAULT_SWISS", "DEFAULT_ROUND_ROBIN", "Rules", "default_rules", "TiebreakSpec", "parse_spec"]
+           "DEFAULT_SWISS", "DEFAULT_ROUND_ROBIN", "Rules", "default_rules", "TiebreakSpec", "parse_spec",
+           "total", "half_up"]
 
 #: C.07 (Mar 2026) Art. 6-10 individual tie-breaks, by code.
 INDIVIDUAL_CODES = frozenset({
@@ -174,6 +177,22 @@ def parse_spec(code: str) -> TiebreakSpec:
         elif letter == "U" and number:
             values["unrated"] = int(number)
     return TiebreakSpec(code=code.strip(), base="REP" if base == "GE" else base, **values)  # type: ignore[arg-type]
+
+
+def total(values: Iterable[Fraction | int]) -> Fraction:
+    """The exact sum of point values, fast: one common denominator instead of one per addition.
+
+    >>> total([Fraction(1, 2), Fraction(3, 4), 1])
+    Fraction(9, 4)
+    >>> total([])
+    Fraction(0, 1)
+    """
+    items = [Fraction(v) if isinstance(v, int) else v for v in values]
+    denominator = 1
+    for item in items:
+        if denominator % item.denominator:
+            denominator = denominator * item.denominator // math.gcd(denominator, item.denominator)
+    return Fraction(sum(item.numerator * (denominator // item.denominator) for item in items), denominator)
 
 
 def half_up(value: Fraction, places: int = 0) -> Fraction:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from arbiter_cli.tiebreaks import TiebreakSpec, half_up
+from arbiter_cli.tiebreaks import TiebreakSpec, half_up, total
 from arbiter_cli.tiebreaks.event import Event
-from arbiter_cli.tiebreaks.unplayed import adjusted_scores, contributions, cut
+from arbiter_cli.tiebreaks.unplayed import contributions, cut
 
 __all__ = ["buchholz", "average_of_opponents_buchholz"]
 
@@ -22,12 +22,10 @@ def buchholz(event: Event, spec: TiebreakSpec) -> dict[int, Fraction]:
     been drawn; ``/P`` counts forfeits as games.
     """
     fore = spec.fore or spec.base == "FB"
-    adjusted = adjusted_scores(event, fore)
     result: dict[int, Fraction] = {}
     for tpn in event.numbers:
-        values = contributions(event, tpn, product=False, fore=fore, forfeits_played=spec.forfeits_played,
-                               adjusted=adjusted)
-        result[tpn] = sum((c.value for c in cut(values, spec.cut_low, spec.cut_high, event.rules)), Fraction(0))
+        values = contributions(event, tpn, product=False, fore=fore, forfeits_played=spec.forfeits_played)
+        result[tpn] = total(c.value for c in cut(values, spec.cut_low, spec.cut_high, event.rules))
     return result
 
 
@@ -50,6 +48,6 @@ def average_of_opponents_buchholz(event: Event, spec: TiebreakSpec) -> dict[int,
     result: dict[int, Fraction | None] = {}
     for tpn, slots in event.slots.items():
         values = [opponents_bh[s.opponent] for s in slots if s.played and s.opponent is not None]
-        result[tpn] = (half_up(sum(values, Fraction(0)) / len(values), _aob_places(event.rounds))
+        result[tpn] = (half_up(total(values) / len(values), _aob_places(event.rounds))
                        if values else None)
     return result

@@ -9,14 +9,18 @@ round after a withdrawal is a zero-point bye").
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from arbiter_cli.model import Scoring, Tournament
 from arbiter_cli.results import ByeKind
-from arbiter_cli.tiebreaks import Rules
+from arbiter_cli.tiebreaks import Rules, total
+
+if TYPE_CHECKING:
+    from arbiter_cli.standings import RoundEntry
 
 __all__ = ["Slot", "Event", "event_from_tournament"]
 
@@ -65,6 +69,7 @@ class Event:
     round_robin: bool
     scoring: Scoring
     rules: Rules = Rules.R2026
+    cache: dict = field(default_factory=dict, compare=False, repr=False)  # shared results of the tie-breaks
 
     @property
     def numbers(self) -> tuple[int, ...]:
@@ -73,7 +78,7 @@ class Event:
     @cached_property
     def points(self) -> dict[int, Fraction]:
         """Each player's score from the entered results."""
-        return {tpn: sum((s.points for s in slots), Fraction(0)) for tpn, slots in self.slots.items()}
+        return {tpn: total(s.points for s in slots) for tpn, slots in self.slots.items()}
 
     def slot(self, tpn: int, rnd: int) -> Slot:
         return self.slots[tpn][rnd - 1]
@@ -96,15 +101,21 @@ _BYES: dict[ByeKind, Kind] = {ByeKind.PAB: "pab", ByeKind.FPB: "fpb", ByeKind.HP
 
 
 def event_from_tournament(tournament: Tournament, after_round: int | None = None,
-                          rules: Rules = Rules.R2026) -> Event:
-    """The slots of every player in rounds 1 to ``after_round`` (default: all paired rounds)."""
+                          rules: Rules = Rules.R2026, entries: Mapping[int, Sequence[RoundEntry]] | None = None) -> Event:
+    """The slots of every player in rounds 1 to ``after_round`` (default: all paired rounds).
+
+    ``entries`` are the :func:`~arbiter_cli.standings.round_entries` of the same
+    rounds, when the caller has them already.
+    """
     from arbiter_cli.standings import round_entries  # the standings use this module
 
     last = tournament.last_round if after_round is None else after_round
+    if entries is None:
+        entries = round_entries(tournament, last)
     slots: dict[int, tuple[Slot, ...]] = {}
-    for tpn, entries in round_entries(tournament, last).items():
+    for tpn, player_entries in entries.items():
         by_round = {}
-        for entry in entries:
+        for entry in player_entries:
             kind = _BYES[entry.bye] if entry.bye is not None else _KINDS[entry.outcome]
             by_round[entry.round] = Slot(entry.round, kind, entry.points or Fraction(0), entry.opponent,
                                          entry.colour, _RATING_POINTS.get(entry.outcome))

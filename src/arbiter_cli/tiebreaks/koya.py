@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from arbiter_cli.tiebreaks import TiebreakSpec
+from arbiter_cli.tiebreaks import TiebreakSpec, total
 from arbiter_cli.tiebreaks.event import Event
 
 __all__ = ["koya_limit", "koya"]
@@ -31,6 +31,6 @@ def koya(event: Event, spec: TiebreakSpec) -> dict[int, Fraction]:
     """KS (Art. 9.2): points scored against opponents who reached the limit (50 % by default)."""
     limit = koya_limit(event, spec)
     points = event.points
-    return {tpn: sum((s.points for s in slots if s.opponent is not None and s.counted
-                      and points[s.opponent] >= limit), Fraction(0))
+    return {tpn: total(s.points for s in slots if s.opponent is not None and s.counted
+                       and points[s.opponent] >= limit)
             for tpn, slots in event.slots.items()}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from arbiter_cli.tiebreaks import TiebreakSpec
+from arbiter_cli.tiebreaks import TiebreakSpec, total
 from arbiter_cli.tiebreaks.event import Event
 
 __all__ = ["progressive_score"]
@@ -14,10 +14,11 @@ def progressive_score(event: Event, spec: TiebreakSpec) -> dict[int, Fraction]:
     """PS (Art. 7.5): the sum of the running score after each round; /Cn drops the first n rounds."""
     result: dict[int, Fraction] = {}
     for tpn, slots in event.slots.items():
-        running = total = Fraction(0)
+        running = Fraction(0)
+        scores = []
         for slot in slots:
             running += slot.points
             if slot.round > spec.cut_low:
-                total += running
-        result[tpn] = total
+                scores.append(running)
+        result[tpn] = total(scores)
     return result

@@ -65,9 +65,10 @@ def _key(value: Value, lower_is_better: bool) -> tuple[int, Fraction]:
 
 
 def _split(group: list[int], key: Callable[[int], tuple[int, Fraction]]) -> list[list[int]]:
+    keys = {tpn: key(tpn) for tpn in group}
     parts: list[list[int]] = []
-    for tpn in sorted(group, key=lambda t: (key(t), t)):
-        if parts and key(parts[-1][0]) == key(tpn):
+    for tpn in sorted(group, key=lambda t: (keys[t], t)):
+        if parts and keys[parts[-1][0]] == keys[tpn]:
             parts[-1].append(tpn)
         else:
             parts.append([tpn])

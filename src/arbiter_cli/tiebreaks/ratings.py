@@ -63,8 +63,8 @@ def _tpr(games: list[tuple[int, Fraction]]) -> int | None:
     if not games:
         return None
     aro = _average([r for r, _ in games])
-    score = sum((p for _, p in games), Fraction(0))
-    percent = int(half_up(score * 100 / len(games)))
+    halves = sum(int(p * 2) for _, p in games)  # the score in half-points
+    percent = (halves * 100 + len(games)) // (2 * len(games))  # 100 × score / games, .5 upwards
     return aro + dp(percent)  # type: ignore[operator]
 
 

@@ -10,19 +10,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from arbiter_cli.tiebreaks import TiebreakSpec
+from arbiter_cli.tiebreaks import TiebreakSpec, total
 from arbiter_cli.tiebreaks.event import Event
-from arbiter_cli.tiebreaks.unplayed import adjusted_scores, contributions, cut
+from arbiter_cli.tiebreaks.unplayed import contributions, cut
 
 __all__ = ["sonneborn_berger"]
 
 
 def sonneborn_berger(event: Event, spec: TiebreakSpec) -> dict[int, Fraction]:
     """SB (Art. 9.1): Σ opponent's adjusted score × points scored against that opponent."""
-    adjusted = adjusted_scores(event, spec.fore)
     result: dict[int, Fraction] = {}
     for tpn in event.numbers:
-        values = contributions(event, tpn, product=True, fore=spec.fore, forfeits_played=spec.forfeits_played,
-                               adjusted=adjusted)
-        result[tpn] = sum((c.value for c in cut(values, spec.cut_low, spec.cut_high, event.rules)), Fraction(0))
+        values = contributions(event, tpn, product=True, fore=spec.fore, forfeits_played=spec.forfeits_played)
+        result[tpn] = total(c.value for c in cut(values, spec.cut_low, spec.cut_high, event.rules))
     return result

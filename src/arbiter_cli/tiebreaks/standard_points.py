@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from arbiter_cli.tiebreaks import TiebreakSpec
+from arbiter_cli.tiebreaks import TiebreakSpec, total
 from arbiter_cli.tiebreaks.event import Event
 
 __all__ = ["standard_points"]
@@ -21,5 +21,5 @@ def standard_points(event: Event, spec: TiebreakSpec) -> dict[int, Fraction]:
             return Fraction(1)
         return Fraction(1, 2) if points == event.draw else Fraction(0)
 
-    return {tpn: sum((standard(s.points) for s in slots if s.counted), Fraction(0))
+    return {tpn: total(standard(s.points) for s in slots if s.counted)
             for tpn, slots in event.slots.items()}

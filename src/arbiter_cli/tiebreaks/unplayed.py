@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from arbiter_cli.tiebreaks import Rules
+from arbiter_cli.tiebreaks import Rules, total
 from arbiter_cli.tiebreaks.event import Event, Slot
 
 __all__ = ["is_vur", "category", "adjusted_scores", "Contribution", "contributions", "cut"]
@@ -78,21 +78,25 @@ def adjusted_scores(event: Event, fore: bool = False) -> dict[int, Fraction]:
 
     With ``fore``, a game of the last round counts as a draw (Fore Buchholz, 8.3).
     """
+    key = ("adjusted", fore)
+    if key not in event.cache:
+        event.cache[key] = _adjusted_scores(event, fore)
+    return event.cache[key]
+
+
+def _adjusted_scores(event: Event, fore: bool) -> dict[int, Fraction]:
     scores: dict[int, Fraction] = {}
     for tpn, slots in event.slots.items():
         paired_last = fore and _fore_paired(event, tpn)
         if event.rules is Rules.PRE2023 and not event.round_robin:
-            scores[tpn] = sum((_points(event, s, fore, tpn) if s.played or (paired_last and s.round == event.rounds)
-                               else event.draw if s.counted else Fraction(0) for s in slots), Fraction(0))
+            scores[tpn] = total(_points(event, s, fore, tpn) if s.played or (paired_last and s.round == event.rounds)
+                                else event.draw if s.counted else Fraction(0) for s in slots)
             continue
         last = event.rounds if paired_last else _last_non_vur(slots)
-        total = Fraction(0)
-        for slot in slots:
-            if slot.round <= last or slot.opponent is not None or event.round_robin:
-                total += _points(event, slot, fore, tpn)
-            else:  # 16.2.5: a requested bye followed only by VURs counts as a draw
-                total += event.draw
-        scores[tpn] = total
+        # 16.2.5: a requested bye followed only by VURs counts as a draw
+        scores[tpn] = total(_points(event, slot, fore, tpn)
+                            if slot.round <= last or slot.opponent is not None or event.round_robin
+                            else event.draw for slot in slots)
     return scores
 
 
@@ -108,7 +112,7 @@ class Contribution:
 
 def _virtual_opponent(event: Event, slots: tuple[Slot, ...], slot: Slot) -> Fraction:
     """Old rule: S_before + the opposite of the player's result + a draw for each later round."""
-    before = sum((s.points for s in slots if s.round < slot.round), Fraction(0))
+    before = total(s.points for s in slots if s.round < slot.round)
     scoring = event.scoring
     if slot.points >= scoring.win:
         opposite = scoring.loss
@@ -120,16 +124,19 @@ def _virtual_opponent(event: Event, slots: tuple[Slot, ...], slot: Slot) -> Frac
 
 
 def contributions(event: Event, tpn: int, *, product: bool, fore: bool = False,
-                  forfeits_played: bool = False,
-                  adjusted: dict[int, Fraction] | None = None) -> list[Contribution]:
-    """The values a player's BH (``product=False``) or SB (``product=True``) adds up.
+                  forfeits_played: bool = False) -> list[Contribution]:
+    """The values a player's BH (``product=False``) or SB (``product=True``) adds up."""
+    key = ("contributions", product, fore, forfeits_played)
+    if key not in event.cache:
+        event.cache[key] = {number: _contributions(event, number, product, fore, forfeits_played)
+                            for number in event.numbers}
+    return event.cache[key][tpn]
 
-    ``adjusted`` is :func:`adjusted_scores` for the same ``fore``, passed in when
-    computing for many players.
-    """
-    adjusted = adjusted if adjusted is not None else adjusted_scores(event, fore)
+
+def _contributions(event: Event, tpn: int, product: bool, fore: bool, forfeits_played: bool) -> list[Contribution]:
+    adjusted = adjusted_scores(event, fore)
     slots = event.slots[tpn]
-    own = sum((_points(event, s, fore, tpn) for s in slots), Fraction(0))
+    own = total(_points(event, s, fore, tpn) for s in slots) if fore else event.points[tpn]
     result: list[Contribution] = []
     for slot in slots:
         last_paired = fore and slot.round == event.rounds and slot.opponent is not None
