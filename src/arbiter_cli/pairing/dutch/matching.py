@@ -96,11 +96,24 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
     blossomedges: list[list[tuple[int, int]] | None] = [None] * nn
     blossombase = list(range(n)) + [-1] * n
     leaves: list[list[int] | None] = [[v] for v in range(n)] + [None] * n
-    # bestv[b], bestw[b]: least-slack edge (S-side first). For a free vertex (or
-    # an unreached vertex inside a T-blossom) from an S-vertex; for a top-level
-    # S-blossom to a different S-blossom. bestv == -1: none.
+    # Least-slack edge bookkeeping, in stage-invariant form. ``delta_sum`` is
+    # the sum of the deltas applied so far in the stage; an S-vertex v loses
+    # each delta, so dual[v] + delta_sum is constant while v is S (and S stays S
+    # until the stage ends).
+    # For a top-level S-blossom b: (bestv[b], bestw[b]) is its least-slack edge
+    # to a different S-blossom (bestv[b] inside b, -1: none), and
+    # bests[b] = slack + 2 * delta_sum of that edge (constant).
     bestv = [-1] * nn
     bestw = [-1] * nn
+    bests = [0] * nn
+    # For a vertex w: freekey[w] = min over scanned S-vertices v of
+    # dual[v] + delta_sum - 2 * weight[v][w] (constant per edge), reached from
+    # freev[w]; the slack is freekey[w] + dual[w] - delta_sum. Only read while
+    # w is free; edges recorded while w was labelled are real edges from
+    # S-vertices, so keeping them is harmless.
+    freekey = [0] * n
+    freev = [-1] * n
+    delta_sum = 0
     # For a top-level S-blossom: its least-slack edges to neighbouring S-blossoms.
     blossombestedges: list[list[tuple[int, int]] | None] = [None] * nn
     unusedblossoms = list(range(nn - 1, n - 1, -1))
@@ -115,7 +128,7 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
             label[w] = label[b] = t
             labelend[w] = labelend[b] = v
             labelin[w] = labelin[b] = w
-            bestv[w] = bestv[b] = -1
+            bestv[b] = -1
             if t == 1:
                 queue.extend(leaves[b])
                 return
@@ -219,6 +232,8 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
             if best is None or s < best:
                 best = s
                 bestv[b], bestw[b] = bestto[bj]
+        if best is not None:
+            bests[b] = best + 2 * delta_sum
 
     def expand_blossom(b0: int, endstage: bool) -> None:
         stack = [b0]
@@ -350,6 +365,11 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
             label[b] = 0
             bestv[b] = -1
             blossombestedges[b] = None
+        delta_sum = 0
+        # Larger than any key or scan value below during this stage: S duals
+        # only fall, T duals rise by at most delta_sum <= max dual.
+        inf = (max(dual[:n]) + maxweight + 1) << 4
+        freekey[:] = [inf] * n
         queue.clear()
         for v in vertices:
             if mate[v] == -1 and label[inblossom[v]] == 0:
@@ -357,52 +377,63 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
 
         augmented = False
         while True:
+            dsum = delta_sum
             while queue:
+                # Scan S-vertex v. With key = dual[v] + dsum - 2 * weight and
+                # t = key + dual[w], the slack is t - dsum.
                 v = queue.pop()
                 bv = inblossom[v]
-                dv = dual[v]
+                dvn = dual[v] + dsum
                 row = w2[v]
+                # bt, btw: the least-slack edge from bv to another S-blossom
+                # (t-units), btw == -1 while it is the recorded one.
+                bt = bests[bv] - dsum if bestv[bv] != -1 else inf
+                btw = -1
                 for w in nbrs[v]:
+                    key = dvn - row[w]
+                    t = key + dual[w]
+                    if t > dsum:
+                        # not tight: least-slack bookkeeping
+                        bw = inblossom[w]
+                        if label[bw] == 1:
+                            if t < bt and bw != bv:
+                                bt = t
+                                btw = w
+                        elif key < freekey[w]:
+                            freekey[w] = key
+                            freev[w] = v
+                        continue
                     bw = inblossom[w]
                     if bw == bv:
                         continue
-                    kslack = dv + dual[w] - row[w]
-                    if kslack <= 0:
-                        # tight (allowable) edge
-                        lw = label[bw]
-                        if lw == 0:
-                            assign_label(w, 2, v)
-                        elif lw == 1:
-                            base = scan_blossom(v, w)
-                            if base >= 0:
-                                add_blossom(base, v, w)
-                                bv = inblossom[v]
-                            else:
-                                augment_matching(v, w)
-                                augmented = True
-                                break
-                        elif label[w] == 0:
-                            # w inside a T-blossom, now reached from outside
-                            label[w] = 2
-                            labelend[w] = v
-                            labelin[w] = w
-                    elif label[bw] == 1:
-                        i = bestv[bv]
-                        if i == -1:
+                    lw = label[bw]
+                    if lw == 0:
+                        assign_label(w, 2, v)
+                    elif lw == 1:
+                        base = scan_blossom(v, w)
+                        if base < 0:
+                            augment_matching(v, w)
+                            augmented = True
+                            break
+                        if btw != -1:
                             bestv[bv] = v
-                            bestw[bv] = w
-                        else:
-                            j = bestw[bv]
-                            if kslack < dual[i] + dual[j] - w2[i][j]:
-                                bestv[bv] = v
-                                bestw[bv] = w
+                            bestw[bv] = btw
+                            bests[bv] = bt + dsum
+                        add_blossom(base, v, w)
+                        bv = inblossom[v]
+                        bt = bests[bv] - dsum if bestv[bv] != -1 else inf
+                        btw = -1
                     elif label[w] == 0:
-                        i = bestv[w]
-                        if i == -1 or kslack < dual[i] + dual[w] - w2[i][w]:
-                            bestv[w] = v
-                            bestw[w] = w
+                        # w inside a T-blossom, now reached from outside
+                        label[w] = 2
+                        labelend[w] = v
+                        labelin[w] = w
                 if augmented:
                     break
+                if btw != -1:
+                    bestv[bv] = v
+                    bestw[bv] = btw
+                    bests[bv] = bt + dsum
             if augmented:
                 break
 
@@ -411,23 +442,22 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
             delta = min(dual[:n])
             deltav = -1
             deltab = -1
-            for v in vertices:
-                i = bestv[v]
-                if i != -1 and label[inblossom[v]] == 0:
-                    d = dual[i] + dual[v] - w2[i][v]
+            for w in vertices:
+                k = freekey[w]
+                if k < inf and label[inblossom[w]] == 0:
+                    d = k + dual[w] - dsum
                     if d < delta:
                         delta = d
                         deltatype = 2
-                        deltav = i
+                        deltav = freev[w]
+            dsum2 = dsum << 1
             for b in range(nn):
-                i = bestv[b]
-                if i != -1 and blossomparent[b] == -1 and label[b] == 1:
-                    j = bestw[b]
-                    d = (dual[i] + dual[j] - w2[i][j]) >> 1
+                if bestv[b] != -1 and blossomparent[b] == -1 and label[b] == 1:
+                    d = (bests[b] - dsum2) >> 1
                     if d < delta:
                         delta = d
                         deltatype = 3
-                        deltav = i
+                        deltav = bestv[b]
             for b in blossom_ids:
                 if label[b] == 2 and blossomparent[b] == -1 and blossombase[b] >= 0:
                     d = dual[b]
@@ -449,6 +479,7 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
                         dual[b] += delta
                     elif t == 2:
                         dual[b] -= delta
+            delta_sum += delta
 
             if deltatype == 1:
                 break  # optimum: some vertex dual reached zero
