@@ -1,0 +1,124 @@
+"""arbiter standings and crosstable: tie-break options, formats and the printed page."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from arbiter_cli.folder import TournamentFolder
+from arbiter_cli.model import Player
+from arbiter_cli.render import View, Column, print_page
+
+from conftest import ROOT, Runner, snapshot
+
+SAMPLES = ROOT / "sample_events"
+
+
+@pytest.fixture
+def swiss(tmp_path: Path) -> Path:
+    folder = tmp_path / "swiss"
+    shutil.copytree(SAMPLES / "swiss32-in-progress", folder)
+    return folder
+
+
+@pytest.fixture
+def finished(tmp_path: Path) -> Path:
+    folder = tmp_path / "rr"
+    shutil.copytree(SAMPLES / "rr10-finished", folder)
+    return folder
+
+
+def test_the_json_keeps_each_code_as_written(arbiter: Runner, swiss: Path) -> None:
+    result = arbiter("-d", swiss, "standings", "--tiebreaks", "bh/c1,BH,SB,DE,WIN,ARO", "-f", "json")
+    assert result.code == 0, result.err
+    rows = json.loads(result.out)
+    assert list(rows[0]["tiebreaks"]) == ["bh/c1", "BH", "SB", "DE", "WIN", "ARO"]
+    assert all(isinstance(v, (int, float)) or v is None for r in rows for v in r["tiebreaks"].values())
+    assert {"rank", "start_number", "name", "rating", "points", "tiebreaks"} <= set(rows[0])
+    assert "round 5 is not complete" in result.err
+    ranks = [r["rank"] for r in rows]
+    assert ranks == sorted(ranks) and ranks[0] == 1
+
+
+def test_the_default_list_and_the_edition(arbiter: Runner, swiss: Path) -> None:
+    rows = json.loads(arbiter("-d", swiss, "standings", "-f", "json").out)
+    assert list(rows[0]["tiebreaks"]) == ["BH/C1", "BH", "SB", "DE", "WIN"]
+    table = arbiter("-d", swiss, "standings", "--rules", "pre2023", "--print").out
+    assert "C.07 pre2023 rules" in table
+    assert "C.07 2026 rules" in arbiter("-d", swiss, "standings", "--print").out  # starts 2026-11-20
+
+
+def test_csv_has_one_column_per_tie_break(arbiter: Runner, finished: Path) -> None:
+    lines = arbiter("-d", finished, "standings", "-f", "csv").out.splitlines()
+    assert lines[0].endswith(",DE,SB,WIN,KS")
+    assert len(lines) == 11
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--tiebreaks", "BH,XYZ"], "unknown tie-break 'XYZ'"),
+    (["--rules", "1999"], "'1999' is not one of"),
+    (["--print", "-f", "json"], "--print makes a page for the printer"),
+])
+def test_bad_options_are_one_line(arbiter: Runner, swiss: Path, args: list[str], message: str) -> None:
+    before = snapshot(swiss)
+    result = arbiter("-d", swiss, "standings", *args)
+    assert result.code == 2 and result.err.startswith("arbiter: error: ") and result.err.count("\n") == 1
+    assert message in result.err
+    assert snapshot(swiss) == before
+
+
+def test_the_rules_setting_is_read_from_the_folder(arbiter: Runner, finished: Path) -> None:
+    toml = finished / "tournament.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace('tiebreaks = [', 'tiebreak_rules = "2024"\n'
+                                                               'tiebreak_lots = true\ntiebreaks = ['), encoding="utf-8")
+    settings = TournamentFolder(finished).load().settings
+    assert settings.tiebreak_rules == "2024" and settings.tiebreak_lots is True
+    result = arbiter("-d", finished, "standings", "--print")
+    assert "C.07 2024 rules" in result.out and "ordered by lot" in result.err
+    ranks = [r["rank"] for r in json.loads(arbiter("-d", finished, "standings", "-f", "json").out)]
+    assert ranks == list(range(1, 11))
+
+
+def test_the_printed_standings_fit_a4(arbiter: Runner, swiss: Path) -> None:
+    result = arbiter("-d", swiss, "standings", "--print")
+    assert result.code == 0
+    page = result.out
+    assert "\x1b" not in page and "┃" not in page  # no colours, no box drawing
+    lines = page.splitlines()
+    assert lines[0] == "Ege Open 2026" and "Standings after round 5" in lines[2] and "printed" in lines[2]
+    assert max(len(line) for line in lines) <= 80
+    assert "round 5 is not complete" in page and "page 1/1" in page
+
+
+def test_the_crosstable_notation(arbiter: Runner, swiss: Path) -> None:
+    rows = json.loads(arbiter("-d", swiss, "crosstable", "-f", "json").out)
+    assert [r["rank"] for r in rows] == sorted(r["rank"] for r in rows)
+    assert "BH/C1" in rows[0]["tiebreaks"]
+    printed = arbiter("-d", swiss, "crosstable", "--print").out
+    assert "R5" in printed and "PAB pairing bye" in printed and "?" in printed  # results still missing
+    square = arbiter("-d", swiss.parent, "crosstable")  # not a tournament folder
+    assert square.code == 3
+
+
+def test_absent_rounds_show_as_zero_point_byes(arbiter: Runner, swiss: Path) -> None:
+    folder = TournamentFolder(swiss)
+    tournament = folder.load()
+    late = Player(start_number=33, name="Late, Lou")
+    players = swiss / "players.csv"
+    players.write_text(players.read_text(encoding="utf-8") + "33,\"Late, Lou\",,,,,,,,active,\n", encoding="utf-8")
+    assert len(folder.load().players) == len(tournament.players) + 1 and late.name == "Late, Lou"
+    rows = json.loads(arbiter("-d", swiss, "crosstable", "-f", "json").out)
+    csv = arbiter("-d", swiss, "crosstable", "-f", "csv").out
+    assert any(r["start_number"] == 33 for r in rows)
+    assert [line for line in csv.splitlines() if line.startswith("33,")][0].count("ZPB") == 5
+
+
+def test_long_lists_break_into_a4_pages() -> None:
+    view = View("t", [{"n": str(i)} for i in range(150)], [Column("n", "No", lambda r: r["n"], "right")])
+    text = print_page(view, ["Event", "Standings after round 9"])
+    pages = text.split("\f")
+    assert len(pages) == 3 and all(len(p.splitlines()) <= 60 for p in pages)
+    assert all(p.startswith("Event\nStandings after round 9") for p in pages) and "page 3/3" in pages[-1]
