@@ -240,7 +240,9 @@ def test_result_entry_correction_and_clearing(arbiter: Runner, make_event) -> No
 ])
 def test_every_result_code(arbiter: Runner, make_event, code: str, stored: str) -> None:
     folder = paired(arbiter, make_event, 2)
-    assert arbiter("-d", folder, "result", "1", "1", code).code == 0
+    forfeit = "+" in code or code == "-/-"
+    # A forfeit loss is a no-show: by default the event's rule withdraws the player, after --confirm.
+    assert arbiter("-d", folder, "result", "1", "1", code, *(["--confirm"] if forfeit else [])).code == 0
     assert (folder / "rounds" / "01.csv").read_text().splitlines()[1] == f"1,1,2,{stored}"
 
 
@@ -307,7 +309,7 @@ def test_standings_table_shows_shared_ranks(arbiter: Runner, make_event) -> None
 
 def test_crosstable(arbiter: Runner, make_event) -> None:
     folder = paired(arbiter, make_event, 4)
-    arbiter("-d", folder, "result", "1", "--from", "-", stdin="1 +/-\n2 =\n")
+    assert arbiter("-d", folder, "result", "1", "--from", "-", "--excused", stdin="1 +/-\n2 =\n").code == 0
     rows = list(csv.DictReader(io.StringIO(arbiter("-d", folder, "crosstable", "-f", "csv").out)))
     assert [(r["start_number"], r["1"], r["2"], r["3"], r["4"]) for r in rows] == [
         ("1", "×", "", "", "+"), ("2", "", "×", "½", ""), ("3", "", "½", "×", ""), ("4", "-", "", "", "×")]

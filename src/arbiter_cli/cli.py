@@ -27,7 +27,11 @@ from pydantic import ValidationError
 from arbiter_cli import __version__
 from arbiter_cli.crosstable import round_crosstable, square_crosstable
 from arbiter_cli.errors import ArbiterError, NoPairing, Refused, UsageProblem
+from arbiter_cli.byes import take_byes
 from arbiter_cli.folder import Change, TournamentFolder
+from arbiter_cli.late_entry import RENUMBER_UNTIL, enter_late
+from arbiter_cli.final import final_outputs
+from arbiter_cli.noshows import forfeit_losers, withdrawal_reason
 from arbiter_cli.model import (
     InitialColour, Numbering, Player, RatingType, Round, Scoring, Settings, Status, System, Tournament,
 )
@@ -187,10 +191,33 @@ def _tiebreak_option(text: str | None) -> tuple[str, ...]:
 # --------------------------------------------------------------------------- players
 
 
+def _not_finalised(tournament: Tournament) -> None:
+    """A finalised event changes only by a result correction (``arbiter result --correct``)."""
+    if tournament.settings.status is Status.FINALISED:
+        raise Refused(f"the event was finalised on {tournament.settings.finalised_on}; only a result "
+                      "correction (arbiter result ... --correct) can change it now")
+
+
 def _registration_open(tournament: Tournament) -> None:
     """Round robins close at the first pairing; a Swiss takes late entries (C.04.2 2.4)."""
+    _not_finalised(tournament)
     if tournament.rounds and tournament.settings.system.is_round_robin:
         raise Refused("players cannot join a round robin after round 1 is paired")
+    if tournament.settings.rounds is not None and tournament.last_round >= tournament.settings.rounds:
+        raise Refused(f"all {tournament.settings.rounds} rounds are paired; a late entry could not play")
+
+
+def _late_entries(tournament: Tournament, new: list[Player]) -> tuple[Tournament, list[int]]:
+    """Enter players after round 1 is paired (C.04.2 2.3-2.4): the event and their start numbers."""
+    return enter_late(tournament, *new)
+
+
+def _late_note(tournament: Tournament) -> str:
+    paired = tournament.last_round
+    kind = tournament.settings.late_entry_missed
+    missed = "round 1" if paired == 1 else f"rounds 1-{paired}"
+    return (f"late entry: paired from round {paired + 1}; {missed} scored as {kind}"
+            + ("" if paired >= RENUMBER_UNTIL else "; start numbers follow C.04.2 2.2 again"))
 
 
 def _renumbered(tournament: Tournament, players: list[Player]) -> tuple[Player, ...]:
@@ -269,11 +296,16 @@ def player_add(
         }, len(tournament.players) + 1)
         _check_new_players(tournament.players, [player])
         namesakes = [p for p in tournament.players if p.name.casefold() == player.name.casefold()]
-        players = _renumbered(tournament, [*tournament.players, player])
-        after = replace(tournament, players=players)
-        number = _number_of(tournament, players, player)
+        if tournament.rounds:
+            after, (number,) = _late_entries(tournament, [player])
+            _say(_late_note(tournament))
+        else:
+            players = _renumbered(tournament, [*tournament.players, player])
+            after = replace(tournament, players=players)
+            number = _number_of(tournament, players, player)
         folder.save(tournament, after, _command_line(),
-                    [Change("player added", "", f"{number} {player.name}")])
+                    [Change("player added", "", f"{number} {player.name}"
+                            + (f" (late entry for round {tournament.last_round + 1})" if tournament.rounds else ""))])
     for namesake in namesakes:
         _say(f"note: {namesake.name} was already registered (start number {namesake.start_number} "
              "before this registration); use 'arbiter player remove' if this was a mistake")
@@ -354,10 +386,14 @@ def player_import(
                                        source=label, line=line, field="fide_id")
                 first_line[player.fide_id] = line
         _check_new_players(tournament.players, new)
-        players = _renumbered(tournament, [*tournament.players, *new])
-        after = replace(tournament, players=players)
-        numbers = {id(p): i for i, p in enumerate(initial_order([*tournament.players, *new]), start=1)} \
-            if not tournament.rounds else {id(p): p.start_number for p in new}
+        if tournament.rounds:
+            after, late_numbers = _late_entries(tournament, new)
+            numbers = {id(p): n for p, n in zip(new, late_numbers)}
+            _say(_late_note(tournament))
+        else:
+            after = replace(tournament, players=_renumbered(tournament, [*tournament.players, *new]))
+            numbers = {id(p): i for i, p in enumerate(initial_order([*tournament.players, *new]), start=1)}
+        players = after.players
         folder.save(tournament, after, _command_line(),
                     [Change("player added", "", f"{numbers[id(p)]} {p.name}") for p in new])
     _say(f"imported {_count(len(new), 'player')}; {len(players)} registered")
@@ -384,6 +420,7 @@ def player_remove(
     """Remove a registration made by mistake (only before round 1 is paired)."""
     with _writing() as (folder, tournament):
         player = _find_player(tournament, start_number)
+        _not_finalised(tournament)
         if tournament.rounds:
             raise Refused("players cannot be removed once round 1 is paired; use 'arbiter player withdraw'")
         rest = [p for p in tournament.players if p.start_number != start_number]
@@ -402,6 +439,7 @@ def player_withdraw(
     """Withdraw a player: they are not paired after --after-round."""
     with _writing() as (folder, tournament):
         player = _find_player(tournament, start_number)
+        _not_finalised(tournament)
         if player.is_withdrawn:
             raise Refused(f"{player.name} already withdrew after round {player.withdrawn_after}")
         last = tournament.last_round if after_round is None else after_round
@@ -459,6 +497,7 @@ def pair(fmt: FormatOption = Format.table, explain: ExplainOption = False) -> No
     """Pair the next round and print it."""
     with _writing() as (folder, tournament):
         settings = tournament.settings
+        _not_finalised(tournament)
         for earlier in tournament.rounds:
             if earlier.missing:
                 boards = ", ".join(str(b) for b in earlier.missing)
@@ -469,13 +508,14 @@ def pair(fmt: FormatOption = Format.table, explain: ExplainOption = False) -> No
         if len(tournament.players) < 2:
             raise Refused("at least 2 players are needed to pair a round")
         prepared, changes = (_first_pairing(tournament) if not tournament.rounds else (tournament, []))
+        prepared, requested = take_byes(prepared, prepared.last_round + 1)
         try:
-            new_round = pair_next_round(prepared)
+            new_round = pair_next_round(prepared, requested)
         except PairingUnavailable as error:  # a system not implemented yet
             raise Refused(str(error)) from None
         except NoValidPairing as error:
             raise NoPairing(f"round {prepared.last_round + 1}: {error}") from None
-        after = Tournament(prepared.settings, prepared.players, (*prepared.rounds, new_round))
+        after = replace(prepared, rounds=(*prepared.rounds, new_round))
         changes.append(Change(f"round {new_round.number} paired", "",
                               _count(len(new_round.games), "board") + ", " + _count(len(new_round.byes), "bye")))
         for board in new_round.games:
@@ -536,13 +576,19 @@ def result(
     round_number: Annotated[int, typer.Argument(metavar="ROUND")],
     board: Annotated[Optional[int], typer.Argument(metavar="BOARD")] = None,
     code: Annotated[Optional[str], typer.Argument(metavar="RESULT", help=RESULT_HELP)] = None,
-    source: Annotated[Optional[str], typer.Option("--from", metavar="FILE|-",
-                                                  help="Enter many results: one 'BOARD RESULT' per line.")] = None,
+    source: Annotated[Optional[str], typer.Option("--from", metavar="FILE|-", help=(
+        "Enter many results: one 'BOARD RESULT' per line, optionally 'BOARD RESULT was OLD' to save "
+        "nothing if the stored result is no longer OLD (none for no result)."))] = None,
     correct: Annotated[bool, typer.Option("--correct", help="Allow changing a result already entered.")] = False,
+    excused: Annotated[bool, typer.Option("--excused", help="A forfeit whose loser gave notice: it does not "
+                                          "count as a no-show without notice.")] = False,
+    confirm: Annotated[bool, typer.Option("--confirm", help="Record a forfeit even though the event's "
+                                          "no-show rule withdraws the player.")] = False,
 ) -> None:
     """Enter a result: 'arbiter result 3 5 1-0', or many with --from."""
-    entries: list[tuple[int, GameResult | None, int | None]] = []
+    entries: list[tuple[int, GameResult | None, int | None, GameResult | None | str]] = []
     label = None
+    unset = "unset"  # no 'was' given
     if source is not None:
         if board is not None or code is not None:
             raise UsageProblem("give either BOARD RESULT or --from FILE, not both")
@@ -553,8 +599,8 @@ def result(
             if not line:
                 continue
             parts = line.split()
-            if len(parts) != 2:
-                raise UsageProblem("expected 'BOARD RESULT'", source=label, line=number)
+            if len(parts) not in (2, 4) or (len(parts) == 4 and parts[2].lower() != "was"):
+                raise UsageProblem("expected 'BOARD RESULT' or 'BOARD RESULT was OLD'", source=label, line=number)
             if not parts[0].isdigit() or int(parts[0]) < 1:
                 raise UsageProblem(f"{parts[0]!r} is not a board number", source=label, line=number, field="board")
             board_number = int(parts[0])
@@ -562,53 +608,113 @@ def result(
                 raise UsageProblem(f"board {board_number} is already given on line {seen[board_number]}",
                                    source=label, line=number, field="board")
             seen[board_number] = number
-            entries.append((board_number, _parse_result_arg(parts[1], label, number), number))
+            was: GameResult | None | str = unset
+            if len(parts) == 4:
+                was = None if parts[3].lower() == "none" else _parse_result_arg(parts[3], label, number)
+            entries.append((board_number, _parse_result_arg(parts[1], label, number), number, was))
         if not entries:
             raise UsageProblem("no results in the input", source=label)
     else:
         if board is None or code is None:
             raise UsageProblem("give BOARD and RESULT (for example: arbiter result 3 5 1-0), or --from FILE")
-        entries.append((board, _parse_result_arg(code), None))
+        entries.append((board, _parse_result_arg(code), None, unset))
 
+    withdrawn: list[str] = []
     with _writing() as (folder, tournament):
         rnd = _round(tournament, round_number)
+        finalised = tournament.settings.status is Status.FINALISED
+        if finalised and not correct:
+            raise Refused(f"the event was finalised on {tournament.settings.finalised_on}; give --correct "
+                          "to change a result (the final standings are then stored again)")
         changes: list[Change] = []
         conflicts: list[str] = []
+        stale: list[str] = []
         updated = rnd
-        for board_number, new, line in entries:
+        for board_number, new, line, was in entries:
             game = rnd.game(board_number)
             if game is None:
                 raise UsageProblem(f"round {round_number} has no board {board_number} "
                                    f"(boards 1 to {len(rnd.games)})", source=label, line=line,
                                    field="board" if label else "BOARD")
-            if game.result == new:
+            if was != unset and game.result != was:
+                stale.append(f"board {board_number}: stored {_show(game.result)}, yours {_show(new)} "
+                             f"(based on {_show(was)})")  # type: ignore[arg-type]
                 continue
-            if game.result is not None and not correct:
+            note = "excused" if excused and new is not None and not new.played else None
+            if game.result == new and game.note == note:
+                continue
+            if game.result is not None and game.result != new and not correct and was == unset:
                 conflicts.append(f"board {board_number} has {_show(game.result)}, not {_show(new)}")
                 continue
-            updated = updated.with_result(board_number, new)
+            updated = Round(updated.number, tuple(
+                replace(b, result=new, note=note) if (not b.is_bye and b.board == board_number) else b
+                for b in updated.boards))
             what = "correction" if game.result is not None else "result"
             changes.append(Change(f"round {round_number} board {board_number} {what}",
                                   "" if game.result is None else game.result.value,
-                                  "" if new is None else new.value))
+                                  ("" if new is None else new.value) + (" (excused)" if note else "")))
+        if stale:
+            raise Refused(f"round {round_number}: nothing saved, because the stored result changed meanwhile: "
+                          + "; ".join(stale))
         if conflicts:
             raise Refused(f"round {round_number}: " + "; ".join(conflicts) +
                           " (give --correct to change an entered result)")
         if changes:
             rounds = tuple(updated if r.number == round_number else r for r in tournament.rounds)
             after = replace(tournament, rounds=rounds)
-            folder.save(tournament, after, _command_line(), changes)
+            after, withdrawn, more = _apply_no_show_rule(tournament, after, rnd, updated, confirm)
+            changes += more
+            outputs = None
+            if finalised:
+                outputs = final_outputs(after)
+                changes.append(Change("final standings stored again", "", "final/standings.csv, .json"))
+            folder.save(tournament, after, _command_line(), changes, outputs=outputs)
     if not changes:
         _say(f"round {round_number}: nothing changed")
         return
     for change in changes:
         _say(f"{change.change}: {change.old or 'none'} -> {change.new or 'none'}")
+    for line in withdrawn:
+        _say(line)
     remaining = updated.missing
     if remaining:
         _say(f"round {round_number}: {len(remaining)} result{'s' if len(remaining) > 1 else ''} missing "
              f"(board{'s' if len(remaining) > 1 else ''} {', '.join(map(str, remaining))})")
     else:
         _say(f"round {round_number}: all results entered")
+
+
+def _apply_no_show_rule(before: Tournament, after: Tournament, old: Round, new: Round,
+                        confirm: bool) -> tuple[Tournament, list[str], list[Change]]:
+    """Withdraw the players whose new forfeit triggers the event's no-show rule (with --confirm)."""
+    if after.settings.status is Status.FINALISED:
+        return after, [], []
+    newly = []
+    for board in new.games:
+        was = old.game(board.board)  # type: ignore[arg-type]
+        previously = set(forfeit_losers(was)) if was is not None else set()
+        for loser in forfeit_losers(board):
+            player = after.player(loser)
+            if loser in previously or player is None or player.is_withdrawn:
+                continue
+            reason = withdrawal_reason(after, loser)
+            if reason:
+                newly.append((player, reason))
+    if not newly:
+        return after, [], []
+    if not confirm:
+        who = "; ".join(f"{p.name} (start number {p.start_number}): {reason}" for p, reason in newly)
+        raise Refused(f"this forfeit withdraws {who}. Nothing was saved: give --confirm to record it and "
+                      "withdraw, or --excused if notice was given")
+    last = after.last_round
+    players = {p.start_number: p.model_copy(update={"status": "withdrawn", "withdrawn_after": last})
+               for p, _ in newly}
+    after = replace(after, players=tuple(players.get(p.start_number, p) for p in after.players),
+                    byes=tuple(b for b in after.byes if b.start_number not in players))
+    lines = [f"{p.name} withdrawn after round {last}: {reason}" for p, reason in newly]
+    changes = [Change(f"player {p.start_number} status", "active", f"withdrawn after round {last} ({reason})")
+               for p, reason in newly]
+    return after, lines, changes
 
 
 # --------------------------------------------------------------------------- standings
@@ -819,6 +925,9 @@ def trf_generate(
     output.write_text(text, encoding="utf-8")
     _say(f"wrote {output}: {players} players, {rounds} rounds (seed {seed})")
 
+
+# The commands of an event's life (bye, unpair, finalize) live in their own module.
+from arbiter_cli import cli_event  # noqa: E402,F401  (registers its commands on app)
 
 # --------------------------------------------------------------------------- entry point
 

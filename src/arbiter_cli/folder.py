@@ -4,7 +4,9 @@ A tournament is one folder of plain files::
 
     tournament.toml     the settings (:class:`arbiter_cli.model.Settings`)
     players.csv         one row per player (:class:`arbiter_cli.model.Player`)
-    rounds/01.csv       one file per paired round: board,white,black,result
+    rounds/01.csv       one file per paired round: board,white,black,result[,note]
+    byes.csv            requested byes for rounds not yet paired: round,start_number,kind
+    final/              the final standings, written by 'arbiter finalize'
     journal.csv         append-only log: time,command,change,old,new
     .arbiter.lock       the lock file (empty; safe to delete when no command runs)
 
@@ -37,13 +39,13 @@ import tomli_w
 from pydantic import ValidationError
 
 from arbiter_cli.errors import Busy, FolderError, Refused, UsageProblem
-from arbiter_cli.model import Board, InitialColour, Player, Round, Settings, Tournament
+from arbiter_cli.model import Board, ByeRequest, InitialColour, Player, Round, Settings, Tournament
 from arbiter_cli.pairing.round_robin import pair_round, planned_rounds
 from arbiter_cli.points import points_to_toml
 from arbiter_cli.results import ByeKind, parse_bye, parse_result
 
 __all__ = ["SETTINGS_FILE", "PLAYERS_FILE", "ROUNDS_DIR", "JOURNAL_FILE", "PLAYER_COLUMNS",
-           "ROUND_COLUMNS", "JOURNAL_COLUMNS", "Change", "TournamentFolder", "settings_to_toml",
+           "ROUND_COLUMNS", "JOURNAL_COLUMNS", "BYES_FILE", "FINAL_DIR", "Change", "TournamentFolder", "settings_to_toml",
            "players_to_csv", "round_to_csv"]
 
 SETTINGS_FILE = "tournament.toml"
@@ -54,7 +56,12 @@ LOCK_FILE = ".arbiter.lock"
 
 PLAYER_COLUMNS = ("start_number", "name", "title", "rating", "fide_id", "federation", "sex",
                   "birth_date", "club", "status", "withdrawn_after")
+PLAYER_ENTERED = "entered_round"  # an optional last column: a late entry's first round
 ROUND_COLUMNS = ("board", "white", "black", "result")
+ROUND_NOTE = "note"  # an optional fifth column: "excused" on a forfeit with notice
+BYES_FILE = "byes.csv"
+BYE_COLUMNS = ("round", "start_number", "kind")
+FINAL_DIR = "final"
 JOURNAL_COLUMNS = ("time", "command", "change", "old", "new")
 
 _ROUND_NAME = re.compile(r"^(\d{2,3})\.csv$")
@@ -72,13 +79,18 @@ class Change:
 # --------------------------------------------------------------------------- writing
 
 
+#: Settings written only when they differ from their default.
+_QUIET_DEFAULTS = frozenset({"half_byes_closed_last_rounds", "late_entry_missed", "withdraw_after_unexcused",
+                             "withdraw_after_no_shows", "round_robin_withdrawal"})
+
+
 def settings_to_toml(settings: Settings) -> str:
     data: dict[str, object] = {}
     for key in type(settings).model_fields:
         if key == "scoring":
             continue
         value = getattr(settings, key)
-        if value is None:
+        if value is None or (key in _QUIET_DEFAULTS and value == type(settings).model_fields[key].default):
             continue
         data[key] = getattr(value, "value", value)
     data["tiebreaks"] = list(settings.tiebreaks)
@@ -97,17 +109,26 @@ def _csv_text(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
 
 
 def players_to_csv(players: Sequence[Player]) -> str:
+    late = any(p.entered_round is not None for p in players)
     rows = []
     for p in sorted(players, key=lambda p: p.start_number):
         rows.append([p.start_number, p.name, p.title, p.rating or None, p.fide_id, p.federation,
-                     p.sex, p.birth_date, p.club, p.status, p.withdrawn_after])
-    return _csv_text(PLAYER_COLUMNS, rows)
+                     p.sex, p.birth_date, p.club, p.status, p.withdrawn_after] + ([p.entered_round] if late else []))
+    return _csv_text((*PLAYER_COLUMNS, PLAYER_ENTERED) if late else PLAYER_COLUMNS, rows)
 
 
 def round_to_csv(rnd: Round) -> str:
     rows = [[b.board, b.white, b.black, b.result_code] for b in rnd.games]
     rows += [[None, b.white, None, b.result_code] for b in rnd.byes]
+    if any(b.note for b in rnd.boards):
+        notes = [b.note for b in rnd.games] + [b.note for b in rnd.byes]
+        return _csv_text((*ROUND_COLUMNS, ROUND_NOTE), [row + [note] for row, note in zip(rows, notes)])
     return _csv_text(ROUND_COLUMNS, rows)
+
+
+def byes_to_csv(byes: Sequence[ByeRequest]) -> str:
+    rows = [[b.round, b.start_number, b.kind.value] for b in sorted(byes, key=lambda b: (b.round, b.start_number))]
+    return _csv_text(BYE_COLUMNS, rows)
 
 
 def _journal_rows(command: str, changes: Sequence[Change], now: dt.datetime) -> list[list[str]]:
@@ -206,8 +227,9 @@ class TournamentFolder:
         settings = self._load_settings()
         players = self._load_players()
         rounds = self._load_rounds(settings, players)
+        byes = self._load_byes(settings, players, len(rounds))
         self._check_journal()
-        tournament = Tournament(settings, players, rounds)
+        tournament = Tournament(settings, players, rounds, byes)
         _check_round_robin(tournament)
         return tournament
 
@@ -246,7 +268,9 @@ class TournamentFolder:
             line = _toml_line(text, loc)
             raise FolderError(message, file=SETTINGS_FILE, line=line, field=field) from None
 
-    def _read_csv(self, name: str, header: Sequence[str]) -> list[tuple[int, dict[str, str]]]:
+    def _read_csv(self, name: str, header: Sequence[str],
+                  optional: Sequence[str] = ()) -> list[tuple[int, dict[str, str]]]:
+        """The rows of a CSV file with this header (``optional`` columns may follow it)."""
         text = self._read_text(name)
         reader = csv.reader(io.StringIO(text, newline=""), strict=True)
         rows: list[tuple[int, dict[str, str]]] = []
@@ -255,8 +279,10 @@ class TournamentFolder:
             if first is None:
                 raise FolderError(f"the file is empty; its first line must be: {','.join(header)}",
                                   file=name, line=1)
-            if tuple(cell.strip() for cell in first) != tuple(header):
+            found = tuple(cell.strip() for cell in first)
+            if found != tuple(header) and found != (*header, *optional):
                 raise FolderError(f"the header must be: {','.join(header)}", file=name, line=1)
+            header = found
             for cells in reader:
                 line = reader.line_num
                 if not cells or all(not c.strip() for c in cells):
@@ -273,7 +299,7 @@ class TournamentFolder:
         players: list[Player] = []
         seen: dict[int, int] = {}
         fide_ids: dict[int, int] = {}
-        for line, row in self._read_csv(PLAYERS_FILE, PLAYER_COLUMNS):
+        for line, row in self._read_csv(PLAYERS_FILE, PLAYER_COLUMNS, (PLAYER_ENTERED,)):
             try:
                 player = Player.model_validate(row)
             except ValidationError as error:
@@ -347,7 +373,11 @@ class TournamentFolder:
             seen[tpn] = line
             return tpn
 
-        for line, row in self._read_csv(name, ROUND_COLUMNS):
+        for line, row in self._read_csv(name, ROUND_COLUMNS, (ROUND_NOTE,)):
+            note = row.get(ROUND_NOTE) or None
+            if note not in (None, "excused"):
+                raise FolderError(f"{note!r} is not a note this program writes (excused)", file=name,
+                                  line=line, field=ROUND_NOTE)
             white = player(line, "white", row["white"])
             if row["black"] == "":
                 if row["board"]:
@@ -368,8 +398,37 @@ class TournamentFolder:
                 result = parse_result(row["result"])
             except ValueError as error:
                 raise FolderError(str(error), file=name, line=line, field="result") from None
-            games.append(Board(white=white, black=black, board=len(games) + 1, result=result))
+            if note and (result is None or result.played):
+                raise FolderError("only a forfeit can be excused", file=name, line=line, field=ROUND_NOTE)
+            games.append(Board(white=white, black=black, board=len(games) + 1, result=result, note=note))
         return Round(number, tuple(games + byes))
+
+    def _load_byes(self, settings: Settings, players: tuple[Player, ...], paired: int) -> tuple[ByeRequest, ...]:
+        if not (self.path / BYES_FILE).exists():
+            return ()
+        known = {p.start_number for p in players}
+        last = settings.rounds
+        requests: list[ByeRequest] = []
+        seen: dict[tuple[int, int], int] = {}
+        for line, row in self._read_csv(BYES_FILE, BYE_COLUMNS):
+            text = row["round"]
+            if not text.isdigit() or not paired < int(text) <= (last or 99):
+                raise FolderError(f"{text!r} is not a round still to be paired (rounds {paired + 1} to {last})",
+                                  file=BYES_FILE, line=line, field="round")
+            number = row["start_number"]
+            if not number.isdigit() or int(number) not in known:
+                raise FolderError(f"{number!r} is not the start number of a player", file=BYES_FILE,
+                                  line=line, field="start_number")
+            if row["kind"] not in ("HPB", "ZPB"):
+                raise FolderError(f"{row['kind']!r} is not a requested bye (HPB or ZPB)", file=BYES_FILE,
+                                  line=line, field="kind")
+            key = (int(text), int(number))
+            if key in seen:
+                raise FolderError(f"player {key[1]} already has a bye in round {key[0]} on line {seen[key]}",
+                                  file=BYES_FILE, line=line, field="start_number")
+            seen[key] = line
+            requests.append(ByeRequest(key[0], key[1], ByeKind(row["kind"])))
+        return tuple(requests)
 
     def _check_journal(self) -> None:
         path = self.path / JOURNAL_FILE
@@ -386,17 +445,24 @@ class TournamentFolder:
         }
         for rnd in tournament.rounds:
             files[f"{ROUNDS_DIR}/{_round_name(rnd.number)}"] = round_to_csv(rnd)
+        if tournament.byes:
+            files[BYES_FILE] = byes_to_csv(tournament.byes)
         return files
 
     def save(self, before: Tournament, after: Tournament, command: str, changes: Sequence[Change],
-             now: dt.datetime | None = None) -> None:
+             now: dt.datetime | None = None, outputs: dict[str, str] | None = None) -> None:
         """Write what changed from ``before`` to ``after`` and journal ``changes``.
 
+        ``outputs`` are extra files derived from the tournament (the final
+        standings), written the same safe way before the settings.
         Call it while holding the exclusive lock, with ``before`` as loaded.
         """
         old_files = self.files_of(before)
         new_files = self.files_of(after)
         (self.path / ROUNDS_DIR).mkdir(exist_ok=True)
+        for name, text in (outputs or {}).items():
+            (self.path / name).parent.mkdir(parents=True, exist_ok=True)
+            _atomic_write(self.path / name, text)
         # Round files first and the settings last, then the journal: a crash between two
         # renames leaves each file whole, and the journal never claims what was not written.
         order = sorted(new_files, key=lambda n: (not n.startswith(ROUNDS_DIR), n == SETTINGS_FILE, n))

@@ -24,7 +24,7 @@ from arbiter_cli.tiebreaks import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, parse_tieb
 
 __all__ = [
     "System", "RatingType", "InitialColour", "Numbering", "Status", "Scoring", "Settings",
-    "TITLES", "Player", "Board", "Round", "Tournament",
+    "TITLES", "Player", "Board", "Round", "ByeRequest", "Tournament",
 ]
 
 
@@ -186,6 +186,22 @@ class Settings(BaseModel):
     tiebreak_lots: StrictBool | None = None  # break ties left after the list by lot, from the seed
     unrated_rating: StrictInt | None = Field(default=None, ge=0, le=3500)  # for Art. 10 tie-breaks
     status: Status = Status.REGISTRATION
+    finalised_on: DateText = None  # set by 'arbiter finalize'
+    # Requested byes (C.04.2 3.3): how many half-point byes one player may take
+    # (None: no limit), and how many of the last rounds allow none.
+    max_half_byes: StrictInt | None = Field(default=None, ge=0)
+    half_byes_closed_last_rounds: StrictInt = Field(default=0, ge=0)
+    # Late entries (C.04.2 2.4): the rounds a player missed score as this bye.
+    late_entry_missed: Literal["ZPB", "HPB"] = "ZPB"
+    # No-shows: a forfeit loss withdraws the player after this many unexcused
+    # no-shows, or this many no-shows of any kind (0: never). The default is the
+    # Turkish federation's rule.
+    withdraw_after_unexcused: StrictInt = Field(default=1, ge=0)
+    withdraw_after_no_shows: StrictInt = Field(default=2, ge=0)
+    # Round robin withdrawals: "half" keeps the games of a player who played at
+    # least half and scores the rest as forfeits, and otherwise removes the player
+    # from the standings; "forfeits" always scores the rest as forfeits.
+    round_robin_withdrawal: Literal["half", "forfeits"] = "half"
     scoring: Scoring = Scoring()
 
     @field_validator("federation")
@@ -245,6 +261,7 @@ class Player(BaseModel):
     club: Annotated[str | None, BeforeValidator(_blank_to_none)] = None
     status: Literal["active", "withdrawn"] = "active"
     withdrawn_after: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=0)
+    entered_round: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=2)  # late entry
 
     @field_validator("name")
     @classmethod
@@ -296,7 +313,10 @@ class Player(BaseModel):
         return self.status == "withdrawn"
 
     def available_in(self, round_number: int) -> bool:
-        """False from the round after the withdrawal on (C.04.2 3.2)."""
+        """False before a late entry's first round (C.04.2 2.4) and from the round
+        after a withdrawal on (C.04.2 3.2)."""
+        if self.entered_round is not None and round_number < self.entered_round:
+            return False
         return self.withdrawn_after is None or round_number <= self.withdrawn_after
 
 
@@ -314,6 +334,8 @@ class Board:
     board: int | None = None
     result: GameResult | None = None
     bye: ByeKind | None = None
+    note: str | None = None  # "excused": a forfeit whose loser gave notice
+
 
     @property
     def is_bye(self) -> bool:
@@ -369,12 +391,22 @@ class Round:
 
 
 @dataclass(frozen=True)
+class ByeRequest:
+    """A requested bye for a round not yet paired (C.04.2 3.3): ``HPB`` or ``ZPB``."""
+
+    round: int
+    start_number: int
+    kind: ByeKind
+
+
+@dataclass(frozen=True)
 class Tournament:
     """The whole event as read from its folder."""
 
     settings: Settings
     players: tuple[Player, ...] = ()
     rounds: tuple[Round, ...] = field(default_factory=tuple)
+    byes: tuple[ByeRequest, ...] = ()  # requested byes for rounds not yet paired
 
     def player(self, start_number: int) -> Player | None:
         for player in self.players:

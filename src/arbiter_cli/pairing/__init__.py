@@ -10,7 +10,10 @@ dispatches on the tournament's system:
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from arbiter_cli.model import Round, System, Tournament
+from arbiter_cli.results import ByeKind
 from arbiter_cli.pairing import round_robin
 
 __all__ = ["pair_next_round", "explain_round", "PairingUnavailable"]
@@ -20,8 +23,11 @@ class PairingUnavailable(Exception):
     """The system cannot pair this round (not implemented, or no valid pairing)."""
 
 
-def pair_next_round(tournament: Tournament) -> Round:
-    """Pair the round after the last paired one. Pure: returns the new round."""
+def pair_next_round(tournament: Tournament, absent: dict[int, ByeKind] | None = None) -> Round:
+    """Pair the round after the last paired one. Pure: returns the new round.
+
+    ``absent``: the requested byes of that round (C.04.2 3.3), written into it.
+    """
     number = tournament.last_round + 1
     system = tournament.settings.system
     if system.is_round_robin:
@@ -30,8 +36,9 @@ def pair_next_round(tournament: Tournament) -> Round:
         from arbiter_cli.pairing.dutch import pair_round
         from arbiter_cli.pairing.swiss import request_from_tournament, round_from_pairing
 
-        result = pair_round(request_from_tournament(tournament))
-        return round_from_pairing(number, list(result.pairs), result.bye, {})
+        absent = absent or {}
+        result = pair_round(request_from_tournament(tournament, frozenset(absent)))
+        return round_from_pairing(number, list(result.pairs), result.bye, absent)
     raise PairingUnavailable(f"no pairing system for {system.value!r}")  # pragma: no cover
 
 
@@ -47,11 +54,13 @@ def explain_round(tournament: Tournament, number: int) -> list[str]:
     from arbiter_cli.pairing.dutch.explain import explain
     from arbiter_cli.pairing.swiss import request_from_tournament
 
-    before = Tournament(tournament.settings, tournament.players, tournament.rounds[: number - 1])
-    request = request_from_tournament(before)
+    before = replace(tournament, rounds=tournament.rounds[: number - 1], byes=())
+    stored = tournament.round(number)
+    requested = (ByeKind.HPB, ByeKind.ZPB, ByeKind.FPB)
+    absent = frozenset(b.white for b in stored.byes if b.bye in requested) if stored is not None else frozenset()
+    request = request_from_tournament(before, absent)
     result = pair_round(request)
     lines = explain(request, result)
-    stored = tournament.round(number)
     if stored is not None:
         ours = {(w, b) for w, b in result.pairs}
         theirs = {(b.white, b.black) for b in stored.games}

@@ -1,0 +1,83 @@
+"""Finishing an event: what is still missing, and finishing a Swiss early.
+
+A tournament can be finalised when every planned round is paired and every
+board has a result. A Swiss that must stop after round K (weather, a venue
+lost, too few players) first becomes a K-round event; :func:`finish_early`
+says everything that this changes before anything is done.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from arbiter_cli.late_entry import renumbered
+from arbiter_cli.model import Round, Tournament
+
+__all__ = ["missing_for_final", "finish_early"]
+
+
+def missing_for_final(tournament: Tournament) -> list[str]:
+    """What keeps the event from being finalised, one item per line (empty: ready)."""
+    missing: list[str] = []
+    planned = tournament.settings.rounds or tournament.last_round
+    for rnd in tournament.rounds:
+        if rnd.missing:
+            boards = ", ".join(map(str, rnd.missing))
+            missing.append(f"round {rnd.number}: no result on board{'s' if len(rnd.missing) > 1 else ''} {boards}")
+    if tournament.last_round < planned:
+        first = tournament.last_round + 1
+        rounds = f"round {first}" if first == planned else f"rounds {first} to {planned}"
+        missing.append(f"{rounds} not paired yet")
+    if not tournament.rounds:
+        missing.append("no round has been paired")
+    return missing
+
+
+def finish_early(tournament: Tournament, after_round: int) -> tuple[Tournament, list[str]]:
+    """The event cut to ``after_round`` rounds, and what that does, in words.
+
+    Raises ValueError when it cannot be done: K out of range, or a later round
+    that already has results (complete it and finish after that round).
+    """
+    settings = tournament.settings
+    planned = settings.rounds or tournament.last_round
+    if not settings.system.value == "swiss":
+        raise ValueError("only a Swiss can finish early; a round robin's rounds are fixed by its table")
+    if not 1 <= after_round <= tournament.last_round:
+        raise ValueError(f"must be between 1 and {tournament.last_round} (the rounds paired so far)")
+    actions: list[str] = []
+    for rnd in tournament.rounds[after_round:]:
+        if any(board.result is not None for board in rnd.games):
+            raise ValueError(f"round {rnd.number} already has results; enter the rest and finish "
+                             f"after round {rnd.number}, or remove them first")
+    if planned != after_round:
+        actions.append(f"the event will have {after_round} rounds instead of {planned}")
+    for rnd in tournament.rounds[after_round:]:
+        actions.append(f"round {rnd.number} (paired, no results) will be deleted")
+    later_byes = [b for b in tournament.byes if b.round > after_round]
+    for bye in later_byes:
+        actions.append(f"the requested {bye.kind.value} of player {bye.start_number} in round {bye.round} "
+                       "will be dropped")
+    late = [p for p in tournament.players if p.entered_round is not None and p.entered_round > after_round]
+    for player in late:
+        actions.append(f"{player.name} (start number {player.start_number}), entered for round "
+                       f"{player.entered_round}, will be removed")
+    cancelled = [p for p in tournament.players if p.withdrawn_after is not None and p.withdrawn_after >= after_round]
+    for player in cancelled:
+        actions.append(f"the withdrawal of {player.name} after round {player.withdrawn_after} will be cancelled")
+
+    gone = {p.start_number for p in late}
+    players = tuple(p.model_copy(update={"status": "active", "withdrawn_after": None}) if p in cancelled else p
+                    for p in tournament.players if p.start_number not in gone)
+    rounds = tuple(Round(r.number, tuple(b for b in r.boards if b.white not in gone))
+                   for r in tournament.rounds[:after_round])
+    after = replace(tournament, settings=settings.model_copy(update={"rounds": after_round}),
+                    players=players, rounds=rounds,
+                    byes=tuple(b for b in tournament.byes if b.round <= after_round))
+    if gone:
+        kept = sorted(p.start_number for p in players)
+        after = renumbered(after, {old: new for new, old in enumerate(kept, start=1)})
+        actions.append("start numbers close the gap: " + ", ".join(
+            f"{old}→{new}" for new, old in enumerate(kept, start=1) if old != new) if any(
+            old != new for new, old in enumerate(kept, start=1)) else "start numbers stay as they are")
+    return after, actions

@@ -1,0 +1,65 @@
+"""Late entries to a Swiss (C.04.2 Art. 2.3-2.4).
+
+A player who joins after round k is paired from round k+1 on. The rounds
+missed score zero unless the event's rules say otherwise (the setting
+``late_entry_missed``: ``ZPB``, or ``HPB`` for half a win's points); they are
+written into those rounds as bye rows, so the crosstable and the tie-breaks
+see them as unplayed rounds.
+
+The newcomer gets the start number their rating, title and name give them
+(Art. 2.2), and the others move down, until round 4 is paired; from then on
+start numbers no longer change (Art. 2.3) and the newcomer takes the next free
+number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from arbiter_cli.model import Board, ByeRequest, Player, Round, Tournament
+from arbiter_cli.results import ByeKind
+from arbiter_cli.tpn import initial_order
+
+__all__ = ["RENUMBER_UNTIL", "enter_late", "renumbered"]
+
+#: Start numbers may change until this round has been paired (C.04.2 Art. 2.3).
+RENUMBER_UNTIL = 4
+
+
+def enter_late(tournament: Tournament, *newcomers: Player) -> tuple[Tournament, list[int]]:
+    """The tournament with ``newcomers`` entered after the last paired round, and their start numbers.
+
+    >>> from arbiter_cli.model import Settings
+    >>> t = Tournament(Settings(name="x", system="swiss", rounds=5, seed=1, initial_colour="white"),
+    ...                (Player(start_number=1, name="A", rating=2000), Player(start_number=2, name="B", rating=1800)),
+    ...                (Round(1, (Board(white=1, black=2, board=1),)),))
+    >>> after, numbers = enter_late(t, Player(start_number=3, name="C", rating=1900))
+    >>> numbers, [p.name for p in after.players], after.rounds[0].boards
+    ([2], ['A', 'C', 'B'], (Board(white=1, black=3, board=1, result=None, bye=None, note=None), \
+Board(white=2, black=None, board=None, result=None, bye=<ByeKind.ZPB: 'ZPB'>, note=None)))
+    """
+    paired = tournament.last_round
+    kind = ByeKind(tournament.settings.late_entry_missed)
+    first = len(tournament.players) + 1
+    players = [p.model_copy(update={"start_number": first + i, "entered_round": paired + 1 if paired else None})
+               for i, p in enumerate(newcomers)]
+    numbers = [p.start_number for p in players]
+    rounds = tuple(Round(r.number, (*r.boards, *(Board(white=n, bye=kind) for n in numbers)))
+                   for r in tournament.rounds)
+    after = replace(tournament, players=(*tournament.players, *players), rounds=rounds)
+    if paired >= RENUMBER_UNTIL:
+        return after, numbers
+    order = initial_order(after.players)
+    mapping = {p.start_number: i for i, p in enumerate(order, start=1)}
+    return renumbered(after, mapping), [mapping[n] for n in numbers]
+
+
+def renumbered(tournament: Tournament, mapping: dict[int, int]) -> Tournament:
+    """Every start number changed by ``mapping``: players, rounds and requested byes."""
+    players = tuple(sorted((p.model_copy(update={"start_number": mapping[p.start_number]})
+                            for p in tournament.players), key=lambda p: p.start_number))
+    rounds = tuple(Round(r.number, tuple(
+        replace(b, white=mapping[b.white], black=None if b.black is None else mapping[b.black])
+        for b in r.boards)) for r in tournament.rounds)
+    byes = tuple(ByeRequest(b.round, mapping[b.start_number], b.kind) for b in tournament.byes)
+    return replace(tournament, players=players, rounds=rounds, byes=byes)

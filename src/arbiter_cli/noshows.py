@@ -1,0 +1,77 @@
+"""No-shows: when does a forfeit withdraw the player?
+
+A player who does not come to the board loses by forfeit. Many events treat a
+player absent without notice as withdrawn: the 2017 C.04.2 D.2 did, the 2026
+General Handling Rules leave it to the event, and FIDE's General Regulations
+for Competitions (6.5) keep it. The settings say when:
+
+* ``withdraw_after_unexcused`` unexcused no-shows (default 1), or
+* ``withdraw_after_no_shows`` no-shows of any kind (default 2);
+
+0 switches a rule off. The defaults are the Turkish federation's rule. A
+no-show is excused when the forfeit's board carries the note ``excused``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from arbiter_cli.model import Board, Tournament
+from arbiter_cli.results import GameResult
+
+__all__ = ["NoShows", "no_shows", "forfeit_losers", "withdrawal_reason"]
+
+
+@dataclass(frozen=True)
+class NoShows:
+    total: int
+    unexcused: int
+
+
+def forfeit_losers(board: Board) -> tuple[int, ...]:
+    """The players who lost this board by not showing up."""
+    if board.black is None or board.result is None:
+        return ()
+    match board.result:
+        case GameResult.WHITE_FORFEIT_WIN:
+            return (board.black,)
+        case GameResult.BLACK_FORFEIT_WIN:
+            return (board.white,)
+        case GameResult.DOUBLE_FORFEIT:
+            return (board.white, board.black)
+    return ()
+
+
+def no_shows(tournament: Tournament, start_number: int) -> NoShows:
+    """The player's forfeit losses so far, and how many of them had no notice."""
+    total = unexcused = 0
+    for rnd in tournament.rounds:
+        for board in rnd.games:
+            if start_number in forfeit_losers(board):
+                total += 1
+                unexcused += board.note != "excused"
+    return NoShows(total, unexcused)
+
+
+def withdrawal_reason(tournament: Tournament, start_number: int) -> str | None:
+    """Why the event's no-show rule withdraws this player now, or None.
+
+    >>> from arbiter_cli.model import Player, Round, Settings
+    >>> t = Tournament(Settings(name="x", system="swiss", rounds=5, seed=1),
+    ...                (Player(start_number=1, name="A"), Player(start_number=2, name="B")),
+    ...                (Round(1, (Board(white=1, black=2, board=1, result=GameResult.WHITE_FORFEIT_WIN),)),))
+    >>> withdrawal_reason(t, 2)
+    '1 no-show without notice (the event withdraws a player after 1)'
+    >>> withdrawal_reason(t, 1) is None
+    True
+    """
+    settings = tournament.settings
+    counted = no_shows(tournament, start_number)
+    limit = settings.withdraw_after_unexcused
+    if limit and counted.unexcused >= limit:
+        return (f"{counted.unexcused} no-show{'s' if counted.unexcused > 1 else ''} without notice "
+                f"(the event withdraws a player after {limit})")
+    limit = settings.withdraw_after_no_shows
+    if limit and counted.total >= limit:
+        return f"{counted.total} no-shows (the event withdraws a player after {limit})"
+    return None
