@@ -71,7 +71,6 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
         row = weight[v]
         nb = [w for w in range(n) if w != v and row[w]]
         nbrs.append(nb)
-        w2.append([x << 1 for x in row])
         if nb:
             m = max(row[w] for w in nb)
             if m > maxweight:
@@ -79,6 +78,15 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
     mate = [-1] * n
     if not maxweight:
         return mate
+    # Doubled weights; a non-edge (and the diagonal) gets -nonedge, so that its
+    # slack exceeds 2 * maxweight: never tight, and never a delta2 / delta3
+    # candidate, as delta1 (the dual of a free vertex) is at most maxweight.
+    nonedge = -((maxweight << 2) + 4)
+    for v in range(n):
+        row = weight[v]
+        r2 = [x << 1 if x else nonedge for x in row]
+        r2[v] = nonedge
+        w2.append(r2)
 
     nn = 2 * n
     # label[b]: 0 free, 1 S, 2 T for top-level blossoms; for a vertex inside a
@@ -118,6 +126,8 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
     blossombestedges: list[list[tuple[int, int]] | None] = [None] * nn
     unusedblossoms = list(range(nn - 1, n - 1, -1))
     dual = [maxweight] * n + [0] * n
+    # vlab[v] = label of v's top-level blossom (kept in step with label[]).
+    vlab = [0] * n
     queue: list[int] = []
 
     def assign_label(w: int, t: int, v: int) -> None:
@@ -129,8 +139,11 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
             labelend[w] = labelend[b] = v
             labelin[w] = labelin[b] = w
             bestv[b] = -1
+            lv = leaves[b]
+            for x in lv:
+                vlab[x] = t
             if t == 1:
-                queue.extend(leaves[b])
+                queue.extend(lv)
                 return
             base = blossombase[b]
             w, t, v = mate[base], 1, base
@@ -193,9 +206,10 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
             lv.extend(leaves[c])
         leaves[b] = lv
         for x in lv:
-            if label[inblossom[x]] == 2:
+            if vlab[x] == 2:
                 # a T-vertex turning S inside the new S-blossom
                 queue.append(x)
+                vlab[x] = 1
             inblossom[x] = b
         # Least-slack edges from b to every neighbouring S-blossom.
         bestto: dict[int, tuple[int, int]] = {}
@@ -293,6 +307,11 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
                             label[mate[blossombase[bv]]] = 0
                             assign_label(x, 2, labelend[x])
                             break
+                for c in childs:
+                    t = label[c]
+                    if t != 2:
+                        for x in leaves[c]:
+                            vlab[x] = t
             label[b] = 0
             labelend[b] = labelin[b] = -1
             blossomchilds[b] = blossomedges[b] = leaves[b] = None
@@ -366,6 +385,7 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
             bestv[b] = -1
             blossombestedges[b] = None
         delta_sum = 0
+        vlab[:] = [0] * n
         # Larger than any key or scan value below during this stage: S duals
         # only fall, T duals rise by at most delta_sum <= max dual.
         inf = (max(dual[:n]) + maxweight + 1) << 4
@@ -394,9 +414,8 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
                     t = key + dual[w]
                     if t > dsum:
                         # not tight: least-slack bookkeeping
-                        bw = inblossom[w]
-                        if label[bw] == 1:
-                            if t < bt and bw != bv:
+                        if vlab[w] == 1:
+                            if t < bt and inblossom[w] != bv:
                                 bt = t
                                 btw = w
                         elif key < freekey[w]:
@@ -406,7 +425,7 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
                     bw = inblossom[w]
                     if bw == bv:
                         continue
-                    lw = label[bw]
+                    lw = vlab[w]
                     if lw == 0:
                         assign_label(w, 2, v)
                     elif lw == 1:
@@ -444,7 +463,7 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
             deltab = -1
             for w in vertices:
                 k = freekey[w]
-                if k < inf and label[inblossom[w]] == 0:
+                if k < inf and vlab[w] == 0:
                     d = k + dual[w] - dsum
                     if d < delta:
                         delta = d
@@ -467,7 +486,7 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
                         deltab = b
 
             for v in vertices:
-                t = label[inblossom[v]]
+                t = vlab[v]
                 if t == 1:
                     dual[v] -= delta
                 elif t == 2:
