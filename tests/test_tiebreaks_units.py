@@ -265,3 +265,13 @@ def test_lots_are_drawn_from_the_stored_seed(seed: int) -> None:
     first = [r.player.start_number for r in compute_standings(seeded).rows]
     assert first == [r.player.start_number for r in compute_standings(seeded).rows]
     assert [r.rank for r in compute_standings(seeded).rows] == [1, 2, 3, 4]
+
+
+def test_fore_buchholz_counts_the_paired_last_round_as_drawn_even_before_the_results() -> None:
+    first = [(1, 2, W), (3, 4, D), (5, ByeKind.PAB)]
+    pending = swiss([first, [(1, 3, None), (4, 5, None), (2, ByeKind.HPB)]], 5)
+    drawn = swiss([first, [(1, 3, D), (4, 5, D), (2, ByeKind.HPB)]], 5)
+    won = swiss([first, [(1, 3, W), (4, 5, B), (2, ByeKind.HPB)]], 5)
+    assert values(pending, "FB") == values(drawn, "FB") == values(won, "FB")
+    assert values(drawn, "FB") == values(drawn, "BH")
+    assert values(won, "BH") != values(won, "FB")
