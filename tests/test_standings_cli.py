@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 
 from arbiter_cli.folder import TournamentFolder
-from arbiter_cli.model import Player
-from arbiter_cli.render import View, Column, print_page
+from arbiter_cli.render import Column, View, print_page
 
 from conftest import ROOT, Runner, snapshot
 
@@ -98,7 +98,8 @@ def test_the_crosstable_notation(arbiter: Runner, swiss: Path) -> None:
     assert [r["rank"] for r in rows] == sorted(r["rank"] for r in rows)
     assert "BH/C1" in rows[0]["tiebreaks"]
     printed = arbiter("-d", swiss, "crosstable", "--print").out
-    assert "R5" in printed and "PAB pairing bye" in printed and "?" in printed  # results still missing
+    assert "R5" in printed and "PAB pairing bye" in printed
+    assert re.search(r" \d+[wb]\? ", printed)  # a result still missing in round 5
     square = arbiter("-d", swiss.parent, "crosstable")  # not a tournament folder
     assert square.code == 3
 
@@ -106,10 +107,9 @@ def test_the_crosstable_notation(arbiter: Runner, swiss: Path) -> None:
 def test_absent_rounds_show_as_zero_point_byes(arbiter: Runner, swiss: Path) -> None:
     folder = TournamentFolder(swiss)
     tournament = folder.load()
-    late = Player(start_number=33, name="Late, Lou")
     players = swiss / "players.csv"
     players.write_text(players.read_text(encoding="utf-8") + "33,\"Late, Lou\",,,,,,,,active,\n", encoding="utf-8")
-    assert len(folder.load().players) == len(tournament.players) + 1 and late.name == "Late, Lou"
+    assert len(folder.load().players) == len(tournament.players) + 1  # a player with no round entered
     rows = json.loads(arbiter("-d", swiss, "crosstable", "-f", "json").out)
     csv = arbiter("-d", swiss, "crosstable", "-f", "csv").out
     assert any(r["start_number"] == 33 for r in rows)
