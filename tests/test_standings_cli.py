@@ -136,3 +136,10 @@ def test_the_readme_shows_the_demo_standings_as_they_are(arbiter: Runner, tmp_pa
     start = readme.index(printed[0], readme.index("$ arbiter -d /tmp/arbiter-demo standings --print"))
     assert [line for line in readme[start:start + len(printed)] if "printed" not in line] == \
         [line for line in printed if "printed" not in line]
+
+
+def test_buchholz_in_a_round_robin_is_computed_with_a_caution(arbiter: Runner, finished: Path) -> None:
+    result = arbiter("-d", finished, "standings", "--tiebreaks", "BH,SB", "-f", "json")
+    assert result.code == 0 and "do not allow Buchholz" in result.err
+    assert all(isinstance(r["tiebreaks"]["BH"], (int, float)) for r in json.loads(result.out))
+    assert "do not allow" not in arbiter("-d", finished, "standings", "--tiebreaks", "BH", "--rules", "2024").err

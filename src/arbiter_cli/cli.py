@@ -789,6 +789,9 @@ def _standings_notes(table) -> list[str]:  # type: ignore[no-untyped-def]
     if table.dropped:
         notes.append(f"{', '.join(table.dropped)}: no values, because some players are unrated and no "
                      "unrated_rating was announced (C.07 Art. 10)")
+    if table.cautions:
+        notes.append(f"{', '.join(table.cautions)}: the 2026 rules do not allow Buchholz tie-breaks in a round "
+                     "robin (C.07 Art. 8); computed as asked")
     if table.lots:
         notes.append("players still equal after the tie-breaks are ordered by lot (tiebreak_lots, from the seed)")
     return notes

@@ -146,6 +146,7 @@ class Standings:
     rules: Rules = Rules.R2026
     dropped: tuple[str, ...] = ()  # rating-based codes without values: unrated players (Art. 10)
     lots: bool = False  # ties left at the end were broken by a drawing of lots
+    cautions: tuple[str, ...] = ()  # tie-breaks the edition does not allow for this event
 
 
 def tiebreak_rules(tournament: Tournament, rules: Rules | str | None = None) -> Rules:
@@ -210,7 +211,9 @@ def compute_standings(
             ))
         position += len(group)
     incomplete = {rnd.number: rnd.missing for rnd in tournament.rounds[:last] if rnd.missing}
-    return Standings(last, tuple(rows), incomplete, computed, unavailable, edition, dropped, lots)
+    cautions = tuple(code for code in computed if parse_spec(code).base in ("BH", "FB", "AOB")
+                     and edition is Rules.R2026 and settings.system.is_round_robin)
+    return Standings(last, tuple(rows), incomplete, computed, unavailable, edition, dropped, lots, cautions)
 
 
 _RATING_BASED = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
