@@ -197,8 +197,9 @@ def compute_standings(
     values = {code: ranking.values.get(ranked) for code, ranked in zip(codes, codes_for_ranking)}
     unavailable = tuple(code for code, ranked in zip(codes, codes_for_ranking) if ranked in ranking.unavailable)
     computed = tuple(code for code in codes if code not in unavailable)
-    dropped = tuple(code for code in computed if parse_spec(code).base in _RATING_BASED
-                    and all(v is None for v in (values[code] or {}).values()) and event.numbers)
+    unrated_present = any(rating is None for rating in event.ratings.values())
+    dropped = tuple(code for code, ranked in zip(codes, codes_for_ranking) if code in computed and unrated_present
+                    and parse_spec(ranked).base in _RATING_BASED and parse_spec(ranked).unrated is None)
     by_tpn = {p.start_number: p for p in tournament.players}
     rows: list[StandingRow] = []
     position = 1
