@@ -376,6 +376,33 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
                     augment_blossom(bt, j)
                 mate[j] = s
 
+    def tight_edge(v: int, w: int) -> bool:
+        # Act on the tight edge (v, w), v an S-vertex, w in another top-level
+        # blossom; True when it completed an augmenting path.
+        lw = vlab[w]
+        if lw == 0:
+            assign_label(w, 2, v)
+        elif lw == 1:
+            base = scan_blossom(v, w)
+            if base < 0:
+                augment_matching(v, w)
+                return True
+            add_blossom(base, v, w)
+        elif label[w] == 0:
+            label[w] = 2
+            labelend[w] = v
+            labelin[w] = w
+        return False
+
+    # Root aggregation. The single (free) vertices are the roots of the
+    # alternating trees; they are S in every stage and so all share one dual.
+    # Scanning every root's row every stage would dominate the run time, so
+    # the roots are never scanned: the slack from the roots to w is least at
+    # w's heaviest free neighbour, found in w's neighbours sorted by weight
+    # (matched vertices never become single again, so a pointer skips them).
+    order = [sorted(nbrs[w], key=weight[w].__getitem__, reverse=True) for w in range(n)]
+    ptr = [0] * n
+
     vertices = range(n)
     blossom_ids = range(n, nn)
     while True:
@@ -394,9 +421,43 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
         for v in vertices:
             if mate[v] == -1 and label[inblossom[v]] == 0:
                 assign_label(v, 1, -1)
+        # the other vertices of root blossoms are scanned; the roots are not
+        queue[:] = [v for v in queue if mate[v] != -1]
 
         augmented = False
-        while True:
+        # Each vertex w against its best root r (what scanning every root's
+        # row would record or act on for w). delta_sum is 0 here.
+        for w in vertices:
+            lst = order[w]
+            m = len(lst)
+            p = ptr[w]
+            while p < m and mate[lst[p]] != -1:
+                p += 1
+            ptr[w] = p
+            bw = inblossom[w]
+            while p < m:
+                r = lst[p]
+                if mate[r] == -1 and inblossom[r] != bw:
+                    break
+                p += 1
+            else:
+                continue
+            key = dual[r] - w2[r][w]
+            t = key + dual[w]
+            if t > 0:
+                if vlab[w] == 1:
+                    if bestv[bw] == -1 or t < bests[bw]:
+                        bestv[bw] = w
+                        bestw[bw] = r
+                        bests[bw] = t
+                elif key < freekey[w]:
+                    freekey[w] = key
+                    freev[w] = r
+            elif tight_edge(r, w):
+                augmented = True
+                break
+
+        while not augmented:
             dsum = delta_sum
             while queue:
                 # Scan S-vertex v. With key = dual[v] + dsum - 2 * weight and
@@ -459,7 +520,7 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
             # No augmenting path with tight edges: compute delta.
             deltatype = 1
             delta = min(dual[:n])
-            deltav = -1
+            deltav = deltaw = -1
             deltab = -1
             for w in vertices:
                 k = freekey[w]
@@ -469,6 +530,7 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
                         delta = d
                         deltatype = 2
                         deltav = freev[w]
+                        deltaw = w
             dsum2 = dsum << 1
             for b in range(nn):
                 if bestv[b] != -1 and blossomparent[b] == -1 and label[b] == 1:
@@ -477,6 +539,7 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
                         delta = d
                         deltatype = 3
                         deltav = bestv[b]
+                        deltaw = bestw[b]
             for b in blossom_ids:
                 if label[b] == 2 and blossomparent[b] == -1 and blossombase[b] >= 0:
                     d = dual[b]
@@ -505,8 +568,10 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
             if deltatype == 4:
                 expand_blossom(deltab, False)
             else:
-                # the least-slack edge is tight now; rescan its S-end
-                queue.append(deltav)
+                # the least-slack edge is tight now: act on it
+                if tight_edge(deltav, deltaw):
+                    augmented = True
+                    break
 
         if not augmented:
             break
