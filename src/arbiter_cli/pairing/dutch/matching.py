@@ -32,6 +32,7 @@ z(b); the (doubled) slack of an edge between different top-level blossoms is
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 
 __all__ = ["max_weight_matching", "matching_weight"]
 
@@ -54,25 +55,26 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
     """
     if len(weight) != n or any(len(row) != n for row in weight):
         raise ValueError(f"weight must be an {n} x {n} matrix")
-    for i in range(n):
-        row = weight[i]
-        for j in range(i):
-            x = row[j]
-            if x != weight[j][i]:
-                raise ValueError(f"weight is not symmetric at ({i}, {j})")
-            if x < 0:
-                raise ValueError(f"negative weight at ({i}, {j})")
+    vertices = range(n)
+    for i, (row, col) in enumerate(zip(weight, zip(*weight))):
+        if tuple(row) != col:
+            j = next(j for j in vertices if row[j] != col[j])
+            raise ValueError(f"weight is not symmetric at ({i}, {j})")
+        if min(row) < 0:
+            raise ValueError(f"negative weight in row {i}")
 
     # Neighbour lists (non-zero, off-diagonal entries) and doubled weights.
     nbrs: list[list[int]] = []
     w2: list[list[int]] = []
     maxweight = 0
-    for v in range(n):
+    for v in vertices:
         row = weight[v]
-        nb = [w for w in range(n) if w != v and row[w]]
+        nb = list(compress(vertices, row))
+        if row[v]:
+            nb.remove(v)
         nbrs.append(nb)
         if nb:
-            m = max(row[w] for w in nb)
+            m = max(map(row.__getitem__, nb))
             if m > maxweight:
                 maxweight = m
     mate = [-1] * n
@@ -403,14 +405,12 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
     order = [sorted(nbrs[w], key=weight[w].__getitem__, reverse=True) for w in range(n)]
     ptr = [0] * n
 
-    vertices = range(n)
     blossom_ids = range(n, nn)
     while True:
         # A stage: label, adjust duals, until an augmenting path or optimality.
-        for b in range(nn):
-            label[b] = 0
-            bestv[b] = -1
-            blossombestedges[b] = None
+        label[:] = [0] * nn
+        bestv[:] = [-1] * nn
+        blossombestedges[:] = [None] * nn
         delta_sum = 0
         vlab[:] = [0] * n
         # Larger than any key or scan value below during this stage: S duals
