@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from conftest import PLAYERS
@@ -73,3 +74,83 @@ def test_no_colour_codes_when_piped(tmp_path: Path) -> None:
                  env=env)
     assert result.returncode == 0 and "Rank" in result.stdout
     assert "\x1b[" not in result.stdout and "\x1b[" not in result.stderr
+
+
+# --------------------------------------------------------------------------- killed in the middle of a write
+
+def _late_entry_event(tmp_path: Path) -> Path:
+    folder = tmp_path / "event"
+    assert run("new", folder, "--name", "Crash", "--system", "swiss", "--rounds", "5", "--seed", "3",
+               "--initial-colour", "white").returncode == 0
+    for name, rating, _ in PLAYERS[:8]:
+        assert run("-d", folder, "player", "add", name, "--rating", rating).returncode == 0
+    assert run("-d", folder, "pair").returncode == 0
+    return folder
+
+
+def _killed_late_entry(folder: Path, when: str) -> None:
+    """Start a late entry (it renumbers: players.csv, rounds/01.csv and the journal change
+    together), slowed down step by step, and SIGKILL it ``when`` the change is half written."""
+    env = dict(os.environ, ARBITER_CRASH_TEST_PAUSE="0.2")
+    process = subprocess.Popen([sys.executable, "-m", "arbiter_cli", "-d", str(folder), "player", "add",
+                                "Late, Comer", "--rating", "2745"], env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    pending = folder / ".arbiter.pending"
+    while time.monotonic() < deadline:
+        temporaries = list(folder.glob(".*.tmp-*")) + list((folder / "rounds").glob(".*.tmp-*"))
+        if when == "before the manifest" and temporaries and not pending.exists():
+            break
+        if when == "among the renames" and pending.exists() and len(temporaries) < 3:
+            break  # at least one of the three files is renamed, at least one is not
+        time.sleep(0.005)
+    else:
+        process.kill()
+        raise AssertionError(f"never saw the moment {when!r}")
+    process.kill()
+    process.wait(timeout=30)
+
+
+def _consistent(folder: Path) -> tuple[int, int, int]:
+    """Players registered, players in round 1, 'player added' journal lines: read through the CLI."""
+    players = json.loads(run("-d", folder, "player", "list", "-f", "json").stdout)
+    round_one = json.loads(run("-d", folder, "pairings", "1", "-f", "json").stdout)
+    in_round = {n for b in round_one for n in (b["white"], b["black"]) if n}
+    journal = list(csv.DictReader(io.StringIO((folder / "journal.csv").read_text())))
+    added = sum(1 for row in journal if row["change"] == "player added")
+    assert in_round == {p["start_number"] for p in players}
+    return len(players), len(in_round), added
+
+
+def test_a_write_killed_before_its_manifest_leaves_the_old_folder(tmp_path: Path) -> None:
+    folder = _late_entry_event(tmp_path)
+    _killed_late_entry(folder, "before the manifest")
+    assert _consistent(folder) == (8, 8, 8)
+    assert run("-d", folder, "player", "add", "Other, Player", "--rating", "1000").returncode == 0
+    assert not list(folder.glob(".*.tmp-*")), "stale temporary files are cleared by the next writer"
+    assert _consistent(folder) == (9, 9, 9)
+
+
+def test_a_write_killed_among_its_renames_is_completed_by_the_next_command(tmp_path: Path) -> None:
+    folder = _late_entry_event(tmp_path)
+    _killed_late_entry(folder, "among the renames")
+    assert (folder / ".arbiter.pending").exists()
+    assert _consistent(folder) == (9, 9, 9)  # a reader finishes the change first
+    assert not (folder / ".arbiter.pending").exists()
+    names = [p["name"] for p in json.loads(run("-d", folder, "player", "list", "-f", "json").stdout)]
+    # 2745 and no title: after Carlsen, Firouzja, Erigaisi and GM Giri (2745), renumbered everywhere.
+    assert names.index("Late, Comer") == 4
+
+
+def test_two_shells_racing_for_the_last_half_point_bye(tmp_path: Path) -> None:
+    folder = tmp_path / "event"
+    run("new", folder, "--name", "Race", "--system", "swiss", "--rounds", "5", "--seed", "1")
+    settings = folder / "tournament.toml"
+    settings.write_text(settings.read_text().replace("[scoring]", "max_half_byes = 1\n\n[scoring]"))
+    for name, rating, _ in PLAYERS[:4]:
+        run("-d", folder, "player", "add", name, "--rating", rating)
+    first = spawn("-d", folder, "bye", "1", "--round", "2", "--half")
+    second = spawn("-d", folder, "bye", "1", "--round", "3", "--half")
+    codes = sorted([first.wait(timeout=60), second.wait(timeout=60)])
+    assert codes == [0, 4]  # the second sees the first request and the limit of 1
+    assert len((folder / "byes.csv").read_text().splitlines()) == 2

@@ -27,6 +27,7 @@ import datetime as dt
 import errno
 import fcntl
 import io
+import json
 import os
 import re
 import time
@@ -53,6 +54,7 @@ PLAYERS_FILE = "players.csv"
 ROUNDS_DIR = "rounds"
 JOURNAL_FILE = "journal.csv"
 LOCK_FILE = ".arbiter.lock"
+PENDING_FILE = ".arbiter.pending"  # the manifest of a change being written (see TournamentFolder._commit)
 
 PLAYER_COLUMNS = ("start_number", "name", "title", "rating", "fide_id", "federation", "sex",
                   "birth_date", "club", "status", "withdrawn_after")
@@ -136,16 +138,26 @@ def _journal_rows(command: str, changes: Sequence[Change], now: dt.datetime) -> 
     return [[stamp, command, c.change, c.old, c.new] for c in changes]
 
 
+def _crash_test_pause() -> None:
+    """Slow each step of a change down, so that a test can kill the process in the middle of one."""
+    pause = os.environ.get("ARBITER_CRASH_TEST_PAUSE")
+    if pause:
+        time.sleep(float(pause))
+
+
+def _write_synced(path: Path, text: str) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(text.encode("utf-8"))
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
 def _atomic_write(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temp file, fsync and rename."""
     tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    data = text.encode("utf-8")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
+        _write_synced(tmp, text)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -196,20 +208,30 @@ class TournamentFolder:
                 return
             raise FolderError(f"cannot open the lock file: {error.strerror}", file=LOCK_FILE) from None
         try:
-            mode = fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH
             deadline = time.monotonic() + timeout
-            while True:
-                try:
-                    fcntl.flock(fd, mode | fcntl.LOCK_NB)
-                    break
-                except BlockingIOError:
-                    if time.monotonic() >= deadline:
-                        raise Busy(f"{self.path}: another arbiter command is using this tournament; "
-                                   "try again") from None
-                    time.sleep(0.02)
+            self._flock(fd, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH, deadline)
+            if (self.path / PENDING_FILE).exists():  # a writer was killed mid-change: finish it
+                if not exclusive:
+                    self._flock(fd, fcntl.LOCK_EX, deadline)
+                self._recover()
+                if not exclusive:
+                    self._flock(fd, fcntl.LOCK_SH, deadline)
+            if exclusive:
+                self._remove_stale_temporaries()
             yield
         finally:
             os.close(fd)
+
+    def _flock(self, fd: int, mode: int, deadline: float) -> None:
+        while True:
+            try:
+                fcntl.flock(fd, mode | fcntl.LOCK_NB)
+                return
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise Busy(f"{self.path}: another arbiter command is using this tournament; "
+                               "try again") from None
+                time.sleep(0.02)
 
     # -- reading -----------------------------------------------------------------
 
@@ -451,33 +473,89 @@ class TournamentFolder:
 
     def save(self, before: Tournament, after: Tournament, command: str, changes: Sequence[Change],
              now: dt.datetime | None = None, outputs: dict[str, str] | None = None) -> None:
-        """Write what changed from ``before`` to ``after`` and journal ``changes``.
+        """Write what changed from ``before`` to ``after`` and journal ``changes``, all or nothing.
 
         ``outputs`` are extra files derived from the tournament (the final
-        standings), written the same safe way before the settings.
-        Call it while holding the exclusive lock, with ``before`` as loaded.
+        standings). Call it while holding the exclusive lock, with ``before`` as loaded.
         """
         old_files = self.files_of(before)
         new_files = self.files_of(after)
-        (self.path / ROUNDS_DIR).mkdir(exist_ok=True)
-        for name, text in (outputs or {}).items():
-            (self.path / name).parent.mkdir(parents=True, exist_ok=True)
-            _atomic_write(self.path / name, text)
-        # Round files first and the settings last, then the journal: a crash between two
-        # renames leaves each file whole, and the journal never claims what was not written.
-        order = sorted(new_files, key=lambda n: (not n.startswith(ROUNDS_DIR), n == SETTINGS_FILE, n))
-        for name in order:
-            text = new_files[name]
-            if old_files.get(name) != text or not (self.path / name).exists():
-                _atomic_write(self.path / name, text)
-        for name in old_files.keys() - new_files.keys():
-            (self.path / name).unlink()
-            _fsync_dir((self.path / name).parent)
-        self.append_journal(command, changes, now)
+        writes = {name: text for name, text in new_files.items()
+                  if old_files.get(name) != text or not (self.path / name).exists()}
+        writes.update(outputs or {})
+        if changes:
+            writes[JOURNAL_FILE] = self._journal_text(command, changes, now)
+        deletions = sorted(name for name in old_files.keys() - new_files.keys() if (self.path / name).exists())
+        self._commit(writes, deletions)
 
-    def append_journal(self, command: str, changes: Sequence[Change], now: dt.datetime | None = None) -> None:
-        if not changes:
+    def _commit(self, writes: dict[str, str], deletions: Sequence[str]) -> None:
+        """Replace several files as one step that a crash cannot leave half done.
+
+        Each new file is written to a temporary file beside its target and
+        fsync'ed. Then a manifest (``.arbiter.pending``) naming every rename and
+        deletion is written atomically; from that moment the change counts as
+        made. The renames follow, and the manifest is removed. A command that
+        finds a manifest (its writer was killed) completes it first
+        (:meth:`_recover`); a crash before the manifest leaves the old files.
+        """
+        if not writes and not deletions:
             return
+        staged: list[tuple[str, str]] = []
+        try:
+            for name, text in writes.items():
+                target = self.path / name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                temp = target.with_name(f".{target.name}.tmp-{os.getpid()}")
+                _write_synced(temp, text)
+                staged.append((str(temp.relative_to(self.path)), name))
+                _crash_test_pause()
+            manifest = json.dumps({"rename": staged, "delete": list(deletions)})
+            _atomic_write(self.path / PENDING_FILE, manifest)
+        except BaseException:
+            for temp, _ in staged:
+                with contextlib.suppress(OSError):
+                    (self.path / temp).unlink()
+            raise
+        self._apply(staged, deletions)
+
+    def _apply(self, renames: Sequence[Sequence[str]], deletions: Sequence[str]) -> None:
+        directories = {self.path}
+        for temp, name in renames:
+            with contextlib.suppress(FileNotFoundError):  # a concurrent recovery moved it already
+                os.replace(self.path / temp, self.path / name)
+            directories.add((self.path / name).parent)
+            _crash_test_pause()
+        for name in deletions:
+            with contextlib.suppress(FileNotFoundError):
+                (self.path / name).unlink()
+            directories.add((self.path / name).parent)
+        for directory in directories:
+            _fsync_dir(directory)
+        with contextlib.suppress(FileNotFoundError):
+            (self.path / PENDING_FILE).unlink()
+        _fsync_dir(self.path)
+
+    def _remove_stale_temporaries(self) -> None:
+        """Temporary files left by a writer killed before its manifest (their change never happened)."""
+        for directory in (self.path, self.path / ROUNDS_DIR, self.path / FINAL_DIR):
+            for temp in directory.glob(".*.tmp-*") if directory.is_dir() else ():
+                with contextlib.suppress(OSError):
+                    temp.unlink()
+
+    def _recover(self) -> None:
+        """Finish a change whose writer was killed after its manifest was written."""
+        path = self.path / PENDING_FILE
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            renames, deletions = data["rename"], data["delete"]
+        except FileNotFoundError:
+            return
+        except (OSError, ValueError, KeyError, TypeError):
+            raise FolderError("an interrupted change cannot be completed: its manifest is damaged",
+                              file=PENDING_FILE) from None
+        self._apply(renames, deletions)
+
+    def _journal_text(self, command: str, changes: Sequence[Change], now: dt.datetime | None) -> str:
         path = self.path / JOURNAL_FILE
         existing = path.read_text(encoding="utf-8") if path.exists() else ",".join(JOURNAL_COLUMNS) + "\n"
         if not existing.endswith("\n"):
@@ -485,7 +563,11 @@ class TournamentFolder:
         rows = _journal_rows(command, changes, now or dt.datetime.now(dt.timezone.utc))
         buffer = io.StringIO()
         csv.writer(buffer, lineterminator="\n").writerows(rows)
-        _atomic_write(path, existing + buffer.getvalue())
+        return existing + buffer.getvalue()
+
+    def append_journal(self, command: str, changes: Sequence[Change], now: dt.datetime | None = None) -> None:
+        if changes:
+            _atomic_write(self.path / JOURNAL_FILE, self._journal_text(command, changes, now))
 
     @classmethod
     def create(cls, path: str | os.PathLike[str], settings: Settings, command: str) -> "TournamentFolder":
