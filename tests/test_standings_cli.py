@@ -91,6 +91,8 @@ def test_the_printed_standings_fit_a4(arbiter: Runner, swiss: Path) -> None:
     assert lines[0] == "Ege Open 2026" and "Standings after round 5" in lines[2] and "printed" in lines[2]
     assert max(len(line) for line in lines) <= 80
     assert "round 5 is not complete" in page and "page 1/1" in page
+    wide = arbiter("-d", swiss, "standings", "--print", "--tiebreaks", "BH/C1,BH,SB,DE,WIN,ARO,TPR,PS,AOB,KS").out
+    assert max(len(line) for line in wide.splitlines()) <= 80 and "Dogan, Zeynep" in wide
 
 
 def test_the_crosstable_notation(arbiter: Runner, swiss: Path) -> None:

@@ -322,9 +322,11 @@ def print_page(view: View, header: Sequence[str], *, width: int = PAGE_WIDTH, li
     cells = [[_plain(column.show(record)) for column in columns] for record in view.records]
     widths = [max([len(column.header)] + [len(row[i]) for row in cells]) for i, column in enumerate(columns)]
     keys = [c.key for c in columns]
+    fixed = sum(w for k, w in zip(keys, widths) if k != shrink) + (12 if shrink in keys else 0)
+    gap = 2 if fixed + 2 * (len(widths) - 1) <= width else 1  # many columns: one space between them
     if shrink in keys:
         index = keys.index(shrink)
-        excess = sum(widths) + 2 * (len(widths) - 1) - width
+        excess = sum(widths) + gap * (len(widths) - 1) - width
         if excess > 0:
             widths[index] = max(12, widths[index] - excess)
 
@@ -334,7 +336,7 @@ def print_page(view: View, header: Sequence[str], *, width: int = PAGE_WIDTH, li
             value = value if len(value) <= size else value[:size - 1] + "."
             parts.append(value.rjust(size) if column.justify == "right" else
                          value.center(size) if column.justify == "center" else value.ljust(size))
-        return "  ".join(parts).rstrip()
+        return (" " * gap).join(parts).rstrip()
 
     heading = [line([c.header for c in columns]), "-" * min(width, len(line([c.header for c in columns])))]
     top = [*header, ""]
