@@ -1,0 +1,79 @@
+"""How a withdrawal counts in the standings of a round robin.
+
+A round robin's schedule never changes: the games of a player who withdrew are
+still on the table, entered as forfeits when their rounds are paired. The
+event's rule (setting ``round_robin_withdrawal``) then says how they count.
+
+``half`` (the default, the usual rule in FIDE events, e.g. the Olympiad and
+many federations' regulations): a player who played fewer than half of their
+games is removed from the standings, and their games do not count for anyone
+(the results stay for rating); a player who played at least half keeps
+their games, and the unplayed ones count as forfeits.
+
+``forfeits``: the unplayed games always count as forfeits.
+
+In a Swiss the rounds after a withdrawal are zero-point absences, which the
+tie-break rules (C.07 Art. 16) handle; nothing changes here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from arbiter_cli.model import Board, Round, Tournament
+from arbiter_cli.results import ByeKind
+
+__all__ = ["annulled_players", "as_counted"]
+
+
+def annulled_players(tournament: Tournament) -> frozenset[int]:
+    """The withdrawn players whose games do not count (the ``half`` rule)."""
+    settings = tournament.settings
+    if not settings.system.is_round_robin or settings.round_robin_withdrawal != "half":
+        return frozenset()
+    annulled = set()
+    for player in tournament.players:
+        if not player.is_withdrawn:
+            continue
+        played = sum(1 for rnd in tournament.rounds for board in rnd.games
+                     if player.start_number in board.players and board.result is not None and board.result.played)
+        if 2 * played < _games_per_player(tournament):
+            annulled.add(player.start_number)
+    return frozenset(annulled)
+
+
+def _games_per_player(tournament: Tournament) -> int:
+    n = len(tournament.players)
+    games = n - 1
+    return 2 * games if tournament.settings.system.value == "double-round-robin" else games
+
+
+def as_counted(tournament: Tournament) -> Tournament:
+    """The tournament as its standings count it: annulled players removed, and their
+    opponents' games against them turned into free rounds (``BYE``, no points).
+
+    >>> from arbiter_cli.model import Player, Settings
+    >>> from arbiter_cli.results import GameResult
+    >>> t = Tournament(Settings(name="x", system="round-robin", seed=1, initial_colour="white", rounds=3),
+    ...     tuple(Player(start_number=i, name=n) for i, n in enumerate("ABCD", start=1))
+    ...     + (), (Round(1, (Board(1, 4, 1, GameResult.WHITE_WINS), Board(2, 3, 2, GameResult.DRAW))),))
+    >>> t = replace(t, players=tuple(p.model_copy(update={"status": "withdrawn", "withdrawn_after": 1})
+    ...                              if p.start_number == 4 else p for p in t.players))
+    >>> counted = as_counted(t)
+    >>> [p.name for p in counted.players], counted.rounds[0].boards[-1]
+    (['A', 'B', 'C'], Board(white=1, black=None, board=None, result=None, bye=<ByeKind.BYE: 'BYE'>, note=None))
+    """
+    annulled = annulled_players(tournament)
+    if not annulled:
+        return tournament
+    rounds = []
+    for rnd in tournament.rounds:
+        games = [b for b in rnd.games if not (set(b.players) & annulled)]
+        byes = [b for b in rnd.byes if b.white not in annulled]
+        for board in rnd.games:
+            if set(board.players) & annulled:
+                byes += [Board(white=p, bye=ByeKind.BYE) for p in board.players if p not in annulled]
+        games = [replace(b, board=i) for i, b in enumerate(games, start=1)]
+        rounds.append(Round(rnd.number, tuple(games + byes)))
+    players = tuple(p for p in tournament.players if p.start_number not in annulled)
+    return replace(tournament, players=players, rounds=tuple(rounds))
