@@ -3,8 +3,8 @@
 * ``held_expected_values.json``: IA Mario Held's exercises 1-33 on three
   crosstables, under the 2023/24 rules (``/V1``, our ``2024``) and, where FIDE
   gives them, the 2026 rules (``/V2``, our ``2026``). Codes without /V1 or /V2
-  do not depend on the unplayed-round rules and run under the file's own
-  edition (its start date 2024-08-01: 2024). DE entries are the ranks after
+  (KS, DE, WIN, WON, BPG, BWG, GE, PS) do not depend on the unplayed-round
+  rules and are checked under both editions. DE entries are the ranks after
   points and DE.
 * ``swiss_with_many_unplayed_rounds``: the reference engine's columns for the
   15-player event under the 2024 rules (``.2026-02-28``) and the 2026 rules
@@ -53,10 +53,13 @@ def _held_cases() -> list:
     cases = []
     for exercise in data["individual_exercises"] + data["individual_exercises_2026_rules"]:
         parts = exercise["code"].split("/")
-        rules = "2026" if "V2" in parts else "2024"
         code = "/".join(p for p in parts if p not in ("V1", "V2"))
-        case_id = f"ex{exercise['exercise']:02d}-{Path(exercise['file']).stem}-{code}-{rules}"
-        cases.append(pytest.param(exercise, code, rules, id=case_id))
+        # /V1 and /V2 name the edition; a code without either does not depend on the unplayed-round
+        # rules, so its values hold under both editions.
+        editions = ["2026"] if "V2" in parts else ["2024"] if "V1" in parts else ["2024", "2026"]
+        for rules in editions:
+            case_id = f"ex{exercise['exercise']:02d}-{Path(exercise['file']).stem}-{code}-{rules}"
+            cases.append(pytest.param(exercise, code, rules, id=case_id))
     return cases
 
 
@@ -77,7 +80,8 @@ HELD = _held_cases()
 
 
 def test_the_oracle_has_every_case() -> None:
-    assert len(HELD) == 33 + 8
+    assert len({case.values[0]["exercise"] for case in HELD}) == 33
+    assert sum(1 for case in HELD if case.values[2] == "2026") == 8 + 12  # /V2 cases + rule-independent codes
 
 
 @pytest.mark.parametrize(("exercise", "code", "rules"), HELD)
