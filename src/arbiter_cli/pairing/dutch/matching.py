@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress
+from operator import add, not_
 
 __all__ = ["max_weight_matching", "matching_weight"]
 
@@ -111,8 +112,9 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
     # each delta, so dual[v] + delta_sum is constant while v is S (and S stays S
     # until the stage ends).
     # For a top-level S-blossom b: (bestv[b], bestw[b]) is its least-slack edge
-    # to a different S-blossom (bestv[b] inside b, -1: none), and
-    # bests[b] = slack + 2 * delta_sum of that edge (constant).
+    # to a different S-blossom (bestv[b] inside b), and bests[b] = slack +
+    # 2 * delta_sum of that edge (constant). bests[b] is the stage's ``inf``
+    # for every other b and when there is no such edge.
     bestv = [-1] * nn
     bestw = [-1] * nn
     bests = [0] * nn
@@ -140,7 +142,7 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
             label[w] = label[b] = t
             labelend[w] = labelend[b] = v
             labelin[w] = labelin[b] = w
-            bestv[b] = -1
+            bests[b] = inf
             lv = leaves[b]
             for x in lv:
                 vlab[x] = t
@@ -240,9 +242,9 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
                             if old is None or s < old:
                                 bestslack[bj] = s
                                 bestto[bj] = (i, j)
-            bestv[c] = -1
+            bests[c] = inf
         blossombestedges[b] = list(bestto.values())
-        bestv[b] = -1
+        bests[b] = inf
         best = None
         for bj, s in bestslack.items():
             if best is None or s < best:
@@ -296,7 +298,7 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
                 label[w] = label[bw] = 2
                 labelend[w] = labelend[bw] = v
                 labelin[w] = labelin[bw] = w
-                bestv[bw] = -1
+                bests[bw] = inf
                 j += jstep
                 while childs[j] != entrychild:
                     bv = childs[j]
@@ -319,7 +321,7 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
             blossomchilds[b] = blossomedges[b] = leaves[b] = None
             blossombase[b] = -1
             blossombestedges[b] = None
-            bestv[b] = -1
+            bests[b] = inf
             dual[b] = 0
             unusedblossoms.append(b)
 
@@ -404,12 +406,12 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
     # (matched vertices never become single again, so a pointer skips them).
     order = [sorted(nbrs[w], key=weight[w].__getitem__, reverse=True) for w in range(n)]
     ptr = [0] * n
+    singles = list(range(n))
 
     blossom_ids = range(n, nn)
     while True:
         # A stage: label, adjust duals, until an augmenting path or optimality.
         label[:] = [0] * nn
-        bestv[:] = [-1] * nn
         blossombestedges[:] = [None] * nn
         delta_sum = 0
         vlab[:] = [0] * n
@@ -417,12 +419,20 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
         # only fall, T duals rise by at most delta_sum <= max dual.
         inf = (max(dual[:n]) + maxweight + 1) << 4
         freekey[:] = [inf] * n
+        bests[:] = [inf] * nn
         queue.clear()
-        for v in vertices:
-            if mate[v] == -1 and label[inblossom[v]] == 0:
+        singles = [v for v in singles if mate[v] == -1]
+        for v in singles:
+            b = inblossom[v]
+            if b == v:
+                label[v] = vlab[v] = 1
+                labelend[v] = -1
+                labelin[v] = v
+            elif label[b] == 0:
                 assign_label(v, 1, -1)
-        # the other vertices of root blossoms are scanned; the roots are not
-        queue[:] = [v for v in queue if mate[v] != -1]
+        if queue:
+            # the other vertices of root blossoms are scanned; the roots are not
+            queue[:] = [v for v in queue if mate[v] != -1]
 
         augmented = False
         # Each vertex w against its best root r (what scanning every root's
@@ -446,7 +456,7 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
             t = key + dual[w]
             if t > 0:
                 if vlab[w] == 1:
-                    if bestv[bw] == -1 or t < bests[bw]:
+                    if t < bests[bw]:
                         bestv[bw] = w
                         bestw[bw] = r
                         bests[bw] = t
@@ -468,7 +478,7 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
                 row = w2[v]
                 # bt, btw: the least-slack edge from bv to another S-blossom
                 # (t-units), btw == -1 while it is the recorded one.
-                bt = bests[bv] - dsum if bestv[bv] != -1 else inf
+                bt = bests[bv] - dsum
                 btw = -1
                 for w in nbrs[v]:
                     key = dvn - row[w]
@@ -501,7 +511,7 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
                             bests[bv] = bt + dsum
                         add_blossom(base, v, w)
                         bv = inblossom[v]
-                        bt = bests[bv] - dsum if bestv[bv] != -1 else inf
+                        bt = bests[bv] - dsum
                         btw = -1
                     elif label[w] == 0:
                         # w inside a T-blossom, now reached from outside
@@ -522,46 +532,42 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
             delta = min(dual[:n])
             deltav = deltaw = -1
             deltab = -1
-            for w in vertices:
-                k = freekey[w]
-                if k < inf and vlab[w] == 0:
-                    d = k + dual[w] - dsum
-                    if d < delta:
-                        delta = d
-                        deltatype = 2
-                        deltav = freev[w]
-                        deltaw = w
-            dsum2 = dsum << 1
-            for b in range(nn):
-                if bestv[b] != -1 and blossomparent[b] == -1 and label[b] == 1:
-                    d = (bests[b] - dsum2) >> 1
-                    if d < delta:
-                        delta = d
-                        deltatype = 3
-                        deltav = bestv[b]
-                        deltaw = bestw[b]
-            for b in blossom_ids:
-                if label[b] == 2 and blossomparent[b] == -1 and blossombase[b] >= 0:
+            free = list(compress(vertices, map(not_, vlab)))
+            if free:
+                vals = list(map(add, map(freekey.__getitem__, free), map(dual.__getitem__, free)))
+                d = min(vals)
+                if d - dsum < delta:
+                    delta = d - dsum
+                    deltatype = 2
+                    deltaw = free[vals.index(d)]
+                    deltav = freev[deltaw]
+            d = min(bests)
+            if d < inf:
+                d2 = (d - (dsum << 1)) >> 1
+                if d2 < delta:
+                    delta = d2
+                    deltatype = 3
+                    b = bests.index(d)
+                    deltav = bestv[b]
+                    deltaw = bestw[b]
+            zlabel = label[n:]
+            for b in compress(blossom_ids, zlabel):
+                if label[b] == 2 and blossomparent[b] == -1:
                     d = dual[b]
                     if d < delta:
                         delta = d
                         deltatype = 4
                         deltab = b
 
-            for v in vertices:
-                t = vlab[v]
-                if t == 1:
-                    dual[v] -= delta
-                elif t == 2:
-                    dual[v] += delta
-            for b in blossom_ids:
-                if blossombase[b] >= 0 and blossomparent[b] == -1:
-                    t = label[b]
-                    if t == 1:
-                        dual[b] += delta
-                    elif t == 2:
-                        dual[b] -= delta
-            delta_sum += delta
+            if delta:
+                dual[:n] = list(map(add, dual, map([0, -delta, delta].__getitem__, vlab)))
+                for b in compress(blossom_ids, zlabel):
+                    if blossomparent[b] == -1:
+                        if label[b] == 1:
+                            dual[b] += delta
+                        else:
+                            dual[b] -= delta
+                delta_sum += delta
 
             if deltatype == 1:
                 break  # optimum: some vertex dual reached zero
@@ -576,8 +582,8 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
         if not augmented:
             break
         # End of stage: expand S-blossoms whose dual is zero.
-        for b in blossom_ids:
-            if (blossombase[b] >= 0 and blossomparent[b] == -1 and label[b] == 1
+        for b in compress(blossom_ids, label[n:]):
+            if (label[b] == 1 and blossombase[b] >= 0 and blossomparent[b] == -1
                     and dual[b] == 0):
                 expand_blossom(b, True)
 
