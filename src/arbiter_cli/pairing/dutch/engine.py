@@ -11,7 +11,7 @@ lowest bits, each followed by a new solve: "among all pairings optimal so far,
 can this preference also be met?" The design, and how it matches
 bbpPairings v6 (the endorsed engine), is written up in docs/dutch-engine-notes.md.
 
-The solver is networkx's maximum-weight matching, exact on Python integers.
+The solver is :mod:`.matching`, a dense primal-dual blossom algorithm, exact on Python integers.
 """
 
 from __future__ import annotations
@@ -19,9 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-import networkx as nx
-
 from arbiter_cli.pairing.dutch.colours import allocate_colours
+from arbiter_cli.pairing.dutch.matching import max_weight_matching
 from arbiter_cli.pairing.dutch.completion import can_complete, lowest_pab_level, maximum_matching
 from arbiter_cli.pairing.dutch.state import PairingRequest, PlayerState, Strength, derive_states
 
@@ -216,31 +215,34 @@ class _Engine:
     def solve(self, bonus: dict[tuple[int, int], int] | None = None, bonus_bits: int = 0) -> None:
         """A maximum-weight matching; ``bonus`` adds tie-break values below every
         weight, which is first shifted left by ``bonus_bits``."""
-        graph = nx.Graph()
         extra = bonus or {}
+        get = self.weights.get
         if self.local is None:
-            graph.add_nodes_from(range(self.n))
-            graph.add_weighted_edges_from(
-                (a, b, (w << bonus_bits) + extra.get((a, b), 0)) for (a, b), w in self.weights.items())
+            vertices: list[int] = list(range(self.n))
+            mdps: set[int] = set()
+            mask = -1
         else:
             # The local window: F0 is dropped (constant over complete pairings),
             # and so are MDP-MDP edges; completability is checked afterwards.
             vertices, mdps, mask = self.local, self.local_mdps, self.low_mask
-            graph.add_nodes_from(vertices)
-            get = self.weights.get
-            edges = []
-            for x, a in enumerate(vertices):
-                for b in vertices[x + 1:]:
-                    if a in mdps and b in mdps:
-                        continue
-                    pair = (a, b) if a < b else (b, a)
-                    w = get(pair, 0) & mask
-                    if w:
-                        edges.append((a, b, (w << bonus_bits) + extra.get(pair, 0)))
-            graph.add_weighted_edges_from(edges)
+        size = len(vertices)
+        matrix = [[0] * size for _ in range(size)]
+        for x, a in enumerate(vertices):
+            row = matrix[x]
+            for y in range(x + 1, size):
+                b = vertices[y]
+                if a in mdps and b in mdps:
+                    continue
+                pair = (a, b) if a < b else (b, a)
+                w = get(pair, 0) & mask
+                if w:
+                    w = (w << bonus_bits) + extra.get(pair, 0)
+                    row[y] = w
+                    matrix[y][x] = w
         mate: dict[int, int] = {}
-        for a, b in nx.max_weight_matching(graph):
-            mate[a], mate[b] = b, a
+        for x, y in enumerate(max_weight_matching(size, matrix)):
+            if y >= 0:
+                mate[vertices[x]] = vertices[y]
         self.mate = mate
 
     def freeze(self, a: int, b: int) -> None:
