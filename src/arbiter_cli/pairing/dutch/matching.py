@@ -436,8 +436,9 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
 
         augmented = False
         # Each vertex w against its best root r (what scanning every root's
-        # row would record or act on for w). delta_sum is 0 here.
-        for w in vertices:
+        # row would record or act on for w). delta_sum is 0 here. The roots
+        # come first: a tight edge between two of them is an augmenting path.
+        for w in singles + [v for v in vertices if mate[v] != -1]:
             lst = order[w]
             m = len(lst)
             p = ptr[w]
