@@ -210,6 +210,22 @@ def test_seeded_dense_ties() -> None:
         check(n, weight)
 
 
+def test_uniform_and_special_shapes() -> None:
+    # complete graphs with one weight (every edge tight from the start), stars,
+    # a perfect-matching-only graph and a sparse larger graph
+    for n in (3, 4, 9, 10, 31):
+        mate = check(n, [[0 if i == j else 1 for j in range(n)] for i in range(n)])
+        assert sum(w != -1 for w in mate) == n - n % 2
+    star = from_edges(12, [(0, v, v) for v in range(1, 12)])
+    assert check(12, star)[0] == 11
+    ladder = from_edges(10, [(2 * i, 2 * i + 1, 3) for i in range(5)]
+                        + [(2 * i + 1, 2 * i + 2, 4) for i in range(4)])
+    check(10, ladder)
+    rng = random.Random(11)
+    check(60, random_graph(rng, 60, 0.08, "ours"))
+    check(45, random_graph(rng, 45, 1.0, "huge"))
+
+
 @st.composite
 def graphs(draw: st.DrawFn) -> tuple[int, list[list[int]]]:
     n = draw(st.integers(0, 30))

@@ -14,14 +14,29 @@ blossom algorithm:
   networkx's ``max_weight_matching`` adapts: vertex duals are kept doubled so
   that all duals and slacks stay integral for integer weights.
 
-Why not ``networkx.max_weight_matching``: it runs the same algorithm but over
+Why not ``networkx.max_weight_matching``: it runs the same algorithm over
 dict-of-dict graph views, dicts for every label and dual, tuple edges and
-``Blossom`` objects; most of its time goes to that overhead (``slack()`` alone
-does three dict look-ups and a view call per edge). This implementation keeps
-every structure in plain lists indexed by vertex / blossom number, reads the
-dense weight matrix directly, caches each blossom's leaves and keeps the hot
-scanning loop in local variables. ``scripts/benchmark_matching.py`` measures
-the difference (roughly an order of magnitude on our weight shapes).
+``Blossom`` objects, and most of its time goes to that overhead (``slack()``
+alone does three dict look-ups and a view call per edge). Measured with
+``scripts/benchmark_matching.py`` (dense random graphs, ~10% zero entries,
+weights ``(field << 40) + small``), this module is about 30x faster at n = 50
+to 100 and 70x at n = 400, with equal totals.
+
+What this implementation does differently (the results are still exact optima):
+
+* every structure is a plain list indexed by vertex / blossom number; the
+  dense weight matrix is read directly; each blossom caches its leaves;
+* least-slack bookkeeping is kept in stage-invariant form (an S-vertex's dual
+  plus the stage's delta sum is constant), so comparisons never recompute an
+  old candidate's slack, and delta2 / delta3 are ``min`` over lists;
+* tight edges are recognised by their slack (exact integers), so there is no
+  ``allowedge`` table, and after a dual change the newly tight edge is acted on
+  directly instead of rescanning its S-end;
+* the single vertices (tree roots) are never scanned. They are S in every
+  stage and share one dual, so the least slack from any root to w is at w's
+  heaviest single neighbour; each vertex keeps its neighbours sorted by weight
+  with a pointer past the matched ones (a matched vertex never becomes single
+  again). Root scans were about 85% of all row scans.
 
 Representation: vertices are ``0 .. n-1``, non-trivial blossoms ``n .. 2n-1``.
 ``dual[v]`` is twice the vertex dual u(v); ``dual[b]`` is the blossom dual
@@ -81,9 +96,10 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
     mate = [-1] * n
     if not maxweight:
         return mate
-    # Doubled weights; a non-edge (and the diagonal) gets -nonedge, so that its
-    # slack exceeds 2 * maxweight: never tight, and never a delta2 / delta3
-    # candidate, as delta1 (the dual of a free vertex) is at most maxweight.
+    # Doubled weights. Only edges (nbrs) are ever read; as a safeguard a
+    # non-edge (and the diagonal) gets ``nonedge``, whose slack would exceed
+    # 2 * maxweight: never tight, never a delta2 / delta3 candidate (delta1,
+    # the dual of a single vertex, is at most maxweight).
     nonedge = -((maxweight << 2) + 4)
     for v in range(n):
         row = weight[v]
@@ -422,6 +438,7 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
         bests[:] = [inf] * nn
         queue.clear()
         singles = [v for v in singles if mate[v] == -1]
+        assert len({dual[v] for v in singles}) <= 1, "single vertices share one dual"
         for v in singles:
             b = inblossom[v]
             if b == v:
