@@ -19,8 +19,8 @@ dict-of-dict graph views, dicts for every label and dual, tuple edges and
 ``Blossom`` objects, and most of its time goes to that overhead (``slack()``
 alone does three dict look-ups and a view call per edge). Measured with
 ``scripts/benchmark_matching.py`` (dense random graphs, ~10% zero entries,
-weights ``(field << 40) + small``), this module is about 30x faster at n = 50
-to 100 and 70x at n = 400, with equal totals.
+weights ``(field << 40) + small``), this module is 20-30x faster at n = 50 to
+100 and 40-70x at n = 200 to 400 (a loaded two-core machine), equal totals.
 
 What this implementation does differently (the results are still exact optima):
 
