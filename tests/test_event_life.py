@@ -349,3 +349,47 @@ def test_a_broken_byes_file_is_named(arbiter: Runner, tmp_path: Path, text: str,
     (folder / "byes.csv").write_text(text)
     outcome = arbiter("-d", folder, "bye", "list")
     assert outcome.code == 3 and f"byes.csv, {where}" in outcome.err
+
+
+# --------------------------------------------------------------------------- round robin withdrawals
+
+def _round_robin_with_withdrawal(arbiter: Runner, make_event, after: int, rule: str = "") -> tuple[Path, str]:
+    folder = make_event(6, "--initial-colour", "white")
+    if rule:
+        path = folder / "tournament.toml"
+        path.write_text(path.read_text().replace("[scoring]", f'round_robin_withdrawal = "{rule}"\n\n[scoring]'))
+    names = {p["start_number"]: p["name"] for p in json.loads(arbiter("-d", folder, "player", "list", "-f", "json").out)}
+    for number in range(1, 6):
+        assert arbiter("-d", folder, "pair").code == 0
+        play(arbiter, folder, number, "1-0")
+        if number == after:
+            assert arbiter("-d", folder, "player", "withdraw", "6", "--after-round", after).code == 0
+    return folder, names[6]
+
+
+def test_a_round_robin_withdrawal_before_half_leaves_the_standings(arbiter: Runner, make_event) -> None:
+    folder, gone = _round_robin_with_withdrawal(arbiter, make_event, 2)  # 2 of 5 games played
+    outcome = arbiter("-d", folder, "standings", "-f", "json")
+    rows = json.loads(outcome.out)
+    assert gone not in [r["name"] for r in rows] and len(rows) == 5
+    assert "withdrew having played fewer than half" in outcome.err
+    # By hand: only the games among the five others count; each played 4 of them.
+    games = {r["name"]: r for r in rows}
+    counted = sum(Fraction(str(r["points"])) for r in rows)
+    assert counted == 10  # the 10 games among five players, all decisive
+    assert all(Fraction(str(r["points"])) <= 4 for r in games.values())
+    square = arbiter("-d", folder, "crosstable", "-f", "csv").out
+    assert gone not in square
+
+
+def test_a_round_robin_withdrawal_after_half_keeps_the_games_as_forfeits(arbiter: Runner, make_event) -> None:
+    folder, gone = _round_robin_with_withdrawal(arbiter, make_event, 3)  # 3 of 5 games played
+    rows = json.loads(arbiter("-d", folder, "standings", "-f", "json").out)
+    assert len(rows) == 6 and gone in [r["name"] for r in rows]
+    assert sum(Fraction(str(r["points"])) for r in rows) == 15  # every game counts: played or forfeited
+
+
+def test_the_forfeits_rule_keeps_every_withdrawn_players_games(arbiter: Runner, make_event) -> None:
+    folder, gone = _round_robin_with_withdrawal(arbiter, make_event, 1, rule="forfeits")
+    rows = json.loads(arbiter("-d", folder, "standings", "-f", "json").out)
+    assert len(rows) == 6 and sum(Fraction(str(r["points"])) for r in rows) == 15

@@ -794,6 +794,9 @@ def _standings_notes(table) -> list[str]:  # type: ignore[no-untyped-def]
                      "robin (C.07 Art. 8); computed as asked")
     if table.lots:
         notes.append("players still equal after the tie-breaks are ordered by lot (tiebreak_lots, from the seed)")
+    if table.left_out:
+        notes.append(f"{', '.join(table.left_out)}: withdrew having played fewer than half of the games; "
+                     "their games do not count (round_robin_withdrawal = \"half\")")
     return notes
 
 

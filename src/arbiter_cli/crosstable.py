@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from arbiter_cli.model import Player, Tournament
+from arbiter_cli.withdrawals import as_counted
 from arbiter_cli.standings import RoundEntry, compute_standings, round_entries
 from arbiter_cli.tiebreaks import Rules
 
@@ -59,6 +60,7 @@ def _row(by_tpn, player: Player, entries, cells: list[str]) -> CrosstableRow:  #
 def square_crosstable(tournament: Tournament, after_round: int | None = None, tiebreaks: Sequence[str] = (),
                       rules: Rules | str | None = None) -> Crosstable:
     """The round-robin table: one row and one column per start number."""
+    tournament = as_counted(tournament)  # the round robin withdrawal rule
     standings, by_tpn, entries = _base(tournament, after_round, tiebreaks, rules)
     numbers = [p.start_number for p in tournament.players]
     rows = []
@@ -77,6 +79,7 @@ def square_crosstable(tournament: Tournament, after_round: int | None = None, ti
 def round_crosstable(tournament: Tournament, after_round: int | None = None, tiebreaks: Sequence[str] = (),
                      rules: Rules | str | None = None) -> Crosstable:
     """One column per round: opponent, colour and result, or the bye kind."""
+    tournament = as_counted(tournament)  # the round robin withdrawal rule
     standings, by_tpn, entries = _base(tournament, after_round, tiebreaks, rules)
     last = standings.after_round
     rows = []

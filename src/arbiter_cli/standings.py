@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
+from arbiter_cli.withdrawals import as_counted
 from arbiter_cli.model import Player, Tournament
 from arbiter_cli.results import ByeKind, GameResult
 from arbiter_cli.tiebreaks import Rules, default_rules, parse_spec
@@ -147,6 +148,7 @@ class Standings:
     dropped: tuple[str, ...] = ()  # rating-based codes without values: unrated players (Art. 10)
     lots: bool = False  # ties left at the end were broken by a drawing of lots
     cautions: tuple[str, ...] = ()  # tie-breaks the edition does not allow for this event
+    left_out: tuple[str, ...] = ()  # round robin: withdrawn players whose games do not count
 
 
 def tiebreak_rules(tournament: Tournament, rules: Rules | str | None = None) -> Rules:
@@ -182,6 +184,9 @@ def compute_standings(
     last = tournament.last_round if after_round is None else after_round
     if not 0 <= last <= tournament.last_round:
         raise ValueError(f"after_round must be between 0 and {tournament.last_round}")
+    counted = as_counted(tournament)  # the round robin withdrawal rule
+    left_out = tuple(p.name for p in tournament.players if p not in counted.players)
+    tournament = counted
     edition = tiebreak_rules(tournament, rules)
     settings = tournament.settings
     if lots is None:
@@ -214,7 +219,8 @@ def compute_standings(
     incomplete = {rnd.number: rnd.missing for rnd in tournament.rounds[:last] if rnd.missing}
     cautions = tuple(code for code in computed if parse_spec(code).base in ("BH", "FB", "AOB")
                      and edition is Rules.R2026 and settings.system.is_round_robin)
-    return Standings(last, tuple(rows), incomplete, computed, unavailable, edition, dropped, lots, cautions)
+    return Standings(last, tuple(rows), incomplete, computed, unavailable, edition, dropped, lots, cautions,
+                     left_out)
 
 
 _RATING_BASED = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
