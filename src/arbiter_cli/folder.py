@@ -45,7 +45,7 @@ from arbiter_cli.pairing.round_robin import pair_round, planned_rounds
 from arbiter_cli.points import points_to_toml
 from arbiter_cli.results import ByeKind, parse_bye, parse_result
 
-__all__ = ["SETTINGS_FILE", "PLAYERS_FILE", "ROUNDS_DIR", "JOURNAL_FILE", "PLAYER_COLUMNS",
+__all__ = ["FolderStore", "SETTINGS_FILE", "PLAYERS_FILE", "ROUNDS_DIR", "JOURNAL_FILE", "PLAYER_COLUMNS",
            "ROUND_COLUMNS", "JOURNAL_COLUMNS", "BYES_FILE", "FINAL_DIR", "Change", "TournamentFolder", "settings_to_toml",
            "players_to_csv", "round_to_csv"]
 
@@ -178,8 +178,12 @@ def _fsync_dir(path: Path) -> None:
 # --------------------------------------------------------------------------- the folder
 
 
-class TournamentFolder:
-    """A tournament folder on disk."""
+class FolderStore:
+    """A folder of plain files written all or nothing under a lock (shared by the
+    tournament folder and the club folder)."""
+
+    #: Sub-folders where a killed writer may have left temporary files.
+    temporary_dirs: tuple[str, ...] = ()
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
@@ -235,26 +239,6 @@ class TournamentFolder:
 
     # -- reading -----------------------------------------------------------------
 
-    def _require_folder(self) -> None:
-        if not (self.path / SETTINGS_FILE).is_file():
-            if not self.path.is_dir():
-                raise FolderError(f"no tournament folder at {self.path} "
-                                  "(use -d DIR, set ARBITER_DIR, or create one with 'arbiter new')")
-            raise FolderError(f"{self.path} is not a tournament folder: {SETTINGS_FILE} is missing "
-                              "(use -d DIR, set ARBITER_DIR, or create one with 'arbiter new')")
-
-    def load(self) -> Tournament:
-        """Read and check the whole folder. Call it while holding the lock."""
-        self._require_folder()
-        settings = self._load_settings()
-        players = self._load_players()
-        rounds = self._load_rounds(settings, players)
-        byes = self._load_byes(settings, players, len(rounds))
-        self._check_journal()
-        tournament = Tournament(settings, players, rounds, byes)
-        _check_round_robin(tournament)
-        return tournament
-
     def _read_text(self, name: str) -> str:
         path = self.path / name
         try:
@@ -268,27 +252,6 @@ class TournamentFolder:
         except UnicodeDecodeError as error:
             line = data[: error.start].count(b"\n") + 1
             raise FolderError("the file is not valid UTF-8 text", file=name, line=line) from None
-
-    def _load_settings(self) -> Settings:
-        text = self._read_text(SETTINGS_FILE)
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
-            match = re.search(r"\(at line (\d+), column \d+\)", str(error))
-            message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
-            raise FolderError(f"TOML syntax error: {message}", file=SETTINGS_FILE,
-                              line=int(match.group(1)) if match else None) from None
-        try:
-            return Settings.model_validate(data)
-        except ValidationError as error:
-            first = error.errors()[0]
-            loc = [str(part) for part in first["loc"]]
-            field = ".".join(loc) if loc else None
-            message = _pydantic_message(first)
-            if first["type"] == "missing":
-                message = "is missing"
-            line = _toml_line(text, loc)
-            raise FolderError(message, file=SETTINGS_FILE, line=line, field=field) from None
 
     def _read_csv(self, name: str, header: Sequence[str],
                   optional: Sequence[str] = ()) -> list[tuple[int, dict[str, str]]]:
@@ -316,6 +279,138 @@ class TournamentFolder:
         except csv.Error as error:
             raise FolderError(f"CSV syntax error: {error}", file=name, line=reader.line_num) from None
         return rows
+
+    def _commit(self, writes: dict[str, str], deletions: Sequence[str]) -> None:
+        """Replace several files as one step that a crash cannot leave half done.
+
+        Each new file is written to a temporary file beside its target and
+        fsync'ed. Then a manifest (``.arbiter.pending``) naming every rename and
+        deletion is written atomically; from that moment the change counts as
+        made. The renames follow, and the manifest is removed. A command that
+        finds a manifest (its writer was killed) completes it first
+        (:meth:`_recover`); a crash before the manifest leaves the old files.
+        """
+        if not writes and not deletions:
+            return
+        staged: list[tuple[str, str]] = []
+        try:
+            for name, text in writes.items():
+                target = self.path / name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                temp = target.with_name(f".{target.name}.tmp-{os.getpid()}")
+                _write_synced(temp, text)
+                staged.append((str(temp.relative_to(self.path)), name))
+                _crash_test_pause()
+            manifest = json.dumps({"rename": staged, "delete": list(deletions)})
+            _atomic_write(self.path / PENDING_FILE, manifest)
+        except BaseException:
+            for temp, _ in staged:
+                with contextlib.suppress(OSError):
+                    (self.path / temp).unlink()
+            raise
+        self._apply(staged, deletions)
+
+    def _apply(self, renames: Sequence[Sequence[str]], deletions: Sequence[str]) -> None:
+        directories = {self.path}
+        for temp, name in renames:
+            with contextlib.suppress(FileNotFoundError):  # a concurrent recovery moved it already
+                os.replace(self.path / temp, self.path / name)
+            directories.add((self.path / name).parent)
+            _crash_test_pause()
+        for name in deletions:
+            with contextlib.suppress(FileNotFoundError):
+                (self.path / name).unlink()
+            directories.add((self.path / name).parent)
+        for directory in directories:
+            _fsync_dir(directory)
+        with contextlib.suppress(FileNotFoundError):
+            (self.path / PENDING_FILE).unlink()
+        _fsync_dir(self.path)
+
+    def _remove_stale_temporaries(self) -> None:
+        """Temporary files left by a writer killed before its manifest (their change never happened)."""
+        for directory in (self.path, *(self.path / name for name in self.temporary_dirs)):
+            for temp in directory.glob(".*.tmp-*") if directory.is_dir() else ():
+                with contextlib.suppress(OSError):
+                    temp.unlink()
+
+    def _recover(self) -> None:
+        """Finish a change whose writer was killed after its manifest was written."""
+        path = self.path / PENDING_FILE
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            renames, deletions = data["rename"], data["delete"]
+        except FileNotFoundError:
+            return
+        except (OSError, ValueError, KeyError, TypeError):
+            raise FolderError("an interrupted change cannot be completed: its manifest is damaged",
+                              file=PENDING_FILE) from None
+        self._apply(renames, deletions)
+
+    def _journal_text(self, command: str, changes: Sequence[Change], now: dt.datetime | None) -> str:
+        path = self.path / JOURNAL_FILE
+        existing = path.read_text(encoding="utf-8") if path.exists() else ",".join(JOURNAL_COLUMNS) + "\n"
+        if not existing.endswith("\n"):
+            existing += "\n"
+        rows = _journal_rows(command, changes, now or dt.datetime.now(dt.timezone.utc))
+        buffer = io.StringIO()
+        csv.writer(buffer, lineterminator="\n").writerows(rows)
+        return existing + buffer.getvalue()
+
+    def append_journal(self, command: str, changes: Sequence[Change], now: dt.datetime | None = None) -> None:
+        if changes:
+            _atomic_write(self.path / JOURNAL_FILE, self._journal_text(command, changes, now))
+
+    def _require_folder(self) -> None:
+        """Raise :class:`FolderError` unless the folder is of the right kind."""
+        raise NotImplementedError  # pragma: no cover - each kind of folder says what it needs
+
+
+class TournamentFolder(FolderStore):
+    """A tournament folder on disk."""
+
+    temporary_dirs = (ROUNDS_DIR, FINAL_DIR)
+
+    def _require_folder(self) -> None:
+        if not (self.path / SETTINGS_FILE).is_file():
+            if not self.path.is_dir():
+                raise FolderError(f"no tournament folder at {self.path} "
+                                  "(use -d DIR, set ARBITER_DIR, or create one with 'arbiter new')")
+            raise FolderError(f"{self.path} is not a tournament folder: {SETTINGS_FILE} is missing "
+                              "(use -d DIR, set ARBITER_DIR, or create one with 'arbiter new')")
+
+    def load(self) -> Tournament:
+        """Read and check the whole folder. Call it while holding the lock."""
+        self._require_folder()
+        settings = self._load_settings()
+        players = self._load_players()
+        rounds = self._load_rounds(settings, players)
+        byes = self._load_byes(settings, players, len(rounds))
+        self._check_journal()
+        tournament = Tournament(settings, players, rounds, byes)
+        _check_round_robin(tournament)
+        return tournament
+
+    def _load_settings(self) -> Settings:
+        text = self._read_text(SETTINGS_FILE)
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            match = re.search(r"\(at line (\d+), column \d+\)", str(error))
+            message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
+            raise FolderError(f"TOML syntax error: {message}", file=SETTINGS_FILE,
+                              line=int(match.group(1)) if match else None) from None
+        try:
+            return Settings.model_validate(data)
+        except ValidationError as error:
+            first = error.errors()[0]
+            loc = [str(part) for part in first["loc"]]
+            field = ".".join(loc) if loc else None
+            message = _pydantic_message(first)
+            if first["type"] == "missing":
+                message = "is missing"
+            line = _toml_line(text, loc)
+            raise FolderError(message, file=SETTINGS_FILE, line=line, field=field) from None
 
     def _load_players(self) -> tuple[Player, ...]:
         players: list[Player] = []
@@ -487,87 +582,6 @@ class TournamentFolder:
             writes[JOURNAL_FILE] = self._journal_text(command, changes, now)
         deletions = sorted(name for name in old_files.keys() - new_files.keys() if (self.path / name).exists())
         self._commit(writes, deletions)
-
-    def _commit(self, writes: dict[str, str], deletions: Sequence[str]) -> None:
-        """Replace several files as one step that a crash cannot leave half done.
-
-        Each new file is written to a temporary file beside its target and
-        fsync'ed. Then a manifest (``.arbiter.pending``) naming every rename and
-        deletion is written atomically; from that moment the change counts as
-        made. The renames follow, and the manifest is removed. A command that
-        finds a manifest (its writer was killed) completes it first
-        (:meth:`_recover`); a crash before the manifest leaves the old files.
-        """
-        if not writes and not deletions:
-            return
-        staged: list[tuple[str, str]] = []
-        try:
-            for name, text in writes.items():
-                target = self.path / name
-                target.parent.mkdir(parents=True, exist_ok=True)
-                temp = target.with_name(f".{target.name}.tmp-{os.getpid()}")
-                _write_synced(temp, text)
-                staged.append((str(temp.relative_to(self.path)), name))
-                _crash_test_pause()
-            manifest = json.dumps({"rename": staged, "delete": list(deletions)})
-            _atomic_write(self.path / PENDING_FILE, manifest)
-        except BaseException:
-            for temp, _ in staged:
-                with contextlib.suppress(OSError):
-                    (self.path / temp).unlink()
-            raise
-        self._apply(staged, deletions)
-
-    def _apply(self, renames: Sequence[Sequence[str]], deletions: Sequence[str]) -> None:
-        directories = {self.path}
-        for temp, name in renames:
-            with contextlib.suppress(FileNotFoundError):  # a concurrent recovery moved it already
-                os.replace(self.path / temp, self.path / name)
-            directories.add((self.path / name).parent)
-            _crash_test_pause()
-        for name in deletions:
-            with contextlib.suppress(FileNotFoundError):
-                (self.path / name).unlink()
-            directories.add((self.path / name).parent)
-        for directory in directories:
-            _fsync_dir(directory)
-        with contextlib.suppress(FileNotFoundError):
-            (self.path / PENDING_FILE).unlink()
-        _fsync_dir(self.path)
-
-    def _remove_stale_temporaries(self) -> None:
-        """Temporary files left by a writer killed before its manifest (their change never happened)."""
-        for directory in (self.path, self.path / ROUNDS_DIR, self.path / FINAL_DIR):
-            for temp in directory.glob(".*.tmp-*") if directory.is_dir() else ():
-                with contextlib.suppress(OSError):
-                    temp.unlink()
-
-    def _recover(self) -> None:
-        """Finish a change whose writer was killed after its manifest was written."""
-        path = self.path / PENDING_FILE
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            renames, deletions = data["rename"], data["delete"]
-        except FileNotFoundError:
-            return
-        except (OSError, ValueError, KeyError, TypeError):
-            raise FolderError("an interrupted change cannot be completed: its manifest is damaged",
-                              file=PENDING_FILE) from None
-        self._apply(renames, deletions)
-
-    def _journal_text(self, command: str, changes: Sequence[Change], now: dt.datetime | None) -> str:
-        path = self.path / JOURNAL_FILE
-        existing = path.read_text(encoding="utf-8") if path.exists() else ",".join(JOURNAL_COLUMNS) + "\n"
-        if not existing.endswith("\n"):
-            existing += "\n"
-        rows = _journal_rows(command, changes, now or dt.datetime.now(dt.timezone.utc))
-        buffer = io.StringIO()
-        csv.writer(buffer, lineterminator="\n").writerows(rows)
-        return existing + buffer.getvalue()
-
-    def append_journal(self, command: str, changes: Sequence[Change], now: dt.datetime | None = None) -> None:
-        if changes:
-            _atomic_write(self.path / JOURNAL_FILE, self._journal_text(command, changes, now))
 
     @classmethod
     def create(cls, path: str | os.PathLike[str], settings: Settings, command: str) -> "TournamentFolder":
