@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Sequence
 
-__all__ = ["can_complete", "maximum_matching"]
+__all__ = ["can_complete", "is_completable", "maximum_matching", "lowest_pab_level"]
 
 
 def maximum_matching(adjacency: Sequence[Sequence[int]]) -> list[int]:
@@ -109,17 +109,26 @@ def can_complete(players: Sequence[int], linked: Callable[[int, int], bool],
     False
     """
     count = len(players)
-    adjacency: list[list[int]] = [[] for _ in range(count + (count % 2))]
+    adjacency: list[list[int]] = [[] for _ in range(count)]
     for x in range(count):
         for y in range(x + 1, count):
             if linked(players[x], players[y]):
                 adjacency[x].append(y)
                 adjacency[y].append(x)
+    return is_completable(adjacency, [bye_candidate(p) for p in players])
+
+
+def is_completable(adjacency: list[list[int]], candidate: Sequence[bool]) -> bool:
+    """Like :func:`can_complete`, for a graph on 0..n-1 given by its adjacency lists
+    (which may be extended in place by a dummy PAB vertex)."""
+    count = len(adjacency)
     if count % 2:  # a dummy opponent standing for the PAB
+        dummy: list[int] = []
         for x in range(count):
-            if bye_candidate(players[x]):
+            if candidate[x]:
                 adjacency[x].append(count)
-                adjacency[count].append(x)
+                dummy.append(x)
+        adjacency.append(dummy)
     mate = maximum_matching(adjacency)
     return all(m != -1 for m in mate)
 

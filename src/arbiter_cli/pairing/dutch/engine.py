@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from arbiter_cli.pairing.dutch.colours import allocate_colours
 from arbiter_cli.pairing.dutch.matching import max_weight_matching
-from arbiter_cli.pairing.dutch.completion import can_complete, lowest_pab_level, maximum_matching
+from arbiter_cli.pairing.dutch.completion import can_complete, is_completable, lowest_pab_level, maximum_matching
 from arbiter_cli.pairing.dutch.state import PairingRequest, PlayerState, Strength, derive_states
 
 __all__ = ["NoValidPairing", "DutchResult", "BracketReport", "pair_round"]
@@ -120,13 +120,18 @@ class _Engine:
         self.bye_score: Fraction | None = None
         self.single = False
         self.c9_rank: dict[int, int] = {}
-        self.weights: dict[tuple[int, int], int] = {}
+        self.weights: dict[tuple[int, int], int] = {}  # written weights (0: no edge)
+        self.deep_single = False
         self.mate: dict[int, int] = {}
         self.frozen: dict[int, int] = {}
         self.low_mask = (1 << self.width) - 1  # every field below F0
         self.local: list[int] | None = None  # the window being solved locally, if any
         self.local_mdps: set[int] = set()
+        self.local_pos: dict[int, int] = {}  # window vertex -> row of local_matrix
+        self.local_matrix: list[list[int]] = []
         self.fallbacks = 0
+        self.below_c9 = self.width - (2 * self.sgb + self.sgb + self.S + self.sgb + self.S)
+        self._prepare()
 
     # -- weights -----------------------------------------------------------------------
 
@@ -139,57 +144,84 @@ class _Engine:
             width += 2 * sgb + 2 * S
         return width + sgb + 2 * sgb + 1
 
+    def _prepare(self) -> None:
+        """Per-player integers for the weight: score order, its C7 bit, colour and float flags."""
+        players = self.players
+        ascending = sorted({p.score for p in players})
+        self.order = [ascending.index(p.score) for p in players]  # higher score, larger number
+        self.bit = [1 << self.shift[p.score] for p in players]
+        self.pref_code = [{None: 0, "w": 1, "b": 2}[p.pref] for p in players]
+        self.mild = [not p.strong and not p.absolute for p in players]  # for C13
+        vertex = {p.state.tpn: v for v, p in enumerate(players)}
+        self.incompatible: list[set[int]] = [{vertex[t] for t in p.state.opponents if t in vertex} for p in players]
+        absolute = [v for v, p in enumerate(players) if p.absolute]
+        for a in absolute:
+            for b in absolute:
+                if a != b and players[a].pref == players[b].pref and not (self.topscorer[a] or self.topscorer[b]):
+                    self.incompatible[a].add(b)
+        self.candidate = [False] * self.n
+        self.c9_value = [0] * self.n
+
+    def _set_bye_score(self, score: Fraction) -> None:
+        self.bye_score = score
+        self.candidate = [p.eligible and p.score <= score for p in self.players]
+
+    def _set_c9_ranks(self, ranks: dict[int, int]) -> None:
+        self.c9_rank = ranks
+        self.c9_value = [ranks.get(p.played_games, 0) if p.score == self.bye_score else 0 for p in self.players]
+
     def compatible(self, a: int, b: int) -> bool:
         """C1 (no second meeting) and C3 (no equal absolute preferences), with the topscorer exception."""
-        pa, pb = self.players[a], self.players[b]
-        if pb.state.tpn in pa.state.opponents:
-            return False
-        if pa.absolute and pb.absolute and pa.pref == pb.pref:
-            return self.topscorer[a] or self.topscorer[b]
-        return True
+        return b not in self.incompatible[a]
 
     def bye_candidate(self, i: int) -> bool:
-        p = self.players[i]
-        return p.eligible and self.bye_score is not None and p.score <= self.bye_score
+        return self.candidate[i]
 
-    def edge_weight(self, hi: int, lo: int, in_cur: bool, in_next: bool) -> int:
-        """The weight of pair (hi, lo), hi ranked higher; 0 when they cannot meet."""
-        if not self.compatible(hi, lo):
+    def edge_weight(self, hi: int, lo: int, in_cur: bool, in_next: bool, single: bool | None = None) -> int:
+        """The weight of pair (hi, lo), hi ranked higher; 0 when they cannot meet.
+
+        The bit-fields, most significant first: C4 completion with C2/C5 (F0), C6,
+        C7, C8 (pairs and scores in the next bracket), C9, C10, C11, C12, C13,
+        C14-C17 (float counts), C18-C21 (float scores), then room for Article 4's
+        tie-breaks. See docs/dutch-engine-notes.md §2.3.
+        """
+        if lo in self.incompatible[hi]:
             return 0
+        if single is None:
+            single = self.single
         h, l = self.players[hi], self.players[lo]
-        sgb, S, shift = self.sgb, self.S, self.shift
-        # C4 / C2 / C5
-        w = 1 + (not self.bye_candidate(hi)) + (not self.bye_candidate(lo))
+        sgb, S, bit = self.sgb, self.S, self.bit
+        candidate = self.candidate
+        w = 1 + (not candidate[hi]) + (not candidate[lo])  # C4 / C2 / C5
         w = (w << sgb) | in_cur  # C6
-        w = (w << S) + ((1 << shift[h.score]) if in_cur else 0)  # C7
+        w = (w << S) + (bit[hi] if in_cur else 0)  # C7
         w = (w << sgb) | in_next  # C8: pairs in the next bracket
-        w = (w << S) + ((1 << shift[h.score]) if in_next else 0)  # C8: their scores
-        c9 = 0
-        if self.single:  # C9
-            c9 = (self.c9_rank.get(h.played_games, 0) if h.score == self.bye_score else 0) + \
-                 (self.c9_rank.get(l.played_games, 0) if l.score == self.bye_score else 0)
-        w = (w << (2 * sgb)) + c9
-        same_absolute = h.absolute and l.absolute and h.pref == l.pref
-        w = (w << sgb) | (in_cur and not (h.abs_imbalance and l.abs_imbalance and h.pref == l.pref))  # C10
-        w = (w << sgb) | (in_cur and (not same_absolute or self._c11_ok(h, l)))  # C11
-        w = (w << sgb) | (in_cur and (h.pref != l.pref or h.pref is None or l.pref is None))  # C12
-        w = (w << sgb) | (in_cur and ((not h.strong and not h.absolute) or (not l.strong and not l.absolute)
-                                      or (h.absolute and l.absolute) or h.pref != l.pref))  # C13
-        higher_score = h.score > l.score
-        if self.rounds >= 1:
-            w = (w << sgb) + ((l.df1 + (h.score <= l.score and h.df1)) if in_cur else 0)  # C14
-            w = (w << sgb) | (in_cur and not (higher_score and l.uf1))  # C15
-        if self.rounds >= 2:
-            w = (w << sgb) + ((l.df2 + (h.score <= l.score and h.df2)) if in_cur else 0)  # C16
-            w = (w << sgb) | (in_cur and not (higher_score and l.uf2))  # C17
-        if self.rounds >= 1:
-            w = (w << S) + (((l.df1 << shift[l.score]) + (h.df1 << shift[h.score])) if in_cur else 0)  # C18
-            w = (w << S) + ((1 << shift[h.score]) if in_cur and not (l.uf1 and higher_score) else 0)  # C19
-        if self.rounds >= 2:
-            w = (w << S) + (((l.df2 << shift[l.score]) + (h.df2 << shift[h.score])) if in_cur else 0)  # C20
-            w = (w << S) + ((1 << shift[h.score]) if in_cur and not (l.uf2 and higher_score) else 0)  # C21
-        # Article 4.3 exchange count, BSN sum, probe bit: filled in by the bracket steps.
-        return w << (sgb + 2 * sgb + 1)
+        w = (w << S) + (bit[hi] if in_next else 0)  # C8: their scores
+        w = (w << (2 * sgb)) + ((self.c9_value[hi] + self.c9_value[lo]) if single else 0)  # C9
+        if in_cur:
+            ph, pl = self.pref_code[hi], self.pref_code[lo]
+            same = ph == pl
+            same_absolute = same and h.absolute and l.absolute
+            w = (w << sgb) | (not (same and h.abs_imbalance and l.abs_imbalance))  # C10
+            w = (w << sgb) | (not same_absolute or self._c11_ok(h, l))  # C11
+            w = (w << sgb) | (not same or ph == 0)  # C12
+            w = (w << sgb) | (self.mild[hi] or self.mild[lo] or (h.absolute and l.absolute) or not same)  # C13
+            higher_score = self.order[hi] > self.order[lo]
+            if self.rounds >= 1:
+                w = (w << sgb) + (l.df1 + (not higher_score and h.df1))  # C14
+                w = (w << sgb) | (not (higher_score and l.uf1))  # C15
+            if self.rounds >= 2:
+                w = (w << sgb) + (l.df2 + (not higher_score and h.df2))  # C16
+                w = (w << sgb) | (not (higher_score and l.uf2))  # C17
+            if self.rounds >= 1:
+                w = (w << S) + ((bit[lo] if l.df1 else 0) + (bit[hi] if h.df1 else 0))  # C18
+                w = (w << S) + (0 if (l.uf1 and higher_score) else bit[hi])  # C19
+            if self.rounds >= 2:
+                w = (w << S) + ((bit[lo] if l.df2 else 0) + (bit[hi] if h.df2 else 0))  # C20
+                w = (w << S) + (0 if (l.uf2 and higher_score) else bit[hi])  # C21
+            # Article 4.3 exchange count, BSN sum, probe bit: filled in by the bracket steps.
+            return w << (3 * sgb + 1)
+        return w << self.below_c9  # C10-C21 and the tie-break room are all zero
 
     @staticmethod
     def _c11_ok(h: _Player, l: _Player) -> bool:
@@ -204,41 +236,64 @@ class _Engine:
 
     def set(self, a: int, b: int, weight: int) -> None:
         key = (a, b) if a < b else (b, a)
-        if weight:
-            self.weights[key] = weight
-        else:
-            self.weights.pop(key, None)
+        self.weights[key] = weight
+        if self.local_pos:  # keep the local window's matrix in step
+            x, y = self.local_pos.get(a), self.local_pos.get(b)
+            if x is not None and y is not None and not (a in self.local_mdps and b in self.local_mdps):
+                self.local_matrix[x][y] = self.local_matrix[y][x] = weight & self.low_mask
 
     def get(self, a: int, b: int) -> int:
-        return self.weights.get((a, b) if a < b else (b, a), 0)
+        """The edge's weight: as last written, or else its "deep" weight from phase 0."""
+        frozen = self.frozen
+        if a in frozen or b in frozen:
+            return self.max_weight if frozen.get(a) == b else 0
+        key = (a, b) if a < b else (b, a)
+        weight = self.weights.get(key)
+        if weight is None:
+            weight = self.weights[key] = self.edge_weight(key[0], key[1], False, False, self.deep_single)
+        return weight
+
+    def linked(self, a: int, b: int) -> bool:
+        """Is the edge there at all (a non-zero weight)? Deep edges are there if compatible."""
+        frozen = self.frozen
+        if a in frozen or b in frozen:
+            return frozen.get(a) == b
+        weight = self.weights.get((a, b) if a < b else (b, a))
+        return self.compatible(a, b) if weight is None else weight != 0
 
     def solve(self, bonus: dict[tuple[int, int], int] | None = None, bonus_bits: int = 0) -> None:
         """A maximum-weight matching; ``bonus`` adds tie-break values below every
         weight, which is first shifted left by ``bonus_bits``."""
         extra = bonus or {}
-        get = self.weights.get
-        if self.local is None:
-            vertices: list[int] = list(range(self.n))
-            mdps: set[int] = set()
-            mask = -1
+        if self.local is not None:
+            # The local window's matrix, kept up to date by set() and freeze(): F0 is
+            # dropped (constant over complete pairings), and so are MDP-MDP edges;
+            # completability is checked afterwards.
+            vertices = self.local
+            size = len(vertices)
+            if not extra:
+                matrix = self.local_matrix
+            else:
+                matrix = [[w << bonus_bits if w else 0 for w in row] for row in self.local_matrix]
+                position = self.local_pos
+                for (a, b), value in extra.items():
+                    x, y = position[a], position[b]
+                    if matrix[x][y]:
+                        matrix[x][y] += value
+                        matrix[y][x] += value
         else:
-            # The local window: F0 is dropped (constant over complete pairings),
-            # and so are MDP-MDP edges; completability is checked afterwards.
-            vertices, mdps, mask = self.local, self.local_mdps, self.low_mask
-        size = len(vertices)
-        matrix = [[0] * size for _ in range(size)]
-        for x, a in enumerate(vertices):
-            row = matrix[x]
-            for y in range(x + 1, size):
-                b = vertices[y]
-                if a in mdps and b in mdps:
-                    continue
-                pair = (a, b) if a < b else (b, a)
-                w = get(pair, 0) & mask
-                if w:
-                    w = (w << bonus_bits) + extra.get(pair, 0)
-                    row[y] = w
-                    matrix[y][x] = w
+            vertices = list(range(self.n))
+            size = self.n
+            get = self.get
+            matrix = [[0] * size for _ in range(size)]
+            for a in vertices:
+                row = matrix[a]
+                for b in range(a + 1, size):
+                    w = get(a, b)
+                    if w:
+                        w = (w << bonus_bits) + extra.get((a, b), 0)
+                        row[b] = w
+                        matrix[b][a] = w
         mate: dict[int, int] = {}
         for x, y in enumerate(max_weight_matching(size, matrix)):
             if y >= 0:
@@ -246,13 +301,18 @@ class _Engine:
         self.mate = mate
 
     def freeze(self, a: int, b: int) -> None:
-        for other in range(self.n):
-            if other != a:
-                self.set(a, other, 0)
-            if other != b:
-                self.set(b, other, 0)
-        self.set(a, b, self.max_weight)
+        """Fix the pair a-b: from now on their edge has bbp's ``maxEdgeWeight`` and
+        every other edge at a or b is gone (see :meth:`get`)."""
         self.frozen[a], self.frozen[b] = b, a
+        if self.local_pos:
+            matrix = self.local_matrix
+            for x in (self.local_pos.get(a), self.local_pos.get(b)):
+                if x is not None:
+                    row = matrix[x]
+                    for y in range(len(row)):
+                        row[y] = matrix[y][x] = 0
+            self.set(a, b, self.max_weight)
+            del self.weights[(a, b) if a < b else (b, a)]
 
     # -- phase 0: completion, the PAB score (C5), C9 ranks ------------------------------
 
@@ -275,7 +335,7 @@ class _Engine:
             lowest = lowest_pab_level(adjacency, level)
             if lowest is None:
                 raise NoValidPairing("no pairing satisfies C1-C3 with at most one eligible PAB receiver")
-            self.bye_score = ascending[lowest]
+            self._set_bye_score(ascending[lowest])
             self.single = False
             if self.bye_score >= top_score:
                 # Can the top score group pair inside itself, one player left for the PAB?
@@ -286,18 +346,17 @@ class _Engine:
                                            lambda v: players[v].eligible) and \
                     can_complete(rest, lambda a, b: b in adjacency_sets[a], lambda v: False)
             played = sorted((p.played_games for p in players if p.score == self.bye_score), reverse=True)
-            self.c9_rank = {}
+            ranks: dict[int, int] = {}
             for position, games in enumerate(played):
-                self.c9_rank[games] = position
+                ranks[games] = position  # a repeated value keeps its last position, as bbp does
+            self._set_c9_ranks(ranks)
         else:
             if any(m == -1 for m in maximum_matching(adjacency)):
                 raise NoValidPairing("no pairing satisfies C1-C3 with at most one eligible PAB receiver")
-            self.bye_score = Fraction(0)
+            self._set_bye_score(Fraction(0))
             self.single = False
-        for a in range(n):
-            for b in adjacency[a]:
-                if a < b:
-                    self.set(a, b, self.edge_weight(a, b, False, False))
+        # Every edge now has its "deep" weight (C9 with this flag), computed when first read.
+        self.deep_single = self.single
 
     # -- the brackets --------------------------------------------------------------------
 
@@ -350,22 +409,38 @@ class _Engine:
         saved = dict(self.weights), dict(self.frozen), self.single
         self.local = [v for v in window if v not in self.frozen]
         self.local_mdps = set(window[:mdp_end])
+        self.local_pos = {v: x for x, v in enumerate(self.local)}
+        self.local_matrix = [[0] * len(self.local) for _ in self.local]
         try:
             self.bracket(window, mdp_end, cur_end)
         finally:
-            self.local = None
-        leftover = [v for v in window if v not in self.frozen and v not in self.mate]
-        leftover += [v for group in deeper for v in group]
-        weights = self.weights
-
-        def linked(a: int, b: int) -> bool:
-            return bool(weights.get((a, b) if a < b else (b, a)))
-
-        if can_complete(leftover, linked, self.bye_candidate if self.n % 2 else lambda v: False):
+            self.local, self.local_pos, self.local_matrix = None, {}, []
+        if self._completable([v for v in window if v not in self.frozen and v not in self.mate],
+                             [v for group in deeper for v in group]):
             return
         self.fallbacks += 1
         self.weights, self.frozen, self.single = dict(saved[0]), dict(saved[1]), saved[2]
         self.bracket(window, mdp_end, cur_end)
+
+    def _completable(self, unpaired: list[int], deep: list[int]) -> bool:
+        """Can the window's unpaired players and everyone deeper still be paired (C4),
+        with at most one PAB candidate left over? Deep players' edges are still
+        their phase-0 ones (present when compatible), so their neighbour lists are
+        set differences; only edges between two window players need looking up."""
+        players = unpaired + deep
+        index = {v: i for i, v in enumerate(players)}
+        deep_set = set(deep)
+        adjacency: list[list[int]] = []
+        for v in unpaired:
+            near = [index[u] for u in unpaired if u != v and self.linked(v, u)]
+            adjacency.append(near + [index[u] for u in deep_set - self.incompatible[v]])
+        for v in deep:
+            others = deep_set - self.incompatible[v]
+            others.discard(v)
+            adjacency.append([index[u] for u in unpaired if v not in self.incompatible[u]]
+                             + [index[u] for u in others])
+        odd = self.n % 2
+        return is_completable(adjacency, [odd and self.candidate[v] for v in players])
 
     def bracket(self, window: list[int], mdp_end: int, cur_end: int) -> None:
         size = len(window)
@@ -538,8 +613,9 @@ class _Engine:
             rows.append((higher, lower, (white, black)))
             rules[(white, black)] = rule
         rows.sort(key=lambda row: (-row[0].score, -row[1].score, row[0].rank))
-        pairs = tuple(_tpn(players, pair) for _, _, pair in rows)
-        rules = {_tpn(players, k): v for k, v in rules.items()}
+        by_rank = {p.rank + 1: p.state.tpn for p in players}
+        pairs = tuple(_tpn(by_rank, pair) for _, _, pair in rows)
+        rules = {_tpn(by_rank, k): v for k, v in rules.items()}
         bye = players[bye_vertex].state.tpn if bye_vertex is not None else None
         return DutchResult(pairs, bye, rules, tuple(getattr(self, "reports", ())))
 
@@ -551,8 +627,7 @@ def _ranked(player: _Player) -> PlayerState:
                        state.pab_eligible, state.unplayed, state.rating)
 
 
-def _tpn(players: list[_Player], pair: tuple[int, int]) -> tuple[int, int]:
-    by_rank = {p.rank + 1: p.state.tpn for p in players}
+def _tpn(by_rank: dict[int, int], pair: tuple[int, int]) -> tuple[int, int]:
     return by_rank[pair[0]], by_rank[pair[1]]
 
 
