@@ -202,6 +202,8 @@ class Settings(BaseModel):
     # least half and scores the rest as forfeits, and otherwise removes the player
     # from the standings; "forfeits" always scores the rest as forfeits.
     round_robin_withdrawal: Literal["half", "forfeits"] = "half"
+    # The date of each round (TRF record 132), "" for a round without one; absent: none known.
+    round_dates: tuple[str, ...] | None = None
     scoring: Scoring = Scoring()
 
     @field_validator("federation")
@@ -211,6 +213,17 @@ class Settings(BaseModel):
         if value and not re.fullmatch(r"[A-Z]{3}", value):
             raise ValueError(f"{value!r} is not a 3-letter FIDE federation code")
         return value
+
+    @field_validator("round_dates", mode="before")
+    @classmethod
+    def _round_dates(cls, value: object) -> object:
+        if value is None:
+            return None
+        if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+            raise ValueError('must be a list of dates, e.g. ["2026-03-01", "2026-03-02"]')
+        if len(value) > 99:
+            raise ValueError("more dates than rounds (at most 99)")
+        return tuple("" if not v else _check_date(v) for v in value)
 
     @field_validator("tiebreaks", mode="before")
     @classmethod
