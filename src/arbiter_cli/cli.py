@@ -28,7 +28,10 @@ from arbiter_cli import __version__
 from arbiter_cli.crosstable import round_crosstable, square_crosstable
 from arbiter_cli.errors import ArbiterError, NoPairing, Refused, UsageProblem
 from arbiter_cli.byes import take_byes
-from arbiter_cli.folder import Change, TournamentFolder
+from arbiter_cli.folder import (
+    BYES_FILE, FINAL_DIR, JOURNAL_FILE, PLAYERS_FILE, ROUNDS_DIR, SETTINGS_FILE, Change, TournamentFolder,
+    _atomic_write,
+)
 from arbiter_cli.late_entry import RENUMBER_UNTIL, enter_late
 from arbiter_cli.final import final_outputs
 from arbiter_cli.noshows import forfeit_losers, withdrawal_reason
@@ -40,8 +43,8 @@ from arbiter_cli.pairing.dutch import NoValidPairing
 from arbiter_cli.pairing.round_robin import planned_rounds
 from arbiter_cli.points import parse_points
 from arbiter_cli.render import (
-    RECORD_KEYS, Format, crosstable_view, emit, page_header, pairings_view, players_view, print_page,
-    standings_view, stderr_console,
+    RECORD_KEYS, Format, Sheet, crosstable_view, emit, html_page, page_header, pairing_sheet_views, pairings_view,
+    players_view, print_sheets, sheet, standings_view, stderr_console,
 )
 from arbiter_cli.results import RESULT_HELP, GameResult, parse_result
 from arbiter_cli.standings import compute_standings
@@ -493,8 +496,9 @@ ExplainOption = Annotated[bool, typer.Option("--explain", help="Explain the pair
 
 
 @app.command()
-def pair(fmt: FormatOption = Format.table, explain: ExplainOption = False) -> None:
+def pair(fmt: FormatOption = Format.table, explain: ExplainOption = False, print_: PrintOption = False) -> None:
     """Pair the next round and print it."""
+    _check_page(print_, None, fmt)
     with _writing() as (folder, tournament):
         settings = tournament.settings
         _not_finalised(tournament)
@@ -525,7 +529,10 @@ def pair(fmt: FormatOption = Format.table, explain: ExplainOption = False) -> No
         folder.save(tournament, after, _command_line(), changes)
     total = after.settings.rounds
     _say(f"round {new_round.number} of {total} paired")
-    emit(pairings_view(after, new_round), fmt)
+    if print_:
+        sys.stdout.write(print_sheets(_pairing_sheets(after, new_round)))
+    else:
+        emit(pairings_view(after, new_round), fmt)
     if explain:
         for line in explain_round(after, new_round.number):
             _say(line)
@@ -536,14 +543,30 @@ def pairings(
     round_number: Annotated[Optional[int], typer.Argument(metavar="ROUND", help="Default: the last paired round.")] = None,
     fmt: FormatOption = Format.table,
     explain: ExplainOption = False,
+    print_: PrintOption = False,
+    html: HtmlOption = None,
 ) -> None:
     """Print the pairings of a round."""
+    _check_page(print_, html, fmt)
     with _reading() as tournament:
         rnd = _round(tournament, round_number if round_number is not None else tournament.last_round)
-    emit(pairings_view(tournament, rnd), fmt)
+    if print_ or html is not None:
+        _page(_pairing_sheets(tournament, rnd), html, f"{tournament.settings.name}: round {rnd.number} pairings")
+    else:
+        emit(pairings_view(tournament, rnd), fmt)
     if explain:
         for line in explain_round(tournament, rnd.number):
             _say(line)
+
+
+def _pairing_sheets(tournament: Tournament, rnd: Round) -> list[Sheet]:
+    """The pairings for the wall: by board, then by name (players look for their own name)."""
+    by_board, by_name = pairing_sheet_views(tournament, rnd)
+    total = tournament.settings.rounds
+    what = f"Round {rnd.number}{f' of {total}' if total else ''}: pairings"
+    today = _today()
+    return [sheet(by_board, page_header(tournament, f"{what} by board", today), shrink=("white_name", "black_name")),
+            sheet(by_name, page_header(tournament, f"{what} by name", today), shrink=("name", "opponent"))]
 
 
 def _round(tournament: Tournament, number: int) -> Round:
@@ -734,16 +757,52 @@ TiebreaksOption = Annotated[Optional[str], typer.Option(
     "--tiebreaks", help="Comma-separated C.07 codes, e.g. BH/C1,BH,SB,DE,WIN (default: the announced list).")]
 PrintOption = Annotated[bool, typer.Option(
     "--print", help="A plain page for the wall: no colours, A4 width, page breaks; pipe it to lp.")]
+HtmlOption = Annotated[Optional[str], typer.Option(
+    "--html", metavar="FILE", show_default=False,
+    help="Write the page for the wall as a standalone HTML file (A4 print styles) instead.")]
 
 
 def _codes(tournament: Tournament, text: str | None) -> tuple[str, ...]:
     return _tiebreak_option(text) if text is not None else tournament.settings.effective_tiebreaks
 
 
-def _check_print(print_: bool, fmt: Format) -> None:
+def _check_page(print_: bool, html: str | None, fmt: Format) -> None:
+    """Refuse the options that cannot go together: a page is not CSV or JSON, and one page is enough."""
+    if print_ and html is not None:
+        raise UsageProblem("--print writes the page to stdout and --html to a file; give one of them")
     if print_ and fmt is not Format.table:
-        raise UsageProblem("--print makes a page for the printer; it cannot be combined with --format csv or json",
-                           field="--print")
+        raise UsageProblem("--print makes a page for the printer; it cannot be combined with --format csv or json")
+    if html is not None and fmt is not Format.table:
+        raise UsageProblem("--html makes a page for people; it cannot be combined with --format csv or json")
+    if html is not None and not html.strip():
+        raise UsageProblem("--html needs the name of the file to write")
+    if html is not None:
+        _not_a_tournament_file(Path(html), html)
+
+
+def _not_a_tournament_file(path: Path, given: str) -> None:
+    """Refuse to overwrite a file of the tournament folder, or to put a page where reading would reject it."""
+    try:
+        inside = path.resolve().relative_to(STATE.directory.resolve()).parts
+    except (ValueError, OSError, RuntimeError):  # outside the folder (or no path at all: writing will say)
+        return
+    if inside and (inside[0] in (ROUNDS_DIR, FINAL_DIR, SETTINGS_FILE, PLAYERS_FILE, JOURNAL_FILE, BYES_FILE)
+                   or inside[0].startswith(".arbiter")):
+        raise UsageProblem(f"{given} is part of the tournament folder; write the HTML page to another file")
+
+
+def _page(sheets: list[Sheet], html: str | None, title: str) -> None:
+    """The sheets as a plain page on stdout, or as an HTML page written (atomically) to ``html``."""
+    if html is None:
+        sys.stdout.write(print_sheets(sheets))
+        return
+    path = Path(html)
+    try:
+        _atomic_write(path, html_page(sheets, title))
+    except (OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise UsageProblem(f"cannot write the HTML page to {html}: {reason}") from None
+    _say(f"wrote {path}")
 
 
 def _today() -> str:
@@ -759,9 +818,10 @@ def standings(
     rules: RulesOption = None,
     fmt: FormatOption = Format.table,
     print_: PrintOption = False,
+    html: HtmlOption = None,
 ) -> None:
     """Print the standings: rank, points, record and the C.07 tie-breaks."""
-    _check_print(print_, fmt)
+    _check_page(print_, html, fmt)
     with _reading() as tournament:
         last = _after_round(tournament, after_round)
         codes = _codes(tournament, tiebreaks)
@@ -770,10 +830,11 @@ def standings(
     for note in notes:
         _say(f"note: {note}")
     view = standings_view(tournament, table)
-    if print_:
+    if print_ or html is not None:
         header = page_header(tournament, f"Standings after round {table.after_round}"
                              f" (tie-breaks: C.07 {table.rules.value} rules)", _today())
-        sys.stdout.write(print_page(view, header, notes=notes, leave_out=RECORD_KEYS))
+        _page([sheet(view, header, notes=notes, leave_out=RECORD_KEYS)], html,
+              f"{tournament.settings.name}: standings after round {table.after_round}")
         return
     emit(view, fmt)
 
@@ -807,9 +868,10 @@ def crosstable(
     rules: RulesOption = None,
     fmt: FormatOption = Format.table,
     print_: PrintOption = False,
+    html: HtmlOption = None,
 ) -> None:
     """Print the crosstable (the square table for a round robin), with rank and tie-breaks."""
-    _check_print(print_, fmt)
+    _check_page(print_, html, fmt)
     with _reading() as tournament:
         last = _after_round(tournament, after_round)
         codes = _codes(tournament, tiebreaks)
@@ -818,11 +880,12 @@ def crosstable(
         else:
             table = round_crosstable(tournament, last, codes, rules)
     view = crosstable_view(tournament, table)
-    if print_:
-        legend = ["1 ½ 0 games; + - forfeits; PAB pairing bye; FPB HPB ZPB full-, half-, zero-point bye;"
-                  " BYE free round; ? no result yet"]
+    if print_ or html is not None:
+        legend = ["1 ½ 0 games; + - forfeits; ? no result yet; w b colour",
+                  "PAB pairing bye; FPB HPB ZPB full-, half-, zero-point bye; BYE free round"]
         header = page_header(tournament, f"Crosstable after round {table.after_round}", _today())
-        sys.stdout.write(print_page(view, header, width=200 if len(table.headings) > 10 else 100, notes=legend))
+        _page([sheet(view, header, width=200 if len(table.headings) > 10 else 100, notes=legend)], html,
+              f"{tournament.settings.name}: crosstable after round {table.after_round}")
         return
     emit(view, fmt)
 

@@ -8,11 +8,14 @@ shape scripts rely on) plus the columns a person sees in a table. With
 from __future__ import annotations
 
 import csv
+import html
 import json
 import os
 import sys
+import textwrap
+import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from typing import Any
@@ -23,10 +26,11 @@ from rich.table import Table
 from arbiter_cli.crosstable import Crosstable
 from arbiter_cli.model import Player, Round, Tournament
 from arbiter_cli.points import format_points, points_to_json
-from arbiter_cli.standings import Standings
+from arbiter_cli.standings import Standings, round_entries
 
 __all__ = ["Format", "View", "emit", "pairings_view", "players_view", "standings_view",
-           "crosstable_view", "stdout_console", "stderr_console", "print_page", "page_header", "RECORD_KEYS"]
+           "crosstable_view", "stdout_console", "stderr_console", "print_page", "print_sheets", "page_header",
+           "RECORD_KEYS", "Sheet", "sheet", "html_page", "pairing_sheet_views"]
 
 
 class Format(str, Enum):
@@ -305,52 +309,227 @@ PAGE_WIDTH = 80
 PAGE_LINES = 60
 
 
-def print_page(view: View, header: Sequence[str], *, width: int = PAGE_WIDTH, lines: int = PAGE_LINES,
-               shrink: str = "name", notes: Sequence[str] = (), leave_out: frozenset[str] = frozenset()) -> str:
-    """``view`` as plain text for a printer: no colours, aligned columns, A4 pages.
+@dataclass
+class Sheet:
+    """One list for the wall: a header on top of every page, aligned columns, notes at the end.
 
-    Every page starts with ``header`` and the column headings and ends with its
-    number; pages are separated by a form feed. The ``shrink`` column is cut to
-    keep the lines within ``width`` characters when it can; ``leave_out`` names
-    columns the page does without.
+    The cells hold the full texts: the printed page cuts the ``shrink`` columns
+    to fit ``width`` characters, the HTML page keeps them whole.
     """
+
+    header: list[str]
+    columns: list[Column]
+    cells: list[list[str]]
+    notes: list[str] = field(default_factory=list)
+    width: int = PAGE_WIDTH
+    shrink: tuple[str, ...] = ("name",)
+
+
+def sheet(view: View, header: Sequence[str], *, width: int = PAGE_WIDTH, shrink: str | Sequence[str] = "name",
+          notes: Sequence[str] = (), leave_out: frozenset[str] = frozenset()) -> Sheet:
+    """The columns a page shows of ``view`` (as its table does), without ``leave_out``."""
     columns = [c for c in view.columns if c.key not in view.hidden and c.key not in leave_out
                and (c.key not in view.optional or any(r.get(c.key) for r in view.records))]
     if view.table_order:
         columns.sort(key=lambda c: view.table_order.index(c.key) if c.key in view.table_order
                      else len(view.table_order))
     cells = [[_plain(column.show(record)) for column in columns] for record in view.records]
-    widths = [max([len(column.header)] + [len(row[i]) for row in cells]) for i, column in enumerate(columns)]
-    keys = [c.key for c in columns]
-    fixed = sum(w for k, w in zip(keys, widths) if k != shrink) + (12 if shrink in keys else 0)
-    gap = 2 if fixed + 2 * (len(widths) - 1) <= width else 1  # many columns: one space between them
-    if shrink in keys:
-        index = keys.index(shrink)
-        excess = sum(widths) + gap * (len(widths) - 1) - width
-        if excess > 0:
-            widths[index] = max(12, widths[index] - excess)
+    return Sheet(list(header), columns, cells, list(notes), width, (shrink,) if isinstance(shrink, str) else tuple(shrink))
+
+
+def print_page(view: View, header: Sequence[str], *, width: int = PAGE_WIDTH, lines: int = PAGE_LINES,
+               shrink: str | Sequence[str] = "name", notes: Sequence[str] = (),
+               leave_out: frozenset[str] = frozenset()) -> str:
+    """``view`` as plain text for a printer: no colours, aligned columns, A4 pages (see :func:`print_sheets`)."""
+    return print_sheets([sheet(view, header, width=width, shrink=shrink, notes=notes, leave_out=leave_out)], lines)
+
+
+def print_sheets(sheets: Sequence[Sheet], lines: int = PAGE_LINES) -> str:
+    """Plain text for a printer: each sheet starts on a new page; pages are separated by a form feed.
+
+    Every page starts with its sheet's header and column headings and ends with
+    its number, counted over all the sheets; a page has at most ``lines`` lines.
+    The shrink columns are cut to keep the lines within the sheet's width when
+    they can.
+    """
+    pages = [page for item in sheets for page in _text_pages(item, lines)]
+    return "\f".join("\n".join([*page, f"page {number}/{len(pages)}"])
+                     for number, page in enumerate(pages, start=1)) + "\n"
+
+
+def _text_pages(item: Sheet, lines: int) -> list[list[str]]:
+    """The pages of one sheet, without their page numbers (one line is left for it)."""
+    widths, gap = _layout(item)
 
     def line(values: Sequence[str]) -> str:
         parts = []
-        for value, size, column in zip(values, widths, columns):
+        for value, size, column in zip(values, widths, item.columns):
             value = value if len(value) <= size else value[:size - 1] + "."
             parts.append(value.rjust(size) if column.justify == "right" else
                          value.center(size) if column.justify == "center" else value.ljust(size))
         return (" " * gap).join(parts).rstrip()
 
-    heading = [line([c.header for c in columns]), "-" * min(width, len(line([c.header for c in columns])))]
-    top = [*header, ""]
-    per_page = max(1, lines - len(top) - len(heading) - 2)
-    body = [line(row) for row in cells]
+    headings = line([c.header for c in item.columns])
+    heading = [headings, "-" * min(item.width, len(headings))]
+    top = [*item.header, ""]
+    notes = [wrapped for note in item.notes
+             for wrapped in textwrap.wrap(note, max(item.width, len(headings)), break_on_hyphens=False)]
+    per_page = max(1, lines - len(top) - len(heading) - 2)  # a blank line and the page number below
+    body = [line(row) for row in item.cells]
     chunks = [body[i:i + per_page] for i in range(0, len(body), per_page)] or [[]]
-    pages = []
-    for number, chunk in enumerate(chunks, start=1):
-        footer = [""]
-        if number == len(chunks):
-            footer = [*footer, *notes] if notes else footer
-        footer.append(f"page {number}/{len(chunks)}")
-        pages.append("\n".join([*top, *heading, *chunk, *footer]))
-    return "\f".join(pages) + "\n"
+    pages = [[*top, *heading, *chunk, ""] for chunk in chunks]
+    if notes and len(chunks[-1]) + len(notes) <= per_page:
+        pages[-1] += notes
+    elif notes:  # the notes do not fit below the last rows: a page of their own
+        pages.append([*top, *notes])
+    return pages
+
+
+def _layout(item: Sheet) -> tuple[list[int], int]:
+    """The width of each column and the gap between columns on a printed page."""
+    widths = [max([len(column.header)] + [len(row[i]) for row in item.cells]) for i, column in enumerate(item.columns)]
+    keys = [c.key for c in item.columns]
+    shrinking = [i for i, key in enumerate(keys) if key in item.shrink]
+    fixed = sum(w for i, w in enumerate(widths) if i not in shrinking) + 12 * len(shrinking)
+    gap = 2 if fixed + 2 * (len(widths) - 1) <= item.width else 1  # many columns: one space between them
+    excess = sum(widths) + gap * (len(widths) - 1) - item.width
+    while excess > 0 and shrinking:  # cut the widest shrink column, one character at a time
+        widest = max(shrinking, key=lambda i: widths[i])
+        if widths[widest] <= 12:
+            break
+        widths[widest] -= 1
+        excess -= 1
+    return widths, gap
+
+
+#: How a bye reads on the pairings page.
+BYE_TEXT = {"PAB": "pairing-allocated bye", "FPB": "full-point bye", "HPB": "half-point bye",
+            "ZPB": "zero-point bye", "BYE": "free round"}
+
+
+def pairing_sheet_views(tournament: Tournament, rnd: Round) -> tuple[View, View]:
+    """The pairings for the wall: by board, and by player name (each player once, byes included).
+
+    Points are those before the round (entered results only).
+    """
+    points: dict[int, Fraction] = {
+        number: sum((e.points for e in entries if e.points is not None), Fraction(0))
+        for number, entries in round_entries(tournament, rnd.number - 1).items()}
+    by_tpn = {p.start_number: p for p in tournament.players}
+
+    def name(number: int | None) -> str:
+        player = by_tpn.get(number) if number is not None else None
+        return player.name if player else ("" if number is None else f"#{number}")
+
+    boards: list[dict[str, Any]] = []
+    players: list[dict[str, Any]] = []
+    for board in rnd.boards:
+        code = board.result_code
+        boards.append({"board": board.board, "white": board.white, "white_name": name(board.white),
+                       "white_points": points.get(board.white), "black": board.black,
+                       "black_name": name(board.black) if board.black is not None else BYE_TEXT.get(code or "", ""),
+                       "black_points": points.get(board.black) if board.black is not None else None,
+                       "result": "½-½" if code == "1/2-1/2" else (code or "")})
+        for number, colour, opponent in ((board.white, "White", board.black), (board.black, "Black", board.white)):
+            if number is None:
+                continue
+            players.append({"name": name(number), "start_number": number, "points": points.get(number),
+                            "board": board.board, "colour": colour if board.black is not None else "",
+                            "opponent": f"{name(opponent)} ({opponent})" if board.black is not None
+                            else f"{BYE_TEXT.get(code or '', '')} ({code})"})
+    players.sort(key=lambda r: (_sort_key(r["name"]), r["start_number"]))
+    by_board = View("by board", boards, [
+        Column("board", "Bd", _text("board"), "right"),
+        Column("white", "No", _text("white"), "right"),
+        Column("white_name", "White", _text("white_name")),
+        Column("white_points", "Pts", _pts("white_points"), "right"),
+        Column("result", "Result", _text("result"), "center"),
+        Column("black_points", "Pts", _pts("black_points"), "right"),
+        Column("black", "No", _text("black"), "right"),
+        Column("black_name", "Black", _text("black_name")),
+    ], optional=frozenset({"white_points", "black_points"}))  # no points column before anyone scored
+    by_name = View("by name", players, [
+        Column("name", "Name", _text("name")),
+        Column("start_number", "No", _text("start_number"), "right"),
+        Column("points", "Pts", _pts("points"), "right"),
+        Column("board", "Bd", _text("board"), "right"),
+        Column("colour", "Colour", _text("colour")),
+        Column("opponent", "Opponent", _text("opponent")),
+    ], optional=frozenset({"points"}))
+    return by_board, by_name
+
+
+def _sort_key(name: str) -> str:
+    """Alphabetical order for people: accents and case do not count (Çelik files under C)."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return plain.replace("ı", "i").casefold()
+
+
+_CSS = """\
+@page { size: A4 %(orientation)s; margin: 12mm; }
+* { box-sizing: border-box; }
+body { font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; font-size: 10pt; color: #000;
+       background: #fff; margin: 0; }
+section + section { break-before: page; page-break-before: always; }
+header h1 { font-size: 14pt; margin: 0 0 2pt; }
+header p { margin: 0 0 2pt; }
+header p.what { font-weight: bold; margin-top: 4pt; }
+header p.printed { font-size: 8pt; color: #444; }
+table { border-collapse: collapse; margin-top: 6pt; }
+thead { display: table-header-group; }
+tr { break-inside: avoid; page-break-inside: avoid; }
+th { border-bottom: 1.5pt solid #000; text-align: left; }
+th, td { padding: 1pt 5pt; white-space: nowrap; }
+tbody tr:nth-child(even) td { background: #eee; }
+.right { text-align: right; }
+.center { text-align: center; }
+footer p { margin: 6pt 0 0; font-size: 9pt; }
+@media print { tbody tr:nth-child(even) td { -webkit-print-color-adjust: exact; print-color-adjust: exact; } }
+@media screen { body { margin: 1em auto; padding: 0 1em; max-width: %(screen)s; }
+                section + section { margin-top: 3em; } }
+"""
+
+
+def html_page(sheets: Sequence[Sheet], title: str) -> str:
+    """The sheets as one standalone HTML page for a browser's print: UTF-8, no external resource.
+
+    Each sheet starts on a new A4 page; a long table breaks across pages with
+    its column headings repeated. The page is landscape when a sheet is wider
+    than a portrait page takes.
+    """
+    landscape = any(item.width > PAGE_WIDTH for item in sheets)
+    css = _CSS % {"orientation": "landscape" if landscape else "portrait",
+                  "screen": "277mm" if landscape else "186mm"}
+    out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+           '<meta name="viewport" content="width=device-width, initial-scale=1">',
+           f"<title>{_h(title)}</title>", f"<style>\n{css}</style>", "</head>", "<body>"]
+    for item in sheets:
+        event, *rest = item.header or [""]
+        out += ["<section>", "<header>", f"<h1>{_h(event)}</h1>"]
+        for text in rest:
+            what, _, printed = text.partition(_PRINTED)
+            if printed:
+                out += [f'<p class="what">{_h(what)}</p>', f'<p class="printed">printed {_h(printed)}</p>']
+            else:
+                out.append(f"<p>{_h(text)}</p>")
+        out += ["</header>", "<table>", "<thead>", "<tr>" + "".join(
+            f"<th{_align(c)}>{_h(c.header)}</th>" for c in item.columns) + "</tr>", "</thead>", "<tbody>"]
+        for row in item.cells:
+            out.append("<tr>" + "".join(f"<td{_align(c)}>{_h(v)}</td>" for c, v in zip(item.columns, row)) + "</tr>")
+        out += ["</tbody>", "</table>"]
+        if item.notes:
+            out += ["<footer>", *(f"<p>{_h(note)}</p>" for note in item.notes), "</footer>"]
+        out.append("</section>")
+    out += ["</body>", "</html>"]
+    return "\n".join(out) + "\n"
+
+
+def _h(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def _align(column: Column) -> str:
+    return f' class="{column.justify}"' if column.justify in ("right", "center") else ""
 
 
 def _plain(text: str) -> str:
@@ -367,7 +546,10 @@ def page_header(tournament: Tournament, what: str, today: str) -> list[str]:
     place = ", ".join(x for x in (settings.place, settings.start_date and
                                   f"{settings.start_date}" + (f" to {settings.end_date}" if settings.end_date else ""))
                       if x)
-    return [settings.name, *([place] if place else []), f"{what}    printed {today}"]
+    return [settings.name, *([place] if place else []), f"{what}{_PRINTED}{today}"]
+
+
+_PRINTED = "    printed "  # between what a page shows and the date in its header
 
 
 def strip_private(records: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
