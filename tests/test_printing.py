@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from arbiter_cli.render import Column, View, html_page, print_sheets, sheet
+
 from conftest import ROOT, Runner, quiet_arbiter, snapshot
 
 SAMPLES = ROOT / "sample_events"
@@ -201,19 +203,32 @@ def test_pair_print_pairs_and_prints_the_page(arbiter: Runner, sample) -> None:
 
 
 class Page(HTMLParser):
-    """Parses a page and checks that it is well formed: every element closed, in order."""
+    """Parses a page and checks that it is well formed: every element closed, in order.
+
+    ``tables`` holds the body rows of each table (cell texts), ``headings`` the
+    last row of each table's head (the column headings), ``tops`` the text of
+    the head's first row (the sheet's header).
+    """
 
     VOID = {"meta", "br", "hr", "img", "link", "col", "input"}
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.stack: list[str] = []
+        self.heads: list[list[list[str]]] = []
         self.tables: list[list[list[str]]] = []
-        self.headings: list[list[str]] = []
         self.text: list[str] = []
         self.tags: list[tuple[str, dict[str, str | None]]] = []
         self.doctype = ""
         self.cell: list[str] | None = None
+
+    @property
+    def headings(self) -> list[list[str]]:
+        return [head[-1] for head in self.heads]
+
+    @property
+    def tops(self) -> list[str]:
+        return [head[0][0] for head in self.heads]
 
     def handle_decl(self, decl: str) -> None:
         self.doctype = decl
@@ -224,10 +239,10 @@ class Page(HTMLParser):
             return
         self.stack.append(tag)
         if tag == "table":
+            self.heads.append([])
             self.tables.append([])
-            self.headings.append([])
-        elif tag == "tr" and "tbody" in self.stack:
-            self.tables[-1].append([])
+        elif tag == "tr":
+            (self.tables if "tbody" in self.stack else self.heads)[-1].append([])
         elif tag in ("td", "th"):
             self.cell = []
 
@@ -236,8 +251,7 @@ class Page(HTMLParser):
         assert self.stack and self.stack[-1] == tag, (tag, self.stack)
         self.stack.pop()
         if tag in ("td", "th") and self.cell is not None:
-            text = "".join(self.cell)
-            (self.tables[-1][-1] if tag == "td" else self.headings[-1]).append(text)
+            (self.tables if "tbody" in self.stack else self.heads)[-1][-1].append(" ".join(self.cell))
             self.cell = None
 
     def handle_data(self, data: str) -> None:
@@ -297,13 +311,35 @@ def test_the_html_standings_and_crosstable(arbiter: Runner, sample, tmp_path: Pa
     assert arbiter("-d", swiss, "crosstable", "--html", tmp_path / "c.html").code == 0
     page = parse(tmp_path / "c.html")
     assert page.headings[0][3:8] == ["R1", "R2", "R3", "R4", "R5"] and len(page.tables[0]) == 32
-    assert "size: A4 landscape" in (tmp_path / "c.html").read_text(encoding="utf-8")
+    assert page.tables[0][0][3:8] == ["23w1", "29b1", "4w1", "5w1", "25b½"]
+    assert "size: A4 portrait" in (tmp_path / "c.html").read_text(encoding="utf-8")  # it fits 80 columns
 
     finished = sample("rr10-finished")
     assert arbiter("-d", finished, "crosstable", "--html", tmp_path / "rr.html").code == 0
     page = parse(tmp_path / "rr.html")
     assert page.headings[0][3:13] == [str(i) for i in range(1, 11)]
     assert [row[3 + i] for i, row in enumerate(page.tables[0])] == ["×"] * 10
+
+
+def test_a_sheet_wider_than_portrait_is_printed_landscape() -> None:
+    columns = [Column(f"R{i}", f"R{i}", lambda r, i=i: r[i], "center") for i in range(30)]
+    view = View("t", [{i: f"{i}w1" for i in range(30)}], columns)
+    wide = sheet(view, ["Event", "Crosstable after round 30"], width=200)
+    assert "size: A4 landscape" in html_page([wide], "t")
+    assert "size: A4 portrait" in html_page([sheet(view, ["Event"])], "t")
+    assert max(len(line) for line in print_sheets([wide]).splitlines()) > 80
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in SAMPLES.iterdir() if (p / "tournament.toml").is_file()))
+def test_every_sample_prints_within_80_columns(arbiter: Runner, sample, name: str) -> None:
+    folder = sample(name)
+    for command in ("standings", "crosstable", "pairings"):
+        result = arbiter("-d", folder, command, "--print")
+        assert result.code == 0, result.err
+        printed = pages(result.out)
+        assert all(len(page) <= 60 for page in printed)
+        assert max(len(line) for page in printed for line in page) <= 80, command
+        assert printed[-1][-1] == f"page {len(printed)}/{len(printed)}"
 
 
 def test_writing_the_html_replaces_the_file_at_once(arbiter: Runner, sample, tmp_path: Path, monkeypatch) -> None:

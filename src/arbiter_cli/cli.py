@@ -43,8 +43,8 @@ from arbiter_cli.pairing.dutch import NoValidPairing
 from arbiter_cli.pairing.round_robin import planned_rounds
 from arbiter_cli.points import parse_points
 from arbiter_cli.render import (
-    RECORD_KEYS, Format, Sheet, crosstable_view, emit, html_page, page_header, pairing_sheet_views, pairings_view,
-    players_view, print_sheets, sheet, standings_view, stderr_console,
+    PAGE_WIDTH, RECORD_KEYS, Format, Sheet, crosstable_view, emit, fitting_width, html_page, page_header,
+    pairing_sheet_views, pairings_view, players_view, print_sheets, sheet, standings_view, stderr_console,
 )
 from arbiter_cli.results import RESULT_HELP, GameResult, parse_result
 from arbiter_cli.standings import compute_standings
@@ -881,11 +881,17 @@ def crosstable(
             table = round_crosstable(tournament, last, codes, rules)
     view = crosstable_view(tournament, table)
     if print_ or html is not None:
-        legend = ["1 ½ 0 games; + - forfeits; ? no result yet; w b colour",
-                  "PAB pairing bye; FPB HPB ZPB full-, half-, zero-point bye; BYE free round"]
+        if tournament.settings.system is System.DOUBLE_ROUND_ROBIN:
+            legend = ["1 ½ 0 games, both games in round order (1½); + - forfeits; ? no result yet"]
+        elif tournament.settings.system.is_round_robin:
+            legend = ["1 ½ 0 games; + - forfeits; ? no result yet"]
+        else:
+            legend = ["12w1: against no. 12 with White, won; 1 ½ 0 games; + - forfeits; ? no result yet",
+                      "PAB pairing bye; FPB HPB ZPB full-, half-, zero-point bye"]
         header = page_header(tournament, f"Crosstable after round {table.after_round}", _today())
-        _page([sheet(view, header, width=200 if len(table.headings) > 10 else 100, notes=legend)], html,
-              f"{tournament.settings.name}: crosstable after round {table.after_round}")
+        page = sheet(view, header, notes=legend)
+        page.width = fitting_width(page, PAGE_WIDTH, 100 if len(table.headings) <= 10 else 200)
+        _page([page], html, f"{tournament.settings.name}: crosstable after round {table.after_round}")
         return
     emit(view, fmt)
 

@@ -30,7 +30,7 @@ from arbiter_cli.standings import Standings, round_entries
 
 __all__ = ["Format", "View", "emit", "pairings_view", "players_view", "standings_view",
            "crosstable_view", "stdout_console", "stderr_console", "print_page", "print_sheets", "page_header",
-           "RECORD_KEYS", "Sheet", "sheet", "html_page", "pairing_sheet_views"]
+           "RECORD_KEYS", "Sheet", "sheet", "html_page", "pairing_sheet_views", "fitting_width", "PAGE_WIDTH"]
 
 
 class Format(str, Enum):
@@ -334,7 +334,8 @@ def sheet(view: View, header: Sequence[str], *, width: int = PAGE_WIDTH, shrink:
         columns.sort(key=lambda c: view.table_order.index(c.key) if c.key in view.table_order
                      else len(view.table_order))
     cells = [[_plain(column.show(record)) for column in columns] for record in view.records]
-    return Sheet(list(header), columns, cells, list(notes), width, (shrink,) if isinstance(shrink, str) else tuple(shrink))
+    shrinking = (shrink,) if isinstance(shrink, str) else tuple(shrink)
+    return Sheet(list(header), columns, cells, list(notes), width, shrinking)
 
 
 def print_page(view: View, header: Sequence[str], *, width: int = PAGE_WIDTH, lines: int = PAGE_LINES,
@@ -385,14 +386,27 @@ def _text_pages(item: Sheet, lines: int) -> list[list[str]]:
     return pages
 
 
+def fitting_width(item: Sheet, *widths: int) -> int:
+    """The first of ``widths`` that takes the sheet's lines whole (one space between columns), else the last."""
+    natural = sum(_natural_widths(item)) + len(item.columns) - 1
+    return next((width for width in widths if natural <= width), widths[-1])
+
+
 def _layout(item: Sheet) -> tuple[list[int], int]:
-    """The width of each column and the gap between columns on a printed page."""
-    widths = [max([len(column.header)] + [len(row[i]) for row in item.cells]) for i, column in enumerate(item.columns)]
-    keys = [c.key for c in item.columns]
-    shrinking = [i for i, key in enumerate(keys) if key in item.shrink]
-    fixed = sum(w for i, w in enumerate(widths) if i not in shrinking) + 12 * len(shrinking)
-    gap = 2 if fixed + 2 * (len(widths) - 1) <= item.width else 1  # many columns: one space between them
-    excess = sum(widths) + gap * (len(widths) - 1) - item.width
+    """The width of each column and the gap between columns on a printed page.
+
+    Two spaces between columns when the lines fit, else one; only when even
+    that is too wide are the shrink columns cut (to 12 characters at least).
+    """
+    widths = _natural_widths(item)
+    count = len(widths)
+    for gap in (2, 1):
+        if sum(widths) + gap * (count - 1) <= item.width:
+            return widths, gap
+    shrinking = [i for i, column in enumerate(item.columns) if column.key in item.shrink]
+    least = sum(min(w, 12) if i in shrinking else w for i, w in enumerate(widths))
+    gap = 2 if least + 2 * (count - 1) <= item.width else 1
+    excess = sum(widths) + gap * (count - 1) - item.width
     while excess > 0 and shrinking:  # cut the widest shrink column, one character at a time
         widest = max(shrinking, key=lambda i: widths[i])
         if widths[widest] <= 12:
@@ -400,6 +414,10 @@ def _layout(item: Sheet) -> tuple[list[int], int]:
         widths[widest] -= 1
         excess -= 1
     return widths, gap
+
+
+def _natural_widths(item: Sheet) -> list[int]:
+    return [max([len(column.header)] + [len(row[i]) for row in item.cells]) for i, column in enumerate(item.columns)]
 
 
 #: How a bye reads on the pairings page.
@@ -466,21 +484,25 @@ def _sort_key(name: str) -> str:
 
 
 _CSS = """\
-@page { size: A4 %(orientation)s; margin: 12mm; }
+@page { size: A4 %(orientation)s; margin: 12mm 12mm 14mm;
+        @bottom-right { content: "page " counter(page) "/" counter(pages); font: 8pt sans-serif; } }
 * { box-sizing: border-box; }
-body { font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; font-size: 10pt; color: #000;
+body { font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; font-size: 11pt; color: #000;
        background: #fff; margin: 0; }
 section + section { break-before: page; page-break-before: always; }
-header h1 { font-size: 14pt; margin: 0 0 2pt; }
-header p { margin: 0 0 2pt; }
-header p.what { font-weight: bold; margin-top: 4pt; }
-header p.printed { font-size: 8pt; color: #444; }
-table { border-collapse: collapse; margin-top: 6pt; }
+th.top { border: none; font-weight: normal; padding: 0 0 6pt; }
+th.top h1 { font-size: 15pt; margin: 0 0 2pt; }
+th.top p { margin: 0 0 2pt; }
+th.top p.what { font-weight: bold; font-size: 12pt; margin-top: 4pt; }
+th.top p.printed { font-size: 8pt; color: #444; }
+table { border-collapse: collapse; }
 thead { display: table-header-group; }
 tr { break-inside: avoid; page-break-inside: avoid; }
 th { border-bottom: 1.5pt solid #000; text-align: left; }
 th, td { padding: 1pt 5pt; white-space: nowrap; }
 tbody tr:nth-child(even) td { background: #eee; }
+section.dense { font-size: 9pt; }
+section.dense th, section.dense td { padding: 1pt 3pt; }
 .right { text-align: right; }
 .center { text-align: center; }
 footer p { margin: 6pt 0 0; font-size: 9pt; }
@@ -494,8 +516,9 @@ def html_page(sheets: Sequence[Sheet], title: str) -> str:
     """The sheets as one standalone HTML page for a browser's print: UTF-8, no external resource.
 
     Each sheet starts on a new A4 page; a long table breaks across pages with
-    its column headings repeated. The page is landscape when a sheet is wider
-    than a portrait page takes.
+    the sheet's header and column headings repeated on top of each (they are
+    the table's head). The page is landscape when a sheet is wider than a
+    portrait page takes.
     """
     landscape = any(item.width > PAGE_WIDTH for item in sheets)
     css = _CSS % {"orientation": "landscape" if landscape else "portrait",
@@ -505,15 +528,16 @@ def html_page(sheets: Sequence[Sheet], title: str) -> str:
            f"<title>{_h(title)}</title>", f"<style>\n{css}</style>", "</head>", "<body>"]
     for item in sheets:
         event, *rest = item.header or [""]
-        out += ["<section>", "<header>", f"<h1>{_h(event)}</h1>"]
+        top = [f"<h1>{_h(event)}</h1>"]
         for text in rest:
             what, _, printed = text.partition(_PRINTED)
-            if printed:
-                out += [f'<p class="what">{_h(what)}</p>', f'<p class="printed">printed {_h(printed)}</p>']
-            else:
-                out.append(f"<p>{_h(text)}</p>")
-        out += ["</header>", "<table>", "<thead>", "<tr>" + "".join(
-            f"<th{_align(c)}>{_h(c.header)}</th>" for c in item.columns) + "</tr>", "</thead>", "<tbody>"]
+            top += ([f'<p class="what">{_h(what)}</p>', f'<p class="printed">printed {_h(printed)}</p>']
+                    if printed else [f"<p>{_h(text)}</p>"])
+        dense = ' class="dense"' if len(item.columns) > 10 else ""  # a crosstable: a smaller font
+        out += [f"<section{dense}>", "<table>", "<thead>",
+                f'<tr><th class="top" colspan="{len(item.columns)}">{"".join(top)}</th></tr>',
+                "<tr>" + "".join(f"<th{_align(c)}>{_h(c.header)}</th>" for c in item.columns) + "</tr>",
+                "</thead>", "<tbody>"]
         for row in item.cells:
             out.append("<tr>" + "".join(f"<td{_align(c)}>{_h(v)}</td>" for c, v in zip(item.columns, row)) + "</tr>")
         out += ["</tbody>", "</table>"]
