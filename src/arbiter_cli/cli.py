@@ -1003,6 +1003,7 @@ def trf_generate(
 
 # The commands of an event's life (bye, unpair, finalize) live in their own module.
 from arbiter_cli import cli_event  # noqa: E402,F401  (registers its commands on app)
+from arbiter_cli import cli_trf  # noqa: E402,F401  (registers import, export and trf standings)
 
 # --------------------------------------------------------------------------- entry point
 

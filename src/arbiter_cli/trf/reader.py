@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-__all__ = ["TrfError", "TrfGame", "TrfPlayer", "TrfFile", "parse_trf", "RESULT_CODES"]
+__all__ = ["TrfError", "TrfGame", "TrfPlayer", "TrfFile", "parse_trf", "decode_trf", "RESULT_CODES"]
 
 #: Round result codes (case-insensitive in files; stored upper-case here, ``" "`` for blank).
 RESULT_CODES = frozenset("10=+-WDLHFUZ ")
@@ -70,6 +70,7 @@ class TrfFile:
     total_rounds: int | None = None
     initial_colour: str | None = None  # 'w' or 'b' (XXC / 152)
     requested_byes: dict[int, dict[int, str]] = field(default_factory=dict)  # 240: round -> tpn -> H/F/Z
+    header_lines: dict[str, tuple[int, ...]] = field(default_factory=dict)  # record code -> its line numbers
 
     def player(self, tpn: int) -> TrfPlayer | None:
         for p in self.players:
@@ -96,7 +97,23 @@ def _points(text: str, line: int) -> Fraction | None:
     return Fraction(text)
 
 
+def decode_trf(raw: bytes) -> tuple[str, str]:
+    """The text of a TRF file and the encoding found: UTF-8 (with or without BOM), else Latin-1.
+
+    >>> decode_trf("012 Zürich".encode("latin-1"))
+    ('012 Zürich', 'latin-1')
+    """
+    try:
+        return raw.decode("utf-8-sig"), "utf-8"
+    except UnicodeDecodeError:
+        return raw.decode("latin-1"), "latin-1"
+
+
 def _player(raw: str, number: int) -> TrfPlayer:
+    raw = raw.rstrip()
+    if len(raw) < 15:
+        raise TrfError(f"the line is too short ({len(raw)} characters): it ends before the name (cols 15-47)",
+                       number, "name")
     line = raw.ljust(91)
     tpn = _int(line[4:8], number, "starting rank")
     if tpn is None or tpn < 1:
@@ -112,6 +129,9 @@ def _player(raw: str, number: int) -> TrfPlayer:
             games.append(TrfGame(rnd, None, None, " "))
             continue
         opponent = _int(block[0:4], number, f"round {rnd} opponent", blank=0)
+        if opponent and not block[5:].strip() and index * 10 >= len(rest):
+            raise TrfError(f"the line is cut short in round {rnd}: opponent {opponent} without colour or result "
+                           f"(cols {92 + 10 * (rnd - 1) + 5}-{92 + 10 * (rnd - 1) + 7})", number, f"round {rnd} colour")
         colour = block[5].lower()
         result = block[7].upper()
         if colour not in ("w", "b", "-", " "):
@@ -134,6 +154,7 @@ def parse_trf(text: str) -> TrfFile:
     lines = re.split(r"\r\n|\r|\n", text)
     players: list[TrfPlayer] = []
     header: dict[str, list[str]] = {}
+    where: dict[str, list[int]] = {}
     total_rounds: int | None = None
     colour: str | None = None
     byes: dict[int, dict[int, str]] = {}
@@ -165,6 +186,7 @@ def parse_trf(text: str) -> TrfFile:
                 tpn = _int(token, number, "240 player")
                 byes.setdefault(rnd or 0, {})[tpn or 0] = kind
         header.setdefault(code, []).append(value)
+        where.setdefault(code, []).append(number)
     seen: dict[int, int] = {}
     for player in players:
         if player.tpn in seen:
@@ -176,4 +198,5 @@ def parse_trf(text: str) -> TrfFile:
             if game.opponent is not None and game.opponent not in seen:
                 raise TrfError(f"round {game.round}: opponent {game.opponent} does not exist", player.line,
                                f"round {game.round} opponent")
-    return TrfFile(tuple(players), {k: tuple(v) for k, v in header.items()}, total_rounds, colour, byes)
+    return TrfFile(tuple(players), {k: tuple(v) for k, v in header.items()}, total_rounds, colour, byes,
+                   {k: tuple(v) for k, v in where.items()})

@@ -8,20 +8,40 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 from fractions import Fraction
 
 from arbiter_cli.trf.reader import TrfGame, TrfPlayer
 
-__all__ = ["player_line", "round_block"]
+__all__ = ["player_line", "round_block", "points_field"]
 
 
 def round_block(game: TrfGame) -> str:
+    """Cols 92-99 of a round: opponent, colour, result; blank when the player has no entry."""
+    if game.opponent is None and game.result == " ":
+        return " " * 8
     opponent = f"{game.opponent:4d}" if game.opponent else "0000"
     return f"{opponent} {game.colour or '-'} {game.result}"
 
 
-def player_line(player: TrfPlayer, games: Sequence[TrfGame], points: Fraction, rank: int) -> str:
+def points_field(points: Fraction) -> str:
+    """The "11.5" format: at least one decimal, exact (``2.5``, ``17.0``, ``0.25``), right-aligned in 4.
+
+    >>> points_field(Fraction(5, 2)), points_field(Fraction(17)), points_field(Fraction(1, 4))
+    (' 2.5', '17.0', '0.25')
+    """
+    if points.denominator == 1:
+        text = f"{points.numerator}.0"
+    else:
+        text = str(Decimal(points.numerator) / Decimal(points.denominator))
+        if text.startswith("0.") and len(text) > 4:
+            text = text[1:]
+    return f"{text:>4}"
+
+
+def player_line(player: TrfPlayer, games: Sequence[TrfGame], points: Fraction | None, rank: int | None) -> str:
     head = (f"001 {player.tpn:4d} {player.sex[:1]:1}{player.title[:3]:>3} {player.name[:33]:<33} "
             f"{player.rating or '':>4} {player.federation[:3]:<3} {player.fide_id[:11]:>11} "
-            f"{player.birth[:10]:<10} {float(points):4.1f} {rank:4d}")
+            f"{player.birth[:10]:<10} {points_field(points) if points is not None else '':>4} "
+            f"{rank if rank else '':>4}")
     return (head + "".join("  " + round_block(g) for g in games)).rstrip()

@@ -1,0 +1,197 @@
+"""From a :class:`~arbiter_cli.model.Tournament` to TRF-2026 or TRF16 text (pure: no files).
+
+The file has the header records the folder can fill (012-132), the player
+lines with points and rank from the standings, and for TRF-2026 the records
+142 (rounds), 152 (initial colour), 162 (scoring, when not 1/½/0), 192 (the
+system), 202/212 (tie-breaks) and 240 (requested byes for rounds not yet
+paired). TRF16 gets JaVaFo's ``XXR``/``XXC`` instead, which engines read, and
+its requested byes in the round columns (``0000 - H``). A scoring that record
+162 cannot express (a forfeit win or a bye worth another value than a win)
+also gets JaVaFo's ``XXS``. Lines end with CR, as the format asks.
+
+>>> from arbiter_cli.model import Settings, Player, Tournament
+>>> t = Tournament(Settings(name="Demo", system="swiss", rounds=5, seed=1),
+...                (Player(start_number=1, name="A, One"), Player(start_number=2, name="B, Two")))
+>>> export_trf(t).text.split("\\r")[:3]
+['012 Demo', '062 2', '072 0']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from arbiter_cli.model import InitialColour, Player, Scoring, Settings, System, Tournament
+from arbiter_cli.points import format_points
+from arbiter_cli.results import ByeKind
+from arbiter_cli.standings import RoundEntry, compute_standings, round_entries
+from arbiter_cli.trf.reader import TrfGame, TrfPlayer
+from arbiter_cli.trf.writer import player_line, points_field
+
+__all__ = ["Exported", "export_trf", "SYSTEM_CODES", "LINE_END"]
+
+LINE_END = "\r"  # fide-rules.md §8.1: each line ends with CR
+
+#: Record 192 for each system (ETT26; FIDE_DUTCH picks the edition by date).
+SYSTEM_CODES = {System.SWISS: "FIDE_DUTCH", System.ROUND_ROBIN: "BERGER_ROUNDROBIN",
+                System.DOUBLE_ROUND_ROBIN: "BERGER_DOUBLEROUNDROBIN"}
+_TYPE_TEXT = {System.SWISS: "Individual: Swiss-System", System.ROUND_ROBIN: "Individual: Round-Robin",
+              System.DOUBLE_ROUND_ROBIN: "Individual: Double Round-Robin"}
+_OUTCOME_CODE = {"win": "1", "draw": "=", "loss": "0", "forfeit_win": "+", "forfeit_loss": "-",
+                 "double_forfeit": "-", "double_loss": "0", "pending": " "}
+_BYE_CODE = {ByeKind.PAB: "U", ByeKind.FPB: "F", ByeKind.HPB: "H", ByeKind.ZPB: "Z", ByeKind.BYE: "Z"}
+
+#: Settings that have no TRF record; exporting a folder that uses them says so.
+_NOT_IN_TRF = ("numbering", "tiebreak_rules", "tiebreak_lots", "unrated_rating", "max_half_byes",
+               "half_byes_closed_last_rounds", "late_entry_missed", "withdraw_after_unexcused",
+               "withdraw_after_no_shows", "round_robin_withdrawal", "finalised_on")
+
+
+@dataclass(frozen=True)
+class Exported:
+    text: str
+    warnings: tuple[str, ...]
+
+
+def _date(text: str | None) -> str:
+    return text.replace("-", "/") if text else ""
+
+
+def _trf_player(player: Player) -> TrfPlayer:
+    return TrfPlayer(tpn=player.start_number, name=player.name, rating=player.rating, sex=player.sex or "",
+                     title=player.title or "", federation=player.federation or "",
+                     fide_id=str(player.fide_id) if player.fide_id else "", birth=_date(player.birth_date))
+
+
+def _game(entry: RoundEntry) -> TrfGame:
+    if entry.bye is not None:
+        return TrfGame(entry.round, None, None, _BYE_CODE[entry.bye])
+    return TrfGame(entry.round, entry.opponent, entry.colour, _OUTCOME_CODE[entry.outcome])
+
+
+def _scoring_records(scoring: Scoring, version: str) -> list[str]:
+    standard = Scoring()
+    if scoring == standard:
+        return []
+    lines = []
+    if version == "2026":
+        pairs = [(symbol, value) for symbol, value, default in (
+            ("W", scoring.win, standard.win), ("D", scoring.draw, standard.draw), ("L", scoring.loss, standard.loss),
+            ("A", scoring.forfeit_loss, standard.forfeit_loss), ("P", scoring.pab, scoring.win)) if value != default]
+        if pairs:
+            lines.append("162" + "".join(f"  {symbol}{points_field(value)}   " for symbol, value in pairs).rstrip())
+    simple = (scoring.forfeit_win == scoring.win and scoring.full_bye == scoring.win
+              and scoring.half_bye == scoring.draw)
+    if version == "16" or not simple:
+        items = [("WW", scoring.win), ("BW", scoring.win), ("WD", scoring.draw), ("BD", scoring.draw),
+                 ("WL", scoring.loss), ("BL", scoring.loss), ("ZPB", Fraction(0)), ("HPB", scoring.half_bye),
+                 ("FPB", scoring.full_bye), ("PAB", scoring.pab), ("FW", scoring.forfeit_win),
+                 ("FL", scoring.forfeit_loss)]
+        lines.append("XXS " + " ".join(f"{key}={format_points(value, ascii=True)}" for key, value in items))
+    return lines
+
+
+def _round_dates(dates: Sequence[str]) -> str:
+    line = "132" + " " * 88
+    for date in dates:
+        line += (date[2:].replace("-", "/") if date else "").ljust(8) + "  "
+    return line.rstrip()
+
+
+def _not_exported(tournament: Tournament) -> list[str]:
+    settings = tournament.settings
+    warnings = []
+    fields = type(settings).model_fields
+    lost = [key for key in _NOT_IN_TRF if getattr(settings, key) != fields[key].default]
+    if settings.rating_type.value != "standard":
+        lost.append("rating_type")
+    if lost:
+        warnings.append(f"not in a TRF, so not exported: the settings {', '.join(lost)}")
+    if any(p.club for p in tournament.players):
+        warnings.append("players' clubs are not exported: the TRF player line has no club")
+    if any(p.entered_round for p in tournament.players):
+        warnings.append("late entries are exported as players with byes in the rounds they missed")
+    if any(b.note for r in tournament.rounds for b in r.boards):
+        warnings.append("the 'excused' notes of forfeits are not exported: a TRF forfeit has no note")
+    if any(len(p.name) > 33 for p in tournament.players):
+        warnings.append("names longer than 33 characters are cut to 33 (cols 15-47)")
+    return warnings
+
+
+def _absences(tournament: Tournament, version: str, warnings: list[str]) -> dict[int, dict[int, str]]:
+    """Round -> start number -> H/Z for the rounds not yet paired: requested byes and withdrawn players."""
+    settings = tournament.settings
+    last = tournament.last_round
+    total = settings.rounds or last
+    out: dict[int, dict[int, str]] = {}
+    for request in tournament.byes:
+        out.setdefault(request.round, {})[request.start_number] = "H" if request.kind is ByeKind.HPB else "Z"
+    withdrawn = [p for p in tournament.players if p.is_withdrawn]
+    if withdrawn and last < total and not settings.system.is_round_robin:
+        for player in withdrawn:
+            for number in range(max(last, player.withdrawn_after or 0) + 1, total + 1):
+                out.setdefault(number, {})[player.start_number] = "Z"
+        record = "240 Z" if version == "2026" else "0000 - Z in the round columns"
+        warnings.append(f"withdrawn players are written as absent ({record}) in the rounds still to play: "
+                        "a TRF has no withdrawal")
+    elif withdrawn:
+        warnings.append("withdrawals are not exported: a TRF has no withdrawal (their unplayed games are in it)")
+    return out
+
+
+def export_trf(tournament: Tournament, version: str = "2026") -> Exported:
+    """The TRF text of the tournament (``version`` ``"2026"`` or ``"16"``) and what it could not hold."""
+    if version not in ("2026", "16"):
+        raise ValueError(f"unknown TRF version {version!r}; use 2026 or 16")
+    settings: Settings = tournament.settings
+    warnings = _not_exported(tournament)
+    last = tournament.last_round
+    total = settings.rounds or last
+    standings = compute_standings(tournament, last, settings.effective_tiebreaks)
+    rows = {row.player.start_number: row for row in standings.rows}
+    entries = round_entries(tournament, last)
+    absences = _absences(tournament, version, warnings)
+    lines = [f"012 {settings.name}"]
+    for code, value in (("022", settings.place), ("032", settings.federation), ("042", _date(settings.start_date)),
+                        ("052", _date(settings.end_date))):
+        if value:
+            lines.append(f"{code} {value}")
+    lines += [f"062 {len(tournament.players)}", f"072 {sum(1 for p in tournament.players if p.rating)}"]
+    lines.append(f"092 {_TYPE_TEXT[settings.system]}")
+    for code, value in (("102", settings.chief_arbiter), ("122", settings.time_control)):
+        if value:
+            lines.append(f"{code} {value}")
+    if settings.round_dates:
+        lines.append(_round_dates(settings.round_dates))
+    colour = {InitialColour.WHITE: "W", InitialColour.BLACK: "B"}.get(settings.initial_colour)
+    if version == "2026":
+        lines.append(f"142 {total}")
+        if colour:
+            lines.append(f"152 {colour}")
+    lines += _scoring_records(settings.scoring, version)
+    if version == "2026":
+        codes = settings.effective_tiebreaks
+        lines += [f"192 {SYSTEM_CODES[settings.system]}", f"202 {','.join(codes)}",
+                  f"212 {','.join(('PTS', *codes))}"]
+    else:
+        lines.append(f"XXR {total}")
+        if colour:
+            lines.append(f"XXC {'white1' if colour == 'W' else 'black1'}")
+    later = range(last + 1, max(absences, default=last) + 1) if version == "16" else range(0)
+    for player in sorted(tournament.players, key=lambda p: p.start_number):
+        games = [_game(e) for e in entries[player.start_number]]
+        by_round = {g.round: g for g in games}
+        games = [by_round.get(r, TrfGame(r, None, None, " ")) for r in range(1, last + 1)]
+        games += [TrfGame(r, None, None, absences.get(r, {}).get(player.start_number, " ")) for r in later]
+        row = rows.get(player.start_number)
+        points = row.points if row else sum((e.points or Fraction(0) for e in entries[player.start_number]),
+                                            Fraction(0))
+        lines.append(player_line(_trf_player(player), games, points, row.rank if row else None))
+    if version == "2026":
+        for number in sorted(absences):
+            for kind in ("H", "Z"):
+                ids = sorted(tpn for tpn, k in absences[number].items() if k == kind)
+                if ids:
+                    lines.append(f"240 {kind} {number:3d}" + "".join(f" {tpn:4d}" for tpn in ids))
+    return Exported(LINE_END.join(lines) + LINE_END, tuple(warnings))

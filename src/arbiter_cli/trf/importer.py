@@ -1,0 +1,763 @@
+"""From a parsed TRF to a :class:`~arbiter_cli.model.Tournament` (pure: no files, no terminal).
+
+:func:`import_trf` checks the file as a whole and keeps what a tournament
+folder can hold:
+
+* every player line must agree with its opponents' lines: the same opponent,
+  opposite colours, results that fit together (``1``/``0``, ``=``/``=``,
+  ``+``/``-``, ``-``/``-``, ``0``/``0``, blank/blank for a game not finished);
+* the points column must add up: under the scoring the file declares (``162``,
+  ``XXS``, ``BBx``), or else under another usual scoring, which is then taken
+  with a warning that shows it;
+* requested byes for rounds not yet paired (``240`` or ``0000 - H|Z`` in the
+  round columns) become the folder's requested byes.
+
+Every problem is a :class:`~arbiter_cli.trf.reader.TrfError` naming the line
+and the field. Whatever the folder cannot hold, or had to be guessed, is one
+warning line per kind of thing in :attr:`Imported.warnings`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from pydantic import ValidationError
+
+from arbiter_cli.model import (
+    TITLES, Board, ByeRequest, InitialColour, Player, Round, Scoring, Settings, Status, System, Tournament,
+)
+from arbiter_cli.pairing.round_robin import pair_round as berger_round, planned_rounds
+from arbiter_cli.results import ByeKind, GameResult
+from arbiter_cli.tiebreaks import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, parse_tiebreak
+from arbiter_cli.trf.reader import TrfError, TrfFile, TrfGame, TrfPlayer
+
+__all__ = ["Imported", "TrfUnsupported", "import_trf", "TEAM_RECORDS", "parse_trf_date", "declared_tiebreaks"]
+
+#: Records that only a team event has (TRF16 013; TRF-2026 300-362, 801/802).
+TEAM_RECORDS = ("013", "300", "310", "320", "330", "352", "362", "801", "802")
+
+#: Header records read into the folder, or used to check the file.
+_READ = {"012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "122", "132", "142", "152", "162",
+         "192", "202", "212", "222", "240", "XXR", "XXC", "XXS", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"}
+#: Header records the folder cannot hold: what each one is, for the warning.
+_DROPPED = {"112": "deputy chief arbiters (112)", "172": "the starting-rank method (172)",
+            "182": "the pairing controller (182)", "250": "acceleration (250)", "260": "prohibited pairings (260)",
+            "299": "abnormal point assignments (299)", "XXA": "virtual points (XXA)",
+            "XXP": "prohibited pairings (XXP)", "XXZ": "absences (XXZ)"}
+
+#: Column rulers that Swiss-Manager and others write (harmless): their first three characters.
+_RULERS = {"DDD", "123"}
+_DUMMY_NAMES = {"spielfrei", "bye", "free", "freilos", "exempt", "libre", "dummy", "pab"}
+_OLD_TITLES = {"G": "GM", "M": "IM", "I": "IM", "F": "FM", "C": "CM", "WG": "WGM", "WM": "WIM", "WI": "WIM",
+               "WF": "WFM", "WC": "WCM"}
+_MONTHS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
+                                       "dec"), start=1)}
+
+# How the two results of a game fit together: (White's code, Black's code) -> result.
+_PAIRS = {("1", "0"): GameResult.WHITE_WINS, ("0", "1"): GameResult.BLACK_WINS, ("=", "="): GameResult.DRAW,
+          ("+", "-"): GameResult.WHITE_FORFEIT_WIN, ("-", "+"): GameResult.BLACK_FORFEIT_WIN,
+          ("-", "-"): GameResult.DOUBLE_FORFEIT, ("0", "0"): GameResult.DOUBLE_LOSS}
+_SHORT_GAME = {"W": "1", "D": "=", "L": "0"}  # games of less than one move: read as played games
+# A round without an opponent: the bye it is, and whether the code is an irregular one.
+_BYES = {"U": (ByeKind.PAB, False), "F": (ByeKind.FPB, False), "H": (ByeKind.HPB, False),
+         "Z": (ByeKind.ZPB, False), "+": (ByeKind.PAB, True), "1": (ByeKind.PAB, True), "W": (ByeKind.PAB, True),
+         "=": (ByeKind.HPB, True), "D": (ByeKind.HPB, True), "-": (ByeKind.ZPB, True), "0": (ByeKind.ZPB, True),
+         "L": (ByeKind.ZPB, True)}
+
+
+class TrfUnsupported(TrfError):
+    """A valid file that arbiter cannot import yet (a team event)."""
+
+
+@dataclass(frozen=True)
+class Imported:
+    """The tournament read from a TRF, the warnings, and the start number of each kept starting rank."""
+
+    tournament: Tournament
+    warnings: tuple[str, ...]
+    numbers: dict[int, int] = field(default_factory=dict)  # the file's starting rank -> start number
+    official: dict[int, tuple[Fraction | None, int | None]] = field(default_factory=dict)  # points, rank
+
+
+class _Notes:
+    """One warning per kind of thing: the first case, with a count of the others."""
+
+    def __init__(self) -> None:
+        self._first: dict[str, str] = {}
+        self._count: dict[str, int] = {}
+
+    def add(self, kind: str, message: str) -> None:
+        self._first.setdefault(kind, message)
+        self._count[kind] = self._count.get(kind, 0) + 1
+
+    def lines(self) -> tuple[str, ...]:
+        out = []
+        for kind, message in self._first.items():
+            more = self._count[kind] - 1
+            out.append(message + (f" (and {more} more like it)" if more else ""))
+        return tuple(out)
+
+
+# --------------------------------------------------------------------------- small readers
+
+
+def parse_trf_date(text: str, century: int = 2000) -> str | None:
+    """A TRF date in any of the forms met in practice, as ``YYYY-MM-DD``; None if unreadable.
+
+    >>> [parse_trf_date(t) for t in ("2024/07/19", "28. 07. 2005", "May 29, 2020", "24/01/06", "1969.12.06", "x")]
+    ['2024-07-19', '2005-07-28', '2020-05-29', '2024-01-06', '1969-12-06', None]
+    """
+    text = text.strip()
+    if not text:
+        return None
+    day = month = year = None
+    if m := re.fullmatch(r"(\d{4})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{1,2})", text):
+        year, month, day = (int(g) for g in m.groups())
+    elif m := re.fullmatch(r"(\d{1,2})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{4})", text):
+        day, month, year = (int(g) for g in m.groups())
+    elif m := re.fullmatch(r"(\d{2})/(\d{2})/(\d{2})", text):
+        year, month, day = century + int(m.group(1)), int(m.group(2)), int(m.group(3))
+    elif m := re.fullmatch(r"([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})", text):
+        month, day, year = _MONTHS.get(m.group(1).lower()), int(m.group(2)), int(m.group(3))
+    if day is None or month is None or year is None:
+        return None
+    try:
+        return dt.date(year, month, day).isoformat()
+    except ValueError:
+        return None
+
+
+def _birth(text: str) -> str | None:
+    text = text.strip()
+    if re.fullmatch(r"\d{4}", text):
+        return text if 1850 < int(text) < 2100 else None
+    if re.fullmatch(r"0000\D00\D00", text):
+        return None
+    if re.fullmatch(r"\d{4}[/.\-]00[/.\-]00", text):
+        return _birth(text[:4])
+    return parse_trf_date(text)
+
+
+def _decimal(text: str, line: int, name: str) -> Fraction:
+    text = text.strip()
+    if not re.fullmatch(r"\d+(\.\d+)?", text):
+        raise TrfError(f"{text!r} is not a number of points", line, name)
+    return Fraction(text)
+
+
+def declared_tiebreaks(trf: TrfFile, notes: _Notes | None = None) -> tuple[str, ...]:
+    """The tie-breaks of record 212 (without its leading ``PTS``), else of 202; unknown codes dropped."""
+    for code in ("212", "202"):
+        if code not in trf.header:
+            continue
+        line = trf.header_lines[code][0]
+        items = [item.strip() for item in trf.header[code][0].split(",") if item.strip()]
+        if code == "212" and items and items[0].upper().split("/")[0] in ("PTS", "MP", "GP"):
+            items = items[1:]
+        kept = []
+        for item in items:
+            try:
+                parse_tiebreak(item)
+            except ValueError as error:
+                if notes is not None:
+                    notes.add("tiebreak", f"line {line}: {error}: left out of the tie-break list")
+                continue
+            kept.append(item)
+        return tuple(kept)
+    return ()
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+def _declared_scoring(trf: TrfFile, notes: _Notes) -> tuple[Scoring, int | None]:
+    """The scoring the file declares (162, then XXS and bbp's BBx override), and the line of the first record."""
+    values: dict[str, Fraction] = {}
+    first_line = None
+    if "162" in trf.header:
+        line = trf.header_lines["162"][0]
+        first_line = line
+        raw = trf.header["162"][0]  # starts at col 5
+        for m in re.finditer(r"([A-Za-z])\s*(\d+(?:\.\d+)?)", raw):
+            symbol = m.group(1).upper()
+            key = {"W": "win", "D": "draw", "L": "loss", "A": "absent", "P": "pab", "X": "unknown"}.get(symbol)
+            if key is None:
+                raise TrfError(f"{symbol!r} is not a scoring symbol (W, D, L, A, P, X)", line, "162 scoring")
+            values[key] = Fraction(m.group(2))
+        if "absent" in values:
+            values["forfeit_loss"] = values.pop("absent")
+        values.pop("unknown", None)
+    for line, raw in zip(trf.header_lines.get("XXS", ()), trf.header.get("XXS", ())):
+        first_line = first_line or line
+        for item in raw.split():
+            key, _, number = item.partition("=")
+            value = _decimal(number, line, f"XXS {key}")
+            target = {"WW": "win", "BW": "win", "W": "win", "WD": "draw", "BD": "draw", "D": "draw",
+                      "WL": "loss", "BL": "loss", "HPB": "half_bye", "FPB": "full_bye", "PAB": "pab",
+                      "FW": "forfeit_win", "FL": "forfeit_loss", "ZPB": "zpb"}.get(key.upper())
+            if target is None:
+                raise TrfError(f"{key!r} is not an XXS code", line, "XXS")
+            if key.upper() == "W":
+                values.update(win=value, forfeit_win=value, full_bye=value)
+            elif key.upper() == "D":
+                values.update(draw=value, half_bye=value)
+            else:
+                if target in values and key.upper() in ("BW", "BD", "BL") and values[target] != value:
+                    notes.add("colour-scoring", f"line {line}: different points for White and Black are not "
+                                                f"kept; {key}={number} is used for both")
+                values[target] = value
+    for code, target in (("BBW", "win"), ("BBD", "draw"), ("BBL", "loss"), ("BBZ", "zpb"),
+                         ("BBF", "forfeit_loss"), ("BBU", "pab")):
+        for line, raw in zip(trf.header_lines.get(code, ()), trf.header.get(code, ())):
+            first_line = first_line or line
+            values[target] = _decimal(raw.split()[0] if raw.split() else "", line, code)
+    zpb = values.pop("zpb", Fraction(0))
+    if zpb:
+        notes.add("zpb", f"line {first_line}: a zero-point bye worth {zpb} is not kept: the folder scores it 0")
+    try:
+        return Scoring(**values), first_line
+    except ValidationError as error:
+        message = str(error.errors()[0].get("msg", "invalid scoring")).removeprefix("Value error, ")
+        raise TrfError(message, first_line, "scoring") from None
+
+
+def _scoring_text(scoring: Scoring) -> str:
+    from arbiter_cli.points import format_points
+
+    parts = [f"{key.replace('_', ' ')} {format_points(getattr(scoring, key), ascii=True)}"
+             for key in type(scoring).model_fields]
+    return ", ".join(parts)
+
+
+def _candidates(declared: Scoring) -> Iterable[Scoring]:
+    yield declared
+    for win, draw in ((Fraction(1), Fraction(1, 2)), (Fraction(3), Fraction(1)), (Fraction(2), Fraction(1))):
+        for pab in (win, draw, Fraction(0)):
+            for forfeit in (win, draw):
+                yield Scoring(win=win, draw=draw, loss=0, pab=pab, forfeit_win=forfeit)
+
+
+def _tally(tournament: Tournament) -> dict[int, dict[str, int]]:
+    """How many of each outcome every player has (to sum points under any scoring)."""
+    counts: dict[int, dict[str, int]] = {p.start_number: {} for p in tournament.players}
+
+    def add(tpn: int, key: str) -> None:
+        counts[tpn][key] = counts[tpn].get(key, 0) + 1
+
+    for rnd in tournament.rounds:
+        for board in rnd.boards:
+            if board.bye is not None:
+                add(board.white, board.bye.value)
+            elif board.result is not None:
+                add(board.white, f"{board.result.value}:w")
+                add(board.black, f"{board.result.value}:b")  # type: ignore[arg-type]
+    return counts
+
+
+def _values(scoring: Scoring) -> dict[str, Fraction]:
+    """The points of each tallied outcome under ``scoring``."""
+    values = {kind.value: scoring.bye_points(kind) for kind in ByeKind}
+    for result in GameResult:
+        values[f"{result.value}:w"], values[f"{result.value}:b"] = scoring.game_points(result)
+    return values
+
+
+def _points(count: dict[str, int], values: dict[str, Fraction]) -> Fraction:
+    return sum((n * values[key] for key, n in count.items()), Fraction(0))
+
+
+# --------------------------------------------------------------------------- the import
+
+
+@dataclass
+class _Context:
+    trf: TrfFile
+    notes: _Notes
+    numbers: dict[int, int]  # starting rank -> start number
+    by_tpn: dict[int, TrfPlayer]
+    pending: dict[int, dict[int, tuple[str, int]]] = field(default_factory=dict)  # byes in rounds not paired
+
+
+def import_trf(trf: TrfFile, *, name: str = "TRF event", for_folder: bool = True,
+               teams: bool = False) -> Imported:
+    """Read a parsed TRF into a tournament.
+
+    ``for_folder``: a round robin whose rounds do not follow the Berger tables is
+    imported as a Swiss (a folder's round robin must follow them); otherwise it
+    stays a round robin (for standings). ``teams``: read a team event's players
+    and games, ignoring its team records, instead of refusing it.
+    """
+    notes = _Notes()
+    _check_teams(trf, teams, notes)
+    for code, lines in trf.header_lines.items():
+        if code in _DROPPED:
+            notes.add(code, f"line {lines[0]}: {_DROPPED[code]} not kept: a tournament folder has no place for it")
+        elif code in _RULERS or not code.strip():
+            continue
+        elif re.fullmatch(r"[A-Z]{3}", code) and code not in _READ:
+            notes.add("nrs", f"line {lines[0]}: national rating records ({code}) not kept")
+        elif code not in _READ and code not in TEAM_RECORDS:
+            notes.add("unknown", f"line {lines[0]}: record {code!r} is not a TRF record arbiter reads; left out")
+    if not trf.players:
+        raise TrfError("the file has no player lines (001)", None, "001")
+    players = _kept_players(trf, notes)
+    numbers = {p.tpn: i for i, p in enumerate(players, start=1)}
+    if any(tpn != number for tpn, number in numbers.items()):
+        notes.add("renumber", "the starting ranks are not 1 to n: players renumbered 1 to "
+                              f"{len(numbers)} in the order of the file's starting ranks")
+    ctx = _Context(trf, notes, numbers, {p.tpn: p for p in players})
+    rounds, pending = _rounds(ctx)
+    ctx.pending = pending
+    last = len(rounds)
+    total = _total_rounds(ctx, last, pending)
+    system, rounds, colour = _system(ctx, rounds, total, for_folder)
+    if colour is None:
+        colour = _initial_colour(ctx, rounds)
+    byes = _requested_byes(ctx, last, total, pending)
+    official = {numbers[p.tpn]: (p.points, p.rank) for p in players}
+    folder_players = tuple(_player(ctx, p) for p in players)
+    draft = Tournament(Settings(name="x", system=System.SWISS, rounds=max(total, 1), seed=0), folder_players,
+                       tuple(rounds), byes)
+    scoring = _scoring(ctx, draft, official)
+    settings = _settings(ctx, name, system, total, colour, scoring, bool(rounds))
+    tournament = Tournament(settings, folder_players, tuple(rounds), byes)
+    return Imported(tournament, notes.lines(), numbers, official)
+
+
+def _check_teams(trf: TrfFile, teams: bool, notes: _Notes) -> None:
+    found = [code for code in TEAM_RECORDS if code in trf.header]
+    count = (trf.header.get("082") or ("",))[0].strip()
+    kind = (trf.header.get("192") or ("",))[0].strip().upper()
+    if not found and count.isdigit() and int(count) > 0:
+        found = ["082"]
+    if not found and "TEAM" in kind:
+        found = ["192"]
+    if not found:
+        return
+    line = trf.header_lines[found[0]][0]
+    if not teams:
+        raise TrfUnsupported(f"a team event (record {found[0]}): importing team events is not yet supported",
+                             line, found[0])
+    notes.add("teams", f"line {line}: a team event: the team records are left out, the players' games are read")
+
+
+def _is_dummy(trf: TrfFile, player: TrfPlayer, met: set[int]) -> bool:
+    """A line for the bye, as some programs write (FIDE's TRF16 example has 'spielfrei')."""
+    if player.tpn in met or player.points:
+        return False
+    if any(g.result in "U+1WF=DH" and g.result != " " for g in player.games):
+        return False
+    return player.name.strip().lower() in _DUMMY_NAMES
+
+
+def _kept_players(trf: TrfFile, notes: _Notes) -> list[TrfPlayer]:
+    met = {g.opponent for p in trf.players for g in p.games if g.opponent is not None}
+    kept = []
+    for player in sorted(trf.players, key=lambda p: p.tpn):
+        if _is_dummy(trf, player, met):
+            notes.add("dummy", f"line {player.line}: player {player.tpn} {player.name!r} is a dummy for the bye "
+                               "(no opponent, no points): left out")
+            continue
+        kept.append(player)
+    if not kept:
+        raise TrfError("the file has no real players (only dummies)", None, "001")
+    return kept
+
+
+def _rounds(ctx: _Context) -> tuple[list[Round], dict[int, dict[int, tuple[str, int]]]]:
+    """The paired rounds, and the bye codes in the rounds after them: round -> tpn -> (code, line)."""
+    players = list(ctx.by_tpn.values())
+    games = {(p.tpn, g.round): g for p in players for g in p.games}
+    width = max((g.round for p in players for g in p.games), default=0)
+    built: list[Round] = []
+    later: dict[int, dict[int, tuple[str, int]]] = {}
+    for number in range(1, width + 1):
+        boards: list[Board] = []
+        byes: list[Board] = []
+        codes: dict[int, tuple[str, int]] = {}
+        for player in players:
+            game = games.get((player.tpn, number))
+            if game is None or (game.opponent is None and game.result == " "):
+                continue
+            if game.opponent is None:
+                codes[player.tpn] = (game.result, player.line)
+                continue
+            if game.opponent not in ctx.by_tpn:
+                raise TrfError(f"round {number}: opponent {game.opponent} is a dummy or missing", player.line,
+                               f"round {number} opponent")
+            if game.opponent == player.tpn:
+                raise TrfError(f"round {number}: player {player.tpn} cannot meet themself", player.line,
+                               f"round {number} opponent")
+            other = ctx.by_tpn[game.opponent]
+            answer = games.get((other.tpn, number))
+            if answer is None or answer.opponent != player.tpn:
+                shown = "nothing" if answer is None or (answer.opponent is None and answer.result == " ") else (
+                    f"opponent {answer.opponent}" if answer.opponent else f"a bye ({answer.result.strip() or '-'})")
+                raise TrfError(f"round {number}: player {player.tpn} meets {other.tpn}, but line {other.line} "
+                               f"(player {other.tpn}) has {shown} in round {number}", player.line,
+                               f"round {number} opponent")
+            if player.tpn < other.tpn:
+                boards.append(_board(ctx, number, player, game, other, answer, len(boards) + 1))
+        paired = bool(boards) or any(code == "U" for code, _ in codes.values())
+        if paired:
+            for _ in range(len(later)):  # a round with games after rounds without: those were paired too
+                built.append(_bye_round(ctx, len(built) + 1, later.pop(len(built) + 1)))
+            for tpn, (code, line) in codes.items():
+                byes.append(Board(ctx.numbers[tpn], bye=_bye_kind(ctx, code, line, number)))
+            built.append(Round(number, tuple(boards + byes)))
+        else:
+            later[number] = codes
+    return built, later
+
+
+def _bye_round(ctx: _Context, number: int, codes: dict[int, tuple[str, int]]) -> Round:
+    return Round(number, tuple(Board(ctx.numbers[tpn], bye=_bye_kind(ctx, code, line, number))
+                               for tpn, (code, line) in codes.items()))
+
+
+def _bye_kind(ctx: _Context, code: str, line: int, number: int) -> ByeKind:
+    if code not in _BYES:
+        raise TrfError(f"round {number}: {code!r} is not a result code", line, f"round {number} result")
+    kind, irregular = _BYES[code]
+    if irregular:
+        ctx.notes.add(f"bye-{code}", f"line {line}: '{code}' without an opponent (round {number}) is read as "
+                                     f"a {kind.value} ({'U' if kind is ByeKind.PAB else kind.value[0]})")
+    return kind
+
+
+def _board(ctx: _Context, number: int, player: TrfPlayer, game: TrfGame, other: TrfPlayer, answer: TrfGame,
+           board: int) -> Board:
+    codes = [game.result, answer.result]
+    if any(c in _SHORT_GAME for c in codes):
+        ctx.notes.add("short", f"line {player.line}: W, D, L (games of less than one move) are read as played "
+                               "games 1, =, 0")
+        codes = [_SHORT_GAME.get(c, c) for c in codes]
+    for code, who in zip(codes, (player, other)):
+        if code in "UFHZ" and code != " ":
+            raise TrfError(f"round {number}: a bye code ({code}) with an opponent", who.line,
+                           f"round {number} result")
+    colours = (game.colour, answer.colour)
+    if colours[0] is not None and colours[0] == colours[1]:
+        raise TrfError(f"round {number}: players {player.tpn} and {other.tpn} both have "
+                       f"{'White' if colours[0] == 'w' else 'Black'} (line {player.line} and this line)",
+                       other.line, f"round {number} colour")
+    white_first = colours[0] == "w" or colours[1] == "b" or colours == (None, None)
+    if colours == (None, None):
+        kind = "games" if codes[0] not in "+-" else "forfeits"
+        ctx.notes.add(f"colourless-{kind}", f"line {player.line}: {kind} without colours (round {number}): "
+                                            "the lower starting rank is taken as White")
+    pair = (codes[0], codes[1]) if white_first else (codes[1], codes[0])
+    if pair == (" ", " "):
+        result = None
+    elif pair in _PAIRS:
+        result = _PAIRS[pair]
+    else:
+        raise TrfError(f"round {number}: the results contradict each other: player {player.tpn} has "
+                       f"{codes[0].strip() or 'none'!r} and player {other.tpn} has {codes[1].strip() or 'none'!r}",
+                       other.line, f"round {number} result")
+    white, black = (player, other) if white_first else (other, player)
+    return Board(ctx.numbers[white.tpn], ctx.numbers[black.tpn], board, result)
+
+
+def _total_rounds(ctx: _Context, last: int, pending: dict[int, dict[int, tuple[str, int]]]) -> int:
+    trf = ctx.trf
+    seen = max([last, *pending.keys(), *trf.requested_byes.keys()])
+    if trf.total_rounds is None:
+        if seen < 1:
+            raise TrfError("the number of rounds is missing (record 142 or XXR) and no round is paired", None, "142")
+        ctx.notes.add("rounds", f"the number of rounds is not given (142 or XXR): taking {seen}, the rounds in "
+                                "the file")
+        return seen
+    code = "142" if "142" in trf.header_lines else "XXR"
+    line = trf.header_lines[code][0]
+    if trf.total_rounds < seen:
+        raise TrfError(f"the file has round {seen} but the event has {trf.total_rounds} rounds", line, code)
+    if not 1 <= trf.total_rounds <= 99:
+        raise TrfError(f"{trf.total_rounds} rounds: arbiter handles 1 to 99", line, code)
+    return trf.total_rounds
+
+
+def _system(ctx: _Context, rounds: list[Round], total: int, for_folder: bool
+            ) -> tuple[System, list[Round], InitialColour | None]:
+    trf = ctx.trf
+    code = (trf.header.get("192") or ("",))[0].strip().upper()
+    line = trf.header_lines["192"][0] if "192" in trf.header_lines else None
+    n = len(ctx.numbers)
+    if "ROUNDROBIN" in code:
+        system = System.DOUBLE_ROUND_ROBIN if "DOUBLE" in code else System.ROUND_ROBIN
+        declared = True
+    elif code:
+        if "DUTCH" not in code and code not in ("CUSTOM_SWISS",):
+            ctx.notes.add("system", f"line {line}: the pairing system {code} is not the Dutch system: "
+                                    "imported as a Dutch Swiss")
+        if "BAKU" in code:
+            ctx.notes.add("baku", f"line {line}: Baku acceleration is not kept: the folder pairs without it")
+        return System.SWISS, rounds, None
+    else:
+        meetings = _meetings(rounds)
+        cycles = set(meetings.values())
+        complete = len(meetings) == n * (n - 1) // 2 and len(cycles) == 1
+        if not (complete and n > 2 and total == planned_rounds(
+                System.DOUBLE_ROUND_ROBIN if cycles == {2} else System.ROUND_ROBIN, n) and cycles <= {1, 2}):
+            return System.SWISS, rounds, None
+        system = System.DOUBLE_ROUND_ROBIN if cycles == {2} else System.ROUND_ROBIN
+        declared = False
+    if not rounds:
+        return system, rounds, None
+    berger = _berger(ctx, system, rounds, total)
+    if berger is not None:
+        if not declared:
+            ctx.notes.add("guess", f"no record 192: every player met every other in the order of the Berger "
+                                   f"tables, so the event is imported as a {system.value}")
+        return system, berger[0], berger[1]
+    if not declared:
+        if for_folder:
+            ctx.notes.add("guess", "no record 192: every player met every other, but not in the order of the "
+                                   "Berger tables: imported as a Swiss")
+            return System.SWISS, rounds, None
+        ctx.notes.add("guess", f"no record 192: every player met every other, so the event is ranked as a "
+                               f"{system.value}")
+        return system, rounds, None
+    if for_folder:
+        ctx.notes.add("berger", (f"line {line}: " if line else "") + f"a {system.value} whose pairings do not "
+                      "follow the Berger tables of C.05: imported as a Swiss (the games are kept as they are, "
+                      f"the tie-breaks are the round robin's {', '.join(DEFAULT_ROUND_ROBIN)})")
+        return System.SWISS, rounds, None
+    return system, rounds, None
+
+
+def _meetings(rounds: Iterable[Round]) -> dict[tuple[int, int], int]:
+    counts: dict[tuple[int, int], int] = {}
+    for rnd in rounds:
+        for board in rnd.games:
+            key = (min(board.white, board.black), max(board.white, board.black))  # type: ignore[type-var]
+            counts[key] = counts.get(key, 0) + 1  # type: ignore[index]
+    return counts
+
+
+def _berger(ctx: _Context, system: System, rounds: list[Round], total: int
+            ) -> tuple[list[Round], InitialColour] | None:
+    """The rounds in Berger-table order (with the free round as BYE), if they follow the table."""
+    n = len(ctx.numbers)
+    if n < 2 or total != planned_rounds(system, n):
+        return None
+    order = [InitialColour.WHITE, InitialColour.BLACK]
+    if ctx.trf.initial_colour == "b":
+        order.reverse()
+    players = tuple(Player(start_number=i, name=f"P{i}") for i in range(1, n + 1))
+    for colour in order:
+        bare = Tournament(Settings(name="x", system=system, rounds=total, initial_colour=colour, seed=0), players)
+        out = []
+        for rnd in rounds:
+            table = berger_round(bare, rnd.number)
+            have = {(b.white, b.black): b.result for b in rnd.games}
+            free = {b.white: b.bye for b in rnd.byes}
+            if len(have) != len(table.games) or any((b.white, b.black) not in have for b in table.games):
+                break
+            if any(free.get(b.white) not in (None, ByeKind.ZPB) for b in table.byes) or \
+                    len(free) > len(table.byes):
+                break
+            out.append(Round(rnd.number, tuple(
+                Board(b.white, b.black, b.board, have[(b.white, b.black)]) for b in table.games
+            ) + tuple(Board(b.white, bye=ByeKind.BYE) for b in table.byes)))
+        else:
+            return out, colour
+    return None
+
+
+def _initial_colour(ctx: _Context, rounds: list[Round]) -> InitialColour:
+    if ctx.trf.initial_colour is not None:
+        return InitialColour.WHITE if ctx.trf.initial_colour == "w" else InitialColour.BLACK
+    if rounds:
+        for board in sorted(rounds[0].games, key=lambda b: min(b.white, b.black)):  # type: ignore[type-var]
+            return InitialColour.WHITE if board.white < board.black else InitialColour.BLACK  # type: ignore[operator]
+    return InitialColour.RANDOM
+
+
+def _requested_byes(ctx: _Context, last: int, total: int, pending: dict[int, dict[int, tuple[str, int]]]
+                    ) -> tuple[ByeRequest, ...]:
+    requests: dict[tuple[int, int], ByeKind] = {}
+    sources = [(rnd, tpn, code, line) for rnd, codes in pending.items() for tpn, (code, line) in codes.items()]
+    for line, raw in zip(ctx.trf.header_lines.get("240", ()), ctx.trf.header.get("240", ())):
+        rnd = int(raw[2:5]) if raw[2:5].strip().isdigit() else 0
+        for token in raw[6:].split():
+            sources.append((rnd, int(token), raw[0].upper(), line))
+    for rnd, tpn, code, line in sources:
+        if tpn not in ctx.by_tpn:
+            raise TrfError(f"player {tpn} does not exist", line, "240 player")
+        if rnd <= last:
+            continue  # a paired round: its round column says what happened
+        if not 1 <= rnd <= total:
+            raise TrfError(f"round {rnd} is not a round of the event (1 to {total})", line, "240 round")
+        kind = {"H": ByeKind.HPB, "Z": ByeKind.ZPB, " ": ByeKind.ZPB, "-": ByeKind.ZPB}.get(code)
+        if kind is None:
+            ctx.notes.add(f"request-{code}", f"line {line}: a requested '{code}' for round {rnd}, not yet paired, "
+                                             "is left out: a folder's requested byes are HPB or ZPB")
+            continue
+        requests[(rnd, ctx.numbers[tpn])] = kind
+    return tuple(ByeRequest(rnd, tpn, kind) for (rnd, tpn), kind in sorted(requests.items()))
+
+
+def _player(ctx: _Context, source: TrfPlayer) -> Player:
+    notes = ctx.notes
+    title = source.title.strip().upper()
+    if title and title not in TITLES:
+        if title in _OLD_TITLES:
+            notes.add("old-title", f"line {source.line}: old TRF06 title letters (g, m, f, wg, ...) are read as "
+                                   "GM, IM, FM, WGM, ...")
+            title = _OLD_TITLES[title]
+        else:
+            notes.add(f"title-{title}", f"line {source.line}: title {source.title.strip()!r} is not a FIDE title: "
+                                        "left out")
+            title = ""
+    sex = source.sex.strip().lower()
+    if sex == "f":
+        notes.add("sex-f", f"line {source.line}: sex 'f' is read as 'w'")
+        sex = "w"
+    elif sex not in ("", "m", "w"):
+        notes.add("sex", f"line {source.line}: sex {source.sex!r} is not m or w: left out")
+        sex = ""
+    federation = source.federation.strip().upper()
+    if federation and not re.fullmatch(r"[A-Z]{3}", federation):
+        notes.add("federation", f"line {source.line}: federation {source.federation!r} is not 3 letters: left out")
+        federation = ""
+    fide_id = source.fide_id.strip()
+    if fide_id and not fide_id.isdigit():
+        notes.add("fide-id", f"line {source.line}: FIDE ID {fide_id!r} is not a number: left out")
+        fide_id = ""
+    birth = _birth(source.birth) if source.birth.strip() else None
+    if source.birth.strip() and birth is None:
+        notes.add("birth", f"line {source.line}: birth date {source.birth.strip()!r} is not a date: left out")
+    rating = source.rating
+    if rating > 3500:
+        raise TrfError(f"{rating} is not a rating (0 to 3500)", source.line, "rating")
+    name = re.sub(r"\s+", " ", source.name.strip())
+    if not name:
+        raise TrfError("the name is empty", source.line, "name")
+    return Player(start_number=ctx.numbers[source.tpn], name=name, title=title or None, rating=rating,
+                  fide_id=int(fide_id) if fide_id and int(fide_id) > 0 else None, federation=federation or None,
+                  sex=sex or None, birth_date=birth)
+
+
+def _scoring(ctx: _Context, draft: Tournament, official: dict[int, tuple[Fraction | None, int | None]]) -> Scoring:
+    declared, line = _declared_scoring(ctx.trf, ctx.notes)
+    stated = {tpn: points for tpn, (points, _) in official.items() if points is not None}
+    if "299" in ctx.trf.header or not stated:
+        return declared
+    tally = _tally(draft)
+    # Some programs count a requested bye of the round about to be paired already (JaVaFo's sample does).
+    ahead: dict[int, dict[str, int]] = {tpn: dict(count) for tpn, count in tally.items()}
+    for codes in ctx.pending.values():
+        for tpn, (code, _) in codes.items():
+            kind = _BYES.get(code, (None,))[0]
+            if kind is not None:
+                key = ctx.numbers[tpn]
+                ahead[key][kind.value] = ahead[key].get(kind.value, 0) + 1
+    lines = {ctx.numbers[p.tpn]: p.line for p in ctx.by_tpn.values()}
+    for candidate in _candidates(declared):
+        values = _values(candidate)
+        if all(points in (_points(tally[tpn], values), _points(ahead[tpn], values))
+               for tpn, points in stated.items()):
+            if candidate != declared:
+                ctx.notes.add("scoring", f"the points column adds up under another scoring than the file "
+                                         f"declares: {_scoring_text(candidate)}; the event is imported with it")
+            return candidate
+    values = _values(declared)
+    tpn = next(t for t, points in stated.items() if _points(tally[t], values) != points)
+    counted = _points(tally[tpn], values)
+    raise TrfError(f"the points column says {float(stated[tpn]):.1f} but the results add up to {float(counted):.1f} "
+                   f"(scoring: {_scoring_text(declared)})", lines[tpn], "points")
+
+
+def _settings(ctx: _Context, default_name: str, system: System, total: int, colour: InitialColour,
+              scoring: Scoring, paired: bool) -> Settings:
+    trf, notes = ctx.trf, ctx.notes
+
+    def first(code: str) -> str:
+        return (trf.header.get(code) or ("",))[0].strip()
+
+    name = first("012")
+    if not name:
+        notes.add("name", f"no tournament name (012): named {default_name!r}")
+        name = default_name
+    dates = {}
+    for code in ("042", "052"):
+        text = first(code)
+        dates[code] = parse_trf_date(text) if text else None
+        if text and dates[code] is None:
+            notes.add(f"date-{code}", f"line {trf.header_lines[code][0]}: {text!r} is not a date: left out")
+    if dates["042"] and dates["052"] and dates["052"] < dates["042"]:
+        notes.add("end", f"line {trf.header_lines['052'][0]}: the end date is before the start date: left out")
+        dates["052"] = None
+    federation = first("032").upper()
+    if federation and not re.fullmatch(r"[A-Z]{3}", federation):
+        notes.add("fed", f"line {trf.header_lines['032'][0]}: {first('032')!r} is not a federation code: left out")
+        federation = ""
+    time_control = first("122")
+    if "222" in trf.header:
+        if time_control:
+            notes.add("222", f"line {trf.header_lines['222'][0]}: the coded time control (222) is not kept; "
+                             "the text of 122 is")
+        else:
+            time_control = first("222")
+    tiebreaks = declared_tiebreaks(trf, notes)
+    if tiebreaks == (DEFAULT_ROUND_ROBIN if system.is_round_robin else DEFAULT_SWISS):
+        tiebreaks = ()  # the default list: the folder writes it as []
+    if not tiebreaks and "berger" in notes._first and not system.is_round_robin:
+        tiebreaks = DEFAULT_ROUND_ROBIN
+    return Settings(
+        name=name, place=first("022"), federation=federation, start_date=dates["042"], end_date=dates["052"],
+        chief_arbiter=first("102"), time_control=time_control, system=system,
+        rounds=total, initial_colour=colour, seed=0, tiebreaks=tiebreaks, scoring=scoring,
+        status=Status.RUNNING if paired else Status.REGISTRATION,
+        round_dates=_round_dates(ctx, total, dates["042"]),
+    )
+
+
+def _round_dates(ctx: _Context, total: int, start: str | None) -> tuple[str, ...] | None:
+    trf = ctx.trf
+    if "132" not in trf.header:
+        return None
+    line = trf.header_lines["132"][0]
+    raw = trf.header["132"][0]
+    century = int(start[:2]) * 100 if start else 2000
+    dates: list[str] = []
+    column = 87  # col 92 of the line; the record's text starts at col 5
+    while column < len(raw):
+        text = raw[column:column + 8].strip()
+        column += 10
+        if not text:
+            dates.append("")
+            continue
+        dates.append(parse_trf_date(text, century) or "")
+    if any(text and not date for text, date in zip(_columns(raw), dates)):
+        tokens = raw[60:].split()
+        parsed = [parse_trf_date(t, century) for t in tokens]
+        if tokens and all(parsed):
+            ctx.notes.add("132-columns", f"line {line}: the round dates are not in their columns (92-99, 102-109, "
+                                         "...): read in order")
+            dates = [d for d in parsed if d]
+        else:
+            ctx.notes.add("132", f"line {line}: round dates that are not dates YY/MM/DD are left out")
+    while dates and not dates[-1]:
+        dates.pop()
+    if len(dates) > total:
+        ctx.notes.add("132-extra", f"line {line}: {len(dates)} round dates for {total} rounds: the extra ones "
+                                   "are left out")
+        dates = dates[:total]
+    return tuple(dates) if dates else None
+
+
+def _columns(raw: str) -> list[str]:
+    """The texts of record 132's round columns (cols 92-99, 102-109, ...)."""
+    return [raw[c:c + 8].strip() for c in range(87, len(raw), 10)]
+
+
+def tournament_with(imported: Imported, **changes: object) -> Tournament:
+    """A copy of the imported tournament with other settings (for example a tie-break list)."""
+    return replace(imported.tournament,
+                   settings=imported.tournament.settings.model_copy(update=changes))
