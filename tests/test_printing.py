@@ -399,3 +399,16 @@ def test_the_readme_shows_the_demo_pairings_page_as_it_is(arbiter: Runner, sampl
     start = readme.index(printed[0], readme.index("$ arbiter -d /tmp/arbiter-demo pairings --print"))
     assert [line for line in readme[start:start + len(printed)] if "printed" not in line] == \
         [line for line in printed if "printed" not in line]
+
+
+def test_notes_that_do_not_fit_below_the_last_rows_get_a_page_of_their_own() -> None:
+    view = View("t", [{"n": str(i)} for i in range(53)], [Column("n", "No", lambda r: r["n"], "right")])
+    notes = ["a note " * 30, "another note"]  # the first is wrapped to 80 characters: 3 lines
+    full = pages(print_sheets([sheet(view, ["Event", "Standings"], notes=notes)]))
+    assert [len(page) for page in full] == [60, 8]  # 53 rows fill the first page
+    assert full[0][-3:] == ["52", "", "page 1/2"]
+    assert full[1][:3] == ["Event", "Standings", ""] and full[1][-2:] == ["another note", "page 2/2"]
+    assert all(len(line) <= 80 for line in full[1]) and " ".join(full[1][3:6]) == ("a note " * 30).strip()
+    short = pages(print_sheets([sheet(View("t", view.records[:49], view.columns), ["Event", "Standings"],
+                                      notes=notes)]))
+    assert len(short) == 1 and len(short[0]) == 60 and short[0][-7:] == ["48", "", *full[1][3:7], "page 1/1"]
