@@ -5,7 +5,8 @@ Every sample is written by real ``arbiter`` commands, so it passes the same
 validation as any event. Results are drawn from a seeded generator, so the
 files are the same on every run except for the journal's timestamps.
 
-    python scripts/make_sample_events.py
+    python scripts/make_sample_events.py             # every sample
+    python scripts/make_sample_events.py club-lyon   # only the club
 """
 
 from __future__ import annotations
@@ -114,10 +115,47 @@ def main() -> None:
     for rnd in range(1, 6):
         arbiter("-d", folder, "pair")
         play(folder, rnd, rng, skip={2, 5, 9, 14} if rnd == 5 else set())
-    for lock in SAMPLES.rglob(".arbiter.lock"):
-        lock.unlink()
-    print(f"wrote {', '.join(sorted(p.name for p in SAMPLES.iterdir() if p.is_dir()))}")
+    club()
+
+
+def club() -> None:
+    """A club with two finalised rapid tournaments and a standard one running."""
+    folder = fresh("club-lyon")
+    arbiter("club", "new", folder, "--name", "Lyon Echecs", "--default-rating", "1500")
+    lines = ["name,birth_date,standard,rapid,blitz"]
+    lines += [f"\"{n}\",{b},{r},{r - 40},{r - 80}" for n, r, _, _, _, b in PLAYERS[:8]]
+    arbiter("-d", folder, "member", "import", "-", stdin="\n".join(lines) + "\n")
+    rng = random.Random(21)
+    for name, date in (("2026-spring-rapid", "2026-04-12"), ("2026-summer-rapid", "2026-07-05")):
+        event = folder / "tournaments" / name
+        arbiter("-d", folder, "new", event, "--name", name.replace("-", " ").title(), "--system", "round-robin",
+                "--time-control", "rapid", "--start-date", date, "--seed", "8")
+        for member in range(1, 7 if name.startswith("2026-spring") else 9):
+            arbiter("-d", event, "player", "add", "--member", member)
+        rounds = 5 if name.startswith("2026-spring") else 7
+        for rnd in range(1, rounds + 1):
+            arbiter("-d", event, "pair")
+            play(event, rnd, rng)
+        arbiter("-d", event, "finalize", "--date", date)
+    event = folder / "tournaments" / "2026-autumn-standard"
+    arbiter("-d", folder, "new", event, "--name", "Autumn Standard 2026", "--system", "swiss", "--rounds", "5",
+            "--time-control", "standard", "--start-date", "2026-10-01", "--seed", "9")
+    for member in range(1, 9):
+        arbiter("-d", event, "player", "add", "--member", member)
+    for rnd in range(1, 3):
+        arbiter("-d", event, "pair")
+        play(event, rnd, rng)
 
 
 if __name__ == "__main__":
-    main()
+    chosen = sys.argv[1:]
+    SAMPLES.mkdir(exist_ok=True)
+    if chosen == ["club-lyon"]:
+        club()
+    elif chosen:
+        sys.exit("usage: make_sample_events.py [club-lyon]")
+    else:
+        main()
+    for lock in SAMPLES.rglob(".arbiter.lock"):
+        lock.unlink()
+    print(f"wrote {', '.join(sorted(p.name for p in SAMPLES.iterdir() if p.is_dir()))}")

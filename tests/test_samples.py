@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -16,9 +17,31 @@ SAMPLES = ROOT / "sample_events"
 
 def test_every_sample_reads_cleanly() -> None:
     names = sorted(p.name for p in SAMPLES.iterdir() if p.is_dir())
-    assert names == ["double-rr6-ready", "rr10-finished", "rr10-in-progress", "swiss32-in-progress"]
-    for name in names:
+    assert names == ["club-lyon", "double-rr6-ready", "rr10-finished", "rr10-in-progress", "swiss32-in-progress"]
+    for name in names[1:]:
         TournamentFolder(SAMPLES / name).load()
+
+
+def test_the_sample_club_has_two_finalised_tournaments_and_one_running(arbiter: Runner, tmp_path: Path) -> None:
+    from arbiter_cli.club import ClubFolder
+    from arbiter_cli.model import Status
+
+    club = ClubFolder(SAMPLES / "club-lyon").load()
+    assert len(club.members) == 8
+    statuses = {p.name: TournamentFolder(p).load().settings.status
+                for p in (SAMPLES / "club-lyon" / "tournaments").iterdir()}
+    assert statuses == {"2026-spring-rapid": Status.FINALISED, "2026-summer-rapid": Status.FINALISED,
+                        "2026-autumn-standard": Status.RUNNING}
+    assert {s.tournament for s in club.ratings} == {"2026-spring-rapid", "2026-summer-rapid"}
+    copy = tmp_path / "club"
+    shutil.copytree(SAMPLES / "club-lyon", copy)
+    outcome = arbiter("-d", copy, "ratings", "recompute")
+    assert outcome.code == 0 and "every stored rating is as it should be" in outcome.err
+    summer = {r["member_id"]: r for r in json.loads(arbiter("-d", copy, "ratings", "changes",
+                                                            "2026-summer-rapid", "-f", "json").out)}
+    spring = {r["member_id"]: r for r in json.loads(arbiter("-d", copy, "ratings", "changes",
+                                                            "2026-spring-rapid", "-f", "json").out)}
+    assert all(summer[m]["rating_before"] == spring[m]["rating_after"] for m in spring)
 
 
 def test_the_finished_round_robin_is_complete() -> None:

@@ -28,6 +28,7 @@ from arbiter_cli import __version__
 from arbiter_cli.crosstable import round_crosstable, square_crosstable
 from arbiter_cli.errors import ArbiterError, NoPairing, Refused, UsageProblem
 from arbiter_cli.byes import take_byes
+from arbiter_cli.club import CLUB_FILE, TOURNAMENTS_DIR, ClubFolder, club_of, current_ratings
 from arbiter_cli.folder import (
     BYES_FILE, FINAL_DIR, JOURNAL_FILE, PLAYERS_FILE, ROUNDS_DIR, SETTINGS_FILE, Change, TournamentFolder,
     _atomic_write,
@@ -145,8 +146,11 @@ def new(
     chief_arbiter: Annotated[str, typer.Option("--chief-arbiter")] = "",
     time_control: Annotated[str, typer.Option("--time-control", help="e.g. '90+30'.")] = "",
     rating_type: Annotated[RatingType, typer.Option("--rating-type", case_sensitive=False)] = RatingType.STANDARD,
+    club: Annotated[Optional[Path], typer.Option("--club", help="Make it a club tournament of this club "
+                                                 "folder (in its tournaments/).")] = None,
 ) -> None:
-    """Create a new tournament folder."""
+    """Create a new tournament folder (inside a club's tournaments/: a club tournament)."""
+    directory, rating_type = _club_placement(directory, club, time_control, rating_type)
     try:
         chosen = System(system)
     except ValueError:
@@ -181,7 +185,25 @@ def new(
         field = "--" + str(first["loc"][0]).replace("_", "-") if first["loc"] else None
         raise UsageProblem(_sentence(str(first["msg"]).removeprefix("Value error, ")), field=field) from None
     TournamentFolder.create(directory, settings, _command_line())
-    _say(f"created {directory}: {settings.name} ({chosen.value}, seed {settings.seed})")
+    home = club_of(directory)
+    rated = f"; club tournament of {home.name}, rated {settings.rating_type.value}" if home else ""
+    _say(f"created {directory}: {settings.name} ({chosen.value}, seed {settings.seed}{rated})")
+
+
+def _club_placement(directory: Path, club: Path | None, time_control: str,
+                    rating_type: RatingType) -> tuple[Path, RatingType]:
+    """Where a new tournament goes, and its rating list: ``--club C`` puts a bare name in
+    C/tournaments/; ``--time-control standard|rapid|blitz`` names the club rating it counts for."""
+    if club is not None:
+        if not (club / CLUB_FILE).is_file():
+            raise UsageProblem(f"{club} is not a club folder ({CLUB_FILE} is missing)", field="--club")
+        if len(directory.parts) == 1:
+            directory = club / TOURNAMENTS_DIR / directory
+        elif club_of(directory) != club.resolve():
+            raise UsageProblem(f"a club tournament lives in {club / TOURNAMENTS_DIR}", field="DIR")
+    if time_control.strip().lower() in ("standard", "rapid", "blitz"):
+        rating_type = RatingType(time_control.strip().lower())
+    return directory, rating_type
 
 
 def _tiebreak_option(text: str | None) -> tuple[str, ...]:
@@ -281,7 +303,8 @@ def _number_of(tournament: Tournament, players: tuple[Player, ...], new: Player)
 
 @player_app.command("add")
 def player_add(
-    name: Annotated[str, typer.Argument(metavar="NAME", help="'Surname, Firstname', as FIDE writes it.")],
+    name: Annotated[Optional[str], typer.Argument(metavar="NAME", help="'Surname, Firstname', as FIDE writes it "
+                                                  "(in a club tournament: give --member instead).")] = None,
     rating: Annotated[Optional[int], typer.Option("--rating")] = None,
     title: Annotated[Optional[str], typer.Option("--title", help="GM IM WGM FM WIM CM WFM WCM")] = None,
     fide_id: Annotated[Optional[int], typer.Option("--fide-id")] = None,
@@ -289,14 +312,18 @@ def player_add(
     sex: Annotated[Optional[str], typer.Option("--sex", help="m or w")] = None,
     birth: Annotated[Optional[str], typer.Option("--birth", help="YYYY-MM-DD or YYYY")] = None,
     club: Annotated[Optional[str], typer.Option("--club")] = None,
+    member: Annotated[Optional[int], typer.Option("--member", help="A club member (club tournaments): the name "
+                                                  "and the club rating come from the club.")] = None,
 ) -> None:
     """Register a player. Start numbers follow C.04.2 until round 1 is paired."""
     with _writing() as (folder, tournament):
         _registration_open(tournament)
-        player = _player_fields(None, None, {
+        fields: dict[str, object] = {
             "name": name, "rating": rating or 0, "title": title, "fide_id": fide_id,
             "federation": federation, "sex": _sex(sex), "birth_date": birth, "club": club,
-        }, len(tournament.players) + 1)
+        }
+        fields.update(_member_fields(tournament, member, name, rating))
+        player = _player_fields(None, None, fields, len(tournament.players) + 1)
         _check_new_players(tournament.players, [player])
         namesakes = [p for p in tournament.players if p.name.casefold() == player.name.casefold()]
         if tournament.rounds:
@@ -313,6 +340,34 @@ def player_add(
         _say(f"note: {namesake.name} was already registered (start number {namesake.start_number} "
              "before this registration); use 'arbiter player remove' if this was a mistake")
     _say(f"added {player.name} as start number {number}")
+
+
+def _member_fields(tournament: Tournament, member: int | None, name: str | None,
+                   rating: int | None) -> dict[str, object]:
+    """A club tournament's player is a club member: name and club rating from the club."""
+    home = club_of(STATE.directory)
+    if home is None:
+        if member is not None:
+            raise UsageProblem("--member is for club tournaments (a tournament folder in a club's tournaments/)",
+                               field="--member")
+        if name is None:
+            raise UsageProblem("give the player's NAME", field="NAME")
+        return {}
+    if member is None:
+        raise UsageProblem(f"{STATE.directory.resolve().name} is a tournament of the club {home.name}: enter members with "
+                           "--member ID (see 'arbiter -d CLUB member list')", field="--member")
+    if name is not None or rating is not None:
+        raise UsageProblem("with --member, the name and the rating come from the club; give neither", field="NAME")
+    if any(p.member_id == member for p in tournament.players):
+        raise Refused(f"member {member} is already registered")
+    club_folder = ClubFolder(home)
+    with club_folder.lock(exclusive=False):
+        club = club_folder.load()
+    found = club.member(member)
+    if found is None:
+        raise UsageProblem(f"the club has no member {member}", field="--member")
+    current = current_ratings(club)[(member, tournament.settings.rating_type.value)][0]
+    return {"name": found.name, "rating": current, "birth_date": found.birth_date, "member_id": member}
 
 
 IMPORT_COLUMNS = ("name", "title", "rating", "fide_id", "federation", "sex", "birth_date", "club")
@@ -697,6 +752,11 @@ def result(
         return
     for change in changes:
         _say(f"{change.change}: {change.old or 'none'} -> {change.new or 'none'}")
+    if finalised:
+        from arbiter_cli.cli_club import update_club_ratings
+
+        for line in update_club_ratings(STATE.directory):
+            _say(line)
     for line in withdrawn:
         _say(line)
     remaining = updated.missing
@@ -1004,6 +1064,7 @@ def trf_generate(
 # The commands of an event's life (bye, unpair, finalize) live in their own module.
 from arbiter_cli import cli_event  # noqa: E402,F401  (registers its commands on app)
 from arbiter_cli import cli_trf  # noqa: E402,F401  (registers import, export and trf standings)
+from arbiter_cli import cli_club  # noqa: E402,F401  (club, member, ratings)
 
 # --------------------------------------------------------------------------- entry point
 

@@ -196,6 +196,10 @@ def finalize(
         folder.save(tournament, after, _command_line(), changes, outputs=final_outputs(after))
     _say(f"finalised on {when} after {after.last_round} rounds; final standings in "
          f"{folder.path / 'final'}/standings.csv and standings.json")
+    from arbiter_cli.cli_club import update_club_ratings
+
+    for line in update_club_ratings(folder.path):
+        _say(line)
 
 
 def _date(text: str | None) -> str:

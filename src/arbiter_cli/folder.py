@@ -58,7 +58,8 @@ PENDING_FILE = ".arbiter.pending"  # the manifest of a change being written (see
 
 PLAYER_COLUMNS = ("start_number", "name", "title", "rating", "fide_id", "federation", "sex",
                   "birth_date", "club", "status", "withdrawn_after")
-PLAYER_ENTERED = "entered_round"  # an optional last column: a late entry's first round
+#: Optional last columns: a late entry's first round, and a club tournament's member id.
+PLAYER_OPTIONAL = ("entered_round", "member_id")
 ROUND_COLUMNS = ("board", "white", "black", "result")
 ROUND_NOTE = "note"  # an optional fifth column: "excused" on a forfeit with notice
 BYES_FILE = "byes.csv"
@@ -111,12 +112,18 @@ def _csv_text(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
 
 
 def players_to_csv(players: Sequence[Player]) -> str:
-    late = any(p.entered_round is not None for p in players)
+    """``players.csv``; the optional columns appear only when some player needs them."""
+    extra: tuple[str, ...] = ()
+    if any(p.member_id is not None for p in players):
+        extra = PLAYER_OPTIONAL
+    elif any(p.entered_round is not None for p in players):
+        extra = PLAYER_OPTIONAL[:1]
     rows = []
     for p in sorted(players, key=lambda p: p.start_number):
         rows.append([p.start_number, p.name, p.title, p.rating or None, p.fide_id, p.federation,
-                     p.sex, p.birth_date, p.club, p.status, p.withdrawn_after] + ([p.entered_round] if late else []))
-    return _csv_text((*PLAYER_COLUMNS, PLAYER_ENTERED) if late else PLAYER_COLUMNS, rows)
+                     p.sex, p.birth_date, p.club, p.status, p.withdrawn_after]
+                    + [getattr(p, column) for column in extra])
+    return _csv_text((*PLAYER_COLUMNS, *extra), rows)
 
 
 def round_to_csv(rnd: Round) -> str:
@@ -265,7 +272,7 @@ class FolderStore:
                 raise FolderError(f"the file is empty; its first line must be: {','.join(header)}",
                                   file=name, line=1)
             found = tuple(cell.strip() for cell in first)
-            if found != tuple(header) and found != (*header, *optional):
+            if not any(found == (*header, *optional[:k]) for k in range(len(optional) + 1)):
                 raise FolderError(f"the header must be: {','.join(header)}", file=name, line=1)
             header = found
             for cells in reader:
@@ -416,7 +423,7 @@ class TournamentFolder(FolderStore):
         players: list[Player] = []
         seen: dict[int, int] = {}
         fide_ids: dict[int, int] = {}
-        for line, row in self._read_csv(PLAYERS_FILE, PLAYER_COLUMNS, (PLAYER_ENTERED,)):
+        for line, row in self._read_csv(PLAYERS_FILE, PLAYER_COLUMNS, PLAYER_OPTIONAL):
             try:
                 player = Player.model_validate(row)
             except ValidationError as error:

@@ -275,6 +275,7 @@ class Player(BaseModel):
     status: Literal["active", "withdrawn"] = "active"
     withdrawn_after: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=0)
     entered_round: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=2)  # late entry
+    member_id: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=1)  # club member
 
     @field_validator("name")
     @classmethod

@@ -1,0 +1,289 @@
+"""The club folder: members, their initial ratings, and the ratings its events produce.
+
+A club is one folder::
+
+    club.toml          the name and settings (:class:`ClubSettings`)
+    members.csv        id,name,birth_date,standard,rapid,blitz (initial ratings)
+    ratings.csv        every finalised club tournament's rating report, in rating order
+    journal.csv        the club's log of changes
+    tournaments/NAME/  the club's tournament folders
+
+Like :mod:`arbiter_cli.folder`, reading is strict (file, line and field in every
+error) and writing is all or nothing under the folder's lock. ``ratings.csv``
+is derived: ``arbiter ratings recompute`` rebuilds it from the initial ratings
+and the finalised tournaments (see :func:`rated_events`).
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import os
+import re
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated
+
+import tomli_w
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
+
+from arbiter_cli.errors import FolderError, Refused
+from arbiter_cli.folder import JOURNAL_COLUMNS, Change, FolderStore, TournamentFolder, _csv_text, _pydantic_message
+from arbiter_cli.model import Status, Tournament
+from arbiter_cli.points import format_points, parse_points
+from arbiter_cli.results import GameResult
+from arbiter_cli.ratings.ledger import TIME_CONTROLS, RatedEvent, RatedGame, RatingRow
+
+__all__ = ["CLUB_FILE", "MEMBERS_FILE", "RATINGS_FILE", "TOURNAMENTS_DIR", "ClubSettings", "Member", "StoredRow",
+           "Club", "ClubFolder", "club_of", "rated_events", "current_ratings"]
+
+CLUB_FILE = "club.toml"
+MEMBERS_FILE = "members.csv"
+RATINGS_FILE = "ratings.csv"
+TOURNAMENTS_DIR = "tournaments"
+MEMBER_COLUMNS = ("id", "name", "birth_date", "standard", "rapid", "blitz")
+RATING_COLUMNS = ("tournament", "time_control", "member_id", "name", "rating_before", "k", "games", "score",
+                  "expected", "change", "rating_after", "performance")
+
+
+class ClubSettings(BaseModel):
+    """``club.toml``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1)
+    default_rating: int = Field(default=1500, ge=0, le=3500)  # an initial rating left blank
+
+
+def _blank(value: object) -> object:
+    return None if value == "" else value
+
+
+Rating = Annotated[int | None, BeforeValidator(_blank)]
+
+
+class Member(BaseModel):
+    """A row of ``members.csv``: the initial rating per time control (blank: the club default)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: int = Field(ge=1)
+    name: str = Field(min_length=1)
+    birth_date: Annotated[str | None, BeforeValidator(_blank)] = None
+    standard: Rating = Field(default=None, ge=0, le=3500)
+    rapid: Rating = Field(default=None, ge=0, le=3500)
+    blitz: Rating = Field(default=None, ge=0, le=3500)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("the name is empty")
+        return value.strip()
+
+    @field_validator("birth_date")
+    @classmethod
+    def _birth(cls, value: str | None) -> str | None:
+        if value is None or re.fullmatch(r"\d{4}", value):
+            return value
+        try:
+            return dt.date.fromisoformat(value).isoformat()
+        except ValueError:
+            raise ValueError(f"{value!r} is not a date YYYY-MM-DD (or a year)") from None
+
+    def initial(self, control: str, default: int) -> int:
+        value = getattr(self, control)
+        return default if value is None else value
+
+
+@dataclass(frozen=True)
+class StoredRow:
+    """A line of ``ratings.csv``."""
+
+    tournament: str
+    time_control: str
+    row: RatingRow
+    name: str
+
+
+@dataclass(frozen=True)
+class Club:
+    settings: ClubSettings
+    members: tuple[Member, ...] = ()
+    ratings: tuple[StoredRow, ...] = ()
+
+    def member(self, member_id: int) -> Member | None:
+        return next((m for m in self.members if m.id == member_id), None)
+
+    def initial_ratings(self) -> dict[int, dict[str, int]]:
+        default = self.settings.default_rating
+        return {m.id: {c: m.initial(c, default) for c in TIME_CONTROLS} for m in self.members}
+
+
+def current_ratings(club: Club) -> dict[tuple[int, str], tuple[int, int]]:
+    """(member, time control) -> (current rating, rated games), from the stored report."""
+    current = {(m, c): (r, 0) for m, ratings in club.initial_ratings().items() for c, r in ratings.items()}
+    for stored in club.ratings:
+        key = (stored.row.member_id, stored.time_control)
+        current[key] = (stored.row.rating_after, current.get(key, (0, 0))[1] + stored.row.games)
+    return current
+
+
+class ClubFolder(FolderStore):
+    """A club folder on disk."""
+
+    def _require_folder(self) -> None:
+        if not (self.path / CLUB_FILE).is_file():
+            raise FolderError(f"{self.path} is not a club folder: {CLUB_FILE} is missing "
+                              "(use -d DIR, or create one with 'arbiter club new')")
+
+    def load(self) -> Club:
+        self._require_folder()
+        text = self._read_text(CLUB_FILE)
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            raise FolderError(f"TOML syntax error: {error}", file=CLUB_FILE) from None
+        try:
+            settings = ClubSettings.model_validate(data)
+        except ValidationError as error:
+            first = error.errors()[0]
+            raise FolderError(_pydantic_message(first), file=CLUB_FILE,
+                              field=".".join(str(p) for p in first["loc"]) or None) from None
+        members = self._load_members()
+        ratings = self._load_ratings({m.id for m in members})
+        return Club(settings, members, ratings)
+
+    def _load_members(self) -> tuple[Member, ...]:
+        members: list[Member] = []
+        seen: dict[int, int] = {}
+        for line, row in self._read_csv(MEMBERS_FILE, MEMBER_COLUMNS):
+            try:
+                member = Member.model_validate(row)
+            except ValidationError as error:
+                first = error.errors()[0]
+                raise FolderError(_pydantic_message(first), file=MEMBERS_FILE, line=line,
+                                  field=str(first["loc"][0]) if first["loc"] else None) from None
+            if member.id in seen:
+                raise FolderError(f"member id {member.id} is already used on line {seen[member.id]}",
+                                  file=MEMBERS_FILE, line=line, field="id")
+            seen[member.id] = line
+            members.append(member)
+        return tuple(sorted(members, key=lambda m: m.id))
+
+    def _load_ratings(self, known: set[int]) -> tuple[StoredRow, ...]:
+        if not (self.path / RATINGS_FILE).exists():
+            return ()
+        rows = []
+        for line, row in self._read_csv(RATINGS_FILE, RATING_COLUMNS):
+            try:
+                member = int(row["member_id"])
+                if member not in known:
+                    raise ValueError(f"member {member} is not in {MEMBERS_FILE}")
+                if row["time_control"] not in TIME_CONTROLS:
+                    raise ValueError(f"{row['time_control']!r} is not a time control")
+                values = {key: int(row[key]) for key in ("rating_before", "k", "games", "change", "rating_after")}
+                rating = RatingRow(member, values["rating_before"], values["k"], values["games"],
+                                   parse_points(row["score"]), parse_points(row["expected"]), values["change"],
+                                   values["rating_after"], int(row["performance"]) if row["performance"] else None)
+            except (ValueError, TypeError) as error:
+                raise FolderError(f"not a rating report line: {error}", file=RATINGS_FILE, line=line) from None
+            rows.append(StoredRow(row["tournament"], row["time_control"], rating, row["name"]))
+        return tuple(rows)
+
+    def files_of(self, club: Club) -> dict[str, str]:
+        files = {
+            CLUB_FILE: tomli_w.dumps(club.settings.model_dump()),
+            MEMBERS_FILE: _csv_text(MEMBER_COLUMNS, [[m.id, m.name, m.birth_date, m.standard, m.rapid, m.blitz]
+                                                     for m in club.members]),
+        }
+        if club.ratings:
+            files[RATINGS_FILE] = _csv_text(RATING_COLUMNS, [
+                [s.tournament, s.time_control, s.row.member_id, s.name, s.row.rating_before, s.row.k,
+                 s.row.games, format_points(s.row.score, ascii=True), _decimal(s.row.expected), s.row.change,
+                 s.row.rating_after, s.row.performance] for s in club.ratings])
+        return files
+
+    def save(self, before: Club, after: Club, command: str, changes: Sequence[Change]) -> None:
+        old, new = self.files_of(before), self.files_of(after)
+        writes = {name: text for name, text in new.items() if old.get(name) != text or not (self.path / name).exists()}
+        if changes:
+            writes["journal.csv"] = self._journal_text(command, changes, None)
+        deletions = sorted(name for name in old.keys() - new.keys() if (self.path / name).exists())
+        self._commit(writes, deletions)
+
+    @classmethod
+    def create(cls, path: str | os.PathLike[str], settings: ClubSettings, command: str) -> "ClubFolder":
+        folder = cls(path)
+        if folder.path.exists() and (not folder.path.is_dir() or any(folder.path.iterdir())):
+            raise Refused(f"{folder.path} already exists and is not an empty folder")
+        folder.path.mkdir(parents=True, exist_ok=True)
+        (folder.path / TOURNAMENTS_DIR).mkdir()
+        empty = Club(settings)
+        files = folder.files_of(empty)
+        files["journal.csv"] = folder._journal_text(command, [Change("club created", "", settings.name)], None)
+        club_text = files.pop(CLUB_FILE)
+        folder._commit(files, ())
+        folder._commit({CLUB_FILE: club_text}, ())  # last: until it exists the folder is not a club
+        return folder
+
+
+def _decimal(value: Fraction) -> str:
+    """An exact decimal (expected scores are hundredths)."""
+    text = format_points(value, ascii=True)
+    return text
+
+
+def club_of(tournament_path: Path) -> Path | None:
+    """The club a tournament folder belongs to: ``CLUB/tournaments/NAME``."""
+    resolved = tournament_path.resolve()
+    parent = resolved.parent
+    if parent.name == TOURNAMENTS_DIR and (parent.parent / CLUB_FILE).is_file():
+        return parent.parent
+    return None
+
+
+def _finalised_at(folder: Path) -> str:
+    """When the tournament was finalised: the time of its journal's finalising entry."""
+    text = (folder / "journal.csv").read_text(encoding="utf-8")
+    stamps = [row["time"] for row in csv.DictReader(io.StringIO(text))
+              if row.get("change") == "status" and row.get("new", "").startswith("finalised")]
+    return stamps[-1] if stamps else ""
+
+
+def rated_events(club_path: Path) -> list[tuple[str, Tournament, RatedEvent]]:
+    """The club's finalised tournaments, in the order they were finalised, as the ledger needs them."""
+    directory = club_path / TOURNAMENTS_DIR
+    found = []
+    for folder in sorted(p for p in directory.iterdir() if p.is_dir()) if directory.is_dir() else ():
+        if not (folder / "tournament.toml").is_file():
+            continue
+        store = TournamentFolder(folder)
+        with store.lock(exclusive=False):
+            tournament = store.load()
+        if tournament.settings.status is not Status.FINALISED:
+            continue
+        found.append((_finalised_at(folder), folder.name, tournament))
+    found.sort(key=lambda item: (item[0], item[1]))
+    return [(name, tournament, event_of(name, tournament)) for _, name, tournament in found]
+
+
+_WHITE_SCORE = {GameResult.WHITE_WINS: Fraction(1), GameResult.DRAW: Fraction(1, 2), GameResult.BLACK_WINS: Fraction(0)}
+
+
+def event_of(name: str, tournament: Tournament) -> RatedEvent:
+    """The rated games of a club tournament: games played on the board between members."""
+    member = {p.start_number: p.member_id for p in tournament.players if p.member_id is not None}
+    games = []
+    for rnd in tournament.rounds:
+        for board in rnd.games:
+            if board.black is None or board.result is None or not board.result.played:
+                continue
+            if board.white in member and board.black in member:
+                games.append(RatedGame(member[board.white], member[board.black], _WHITE_SCORE[board.result]))
+    control = tournament.settings.rating_type.value
+    return RatedEvent(name, control, tuple(sorted(member.values())), tuple(games))

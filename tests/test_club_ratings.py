@@ -1,0 +1,240 @@
+"""Club ratings (FIDE B.02 as a club applies them), with the arithmetic written out."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from arbiter_cli.ratings.elo import expected_score, k_factor, performance_rating, rating_change
+from arbiter_cli.ratings.ledger import RatedEvent, RatedGame, RatingState, rate_tournament, replay
+
+from conftest import Runner, snapshot
+
+F = Fraction
+
+
+# --------------------------------------------------------------------------- worked examples (pure)
+
+def test_the_400_point_rule() -> None:
+    # 2300 beats 1700. D = 600 counts as 400 for both (neither is 2650+): PD 0.92 and 0.08.
+    assert expected_score(2300, 1700) == F(92, 100) and expected_score(1700, 2300) == F(8, 100)
+    rows = rate_tournament([RatedGame(1, 2, F(1))], {1: RatingState(2300), 2: RatingState(1700)})
+    # K = 40 for both (fewer than 30 games). 40 x (1 - 0.92) = 3.2 -> 3; 40 x (0 - 0.08) = -3.2 -> -3.
+    assert [(r.k, r.change, r.rating_after) for r in rows] == [(40, 3, 2303), (40, -3, 1697)]
+
+
+def test_a_2650_player_uses_the_true_difference() -> None:
+    # 2700 draws with 2200. For the 2700 player D = 500 (no cap): PD 0.96 (485-517).
+    # For the 2200 player D = -500 capped at -400: PD 1 - 0.92 = 0.08.
+    rows = rate_tournament([RatedGame(1, 2, F(1, 2))], {1: RatingState(2700, 50), 2: RatingState(2200, 50)})
+    first, second = rows
+    assert (first.expected, first.k) == (F(96, 100), 10)  # ever 2400: K = 10
+    assert first.change == -5  # 10 x (0.5 - 0.96) = -4.6 -> -5
+    assert (second.expected, second.k) == (F(8, 100), 20)  # 50 games, below 2400: K = 20
+    assert second.change == 8  # 20 x (0.5 - 0.08) = 8.4 -> 8
+
+
+def test_each_k_case() -> None:
+    assert k_factor(ever_2400=True, games_before=0, games_now=5) == 10  # 2400 once, even as an initial rating
+    assert k_factor(ever_2400=False, games_before=29, games_now=5) == 40  # fewer than 30 games before
+    assert k_factor(ever_2400=False, games_before=30, games_now=5) == 20
+    assert k_factor(ever_2400=False, games_before=0, games_now=25) == 28  # 40 x 25 = 1000 > 700: 700 // 25
+    assert k_factor(ever_2400=False, games_before=40, games_now=39) == 17  # B.02's example: 20 x 39 > 700
+    assert k_factor(ever_2400=True, games_before=0, games_now=70) == 10  # 10 x 70 = 700: allowed
+    # A rating that was 2400 once keeps K = 10 after falling below it.
+    report = replay({1: {"standard": 2400, "rapid": 1500, "blitz": 1500},
+                     2: {"standard": 2000, "rapid": 1500, "blitz": 1500}},
+                    [RatedEvent("a", "standard", (1, 2), (RatedGame(1, 2, F(0)),)),
+                     RatedEvent("b", "standard", (1, 2), (RatedGame(1, 2, F(0)),))])
+    assert report[0][1][0].rating_after < 2400 and report[1][1][0].k == 10
+
+
+def test_rounding_is_once_per_tournament_and_half_away_from_zero() -> None:
+    # D = 190 (189-197): PD 0.75 / 0.25. K = 10 for a 2400+ player.
+    win = rate_tournament([RatedGame(1, 2, F(1))], {1: RatingState(2490, 40), 2: RatingState(2300, 40)})
+    assert win[0].expected == F(3, 4) and win[0].change == 3  # 10 x 0.25 = 2.5 -> 3
+    loss = rate_tournament([RatedGame(1, 2, F(0))], {1: RatingState(2490, 40), 2: RatingState(2300, 40)})
+    assert loss[0].change == -8  # 10 x -0.75 = -7.5 -> -8
+    # Two games: 10 x (0.25 + 0.25) = 5 exactly; rounding each game first would also give 3 + 3 = 6.
+    twice = rate_tournament([RatedGame(1, 2, F(1)), RatedGame(1, 2, F(1))],
+                            {1: RatingState(2490, 40), 2: RatingState(2300, 40)})
+    assert twice[0].change == 5
+
+
+def test_the_performance_rating() -> None:
+    # Ra = (2000 + 2100 + 1900 + 2000) / 4 = 2000; p = 3/4 -> dp 193.
+    assert performance_rating([2000, 2100, 1900, 2000], F(3)) == 2193
+    assert performance_rating([], F(0)) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1000, 2800), st.lists(st.integers(1000, 2800), min_size=1, max_size=11),
+       st.integers(0, 60), st.data())
+def test_the_change_is_monotone_in_the_score(own: int, opponents: list[int], games_before: int, data) -> None:
+    """With the same opponents, a better result never gives a smaller change."""
+    results = data.draw(st.lists(st.sampled_from([F(0), F(1, 2), F(1)]), min_size=len(opponents),
+                                 max_size=len(opponents)))
+    better = list(results)
+    index = data.draw(st.integers(0, len(results) - 1))
+    better[index] = min(F(1), better[index] + F(1, 2))
+    before = {0: RatingState(own, games_before), **{i + 1: RatingState(r, 40) for i, r in enumerate(opponents)}}
+
+    def change(scores: list[Fraction]) -> int:
+        games = [RatedGame(0, i + 1, s) for i, s in enumerate(scores)]
+        return rate_tournament(games, before, [0])[0].change
+
+    assert change(better) >= change(results)
+    assert rating_change(20, F(3), F(3)) == 0
+
+
+# --------------------------------------------------------------------------- the club folder, end to end
+
+def _club(arbiter: Runner, tmp_path: Path) -> Path:
+    club = tmp_path / "club"
+    assert arbiter("club", "new", club, "--name", "Lyon Echecs").code == 0
+    for name, rapid in (("Alpha, Anna", 2100), ("Brun, Bob", 1950), ("Costa, Cid", 1700), ("Dahl, Dan", 1600)):
+        assert arbiter("-d", club, "member", "add", name, "--rapid", rapid, "--standard", rapid + 50).code == 0
+    return club
+
+
+def _tournament(arbiter: Runner, club: Path, name: str, results: dict[int, list[str]],
+                finalise: bool = True) -> Path:
+    """A 4-player rapid round robin of members 1-4 with the given results per round."""
+    assert arbiter("-d", club, "new", club / "tournaments" / name, "--name", name, "--system", "round-robin",
+                   "--time-control", "rapid", "--seed", "1", "--initial-colour", "white").code == 0
+    folder = club / "tournaments" / name
+    for member in (1, 2, 3, 4):
+        assert arbiter("-d", folder, "player", "add", "--member", member).code == 0
+    for number, codes in results.items():
+        assert arbiter("-d", folder, "pair").code == 0
+        text = "".join(f"{board} {code}\n" for board, code in enumerate(codes, start=1))
+        assert arbiter("-d", folder, "result", number, "--from", "-", "--confirm", stdin=text).code == 0
+    if finalise:
+        assert arbiter("-d", folder, "finalize", "--date", "2026-04-01").code == 0
+    return folder
+
+
+def changes(arbiter: Runner, club: Path, name: str) -> dict[int, dict]:
+    return {row["member_id"]: row for row in json.loads(arbiter("-d", club, "ratings", "changes", name, "-f", "json").out)}
+
+
+def test_a_finalised_club_tournament_moves_the_club_ratings(arbiter: Runner, tmp_path: Path) -> None:
+    club = _club(arbiter, tmp_path)
+    # Berger 4: round 1 is 1-4, 2-3; round 2 4-3, 1-2; round 3 2-4, 3-1.
+    _tournament(arbiter, club, "spring", {1: ["1-0", "1/2"], 2: ["0-1", "1-0"], 3: ["1-0", "0-1"]})
+    rows = changes(arbiter, club, "spring")
+    # Alpha (2100) beat Dahl (1600), beat Brun (1950), beat Costa (1700): 3 / 3.
+    # D: 500 -> 400 (0.92), 150 (0.70), 400 (0.92): expected 2.54. K 40: 40 x 0.46 = 18.4 -> 18.
+    assert rows[1] == {"member_id": 1, "name": "Alpha, Anna", "rating_before": 2100, "k": 40, "games": 3,
+                       "score": 3, "expected": 2.54, "change": 18, "rating_after": 2118, "performance": 2550}
+    listed = {r["member_id"]: r for r in json.loads(arbiter("-d", club, "ratings", "--time-control", "rapid",
+                                                            "-f", "json").out)}
+    assert listed[1]["rapid"] == 2118 and listed[1]["rapid_games"] == 3
+    assert sum(r["change"] for r in rows.values()) in (-1, 0, 1)  # zero-sum up to rounding
+    # The standard list did not move: a rapid event.
+    assert json.loads(arbiter("-d", club, "ratings", "--time-control", "standard", "-f", "json").out)[0]["standard"] == 2150
+
+
+def test_forfeits_do_not_count_and_withdrawn_players_games_do(arbiter: Runner, tmp_path: Path) -> None:
+    club = _club(arbiter, tmp_path)
+    # Round 1: Dahl (4) beats Alpha (1) over the board; Costa (3) does not come (+/-) and the
+    # no-show rule withdraws him (--confirm). Dahl then withdraws too.
+    folder = _tournament(arbiter, club, "forfeits", {1: ["0-1", "+/-"]}, finalise=False)
+    assert arbiter("-d", folder, "player", "withdraw", "4", "--after-round", "1").code == 0
+    for number in (2, 3):  # 4-3 and 3-1, 2-4 are entered as forfeits at pairing; 1-2 is drawn
+        assert arbiter("-d", folder, "pair").code == 0
+        boards = json.loads(arbiter("-d", folder, "pairings", number, "-f", "json").out)
+        text = "".join(f"{b['board']} 1/2\n" for b in boards if b["board"] and b["result"] is None)
+        if text:
+            assert arbiter("-d", folder, "result", number, "--from", "-", stdin=text).code == 0
+    assert arbiter("-d", folder, "finalize", "--date", "2026-04-02").code == 0
+    rows = changes(arbiter, club, "forfeits")
+    # Rated games: 1-4 (round 1) and 1-2 (round 2) only.
+    assert {m: r["games"] for m, r in rows.items()} == {1: 2, 2: 1, 3: 0, 4: 1}
+    # Dahl's win counts although his games leave the standings (1 of 3 played):
+    # 1600 vs 2100, D = -500 -> -400: PD 0.08; K 40 x (1 - 0.08) = 36.8 -> 37.
+    assert (rows[4]["expected"], rows[4]["change"]) == (0.08, 37)
+    assert rows[3]["change"] == 0
+    standings = json.loads(arbiter("-d", folder, "standings", "-f", "json").out)
+    assert sorted(r["start_number"] for r in standings) == [1, 2]
+
+
+def test_a_correction_recomputes_the_later_tournaments(arbiter: Runner, tmp_path: Path) -> None:
+    club = _club(arbiter, tmp_path)
+    first = _tournament(arbiter, club, "t1", {1: ["1-0", "1/2"], 2: ["0-1", "1-0"], 3: ["1-0", "0-1"]})
+    _tournament(arbiter, club, "t2", {1: ["1/2", "1/2"], 2: ["1-0", "1-0"], 3: ["0-1", "1/2"]})
+    _tournament(arbiter, club, "t3", {1: ["0-1", "1-0"], 2: ["1/2", "0-1"], 3: ["1/2", "1/2"]})
+    before = {name: changes(arbiter, club, name) for name in ("t1", "t2", "t3")}
+    assert before["t2"][1]["rating_before"] == before["t1"][1]["rating_after"]  # in finalising order
+    outcome = arbiter("-d", first, "result", "1", "1", "0-1", "--correct")
+    assert outcome.code == 0 and "club rating: Alpha, Anna (1), rapid:" in outcome.err
+    after = {name: changes(arbiter, club, name) for name in ("t1", "t2", "t3")}
+    assert after["t1"][1]["score"] == 2 and after["t1"][1]["change"] != before["t1"][1]["change"]
+    assert after["t2"][1]["rating_before"] == after["t1"][1]["rating_after"]
+    assert after["t3"][1]["rating_before"] == after["t2"][1]["rating_after"]
+    assert after["t3"][1]["rating_after"] != before["t3"][1]["rating_after"]
+    same = arbiter("-d", club, "ratings", "recompute")
+    assert same.code == 0 and "every stored rating is as it should be" in same.err
+
+
+def test_changing_an_initial_rating_recomputes_and_reports(arbiter: Runner, tmp_path: Path) -> None:
+    club = _club(arbiter, tmp_path)
+    _tournament(arbiter, club, "t1", {1: ["1-0", "1/2"], 2: ["0-1", "1-0"], 3: ["1-0", "0-1"]})
+    outcome = arbiter("-d", club, "member", "set-initial", "2", "--rapid", "2000")
+    assert outcome.code == 0 and "Brun, Bob (2), rapid:" in outcome.err
+    assert changes(arbiter, club, "t1")[2]["rating_before"] == 2000
+    history = json.loads(arbiter("-d", club, "ratings", "history", "2", "--time-control", "rapid", "-f", "json").out)
+    assert [h["tournament"] for h in history] == ["(initial)", "t1"] and history[0]["rating"] == 2000
+
+
+def test_recompute_reports_a_tampered_report(arbiter: Runner, tmp_path: Path) -> None:
+    club = _club(arbiter, tmp_path)
+    _tournament(arbiter, club, "t1", {1: ["1-0", "1/2"], 2: ["0-1", "1-0"], 3: ["1-0", "0-1"]})
+    path = club / "ratings.csv"
+    lines = path.read_text().splitlines()
+    cells = lines[1].split(",")
+    cells[-2] = str(int(cells[-2]) + 100)  # rating_after of the first row
+    path.write_text("\n".join([lines[0], ",".join(cells), *lines[2:]]) + "\n")
+    outcome = arbiter("-d", club, "ratings", "recompute")
+    assert outcome.code == 0 and "differed" in outcome.err and "t1: member 1: stored" in outcome.err
+    assert "every stored rating is as it should be" in arbiter("-d", club, "ratings", "recompute").err
+
+
+def test_club_tournaments_take_members_only(arbiter: Runner, tmp_path: Path) -> None:
+    club = _club(arbiter, tmp_path)
+    assert arbiter("new", "spring", "--club", club, "--name", "S", "--system", "swiss", "--rounds", "3",
+                   "--time-control", "blitz").code == 0
+    folder = club / "tournaments" / "spring"
+    assert 'rating_type = "blitz"' in (folder / "tournament.toml").read_text()
+    before = snapshot(folder)
+    for args, says in ((["player", "add", "Guest, G"], "--member ID"),
+                       (["player", "add", "--member", "9"], "no member 9"),
+                       (["player", "add", "--member", "1", "--rating", "2000"], "come from the club")):
+        outcome = arbiter("-d", folder, *args)
+        assert outcome.code == 2 and says in outcome.err
+    assert snapshot(folder) == before
+    assert arbiter("-d", folder, "player", "add", "--member", "1").code == 0
+    assert arbiter("-d", folder, "player", "add", "--member", "1").code == 4
+    players = json.loads(arbiter("-d", folder, "player", "list", "-f", "json").out)
+    assert players[0]["name"] == "Alpha, Anna" and players[0]["rating"] == 1500  # the club's blitz default
+    outside = tmp_path / "open"
+    assert arbiter("new", outside, "--name", "O", "--system", "swiss", "--rounds", "3").code == 0
+    assert arbiter("-d", outside, "player", "add", "--member", "1").code == 2
+
+
+def test_bad_member_input_is_refused(arbiter: Runner, tmp_path: Path) -> None:
+    club = _club(arbiter, tmp_path)
+    before = snapshot(club)
+    assert arbiter("-d", club, "member", "add", "X", "--rapid", "4000").code == 2
+    outcome = arbiter("-d", club, "member", "import", "-", stdin="name,rapid\n\"A, B\",abc\n")
+    assert outcome.code == 2 and "line 2" in outcome.err and "rapid" in outcome.err
+    assert arbiter("-d", club, "member", "set-initial", "99", "--rapid", "1500").code == 2
+    assert arbiter("-d", club, "ratings", "changes", "nothing").code == 4
+    assert snapshot(club) == before
+    (club / "members.csv").write_text("id,name,birth_date,standard,rapid,blitz\n1,A,,x,,\n")
+    outcome = arbiter("-d", club, "member", "list")
+    assert outcome.code == 3 and "members.csv, line 2, field 'standard'" in outcome.err
