@@ -86,3 +86,18 @@ def test_pair_and_pairings_explain_each_bracket(arbiter: Runner, tmp_path: Path)
     assert "differs from the engine" not in result.err  # the stored round is the engine's pairing
     rr = arbiter("-d", ROOT / "sample_events" / "rr10-finished", "pairings", "2", "--explain")
     assert "Berger table" in rr.err
+
+
+def test_explain_counts_the_score_weighted_float_criteria() -> None:
+    """C18-C21: an MDP who floated down last round floats down again, with its score difference."""
+    from arbiter_cli.pairing.dutch import pair_round
+    from arbiter_cli.pairing.dutch.explain import explain
+    from arbiter_cli.trf import parse_trf
+    from arbiter_cli.trf.swiss import request_from_trf
+
+    from conftest import shared_file
+
+    path = shared_file("corpus/dutch-2026/cases/n0010_R03_s0451482295_r03.trf")
+    request = request_from_trf(parse_trf(path.read_text()))
+    lines = explain(request, pair_round(request))
+    assert "C18 MDPs paired here who floated down last round: 1 (score differences ½)" in "\n".join(lines)

@@ -1,7 +1,7 @@
 """Explaining a Dutch pairing, bracket by bracket (C.04.1 Art. 9: the pairing must be explainable).
 
 For each bracket: who came down into it (MDPs), who moved down out of it and
-why, which quality criteria (C12-C17) could not be fully met and how often,
+why, which quality criteria (C12-C21) could not be fully met and how often,
 and for each board the colour rule (5.2.1-5.2.5) that decided.
 """
 
@@ -51,7 +51,7 @@ def explain(request: PairingRequest, result: DutchResult) -> list[str]:
                 reason = "needed for completion (C4) or for more and higher pairs here and below (C6-C8)"
             lines.append(f"  moves down: {tpn} ({format_points(states[tpn].score)}): {reason}")
         misses = _quality(bracket, states, colour_of, rounds)
-        lines.append("  criteria not fully met: " + (", ".join(misses) if misses else "none of C12-C17"))
+        lines.append("  criteria not fully met: " + (", ".join(misses) if misses else "none of C12-C21"))
         boards = []
         for white, black in result.pairs:
             if (min(white, black), max(white, black)) in {(min(a, b), max(a, b)) for a, b in bracket.pairs}:
@@ -77,4 +77,18 @@ def _quality(bracket, states: dict[int, PlayerState], colour_of: dict[int, str],
             when = "last round" if back == 1 else "two rounds ago"
             counts.append((f"{down_code} downfloaters who also floated down {when}", down))
             counts.append((f"{up_code} MDP opponents who floated up {when}", up))
-    return [f"{name}: {count}" for name, count in counts if count]
+    lines = [f"{name}: {count}" for name, count in counts if count]
+    # C18-C21: the same floats, weighed by the score differences of the MDP pairs (largest first).
+    mdp_pairs = [(a, b) if a in mdps else (b, a) for a, b in bracket.pairs if (a in mdps) != (b in mdps)]
+    for back, down_code, up_code in ((1, "C18", "C19"), (2, "C20", "C21")):
+        if rounds < back:
+            continue
+        when = "last round" if back == 1 else "two rounds ago"
+        for code, who, floated, direction in ((down_code, "MDPs", 0, "down"), (up_code, "MDP opponents", 1, "up")):
+            differences = sorted((states[m].score - states[o].score for m, o in mdp_pairs
+                                  if states[(m, o)[floated]].floats[rounds - back] == direction), reverse=True)
+            if differences:
+                shown = ", ".join(format_points(d) for d in differences)
+                lines.append(f"{code} {who} paired here who floated {direction} {when}: {len(differences)} "
+                             f"(score differences {shown})")
+    return lines
