@@ -80,7 +80,7 @@ def _scoring_records(scoring: Scoring, version: str) -> list[str]:
             ("W", scoring.win, standard.win), ("D", scoring.draw, standard.draw), ("L", scoring.loss, standard.loss),
             ("A", scoring.forfeit_loss, standard.forfeit_loss), ("P", scoring.pab, scoring.win)) if value != default]
         if pairs:
-            lines.append("162" + "".join(f"  {symbol}{points_field(value)}   " for symbol, value in pairs).rstrip())
+            lines.append("162 " + "".join(f" {symbol}{points_field(value)}   " for symbol, value in pairs).rstrip())
     simple = (scoring.forfeit_win == scoring.win and scoring.full_bye == scoring.win
               and scoring.half_bye == scoring.draw)
     if version == "16" or not simple:

@@ -1,0 +1,442 @@
+"""TRF import and export (issue 6): round trips of real and generated events, official points and
+ranks, the published column layout, pairing an exported file, bad files, another scoring, speed.
+
+The full round trip over all 598 corpus tournaments is ``scripts/trf_roundtrip.py`` (about a minute);
+here every 20th tournament of the corpus goes through it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from arbiter_cli.folder import TournamentFolder
+from arbiter_cli.standings import compute_standings
+from arbiter_cli.trf.engine_output import parse_pairs
+from arbiter_cli.trf.exporter import export_trf
+from arbiter_cli.trf.importer import import_trf
+from arbiter_cli.trf.reader import TrfFile, decode_trf, parse_trf
+
+from conftest import SHARED, shared_file, snapshot
+
+REALDATA = sorted(str(p.relative_to(SHARED / "realdata")) for p in (SHARED / "realdata").rglob("*.trf"))
+TEAM_FILES = ["trf/example_trf26.trf", "trf/trf-team-import-test.trf"]
+INDIVIDUAL = [name for name in REALDATA if name not in TEAM_FILES]
+CORPUS = sorted(p.name for p in (SHARED / "corpus/dutch-2026/tournaments").glob("*.trf"))
+CORPUS_SAMPLE = CORPUS[::20]
+CASES = sorted(p.name for p in (SHARED / "corpus/dutch-2026/cases").glob("*.trf"))[7::300]
+
+
+def _trf(path: Path) -> TrfFile:
+    return parse_trf(decode_trf(path.read_bytes())[0])
+
+
+def _folder_files(directory: Path) -> dict[str, str]:
+    """Every file of a folder but the journal (which records when and how) and the lock."""
+    return {name: text for name, text in ((str(p.relative_to(directory)), p.read_text(encoding="utf-8"))
+                                          for p in sorted(directory.rglob("*")) if p.is_file())
+            if name not in ("journal.csv", ".arbiter.lock")}
+
+
+# Each round entry as the rules read it: (opponent, result class); a bye by what it scores.
+_CLASS = {"1": "win", "W": "win", "+": "forfeit win", "=": "draw", "D": "draw", "0": "loss", "L": "loss",
+          "-": "forfeit loss", " ": "none"}
+_LONE = {"U": "PAB", "+": "PAB", "1": "PAB", "W": "PAB", "F": "FPB", "H": "HPB", "=": "HPB", "D": "HPB",
+         "Z": "absent", "-": "absent", "0": "absent", "L": "absent", " ": "absent"}
+
+
+def _games(trf: TrfFile, numbers: dict[int, int] | None = None, last: int | None = None
+           ) -> dict[int, dict[int, tuple]]:
+    numbers = numbers or {p.tpn: p.tpn for p in trf.players}
+    out: dict[int, dict[int, tuple]] = {}
+    for player in trf.players:
+        if player.tpn not in numbers:
+            continue
+        rounds = {}
+        for game in player.games:
+            if last is not None and game.round > last:
+                continue
+            if game.opponent is None:
+                kind = _LONE[game.result]
+                if kind != "absent":
+                    rounds[game.round] = (None, kind)
+            else:
+                rounds[game.round] = (numbers[game.opponent], _CLASS[game.result])
+        out[numbers[player.tpn]] = rounds
+    return out
+
+
+def _round_trip(arbiter, tmp_path: Path, source: Path, version: str) -> tuple[Path, Path, Path]:
+    first, second = tmp_path / "first", tmp_path / "second"
+    result = arbiter("import", source, first)
+    assert result.code == 0, result.err
+    exported = tmp_path / f"export{version}.trf"
+    result = arbiter("-d", first, "export", "--trf-version", version, "-o", exported)
+    assert result.code == 0, result.err
+    result = arbiter("import", exported, second)
+    assert result.code == 0, result.err
+    return first, second, exported
+
+
+# --------------------------------------------------------------------------- round trips
+
+
+def _codec_round_trip(source: TrfFile) -> None:
+    """import -> export -> import gives the same folder files; the export holds the source's games."""
+    first = import_trf(source)
+    folder = TournamentFolder("unused")
+    last = first.tournament.last_round
+    for version in ("2026", "16"):
+        text = export_trf(first.tournament, version).text
+        second = import_trf(parse_trf(text))
+        assert folder.files_of(second.tournament) == folder.files_of(first.tournament)
+        assert _games(parse_trf(text), last=last) == _games(source, first.numbers, last=last)
+
+
+@pytest.mark.parametrize("name", INDIVIDUAL)
+def test_real_event_round_trip(name: str) -> None:
+    _codec_round_trip(_trf(shared_file("realdata/" + name)))
+
+
+@pytest.mark.parametrize("name", ["trf/trf-import-test.trf", "trf/example_trf16.trf",
+                                  "french-events/domloup-rapide-2025__t2.trf"])
+def test_real_event_round_trip_through_the_command_line(arbiter, tmp_path: Path, name: str) -> None:
+    """The same with the commands: the folders on disk are equal (but for the journal)."""
+    source = shared_file("realdata/" + name)
+    first, second, exported = _round_trip(arbiter, tmp_path, source, "2026")
+    assert _folder_files(second) == _folder_files(first)
+    third = tmp_path / "third"
+    assert arbiter("-d", first, "export", "--trf-version", "16", "-o", tmp_path / "e16.trf").code == 0
+    assert arbiter("import", tmp_path / "e16.trf", third).code == 0
+    assert _folder_files(third) == _folder_files(first)
+
+
+def test_every_real_file_is_covered() -> None:
+    assert len(REALDATA) == 40 and len(INDIVIDUAL) == 38, REALDATA
+
+
+@pytest.mark.parametrize("name", TEAM_FILES)
+def test_team_event_is_not_yet_supported(arbiter, tmp_path: Path, name: str) -> None:
+    result = arbiter("import", shared_file("realdata/" + name), tmp_path / "team")
+    assert result.code == 4
+    assert "team event" in result.err and "not yet supported" in result.err
+    assert re.fullmatch(r"arbiter: error: .*, line \d+, field '\d{3}': .*\n", result.err)
+    assert not (tmp_path / "team").exists()
+
+
+@pytest.mark.parametrize("name", CORPUS_SAMPLE)
+def test_corpus_round_trip(name: str) -> None:
+    _codec_round_trip(_trf(shared_file("corpus/dutch-2026/tournaments/" + name)))
+
+
+def test_corpus_through_the_command_line(arbiter, tmp_path: Path) -> None:
+    source = shared_file("corpus/dutch-2026/tournaments/" + CORPUS[-1])  # 250 players, 11 rounds
+    first, second, _ = _round_trip(arbiter, tmp_path, source, "2026")
+    assert _folder_files(second) == _folder_files(first)
+    assert len(list((first / "rounds").iterdir())) == len(_trf(source).players[0].games)
+
+
+# --------------------------------------------------------------------------- official points and ranks
+
+
+@pytest.mark.parametrize("name", INDIVIDUAL)
+def test_official_points_and_ranks(name: str) -> None:
+    """The standings' points equal the file's points column; a file's official rank lies among the ranks
+    our standings give that score (the file's tie-breaks are not always known)."""
+    trf = _trf(shared_file("realdata/" + name))
+    imported = import_trf(trf)
+    table = compute_standings(imported.tournament)
+    ours = {row.player.start_number: row for row in table.rows}
+    if "299" not in trf.header:  # 299: the file's points include abnormal assignments the folder leaves out
+        stated = {n: points for n, (points, _) in imported.official.items() if points is not None}
+        counted = {n: ours[n].points for n in stated}
+        ahead = {n: counted[n] + sum((Fraction(1, 2) for b in imported.tournament.byes
+                                      if b.start_number == n and b.kind.value == "HPB"), Fraction(0))
+                 for n in stated}
+        assert all(stated[n] in (counted[n], ahead[n]) for n in stated)
+    else:  # the ranks, too, count those points
+        return
+    ranks = {n: rank for n, (_, rank) in imported.official.items() if rank}  # rank 0: not ranked
+    for n, rank in ranks.items():
+        above = sum(1 for m in ranks if ours[m].points > ours[n].points)
+        level = sum(1 for m in ranks if ours[m].points == ours[n].points)
+        assert above < rank <= above + level, (n, rank, above, level)
+
+
+def test_fide_example_has_284_lines_with_a_dummy(arbiter, tmp_path: Path) -> None:
+    source = shared_file("realdata/trf/example_trf16.trf")
+    assert sum(1 for p in _trf(source).players) == 284
+    result = arbiter("import", source, tmp_path / "mala")
+    assert result.code == 0, result.err
+    assert "line 297: player 284 'spielfrei' is a dummy" in result.err
+    assert len((tmp_path / "mala/players.csv").read_text().splitlines()) == 1 + 283
+    checked = [n for n, (_, rank) in import_trf(_trf(source)).official.items() if rank]
+    assert len(checked) == 276
+
+
+# --------------------------------------------------------------------------- the published column layout
+
+
+_PLAYER = re.compile(
+    r"001 (?P<tpn>[ \d]{3}\d) (?P<sex>[mw ])(?P<title>[ A-Z]{3}) (?P<name>.{33}) (?P<rating>[ \d]{4}) "
+    r"(?P<fed>[A-Z ]{3}) (?P<id>[ \d]{11}) (?P<birth>[ \d/]{10}) (?P<points>[ \d.]{4}) (?P<rank>[ \d]{4})"
+    r"(?P<rounds>.*)")
+_BLOCK = re.compile(r"  ((?:[ \d]{3}\d) [wb-] [10=+\-WDLHFUZ ]|\s{8})")
+
+
+def _check_layout(text: str, version: str, rounds: int) -> None:
+    assert "\n" not in text and text.endswith("\r")
+    text.encode("utf-8")
+    codes = []
+    for line in text.split("\r")[:-1]:
+        code = line[:3]
+        codes.append(code)
+        assert line[3:4] in (" ", ""), line
+        if code == "001":
+            match = _PLAYER.fullmatch(line)
+            assert match, line
+            blocks = match["rounds"]
+            assert len(blocks) <= 10 * rounds and len(blocks) % 10 in (0, 8), line
+            for start in range(0, len(blocks), 10):
+                assert _BLOCK.fullmatch(blocks[start:start + 10].ljust(10)[:10]), (line, start)
+            assert re.fullmatch(r" *\d+\.\d+", match["points"]), line
+        elif code == "132":
+            for start in range(91, len(line), 10):
+                assert re.fullmatch(r"\d{2}/\d{2}/\d{2}|\s*", line[start:start + 8]), line
+        elif code == "162":
+            for start in range(5, len(line), 9):
+                assert re.fullmatch(r"[WDLAPX][ \d.]{4}", line[start:start + 5]), line
+        elif code == "240":
+            assert re.fullmatch(r"240 [FHZ] [ \d]{3}( [ \d]{4})+", line), line
+    if version == "2026":
+        assert {"012", "142", "192", "202", "212"} <= set(codes)
+        assert not {"XXR"} & set(codes)
+    else:
+        assert {"012", "XXR"} <= set(codes)
+        assert not {"142", "152", "162", "192", "202", "212", "240"} & set(codes)
+
+
+@pytest.mark.parametrize("version", ["2026", "16"])
+@pytest.mark.parametrize("name", ["trf/trf-import-test.trf", "trf/example_trf16.trf",
+                                  "french-events/france-rapide-2023__t1.trf", "trf/2020_06.trf"])
+def test_export_follows_the_column_layout(arbiter, tmp_path: Path, name: str, version: str) -> None:
+    folder = tmp_path / "event"
+    assert arbiter("import", shared_file("realdata/" + name), folder).code == 0
+    result = arbiter("-d", folder, "export", "--trf-version", version)
+    assert result.code == 0, result.err
+    rounds = import_trf(parse_trf(result.out)).tournament.settings.rounds
+    _check_layout(result.out, version, rounds)
+
+
+def test_export_of_a_new_scoring_and_requested_byes(arbiter, tmp_path: Path) -> None:
+    """162 for a 3/1/0 event, 240 for requested byes, 132 round dates, 152 the initial colour."""
+    folder = tmp_path / "open"
+    assert arbiter("new", folder, "--name", "Three Points", "--system", "swiss", "--rounds", "5", "--seed", "3",
+                   "--scoring", "3,1,0", "--initial-colour", "black").code == 0
+    for i in range(1, 8):
+        assert arbiter("-d", folder, "player", "add", f"Player, {i}", "--rating", 2000 - 10 * i).code == 0
+    assert arbiter("-d", folder, "bye", "4", "--round", "1", "--half").code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    assert arbiter("-d", folder, "bye", "2", "--round", "3", "--zero").code == 0
+    text = arbiter("-d", folder, "export").out
+    _check_layout(text, "2026", 5)
+    lines = text.split("\r")
+    assert "152 B" in lines and "142 5" in lines
+    assert "162  W 3.0    D 1.0" in lines
+    assert "240 Z   3    2" in lines
+    again = tmp_path / "again"
+    (tmp_path / "open.trf").write_text(text, encoding="utf-8", newline="")
+    assert arbiter("import", tmp_path / "open.trf", again).code == 0
+    assert _folder_files(again)["byes.csv"] == "round,start_number,kind\n3,2,ZPB\n"
+    settings = (again / "tournament.toml").read_text()
+    assert "win = 3" in settings and "draw = 1" in settings and 'initial_colour = "black"' in settings
+
+
+def test_round_dates_are_kept(arbiter, tmp_path: Path) -> None:
+    source = tmp_path / "dated.trf"
+    source.write_text(shared_file("realdata/trf/gros-2010-after-r4.trf").read_text().replace(
+        "XXR 9", "XXR 9\n132" + " " * 88 + "10/09/24  10/09/25  10/09/26"), encoding="utf-8")
+    folder = tmp_path / "gros"
+    result = arbiter("import", source, folder)
+    assert result.code == 0, result.err
+    assert 'round_dates = [\n    "2010-09-24",\n    "2010-09-25",\n    "2010-09-26",\n]' in (
+        folder / "tournament.toml").read_text()
+    text = arbiter("-d", folder, "export").out
+    assert "132" + " " * 88 + "10/09/24  10/09/25  10/09/26" in text.split("\r")
+
+
+# --------------------------------------------------------------------------- pairing an exported file
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_exported_file_pairs_like_the_folder(arbiter, tmp_path: Path, case: str) -> None:
+    """A case of the pairing corpus, imported: 'arbiter pair' on the folder, 'arbiter trf pair' on its
+    export (TRF-2026 and TRF16) and bbpPairings all give the same pairing."""
+    source = shared_file("corpus/dutch-2026/cases/" + case)
+    expected = parse_pairs(shared_file("corpus/dutch-2026/cases/" + case.replace(".trf", ".expected")).read_text())
+    folder = tmp_path / "event"
+    assert arbiter("import", source, folder).code == 0
+    engine = {}
+    for version in ("2026", "16"):
+        exported = tmp_path / f"next{version}.trf"
+        assert arbiter("-d", folder, "export", "--trf-version", version, "-o", exported).code == 0
+        result = arbiter("trf", "pair", exported)
+        assert result.code == 0, result.err
+        engine[version] = parse_pairs(result.out)
+    result = arbiter("-d", folder, "pair", "-f", "json")
+    assert result.code == 0, result.err
+    tournament = TournamentFolder(folder).load()
+    paired = tournament.rounds[-1]
+    pab = [b.white for b in paired.byes if b.bye.value == "PAB"]
+    ours = ([(b.white, b.black) for b in paired.games], pab[0] if pab else None)
+    assert engine["2026"] == engine["16"] == ours
+    assert (set(ours[0]), ours[1]) == (set(expected[0]), expected[1])
+
+
+# --------------------------------------------------------------------------- bad files
+
+
+GOOD = ("012 Small\n142 3\n152 W\n"
+        "001    1      Alpha, Anna                       2000                             1.0    1     2 w 1\n"
+        "001    2      Beta, Bert                        1900                             0.0    3     1 b 0\n"
+        "001    3      Gamma, Gina                       1800                             1.0    2  0000 - U\n")
+
+
+@pytest.mark.parametrize("damage, line, field, words", [
+    (lambda t: t.replace("001    3      Gamma, Gina                       1800                             1.0    2"
+                         "  0000 - U", "001    3      "), 6, "name", "too short"),
+    (lambda t: t.replace("    1 b 0", "    7 b 0"), 5, "round 1 opponent", "does not exist"),
+    (lambda t: t.replace("    1 b 0", "    1 b 1").replace(" 0.0    3", " 1.0    3"), 5, "round 1 result",
+     "contradict"),
+    (lambda t: t.replace("    1 b 0", "    1 w 0"), 5, "round 1 colour", "both have White"),
+    (lambda t: t.replace("1.0    1", "1.5    1"), 4, "points", "add up to 1.0"),
+    (lambda t: t.replace("0000 - U", "   1 b 0"), 6, "round 1 opponent", "meets 1"),
+    (lambda t: t.replace("     2 w 1", "     2"), 4, "round 1 colour", "cut short"),
+    (lambda t: t.replace("     2 w 1", "     2 w"), 5, "round 1 result", "contradict"),
+    (lambda t: t.replace("142 3", "142 0"), 2, "142", "the event has 0 rounds"),
+    (lambda t: t.replace("142 3", "142 120"), 2, "142", "arbiter handles 1 to 99"),
+    (lambda t: t.replace("152 W", "152 Q"), 3, "152 initial colour", "not W or B"),
+])
+def test_bad_file_names_line_and_field(arbiter, tmp_path: Path, damage, line: int, field: str, words: str) -> None:
+    assert import_trf(parse_trf(GOOD)).tournament.last_round == 1
+    source = tmp_path / "bad.trf"
+    source.write_text(damage(GOOD), encoding="utf-8")
+    result = arbiter("import", source, tmp_path / "event")
+    assert result.code == 2, result.err
+    assert result.err.startswith(f"arbiter: error: {source}, line {line}, field '{field}': "), result.err
+    assert words in result.err and result.err.count("\n") == 1
+    assert not (tmp_path / "event").exists() and not list(tmp_path.glob(".event*"))
+
+
+def test_nothing_changes_when_the_folder_exists(arbiter, tmp_path: Path) -> None:
+    (tmp_path / "event").mkdir()
+    (tmp_path / "event/keep.txt").write_text("mine")
+    source = tmp_path / "good.trf"
+    source.write_text(GOOD)
+    before = snapshot(tmp_path)
+    result = arbiter("import", source, tmp_path / "event")
+    assert result.code == 4 and "not an empty folder" in result.err
+    assert snapshot(tmp_path) == before
+
+
+def test_other_scoring_is_read_with_a_warning(arbiter, tmp_path: Path) -> None:
+    source = tmp_path / "three.trf"
+    source.write_text(GOOD.replace(" 1.0    1", " 3.0    1").replace(" 1.0    2", " 3.0    2"))
+    result = arbiter("import", source, tmp_path / "event")
+    assert result.code == 0, result.err
+    warnings = [line for line in result.err.splitlines() if line.startswith("warning:")]
+    assert len(warnings) == 1
+    assert "another scoring than the file declares: win 3, draw 1, loss 0, pab 3" in warnings[0]
+    settings = (tmp_path / "event/tournament.toml").read_text()
+    assert "win = 3\ndraw = 1\nloss = 0\npab = 3\n" in settings
+
+
+def test_encodings_and_line_endings(arbiter, tmp_path: Path) -> None:
+    text = GOOD.replace("Alpha, Anna", "Müler, Anna").replace("Small", "Zürich Open")
+    names = set()
+    variants = [(ending, encoding) for ending in ("\r", "\r\n", "\n") for encoding in ("utf-8", "latin-1")]
+    for number, (ending, encoding) in enumerate(variants):
+        source = tmp_path / f"f{number}.trf"
+        source.write_bytes(text.replace("\n", ending).encode(encoding))
+        folder = tmp_path / f"e{number}"
+        assert arbiter("import", source, folder).code == 0
+        names.add((folder / "players.csv").read_text(encoding="utf-8").splitlines()[1])
+        assert 'name = "Zürich Open"' in (folder / "tournament.toml").read_text(encoding="utf-8")
+    assert names == {'1,"Müler, Anna",,2000,,,,,,active,'}
+
+
+def test_export_writes_atomically_or_to_stdout(arbiter, tmp_path: Path) -> None:
+    source = tmp_path / "good.trf"
+    source.write_text(GOOD)
+    folder = tmp_path / "event"
+    assert arbiter("import", source, folder).code == 0
+    out = tmp_path / "out.trf"
+    out.write_text("old")
+    result = arbiter("-d", folder, "export", "-o", out)
+    assert result.code == 0 and result.out == ""
+    assert out.read_bytes() == arbiter("-d", folder, "export").out.encode("utf-8")
+    assert not list(tmp_path.glob(".out.trf*"))
+    bad = arbiter("-d", folder, "export", "--trf-version", "2006")
+    assert bad.code == 2 and "field '--trf-version'" in bad.err
+
+
+# --------------------------------------------------------------------------- trf standings
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json"])
+@pytest.mark.parametrize("name", ["trf/gros-2010-after-r4.trf", "french-events/domloup-rapide-2025__t2.trf"])
+def test_trf_standings_equal_the_folders(arbiter, tmp_path: Path, name: str, fmt: str) -> None:
+    source = shared_file("realdata/" + name)
+    assert arbiter("import", source, tmp_path / "event").code == 0
+    folder = arbiter("-d", tmp_path / "event", "standings", "-f", fmt, "--tiebreaks", "BH/C1,SB,DE,WIN,ARO")
+    direct = arbiter("trf", "standings", source, "--format", fmt, "--tiebreaks", "BH/C1,SB,DE,WIN,ARO")
+    assert folder.code == direct.code == 0, direct.err
+    assert direct.out == folder.out
+
+
+def test_trf_standings_read_the_tie_break_records(arbiter, tmp_path: Path) -> None:
+    source = tmp_path / "tb.trf"
+    source.write_text(shared_file("tiebreaks/fide-tec/held_swiss_9.trf").read_text() + "212 PTS,SB,BH/M1,WIN\n")
+    result = arbiter("trf", "standings", source, "-f", "json", "--rules", "2024")
+    assert result.code == 0, result.err
+    rows = json.loads(result.out)
+    assert list(rows[0]["tiebreaks"]) == ["SB", "BH/M1", "WIN"]
+    expected = json.loads(shared_file("tiebreaks/fide-tec/held_expected_values.json").read_text())
+    assert rows and expected  # the values themselves are checked by test_tiebreaks_fide
+    chosen = arbiter("trf", "standings", source, "-f", "json", "--tiebreaks", "DE")
+    assert list(json.loads(chosen.out)[0]["tiebreaks"]) == ["DE"]
+
+
+def test_trf_standings_of_a_broken_file(arbiter, tmp_path: Path) -> None:
+    source = tmp_path / "bad.trf"
+    source.write_text(GOOD.replace("    1 b 0", "    7 b 0"))
+    result = arbiter("trf", "standings", source)
+    assert result.code == 2 and f"{source}, line 5, field 'round 1 opponent'" in result.err
+
+
+# --------------------------------------------------------------------------- speed
+
+
+def test_581_players_import_and_export_under_a_second(tmp_path: Path) -> None:
+    """In-process CPU time, so that other programs on the machine do not count; the command line adds
+    Python's start-up (see the README)."""
+    from arbiter_cli.folder import Change
+
+    raw = shared_file("realdata/french-events/france-rapide-2023__t1.trf").read_bytes()
+    start = time.process_time()
+    imported = import_trf(parse_trf(decode_trf(raw)[0]))
+    folder = TournamentFolder.create(tmp_path / "fr", imported.tournament.settings, "test")
+    with folder.lock():
+        folder.save(folder.load(), imported.tournament, "test", [Change("tournament imported")])
+    took_import = time.process_time() - start
+    start = time.process_time()
+    with folder.lock(exclusive=False):
+        text = export_trf(folder.load()).text
+    took_export = time.process_time() - start
+    assert len(parse_trf(text).players) == 581
+    assert took_import < 1.0 and took_export < 1.0, (took_import, took_export)
