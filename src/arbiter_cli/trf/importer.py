@@ -283,13 +283,18 @@ class _Context:
 
 
 def import_trf(trf: TrfFile, *, name: str = "TRF event", for_folder: bool = True,
-               teams: bool = False) -> Imported:
+               teams: bool = False, round_robin: bool | None = None, dummies: bool = False,
+               byes_ahead: bool = False) -> Imported:
     """Read a parsed TRF into a tournament.
 
     ``for_folder``: a round robin whose rounds do not follow the Berger tables is
     imported as a Swiss (a folder's round robin must follow them); otherwise it
     stays a round robin (for standings). ``teams``: read a team event's players
-    and games, ignoring its team records, instead of refusing it.
+    and games, ignoring its team records, instead of refusing it. ``round_robin``:
+    True or False says what the event is, whatever the file says or suggests.
+    ``dummies``: keep a dummy line for the bye (``spielfrei``) as a player.
+    ``byes_ahead``: the byes written for rounds not yet paired make rounds of
+    their own (as a points column that counts them does) instead of requests.
     """
     notes = _Notes()
     _check_teams(trf, teams, notes)
@@ -304,17 +309,19 @@ def import_trf(trf: TrfFile, *, name: str = "TRF event", for_folder: bool = True
             notes.add("unknown", f"line {lines[0]}: record {code!r} is not a TRF record arbiter reads; left out")
     if not trf.players:
         raise TrfError("the file has no player lines (001)", None, "001")
-    players = _kept_players(trf, notes)
+    players = sorted(trf.players, key=lambda p: p.tpn) if dummies else _kept_players(trf, notes)
     numbers = {p.tpn: i for i, p in enumerate(players, start=1)}
     if any(tpn != number for tpn, number in numbers.items()):
         notes.add("renumber", "the starting ranks are not 1 to n: players renumbered 1 to "
                               f"{len(numbers)} in the order of the file's starting ranks")
     ctx = _Context(trf, notes, numbers, {p.tpn: p for p in players})
     rounds, pending = _rounds(ctx)
+    if byes_ahead:
+        rounds += [_bye_round(ctx, number, pending.pop(number)) for number in sorted(pending)]
     ctx.pending = pending
     last = len(rounds)
     total = _total_rounds(ctx, last, pending)
-    system, rounds, colour = _system(ctx, rounds, total, for_folder)
+    system, rounds, colour = _system(ctx, rounds, total, for_folder, round_robin)
     if colour is None:
         colour = _initial_colour(ctx, rounds)
     byes = _requested_byes(ctx, last, total, pending)
@@ -481,12 +488,19 @@ def _total_rounds(ctx: _Context, last: int, pending: dict[int, dict[int, tuple[s
     return trf.total_rounds
 
 
-def _system(ctx: _Context, rounds: list[Round], total: int, for_folder: bool
+def _system(ctx: _Context, rounds: list[Round], total: int, for_folder: bool, force: bool | None = None
             ) -> tuple[System, list[Round], InitialColour | None]:
     trf = ctx.trf
     code = (trf.header.get("192") or ("",))[0].strip().upper()
     line = trf.header_lines["192"][0] if "192" in trf.header_lines else None
     n = len(ctx.numbers)
+    if force is not None:
+        if not force:
+            return System.SWISS, rounds, None
+        double = max(_meetings(rounds).values(), default=1) > 1 or "DOUBLE" in code
+        system = System.DOUBLE_ROUND_ROBIN if double else System.ROUND_ROBIN
+        berger = _berger(ctx, system, rounds, total) if rounds else None
+        return (system, berger[0], berger[1]) if berger else (system, rounds, None)
     if "ROUNDROBIN" in code:
         system = System.DOUBLE_ROUND_ROBIN if "DOUBLE" in code else System.ROUND_ROBIN
         declared = True
