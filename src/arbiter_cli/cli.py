@@ -25,22 +25,17 @@ from typer.exceptions import TyperException
 from pydantic import ValidationError
 
 from arbiter_cli import __version__
-from arbiter_cli.crosstable import round_crosstable, square_crosstable
 from arbiter_cli.errors import ArbiterError, NoPairing, Refused, UsageProblem
 from arbiter_cli.byes import take_byes
-from arbiter_cli.club import CLUB_FILE, TOURNAMENTS_DIR, ClubFolder, club_of, current_ratings
 from arbiter_cli.folder import (
     BYES_FILE, FINAL_DIR, JOURNAL_FILE, PLAYERS_FILE, ROUNDS_DIR, SETTINGS_FILE, Change, TournamentFolder,
     _atomic_write,
 )
 from arbiter_cli.late_entry import RENUMBER_UNTIL, enter_late
-from arbiter_cli.final import final_outputs
 from arbiter_cli.noshows import forfeit_losers, withdrawal_reason
 from arbiter_cli.model import (
     InitialColour, Numbering, Player, RatingType, Round, Scoring, Settings, Status, System, Tournament,
 )
-from arbiter_cli.pairing import PairingUnavailable, explain_round, pair_next_round
-from arbiter_cli.pairing.dutch import NoValidPairing
 from arbiter_cli.pairing.round_robin import planned_rounds
 from arbiter_cli.points import parse_points
 from arbiter_cli.render import (
@@ -48,7 +43,6 @@ from arbiter_cli.render import (
     pairing_sheet_views, pairings_view, players_view, print_sheets, sheet, standings_view, stderr_console,
 )
 from arbiter_cli.results import RESULT_HELP, GameResult, parse_result
-from arbiter_cli.standings import compute_standings
 from arbiter_cli.tiebreaks import Rules, parse_tiebreak_list
 from arbiter_cli.tpn import draw_by_lot, initial_order, renumber
 
@@ -150,6 +144,8 @@ def new(
                                                  "folder (in its tournaments/).")] = None,
 ) -> None:
     """Create a new tournament folder (inside a club's tournaments/: a club tournament)."""
+    from arbiter_cli.club import club_of
+
     directory, rating_type = _club_placement(directory, club, time_control, rating_type)
     try:
         chosen = System(system)
@@ -194,6 +190,8 @@ def _club_placement(directory: Path, club: Path | None, time_control: str,
                     rating_type: RatingType) -> tuple[Path, RatingType]:
     """Where a new tournament goes, and its rating list: ``--club C`` puts a bare name in
     C/tournaments/; ``--time-control standard|rapid|blitz`` names the club rating it counts for."""
+    from arbiter_cli.club import CLUB_FILE, TOURNAMENTS_DIR, club_of
+
     if club is not None:
         if not (club / CLUB_FILE).is_file():
             raise UsageProblem(f"{club} is not a club folder ({CLUB_FILE} is missing)", field="--club")
@@ -345,6 +343,8 @@ def player_add(
 def _member_fields(tournament: Tournament, member: int | None, name: str | None,
                    rating: int | None) -> dict[str, object]:
     """A club tournament's player is a club member: name and club rating from the club."""
+    from arbiter_cli.club import ClubFolder, club_of, current_ratings
+
     home = club_of(STATE.directory)
     if home is None:
         if member is not None:
@@ -553,6 +553,9 @@ ExplainOption = Annotated[bool, typer.Option("--explain", help="Explain the pair
 @app.command()
 def pair(fmt: FormatOption = Format.table, explain: ExplainOption = False, print_: PrintOption = False) -> None:
     """Pair the next round and print it."""
+    from arbiter_cli.pairing import PairingUnavailable, explain_round, pair_next_round
+    from arbiter_cli.pairing.dutch import NoValidPairing
+
     _check_page(print_, None, fmt)
     with _writing() as (folder, tournament):
         settings = tournament.settings
@@ -602,6 +605,8 @@ def pairings(
     html: HtmlOption = None,
 ) -> None:
     """Print the pairings of a round."""
+    from arbiter_cli.pairing import explain_round
+
     _check_page(print_, html, fmt)
     with _reading() as tournament:
         rnd = _round(tournament, round_number if round_number is not None else tournament.last_round)
@@ -664,6 +669,8 @@ def result(
                                           "no-show rule withdraws the player.")] = False,
 ) -> None:
     """Enter a result: 'arbiter result 3 5 1-0', or many with --from."""
+    from arbiter_cli.final import final_outputs
+
     entries: list[tuple[int, GameResult | None, int | None, GameResult | None | str]] = []
     label = None
     unset = "unset"  # no 'was' given
@@ -881,6 +888,8 @@ def standings(
     html: HtmlOption = None,
 ) -> None:
     """Print the standings: rank, points, record and the C.07 tie-breaks."""
+    from arbiter_cli.standings import compute_standings
+
     _check_page(print_, html, fmt)
     with _reading() as tournament:
         last = _after_round(tournament, after_round)
@@ -931,6 +940,8 @@ def crosstable(
     html: HtmlOption = None,
 ) -> None:
     """Print the crosstable (the square table for a round robin), with rank and tie-breaks."""
+    from arbiter_cli.crosstable import round_crosstable, square_crosstable
+
     _check_page(print_, html, fmt)
     with _reading() as tournament:
         last = _after_round(tournament, after_round)

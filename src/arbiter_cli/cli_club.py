@@ -17,20 +17,20 @@ from contextlib import contextmanager
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 from pydantic import ValidationError
 
 from arbiter_cli.cli import STATE, FormatOption, _command_line, _read_input, _say, app
-from arbiter_cli.club import (
-    TOURNAMENTS_DIR, Club, ClubFolder, ClubSettings, Member, StoredRow, club_of, current_ratings, rated_events,
-)
 from arbiter_cli.errors import Refused, UsageProblem
 from arbiter_cli.folder import Change, _pydantic_message
 from arbiter_cli.points import format_points, points_to_json
 from arbiter_cli.ratings.ledger import TIME_CONTROLS, replay
 from arbiter_cli.render import Column, Format, View, emit
+
+if TYPE_CHECKING:  # the club module is loaded by the commands that need it (start-up time)
+    from arbiter_cli.club import Club, ClubFolder
 
 __all__ = ["club_app", "member_app", "ratings_app", "update_club_ratings"]
 
@@ -48,6 +48,8 @@ TimeControlOption = Annotated[Optional[str], typer.Option(
 
 @contextmanager
 def _club(exclusive: bool) -> Iterator[tuple[ClubFolder, Club]]:
+    from arbiter_cli.club import ClubFolder
+
     folder = ClubFolder(STATE.directory)
     with folder.lock(exclusive=exclusive):
         yield folder, folder.load()
@@ -71,6 +73,8 @@ def club_new(
                                                 "whose rating is not given.")] = 1500,
 ) -> None:
     """Create a club folder: club.toml, members.csv, tournaments/."""
+    from arbiter_cli.club import ClubFolder, ClubSettings
+
     try:
         settings = ClubSettings(name=name, default_rating=default_rating)
     except ValidationError as error:
@@ -83,6 +87,8 @@ def club_new(
 # --------------------------------------------------------------------------- members
 
 def _member(data: dict[str, object], source: str | None = None, line: int | None = None) -> Member:
+    from arbiter_cli.club import Member
+
     try:
         return Member.model_validate(data)
     except ValidationError as error:
@@ -149,6 +155,8 @@ def member_import(
 
 
 def _members_view(club: Club) -> View:
+    from arbiter_cli.club import current_ratings
+
     current = current_ratings(club)
     records = []
     for m in club.members:
@@ -205,6 +213,8 @@ def member_set_initial(
 def _recomputed(club: Club, club_path: Path) -> tuple[Club, list[str], list[str]]:
     """The club with its rating report rebuilt from the initial ratings and the finalised
     tournaments; the members whose current rating changed, and every report line that did."""
+    from arbiter_cli.club import StoredRow, current_ratings, rated_events
+
     names = {m.id: m.name for m in club.members}
     events = rated_events(club_path)
     for name, _, event in events:
@@ -234,6 +244,8 @@ def update_club_ratings(tournament_path: Path) -> list[str]:
     Returns the lines to show (whose ratings changed); nothing for a tournament
     outside any club.
     """
+    from arbiter_cli.club import ClubFolder, club_of
+
     club_path = club_of(tournament_path)
     if club_path is None:
         return []
@@ -252,6 +264,8 @@ def ratings(
     fmt: FormatOption = Format.table,
 ) -> None:
     """The club's current rating list (subcommands: changes, history, recompute)."""
+    from arbiter_cli.club import current_ratings
+
     if context.invoked_subcommand is not None:
         return
     controls = _control(time_control)
@@ -274,6 +288,8 @@ def ratings(
 
 
 def _tournament_name(club_path: Path, text: str) -> str:
+    from arbiter_cli.club import club_of
+
     candidate = Path(text)
     if candidate.exists() and club_of(candidate) == club_path.resolve():
         return candidate.resolve().name
@@ -286,6 +302,8 @@ def ratings_changes(
     fmt: FormatOption = Format.table,
 ) -> None:
     """One row per player: Ro, K, rated games, score, expected score, change, new rating (and TPR)."""
+    from arbiter_cli.club import TOURNAMENTS_DIR
+
     with _club(False) as (folder, club):
         name = _tournament_name(folder.path, tournament)
         rows = [s for s in club.ratings if s.tournament == name]

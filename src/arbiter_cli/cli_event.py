@@ -18,7 +18,6 @@ from arbiter_cli.cli import (
     FormatOption, _command_line, _find_player, _not_finalised, _reading, _say, _writing, app,
 )
 from arbiter_cli.errors import Refused, UsageProblem
-from arbiter_cli.final import final_outputs
 from arbiter_cli.finish import finish_early, missing_for_final
 from arbiter_cli.folder import Change
 from arbiter_cli.model import ByeRequest, Round, Status, Tournament
@@ -166,6 +165,8 @@ def finalize(
 ) -> None:
     """Check that every round is paired and every result entered, store the final standings
     (final/standings.csv and .json) and close the event."""
+    from arbiter_cli.final import final_outputs
+
     when = _date(date)
     with _writing() as (folder, tournament):
         if tournament.settings.status is Status.FINALISED:

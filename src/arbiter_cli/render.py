@@ -18,15 +18,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.table import Table
 
-from arbiter_cli.crosstable import Crosstable
 from arbiter_cli.model import Player, Round, Tournament
 from arbiter_cli.points import format_points, points_to_json
-from arbiter_cli.standings import Standings, round_entries
+
+if TYPE_CHECKING:  # the views take them; importing them here would load every tie-break at start-up
+    from arbiter_cli.crosstable import Crosstable
+    from arbiter_cli.standings import Standings
 
 __all__ = ["Format", "View", "emit", "pairings_view", "players_view", "standings_view",
            "crosstable_view", "stdout_console", "stderr_console", "print_page", "print_sheets", "page_header",
@@ -430,6 +432,8 @@ def pairing_sheet_views(tournament: Tournament, rnd: Round) -> tuple[View, View]
 
     Points are those before the round (entered results only).
     """
+    from arbiter_cli.standings import round_entries
+
     points: dict[int, Fraction] = {
         number: sum((e.points for e in entries if e.points is not None), Fraction(0))
         for number, entries in round_entries(tournament, rnd.number - 1).items()}
