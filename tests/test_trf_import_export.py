@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -440,3 +441,28 @@ def test_581_players_import_and_export_under_a_second(tmp_path: Path) -> None:
     took_export = time.process_time() - start
     assert len(parse_trf(text).players) == 581
     assert took_import < 1.0 and took_export < 1.0, (took_import, took_export)
+
+
+# --------------------------------------------------------------------------- folders made by arbiter
+
+
+@pytest.mark.parametrize("sample", ["double-rr6-ready", "rr10-finished", "rr10-in-progress", "swiss32-in-progress"])
+def test_sample_event_exports_and_imports_back(arbiter, tmp_path: Path, sample: str) -> None:
+    """A folder made by arbiter comes back with the same players, rounds (board numbers too) and byes;
+    the settings a TRF cannot hold (seed, rating type) are named in a warning."""
+    source = tmp_path / sample
+    shutil.copytree(Path(__file__).resolve().parents[1] / "sample_events" / sample, source)
+    exported = tmp_path / "event.trf"
+    result = arbiter("-d", source, "export", "-o", exported)
+    assert result.code == 0, result.err
+    assert "warning: not in a TRF, so not exported: the settings seed" in result.err
+    assert arbiter("import", exported, tmp_path / "back").code == 0
+    before, after = _folder_files(source), _folder_files(tmp_path / "back")
+    assert {k: v for k, v in after.items() if k != "tournament.toml"} == {
+        k: v for k, v in before.items() if k not in ("tournament.toml",) and not k.startswith("final/")}
+    original = TournamentFolder(source).load().settings
+    back = TournamentFolder(tmp_path / "back").load().settings
+    assert back.effective_tiebreaks == original.effective_tiebreaks
+    same = ("name", "place", "federation", "start_date", "end_date", "chief_arbiter", "time_control", "system",
+            "rounds", "initial_colour", "scoring")
+    assert {k: getattr(back, k) for k in same} == {k: getattr(original, k) for k in same}

@@ -103,7 +103,8 @@ def _not_exported(tournament: Tournament) -> list[str]:
     settings = tournament.settings
     warnings = []
     fields = type(settings).model_fields
-    lost = [key for key in _NOT_IN_TRF if getattr(settings, key) != fields[key].default]
+    lost = ["seed"] if settings.seed else []
+    lost += [key for key in _NOT_IN_TRF if getattr(settings, key) != fields[key].default]
     if settings.rating_type.value != "standard":
         lost.append("rating_type")
     if lost:

@@ -330,6 +330,8 @@ def import_trf(trf: TrfFile, *, name: str = "TRF event", for_folder: bool = True
     draft = Tournament(Settings(name="x", system=System.SWISS, rounds=max(total, 1), seed=0), folder_players,
                        tuple(rounds), byes)
     scoring = _scoring(ctx, draft, official)
+    if not system.is_round_robin:
+        rounds = _board_order(rounds, scoring)
     settings = _settings(ctx, name, system, total, colour, scoring, bool(rounds))
     tournament = Tournament(settings, folder_players, tuple(rounds), byes)
     return Imported(tournament, notes.lines(), numbers, official)
@@ -468,6 +470,30 @@ def _board(ctx: _Context, number: int, player: TrfPlayer, game: TrfGame, other: 
                        other.line, f"round {number} result")
     white, black = (player, other) if white_first else (other, player)
     return Board(ctx.numbers[white.tpn], ctx.numbers[black.tpn], board, result)
+
+
+def _board_order(rounds: list[Round], scoring: Scoring) -> list[Round]:
+    """Each round's boards in the order of C.04.2 3.6, as the Dutch engine numbers them: the higher
+    score of the pair, then the lower score (both before the round), then the higher player's start
+    number; then the PAB, then the other byes by start number."""
+    scores: dict[int, Fraction] = {}
+    out = []
+    for rnd in rounds:
+        def key(board: Board) -> tuple[Fraction, Fraction, int]:
+            pair = sorted(board.players, key=lambda tpn: (-scores.get(tpn, Fraction(0)), tpn))
+            return -scores.get(pair[0], Fraction(0)), -scores.get(pair[1], Fraction(0)), pair[0]
+
+        games = [replace(b, board=i) for i, b in enumerate(sorted(rnd.games, key=key), start=1)]
+        byes = sorted(rnd.byes, key=lambda b: (b.bye is not ByeKind.PAB, b.white))
+        out.append(Round(rnd.number, tuple(games + byes)))
+        for board in rnd.boards:
+            if board.bye is not None:
+                scores[board.white] = scores.get(board.white, Fraction(0)) + scoring.bye_points(board.bye)
+            elif board.result is not None:
+                white, black = scoring.game_points(board.result)
+                scores[board.white] = scores.get(board.white, Fraction(0)) + white
+                scores[board.black] = scores.get(board.black, Fraction(0)) + black  # type: ignore[index]
+    return out
 
 
 def _total_rounds(ctx: _Context, last: int, pending: dict[int, dict[int, tuple[str, int]]]) -> int:
