@@ -363,6 +363,8 @@ class _Engine:
     def run(self) -> DutchResult:
         if self.n == 0:
             return DutchResult((), None)
+        if self.rounds == 0 and len(self.groups) == 1:
+            return self.first_round()
         self.phase_zero()
         self.reports: list[BracketReport] = []
         groups = list(self.groups)
@@ -396,6 +398,23 @@ class _Engine:
             mdp_end = len(floaters)
         bye_vertex = window[0] if window else None
         return self.result(bye_vertex)
+
+    def first_round(self) -> DutchResult:
+        """Round 1 with everyone on the same score (C.04.3 Art. 3-4 on a single, history-free
+        bracket): nobody has met, nobody has a colour preference or a float, so every pair
+        is equally good on C6-C21. The first candidate in Article 4's order is then S1
+        against S2 in order, and with an odd number the last player (in S2) is left over
+        for the PAB (C5 and C9 tie for everyone). Colours come from rule 5.2.5."""
+        n = self.n
+        half = n // 2
+        for i in range(half):
+            self.frozen[i], self.frozen[i + half] = i + half, i
+        bye = n - 1 if n % 2 else None
+        tpn = [p.state.tpn for p in self.players]
+        self.reports = [BracketReport(self.players[0].score, (), tuple(tpn),
+                                      tuple((tpn[i], tpn[i + half]) for i in range(half)),
+                                      (tpn[bye],) if bye is not None else ())]
+        return self.result(bye)
 
     def bracket_local_first(self, window: list[int], mdp_end: int, cur_end: int,
                             deeper: list[list[int]]) -> None:
