@@ -128,6 +128,7 @@ class _Engine:
         self.local: list[int] | None = None  # the window being solved locally, if any
         self.local_mdps: set[int] = set()
         self.local_pos: dict[int, int] = {}  # window vertex -> row of local_matrix
+        self.interned: dict[int, int] = {}  # one object per distinct weight (memory of big windows)
         self.local_matrix: list[list[int]] = []
         self.fallbacks = 0
         self.below_c9 = self.width - (2 * self.sgb + self.sgb + self.S + self.sgb + self.S)
@@ -240,7 +241,8 @@ class _Engine:
         if self.local_pos:  # keep the local window's matrix in step
             x, y = self.local_pos.get(a), self.local_pos.get(b)
             if x is not None and y is not None and not (a in self.local_mdps and b in self.local_mdps):
-                self.local_matrix[x][y] = self.local_matrix[y][x] = weight & self.low_mask
+                low = weight & self.low_mask
+                self.local_matrix[x][y] = self.local_matrix[y][x] = self.interned.setdefault(low, low)
 
     def get(self, a: int, b: int) -> int:
         """The edge's weight: as last written, or else its "deep" weight from phase 0."""
@@ -464,12 +466,14 @@ class _Engine:
     def bracket(self, window: list[int], mdp_end: int, cur_end: int) -> None:
         size = len(window)
         base: dict[tuple[int, int], int] = {}
+        intern = self.interned
         for j in range(mdp_end, size):
             for i in range(j):
                 a, b = window[i], window[j]
                 if a in self.frozen or b in self.frozen:
                     continue
                 w = self.edge_weight(a, b, j < cur_end, j >= cur_end)
+                w = intern.setdefault(w, w)  # few distinct weights: share the big integers
                 base[(i, j)] = w
                 self.set(a, b, w)
         self.solve()

@@ -101,9 +101,10 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
     # 2 * maxweight: never tight, never a delta2 / delta3 candidate (delta1,
     # the dual of a single vertex, is at most maxweight).
     nonedge = -((maxweight << 2) + 4)
+    doubled: dict[int, int] = {0: nonedge}  # one object per distinct weight: big matrices repeat values
     for v in range(n):
         row = weight[v]
-        r2 = [x << 1 if x else nonedge for x in row]
+        r2 = [doubled[x] if x in doubled else doubled.setdefault(x, x << 1) for x in row]
         r2[v] = nonedge
         w2.append(r2)
 
