@@ -434,16 +434,18 @@ from arbiter_cli.trf.importer import import_trf
 from arbiter_cli.trf.reader import decode_trf, parse_trf
 
 source, target = Path(sys.argv[1]), Path(sys.argv[2])
-start = time.process_time()
-imported = import_trf(parse_trf(decode_trf(source.read_bytes())[0]))
-folder = TournamentFolder.create(target, imported.tournament.settings, "test")
-with folder.lock():
-    folder.save(folder.load(), imported.tournament, "test", [Change("tournament imported")])
-took_import = time.process_time() - start
-start = time.process_time()
-with folder.lock(exclusive=False):
-    text = export_trf(folder.load()).text
-took_export = time.process_time() - start
+took_import = took_export = float("inf")
+for attempt in range(3):  # the best of three: what the work costs, not what the machine is doing
+    start = time.process_time()
+    imported = import_trf(parse_trf(decode_trf(source.read_bytes())[0]))
+    folder = TournamentFolder.create(target / str(attempt), imported.tournament.settings, "test")
+    with folder.lock():
+        folder.save(folder.load(), imported.tournament, "test", [Change("tournament imported")])
+    took_import = min(took_import, time.process_time() - start)
+    start = time.process_time()
+    with folder.lock(exclusive=False):
+        text = export_trf(folder.load()).text
+    took_export = min(took_export, time.process_time() - start)
 print(len(parse_trf(text).players), took_import, took_export)
 """
 
