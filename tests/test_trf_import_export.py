@@ -12,7 +12,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 from fractions import Fraction
 from pathlib import Path
 
@@ -258,6 +257,13 @@ def test_export_of_a_new_scoring_and_requested_byes(arbiter, tmp_path: Path) -> 
     assert _folder_files(again)["byes.csv"] == "round,start_number,kind\n3,2,ZPB\n"
     settings = (again / "tournament.toml").read_text()
     assert "win = 3" in settings and "draw = 1" in settings and 'initial_colour = "black"' in settings
+    # TRF16 says the same with JaVaFo's XXS and XXC, and the requested bye in the round column.
+    text16 = arbiter("-d", folder, "export", "--trf-version", "16").out
+    assert "XXS WW=3 BW=3 WD=1 BD=1 WL=0 BL=0 ZPB=0 HPB=1 FPB=3 PAB=3 FW=3 FL=0" in text16.split("\r")
+    assert "XXC black1" in text16.split("\r")
+    (tmp_path / "open16.trf").write_text(text16, encoding="utf-8", newline="")
+    assert arbiter("import", tmp_path / "open16.trf", tmp_path / "again16").code == 0
+    assert _folder_files(tmp_path / "again16") == _folder_files(again)
 
 
 def test_round_dates_are_kept(arbiter, tmp_path: Path) -> None:
@@ -484,3 +490,34 @@ def test_sample_event_exports_and_imports_back(arbiter, tmp_path: Path, sample: 
     same = ("name", "place", "federation", "start_date", "end_date", "chief_arbiter", "time_control", "system",
             "rounds", "initial_colour", "scoring")
     assert {k: getattr(back, k) for k in same} == {k: getattr(original, k) for k in same}
+
+
+def test_exported_swiss_with_withdrawal_and_requested_bye_pairs_like_the_folder(arbiter, tmp_path: Path) -> None:
+    """A withdrawn player and a requested half-point bye reach the engine through the export
+    (TRF-2026: 240 records; TRF16: the round columns), so it pairs as 'arbiter pair' does."""
+    folder = tmp_path / "open"
+    assert arbiter("new", folder, "--name", "Spring Open", "--system", "swiss", "--rounds", "5",
+                   "--seed", "11", "--initial-colour", "white").code == 0
+    for i in range(1, 10):
+        assert arbiter("-d", folder, "player", "add", f"Player, {i:02d}", "--rating", 2100 - 25 * i).code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    games = TournamentFolder(folder).load().rounds[0].games
+    results = "".join(f"{b.board} {('1-0', '0-1', '1/2')[b.board % 3]}\n" for b in games)
+    assert arbiter("-d", folder, "result", "1", "--from", "-", stdin=results).code == 0
+    assert arbiter("-d", folder, "player", "withdraw", "3").code == 0
+    assert arbiter("-d", folder, "bye", "5", "--round", "2", "--half").code == 0
+    pairs = {}
+    for version in ("2026", "16"):
+        exported = tmp_path / f"next{version}.trf"
+        result = arbiter("-d", folder, "export", "--trf-version", version, "-o", exported)
+        assert result.code == 0 and "withdrawn players are written as absent" in result.err
+        text = exported.read_bytes().decode("utf-8")
+        assert ("240 Z   2    3" in text.split("\r")) == (version == "2026")
+        result = arbiter("trf", "pair", exported)
+        assert result.code == 0, result.err
+        pairs[version] = parse_pairs(result.out)
+    assert arbiter("-d", folder, "pair").code == 0
+    paired = TournamentFolder(folder).load().rounds[1]
+    assert {3, 5}.isdisjoint({p for b in paired.games for p in b.players})
+    pab = [b.white for b in paired.byes if b.bye.value == "PAB"]
+    assert pairs["2026"] == pairs["16"] == ([(b.white, b.black) for b in paired.games], pab[0] if pab else None)

@@ -94,6 +94,9 @@ class _Notes:
         self._first.setdefault(kind, message)
         self._count[kind] = self._count.get(kind, 0) + 1
 
+    def __contains__(self, kind: str) -> bool:
+        return kind in self._first
+
     def lines(self) -> tuple[str, ...]:
         out = []
         for kind, message in self._first.items():
@@ -747,7 +750,7 @@ def _settings(ctx: _Context, default_name: str, system: System, total: int, colo
     tiebreaks = declared_tiebreaks(trf, notes)
     if tiebreaks == (DEFAULT_ROUND_ROBIN if system.is_round_robin else DEFAULT_SWISS):
         tiebreaks = ()  # the default list: the folder writes it as []
-    if not tiebreaks and "berger" in notes._first and not system.is_round_robin:
+    if not tiebreaks and "berger" in notes and not system.is_round_robin:
         tiebreaks = DEFAULT_ROUND_ROBIN
     return Settings(
         name=name, place=first("022"), federation=federation, start_date=dates["042"], end_date=dates["052"],
@@ -795,9 +798,3 @@ def _round_dates(ctx: _Context, total: int, start: str | None) -> tuple[str, ...
 def _columns(raw: str) -> list[str]:
     """The texts of record 132's round columns (cols 92-99, 102-109, ...)."""
     return [raw[c:c + 8].strip() for c in range(87, len(raw), 10)]
-
-
-def tournament_with(imported: Imported, **changes: object) -> Tournament:
-    """A copy of the imported tournament with other settings (for example a tie-break list)."""
-    return replace(imported.tournament,
-                   settings=imported.tournament.settings.model_copy(update=changes))
