@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from arbiter_cli.model import InitialColour, Player, Scoring, Settings, System, Tournament
+from arbiter_cli.pairing.round_robin import planned_rounds
 from arbiter_cli.points import format_points
 from arbiter_cli.results import ByeKind
 from arbiter_cli.standings import RoundEntry, compute_standings, round_entries
@@ -149,6 +150,8 @@ def export_trf(tournament: Tournament, version: str = "2026") -> Exported:
     warnings = _not_exported(tournament)
     last = tournament.last_round
     total = settings.rounds or last
+    if not total and settings.system.is_round_robin and len(tournament.players) > 1:
+        total = planned_rounds(settings.system, len(tournament.players))  # written at the first pairing
     standings = compute_standings(tournament, last, settings.effective_tiebreaks)
     rows = {row.player.start_number: row for row in standings.rows}
     entries = round_entries(tournament, last)
@@ -167,7 +170,8 @@ def export_trf(tournament: Tournament, version: str = "2026") -> Exported:
         lines.append(_round_dates(settings.round_dates))
     colour = {InitialColour.WHITE: "W", InitialColour.BLACK: "B"}.get(settings.initial_colour)
     if version == "2026":
-        lines.append(f"142 {total}")
+        if total:
+            lines.append(f"142 {total}")
         if colour:
             lines.append(f"152 {colour}")
     lines += _scoring_records(settings.scoring, version)
@@ -176,7 +180,8 @@ def export_trf(tournament: Tournament, version: str = "2026") -> Exported:
         lines += [f"192 {SYSTEM_CODES[settings.system]}", f"202 {','.join(codes)}",
                   f"212 {','.join(('PTS', *codes))}"]
     else:
-        lines.append(f"XXR {total}")
+        if total:
+            lines.append(f"XXR {total}")
         if colour:
             lines.append(f"XXC {'white1' if colour == 'W' else 'black1'}")
     later = range(last + 1, max(absences, default=last) + 1) if version == "16" else range(0)

@@ -399,17 +399,17 @@ def _rounds(ctx: _Context) -> tuple[list[Round], dict[int, dict[int, tuple[str, 
                 codes[player.tpn] = (game.result, player.line)
                 continue
             if game.opponent not in ctx.by_tpn:
-                raise TrfError(f"round {number}: opponent {game.opponent} is a dummy or missing", player.line,
+                raise TrfError(f"opponent {game.opponent} is a dummy or missing", player.line,
                                f"round {number} opponent")
             if game.opponent == player.tpn:
-                raise TrfError(f"round {number}: player {player.tpn} cannot meet themself", player.line,
+                raise TrfError(f"player {player.tpn} cannot meet themself", player.line,
                                f"round {number} opponent")
             other = ctx.by_tpn[game.opponent]
             answer = games.get((other.tpn, number))
             if answer is None or answer.opponent != player.tpn:
                 shown = "nothing" if answer is None or (answer.opponent is None and answer.result == " ") else (
                     f"opponent {answer.opponent}" if answer.opponent else f"a bye ({answer.result.strip() or '-'})")
-                raise TrfError(f"round {number}: player {player.tpn} meets {other.tpn}, but line {other.line} "
+                raise TrfError(f"player {player.tpn} meets {other.tpn}, but line {other.line} "
                                f"(player {other.tpn}) has {shown} in round {number}", player.line,
                                f"round {number} opponent")
             if player.tpn < other.tpn:
@@ -433,7 +433,7 @@ def _bye_round(ctx: _Context, number: int, codes: dict[int, tuple[str, int]]) ->
 
 def _bye_kind(ctx: _Context, code: str, line: int, number: int) -> ByeKind:
     if code not in _BYES:
-        raise TrfError(f"round {number}: {code!r} is not a result code", line, f"round {number} result")
+        raise TrfError(f"{code!r} is not a result code", line, f"round {number} result")
     kind, irregular = _BYES[code]
     if irregular:
         ctx.notes.add(f"bye-{code}", f"line {line}: '{code}' without an opponent (round {number}) is read as "
@@ -450,11 +450,11 @@ def _board(ctx: _Context, number: int, player: TrfPlayer, game: TrfGame, other: 
         codes = [_SHORT_GAME.get(c, c) for c in codes]
     for code, who in zip(codes, (player, other)):
         if code in "UFHZ" and code != " ":
-            raise TrfError(f"round {number}: a bye code ({code}) with an opponent", who.line,
+            raise TrfError(f"a bye code ({code}) with an opponent", who.line,
                            f"round {number} result")
     colours = (game.colour, answer.colour)
     if colours[0] is not None and colours[0] == colours[1]:
-        raise TrfError(f"round {number}: players {player.tpn} and {other.tpn} both have "
+        raise TrfError(f"players {player.tpn} and {other.tpn} both have "
                        f"{'White' if colours[0] == 'w' else 'Black'} (line {player.line} and this line)",
                        other.line, f"round {number} colour")
     white_first = colours[0] == "w" or colours[1] == "b" or colours == (None, None)
@@ -468,7 +468,7 @@ def _board(ctx: _Context, number: int, player: TrfPlayer, game: TrfGame, other: 
     elif pair in _PAIRS:
         result = _PAIRS[pair]
     else:
-        raise TrfError(f"round {number}: the results contradict each other: player {player.tpn} has "
+        raise TrfError(f"the results contradict each other: player {player.tpn} has "
                        f"{codes[0].strip() or 'none'!r} and player {other.tpn} has {codes[1].strip() or 'none'!r}",
                        other.line, f"round {number} result")
     white, black = (player, other) if white_first else (other, player)
