@@ -225,7 +225,7 @@ def _check_layout(text: str, version: str, rounds: int) -> None:
 
 @pytest.mark.parametrize("version", ["2026", "16"])
 @pytest.mark.parametrize("name", ["trf/trf-import-test.trf", "trf/example_trf16.trf",
-                                  "french-events/france-rapide-2023__t1.trf", "trf/2020_06.trf"])
+                                  "french-events/liffre-2025__t2.trf", "trf/2020_06.trf"])
 def test_export_follows_the_column_layout(arbiter, tmp_path: Path, name: str, version: str) -> None:
     folder = tmp_path / "event"
     assert arbiter("import", shared_file("realdata/" + name), folder).code == 0
