@@ -13,7 +13,7 @@ import os
 import shutil
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -23,11 +23,13 @@ from arbiter_cli.cli import (
 )
 from arbiter_cli.errors import FolderError, Refused, UsageProblem
 from arbiter_cli.folder import Change, TournamentFolder, _atomic_write
-from arbiter_cli.render import Format, emit, standings_view
-from arbiter_cli.standings import compute_standings
-from arbiter_cli.trf.exporter import export_trf
-from arbiter_cli.trf.importer import Imported, TrfUnsupported, declared_tiebreaks, import_trf
+from arbiter_cli.render import Format
 from arbiter_cli.trf.reader import TrfError, TrfFile, decode_trf, parse_trf
+
+if TYPE_CHECKING:
+    from arbiter_cli.trf.importer import Imported
+
+# The importer, the exporter and the standings are loaded by the commands that use them (start-up time).
 
 __all__ = ["import_command", "export_command", "trf_standings", "read_trf_file"]
 
@@ -44,6 +46,8 @@ def read_trf_file(source: str) -> tuple[str, TrfFile]:
 
 
 def _import(label: str, trf: TrfFile, name: str, *, for_folder: bool) -> Imported:
+    from arbiter_cli.trf.importer import TrfUnsupported, import_trf
+
     try:
         return import_trf(trf, name=name, for_folder=for_folder, teams=not for_folder)
     except TrfUnsupported as error:
@@ -112,6 +116,8 @@ def export_command(
                                                    show_default=False)] = None,
 ) -> None:
     """Write the tournament as a Tournament Report File (lines end with CR, UTF-8)."""
+    from arbiter_cli.trf.exporter import export_trf
+
     if version not in ("2026", "16"):
         raise UsageProblem(f"{version!r} is not a TRF version; use 2026 or 16", field="--trf-version")
     with _reading() as tournament:
@@ -145,6 +151,10 @@ def trf_standings(
 ) -> None:
     """Standings of a TRF file, as 'arbiter standings' prints them (tie-breaks: --tiebreaks, else the
     file's 212/202 records, else the system's default)."""
+    from arbiter_cli.render import emit, standings_view
+    from arbiter_cli.standings import compute_standings
+    from arbiter_cli.trf.importer import declared_tiebreaks
+
     label, trf = read_trf_file(source)
     imported = _import(label, trf, Path(label).stem, for_folder=False)
     _warn(label, imported.warnings)
