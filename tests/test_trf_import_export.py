@@ -521,3 +521,14 @@ def test_exported_swiss_with_withdrawal_and_requested_bye_pairs_like_the_folder(
     assert {3, 5}.isdisjoint({p for b in paired.games for p in b.players})
     pab = [b.white for b in paired.byes if b.bye.value == "PAB"]
     assert pairs["2026"] == pairs["16"] == ([(b.white, b.black) for b in paired.games], pab[0] if pab else None)
+
+
+@pytest.mark.parametrize("records", ["162  W 3.0    D 1.0", "XXS W=3 D=1", "BBW 3.0\nBBD 1.0"])
+def test_declared_scoring_is_read(records: str) -> None:
+    """TRF-2026 162, JaVaFo's XXS and bbp's BBx say the same 3/1/0 scoring; the points column agrees."""
+    text = GOOD.replace("142 3\n", f"142 3\n{records}\n").replace(" 1.0    1", " 3.0    1").replace(
+        " 1.0    2", " 3.0    2")
+    imported = import_trf(parse_trf(text))
+    scoring = imported.tournament.settings.scoring
+    assert (scoring.win, scoring.draw, scoring.loss, scoring.pab) == (3, 1, 0, 3)
+    assert not any("scoring" in warning for warning in imported.warnings)
