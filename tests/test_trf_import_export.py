@@ -118,8 +118,10 @@ def test_real_event_round_trip_through_the_command_line(arbiter, tmp_path: Path,
     assert _folder_files(third) == _folder_files(first)
 
 
-def test_every_real_file_is_covered() -> None:
+def test_every_file_is_covered() -> None:
+    """A missing folder of ../shared fails here, loudly, instead of leaving a parameter list empty."""
     assert len(REALDATA) == 40 and len(INDIVIDUAL) == 38, REALDATA
+    assert len(CORPUS) == 598 and len(CORPUS_SAMPLE) == 30 and len(CASES) == 13
 
 
 @pytest.mark.parametrize("name", TEAM_FILES)
