@@ -185,7 +185,8 @@ def compute_standings(
     if not 0 <= last <= tournament.last_round:
         raise ValueError(f"after_round must be between 0 and {tournament.last_round}")
     counted = as_counted(tournament)  # the round robin withdrawal rule
-    left_out = tuple(p.name for p in tournament.players if p not in counted.players)
+    kept = {p.start_number for p in counted.players}
+    left_out = tuple(p.name for p in tournament.players if p.start_number not in kept)
     tournament = counted
     edition = tiebreak_rules(tournament, rules)
     settings = tournament.settings
