@@ -38,6 +38,14 @@ def test_a_2650_player_uses_the_true_difference() -> None:
     assert second.change == 8  # 20 x (0.5 - 0.08) = 8.4 -> 8
 
 
+def test_the_2650_exception_is_for_standard_chess_only() -> None:
+    # The same 2700 - 2200 draw in rapid: D = 500 counts as 400 for both players (0.92 / 0.08).
+    rows = rate_tournament([RatedGame(1, 2, F(1, 2))], {1: RatingState(2700, 50), 2: RatingState(2200, 50)},
+                           time_control="rapid")
+    assert rows[0].expected == F(92, 100) and rows[0].change == -4  # 10 x (0.5 - 0.92) = -4.2 -> -4
+    assert rows[1].expected == F(8, 100)
+
+
 def test_each_k_case() -> None:
     assert k_factor(ever_2400=True, games_before=0, games_now=5) == 10  # 2400 once, even as an initial rating
     assert k_factor(ever_2400=False, games_before=29, games_now=5) == 40  # fewer than 30 games before
@@ -221,6 +229,8 @@ def test_club_tournaments_take_members_only(arbiter: Runner, tmp_path: Path) -> 
     assert arbiter("-d", folder, "player", "add", "--member", "1").code == 4
     players = json.loads(arbiter("-d", folder, "player", "list", "-f", "json").out)
     assert players[0]["name"] == "Alpha, Anna" and players[0]["rating"] == 1500  # the club's blitz default
+    refused = arbiter("-d", folder, "player", "import", "-", stdin="name,rating\n\"New, Guy\",1700\n")
+    assert refused.code == 2 and "--member" in refused.err
     outside = tmp_path / "open"
     assert arbiter("new", outside, "--name", "O", "--system", "swiss", "--rounds", "3").code == 0
     assert arbiter("-d", outside, "player", "add", "--member", "1").code == 2
@@ -238,3 +248,29 @@ def test_bad_member_input_is_refused(arbiter: Runner, tmp_path: Path) -> None:
     (club / "members.csv").write_text("id,name,birth_date,standard,rapid,blitz\n1,A,,x,,\n")
     outcome = arbiter("-d", club, "member", "list")
     assert outcome.code == 3 and "members.csv, line 2, field 'standard'" in outcome.err
+
+
+def test_a_vanished_tournament_is_not_dropped_from_the_history_silently(arbiter: Runner, tmp_path: Path) -> None:
+    import shutil
+
+    club = _club(arbiter, tmp_path)
+    _tournament(arbiter, club, "t1", {1: ["1-0", "1/2"], 2: ["0-1", "1-0"], 3: ["1-0", "0-1"]})
+    shutil.rmtree(club / "tournaments" / "t1")
+    before = snapshot(club)
+    outcome = arbiter("-d", club, "ratings", "recompute")
+    assert outcome.code == 4 and "t1: in ratings.csv but no longer" in outcome.err
+    assert snapshot(club) == before
+    assert arbiter("-d", club, "ratings", "recompute", "--yes").code == 0
+    assert not (club / "ratings.csv").exists()
+
+
+def test_finalize_refuses_a_date_before_the_start(arbiter: Runner, tmp_path: Path) -> None:
+    folder = tmp_path / "e"
+    assert arbiter("new", folder, "--name", "E", "--system", "round-robin", "--seed", "1",
+                   "--start-date", "2026-10-01", "--initial-colour", "white").code == 0
+    for name in ("A, A", "B, B"):
+        assert arbiter("-d", folder, "player", "add", name).code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    assert arbiter("-d", folder, "result", "1", "1", "1-0").code == 0
+    outcome = arbiter("-d", folder, "finalize", "--date", "2026-09-01")
+    assert outcome.code == 2 and "before the event's start date 2026-10-01" in outcome.err

@@ -133,7 +133,8 @@ def test_no_renumbering_once_round_4_is_paired_and_missed_rounds_as_set(arbiter:
     before = json.loads(arbiter("-d", folder, "player", "list", "-f", "json").out)
     assert arbiter("-d", folder, "player", "add", "Strong, Late", "--rating", "2900").code == 0
     after = json.loads(arbiter("-d", folder, "player", "list", "-f", "json").out)
-    assert after[:8] == before and after[8]["start_number"] == 9
+    assert [{k: v for k, v in p.items() if k != "entered_round"} for p in after[:8]] == before
+    assert after[8]["start_number"] == 9 and after[8]["entered_round"] == 5
     assert standings(arbiter, folder)["Strong, Late"] == 2  # four half-point byes
 
 
@@ -236,7 +237,7 @@ def test_finalize_lists_what_is_missing_then_closes_the_event(arbiter: Runner, t
     assert arbiter("-d", folder, "result", "2", "1", "1-0", "--correct").code == 0
     again = json.loads((folder / "final" / "standings.json").read_text())
     assert again != final and again == json.loads(arbiter("-d", folder, "standings", "-f", "json").out)
-    assert "final standings stored again" in (folder / "journal.csv").read_text()
+    assert "stored again: final/standings.csv" in (folder / "journal.csv").read_text()
     refused(arbiter, folder, "finalize", "--date", "2026-13-01", code=2, says="not a date")
 
 
@@ -393,3 +394,44 @@ def test_the_forfeits_rule_keeps_every_withdrawn_players_games(arbiter: Runner, 
     folder, gone = _round_robin_with_withdrawal(arbiter, make_event, 1, rule="forfeits")
     rows = json.loads(arbiter("-d", folder, "standings", "-f", "json").out)
     assert len(rows) == 6 and sum(Fraction(str(r["points"])) for r in rows) == 15
+
+
+# --------------------------------------------------------------------------- found in a new user's trial
+
+def test_a_withdrawal_drops_the_players_later_requested_byes(arbiter: Runner, tmp_path: Path) -> None:
+    folder = swiss(arbiter, tmp_path, 5, rounds=4)
+    assert arbiter("-d", folder, "pair").code == 0
+    assert arbiter("-d", folder, "bye", "5", "--round", "3", "--half").code == 0
+    outcome = arbiter("-d", folder, "player", "withdraw", "5", "--after-round", "1")
+    assert outcome.code == 0 and "round 3 requested bye of 5: HPB dropped" in outcome.err
+    assert not (folder / "byes.csv").exists()
+    assert "round 3 requested bye of 5,HPB," in (folder / "journal.csv").read_text()
+    for number in (1, 2):
+        play(arbiter, folder, number)
+        assert arbiter("-d", folder, "pair").code == 0
+    assert all(5 not in (b["white"], b["black"]) for b in pairings(arbiter, folder, 3))
+
+
+def test_registrations_before_round_1_move_requested_byes_with_their_players(arbiter: Runner,
+                                                                              tmp_path: Path) -> None:
+    folder = swiss(arbiter, tmp_path, 2)  # Aronian 2740 (1), Bacrot 2650 (2)
+    assert arbiter("-d", folder, "bye", "2", "--round", "1", "--half").code == 0
+    assert arbiter("-d", folder, "player", "add", "Middle, Man", "--rating", "2700").code == 0
+    assert json.loads(arbiter("-d", folder, "bye", "list", "-f", "json").out)[0]["name"] == "Bacrot, Etienne"
+    assert arbiter("-d", folder, "player", "remove", "2").code == 0  # Middle, Man
+    assert json.loads(arbiter("-d", folder, "bye", "list", "-f", "json").out)[0]["start_number"] == 2
+    assert arbiter("-d", folder, "player", "remove", "2").code == 0  # Bacrot, with his bye
+    assert arbiter("-d", folder, "bye", "list", "-f", "json").code == 0
+    assert not (folder / "byes.csv").exists()
+
+
+def test_no_withdrawal_before_round_1_and_no_show_rule_only_for_the_latest_round(arbiter: Runner,
+                                                                                  tmp_path: Path) -> None:
+    folder = swiss(arbiter, tmp_path, 6)
+    refused(arbiter, folder, "player", "withdraw", "3", says="player remove 3")
+    for number in (1, 2):
+        assert arbiter("-d", folder, "pair").code == 0
+        play(arbiter, folder, number)
+    outcome = arbiter("-d", folder, "result", "1", "1", "+/-", "--correct")
+    assert outcome.code == 0 and "withdrawn" not in outcome.err
+    refused(arbiter, folder, "bye", "1", "--round", "0", "--half", code=2, says="there is no round 0")

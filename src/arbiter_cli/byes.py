@@ -61,6 +61,8 @@ def request_bye(tournament: Tournament, start_number: int, round_number: int, ki
         raise ByeRefused("requested byes are for Swiss events; in a round robin the game is scheduled "
                          "and a missed game is a forfeit")
     last = settings.rounds or 0
+    if round_number < 1:
+        raise LookupError(f"there is no round {round_number}; rounds are numbered from 1")
     if round_number <= tournament.last_round:
         raise ByeRefused(f"round {round_number} is already paired; a bye can only be requested "
                          "before its round is paired")
@@ -75,8 +77,9 @@ def request_bye(tournament: Tournament, start_number: int, round_number: int, ki
     if kind is ByeKind.HPB:
         closed = settings.half_byes_closed_last_rounds
         if closed and round_number > last - closed:
+            which = f"round {last}" if closed == 1 else f"rounds {last - closed + 1} to {last}"
             raise ByeRefused(f"half-point byes are not allowed in the last {closed} round"
-                             f"{'s' if closed > 1 else ''} (rounds {last - closed + 1} to {last})")
+                             f"{'s' if closed > 1 else ''} ({which})")
         limit = settings.max_half_byes
         if limit is not None and half_byes_taken(tournament, start_number) >= limit:
             raise ByeRefused(f"{player.name} has already taken or requested {limit} half-point "
@@ -97,7 +100,9 @@ def cancel_bye(tournament: Tournament, start_number: int, round_number: int) -> 
 
 def take_byes(tournament: Tournament, round_number: int) -> tuple[Tournament, dict[int, ByeKind]]:
     """The requests for ``round_number``, removed from the pending list, for pairing that round."""
-    taken = {b.start_number: b.kind for b in tournament.byes if b.round == round_number}
+    available = {p.start_number for p in tournament.players if p.available_in(round_number)}
+    taken = {b.start_number: b.kind for b in tournament.byes
+             if b.round == round_number and b.start_number in available}
     rest = tuple(b for b in tournament.byes if b.round != round_number)
     return replace(tournament, byes=rest), taken
 

@@ -34,7 +34,8 @@ from arbiter_cli.folder import (
 from arbiter_cli.late_entry import RENUMBER_UNTIL, enter_late
 from arbiter_cli.noshows import forfeit_losers, withdrawal_reason
 from arbiter_cli.model import (
-    InitialColour, Numbering, Player, RatingType, Round, Scoring, Settings, Status, System, Tournament,
+    ByeRequest, InitialColour, Numbering, Player, RatingType, Round, Scoring, Settings, Status, System,
+    Tournament,
 )
 from arbiter_cli.pairing.round_robin import planned_rounds
 from arbiter_cli.points import parse_points
@@ -199,8 +200,12 @@ def _club_placement(directory: Path, club: Path | None, time_control: str,
             directory = club / TOURNAMENTS_DIR / directory
         elif club_of(directory) != club.resolve():
             raise UsageProblem(f"a club tournament lives in {club / TOURNAMENTS_DIR}", field="DIR")
-    if time_control.strip().lower() in ("standard", "rapid", "blitz"):
-        rating_type = RatingType(time_control.strip().lower())
+    named = time_control.strip().lower()
+    if named in ("standard", "rapid", "blitz"):
+        if rating_type is not RatingType.STANDARD and rating_type.value != named:
+            raise UsageProblem(f"--time-control {named} and --rating-type {rating_type.value} disagree",
+                               field="--rating-type")
+        rating_type = RatingType(named)
     return directory, rating_type
 
 
@@ -243,11 +248,17 @@ def _late_note(tournament: Tournament) -> str:
             + ("" if paired >= RENUMBER_UNTIL else "; start numbers follow C.04.2 2.2 again"))
 
 
-def _renumbered(tournament: Tournament, players: list[Player]) -> tuple[Player, ...]:
-    """Start numbers by C.04.2 order while no round is paired."""
+def _registered(tournament: Tournament, players: list[Player]) -> Tournament:
+    """The tournament with this list of players, numbered in C.04.2 order while no round is
+    paired. Requested byes follow their players (and go with a removed one)."""
+    kept = {p.start_number for p in players}
+    byes = tuple(b for b in tournament.byes if b.start_number in kept)
     if tournament.rounds:
-        return tuple(players)
-    return renumber(initial_order(players))
+        return replace(tournament, players=tuple(players), byes=byes)
+    order = initial_order(players)
+    number = {p.start_number: i for i, p in enumerate(order, start=1)}
+    return replace(tournament, players=renumber(order),
+                   byes=tuple(ByeRequest(b.round, number[b.start_number], b.kind) for b in byes))
 
 
 def _check_new_players(existing: tuple[Player, ...], new: list[Player]) -> None:
@@ -328,8 +339,8 @@ def player_add(
             after, (number,) = _late_entries(tournament, [player])
             _say(_late_note(tournament))
         else:
-            players = _renumbered(tournament, [*tournament.players, player])
-            after = replace(tournament, players=players)
+            after = _registered(tournament, [*tournament.players, player])
+            players = after.players
             number = _number_of(tournament, players, player)
         folder.save(tournament, after, _command_line(),
                     [Change("player added", "", f"{number} {player.name}"
@@ -430,6 +441,12 @@ def player_import(
             rows.append((reader.line_num, data))
     except csv.Error as error:
         raise UsageProblem(f"CSV syntax error: {error}", source=label, line=reader.line_num) from None
+    from arbiter_cli.club import club_of
+
+    home = club_of(STATE.directory)
+    if home is not None:
+        raise UsageProblem(f"this is a tournament of the club {home.name}: its players are members, entered "
+                           "one by one with 'arbiter player add --member ID'", source=label)
     with _writing() as (folder, tournament):
         _registration_open(tournament)
         start = len(tournament.players)
@@ -449,7 +466,7 @@ def player_import(
             numbers = {id(p): n for p, n in zip(new, late_numbers)}
             _say(_late_note(tournament))
         else:
-            after = replace(tournament, players=_renumbered(tournament, [*tournament.players, *new]))
+            after = _registered(tournament, [*tournament.players, *new])
             numbers = {id(p): i for i, p in enumerate(initial_order([*tournament.players, *new]), start=1)}
         players = after.players
         folder.save(tournament, after, _command_line(),
@@ -482,7 +499,7 @@ def player_remove(
         if tournament.rounds:
             raise Refused("players cannot be removed once round 1 is paired; use 'arbiter player withdraw'")
         rest = [p for p in tournament.players if p.start_number != start_number]
-        after = replace(tournament, players=_renumbered(tournament, rest))
+        after = _registered(tournament, rest)
         folder.save(tournament, after, _command_line(),
                     [Change("player removed", f"{start_number} {player.name}", "")])
     _say(f"removed {player.name}; {len(rest)} players registered")
@@ -500,6 +517,9 @@ def player_withdraw(
         _not_finalised(tournament)
         if player.is_withdrawn:
             raise Refused(f"{player.name} already withdrew after round {player.withdrawn_after}")
+        if not tournament.rounds:
+            raise Refused("round 1 is not paired yet, so registration is open: use "
+                          f"'arbiter player remove {start_number}' instead")
         last = tournament.last_round if after_round is None else after_round
         if not 0 <= last <= tournament.last_round:
             raise UsageProblem(f"must be between 0 and {tournament.last_round} (the rounds paired so far)",
@@ -509,12 +529,24 @@ def player_withdraw(
                 if start_number in board.players and board.result is not None and board.result.played:
                     raise Refused(f"{player.name} played a game in round {rnd.number} (board {board.board}); "
                                   f"a withdrawal after round {last} would contradict it")
-        updated = player.model_copy(update={"status": "withdrawn", "withdrawn_after": last})
-        players = tuple(updated if p.start_number == start_number else p for p in tournament.players)
-        after = replace(tournament, players=players)
+        after, dropped = _withdrawn(tournament, start_number, last)
         folder.save(tournament, after, _command_line(),
-                    [Change(f"player {start_number} status", "active", f"withdrawn after round {last}")])
+                    [Change(f"player {start_number} status", "active", f"withdrawn after round {last}"),
+                     *dropped])
     _say(f"{player.name} withdrawn after round {last}")
+    for change in dropped:
+        _say(f"{change.change}: {change.old} dropped")
+
+
+def _withdrawn(tournament: Tournament, start_number: int, last: int) -> tuple[Tournament, list[Change]]:
+    """The player withdrawn after round ``last`` (C.04.2 3.2): their requested byes for later
+    rounds are dropped, since a withdrawn player is not in those rounds at all."""
+    players = tuple(p.model_copy(update={"status": "withdrawn", "withdrawn_after": last})
+                    if p.start_number == start_number else p for p in tournament.players)
+    dropped = [b for b in tournament.byes if b.start_number == start_number and b.round > last]
+    changes = [Change(f"round {b.round} requested bye of {start_number}", b.kind.value, "") for b in dropped]
+    after = replace(tournament, players=players, byes=tuple(b for b in tournament.byes if b not in dropped))
+    return after, changes
 
 
 # --------------------------------------------------------------------------- pairing
@@ -642,11 +674,12 @@ def _round(tournament: Tournament, number: int) -> Round:
 # --------------------------------------------------------------------------- results
 
 
-def _parse_result_arg(text: str, source: str | None = None, line: int | None = None) -> GameResult | None:
+def _parse_result_arg(text: str, source: str | None = None, line: int | None = None,
+                      field: str = "result") -> GameResult | None:
     try:
         return parse_result(text)
     except ValueError as error:
-        raise UsageProblem(str(error), source=source, line=line, field="result" if source else "RESULT") from None
+        raise UsageProblem(str(error), source=source, line=line, field=field if source else "RESULT") from None
 
 
 def _show(result: GameResult | None) -> str:
@@ -695,7 +728,7 @@ def result(
             seen[board_number] = number
             was: GameResult | None | str = unset
             if len(parts) == 4:
-                was = None if parts[3].lower() == "none" else _parse_result_arg(parts[3], label, number)
+                was = None if parts[3].lower() == "none" else _parse_result_arg(parts[3], label, number, "was")
             entries.append((board_number, _parse_result_arg(parts[1], label, number), number, was))
         if not entries:
             raise UsageProblem("no results in the input", source=label)
@@ -747,12 +780,13 @@ def result(
         if changes:
             rounds = tuple(updated if r.number == round_number else r for r in tournament.rounds)
             after = replace(tournament, rounds=rounds)
-            after, withdrawn, more = _apply_no_show_rule(tournament, after, rnd, updated, confirm)
+            after, withdrawn, more = _apply_no_show_rule(tournament, after, rnd, updated, confirm, excused)
             changes += more
             outputs = None
             if finalised:
                 outputs = final_outputs(after)
-                changes.append(Change("final standings stored again", "", "final/standings.csv, .json"))
+                changes.append(Change("final standings", "stored before the correction",
+                                      "stored again: final/standings.csv, .json"))
             folder.save(tournament, after, _command_line(), changes, outputs=outputs)
     if not changes:
         _say(f"round {round_number}: nothing changed")
@@ -775,10 +809,10 @@ def result(
 
 
 def _apply_no_show_rule(before: Tournament, after: Tournament, old: Round, new: Round,
-                        confirm: bool) -> tuple[Tournament, list[str], list[Change]]:
+                        confirm: bool, excused: bool = False) -> tuple[Tournament, list[str], list[Change]]:
     """Withdraw the players whose new forfeit triggers the event's no-show rule (with --confirm)."""
-    if after.settings.status is Status.FINALISED:
-        return after, [], []
+    if after.settings.status is Status.FINALISED or new.number != after.last_round:
+        return after, [], []  # a correction of an earlier round: the player has played on since
     newly = []
     for board in new.games:
         was = old.game(board.board)  # type: ignore[arg-type]
@@ -794,16 +828,19 @@ def _apply_no_show_rule(before: Tournament, after: Tournament, old: Round, new: 
         return after, [], []
     if not confirm:
         who = "; ".join(f"{p.name} (start number {p.start_number}): {reason}" for p, reason in newly)
+        hint = "" if excused else ", or --excused if notice was given"
         raise Refused(f"this forfeit withdraws {who}. Nothing was saved: give --confirm to record it and "
-                      "withdraw, or --excused if notice was given")
+                      f"withdraw{hint}")
     last = after.last_round
-    players = {p.start_number: p.model_copy(update={"status": "withdrawn", "withdrawn_after": last})
-               for p, _ in newly}
-    after = replace(after, players=tuple(players.get(p.start_number, p) for p in after.players),
-                    byes=tuple(b for b in after.byes if b.start_number not in players))
-    lines = [f"{p.name} withdrawn after round {last}: {reason}" for p, reason in newly]
-    changes = [Change(f"player {p.start_number} status", "active", f"withdrawn after round {last} ({reason})")
-               for p, reason in newly]
+    lines: list[str] = []
+    changes: list[Change] = []
+    for player, reason in newly:
+        after, dropped = _withdrawn(after, player.start_number, last)
+        lines.append(f"{player.name} withdrawn after round {last}: {reason}")
+        lines += [f"{change.change}: {change.old} dropped" for change in dropped]
+        changes.append(Change(f"player {player.start_number} status", "active",
+                              f"withdrawn after round {last} ({reason})"))
+        changes += dropped
     return after, lines, changes
 
 

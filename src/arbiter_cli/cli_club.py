@@ -111,8 +111,11 @@ def member_add(
         number = max((m.id for m in club.members), default=0) + 1
         member = _member({"id": number, "name": name, "birth_date": birth, "standard": standard,
                           "rapid": rapid, "blitz": blitz})
+        namesakes = [m for m in club.members if m.name.casefold() == member.name.casefold()]
         after = replace(club, members=(*club.members, member))
         folder.save(club, after, _command_line(), [Change("member added", "", f"{number} {member.name}")])
+    for namesake in namesakes:
+        _say(f"note: {namesake.name} is already member {namesake.id}; members are told apart by their id")
     _say(f"added {member.name} as member {number}")
 
 
@@ -253,6 +256,10 @@ def update_club_ratings(tournament_path: Path) -> list[str]:
     with folder.lock(exclusive=True):
         club = folder.load()
         after, members, _ = _recomputed(club, club_path)
+        gone = sorted({s.tournament for s in club.ratings} - {s.tournament for s in after.ratings})
+        if gone:
+            return [f"club ratings NOT updated: {', '.join(gone)} rated before but no longer finalised in "
+                    f"{club_path / 'tournaments'}; see 'arbiter -d {club_path} ratings recompute'"]
         folder.save(club, after, _command_line(), [Change("club rating", "", line) for line in members])
     return [f"club rating: {line}" for line in members] or ["club ratings: no rating changed"]
 
@@ -375,11 +382,18 @@ def sparkline(values: list[int]) -> str:
 
 
 @ratings_app.command("recompute")
-def ratings_recompute() -> None:
+def ratings_recompute(
+    yes: Annotated[bool, typer.Option("--yes", help="Also drop the history of tournaments that are gone.")] = False,
+) -> None:
     """Rebuild every club rating from the initial ratings and the finalised tournaments,
     and report any difference from what was stored."""
     with _club(True) as (folder, club):
         after, members, lines = _recomputed(club, folder.path)
+        gone = sorted({s.tournament for s in club.ratings} - {s.tournament for s in after.ratings})
+        if gone and not yes:
+            raise Refused(f"{', '.join(gone)}: in ratings.csv but no longer a finalised tournament in "
+                          f"{folder.path / 'tournaments'}; rebuilding would delete that history and change "
+                          "every later rating. Nothing was changed; give --yes to do it")
         if lines:
             folder.save(club, after, _command_line(), [Change("club ratings rebuilt", "", line) for line in lines])
     if not lines:

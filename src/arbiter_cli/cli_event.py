@@ -171,6 +171,9 @@ def finalize(
     with _writing() as (folder, tournament):
         if tournament.settings.status is Status.FINALISED:
             raise Refused(f"the event was already finalised on {tournament.settings.finalised_on}")
+        start = tournament.settings.start_date
+        if start and when < start:
+            raise UsageProblem(f"{when} is before the event's start date {start}", field="--date")
         changes: list[Change] = []
         working = tournament
         if after_round is not None:

@@ -46,10 +46,14 @@ def finish_early(tournament: Tournament, after_round: int) -> tuple[Tournament, 
     if not 1 <= after_round <= tournament.last_round:
         raise ValueError(f"must be between 1 and {tournament.last_round} (the rounds paired so far)")
     actions: list[str] = []
-    for rnd in tournament.rounds[after_round:]:
-        if any(board.result is not None for board in rnd.games):
-            raise ValueError(f"round {rnd.number} already has results; enter the rest and finish "
-                             f"after round {rnd.number}, or remove them first")
+    with_results = [rnd for rnd in tournament.rounds[after_round:] if any(b.result is not None for b in rnd.games)]
+    if with_results:
+        last = with_results[-1]
+        if last.missing:
+            raise ValueError(f"round {last.number} already has results; enter the rest and finish after "
+                             f"round {last.number}, or remove them first")
+        raise ValueError(f"round {last.number} already has results, so it cannot be deleted; finish after "
+                         f"round {last.number} or later")
     if planned != after_round:
         actions.append(f"the event will have {after_round} rounds instead of {planned}")
     for rnd in tournament.rounds[after_round:]:

@@ -181,7 +181,15 @@ def players_view(tournament: Tournament) -> View:
                "fide_id": "FIDE ID", "federation": "Fed", "sex": "Sex", "birth_date": "Born",
                "club": "Club", "status": "Status", "withdrawn_after": "Withdrawn after"}
     right = {"start_number", "rating", "fide_id", "withdrawn_after"}
-    columns = [Column(k, headers[k], _text(k), "right" if k in right else "left") for k in PLAYER_KEYS]
+    keys = PLAYER_KEYS
+    for extra, header in (("entered_round", "Entered"), ("member_id", "Member")):  # players.csv's optional columns
+        if any(getattr(p, extra) is not None for p in tournament.players):
+            keys += (extra,)
+            headers[extra] = header
+            right.add(extra)
+            for record, player in zip(records, tournament.players):
+                record[extra] = getattr(player, extra)
+    columns = [Column(k, headers[k], _text(k), "right" if k in right else "left") for k in keys]
     optional = frozenset({"title", "fide_id", "federation", "sex", "birth_date", "club",
                           "withdrawn_after", "rating"})
     return View(f"{tournament.settings.name}: players", records, columns, optional=optional)

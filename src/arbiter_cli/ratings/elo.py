@@ -23,7 +23,7 @@ __all__ = ["CAP", "CAP_EXEMPT_FROM", "expected_score", "k_factor", "rating_chang
 
 #: B.02 8.3.1: a rating difference of more than 400 points counts as 400 ...
 CAP = 400
-#: ... except for a player rated 2650 or more (amendment of 1 Oct 2025).
+#: ... except for a player rated 2650 or more, in standard chess (amendment of 1 Oct 2025).
 CAP_EXEMPT_FROM = 2650
 
 # Table 8.1.2: the upper end of each D range, and PD (hundredths) for the higher-rated player.
@@ -38,10 +38,17 @@ _DP = (0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125,
        422, 444, 470, 501, 538, 589, 677, 800)
 
 
-def expected_score(own: int, opponent: int) -> Fraction:
-    """PD for one game (B.02 8.1.2), with the 400-point rule applied to the player rated ``own``."""
+def expected_score(own: int, opponent: int, time_control: str = "standard") -> Fraction:
+    """PD for one game (B.02 8.1.2), with the 400-point rule applied to the player rated ``own``.
+
+    The 2650 exception (1 Oct 2025) is for standard chess only; rapid and blitz keep
+    the cap for everyone.
+
+    >>> expected_score(2700, 2200, "rapid")   # D = 500 counts as 400: 0.92
+    Fraction(23, 25)
+    """
     difference = own - opponent
-    if own < CAP_EXEMPT_FROM:
+    if own < CAP_EXEMPT_FROM or time_control != "standard":
         difference = max(-CAP, min(CAP, difference))
     index = bisect_left(_D_UPPER, abs(difference))
     high = Fraction(_PD_HIGH[index], 100) if index < len(_PD_HIGH) else Fraction(1)

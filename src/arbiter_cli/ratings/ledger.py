@@ -74,7 +74,7 @@ class RatedEvent:
 
 
 def rate_tournament(games: Iterable[RatedGame], before: Mapping[int, RatingState],
-                    players: Sequence[int] | None = None) -> list[RatingRow]:
+                    players: Sequence[int] | None = None, time_control: str = "standard") -> list[RatingRow]:
     """The rating change of every player of one tournament (``players``: default, all in ``before``)."""
     games = list(games)
     members = list(players) if players is not None else sorted(before)
@@ -87,7 +87,8 @@ def rate_tournament(games: Iterable[RatedGame], before: Mapping[int, RatingState
         state = before[member]
         played = opponents.get(member, [])
         score = sum((s for _, s in played), Fraction(0))
-        expected = sum((expected_score(state.rating, before[o].rating) for o, _ in played), Fraction(0))
+        expected = sum((expected_score(state.rating, before[o].rating, time_control) for o, _ in played),
+                       Fraction(0))
         k = k_factor(state.ever_2400, state.games, len(played))
         change = rating_change(k, score, expected) if played else 0
         rows.append(RatingRow(member, state.rating, k, len(played), score, expected, change,
@@ -108,7 +109,7 @@ def replay(initial: Mapping[int, Mapping[str, int]], events: Sequence[RatedEvent
     report = []
     for event in events:
         before = {m: state(m, event.time_control) for m in event.players}
-        rows = rate_tournament(event.games, before, event.players)
+        rows = rate_tournament(event.games, before, event.players, event.time_control)
         for row in rows:
             old = before[row.member_id]
             states[(row.member_id, event.time_control)] = RatingState(
