@@ -800,6 +800,15 @@ def result(
             _say(line)
     for line in withdrawn:
         _say(line)
+    for board in updated.games:
+        earlier = rnd.game(board.board)  # type: ignore[arg-type]
+        if earlier is None or board.result is None or not board.result.played:
+            continue
+        for tpn in forfeit_losers(earlier):
+            player = after.player(tpn)
+            if player is not None and player.is_withdrawn:
+                _say(f"note: {player.name} is still withdrawn (after round {player.withdrawn_after}); "
+                     "correcting the forfeit does not undo the withdrawal")
     remaining = updated.missing
     if remaining:
         _say(f"round {round_number}: {len(remaining)} result{'s' if len(remaining) > 1 else ''} missing "
