@@ -101,12 +101,17 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
     # 2 * maxweight: never tight, never a delta2 / delta3 candidate (delta1,
     # the dual of a single vertex, is at most maxweight).
     nonedge = -((maxweight << 2) + 4)
-    doubled: dict[int, int] = {0: nonedge}  # one object per distinct weight: big matrices repeat values
-    for v in range(n):
-        row = weight[v]
-        r2 = [doubled[x] if x in doubled else doubled.setdefault(x, x << 1) for x in row]
-        r2[v] = nonedge
-        w2.append(r2)
+    if n > 700:  # one object per distinct weight: big matrices repeat values, and memory counts
+        doubled: dict[int, int] = {0: nonedge}
+        for v in range(n):
+            r2 = [doubled[x] if x in doubled else doubled.setdefault(x, x << 1) for x in weight[v]]
+            r2[v] = nonedge
+            w2.append(r2)
+    else:
+        for v in range(n):
+            r2 = [x << 1 if x else nonedge for x in weight[v]]
+            r2[v] = nonedge
+            w2.append(r2)
 
     nn = 2 * n
     # label[b]: 0 free, 1 S, 2 T for top-level blossoms; for a vertex inside a
