@@ -31,10 +31,11 @@ from arbiter_cli.folder import (
     BYES_FILE, FINAL_DIR, JOURNAL_FILE, PLAYERS_FILE, ROUNDS_DIR, SETTINGS_FILE, Change, TournamentFolder,
     _atomic_write,
 )
-from arbiter_cli.late_entry import RENUMBER_UNTIL, enter_late
+from arbiter_cli.late_entry import RENUMBER_UNTIL, enter_late, renumbered
 from arbiter_cli.noshows import forfeit_losers, withdrawal_reason
+from arbiter_cli.withdrawals import withdraw
 from arbiter_cli.model import (
-    ByeRequest, InitialColour, Numbering, Player, RatingType, Round, Scoring, Settings, Status, System,
+    InitialColour, Numbering, Player, RatingType, Round, Scoring, Settings, Status, System,
     Tournament,
 )
 from arbiter_cli.pairing.round_robin import planned_rounds
@@ -45,7 +46,7 @@ from arbiter_cli.render import (
 )
 from arbiter_cli.results import RESULT_HELP, GameResult, parse_result
 from arbiter_cli.tiebreaks import Rules, parse_tiebreak_list
-from arbiter_cli.tpn import draw_by_lot, initial_order, renumber
+from arbiter_cli.tpn import draw_by_lot, initial_order
 
 app = typer.Typer(
     name="arbiter",
@@ -235,11 +236,6 @@ def _registration_open(tournament: Tournament) -> None:
         raise Refused(f"all {tournament.settings.rounds} rounds are paired; a late entry could not play")
 
 
-def _late_entries(tournament: Tournament, new: list[Player]) -> tuple[Tournament, list[int]]:
-    """Enter players after round 1 is paired (C.04.2 2.3-2.4): the event and their start numbers."""
-    return enter_late(tournament, *new)
-
-
 def _late_note(tournament: Tournament) -> str:
     paired = tournament.last_round
     kind = tournament.settings.late_entry_missed
@@ -252,13 +248,11 @@ def _registered(tournament: Tournament, players: list[Player]) -> Tournament:
     """The tournament with this list of players, numbered in C.04.2 order while no round is
     paired. Requested byes follow their players (and go with a removed one)."""
     kept = {p.start_number for p in players}
-    byes = tuple(b for b in tournament.byes if b.start_number in kept)
+    after = replace(tournament, players=tuple(players),
+                    byes=tuple(b for b in tournament.byes if b.start_number in kept))
     if tournament.rounds:
-        return replace(tournament, players=tuple(players), byes=byes)
-    order = initial_order(players)
-    number = {p.start_number: i for i, p in enumerate(order, start=1)}
-    return replace(tournament, players=renumber(order),
-                   byes=tuple(ByeRequest(b.round, number[b.start_number], b.kind) for b in byes))
+        return after
+    return renumbered(after, {p.start_number: i for i, p in enumerate(initial_order(players), start=1)})
 
 
 def _check_new_players(existing: tuple[Player, ...], new: list[Player]) -> None:
@@ -336,7 +330,7 @@ def player_add(
         _check_new_players(tournament.players, [player])
         namesakes = [p for p in tournament.players if p.name.casefold() == player.name.casefold()]
         if tournament.rounds:
-            after, (number,) = _late_entries(tournament, [player])
+            after, (number,) = enter_late(tournament, player)
             _say(_late_note(tournament))
         else:
             after = _registered(tournament, [*tournament.players, player])
@@ -462,7 +456,7 @@ def player_import(
                 first_line[player.fide_id] = line
         _check_new_players(tournament.players, new)
         if tournament.rounds:
-            after, late_numbers = _late_entries(tournament, new)
+            after, late_numbers = enter_late(tournament, *new)
             numbers = {id(p): n for p, n in zip(new, late_numbers)}
             _say(_late_note(tournament))
         else:
@@ -539,14 +533,9 @@ def player_withdraw(
 
 
 def _withdrawn(tournament: Tournament, start_number: int, last: int) -> tuple[Tournament, list[Change]]:
-    """The player withdrawn after round ``last`` (C.04.2 3.2): their requested byes for later
-    rounds are dropped, since a withdrawn player is not in those rounds at all."""
-    players = tuple(p.model_copy(update={"status": "withdrawn", "withdrawn_after": last})
-                    if p.start_number == start_number else p for p in tournament.players)
-    dropped = [b for b in tournament.byes if b.start_number == start_number and b.round > last]
-    changes = [Change(f"round {b.round} requested bye of {start_number}", b.kind.value, "") for b in dropped]
-    after = replace(tournament, players=players, byes=tuple(b for b in tournament.byes if b not in dropped))
-    return after, changes
+    """:func:`withdraw`, with a journal line for each requested bye it drops."""
+    after, dropped = withdraw(tournament, start_number, last)
+    return after, [Change(f"round {b.round} requested bye of {start_number}", b.kind.value, "") for b in dropped]
 
 
 # --------------------------------------------------------------------------- pairing
@@ -780,7 +769,7 @@ def result(
         if changes:
             rounds = tuple(updated if r.number == round_number else r for r in tournament.rounds)
             after = replace(tournament, rounds=rounds)
-            after, withdrawn, more = _apply_no_show_rule(tournament, after, rnd, updated, confirm, excused)
+            after, withdrawn, more = _apply_no_show_rule(after, rnd, updated, confirm, excused)
             changes += more
             outputs = None
             if finalised:
@@ -817,7 +806,7 @@ def result(
         _say(f"round {round_number}: all results entered")
 
 
-def _apply_no_show_rule(before: Tournament, after: Tournament, old: Round, new: Round,
+def _apply_no_show_rule(after: Tournament, old: Round, new: Round,
                         confirm: bool, excused: bool = False) -> tuple[Tournament, list[str], list[Change]]:
     """Withdraw the players whose new forfeit triggers the event's no-show rule (with --confirm)."""
     if after.settings.status is Status.FINALISED or new.number != after.last_round:

@@ -30,7 +30,7 @@ from arbiter_cli.ratings.ledger import TIME_CONTROLS, replay
 from arbiter_cli.render import Column, Format, View, emit
 
 if TYPE_CHECKING:  # the club module is loaded by the commands that need it (start-up time)
-    from arbiter_cli.club import Club, ClubFolder
+    from arbiter_cli.club import Club, ClubFolder, Member
 
 __all__ = ["club_app", "member_app", "ratings_app", "update_club_ratings"]
 

@@ -32,7 +32,7 @@ import tomli_w
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
 
 from arbiter_cli.errors import FolderError, Refused
-from arbiter_cli.folder import JOURNAL_COLUMNS, Change, FolderStore, TournamentFolder, _csv_text, _pydantic_message
+from arbiter_cli.folder import Change, FolderStore, TournamentFolder, _csv_text, _pydantic_message
 from arbiter_cli.model import Status, Tournament
 from arbiter_cli.points import format_points, parse_points
 from arbiter_cli.results import GameResult
@@ -204,17 +204,13 @@ class ClubFolder(FolderStore):
         if club.ratings:
             files[RATINGS_FILE] = _csv_text(RATING_COLUMNS, [
                 [s.tournament, s.time_control, s.row.member_id, s.name, s.row.rating_before, s.row.k,
-                 s.row.games, format_points(s.row.score, ascii=True), _decimal(s.row.expected), s.row.change,
+                 s.row.games, format_points(s.row.score, ascii=True), format_points(s.row.expected, ascii=True), s.row.change,
                  s.row.rating_after, s.row.performance] for s in club.ratings])
         return files
 
     def save(self, before: Club, after: Club, command: str, changes: Sequence[Change]) -> None:
-        old, new = self.files_of(before), self.files_of(after)
-        writes = {name: text for name, text in new.items() if old.get(name) != text or not (self.path / name).exists()}
-        if changes:
-            writes["journal.csv"] = self._journal_text(command, changes, None)
-        deletions = sorted(name for name in old.keys() - new.keys() if (self.path / name).exists())
-        self._commit(writes, deletions)
+        """Write what changed, all or nothing, and journal it. Hold the exclusive lock."""
+        self._save_files(self.files_of(before), self.files_of(after), command, changes)
 
     @classmethod
     def create(cls, path: str | os.PathLike[str], settings: ClubSettings, command: str) -> "ClubFolder":
@@ -230,12 +226,6 @@ class ClubFolder(FolderStore):
         folder._commit(files, ())
         folder._commit({CLUB_FILE: club_text}, ())  # last: until it exists the folder is not a club
         return folder
-
-
-def _decimal(value: Fraction) -> str:
-    """An exact decimal (expected scores are hundredths)."""
-    text = format_points(value, ascii=True)
-    return text
 
 
 def club_of(tournament_path: Path) -> Path | None:

@@ -287,6 +287,19 @@ class FolderStore:
             raise FolderError(f"CSV syntax error: {error}", file=name, line=reader.line_num) from None
         return rows
 
+    def _save_files(self, old_files: dict[str, str], new_files: dict[str, str], command: str,
+                    changes: Sequence[Change], now: dt.datetime | None = None,
+                    outputs: dict[str, str] | None = None) -> None:
+        """Write the files that changed from ``old_files`` to ``new_files``, delete the ones
+        that went, add ``outputs`` and journal ``changes``: one all-or-nothing change."""
+        writes = {name: text for name, text in new_files.items()
+                  if old_files.get(name) != text or not (self.path / name).exists()}
+        writes.update(outputs or {})
+        if changes:
+            writes[JOURNAL_FILE] = self._journal_text(command, changes, now)
+        deletions = sorted(name for name in old_files.keys() - new_files.keys() if (self.path / name).exists())
+        self._commit(writes, deletions)
+
     def _commit(self, writes: dict[str, str], deletions: Sequence[str]) -> None:
         """Replace several files as one step that a crash cannot leave half done.
 
@@ -580,15 +593,7 @@ class TournamentFolder(FolderStore):
         ``outputs`` are extra files derived from the tournament (the final
         standings). Call it while holding the exclusive lock, with ``before`` as loaded.
         """
-        old_files = self.files_of(before)
-        new_files = self.files_of(after)
-        writes = {name: text for name, text in new_files.items()
-                  if old_files.get(name) != text or not (self.path / name).exists()}
-        writes.update(outputs or {})
-        if changes:
-            writes[JOURNAL_FILE] = self._journal_text(command, changes, now)
-        deletions = sorted(name for name in old_files.keys() - new_files.keys() if (self.path / name).exists())
-        self._commit(writes, deletions)
+        self._save_files(self.files_of(before), self.files_of(after), command, changes, now, outputs)
 
     @classmethod
     def create(cls, path: str | os.PathLike[str], settings: Settings, command: str) -> "TournamentFolder":

@@ -1,4 +1,4 @@
-"""How a withdrawal counts in the standings of a round robin.
+"""Withdrawals: what withdrawing changes, and how a withdrawal counts in a round robin.
 
 A round robin's schedule never changes: the games of a player who withdrew are
 still on the table, entered as forfeits when their rounds are paired. The
@@ -20,10 +20,27 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from arbiter_cli.model import Board, Round, Tournament
+from arbiter_cli.model import Board, ByeRequest, Round, Tournament
 from arbiter_cli.results import ByeKind
 
-__all__ = ["annulled_players", "as_counted"]
+__all__ = ["withdraw", "annulled_players", "as_counted"]
+
+
+def withdraw(tournament: Tournament, start_number: int, last: int) -> tuple[Tournament, list[ByeRequest]]:
+    """The player withdrawn after round ``last`` (C.04.2 3.2: no longer paired), and the
+    requested byes for later rounds this drops: a withdrawn player is not in those rounds.
+
+    >>> from arbiter_cli.model import Player, Settings
+    >>> t = Tournament(Settings(name="x", system="swiss", rounds=5, seed=1), (Player(start_number=1, name="A"),),
+    ...                byes=(ByeRequest(4, 1, ByeKind.HPB),))
+    >>> after, dropped = withdraw(t, 1, 2)
+    >>> after.players[0].withdrawn_after, after.byes, dropped
+    (2, (), [ByeRequest(round=4, start_number=1, kind=<ByeKind.HPB: 'HPB'>)])
+    """
+    players = tuple(p.model_copy(update={"status": "withdrawn", "withdrawn_after": last})
+                    if p.start_number == start_number else p for p in tournament.players)
+    dropped = [b for b in tournament.byes if b.start_number == start_number and b.round > last]
+    return replace(tournament, players=players, byes=tuple(b for b in tournament.byes if b not in dropped)), dropped
 
 
 def annulled_players(tournament: Tournament) -> frozenset[int]:
