@@ -520,6 +520,8 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
                     bw = inblossom[w]
                     if bw == bv:
                         continue
+                    # tight_edge(v, w), written out: this is the hottest loop of the solver,
+                    # and here the scan also has to stop on an augmentation.
                     lw = vlab[w]
                     if lw == 0:
                         assign_label(w, 2, v)
