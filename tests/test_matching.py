@@ -10,7 +10,7 @@ import random
 
 import networkx as nx
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from arbiter_cli.pairing.dutch.matching import matching_weight, max_weight_matching
@@ -254,3 +254,87 @@ def graphs(draw: st.DrawFn) -> tuple[int, list[list[int]]]:
 def test_hypothesis_against_networkx(graph: tuple[int, list[list[int]]]) -> None:
     n, weight = graph
     check(n, weight)
+
+
+# -- warm starts -------------------------------------------------------------------------
+# A start from a previous solve's duals and mates must still give an exact optimum,
+# whatever changed: a few rows, every weight shifted left with tie-break digits below,
+# or a start that has nothing to do with the weights at all.
+
+def check_warm(n: int, weight: list[list[int]], start: tuple[list[int], list[int]]) -> list[int]:
+    duals: list[int] = []
+    mate = max_weight_matching(n, weight, start, duals)
+    assert_valid(n, weight, mate)
+    assert matching_weight(weight, mate) == oracle_total(n, weight)
+    for i in range(n):  # the returned duals are feasible, ready for the next start
+        for j in range(i + 1, n):
+            if weight[i][j]:
+                assert duals[i] + duals[j] >= 2 * weight[i][j]
+    return mate
+
+
+def perturbed(rng: random.Random, n: int, weight: list[list[int]], duals: list[int],
+              mate: list[int], how: str) -> tuple[list[list[int]], tuple[list[int], list[int]]]:
+    changed = [row[:] for row in weight]
+    if how == "rows":  # a few players' edges change (the Dutch steps C, D and E)
+        for _ in range(rng.randint(1, 3)):
+            a = rng.randrange(n)
+            for b in range(n):
+                if b != a and rng.random() < 0.7:
+                    changed[a][b] = changed[b][a] = rng.choice([0, rng.randint(1, 1000)])
+        return changed, (duals, mate)
+    if how == "shift":  # every weight shifted left, digits added below (step F)
+        k = rng.randint(1, 6)
+        for a in range(n):
+            for b in range(a + 1, n):
+                if changed[a][b]:
+                    changed[a][b] = changed[b][a] = (changed[a][b] << k) + rng.randrange(1 << k)
+        return changed, ([d << k for d in duals], mate)
+    arbitrary = [rng.randint(0, 2000) for _ in range(n)]  # unrelated duals and pairs
+    pairs = [-1] * n
+    order = list(range(n))
+    rng.shuffle(order)
+    for i in range(0, n - 1, 2):
+        if rng.random() < 0.5:
+            pairs[order[i]], pairs[order[i + 1]] = order[i + 1], order[i]
+    return changed, (arbitrary, pairs)
+
+
+@pytest.mark.parametrize("how", ["rows", "shift", "arbitrary"])
+def test_warm_start_after_a_change(how: str) -> None:
+    rng = random.Random(f"warm-{how}")
+    for _ in range(150):
+        n = rng.randint(1, 26)
+        weight = random_graph(rng, n, rng.random(), rng.choice(["small", "ours"]))
+        duals: list[int] = []
+        mate = max_weight_matching(n, weight, duals=duals)
+        changed, start = perturbed(rng, n, weight, duals, mate, how)
+        check_warm(n, changed, start)
+
+
+def test_warm_start_from_the_optimum_keeps_it() -> None:
+    rng = random.Random(3)
+    for _ in range(30):
+        n = rng.randint(2, 30)
+        weight = random_graph(rng, n, 0.8, "ours")
+        duals: list[int] = []
+        mate = max_weight_matching(n, weight, duals=duals)
+        again = check_warm(n, weight, (duals, mate))
+        assert matching_weight(weight, again) == matching_weight(weight, mate)
+
+
+def test_warm_start_checks_its_length() -> None:
+    with pytest.raises(ValueError):
+        max_weight_matching(2, [[0, 1], [1, 0]], ([0], [-1, -1]))
+
+
+@settings(max_examples=100, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(graphs(), st.sampled_from(["rows", "shift", "arbitrary"]), st.integers(0, 2**32 - 1))
+def test_hypothesis_warm_start(graph: tuple[int, list[list[int]]], how: str, seed: int) -> None:
+    n, weight = graph
+    assume(n > 0)
+    duals: list[int] = []
+    mate = max_weight_matching(n, weight, duals=duals)
+    changed, start = perturbed(random.Random(seed), n, weight, duals, mate, how)
+    check_warm(n, changed, start)

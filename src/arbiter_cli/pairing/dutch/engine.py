@@ -130,6 +130,7 @@ class _Engine:
         self.local_pos: dict[int, int] = {}  # window vertex -> row of local_matrix
         self.interned: dict[int, int] = {}  # one object per distinct weight (memory of big windows)
         self.local_matrix: list[list[int]] = []
+        self.warm: tuple[list[int], list[int]] | None = None  # duals and mates of the last local solve
         self.fallbacks = 0
         self.below_c9 = self.width - (2 * self.sgb + self.sgb + self.S + self.sgb + self.S)
         self._prepare()
@@ -265,7 +266,8 @@ class _Engine:
 
     def solve(self, bonus: dict[tuple[int, int], int] | None = None, bonus_bits: int = 0) -> None:
         """A maximum-weight matching; ``bonus`` adds tie-break values below every
-        weight, which is first shifted left by ``bonus_bits``."""
+        weight, which is first shifted left by ``bonus_bits``. A local solve starts
+        warm from the window's previous one when there is one (``self.warm``)."""
         extra = bonus or {}
         if self.local is not None:
             # The local window's matrix, kept up to date by set() and freeze(): F0 is
@@ -296,8 +298,15 @@ class _Engine:
                         w = (w << bonus_bits) + extra.get((a, b), 0)
                         row[b] = w
                         matrix[b][a] = w
+        # Warm start from the window's previous solve: the same vertices, with a few
+        # players' edges changed (steps C, D and E) or tie-breaks added (E).
+        duals: list[int] | None = [] if self.local is not None else None
+        start = self.warm if self.local is not None and not bonus_bits else None
+        found = max_weight_matching(size, matrix, start, duals)
+        if duals is not None:
+            self.warm = (duals, found)
         mate: dict[int, int] = {}
-        for x, y in enumerate(max_weight_matching(size, matrix)):
+        for x, y in enumerate(found):
             if y >= 0:
                 mate[vertices[x]] = vertices[y]
         self.mate = mate
@@ -432,6 +441,7 @@ class _Engine:
         self.local_mdps = set(window[:mdp_end])
         self.local_pos = {v: x for x, v in enumerate(self.local)}
         self.local_matrix = [[0] * len(self.local) for _ in self.local]
+        self.warm = None
         try:
             self.bracket(window, mdp_end, cur_end)
         finally:
@@ -611,6 +621,7 @@ class _Engine:
                     if base.get(key(a, b), 0):
                         u, v = window[rem[a]], window[rem[b]]
                         bonus[(u, v) if u < v else (v, u)] = (r - 1 - b) * place
+            # Cold: the digits move most S1 partners, so a warm start would not pay.
             self.solve(bonus, (r ** len(s1)).bit_length())
             for a in s1:
                 partner = self.mate[window[rem[a]]]

@@ -48,7 +48,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress
-from operator import add, not_
+from operator import add, not_, sub
 
 __all__ = ["max_weight_matching", "matching_weight"]
 
@@ -58,13 +58,24 @@ def matching_weight(weight: Sequence[Sequence[int]], mate: Sequence[int]) -> int
     return sum(weight[v][w] for v, w in enumerate(mate) if w > v)
 
 
-def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
+def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
+                        start: tuple[Sequence[int], Sequence[int]] | None = None,
+                        duals: list[int] | None = None) -> list[int]:
     """Maximum-weight matching (NOT maximum cardinality) of the general graph on
     vertices 0..n-1 with symmetric dense weight matrix `weight` (weight[i][j] == weight[j][i],
     0 means no edge, all non-zero weights positive Python ints of arbitrary size).
     Returns mate, mate[v] = partner or -1.
 
     The diagonal is ignored. The result is deterministic for a given input.
+
+    Warm start: ``start = (dual, mate)`` gives doubled vertex duals and a matching,
+    usually those of a previous solve on nearly the same weights (see ``duals``).
+    The duals are raised where an edge would be infeasible, pairs that are still
+    tight are kept, single vertices are paired greedily over tight edges, and the
+    search goes on from there (see :func:`_warm_start`).
+    When ``duals`` is a list, it receives the final doubled vertex duals with every
+    blossom's dual added to its vertices: feasible for these weights, and tight on
+    every matched edge whose ends lie in the same blossoms, ready for a later start.
 
     >>> max_weight_matching(4, [[0, 2, 0, 0], [2, 0, 3, 0], [0, 3, 0, 2], [0, 0, 2, 0]])
     [1, 0, 3, 2]
@@ -95,6 +106,8 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
                 maxweight = m
     mate = [-1] * n
     if not maxweight:
+        if duals is not None:
+            duals[:] = [0] * n
         return mate
     # Doubled weights. Only edges (nbrs) are ever read; as a safeguard a
     # non-edge (and the diagonal) gets ``nonedge``, whose slack would exceed
@@ -152,6 +165,9 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
     blossombestedges: list[list[tuple[int, int]] | None] = [None] * nn
     unusedblossoms = list(range(nn - 1, n - 1, -1))
     dual = [maxweight] * n + [0] * n
+    warm = start is not None
+    if warm:
+        _warm_start(n, w2, weight, start, dual, mate)
     # vlab[v] = label of v's top-level blossom (kept in step with label[]).
     vlab = [0] * n
     queue: list[int] = []
@@ -386,27 +402,45 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
             blossomedges[b] = edgs[i:] + edgs[:i]
             blossombase[b] = v
 
+    def flip_to_root(s: int, j: int) -> None:
+        # Match S-vertex s to j (-1: to no one) and swap the matched and
+        # unmatched edges on the tree path from s to its root.
+        while True:
+            bs = inblossom[s]
+            if bs >= n:
+                augment_blossom(bs, s)
+            mate[s] = j
+            t = labelend[bs]
+            if t == -1:
+                break
+            bt = inblossom[t]
+            s, j = labelend[bt], labelin[bt]
+            if bt >= n:
+                augment_blossom(bt, j)
+            mate[j] = s
+
     def augment_matching(v: int, w: int) -> None:
-        for s, j in ((v, w), (w, v)):
-            while True:
-                bs = inblossom[s]
-                if bs >= n:
-                    augment_blossom(bs, s)
-                mate[s] = j
-                t = labelend[bs]
-                if t == -1:
-                    break
-                bt = inblossom[t]
-                s, j = labelend[bt], labelin[bt]
-                if bt >= n:
-                    augment_blossom(bt, j)
-                mate[j] = s
+        flip_to_root(v, w)
+        flip_to_root(w, v)
+
+    def retired(w: int) -> bool:
+        # Is w's top-level blossom unlabelled with a single base (whose dual is
+        # then zero: a warm start's vertex that gave its partner up)? An S-vertex
+        # reaching it over a tight edge has found an augmenting path.
+        b = inblossom[w]
+        if mate[blossombase[b]] != -1:
+            return False
+        labelend[b] = -1
+        return True
 
     def tight_edge(v: int, w: int) -> bool:
         # Act on the tight edge (v, w), v an S-vertex, w in another top-level
         # blossom; True when it completed an augmenting path.
         lw = vlab[w]
         if lw == 0:
+            if warm and retired(w):
+                augment_matching(v, w)
+                return True
             assign_label(w, 2, v)
         elif lw == 1:
             base = scan_blossom(v, w)
@@ -443,7 +477,7 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
         freekey[:] = [inf] * n
         bests[:] = [inf] * nn
         queue.clear()
-        singles = [v for v in singles if mate[v] == -1]
+        singles = [v for v in singles if mate[v] == -1 and dual[v]]
         assert len({dual[v] for v in singles}) <= 1, "single vertices share one dual"
         for v in singles:
             b = inblossom[v]
@@ -461,17 +495,17 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
         # Each vertex w against its best root r (what scanning every root's
         # row would record or act on for w). delta_sum is 0 here. The roots
         # come first: a tight edge between two of them is an augmenting path.
-        for w in singles + [v for v in vertices if mate[v] != -1]:
+        for w in singles + [v for v in vertices if mate[v] != -1 or not dual[v]]:
             lst = order[w]
             m = len(lst)
             p = ptr[w]
-            while p < m and mate[lst[p]] != -1:
+            while p < m and (mate[lst[p]] != -1 or not dual[lst[p]]):
                 p += 1
             ptr[w] = p
             bw = inblossom[w]
             while p < m:
                 r = lst[p]
-                if mate[r] == -1 and inblossom[r] != bw:
+                if mate[r] == -1 and dual[r] and inblossom[r] != bw:
                     break
                 p += 1
             else:
@@ -524,6 +558,10 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
                     # and here the scan also has to stop on an augmentation.
                     lw = vlab[w]
                     if lw == 0:
+                        if warm and retired(w):
+                            augment_matching(v, w)
+                            augmented = True
+                            break
                         assign_label(w, 2, v)
                     elif lw == 1:
                         base = scan_blossom(v, w)
@@ -555,8 +593,19 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
 
             # No augmenting path with tight edges: compute delta.
             deltatype = 1
-            delta = min(dual[:n])
             deltav = deltaw = -1
+            if warm:
+                # Duals of S-vertices are not all equal: the least one may be a
+                # matched S-vertex's (see "Warm start").
+                svertices = list(compress(vertices, map((1).__eq__, vlab)))
+                if not svertices:
+                    break
+                svals = list(map(dual.__getitem__, svertices))
+                delta = min(svals)
+                if dual[singles[0]] != delta:
+                    deltav = svertices[svals.index(delta)]
+            else:
+                delta = min(dual[:n])
             deltab = -1
             free = list(compress(vertices, map(not_, vlab)))
             if free:
@@ -596,7 +645,13 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
                 delta_sum += delta
 
             if deltatype == 1:
-                break  # optimum: some vertex dual reached zero
+                if deltav != -1:
+                    # A matched S-vertex's dual reached zero: it gives its partner
+                    # up along its tree path, whose root becomes matched.
+                    flip_to_root(deltav, -1)
+                    augmented = True
+                    break
+                break  # optimum: the single vertices' duals reached zero
             if deltatype == 4:
                 expand_blossom(deltab, False)
             else:
@@ -613,4 +668,56 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]]) -> list[int]:
                     and dual[b] == 0):
                 expand_blossom(b, True)
 
+    if duals is not None:
+        # Flattened duals: each blossom's dual (doubled units: it counts twice in
+        # the slack of an edge inside it) added to every vertex inside it.
+        flat = dual[:n]
+        for v in vertices:
+            b = blossomparent[v]
+            while b != -1:
+                flat[v] += dual[b]
+                b = blossomparent[b]
+        duals[:] = flat
     return mate
+
+
+def _warm_start(n: int, w2: list[list[int]], weight: Sequence[Sequence[int]],
+                start: tuple[Sequence[int], Sequence[int]], dual: list[int], mate: list[int]) -> None:
+    """Set up a warm start: feasible vertex duals from ``start`` and the matched
+    pairs of ``start`` that are tight under them.
+
+    Why the search may start there. The primal-dual method needs feasible duals,
+    tight matched edges, and single vertices that share one dual (they are the
+    roots and fall together). Raising a vertex's dual keeps feasibility, so a row
+    whose edges got heavier is raised just enough; pairs whose edge is no longer
+    tight are split; every single vertex is then raised to the largest single
+    dual. What changes is that a matched S-vertex may now reach dual zero before
+    the roots do. It then gives up its partner along its tree path (whose edges
+    are tight), the root becomes matched, and it stays single with dual zero,
+    as optimality allows; such a vertex is no root, and reaching it over a tight
+    edge is an augmenting path. Each event matches a root, so the search ends.
+    """
+    given, pairs = start
+    if len(given) != n or len(pairs) != n:
+        raise ValueError(f"a warm start needs {n} duals and {n} mates")
+    d = [max(int(x), 0) for x in given]
+    for v in range(n):
+        need = max(map(sub, w2[v], d)) - d[v]
+        if need > 0:
+            d[v] += need
+    for v, w in enumerate(pairs):
+        if v < w < n and pairs[w] == v and weight[v][w] and d[v] + d[w] == w2[v][w]:
+            mate[v], mate[w] = w, v
+    # Pair up single vertices over tight edges, greedily: fewer roots to start from.
+    for v in range(n):
+        if mate[v] == -1:
+            dv, row = d[v], w2[v]
+            for w in range(v + 1, n):
+                if mate[w] == -1 and weight[v][w] and dv + d[w] == row[w]:
+                    mate[v], mate[w] = w, v
+                    break
+    top = max((d[v] for v in range(n) if mate[v] == -1), default=0)
+    for v in range(n):
+        if mate[v] == -1:
+            d[v] = top
+    dual[:n] = d
