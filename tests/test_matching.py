@@ -338,3 +338,24 @@ def test_hypothesis_warm_start(graph: tuple[int, list[list[int]]], how: str, see
     mate = max_weight_matching(n, weight, duals=duals)
     changed, start = perturbed(random.Random(seed), n, weight, duals, mate, how)
     check_warm(n, changed, start)
+
+
+def test_even_weights_are_used_as_they_are() -> None:
+    # even=True: the matrix serves as the doubled weights; same optimum, no copy made
+    rng = random.Random(13)
+    for _ in range(60):
+        n = rng.randint(1, 26)
+        weight = random_graph(rng, n, rng.random(), rng.choice(["small", "ours", "huge"]))
+        doubled = [[2 * x for x in row] for row in weight]
+        before = [row[:] for row in doubled]
+        mate = max_weight_matching(n, doubled, even=True, validate=False)
+        assert doubled == before
+        assert_valid(n, weight, mate)
+        assert matching_weight(weight, mate) == oracle_total(n, weight)
+
+
+def test_even_is_checked_when_validating() -> None:
+    with pytest.raises(ValueError):
+        max_weight_matching(2, [[0, 3], [3, 0]], even=True)
+    with pytest.raises(ValueError):
+        max_weight_matching(2, [[2, 4], [4, 0]], even=True)

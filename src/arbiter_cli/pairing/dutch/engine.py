@@ -16,6 +16,7 @@ The solver is :mod:`.matching`, a dense primal-dual blossom algorithm, exact on 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -129,10 +130,14 @@ class _Engine:
         self.local_mdps: set[int] = set()
         self.local_pos: dict[int, int] = {}  # window vertex -> row of local_matrix
         self.interned: dict[int, int] = {}  # one object per distinct weight (memory of big windows)
+        self.low_doubled: dict[int, int] = {0: 0}  # weight -> its local-matrix entry
+        self._compact: Callable[[int], int] = lambda weight: weight & self.low_mask
         self.local_matrix: list[list[int]] = []
         self.warm: tuple[list[int], list[int]] | None = None  # duals and mates of the last local solve
         self.fallbacks = 0
         self.below_c9 = self.width - (2 * self.sgb + self.sgb + self.S + self.sgb + self.S)
+        self.group_bits = bits
+        self.segments = self._segments()
         self._prepare()
 
     # -- weights -----------------------------------------------------------------------
@@ -163,14 +168,29 @@ class _Engine:
                     self.incompatible[a].add(b)
         self.candidate = [False] * self.n
         self.c9_value = [0] * self.n
+        self._signatures()
 
     def _set_bye_score(self, score: Fraction) -> None:
         self.bye_score = score
         self.candidate = [p.eligible and p.score <= score for p in self.players]
+        self._signatures()
 
     def _set_c9_ranks(self, ranks: dict[int, int]) -> None:
         self.c9_rank = ranks
         self.c9_value = [ranks.get(p.played_games, 0) if p.score == self.bye_score else 0 for p in self.players]
+        self._signatures()
+
+    def _signatures(self) -> None:
+        """Number the players by everything :meth:`_weight` reads of one player, so
+        that players alike share their weights (a 1000-player field has a few
+        hundred kinds of player and a few dozen distinct weights)."""
+        kinds: dict[tuple, int] = {}
+        self.kind = [kinds.setdefault(
+            (self.order[v], self.candidate[v], self.c9_value[v], self.pref_code[v], self.mild[v], p.absolute,
+             p.abs_imbalance, abs(p.state.colour_difference), p.repeated, p.df1, p.uf1, p.df2, p.uf2),
+            len(kinds)) for v, p in enumerate(self.players)]
+        self.kinds = len(kinds)
+        self.weight_memo: dict[int, int] = {}
 
     def compatible(self, a: int, b: int) -> bool:
         """C1 (no second meeting) and C3 (no equal absolute preferences), with the topscorer exception."""
@@ -181,16 +201,26 @@ class _Engine:
 
     def edge_weight(self, hi: int, lo: int, in_cur: bool, in_next: bool, single: bool | None = None) -> int:
         """The weight of pair (hi, lo), hi ranked higher; 0 when they cannot meet.
+        Computed once per kind of pair (see :meth:`_signatures`)."""
+        if lo in self.incompatible[hi]:
+            return 0
+        if single is None:
+            single = self.single
+        key = ((self.kind[hi] * self.kinds + self.kind[lo]) << 3) | (in_cur << 2) | (in_next << 1) | single
+        weight = self.weight_memo.get(key)
+        if weight is None:
+            weight = self._weight(hi, lo, in_cur, in_next, single)
+            weight = self.weight_memo[key] = self.interned.setdefault(weight, weight)
+        return weight
+
+    def _weight(self, hi: int, lo: int, in_cur: bool, in_next: bool, single: bool) -> int:
+        """The weight of pair (hi, lo), hi ranked higher, if they can meet.
 
         The bit-fields, most significant first: C4 completion with C2/C5 (F0), C6,
         C7, C8 (pairs and scores in the next bracket), C9, C10, C11, C12, C13,
         C14-C17 (float counts), C18-C21 (float scores), then room for Article 4's
         tie-breaks. See docs/dutch-engine-notes.md §2.3.
         """
-        if lo in self.incompatible[hi]:
-            return 0
-        if single is None:
-            single = self.single
         h, l = self.players[hi], self.players[lo]
         sgb, S, bit = self.sgb, self.S, self.bit
         candidate = self.candidate
@@ -237,13 +267,94 @@ class _Engine:
     # -- the solver --------------------------------------------------------------------
 
     def set(self, a: int, b: int, weight: int) -> None:
-        key = (a, b) if a < b else (b, a)
-        self.weights[key] = weight
-        if self.local_pos:  # keep the local window's matrix in step
-            x, y = self.local_pos.get(a), self.local_pos.get(b)
-            if x is not None and y is not None and not (a in self.local_mdps and b in self.local_mdps):
-                low = weight & self.low_mask
-                self.local_matrix[x][y] = self.local_matrix[y][x] = self.interned.setdefault(low, low)
+        self.set_row(a, (b,), (weight,))
+
+    def set_row(self, a: int, others: Sequence[int], weights: Sequence[int], add: int = 0) -> None:
+        """Give the edges from ``a`` to each of ``others`` their weight (plus ``add``,
+        a tie-break in the lowest field, on the non-zero ones), and keep the local
+        window's matrix in step: MDP-MDP edges left out, the rest in the window's
+        compact form (:meth:`_compact`), doubled (the solver's ``even=True`` form)."""
+        written = self.weights
+        if add:
+            for b, w in zip(others, weights):
+                written[(a, b) if a < b else (b, a)] = w + add if w else 0
+        else:
+            for b, w in zip(others, weights):
+                written[(a, b) if a < b else (b, a)] = w
+        position = self.local_pos
+        x = position.get(a)
+        if x is None:
+            return
+        mdps = self.local_mdps
+        a_mdp = a in mdps
+        lows, compact, intern = self.low_doubled, self._compact, self.interned
+        add <<= 1
+        matrix = self.local_matrix
+        row = matrix[x]
+        for b, w in zip(others, weights):
+            y = position.get(b)
+            if y is None or (a_mdp and b in mdps):
+                continue
+            low = lows.get(w)
+            if low is None:
+                low = compact(w) << 1
+                low = lows[w] = intern.setdefault(low, low)
+            row[y] = matrix[y][x] = low + add if low else 0
+
+    def _segments(self) -> list[tuple[bool, int]]:
+        """The fields below F0, least significant first: (is a score field, width).
+        A score field (C7, C8's scores, C18-C21) holds one sub-field per score group."""
+        sgb, S, rounds = self.sgb, self.S, self.rounds
+        segments = [(False, 3 * sgb + 1)]  # Article 4's tie-breaks
+        if rounds >= 2:
+            segments += [(True, S), (True, S)]  # C21, C20
+        if rounds >= 1:
+            segments += [(True, S), (True, S)]  # C19, C18
+        if rounds >= 2:
+            segments.append((False, 2 * sgb))  # C17, C16
+        if rounds >= 1:
+            segments.append((False, 2 * sgb))  # C15, C14
+        segments += [(False, 4 * sgb + 2 * sgb), (True, S), (False, sgb), (True, S), (False, sgb)]  # C13-C9, C8, C7, C6
+        assert sum(width for _, width in segments) == self.width
+        return segments
+
+    def _compact_for(self, window: list[int]) -> None:
+        """Set :meth:`_compact` for a local window: the weight below F0 with the
+        score fields cut down to the sub-fields of the score groups present in the
+        window (the others are zero on every window edge). Each kept sub-field keeps
+        its width, so no sum over a matching carries from one field to another and
+        matchings compare exactly as before, on numbers about half as long."""
+        groups = sorted({(self.shift[score], self.group_bits[score])
+                         for score in {self.players[v].score for v in window}})
+        pieces: list[tuple[int, int, int]] = []  # (global offset, mask, local offset)
+        source = target = 0
+        for is_score, width in self.segments:
+            if is_score:
+                for shift, bits in groups:
+                    pieces.append((source + shift, (1 << bits) - 1, target))
+                    target += bits
+                source += width
+                continue
+            pieces.append((source, (1 << width) - 1, target))
+            source += width
+            target += width
+        merged: list[tuple[int, int, int]] = []
+        for offset, mask, local in pieces:  # runs that stay contiguous are copied at once
+            if merged and merged[-1][0] + merged[-1][1].bit_length() == offset \
+                    and merged[-1][2] + merged[-1][1].bit_length() == local:
+                first = merged[-1]
+                merged[-1] = (first[0], (mask << first[1].bit_length()) | first[1], first[2])
+            else:
+                merged.append((offset, mask, local))
+
+        def compact(weight: int) -> int:
+            value = 0
+            for offset, mask, local in merged:
+                value |= ((weight >> offset) & mask) << local
+            return value
+
+        self._compact = compact
+        self.low_doubled = {0: 0}
 
     def get(self, a: int, b: int) -> int:
         """The edge's weight: as last written, or else its "deep" weight from phase 0."""
@@ -283,8 +394,8 @@ class _Engine:
                 for (a, b), value in extra.items():
                     x, y = position[a], position[b]
                     if matrix[x][y]:
-                        matrix[x][y] += value
-                        matrix[y][x] += value
+                        matrix[x][y] += value << 1
+                        matrix[y][x] += value << 1
         else:
             vertices = list(range(self.n))
             size = self.n
@@ -302,7 +413,7 @@ class _Engine:
         # players' edges changed (steps C, D and E) or tie-breaks added (E).
         duals: list[int] | None = [] if self.local is not None else None
         start = self.warm if self.local is not None and not bonus_bits else None
-        found = max_weight_matching(size, matrix, start, duals)
+        found = max_weight_matching(size, matrix, start, duals, even=self.local is not None, validate=False)
         if duals is not None:
             self.warm = (duals, found)
         mate: dict[int, int] = {}
@@ -336,10 +447,10 @@ class _Engine:
         top_score = players[top[0]].score if top else Fraction(0)
         adjacency: list[list[int]] = [[] for _ in range(n)]
         for a in range(n):
-            for b in range(a + 1, n):
-                if self.compatible(a, b):
-                    adjacency[a].append(b)
-                    adjacency[b].append(a)
+            later = sorted(set(range(a + 1, n)) - self.incompatible[a])  # compatible(a, b), b > a
+            adjacency[a] += later
+            for b in later:
+                adjacency[b].append(a)
         if n % 2:
             ascending = sorted({p.score for p in players})
             level = [ascending.index(p.score) if p.eligible else None for p in players]
@@ -442,6 +553,7 @@ class _Engine:
         self.local_pos = {v: x for x, v in enumerate(self.local)}
         self.local_matrix = [[0] * len(self.local) for _ in self.local]
         self.warm = None
+        self._compact_for(self.local)
         try:
             self.bracket(window, mdp_end, cur_end)
         finally:
@@ -462,9 +574,16 @@ class _Engine:
         index = {v: i for i, v in enumerate(players)}
         deep_set = set(deep)
         adjacency: list[list[int]] = []
-        for v in unpaired:
-            near = [index[u] for u in unpaired if u != v and self.linked(v, u)]
-            adjacency.append(near + [index[u] for u in deep_set - self.incompatible[v]])
+        written = self.weights
+        for v in unpaired:  # linked(v, u), written out: unpaired players are not frozen
+            incompatible = self.incompatible[v]
+            near = []
+            for u in unpaired:
+                if u != v:
+                    w = written.get((v, u) if v < u else (u, v))
+                    if (u not in incompatible) if w is None else w != 0:
+                        near.append(index[u])
+            adjacency.append(near + [index[u] for u in deep_set - incompatible])
         for v in deep:
             others = deep_set - self.incompatible[v]
             others.discard(v)
@@ -476,16 +595,17 @@ class _Engine:
     def bracket(self, window: list[int], mdp_end: int, cur_end: int) -> None:
         size = len(window)
         base: dict[tuple[int, int], int] = {}
-        intern = self.interned
+        frozen, edge_weight = self.frozen, self.edge_weight
         for j in range(mdp_end, size):
-            for i in range(j):
-                a, b = window[i], window[j]
-                if a in self.frozen or b in self.frozen:
-                    continue
-                w = self.edge_weight(a, b, j < cur_end, j >= cur_end)
-                w = intern.setdefault(w, w)  # few distinct weights: share the big integers
-                base[(i, j)] = w
-                self.set(a, b, w)
+            b = window[j]
+            if b in frozen:
+                continue
+            in_cur = j < cur_end
+            higher = [i for i in range(j) if window[i] not in frozen]
+            others = [window[i] for i in higher]
+            weights = [edge_weight(a, b, in_cur, not in_cur) for a in others]
+            base.update(zip([(i, j) for i in higher], weights))
+            self.set_row(b, others, weights)
         self.solve()
         residents = range(mdp_end, cur_end)
         resident_vertices = {window[r] for r in residents}
@@ -553,13 +673,16 @@ class _Engine:
         def tie(a: int) -> int:
             return (((a < pairs) << (2 * sgb)) - a) << 1
 
-        def reweight(a: int, b: int, extra: int = 0) -> None:
-            w = base.get(key(a, b), 0)
-            self.set(window[rem[a]], window[rem[b]], w + tie(a) + extra if w else 0)
+        players = [window[r] for r in rem]
+
+        def reweight(a: int, extra: int = 0) -> None:
+            # a's edges to the players after it in the remainder: base, tie-break, probe
+            row = rem[a]
+            self.set_row(players[a], players[a + 1:], [base.get((row, rem[b]), 0) for b in range(a + 1, len(rem))],
+                         tie(a) + extra)
 
         for a in range(len(rem)):
-            for b in range(a + 1, len(rem)):
-                reweight(a, b)
+            reweight(a)
         self.solve()
 
         def s1_role(a: int) -> bool:
@@ -572,39 +695,36 @@ class _Engine:
             if placed >= exch:
                 break
             if s1_role(a):
-                for b in range(a + 1, len(rem)):
-                    reweight(a, b, -1)
+                reweight(a, -1)
                 self.solve()
             if not s1_role(a):
                 for b in range(a + 1, len(rem)):
                     base[key(a, b)] = 0
                 placed += 1
-            for b in range(a + 1, len(rem)):
-                reweight(a, b)
+            reweight(a)
         moved_in = 0
         for a in range(pairs, len(rem)):
             if exch - moved_in <= 1:
                 break
             if not s1_role(a):
-                for b in range(a + 1, len(rem)):
-                    reweight(a, b, +1)
+                reweight(a, +1)
                 self.solve()
             if s1_role(a):
                 moved_in += 1
                 for b in range(a):
                     base[key(b, a)] = 0
-                    self.set(window[rem[b]], window[rem[a]], 0)
+                self.set_row(players[a], players[:a], [0] * a)
                 for n in range(cur_end, size):
                     base[(rem[a], n)] = 0
-                    self.set(window[rem[a]], window[n], 0)
-            for b in range(a + 1, len(rem)):
-                reweight(a, b)
+                self.set_row(players[a], window[cur_end:], [0] * (size - cur_end))
+            reweight(a)
         roles = [s1_role(a) for a in range(len(rem))]
         for a in range(len(rem)):
             for b in range(a + 1, len(rem)):
                 if not (roles[a] and not roles[b]):
                     base[key(a, b)] = 0
-                self.set(window[rem[a]], window[rem[b]], base.get(key(a, b), 0))
+            row = rem[a]
+            self.set_row(players[a], players[a + 1:], [base.get((row, rem[b]), 0) for b in range(a + 1, len(rem))])
 
         # F: the opponents inside the remainder (transpositions of S2R, Art. 4.2).
         # Each S1 player in turn takes the first S2 player (by BSN) that still allows

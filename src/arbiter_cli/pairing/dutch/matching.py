@@ -60,7 +60,8 @@ def matching_weight(weight: Sequence[Sequence[int]], mate: Sequence[int]) -> int
 
 def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
                         start: tuple[Sequence[int], Sequence[int]] | None = None,
-                        duals: list[int] | None = None) -> list[int]:
+                        duals: list[int] | None = None, *, even: bool = False,
+                        validate: bool = True) -> list[int]:
     """Maximum-weight matching (NOT maximum cardinality) of the general graph on
     vertices 0..n-1 with symmetric dense weight matrix `weight` (weight[i][j] == weight[j][i],
     0 means no edge, all non-zero weights positive Python ints of arbitrary size).
@@ -77,18 +78,29 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
     blossom's dual added to its vertices: feasible for these weights, and tight on
     every matched edge whose ends lie in the same blossoms, ready for a later start.
 
+    For a caller that solves many large matrices: ``even=True`` promises that every
+    weight is even and that the diagonal is zero, so the matrix itself serves as
+    the doubled weights (no copy is made; the matching is that of half the
+    weights, which is the same); ``validate=False`` skips the shape, symmetry and
+    sign checks.
+
     >>> max_weight_matching(4, [[0, 2, 0, 0], [2, 0, 3, 0], [0, 3, 0, 2], [0, 0, 2, 0]])
     [1, 0, 3, 2]
+    >>> max_weight_matching(4, [[0, 4, 0, 0], [4, 0, 6, 0], [0, 6, 0, 4], [0, 0, 4, 0]], even=True)
+    [1, 0, 3, 2]
     """
-    if len(weight) != n or any(len(row) != n for row in weight):
-        raise ValueError(f"weight must be an {n} x {n} matrix")
     vertices = range(n)
-    for i, (row, col) in enumerate(zip(weight, zip(*weight))):
-        if tuple(row) != col:
-            j = next(j for j in vertices if row[j] != col[j])
-            raise ValueError(f"weight is not symmetric at ({i}, {j})")
-        if min(row) < 0:
-            raise ValueError(f"negative weight in row {i}")
+    if validate:
+        if len(weight) != n or any(len(row) != n for row in weight):
+            raise ValueError(f"weight must be an {n} x {n} matrix")
+        for i, (row, col) in enumerate(zip(weight, zip(*weight))):
+            if tuple(row) != col:
+                j = next(j for j in vertices if row[j] != col[j])
+                raise ValueError(f"weight is not symmetric at ({i}, {j})")
+            if min(row) < 0:
+                raise ValueError(f"negative weight in row {i}")
+            if even and (row[i] or any(x & 1 for x in row)):
+                raise ValueError(f"even=True, but row {i} has an odd weight or a diagonal entry")
 
     # Neighbour lists (non-zero, off-diagonal entries) and doubled weights.
     nbrs: list[list[int]] = []
@@ -109,12 +121,16 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
         if duals is not None:
             duals[:] = [0] * n
         return mate
+    if even:
+        maxweight >>= 1
     # Doubled weights. Only edges (nbrs) are ever read; as a safeguard a
     # non-edge (and the diagonal) gets ``nonedge``, whose slack would exceed
     # 2 * maxweight: never tight, never a delta2 / delta3 candidate (delta1,
     # the dual of a single vertex, is at most maxweight).
     nonedge = -((maxweight << 2) + 4)
-    if n > 700:  # one object per distinct weight: big matrices repeat values, and memory counts
+    if even:
+        w2 = weight  # type: ignore[assignment]
+    elif n > 700:  # one object per distinct weight: big matrices repeat values, and memory counts
         doubled: dict[int, int] = {0: nonedge}
         for v in range(n):
             r2 = [doubled[x] if x in doubled else doubled.setdefault(x, x << 1) for x in weight[v]]
@@ -460,7 +476,9 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
     # the roots are never scanned: the slack from the roots to w is least at
     # w's heaviest free neighbour, found in w's neighbours sorted by weight
     # (matched vertices never become single again, so a pointer skips them).
-    order = [sorted(nbrs[w], key=weight[w].__getitem__, reverse=True) for w in range(n)]
+    # After a warm start the roots are few: they are scanned like any S-vertex.
+    aggregate = not warm
+    order = [sorted(nbrs[w], key=weight[w].__getitem__, reverse=True) for w in range(n)] if aggregate else []
     ptr = [0] * n
     singles = list(range(n))
 
@@ -485,9 +503,11 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
                 label[v] = vlab[v] = 1
                 labelend[v] = -1
                 labelin[v] = v
+                if not aggregate:
+                    queue.append(v)
             elif label[b] == 0:
                 assign_label(v, 1, -1)
-        if queue:
+        if queue and aggregate:
             # the other vertices of root blossoms are scanned; the roots are not
             queue[:] = [v for v in queue if mate[v] != -1]
 
@@ -495,7 +515,7 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
         # Each vertex w against its best root r (what scanning every root's
         # row would record or act on for w). delta_sum is 0 here. The roots
         # come first: a tight edge between two of them is an augmenting path.
-        for w in singles + [v for v in vertices if mate[v] != -1 or not dual[v]]:
+        for w in (singles + [v for v in vertices if mate[v] != -1 or not dual[v]]) if aggregate else ():
             lst = order[w]
             m = len(lst)
             p = ptr[w]
