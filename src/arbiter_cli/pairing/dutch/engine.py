@@ -584,11 +584,18 @@ class _Engine:
                     if (u not in incompatible) if w is None else w != 0:
                         near.append(index[u])
             adjacency.append(near + [index[u] for u in deep_set - incompatible])
+        # unpaired u is linked to deep v unless v is in incompatible[u]: few are
+        blocked: dict[int, set[int]] = {}
+        for u in unpaired:
+            for v in self.incompatible[u]:
+                blocked.setdefault(v, set()).add(u)
+        near_all = [index[u] for u in unpaired]
         for v in deep:
             others = deep_set - self.incompatible[v]
             others.discard(v)
-            adjacency.append([index[u] for u in unpaired if v not in self.incompatible[u]]
-                             + [index[u] for u in others])
+            stop = blocked.get(v)
+            near = [index[u] for u in unpaired if u not in stop] if stop else near_all[:]
+            adjacency.append(near + [index[u] for u in others])
         odd = self.n % 2
         return is_completable(adjacency, [odd and self.candidate[v] for v in players])
 
@@ -596,6 +603,7 @@ class _Engine:
         size = len(window)
         base: dict[tuple[int, int], int] = {}
         frozen, edge_weight = self.frozen, self.edge_weight
+        kind, kinds, memo, incompatible = self.kind, self.kinds, self.weight_memo, self.incompatible
         for j in range(mdp_end, size):
             b = window[j]
             if b in frozen:
@@ -603,7 +611,15 @@ class _Engine:
             in_cur = j < cur_end
             higher = [i for i in range(j) if window[i] not in frozen]
             others = [window[i] for i in higher]
-            weights = [edge_weight(a, b, in_cur, not in_cur) for a in others]
+            # edge_weight(a, b, in_cur, not in_cur), its look-up written out
+            column, flags = kind[b], (in_cur << 2) | ((not in_cur) << 1) | self.single
+            weights = []
+            for a in others:
+                if b in incompatible[a]:
+                    weights.append(0)
+                    continue
+                w = memo.get(((kind[a] * kinds + column) << 3) | flags)
+                weights.append(edge_weight(a, b, in_cur, not in_cur) if w is None else w)
             base.update(zip([(i, j) for i in higher], weights))
             self.set_row(b, others, weights)
         self.solve()
@@ -729,20 +745,32 @@ class _Engine:
         # F: the opponents inside the remainder (transpositions of S2R, Art. 4.2).
         # Each S1 player in turn takes the first S2 player (by BSN) that still allows
         # an optimal pairing: a lexicographic choice, so one solve settles them all.
-        # Below every criterion, S1 player i (of k) gets the digit (r-1-b) for the rem
-        # position b of its partner, in base r, weighted r^(k-1-i).
+        # Below every criterion, S1 player i gets a digit for its partner, larger for
+        # an earlier rem position b, in a mixed radix whose most significant digit is
+        # the first S1 player's. (The digit is b's rank from the end among i's possible
+        # partners, so that the last rem position ties with no partner, as the digit
+        # r-1-b in base r would; the radix is the number of such digits.)
         s1 = [a for a in range(len(rem)) if roles[a]]
         if s1:
             r = len(rem)
+            options: list[list[int]] = []
+            for a in s1:
+                row = rem[a]
+                options.append([b for b in range(a + 1, r) if base.get((row, rem[b]), 0)])
+            tops = [len(bs) - (bool(bs) and bs[-1] == r - 1) for bs in options]
+            place = 1
+            places = [0] * len(s1)
+            for i in reversed(range(len(s1))):
+                places[i] = place
+                place *= tops[i] + 1
             bonus: dict[tuple[int, int], int] = {}
-            for i, a in enumerate(s1):
-                place = r ** (len(s1) - 1 - i)
-                for b in range(a + 1, r):
-                    if base.get(key(a, b), 0):
-                        u, v = window[rem[a]], window[rem[b]]
-                        bonus[(u, v) if u < v else (v, u)] = (r - 1 - b) * place
+            for a, bs, top, weight in zip(s1, options, tops, places):
+                u = window[rem[a]]
+                for rank, b in enumerate(bs):
+                    v = window[rem[b]]
+                    bonus[(u, v) if u < v else (v, u)] = (top - rank) * weight
             # Cold: the digits move most S1 partners, so a warm start would not pay.
-            self.solve(bonus, (r ** len(s1)).bit_length())
+            self.solve(bonus, place.bit_length())
             for a in s1:
                 partner = self.mate[window[rem[a]]]
                 assert partner in position, "an S1 player left the remainder"

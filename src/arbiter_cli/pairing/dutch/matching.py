@@ -112,10 +112,12 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
         if row[v]:
             nb.remove(v)
         nbrs.append(nb)
-        if nb:
+        if nb and not even:
             m = max(map(row.__getitem__, nb))
             if m > maxweight:
                 maxweight = m
+    if even and n:
+        maxweight = max(map(max, weight))  # the diagonal is zero
     mate = [-1] * n
     if not maxweight:
         if duals is not None:
