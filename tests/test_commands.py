@@ -450,3 +450,29 @@ def test_a_swiss_runs_through_the_folder_workflow(arbiter: Runner, tmp_path: Pat
     assert not any(frozenset((b["white"], b["black"])) in met for b in second if b["black"])
     assert [b["result"] for b in second if b["black"] is None] == ["PAB"]
     assert 9 not in [b["white"] for b in second if b["black"] is None]  # no second PAB (C2)
+
+
+# --------------------------------------------------------------------------- start-up: one command's parser
+
+def test_only_the_command_being_run_is_built() -> None:
+    from arbiter_cli.cli import _narrowed, app
+
+    for argv in (["pair"], ["-d", "x", "pair", "--explain"], ["--dir=x", "pair"], ["-dx", "pair"]):
+        narrowed = _narrowed(argv)
+        assert narrowed is not app
+        assert [c.callback.__name__ for c in narrowed.registered_commands] == ["pair"]
+        assert narrowed.registered_callback is app.registered_callback
+    for argv in ([], ["--help"], ["--version"], ["-d"], ["-d", "x"], ["player", "list"], ["paer"], ["trf", "pair"]):
+        assert _narrowed(argv) is app, argv
+
+
+def test_narrowed_commands_answer_as_the_whole_app(arbiter: Runner, make_event) -> None:
+    folder = make_event(4)
+    helped = arbiter("-d", folder, "pair", "--help")
+    assert helped.code == 0 and "Usage: arbiter pair" in helped.out
+    wrong = arbiter("-d", folder, "pair", "--no-such-option")
+    assert wrong.code == 2 and "No such option: --no-such-option" in wrong.err and "arbiter pair --help" in wrong.err
+    typo = arbiter("-d", folder, "paer")
+    assert typo.code == 2 and "No such command 'paer'" in typo.err
+    overview = arbiter("--help")
+    assert overview.code == 0 and "standings" in overview.out and "club" in overview.out

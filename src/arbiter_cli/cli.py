@@ -48,14 +48,18 @@ from arbiter_cli.results import RESULT_HELP, GameResult, parse_result
 from arbiter_cli.tiebreaks import Rules, parse_tiebreak_list
 from arbiter_cli.tpn import draw_by_lot, initial_order
 
-app = typer.Typer(
-    name="arbiter",
-    help="Run chess tournaments from a folder of plain files: players, pairings, results, standings.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-)
+def _new_app() -> typer.Typer:
+    return typer.Typer(
+        name="arbiter",
+        help="Run chess tournaments from a folder of plain files: players, pairings, results, standings.",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+    )
+
+
+app = _new_app()
 player_app = typer.Typer(help="Register, import, list and withdraw players.", no_args_is_help=True)
 app.add_typer(player_app, name="player")
 trf_app = typer.Typer(help="Pair and check Tournament Report Files (the FIDE Dutch system, 2026 rules).",
@@ -1115,10 +1119,39 @@ from arbiter_cli import cli_club  # noqa: E402,F401  (club, member, ratings)
 # --------------------------------------------------------------------------- entry point
 
 
+def _narrowed(argv: list[str]) -> typer.Typer:
+    """The app with only the top-level command being run, when the command line
+    names one: Typer builds every command's parser at each start (about 35 ms for
+    all of them), and a venue laptop runs short commands all day. Anything else
+    (help, the version, a group such as ``player``, a typo) gets the whole app,
+    so its messages are unchanged."""
+    position = 0
+    while position < len(argv):
+        token = argv[position]
+        if token in ("--dir", "-d"):
+            position += 2
+        elif token.startswith(("--dir=", "-d")) and token not in ("--dir", "-d"):
+            position += 1
+        else:
+            break
+    if position >= len(argv) or argv[position].startswith("-"):
+        return app
+    name = argv[position]
+    chosen = [command for command in app.registered_commands
+              if (command.name or typer.main.get_command_name(command.callback.__name__)) == name]
+    if len(chosen) != 1:
+        return app
+    narrowed = _new_app()
+    narrowed.registered_callback = app.registered_callback
+    narrowed.registered_commands = chosen
+    return narrowed
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the command line; turn every failure into one line on stderr and an exit code."""
     try:
-        code = app(args=argv, prog_name="arbiter", standalone_mode=False)
+        arguments = sys.argv[1:] if argv is None else list(argv)
+        code = _narrowed(arguments)(args=arguments, prog_name="arbiter", standalone_mode=False)
     except ArbiterError as error:
         _fail(str(error), error.exit_code)
     except TyperException as error:  # the command-line parser's errors (Typer's own click)

@@ -26,7 +26,6 @@ from arbiter_cli.cli import STATE, FormatOption, _command_line, _read_input, _sa
 from arbiter_cli.errors import Refused, UsageProblem
 from arbiter_cli.folder import Change, _pydantic_message
 from arbiter_cli.points import format_points, points_to_json
-from arbiter_cli.ratings.ledger import TIME_CONTROLS, replay
 from arbiter_cli.render import Column, Format, View, emit
 
 if TYPE_CHECKING:  # the club module is loaded by the commands that need it (start-up time)
@@ -56,6 +55,8 @@ def _club(exclusive: bool) -> Iterator[tuple[ClubFolder, Club]]:
 
 
 def _control(text: str | None) -> tuple[str, ...]:
+    from arbiter_cli.ratings.ledger import TIME_CONTROLS
+
     if text is None:
         return TIME_CONTROLS
     if text not in TIME_CONTROLS:
@@ -159,6 +160,7 @@ def member_import(
 
 def _members_view(club: Club) -> View:
     from arbiter_cli.club import current_ratings
+    from arbiter_cli.ratings.ledger import TIME_CONTROLS
 
     current = current_ratings(club)
     records = []
@@ -217,6 +219,7 @@ def _recomputed(club: Club, club_path: Path) -> tuple[Club, list[str], list[str]
     """The club with its rating report rebuilt from the initial ratings and the finalised
     tournaments; the members whose current rating changed, and every report line that did."""
     from arbiter_cli.club import StoredRow, current_ratings, rated_events
+    from arbiter_cli.ratings.ledger import replay
 
     names = {m.id: m.name for m in club.members}
     events = rated_events(club_path)

@@ -24,18 +24,21 @@ from arbiter_cli.cli import (
 from arbiter_cli.errors import FolderError, Refused, UsageProblem
 from arbiter_cli.folder import Change, TournamentFolder, _atomic_write
 from arbiter_cli.render import Format
-from arbiter_cli.trf.reader import TrfError, TrfFile, decode_trf, parse_trf
 
 if TYPE_CHECKING:
     from arbiter_cli.trf.importer import Imported
+    from arbiter_cli.trf.reader import TrfFile
 
-# The importer, the exporter and the standings are loaded by the commands that use them (start-up time).
+# The reader, the importer, the exporter and the standings are loaded by the commands that use
+# them (start-up time).
 
 __all__ = ["import_command", "export_command", "trf_standings", "read_trf_file"]
 
 
 def read_trf_file(source: str) -> tuple[str, TrfFile]:
     """Read and parse a TRF file (``-`` is stdin): its label for messages and its records."""
+    from arbiter_cli.trf.reader import TrfError, decode_trf, parse_trf
+
     label, raw = _read_bytes(source)
     text, _ = decode_trf(raw)
     try:
@@ -47,6 +50,7 @@ def read_trf_file(source: str) -> tuple[str, TrfFile]:
 
 def _import(label: str, trf: TrfFile, name: str, *, for_folder: bool) -> Imported:
     from arbiter_cli.trf.importer import TrfUnsupported, import_trf
+    from arbiter_cli.trf.reader import TrfError
 
     try:
         return import_trf(trf, name=name, for_folder=for_folder, teams=not for_folder)

@@ -42,15 +42,17 @@ class Format(str, Enum):
 
 
 def stdout_console() -> Console:
-    """The console for tables; piped output is not cut to 80 columns."""
-    console = Console(highlight=False)
+    """The console for tables; piped output is not cut to 80 columns. Text is
+    printed as it is: no highlighting, and no ``:name:`` emoji codes (a name or a
+    note may hold colons)."""
+    console = Console(highlight=False, emoji=False)
     if not console.is_terminal and "COLUMNS" not in os.environ:
-        console = Console(highlight=False, width=240)
+        console = Console(highlight=False, emoji=False, width=240)
     return console
 
 
 def stderr_console() -> Console:
-    return Console(stderr=True, highlight=False)
+    return Console(stderr=True, highlight=False, emoji=False)
 
 
 @dataclass
