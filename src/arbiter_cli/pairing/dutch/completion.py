@@ -12,7 +12,51 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Sequence
 
-__all__ = ["can_complete", "is_completable", "maximum_matching", "lowest_pab_level"]
+__all__ = ["can_complete", "is_completable", "maximum_matching", "lowest_pab_level", "pairs_greedily"]
+
+
+def pairs_greedily(players: Sequence[int], apart: Callable[[int], set[int]], left_out: int | None = None) -> bool:
+    """True if a quick pass pairs all ``players`` (but ``left_out``) on a dense graph
+    given by its few non-edges: ``apart(v)`` holds the players ``v`` may not meet
+    (the pair is allowed only if neither holds the other). False means "not found",
+    not "impossible": callers then ask :func:`is_completable`, which is exact.
+
+    The most constrained player left is paired with the least constrained one it
+    may meet. On a Swiss field, where almost everyone may meet almost everyone,
+    this settles completion (C4) in linear time instead of building every
+    neighbour list.
+
+    >>> pairs_greedily([1, 2, 3, 4], lambda v: {2} if v == 1 else ({1} if v == 2 else set()))
+    True
+    >>> pairs_greedily([1, 2, 3], lambda v: set(), left_out=3)
+    True
+    >>> pairs_greedily([1, 2], lambda v: {3 - v})
+    False
+    """
+    remaining = [v for v in players if v != left_out]
+    if len(remaining) % 2:
+        return False
+    sets = {v: apart(v) for v in remaining}
+    order = sorted(remaining, key=lambda v: len(sets[v]), reverse=True)
+    paired: set[int] = set()
+    back = len(order) - 1
+    for i, v in enumerate(order):
+        if v in paired:
+            continue
+        paired.add(v)
+        avoid = sets[v]
+        j = back
+        while j > i:
+            w = order[j]
+            if w not in paired and w not in avoid and v not in sets[w]:
+                break
+            j -= 1
+        else:
+            return False
+        paired.add(order[j])
+        while back > i and order[back] in paired:
+            back -= 1
+    return True
 
 
 def maximum_matching(adjacency: Sequence[Sequence[int]]) -> list[int]:

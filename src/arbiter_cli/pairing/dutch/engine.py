@@ -22,7 +22,9 @@ from fractions import Fraction
 
 from arbiter_cli.pairing.dutch.colours import allocate_colours
 from arbiter_cli.pairing.dutch.matching import max_weight_matching
-from arbiter_cli.pairing.dutch.completion import can_complete, is_completable, lowest_pab_level, maximum_matching
+from arbiter_cli.pairing.dutch.completion import (
+    can_complete, is_completable, lowest_pab_level, maximum_matching, pairs_greedily,
+)
 from arbiter_cli.pairing.dutch.state import PairingRequest, PlayerState, Strength, derive_states
 
 __all__ = ["NoValidPairing", "DutchResult", "BracketReport", "pair_round"]
@@ -445,16 +447,37 @@ class _Engine:
         n, players = self.n, self.players
         top = self.groups[0] if self.groups else []
         top_score = players[top[0]].score if top else Fraction(0)
-        adjacency: list[list[int]] = [[] for _ in range(n)]
-        for a in range(n):
-            later = sorted(set(range(a + 1, n)) - self.incompatible[a])  # compatible(a, b), b > a
-            adjacency[a] += later
-            for b in later:
-                adjacency[b].append(a)
+        built: list[list[list[int]]] = []
+        apart = self.incompatible.__getitem__
+
+        def adjacency() -> list[list[int]]:
+            """Every neighbour list (compatible(a, b), b > a, both ways): for the exact
+            checks, needed only when a quick pairing pass finds nothing."""
+            if not built:
+                lists: list[list[int]] = [[] for _ in range(n)]
+                for a in range(n):
+                    later = sorted(set(range(a + 1, n)) - self.incompatible[a])
+                    lists[a] += later
+                    for b in later:
+                        lists[b].append(a)
+                built.append(lists)
+            return built[0]
+
+        def quickly(group: Sequence[int], may_leave: Sequence[int] | None) -> bool:
+            """A complete pairing of the group found by the quick pass (leaving out
+            one of ``may_leave``, the last few tried, when the group is odd)."""
+            if len(group) % 2 == 0:
+                return pairs_greedily(group, apart)
+            return any(pairs_greedily(group, apart, v) for v in list(may_leave or ())[-3:])
+
         if n % 2:
             ascending = sorted({p.score for p in players})
             level = [ascending.index(p.score) if p.eligible else None for p in players]
-            lowest = lowest_pab_level(adjacency, level)
+            levels = [lv for lv in level if lv is not None]
+            lowest = min(levels) if levels and quickly(
+                range(n), [v for v in range(n) if level[v] == min(levels)]) else None
+            if lowest is None:  # (the quick pass proves the lowest level possible, or finds nothing)
+                lowest = lowest_pab_level(adjacency(), level)
             if lowest is None:
                 raise NoValidPairing("no pairing satisfies C1-C3 with at most one eligible PAB receiver")
             self._set_bye_score(ascending[lowest])
@@ -462,18 +485,29 @@ class _Engine:
             if self.bye_score >= top_score:
                 # Can the top score group pair inside itself, one player left for the PAB?
                 in_top = set(top)
-                adjacency_sets = [set(neighbours) for neighbours in adjacency]
                 rest = [v for v in range(n) if v not in in_top]
-                self.single = can_complete(top, lambda a, b: b in adjacency_sets[a],
-                                           lambda v: players[v].eligible) and \
-                    can_complete(rest, lambda a, b: b in adjacency_sets[a], lambda v: False)
+
+                def linked(a: int, b: int) -> bool:
+                    return b in adjacency_sets[a]
+
+                adjacency_sets: list[set[int]] = []
+                if not quickly(top, [v for v in top if players[v].eligible]):
+                    adjacency_sets = [set(neighbours) for neighbours in adjacency()]
+                    top_complete = can_complete(top, linked, lambda v: players[v].eligible)
+                else:
+                    top_complete = True
+                if top_complete and not quickly(rest, None):
+                    adjacency_sets = adjacency_sets or [set(neighbours) for neighbours in adjacency()]
+                    self.single = can_complete(rest, linked, lambda v: False)
+                else:
+                    self.single = top_complete
             played = sorted((p.played_games for p in players if p.score == self.bye_score), reverse=True)
             ranks: dict[int, int] = {}
             for position, games in enumerate(played):
                 ranks[games] = position  # a repeated value keeps its last position, as bbp does
             self._set_c9_ranks(ranks)
         else:
-            if any(m == -1 for m in maximum_matching(adjacency)):
+            if not quickly(range(n), None) and any(m == -1 for m in maximum_matching(adjacency())):
                 raise NoValidPairing("no pairing satisfies C1-C3 with at most one eligible PAB receiver")
             self._set_bye_score(Fraction(0))
             self.single = False
@@ -571,10 +605,34 @@ class _Engine:
         their phase-0 ones (present when compatible), so their neighbour lists are
         set differences; only edges between two window players need looking up."""
         players = unpaired + deep
+        odd = self.n % 2
+        # First a quick pass over the few pairs that may not meet: deep players are
+        # kept apart only by C1/C3, window players also by the weights written.
+        written = self.weights
+        away: dict[int, set[int]] = {}
+        for v in unpaired:
+            incompatible = self.incompatible[v]
+            apart = set(incompatible)
+            for u in unpaired:
+                if u != v:
+                    w = written.get((v, u) if v < u else (u, v))
+                    if not ((u not in incompatible) if w is None else w != 0):
+                        apart.add(u)
+            away[v] = apart
+
+        def kept_apart(v: int) -> set[int]:
+            return away[v] if v in away else self.incompatible[v]
+
+        if len(players) % 2 == 0:
+            if pairs_greedily(players, kept_apart):
+                return True
+        elif odd and any(pairs_greedily(players, kept_apart, v)
+                         for v in [v for v in players if self.candidate[v]][-3:]):
+            return True
+        # Then the exact check.
         index = {v: i for i, v in enumerate(players)}
         deep_set = set(deep)
         adjacency: list[list[int]] = []
-        written = self.weights
         for v in unpaired:  # linked(v, u), written out: unpaired players are not frozen
             incompatible = self.incompatible[v]
             near = []
@@ -596,7 +654,6 @@ class _Engine:
             stop = blocked.get(v)
             near = [index[u] for u in unpaired if u not in stop] if stop else near_all[:]
             adjacency.append(near + [index[u] for u in others])
-        odd = self.n % 2
         return is_completable(adjacency, [odd and self.candidate[v] for v in players])
 
     def bracket(self, window: list[int], mdp_end: int, cur_end: int) -> None:
