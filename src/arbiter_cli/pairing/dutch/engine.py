@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import repeat
 
 from arbiter_cli.pairing.dutch.colours import allocate_colours
 from arbiter_cli.pairing.dutch.matching import max_weight_matching
@@ -276,13 +277,16 @@ class _Engine:
         a tie-break in the lowest field, on the non-zero ones), and keep the local
         window's matrix in step: MDP-MDP edges left out, the rest in the window's
         compact form (:meth:`_compact`), doubled (the solver's ``even=True`` form)."""
+        if not others:
+            return
+        values = [w + add if w else 0 for w in weights] if add else weights
         written = self.weights
-        if add:
-            for b, w in zip(others, weights):
-                written[(a, b) if a < b else (b, a)] = w + add if w else 0
+        if min(others) > a:  # the usual case, a row or a column: keys made in one pass
+            written.update(zip(zip(repeat(a), others), values))
+        elif max(others) < a:
+            written.update(zip(zip(others, repeat(a)), values))
         else:
-            for b, w in zip(others, weights):
-                written[(a, b) if a < b else (b, a)] = w
+            written.update(((a, b) if a < b else (b, a), w) for b, w in zip(others, values))
         position = self.local_pos
         x = position.get(a)
         if x is None:
