@@ -64,3 +64,14 @@ def test_the_sample_is_at_least_400_cases() -> None:
     assert sizes == {6, 7, 10, 15, 24, 40, 63, 100, 250}
     assert set(SAMPLE_PER_SIZE) == sizes
     assert len(_sample()) >= 400
+
+
+@pytest.mark.parametrize("case", _sample()[::12])
+def test_corpus_case_with_step_f_on_zero_slack_edges(case: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Step F keeps only the zero-slack edges of an optimal solve when a remainder has
+    # many S1 players (more than the corpus's fields have): the same pairings must come
+    # out when it does so in every bracket.
+    from arbiter_cli.pairing.dutch.engine import _Engine
+
+    monkeypatch.setattr(_Engine, "MANY_S1", 0)
+    _check(CASES / f"{case}.trf")

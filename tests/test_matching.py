@@ -359,3 +359,24 @@ def test_even_is_checked_when_validating() -> None:
         max_weight_matching(2, [[0, 3], [3, 0]], even=True)
     with pytest.raises(ValueError):
         max_weight_matching(2, [[2, 4], [4, 0]], even=True)
+
+
+def test_tight_edges_hold_every_optimal_matching() -> None:
+    # Complementary slackness: each maximum-weight matching uses only zero-slack
+    # edges; with every optimum enumerated on small graphs, each must pass.
+    from itertools import combinations
+
+    rng = random.Random(21)
+    for _ in range(150):
+        n = rng.randint(2, 9)
+        weight = random_graph(rng, n, rng.random(), rng.choice(["small", "ours"]))
+        tight: list[list[int]] = []
+        mate = max_weight_matching(n, weight, tight=tight)
+        best = matching_weight(weight, mate)
+        edges = [(a, b) for a in range(n) for b in range(a + 1, n) if weight[a][b]]
+        for size in range(n // 2 + 1):
+            for chosen in combinations(edges, size):
+                ends = [v for edge in chosen for v in edge]
+                if len(set(ends)) == len(ends) and sum(weight[a][b] for a, b in chosen) == best:
+                    assert all(b in tight[a] and a in tight[b] for a, b in chosen)
+        assert all(mate[v] in tight[v] for v in range(n) if mate[v] != -1)

@@ -61,7 +61,7 @@ def matching_weight(weight: Sequence[Sequence[int]], mate: Sequence[int]) -> int
 def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
                         start: tuple[Sequence[int], Sequence[int]] | None = None,
                         duals: list[int] | None = None, *, even: bool = False,
-                        validate: bool = True) -> list[int]:
+                        validate: bool = True, tight: list[list[int]] | None = None) -> list[int]:
     """Maximum-weight matching (NOT maximum cardinality) of the general graph on
     vertices 0..n-1 with symmetric dense weight matrix `weight` (weight[i][j] == weight[j][i],
     0 means no edge, all non-zero weights positive Python ints of arbitrary size).
@@ -77,6 +77,9 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
     When ``duals`` is a list, it receives the final doubled vertex duals with every
     blossom's dual added to its vertices: feasible for these weights, and tight on
     every matched edge whose ends lie in the same blossoms, ready for a later start.
+    When ``tight`` is a list, it receives for each vertex its neighbours over an
+    edge of zero slack under the final (optimal) duals, blossom duals included. By
+    complementary slackness every maximum-weight matching uses only such edges.
 
     For a caller that solves many large matrices: ``even=True`` promises that every
     weight is even and that the diagonal is zero, so the matrix itself serves as
@@ -122,6 +125,8 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
     if not maxweight:
         if duals is not None:
             duals[:] = [0] * n
+        if tight is not None:
+            tight[:] = [[] for _ in vertices]
         return mate
     if even:
         maxweight >>= 1
@@ -700,6 +705,47 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
                 flat[v] += dual[b]
                 b = blossomparent[b]
         duals[:] = flat
+    if tight is not None:
+        # slack = dual[v] + dual[w] - 2 * weight + 2 * (the duals of the blossoms
+        # holding both ends). Ends in different top-level blossoms share none; for
+        # two ends in one, the shared blossoms are the common start of their chains
+        # of blossoms from the top down.
+        chain: dict[int, list[int]] = {}
+        shared: dict[int, list[int]] = {}  # running sums of the chain's duals
+        for v in vertices:
+            if inblossom[v] != v:
+                up = []
+                b = blossomparent[v]
+                while b != -1:
+                    up.append(b)
+                    b = blossomparent[b]
+                up.reverse()
+                chain[v] = up
+                total, sums = 0, []
+                for b in up:
+                    total += dual[b]
+                    sums.append(total)
+                shared[v] = sums
+        found: list[list[int]] = []
+        for v in vertices:
+            dv, row, top = dual[v], w2[v], inblossom[v]
+            if top == v:
+                found.append([w for w in nbrs[v] if dv + dual[w] == row[w]])
+                continue
+            zero = [w for w in nbrs[v] if inblossom[w] != top and dv + dual[w] == row[w]]
+            sums, weights = shared[v], weight[v]
+            level = {b: i for i, b in enumerate(chain[v])}
+            for w in leaves[top]:
+                if w == v or not weights[w]:
+                    continue
+                for b in reversed(chain[w]):  # from w's innermost blossom up to one holding v
+                    if b in level:
+                        break
+                if dv + dual[w] - row[w] + 2 * sums[level[b]] == 0:
+                    zero.append(w)
+            zero.sort()
+            found.append(zero)
+        tight[:] = found
     return mate
 
 
