@@ -412,3 +412,47 @@ def test_notes_that_do_not_fit_below_the_last_rows_get_a_page_of_their_own() -> 
     short = pages(print_sheets([sheet(View("t", view.records[:49], view.columns), ["Event", "Standings"],
                                       notes=notes)]))
     assert len(short) == 1 and len(short[0]) == 60 and short[0][-7:] == ["48", "", *full[1][3:7], "page 1/1"]
+
+
+# --------------------------------------------------------------------------- progress bars
+
+def test_a_progress_bar_shows_only_on_a_terminal_and_only_when_slow() -> None:
+    import io
+
+    from rich.console import Console
+
+    from arbiter_cli.render import slow_progress
+
+    terminal = io.StringIO()
+    with slow_progress("pairing round 9", 10, after=0.0,
+                       console=Console(file=terminal, force_terminal=True, width=70)) as step:
+        for done in range(1, 11):
+            step(done)
+    assert "pairing round 9" in terminal.getvalue() and "100%" in terminal.getvalue()
+
+    quick = io.StringIO()
+    with slow_progress("pairing round 9", 10, after=60.0,
+                       console=Console(file=quick, force_terminal=True, width=70)) as step:
+        step(5)
+    assert quick.getvalue() == ""  # done within the delay: no bar at all
+
+    piped = io.StringIO()
+    with slow_progress("pairing round 9", 10, after=0.0, console=Console(file=piped)) as step:
+        step(5)
+    assert piped.getvalue() == ""  # not a terminal: nothing
+
+
+def test_pair_reports_progress_per_bracket() -> None:
+    from arbiter_cli.pairing.dutch import pair_round
+    from arbiter_cli.trf import parse_trf
+    from arbiter_cli.trf.swiss import request_from_trf
+
+    from conftest import shared_file
+
+    request = request_from_trf(parse_trf(shared_file(
+        "corpus/dutch-2026/cases/n0040_R09_s0914446417_r06.trf").read_text()))
+    seen: list[tuple[int, int]] = []
+    result = pair_round(request, lambda settled, total: seen.append((settled, total)))
+    assert len(seen) >= 3
+    assert [s for s, _ in seen] == sorted(s for s, _ in seen)
+    assert seen[-1][0] == 2 * len(result.pairs) and {t for _, t in seen} == {seen[0][1]}

@@ -42,7 +42,8 @@ from arbiter_cli.pairing.round_robin import planned_rounds
 from arbiter_cli.points import parse_points
 from arbiter_cli.render import (
     PAGE_WIDTH, RECORD_KEYS, Format, Sheet, crosstable_view, emit, fitting_width, html_page, page_header,
-    pairing_sheet_views, pairings_view, players_view, print_sheets, sheet, standings_view, stderr_console,
+    pairing_sheet_views, pairings_view, players_view, print_sheets, sheet, slow_progress, standings_view,
+    stderr_console,
 )
 from arbiter_cli.results import RESULT_HELP, GameResult, parse_result
 from arbiter_cli.tiebreaks import Rules, parse_tiebreak_list
@@ -597,7 +598,8 @@ def pair(fmt: FormatOption = Format.table, explain: ExplainOption = False, print
         prepared, changes = (_first_pairing(tournament) if not tournament.rounds else (tournament, []))
         prepared, requested = take_byes(prepared, prepared.last_round + 1)
         try:
-            new_round = pair_next_round(prepared, requested)
+            with slow_progress(f"pairing round {prepared.last_round + 1}", len(prepared.players)) as step:
+                new_round = pair_next_round(prepared, requested, lambda settled, _: step(settled))
         except PairingUnavailable as error:  # a system not implemented yet
             raise Refused(str(error)) from None
         except NoValidPairing as error:
@@ -1040,7 +1042,8 @@ def trf_pair(
     except TrfError as error:
         raise UsageProblem(str(error), source=source) from None
     try:
-        result = pair_round(request)
+        with slow_progress(f"pairing round {request.round_number}", len(request.entrants)) as step:
+            result = pair_round(request, lambda settled, _: step(settled))
     except NoValidPairing as error:
         raise NoPairing(f"round {request.round_number}: {error}") from None
     text = format_pairs(result.pairs, result.bye)
@@ -1066,15 +1069,19 @@ def trf_check(
     if trf.total_rounds is None:
         _say(f"note: the file does not give the number of rounds (XXR or 142); taking {rounds}")
     differing = 0
-    for number in range(1, rounds + 1):
+    with slow_progress("checking rounds", rounds) as step:
+        outcomes = []
+        for number in range(1, rounds + 1):
+            try:
+                result = pair_round(request_from_trf(trf, number, default_total=rounds))
+                outcomes.append((set(result.pairs), result.bye))
+            except NoValidPairing:
+                outcomes.append((set(), None))
+            except TrfError as error:
+                raise UsageProblem(str(error), source=source) from None
+            step(number)
+    for number, (ours, our_bye) in enumerate(outcomes, start=1):
         recorded, recorded_bye = round_pairing(trf, number)
-        try:
-            result = pair_round(request_from_trf(trf, number, default_total=rounds))
-            ours, our_bye = set(result.pairs), result.bye
-        except NoValidPairing:
-            ours, our_bye = set(), None
-        except TrfError as error:
-            raise UsageProblem(str(error), source=source) from None
         if ours == recorded and our_bye == recorded_bye:
             print(f"round {number}: identical ({len(recorded)} boards)")
             continue
@@ -1105,8 +1112,8 @@ def trf_generate(
     """Write a random Swiss tournament, paired round by round with arbiter's Dutch engine."""
     from arbiter_cli.trf.generate import generate_tournament
 
-    text = generate_tournament(players, rounds, seed, draw_rate, forfeit_rate, bye_rate,
-                               progress=lambda r: None)
+    with slow_progress("generating rounds", rounds) as step:
+        text = generate_tournament(players, rounds, seed, draw_rate, forfeit_rate, bye_rate, progress=step)
     output.write_text(text, encoding="utf-8")
     _say(f"wrote {output}: {players} players, {rounds} rounds (seed {seed})")
 

@@ -13,8 +13,10 @@ import json
 import os
 import sys
 import textwrap
+import time
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -53,6 +55,38 @@ def stdout_console() -> Console:
 
 def stderr_console() -> Console:
     return Console(stderr=True, highlight=False, emoji=False)
+
+
+@contextmanager
+def slow_progress(description: str, total: int, *, after: float = 1.0,
+                  console: Console | None = None) -> Iterator[Callable[[int], None]]:
+    """A progress bar for work that may be slow: yields ``step(done)`` to call as
+    the work goes on. The bar goes to stderr, only on a terminal, and only once
+    the work has taken ``after`` seconds; it is cleared when the work ends, so
+    nothing of it stays in the output."""
+    console = console or stderr_console()
+    if not console.is_terminal:
+        yield lambda done: None
+        return
+    started = time.monotonic()
+    shown: list[Any] = []  # the Progress and its task, once shown
+
+    def step(done: int) -> None:
+        if not shown:
+            if time.monotonic() - started < after:
+                return
+            from rich.progress import Progress
+
+            bar = Progress(console=console, transient=True)
+            bar.start()
+            shown.extend((bar, bar.add_task(description, total=total)))
+        shown[0].update(shown[1], completed=done)
+
+    try:
+        yield step
+    finally:
+        if shown:
+            shown[0].stop()
 
 
 @dataclass

@@ -10,6 +10,7 @@ dispatches on the tournament's system:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from arbiter_cli.model import Round, System, Tournament
@@ -23,10 +24,12 @@ class PairingUnavailable(Exception):
     """The system cannot pair this round (not implemented, or no valid pairing)."""
 
 
-def pair_next_round(tournament: Tournament, absent: dict[int, ByeKind] | None = None) -> Round:
+def pair_next_round(tournament: Tournament, absent: dict[int, ByeKind] | None = None,
+                    progress: Callable[[int, int], None] | None = None) -> Round:
     """Pair the round after the last paired one. Pure: returns the new round.
 
     ``absent``: the requested byes of that round (C.04.2 3.3), written into it.
+    ``progress``: called as a Swiss round's brackets are settled (see the Dutch ``pair_round``).
     """
     number = tournament.last_round + 1
     system = tournament.settings.system
@@ -37,7 +40,7 @@ def pair_next_round(tournament: Tournament, absent: dict[int, ByeKind] | None = 
         from arbiter_cli.pairing.swiss import request_from_tournament, round_from_pairing
 
         absent = absent or {}
-        result = pair_round(request_from_tournament(tournament, frozenset(absent)))
+        result = pair_round(request_from_tournament(tournament, frozenset(absent)), progress)
         return round_from_pairing(number, list(result.pairs), result.bye, absent)
     raise PairingUnavailable(f"no pairing system for {system.value!r}")  # pragma: no cover
 

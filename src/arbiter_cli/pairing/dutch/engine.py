@@ -141,6 +141,7 @@ class _Engine:
         self.local_matrix: list[list[int]] = []
         self.warm: tuple[list[int], list[int]] | None = None  # duals and mates of the last local solve
         self.fallbacks = 0
+        self.progress: Callable[[int, int], None] | None = None  # see pair_round
         self.tight: list[list[int]] | None = None  # see solve(tight=True)
         self.below_c9 = self.width - (2 * self.sgb + self.sgb + self.S + self.sgb + self.S)
         self.group_bits = bits
@@ -559,6 +560,8 @@ class _Engine:
                 window += groups.pop(0)
             before = set(self.frozen)
             self.bracket_local_first(window, mdp_end, cur_end, groups)
+            if self.progress is not None:
+                self.progress(len(self.frozen), self.n)
             paired = set(self.frozen)
             floaters = [v for v in window[:cur_end] if v not in paired]
             tpn = [p.state.tpn for p in self.players]
@@ -914,6 +917,11 @@ def _tpn(by_rank: dict[int, int], pair: tuple[int, int]) -> tuple[int, int]:
     return by_rank[pair[0]], by_rank[pair[1]]
 
 
-def pair_round(request: PairingRequest) -> DutchResult:
-    """Pair one round by the Dutch system. Raises :class:`NoValidPairing` when none exists."""
-    return _Engine(request).run()
+def pair_round(request: PairingRequest, progress: Callable[[int, int], None] | None = None) -> DutchResult:
+    """Pair one round by the Dutch system. Raises :class:`NoValidPairing` when none exists.
+
+    ``progress(settled, players)``, if given, is called after each bracket with the
+    number of players settled so far (paired, or left for the PAB at the end)."""
+    engine = _Engine(request)
+    engine.progress = progress
+    return engine.run()
