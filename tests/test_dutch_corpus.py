@@ -75,3 +75,13 @@ def test_corpus_case_with_step_f_on_zero_slack_edges(case: str, monkeypatch: pyt
 
     monkeypatch.setattr(_Engine, "MANY_S1", 0)
     _check(CASES / f"{case}.trf")
+
+
+@pytest.mark.parametrize("case", _sample()[5::12])
+def test_corpus_case_with_cold_solves_only(case: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A warm start can return a different optimum of equal weight than a cold one;
+    # the bracket steps must read only what every optimum shares, so both agree.
+    from arbiter_cli.pairing.dutch.engine import _Engine
+
+    monkeypatch.setattr(_Engine, "WARM", False)
+    _check(CASES / f"{case}.trf")

@@ -455,4 +455,6 @@ def test_pair_reports_progress_per_bracket() -> None:
     result = pair_round(request, lambda settled, total: seen.append((settled, total)))
     assert len(seen) >= 3
     assert [s for s, _ in seen] == sorted(s for s, _ in seen)
-    assert seen[-1][0] == 2 * len(result.pairs) and {t for _, t in seen} == {seen[0][1]}
+    players = seen[0][1]
+    assert {t for _, t in seen} == {players} and seen[-1] == (players, players)
+    assert seen[-2][0] == 2 * len(result.pairs) == players - (result.bye is not None)

@@ -599,7 +599,7 @@ def pair(fmt: FormatOption = Format.table, explain: ExplainOption = False, print
         prepared, requested = take_byes(prepared, prepared.last_round + 1)
         try:
             with slow_progress(f"pairing round {prepared.last_round + 1}", len(prepared.players)) as step:
-                new_round = pair_next_round(prepared, requested, lambda settled, _: step(settled))
+                new_round = pair_next_round(prepared, requested, step)
         except PairingUnavailable as error:  # a system not implemented yet
             raise Refused(str(error)) from None
         except NoValidPairing as error:
@@ -1043,7 +1043,7 @@ def trf_pair(
         raise UsageProblem(str(error), source=source) from None
     try:
         with slow_progress(f"pairing round {request.round_number}", len(request.entrants)) as step:
-            result = pair_round(request, lambda settled, _: step(settled))
+            result = pair_round(request, step)
     except NoValidPairing as error:
         raise NoPairing(f"round {request.round_number}: {error}") from None
     text = format_pairs(result.pairs, result.bye)
@@ -1070,29 +1070,28 @@ def trf_check(
         _say(f"note: the file does not give the number of rounds (XXR or 142); taking {rounds}")
     differing = 0
     with slow_progress("checking rounds", rounds) as step:
-        outcomes = []
         for number in range(1, rounds + 1):
+            recorded, recorded_bye = round_pairing(trf, number)
             try:
                 result = pair_round(request_from_trf(trf, number, default_total=rounds))
-                outcomes.append((set(result.pairs), result.bye))
+                ours, our_bye = set(result.pairs), result.bye
             except NoValidPairing:
-                outcomes.append((set(), None))
+                ours, our_bye = set(), None
             except TrfError as error:
                 raise UsageProblem(str(error), source=source) from None
             step(number)
-    for number, (ours, our_bye) in enumerate(outcomes, start=1):
-        recorded, recorded_bye = round_pairing(trf, number)
-        if ours == recorded and our_bye == recorded_bye:
-            print(f"round {number}: identical ({len(recorded)} boards)")
-            continue
-        differing += 1
-        print(f"round {number}: differs")
-        for white, black in sorted(recorded - ours):
-            print(f"  file only:   {white} - {black}")
-        for white, black in sorted(ours - recorded):
-            print(f"  arbiter only: {white} - {black}")
-        if our_bye != recorded_bye:
-            print(f"  PAB: file {recorded_bye or 'none'}, arbiter {our_bye or 'none'}")
+            if ours == recorded and our_bye == recorded_bye:
+                print(f"round {number}: identical ({len(recorded)} boards)", flush=True)
+                continue
+            differing += 1
+            print(f"round {number}: differs")
+            for white, black in sorted(recorded - ours):
+                print(f"  file only:   {white} - {black}")
+            for white, black in sorted(ours - recorded):
+                print(f"  arbiter only: {white} - {black}")
+            if our_bye != recorded_bye:
+                print(f"  PAB: file {recorded_bye or 'none'}, arbiter {our_bye or 'none'}")
+            sys.stdout.flush()
     if differing:
         raise Refused(f"{differing} of {rounds} rounds differ from the Dutch system (2026 rules)")
     _say(f"all {rounds} rounds are identical")
@@ -1137,7 +1136,7 @@ def _narrowed(argv: list[str]) -> typer.Typer:
         token = argv[position]
         if token in ("--dir", "-d"):
             position += 2
-        elif token.startswith(("--dir=", "-d")) and token not in ("--dir", "-d"):
+        elif token.startswith(("--dir=", "-d")):  # --dir=DIR, -dDIR
             position += 1
         else:
             break

@@ -59,28 +59,30 @@ def stderr_console() -> Console:
 
 @contextmanager
 def slow_progress(description: str, total: int, *, after: float = 1.0,
-                  console: Console | None = None) -> Iterator[Callable[[int], None]]:
-    """A progress bar for work that may be slow: yields ``step(done)`` to call as
-    the work goes on. The bar goes to stderr, only on a terminal, and only once
-    the work has taken ``after`` seconds; it is cleared when the work ends, so
-    nothing of it stays in the output."""
+                  console: Console | None = None) -> Iterator[Callable[..., None]]:
+    """A progress bar for work that may be slow: yields ``step(done, total=None)``
+    to call as the work goes on (``total`` corrects the expected amount). The bar
+    goes to stderr, only on a terminal, and only once the work has taken ``after``
+    seconds; it is cleared when the work ends, so nothing of it stays in the
+    output, and stdout is left alone."""
     console = console or stderr_console()
+    expected = total
     if not console.is_terminal:
-        yield lambda done: None
+        yield lambda done, total=None: None
         return
     started = time.monotonic()
     shown: list[Any] = []  # the Progress and its task, once shown
 
-    def step(done: int) -> None:
+    def step(done: int, total: int | None = None) -> None:
         if not shown:
             if time.monotonic() - started < after:
                 return
             from rich.progress import Progress
 
-            bar = Progress(console=console, transient=True)
+            bar = Progress(console=console, transient=True, redirect_stdout=False, redirect_stderr=False)
             bar.start()
-            shown.extend((bar, bar.add_task(description, total=total)))
-        shown[0].update(shown[1], completed=done)
+            shown.extend((bar, bar.add_task(description, total=expected)))
+        shown[0].update(shown[1], completed=done, total=total)
 
     try:
         yield step

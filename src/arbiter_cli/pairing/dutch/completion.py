@@ -23,8 +23,8 @@ def pairs_greedily(players: Sequence[int], apart: Callable[[int], set[int]], lef
 
     The most constrained player left is paired with the least constrained one it
     may meet. On a Swiss field, where almost everyone may meet almost everyone,
-    this settles completion (C4) in linear time instead of building every
-    neighbour list.
+    this settles completion (C4) with a sort and a scan that rarely looks past a
+    player's first few candidates, instead of building every neighbour list.
 
     >>> pairs_greedily([1, 2, 3, 4], lambda v: {2} if v == 1 else ({1} if v == 2 else set()))
     True

@@ -92,6 +92,10 @@ def _player(state: PlayerState, rank: int, rounds: int) -> _Player:
 class _Engine:
     #: S1 players in a remainder from which step F first solves for the zero-slack edges.
     MANY_S1 = 120
+    #: Start local solves from the previous one. A warm start may return another optimum
+    #: of equal weight than a cold one; the steps read only what all optima share
+    #: (docs/dutch-engine-notes.md §4.4a, item 5), and the tests pair corpus cases both ways.
+    WARM = True
 
     def __init__(self, request: PairingRequest) -> None:
         self.request = request
@@ -334,7 +338,7 @@ class _Engine:
         score fields cut down to the sub-fields of the score groups present in the
         window (the others are zero on every window edge). Each kept sub-field keeps
         its width, so no sum over a matching carries from one field to another and
-        matchings compare exactly as before, on numbers about half as long."""
+        matchings compare exactly as before, on numbers about a third as long."""
         groups = sorted({(self.shift[score], self.group_bits[score])
                          for score in {self.players[v].score for v in window}})
         pieces: list[tuple[int, int, int]] = []  # (global offset, mask, local offset)
@@ -397,9 +401,10 @@ class _Engine:
         optimal duals (the only edges any optimal matching uses); ``only`` keeps
         just those edges in a solve with a bonus."""
         extra = bonus or {}
+        assert only is None or (extra and self.local is not None), "only= goes with a bonus, in a local solve"
         found_tight: list[list[int]] | None = [] if tight else None
         if self.local is not None:
-            # The local window's matrix, kept up to date by set() and freeze(): F0 is
+            # The local window's matrix, kept up to date by set_row() and freeze(): F0 is
             # dropped (constant over complete pairings), and so are MDP-MDP edges;
             # completability is checked afterwards.
             vertices = self.local
@@ -440,11 +445,11 @@ class _Engine:
         # Warm start from the window's previous solve: the same vertices, with a few
         # players' edges changed (steps C, D and E) or tie-breaks added (E).
         duals: list[int] | None = [] if self.local is not None else None
-        start = self.warm if self.local is not None and not bonus_bits else None
+        start = self.warm if self.local is not None and not bonus_bits and self.WARM else None
         found = max_weight_matching(size, matrix, start, duals, even=self.local is not None, validate=False,
                                     tight=found_tight)
         self.tight = found_tight
-        if duals is not None:
+        if duals is not None and not bonus_bits:  # (a shifted solve's duals fit no later one)
             self.warm = (duals, found)
         mate: dict[int, int] = {}
         for x, y in enumerate(found):
@@ -502,8 +507,9 @@ class _Engine:
             ascending = sorted({p.score for p in players})
             level = [ascending.index(p.score) if p.eligible else None for p in players]
             levels = [lv for lv in level if lv is not None]
-            lowest = min(levels) if levels and quickly(
-                range(n), [v for v in range(n) if level[v] == min(levels)]) else None
+            least = min(levels, default=None)
+            lowest = least if least is not None and quickly(
+                range(n), [v for v in range(n) if level[v] == least]) else None
             if lowest is None:  # (the quick pass proves the lowest level possible, or finds nothing)
                 lowest = lowest_pab_level(adjacency(), level)
             if lowest is None:
@@ -583,6 +589,8 @@ class _Engine:
             window = floaters + next_group
             mdp_end = len(floaters)
         bye_vertex = window[0] if window else None
+        if self.progress is not None:
+            self.progress(self.n, self.n)
         return self.result(bye_vertex)
 
     def first_round(self) -> DutchResult:
@@ -659,7 +667,8 @@ class _Engine:
         elif odd and any(pairs_greedily(players, kept_apart, v)
                          for v in [v for v in players if self.candidate[v]][-3:]):
             return True
-        # Then the exact check.
+        # Then the exact check, built as before the quick pass existed (it reads
+        # each direction of a pair the way the blossom search always has).
         index = {v: i for i, v in enumerate(players)}
         deep_set = set(deep)
         adjacency: list[list[int]] = []
@@ -921,7 +930,7 @@ def pair_round(request: PairingRequest, progress: Callable[[int, int], None] | N
     """Pair one round by the Dutch system. Raises :class:`NoValidPairing` when none exists.
 
     ``progress(settled, players)``, if given, is called after each bracket with the
-    number of players settled so far (paired, or left for the PAB at the end)."""
+    number of players paired so far, and at the end with everyone settled."""
     engine = _Engine(request)
     engine.progress = progress
     return engine.run()

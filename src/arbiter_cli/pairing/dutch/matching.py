@@ -130,10 +130,11 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
         return mate
     if even:
         maxweight >>= 1
-    # Doubled weights. Only edges (nbrs) are ever read; as a safeguard a
-    # non-edge (and the diagonal) gets ``nonedge``, whose slack would exceed
-    # 2 * maxweight: never tight, never a delta2 / delta3 candidate (delta1,
-    # the dual of a single vertex, is at most maxweight).
+    # Doubled weights. The search reads only edges (nbrs). As a safeguard, in a
+    # copy a non-edge (and the diagonal) gets ``nonedge``, far below any weight,
+    # so that its slack is never zero; with ``even=True`` the caller's matrix is
+    # used as it is, zeros and all. (A warm start reads whole rows: a zero or a
+    # ``nonedge`` entry only lowers a row's maximum, which is harmless.)
     nonedge = -((maxweight << 2) + 4)
     if even:
         w2 = weight  # type: ignore[assignment]
@@ -446,10 +447,12 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
         flip_to_root(v, w)
         flip_to_root(w, v)
 
-    def retired(w: int) -> bool:
-        # Is w's top-level blossom unlabelled with a single base (whose dual is
-        # then zero: a warm start's vertex that gave its partner up)? An S-vertex
-        # reaching it over a tight edge has found an augmenting path.
+    def ends_a_path(w: int) -> bool:
+        # For an unlabelled w (the caller checks): is the base of w's top-level
+        # blossom single? Then its dual is zero (a warm start's vertex that gave
+        # its partner up, see _warm_start), and an S-vertex reaching w over a tight
+        # edge has found an augmenting path; the blossom is marked as the path's
+        # end (labelend -1) for augment_matching.
         b = inblossom[w]
         if mate[blossombase[b]] != -1:
             return False
@@ -461,7 +464,7 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
         # blossom; True when it completed an augmenting path.
         lw = vlab[w]
         if lw == 0:
-            if warm and retired(w):
+            if warm and ends_a_path(w):
                 augment_matching(v, w)
                 return True
             assign_label(w, 2, v)
@@ -585,7 +588,7 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
                     # and here the scan also has to stop on an augmentation.
                     lw = vlab[w]
                     if lw == 0:
-                        if warm and retired(w):
+                        if warm and ends_a_path(w):
                             augment_matching(v, w)
                             augmented = True
                             break
