@@ -36,3 +36,50 @@ def test_gacrux_pairs_every_generated_round_as_we_do(tmp_path: Path, players: in
     assert [entry["round"] for entry in checked] == list(range(1, rounds + 1))
     differing = [entry["round"] for entry in checked if not entry["check"]]
     assert not differing, f"gacrux pairs rounds {differing} of {path.name} differently"
+
+
+# --------------------------------------------------------------------------- tie-breaks
+
+#: C.07 codes both programs compute. Not here: AOB/C1, which gacrux computes from each
+#: opponent's Buchholz with a cut where we cut the lowest opponent's Buchholz from the
+#: average (C.07 Art. 14: "Cut-1 drops the least significant value", as for ARO/C1);
+#: and DE's own column, which gacrux writes as a place within the tie and we as the rank
+#: it gives (the ranks are compared, DE included).
+CODES = ("BH,BH/C1,BH/C2,BH/M1,BH/M2,BH/P,FB,SB,SB/C1,SB/P,AOB,ARO,ARO/C1,ARO/M1,TPR,PTP,APRO,APPO,"
+         "WIN,WON,PS,PS/C1,BPG,BWG,REP,STD,RTNG,TPN,KS")
+
+
+def _values(text: str, delimiter: str) -> list[dict[str, str]]:
+    import csv
+    import io
+
+    return list(csv.DictReader(io.StringIO(text), delimiter=delimiter))
+
+
+def _number(text: str | None):
+    from fractions import Fraction
+
+    text = (text or "").strip()
+    return None if text in ("", "-0", "None") else Fraction(text).limit_denominator(1000)
+
+
+@pytest.mark.parametrize("players,rounds,seed", [(12, 5, 6), (30, 9, 21), (64, 9, 22)])
+def test_gacrux_computes_our_tiebreaks_and_ranks(tmp_path: Path, players: int, rounds: int, seed: int) -> None:
+    path = tmp_path / f"generated_{players}_{seed}.trf"
+    path.write_text(generate_tournament(players, rounds, seed, 0.3, 0.05, 0.05), encoding="utf-8")
+    codes = CODES.split(",") + ["DE"]
+    theirs = subprocess.run([sys.executable, "-m", "gacrux.tiebreakchecker", "-i", str(path), "-s", "-r",
+                             "-t", "PTS", *codes, "-F", "TXT", "-d", ";"], capture_output=True, text=True, check=True)
+    ours = subprocess.run([sys.executable, "-m", "arbiter_cli", "trf", "standings", str(path),
+                           "--tiebreaks", ",".join(codes), "-f", "csv"], capture_output=True, text=True, check=True)
+    gacrux = {int(row["StartNo"]): row for row in _values(theirs.stdout, ";") if row.get("StartNo", "").isdigit()}
+    arbiter = {int(row["start_number"]): row for row in _values(ours.stdout, ",")}
+    assert set(gacrux) == set(arbiter) == set(range(1, players + 1))
+    differences = []
+    for number, row in arbiter.items():
+        if int(row["rank"]) != int(gacrux[number]["Rank"]):
+            differences.append(f"player {number}: rank {row['rank']}, gacrux {gacrux[number]['Rank']}")
+        for code in CODES.split(","):
+            if _number(row[code]) != _number(gacrux[number][code]):
+                differences.append(f"player {number} {code}: {row[code]}, gacrux {gacrux[number][code]}")
+    assert not differences, "\n".join(differences[:20])
