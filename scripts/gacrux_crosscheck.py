@@ -42,6 +42,7 @@ def gacrux_check(path: Path) -> list[tuple[int, bool]]:
     environment = dict(os.environ, PYTHONINTMAXSTRDIGITS="0")
     done = subprocess.run([sys.executable, "-m", "gacrux.pairingchecker", "-c", "-i", str(path)],
                           capture_output=True, text=True, check=False, env=environment)
+    sys.set_int_max_str_digits(0)  # (the same digits, read back)
     try:
         answer = json.loads(done.stdout)
         rounds = answer["pairingResult"]["roundpairing"]
