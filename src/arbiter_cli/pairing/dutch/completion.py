@@ -198,7 +198,8 @@ def lowest_pab_level(adjacency: Sequence[Sequence[int]], level: Sequence[int | N
     for threshold in sorted({lv for lv in level if lv is not None}):
         extended = [list(neighbours) for neighbours in adjacency] + [[]]
         for v in range(count):
-            if level[v] is not None and level[v] <= threshold:
+            lv = level[v]
+            if lv is not None and lv <= threshold:
                 extended[v].append(count)
                 extended[count].append(v)
         trial = mate + [-1]

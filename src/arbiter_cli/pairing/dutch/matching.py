@@ -107,7 +107,8 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
 
     # Neighbour lists (non-zero, off-diagonal entries) and doubled weights.
     nbrs: list[list[int]] = []
-    w2: list[list[int]] = []
+    w2: Sequence[Sequence[int]]
+    rows: list[list[int]] = []
     maxweight = 0
     for v in vertices:
         row = weight[v]
@@ -137,18 +138,20 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
     # ``nonedge`` entry only lowers a row's maximum, which is harmless.)
     nonedge = -((maxweight << 2) + 4)
     if even:
-        w2 = weight  # type: ignore[assignment]
+        w2 = weight
     elif n > 700:  # one object per distinct weight: big matrices repeat values, and memory counts
         doubled: dict[int, int] = {0: nonedge}
         for v in range(n):
             r2 = [doubled[x] if x in doubled else doubled.setdefault(x, x << 1) for x in weight[v]]
             r2[v] = nonedge
-            w2.append(r2)
+            rows.append(r2)
+        w2 = rows
     else:
         for v in range(n):
             r2 = [x << 1 if x else nonedge for x in weight[v]]
             r2[v] = nonedge
-            w2.append(r2)
+            rows.append(r2)
+        w2 = rows
 
     nn = 2 * n
     # label[b]: 0 free, 1 S, 2 T for top-level blossoms; for a vertex inside a
@@ -161,11 +164,16 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
     labelin = [-1] * nn
     inblossom = list(range(n))
     blossomparent = [-1] * nn
-    blossomchilds: list[list[int] | None] = [None] * nn
+    # An unused blossom number holds the shared, never-mutated empty lists
+    # ``no_vertices`` / ``no_edges`` (not None), so that these lists need no
+    # narrowing where the solver reads them; only blossoms in use are read.
+    no_vertices: list[int] = []
+    no_edges: list[tuple[int, int]] = []
+    blossomchilds: list[list[int]] = [no_vertices] * nn
     # blossomedges[b][i] = (v, w): v in childs[i], w in childs[i + 1] (cyclic).
-    blossomedges: list[list[tuple[int, int]] | None] = [None] * nn
+    blossomedges: list[list[tuple[int, int]]] = [no_edges] * nn
     blossombase = list(range(n)) + [-1] * n
-    leaves: list[list[int] | None] = [[v] for v in range(n)] + [None] * n
+    leaves: list[list[int]] = [[v] for v in range(n)] + [no_vertices] * n
     # Least-slack edge bookkeeping, in stage-invariant form. ``delta_sum`` is
     # the sum of the deltas applied so far in the stage; an S-vertex v loses
     # each delta, so dual[v] + delta_sum is constant while v is S (and S stays S
@@ -190,7 +198,7 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
     unusedblossoms = list(range(nn - 1, n - 1, -1))
     dual = [maxweight] * n + [0] * n
     warm = start is not None
-    if warm:
+    if start is not None:
         _warm_start(n, w2, weight, start, dual, mate)
     # vlab[v] = label of v's top-level blossom (kept in step with label[]).
     vlab = [0] * n
@@ -380,7 +388,8 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
                             vlab[x] = t
             label[b] = 0
             labelend[b] = labelin[b] = -1
-            blossomchilds[b] = blossomedges[b] = leaves[b] = None
+            blossomchilds[b] = leaves[b] = no_vertices
+            blossomedges[b] = no_edges
             blossombase[b] = -1
             blossombestedges[b] = None
             bests[b] = inf
@@ -752,7 +761,7 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
     return mate
 
 
-def _warm_start(n: int, w2: list[list[int]], weight: Sequence[Sequence[int]],
+def _warm_start(n: int, w2: Sequence[Sequence[int]], weight: Sequence[Sequence[int]],
                 start: tuple[Sequence[int], Sequence[int]], dual: list[int], mate: list[int]) -> None:
     """Set up a warm start: feasible vertex duals from ``start`` and the matched
     pairs of ``start`` that are tight under them.
