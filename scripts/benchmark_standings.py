@@ -16,8 +16,8 @@ import random
 import time
 from fractions import Fraction
 
-from arbiter_cli.model import Board, Player, Round, Settings, Tournament
-from arbiter_cli.results import ByeKind, GameResult
+from arbiter_cli.core.model import Board, Player, Round, Settings, Tournament
+from arbiter_cli.core.results import ByeKind, GameResult
 from arbiter_cli.standings import compute_standings
 
 CODES = ("BH/C1", "BH", "SB", "DE", "WIN", "ARO", "TPR", "PS", "AOB", "KS")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from arbiter_cli.errors import FolderError
+from arbiter_cli.core.errors import BrokenFolder
 from arbiter_cli.folder import TournamentFolder, _atomic_write
 
 from conftest import PLAYERS, Runner, quiet_arbiter, snapshot
@@ -183,6 +183,6 @@ def test_a_folder_without_write_permission_can_still_be_read(arbiter: Runner, ev
 
 def test_load_raises_folder_error_with_location(event: Path) -> None:
     edit(event / "players.csv", ",2740,", ",x,")
-    with pytest.raises(FolderError) as info:
+    with pytest.raises(BrokenFolder) as info:
         TournamentFolder(event).load()
-    assert (info.value.file, info.value.line, info.value.field) == ("players.csv", 5, "rating")
+    assert (info.value.source, info.value.line, info.value.field) == ("players.csv", 5, "rating")

@@ -9,10 +9,10 @@ from pathlib import Path
 from hypothesis import given, settings, strategies as st
 
 from arbiter_cli.folder import PLAYER_COLUMNS, TournamentFolder, players_to_csv, settings_to_toml
-from arbiter_cli.model import TITLES, Board, Player, Round, Scoring, Settings, Tournament
+from arbiter_cli.core.model import TITLES, Board, Player, Round, Scoring, Settings, Tournament
 from arbiter_cli.pairing.round_robin import pair_round
-from arbiter_cli.points import format_points, parse_points
-from arbiter_cli.results import GameResult
+from arbiter_cli.core.points import format_points, parse_points
+from arbiter_cli.core.results import GameResult
 from arbiter_cli.standings import compute_standings
 
 points = st.builds(Fraction, st.integers(-200, 200), st.sampled_from([1, 2, 4, 5, 10, 3, 7]))

@@ -24,7 +24,7 @@ def test_every_sample_reads_cleanly() -> None:
 
 def test_the_sample_club_has_two_finalised_tournaments_and_one_running(arbiter: Runner, tmp_path: Path) -> None:
     from arbiter_cli.club import ClubFolder
-    from arbiter_cli.model import Status
+    from arbiter_cli.core.model import Status
 
     club = ClubFolder(SAMPLES / "club-lyon").load()
     assert len(club.members) == 8

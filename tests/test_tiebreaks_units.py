@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter_cli.model import Board, Player, Round, Scoring, Settings, Tournament
-from arbiter_cli.results import ByeKind, GameResult
+from arbiter_cli.core.model import Board, Player, Round, Scoring, Settings, Tournament
+from arbiter_cli.core.results import ByeKind, GameResult
 from arbiter_cli.standings import compute_standings
-from arbiter_cli.tiebreaks import Rules, default_rules, parse_spec
+from arbiter_cli.core.tiebreak_codes import Rules, default_rules, parse_spec
 from arbiter_cli.tiebreaks.direct_encounter import direct_encounter
 from arbiter_cli.tiebreaks.event import Event, Slot, event_from_tournament
 from arbiter_cli.tiebreaks.koya import koya_limit

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from arbiter_cli.model import ByeRequest, Tournament
-from arbiter_cli.results import ByeKind
+from arbiter_cli.core.model import ByeRequest, Tournament
+from arbiter_cli.core.results import ByeKind
 
 __all__ = ["ByeRefused", "request_bye", "cancel_bye", "take_byes", "half_byes_taken"]
 
@@ -41,7 +41,7 @@ def _missed_before_entry(tournament: Tournament, start_number: int, number: int)
 def request_bye(tournament: Tournament, start_number: int, round_number: int, kind: ByeKind) -> Tournament:
     """Add a requested bye; raises :class:`ByeRefused` with the reason when the rules forbid it.
 
-    >>> from arbiter_cli.model import Player, Settings
+    >>> from arbiter_cli.core.model import Player, Settings
     >>> t = Tournament(Settings(name="x", system="swiss", rounds=5, seed=1, max_half_byes=1),
     ...                (Player(start_number=1, name="A"), Player(start_number=2, name="B")))
     >>> t = request_bye(t, 1, 2, ByeKind.HPB)

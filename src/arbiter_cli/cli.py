@@ -2,7 +2,7 @@
 
 Every command works on the tournament folder in the current directory, or the
 one named by ``-d/--dir`` or ``ARBITER_DIR``. Data goes to stdout; messages
-and errors go to stderr; exit codes are listed in :mod:`arbiter_cli.errors`.
+and errors go to stderr; exit codes are listed in :mod:`arbiter_cli.core.errors`.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typer.exceptions import TyperException
 from pydantic import ValidationError
 
 from arbiter_cli import __version__
-from arbiter_cli.errors import ArbiterError, NoPairing, Refused, UsageProblem
+from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, DomainError, NoPairing, Refused
 from arbiter_cli.byes import take_byes
 from arbiter_cli.folder import (
     BYES_FILE, FINAL_DIR, JOURNAL_FILE, PLAYERS_FILE, ROUNDS_DIR, SETTINGS_FILE, Change, TournamentFolder,
@@ -34,20 +34,20 @@ from arbiter_cli.folder import (
 from arbiter_cli.late_entry import RENUMBER_UNTIL, enter_late, renumbered
 from arbiter_cli.noshows import forfeit_losers, withdrawal_reason
 from arbiter_cli.withdrawals import withdraw
-from arbiter_cli.model import (
+from arbiter_cli.core.model import (
     InitialColour, Numbering, Player, RatingType, Round, Scoring, Settings, Status, System,
     Tournament,
 )
 from arbiter_cli.pairing.round_robin import planned_rounds
-from arbiter_cli.points import parse_points
+from arbiter_cli.core.points import parse_points
 from arbiter_cli.render import (
     PAGE_WIDTH, RECORD_KEYS, Format, Sheet, crosstable_view, emit, fitting_width, html_page, page_header,
     pairing_sheet_views, pairings_view, players_view, print_sheets, sheet, slow_progress, standings_view,
     stderr_console,
 )
-from arbiter_cli.results import RESULT_HELP, GameResult, parse_result
-from arbiter_cli.tiebreaks import Rules, parse_tiebreak_list
-from arbiter_cli.tpn import draw_by_lot, initial_order
+from arbiter_cli.core.results import RESULT_HELP, GameResult, parse_result
+from arbiter_cli.core.tiebreak_codes import Rules, parse_tiebreak_list
+from arbiter_cli.core.tpn import draw_by_lot, initial_order
 
 def _new_app() -> typer.Typer:
     return typer.Typer(
@@ -157,23 +157,23 @@ def new(
     try:
         chosen = System(system)
     except ValueError:
-        raise UsageProblem(f"unknown system {system!r}; use swiss, round-robin or double-round-robin",
+        raise BadArgument(f"unknown system {system!r}; use swiss, round-robin or double-round-robin",
                            field="--system") from None
     if chosen is System.SWISS and rounds is None:
-        raise UsageProblem("a Swiss needs the number of rounds (C.04.1 Art. 1)", field="--rounds")
+        raise BadArgument("a Swiss needs the number of rounds (C.04.1 Art. 1)", field="--rounds")
     scoring_data: dict[str, object] = {}
     if scoring:
         parts = [p.strip() for p in scoring.split(",")]
         if len(parts) != 3:
-            raise UsageProblem("give three values: win,draw,loss (e.g. 3,1,0)", field="--scoring")
+            raise BadArgument("give three values: win,draw,loss (e.g. 3,1,0)", field="--scoring")
         try:
             scoring_data = dict(zip(("win", "draw", "loss"), (parse_points(p) for p in parts)))
         except ValueError as error:
-            raise UsageProblem(str(error), field="--scoring") from None
+            raise BadArgument(str(error), field="--scoring") from None
         try:
             Scoring(**scoring_data)  # type: ignore[arg-type]
         except ValidationError as error:
-            raise UsageProblem(str(error.errors()[0]["msg"]).removeprefix("Value error, "),
+            raise BadArgument(str(error.errors()[0]["msg"]).removeprefix("Value error, "),
                                field="--scoring") from None
     try:
         settings = Settings(
@@ -186,7 +186,7 @@ def new(
     except ValidationError as error:
         first = error.errors()[0]
         field = "--" + str(first["loc"][0]).replace("_", "-") if first["loc"] else None
-        raise UsageProblem(_sentence(str(first["msg"]).removeprefix("Value error, ")), field=field) from None
+        raise BadArgument(_sentence(str(first["msg"]).removeprefix("Value error, ")), field=field) from None
     TournamentFolder.create(directory, settings, _command_line())
     home = club_of(directory)
     rated = f"; club tournament of {home.name}, rated {settings.rating_type.value}" if home else ""
@@ -201,15 +201,15 @@ def _club_placement(directory: Path, club: Path | None, time_control: str,
 
     if club is not None:
         if not (club / CLUB_FILE).is_file():
-            raise UsageProblem(f"{club} is not a club folder ({CLUB_FILE} is missing)", field="--club")
+            raise BadArgument(f"{club} is not a club folder ({CLUB_FILE} is missing)", field="--club")
         if len(directory.parts) == 1:
             directory = club / TOURNAMENTS_DIR / directory
         elif club_of(directory) != club.resolve():
-            raise UsageProblem(f"a club tournament lives in {club / TOURNAMENTS_DIR}", field="DIR")
+            raise BadArgument(f"a club tournament lives in {club / TOURNAMENTS_DIR}", field="DIR")
     named = time_control.strip().lower()
     if named in ("standard", "rapid", "blitz"):
         if rating_type is not RatingType.STANDARD and rating_type.value != named:
-            raise UsageProblem(f"--time-control {named} and --rating-type {rating_type.value} disagree",
+            raise BadArgument(f"--time-control {named} and --rating-type {rating_type.value} disagree",
                                field="--rating-type")
         rating_type = RatingType(named)
     return directory, rating_type
@@ -219,7 +219,7 @@ def _tiebreak_option(text: str | None) -> tuple[str, ...]:
     try:
         return parse_tiebreak_list(text or "")
     except ValueError as error:
-        raise UsageProblem(str(error), field="--tiebreaks") from None
+        raise BadArgument(str(error), field="--tiebreaks") from None
 
 
 # --------------------------------------------------------------------------- players
@@ -278,7 +278,7 @@ def _player_fields(source: str | None, line: int | None, data: dict[str, object]
         key = str(first["loc"][0]) if first["loc"] else None
         field = key if source else _OPTION_OF.get(key or "", key)
         message = _sentence(str(first["msg"]).removeprefix("Value error, "))
-        raise UsageProblem(message, source=source, line=line, field=field) from None
+        raise BadArgument(message, source=source, line=line, field=field) from None
 
 
 _OPTION_OF = {"name": "NAME", "title": "--title", "rating": "--rating", "fide_id": "--fide-id",
@@ -358,16 +358,16 @@ def _member_fields(tournament: Tournament, member: int | None, name: str | None,
     home = club_of(STATE.directory)
     if home is None:
         if member is not None:
-            raise UsageProblem("--member is for club tournaments (a tournament folder in a club's tournaments/)",
+            raise BadArgument("--member is for club tournaments (a tournament folder in a club's tournaments/)",
                                field="--member")
         if name is None:
-            raise UsageProblem("give the player's NAME", field="NAME")
+            raise BadArgument("give the player's NAME", field="NAME")
         return {}
     if member is None:
-        raise UsageProblem(f"{STATE.directory.resolve().name} is a tournament of the club {home.name}: enter members with "
+        raise BadArgument(f"{STATE.directory.resolve().name} is a tournament of the club {home.name}: enter members with "
                            "--member ID (see 'arbiter -d CLUB member list')", field="--member")
     if name is not None or rating is not None:
-        raise UsageProblem("with --member, the name and the rating come from the club; give neither", field="NAME")
+        raise BadArgument("with --member, the name and the rating come from the club; give neither", field="NAME")
     if any(p.member_id == member for p in tournament.players):
         raise Refused(f"member {member} is already registered")
     club_folder = ClubFolder(home)
@@ -375,7 +375,7 @@ def _member_fields(tournament: Tournament, member: int | None, name: str | None,
         club = club_folder.load()
     found = club.member(member)
     if found is None:
-        raise UsageProblem(f"the club has no member {member}", field="--member")
+        raise BadArgument(f"the club has no member {member}", field="--member")
     current = current_ratings(club)[(member, tournament.settings.rating_type.value)][0]
     return {"name": found.name, "rating": current, "birth_date": found.birth_date, "member_id": member}
 
@@ -390,9 +390,9 @@ def _read_bytes(path: str) -> tuple[str, bytes]:
     try:
         return path, Path(path).read_bytes()
     except FileNotFoundError:
-        raise UsageProblem("no such file", source=path) from None
+        raise BadArgument("no such file", source=path) from None
     except OSError as error:
-        raise UsageProblem(f"cannot read: {error.strerror}", source=path) from None
+        raise BadArgument(f"cannot read: {error.strerror}", source=path) from None
 
 
 def _read_input(path: str) -> tuple[str, str]:
@@ -403,7 +403,7 @@ def _read_input(path: str) -> tuple[str, str]:
     try:
         return label, data.decode("utf-8-sig").replace("\r\n", "\n")
     except UnicodeDecodeError:
-        raise UsageProblem("the file is not UTF-8 text", source=label) from None
+        raise BadArgument("the file is not UTF-8 text", source=label) from None
 
 
 @player_app.command("import")
@@ -417,46 +417,46 @@ def player_import(
     try:
         header = next(reader, None)
         if not header:
-            raise UsageProblem("the file is empty; it needs a header line", source=label, line=1)
+            raise BadArgument("the file is empty; it needs a header line", source=label, line=1)
         columns = [h.strip().lower() for h in header]
         for column in columns:
             if column not in IMPORT_COLUMNS:
-                raise UsageProblem(f"unknown column; use {', '.join(IMPORT_COLUMNS)}",
+                raise BadArgument(f"unknown column; use {', '.join(IMPORT_COLUMNS)}",
                                    source=label, line=1, field=column)
         if len(set(columns)) != len(columns):
-            raise UsageProblem("a column appears twice", source=label, line=1)
+            raise BadArgument("a column appears twice", source=label, line=1)
         if "name" not in columns:
-            raise UsageProblem("the column 'name' is required", source=label, line=1)
+            raise BadArgument("the column 'name' is required", source=label, line=1)
         rows: list[tuple[int, dict[str, object]]] = []
         for cells in reader:
             if not cells or all(not c.strip() for c in cells):
                 continue
             if len(cells) != len(columns):
-                raise UsageProblem(f"expected {len(columns)} fields, found {len(cells)}",
+                raise BadArgument(f"expected {len(columns)} fields, found {len(cells)}",
                                    source=label, line=reader.line_num)
             data: dict[str, object] = {k: v.strip() for k, v in zip(columns, cells)}
             if "sex" in data:
                 data["sex"] = _sex(str(data["sex"])) if data["sex"] else ""
             rows.append((reader.line_num, data))
     except csv.Error as error:
-        raise UsageProblem(f"CSV syntax error: {error}", source=label, line=reader.line_num) from None
+        raise BadArgument(f"CSV syntax error: {error}", source=label, line=reader.line_num) from None
     from arbiter_cli.club import club_of
 
     home = club_of(STATE.directory)
     if home is not None:
-        raise UsageProblem(f"this is a tournament of the club {home.name}: its players are members, entered "
+        raise BadArgument(f"this is a tournament of the club {home.name}: its players are members, entered "
                            "one by one with 'arbiter player add --member ID'", source=label)
     with _writing() as (folder, tournament):
         _registration_open(tournament)
         start = len(tournament.players)
         new = [_player_fields(label, line, data, start + i) for i, (line, data) in enumerate(rows, 1)]
         if not new:
-            raise UsageProblem("no players in the file", source=label)
+            raise BadArgument("no players in the file", source=label)
         first_line: dict[int, int] = {}
         for (line, _), player in zip(rows, new):
             if player.fide_id is not None:
                 if player.fide_id in first_line:
-                    raise UsageProblem(f"FIDE ID {player.fide_id} is also on line {first_line[player.fide_id]}",
+                    raise BadArgument(f"FIDE ID {player.fide_id} is also on line {first_line[player.fide_id]}",
                                        source=label, line=line, field="fide_id")
                 first_line[player.fide_id] = line
         _check_new_players(tournament.players, new)
@@ -483,7 +483,7 @@ def player_list(fmt: FormatOption = Format.table) -> None:
 def _find_player(tournament: Tournament, start_number: int) -> Player:
     player = tournament.player(start_number)
     if player is None:
-        raise UsageProblem(f"there is no player with start number {start_number}", field="ID")
+        raise BadArgument(f"there is no player with start number {start_number}", field="ID")
     return player
 
 
@@ -521,7 +521,7 @@ def player_withdraw(
                           f"'arbiter player remove {start_number}' instead")
         last = tournament.last_round if after_round is None else after_round
         if not 0 <= last <= tournament.last_round:
-            raise UsageProblem(f"must be between 0 and {tournament.last_round} (the rounds paired so far)",
+            raise BadArgument(f"must be between 0 and {tournament.last_round} (the rounds paired so far)",
                                field="--after-round")
         for rnd in tournament.rounds[last:]:
             for board in rnd.games:
@@ -661,7 +661,7 @@ def _round(tournament: Tournament, number: int) -> Round:
         raise Refused("no round has been paired yet (use 'arbiter pair')")
     rnd = tournament.round(number)
     if rnd is None:
-        raise UsageProblem(f"there is no round {number}; rounds 1 to {tournament.last_round} are paired",
+        raise BadArgument(f"there is no round {number}; rounds 1 to {tournament.last_round} are paired",
                            field="ROUND")
     return rnd
 
@@ -674,7 +674,7 @@ def _parse_result_arg(text: str, source: str | None = None, line: int | None = N
     try:
         return parse_result(text)
     except ValueError as error:
-        raise UsageProblem(str(error), source=source, line=line, field=field if source else "RESULT") from None
+        raise BadArgument(str(error), source=source, line=line, field=field if source else "RESULT") from None
 
 
 def _show(result: GameResult | None) -> str:
@@ -704,7 +704,7 @@ def result(
     unset = "unset"  # no 'was' given
     if source is not None:
         if board is not None or code is not None:
-            raise UsageProblem("give either BOARD RESULT or --from FILE, not both")
+            raise BadArgument("give either BOARD RESULT or --from FILE, not both")
         label, text = _read_input(source)
         seen: dict[int, int] = {}
         for number, raw in enumerate(text.splitlines(), start=1):
@@ -713,12 +713,12 @@ def result(
                 continue
             parts = line.split()
             if len(parts) not in (2, 4) or (len(parts) == 4 and parts[2].lower() != "was"):
-                raise UsageProblem("expected 'BOARD RESULT' or 'BOARD RESULT was OLD'", source=label, line=number)
+                raise BadArgument("expected 'BOARD RESULT' or 'BOARD RESULT was OLD'", source=label, line=number)
             if not parts[0].isdigit() or int(parts[0]) < 1:
-                raise UsageProblem(f"{parts[0]!r} is not a board number", source=label, line=number, field="board")
+                raise BadArgument(f"{parts[0]!r} is not a board number", source=label, line=number, field="board")
             board_number = int(parts[0])
             if board_number in seen:
-                raise UsageProblem(f"board {board_number} is already given on line {seen[board_number]}",
+                raise BadArgument(f"board {board_number} is already given on line {seen[board_number]}",
                                    source=label, line=number, field="board")
             seen[board_number] = number
             was: GameResult | None | str = unset
@@ -726,10 +726,10 @@ def result(
                 was = None if parts[3].lower() == "none" else _parse_result_arg(parts[3], label, number, "was")
             entries.append((board_number, _parse_result_arg(parts[1], label, number), number, was))
         if not entries:
-            raise UsageProblem("no results in the input", source=label)
+            raise BadArgument("no results in the input", source=label)
     else:
         if board is None or code is None:
-            raise UsageProblem("give BOARD and RESULT (for example: arbiter result 3 5 1-0), or --from FILE")
+            raise BadArgument("give BOARD and RESULT (for example: arbiter result 3 5 1-0), or --from FILE")
         entries.append((board, _parse_result_arg(code), None, unset))
 
     withdrawn: list[str] = []
@@ -746,7 +746,7 @@ def result(
         for board_number, new, line, was in entries:
             game = rnd.game(board_number)
             if game is None:
-                raise UsageProblem(f"round {round_number} has no board {board_number} "
+                raise BadArgument(f"round {round_number} has no board {board_number} "
                                    f"(boards 1 to {len(rnd.games)})", source=label, line=line,
                                    field="board" if label else "BOARD")
             if was != unset and game.result != was:
@@ -854,7 +854,7 @@ def _apply_no_show_rule(after: Tournament, old: Round, new: Round,
 def _after_round(tournament: Tournament, after_round: int | None) -> int:
     last = tournament.last_round if after_round is None else after_round
     if not 0 <= last <= tournament.last_round:
-        raise UsageProblem(f"must be between 0 and {tournament.last_round}", field="--after-round")
+        raise BadArgument(f"must be between 0 and {tournament.last_round}", field="--after-round")
     return last
 
 
@@ -877,13 +877,13 @@ def _codes(tournament: Tournament, text: str | None) -> tuple[str, ...]:
 def _check_page(print_: bool, html: str | None, fmt: Format) -> None:
     """Refuse the options that cannot go together: a page is not CSV or JSON, and one page is enough."""
     if print_ and html is not None:
-        raise UsageProblem("--print writes the page to stdout and --html to a file; give one of them")
+        raise BadArgument("--print writes the page to stdout and --html to a file; give one of them")
     if print_ and fmt is not Format.table:
-        raise UsageProblem("--print makes a page for the printer; it cannot be combined with --format csv or json")
+        raise BadArgument("--print makes a page for the printer; it cannot be combined with --format csv or json")
     if html is not None and fmt is not Format.table:
-        raise UsageProblem("--html makes a page for people; it cannot be combined with --format csv or json")
+        raise BadArgument("--html makes a page for people; it cannot be combined with --format csv or json")
     if html is not None and not html.strip():
-        raise UsageProblem("--html needs the name of the file to write")
+        raise BadArgument("--html needs the name of the file to write")
     if html is not None:
         _not_a_tournament_file(Path(html), html)
 
@@ -896,7 +896,7 @@ def _not_a_tournament_file(path: Path, given: str) -> None:
         return
     if inside and (inside[0] in (ROUNDS_DIR, FINAL_DIR, SETTINGS_FILE, PLAYERS_FILE, JOURNAL_FILE, BYES_FILE)
                    or inside[0].startswith(".arbiter")):
-        raise UsageProblem(f"{given} is part of the tournament folder; write the HTML page to another file")
+        raise BadArgument(f"{given} is part of the tournament folder; write the HTML page to another file")
 
 
 def _page(sheets: list[Sheet], html: str | None, title: str) -> None:
@@ -909,7 +909,7 @@ def _page(sheets: list[Sheet], html: str | None, title: str) -> None:
         _atomic_write(path, html_page(sheets, title))
     except (OSError, ValueError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        raise UsageProblem(f"cannot write the HTML page to {html}: {reason}") from None
+        raise BadArgument(f"cannot write the HTML page to {html}: {reason}") from None
     _say(f"wrote {path}")
 
 
@@ -1022,7 +1022,7 @@ def _load_trf(path: str):  # type: ignore[no-untyped-def]
     try:
         return parse_trf(text)
     except TrfError as error:
-        raise UsageProblem(str(error).split(": ", 1)[-1], source=label, line=error.line, field=error.field) from None
+        raise BadArgument(str(error).split(": ", 1)[-1], source=label, line=error.line, field=error.field) from None
 
 
 @trf_app.command("pair")
@@ -1040,7 +1040,7 @@ def trf_pair(
     try:
         request = request_from_trf(trf)
     except TrfError as error:
-        raise UsageProblem(str(error), source=source) from None
+        raise BadArgument(str(error), source=source) from None
     try:
         with slow_progress(f"pairing round {request.round_number}", len(request.entrants)) as step:
             result = pair_round(request, step)
@@ -1078,7 +1078,7 @@ def trf_check(
             except NoValidPairing:
                 ours, our_bye = set(), None
             except TrfError as error:
-                raise UsageProblem(str(error), source=source) from None
+                raise BadArgument(str(error), source=source) from None
             step(number)
             if ours == recorded and our_bye == recorded_bye:
                 print(f"round {number}: identical ({len(recorded)} boards)", flush=True)
@@ -1158,8 +1158,8 @@ def main(argv: list[str] | None = None) -> None:
     try:
         arguments = sys.argv[1:] if argv is None else list(argv)
         code = _narrowed(arguments)(args=arguments, prog_name="arbiter", standalone_mode=False)
-    except ArbiterError as error:
-        _fail(str(error), error.exit_code)
+    except DomainError as error:
+        _fail(str(error), exit_code(error))
     except TyperException as error:  # the command-line parser's errors (Typer's own click)
         ctx = getattr(error, "ctx", None)
         if type(error).__name__ == "NoArgsIsHelpError" and ctx is not None:
@@ -1179,6 +1179,22 @@ def main(argv: list[str] | None = None) -> None:
             raise
         _fail(f"internal error: {type(error).__name__}: {error} (set ARBITER_DEBUG=1 for the traceback)", 1)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def exit_code(error: DomainError) -> int:
+    """The exit code of a domain error (the README's table): the one place they are mapped."""
+    match error:
+        case BadArgument():
+            return 2
+        case BrokenFolder():
+            return 3
+        case Refused():
+            return 4
+        case Busy():
+            return 5
+        case NoPairing():
+            return 6
+    return 1  # a DomainError of no listed kind: a bug
 
 
 def _fail(message: str, code: int) -> None:

@@ -23,9 +23,9 @@ import typer
 from pydantic import ValidationError
 
 from arbiter_cli.cli import STATE, FormatOption, _command_line, _read_input, _say, app
-from arbiter_cli.errors import Refused, UsageProblem
+from arbiter_cli.core.errors import Refused, BadArgument
 from arbiter_cli.folder import Change, _pydantic_message
-from arbiter_cli.points import format_points, points_to_json
+from arbiter_cli.core.points import format_points, points_to_json
 from arbiter_cli.render import Column, Format, View, emit
 
 if TYPE_CHECKING:  # the club module is loaded by the commands that need it (start-up time)
@@ -60,7 +60,7 @@ def _control(text: str | None) -> tuple[str, ...]:
     if text is None:
         return TIME_CONTROLS
     if text not in TIME_CONTROLS:
-        raise UsageProblem(f"{text!r} is not a time control; use standard, rapid or blitz", field="--time-control")
+        raise BadArgument(f"{text!r} is not a time control; use standard, rapid or blitz", field="--time-control")
     return (text,)
 
 
@@ -80,7 +80,7 @@ def club_new(
         settings = ClubSettings(name=name, default_rating=default_rating)
     except ValidationError as error:
         first = error.errors()[0]
-        raise UsageProblem(_pydantic_message(first), field="--" + str(first["loc"][0]).replace("_", "-")) from None
+        raise BadArgument(_pydantic_message(first), field="--" + str(first["loc"][0]).replace("_", "-")) from None
     ClubFolder.create(directory, settings, _command_line())
     _say(f"created club {directory}: {name}; add members with 'arbiter -d {directory} member add'")
 
@@ -96,7 +96,7 @@ def _member(data: dict[str, object], source: str | None = None, line: int | None
         first = error.errors()[0]
         key = str(first["loc"][0]) if first["loc"] else None
         field = key if source else {"name": "NAME", "birth_date": "--birth"}.get(key or "", f"--{key}")
-        raise UsageProblem(_pydantic_message(first), source=source, line=line, field=field) from None
+        raise BadArgument(_pydantic_message(first), source=source, line=line, field=field) from None
 
 
 @member_app.command("add")
@@ -132,27 +132,27 @@ def member_import(
     try:
         header = [h.strip().lower() for h in next(reader, [])]
         if not header:
-            raise UsageProblem("the file is empty; it needs a header line", source=label, line=1)
+            raise BadArgument("the file is empty; it needs a header line", source=label, line=1)
         for column in header:
             if column not in allowed:
-                raise UsageProblem(f"unknown column; use {', '.join(allowed)}", source=label, line=1, field=column)
+                raise BadArgument(f"unknown column; use {', '.join(allowed)}", source=label, line=1, field=column)
         if "name" not in header or len(set(header)) != len(header):
-            raise UsageProblem("the header needs 'name', and each column once", source=label, line=1)
+            raise BadArgument("the header needs 'name', and each column once", source=label, line=1)
         rows = []
         for cells in reader:
             if not cells or all(not c.strip() for c in cells):
                 continue
             if len(cells) != len(header):
-                raise UsageProblem(f"expected {len(header)} fields, found {len(cells)}", source=label,
+                raise BadArgument(f"expected {len(header)} fields, found {len(cells)}", source=label,
                                    line=reader.line_num)
             rows.append((reader.line_num, {k: v.strip() for k, v in zip(header, cells)}))
     except csv.Error as error:
-        raise UsageProblem(f"CSV syntax error: {error}", source=label, line=reader.line_num) from None
+        raise BadArgument(f"CSV syntax error: {error}", source=label, line=reader.line_num) from None
     with _club(True) as (folder, club):
         first = max((m.id for m in club.members), default=0) + 1
         new = [_member({"id": first + i, **data}, label, line) for i, (line, data) in enumerate(rows)]
         if not new:
-            raise UsageProblem("no members in the file", source=label)
+            raise BadArgument("no members in the file", source=label)
         after = replace(club, members=(*club.members, *new))
         folder.save(club, after, _command_line(), [Change("member added", "", f"{m.id} {m.name}") for m in new])
     _say(f"imported {len(new)} member{'s' if len(new) != 1 else ''}; {len(after.members)} in the club")
@@ -196,11 +196,11 @@ def member_set_initial(
     """Change a member's initial rating; every club rating is recomputed from it."""
     given = {k: v for k, v in (("standard", standard), ("rapid", rapid), ("blitz", blitz)) if v is not None}
     if not given:
-        raise UsageProblem("give at least one of --standard, --rapid, --blitz")
+        raise BadArgument("give at least one of --standard, --rapid, --blitz")
     with _club(True) as (folder, club):
         member = club.member(member_id)
         if member is None:
-            raise UsageProblem(f"there is no member {member_id}", field="ID")
+            raise BadArgument(f"there is no member {member_id}", field="ID")
         updated = _member({**member.model_dump(), **given})
         after = replace(club, members=tuple(updated if m.id == member_id else m for m in club.members))
         after, report, _ = _recomputed(after, folder.path)
@@ -352,7 +352,7 @@ def ratings_history(
     with _club(False) as (_, club):
         member = club.member(member_id)
         if member is None:
-            raise UsageProblem(f"there is no member {member_id}", field="MEMBER")
+            raise BadArgument(f"there is no member {member_id}", field="MEMBER")
         initial = club.initial_ratings()[member_id]
         rows = [s for s in club.ratings if s.row.member_id == member_id and s.time_control in controls]
     records = [{"time_control": c, "tournament": "(initial)", "rating": initial[c], "change": None} for c in controls]

@@ -17,13 +17,13 @@ from arbiter_cli.byes import ByeRefused, cancel_bye, request_bye
 from arbiter_cli.cli import (
     FormatOption, _command_line, _find_player, _not_finalised, _reading, _say, _writing, app,
 )
-from arbiter_cli.errors import Refused, UsageProblem
+from arbiter_cli.core.errors import Refused, BadArgument
 from arbiter_cli.finish import finish_early, missing_for_final
 from arbiter_cli.folder import Change
-from arbiter_cli.model import ByeRequest, Round, Status, Tournament
+from arbiter_cli.core.model import ByeRequest, Round, Status, Tournament
 from arbiter_cli.pairing.round_robin import pair_round as berger_round
 from arbiter_cli.render import Column, Format, View, emit
-from arbiter_cli.results import ByeKind
+from arbiter_cli.core.results import ByeKind
 
 __all__ = ["bye", "unpair", "finalize"]
 
@@ -44,25 +44,25 @@ def bye(
     """Requested byes (C.04.2 3.3): 'bye ID --round N --half|--zero', 'bye cancel ID --round N', 'bye list'."""
     if what == "list":
         if player_id is not None or round_number is not None or half or zero:
-            raise UsageProblem("'arbiter bye list' takes no other arguments")
+            raise BadArgument("'arbiter bye list' takes no other arguments")
         with _reading() as tournament:
             emit(_byes_view(tournament), fmt)
         return
     cancelling = what == "cancel"
     text = player_id if cancelling else what
     if cancelling and player_id is None:
-        raise UsageProblem("give the start number: arbiter bye cancel ID --round N", field="ID")
+        raise BadArgument("give the start number: arbiter bye cancel ID --round N", field="ID")
     if not cancelling and player_id is not None:
-        raise UsageProblem(f"unexpected argument {player_id!r}; use 'arbiter bye ID --round N --half|--zero'")
+        raise BadArgument(f"unexpected argument {player_id!r}; use 'arbiter bye ID --round N --half|--zero'")
     if text is None or not text.isdigit():
-        raise UsageProblem(f"{text!r} is not a start number (or 'cancel', 'list')", field="ID")
+        raise BadArgument(f"{text!r} is not a start number (or 'cancel', 'list')", field="ID")
     start_number = int(text)
     if round_number is None:
-        raise UsageProblem("give the round with --round N", field="--round")
+        raise BadArgument("give the round with --round N", field="--round")
     if cancelling and (half or zero):
-        raise UsageProblem("--half and --zero are for a request, not for cancel")
+        raise BadArgument("--half and --zero are for a request, not for cancel")
     if not cancelling and half == zero:
-        raise UsageProblem("give exactly one of --half (HPB) and --zero (ZPB)", field="--half/--zero")
+        raise BadArgument("give exactly one of --half (HPB) and --zero (ZPB)", field="--half/--zero")
     with _writing() as (folder, tournament):
         _not_finalised(tournament)
         player = _find_player(tournament, start_number)
@@ -77,7 +77,7 @@ def bye(
         except ByeRefused as refusal:
             raise Refused(str(refusal)) from None
         except LookupError as error:
-            raise UsageProblem(str(error).strip("'\""), field="--round" if "round" in str(error) else "ID") from None
+            raise BadArgument(str(error).strip("'\""), field="--round" if "round" in str(error) else "ID") from None
         folder.save(tournament, after, _command_line(), [change])
     if cancelling:
         _say(f"cancelled the {change.old} of {player.name} in round {round_number}")
@@ -173,14 +173,14 @@ def finalize(
             raise Refused(f"the event was already finalised on {tournament.settings.finalised_on}")
         start = tournament.settings.start_date
         if start and when < start:
-            raise UsageProblem(f"{when} is before the event's start date {start}", field="--date")
+            raise BadArgument(f"{when} is before the event's start date {start}", field="--date")
         changes: list[Change] = []
         working = tournament
         if after_round is not None:
             try:
                 working, actions = finish_early(tournament, after_round)
             except ValueError as error:
-                raise (Refused if "results" in str(error) or "round robin" in str(error) else UsageProblem)(
+                raise (Refused if "results" in str(error) or "round robin" in str(error) else BadArgument)(
                     str(error), **({} if "results" in str(error) or "round robin" in str(error)
                                    else {"field": "--after-round"})) from None
             for action in actions:
@@ -212,4 +212,4 @@ def _date(text: str | None) -> str:
     try:
         return dt.date.fromisoformat(text).isoformat()
     except ValueError:
-        raise UsageProblem(f"{text!r} is not a date YYYY-MM-DD", field="--date") from None
+        raise BadArgument(f"{text!r} is not a date YYYY-MM-DD", field="--date") from None

@@ -21,7 +21,7 @@ from arbiter_cli.cli import (
     FormatOption, RulesOption, TiebreaksOption, _command_line, _read_bytes, _reading, _say, _standings_notes,
     _tiebreak_option, app, trf_app,
 )
-from arbiter_cli.errors import FolderError, Refused, UsageProblem
+from arbiter_cli.core.errors import BrokenFolder, Refused, BadArgument
 from arbiter_cli.folder import Change, TournamentFolder, _atomic_write
 from arbiter_cli.render import Format
 
@@ -44,7 +44,7 @@ def read_trf_file(source: str) -> tuple[str, TrfFile]:
     try:
         return label, parse_trf(text)
     except TrfError as error:
-        raise UsageProblem(str(error).split(": ", 1)[-1] if error.line or error.field else str(error),
+        raise BadArgument(str(error).split(": ", 1)[-1] if error.line or error.field else str(error),
                            source=label, line=error.line, field=error.field) from None
 
 
@@ -58,7 +58,7 @@ def _import(label: str, trf: TrfFile, name: str, *, for_folder: bool) -> Importe
         raise Refused(f"{label}, {error}") from None
     except TrfError as error:
         message = str(error).split(": ", 1)[-1] if error.line or error.field else str(error)
-        raise UsageProblem(message, source=label, line=error.line, field=error.field) from None
+        raise BadArgument(message, source=label, line=error.line, field=error.field) from None
 
 
 def _warn(label: str, warnings: tuple[str, ...]) -> None:
@@ -94,8 +94,8 @@ def import_command(
             folder.save(before, tournament, command, changes)
             folder.load()
         os.replace(staging, directory)
-    except FolderError as error:  # the folder refused what the import made: a bug, but say where
-        raise UsageProblem(f"the imported event does not make a valid folder: {error}", source=label) from None
+    except BrokenFolder as error:  # the folder refused what the import made: a bug, but say where
+        raise BadArgument(f"the imported event does not make a valid folder: {error}", source=label) from None
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
@@ -123,7 +123,7 @@ def export_command(
     from arbiter_cli.trf.exporter import export_trf
 
     if version not in ("2026", "16"):
-        raise UsageProblem(f"{version!r} is not a TRF version; use 2026 or 16", field="--trf-version")
+        raise BadArgument(f"{version!r} is not a TRF version; use 2026 or 16", field="--trf-version")
     with _reading() as tournament:
         exported = export_trf(tournament, version)
     for warning in exported.warnings:
@@ -134,11 +134,11 @@ def export_command(
         sys.stdout.flush()
         return
     if output.is_dir():
-        raise UsageProblem("is a folder; give a file name", field="--output", source=str(output))
+        raise BadArgument("is a folder; give a file name", field="--output", source=str(output))
     try:
         _atomic_write(output, exported.text)
     except OSError as error:
-        raise UsageProblem(f"cannot write: {error.strerror}", source=str(output)) from None
+        raise BadArgument(f"cannot write: {error.strerror}", source=str(output)) from None
     _say(f"wrote {output}: TRF{'-2026' if version == '2026' else '16'}, {len(tournament.players)} players, "
          f"{tournament.last_round} rounds")
 

@@ -31,11 +31,11 @@ from typing import Annotated
 import tomli_w
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
 
-from arbiter_cli.errors import FolderError, Refused
+from arbiter_cli.core.errors import BrokenFolder, Refused
 from arbiter_cli.folder import Change, FolderStore, TournamentFolder, _csv_text, _pydantic_message
-from arbiter_cli.model import Status, Tournament
-from arbiter_cli.points import format_points, parse_points
-from arbiter_cli.results import GameResult
+from arbiter_cli.core.model import Status, Tournament
+from arbiter_cli.core.points import format_points, parse_points
+from arbiter_cli.core.results import GameResult
 from arbiter_cli.ratings.ledger import TIME_CONTROLS, RatedEvent, RatedGame, RatingRow
 
 __all__ = ["CLUB_FILE", "MEMBERS_FILE", "RATINGS_FILE", "TOURNAMENTS_DIR", "ClubSettings", "Member", "StoredRow",
@@ -138,7 +138,7 @@ class ClubFolder(FolderStore):
 
     def _require_folder(self) -> None:
         if not (self.path / CLUB_FILE).is_file():
-            raise FolderError(f"{self.path} is not a club folder: {CLUB_FILE} is missing "
+            raise BrokenFolder(f"{self.path} is not a club folder: {CLUB_FILE} is missing "
                               "(use -d DIR, or create one with 'arbiter club new')")
 
     def load(self) -> Club:
@@ -147,12 +147,12 @@ class ClubFolder(FolderStore):
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
-            raise FolderError(f"TOML syntax error: {error}", file=CLUB_FILE) from None
+            raise BrokenFolder(f"TOML syntax error: {error}", source=CLUB_FILE) from None
         try:
             settings = ClubSettings.model_validate(data)
         except ValidationError as error:
             first = error.errors()[0]
-            raise FolderError(_pydantic_message(first), file=CLUB_FILE,
+            raise BrokenFolder(_pydantic_message(first), source=CLUB_FILE,
                               field=".".join(str(p) for p in first["loc"]) or None) from None
         members = self._load_members()
         ratings = self._load_ratings({m.id for m in members})
@@ -166,11 +166,11 @@ class ClubFolder(FolderStore):
                 member = Member.model_validate(row)
             except ValidationError as error:
                 first = error.errors()[0]
-                raise FolderError(_pydantic_message(first), file=MEMBERS_FILE, line=line,
+                raise BrokenFolder(_pydantic_message(first), source=MEMBERS_FILE, line=line,
                                   field=str(first["loc"][0]) if first["loc"] else None) from None
             if member.id in seen:
-                raise FolderError(f"member id {member.id} is already used on line {seen[member.id]}",
-                                  file=MEMBERS_FILE, line=line, field="id")
+                raise BrokenFolder(f"member id {member.id} is already used on line {seen[member.id]}",
+                                  source=MEMBERS_FILE, line=line, field="id")
             seen[member.id] = line
             members.append(member)
         return tuple(sorted(members, key=lambda m: m.id))
@@ -191,7 +191,7 @@ class ClubFolder(FolderStore):
                                    parse_points(row["score"]), parse_points(row["expected"]), values["change"],
                                    values["rating_after"], int(row["performance"]) if row["performance"] else None)
             except (ValueError, TypeError) as error:
-                raise FolderError(f"not a rating report line: {error}", file=RATINGS_FILE, line=line) from None
+                raise BrokenFolder(f"not a rating report line: {error}", source=RATINGS_FILE, line=line) from None
             rows.append(StoredRow(row["tournament"], row["time_control"], rating, row["name"]))
         return tuple(rows)
 

@@ -17,10 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from arbiter_cli.model import Player, Tournament
+from arbiter_cli.core.model import Player, Tournament
 from arbiter_cli.withdrawals import as_counted
 from arbiter_cli.standings import RoundEntry, compute_standings, round_entries
-from arbiter_cli.tiebreaks import Rules
+from arbiter_cli.core.tiebreak_codes import Rules
 
 __all__ = ["CrosstableRow", "Crosstable", "square_crosstable", "round_crosstable"]
 

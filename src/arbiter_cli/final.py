@@ -11,7 +11,7 @@ import contextlib
 import io
 
 from arbiter_cli.folder import FINAL_DIR
-from arbiter_cli.model import Tournament
+from arbiter_cli.core.model import Tournament
 from arbiter_cli.render import Format, emit, standings_view
 from arbiter_cli.standings import compute_standings
 

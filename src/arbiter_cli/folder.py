@@ -2,8 +2,8 @@
 
 A tournament is one folder of plain files::
 
-    tournament.toml     the settings (:class:`arbiter_cli.model.Settings`)
-    players.csv         one row per player (:class:`arbiter_cli.model.Player`)
+    tournament.toml     the settings (:class:`arbiter_cli.core.model.Settings`)
+    players.csv         one row per player (:class:`arbiter_cli.core.model.Player`)
     rounds/01.csv       one file per paired round: board,white,black,result[,note]
     byes.csv            requested byes for rounds not yet paired: round,start_number,kind
     final/              the final standings, written by 'arbiter finalize'
@@ -11,7 +11,7 @@ A tournament is one folder of plain files::
     .arbiter.lock       the lock file (empty; safe to delete when no command runs)
 
 Reading is strict: the first problem found is raised as a
-:class:`arbiter_cli.errors.FolderError` naming the file, the line and the field.
+:class:`arbiter_cli.core.errors.BrokenFolder` naming the file, the line and the field.
 
 Writing is safe: every changed file is written to a temporary file in the same
 folder, fsync'ed, renamed into place, and the folder is fsync'ed. All writes
@@ -39,11 +39,11 @@ from pathlib import Path
 import tomli_w
 from pydantic import ValidationError
 
-from arbiter_cli.errors import Busy, FolderError, Refused, UsageProblem
-from arbiter_cli.model import Board, ByeRequest, InitialColour, Player, Round, Settings, Tournament
+from arbiter_cli.core.errors import Busy, BrokenFolder, Refused, BadArgument
+from arbiter_cli.core.model import Board, ByeRequest, InitialColour, Player, Round, Settings, Tournament
 from arbiter_cli.pairing.round_robin import pair_round, planned_rounds
-from arbiter_cli.points import points_to_toml
-from arbiter_cli.results import ByeKind, parse_bye, parse_result
+from arbiter_cli.core.points import points_to_toml
+from arbiter_cli.core.results import ByeKind, parse_bye, parse_result
 
 __all__ = ["FolderStore", "SETTINGS_FILE", "PLAYERS_FILE", "ROUNDS_DIR", "JOURNAL_FILE", "PLAYER_COLUMNS",
            "ROUND_COLUMNS", "JOURNAL_COLUMNS", "BYES_FILE", "FINAL_DIR", "Change", "TournamentFolder", "settings_to_toml",
@@ -209,7 +209,7 @@ class FolderStore:
             try:
                 timeout = float(text)
             except ValueError:
-                raise UsageProblem(f"ARBITER_LOCK_TIMEOUT must be a number of seconds, not {text!r}") from None
+                raise BadArgument(f"ARBITER_LOCK_TIMEOUT must be a number of seconds, not {text!r}") from None
         self._require_folder()
         try:
             fd = os.open(self.path / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
@@ -217,7 +217,7 @@ class FolderStore:
             if not exclusive and error.errno in (errno.EACCES, errno.EROFS, errno.EPERM):
                 yield
                 return
-            raise FolderError(f"cannot open the lock file: {error.strerror}", file=LOCK_FILE) from None
+            raise BrokenFolder(f"cannot open the lock file: {error.strerror}", source=LOCK_FILE) from None
         try:
             deadline = time.monotonic() + timeout
             self._flock(fd, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH, deadline)
@@ -251,14 +251,14 @@ class FolderStore:
         try:
             data = path.read_bytes()
         except FileNotFoundError:
-            raise FolderError("the file is missing", file=name) from None
+            raise BrokenFolder("the file is missing", source=name) from None
         except OSError as error:
-            raise FolderError(f"cannot read the file: {error.strerror}", file=name) from None
+            raise BrokenFolder(f"cannot read the file: {error.strerror}", source=name) from None
         try:
             return data.decode("utf-8-sig")
         except UnicodeDecodeError as error:
             line = data[: error.start].count(b"\n") + 1
-            raise FolderError("the file is not valid UTF-8 text", file=name, line=line) from None
+            raise BrokenFolder("the file is not valid UTF-8 text", source=name, line=line) from None
 
     def _read_csv(self, name: str, header: Sequence[str],
                   optional: Sequence[str] = ()) -> list[tuple[int, dict[str, str]]]:
@@ -269,22 +269,22 @@ class FolderStore:
         try:
             first = next(reader, None)
             if first is None:
-                raise FolderError(f"the file is empty; its first line must be: {','.join(header)}",
-                                  file=name, line=1)
+                raise BrokenFolder(f"the file is empty; its first line must be: {','.join(header)}",
+                                  source=name, line=1)
             found = tuple(cell.strip() for cell in first)
             if not any(found == (*header, *optional[:k]) for k in range(len(optional) + 1)):
-                raise FolderError(f"the header must be: {','.join(header)}", file=name, line=1)
+                raise BrokenFolder(f"the header must be: {','.join(header)}", source=name, line=1)
             header = found
             for cells in reader:
                 line = reader.line_num
                 if not cells or all(not c.strip() for c in cells):
                     continue
                 if len(cells) != len(header):
-                    raise FolderError(f"expected {len(header)} fields, found {len(cells)}",
-                                      file=name, line=line)
+                    raise BrokenFolder(f"expected {len(header)} fields, found {len(cells)}",
+                                      source=name, line=line)
                 rows.append((line, {key: value.strip() for key, value in zip(header, cells)}))
         except csv.Error as error:
-            raise FolderError(f"CSV syntax error: {error}", file=name, line=reader.line_num) from None
+            raise BrokenFolder(f"CSV syntax error: {error}", source=name, line=reader.line_num) from None
         return rows
 
     def _save_files(self, old_files: dict[str, str], new_files: dict[str, str], command: str,
@@ -363,8 +363,8 @@ class FolderStore:
         except FileNotFoundError:
             return
         except (OSError, ValueError, KeyError, TypeError):
-            raise FolderError("an interrupted change cannot be completed: its manifest is damaged",
-                              file=PENDING_FILE) from None
+            raise BrokenFolder("an interrupted change cannot be completed: its manifest is damaged",
+                              source=PENDING_FILE) from None
         self._apply(renames, deletions)
 
     def _journal_text(self, command: str, changes: Sequence[Change], now: dt.datetime | None) -> str:
@@ -382,7 +382,7 @@ class FolderStore:
             _atomic_write(self.path / JOURNAL_FILE, self._journal_text(command, changes, now))
 
     def _require_folder(self) -> None:
-        """Raise :class:`FolderError` unless the folder is of the right kind."""
+        """Raise :class:`BrokenFolder` unless the folder is of the right kind."""
         raise NotImplementedError  # pragma: no cover - each kind of folder says what it needs
 
 
@@ -394,9 +394,9 @@ class TournamentFolder(FolderStore):
     def _require_folder(self) -> None:
         if not (self.path / SETTINGS_FILE).is_file():
             if not self.path.is_dir():
-                raise FolderError(f"no tournament folder at {self.path} "
+                raise BrokenFolder(f"no tournament folder at {self.path} "
                                   "(use -d DIR, set ARBITER_DIR, or create one with 'arbiter new')")
-            raise FolderError(f"{self.path} is not a tournament folder: {SETTINGS_FILE} is missing "
+            raise BrokenFolder(f"{self.path} is not a tournament folder: {SETTINGS_FILE} is missing "
                               "(use -d DIR, set ARBITER_DIR, or create one with 'arbiter new')")
 
     def load(self) -> Tournament:
@@ -418,7 +418,7 @@ class TournamentFolder(FolderStore):
         except tomllib.TOMLDecodeError as error:
             match = re.search(r"\(at line (\d+), column \d+\)", str(error))
             message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
-            raise FolderError(f"TOML syntax error: {message}", file=SETTINGS_FILE,
+            raise BrokenFolder(f"TOML syntax error: {message}", source=SETTINGS_FILE,
                               line=int(match.group(1)) if match else None) from None
         try:
             return Settings.model_validate(data)
@@ -430,7 +430,7 @@ class TournamentFolder(FolderStore):
             if first["type"] == "missing":
                 message = "is missing"
             line = _toml_line(text, loc)
-            raise FolderError(message, file=SETTINGS_FILE, line=line, field=field) from None
+            raise BrokenFolder(message, source=SETTINGS_FILE, line=line, field=field) from None
 
     def _load_players(self) -> tuple[Player, ...]:
         players: list[Player] = []
@@ -442,15 +442,15 @@ class TournamentFolder(FolderStore):
             except ValidationError as error:
                 first = error.errors()[0]
                 field = str(first["loc"][0]) if first["loc"] else None
-                raise FolderError(_pydantic_message(first), file=PLAYERS_FILE, line=line,
+                raise BrokenFolder(_pydantic_message(first), source=PLAYERS_FILE, line=line,
                                   field=field) from None
             if player.start_number in seen:
-                raise FolderError(f"start number {player.start_number} is already used on line "
-                                  f"{seen[player.start_number]}", file=PLAYERS_FILE, line=line,
+                raise BrokenFolder(f"start number {player.start_number} is already used on line "
+                                  f"{seen[player.start_number]}", source=PLAYERS_FILE, line=line,
                                   field="start_number")
             if player.fide_id is not None and player.fide_id in fide_ids:
-                raise FolderError(f"FIDE ID {player.fide_id} is already used on line "
-                                  f"{fide_ids[player.fide_id]}", file=PLAYERS_FILE, line=line,
+                raise BrokenFolder(f"FIDE ID {player.fide_id} is already used on line "
+                                  f"{fide_ids[player.fide_id]}", source=PLAYERS_FILE, line=line,
                                   field="fide_id")
             seen[player.start_number] = line
             if player.fide_id is not None:
@@ -459,8 +459,8 @@ class TournamentFolder(FolderStore):
         numbers = sorted(seen)
         if numbers != list(range(1, len(numbers) + 1)):
             missing = next(n for n in range(1, len(numbers) + 2) if n not in seen)
-            raise FolderError(f"start numbers must run from 1 without gaps; {missing} is missing",
-                              file=PLAYERS_FILE, field="start_number")
+            raise BrokenFolder(f"start numbers must run from 1 without gaps; {missing} is missing",
+                              source=PLAYERS_FILE, field="start_number")
         return tuple(sorted(players, key=lambda p: p.start_number))
 
     def _load_rounds(self, settings: Settings, players: tuple[Player, ...]) -> tuple[Round, ...]:
@@ -468,28 +468,28 @@ class TournamentFolder(FolderStore):
         if not directory.exists():
             return ()
         if not directory.is_dir():
-            raise FolderError("must be a folder", file=ROUNDS_DIR)
+            raise BrokenFolder("must be a folder", source=ROUNDS_DIR)
         numbers: dict[int, str] = {}
         for entry in sorted(directory.iterdir()):
             if entry.name.startswith("."):
                 continue
             match = _ROUND_NAME.match(entry.name)
             if not match or not entry.is_file():
-                raise FolderError("unexpected file; round files are named 01.csv, 02.csv, ...",
-                                  file=f"{ROUNDS_DIR}/{entry.name}")
+                raise BrokenFolder("unexpected file; round files are named 01.csv, 02.csv, ...",
+                                  source=f"{ROUNDS_DIR}/{entry.name}")
             number = int(match.group(1))
             if number in numbers or entry.name != _round_name(number):
-                raise FolderError(f"round {number} must be named {_round_name(number)}",
-                                  file=f"{ROUNDS_DIR}/{entry.name}")
+                raise BrokenFolder(f"round {number} must be named {_round_name(number)}",
+                                  source=f"{ROUNDS_DIR}/{entry.name}")
             numbers[number] = entry.name
         expected = list(range(1, len(numbers) + 1))
         if sorted(numbers) != expected:
             missing = next(n for n in expected + [len(numbers) + 1] if n not in numbers)
-            raise FolderError(f"round {missing} is missing; rounds must run from 1 without gaps",
-                              file=f"{ROUNDS_DIR}/{_round_name(missing)}")
+            raise BrokenFolder(f"round {missing} is missing; rounds must run from 1 without gaps",
+                              source=f"{ROUNDS_DIR}/{_round_name(missing)}")
         if settings.rounds is not None and len(numbers) > settings.rounds:
-            raise FolderError(f"there are {len(numbers)} round files but the event has "
-                              f"{settings.rounds} rounds", file=SETTINGS_FILE, field="rounds")
+            raise BrokenFolder(f"there are {len(numbers)} round files but the event has "
+                              f"{settings.rounds} rounds", source=SETTINGS_FILE, field="rounds")
         known = {p.start_number for p in players}
         return tuple(self._load_round(n, known) for n in expected)
 
@@ -501,42 +501,42 @@ class TournamentFolder(FolderStore):
 
         def player(line: int, field: str, text: str) -> int:
             if not text.isdigit() or int(text) not in known:
-                raise FolderError(f"{text!r} is not the start number of a player", file=name,
+                raise BrokenFolder(f"{text!r} is not the start number of a player", source=name,
                                   line=line, field=field)
             tpn = int(text)
             if tpn in seen:
-                raise FolderError(f"player {tpn} is already in this round on line {seen[tpn]}",
-                                  file=name, line=line, field=field)
+                raise BrokenFolder(f"player {tpn} is already in this round on line {seen[tpn]}",
+                                  source=name, line=line, field=field)
             seen[tpn] = line
             return tpn
 
         for line, row in self._read_csv(name, ROUND_COLUMNS, (ROUND_NOTE,)):
             note = row.get(ROUND_NOTE) or None
             if note not in (None, "excused"):
-                raise FolderError(f"{note!r} is not a note this program writes (excused)", file=name,
+                raise BrokenFolder(f"{note!r} is not a note this program writes (excused)", source=name,
                                   line=line, field=ROUND_NOTE)
             white = player(line, "white", row["white"])
             if row["black"] == "":
                 if row["board"]:
-                    raise FolderError("a bye has no board number", file=name, line=line, field="board")
+                    raise BrokenFolder("a bye has no board number", source=name, line=line, field="board")
                 try:
                     kind = parse_bye(row["result"])
                 except ValueError as error:
-                    raise FolderError(str(error), file=name, line=line, field="result") from None
+                    raise BrokenFolder(str(error), source=name, line=line, field="result") from None
                 byes.append(Board(white=white, bye=kind))
                 continue
             if byes:
-                raise FolderError("games come before byes", file=name, line=line)
+                raise BrokenFolder("games come before byes", source=name, line=line)
             black = player(line, "black", row["black"])
             if not row["board"].isdigit() or int(row["board"]) != len(games) + 1:
-                raise FolderError(f"expected board {len(games) + 1}", file=name, line=line,
+                raise BrokenFolder(f"expected board {len(games) + 1}", source=name, line=line,
                                   field="board")
             try:
                 result = parse_result(row["result"])
             except ValueError as error:
-                raise FolderError(str(error), file=name, line=line, field="result") from None
+                raise BrokenFolder(str(error), source=name, line=line, field="result") from None
             if note and (result is None or result.played):
-                raise FolderError("only a forfeit can be excused", file=name, line=line, field=ROUND_NOTE)
+                raise BrokenFolder("only a forfeit can be excused", source=name, line=line, field=ROUND_NOTE)
             games.append(Board(white=white, black=black, board=len(games) + 1, result=result, note=note))
         return Round(number, tuple(games + byes))
 
@@ -550,19 +550,19 @@ class TournamentFolder(FolderStore):
         for line, row in self._read_csv(BYES_FILE, BYE_COLUMNS):
             text = row["round"]
             if not text.isdigit() or not paired < int(text) <= (last or 99):
-                raise FolderError(f"{text!r} is not a round still to be paired (rounds {paired + 1} to {last})",
-                                  file=BYES_FILE, line=line, field="round")
+                raise BrokenFolder(f"{text!r} is not a round still to be paired (rounds {paired + 1} to {last})",
+                                  source=BYES_FILE, line=line, field="round")
             number = row["start_number"]
             if not number.isdigit() or int(number) not in known:
-                raise FolderError(f"{number!r} is not the start number of a player", file=BYES_FILE,
+                raise BrokenFolder(f"{number!r} is not the start number of a player", source=BYES_FILE,
                                   line=line, field="start_number")
             if row["kind"] not in ("HPB", "ZPB"):
-                raise FolderError(f"{row['kind']!r} is not a requested bye (HPB or ZPB)", file=BYES_FILE,
+                raise BrokenFolder(f"{row['kind']!r} is not a requested bye (HPB or ZPB)", source=BYES_FILE,
                                   line=line, field="kind")
             key = (int(text), int(number))
             if key in seen:
-                raise FolderError(f"player {key[1]} already has a bye in round {key[0]} on line {seen[key]}",
-                                  file=BYES_FILE, line=line, field="start_number")
+                raise BrokenFolder(f"player {key[1]} already has a bye in round {key[0]} on line {seen[key]}",
+                                  source=BYES_FILE, line=line, field="start_number")
             seen[key] = line
             requests.append(ByeRequest(key[0], key[1], ByeKind(row["kind"])))
         return tuple(requests)
@@ -570,7 +570,7 @@ class TournamentFolder(FolderStore):
     def _check_journal(self) -> None:
         path = self.path / JOURNAL_FILE
         if not path.exists():
-            raise FolderError("the file is missing", file=JOURNAL_FILE)
+            raise BrokenFolder("the file is missing", source=JOURNAL_FILE)
         self._read_csv(JOURNAL_FILE, JOURNAL_COLUMNS)  # the header and five fields on every line
 
     # -- writing -----------------------------------------------------------------
@@ -606,7 +606,7 @@ class TournamentFolder(FolderStore):
         try:
             folder.path.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise FolderError(f"cannot create {folder.path}: {error.strerror}") from None
+            raise BrokenFolder(f"cannot create {folder.path}: {error.strerror}") from None
         (folder.path / ROUNDS_DIR).mkdir(exist_ok=True)
         _atomic_write(folder.path / PLAYERS_FILE, players_text)
         folder.append_journal(command, [Change("tournament created", "", settings.name)])
@@ -622,10 +622,10 @@ def _check_round_robin(tournament: Tournament) -> None:
         return
     total = planned_rounds(settings.system, len(tournament.players))
     if settings.rounds != total:
-        raise FolderError(f"a {settings.system.value} of {len(tournament.players)} players has {total} rounds, "
-                          f"not {settings.rounds}", file=SETTINGS_FILE, field="rounds")
+        raise BrokenFolder(f"a {settings.system.value} of {len(tournament.players)} players has {total} rounds, "
+                          f"not {settings.rounds}", source=SETTINGS_FILE, field="rounds")
     if settings.initial_colour is InitialColour.RANDOM:
-        raise FolderError("must be white or black once round 1 is paired", file=SETTINGS_FILE,
+        raise BrokenFolder("must be white or black once round 1 is paired", source=SETTINGS_FILE,
                           field="initial_colour")
     bare = Tournament(settings, tuple(p.model_copy(update={"status": "active", "withdrawn_after": None})
                                       for p in tournament.players))
@@ -637,13 +637,13 @@ def _check_round_robin(tournament: Tournament) -> None:
         for line, (got, wanted) in enumerate(zip(have, want), start=2):
             if got != wanted:
                 shown = f"{wanted[0]}-{wanted[1]}" if wanted[1] else f"a bye for {wanted[0]}"
-                raise FolderError(f"the Berger table has {shown} here", file=name, line=line)
+                raise BrokenFolder(f"the Berger table has {shown} here", source=name, line=line)
         if len(have) != len(want):
-            raise FolderError(f"the Berger table has {len(want)} rows in this round, not {len(have)}",
-                              file=name, line=min(len(have), len(want)) + 2)
+            raise BrokenFolder(f"the Berger table has {len(want)} rows in this round, not {len(have)}",
+                              source=name, line=min(len(have), len(want)) + 2)
         for board in rnd.byes:
             if board.bye is not ByeKind.BYE:
-                raise FolderError("a round robin's free round is written BYE", file=name, field="result")
+                raise BrokenFolder("a round robin's free round is written BYE", source=name, field="result")
 
 
 def _round_name(number: int) -> str:

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arbiter_cli.model import Board, Tournament
-from arbiter_cli.results import GameResult
+from arbiter_cli.core.model import Board, Tournament
+from arbiter_cli.core.results import GameResult
 
 __all__ = ["NoShows", "no_shows", "forfeit_losers", "withdrawal_reason"]
 
@@ -56,7 +56,7 @@ def no_shows(tournament: Tournament, start_number: int) -> NoShows:
 def withdrawal_reason(tournament: Tournament, start_number: int) -> str | None:
     """Why the event's no-show rule withdraws this player now, or None.
 
-    >>> from arbiter_cli.model import Player, Round, Settings
+    >>> from arbiter_cli.core.model import Player, Round, Settings
     >>> t = Tournament(Settings(name="x", system="swiss", rounds=5, seed=1),
     ...                (Player(start_number=1, name="A"), Player(start_number=2, name="B")),
     ...                (Round(1, (Board(white=1, black=2, board=1, result=GameResult.WHITE_FORFEIT_WIN),)),))

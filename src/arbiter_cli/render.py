@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 from rich.table import Table
 
-from arbiter_cli.model import Player, Round, Tournament
-from arbiter_cli.points import format_points, points_to_json
+from arbiter_cli.core.model import Player, Round, Tournament
+from arbiter_cli.core.points import format_points, points_to_json
 
 if TYPE_CHECKING:  # the views take them; importing them here would load every tie-break at start-up
     from arbiter_cli.crosstable import Crosstable

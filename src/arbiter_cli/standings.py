@@ -15,9 +15,9 @@ from fractions import Fraction
 from typing import Literal
 
 from arbiter_cli.withdrawals import as_counted
-from arbiter_cli.model import Player, Tournament
-from arbiter_cli.results import ByeKind, GameResult
-from arbiter_cli.tiebreaks import Rules, default_rules, parse_spec
+from arbiter_cli.core.model import Player, Tournament
+from arbiter_cli.core.results import ByeKind, GameResult
+from arbiter_cli.core.tiebreak_codes import Rules, default_rules, parse_spec
 from arbiter_cli.tiebreaks.event import event_from_tournament
 from arbiter_cli.tiebreaks.ranking import TiebreakFunction, rank_players
 
@@ -175,7 +175,7 @@ def compute_standings(
     :func:`tiebreak_rules`); ``lots`` (default: the ``tiebreak_lots`` setting)
     orders players still tied at the end by lot, from the tournament's seed.
 
-    >>> from arbiter_cli.model import Settings, Tournament, Player
+    >>> from arbiter_cli.core.model import Settings, Tournament, Player
     >>> t = Tournament(Settings(name="x", system="round-robin", seed=1),
     ...                (Player(start_number=1, name="A"), Player(start_number=2, name="B")))
     >>> [row.rank_label for row in compute_standings(t).rows]

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from arbiter_cli.model import Board, ByeRequest, Round, Tournament
-from arbiter_cli.results import ByeKind
+from arbiter_cli.core.model import Board, ByeRequest, Round, Tournament
+from arbiter_cli.core.results import ByeKind
 
 __all__ = ["withdraw", "annulled_players", "as_counted"]
 
@@ -30,7 +30,7 @@ def withdraw(tournament: Tournament, start_number: int, last: int) -> tuple[Tour
     """The player withdrawn after round ``last`` (C.04.2 3.2: no longer paired), and the
     requested byes for later rounds this drops: a withdrawn player is not in those rounds.
 
-    >>> from arbiter_cli.model import Player, Settings
+    >>> from arbiter_cli.core.model import Player, Settings
     >>> t = Tournament(Settings(name="x", system="swiss", rounds=5, seed=1), (Player(start_number=1, name="A"),),
     ...                byes=(ByeRequest(4, 1, ByeKind.HPB),))
     >>> after, dropped = withdraw(t, 1, 2)
@@ -69,8 +69,8 @@ def as_counted(tournament: Tournament) -> Tournament:
     """The tournament as its standings count it: annulled players removed, and their
     opponents' games against them turned into free rounds (``BYE``, no points).
 
-    >>> from arbiter_cli.model import Player, Settings
-    >>> from arbiter_cli.results import GameResult
+    >>> from arbiter_cli.core.model import Player, Settings
+    >>> from arbiter_cli.core.results import GameResult
     >>> t = Tournament(Settings(name="x", system="round-robin", seed=1, initial_colour="white", rounds=3),
     ...     tuple(Player(start_number=i, name=n) for i, n in enumerate("ABCD", start=1))
     ...     + (), (Round(1, (Board(1, 4, 1, GameResult.WHITE_WINS), Board(2, 3, 2, GameResult.DRAW))),))

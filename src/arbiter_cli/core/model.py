@@ -18,9 +18,9 @@ from pydantic import (
     BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt, field_validator, model_validator,
 )
 
-from arbiter_cli.points import parse_points
-from arbiter_cli.results import ByeKind, GameResult
-from arbiter_cli.tiebreaks import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, parse_tiebreak_list
+from arbiter_cli.core.points import parse_points
+from arbiter_cli.core.results import ByeKind, GameResult
+from arbiter_cli.core.tiebreak_codes import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, parse_tiebreak_list
 
 __all__ = [
     "System", "RatingType", "InitialColour", "Numbering", "Status", "Scoring", "Settings",

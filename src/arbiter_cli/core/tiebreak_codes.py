@@ -1,41 +1,19 @@
-"""Tie-breaks (FIDE C.07, individual events).
+"""The vocabulary of tie-breaks (FIDE C.07): codes, modifiers, rule editions and default lists.
 
-Each tie-break lives in a small module found by its FIDE code:
-
-=========================================  ======================================
-code                                       module
-=========================================  ======================================
-``DE``                                     :mod:`.direct_encounter` (Art. 6)
-``WIN`` ``WON`` ``BPG`` ``BWG`` ``REP``    :mod:`.games` (Art. 7.1-7.4, 7.6)
-``PS``                                     :mod:`.progressive_score` (Art. 7.5)
-``STD``                                    :mod:`.standard_points` (Art. 7.7)
-``TPN``                                    :mod:`.pairing_number` (Art. 7.8)
-``BH`` ``FB`` ``AOB``                      :mod:`.buchholz` (Art. 8)
-``SB``                                     :mod:`.sonneborn_berger` (Art. 9.1)
-``KS``                                     :mod:`.koya` (Art. 9.2)
-``ARO`` ``TPR`` ``PTP`` ``APRO`` ``APPO``  :mod:`.ratings` (Art. 10), tables in
-``RTNG``                                   :mod:`.rating_tables` (B.02 8.1)
-=========================================  ======================================
-
-The unplayed-round rules (Art. 15-16) are in :mod:`.unplayed`, the ranking of
-Art. 4.2 in :mod:`.ranking`, the event every tie-break reads in :mod:`.event`.
-This module knows the codes and their modifiers, the rule editions and the
-default lists.
+The codes are read here, in the core, because the settings name them; the
+tie-breaks themselves live in :mod:`arbiter_cli.tiebreaks`, one module per
+family, found by their FIDE code.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import math
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
-from fractions import Fraction
 
 __all__ = ["INDIVIDUAL_CODES", "TEAM_CODES", "parse_tiebreak", "parse_tiebreak_list",
-           "DEFAULT_SWISS", "DEFAULT_ROUND_ROBIN", "Rules", "default_rules", "TiebreakSpec", "parse_spec",
-           "total", "half_up"]
+           "DEFAULT_SWISS", "DEFAULT_ROUND_ROBIN", "Rules", "default_rules", "TiebreakSpec", "parse_spec"]
 
 #: C.07 (Mar 2026) Art. 6-10 individual tie-breaks, by code.
 INDIVIDUAL_CODES = frozenset({
@@ -177,29 +155,3 @@ def parse_spec(code: str) -> TiebreakSpec:
         elif letter == "U" and number:
             values["unrated"] = int(number)
     return TiebreakSpec(code=code.strip(), base="REP" if base == "GE" else base, **values)  # type: ignore[arg-type]
-
-
-def total(values: Iterable[Fraction | int]) -> Fraction:
-    """The exact sum of point values, fast: one common denominator instead of one per addition.
-
-    >>> total([Fraction(1, 2), Fraction(3, 4), 1])
-    Fraction(9, 4)
-    >>> total([])
-    Fraction(0, 1)
-    """
-    items = [Fraction(v) if isinstance(v, int) else v for v in values]
-    denominator = 1
-    for item in items:
-        if denominator % item.denominator:
-            denominator = denominator * item.denominator // math.gcd(denominator, item.denominator)
-    return Fraction(sum(item.numerator * (denominator // item.denominator) for item in items), denominator)
-
-
-def half_up(value: Fraction, places: int = 0) -> Fraction:
-    """Round to ``places`` decimals, .5 upwards (the rounding of Art. 10 and of AOB).
-
-    >>> half_up(Fraction(37751, 20)), half_up(Fraction(293, 12), 2)
-    (Fraction(1888, 1), Fraction(1221, 50))
-    """
-    scale = 10 ** places
-    return Fraction(int((value * scale + Fraction(1, 2)) // 1), scale)

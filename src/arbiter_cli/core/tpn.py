@@ -4,7 +4,7 @@ The initial order is: rating, highest first; then FIDE title in the order GM,
 IM, WGM, FM, WIM, CM, WFM, WCM, none; then name, alphabetically. The TPN is the
 position in that list.
 
->>> from arbiter_cli.model import Player
+>>> from arbiter_cli.core.model import Player
 >>> ps = [Player(start_number=1, name="Zed", rating=2100),
 ...       Player(start_number=2, name="Amy", rating=2100, title="FM"),
 ...       Player(start_number=3, name="Bob", rating=2300)]
@@ -18,7 +18,7 @@ import random
 import unicodedata
 from collections.abc import Iterable, Sequence
 
-from arbiter_cli.model import TITLES, Player
+from arbiter_cli.core.model import TITLES, Player
 
 __all__ = ["initial_order", "renumber", "draw_by_lot"]
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from arbiter_cli.model import Round, System, Tournament
-from arbiter_cli.results import ByeKind
+from arbiter_cli.core.model import Round, System, Tournament
+from arbiter_cli.core.results import ByeKind
 from arbiter_cli.pairing import round_robin
 
 __all__ = ["pair_next_round", "explain_round", "PairingUnavailable"]

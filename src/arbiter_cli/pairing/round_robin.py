@@ -10,9 +10,9 @@ withdrawals decides later how those count.
 
 from __future__ import annotations
 
-from arbiter_cli.model import Board, InitialColour, Round, System, Tournament
+from arbiter_cli.core.model import Board, InitialColour, Round, System, Tournament
 from arbiter_cli.pairing.berger import berger_round, double_schedule, round_robin_rounds, table_size
-from arbiter_cli.results import ByeKind, GameResult
+from arbiter_cli.core.results import ByeKind, GameResult
 
 __all__ = ["planned_rounds", "pair_round"]
 

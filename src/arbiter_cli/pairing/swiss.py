@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from arbiter_cli.model import Board, InitialColour, Round, Tournament
+from arbiter_cli.core.model import Board, InitialColour, Round, Tournament
 from arbiter_cli.pairing.dutch.state import Entrant, PairingRequest, RoundRecord
-from arbiter_cli.results import ByeKind, GameResult
+from arbiter_cli.core.results import ByeKind, GameResult
 
 __all__ = ["request_from_tournament", "round_from_pairing"]
 

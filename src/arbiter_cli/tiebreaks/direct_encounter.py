@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from arbiter_cli.tiebreaks import TiebreakSpec
+from arbiter_cli.core.tiebreak_codes import TiebreakSpec
 from arbiter_cli.tiebreaks.event import Event
 
 __all__ = ["encounter_scores", "direct_encounter"]

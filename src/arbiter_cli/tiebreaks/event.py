@@ -1,6 +1,6 @@
 """The event as the tie-breaks see it: one :class:`Slot` per player and round.
 
-Built from a :class:`~arbiter_cli.model.Tournament` after any round. Only
+Built from a :class:`~arbiter_cli.core.model.Tournament` after any round. Only
 entered results count: a game still without a result is a ``pending`` slot,
 which every tie-break leaves out. A player with no entry in a round (absent,
 entered late, withdrawn) has a zero-point bye there (C.07 Art. 16.1: "every
@@ -15,9 +15,10 @@ from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Literal
 
-from arbiter_cli.model import Scoring, Tournament
-from arbiter_cli.results import ByeKind
-from arbiter_cli.tiebreaks import Rules, total
+from arbiter_cli.core.model import Scoring, Tournament
+from arbiter_cli.core.results import ByeKind
+from arbiter_cli.core.points import total
+from arbiter_cli.core.tiebreak_codes import Rules
 
 if TYPE_CHECKING:
     from arbiter_cli.standings import RoundEntry

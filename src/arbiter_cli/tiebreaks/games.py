@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from arbiter_cli.tiebreaks import TiebreakSpec
+from arbiter_cli.core.tiebreak_codes import TiebreakSpec
 from arbiter_cli.tiebreaks.event import Event, Slot
 
 __all__ = ["wins", "games_won", "black_games", "black_wins", "rounds_elected"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from arbiter_cli.tiebreaks import TiebreakSpec
+from arbiter_cli.core.tiebreak_codes import TiebreakSpec
 from arbiter_cli.tiebreaks.event import Event
 
 __all__ = ["pairing_number"]

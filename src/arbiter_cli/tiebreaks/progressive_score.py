@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from arbiter_cli.tiebreaks import TiebreakSpec, total
+from arbiter_cli.core.points import total
+from arbiter_cli.core.tiebreak_codes import TiebreakSpec
 from arbiter_cli.tiebreaks.event import Event
 
 __all__ = ["progressive_score"]

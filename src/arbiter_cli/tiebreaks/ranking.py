@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from arbiter_cli.tiebreaks import TiebreakSpec, parse_spec
+from arbiter_cli.core.tiebreak_codes import TiebreakSpec, parse_spec
 from arbiter_cli.tiebreaks.buchholz import average_of_opponents_buchholz, buchholz
 from arbiter_cli.tiebreaks.direct_encounter import direct_encounter
 from arbiter_cli.tiebreaks.event import Event

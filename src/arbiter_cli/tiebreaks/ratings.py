@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from arbiter_cli.tiebreaks import TiebreakSpec, half_up
+from arbiter_cli.core.points import half_up
+from arbiter_cli.core.tiebreak_codes import TiebreakSpec
 from arbiter_cli.tiebreaks.event import Event, Slot
 from arbiter_cli.tiebreaks.rating_tables import dp, pd
 

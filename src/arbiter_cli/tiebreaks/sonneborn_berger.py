@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from arbiter_cli.tiebreaks import TiebreakSpec, total
+from arbiter_cli.core.points import total
+from arbiter_cli.core.tiebreak_codes import TiebreakSpec
 from arbiter_cli.tiebreaks.event import Event
 from arbiter_cli.tiebreaks.unplayed import contributions, cut
 

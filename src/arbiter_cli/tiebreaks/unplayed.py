@@ -27,7 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from arbiter_cli.tiebreaks import Rules, total
+from arbiter_cli.core.points import total
+from arbiter_cli.core.tiebreak_codes import Rules
 from arbiter_cli.tiebreaks.event import Event, Slot
 
 __all__ = ["is_vur", "category", "adjusted_scores", "Contribution", "contributions", "cut"]

@@ -1,4 +1,4 @@
-"""From a :class:`~arbiter_cli.model.Tournament` to TRF-2026 or TRF16 text (pure: no files).
+"""From a :class:`~arbiter_cli.core.model.Tournament` to TRF-2026 or TRF16 text (pure: no files).
 
 The file has the header records the folder can fill (012-132), the player
 lines with points and rank from the standings, and for TRF-2026 the records
@@ -9,7 +9,7 @@ its requested byes in the round columns (``0000 - H``). A scoring that record
 162 cannot express (a forfeit win or a bye worth another value than a win)
 also gets JaVaFo's ``XXS``. Lines end with CR, as the format asks.
 
->>> from arbiter_cli.model import Settings, Player, Tournament
+>>> from arbiter_cli.core.model import Settings, Player, Tournament
 >>> t = Tournament(Settings(name="Demo", system="swiss", rounds=5, seed=1),
 ...                (Player(start_number=1, name="A, One"), Player(start_number=2, name="B, Two")))
 >>> export_trf(t).text.split("\\r")[:3]
@@ -22,10 +22,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from arbiter_cli.model import InitialColour, Player, Scoring, Settings, System, Tournament
+from arbiter_cli.core.model import InitialColour, Player, Scoring, Settings, System, Tournament
 from arbiter_cli.pairing.round_robin import planned_rounds
-from arbiter_cli.points import format_points
-from arbiter_cli.results import ByeKind
+from arbiter_cli.core.points import format_points
+from arbiter_cli.core.results import ByeKind
 from arbiter_cli.standings import RoundEntry, compute_standings, round_entries
 from arbiter_cli.trf.reader import TrfGame, TrfPlayer
 from arbiter_cli.trf.writer import player_line, points_field

@@ -1,4 +1,4 @@
-"""From a parsed TRF to a :class:`~arbiter_cli.model.Tournament` (pure: no files, no terminal).
+"""From a parsed TRF to a :class:`~arbiter_cli.core.model.Tournament` (pure: no files, no terminal).
 
 :func:`import_trf` checks the file as a whole and keeps what a tournament
 folder can hold:
@@ -27,12 +27,12 @@ from fractions import Fraction
 
 from pydantic import ValidationError
 
-from arbiter_cli.model import (
+from arbiter_cli.core.model import (
     TITLES, Board, ByeRequest, InitialColour, Player, Round, Scoring, Settings, Status, System, Tournament,
 )
 from arbiter_cli.pairing.round_robin import pair_round as berger_round, planned_rounds
-from arbiter_cli.results import ByeKind, GameResult
-from arbiter_cli.tiebreaks import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, parse_tiebreak
+from arbiter_cli.core.results import ByeKind, GameResult
+from arbiter_cli.core.tiebreak_codes import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, parse_tiebreak
 from arbiter_cli.trf.reader import TrfError, TrfFile, TrfGame, TrfPlayer
 
 __all__ = ["Imported", "TrfUnsupported", "import_trf", "TEAM_RECORDS", "parse_trf_date", "declared_tiebreaks"]
@@ -229,7 +229,7 @@ def _declared_scoring(trf: TrfFile, notes: _Notes) -> tuple[Scoring, int | None]
 
 
 def _scoring_text(scoring: Scoring) -> str:
-    from arbiter_cli.points import format_points
+    from arbiter_cli.core.points import format_points
 
     parts = [f"{key.replace('_', ' ')} {format_points(getattr(scoring, key), ascii=True)}"
              for key in type(scoring).model_fields]

@@ -1,4 +1,4 @@
-"""A TRF file as a :class:`~arbiter_cli.model.Tournament`, for standings and crosstables.
+"""A TRF file as a :class:`~arbiter_cli.core.model.Tournament`, for standings and crosstables.
 
 This is the importer (:mod:`.importer`) in its reading mode: a team event's
 players and games are read, a round robin stays one even when its rounds do not
@@ -10,7 +10,7 @@ what the event is when the caller knows better than the file.
 
 from __future__ import annotations
 
-from arbiter_cli.model import Tournament
+from arbiter_cli.core.model import Tournament
 from arbiter_cli.trf.importer import import_trf
 from arbiter_cli.trf.reader import TrfFile
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from arbiter_cli.pairing.dutch.engine import DutchResult
 from arbiter_cli.pairing.dutch.state import PairingRequest, PlayerState, Strength, derive_states
-from arbiter_cli.points import format_points
+from arbiter_cli.core.points import format_points
 
 __all__ = ["explain"]
 
