@@ -16,9 +16,9 @@ import random
 import time
 from fractions import Fraction
 
-from arbiter_cli.core.model import Board, Player, Round, Settings, Tournament
+from arbiter_cli.core.model import Bye, Game, Player, Round, Settings, Tournament
 from arbiter_cli.core.results import ByeKind, GameResult
-from arbiter_cli.standings import compute_standings
+from arbiter_cli.lifecycle.standings import compute_standings
 
 CODES = ("BH/C1", "BH", "SB", "DE", "WIN", "ARO", "TPR", "PS", "AOB", "KS")
 
@@ -32,25 +32,25 @@ def random_swiss(players: int, rounds: int, seed: int) -> Tournament:
     results = (GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.DRAW)
     for number in range(1, rounds + 1):
         gone |= {p.start_number for p in roster if rng.random() < 0.005}
-        byes = [Board(t, bye=ByeKind.HPB) for t in points if t not in gone and rng.random() < 0.02]
-        resting = {b.white for b in byes}
+        byes = [Bye(t, ByeKind.HPB) for t in points if t not in gone and rng.random() < 0.02]
+        resting = {b.player for b in byes}
         order = sorted((t for t in points if t not in gone and t not in resting), key=lambda t: (-points[t], t))
         if len(order) % 2:
-            byes.append(Board(order.pop(), bye=ByeKind.PAB))
+            byes.append(Bye(order.pop(), ByeKind.PAB))
         boards = []
         for index in range(0, len(order), 2):
             white, black = order[index], order[index + 1]
             result = (GameResult.WHITE_FORFEIT_WIN if rng.random() < 0.01
                       else results[rng.randrange(3)])
-            boards.append(Board(white, black, index // 2 + 1, result))
+            boards.append(Game(white, black, index // 2 + 1, result))
             white_points, black_points = {GameResult.WHITE_WINS: (1, 0), GameResult.BLACK_WINS: (0, 1),
                                           GameResult.DRAW: (Fraction(1, 2), Fraction(1, 2)),
                                           GameResult.WHITE_FORFEIT_WIN: (1, 0)}[result]
             points[white] += white_points
             points[black] += black_points
         for bye in byes:
-            points[bye.white] += 1 if bye.bye is ByeKind.PAB else Fraction(1, 2)
-        played.append(Round(number, tuple(boards + byes)))
+            points[bye.player] += 1 if bye.kind is ByeKind.PAB else Fraction(1, 2)
+        played.append(Round(number, tuple(boards), tuple(byes)))
     settings = Settings(name="Benchmark Open", system="swiss", rounds=rounds, seed=seed)
     return Tournament(settings, roster, tuple(played))
 

@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
 from arbiter_cli.folder import TournamentFolder  # noqa: E402
+from arbiter_cli.lifecycle.standings import points_and_ranks  # noqa: E402
 from arbiter_cli.trf.exporter import export_trf  # noqa: E402
 from arbiter_cli.trf.importer import TrfUnsupported, import_trf  # noqa: E402
 from arbiter_cli.trf.reader import TrfError, decode_trf, parse_trf  # noqa: E402
@@ -55,7 +56,7 @@ def check(path: Path) -> str | None:
     folder = TournamentFolder("unused")
     last = first.tournament.last_round
     for version in ("2026", "16"):
-        text = export_trf(first.tournament, version).text
+        text = export_trf(first.tournament, version, standing=points_and_ranks(first.tournament)).text
         try:
             second = import_trf(parse_trf(text))
         except TrfError as error:

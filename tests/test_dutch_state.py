@@ -7,8 +7,9 @@ from fractions import Fraction
 import pytest
 
 from arbiter_cli.pairing.dutch.colours import allocate_colours
+from arbiter_cli.core.outcome import Outcome, RoundEntry
 from arbiter_cli.pairing.dutch.state import (
-    Entrant, PairingRequest, PlayerState, RoundRecord, Strength, derive_states,
+    Entrant, PairingRequest, PlayerState, Strength, derive_states,
 )
 from arbiter_cli.trf import parse_trf
 from arbiter_cli.trf.swiss import request_from_trf
@@ -50,6 +51,15 @@ def test_colour_rules_in_order() -> None:
     # the same strong preference (White): alternate from the last round their colours differed
     assert allocate_colours(state("bwb", 1), state("bbw", 2), "w") == (1, 2, "5.2.3")
     assert allocate_colours(state("wb", 1), state("wb", 2), "w") == (1, 2, "5.2.4")
+
+
+_GAMES = {Fraction(1): Outcome.WIN, Fraction(1, 2): Outcome.DRAW, Fraction(0): Outcome.LOSS}
+
+
+def RoundRecord(kind: str, points: Fraction, opponent: int | None = None, colour: str | None = None) -> RoundEntry:
+    """An earlier round from a short spec ("game" takes its outcome from the points)."""
+    outcome = _GAMES[points] if kind == "game" else Outcome[kind.upper()]
+    return RoundEntry(0, outcome, points, opponent, colour)  # type: ignore[arg-type]
 
 
 def test_floats_and_pab_eligibility_follow_the_2026_wording() -> None:

@@ -9,11 +9,11 @@ from pathlib import Path
 from hypothesis import given, settings, strategies as st
 
 from arbiter_cli.folder import PLAYER_COLUMNS, TournamentFolder, players_to_csv, settings_to_toml
-from arbiter_cli.core.model import TITLES, Board, Player, Round, Scoring, Settings, Tournament
+from arbiter_cli.core.model import TITLES, Game, Player, Round, Scoring, Settings, Tournament
 from arbiter_cli.pairing.round_robin import pair_round
 from arbiter_cli.core.points import format_points, parse_points
 from arbiter_cli.core.results import GameResult
-from arbiter_cli.standings import compute_standings
+from arbiter_cli.lifecycle.standings import compute_standings
 
 points = st.builds(Fraction, st.integers(-200, 200), st.sampled_from([1, 2, 4, 5, 10, 3, 7]))
 
@@ -72,15 +72,12 @@ def test_every_point_comes_from_a_game(n: int, seed: int, scoring) -> None:
     expected = Fraction(0)
     for number in range(1, (n + n % 2)):
         paired = pair_round(tournament, number)
-        boards = []
-        for board in paired.boards:
-            if board.is_bye:
-                boards.append(board)
-                continue
+        games = []
+        for game in paired.games:
             result = rng.choice([GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.DRAW])
             expected += sum(config.scoring.game_points(result))
-            boards.append(Board(board.white, board.black, board.board, result))
-        tournament = Tournament(config, roster, (*tournament.rounds, Round(number, tuple(boards))))
+            games.append(Game(game.white, game.black, game.board, result))
+        tournament = Tournament(config, roster, (*tournament.rounds, Round(number, tuple(games), paired.byes)))
     table = compute_standings(tournament)
     assert sum(row.points for row in table.rows) == expected
     assert all(row.record.played == n - 1 for row in table.rows)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from arbiter_cli.crosstable import round_crosstable, square_crosstable
-from arbiter_cli.standings import compute_standings
+from arbiter_cli.lifecycle.crosstable import round_crosstable, square_crosstable
+from arbiter_cli.lifecycle.standings import compute_standings
 from arbiter_cli.trf.reader import parse_trf
 from arbiter_cli.trf.tournament import tournament_from_trf
 

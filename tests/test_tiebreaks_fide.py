@@ -29,9 +29,9 @@ from pathlib import Path
 
 import pytest
 
-from arbiter_cli.crosstable import round_crosstable
+from arbiter_cli.lifecycle.crosstable import round_crosstable
 from arbiter_cli.pairing.dutch.state import derive_states
-from arbiter_cli.standings import Standings, compute_standings
+from arbiter_cli.lifecycle.standings import Standings, compute_standings
 from arbiter_cli.core.tiebreak_codes import INDIVIDUAL_CODES, parse_tiebreak
 from arbiter_cli.tiebreaks.event import event_from_tournament
 from arbiter_cli.tiebreaks.unplayed import adjusted_scores, is_vur

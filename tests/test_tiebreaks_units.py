@@ -9,12 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbiter_cli.core.model import Board, Player, Round, Scoring, Settings, Tournament
+from arbiter_cli.core.model import Bye, Game, Player, Round, Scoring, Settings, Tournament
+from arbiter_cli.core.outcome import Outcome, RoundEntry
 from arbiter_cli.core.results import ByeKind, GameResult
-from arbiter_cli.standings import compute_standings
+from arbiter_cli.lifecycle.standings import compute_standings
 from arbiter_cli.core.tiebreak_codes import Rules, default_rules, parse_spec
 from arbiter_cli.tiebreaks.direct_encounter import direct_encounter
-from arbiter_cli.tiebreaks.event import Event, Slot, event_from_tournament
+from arbiter_cli.tiebreaks.event import Event, event_from_tournament
 from arbiter_cli.tiebreaks.koya import koya_limit
 from arbiter_cli.tiebreaks.ranking import REGISTRY, rank_players
 from arbiter_cli.tiebreaks.ratings import perfect_performance_of
@@ -31,9 +32,9 @@ def swiss(rounds: list[list[tuple]], players: int, *, total: int | None = None, 
     """A Swiss from rounds of (white, black, result) games and (tpn, ByeKind) byes."""
     built = []
     for number, items in enumerate(rounds, start=1):
-        games = [Board(w, b, i, r) for i, (w, b, r) in enumerate((x for x in items if len(x) == 3), start=1)]
-        byes = [Board(t, bye=k) for t, k in (x for x in items if len(x) == 2)]
-        built.append(Round(number, tuple(games + byes)))
+        games = [Game(w, b, i, r) for i, (w, b, r) in enumerate((x for x in items if len(x) == 3), start=1)]
+        byes = [Bye(t, k) for t, k in (x for x in items if len(x) == 2)]
+        built.append(Round(number, tuple(games), tuple(byes)))
     ratings = ratings or {}
     roster = tuple(Player(start_number=i, name=f"P{i}", rating=ratings.get(i, 2000 - 10 * i))
                    for i in range(1, players + 1))
@@ -74,8 +75,17 @@ def test_tpn_ranks_low_numbers_first_and_r_reverses() -> None:
     assert [r.player.start_number for r in compute_standings(event, None, ["RTNG/R"]).rows] == [4, 3, 2, 1]
 
 
-def _slots(*kinds: tuple) -> tuple[Slot, ...]:
-    return tuple(Slot(r, *k) for r, k in enumerate(kinds, start=1))
+_GAME = {Fraction(1): Outcome.WIN, HALF: Outcome.DRAW, Fraction(0): Outcome.LOSS}
+
+
+def _entry(number: int, kind: str, points: Fraction, *rest: object) -> RoundEntry:
+    """An entry from a short spec: ("game", points, opponent, colour) or ("hpb", points), ("forfeit_loss", 0, 3)."""
+    outcome = _GAME[points] if kind == "game" else Outcome[kind.upper()]
+    return RoundEntry(number, outcome, points, *rest)  # type: ignore[arg-type]
+
+
+def _slots(*kinds: tuple) -> tuple[RoundEntry, ...]:
+    return tuple(_entry(r, *k) for r, k in enumerate(kinds, start=1))
 
 
 def test_unplayed_round_categories() -> None:
@@ -114,8 +124,9 @@ def test_the_virtual_opponent_of_the_digest() -> None:
     """fide-rules.md §6.6: a PAB in round 3 of 9 with 1.5 points before gives 1.5 + 0 + 3 = 4.5."""
     slots = _slots(("game", Fraction(1), 2, "w"), ("game", HALF, 2, "b"), ("pab", Fraction(1)),
                    *[("game", HALF, 2, "w")] * 6)
-    other = tuple(Slot(s.round, s.kind, 1 - s.points if s.kind == "game" else Fraction(0),
-                       1 if s.kind == "game" else None, "b" if s.colour == "w" else "w") for s in slots)
+    other = tuple(RoundEntry(s.round, _GAME[1 - s.points] if s.played else s.outcome,
+                             1 - s.points if s.played else Fraction(0),
+                             1 if s.played else None, "b" if s.colour == "w" else "w") for s in slots)
     event = Event({1: slots, 2: other}, {1: None, 2: None}, 9, False, Scoring(), Rules.PRE2023)
     assert next(c for c in contributions(event, 1, product=True) if c.round == 3).score == Fraction(9, 2)
 

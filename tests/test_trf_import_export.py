@@ -18,8 +18,9 @@ from pathlib import Path
 import pytest
 
 from arbiter_cli.folder import TournamentFolder
-from arbiter_cli.standings import compute_standings
+from arbiter_cli.lifecycle.standings import compute_standings
 from arbiter_cli.trf.engine_output import parse_pairs
+from arbiter_cli.lifecycle.standings import points_and_ranks
 from arbiter_cli.trf.exporter import export_trf
 from arbiter_cli.trf.importer import import_trf
 from arbiter_cli.trf.reader import TrfFile, decode_trf, parse_trf
@@ -94,7 +95,7 @@ def _codec_round_trip(source: TrfFile) -> None:
     folder = TournamentFolder("unused")
     last = first.tournament.last_round
     for version in ("2026", "16"):
-        text = export_trf(first.tournament, version).text
+        text = export_trf(first.tournament, version, standing=points_and_ranks(first.tournament)).text
         second = import_trf(parse_trf(text))
         assert folder.files_of(second.tournament) == folder.files_of(first.tournament)
         assert _games(parse_trf(text), last=last) == _games(source, first.numbers, last=last)
@@ -303,7 +304,7 @@ def test_exported_file_pairs_like_the_folder(arbiter, tmp_path: Path, case: str)
     assert result.code == 0, result.err
     tournament = TournamentFolder(folder).load()
     paired = tournament.rounds[-1]
-    pab = [b.white for b in paired.byes if b.bye.value == "PAB"]
+    pab = [b.player for b in paired.byes if b.kind.value == "PAB"]
     ours = ([(b.white, b.black) for b in paired.games], pab[0] if pab else None)
     assert engine["2026"] == engine["16"] == ours
     assert (set(ours[0]), ours[1]) == (set(expected[0]), expected[1])
@@ -437,6 +438,7 @@ _TIMING = """
 import sys, time
 from pathlib import Path
 from arbiter_cli.folder import Change, TournamentFolder
+from arbiter_cli.lifecycle.standings import points_and_ranks
 from arbiter_cli.trf.exporter import export_trf
 from arbiter_cli.trf.importer import import_trf
 from arbiter_cli.trf.reader import decode_trf, parse_trf
@@ -452,7 +454,8 @@ for attempt in range(3):  # the best of three: what the work costs, not what the
     took_import = min(took_import, time.process_time() - start)
     start = time.process_time()
     with folder.lock(exclusive=False):
-        text = export_trf(folder.load()).text
+        loaded = folder.load()
+        text = export_trf(loaded, standing=points_and_ranks(loaded)).text
     took_export = min(took_export, time.process_time() - start)
 print(len(parse_trf(text).players), took_import, took_export)
 """
@@ -521,7 +524,7 @@ def test_exported_swiss_with_withdrawal_and_requested_bye_pairs_like_the_folder(
     assert arbiter("-d", folder, "pair").code == 0
     paired = TournamentFolder(folder).load().rounds[1]
     assert {3, 5}.isdisjoint({p for b in paired.games for p in b.players})
-    pab = [b.white for b in paired.byes if b.bye.value == "PAB"]
+    pab = [b.player for b in paired.byes if b.kind.value == "PAB"]
     assert pairs["2026"] == pairs["16"] == ([(b.white, b.black) for b in paired.games], pab[0] if pab else None)
 
 

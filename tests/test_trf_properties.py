@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from arbiter_cli.cli import main
 from arbiter_cli.folder import TournamentFolder
+from arbiter_cli.lifecycle.standings import points_and_ranks
 from arbiter_cli.trf.exporter import export_trf
 from arbiter_cli.trf.importer import import_trf
 from arbiter_cli.trf.reader import TrfError, decode_trf, parse_trf
@@ -70,7 +71,7 @@ def test_damaged_files_are_read_or_refused_clearly(text: str) -> None:
         assert error.line is not None or error.field is not None or "rounds" in message or "player" in message
         return
     folder = TournamentFolder("unused")
-    again = import_trf(parse_trf(export_trf(imported.tournament).text))
+    again = import_trf(parse_trf(export_trf(imported.tournament, standing=points_and_ranks(imported.tournament)).text))
     assert folder.files_of(again.tournament) == folder.files_of(imported.tournament)
 
 

@@ -26,14 +26,14 @@ from pydantic import ValidationError
 
 from arbiter_cli import __version__
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, DomainError, NoPairing, Refused
-from arbiter_cli.byes import take_byes
+from arbiter_cli.lifecycle.byes import take_byes
 from arbiter_cli.folder import (
     BYES_FILE, FINAL_DIR, JOURNAL_FILE, PLAYERS_FILE, ROUNDS_DIR, SETTINGS_FILE, Change, TournamentFolder,
     _atomic_write,
 )
-from arbiter_cli.late_entry import RENUMBER_UNTIL, enter_late, renumbered
-from arbiter_cli.noshows import forfeit_losers, withdrawal_reason
-from arbiter_cli.withdrawals import withdraw
+from arbiter_cli.lifecycle.late_entry import RENUMBER_UNTIL, enter_late, renumbered
+from arbiter_cli.lifecycle.noshows import forfeit_losers, withdrawal_reason
+from arbiter_cli.lifecycle.withdrawals import withdraw
 from arbiter_cli.core.model import (
     InitialColour, Numbering, Player, RatingType, Round, Scoring, Settings, Status, System,
     Tournament,
@@ -759,9 +759,8 @@ def result(
             if game.result is not None and game.result != new and not correct and was == unset:
                 conflicts.append(f"board {board_number} has {_show(game.result)}, not {_show(new)}")
                 continue
-            updated = Round(updated.number, tuple(
-                replace(b, result=new, note=note) if (not b.is_bye and b.board == board_number) else b
-                for b in updated.boards))
+            updated = replace(updated, games=tuple(
+                replace(g, result=new, note=note) if g.board == board_number else g for g in updated.games))
             what = "correction" if game.result is not None else "result"
             changes.append(Change(f"round {round_number} board {board_number} {what}",
                                   "" if game.result is None else game.result.value,
@@ -796,7 +795,7 @@ def result(
     for line in withdrawn:
         _say(line)
     for board in updated.games:
-        earlier = rnd.game(board.board)  # type: ignore[arg-type]
+        earlier = rnd.game(board.board)
         if earlier is None or board.result is None or not board.result.played:
             continue
         for tpn in forfeit_losers(earlier):
@@ -819,7 +818,7 @@ def _apply_no_show_rule(after: Tournament, old: Round, new: Round,
         return after, [], []  # a correction of an earlier round: the player has played on since
     newly = []
     for board in new.games:
-        was = old.game(board.board)  # type: ignore[arg-type]
+        was = old.game(board.board)
         previously = set(forfeit_losers(was)) if was is not None else set()
         for loser in forfeit_losers(board):
             player = after.player(loser)
@@ -929,7 +928,7 @@ def standings(
     html: HtmlOption = None,
 ) -> None:
     """Print the standings: rank, points, record and the C.07 tie-breaks."""
-    from arbiter_cli.standings import compute_standings
+    from arbiter_cli.lifecycle.standings import compute_standings
 
     _check_page(print_, html, fmt)
     with _reading() as tournament:
@@ -981,7 +980,7 @@ def crosstable(
     html: HtmlOption = None,
 ) -> None:
     """Print the crosstable (the square table for a round robin), with rank and tie-breaks."""
-    from arbiter_cli.crosstable import round_crosstable, square_crosstable
+    from arbiter_cli.lifecycle.crosstable import round_crosstable, square_crosstable
 
     _check_page(print_, html, fmt)
     with _reading() as tournament:

@@ -13,12 +13,12 @@ from typing import Annotated, Optional
 
 import typer
 
-from arbiter_cli.byes import ByeRefused, cancel_bye, request_bye
+from arbiter_cli.lifecycle.byes import ByeRefused, cancel_bye, request_bye
 from arbiter_cli.cli import (
     FormatOption, _command_line, _find_player, _not_finalised, _reading, _say, _writing, app,
 )
 from arbiter_cli.core.errors import Refused, BadArgument
-from arbiter_cli.finish import finish_early, missing_for_final
+from arbiter_cli.lifecycle.finish import finish_early, missing_for_final
 from arbiter_cli.folder import Change
 from arbiter_cli.core.model import ByeRequest, Round, Status, Tournament
 from arbiter_cli.pairing.round_robin import pair_round as berger_round
@@ -141,9 +141,9 @@ def _without_last_round(tournament: Tournament) -> tuple[Tournament, list[ByeReq
             late.add(player.start_number)
             player = player.model_copy(update={"entered_round": number if number > 1 else None})
         players.append(player)
-    restored = [ByeRequest(number, b.white, b.bye) for b in last.byes
-                if b.bye in (ByeKind.HPB, ByeKind.ZPB) and b.white not in late
-                and tournament.player(b.white).available_in(number)]  # type: ignore[union-attr]
+    restored = [ByeRequest(number, b.player, b.kind) for b in last.byes
+                if b.kind in (ByeKind.HPB, ByeKind.ZPB) and b.player not in late
+                and tournament.by_number[b.player].available_in(number)]
     settings = tournament.settings
     if number == 1:
         settings = settings.model_copy(update={"status": Status.REGISTRATION})

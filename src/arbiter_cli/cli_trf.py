@@ -120,12 +120,13 @@ def export_command(
                                                    show_default=False)] = None,
 ) -> None:
     """Write the tournament as a Tournament Report File (lines end with CR, UTF-8)."""
+    from arbiter_cli.lifecycle.standings import points_and_ranks
     from arbiter_cli.trf.exporter import export_trf
 
     if version not in ("2026", "16"):
         raise BadArgument(f"{version!r} is not a TRF version; use 2026 or 16", field="--trf-version")
     with _reading() as tournament:
-        exported = export_trf(tournament, version)
+        exported = export_trf(tournament, version, standing=points_and_ranks(tournament))
     for warning in exported.warnings:
         _say(f"warning: {warning}")
     if output is None:
@@ -156,7 +157,7 @@ def trf_standings(
     """Standings of a TRF file, as 'arbiter standings' prints them (tie-breaks: --tiebreaks, else the
     file's 212/202 records, else the system's default)."""
     from arbiter_cli.render import emit, standings_view
-    from arbiter_cli.standings import compute_standings
+    from arbiter_cli.lifecycle.standings import compute_standings
     from arbiter_cli.trf.importer import declared_tiebreaks
 
     label, trf = read_trf_file(source)

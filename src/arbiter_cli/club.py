@@ -35,7 +35,7 @@ from arbiter_cli.core.errors import BrokenFolder, Refused
 from arbiter_cli.folder import Change, FolderStore, TournamentFolder, _csv_text, _pydantic_message
 from arbiter_cli.core.model import Status, Tournament
 from arbiter_cli.core.points import format_points, parse_points
-from arbiter_cli.core.results import GameResult
+from arbiter_cli.core.outcome import game_outcomes
 from arbiter_cli.ratings.ledger import TIME_CONTROLS, RatedEvent, RatedGame, RatingRow
 
 __all__ = ["CLUB_FILE", "MEMBERS_FILE", "RATINGS_FILE", "TOURNAMENTS_DIR", "ClubSettings", "Member", "StoredRow",
@@ -262,7 +262,6 @@ def rated_events(club_path: Path) -> list[tuple[str, Tournament, RatedEvent]]:
     return [(name, tournament, event_of(name, tournament)) for _, name, tournament in found]
 
 
-_WHITE_SCORE = {GameResult.WHITE_WINS: Fraction(1), GameResult.DRAW: Fraction(1, 2), GameResult.BLACK_WINS: Fraction(0)}
 
 
 def event_of(name: str, tournament: Tournament) -> RatedEvent:
@@ -270,10 +269,12 @@ def event_of(name: str, tournament: Tournament) -> RatedEvent:
     member = {p.start_number: p.member_id for p in tournament.players if p.member_id is not None}
     games = []
     for rnd in tournament.rounds:
-        for board in rnd.games:
-            if board.black is None or board.result is None or not board.result.played:
-                continue
-            if board.white in member and board.black in member:
-                games.append(RatedGame(member[board.white], member[board.black], _WHITE_SCORE[board.result]))
+        for game in rnd.games:
+            white, black = game_outcomes(game.result)
+            if white.rating_points is None or black.rating_points is None:
+                continue  # not played over the board: a forfeit, or no result
+            if game.white in member and game.black in member:
+                games.append(RatedGame(member[game.white], member[game.black], white.rating_points,
+                                       black.rating_points))
     control = tournament.settings.rating_type.value
     return RatedEvent(name, control, tuple(sorted(member.values())), tuple(games))

@@ -13,7 +13,7 @@ import io
 from arbiter_cli.folder import FINAL_DIR
 from arbiter_cli.core.model import Tournament
 from arbiter_cli.render import Format, emit, standings_view
-from arbiter_cli.standings import compute_standings
+from arbiter_cli.lifecycle.standings import compute_standings
 
 __all__ = ["final_outputs"]
 

@@ -40,7 +40,7 @@ import tomli_w
 from pydantic import ValidationError
 
 from arbiter_cli.core.errors import Busy, BrokenFolder, Refused, BadArgument
-from arbiter_cli.core.model import Board, ByeRequest, InitialColour, Player, Round, Settings, Tournament
+from arbiter_cli.core.model import Bye, ByeRequest, Game, InitialColour, Player, Round, Settings, Tournament
 from arbiter_cli.pairing.round_robin import pair_round, planned_rounds
 from arbiter_cli.core.points import points_to_toml
 from arbiter_cli.core.results import ByeKind, parse_bye, parse_result
@@ -127,10 +127,10 @@ def players_to_csv(players: Sequence[Player]) -> str:
 
 
 def round_to_csv(rnd: Round) -> str:
-    rows = [[b.board, b.white, b.black, b.result_code] for b in rnd.games]
-    rows += [[None, b.white, None, b.result_code] for b in rnd.byes]
-    if any(b.note for b in rnd.boards):
-        notes = [b.note for b in rnd.games] + [b.note for b in rnd.byes]
+    rows: list[list[object]] = [[g.board, g.white, g.black, g.result_code] for g in rnd.games]
+    rows += [[None, b.player, None, b.result_code] for b in rnd.byes]
+    if any(g.note for g in rnd.games):
+        notes = [g.note for g in rnd.games] + [None for _ in rnd.byes]
         return _csv_text((*ROUND_COLUMNS, ROUND_NOTE), [row + [note] for row, note in zip(rows, notes)])
     return _csv_text(ROUND_COLUMNS, rows)
 
@@ -495,8 +495,8 @@ class TournamentFolder(FolderStore):
 
     def _load_round(self, number: int, known: set[int]) -> Round:
         name = f"{ROUNDS_DIR}/{_round_name(number)}"
-        games: list[Board] = []
-        byes: list[Board] = []
+        games: list[Game] = []
+        byes: list[Bye] = []
         seen: dict[int, int] = {}
 
         def player(line: int, field: str, text: str) -> int:
@@ -523,7 +523,7 @@ class TournamentFolder(FolderStore):
                     kind = parse_bye(row["result"])
                 except ValueError as error:
                     raise BrokenFolder(str(error), source=name, line=line, field="result") from None
-                byes.append(Board(white=white, bye=kind))
+                byes.append(Bye(white, kind))
                 continue
             if byes:
                 raise BrokenFolder("games come before byes", source=name, line=line)
@@ -537,8 +537,8 @@ class TournamentFolder(FolderStore):
                 raise BrokenFolder(str(error), source=name, line=line, field="result") from None
             if note and (result is None or result.played):
                 raise BrokenFolder("only a forfeit can be excused", source=name, line=line, field=ROUND_NOTE)
-            games.append(Board(white=white, black=black, board=len(games) + 1, result=result, note=note))
-        return Round(number, tuple(games + byes))
+            games.append(Game(white, black, len(games) + 1, result, "excused" if note else None))
+        return Round(number, tuple(games), tuple(byes))
 
     def _load_byes(self, settings: Settings, players: tuple[Player, ...], paired: int) -> tuple[ByeRequest, ...]:
         if not (self.path / BYES_FILE).exists():
@@ -632,8 +632,8 @@ def _check_round_robin(tournament: Tournament) -> None:
     for rnd in tournament.rounds:
         expected = pair_round(bare, rnd.number)
         name = f"{ROUNDS_DIR}/{_round_name(rnd.number)}"
-        want = [(b.white, b.black) for b in expected.boards]
-        have = [(b.white, b.black) for b in rnd.boards]
+        want = [_row(b) for b in (*expected.games, *expected.byes)]
+        have = [_row(b) for b in (*rnd.games, *rnd.byes)]
         for line, (got, wanted) in enumerate(zip(have, want), start=2):
             if got != wanted:
                 shown = f"{wanted[0]}-{wanted[1]}" if wanted[1] else f"a bye for {wanted[0]}"
@@ -641,9 +641,14 @@ def _check_round_robin(tournament: Tournament) -> None:
         if len(have) != len(want):
             raise BrokenFolder(f"the Berger table has {len(want)} rows in this round, not {len(have)}",
                               source=name, line=min(len(have), len(want)) + 2)
-        for board in rnd.byes:
-            if board.bye is not ByeKind.BYE:
+        for bye in rnd.byes:
+            if bye.kind is not ByeKind.BYE:
                 raise BrokenFolder("a round robin's free round is written BYE", source=name, field="result")
+
+
+def _row(row: Game | Bye) -> tuple[int, int | None]:
+    """A row of a round as (White, Black), or (player, None) for a bye."""
+    return (row.white, row.black) if isinstance(row, Game) else (row.player, None)
 
 
 def _round_name(number: int) -> str:

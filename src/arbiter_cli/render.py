@@ -29,8 +29,8 @@ from arbiter_cli.core.model import Player, Round, Tournament
 from arbiter_cli.core.points import format_points, points_to_json
 
 if TYPE_CHECKING:  # the views take them; importing them here would load every tie-break at start-up
-    from arbiter_cli.crosstable import Crosstable
-    from arbiter_cli.standings import Standings
+    from arbiter_cli.lifecycle.crosstable import Crosstable
+    from arbiter_cli.lifecycle.standings import Standings
 
 __all__ = ["Format", "View", "emit", "pairings_view", "players_view", "standings_view",
            "crosstable_view", "stdout_console", "stderr_console", "print_page", "print_sheets", "page_header",
@@ -161,6 +161,14 @@ def _pts(key: str) -> Callable[[dict[str, Any]], str]:
     return lambda r: format_points(Fraction(str(r[key]))) if r.get(key) is not None else ""
 
 
+def _rows(rnd: Round) -> Iterator[tuple[int | None, int, int | None, str | None]]:
+    """A round's rows as (board, White, Black, result code): the games, then the byes (no board, no Black)."""
+    for game in rnd.games:
+        yield game.board, game.white, game.black, game.result_code
+    for bye in rnd.byes:
+        yield None, bye.player, None, bye.result_code
+
+
 def _label(player: Player | None) -> str:
     if player is None:
         return ""
@@ -174,14 +182,14 @@ def _label(player: Player | None) -> str:
 
 def pairings_view(tournament: Tournament, rnd: Round) -> View:
     records: list[dict[str, Any]] = []
-    for board in rnd.boards:
-        white = tournament.player(board.white)
-        black = tournament.player(board.black) if board.black is not None else None
+    for board_number, white_number, black_number, code in _rows(rnd):
+        white = tournament.player(white_number)
+        black = tournament.player(black_number) if black_number is not None else None
         records.append({
-            "board": board.board,
-            "white": board.white,
-            "black": board.black,
-            "result": board.result_code,
+            "board": board_number,
+            "white": white_number,
+            "black": black_number,
+            "result": code,
             "white_name": white.name if white else None,
             "black_name": black.name if black else None,
         })
@@ -478,10 +486,10 @@ def pairing_sheet_views(tournament: Tournament, rnd: Round) -> tuple[View, View]
 
     Points are those before the round (entered results only).
     """
-    from arbiter_cli.standings import round_entries
+    from arbiter_cli.core.outcome import round_entries
 
     points: dict[int, Fraction] = {
-        number: sum((e.points for e in entries if e.points is not None), Fraction(0))
+        number: sum((e.points for e in entries), Fraction(0))
         for number, entries in round_entries(tournament, rnd.number - 1).items()}
     by_tpn = {p.start_number: p for p in tournament.players}
 
@@ -491,19 +499,18 @@ def pairing_sheet_views(tournament: Tournament, rnd: Round) -> tuple[View, View]
 
     boards: list[dict[str, Any]] = []
     players: list[dict[str, Any]] = []
-    for board in rnd.boards:
-        code = board.result_code
-        boards.append({"board": board.board, "white": board.white, "white_name": name(board.white),
-                       "white_points": points.get(board.white), "black": board.black,
-                       "black_name": name(board.black) if board.black is not None else BYE_TEXT.get(code or "", ""),
-                       "black_points": points.get(board.black) if board.black is not None else None,
+    for board_number, white, black, code in _rows(rnd):
+        boards.append({"board": board_number, "white": white, "white_name": name(white),
+                       "white_points": points.get(white), "black": black,
+                       "black_name": name(black) if black is not None else BYE_TEXT.get(code or "", ""),
+                       "black_points": points.get(black) if black is not None else None,
                        "result": "½-½" if code == "1/2-1/2" else (code or "")})
-        for number, colour, opponent in ((board.white, "White", board.black), (board.black, "Black", board.white)):
+        for number, colour, opponent in ((white, "White", black), (black, "Black", white)):
             if number is None:
                 continue
             players.append({"name": name(number), "start_number": number, "points": points.get(number),
-                            "board": board.board, "colour": colour if board.black is not None else "",
-                            "opponent": f"{name(opponent)} ({opponent})" if board.black is not None
+                            "board": board_number, "colour": colour if black is not None else "",
+                            "opponent": f"{name(opponent)} ({opponent})" if black is not None
                             else f"{BYE_TEXT.get(code or '', '')} ({code})"})
     players.sort(key=lambda r: (_sort_key(r["name"]), r["start_number"]))
     by_board = View("by board", boards, [

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, field, replace
+from functools import cached_property
+from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from typing import Annotated, Literal
@@ -24,7 +25,7 @@ from arbiter_cli.core.tiebreak_codes import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, 
 
 __all__ = [
     "System", "RatingType", "InitialColour", "Numbering", "Status", "Scoring", "Settings",
-    "TITLES", "Player", "Board", "Round", "ByeRequest", "Tournament",
+    "TITLES", "Player", "Game", "Bye", "Round", "ByeRequest", "Tournament",
 ]
 
 
@@ -82,18 +83,27 @@ class Scoring(BaseModel):
     win: PointsValue = Fraction(1)
     draw: PointsValue = Fraction(1, 2)
     loss: PointsValue = Fraction(0)
-    pab: PointsValue | None = None
-    forfeit_win: PointsValue | None = None
+    pab: PointsValue = Fraction(1)
+    forfeit_win: PointsValue = Fraction(1)
     forfeit_loss: PointsValue = Fraction(0)
-    half_bye: PointsValue | None = None
-    full_bye: PointsValue | None = None
+    half_bye: PointsValue = Fraction(1, 2)
+    full_bye: PointsValue = Fraction(1)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _defaults(cls, data: object) -> object:
+        """A PAB, a forfeit win and a full-point bye are worth a win, a half-point bye a draw,
+        unless given."""
+        if isinstance(data, dict):
+            data = dict(data)
+            for name, source, default in (("pab", "win", 1), ("forfeit_win", "win", 1),
+                                          ("half_bye", "draw", Fraction(1, 2)), ("full_bye", "win", 1)):
+                if data.get(name) is None:
+                    data[name] = data.get(source, default)
+        return data
 
     @model_validator(mode="after")
-    def _fill_defaults(self) -> "Scoring":
-        for name, default in (("pab", self.win), ("forfeit_win", self.win),
-                              ("half_bye", self.draw), ("full_bye", self.win)):
-            if getattr(self, name) is None:
-                object.__setattr__(self, name, default)
+    def _check(self) -> "Scoring":
         if not (self.win > self.draw >= self.loss):
             raise ValueError("points must satisfy win > draw >= loss")
         for name in type(self).model_fields:
@@ -112,9 +122,9 @@ class Scoring(BaseModel):
             case GameResult.DRAW:
                 return self.draw, self.draw
             case GameResult.WHITE_FORFEIT_WIN:
-                return self.forfeit_win, self.forfeit_loss  # type: ignore[return-value]
+                return self.forfeit_win, self.forfeit_loss
             case GameResult.BLACK_FORFEIT_WIN:
-                return self.forfeit_loss, self.forfeit_win  # type: ignore[return-value]
+                return self.forfeit_loss, self.forfeit_win
             case GameResult.DOUBLE_FORFEIT:
                 return self.forfeit_loss, self.forfeit_loss
             case GameResult.DOUBLE_LOSS:
@@ -125,11 +135,11 @@ class Scoring(BaseModel):
         """Points for a round without an opponent."""
         match kind:
             case ByeKind.PAB:
-                return self.pab  # type: ignore[return-value]
+                return self.pab
             case ByeKind.FPB:
-                return self.full_bye  # type: ignore[return-value]
+                return self.full_bye
             case ByeKind.HPB:
-                return self.half_bye  # type: ignore[return-value]
+                return self.half_bye
             case ByeKind.ZPB | ByeKind.BYE:
                 return Fraction(0)
         raise AssertionError(kind)  # pragma: no cover
@@ -335,73 +345,71 @@ class Player(BaseModel):
 
 
 @dataclass(frozen=True)
-class Board:
-    """One row of a round file: a game between two players, or a bye.
+class Game:
+    """A board of a round: two players and, once entered, the result.
 
-    A game has a board number, ``white`` and ``black`` start numbers and a
-    :class:`GameResult` once entered. A bye has no board and no ``black``; its
-    ``bye`` says which kind it is and fixes its points.
+    ``note`` is ``"excused"`` on a forfeit whose loser gave notice (the no-show rule).
     """
 
     white: int
-    black: int | None = None
-    board: int | None = None
+    black: int
+    board: int
     result: GameResult | None = None
-    bye: ByeKind | None = None
-    note: str | None = None  # "excused": a forfeit whose loser gave notice
-
+    note: Literal["excused"] | None = None
 
     @property
-    def is_bye(self) -> bool:
-        return self.black is None
-
-    @property
-    def players(self) -> tuple[int, ...]:
-        return (self.white,) if self.black is None else (self.white, self.black)
+    def players(self) -> tuple[int, int]:
+        return (self.white, self.black)
 
     @property
     def result_code(self) -> str | None:
-        """The code shown in pairings: the game result, or the bye kind."""
-        if self.bye is not None:
-            return self.bye.value
+        """The code stored and shown in pairings, None while there is no result."""
         return self.result.value if self.result is not None else None
 
 
 @dataclass(frozen=True)
+class Bye:
+    """A player without an opponent in a round; ``kind`` fixes the points."""
+
+    player: int
+    kind: ByeKind
+
+    @property
+    def players(self) -> tuple[int]:
+        return (self.player,)
+
+    @property
+    def result_code(self) -> str:
+        return self.kind.value
+
+
+@dataclass(frozen=True)
 class Round:
-    """A paired round: its games in board order, then its byes."""
+    """A paired round: its games in board order, and its byes."""
 
     number: int
-    boards: tuple[Board, ...]
-
-    @property
-    def games(self) -> tuple[Board, ...]:
-        return tuple(b for b in self.boards if not b.is_bye)
-
-    @property
-    def byes(self) -> tuple[Board, ...]:
-        return tuple(b for b in self.boards if b.is_bye)
+    games: tuple[Game, ...] = ()
+    byes: tuple[Bye, ...] = ()
 
     @property
     def missing(self) -> tuple[int, ...]:
         """Board numbers still without a result."""
-        return tuple(b.board for b in self.games if b.result is None)  # type: ignore[misc]
+        return tuple(g.board for g in self.games if g.result is None)
 
     @property
     def complete(self) -> bool:
         return not self.missing
 
-    def game(self, board: int) -> Board | None:
+    @property
+    def players(self) -> tuple[int, ...]:
+        """Everyone with a row in the round: the players of each board, then the byes."""
+        return tuple(p for row in (*self.games, *self.byes) for p in row.players)
+
+    def game(self, board: int) -> Game | None:
         for item in self.games:
             if item.board == board:
                 return item
         return None
-
-    def with_result(self, board: int, result: GameResult | None) -> "Round":
-        return Round(self.number, tuple(
-            replace(b, result=result) if (not b.is_bye and b.board == board) else b
-            for b in self.boards
-        ))
 
 
 @dataclass(frozen=True)
@@ -422,11 +430,13 @@ class Tournament:
     rounds: tuple[Round, ...] = field(default_factory=tuple)
     byes: tuple[ByeRequest, ...] = ()  # requested byes for rounds not yet paired
 
+    @cached_property
+    def by_number(self) -> dict[int, Player]:
+        """The players by start number."""
+        return {player.start_number: player for player in self.players}
+
     def player(self, start_number: int) -> Player | None:
-        for player in self.players:
-            if player.start_number == start_number:
-                return player
-        return None
+        return self.by_number.get(start_number)
 
     @property
     def last_round(self) -> int:

@@ -40,12 +40,14 @@ class GameResult(str, Enum):
     WHITE_FORFEIT_WIN = "+/-"
     BLACK_FORFEIT_WIN = "-/+"
     DOUBLE_FORFEIT = "-/-"
-    DOUBLE_LOSS = "0-0"
+    DOUBLE_LOSS = "0-0"  # a game played, lost by both (the arbiter's decision)
 
     @property
     def played(self) -> bool:
-        """True for a game played on the board (it counts for colour and C1)."""
-        return self in (GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.DRAW)
+        """True for a game played on the board: it counts for colours and meetings (C.04.2 3.4-3.5)
+        and as a game for the tie-breaks (C.07 16.1). A 0-0 is one: both players lost a game they
+        played (see :mod:`arbiter_cli.core.outcome`)."""
+        return not self.is_forfeit
 
     @property
     def is_forfeit(self) -> bool:

@@ -60,7 +60,7 @@ def explain_round(tournament: Tournament, number: int) -> list[str]:
     before = replace(tournament, rounds=tournament.rounds[: number - 1], byes=())
     stored = tournament.round(number)
     requested = (ByeKind.HPB, ByeKind.ZPB, ByeKind.FPB)
-    absent = frozenset(b.white for b in stored.byes if b.bye in requested) if stored is not None else frozenset()
+    absent = frozenset(b.player for b in stored.byes if b.kind in requested) if stored is not None else frozenset()
     request = request_from_tournament(before, absent)
     result = pair_round(request)
     lines = explain(request, result)

@@ -10,7 +10,7 @@ withdrawals decides later how those count.
 
 from __future__ import annotations
 
-from arbiter_cli.core.model import Board, InitialColour, Round, System, Tournament
+from arbiter_cli.core.model import Bye, Game, InitialColour, Round, System, Tournament
 from arbiter_cli.pairing.berger import berger_round, double_schedule, round_robin_rounds, table_size
 from arbiter_cli.core.results import ByeKind, GameResult
 
@@ -41,22 +41,22 @@ def pair_round(tournament: Tournament, round_number: int) -> Round:
     reverse = settings.initial_colour is InitialColour.BLACK
     dummy = table_size(n) if n % 2 else None
 
-    boards: list[Board] = []
-    byes: list[Board] = []
+    games: list[Game] = []
+    byes: list[Bye] = []
     for white, black in pairs:
         if reverse:
             white, black = black, white
         if dummy in (white, black):
-            byes.append(Board(white=black if white == dummy else white, bye=ByeKind.BYE))
+            byes.append(Bye(black if white == dummy else white, ByeKind.BYE))
             continue
         result = _withdrawal_result(tournament, round_number, white, black)
-        boards.append(Board(white=white, black=black, board=len(boards) + 1, result=result))
-    return Round(round_number, tuple(boards + byes))
+        games.append(Game(white, black, len(games) + 1, result))
+    return Round(round_number, tuple(games), tuple(byes))
 
 
 def _withdrawal_result(tournament: Tournament, round_number: int, white: int, black: int) -> GameResult | None:
-    white_gone = not tournament.player(white).available_in(round_number)  # type: ignore[union-attr]
-    black_gone = not tournament.player(black).available_in(round_number)  # type: ignore[union-attr]
+    white_gone = not tournament.by_number[white].available_in(round_number)
+    black_gone = not tournament.by_number[black].available_in(round_number)
     if white_gone and black_gone:
         return GameResult.DOUBLE_FORFEIT
     if white_gone:

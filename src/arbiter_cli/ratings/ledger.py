@@ -3,9 +3,10 @@
 A member's state per time control is their rating, their rated games so far,
 and whether the rating has ever been 2400 or more (initial rating included),
 which fixes K at 10 for good. Only games played on the board count (1-0,
-½-½, 0-1): forfeits and byes do not, and a game later annulled by a
-withdrawal still does. Expected scores use every player's rating from before
-the tournament.
+½-½, 0-1, and a 0-0 as a loss for both: B.02 rates a game in which both
+players made a move, and each player's change is their own); forfeits and
+byes do not, and a game later annulled by a withdrawal still does. Expected
+scores use every player's rating from before the tournament.
 
 >>> before = {1: RatingState(2000), 2: RatingState(1900)}
 >>> rows = rate_tournament([RatedGame(1, 2, Fraction(1))], before)
@@ -41,11 +42,17 @@ class RatingState:
 
 @dataclass(frozen=True)
 class RatedGame:
-    """A game played on the board between two members: White's id, Black's id, White's score."""
+    """A game played on the board between two members: White's id, Black's id, White's score,
+    and Black's score when it is not the rest of the point (a 0-0: both lost the game they played)."""
 
     white: int
     black: int
     white_score: Fraction  # 1, 1/2 or 0
+    black_score: Fraction | None = None  # None: 1 - white_score
+
+    @property
+    def scores(self) -> tuple[Fraction, Fraction]:
+        return self.white_score, 1 - self.white_score if self.black_score is None else self.black_score
 
 
 @dataclass(frozen=True)
@@ -80,8 +87,9 @@ def rate_tournament(games: Iterable[RatedGame], before: Mapping[int, RatingState
     members = list(players) if players is not None else sorted(before)
     opponents: dict[int, list[tuple[int, Fraction]]] = {m: [] for m in members}
     for game in games:
-        opponents.setdefault(game.white, []).append((game.black, game.white_score))
-        opponents.setdefault(game.black, []).append((game.white, 1 - game.white_score))
+        white_score, black_score = game.scores
+        opponents.setdefault(game.white, []).append((game.black, white_score))
+        opponents.setdefault(game.black, []).append((game.white, black_score))
     rows = []
     for member in members:
         state = before[member]

@@ -9,12 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from arbiter_cli.core.tiebreak_codes import TiebreakSpec
-from arbiter_cli.tiebreaks.event import Event, Slot
+from arbiter_cli.core.outcome import RoundEntry
+from arbiter_cli.tiebreaks.event import Event
+from arbiter_cli.tiebreaks.unplayed import VUR
 
 __all__ = ["wins", "games_won", "black_games", "black_wins", "rounds_elected"]
 
 
-def _count(event: Event, keep: Callable[[Event, Slot], bool]) -> dict[int, int]:
+def _count(event: Event, keep: Callable[[Event, RoundEntry], bool]) -> dict[int, int]:
     return {tpn: sum(1 for s in slots if keep(event, s)) for tpn, slots in event.slots.items()}
 
 
@@ -44,4 +46,4 @@ def rounds_elected(event: Event, spec: TiebreakSpec) -> dict[int, int]:
     The rounds minus half- and zero-point byes and forfeit losses; every round
     after a withdrawal is a zero-point bye.
     """
-    return _count(event, lambda e, s: s.counted and s.kind not in ("hpb", "zpb", "forfeit_loss"))
+    return _count(event, lambda e, s: s.counted and s.outcome not in VUR)

@@ -10,11 +10,13 @@ Averages and performances are rounded to an integer, .5 upwards.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from fractions import Fraction
 
 from arbiter_cli.core.points import half_up
 from arbiter_cli.core.tiebreak_codes import TiebreakSpec
-from arbiter_cli.tiebreaks.event import Event, Slot
+from arbiter_cli.core.outcome import RoundEntry
+from arbiter_cli.tiebreaks.event import Event
 from arbiter_cli.tiebreaks.rating_tables import dp, pd
 
 __all__ = ["average_rating", "performance_rating", "perfect_performance", "perfect_performance_of",
@@ -36,16 +38,20 @@ def _ratings(event: Event, spec: TiebreakSpec) -> dict[int, int] | None:
 
 def _games(event: Event, spec: TiebreakSpec, ratings: dict[int, int], tpn: int) -> list[tuple[int, Fraction]]:
     """(opponent's rating, 1/½/0) of each game played, after the cuts of /Cn and /Mn (lowest first)."""
-    games = sorted(((ratings[s.opponent], s.rating_points) for s in event.slots[tpn]  # type: ignore[index]
-                    if _played(s)), key=lambda g: g[0])
+    games = sorted(((ratings[opponent], points) for opponent, points in _played(event.slots[tpn])),
+                   key=lambda g: g[0])
     low = min(spec.cut_low, len(games))
     games = games[low:]
     high = min(spec.cut_high, len(games))
     return games[:len(games) - high]
 
 
-def _played(slot: Slot) -> bool:
-    return slot.played and slot.opponent is not None and slot.rating_points is not None
+def _played(slots: Iterable[RoundEntry]) -> Iterator[tuple[int, Fraction]]:
+    """(opponent, 1/½/0) of each game played over the board."""
+    for slot in slots:
+        points = slot.outcome.rating_points
+        if points is not None and slot.opponent is not None:
+            yield slot.opponent, points
 
 
 def _average(values: list[int]) -> int | None:
@@ -63,10 +69,10 @@ def average_rating(event: Event, spec: TiebreakSpec) -> Values:
 def _tpr(games: list[tuple[int, Fraction]]) -> int | None:
     if not games:
         return None
-    aro = _average([r for r, _ in games])
+    aro = int(half_up(Fraction(sum(r for r, _ in games), len(games))))  # ARO, .5 upwards
     halves = sum(int(p * 2) for _, p in games)  # the score in half-points
     percent = (halves * 100 + len(games)) // (2 * len(games))  # 100 × score / games, .5 upwards
-    return aro + dp(percent)  # type: ignore[operator]
+    return aro + dp(percent)
 
 
 def performance_rating(event: Event, spec: TiebreakSpec) -> Values:
@@ -120,8 +126,8 @@ def perfect_performance(event: Event, spec: TiebreakSpec) -> Values:
 def _average_of_opponents(event: Event, values: Values) -> Values:
     result: Values = {}
     for tpn, slots in event.slots.items():
-        known = [values[s.opponent] for s in slots if _played(s) and values[s.opponent] is not None]  # type: ignore[index]
-        result[tpn] = _average(known)  # type: ignore[arg-type]
+        known = [value for opponent, _ in _played(slots) if (value := values[opponent]) is not None]
+        result[tpn] = _average(known)
     return result
 
 

@@ -29,36 +29,41 @@ from fractions import Fraction
 
 from arbiter_cli.core.points import total
 from arbiter_cli.core.tiebreak_codes import Rules
-from arbiter_cli.tiebreaks.event import Event, Slot
+from arbiter_cli.core.outcome import Outcome, RoundEntry
+from arbiter_cli.tiebreaks.event import Event
 
 __all__ = ["is_vur", "category", "adjusted_scores", "Contribution", "contributions", "cut"]
 
 
-def is_vur(slot: Slot) -> bool:
+#: The voluntary unplayed rounds (Art. 16.1).
+VUR = frozenset({Outcome.HPB, Outcome.ZPB, Outcome.FORFEIT_LOSS})
+
+
+def is_vur(slot: RoundEntry) -> bool:
     """A voluntary unplayed round (Art. 16.1): a half- or zero-point bye, or a forfeit loss.
 
     >>> from fractions import Fraction
-    >>> is_vur(Slot(1, "hpb", Fraction(1, 2))), is_vur(Slot(1, "pab", Fraction(1)))
+    >>> is_vur(RoundEntry(1, Outcome.HPB, Fraction(1, 2))), is_vur(RoundEntry(1, Outcome.PAB, Fraction(1)))
     (True, False)
     """
-    return slot.kind in ("hpb", "zpb", "forfeit_loss")
+    return slot.outcome in VUR
 
 
-def _last_non_vur(slots: tuple[Slot, ...]) -> int:
+def _last_non_vur(slots: tuple[RoundEntry, ...]) -> int:
     return max((s.round for s in slots if not is_vur(s)), default=0)
 
 
 def category(event: Event, tpn: int, rnd: int) -> int | None:
     """The Art. 16.2 category (1-5) of an unplayed round, or None for a game played."""
     slot = event.slot(tpn, rnd)
-    match slot.kind:
-        case "pab" | "fpb":
+    match slot.outcome:
+        case Outcome.PAB | Outcome.FPB:
             return 1
-        case "forfeit_win":
+        case Outcome.FORFEIT_WIN:
             return 2
-        case "forfeit_loss":
+        case Outcome.FORFEIT_LOSS:
             return 4
-        case "hpb" | "zpb":
+        case Outcome.HPB | Outcome.ZPB:
             return 3 if rnd < _last_non_vur(event.slots[tpn]) else 5
     return None
 
@@ -68,7 +73,7 @@ def _fore_paired(event: Event, tpn: int) -> bool:
     return event.rounds > 0 and event.slot(tpn, event.rounds).opponent is not None
 
 
-def _points(event: Event, slot: Slot, fore: bool, tpn: int) -> Fraction:
+def _points(event: Event, slot: RoundEntry, fore: bool, tpn: int) -> Fraction:
     if fore and slot.round == event.rounds and _fore_paired(event, tpn):
         return event.draw
     return slot.points
@@ -111,7 +116,7 @@ class Contribution:
     vur: bool = False
 
 
-def _virtual_opponent(event: Event, slots: tuple[Slot, ...], slot: Slot) -> Fraction:
+def _virtual_opponent(event: Event, slots: tuple[RoundEntry, ...], slot: RoundEntry) -> Fraction:
     """Old rule: S_before + the opposite of the player's result + a draw for each later round."""
     before = total(s.points for s in slots if s.round < slot.round)
     scoring = event.scoring

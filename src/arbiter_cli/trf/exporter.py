@@ -12,13 +12,13 @@ also gets JaVaFo's ``XXS``. Lines end with CR, as the format asks.
 >>> from arbiter_cli.core.model import Settings, Player, Tournament
 >>> t = Tournament(Settings(name="Demo", system="swiss", rounds=5, seed=1),
 ...                (Player(start_number=1, name="A, One"), Player(start_number=2, name="B, Two")))
->>> export_trf(t).text.split("\\r")[:3]
+>>> export_trf(t, standing={}).text.split("\\r")[:3]
 ['012 Demo', '062 2', '072 0']
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -26,7 +26,7 @@ from arbiter_cli.core.model import InitialColour, Player, Scoring, Settings, Sys
 from arbiter_cli.pairing.round_robin import planned_rounds
 from arbiter_cli.core.points import format_points
 from arbiter_cli.core.results import ByeKind
-from arbiter_cli.standings import RoundEntry, compute_standings, round_entries
+from arbiter_cli.core.outcome import Outcome, RoundEntry, round_entries
 from arbiter_cli.trf.reader import TrfGame, TrfPlayer
 from arbiter_cli.trf.writer import player_line, points_field
 
@@ -39,9 +39,6 @@ SYSTEM_CODES = {System.SWISS: "FIDE_DUTCH", System.ROUND_ROBIN: "BERGER_ROUNDROB
                 System.DOUBLE_ROUND_ROBIN: "BERGER_DOUBLEROUNDROBIN"}
 _TYPE_TEXT = {System.SWISS: "Individual: Swiss-System", System.ROUND_ROBIN: "Individual: Round-Robin",
               System.DOUBLE_ROUND_ROBIN: "Individual: Double Round-Robin"}
-_OUTCOME_CODE = {"win": "1", "draw": "=", "loss": "0", "forfeit_win": "+", "forfeit_loss": "-",
-                 "double_forfeit": "-", "double_loss": "0", "pending": " "}
-_BYE_CODE = {ByeKind.PAB: "U", ByeKind.FPB: "F", ByeKind.HPB: "H", ByeKind.ZPB: "Z", ByeKind.BYE: "Z"}
 
 #: Settings that have no TRF record; exporting a folder that uses them says so.
 _NOT_IN_TRF = ("numbering", "tiebreak_rules", "tiebreak_lots", "unrated_rating", "max_half_byes",
@@ -65,10 +62,33 @@ def _trf_player(player: Player) -> TrfPlayer:
                      fide_id=str(player.fide_id) if player.fide_id else "", birth=_date(player.birth_date))
 
 
+def trf_code(outcome: Outcome) -> str:
+    """The TRF result code of an outcome (a 0-0 is a loss, "0", for both; a double forfeit "-")."""
+    match outcome:
+        case Outcome.WIN:
+            return "1"
+        case Outcome.DRAW:
+            return "="
+        case Outcome.LOSS:
+            return "0"
+        case Outcome.FORFEIT_WIN:
+            return "+"
+        case Outcome.FORFEIT_LOSS:
+            return "-"
+        case Outcome.PAB:
+            return "U"
+        case Outcome.FPB:
+            return "F"
+        case Outcome.HPB:
+            return "H"
+        case Outcome.ZPB | Outcome.FREE:
+            return "Z"
+        case Outcome.PENDING:
+            return " "
+
+
 def _game(entry: RoundEntry) -> TrfGame:
-    if entry.bye is not None:
-        return TrfGame(entry.round, None, None, _BYE_CODE[entry.bye])
-    return TrfGame(entry.round, entry.opponent, entry.colour, _OUTCOME_CODE[entry.outcome])
+    return TrfGame(entry.round, entry.opponent, entry.colour, trf_code(entry.outcome))
 
 
 def _scoring_records(scoring: Scoring, version: str) -> list[str]:
@@ -114,7 +134,7 @@ def _not_exported(tournament: Tournament) -> list[str]:
         warnings.append("players' clubs are not exported: the TRF player line has no club")
     if any(p.entered_round for p in tournament.players):
         warnings.append("late entries are exported as players with byes in the rounds they missed")
-    if any(b.note for r in tournament.rounds for b in r.boards):
+    if any(g.note for r in tournament.rounds for g in r.games):
         warnings.append("the 'excused' notes of forfeits are not exported: a TRF forfeit has no note")
     if any(len(p.name) > 33 for p in tournament.players):
         warnings.append("names longer than 33 characters are cut to 33 (cols 15-47)")
@@ -142,8 +162,16 @@ def _absences(tournament: Tournament, version: str, warnings: list[str]) -> dict
     return out
 
 
-def export_trf(tournament: Tournament, version: str = "2026") -> Exported:
-    """The TRF text of the tournament (``version`` ``"2026"`` or ``"16"``) and what it could not hold."""
+#: Each player's points and rank from the standings, by start number (players left out of the
+#: standings, such as a round robin's annulled withdrawals, get their points summed and no rank).
+Standing = Mapping[int, tuple[Fraction, int]]
+
+
+def export_trf(tournament: Tournament, version: str = "2026", *, standing: Standing) -> Exported:
+    """The TRF text of the tournament (``version`` ``"2026"`` or ``"16"``) and what it could not hold.
+
+    ``standing`` gives the points and rank columns: the standings are computed by the caller
+    (:func:`arbiter_cli.lifecycle.standings.points_and_ranks`), not by the codec."""
     if version not in ("2026", "16"):
         raise ValueError(f"unknown TRF version {version!r}; use 2026 or 16")
     settings: Settings = tournament.settings
@@ -152,8 +180,6 @@ def export_trf(tournament: Tournament, version: str = "2026") -> Exported:
     total = settings.rounds or last
     if not total and settings.system.is_round_robin and len(tournament.players) > 1:
         total = planned_rounds(settings.system, len(tournament.players))  # written at the first pairing
-    standings = compute_standings(tournament, last, settings.effective_tiebreaks)
-    rows = {row.player.start_number: row for row in standings.rows}
     entries = round_entries(tournament, last)
     absences = _absences(tournament, version, warnings)
     lines = [f"012 {settings.name}"]
@@ -190,10 +216,9 @@ def export_trf(tournament: Tournament, version: str = "2026") -> Exported:
         by_round = {g.round: g for g in games}
         games = [by_round.get(r, TrfGame(r, None, None, " ")) for r in range(1, last + 1)]
         games += [TrfGame(r, None, None, absences.get(r, {}).get(player.start_number, " ")) for r in later]
-        row = rows.get(player.start_number)
-        points = row.points if row else sum((e.points or Fraction(0) for e in entries[player.start_number]),
-                                            Fraction(0))
-        lines.append(player_line(_trf_player(player), games, points, row.rank if row else None))
+        points, rank = standing.get(player.start_number) or (
+            sum((e.points for e in entries[player.start_number]), Fraction(0)), None)
+        lines.append(player_line(_trf_player(player), games, points, rank))
     if version == "2026":
         for number in sorted(absences):
             for kind in ("H", "Z"):

@@ -28,7 +28,7 @@ from fractions import Fraction
 from pydantic import ValidationError
 
 from arbiter_cli.core.model import (
-    TITLES, Board, ByeRequest, InitialColour, Player, Round, Scoring, Settings, Status, System, Tournament,
+    TITLES, Bye, ByeRequest, Game, InitialColour, Player, Round, Scoring, Settings, Status, System, Tournament,
 )
 from arbiter_cli.pairing.round_robin import pair_round as berger_round, planned_rounds
 from arbiter_cli.core.results import ByeKind, GameResult
@@ -252,12 +252,12 @@ def _tally(tournament: Tournament) -> dict[int, dict[str, int]]:
         counts[tpn][key] = counts[tpn].get(key, 0) + 1
 
     for rnd in tournament.rounds:
-        for board in rnd.boards:
-            if board.bye is not None:
-                add(board.white, board.bye.value)
-            elif board.result is not None:
-                add(board.white, f"{board.result.value}:w")
-                add(board.black, f"{board.result.value}:b")  # type: ignore[arg-type]
+        for bye in rnd.byes:
+            add(bye.player, bye.kind.value)
+        for game in rnd.games:
+            if game.result is not None:
+                add(game.white, f"{game.result.value}:w")
+                add(game.black, f"{game.result.value}:b")
     return counts
 
 
@@ -388,8 +388,8 @@ def _rounds(ctx: _Context) -> tuple[list[Round], dict[int, dict[int, tuple[str, 
     built: list[Round] = []
     later: dict[int, dict[int, tuple[str, int]]] = {}
     for number in range(1, width + 1):
-        boards: list[Board] = []
-        byes: list[Board] = []
+        boards: list[Game] = []
+        byes: list[Bye] = []
         codes: dict[int, tuple[str, int]] = {}
         for player in players:
             game = games.get((player.tpn, number))
@@ -419,16 +419,16 @@ def _rounds(ctx: _Context) -> tuple[list[Round], dict[int, dict[int, tuple[str, 
             for _ in range(len(later)):  # a round with games after rounds without: those were paired too
                 built.append(_bye_round(ctx, len(built) + 1, later.pop(len(built) + 1)))
             for tpn, (code, line) in codes.items():
-                byes.append(Board(ctx.numbers[tpn], bye=_bye_kind(ctx, code, line, number)))
-            built.append(Round(number, tuple(boards + byes)))
+                byes.append(Bye(ctx.numbers[tpn], _bye_kind(ctx, code, line, number)))
+            built.append(Round(number, tuple(boards), tuple(byes)))
         else:
             later[number] = codes
     return built, later
 
 
 def _bye_round(ctx: _Context, number: int, codes: dict[int, tuple[str, int]]) -> Round:
-    return Round(number, tuple(Board(ctx.numbers[tpn], bye=_bye_kind(ctx, code, line, number))
-                               for tpn, (code, line) in codes.items()))
+    return Round(number, (), tuple(Bye(ctx.numbers[tpn], _bye_kind(ctx, code, line, number))
+                                   for tpn, (code, line) in codes.items()))
 
 
 def _bye_kind(ctx: _Context, code: str, line: int, number: int) -> ByeKind:
@@ -442,7 +442,7 @@ def _bye_kind(ctx: _Context, code: str, line: int, number: int) -> ByeKind:
 
 
 def _board(ctx: _Context, number: int, player: TrfPlayer, game: TrfGame, other: TrfPlayer, answer: TrfGame,
-           board: int) -> Board:
+           board: int) -> Game:
     codes = [game.result, answer.result]
     if any(c in _SHORT_GAME for c in codes):
         ctx.notes.add("short", f"line {player.line}: W, D, L (games of less than one move) are read as played "
@@ -472,7 +472,7 @@ def _board(ctx: _Context, number: int, player: TrfPlayer, game: TrfGame, other: 
                        f"{codes[0].strip() or 'none'!r} and player {other.tpn} has {codes[1].strip() or 'none'!r}",
                        other.line, f"round {number} result")
     white, black = (player, other) if white_first else (other, player)
-    return Board(ctx.numbers[white.tpn], ctx.numbers[black.tpn], board, result)
+    return Game(ctx.numbers[white.tpn], ctx.numbers[black.tpn], board, result)
 
 
 def _board_order(rounds: list[Round], scoring: Scoring) -> list[Round]:
@@ -482,20 +482,20 @@ def _board_order(rounds: list[Round], scoring: Scoring) -> list[Round]:
     scores: dict[int, Fraction] = {}
     out = []
     for rnd in rounds:
-        def key(board: Board) -> tuple[Fraction, Fraction, int]:
+        def key(board: Game) -> tuple[Fraction, Fraction, int]:
             pair = sorted(board.players, key=lambda tpn: (-scores.get(tpn, Fraction(0)), tpn))
             return -scores.get(pair[0], Fraction(0)), -scores.get(pair[1], Fraction(0)), pair[0]
 
         games = [replace(b, board=i) for i, b in enumerate(sorted(rnd.games, key=key), start=1)]
-        byes = sorted(rnd.byes, key=lambda b: (b.bye is not ByeKind.PAB, b.white))
-        out.append(Round(rnd.number, tuple(games + byes)))
-        for board in rnd.boards:
-            if board.bye is not None:
-                scores[board.white] = scores.get(board.white, Fraction(0)) + scoring.bye_points(board.bye)
-            elif board.result is not None:
-                white, black = scoring.game_points(board.result)
-                scores[board.white] = scores.get(board.white, Fraction(0)) + white
-                scores[board.black] = scores.get(board.black, Fraction(0)) + black  # type: ignore[index]
+        byes = sorted(rnd.byes, key=lambda b: (b.kind is not ByeKind.PAB, b.player))
+        out.append(Round(rnd.number, tuple(games), tuple(byes)))
+        for game in rnd.games:
+            if game.result is not None:
+                white, black = scoring.game_points(game.result)
+                scores[game.white] = scores.get(game.white, Fraction(0)) + white
+                scores[game.black] = scores.get(game.black, Fraction(0)) + black
+        for bye in rnd.byes:
+            scores[bye.player] = scores.get(bye.player, Fraction(0)) + scoring.bye_points(bye.kind)
     return out
 
 
@@ -577,8 +577,8 @@ def _meetings(rounds: Iterable[Round]) -> dict[tuple[int, int], int]:
     counts: dict[tuple[int, int], int] = {}
     for rnd in rounds:
         for board in rnd.games:
-            key = (min(board.white, board.black), max(board.white, board.black))  # type: ignore[type-var]
-            counts[key] = counts.get(key, 0) + 1  # type: ignore[index]
+            key = (min(board.white, board.black), max(board.white, board.black))
+            counts[key] = counts.get(key, 0) + 1
     return counts
 
 
@@ -598,15 +598,14 @@ def _berger(ctx: _Context, system: System, rounds: list[Round], total: int
         for rnd in rounds:
             table = berger_round(bare, rnd.number)
             have = {(b.white, b.black): b.result for b in rnd.games}
-            free = {b.white: b.bye for b in rnd.byes}
+            free = {b.player: b.kind for b in rnd.byes}
             if len(have) != len(table.games) or any((b.white, b.black) not in have for b in table.games):
                 break
-            if any(free.get(b.white) not in (None, ByeKind.ZPB) for b in table.byes) or \
+            if any(free.get(b.player) not in (None, ByeKind.ZPB) for b in table.byes) or \
                     len(free) > len(table.byes):
                 break
-            out.append(Round(rnd.number, tuple(
-                Board(b.white, b.black, b.board, have[(b.white, b.black)]) for b in table.games
-            ) + tuple(Board(b.white, bye=ByeKind.BYE) for b in table.byes)))
+            out.append(Round(rnd.number, tuple(replace(g, result=have[(g.white, g.black)]) for g in table.games),
+                             tuple(Bye(b.player, ByeKind.BYE) for b in table.byes)))
         else:
             return out, colour
     return None
@@ -616,8 +615,8 @@ def _initial_colour(ctx: _Context, rounds: list[Round]) -> InitialColour:
     if ctx.trf.initial_colour is not None:
         return InitialColour.WHITE if ctx.trf.initial_colour == "w" else InitialColour.BLACK
     if rounds:
-        for board in sorted(rounds[0].games, key=lambda b: min(b.white, b.black)):  # type: ignore[type-var]
-            return InitialColour.WHITE if board.white < board.black else InitialColour.BLACK  # type: ignore[operator]
+        for board in sorted(rounds[0].games, key=lambda b: min(b.white, b.black)):
+            return InitialColour.WHITE if board.white < board.black else InitialColour.BLACK
     return InitialColour.RANDOM
 
 

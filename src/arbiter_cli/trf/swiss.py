@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from arbiter_cli.pairing.dutch.state import Entrant, PairingRequest, RoundRecord
+from arbiter_cli.core.outcome import Outcome, RoundEntry
+from arbiter_cli.pairing.dutch.state import Entrant, PairingRequest
 from arbiter_cli.trf.reader import TrfError, TrfFile, TrfGame
 
 __all__ = ["paired_rounds", "request_from_trf", "round_pairing"]
@@ -28,24 +29,23 @@ def paired_rounds(trf: TrfFile) -> int:
     return last
 
 
-def _record(game: TrfGame) -> RoundRecord:
+#: A played game's outcome and points by its TRF code (W, D, L: games of less than one move).
+_GAMES = {"1": (Outcome.WIN, WIN), "W": (Outcome.WIN, WIN), "=": (Outcome.DRAW, DRAW), "D": (Outcome.DRAW, DRAW),
+          "0": (Outcome.LOSS, LOSS), "L": (Outcome.LOSS, LOSS)}
+#: A round without a game: its outcome and points by its TRF code (anything else is an absence).
+_UNPLAYED = {"+": (Outcome.FORFEIT_WIN, WIN), "-": (Outcome.FORFEIT_LOSS, LOSS), "U": (Outcome.PAB, WIN),
+             "F": (Outcome.FPB, WIN), "H": (Outcome.HPB, DRAW)}
+
+
+def _record(game: TrfGame) -> RoundEntry:
     code = game.result
-    if game.opponent is not None and code in "10=WDL" and code != " ":
-        points = {"1": WIN, "W": WIN, "=": DRAW, "D": DRAW}.get(code, LOSS)
+    if game.opponent is not None and code in _GAMES:
+        outcome, points = _GAMES[code]
         if game.colour is None:
             raise TrfError(f"round {game.round}: a game needs a colour")
-        return RoundRecord("game", points, game.opponent, game.colour)  # type: ignore[arg-type]
-    if code == "+":
-        return RoundRecord("forfeit_win", WIN, game.opponent)
-    if code == "-":
-        return RoundRecord("forfeit_loss", LOSS, game.opponent)
-    if code == "U":
-        return RoundRecord("pab", WIN)
-    if code == "F":
-        return RoundRecord("fpb", WIN)
-    if code == "H":
-        return RoundRecord("hpb", DRAW)
-    return RoundRecord("zpb", LOSS)
+        return RoundEntry(game.round, outcome, points, game.opponent, "w" if game.colour == "w" else "b")
+    outcome, points = _UNPLAYED.get(code, (Outcome.ZPB, LOSS))
+    return RoundEntry(game.round, outcome, points, game.opponent if outcome.forfeit else None)
 
 
 def _is_pairing(game: TrfGame) -> bool:

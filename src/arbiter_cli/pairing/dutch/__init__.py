@@ -7,6 +7,6 @@
 """
 
 from arbiter_cli.pairing.dutch.engine import DutchResult, NoValidPairing, pair_round
-from arbiter_cli.pairing.dutch.state import Entrant, PairingRequest, RoundRecord
+from arbiter_cli.pairing.dutch.state import Entrant, PairingRequest
 
-__all__ = ["DutchResult", "NoValidPairing", "pair_round", "Entrant", "PairingRequest", "RoundRecord"]
+__all__ = ["DutchResult", "NoValidPairing", "pair_round", "Entrant", "PairingRequest"]

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import repeat
 
+from arbiter_cli.core.outcome import Outcome
 from arbiter_cli.pairing.dutch.colours import allocate_colours
 from arbiter_cli.pairing.dutch.matching import max_weight_matching
 from arbiter_cli.pairing.dutch.completion import (
@@ -102,7 +103,7 @@ class _Engine:
         self.rounds = request.round_number - 1
         states = derive_states(request)
         participated: dict[int, bool] = {
-            e.tpn: any(r.kind in ("game", "forfeit_win", "forfeit_loss", "pab") for r in e.history[: self.rounds])
+            e.tpn: any(r.played or r.outcome.forfeit or r.outcome is Outcome.PAB for r in e.history[: self.rounds])
             for e in request.entrants
         }
         valid = [e for e in sorted(request.entrants, key=lambda e: e.tpn) if e.present or participated[e.tpn]]

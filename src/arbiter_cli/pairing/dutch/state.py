@@ -1,7 +1,9 @@
 """What the Dutch system needs to know about each player before a round.
 
 The input is neutral: each entrant's record of earlier rounds, one
-:class:`RoundRecord` per round, whether it was a game, a forfeit or a bye.
+:class:`~arbiter_cli.core.outcome.RoundEntry` per round, whether it was a game,
+a forfeit or a bye (the project's one outcome vocabulary; a ``0-0`` is a game
+played, C.04.2 3.4-3.5).
 From it this module derives, by the definitions of C.04.3 (2026) Art. 1 and
 C.04.2 Art. 3.4:
 
@@ -20,27 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 from fractions import Fraction
-from typing import Literal
 
-__all__ = ["RoundKind", "RoundRecord", "Entrant", "PairingRequest", "Strength", "PlayerState",
-           "derive_states"]
+from arbiter_cli.core.outcome import Colour, Outcome, RoundEntry
 
-RoundKind = Literal["game", "forfeit_win", "forfeit_loss", "pab", "fpb", "hpb", "zpb"]
-Colour = Literal["w", "b"]
-
-
-@dataclass(frozen=True)
-class RoundRecord:
-    """One earlier round of one player."""
-
-    kind: RoundKind
-    points: Fraction
-    opponent: int | None = None  # for games and forfeits
-    colour: Colour | None = None  # for games played on the board
-
-    @property
-    def played(self) -> bool:
-        return self.kind == "game"
+__all__ = ["Entrant", "PairingRequest", "Strength", "PlayerState", "derive_states"]
 
 
 @dataclass(frozen=True)
@@ -48,7 +33,7 @@ class Entrant:
     """A player of the event with their history. ``present`` is False when absent this round."""
 
     tpn: int
-    history: tuple[RoundRecord, ...]
+    history: tuple[RoundEntry, ...]
     present: bool = True
     rating: int = 0
     adjustment: Fraction = Fraction(0)  # points awarded or deducted outside the games (TRF-2026 299)
@@ -126,19 +111,19 @@ def derive_states(request: PairingRequest) -> dict[int, PlayerState]:
     states: dict[int, PlayerState] = {}
     for entrant in request.entrants:
         history = entrant.history[:rounds]
-        colours = tuple(r.colour for r in history if r.played and r.colour)  # type: ignore[misc]
+        colours = tuple(r.colour for r in history if r.played and r.colour is not None)
         floats: list[str | None] = []
         for index, record in enumerate(history):
             if record.played and record.opponent is not None:
                 own = scores_before[entrant.tpn][index]
                 other = scores_before.get(record.opponent, [Fraction(0)] * (index + 1))[index]
                 floats.append("down" if own > other else "up" if own < other else None)
-            elif record.kind == "pab" or (not record.played and record.points > request.loss):
+            elif record.outcome is Outcome.PAB or (not record.played and record.points > request.loss):
                 floats.append("down")
             else:
                 floats.append(None)
         won_without_playing = any(
-            r.kind == "pab" or (not r.played and r.points >= request.win) for r in history)
+            r.outcome is Outcome.PAB or (not r.played and r.points >= request.win) for r in history)
         states[entrant.tpn] = PlayerState(
             tpn=entrant.tpn,
             score=scores_before[entrant.tpn][len(history)],

@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from arbiter_cli.core.model import Player, Tournament
-from arbiter_cli.withdrawals import as_counted
-from arbiter_cli.standings import RoundEntry, compute_standings, round_entries
+from arbiter_cli.lifecycle.withdrawals import as_counted
+from arbiter_cli.core.outcome import RoundEntry, round_entries
+from arbiter_cli.lifecycle.standings import StandingRow, Standings, compute_standings
 from arbiter_cli.core.tiebreak_codes import Rules
 
 __all__ = ["CrosstableRow", "Crosstable", "square_crosstable", "round_crosstable"]
@@ -44,15 +45,16 @@ class Crosstable:
     tiebreaks: tuple[str, ...] = ()
 
 
-def _base(tournament: Tournament, after_round: int | None, tiebreaks: Sequence[str],
-          rules: Rules | str | None):  # type: ignore[no-untyped-def]
+def _base(tournament: Tournament, after_round: int | None, tiebreaks: Sequence[str], rules: Rules | str | None
+          ) -> tuple[Standings, dict[int, StandingRow], dict[int, list[RoundEntry]]]:
     standings = compute_standings(tournament, after_round, tiebreaks, rules=rules)
     by_tpn = {row.player.start_number: row for row in standings.rows}
     entries = round_entries(tournament, standings.after_round)
     return standings, by_tpn, entries
 
 
-def _row(by_tpn, player: Player, entries, cells: list[str]) -> CrosstableRow:  # type: ignore[no-untyped-def]
+def _row(by_tpn: dict[int, StandingRow], player: Player, entries: list[RoundEntry], cells: list[str]
+         ) -> CrosstableRow:
     row = by_tpn[player.start_number]
     return CrosstableRow(player, row.points, row.rank, row.rank_label, tuple(entries), tuple(cells), row.tiebreaks)
 

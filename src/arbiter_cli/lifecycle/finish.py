@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from arbiter_cli.late_entry import renumbered
+from arbiter_cli.lifecycle.late_entry import renumbered
 from arbiter_cli.core.model import Round, Tournament
 
 __all__ = ["missing_for_final", "finish_early"]
@@ -73,7 +73,7 @@ def finish_early(tournament: Tournament, after_round: int) -> tuple[Tournament, 
     gone = {p.start_number for p in late}
     players = tuple(p.model_copy(update={"status": "active", "withdrawn_after": None}) if p in cancelled else p
                     for p in tournament.players if p.start_number not in gone)
-    rounds = tuple(Round(r.number, tuple(b for b in r.boards if b.white not in gone))
+    rounds = tuple(replace(r, byes=tuple(b for b in r.byes if b.player not in gone))
                    for r in tournament.rounds[:after_round])
     after = replace(tournament, settings=settings.model_copy(update={"rounds": after_round}),
                     players=players, rounds=rounds,

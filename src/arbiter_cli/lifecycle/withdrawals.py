@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from arbiter_cli.core.model import Board, ByeRequest, Round, Tournament
+from arbiter_cli.core.model import Bye, ByeRequest, Game, Round, Tournament
 from arbiter_cli.core.results import ByeKind
 
 __all__ = ["withdraw", "annulled_players", "as_counted"]
@@ -73,24 +73,24 @@ def as_counted(tournament: Tournament) -> Tournament:
     >>> from arbiter_cli.core.results import GameResult
     >>> t = Tournament(Settings(name="x", system="round-robin", seed=1, initial_colour="white", rounds=3),
     ...     tuple(Player(start_number=i, name=n) for i, n in enumerate("ABCD", start=1))
-    ...     + (), (Round(1, (Board(1, 4, 1, GameResult.WHITE_WINS), Board(2, 3, 2, GameResult.DRAW))),))
+    ...     + (), (Round(1, (Game(1, 4, 1, GameResult.WHITE_WINS), Game(2, 3, 2, GameResult.DRAW))),))
     >>> t = replace(t, players=tuple(p.model_copy(update={"status": "withdrawn", "withdrawn_after": 1})
     ...                              if p.start_number == 4 else p for p in t.players))
     >>> counted = as_counted(t)
-    >>> [p.name for p in counted.players], counted.rounds[0].boards[-1]
-    (['A', 'B', 'C'], Board(white=1, black=None, board=None, result=None, bye=<ByeKind.BYE: 'BYE'>, note=None))
+    >>> [p.name for p in counted.players], counted.rounds[0].byes
+    (['A', 'B', 'C'], (Bye(player=1, kind=<ByeKind.BYE: 'BYE'>),))
     """
     annulled = annulled_players(tournament)
     if not annulled:
         return tournament
     rounds = []
     for rnd in tournament.rounds:
-        games = [b for b in rnd.games if not (set(b.players) & annulled)]
-        byes = [b for b in rnd.byes if b.white not in annulled]
-        for board in rnd.games:
-            if set(board.players) & annulled:
-                byes += [Board(white=p, bye=ByeKind.BYE) for p in board.players if p not in annulled]
-        games = [replace(b, board=i) for i, b in enumerate(games, start=1)]
-        rounds.append(Round(rnd.number, tuple(games + byes)))
+        games = [g for g in rnd.games if not (set(g.players) & annulled)]
+        byes = [b for b in rnd.byes if b.player not in annulled]
+        for game in rnd.games:
+            if set(game.players) & annulled:
+                byes += [Bye(p, ByeKind.BYE) for p in game.players if p not in annulled]
+        games = [replace(g, board=i) for i, g in enumerate(games, start=1)]
+        rounds.append(Round(rnd.number, tuple(games), tuple(byes)))
     players = tuple(p for p in tournament.players if p.start_number not in annulled)
     return replace(tournament, players=players, rounds=tuple(rounds))

@@ -12,89 +12,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Literal
 
-from arbiter_cli.withdrawals import as_counted
 from arbiter_cli.core.model import Player, Tournament
-from arbiter_cli.core.results import ByeKind, GameResult
+from arbiter_cli.core.outcome import Outcome, RoundEntry, round_entries
 from arbiter_cli.core.tiebreak_codes import Rules, default_rules, parse_spec
 from arbiter_cli.tiebreaks.event import event_from_tournament
 from arbiter_cli.tiebreaks.ranking import TiebreakFunction, rank_players
+from arbiter_cli.lifecycle.withdrawals import as_counted
 
-__all__ = ["RoundEntry", "Record", "StandingRow", "Standings", "round_entries", "compute_standings",
-           "tiebreak_rules", "TiebreakFunction"]
-
-Outcome = Literal["win", "draw", "loss", "forfeit_win", "forfeit_loss", "double_forfeit",
-                  "double_loss", "bye", "pending"]
-
-
-@dataclass(frozen=True)
-class RoundEntry:
-    """What one round was for one player."""
-
-    round: int
-    opponent: int | None
-    colour: Literal["w", "b"] | None
-    outcome: Outcome
-    points: Fraction | None  # None while the result is not entered
-    bye: ByeKind | None = None
-
-    @property
-    def played(self) -> bool:
-        """A game played on the board."""
-        return self.outcome in ("win", "draw", "loss")
-
-    @property
-    def symbol(self) -> str:
-        """Crosstable notation: 1 ½ 0 for games, + - for forfeits, the bye code for byes."""
-        match self.outcome:
-            case "win":
-                return "1"
-            case "draw":
-                return "½"
-            case "loss" | "double_loss":
-                return "0"
-            case "forfeit_win":
-                return "+"
-            case "forfeit_loss" | "double_forfeit":
-                return "-"
-            case "pending":
-                return "?"
-        return self.bye.value if self.bye else ""
-
-
-_WHITE_OUTCOME: dict[GameResult, tuple[Outcome, Outcome]] = {
-    GameResult.WHITE_WINS: ("win", "loss"),
-    GameResult.BLACK_WINS: ("loss", "win"),
-    GameResult.DRAW: ("draw", "draw"),
-    GameResult.WHITE_FORFEIT_WIN: ("forfeit_win", "forfeit_loss"),
-    GameResult.BLACK_FORFEIT_WIN: ("forfeit_loss", "forfeit_win"),
-    GameResult.DOUBLE_FORFEIT: ("double_forfeit", "double_forfeit"),
-    GameResult.DOUBLE_LOSS: ("double_loss", "double_loss"),
-}
-
-
-def round_entries(tournament: Tournament, after_round: int | None = None) -> dict[int, list[RoundEntry]]:
-    """Every player's rounds up to ``after_round`` (default: all paired rounds)."""
-    last = tournament.last_round if after_round is None else after_round
-    scoring = tournament.settings.scoring
-    entries: dict[int, list[RoundEntry]] = {p.start_number: [] for p in tournament.players}
-    for rnd in tournament.rounds[:last]:
-        for board in rnd.boards:
-            if board.bye is not None:
-                entries[board.white].append(RoundEntry(rnd.number, None, None, "bye",
-                                                       scoring.bye_points(board.bye), board.bye))
-                continue
-            assert board.black is not None
-            if board.result is None:
-                entries[board.white].append(RoundEntry(rnd.number, board.black, "w", "pending", None))
-                entries[board.black].append(RoundEntry(rnd.number, board.white, "b", "pending", None))
-                continue
-            white_points, black_points = scoring.game_points(board.result)
-            white_outcome, black_outcome = _WHITE_OUTCOME[board.result]
-            entries[board.white].append(RoundEntry(rnd.number, board.black, "w", white_outcome, white_points))
-            entries[board.black].append(RoundEntry(rnd.number, board.white, "b", black_outcome, black_points))
-    return entries
+__all__ = ["Record", "StandingRow", "Standings", "compute_standings", "points_and_ranks", "tiebreak_rules",
+           "TiebreakFunction"]
 
 
 @dataclass(frozen=True)
@@ -111,15 +38,15 @@ class Record:
 
     @classmethod
     def of(cls, entries: Sequence[RoundEntry]) -> "Record":
-        count = {o: sum(1 for e in entries if e.outcome == o) for o in
-                 ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "double_forfeit",
-                  "double_loss", "bye")}
+        """Count a player's entries: games played (a 0-0 is one, and a loss), forfeits, byes."""
+        count = {outcome: 0 for outcome in Outcome}
+        for entry in entries:
+            count[entry.outcome] += 1
         return cls(
-            played=count["win"] + count["draw"] + count["loss"],
-            wins=count["win"], draws=count["draw"], losses=count["loss"] + count["double_loss"],
-            forfeit_wins=count["forfeit_win"],
-            forfeit_losses=count["forfeit_loss"] + count["double_forfeit"],
-            byes=count["bye"],
+            played=count[Outcome.WIN] + count[Outcome.DRAW] + count[Outcome.LOSS],
+            wins=count[Outcome.WIN], draws=count[Outcome.DRAW], losses=count[Outcome.LOSS],
+            forfeit_wins=count[Outcome.FORFEIT_WIN], forfeit_losses=count[Outcome.FORFEIT_LOSS],
+            byes=sum(count[outcome] for outcome in Outcome if outcome.bye),
         )
 
 
@@ -222,6 +149,13 @@ def compute_standings(
                      and edition is Rules.R2026 and settings.system.is_round_robin)
     return Standings(last, tuple(rows), incomplete, computed, unavailable, edition, dropped, lots, cautions,
                      left_out)
+
+
+def points_and_ranks(tournament: Tournament) -> dict[int, tuple[Fraction, int]]:
+    """Each ranked player's points and rank after the last round, by the announced tie-breaks
+    (the points and rank columns of a TRF export)."""
+    table = compute_standings(tournament, tournament.last_round, tournament.settings.effective_tiebreaks)
+    return {row.player.start_number: (row.points, row.rank) for row in table.rows}
 
 
 _RATING_BASED = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})

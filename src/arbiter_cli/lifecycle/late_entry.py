@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from arbiter_cli.core.model import Board, ByeRequest, Player, Round, Tournament
+from arbiter_cli.core.model import Bye, ByeRequest, Game, Player, Round, Tournament
 from arbiter_cli.core.results import ByeKind
 from arbiter_cli.core.tpn import initial_order
 
@@ -32,11 +32,11 @@ def enter_late(tournament: Tournament, *newcomers: Player) -> tuple[Tournament, 
     >>> from arbiter_cli.core.model import Settings
     >>> t = Tournament(Settings(name="x", system="swiss", rounds=5, seed=1, initial_colour="white"),
     ...                (Player(start_number=1, name="A", rating=2000), Player(start_number=2, name="B", rating=1800)),
-    ...                (Round(1, (Board(white=1, black=2, board=1),)),))
+    ...                (Round(1, (Game(1, 2, 1),)),))
     >>> after, numbers = enter_late(t, Player(start_number=3, name="C", rating=1900))
-    >>> numbers, [p.name for p in after.players], after.rounds[0].boards
-    ([2], ['A', 'C', 'B'], (Board(white=1, black=3, board=1, result=None, bye=None, note=None), \
-Board(white=2, black=None, board=None, result=None, bye=<ByeKind.ZPB: 'ZPB'>, note=None)))
+    >>> numbers, [p.name for p in after.players], after.rounds[0]
+    ([2], ['A', 'C', 'B'], Round(number=1, games=(Game(white=1, black=3, board=1, result=None, note=None),), \
+byes=(Bye(player=2, kind=<ByeKind.ZPB: 'ZPB'>),)))
     """
     paired = tournament.last_round
     kind = ByeKind(tournament.settings.late_entry_missed)
@@ -44,8 +44,7 @@ Board(white=2, black=None, board=None, result=None, bye=<ByeKind.ZPB: 'ZPB'>, no
     players = [p.model_copy(update={"start_number": first + i, "entered_round": paired + 1 if paired else None})
                for i, p in enumerate(newcomers)]
     numbers = [p.start_number for p in players]
-    rounds = tuple(Round(r.number, (*r.boards, *(Board(white=n, bye=kind) for n in numbers)))
-                   for r in tournament.rounds)
+    rounds = tuple(replace(r, byes=(*r.byes, *(Bye(n, kind) for n in numbers))) for r in tournament.rounds)
     after = replace(tournament, players=(*tournament.players, *players), rounds=rounds)
     if paired >= RENUMBER_UNTIL:
         return after, numbers
@@ -58,8 +57,9 @@ def renumbered(tournament: Tournament, mapping: dict[int, int]) -> Tournament:
     """Every start number changed by ``mapping``: players, rounds and requested byes."""
     players = tuple(sorted((p.model_copy(update={"start_number": mapping[p.start_number]})
                             for p in tournament.players), key=lambda p: p.start_number))
-    rounds = tuple(Round(r.number, tuple(
-        replace(b, white=mapping[b.white], black=None if b.black is None else mapping[b.black])
-        for b in r.boards)) for r in tournament.rounds)
+    rounds = tuple(Round(r.number,
+                         tuple(replace(g, white=mapping[g.white], black=mapping[g.black]) for g in r.games),
+                         tuple(replace(b, player=mapping[b.player]) for b in r.byes))
+                   for r in tournament.rounds)
     byes = tuple(ByeRequest(b.round, mapping[b.start_number], b.kind) for b in tournament.byes)
     return replace(tournament, players=players, rounds=rounds, byes=byes)

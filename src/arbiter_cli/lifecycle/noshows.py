@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arbiter_cli.core.model import Board, Tournament
+from arbiter_cli.core.model import Game, Tournament
 from arbiter_cli.core.results import GameResult
 
 __all__ = ["NoShows", "no_shows", "forfeit_losers", "withdrawal_reason"]
@@ -28,10 +28,8 @@ class NoShows:
     unexcused: int
 
 
-def forfeit_losers(board: Board) -> tuple[int, ...]:
+def forfeit_losers(board: Game) -> tuple[int, ...]:
     """The players who lost this board by not showing up."""
-    if board.black is None or board.result is None:
-        return ()
     match board.result:
         case GameResult.WHITE_FORFEIT_WIN:
             return (board.black,)
@@ -59,7 +57,7 @@ def withdrawal_reason(tournament: Tournament, start_number: int) -> str | None:
     >>> from arbiter_cli.core.model import Player, Round, Settings
     >>> t = Tournament(Settings(name="x", system="swiss", rounds=5, seed=1),
     ...                (Player(start_number=1, name="A"), Player(start_number=2, name="B")),
-    ...                (Round(1, (Board(white=1, black=2, board=1, result=GameResult.WHITE_FORFEIT_WIN),)),))
+    ...                (Round(1, (Game(1, 2, 1, GameResult.WHITE_FORFEIT_WIN),)),))
     >>> withdrawal_reason(t, 2)
     '1 no-show without notice (the event withdraws a player after 1)'
     >>> withdrawal_reason(t, 1) is None

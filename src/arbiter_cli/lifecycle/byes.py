@@ -26,8 +26,8 @@ class ByeRefused(ValueError):
 
 def half_byes_taken(tournament: Tournament, start_number: int) -> int:
     """Half-point byes the player has taken or requested so far."""
-    taken = sum(1 for rnd in tournament.rounds for board in rnd.byes
-                if board.white == start_number and board.bye is ByeKind.HPB and not _missed_before_entry(
+    taken = sum(1 for rnd in tournament.rounds for bye in rnd.byes
+                if bye.player == start_number and bye.kind is ByeKind.HPB and not _missed_before_entry(
                     tournament, start_number, rnd.number))
     return taken + sum(1 for b in tournament.byes if b.start_number == start_number and b.kind is ByeKind.HPB)
 

@@ -1,0 +1,159 @@
+"""What one round was for one player: the project's one vocabulary for it.
+
+A round is stored board by board (:class:`~arbiter_cli.core.model.Game` with a
+:class:`~arbiter_cli.core.results.GameResult`, or a
+:class:`~arbiter_cli.core.model.Bye` with a
+:class:`~arbiter_cli.core.results.ByeKind`). Everything that reads rounds per
+player (standings, crosstables, tie-breaks, the Dutch pairing state, the TRF
+export) reads them as :class:`RoundEntry` values with one :class:`Outcome`,
+built here and nowhere else.
+
+**Played** means a game played over the board: a win, a draw or a loss. A
+``0-0`` (both players lose a game they played, as the arbiter decides) is a
+loss for each player *and a game played*: C.07 Art. 16.1 calls a round
+unplayed only when "the participant played no game", and C.04.2 Art. 3.4-3.5
+make only unplayed games (forfeits, byes) drop out of the colour history and
+the meetings. A double forfeit (``-/-``) is a forfeit loss for each player.
+
+>>> [o.name for o in game_outcomes(GameResult.DOUBLE_LOSS)], Outcome.LOSS.played
+(['LOSS', 'LOSS'], True)
+>>> bye_outcome(ByeKind.HPB).symbol, Outcome.FORFEIT_LOSS.played
+('HPB', False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from typing import Literal
+
+from arbiter_cli.core.model import Game, Scoring, Tournament
+from arbiter_cli.core.results import ByeKind, GameResult
+
+__all__ = ["Colour", "Outcome", "RoundEntry", "game_outcomes", "bye_outcome", "game_entries", "round_entries"]
+
+Colour = Literal["w", "b"]
+
+
+class Outcome(Enum):
+    """The closed set of what a round can be for a player.
+
+    Each member knows whether it is a game played over the board (``played``),
+    a forfeit, a bye (a round without an opponent), how it reads in a
+    crosstable (``symbol``) and, for a game played, its 1 / ½ / 0 for the
+    rating tie-breaks (``rating_points``).
+    """
+
+    WIN = "1"
+    DRAW = "½"
+    LOSS = "0"
+    FORFEIT_WIN = "+"
+    FORFEIT_LOSS = "-"
+    PAB = "PAB"  # pairing-allocated bye
+    FPB = "FPB"  # full-point bye
+    HPB = "HPB"  # half-point bye
+    ZPB = "ZPB"  # zero-point bye: absent, known in advance, or withdrawn
+    FREE = "BYE"  # the free round of a round robin (the Berger table's dummy)
+    PENDING = "?"  # a game whose result is not entered yet
+
+    def __init__(self, symbol: str) -> None:
+        self.symbol = symbol
+        self.played = symbol in ("1", "½", "0")
+        self.forfeit = symbol in ("+", "-")
+        self.bye = symbol in ("PAB", "FPB", "HPB", "ZPB", "BYE")
+        self.rating_points: Fraction | None = (
+            {"1": Fraction(1), "½": Fraction(1, 2), "0": Fraction(0)}.get(symbol))
+
+
+def game_outcomes(result: GameResult | None) -> tuple[Outcome, Outcome]:
+    """White's and Black's outcome of a board result (None: not entered yet)."""
+    match result:
+        case None:
+            return Outcome.PENDING, Outcome.PENDING
+        case GameResult.WHITE_WINS:
+            return Outcome.WIN, Outcome.LOSS
+        case GameResult.BLACK_WINS:
+            return Outcome.LOSS, Outcome.WIN
+        case GameResult.DRAW:
+            return Outcome.DRAW, Outcome.DRAW
+        case GameResult.WHITE_FORFEIT_WIN:
+            return Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS
+        case GameResult.BLACK_FORFEIT_WIN:
+            return Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN
+        case GameResult.DOUBLE_FORFEIT:
+            return Outcome.FORFEIT_LOSS, Outcome.FORFEIT_LOSS
+        case GameResult.DOUBLE_LOSS:
+            return Outcome.LOSS, Outcome.LOSS
+
+
+def bye_outcome(kind: ByeKind) -> Outcome:
+    """The outcome of a round without an opponent."""
+    match kind:
+        case ByeKind.PAB:
+            return Outcome.PAB
+        case ByeKind.FPB:
+            return Outcome.FPB
+        case ByeKind.HPB:
+            return Outcome.HPB
+        case ByeKind.ZPB:
+            return Outcome.ZPB
+        case ByeKind.BYE:
+            return Outcome.FREE
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEntry:
+    """One round of one player: the outcome, the points it scored, and the opponent and
+    colour of a game or a forfeit (None for a bye). A result not yet entered scores 0."""
+
+    round: int
+    outcome: Outcome
+    points: Fraction
+    opponent: int | None = None
+    colour: Colour | None = None
+
+    @property
+    def played(self) -> bool:
+        """A game played over the board (see the module's note on 0-0)."""
+        return self.outcome.played
+
+    @property
+    def counted(self) -> bool:
+        """False only for a result not entered yet."""
+        return self.outcome is not Outcome.PENDING
+
+    @property
+    def symbol(self) -> str:
+        """Crosstable notation: 1 ½ 0 for games, + - for forfeits, ? for no result, the bye code."""
+        return self.outcome.symbol
+
+
+def game_entries(number: int, game: Game, scoring: Scoring) -> tuple[RoundEntry, RoundEntry]:
+    """White's and Black's entries for one board of round ``number``."""
+    white, black = game_outcomes(game.result)
+    if game.result is None:
+        white_points = black_points = Fraction(0)
+    else:
+        white_points, black_points = scoring.game_points(game.result)
+    return (RoundEntry(number, white, white_points, game.black, "w"),
+            RoundEntry(number, black, black_points, game.white, "b"))
+
+
+def round_entries(tournament: Tournament, after_round: int | None = None) -> dict[int, list[RoundEntry]]:
+    """Every player's entries in rounds 1 to ``after_round`` (default: every paired round).
+
+    A round in which a player has no row (entered late, absent after a
+    withdrawal) has no entry: each reader says what such a round is for it.
+    """
+    last = tournament.last_round if after_round is None else after_round
+    scoring = tournament.settings.scoring
+    entries: dict[int, list[RoundEntry]] = {p.start_number: [] for p in tournament.players}
+    for rnd in tournament.rounds[:last]:
+        for game in rnd.games:
+            white, black = game_entries(rnd.number, game, scoring)
+            entries[game.white].append(white)
+            entries[game.black].append(black)
+        for bye in rnd.byes:
+            entries[bye.player].append(RoundEntry(rnd.number, bye_outcome(bye.kind), scoring.bye_points(bye.kind)))
+    return entries
