@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from arbiter_cli.folder import TournamentFolder  # noqa: E402
+from arbiter_cli.store.tournament import TournamentFolder  # noqa: E402
 from arbiter_cli.lifecycle.standings import points_and_ranks  # noqa: E402
 from arbiter_cli.trf.exporter import export_trf  # noqa: E402
 from arbiter_cli.trf.importer import TrfUnsupported, import_trf  # noqa: E402

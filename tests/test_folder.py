@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from arbiter_cli.core.errors import BrokenFolder
-from arbiter_cli.folder import TournamentFolder, _atomic_write
+from arbiter_cli.store.files import atomic_write as _atomic_write
+from arbiter_cli.store.tournament import TournamentFolder
 
 from conftest import PLAYERS, Runner, quiet_arbiter, snapshot
 

@@ -346,12 +346,12 @@ def test_writing_the_html_replaces_the_file_at_once(arbiter: Runner, sample, tmp
     folder = sample("rr10-finished")
     target = tmp_path / "standings.html"
     target.write_text("the old page", encoding="utf-8")
-    import arbiter_cli.folder
+    import arbiter_cli.store.files
 
     def fail(*args: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(arbiter_cli.folder.os, "replace", fail)
+    monkeypatch.setattr(arbiter_cli.store.files.os, "replace", fail)
     result = arbiter("-d", folder, "standings", "--html", target)
     assert result.code == 2 and result.out == ""
     assert result.err == f"arbiter: error: cannot write the HTML page to {target}: No space left on device\n"

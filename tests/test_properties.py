@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from pathlib import Path
 
 from hypothesis import given, settings, strategies as st
 
-from arbiter_cli.folder import PLAYER_COLUMNS, TournamentFolder, players_to_csv, settings_to_toml
+from arbiter_cli.store.tournament import TournamentFolder, players_to_csv, settings_to_toml
 from arbiter_cli.core.model import TITLES, Game, Player, Round, Scoring, Settings, Tournament
 from arbiter_cli.pairing.round_robin import pair_round
 from arbiter_cli.core.points import format_points, parse_points

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from arbiter_cli.folder import TournamentFolder
+from arbiter_cli.store.tournament import TournamentFolder
 
 from conftest import ROOT, Runner
 
@@ -23,7 +23,7 @@ def test_every_sample_reads_cleanly() -> None:
 
 
 def test_the_sample_club_has_two_finalised_tournaments_and_one_running(arbiter: Runner, tmp_path: Path) -> None:
-    from arbiter_cli.club import ClubFolder
+    from arbiter_cli.store.club import ClubFolder
     from arbiter_cli.core.model import Status
 
     club = ClubFolder(SAMPLES / "club-lyon").load()

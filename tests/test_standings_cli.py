@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from arbiter_cli.folder import TournamentFolder
+from arbiter_cli.store.tournament import TournamentFolder
 from arbiter_cli.render import Column, View, print_page
 
 from conftest import ROOT, Runner, snapshot

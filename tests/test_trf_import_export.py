@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from arbiter_cli.folder import TournamentFolder
+from arbiter_cli.store.tournament import TournamentFolder
 from arbiter_cli.lifecycle.standings import compute_standings
 from arbiter_cli.trf.engine_output import parse_pairs
 from arbiter_cli.lifecycle.standings import points_and_ranks
@@ -437,7 +437,8 @@ def test_trf_standings_of_a_broken_file(arbiter, tmp_path: Path) -> None:
 _TIMING = """
 import sys, time
 from pathlib import Path
-from arbiter_cli.folder import Change, TournamentFolder
+from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.store.tournament import TournamentFolder
 from arbiter_cli.lifecycle.standings import points_and_ranks
 from arbiter_cli.trf.exporter import export_trf
 from arbiter_cli.trf.importer import import_trf

@@ -1,7 +1,7 @@
 """arbiter: a command-line tool for chess arbiters.
 
 The package is split into a pure core (models, results, scoring, pairing,
-standings) and thin edges: :mod:`arbiter_cli.folder` owns the tournament folder
+standings) and thin edges: :mod:`arbiter_cli.store` owns the tournament folder
 on disk and :mod:`arbiter_cli.cli` is the command line.
 """
 

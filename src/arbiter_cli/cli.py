@@ -27,9 +27,10 @@ from pydantic import ValidationError
 from arbiter_cli import __version__
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, DomainError, NoPairing, Refused
 from arbiter_cli.lifecycle.byes import take_byes
-from arbiter_cli.folder import (
-    BYES_FILE, FINAL_DIR, JOURNAL_FILE, PLAYERS_FILE, ROUNDS_DIR, SETTINGS_FILE, Change, TournamentFolder,
-    _atomic_write,
+from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.store.files import JOURNAL_FILE, atomic_write as _atomic_write
+from arbiter_cli.store.tournament import (
+    BYES_FILE, FINAL_DIR, PLAYERS_FILE, ROUNDS_DIR, SETTINGS_FILE, TournamentFolder,
 )
 from arbiter_cli.lifecycle.late_entry import RENUMBER_UNTIL, enter_late, renumbered
 from arbiter_cli.lifecycle.noshows import forfeit_losers, withdrawal_reason
@@ -151,7 +152,7 @@ def new(
                                                  "folder (in its tournaments/).")] = None,
 ) -> None:
     """Create a new tournament folder (inside a club's tournaments/: a club tournament)."""
-    from arbiter_cli.club import club_of
+    from arbiter_cli.store.club import club_of
 
     directory, rating_type = _club_placement(directory, club, time_control, rating_type)
     try:
@@ -197,7 +198,7 @@ def _club_placement(directory: Path, club: Path | None, time_control: str,
                     rating_type: RatingType) -> tuple[Path, RatingType]:
     """Where a new tournament goes, and its rating list: ``--club C`` puts a bare name in
     C/tournaments/; ``--time-control standard|rapid|blitz`` names the club rating it counts for."""
-    from arbiter_cli.club import CLUB_FILE, TOURNAMENTS_DIR, club_of
+    from arbiter_cli.store.club import CLUB_FILE, TOURNAMENTS_DIR, club_of
 
     if club is not None:
         if not (club / CLUB_FILE).is_file():
@@ -353,7 +354,8 @@ def player_add(
 def _member_fields(tournament: Tournament, member: int | None, name: str | None,
                    rating: int | None) -> dict[str, object]:
     """A club tournament's player is a club member: name and club rating from the club."""
-    from arbiter_cli.club import ClubFolder, club_of, current_ratings
+    from arbiter_cli.ratings.club import current_ratings
+    from arbiter_cli.store.club import ClubFolder, club_of
 
     home = club_of(STATE.directory)
     if home is None:
@@ -440,7 +442,7 @@ def player_import(
             rows.append((reader.line_num, data))
     except csv.Error as error:
         raise BadArgument(f"CSV syntax error: {error}", source=label, line=reader.line_num) from None
-    from arbiter_cli.club import club_of
+    from arbiter_cli.store.club import club_of
 
     home = club_of(STATE.directory)
     if home is not None:

@@ -4,7 +4,7 @@
 ``arbiter ratings [changes|history|recompute]`` work on the club folder (the
 current directory, or ``-d DIR``). The ratings are computed by the pure
 :mod:`arbiter_cli.ratings` modules from the initial ratings and the club's
-finalised tournaments (:func:`arbiter_cli.club.rated_events`).
+finalised tournaments (:func:`arbiter_cli.store.club.rated_events`).
 """
 
 from __future__ import annotations
@@ -24,12 +24,14 @@ from pydantic import ValidationError
 
 from arbiter_cli.cli import STATE, FormatOption, _command_line, _read_input, _say, app
 from arbiter_cli.core.errors import Refused, BadArgument
-from arbiter_cli.folder import Change, _pydantic_message
+from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.store.files import pydantic_message as _pydantic_message
 from arbiter_cli.core.points import format_points, points_to_json
 from arbiter_cli.render import Column, Format, View, emit
 
 if TYPE_CHECKING:  # the club module is loaded by the commands that need it (start-up time)
-    from arbiter_cli.club import Club, ClubFolder, Member
+    from arbiter_cli.ratings.club import Club, Member
+    from arbiter_cli.store.club import ClubFolder
 
 __all__ = ["club_app", "member_app", "ratings_app", "update_club_ratings"]
 
@@ -47,7 +49,7 @@ TimeControlOption = Annotated[Optional[str], typer.Option(
 
 @contextmanager
 def _club(exclusive: bool) -> Iterator[tuple[ClubFolder, Club]]:
-    from arbiter_cli.club import ClubFolder
+    from arbiter_cli.store.club import ClubFolder
 
     folder = ClubFolder(STATE.directory)
     with folder.lock(exclusive=exclusive):
@@ -74,7 +76,8 @@ def club_new(
                                                 "whose rating is not given.")] = 1500,
 ) -> None:
     """Create a club folder: club.toml, members.csv, tournaments/."""
-    from arbiter_cli.club import ClubFolder, ClubSettings
+    from arbiter_cli.ratings.club import ClubSettings
+    from arbiter_cli.store.club import ClubFolder
 
     try:
         settings = ClubSettings(name=name, default_rating=default_rating)
@@ -88,7 +91,7 @@ def club_new(
 # --------------------------------------------------------------------------- members
 
 def _member(data: dict[str, object], source: str | None = None, line: int | None = None) -> Member:
-    from arbiter_cli.club import Member
+    from arbiter_cli.ratings.club import Member
 
     try:
         return Member.model_validate(data)
@@ -159,7 +162,7 @@ def member_import(
 
 
 def _members_view(club: Club) -> View:
-    from arbiter_cli.club import current_ratings
+    from arbiter_cli.ratings.club import current_ratings
     from arbiter_cli.ratings.ledger import TIME_CONTROLS
 
     current = current_ratings(club)
@@ -218,7 +221,8 @@ def member_set_initial(
 def _recomputed(club: Club, club_path: Path) -> tuple[Club, list[str], list[str]]:
     """The club with its rating report rebuilt from the initial ratings and the finalised
     tournaments; the members whose current rating changed, and every report line that did."""
-    from arbiter_cli.club import StoredRow, current_ratings, rated_events
+    from arbiter_cli.ratings.club import StoredRow, current_ratings
+    from arbiter_cli.store.club import rated_events
     from arbiter_cli.ratings.ledger import replay
 
     names = {m.id: m.name for m in club.members}
@@ -250,7 +254,7 @@ def update_club_ratings(tournament_path: Path) -> list[str]:
     Returns the lines to show (whose ratings changed); nothing for a tournament
     outside any club.
     """
-    from arbiter_cli.club import ClubFolder, club_of
+    from arbiter_cli.store.club import ClubFolder, club_of
 
     club_path = club_of(tournament_path)
     if club_path is None:
@@ -274,7 +278,7 @@ def ratings(
     fmt: FormatOption = Format.table,
 ) -> None:
     """The club's current rating list (subcommands: changes, history, recompute)."""
-    from arbiter_cli.club import current_ratings
+    from arbiter_cli.ratings.club import current_ratings
 
     if context.invoked_subcommand is not None:
         return
@@ -298,7 +302,7 @@ def ratings(
 
 
 def _tournament_name(club_path: Path, text: str) -> str:
-    from arbiter_cli.club import club_of
+    from arbiter_cli.store.club import club_of
 
     candidate = Path(text)
     if candidate.exists() and club_of(candidate) == club_path.resolve():
@@ -312,7 +316,7 @@ def ratings_changes(
     fmt: FormatOption = Format.table,
 ) -> None:
     """One row per player: Ro, K, rated games, score, expected score, change, new rating (and TPR)."""
-    from arbiter_cli.club import TOURNAMENTS_DIR
+    from arbiter_cli.store.club import TOURNAMENTS_DIR
 
     with _club(False) as (folder, club):
         name = _tournament_name(folder.path, tournament)

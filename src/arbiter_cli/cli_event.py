@@ -19,7 +19,7 @@ from arbiter_cli.cli import (
 )
 from arbiter_cli.core.errors import Refused, BadArgument
 from arbiter_cli.lifecycle.finish import finish_early, missing_for_final
-from arbiter_cli.folder import Change
+from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.core.model import ByeRequest, Round, Status, Tournament
 from arbiter_cli.pairing.round_robin import pair_round as berger_round
 from arbiter_cli.render import Column, Format, View, emit

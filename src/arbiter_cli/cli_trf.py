@@ -3,7 +3,7 @@
 They are registered on the ``arbiter`` app (and its ``trf`` group) when
 :mod:`arbiter_cli.cli` loads this module. The codec itself is pure and lives
 in :mod:`arbiter_cli.trf` (reader, importer, exporter); these commands read
-the file, call it, and write through :mod:`arbiter_cli.folder`.
+the file, call it, and write through :mod:`arbiter_cli.store`.
 """
 
 from __future__ import annotations
@@ -22,7 +22,9 @@ from arbiter_cli.cli import (
     _tiebreak_option, app, trf_app,
 )
 from arbiter_cli.core.errors import BrokenFolder, Refused, BadArgument
-from arbiter_cli.folder import Change, TournamentFolder, _atomic_write
+from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.store.files import atomic_write as _atomic_write
+from arbiter_cli.store.tournament import TournamentFolder
 from arbiter_cli.render import Format
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import io
 
-from arbiter_cli.folder import FINAL_DIR
+from arbiter_cli.store.tournament import FINAL_DIR
 from arbiter_cli.core.model import Tournament
 from arbiter_cli.render import Format, emit, standings_view
 from arbiter_cli.lifecycle.standings import compute_standings

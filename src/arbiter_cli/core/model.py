@@ -1,7 +1,7 @@
 """Typed models of a tournament: settings, players, rounds and boards.
 
 These are plain values with no knowledge of files or terminals. The folder
-module (:mod:`arbiter_cli.folder`) reads and writes them; the pairing and
+module (:mod:`arbiter_cli.store`) reads and writes them; the pairing and
 standings modules compute with them.
 """
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from arbiter_cli.lifecycle.late_entry import renumbered
-from arbiter_cli.core.model import Round, Tournament
+from arbiter_cli.core.model import Tournament
 
 __all__ = ["missing_for_final", "finish_early"]
 

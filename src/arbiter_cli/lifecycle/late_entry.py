@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from arbiter_cli.core.model import Bye, ByeRequest, Game, Player, Round, Tournament
+from arbiter_cli.core.model import Bye, ByeRequest, Player, Round, Tournament
 from arbiter_cli.core.results import ByeKind
 from arbiter_cli.core.tpn import initial_order
 
@@ -29,7 +29,7 @@ RENUMBER_UNTIL = 4
 def enter_late(tournament: Tournament, *newcomers: Player) -> tuple[Tournament, list[int]]:
     """The tournament with ``newcomers`` entered after the last paired round, and their start numbers.
 
-    >>> from arbiter_cli.core.model import Settings
+    >>> from arbiter_cli.core.model import Game, Settings
     >>> t = Tournament(Settings(name="x", system="swiss", rounds=5, seed=1, initial_colour="white"),
     ...                (Player(start_number=1, name="A", rating=2000), Player(start_number=2, name="B", rating=1800)),
     ...                (Round(1, (Game(1, 2, 1),)),))

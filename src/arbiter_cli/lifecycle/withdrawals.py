@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from arbiter_cli.core.model import Bye, ByeRequest, Game, Round, Tournament
+from arbiter_cli.core.model import Bye, ByeRequest, Round, Tournament
 from arbiter_cli.core.results import ByeKind
 
 __all__ = ["withdraw", "annulled_players", "as_counted"]
@@ -69,7 +69,7 @@ def as_counted(tournament: Tournament) -> Tournament:
     """The tournament as its standings count it: annulled players removed, and their
     opponents' games against them turned into free rounds (``BYE``, no points).
 
-    >>> from arbiter_cli.core.model import Player, Settings
+    >>> from arbiter_cli.core.model import Game, Player, Settings
     >>> from arbiter_cli.core.results import GameResult
     >>> t = Tournament(Settings(name="x", system="round-robin", seed=1, initial_colour="white", rounds=3),
     ...     tuple(Player(start_number=i, name=n) for i, n in enumerate("ABCD", start=1))

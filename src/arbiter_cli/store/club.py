@@ -2,44 +2,40 @@
 
 A club is one folder::
 
-    club.toml          the name and settings (:class:`ClubSettings`)
+    club.toml          the name and settings (:class:`~arbiter_cli.ratings.club.ClubSettings`)
     members.csv        id,name,birth_date,standard,rapid,blitz (initial ratings)
     ratings.csv        every finalised club tournament's rating report, in rating order
     journal.csv        the club's log of changes
     tournaments/NAME/  the club's tournament folders
 
-Like :mod:`arbiter_cli.folder`, reading is strict (file, line and field in every
-error) and writing is all or nothing under the folder's lock. ``ratings.csv``
-is derived: ``arbiter ratings recompute`` rebuilds it from the initial ratings
-and the finalised tournaments (see :func:`rated_events`).
+Like the tournament folder, reading is strict (file, line and field in every
+error) and writing is all or nothing under the folder's lock (:mod:`.files`).
+``ratings.csv`` is derived: ``arbiter ratings recompute`` rebuilds it from the
+initial ratings and the finalised tournaments (see :func:`rated_events`).
 """
 
 from __future__ import annotations
 
 import csv
-import datetime as dt
 import io
 import os
-import re
 import tomllib
 from collections.abc import Sequence
-from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
-from typing import Annotated
 
 import tomli_w
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
+from pydantic import ValidationError
 
 from arbiter_cli.core.errors import BrokenFolder, Refused
-from arbiter_cli.folder import Change, FolderStore, TournamentFolder, _csv_text, _pydantic_message
 from arbiter_cli.core.model import Status, Tournament
 from arbiter_cli.core.points import format_points, parse_points
-from arbiter_cli.core.outcome import game_outcomes
-from arbiter_cli.ratings.ledger import TIME_CONTROLS, RatedEvent, RatedGame, RatingRow
+from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.ratings.club import Club, ClubSettings, Member, StoredRow, event_of
+from arbiter_cli.ratings.ledger import TIME_CONTROLS, RatedEvent, RatingRow
+from arbiter_cli.store.files import FolderStore, csv_text, pydantic_message
+from arbiter_cli.store.tournament import TournamentFolder
 
-__all__ = ["CLUB_FILE", "MEMBERS_FILE", "RATINGS_FILE", "TOURNAMENTS_DIR", "ClubSettings", "Member", "StoredRow",
-           "Club", "ClubFolder", "club_of", "rated_events", "current_ratings"]
+__all__ = ["CLUB_FILE", "MEMBERS_FILE", "RATINGS_FILE", "TOURNAMENTS_DIR", "ClubFolder", "club_of", "rated_events"]
 
 CLUB_FILE = "club.toml"
 MEMBERS_FILE = "members.csv"
@@ -48,89 +44,6 @@ TOURNAMENTS_DIR = "tournaments"
 MEMBER_COLUMNS = ("id", "name", "birth_date", "standard", "rapid", "blitz")
 RATING_COLUMNS = ("tournament", "time_control", "member_id", "name", "rating_before", "k", "games", "score",
                   "expected", "change", "rating_after", "performance")
-
-
-class ClubSettings(BaseModel):
-    """``club.toml``."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    name: str = Field(min_length=1)
-    default_rating: int = Field(default=1500, ge=0, le=3500)  # an initial rating left blank
-
-
-def _blank(value: object) -> object:
-    return None if value == "" else value
-
-
-Rating = Annotated[int | None, BeforeValidator(_blank)]
-
-
-class Member(BaseModel):
-    """A row of ``members.csv``: the initial rating per time control (blank: the club default)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    id: int = Field(ge=1)
-    name: str = Field(min_length=1)
-    birth_date: Annotated[str | None, BeforeValidator(_blank)] = None
-    standard: Rating = Field(default=None, ge=0, le=3500)
-    rapid: Rating = Field(default=None, ge=0, le=3500)
-    blitz: Rating = Field(default=None, ge=0, le=3500)
-
-    @field_validator("name")
-    @classmethod
-    def _name(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("the name is empty")
-        return value.strip()
-
-    @field_validator("birth_date")
-    @classmethod
-    def _birth(cls, value: str | None) -> str | None:
-        if value is None or re.fullmatch(r"\d{4}", value):
-            return value
-        try:
-            return dt.date.fromisoformat(value).isoformat()
-        except ValueError:
-            raise ValueError(f"{value!r} is not a date YYYY-MM-DD (or a year)") from None
-
-    def initial(self, control: str, default: int) -> int:
-        value = getattr(self, control)
-        return default if value is None else value
-
-
-@dataclass(frozen=True)
-class StoredRow:
-    """A line of ``ratings.csv``."""
-
-    tournament: str
-    time_control: str
-    row: RatingRow
-    name: str
-
-
-@dataclass(frozen=True)
-class Club:
-    settings: ClubSettings
-    members: tuple[Member, ...] = ()
-    ratings: tuple[StoredRow, ...] = ()
-
-    def member(self, member_id: int) -> Member | None:
-        return next((m for m in self.members if m.id == member_id), None)
-
-    def initial_ratings(self) -> dict[int, dict[str, int]]:
-        default = self.settings.default_rating
-        return {m.id: {c: m.initial(c, default) for c in TIME_CONTROLS} for m in self.members}
-
-
-def current_ratings(club: Club) -> dict[tuple[int, str], tuple[int, int]]:
-    """(member, time control) -> (current rating, rated games), from the stored report."""
-    current = {(m, c): (r, 0) for m, ratings in club.initial_ratings().items() for c, r in ratings.items()}
-    for stored in club.ratings:
-        key = (stored.row.member_id, stored.time_control)
-        current[key] = (stored.row.rating_after, current.get(key, (0, 0))[1] + stored.row.games)
-    return current
 
 
 class ClubFolder(FolderStore):
@@ -152,7 +65,7 @@ class ClubFolder(FolderStore):
             settings = ClubSettings.model_validate(data)
         except ValidationError as error:
             first = error.errors()[0]
-            raise BrokenFolder(_pydantic_message(first), source=CLUB_FILE,
+            raise BrokenFolder(pydantic_message(first), source=CLUB_FILE,
                               field=".".join(str(p) for p in first["loc"]) or None) from None
         members = self._load_members()
         ratings = self._load_ratings({m.id for m in members})
@@ -166,7 +79,7 @@ class ClubFolder(FolderStore):
                 member = Member.model_validate(row)
             except ValidationError as error:
                 first = error.errors()[0]
-                raise BrokenFolder(_pydantic_message(first), source=MEMBERS_FILE, line=line,
+                raise BrokenFolder(pydantic_message(first), source=MEMBERS_FILE, line=line,
                                   field=str(first["loc"][0]) if first["loc"] else None) from None
             if member.id in seen:
                 raise BrokenFolder(f"member id {member.id} is already used on line {seen[member.id]}",
@@ -198,11 +111,11 @@ class ClubFolder(FolderStore):
     def files_of(self, club: Club) -> dict[str, str]:
         files = {
             CLUB_FILE: tomli_w.dumps(club.settings.model_dump()),
-            MEMBERS_FILE: _csv_text(MEMBER_COLUMNS, [[m.id, m.name, m.birth_date, m.standard, m.rapid, m.blitz]
+            MEMBERS_FILE: csv_text(MEMBER_COLUMNS, [[m.id, m.name, m.birth_date, m.standard, m.rapid, m.blitz]
                                                      for m in club.members]),
         }
         if club.ratings:
-            files[RATINGS_FILE] = _csv_text(RATING_COLUMNS, [
+            files[RATINGS_FILE] = csv_text(RATING_COLUMNS, [
                 [s.tournament, s.time_control, s.row.member_id, s.name, s.row.rating_before, s.row.k,
                  s.row.games, format_points(s.row.score, ascii=True), format_points(s.row.expected, ascii=True), s.row.change,
                  s.row.rating_after, s.row.performance] for s in club.ratings])
@@ -260,21 +173,3 @@ def rated_events(club_path: Path) -> list[tuple[str, Tournament, RatedEvent]]:
         found.append((_finalised_at(folder), folder.name, tournament))
     found.sort(key=lambda item: (item[0], item[1]))
     return [(name, tournament, event_of(name, tournament)) for _, name, tournament in found]
-
-
-
-
-def event_of(name: str, tournament: Tournament) -> RatedEvent:
-    """The rated games of a club tournament: games played on the board between members."""
-    member = {p.start_number: p.member_id for p in tournament.players if p.member_id is not None}
-    games = []
-    for rnd in tournament.rounds:
-        for game in rnd.games:
-            white, black = game_outcomes(game.result)
-            if white.rating_points is None or black.rating_points is None:
-                continue  # not played over the board: a forfeit, or no result
-            if game.white in member and game.black in member:
-                games.append(RatedGame(member[game.white], member[game.black], white.rating_points,
-                                       black.rating_points))
-    control = tournament.settings.rating_type.value
-    return RatedEvent(name, control, tuple(sorted(member.values())), tuple(games))

@@ -1,61 +1,45 @@
-"""The tournament folder: the only module that touches a tournament on disk.
+"""The tournament folder: the only module that reads or writes a tournament on disk.
 
 A tournament is one folder of plain files::
 
-    tournament.toml     the settings (:class:`arbiter_cli.core.model.Settings`)
-    players.csv         one row per player (:class:`arbiter_cli.core.model.Player`)
+    tournament.toml     the settings (:class:`~arbiter_cli.core.model.Settings`)
+    players.csv         one row per player (:class:`~arbiter_cli.core.model.Player`)
     rounds/01.csv       one file per paired round: board,white,black,result[,note]
     byes.csv            requested byes for rounds not yet paired: round,start_number,kind
     final/              the final standings, written by 'arbiter finalize'
     journal.csv         append-only log: time,command,change,old,new
     .arbiter.lock       the lock file (empty; safe to delete when no command runs)
 
-Reading is strict: the first problem found is raised as a
-:class:`arbiter_cli.core.errors.BrokenFolder` naming the file, the line and the field.
-
-Writing is safe: every changed file is written to a temporary file in the same
-folder, fsync'ed, renamed into place, and the folder is fsync'ed. All writes
-happen under an exclusive ``flock`` on ``.arbiter.lock``, so concurrent
-commands run one after the other; readers take a shared lock.
+Reading is strict and writing all or nothing (:mod:`.files`).
 """
 
 from __future__ import annotations
 
-import contextlib
-import csv
 import datetime as dt
-import errno
-import fcntl
-import io
-import json
 import os
 import re
-import time
 import tomllib
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from pathlib import Path
+from collections.abc import Sequence
 
 import tomli_w
 from pydantic import ValidationError
 
-from arbiter_cli.core.errors import Busy, BrokenFolder, Refused, BadArgument
+from arbiter_cli.core.errors import BrokenFolder, Refused
 from arbiter_cli.core.model import Bye, ByeRequest, Game, InitialColour, Player, Round, Settings, Tournament
-from arbiter_cli.pairing.round_robin import pair_round, planned_rounds
 from arbiter_cli.core.points import points_to_toml
 from arbiter_cli.core.results import ByeKind, parse_bye, parse_result
+from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.pairing.round_robin import pair_round, planned_rounds
+from arbiter_cli.store.files import JOURNAL_COLUMNS, JOURNAL_FILE, FolderStore, atomic_write, csv_text, \
+    pydantic_message, toml_line
 
-__all__ = ["FolderStore", "SETTINGS_FILE", "PLAYERS_FILE", "ROUNDS_DIR", "JOURNAL_FILE", "PLAYER_COLUMNS",
-           "ROUND_COLUMNS", "JOURNAL_COLUMNS", "BYES_FILE", "FINAL_DIR", "Change", "TournamentFolder", "settings_to_toml",
-           "players_to_csv", "round_to_csv"]
+__all__ = ["SETTINGS_FILE", "PLAYERS_FILE", "ROUNDS_DIR", "BYES_FILE", "FINAL_DIR", "PLAYER_COLUMNS",
+           "ROUND_COLUMNS", "TournamentFolder", "settings_to_toml", "players_to_csv", "round_to_csv",
+           "byes_to_csv"]
 
 SETTINGS_FILE = "tournament.toml"
 PLAYERS_FILE = "players.csv"
 ROUNDS_DIR = "rounds"
-JOURNAL_FILE = "journal.csv"
-LOCK_FILE = ".arbiter.lock"
-PENDING_FILE = ".arbiter.pending"  # the manifest of a change being written (see TournamentFolder._commit)
-
 PLAYER_COLUMNS = ("start_number", "name", "title", "rating", "fide_id", "federation", "sex",
                   "birth_date", "club", "status", "withdrawn_after")
 #: Optional last columns: a late entry's first round, and a club tournament's member id.
@@ -65,21 +49,8 @@ ROUND_NOTE = "note"  # an optional fifth column: "excused" on a forfeit with not
 BYES_FILE = "byes.csv"
 BYE_COLUMNS = ("round", "start_number", "kind")
 FINAL_DIR = "final"
-JOURNAL_COLUMNS = ("time", "command", "change", "old", "new")
 
 _ROUND_NAME = re.compile(r"^(\d{2,3})\.csv$")
-
-
-@dataclass(frozen=True)
-class Change:
-    """One journal entry: what changed, from what, to what."""
-
-    change: str
-    old: str = ""
-    new: str = ""
-
-
-# --------------------------------------------------------------------------- writing
 
 
 #: Settings written only when they differ from their default.
@@ -102,15 +73,6 @@ def settings_to_toml(settings: Settings) -> str:
     return tomli_w.dumps(data)
 
 
-def _csv_text(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(header)
-    for row in rows:
-        writer.writerow(["" if cell is None else cell for cell in row])
-    return buffer.getvalue()
-
-
 def players_to_csv(players: Sequence[Player]) -> str:
     """``players.csv``; the optional columns appear only when some player needs them."""
     extra: tuple[str, ...] = ()
@@ -123,7 +85,7 @@ def players_to_csv(players: Sequence[Player]) -> str:
         rows.append([p.start_number, p.name, p.title, p.rating or None, p.fide_id, p.federation,
                      p.sex, p.birth_date, p.club, p.status, p.withdrawn_after]
                     + [getattr(p, column) for column in extra])
-    return _csv_text((*PLAYER_COLUMNS, *extra), rows)
+    return csv_text((*PLAYER_COLUMNS, *extra), rows)
 
 
 def round_to_csv(rnd: Round) -> str:
@@ -131,259 +93,13 @@ def round_to_csv(rnd: Round) -> str:
     rows += [[None, b.player, None, b.result_code] for b in rnd.byes]
     if any(g.note for g in rnd.games):
         notes = [g.note for g in rnd.games] + [None for _ in rnd.byes]
-        return _csv_text((*ROUND_COLUMNS, ROUND_NOTE), [row + [note] for row, note in zip(rows, notes)])
-    return _csv_text(ROUND_COLUMNS, rows)
+        return csv_text((*ROUND_COLUMNS, ROUND_NOTE), [row + [note] for row, note in zip(rows, notes)])
+    return csv_text(ROUND_COLUMNS, rows)
 
 
 def byes_to_csv(byes: Sequence[ByeRequest]) -> str:
     rows = [[b.round, b.start_number, b.kind.value] for b in sorted(byes, key=lambda b: (b.round, b.start_number))]
-    return _csv_text(BYE_COLUMNS, rows)
-
-
-def _journal_rows(command: str, changes: Sequence[Change], now: dt.datetime) -> list[list[str]]:
-    stamp = now.astimezone(dt.timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
-    return [[stamp, command, c.change, c.old, c.new] for c in changes]
-
-
-def _crash_test_pause() -> None:
-    """Slow each step of a change down, so that a test can kill the process in the middle of one."""
-    pause = os.environ.get("ARBITER_CRASH_TEST_PAUSE")
-    if pause:
-        time.sleep(float(pause))
-
-
-def _write_synced(path: Path, text: str) -> None:
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(text.encode("utf-8"))
-        handle.flush()
-        os.fsync(handle.fileno())
-
-
-def _atomic_write(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temp file, fsync and rename."""
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    try:
-        _write_synced(tmp, text)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise
-    _fsync_dir(path.parent)
-
-
-def _fsync_dir(path: Path) -> None:
-    with contextlib.suppress(OSError):
-        fd = os.open(path, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
-# --------------------------------------------------------------------------- the folder
-
-
-class FolderStore:
-    """A folder of plain files written all or nothing under a lock (shared by the
-    tournament folder and the club folder)."""
-
-    #: Sub-folders where a killed writer may have left temporary files.
-    temporary_dirs: tuple[str, ...] = ()
-
-    def __init__(self, path: str | os.PathLike[str]) -> None:
-        self.path = Path(path)
-
-    # -- locking -----------------------------------------------------------------
-
-    @contextlib.contextmanager
-    def lock(self, exclusive: bool = True, timeout: float | None = None) -> Iterator[None]:
-        """Hold the folder's lock. Readers share it; a writer holds it alone.
-
-        Waits up to ``timeout`` seconds (default ``ARBITER_LOCK_TIMEOUT`` or 30),
-        then raises :class:`Busy`. A read-only folder is read without a lock.
-        """
-        if timeout is None:
-            text = os.environ.get("ARBITER_LOCK_TIMEOUT", "30")
-            try:
-                timeout = float(text)
-            except ValueError:
-                raise BadArgument(f"ARBITER_LOCK_TIMEOUT must be a number of seconds, not {text!r}") from None
-        self._require_folder()
-        try:
-            fd = os.open(self.path / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError as error:
-            if not exclusive and error.errno in (errno.EACCES, errno.EROFS, errno.EPERM):
-                yield
-                return
-            raise BrokenFolder(f"cannot open the lock file: {error.strerror}", source=LOCK_FILE) from None
-        try:
-            deadline = time.monotonic() + timeout
-            self._flock(fd, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH, deadline)
-            if (self.path / PENDING_FILE).exists():  # a writer was killed mid-change: finish it
-                if not exclusive:
-                    self._flock(fd, fcntl.LOCK_EX, deadline)
-                self._recover()
-                if not exclusive:
-                    self._flock(fd, fcntl.LOCK_SH, deadline)
-            if exclusive:
-                self._remove_stale_temporaries()
-            yield
-        finally:
-            os.close(fd)
-
-    def _flock(self, fd: int, mode: int, deadline: float) -> None:
-        while True:
-            try:
-                fcntl.flock(fd, mode | fcntl.LOCK_NB)
-                return
-            except BlockingIOError:
-                if time.monotonic() >= deadline:
-                    raise Busy(f"{self.path}: another arbiter command is using this tournament; "
-                               "try again") from None
-                time.sleep(0.02)
-
-    # -- reading -----------------------------------------------------------------
-
-    def _read_text(self, name: str) -> str:
-        path = self.path / name
-        try:
-            data = path.read_bytes()
-        except FileNotFoundError:
-            raise BrokenFolder("the file is missing", source=name) from None
-        except OSError as error:
-            raise BrokenFolder(f"cannot read the file: {error.strerror}", source=name) from None
-        try:
-            return data.decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            line = data[: error.start].count(b"\n") + 1
-            raise BrokenFolder("the file is not valid UTF-8 text", source=name, line=line) from None
-
-    def _read_csv(self, name: str, header: Sequence[str],
-                  optional: Sequence[str] = ()) -> list[tuple[int, dict[str, str]]]:
-        """The rows of a CSV file with this header (``optional`` columns may follow it)."""
-        text = self._read_text(name)
-        reader = csv.reader(io.StringIO(text, newline=""), strict=True)
-        rows: list[tuple[int, dict[str, str]]] = []
-        try:
-            first = next(reader, None)
-            if first is None:
-                raise BrokenFolder(f"the file is empty; its first line must be: {','.join(header)}",
-                                  source=name, line=1)
-            found = tuple(cell.strip() for cell in first)
-            if not any(found == (*header, *optional[:k]) for k in range(len(optional) + 1)):
-                raise BrokenFolder(f"the header must be: {','.join(header)}", source=name, line=1)
-            header = found
-            for cells in reader:
-                line = reader.line_num
-                if not cells or all(not c.strip() for c in cells):
-                    continue
-                if len(cells) != len(header):
-                    raise BrokenFolder(f"expected {len(header)} fields, found {len(cells)}",
-                                      source=name, line=line)
-                rows.append((line, {key: value.strip() for key, value in zip(header, cells)}))
-        except csv.Error as error:
-            raise BrokenFolder(f"CSV syntax error: {error}", source=name, line=reader.line_num) from None
-        return rows
-
-    def _save_files(self, old_files: dict[str, str], new_files: dict[str, str], command: str,
-                    changes: Sequence[Change], now: dt.datetime | None = None,
-                    outputs: dict[str, str] | None = None) -> None:
-        """Write the files that changed from ``old_files`` to ``new_files``, delete the ones
-        that went, add ``outputs`` and journal ``changes``: one all-or-nothing change."""
-        writes = {name: text for name, text in new_files.items()
-                  if old_files.get(name) != text or not (self.path / name).exists()}
-        writes.update(outputs or {})
-        if changes:
-            writes[JOURNAL_FILE] = self._journal_text(command, changes, now)
-        deletions = sorted(name for name in old_files.keys() - new_files.keys() if (self.path / name).exists())
-        self._commit(writes, deletions)
-
-    def _commit(self, writes: dict[str, str], deletions: Sequence[str]) -> None:
-        """Replace several files as one step that a crash cannot leave half done.
-
-        Each new file is written to a temporary file beside its target and
-        fsync'ed. Then a manifest (``.arbiter.pending``) naming every rename and
-        deletion is written atomically; from that moment the change counts as
-        made. The renames follow, and the manifest is removed. A command that
-        finds a manifest (its writer was killed) completes it first
-        (:meth:`_recover`); a crash before the manifest leaves the old files.
-        """
-        if not writes and not deletions:
-            return
-        staged: list[tuple[str, str]] = []
-        try:
-            for name, text in writes.items():
-                target = self.path / name
-                target.parent.mkdir(parents=True, exist_ok=True)
-                temp = target.with_name(f".{target.name}.tmp-{os.getpid()}")
-                _write_synced(temp, text)
-                staged.append((str(temp.relative_to(self.path)), name))
-                _crash_test_pause()
-            manifest = json.dumps({"rename": staged, "delete": list(deletions)})
-            _atomic_write(self.path / PENDING_FILE, manifest)
-        except BaseException:
-            for temp, _ in staged:
-                with contextlib.suppress(OSError):
-                    (self.path / temp).unlink()
-            raise
-        self._apply(staged, deletions)
-
-    def _apply(self, renames: Sequence[Sequence[str]], deletions: Sequence[str]) -> None:
-        directories = {self.path}
-        for temp, name in renames:
-            with contextlib.suppress(FileNotFoundError):  # a concurrent recovery moved it already
-                os.replace(self.path / temp, self.path / name)
-            directories.add((self.path / name).parent)
-            _crash_test_pause()
-        for name in deletions:
-            with contextlib.suppress(FileNotFoundError):
-                (self.path / name).unlink()
-            directories.add((self.path / name).parent)
-        for directory in directories:
-            _fsync_dir(directory)
-        with contextlib.suppress(FileNotFoundError):
-            (self.path / PENDING_FILE).unlink()
-        _fsync_dir(self.path)
-
-    def _remove_stale_temporaries(self) -> None:
-        """Temporary files left by a writer killed before its manifest (their change never happened)."""
-        for directory in (self.path, *(self.path / name for name in self.temporary_dirs)):
-            for temp in directory.glob(".*.tmp-*") if directory.is_dir() else ():
-                with contextlib.suppress(OSError):
-                    temp.unlink()
-
-    def _recover(self) -> None:
-        """Finish a change whose writer was killed after its manifest was written."""
-        path = self.path / PENDING_FILE
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            renames, deletions = data["rename"], data["delete"]
-        except FileNotFoundError:
-            return
-        except (OSError, ValueError, KeyError, TypeError):
-            raise BrokenFolder("an interrupted change cannot be completed: its manifest is damaged",
-                              source=PENDING_FILE) from None
-        self._apply(renames, deletions)
-
-    def _journal_text(self, command: str, changes: Sequence[Change], now: dt.datetime | None) -> str:
-        path = self.path / JOURNAL_FILE
-        existing = path.read_text(encoding="utf-8") if path.exists() else ",".join(JOURNAL_COLUMNS) + "\n"
-        if not existing.endswith("\n"):
-            existing += "\n"
-        rows = _journal_rows(command, changes, now or dt.datetime.now(dt.timezone.utc))
-        buffer = io.StringIO()
-        csv.writer(buffer, lineterminator="\n").writerows(rows)
-        return existing + buffer.getvalue()
-
-    def append_journal(self, command: str, changes: Sequence[Change], now: dt.datetime | None = None) -> None:
-        if changes:
-            _atomic_write(self.path / JOURNAL_FILE, self._journal_text(command, changes, now))
-
-    def _require_folder(self) -> None:
-        """Raise :class:`BrokenFolder` unless the folder is of the right kind."""
-        raise NotImplementedError  # pragma: no cover - each kind of folder says what it needs
+    return csv_text(BYE_COLUMNS, rows)
 
 
 class TournamentFolder(FolderStore):
@@ -426,10 +142,10 @@ class TournamentFolder(FolderStore):
             first = error.errors()[0]
             loc = [str(part) for part in first["loc"]]
             field = ".".join(loc) if loc else None
-            message = _pydantic_message(first)
+            message = pydantic_message(first)
             if first["type"] == "missing":
                 message = "is missing"
-            line = _toml_line(text, loc)
+            line = toml_line(text, loc)
             raise BrokenFolder(message, source=SETTINGS_FILE, line=line, field=field) from None
 
     def _load_players(self) -> tuple[Player, ...]:
@@ -442,7 +158,7 @@ class TournamentFolder(FolderStore):
             except ValidationError as error:
                 first = error.errors()[0]
                 field = str(first["loc"][0]) if first["loc"] else None
-                raise BrokenFolder(_pydantic_message(first), source=PLAYERS_FILE, line=line,
+                raise BrokenFolder(pydantic_message(first), source=PLAYERS_FILE, line=line,
                                   field=field) from None
             if player.start_number in seen:
                 raise BrokenFolder(f"start number {player.start_number} is already used on line "
@@ -608,10 +324,10 @@ class TournamentFolder(FolderStore):
         except OSError as error:
             raise BrokenFolder(f"cannot create {folder.path}: {error.strerror}") from None
         (folder.path / ROUNDS_DIR).mkdir(exist_ok=True)
-        _atomic_write(folder.path / PLAYERS_FILE, players_text)
+        atomic_write(folder.path / PLAYERS_FILE, players_text)
         folder.append_journal(command, [Change("tournament created", "", settings.name)])
         # The settings file comes last: until it exists the folder is not a tournament.
-        _atomic_write(folder.path / SETTINGS_FILE, settings_text)
+        atomic_write(folder.path / SETTINGS_FILE, settings_text)
         return folder
 
 
@@ -653,40 +369,3 @@ def _row(row: Game | Bye) -> tuple[int, int | None]:
 
 def _round_name(number: int) -> str:
     return f"{number:02d}.csv"
-
-
-def _pydantic_message(error: dict) -> str:  # type: ignore[type-arg]
-    message = str(error.get("msg", "invalid value"))
-    message = message.removeprefix("Value error, ")
-    if error.get("type") == "extra_forbidden":
-        return "unknown setting"
-    value = error.get("input")
-    if isinstance(value, (str, int, float)) and error.get("type") not in ("missing",) \
-            and repr(value) not in message:
-        message = f"{message} (found {value!r})"
-    return message[0].lower() + message[1:] if message else message
-
-
-def _toml_line(text: str, loc: Sequence[str]) -> int | None:
-    """The line where the key ``loc`` is written in a TOML text, if found."""
-    if not loc:
-        return None
-    lines = text.splitlines()
-    table = loc[0] if len(loc) > 1 else None
-    key = loc[1] if table else loc[0]
-    current: str | None = None
-    for number, line in enumerate(lines, start=1):
-        stripped = line.strip()
-        header = re.match(r"^\[([^\]]+)\]$", stripped)
-        if header:
-            current = header.group(1).strip()
-            continue
-        if re.match(rf"^{re.escape(key)}\s*=", stripped) and current == table:
-            return number
-        if table and re.match(rf"^{re.escape(table)}\.{re.escape(key)}\s*=", stripped) and current is None:
-            return number
-    if table:
-        for number, line in enumerate(lines, start=1):
-            if line.strip() == f"[{table}]":
-                return number
-    return None

@@ -1,0 +1,120 @@
+"""A club's members, their initial ratings, and the rating reports its tournaments produced.
+
+Plain values, read and written by :mod:`arbiter_cli.store.club`. The ratings
+themselves are computed by :mod:`.ledger` from the initial ratings and the
+club's finalised tournaments, whose rated games :func:`event_of` picks out.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from typing import Annotated
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+
+from arbiter_cli.core.model import Tournament
+from arbiter_cli.core.outcome import game_outcomes
+from arbiter_cli.ratings.ledger import TIME_CONTROLS, RatedEvent, RatedGame, RatingRow
+
+__all__ = ["ClubSettings", "Member", "StoredRow", "Club", "current_ratings", "event_of"]
+
+
+class ClubSettings(BaseModel):
+    """``club.toml``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1)
+    default_rating: int = Field(default=1500, ge=0, le=3500)  # an initial rating left blank
+
+
+def _blank(value: object) -> object:
+    return None if value == "" else value
+
+
+Rating = Annotated[int | None, BeforeValidator(_blank)]
+
+
+class Member(BaseModel):
+    """A row of ``members.csv``: the initial rating per time control (blank: the club default)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: int = Field(ge=1)
+    name: str = Field(min_length=1)
+    birth_date: Annotated[str | None, BeforeValidator(_blank)] = None
+    standard: Rating = Field(default=None, ge=0, le=3500)
+    rapid: Rating = Field(default=None, ge=0, le=3500)
+    blitz: Rating = Field(default=None, ge=0, le=3500)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("the name is empty")
+        return value.strip()
+
+    @field_validator("birth_date")
+    @classmethod
+    def _birth(cls, value: str | None) -> str | None:
+        if value is None or re.fullmatch(r"\d{4}", value):
+            return value
+        try:
+            return dt.date.fromisoformat(value).isoformat()
+        except ValueError:
+            raise ValueError(f"{value!r} is not a date YYYY-MM-DD (or a year)") from None
+
+    def initial(self, control: str, default: int) -> int:
+        value = getattr(self, control)
+        return default if value is None else value
+
+
+@dataclass(frozen=True)
+class StoredRow:
+    """A line of ``ratings.csv``."""
+
+    tournament: str
+    time_control: str
+    row: RatingRow
+    name: str
+
+
+@dataclass(frozen=True)
+class Club:
+    settings: ClubSettings
+    members: tuple[Member, ...] = ()
+    ratings: tuple[StoredRow, ...] = ()
+
+    def member(self, member_id: int) -> Member | None:
+        return next((m for m in self.members if m.id == member_id), None)
+
+    def initial_ratings(self) -> dict[int, dict[str, int]]:
+        default = self.settings.default_rating
+        return {m.id: {c: m.initial(c, default) for c in TIME_CONTROLS} for m in self.members}
+
+
+def current_ratings(club: Club) -> dict[tuple[int, str], tuple[int, int]]:
+    """(member, time control) -> (current rating, rated games), from the stored report."""
+    current = {(m, c): (r, 0) for m, ratings in club.initial_ratings().items() for c, r in ratings.items()}
+    for stored in club.ratings:
+        key = (stored.row.member_id, stored.time_control)
+        current[key] = (stored.row.rating_after, current.get(key, (0, 0))[1] + stored.row.games)
+    return current
+
+
+def event_of(name: str, tournament: Tournament) -> RatedEvent:
+    """The rated games of a club tournament: games played on the board between members."""
+    member = {p.start_number: p.member_id for p in tournament.players if p.member_id is not None}
+    games = []
+    for rnd in tournament.rounds:
+        for game in rnd.games:
+            white, black = game_outcomes(game.result)
+            if white.rating_points is None or black.rating_points is None:
+                continue  # not played over the board: a forfeit, or no result
+            if game.white in member and game.black in member:
+                games.append(RatedGame(member[game.white], member[game.black], white.rating_points,
+                                       black.rating_points))
+    control = tournament.settings.rating_type.value
+    return RatedEvent(name, control, tuple(sorted(member.values())), tuple(games))

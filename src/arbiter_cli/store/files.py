@@ -1,0 +1,333 @@
+"""A folder of plain files, written all or nothing under a lock: what the tournament folder
+and the club folder share.
+
+Reading is strict: the first problem found is raised as a
+:class:`~arbiter_cli.core.errors.BrokenFolder` naming the file, the line and
+the field.
+
+Writing is safe: every changed file is written to a temporary file in the same
+folder, fsync'ed, renamed into place, and the folder is fsync'ed. A change of
+several files goes through a manifest (``.arbiter.pending``), so that a crash
+leaves either the old files or the new ones. All writes happen under an
+exclusive ``flock`` on ``.arbiter.lock``, so concurrent commands run one after
+the other; readers take a shared lock.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import datetime as dt
+import errno
+import fcntl
+import io
+import json
+import os
+import re
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy
+from arbiter_cli.lifecycle.change import Change
+
+__all__ = ["FolderStore", "JOURNAL_FILE", "JOURNAL_COLUMNS", "LOCK_FILE", "atomic_write", "csv_text",
+           "pydantic_message", "toml_line"]
+
+JOURNAL_FILE = "journal.csv"
+JOURNAL_COLUMNS = ("time", "command", "change", "old", "new")
+LOCK_FILE = ".arbiter.lock"
+PENDING_FILE = ".arbiter.pending"  # the manifest of a change being written (see FolderStore._commit)
+
+
+def csv_text(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(header)
+    for row in rows:
+        writer.writerow(["" if cell is None else cell for cell in row])
+    return buffer.getvalue()
+
+
+def _journal_rows(command: str, changes: Sequence[Change], now: dt.datetime) -> list[list[str]]:
+    stamp = now.astimezone(dt.timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+    return [[stamp, command, c.change, c.old, c.new] for c in changes]
+
+
+def _crash_test_pause() -> None:
+    """Slow each step of a change down, so that a test can kill the process in the middle of one."""
+    pause = os.environ.get("ARBITER_CRASH_TEST_PAUSE")
+    if pause:
+        time.sleep(float(pause))
+
+
+def _write_synced(path: Path, text: str) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(text.encode("utf-8"))
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temp file, fsync and rename."""
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    try:
+        _write_synced(tmp, text)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+# --------------------------------------------------------------------------- the folder
+
+
+class FolderStore:
+    """A folder of plain files written all or nothing under a lock (shared by the
+    tournament folder and the club folder)."""
+
+    #: Sub-folders where a killed writer may have left temporary files.
+    temporary_dirs: tuple[str, ...] = ()
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+
+    # -- locking -----------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def lock(self, exclusive: bool = True, timeout: float | None = None) -> Iterator[None]:
+        """Hold the folder's lock. Readers share it; a writer holds it alone.
+
+        Waits up to ``timeout`` seconds (default ``ARBITER_LOCK_TIMEOUT`` or 30),
+        then raises :class:`Busy`. A read-only folder is read without a lock.
+        """
+        if timeout is None:
+            text = os.environ.get("ARBITER_LOCK_TIMEOUT", "30")
+            try:
+                timeout = float(text)
+            except ValueError:
+                raise BadArgument(f"ARBITER_LOCK_TIMEOUT must be a number of seconds, not {text!r}") from None
+        self._require_folder()
+        try:
+            fd = os.open(self.path / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as error:
+            if not exclusive and error.errno in (errno.EACCES, errno.EROFS, errno.EPERM):
+                yield
+                return
+            raise BrokenFolder(f"cannot open the lock file: {error.strerror}", source=LOCK_FILE) from None
+        try:
+            deadline = time.monotonic() + timeout
+            self._flock(fd, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH, deadline)
+            if (self.path / PENDING_FILE).exists():  # a writer was killed mid-change: finish it
+                if not exclusive:
+                    self._flock(fd, fcntl.LOCK_EX, deadline)
+                self._recover()
+                if not exclusive:
+                    self._flock(fd, fcntl.LOCK_SH, deadline)
+            if exclusive:
+                self._remove_stale_temporaries()
+            yield
+        finally:
+            os.close(fd)
+
+    def _flock(self, fd: int, mode: int, deadline: float) -> None:
+        while True:
+            try:
+                fcntl.flock(fd, mode | fcntl.LOCK_NB)
+                return
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise Busy(f"{self.path}: another arbiter command is using this tournament; "
+                               "try again") from None
+                time.sleep(0.02)
+
+    # -- reading -----------------------------------------------------------------
+
+    def _read_text(self, name: str) -> str:
+        path = self.path / name
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            raise BrokenFolder("the file is missing", source=name) from None
+        except OSError as error:
+            raise BrokenFolder(f"cannot read the file: {error.strerror}", source=name) from None
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            line = data[: error.start].count(b"\n") + 1
+            raise BrokenFolder("the file is not valid UTF-8 text", source=name, line=line) from None
+
+    def _read_csv(self, name: str, header: Sequence[str],
+                  optional: Sequence[str] = ()) -> list[tuple[int, dict[str, str]]]:
+        """The rows of a CSV file with this header (``optional`` columns may follow it)."""
+        text = self._read_text(name)
+        reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+        rows: list[tuple[int, dict[str, str]]] = []
+        try:
+            first = next(reader, None)
+            if first is None:
+                raise BrokenFolder(f"the file is empty; its first line must be: {','.join(header)}",
+                                  source=name, line=1)
+            found = tuple(cell.strip() for cell in first)
+            if not any(found == (*header, *optional[:k]) for k in range(len(optional) + 1)):
+                raise BrokenFolder(f"the header must be: {','.join(header)}", source=name, line=1)
+            header = found
+            for cells in reader:
+                line = reader.line_num
+                if not cells or all(not c.strip() for c in cells):
+                    continue
+                if len(cells) != len(header):
+                    raise BrokenFolder(f"expected {len(header)} fields, found {len(cells)}",
+                                      source=name, line=line)
+                rows.append((line, {key: value.strip() for key, value in zip(header, cells)}))
+        except csv.Error as error:
+            raise BrokenFolder(f"CSV syntax error: {error}", source=name, line=reader.line_num) from None
+        return rows
+
+    def _save_files(self, old_files: dict[str, str], new_files: dict[str, str], command: str,
+                    changes: Sequence[Change], now: dt.datetime | None = None,
+                    outputs: dict[str, str] | None = None) -> None:
+        """Write the files that changed from ``old_files`` to ``new_files``, delete the ones
+        that went, add ``outputs`` and journal ``changes``: one all-or-nothing change."""
+        writes = {name: text for name, text in new_files.items()
+                  if old_files.get(name) != text or not (self.path / name).exists()}
+        writes.update(outputs or {})
+        if changes:
+            writes[JOURNAL_FILE] = self._journal_text(command, changes, now)
+        deletions = sorted(name for name in old_files.keys() - new_files.keys() if (self.path / name).exists())
+        self._commit(writes, deletions)
+
+    def _commit(self, writes: dict[str, str], deletions: Sequence[str]) -> None:
+        """Replace several files as one step that a crash cannot leave half done.
+
+        Each new file is written to a temporary file beside its target and
+        fsync'ed. Then a manifest (``.arbiter.pending``) naming every rename and
+        deletion is written atomically; from that moment the change counts as
+        made. The renames follow, and the manifest is removed. A command that
+        finds a manifest (its writer was killed) completes it first
+        (:meth:`_recover`); a crash before the manifest leaves the old files.
+        """
+        if not writes and not deletions:
+            return
+        staged: list[tuple[str, str]] = []
+        try:
+            for name, text in writes.items():
+                target = self.path / name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                temp = target.with_name(f".{target.name}.tmp-{os.getpid()}")
+                _write_synced(temp, text)
+                staged.append((str(temp.relative_to(self.path)), name))
+                _crash_test_pause()
+            manifest = json.dumps({"rename": staged, "delete": list(deletions)})
+            atomic_write(self.path / PENDING_FILE, manifest)
+        except BaseException:
+            for temp, _ in staged:
+                with contextlib.suppress(OSError):
+                    (self.path / temp).unlink()
+            raise
+        self._apply(staged, deletions)
+
+    def _apply(self, renames: Sequence[Sequence[str]], deletions: Sequence[str]) -> None:
+        directories = {self.path}
+        for temp, name in renames:
+            with contextlib.suppress(FileNotFoundError):  # a concurrent recovery moved it already
+                os.replace(self.path / temp, self.path / name)
+            directories.add((self.path / name).parent)
+            _crash_test_pause()
+        for name in deletions:
+            with contextlib.suppress(FileNotFoundError):
+                (self.path / name).unlink()
+            directories.add((self.path / name).parent)
+        for directory in directories:
+            _fsync_dir(directory)
+        with contextlib.suppress(FileNotFoundError):
+            (self.path / PENDING_FILE).unlink()
+        _fsync_dir(self.path)
+
+    def _remove_stale_temporaries(self) -> None:
+        """Temporary files left by a writer killed before its manifest (their change never happened)."""
+        for directory in (self.path, *(self.path / name for name in self.temporary_dirs)):
+            for temp in directory.glob(".*.tmp-*") if directory.is_dir() else ():
+                with contextlib.suppress(OSError):
+                    temp.unlink()
+
+    def _recover(self) -> None:
+        """Finish a change whose writer was killed after its manifest was written."""
+        path = self.path / PENDING_FILE
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            renames, deletions = data["rename"], data["delete"]
+        except FileNotFoundError:
+            return
+        except (OSError, ValueError, KeyError, TypeError):
+            raise BrokenFolder("an interrupted change cannot be completed: its manifest is damaged",
+                              source=PENDING_FILE) from None
+        self._apply(renames, deletions)
+
+    def _journal_text(self, command: str, changes: Sequence[Change], now: dt.datetime | None) -> str:
+        path = self.path / JOURNAL_FILE
+        existing = path.read_text(encoding="utf-8") if path.exists() else ",".join(JOURNAL_COLUMNS) + "\n"
+        if not existing.endswith("\n"):
+            existing += "\n"
+        rows = _journal_rows(command, changes, now or dt.datetime.now(dt.timezone.utc))
+        buffer = io.StringIO()
+        csv.writer(buffer, lineterminator="\n").writerows(rows)
+        return existing + buffer.getvalue()
+
+    def append_journal(self, command: str, changes: Sequence[Change], now: dt.datetime | None = None) -> None:
+        if changes:
+            atomic_write(self.path / JOURNAL_FILE, self._journal_text(command, changes, now))
+
+    def _require_folder(self) -> None:
+        """Raise :class:`BrokenFolder` unless the folder is of the right kind."""
+        raise NotImplementedError  # pragma: no cover - each kind of folder says what it needs
+
+
+def pydantic_message(error: Mapping[str, Any]) -> str:
+    message = str(error.get("msg", "invalid value"))
+    message = message.removeprefix("Value error, ")
+    if error.get("type") == "extra_forbidden":
+        return "unknown setting"
+    value = error.get("input")
+    if isinstance(value, (str, int, float)) and error.get("type") not in ("missing",) \
+            and repr(value) not in message:
+        message = f"{message} (found {value!r})"
+    return message[0].lower() + message[1:] if message else message
+
+
+def toml_line(text: str, loc: Sequence[str]) -> int | None:
+    """The line where the key ``loc`` is written in a TOML text, if found."""
+    if not loc:
+        return None
+    lines = text.splitlines()
+    table = loc[0] if len(loc) > 1 else None
+    key = loc[1] if table else loc[0]
+    current: str | None = None
+    for number, line in enumerate(lines, start=1):
+        stripped = line.strip()
+        header = re.match(r"^\[([^\]]+)\]$", stripped)
+        if header:
+            current = header.group(1).strip()
+            continue
+        if re.match(rf"^{re.escape(key)}\s*=", stripped) and current == table:
+            return number
+        if table and re.match(rf"^{re.escape(table)}\.{re.escape(key)}\s*=", stripped) and current is None:
+            return number
+    if table:
+        for number, line in enumerate(lines, start=1):
+            if line.strip() == f"[{table}]":
+                return number
+    return None
