@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from arbiter_cli.cli import main
+from arbiter_cli.cli.app import main
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("ARBITER_SHARED", ROOT.parent / "shared"))

@@ -455,15 +455,16 @@ def test_a_swiss_runs_through_the_folder_workflow(arbiter: Runner, tmp_path: Pat
 # --------------------------------------------------------------------------- start-up: one command's parser
 
 def test_only_the_command_being_run_is_built() -> None:
-    from arbiter_cli.cli import _narrowed, app
+    from arbiter_cli.cli.app import COMMANDS, GROUPS, _narrowed
 
     for argv in (["pair"], ["-d", "x", "pair", "--explain"], ["--dir=x", "pair"], ["-dx", "pair"]):
         narrowed = _narrowed(argv)
-        assert narrowed is not app
-        assert [c.callback.__name__ for c in narrowed.registered_commands] == ["pair"]
-        assert narrowed.registered_callback is app.registered_callback
-    for argv in ([], ["--help"], ["--version"], ["-d"], ["-d", "x"], ["player", "list"], ["paer"], ["trf", "pair"]):
-        assert _narrowed(argv) is app, argv
+        assert [c.name for c in narrowed.registered_commands] == ["pair"] and not narrowed.registered_groups
+    assert [g.name for g in _narrowed(["player", "list"]).registered_groups] == ["player"]
+    assert [g.name for g in _narrowed(["trf", "pair"]).registered_groups] == ["trf"]
+    for argv in ([], ["--help"], ["--version"], ["-d"], ["-d", "x"], ["paer"]):
+        whole = _narrowed(argv)
+        assert len(whole.registered_commands) == len(COMMANDS) and len(whole.registered_groups) == len(GROUPS), argv
 
 
 def test_narrowed_commands_answer_as_the_whole_app(arbiter: Runner, make_event) -> None:

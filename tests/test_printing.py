@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from arbiter_cli.render import Column, View, html_page, print_sheets, sheet
+from arbiter_cli.render.html import html_page
+from arbiter_cli.render.output import Column, View
+from arbiter_cli.render.printing import print_sheets, sheet
 
 from conftest import ROOT, Runner, quiet_arbiter, snapshot
 
@@ -421,7 +423,7 @@ def test_a_progress_bar_shows_only_on_a_terminal_and_only_when_slow() -> None:
 
     from rich.console import Console
 
-    from arbiter_cli.render import slow_progress
+    from arbiter_cli.render.output import slow_progress
 
     terminal = io.StringIO()
     with slow_progress("pairing round 9", 10, after=0.0,

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from arbiter_cli.store.tournament import TournamentFolder
-from arbiter_cli.render import Column, View, print_page
+from arbiter_cli.render.output import Column, View
+from arbiter_cli.render.printing import print_page
 
 from conftest import ROOT, Runner, snapshot
 

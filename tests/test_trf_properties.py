@@ -11,7 +11,7 @@ import functools
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from arbiter_cli.cli import main
+from arbiter_cli.cli.app import main
 from arbiter_cli.store.tournament import TournamentFolder
 from arbiter_cli.lifecycle.standings import points_and_ranks
 from arbiter_cli.trf.exporter import export_trf

@@ -14,7 +14,7 @@ def run() -> None:
     """
     gc.disable()
     try:
-        from arbiter_cli.cli import main
+        from arbiter_cli.cli.app import main
     finally:
         gc.freeze()
         gc.enable()

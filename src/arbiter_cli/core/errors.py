@@ -13,24 +13,30 @@ True
 
 from __future__ import annotations
 
-__all__ = ["DomainError", "BadArgument", "BrokenFolder", "Refused", "Busy", "NoPairing"]
+import copy
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+__all__ = ["DomainError", "BadArgument", "BrokenFolder", "Refused", "Busy", "NoPairing", "pydantic_message"]
 
 
 class DomainError(ValueError):
     """Base class. ``message`` is the text without its location; ``source``, ``line`` and
-    ``field`` say where the problem is (a file, or an argument of the command)."""
+    ``field`` say where the problem is (a file, or an argument of the command). ``details``
+    are lines to show before the error (what the refused act would have done, what is missing)."""
 
     def __init__(self, message: str, *, source: str | None = None, line: int | None = None,
-                 field: str | None = None) -> None:
+                 field: str | None = None, details: Sequence[str] = ()) -> None:
         self.message, self.source, self.line, self.field = message, source, line, field
+        self.details = tuple(details)
         super().__init__(_locate(message, source, line, field))
 
     def at(self, *, source: str | None = None, field: str | None = None) -> DomainError:
         """The same error located further: in ``source``, or with its field renamed to what the
         person typed (an option such as ``--after-round``). The type and the line stay."""
-        error = type(self)(self.message, source=source or self.source, line=self.line,
-                           field=field or self.field)
-        error.__cause__ = self.__cause__
+        error = copy.copy(self)
+        error.source, error.field = source or self.source, field or self.field
+        error.args = (_locate(self.message, error.source, self.line, error.field),)
         return error
 
 
@@ -63,3 +69,16 @@ def _locate(message: str, source: str | None, line: int | None, field: str | Non
     if field:
         where.append(f"field '{field}'")
     return f"{', '.join(where)}: {message}" if where else message
+
+
+def pydantic_message(error: Mapping[str, Any]) -> str:
+    """The one-line message of the first error pydantic found (``error.errors()[0]``)."""
+    message = str(error.get("msg", "invalid value"))
+    message = message.removeprefix("Value error, ")
+    if error.get("type") == "extra_forbidden":
+        return "unknown setting"
+    value = error.get("input")
+    if isinstance(value, (str, int, float)) and error.get("type") not in ("missing",) \
+            and repr(value) not in message:
+        message = f"{message} (found {value!r})"
+    return message[0].lower() + message[1:] if message else message

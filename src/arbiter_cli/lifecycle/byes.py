@@ -14,13 +14,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.model import ByeRequest, Tournament
 from arbiter_cli.core.results import ByeKind
+from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.lifecycle.guards import not_finalised
 
 __all__ = ["ByeRefused", "request_bye", "cancel_bye", "take_byes", "half_byes_taken"]
 
 
-class ByeRefused(ValueError):
+class ByeRefused(Refused):
     """The request breaks a rule of the event; the message gives the reason."""
 
 
@@ -38,13 +41,14 @@ def _missed_before_entry(tournament: Tournament, start_number: int, number: int)
     return player is not None and player.entered_round is not None and number < player.entered_round
 
 
-def request_bye(tournament: Tournament, start_number: int, round_number: int, kind: ByeKind) -> Tournament:
-    """Add a requested bye; raises :class:`ByeRefused` with the reason when the rules forbid it.
+def request_bye(tournament: Tournament, start_number: int, round_number: int, kind: ByeKind
+                ) -> tuple[Tournament, Change]:
+    """The act: add a requested bye; raises :class:`ByeRefused` with the reason when the rules forbid it.
 
     >>> from arbiter_cli.core.model import Player, Settings
     >>> t = Tournament(Settings(name="x", system="swiss", rounds=5, seed=1, max_half_byes=1),
     ...                (Player(start_number=1, name="A"), Player(start_number=2, name="B")))
-    >>> t = request_bye(t, 1, 2, ByeKind.HPB)
+    >>> t, change = request_bye(t, 1, 2, ByeKind.HPB)
     >>> try:
     ...     request_bye(t, 1, 3, ByeKind.HPB)
     ... except ByeRefused as refusal:
@@ -52,22 +56,23 @@ def request_bye(tournament: Tournament, start_number: int, round_number: int, ki
     A has already taken or requested 1 half-point bye, the most this event allows
     """
     settings = tournament.settings
+    not_finalised(tournament)
     player = tournament.player(start_number)
     if player is None:
-        raise LookupError(f"there is no player with start number {start_number}")
+        raise BadArgument(f"there is no player with start number {start_number}", field="start_number")
     if kind not in (ByeKind.HPB, ByeKind.ZPB):
-        raise ValueError("a requested bye is a half-point bye (HPB) or a zero-point bye (ZPB)")
+        raise BadArgument("a requested bye is a half-point bye (HPB) or a zero-point bye (ZPB)", field="kind")
     if not settings.system.value == "swiss":
         raise ByeRefused("requested byes are for Swiss events; in a round robin the game is scheduled "
                          "and a missed game is a forfeit")
     last = settings.rounds or 0
     if round_number < 1:
-        raise LookupError(f"there is no round {round_number}; rounds are numbered from 1")
+        raise BadArgument(f"there is no round {round_number}; rounds are numbered from 1", field="round_number")
     if round_number <= tournament.last_round:
         raise ByeRefused(f"round {round_number} is already paired; a bye can only be requested "
                          "before its round is paired")
     if round_number > last:
-        raise LookupError(f"there is no round {round_number}; the event has {last} rounds")
+        raise BadArgument(f"there is no round {round_number}; the event has {last} rounds", field="round_number")
     if not player.available_in(round_number):
         raise ByeRefused(f"{player.name} withdrew after round {player.withdrawn_after}")
     for existing in tournament.byes:
@@ -84,18 +89,24 @@ def request_bye(tournament: Tournament, start_number: int, round_number: int, ki
         if limit is not None and half_byes_taken(tournament, start_number) >= limit:
             raise ByeRefused(f"{player.name} has already taken or requested {limit} half-point "
                              f"bye{'s' if limit != 1 else ''}, the most this event allows")
-    return replace(tournament, byes=(*tournament.byes, ByeRequest(round_number, start_number, kind)))
+    return (replace(tournament, byes=(*tournament.byes, ByeRequest(round_number, start_number, kind))),
+            Change(f"round {round_number} requested bye of {start_number}", "", kind.value))
 
 
-def cancel_bye(tournament: Tournament, start_number: int, round_number: int) -> tuple[Tournament, ByeRequest]:
-    """Remove a requested bye for a round not yet paired."""
+def cancel_bye(tournament: Tournament, start_number: int, round_number: int
+               ) -> tuple[Tournament, ByeRequest, Change]:
+    """The act: remove a requested bye for a round not yet paired."""
+    not_finalised(tournament)
+    if tournament.player(start_number) is None:
+        raise BadArgument(f"there is no player with start number {start_number}", field="start_number")
     if round_number <= tournament.last_round:
         raise ByeRefused(f"round {round_number} is already paired; its byes are part of the published pairing")
     for existing in tournament.byes:
         if existing.start_number == start_number and existing.round == round_number:
             rest = tuple(b for b in tournament.byes if b is not existing)
-            return replace(tournament, byes=rest), existing
-    raise LookupError(f"player {start_number} has no requested bye in round {round_number}")
+            change = Change(f"round {round_number} requested bye of {start_number}", existing.kind.value, "")
+            return replace(tournament, byes=rest), existing, change
+    raise BadArgument(f"player {start_number} has no requested bye in round {round_number}", field="round_number")
 
 
 def take_byes(tournament: Tournament, round_number: int) -> tuple[Tournament, dict[int, ByeKind]]:

@@ -8,12 +8,14 @@ says everything that this changes before anything is done.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from arbiter_cli.lifecycle.late_entry import renumbered
-from arbiter_cli.core.model import Tournament
+from arbiter_cli.core.errors import BadArgument, Refused
+from arbiter_cli.core.model import Status, System, Tournament
+from arbiter_cli.lifecycle.change import Change
 
-__all__ = ["missing_for_final", "finish_early"]
+__all__ = ["missing_for_final", "finish_early", "Finalised", "finalise"]
 
 
 def missing_for_final(tournament: Tournament) -> list[str]:
@@ -36,23 +38,24 @@ def missing_for_final(tournament: Tournament) -> list[str]:
 def finish_early(tournament: Tournament, after_round: int) -> tuple[Tournament, list[str]]:
     """The event cut to ``after_round`` rounds, and what that does, in words.
 
-    Raises ValueError when it cannot be done: K out of range, or a later round
-    that already has results (complete it and finish after that round).
+    Refused for a round robin and when a later round already has results (complete it
+    and finish after that round); a :class:`BadArgument` for K out of range.
     """
     settings = tournament.settings
     planned = settings.rounds or tournament.last_round
-    if not settings.system.value == "swiss":
-        raise ValueError("only a Swiss can finish early; a round robin's rounds are fixed by its table")
+    if settings.system is not System.SWISS:
+        raise Refused("only a Swiss can finish early; a round robin's rounds are fixed by its table")
     if not 1 <= after_round <= tournament.last_round:
-        raise ValueError(f"must be between 1 and {tournament.last_round} (the rounds paired so far)")
+        raise BadArgument(f"must be between 1 and {tournament.last_round} (the rounds paired so far)",
+                          field="after_round")
     actions: list[str] = []
     with_results = [rnd for rnd in tournament.rounds[after_round:] if any(b.result is not None for b in rnd.games)]
     if with_results:
         last = with_results[-1]
         if last.missing:
-            raise ValueError(f"round {last.number} already has results; enter the rest and finish after "
+            raise Refused(f"round {last.number} already has results; enter the rest and finish after "
                              f"round {last.number}, or remove them first")
-        raise ValueError(f"round {last.number} already has results, so it cannot be deleted; finish after "
+        raise Refused(f"round {last.number} already has results, so it cannot be deleted; finish after "
                          f"round {last.number} or later")
     if planned != after_round:
         actions.append(f"the event will have {after_round} rounds instead of {planned}")
@@ -85,3 +88,47 @@ def finish_early(tournament: Tournament, after_round: int) -> tuple[Tournament, 
             f"{old}→{new}" for new, old in enumerate(kept, start=1) if old != new) if any(
             old != new for new, old in enumerate(kept, start=1)) else "start numbers stay as they are")
     return after, actions
+
+
+@dataclass(frozen=True)
+class Finalised:
+    """The finalised tournament, the journal lines, and what finishing early did, in words."""
+
+    tournament: Tournament
+    changes: tuple[Change, ...]
+    actions: tuple[str, ...]
+
+
+def finalise(tournament: Tournament, when: str, after_round: int | None = None, confirmed: bool = False
+             ) -> Finalised:
+    """The act: close the event on ``when`` (YYYY-MM-DD), first finishing a Swiss after
+    ``after_round`` if given (only ``confirmed``: the refusal lists what it would do).
+
+    Refused when already finalised, or while anything is missing (each item is in the
+    refusal's ``details``).
+    """
+    if tournament.settings.status is Status.FINALISED:
+        raise Refused(f"the event was already finalised on {tournament.settings.finalised_on}")
+    start = tournament.settings.start_date
+    if start and when < start:
+        raise BadArgument(f"{when} is before the event's start date {start}", field="date")
+    changes: list[Change] = []
+    actions: list[str] = []
+    working = tournament
+    if after_round is not None:
+        working, actions = finish_early(tournament, after_round)
+        told = tuple(f"finish after round {after_round}: {action}" for action in actions)
+        if not confirmed:
+            raise Refused(f"nothing was changed; give --yes to finish the event after round {after_round}",
+                          details=told)
+        changes += [Change(f"finish after round {after_round}", "", action) for action in actions]
+        actions = list(told)
+    missing = missing_for_final(working)
+    if missing:
+        raise Refused(f"the event cannot be finalised yet: {len(missing)} thing"
+                      f"{'s' if len(missing) > 1 else ''} missing (listed above)",
+                      details=tuple(f"missing: {item}" for item in missing) if not actions
+                      else tuple(actions) + tuple(f"missing: {item}" for item in missing))
+    settings = working.settings.model_copy(update={"status": Status.FINALISED, "finalised_on": when})
+    changes.append(Change("status", tournament.settings.status.value, f"finalised on {when}"))
+    return Finalised(replace(working, settings=settings), tuple(changes), tuple(actions))

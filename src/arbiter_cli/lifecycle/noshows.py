@@ -16,10 +16,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arbiter_cli.core.model import Game, Tournament
+from arbiter_cli.core.errors import Refused
+from arbiter_cli.core.model import Game, Round, Status, Tournament
 from arbiter_cli.core.results import GameResult
+from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.lifecycle.withdrawals import withdrawn
 
-__all__ = ["NoShows", "no_shows", "forfeit_losers", "withdrawal_reason"]
+__all__ = ["NoShows", "no_shows", "forfeit_losers", "withdrawal_reason", "apply_no_show_rule"]
 
 
 @dataclass(frozen=True)
@@ -73,3 +76,41 @@ def withdrawal_reason(tournament: Tournament, start_number: int) -> str | None:
     if limit and counted.total >= limit:
         return f"{counted.total} no-shows (the event withdraws a player after {limit})"
     return None
+
+
+def apply_no_show_rule(after: Tournament, old: Round, new: Round, confirm: bool,
+                       excused: bool = False) -> tuple[Tournament, list[str], list[Change]]:
+    """Withdraw the players whose new forfeit in ``new`` (was ``old``) triggers the event's
+    no-show rule. Refused unless ``confirm``: the arbiter must see it happen. Returns the
+    tournament, the lines to tell and the journal lines."""
+    if after.settings.status is Status.FINALISED or new.number != after.last_round:
+        return after, [], []  # a correction of an earlier round: the player has played on since
+    newly = []
+    for game in new.games:
+        was = old.game(game.board)
+        previously = set(forfeit_losers(was)) if was is not None else set()
+        for loser in forfeit_losers(game):
+            player = after.player(loser)
+            if loser in previously or player is None or player.is_withdrawn:
+                continue
+            reason = withdrawal_reason(after, loser)
+            if reason:
+                newly.append((player, reason))
+    if not newly:
+        return after, [], []
+    if not confirm:
+        who = "; ".join(f"{p.name} (start number {p.start_number}): {reason}" for p, reason in newly)
+        hint = "" if excused else ", or --excused if notice was given"
+        raise Refused(f"this forfeit withdraws {who}. Nothing was saved: give --confirm to record it and "
+                      f"withdraw{hint}")
+    last = after.last_round
+    lines: list[str] = []
+    changes: list[Change] = []
+    for player, reason in newly:
+        after, dropped = withdrawn(after, player.start_number, last)
+        lines.append(f"{player.name} withdrawn after round {last}: {reason}")
+        lines += [f"{change.change}: {change.old} dropped" for change in dropped]
+        changes.append(Change(f"player {player.start_number} status", "active",
+                              f"withdrawn after round {last} ({reason})"))
+        changes += dropped
+    return after, lines, changes

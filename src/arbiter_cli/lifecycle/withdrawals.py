@@ -20,10 +20,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from arbiter_cli.core.model import Bye, ByeRequest, Round, Tournament
+from arbiter_cli.core.errors import BadArgument, Refused
+from arbiter_cli.core.model import Bye, ByeRequest, Player, Round, Tournament
 from arbiter_cli.core.results import ByeKind
+from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.lifecycle.guards import find_player, not_finalised
 
-__all__ = ["withdraw", "annulled_players", "as_counted"]
+__all__ = ["withdraw", "withdraw_player", "annulled_players", "as_counted"]
 
 
 def withdraw(tournament: Tournament, start_number: int, last: int) -> tuple[Tournament, list[ByeRequest]]:
@@ -41,6 +44,43 @@ def withdraw(tournament: Tournament, start_number: int, last: int) -> tuple[Tour
                     if p.start_number == start_number else p for p in tournament.players)
     dropped = [b for b in tournament.byes if b.start_number == start_number and b.round > last]
     return replace(tournament, players=players, byes=tuple(b for b in tournament.byes if b not in dropped)), dropped
+
+
+def withdraw_player(tournament: Tournament, start_number: int, after_round: int | None = None
+                    ) -> tuple[Tournament, Player, int, list[Change]]:
+    """The act: the player withdraws after ``after_round`` (default: the last paired round).
+
+    Refused for a finalised event, a player already withdrawn, before round 1 (then the
+    registration is removed instead), and when the player played a game after that round
+    (C.04.2 3.2: a withdrawn player is no longer paired). Returns the tournament, the
+    player, the last round they take part in and the journal lines (one more for each
+    requested bye the withdrawal drops).
+    """
+    player = find_player(tournament, start_number)
+    not_finalised(tournament)
+    if player.is_withdrawn:
+        raise Refused(f"{player.name} already withdrew after round {player.withdrawn_after}")
+    if not tournament.rounds:
+        raise Refused("round 1 is not paired yet, so registration is open: use "
+                      f"'arbiter player remove {start_number}' instead")
+    last = tournament.last_round if after_round is None else after_round
+    if not 0 <= last <= tournament.last_round:
+        raise BadArgument(f"must be between 0 and {tournament.last_round} (the rounds paired so far)",
+                          field="after_round")
+    for rnd in tournament.rounds[last:]:
+        for game in rnd.games:
+            if start_number in game.players and game.result is not None and game.result.played:
+                raise Refused(f"{player.name} played a game in round {rnd.number} (board {game.board}); "
+                              f"a withdrawal after round {last} would contradict it")
+    after, dropped = withdrawn(tournament, start_number, last)
+    return after, player, last, [Change(f"player {start_number} status", "active", f"withdrawn after round {last}"),
+                                 *dropped]
+
+
+def withdrawn(tournament: Tournament, start_number: int, last: int) -> tuple[Tournament, list[Change]]:
+    """:func:`withdraw`, with a journal line for each requested bye it drops."""
+    after, dropped = withdraw(tournament, start_number, last)
+    return after, [Change(f"round {b.round} requested bye of {start_number}", b.kind.value, "") for b in dropped]
 
 
 def annulled_players(tournament: Tournament) -> frozenset[int]:

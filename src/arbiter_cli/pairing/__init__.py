@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from arbiter_cli.core.errors import Refused
 from arbiter_cli.core.model import Round, System, Tournament
 from arbiter_cli.core.results import ByeKind
 from arbiter_cli.pairing import round_robin
@@ -20,8 +21,8 @@ from arbiter_cli.pairing import round_robin
 __all__ = ["pair_next_round", "explain_round", "PairingUnavailable"]
 
 
-class PairingUnavailable(Exception):
-    """The system cannot pair this round (not implemented, or no valid pairing)."""
+class PairingUnavailable(Refused):
+    """The event's system has no pairing engine (yet)."""
 
 
 def pair_next_round(tournament: Tournament, absent: dict[int, ByeKind] | None = None,

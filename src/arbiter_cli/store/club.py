@@ -26,16 +26,18 @@ from pathlib import Path
 import tomli_w
 from pydantic import ValidationError
 
-from arbiter_cli.core.errors import BrokenFolder, Refused
-from arbiter_cli.core.model import Status, Tournament
+from arbiter_cli.core.errors import BrokenFolder, Refused, pydantic_message
+from arbiter_cli.core.model import Status
 from arbiter_cli.core.points import format_points, parse_points
 from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.lifecycle.club_ratings import recompute
 from arbiter_cli.ratings.club import Club, ClubSettings, Member, StoredRow, event_of
 from arbiter_cli.ratings.ledger import TIME_CONTROLS, RatedEvent, RatingRow
-from arbiter_cli.store.files import FolderStore, csv_text, pydantic_message
+from arbiter_cli.store.files import FolderStore, csv_text
 from arbiter_cli.store.tournament import TournamentFolder
 
-__all__ = ["CLUB_FILE", "MEMBERS_FILE", "RATINGS_FILE", "TOURNAMENTS_DIR", "ClubFolder", "club_of", "rated_events"]
+__all__ = ["CLUB_FILE", "MEMBERS_FILE", "RATINGS_FILE", "TOURNAMENTS_DIR", "ClubFolder", "club_of", "rated_events",
+           "update_club_ratings"]
 
 CLUB_FILE = "club.toml"
 MEMBERS_FILE = "members.csv"
@@ -158,7 +160,7 @@ def _finalised_at(folder: Path) -> str:
     return stamps[-1] if stamps else ""
 
 
-def rated_events(club_path: Path) -> list[tuple[str, Tournament, RatedEvent]]:
+def rated_events(club_path: Path) -> list[RatedEvent]:
     """The club's finalised tournaments, in the order they were finalised, as the ledger needs them."""
     directory = club_path / TOURNAMENTS_DIR
     found = []
@@ -172,4 +174,21 @@ def rated_events(club_path: Path) -> list[tuple[str, Tournament, RatedEvent]]:
             continue
         found.append((_finalised_at(folder), folder.name, tournament))
     found.sort(key=lambda item: (item[0], item[1]))
-    return [(name, tournament, event_of(name, tournament)) for _, name, tournament in found]
+    return [event_of(name, tournament) for _, name, tournament in found]
+
+
+def update_club_ratings(tournament_path: Path, command: str) -> list[str]:
+    """After a club tournament is finalised or corrected: rebuild the club's ratings, under the
+    club folder's lock. Returns the lines to show; nothing for a tournament outside any club."""
+    club_path = club_of(tournament_path)
+    if club_path is None:
+        return []
+    folder = ClubFolder(club_path)
+    with folder.lock(exclusive=True):
+        club = folder.load()
+        rebuilt = recompute(club, rated_events(club_path))
+        if rebuilt.gone:
+            return [f"club ratings NOT updated: {', '.join(rebuilt.gone)} rated before but no longer finalised in "
+                    f"{club_path / 'tournaments'}; see 'arbiter -d {club_path} ratings recompute'"]
+        folder.save(club, rebuilt.club, command, [Change("club rating", "", line) for line in rebuilt.moved])
+    return [f"club rating: {line}" for line in rebuilt.moved] or ["club ratings: no rating changed"]

@@ -25,15 +25,14 @@ import json
 import os
 import re
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
 
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy
 from arbiter_cli.lifecycle.change import Change
 
-__all__ = ["FolderStore", "JOURNAL_FILE", "JOURNAL_COLUMNS", "LOCK_FILE", "atomic_write", "csv_text",
-           "pydantic_message", "toml_line"]
+__all__ = ["FolderStore", "JOURNAL_FILE", "JOURNAL_COLUMNS", "LOCK_FILE", "atomic_write", "fsync_dir", "csv_text",
+           "toml_line"]
 
 JOURNAL_FILE = "journal.csv"
 JOURNAL_COLUMNS = ("time", "command", "change", "old", "new")
@@ -80,10 +79,10 @@ def atomic_write(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             tmp.unlink()
         raise
-    _fsync_dir(path.parent)
+    fsync_dir(path.parent)
 
 
-def _fsync_dir(path: Path) -> None:
+def fsync_dir(path: Path) -> None:
     with contextlib.suppress(OSError):
         fd = os.open(path, os.O_RDONLY)
         try:
@@ -252,10 +251,10 @@ class FolderStore:
                 (self.path / name).unlink()
             directories.add((self.path / name).parent)
         for directory in directories:
-            _fsync_dir(directory)
+            fsync_dir(directory)
         with contextlib.suppress(FileNotFoundError):
             (self.path / PENDING_FILE).unlink()
-        _fsync_dir(self.path)
+        fsync_dir(self.path)
 
     def _remove_stale_temporaries(self) -> None:
         """Temporary files left by a writer killed before its manifest (their change never happened)."""
@@ -294,18 +293,6 @@ class FolderStore:
     def _require_folder(self) -> None:
         """Raise :class:`BrokenFolder` unless the folder is of the right kind."""
         raise NotImplementedError  # pragma: no cover - each kind of folder says what it needs
-
-
-def pydantic_message(error: Mapping[str, Any]) -> str:
-    message = str(error.get("msg", "invalid value"))
-    message = message.removeprefix("Value error, ")
-    if error.get("type") == "extra_forbidden":
-        return "unknown setting"
-    value = error.get("input")
-    if isinstance(value, (str, int, float)) and error.get("type") not in ("missing",) \
-            and repr(value) not in message:
-        message = f"{message} (found {value!r})"
-    return message[0].lower() + message[1:] if message else message
 
 
 def toml_line(text: str, loc: Sequence[str]) -> int | None:

@@ -18,24 +18,26 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
+import shutil
 import tomllib
 from collections.abc import Sequence
+from pathlib import Path
 
 import tomli_w
 from pydantic import ValidationError
 
-from arbiter_cli.core.errors import BrokenFolder, Refused
+from arbiter_cli.core.errors import BrokenFolder, Refused, pydantic_message
 from arbiter_cli.core.model import Bye, ByeRequest, Game, InitialColour, Player, Round, Settings, Tournament
 from arbiter_cli.core.points import points_to_toml
 from arbiter_cli.core.results import ByeKind, parse_bye, parse_result
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.pairing.round_robin import pair_round, planned_rounds
 from arbiter_cli.store.files import JOURNAL_COLUMNS, JOURNAL_FILE, FolderStore, atomic_write, csv_text, \
-    pydantic_message, toml_line
+    fsync_dir, toml_line
 
 __all__ = ["SETTINGS_FILE", "PLAYERS_FILE", "ROUNDS_DIR", "BYES_FILE", "FINAL_DIR", "PLAYER_COLUMNS",
            "ROUND_COLUMNS", "TournamentFolder", "settings_to_toml", "players_to_csv", "round_to_csv",
-           "byes_to_csv"]
+           "byes_to_csv", "is_folder_file", "create_with"]
 
 SETTINGS_FILE = "tournament.toml"
 PLAYERS_FILE = "players.csv"
@@ -369,3 +371,33 @@ def _row(row: Game | Bye) -> tuple[int, int | None]:
 
 def _round_name(number: int) -> str:
     return f"{number:02d}.csv"
+
+
+def is_folder_file(folder: Path, path: Path) -> bool:
+    """Whether writing ``path`` would overwrite a file of the tournament folder ``folder``, or put a
+    file where reading the folder would reject it."""
+    try:
+        inside = path.resolve().relative_to(folder.resolve()).parts
+    except (ValueError, OSError, RuntimeError):  # outside the folder (or no path at all: writing will say)
+        return False
+    return bool(inside) and (inside[0] in (ROUNDS_DIR, FINAL_DIR, SETTINGS_FILE, PLAYERS_FILE, JOURNAL_FILE,
+                                           BYES_FILE) or inside[0].startswith(".arbiter"))
+
+
+def create_with(directory: Path, tournament: Tournament, command: str, changes: Sequence[Change]) -> TournamentFolder:
+    """A new tournament folder holding ``tournament`` (an imported event), all or nothing: it is
+    built beside its place, checked by reading it back, then moved in."""
+    if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
+        raise Refused(f"{directory} already exists and is not an empty folder")
+    staging = directory.parent / f".{directory.name}.import-{os.getpid()}"
+    try:
+        folder = TournamentFolder.create(staging, tournament.settings, command)
+        with folder.lock(exclusive=True):
+            folder.save(folder.load(), tournament, command, changes)
+            folder.load()
+        os.replace(staging, directory)
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+    fsync_dir(directory.parent if str(directory.parent) else Path("."))
+    return TournamentFolder(directory)

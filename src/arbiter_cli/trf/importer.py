@@ -27,6 +27,8 @@ from fractions import Fraction
 
 from pydantic import ValidationError
 
+from arbiter_cli.core.errors import Refused
+
 from arbiter_cli.core.model import (
     TITLES, Bye, ByeRequest, Game, InitialColour, Player, Round, Scoring, Settings, Status, System, Tournament,
 )
@@ -69,8 +71,11 @@ _BYES = {"U": (ByeKind.PAB, False), "F": (ByeKind.FPB, False), "H": (ByeKind.HPB
          "L": (ByeKind.ZPB, True)}
 
 
-class TrfUnsupported(TrfError):
+class TrfUnsupported(Refused):
     """A valid file that arbiter cannot import yet (a team event)."""
+
+    def __init__(self, message: str, line: int | None = None, field: str | None = None) -> None:
+        super().__init__(message, line=line, field=field)
 
 
 @dataclass(frozen=True)

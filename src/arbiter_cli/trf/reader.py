@@ -18,23 +18,20 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from arbiter_cli.core.errors import BadArgument
+
 __all__ = ["TrfError", "TrfGame", "TrfPlayer", "TrfFile", "parse_trf", "decode_trf", "RESULT_CODES"]
 
 #: Round result codes (case-insensitive in files; stored upper-case here, ``" "`` for blank).
 RESULT_CODES = frozenset("10=+-WDLHFUZ ")
 
 
-class TrfError(ValueError):
+class TrfError(BadArgument):
     """A TRF problem, with the 1-based line number and the field."""
 
-    def __init__(self, message: str, line: int | None = None, field: str | None = None) -> None:
-        where = []
-        if line is not None:
-            where.append(f"line {line}")
-        if field:
-            where.append(f"field '{field}'")
-        super().__init__(f"{', '.join(where)}: {message}" if where else message)
-        self.line, self.field = line, field
+    def __init__(self, message: str, line: int | None = None, field: str | None = None, *,
+                 source: str | None = None) -> None:
+        super().__init__(message, source=source, line=line, field=field)
 
 
 @dataclass(frozen=True)

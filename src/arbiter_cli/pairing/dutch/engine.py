@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import repeat
 
+from arbiter_cli.core.errors import NoPairing
 from arbiter_cli.core.outcome import Outcome
 from arbiter_cli.pairing.dutch.colours import allocate_colours
 from arbiter_cli.pairing.dutch.matching import max_weight_matching
@@ -32,7 +33,7 @@ from arbiter_cli.pairing.dutch.state import PairingRequest, PlayerState, Strengt
 __all__ = ["NoValidPairing", "DutchResult", "BracketReport", "pair_round"]
 
 
-class NoValidPairing(Exception):
+class NoValidPairing(NoPairing):
     """No pairing satisfies C1-C3 with at most one PAB (C.04.3 1.9: the arbiter decides)."""
 
 

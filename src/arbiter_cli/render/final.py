@@ -7,25 +7,17 @@ prints, so scripts read both the same way.
 
 from __future__ import annotations
 
-import contextlib
-import io
-
-from arbiter_cli.store.tournament import FINAL_DIR
 from arbiter_cli.core.model import Tournament
-from arbiter_cli.render import Format, emit, standings_view
 from arbiter_cli.lifecycle.standings import compute_standings
+from arbiter_cli.render.output import Format, view_text
+from arbiter_cli.render.views import standings_view
+from arbiter_cli.store.tournament import FINAL_DIR
 
 __all__ = ["final_outputs"]
 
 
 def final_outputs(tournament: Tournament) -> dict[str, str]:
-    """The files of the final standings, by path inside the folder."""
+    """The files of the final standings, by path inside the tournament folder."""
     table = compute_standings(tournament, tournament.last_round, tournament.settings.effective_tiebreaks)
     view = standings_view(tournament, table)
-    files = {}
-    for fmt in (Format.csv, Format.json):
-        buffer = io.StringIO()
-        with contextlib.redirect_stdout(buffer):
-            emit(view, fmt)
-        files[f"{FINAL_DIR}/standings.{fmt.value}"] = buffer.getvalue()
-    return files
+    return {f"{FINAL_DIR}/standings.{fmt.value}": view_text(view, fmt) for fmt in (Format.csv, Format.json)}

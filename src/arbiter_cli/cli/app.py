@@ -1,0 +1,194 @@
+"""The ``arbiter`` command line: the table of commands, the entry point, and the exit codes.
+
+Every command works on the tournament folder in the current directory, or the
+one named by ``-d/--dir`` or ``ARBITER_DIR``. Data goes to stdout; messages and
+errors go to stderr. Each command parses its arguments, calls one act of
+:mod:`arbiter_cli.lifecycle`, saves through :mod:`arbiter_cli.store` and shows
+the result through :mod:`arbiter_cli.render`. A domain error becomes one line
+on stderr and its exit code (:func:`exit_code`, the README's table).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+from typer.exceptions import TyperException
+
+from arbiter_cli import __version__
+from arbiter_cli.cli import club, event, finish, players, reports, results, rounds, trf
+from arbiter_cli.cli.common import STATE, say
+from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, DomainError, NoPairing, Refused
+
+__all__ = ["COMMANDS", "GROUPS", "build", "main", "exit_code"]
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command: its name, the function that runs it, and its Click context settings."""
+
+    name: str
+    run: Callable[..., None]
+    context: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Group:
+    """A group of commands (``arbiter player add``), with its help; ``run`` runs when it is
+    called without a subcommand (``arbiter ratings``)."""
+
+    name: str
+    help: str
+    commands: tuple[Command, ...]
+    run: Callable[..., None] | None = None
+
+
+#: The commands, in the order ``arbiter --help`` lists them.
+COMMANDS: tuple[Command, ...] = (
+    Command("new", event.new),
+    Command("pair", rounds.pair),
+    Command("pairings", rounds.pairings),
+    # ignore_unknown_options lets the forfeit codes -/+ and -/- through as arguments.
+    Command("result", results.result, {"ignore_unknown_options": True}),
+    Command("standings", reports.standings),
+    Command("crosstable", reports.crosstable),
+    Command("bye", rounds.bye, {"ignore_unknown_options": False}),
+    Command("unpair", rounds.unpair),
+    Command("finalize", finish.finalize),
+    Command("import", trf.import_command),
+    Command("export", trf.export_command),
+)
+
+GROUPS: tuple[Group, ...] = (
+    Group("player", "Register, import, list and withdraw players.", (
+        Command("add", players.player_add), Command("import", players.player_import),
+        Command("list", players.player_list), Command("remove", players.player_remove),
+        Command("withdraw", players.player_withdraw))),
+    Group("trf", "Pair and check Tournament Report Files (the FIDE Dutch system, 2026 rules).", (
+        Command("pair", trf.trf_pair), Command("check", trf.trf_check), Command("generate", trf.trf_generate),
+        Command("standings", trf.trf_standings))),
+    Group("club", "Create a club: members with club ratings per time control.", (
+        Command("new", club.club_new),)),
+    Group("member", "The club's members and their initial ratings.", (
+        Command("add", club.member_add), Command("import", club.member_import), Command("list", club.member_list),
+        Command("set-initial", club.member_set_initial))),
+    Group("ratings", "Club ratings (FIDE B.02) from the club's finalised tournaments.", (
+        Command("changes", club.ratings_changes), Command("history", club.ratings_history),
+        Command("recompute", club.ratings_recompute)), run=club.ratings),
+)
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"arbiter {__version__}")
+        raise typer.Exit(0)
+
+
+def _options(
+    directory: Annotated[Optional[Path], typer.Option(
+        "--dir", "-d", envvar="ARBITER_DIR", help="The tournament folder (default: the current folder).",
+        show_default=False)] = None,
+    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.",
+                                          callback=_print_version, is_eager=True)] = False,
+) -> None:
+    STATE.directory = directory or Path(".")
+
+
+def build(commands: Sequence[Command] = COMMANDS, groups: Sequence[Group] = GROUPS) -> typer.Typer:
+    """The ``arbiter`` app with these commands and groups."""
+    app = typer.Typer(name="arbiter", help="Run chess tournaments from a folder of plain files: players, pairings, "
+                      "results, standings.", no_args_is_help=True, add_completion=False,
+                      pretty_exceptions_enable=False, rich_markup_mode=None)
+    app.callback()(_options)
+    for command in commands:
+        app.command(command.name, context_settings=command.context or None)(command.run)
+    for group in groups:
+        sub = (typer.Typer(help=group.help, invoke_without_command=True) if group.run is not None
+               else typer.Typer(help=group.help, no_args_is_help=True))
+        if group.run is not None:
+            sub.callback()(group.run)
+        for command in group.commands:
+            sub.command(command.name, context_settings=command.context or None)(command.run)
+        app.add_typer(sub, name=group.name)
+    return app
+
+
+def _narrowed(argv: list[str]) -> typer.Typer:
+    """The app with only the top-level command or group being run, when the command line
+    names one: Typer builds every command's parser at each start, and a venue laptop runs
+    short commands all day. Anything else (help, the version, a typo) gets the whole app,
+    so its messages are unchanged."""
+    position = 0
+    while position < len(argv):
+        token = argv[position]
+        if token in ("--dir", "-d"):
+            position += 2
+        elif token.startswith(("--dir=", "-d")):  # --dir=DIR, -dDIR
+            position += 1
+        else:
+            break
+    if position >= len(argv) or argv[position].startswith("-"):
+        return build()
+    name = argv[position]
+    commands = [command for command in COMMANDS if command.name == name]
+    groups = [group for group in GROUPS if group.name == name]
+    if len(commands) + len(groups) != 1:
+        return build()
+    return build(commands, groups)
+
+
+def exit_code(error: DomainError) -> int:
+    """The exit code of a domain error (the README's table): the one place they are mapped."""
+    match error:
+        case BadArgument():
+            return 2
+        case BrokenFolder():
+            return 3
+        case Refused():
+            return 4
+        case Busy():
+            return 5
+        case NoPairing():
+            return 6
+    return 1  # a DomainError of no listed kind: a bug
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the command line; turn every failure into one line on stderr and an exit code."""
+    try:
+        arguments = sys.argv[1:] if argv is None else list(argv)
+        code = _narrowed(arguments)(args=arguments, prog_name="arbiter", standalone_mode=False)
+    except DomainError as error:
+        for line in error.details:
+            say(line)
+        _fail(str(error), exit_code(error))
+    except TyperException as error:  # the command-line parser's errors (Typer's own click)
+        ctx = getattr(error, "ctx", None)
+        if type(error).__name__ == "NoArgsIsHelpError" and ctx is not None:
+            print(ctx.get_help(), file=sys.stderr)
+            sys.exit(2)
+        hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+        _fail(error.format_message() + hint, error.exit_code)
+    except typer.Abort:
+        _fail("aborted", 130)
+    except BrokenPipeError:
+        sys.stderr.close()
+        sys.exit(1)
+    except KeyboardInterrupt:
+        _fail("interrupted", 130)
+    except Exception as error:  # noqa: BLE001 - the last line of defence
+        if os.environ.get("ARBITER_DEBUG"):
+            raise
+        _fail(f"internal error: {type(error).__name__}: {error} (set ARBITER_DEBUG=1 for the traceback)", 1)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _fail(message: str, code: int) -> None:
+    sys.stdout.flush()
+    print(f"arbiter: error: {message}", file=sys.stderr)
+    sys.exit(code)

@@ -1,0 +1,139 @@
+"""What every command shares: the folder option, the output options, messages on stderr,
+reading input files, and loading and saving the folder under its lock.
+
+Nothing here decides a rule of the tournament: that is the lifecycle's job.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from arbiter_cli.core.errors import BadArgument, DomainError
+from arbiter_cli.core.model import Tournament
+from arbiter_cli.core.tiebreak_codes import Rules, parse_tiebreak_list
+from arbiter_cli.render.output import Format, stderr_console
+from arbiter_cli.store.tournament import TournamentFolder
+
+__all__ = ["STATE", "FormatOption", "RulesOption", "TiebreaksOption", "PrintOption", "HtmlOption", "ExplainOption",
+           "say", "command_line", "reading", "writing", "read_bytes", "read_input", "arguments", "tiebreak_option",
+           "codes", "today", "count"]
+
+
+@dataclass
+class State:
+    """The options of the ``arbiter`` command itself (before the subcommand)."""
+
+    directory: Path = Path(".")
+
+
+STATE = State()
+
+FormatOption = Annotated[Format, typer.Option("--format", "-f", help="Output: table, csv or json.",
+                                              case_sensitive=False)]
+RulesOption = Annotated[Optional[Rules], typer.Option(
+    "--rules", case_sensitive=False, show_default=False,
+    help="C.07 edition: 2026, 2024 or pre2023 (default: the tiebreak_rules setting, else by start date).")]
+TiebreaksOption = Annotated[Optional[str], typer.Option(
+    "--tiebreaks", help="Comma-separated C.07 codes, e.g. BH/C1,BH,SB,DE,WIN (default: the announced list).")]
+PrintOption = Annotated[bool, typer.Option(
+    "--print", help="A plain page for the wall: no colours, A4 width, page breaks; pipe it to lp.")]
+HtmlOption = Annotated[Optional[str], typer.Option(
+    "--html", metavar="FILE", show_default=False,
+    help="Write the page for the wall as a standalone HTML file (A4 print styles) instead.")]
+ExplainOption = Annotated[bool, typer.Option("--explain", help="Explain the pairing bracket by bracket "
+                                             "(on stderr): floaters, unmet criteria, colour rules.")]
+
+
+def say(message: str) -> None:
+    """A message for the person: stderr, never stdout."""
+    stderr_console().print(message, markup=False, highlight=False, soft_wrap=True)
+
+
+def command_line() -> str:
+    """The command as typed, for the journal."""
+    return " ".join(shlex.quote(a) for a in ["arbiter", *sys.argv[1:]])
+
+
+def count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def today() -> str:
+    import datetime as dt
+
+    return dt.date.today().isoformat()
+
+
+@contextmanager
+def reading() -> Iterator[Tournament]:
+    """The tournament, read under a shared lock."""
+    folder = TournamentFolder(STATE.directory)
+    with folder.lock(exclusive=False):
+        yield folder.load()
+
+
+@contextmanager
+def writing() -> Iterator[tuple[TournamentFolder, Tournament]]:
+    """The folder and its tournament, under the exclusive lock: save before leaving."""
+    folder = TournamentFolder(STATE.directory)
+    with folder.lock(exclusive=True):
+        yield folder, folder.load()
+
+
+@contextmanager
+def arguments(**names: str) -> Iterator[None]:
+    """Name the command-line arguments in the errors of the acts called inside.
+
+    An act names a bad argument by its parameter (``after_round``); the person typed an
+    option or an argument (``--after-round``, ``ID``). An error that names a file keeps
+    its fields: they are the file's columns.
+    """
+    try:
+        yield
+    except DomainError as error:
+        if error.source is None and error.field in names:
+            raise error.at(field=names[error.field]) from error.__cause__
+        raise
+
+
+def read_bytes(path: str) -> tuple[str, bytes]:
+    """An input file's bytes (``-`` is stdin), with its label for messages."""
+    if path == "-":
+        return "<stdin>", sys.stdin.buffer.read()
+    try:
+        return path, Path(path).read_bytes()
+    except FileNotFoundError:
+        raise BadArgument("no such file", source=path) from None
+    except OSError as error:
+        raise BadArgument(f"cannot read: {error.strerror}", source=path) from None
+
+
+def read_input(path: str) -> tuple[str, str]:
+    """A UTF-8 text input (``-`` is stdin)."""
+    if path == "-":
+        return "<stdin>", sys.stdin.read()
+    label, data = read_bytes(path)
+    try:
+        return label, data.decode("utf-8-sig").replace("\r\n", "\n")
+    except UnicodeDecodeError:
+        raise BadArgument("the file is not UTF-8 text", source=label) from None
+
+
+def tiebreak_option(text: str | None) -> tuple[str, ...]:
+    try:
+        return parse_tiebreak_list(text or "")
+    except ValueError as error:
+        raise BadArgument(str(error), field="--tiebreaks") from None
+
+
+def codes(tournament: Tournament, text: str | None) -> tuple[str, ...]:
+    """The tie-breaks asked for with ``--tiebreaks``, else the announced ones."""
+    return tiebreak_option(text) if text is not None else tournament.settings.effective_tiebreaks

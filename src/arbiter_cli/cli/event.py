@@ -1,0 +1,115 @@
+"""``arbiter new``: create a tournament folder (in a club's tournaments/: a club tournament)."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from pydantic import ValidationError
+
+from arbiter_cli.cli.common import command_line, say, tiebreak_option
+from arbiter_cli.core.errors import BadArgument
+from arbiter_cli.core.model import InitialColour, Numbering, RatingType, Scoring, Settings, System
+from arbiter_cli.core.points import parse_points
+from arbiter_cli.store.tournament import TournamentFolder
+
+__all__ = ["new"]
+
+
+def new(
+    directory: Annotated[Path, typer.Argument(metavar="DIR", help="The folder to create (must not exist, or be empty).")],
+    name: Annotated[str, typer.Option("--name", help="The event's name.")],
+    system: Annotated[str, typer.Option("--system", help="swiss (FIDE Dutch), round-robin or double-round-robin.")],
+    rounds: Annotated[Optional[int], typer.Option("--rounds", help="Number of rounds (a round robin "
+                                                  "computes it from the players).")] = None,
+    tiebreaks: Annotated[Optional[str], typer.Option("--tiebreaks", help="C.07 codes, e.g. 'DE,SB,WIN,KS'.")] = None,
+    initial_colour: Annotated[InitialColour, typer.Option("--initial-colour", case_sensitive=False,
+                                                          help="Colour of start number 1 in round 1.")] = InitialColour.RANDOM,
+    seed: Annotated[Optional[int], typer.Option("--seed", help="Seed for the drawing of lots (stored).")] = None,
+    numbering: Annotated[Numbering, typer.Option("--numbering", case_sensitive=False,
+                                                 help="Start numbers by rating (C.04.2) or drawn by lot.")] = Numbering.RATING,
+    scoring: Annotated[Optional[str], typer.Option("--scoring", help="Points for win,draw,loss, e.g. '3,1,0'.")] = None,
+    place: Annotated[str, typer.Option("--place")] = "",
+    federation: Annotated[str, typer.Option("--federation")] = "",
+    start_date: Annotated[Optional[str], typer.Option("--start-date", help="YYYY-MM-DD")] = None,
+    end_date: Annotated[Optional[str], typer.Option("--end-date", help="YYYY-MM-DD")] = None,
+    chief_arbiter: Annotated[str, typer.Option("--chief-arbiter")] = "",
+    time_control: Annotated[str, typer.Option("--time-control", help="e.g. '90+30'.")] = "",
+    rating_type: Annotated[RatingType, typer.Option("--rating-type", case_sensitive=False)] = RatingType.STANDARD,
+    club: Annotated[Optional[Path], typer.Option("--club", help="Make it a club tournament of this club "
+                                                 "folder (in its tournaments/).")] = None,
+) -> None:
+    """Create a new tournament folder (inside a club's tournaments/: a club tournament)."""
+    from arbiter_cli.store.club import club_of
+
+    directory, rating_type = _club_placement(directory, club, time_control, rating_type)
+    try:
+        chosen = System(system)
+    except ValueError:
+        raise BadArgument(f"unknown system {system!r}; use swiss, round-robin or double-round-robin",
+                          field="--system") from None
+    if chosen is System.SWISS and rounds is None:
+        raise BadArgument("a Swiss needs the number of rounds (C.04.1 Art. 1)", field="--rounds")
+    points = _scoring(scoring)
+    try:
+        settings = Settings(
+            name=name, place=place, federation=federation.strip().upper(), start_date=start_date, end_date=end_date,
+            chief_arbiter=chief_arbiter, time_control=time_control, rating_type=rating_type,
+            system=chosen, rounds=rounds, initial_colour=initial_colour, numbering=numbering,
+            seed=secrets.randbelow(2**31) if seed is None else seed,
+            tiebreaks=tiebreak_option(tiebreaks), scoring=points,
+        )
+    except ValidationError as error:
+        first = error.errors()[0]
+        field = "--" + str(first["loc"][0]).replace("_", "-") if first["loc"] else None
+        raise BadArgument(_sentence(str(first["msg"]).removeprefix("Value error, ")), field=field) from None
+    TournamentFolder.create(directory, settings, command_line())
+    home = club_of(directory)
+    rated = f"; club tournament of {home.name}, rated {settings.rating_type.value}" if home else ""
+    say(f"created {directory}: {settings.name} ({chosen.value}, seed {settings.seed}{rated})")
+
+
+def _scoring(text: str | None) -> Scoring:
+    """``--scoring W,D,L``: the points of a win, a draw and a loss."""
+    if not text:
+        return Scoring()
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != 3:
+        raise BadArgument("give three values: win,draw,loss (e.g. 3,1,0)", field="--scoring")
+    try:
+        values = dict(zip(("win", "draw", "loss"), (parse_points(p) for p in parts)))
+    except ValueError as error:
+        raise BadArgument(str(error), field="--scoring") from None
+    try:
+        return Scoring.model_validate(values)
+    except ValidationError as error:
+        raise BadArgument(str(error.errors()[0]["msg"]).removeprefix("Value error, "), field="--scoring") from None
+
+
+def _sentence(message: str) -> str:
+    """Pydantic's messages start with a capital; ours are lower-case clauses."""
+    return message[:1].lower() + message[1:]
+
+
+def _club_placement(directory: Path, club: Path | None, time_control: str,
+                    rating_type: RatingType) -> tuple[Path, RatingType]:
+    """Where a new tournament goes, and its rating list: ``--club C`` puts a bare name in
+    C/tournaments/; ``--time-control standard|rapid|blitz`` names the club rating it counts for."""
+    from arbiter_cli.store.club import CLUB_FILE, TOURNAMENTS_DIR, club_of
+
+    if club is not None:
+        if not (club / CLUB_FILE).is_file():
+            raise BadArgument(f"{club} is not a club folder ({CLUB_FILE} is missing)", field="--club")
+        if len(directory.parts) == 1:
+            directory = club / TOURNAMENTS_DIR / directory
+        elif club_of(directory) != club.resolve():
+            raise BadArgument(f"a club tournament lives in {club / TOURNAMENTS_DIR}", field="DIR")
+    named = time_control.strip().lower()
+    if named in ("standard", "rapid", "blitz"):
+        if rating_type is not RatingType.STANDARD and rating_type.value != named:
+            raise BadArgument(f"--time-control {named} and --rating-type {rating_type.value} disagree",
+                              field="--rating-type")
+        rating_type = RatingType(named)
+    return directory, rating_type

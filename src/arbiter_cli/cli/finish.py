@@ -1,0 +1,47 @@
+"""``arbiter finalize``: close the event and store its final standings."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated, Optional
+
+import typer
+
+from arbiter_cli.cli.common import arguments, command_line, say, writing
+from arbiter_cli.core.errors import BadArgument
+from arbiter_cli.lifecycle.finish import finalise
+
+__all__ = ["finalize"]
+
+
+def finalize(
+    date: Annotated[Optional[str], typer.Option("--date", metavar="YYYY-MM-DD",
+                                                help="The date of finalising (default: today).")] = None,
+    after_round: Annotated[Optional[int], typer.Option("--after-round", metavar="K", help=(
+        "Finish a Swiss early, after round K: prints what changes, and acts only with --yes."))] = None,
+    yes: Annotated[bool, typer.Option("--yes", help="Confirm finishing early.")] = False,
+) -> None:
+    """Check that every round is paired and every result entered, store the final standings
+    (final/standings.csv and .json) and close the event."""
+    from arbiter_cli.render.final import final_outputs
+    from arbiter_cli.store.club import update_club_ratings
+
+    when = _date(date)
+    with writing() as (folder, tournament), arguments(date="--date", after_round="--after-round"):
+        done = finalise(tournament, when, after_round, yes)
+        for action in done.actions:
+            say(action)
+        folder.save(tournament, done.tournament, command_line(), done.changes, outputs=final_outputs(done.tournament))
+    say(f"finalised on {when} after {done.tournament.last_round} rounds; final standings in "
+        f"{folder.path / 'final'}/standings.csv and standings.json")
+    for line in update_club_ratings(folder.path, command_line()):
+        say(line)
+
+
+def _date(text: str | None) -> str:
+    if text is None:
+        return dt.date.today().isoformat()
+    try:
+        return dt.date.fromisoformat(text).isoformat()
+    except ValueError:
+        raise BadArgument(f"{text!r} is not a date YYYY-MM-DD", field="--date") from None

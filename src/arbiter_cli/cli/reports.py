@@ -1,0 +1,81 @@
+"""``arbiter standings`` and ``arbiter crosstable``."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from arbiter_cli.cli.common import FormatOption, HtmlOption, PrintOption, RulesOption, TiebreaksOption, arguments, \
+    codes, reading, say, today
+from arbiter_cli.cli.pages import check_page, write_page
+from arbiter_cli.core.model import System
+from arbiter_cli.lifecycle.guards import after_round as after_round_of
+from arbiter_cli.render.output import Format, emit
+from arbiter_cli.render.printing import PAGE_WIDTH, RECORD_KEYS, fitting_width, page_header, sheet
+from arbiter_cli.render.views import crosstable_view, standings_notes, standings_view
+
+__all__ = ["standings", "crosstable"]
+
+AfterRoundOption = Annotated[Optional[int], typer.Option("--after-round", help="Default: the last paired round.")]
+
+
+def standings(
+    after_round: AfterRoundOption = None,
+    tiebreaks: TiebreaksOption = None,
+    rules: RulesOption = None,
+    fmt: FormatOption = Format.table,
+    print_: PrintOption = False,
+    html: HtmlOption = None,
+) -> None:
+    """Print the standings: rank, points, record and the C.07 tie-breaks."""
+    from arbiter_cli.lifecycle.standings import compute_standings
+
+    check_page(print_, html, fmt)
+    with reading() as tournament, arguments(after_round="--after-round"):
+        table = compute_standings(tournament, after_round_of(tournament, after_round), codes(tournament, tiebreaks),
+                                  rules=rules)
+    notes = standings_notes(table)
+    for note in notes:
+        say(f"note: {note}")
+    view = standings_view(tournament, table)
+    if print_ or html is not None:
+        header = page_header(tournament, f"Standings after round {table.after_round}"
+                             f" (tie-breaks: C.07 {table.rules.value} rules)", today())
+        write_page([sheet(view, header, notes=notes, leave_out=RECORD_KEYS)], html,
+                   f"{tournament.settings.name}: standings after round {table.after_round}")
+        return
+    emit(view, fmt)
+
+
+def crosstable(
+    after_round: AfterRoundOption = None,
+    tiebreaks: TiebreaksOption = None,
+    rules: RulesOption = None,
+    fmt: FormatOption = Format.table,
+    print_: PrintOption = False,
+    html: HtmlOption = None,
+) -> None:
+    """Print the crosstable (the square table for a round robin), with rank and tie-breaks."""
+    from arbiter_cli.lifecycle.crosstable import round_crosstable, square_crosstable
+
+    check_page(print_, html, fmt)
+    with reading() as tournament, arguments(after_round="--after-round"):
+        last = after_round_of(tournament, after_round)
+        build = square_crosstable if tournament.settings.system.is_round_robin else round_crosstable
+        table = build(tournament, last, codes(tournament, tiebreaks), rules)
+    view = crosstable_view(tournament, table)
+    if print_ or html is not None:
+        if tournament.settings.system is System.DOUBLE_ROUND_ROBIN:
+            legend = ["1 ½ 0 games, both games in round order (1½); + - forfeits; ? no result yet"]
+        elif tournament.settings.system.is_round_robin:
+            legend = ["1 ½ 0 games; + - forfeits; ? no result yet"]
+        else:
+            legend = ["12w1: against no. 12 with White, won; 1 ½ 0 games; + - forfeits; ? no result yet",
+                      "PAB pairing bye; FPB HPB ZPB full-, half-, zero-point bye"]
+        header = page_header(tournament, f"Crosstable after round {table.after_round}", today())
+        page = sheet(view, header, notes=legend)
+        page.width = fitting_width(page, PAGE_WIDTH, 100 if len(table.headings) <= 10 else 200)
+        write_page([page], html, f"{tournament.settings.name}: crosstable after round {table.after_round}")
+        return
+    emit(view, fmt)

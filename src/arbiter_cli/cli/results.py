@@ -1,0 +1,68 @@
+"""``arbiter result``: enter one result, or many with ``--from``."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from arbiter_cli.cli.common import STATE, arguments, command_line, read_input, say, writing
+from arbiter_cli.core.errors import BadArgument
+from arbiter_cli.core.results import RESULT_HELP
+from arbiter_cli.lifecycle.results import enter_results, parse_result_lines, result_line
+
+__all__ = ["result"]
+
+
+def result(
+    round_number: Annotated[int, typer.Argument(metavar="ROUND")],
+    board: Annotated[Optional[int], typer.Argument(metavar="BOARD")] = None,
+    code: Annotated[Optional[str], typer.Argument(metavar="RESULT", help=RESULT_HELP)] = None,
+    source: Annotated[Optional[str], typer.Option("--from", metavar="FILE|-", help=(
+        "Enter many results: one 'BOARD RESULT' per line, optionally 'BOARD RESULT was OLD' to save "
+        "nothing if the stored result is no longer OLD (none for no result)."))] = None,
+    correct: Annotated[bool, typer.Option("--correct", help="Allow changing a result already entered.")] = False,
+    excused: Annotated[bool, typer.Option("--excused", help="A forfeit whose loser gave notice: it does not "
+                                          "count as a no-show without notice.")] = False,
+    confirm: Annotated[bool, typer.Option("--confirm", help="Record a forfeit even though the event's "
+                                          "no-show rule withdraws the player.")] = False,
+) -> None:
+    """Enter a result: 'arbiter result 3 5 1-0', or many with --from."""
+    names = {"round_number": "ROUND", "board": "BOARD", "result": "RESULT"}
+    label = None
+    with arguments(**names):
+        if source is not None:
+            if board is not None or code is not None:
+                raise BadArgument("give either BOARD RESULT or --from FILE, not both")
+            label, text = read_input(source)
+            lines = parse_result_lines(text, label)
+        else:
+            lines = [result_line(board, code)]
+    with writing() as (folder, tournament), arguments(**names):
+        entered = enter_results(tournament, round_number, lines, correct=correct, excused=excused, confirm=confirm,
+                                source=label)
+        if entered.changes:
+            outputs = None
+            if entered.finalised:
+                from arbiter_cli.render.final import final_outputs
+
+                outputs = final_outputs(entered.tournament)
+            folder.save(tournament, entered.tournament, command_line(), entered.changes, outputs=outputs)
+    if not entered.changes:
+        say(f"round {round_number}: nothing changed")
+        return
+    for change in entered.changes:
+        say(f"{change.change}: {change.old or 'none'} -> {change.new or 'none'}")
+    if entered.finalised:
+        from arbiter_cli.store.club import update_club_ratings
+
+        for line in update_club_ratings(STATE.directory, command_line()):
+            say(line)
+    for line in (*entered.withdrawn, *entered.notes):
+        say(line)
+    remaining = entered.round.missing
+    if remaining:
+        say(f"round {round_number}: {len(remaining)} result{'s' if len(remaining) > 1 else ''} missing "
+            f"(board{'s' if len(remaining) > 1 else ''} {', '.join(map(str, remaining))})")
+    else:
+        say(f"round {round_number}: all results entered")

@@ -1,0 +1,224 @@
+"""The commands that exchange tournaments as Tournament Report Files: ``import``, ``export`` and
+``trf pair|check|generate|standings``.
+
+The codec is pure (:mod:`arbiter_cli.trf`); these commands read the file, call
+it, and write through :mod:`arbiter_cli.store`. The reader, the importer, the
+exporter and the standings load only in the commands that use them (start-up time).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Optional
+
+import typer
+
+from arbiter_cli.cli.common import FormatOption, RulesOption, TiebreaksOption, command_line, read_bytes, reading, \
+    say, tiebreak_option
+from arbiter_cli.core.errors import BadArgument, BrokenFolder, DomainError, NoPairing, Refused
+from arbiter_cli.render.output import Format, slow_progress
+
+if TYPE_CHECKING:
+    from arbiter_cli.trf.importer import Imported
+    from arbiter_cli.trf.reader import TrfFile
+
+__all__ = ["import_command", "export_command", "trf_pair", "trf_check", "trf_generate", "trf_standings",
+           "read_trf_file"]
+
+TrfArgument = Annotated[str, typer.Argument(metavar="FILE.trf", help="TRF16, TRF-2026 or TRF(x); - for stdin.")]
+
+
+def read_trf_file(source: str) -> tuple[str, TrfFile]:
+    """Read and parse a TRF file (``-`` is stdin): its label for messages and its records."""
+    from arbiter_cli.trf.reader import TrfError, decode_trf, parse_trf
+
+    label, raw = read_bytes(source)
+    text, _ = decode_trf(raw)
+    try:
+        return label, parse_trf(text)
+    except TrfError as error:
+        raise error.at(source=label) from None
+
+
+def _import(label: str, trf: TrfFile, name: str, *, for_folder: bool) -> Imported:
+    from arbiter_cli.trf.importer import import_trf
+
+    try:
+        return import_trf(trf, name=name, for_folder=for_folder, teams=not for_folder)
+    except DomainError as error:  # a bad file, or one that cannot be imported yet (a team event)
+        raise error.at(source=label) from None
+
+
+def _warn(label: str, warnings: tuple[str, ...]) -> None:
+    for warning in warnings:
+        say(f"warning: {label}, {warning}" if warning.startswith("line ") else f"warning: {label}: {warning}")
+
+
+def import_command(
+    source: Annotated[str, typer.Argument(metavar="FILE.trf", help="TRF-2026, TRF16 or TRF(x); - for stdin.")],
+    directory: Annotated[Path, typer.Argument(metavar="DIR", help="The tournament folder to create.")],
+) -> None:
+    """Create a tournament folder from a Tournament Report File (TRF-2026, TRF16 or TRF(x))."""
+    from arbiter_cli.lifecycle.change import Change
+    from arbiter_cli.store.tournament import create_with
+
+    label, trf = read_trf_file(source)
+    stem = Path(label).stem if label != "<stdin>" else "TRF event"
+    imported = _import(label, trf, stem, for_folder=True)
+    tournament = imported.tournament
+    changes = [Change("tournament imported", "", f"{label}: {len(tournament.players)} players, "
+                      f"{tournament.last_round} rounds paired")]
+    changes += [Change("import warning", "", warning) for warning in imported.warnings]
+    try:
+        create_with(directory, tournament, command_line(), changes)
+    except BrokenFolder as error:  # the folder refused what the import made: a bug, but say where
+        raise BadArgument(f"the imported event does not make a valid folder: {error}", source=label) from None
+    _warn(label, imported.warnings)
+    settings = tournament.settings
+    say(f"imported {label} into {directory}: {settings.name} ({settings.system.value}), "
+        f"{len(tournament.players)} players, {tournament.last_round} of {settings.rounds} rounds paired")
+
+
+def export_command(
+    version: Annotated[str, typer.Option("--trf-version", metavar="2026|16",
+                                         help="TRF-2026 (the default) or TRF16.")] = "2026",
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write the TRF here (default: stdout).",
+                                                   show_default=False)] = None,
+) -> None:
+    """Write the tournament as a Tournament Report File (lines end with CR, UTF-8)."""
+    from arbiter_cli.lifecycle.standings import points_and_ranks
+    from arbiter_cli.store.files import atomic_write
+    from arbiter_cli.trf.exporter import export_trf
+
+    if version not in ("2026", "16"):
+        raise BadArgument(f"{version!r} is not a TRF version; use 2026 or 16", field="--trf-version")
+    with reading() as tournament:
+        exported = export_trf(tournament, version, standing=points_and_ranks(tournament))
+    for warning in exported.warnings:
+        say(f"warning: {warning}")
+    if output is None:
+        text = exported.text.replace("\r", "\n") if sys.stdout.isatty() else exported.text
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    if output.is_dir():
+        raise BadArgument("is a folder; give a file name", field="--output", source=str(output))
+    try:
+        atomic_write(output, exported.text)
+    except OSError as error:
+        raise BadArgument(f"cannot write: {error.strerror}", source=str(output)) from None
+    say(f"wrote {output}: TRF{'-2026' if version == '2026' else '16'}, {len(tournament.players)} players, "
+        f"{tournament.last_round} rounds")
+
+
+def trf_standings(
+    source: Annotated[str, typer.Argument(metavar="FILE.trf", help="TRF-2026, TRF16 or TRF(x); - for stdin.")],
+    tiebreaks: TiebreaksOption = None,
+    rules: RulesOption = None,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """Standings of a TRF file, as 'arbiter standings' prints them (tie-breaks: --tiebreaks, else the
+    file's 212/202 records, else the system's default)."""
+    from arbiter_cli.lifecycle.standings import compute_standings
+    from arbiter_cli.render.output import emit
+    from arbiter_cli.render.views import standings_notes, standings_view
+    from arbiter_cli.trf.importer import declared_tiebreaks
+
+    label, trf = read_trf_file(source)
+    imported = _import(label, trf, Path(label).stem, for_folder=False)
+    _warn(label, imported.warnings)
+    tournament = imported.tournament
+    if tiebreaks is not None:
+        codes = tiebreak_option(tiebreaks)
+    else:
+        codes = declared_tiebreaks(trf) or tournament.settings.effective_tiebreaks
+    table = compute_standings(tournament, None, codes, rules=rules)
+    for note in standings_notes(table):
+        say(f"note: {note}")
+    emit(standings_view(tournament, table), fmt)
+
+
+def trf_pair(
+    source: TrfArgument,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write the pairing here.")] = None,
+) -> None:
+    """Pair the next round of a TRF; print it in the JaVaFo/bbpPairings format."""
+    from arbiter_cli.pairing.dutch import pair_round
+    from arbiter_cli.trf.engine_output import format_pairs
+    from arbiter_cli.trf.swiss import request_from_trf
+
+    _, trf = read_trf_file(source)
+    try:
+        request = request_from_trf(trf)
+    except BadArgument as error:
+        raise error.at(source=source) from None
+    try:
+        with slow_progress(f"pairing round {request.round_number}", len(request.entrants)) as step:
+            result = pair_round(request, step)
+    except NoPairing as error:
+        raise NoPairing(f"round {request.round_number}: {error}") from None
+    text = format_pairs(result.pairs, result.bye)
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        output.write_text(text, encoding="utf-8")
+        say(f"round {request.round_number}: {len(result.pairs)} boards written to {output}")
+
+
+def trf_check(source: TrfArgument) -> None:
+    """Re-pair every round of a TRF and report each pair that differs (exit 0 only when all agree)."""
+    from arbiter_cli.pairing.dutch import NoValidPairing, pair_round
+    from arbiter_cli.trf.reader import TrfError
+    from arbiter_cli.trf.swiss import paired_rounds, request_from_trf, round_pairing
+
+    _, trf = read_trf_file(source)
+    rounds = paired_rounds(trf)
+    if trf.total_rounds is None:
+        say(f"note: the file does not give the number of rounds (XXR or 142); taking {rounds}")
+    differing = 0
+    with slow_progress("checking rounds", rounds) as step:
+        for number in range(1, rounds + 1):
+            recorded, recorded_bye = round_pairing(trf, number)
+            try:
+                result = pair_round(request_from_trf(trf, number, default_total=rounds))
+                ours, our_bye = set(result.pairs), result.bye
+            except NoValidPairing:
+                ours, our_bye = set(), None
+            except TrfError as error:
+                raise error.at(source=source) from None
+            step(number)
+            if ours == recorded and our_bye == recorded_bye:
+                print(f"round {number}: identical ({len(recorded)} boards)", flush=True)
+                continue
+            differing += 1
+            print(f"round {number}: differs")
+            for white, black in sorted(recorded - ours):
+                print(f"  file only:   {white} - {black}")
+            for white, black in sorted(ours - recorded):
+                print(f"  arbiter only: {white} - {black}")
+            if our_bye != recorded_bye:
+                print(f"  PAB: file {recorded_bye or 'none'}, arbiter {our_bye or 'none'}")
+            sys.stdout.flush()
+    if differing:
+        raise Refused(f"{differing} of {rounds} rounds differ from the Dutch system (2026 rules)")
+    say(f"all {rounds} rounds are identical")
+
+
+def trf_generate(
+    output: Annotated[Path, typer.Option("--output", "-o", help="The TRF file to write.")],
+    players: Annotated[int, typer.Option("--players", min=2, help="Number of players.")],
+    rounds: Annotated[int, typer.Option("--rounds", min=1, help="Number of rounds.")],
+    seed: Annotated[int, typer.Option("--seed", help="The same seed always gives the same file.")] = 1,
+    draw_rate: Annotated[float, typer.Option("--draw-rate", min=0.0, max=1.0)] = 0.3,
+    forfeit_rate: Annotated[float, typer.Option("--forfeit-rate", min=0.0, max=1.0)] = 0.02,
+    bye_rate: Annotated[float, typer.Option("--bye-rate", min=0.0, max=1.0,
+                                            help="Chance that a player asks for a half-point bye.")] = 0.02,
+) -> None:
+    """Write a random Swiss tournament, paired round by round with arbiter's Dutch engine."""
+    from arbiter_cli.trf.generate import generate_tournament
+
+    with slow_progress("generating rounds", rounds) as step:
+        text = generate_tournament(players, rounds, seed, draw_rate, forfeit_rate, bye_rate, progress=step)
+    output.write_text(text, encoding="utf-8")
+    say(f"wrote {output}: {players} players, {rounds} rounds (seed {seed})")

@@ -1,0 +1,42 @@
+"""The checks many acts begin with: the event is not finalised, the player and the round exist."""
+
+from __future__ import annotations
+
+from arbiter_cli.core.errors import BadArgument, Refused
+from arbiter_cli.core.model import Player, Round, Status, Tournament
+
+__all__ = ["not_finalised", "find_player", "find_round", "after_round"]
+
+
+def not_finalised(tournament: Tournament) -> None:
+    """A finalised event changes only by a result correction (``arbiter result --correct``)."""
+    if tournament.settings.status is Status.FINALISED:
+        raise Refused(f"the event was finalised on {tournament.settings.finalised_on}; only a result "
+                      "correction (arbiter result ... --correct) can change it now")
+
+
+def find_player(tournament: Tournament, start_number: int) -> Player:
+    """The player with this start number, or a :class:`BadArgument` for the field ``start_number``."""
+    player = tournament.player(start_number)
+    if player is None:
+        raise BadArgument(f"there is no player with start number {start_number}", field="start_number")
+    return player
+
+
+def find_round(tournament: Tournament, number: int) -> Round:
+    """A paired round, or a refusal (nothing paired) or a :class:`BadArgument` for ``round_number``."""
+    if tournament.last_round == 0:
+        raise Refused("no round has been paired yet (use 'arbiter pair')")
+    rnd = tournament.round(number)
+    if rnd is None:
+        raise BadArgument(f"there is no round {number}; rounds 1 to {tournament.last_round} are paired",
+                          field="round_number")
+    return rnd
+
+
+def after_round(tournament: Tournament, number: int | None) -> int:
+    """The round a report is for: ``number``, or the last paired round; 0 is before round 1."""
+    last = tournament.last_round if number is None else number
+    if not 0 <= last <= tournament.last_round:
+        raise BadArgument(f"must be between 0 and {tournament.last_round}", field="after_round")
+    return last

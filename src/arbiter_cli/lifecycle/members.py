@@ -1,0 +1,74 @@
+"""A club's members: adding them, importing them, changing an initial rating.
+
+A member is told apart by their id, never by their name. Changing an initial
+rating rebuilds every club rating from it (:mod:`.club_ratings`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from pydantic import ValidationError
+
+from arbiter_cli.core.errors import BadArgument, pydantic_message
+from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.lifecycle.club_ratings import recompute
+from arbiter_cli.ratings.club import Club, Member
+from arbiter_cli.ratings.ledger import RatedEvent
+
+__all__ = ["MEMBER_IMPORT_COLUMNS", "member_from", "add_member", "import_members", "set_initial"]
+
+#: The columns of ``arbiter member import``.
+MEMBER_IMPORT_COLUMNS = ("name", "birth_date", "standard", "rapid", "blitz")
+
+
+def member_from(data: Mapping[str, object], *, source: str | None = None, line: int | None = None) -> Member:
+    """A member from its fields; a bad field is a :class:`BadArgument` naming it (and the file's line)."""
+    try:
+        return Member.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        key = str(first["loc"][0]) if first["loc"] else None
+        raise BadArgument(pydantic_message(first), source=source, line=line, field=key) from None
+
+
+def _next_id(club: Club) -> int:
+    return max((m.id for m in club.members), default=0) + 1
+
+
+def add_member(club: Club, fields: Mapping[str, object]) -> tuple[Club, Member, list[Change], list[str]]:
+    """The act: a new member with the next id; notes name the members of the same name."""
+    number = _next_id(club)
+    member = member_from({"id": number, **fields})
+    notes = [f"note: {namesake.name} is already member {namesake.id}; members are told apart by their id"
+             for namesake in club.members if namesake.name.casefold() == member.name.casefold()]
+    return (replace(club, members=(*club.members, member)), member,
+            [Change("member added", "", f"{number} {member.name}")], notes)
+
+
+def import_members(club: Club, rows: Sequence[tuple[int, Mapping[str, str]]], source: str
+                   ) -> tuple[Club, list[Member], list[Change]]:
+    """The act: members from an import file's rows (line, fields), all or none."""
+    first = _next_id(club)
+    new = [member_from({"id": first + i, **data}, source=source, line=line) for i, (line, data) in enumerate(rows)]
+    if not new:
+        raise BadArgument("no members in the file", source=source)
+    return (replace(club, members=(*club.members, *new)), new,
+            [Change("member added", "", f"{m.id} {m.name}") for m in new])
+
+
+def set_initial(club: Club, member_id: int, given: Mapping[str, int], events: Sequence[RatedEvent]
+                ) -> tuple[Club, Member, list[Change], tuple[str, ...]]:
+    """The act: new initial ratings (time control -> rating) for a member, and every club
+    rating rebuilt from them through ``events``; returns the members whose rating moved."""
+    member = club.member(member_id)
+    if member is None:
+        raise BadArgument(f"there is no member {member_id}", field="member_id")
+    updated = member_from({**member.model_dump(), **given})
+    after = replace(club, members=tuple(updated if m.id == member_id else m for m in club.members))
+    rebuilt = recompute(after, events)
+    changes = [Change(f"member {member_id} initial {k}", str(getattr(member, k) or ""), str(v))
+               for k, v in given.items()]
+    changes += [Change("club rating", "", line) for line in rebuilt.moved]
+    return rebuilt.club, member, changes, rebuilt.moved

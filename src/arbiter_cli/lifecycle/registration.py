@@ -1,0 +1,186 @@
+"""Registration: entering and removing players (C.04.2 Art. 2.2-2.4).
+
+Until round 1 is paired, start numbers follow the C.04.2 2.2 order (rating,
+title, name) and change as players come and go. A Swiss takes late entries
+afterwards (:mod:`.late_entry`); a round robin closes at its first pairing. A
+finalised event takes nobody.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from pydantic import ValidationError
+
+from arbiter_cli.core.errors import BadArgument, Refused
+from arbiter_cli.core.model import Player, Tournament
+from arbiter_cli.core.tpn import initial_order
+from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.lifecycle.guards import find_player, not_finalised
+from arbiter_cli.lifecycle.late_entry import RENUMBER_UNTIL, enter_late, renumbered
+from arbiter_cli.ratings.club import Club, current_ratings
+
+__all__ = ["Registered", "registration_open", "player_from", "sex_code", "member_fields",
+           "register", "players_from_rows", "remove_player", "IMPORT_COLUMNS"]
+
+#: The columns of ``arbiter player import``: the fields of a player a file may give.
+IMPORT_COLUMNS = ("name", "title", "rating", "fide_id", "federation", "sex", "birth_date", "club")
+
+
+@dataclass(frozen=True)
+class Registered:
+    """The tournament after a registration, each new player's start number, and what to tell."""
+
+    tournament: Tournament
+    numbers: tuple[int, ...]  # in the order the players were given
+    changes: tuple[Change, ...]
+    notes: tuple[str, ...]  # the late-entry rule applied, namesakes already registered
+
+
+def registration_open(tournament: Tournament) -> None:
+    """Round robins close at the first pairing; a Swiss takes late entries (C.04.2 2.4)."""
+    not_finalised(tournament)
+    if tournament.rounds and tournament.settings.system.is_round_robin:
+        raise Refused("players cannot join a round robin after round 1 is paired")
+    if tournament.settings.rounds is not None and tournament.last_round >= tournament.settings.rounds:
+        raise Refused(f"all {tournament.settings.rounds} rounds are paired; a late entry could not play")
+
+
+def sex_code(value: str | None) -> str | None:
+    """``m`` or ``w`` from what people write (f, female, male)."""
+    if value is None:
+        return None
+    lowered = value.strip().lower()
+    return {"f": "w", "female": "w", "male": "m"}.get(lowered, lowered)
+
+
+def player_from(data: Mapping[str, object], start_number: int, *, source: str | None = None,
+                line: int | None = None) -> Player:
+    """A player from its fields; a bad field is a :class:`BadArgument` naming it (and the file's line)."""
+    try:
+        return Player.model_validate({"start_number": start_number, **data})
+    except ValidationError as error:
+        first = error.errors()[0]
+        key = str(first["loc"][0]) if first["loc"] else None
+        message = str(first["msg"]).removeprefix("Value error, ")
+        raise BadArgument(message[:1].lower() + message[1:], source=source, line=line, field=key) from None
+
+
+def member_fields(tournament: Tournament, club: Club | None, member: int | None, name: str | None,
+                  rating: int | None, *, where: tuple[str, str] = ("", "")) -> dict[str, object]:
+    """A club tournament's player is a club member: name and club rating come from ``club``.
+
+    ``club`` is None for a tournament outside any club; ``where`` names the tournament's
+    folder and the club's, for the messages.
+    """
+    if club is None:
+        if member is not None:
+            raise BadArgument("--member is for club tournaments (a tournament folder in a club's tournaments/)",
+                              field="member")
+        if name is None:
+            raise BadArgument("give the player's NAME", field="name")
+        return {}
+    if member is None:
+        raise BadArgument(f"{where[0]} is a tournament of the club {where[1]}: enter members with "
+                          "--member ID (see 'arbiter -d CLUB member list')", field="member")
+    if name is not None or rating is not None:
+        raise BadArgument("with --member, the name and the rating come from the club; give neither", field="name")
+    if any(p.member_id == member for p in tournament.players):
+        raise Refused(f"member {member} is already registered")
+    found = club.member(member)
+    if found is None:
+        raise BadArgument(f"the club has no member {member}", field="member")
+    current = current_ratings(club)[(member, tournament.settings.rating_type.value)][0]
+    return {"name": found.name, "rating": current, "birth_date": found.birth_date, "member_id": member}
+
+
+def _check_fide_ids(existing: Sequence[Player], new: Sequence[Player]) -> None:
+    ids = {p.fide_id: p for p in existing if p.fide_id is not None}
+    for player in new:
+        if player.fide_id is not None and player.fide_id in ids:
+            raise Refused(f"FIDE ID {player.fide_id} is already registered "
+                          f"(start number {ids[player.fide_id].start_number}, {ids[player.fide_id].name})")
+        if player.fide_id is not None:
+            ids[player.fide_id] = player
+
+
+def _late_note(tournament: Tournament) -> str:
+    paired = tournament.last_round
+    kind = tournament.settings.late_entry_missed
+    missed = "round 1" if paired == 1 else f"rounds 1-{paired}"
+    return (f"late entry: paired from round {paired + 1}; {missed} scored as {kind}"
+            + ("" if paired >= RENUMBER_UNTIL else "; start numbers follow C.04.2 2.2 again"))
+
+
+def _with_players(tournament: Tournament, players: Sequence[Player]) -> Tournament:
+    """The tournament with this list of players, numbered in C.04.2 order while no round is
+    paired. Requested byes follow their players (and go with a removed one)."""
+    kept = {p.start_number for p in players}
+    after = replace(tournament, players=tuple(players),
+                    byes=tuple(b for b in tournament.byes if b.start_number in kept))
+    if tournament.rounds:
+        return after
+    return renumbered(after, {p.start_number: i for i, p in enumerate(initial_order(players), start=1)})
+
+
+def register(tournament: Tournament, new: Sequence[Player], *, by_hand: bool = False) -> Registered:
+    """Enter ``new`` players (numbered after the registered ones, as :func:`player_from` made them).
+
+    Before round 1 the start numbers follow C.04.2 2.2; after it, the players are late
+    entries (C.04.2 2.4). A FIDE ID may be registered once. A player added ``by_hand`` (not
+    imported) has the round of a late entry in the journal, and namesakes are pointed out.
+    """
+    registration_open(tournament)
+    _check_fide_ids(tournament.players, new)
+    notes: list[str] = []
+    if tournament.rounds:
+        after, late_numbers = enter_late(tournament, *new)
+        numbers = tuple(late_numbers)
+        notes.append(_late_note(tournament))
+    else:
+        after = _with_players(tournament, [*tournament.players, *new])
+        order = {id(p): i for i, p in enumerate(initial_order([*tournament.players, *new]), start=1)}
+        numbers = tuple(order[id(p)] for p in new)
+    late = f" (late entry for round {tournament.last_round + 1})" if tournament.rounds and by_hand else ""
+    changes = tuple(Change("player added", "", f"{number} {player.name}{late}") for player, number in zip(new, numbers))
+    if by_hand:
+        notes += [f"note: {namesake.name} was already registered (start number {namesake.start_number} before "
+                  "this registration); use 'arbiter player remove' if this was a mistake"
+                  for player in new for namesake in tournament.players
+                  if namesake.name.casefold() == player.name.casefold()]
+    return Registered(after, numbers, changes, tuple(notes))
+
+
+def players_from_rows(rows: Sequence[tuple[int, Mapping[str, str]]], tournament: Tournament, source: str
+                      ) -> list[Player]:
+    """The players of an import file's rows (line, fields), numbered after the registered ones.
+    A FIDE ID given twice in the file is refused with both lines."""
+    start = len(tournament.players)
+    new = []
+    for index, (line, fields) in enumerate(rows, start=1):
+        data: dict[str, object] = dict(fields)
+        if "sex" in data:
+            data["sex"] = sex_code(fields["sex"]) if fields["sex"] else ""
+        new.append(player_from(data, start + index, source=source, line=line))
+    if not new:
+        raise BadArgument("no players in the file", source=source)
+    first_line: dict[int, int] = {}
+    for (line, _), player in zip(rows, new):
+        if player.fide_id is not None:
+            if player.fide_id in first_line:
+                raise BadArgument(f"FIDE ID {player.fide_id} is also on line {first_line[player.fide_id]}",
+                                  source=source, line=line, field="fide_id")
+            first_line[player.fide_id] = line
+    return new
+
+
+def remove_player(tournament: Tournament, start_number: int) -> tuple[Tournament, Player, list[Change]]:
+    """Remove a registration made by mistake: only before round 1 is paired."""
+    player = find_player(tournament, start_number)
+    not_finalised(tournament)
+    if tournament.rounds:
+        raise Refused("players cannot be removed once round 1 is paired; use 'arbiter player withdraw'")
+    rest = [p for p in tournament.players if p.start_number != start_number]
+    return (_with_players(tournament, rest), player,
+            [Change("player removed", f"{start_number} {player.name}", "")])

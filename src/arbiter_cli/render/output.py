@@ -1,0 +1,167 @@
+"""How views reach the person or the script: Rich tables, CSV and JSON, the consoles and the
+progress bar.
+
+A :class:`View` is a list of records (dicts with stable snake_case keys, the
+JSON shape scripts rely on) and the columns a person sees in a table. With
+``--format csv`` or ``json`` only the data goes to stdout. A table is plain
+(no colour) when stdout is not a terminal or ``NO_COLOR`` is set.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from arbiter_cli.core.points import format_points, points_to_json
+
+__all__ = ["Format", "Column", "View", "emit", "view_text", "stdout_console", "stderr_console", "slow_progress",
+           "text_cell", "points_cell", "strip_private"]
+
+
+class Format(str, Enum):
+    table = "table"
+    csv = "csv"
+    json = "json"
+
+
+def stdout_console() -> Console:
+    """The console for tables; piped output is not cut to 80 columns. Text is
+    printed as it is: no highlighting, and no ``:name:`` emoji codes (a name or a
+    note may hold colons)."""
+    console = Console(highlight=False, emoji=False)
+    if not console.is_terminal and "COLUMNS" not in os.environ:
+        console = Console(highlight=False, emoji=False, width=240)
+    return console
+
+
+def stderr_console() -> Console:
+    return Console(stderr=True, highlight=False, emoji=False)
+
+
+@contextmanager
+def slow_progress(description: str, total: int, *, after: float = 1.0,
+                  console: Console | None = None) -> Iterator[Callable[..., None]]:
+    """A progress bar for work that may be slow: yields ``step(done, total=None)``
+    to call as the work goes on (``total`` corrects the expected amount). The bar
+    goes to stderr, only on a terminal, and only once the work has taken ``after``
+    seconds; it is cleared when the work ends, so nothing of it stays in the
+    output, and stdout is left alone."""
+    console = console or stderr_console()
+    expected = total
+    if not console.is_terminal:
+        yield lambda done, total=None: None
+        return
+    started = time.monotonic()
+    shown: list[Any] = []  # the Progress and its task, once shown
+
+    def step(done: int, total: int | None = None) -> None:
+        if not shown:
+            if time.monotonic() - started < after:
+                return
+            from rich.progress import Progress
+
+            bar = Progress(console=console, transient=True, redirect_stdout=False, redirect_stderr=False)
+            bar.start()
+            shown.extend((bar, bar.add_task(description, total=expected)))
+        shown[0].update(shown[1], completed=done, total=total)
+
+    try:
+        yield step
+    finally:
+        if shown:
+            shown[0].stop()
+
+
+@dataclass
+class Column:
+    key: str  # the CSV header
+    header: str  # the table header
+    show: Callable[[dict[str, Any]], str]
+    justify: str = "left"
+
+
+@dataclass
+class View:
+    title: str
+    records: list[dict[str, Any]]
+    columns: list[Column]
+    csv_value: Callable[[dict[str, Any], str], Any] | None = None
+    hidden: frozenset[str] = frozenset()  # columns in CSV only, not in the table
+    optional: frozenset[str] = frozenset()  # table columns left out when empty in every row
+    table_order: tuple[str, ...] = ()  # the table's column order, when it differs from the CSV's
+
+
+def view_text(view: View, fmt: Format) -> str:
+    """``view`` as CSV or JSON text, exactly what ``emit`` writes for scripts."""
+    if fmt is Format.json:
+        return json.dumps(strip_private(view.records), ensure_ascii=False, indent=2, default=_json_default) + "\n"
+    if fmt is Format.csv:
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow([c.key for c in view.columns])
+        for record in view.records:
+            writer.writerow([_csv_cell(view, record, c.key) for c in view.columns])
+        return buffer.getvalue()
+    raise ValueError("a table is drawn, not written as text")
+
+
+def emit(view: View, fmt: Format, console: Console | None = None) -> None:
+    """Write ``view`` to stdout in ``fmt``: a Rich table, or CSV or JSON for scripts."""
+    if fmt is not Format.table:
+        sys.stdout.write(view_text(view, fmt))
+    else:
+        table = Table(title=view.title, title_justify="left", show_lines=False)
+        columns = view.columns
+        if view.table_order:
+            columns = sorted(columns, key=lambda c: view.table_order.index(c.key)
+                             if c.key in view.table_order else len(view.table_order))
+        shown = [c for c in columns if c.key not in view.hidden
+                 and (c.key not in view.optional or any(r.get(c.key) for r in view.records))]
+        for column in shown:
+            table.add_column(column.header, justify=column.justify)  # type: ignore[arg-type]
+        for record in view.records:
+            table.add_row(*(column.show(record) for column in shown))
+        (console or stdout_console()).print(table)
+    sys.stdout.flush()
+
+
+def _csv_cell(view: View, record: dict[str, Any], key: str) -> Any:
+    if view.csv_value is not None:
+        return view.csv_value(record, key)
+    value = record.get(key)
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def _json_default(value: object) -> object:
+    if isinstance(value, Fraction):
+        return points_to_json(value)
+    raise TypeError(repr(value))
+
+
+def strip_private(records: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{k: v for k, v in r.items() if not k.startswith("_")} for r in records]
+
+
+def text_cell(key: str) -> Callable[[dict[str, Any]], str]:
+    return lambda r: "" if r.get(key) is None else str(r[key])
+
+
+def points_cell(key: str) -> Callable[[dict[str, Any]], str]:
+    return lambda r: format_points(Fraction(str(r[key]))) if r.get(key) is not None else ""

@@ -1,0 +1,254 @@
+"""The views of an event: pairings, players, standings and crosstables, with their notes.
+
+Each view is built from a tournament and what the lifecycle computed (the
+standings, a crosstable) and is shown by :func:`arbiter_cli.render.output.emit`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from arbiter_cli.core.model import Player, Round, Tournament
+from arbiter_cli.core.points import format_points, points_to_json
+from arbiter_cli.render.output import Column, View, points_cell, text_cell
+
+if TYPE_CHECKING:  # the views take them; importing them here would load every tie-break at start-up
+    from arbiter_cli.lifecycle.crosstable import Crosstable
+    from arbiter_cli.lifecycle.standings import Standings
+
+__all__ = ["round_rows", "player_label", "pairings_view", "players_view", "standings_view", "crosstable_view",
+           "standings_notes", "byes_view", "tiebreak_text", "tiebreak_json", "csv_plain"]
+
+
+def round_rows(rnd: Round) -> Iterator[tuple[int | None, int, int | None, str | None]]:
+    """A round's rows as (board, White, Black, result code): the games, then the byes (no board, no Black)."""
+    for game in rnd.games:
+        yield game.board, game.white, game.black, game.result_code
+    for bye in rnd.byes:
+        yield None, bye.player, None, bye.result_code
+
+
+def player_label(player: Player | None) -> str:
+    if player is None:
+        return ""
+    title = f"{player.title} " if player.title else ""
+    rating = f" ({player.rating})" if player.rating else ""
+    return f"{player.start_number}. {title}{player.name}{rating}"
+
+
+def pairings_view(tournament: Tournament, rnd: Round) -> View:
+    records: list[dict[str, Any]] = []
+    for board_number, white_number, black_number, code in round_rows(rnd):
+        white = tournament.player(white_number)
+        black = tournament.player(black_number) if black_number is not None else None
+        records.append({
+            "board": board_number,
+            "white": white_number,
+            "black": black_number,
+            "result": code,
+            "white_name": white.name if white else None,
+            "black_name": black.name if black else None,
+        })
+    by_tpn = {p.start_number: p for p in tournament.players}
+
+    def result_text(r: dict[str, Any]) -> str:
+        if r["black"] is None:
+            return {"BYE": "free", "PAB": "bye", "FPB": "bye (1)", "HPB": "bye (½)",
+                    "ZPB": "bye (0)"}.get(r["result"], r["result"] or "")
+        return "" if r["result"] is None else ("½-½" if r["result"] == "1/2-1/2" else r["result"])
+
+    columns = [
+        Column("board", "Bd", text_cell("board"), "right"),
+        Column("white", "White", lambda r: player_label(by_tpn.get(r["white"]))),
+        Column("black", "Black", lambda r: player_label(by_tpn.get(r["black"])) if r["black"] else ""),
+        Column("result", "Result", result_text, "center"),
+        Column("white_name", "", text_cell("white_name")),
+        Column("black_name", "", text_cell("black_name")),
+    ]
+    # The names are in the CSV and JSON; the table shows them in the player labels.
+    return View(f"{tournament.settings.name}: round {rnd.number}", records, columns,
+                hidden=frozenset({"white_name", "black_name"}),
+                table_order=("board", "white", "result", "black"))
+
+
+PLAYER_KEYS = ("start_number", "name", "title", "rating", "fide_id", "federation", "sex",
+               "birth_date", "club", "status", "withdrawn_after")
+
+
+def players_view(tournament: Tournament) -> View:
+    records = [{key: getattr(p, key) for key in PLAYER_KEYS} for p in tournament.players]
+    for record in records:
+        record["rating"] = record["rating"] or None
+    headers = {"start_number": "No", "name": "Name", "title": "Title", "rating": "Rating",
+               "fide_id": "FIDE ID", "federation": "Fed", "sex": "Sex", "birth_date": "Born",
+               "club": "Club", "status": "Status", "withdrawn_after": "Withdrawn after"}
+    right = {"start_number", "rating", "fide_id", "withdrawn_after"}
+    keys = PLAYER_KEYS
+    for extra, header in (("entered_round", "Entered"), ("member_id", "Member")):  # players.csv's optional columns
+        if any(getattr(p, extra) is not None for p in tournament.players):
+            keys += (extra,)
+            headers[extra] = header
+            right.add(extra)
+            for record, player in zip(records, tournament.players):
+                record[extra] = getattr(player, extra)
+    columns = [Column(k, headers[k], text_cell(k), "right" if k in right else "left") for k in keys]
+    optional = frozenset({"title", "fide_id", "federation", "sex", "birth_date", "club",
+                          "withdrawn_after", "rating"})
+    return View(f"{tournament.settings.name}: players", records, columns, optional=optional)
+
+
+def standings_view(tournament: Tournament, standings: Standings) -> View:
+    records: list[dict[str, Any]] = []
+    for row in standings.rows:
+        record: dict[str, Any] = {
+            "rank": row.rank,
+            "start_number": row.player.start_number,
+            "name": row.player.name,
+            "rating": row.player.rating or None,
+            "points": points_to_json(row.points),
+            "played": row.record.played,
+            "wins": row.record.wins,
+            "draws": row.record.draws,
+            "losses": row.record.losses,
+            "forfeit_wins": row.record.forfeit_wins,
+            "forfeit_losses": row.record.forfeit_losses,
+            "byes": row.record.byes,
+            "tiebreaks": {code: tiebreak_json(v) for code, v in row.tiebreaks.items()},
+            "_rank_label": row.rank_label,
+        }
+        records.append(record)
+    columns = [
+        Column("rank", "Rank", lambda r: r["_rank_label"], "right"),
+        Column("start_number", "No", text_cell("start_number"), "right"),
+        Column("name", "Name", text_cell("name")),
+        Column("rating", "Rating", text_cell("rating"), "right"),
+        Column("points", "Pts", points_cell("points"), "right"),
+        Column("played", "Games", text_cell("played"), "right"),
+        Column("wins", "W", text_cell("wins"), "right"),
+        Column("draws", "D", text_cell("draws"), "right"),
+        Column("losses", "L", text_cell("losses"), "right"),
+        Column("forfeit_wins", "+", text_cell("forfeit_wins"), "right"),
+        Column("forfeit_losses", "-", text_cell("forfeit_losses"), "right"),
+        Column("byes", "Byes", text_cell("byes"), "right"),
+    ]
+    for code in standings.tiebreaks:
+        columns.append(Column(code, code, lambda r, c=code: tiebreak_text(r["tiebreaks"].get(c)), "right"))
+
+    def csv_value(record: dict[str, Any], key: str) -> Any:
+        if key in standings.tiebreaks:
+            value = record["tiebreaks"].get(key)
+            return "" if value is None else value
+        return csv_plain(record.get(key))
+
+    title = f"{tournament.settings.name}: standings after round {standings.after_round}"
+    if standings.incomplete:
+        title += f" (round{'s' if len(standings.incomplete) > 1 else ''} " \
+                 f"{', '.join(map(str, standings.incomplete))} not complete)"
+    optional = frozenset({"rating", "forfeit_wins", "forfeit_losses", "byes"})
+    return View(title, records, columns, csv_value, optional=optional)
+
+
+def csv_plain(value: Any) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def tiebreak_json(value: Fraction | int | None) -> int | float | str | None:
+    if value is None:
+        return None
+    return points_to_json(Fraction(value))
+
+
+def tiebreak_text(value: Any) -> str:
+    """A tie-break value for people: 2½, 13.25, 1888; an empty cell for no value."""
+    if value is None:
+        return ""
+    fraction = Fraction(str(value))
+    return format_points(fraction) if fraction.denominator <= 2 else format_points(fraction, ascii=True)
+
+
+def crosstable_view(tournament: Tournament, table: Crosstable) -> View:
+    records: list[dict[str, Any]] = []
+    for row in table.rows:
+        records.append({
+            "start_number": row.player.start_number,
+            "name": row.player.name,
+            "rating": row.player.rating or None,
+            "points": points_to_json(row.points),
+            "rank": row.rank,
+            "games": [
+                {"round": e.round, "opponent": e.opponent, "colour": e.colour, "result": e.symbol}
+                for e in row.entries
+            ],
+            "_cells": row.cells,
+            "_rank_label": row.rank_label,
+        })
+    columns = [
+        Column("start_number", "No", text_cell("start_number"), "right"),
+        Column("name", "Name", text_cell("name")),
+        Column("rating", "Rtg", text_cell("rating"), "right"),
+    ]
+    for index, heading in enumerate(table.headings):
+        columns.append(Column(heading, heading, lambda r, i=index: r["_cells"][i], "center"))
+    columns += [
+        Column("points", "Pts", points_cell("points"), "right"),
+        Column("rank", "Rank", lambda r: r["_rank_label"], "right"),
+    ]
+    for code in table.tiebreaks:
+        columns.append(Column(code, code, lambda r, c=code: tiebreak_text(r["tiebreaks"].get(c)), "right"))
+    for record, row in zip(records, table.rows):
+        record["tiebreaks"] = {code: tiebreak_json(v) for code, v in row.tiebreaks.items()}
+
+    def csv_value(record: dict[str, Any], key: str) -> Any:
+        if key in table.headings:
+            return record["_cells"][table.headings.index(key)]
+        if key in table.tiebreaks:
+            value = record["tiebreaks"].get(key)
+            return "" if value is None else value
+        return csv_plain(record.get(key))
+
+    title = f"{tournament.settings.name}: crosstable after round {table.after_round}"
+    return View(title, records, columns, csv_value)
+
+
+def standings_notes(table: Standings) -> list[str]:
+    """What the person should know about a table of standings: rounds not complete, codes left
+    out or not computable, cautions, lots, players left out."""
+    notes = []
+    for number, boards in table.incomplete.items():
+        notes.append(f"round {number} is not complete; no result yet on board"
+                     f"{'s' if len(boards) > 1 else ''} {', '.join(map(str, boards))}")
+    if table.unavailable:
+        notes.append(f"{', '.join(table.unavailable)}: team tie-break{'s' if len(table.unavailable) > 1 else ''}, "
+                     "not used for individual standings")
+    if table.dropped:
+        notes.append(f"{', '.join(table.dropped)}: no values, because some players are unrated and no "
+                     "unrated_rating was announced (C.07 Art. 10)")
+    if table.cautions:
+        notes.append(f"{', '.join(table.cautions)}: the 2026 rules do not allow Buchholz tie-breaks in a round "
+                     "robin (C.07 Art. 8); computed as asked")
+    if table.lots:
+        notes.append("players still equal after the tie-breaks are ordered by lot (tiebreak_lots, from the seed)")
+    if table.left_out:
+        notes.append(f"{', '.join(table.left_out)}: withdrew having played fewer than half of the games; "
+                     "their games do not count (round_robin_withdrawal = \"half\")")
+    return notes
+
+
+def byes_view(tournament: Tournament) -> View:
+    """The requested byes of the rounds not yet paired."""
+    records = []
+    for request in sorted(tournament.byes, key=lambda b: (b.round, b.start_number)):
+        player = tournament.player(request.start_number)
+        records.append({"round": request.round, "start_number": request.start_number,
+                        "name": player.name if player else "", "kind": request.kind.value})
+    columns = [Column("round", "Round", lambda r: str(r["round"]), "right"),
+               Column("start_number", "No.", lambda r: str(r["start_number"]), "right"),
+               Column("name", "Name", lambda r: str(r["name"])),
+               Column("kind", "Bye", lambda r: str(r["kind"]))]
+    return View("Requested byes", records, columns)
