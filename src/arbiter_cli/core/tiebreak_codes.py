@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 __all__ = ["INDIVIDUAL_CODES", "TEAM_CODES", "parse_tiebreak", "parse_tiebreak_list",
@@ -137,21 +137,21 @@ def parse_spec(code: str) -> TiebreakSpec:
     (2, 1000, 'REP')
     """
     base, modifiers = parse_tiebreak(code)
-    values: dict[str, object] = {}
+    spec = TiebreakSpec(code=code.strip(), base="REP" if base == "GE" else base)
     for modifier in modifiers:
         letter, number = modifier[0], modifier[1:]
         if letter == "C":
-            values["cut_low"] = int(number)
+            spec = replace(spec, cut_low=int(number))
         elif letter == "M" and number.isdigit():
-            values["cut_low"] = values["cut_high"] = int(number)
+            spec = replace(spec, cut_low=int(number), cut_high=int(number))
         elif letter == "L":
-            values["limit_shift"] = int(number)
+            spec = replace(spec, limit_shift=int(number))
         elif modifier == "P":
-            values["forfeits_played"] = True
+            spec = replace(spec, forfeits_played=True)
         elif modifier == "F":
-            values["fore"] = True
+            spec = replace(spec, fore=True)
         elif modifier == "R":
-            values["reverse"] = True
+            spec = replace(spec, reverse=True)
         elif letter == "U" and number:
-            values["unrated"] = int(number)
-    return TiebreakSpec(code=code.strip(), base="REP" if base == "GE" else base, **values)  # type: ignore[arg-type]
+            spec = replace(spec, unrated=int(number))
+    return spec

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
+from typing import Literal
 
 from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.model import Round, Status, Tournament
@@ -140,7 +141,8 @@ def enter_results(tournament: Tournament, round_number: int, lines: Sequence[Res
             stale.append(f"board {entry.board}: stored {_show(game.result)}, yours {_show(entry.result)} "
                          f"(based on {_show(entry.was)})")
             continue
-        note = "excused" if excused and entry.result is not None and not entry.result.played else None
+        note: Literal["excused"] | None = (
+            "excused" if excused and entry.result is not None and not entry.result.played else None)
         if game.result == entry.result and game.note == note:
             continue
         if game.result is not None and game.result != entry.result and not correct and isinstance(entry.was, Unset):

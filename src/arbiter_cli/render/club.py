@@ -9,7 +9,7 @@ from typing import Any
 from arbiter_cli.core.points import format_points, points_to_json
 from arbiter_cli.ratings.club import Club, Member, StoredRow, current_ratings
 from arbiter_cli.ratings.ledger import TIME_CONTROLS
-from arbiter_cli.render.output import Column, View
+from arbiter_cli.render.output import Column, View, text_cell
 
 __all__ = ["members_view", "rating_list_view", "changes_view", "history_view", "sparkline"]
 
@@ -28,8 +28,8 @@ def members_view(club: Club) -> View:
                Column("birth_date", "Born", lambda r: r["birth_date"] or "")]
     for control in TIME_CONTROLS:
         columns.append(Column(f"{control}_initial", f"{control.title()} (initial)",
-                              lambda r, c=control: str(r[f"{c}_initial"]), "right"))
-        columns.append(Column(control, control.title(), lambda r, c=control: str(r[c]), "right"))
+                              text_cell(f"{control}_initial"), "right"))
+        columns.append(Column(control, control.title(), text_cell(control), "right"))
     return View(f"{club.settings.name}: members", records, columns)
 
 
@@ -47,8 +47,8 @@ def rating_list_view(club: Club, controls: Sequence[str]) -> View:
     columns = [Column("member_id", "Id", lambda r: str(r["member_id"]), "right"),
                Column("name", "Name", lambda r: str(r["name"]))]
     for control in controls:
-        columns.append(Column(control, control.title(), lambda r, c=control: str(r[c]), "right"))
-        columns.append(Column(f"{control}_games", "Games", lambda r, c=control: str(r[f"{c}_games"]), "right"))
+        columns.append(Column(control, control.title(), text_cell(control), "right"))
+        columns.append(Column(f"{control}_games", "Games", text_cell(f"{control}_games"), "right"))
     return View(f"{club.settings.name}: club ratings", records, columns)
 
 

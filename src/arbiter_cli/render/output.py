@@ -22,7 +22,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, JustifyMethod
 from rich.table import Table
 
 from arbiter_cli.core.points import format_points, points_to_json
@@ -90,7 +90,7 @@ class Column:
     key: str  # the CSV header
     header: str  # the table header
     show: Callable[[dict[str, Any]], str]
-    justify: str = "left"
+    justify: JustifyMethod = "left"
 
 
 @dataclass
@@ -131,7 +131,7 @@ def emit(view: View, fmt: Format, console: Console | None = None) -> None:
         shown = [c for c in columns if c.key not in view.hidden
                  and (c.key not in view.optional or any(r.get(c.key) for r in view.records))]
         for column in shown:
-            table.add_column(column.header, justify=column.justify)  # type: ignore[arg-type]
+            table.add_column(column.header, justify=column.justify)
         for record in view.records:
             table.add_row(*(column.show(record) for column in shown))
         (console or stdout_console()).print(table)

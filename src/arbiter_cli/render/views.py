@@ -6,7 +6,7 @@ standings, a crosstable) and is shown by :func:`arbiter_cli.render.output.emit`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -85,7 +85,7 @@ def players_view(tournament: Tournament) -> View:
                "fide_id": "FIDE ID", "federation": "Fed", "sex": "Sex", "birth_date": "Born",
                "club": "Club", "status": "Status", "withdrawn_after": "Withdrawn after"}
     right = {"start_number", "rating", "fide_id", "withdrawn_after"}
-    keys = PLAYER_KEYS
+    keys: tuple[str, ...] = PLAYER_KEYS
     for extra, header in (("entered_round", "Entered"), ("member_id", "Member")):  # players.csv's optional columns
         if any(getattr(p, extra) is not None for p in tournament.players):
             keys += (extra,)
@@ -134,7 +134,7 @@ def standings_view(tournament: Tournament, standings: Standings) -> View:
         Column("byes", "Byes", text_cell("byes"), "right"),
     ]
     for code in standings.tiebreaks:
-        columns.append(Column(code, code, lambda r, c=code: tiebreak_text(r["tiebreaks"].get(c)), "right"))
+        columns.append(Column(code, code, _tiebreak_cell(code), "right"))
 
     def csv_value(record: dict[str, Any], key: str) -> Any:
         if key in standings.tiebreaks:
@@ -162,6 +162,14 @@ def tiebreak_json(value: Fraction | int | None) -> int | float | str | None:
     if value is None:
         return None
     return points_to_json(Fraction(value))
+
+
+def _crosstable_cell(index: int) -> Callable[[dict[str, Any]], str]:
+    return lambda record: str(record["_cells"][index])
+
+
+def _tiebreak_cell(code: str) -> Callable[[dict[str, Any]], str]:
+    return lambda record: tiebreak_text(record["tiebreaks"].get(code))
 
 
 def tiebreak_text(value: Any) -> str:
@@ -194,13 +202,13 @@ def crosstable_view(tournament: Tournament, table: Crosstable) -> View:
         Column("rating", "Rtg", text_cell("rating"), "right"),
     ]
     for index, heading in enumerate(table.headings):
-        columns.append(Column(heading, heading, lambda r, i=index: r["_cells"][i], "center"))
+        columns.append(Column(heading, heading, _crosstable_cell(index), "center"))
     columns += [
         Column("points", "Pts", points_cell("points"), "right"),
         Column("rank", "Rank", lambda r: r["_rank_label"], "right"),
     ]
     for code in table.tiebreaks:
-        columns.append(Column(code, code, lambda r, c=code: tiebreak_text(r["tiebreaks"].get(c)), "right"))
+        columns.append(Column(code, code, _tiebreak_cell(code), "right"))
     for record, row in zip(records, table.rows):
         record["tiebreaks"] = {code: tiebreak_json(v) for code, v in row.tiebreaks.items()}
 

@@ -233,9 +233,9 @@ class FolderStore:
             manifest = json.dumps({"rename": staged, "delete": list(deletions)})
             atomic_write(self.path / PENDING_FILE, manifest)
         except BaseException:
-            for temp, _ in staged:
+            for written, _ in staged:
                 with contextlib.suppress(OSError):
-                    (self.path / temp).unlink()
+                    (self.path / written).unlink()
             raise
         self._apply(staged, deletions)
 

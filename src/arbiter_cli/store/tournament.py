@@ -350,8 +350,8 @@ def _check_round_robin(tournament: Tournament) -> None:
     for rnd in tournament.rounds:
         expected = pair_round(bare, rnd.number)
         name = f"{ROUNDS_DIR}/{_round_name(rnd.number)}"
-        want = [_row(b) for b in (*expected.games, *expected.byes)]
-        have = [_row(b) for b in (*rnd.games, *rnd.byes)]
+        want = [_row(g) for g in expected.games] + [_row(b) for b in expected.byes]
+        have = [_row(g) for g in rnd.games] + [_row(b) for b in rnd.byes]
         for line, (got, wanted) in enumerate(zip(have, want), start=2):
             if got != wanted:
                 shown = f"{wanted[0]}-{wanted[1]}" if wanted[1] else f"a bye for {wanted[0]}"

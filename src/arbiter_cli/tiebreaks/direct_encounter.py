@@ -27,9 +27,9 @@ def encounter_scores(event: Event, group: list[int], spec: TiebreakSpec) -> dict
     for tpn in group:
         against: dict[int, list[Fraction]] = {}
         for slot in event.slots[tpn]:
-            if slot.opponent in members and slot.counted and (
+            if slot.opponent is not None and slot.opponent in members and slot.counted and (
                     slot.played or event.round_robin or spec.forfeits_played):
-                against.setdefault(slot.opponent, []).append(slot.points)  # type: ignore[arg-type]
+                against.setdefault(slot.opponent, []).append(slot.points)
         score = sum((sum(points, Fraction(0)) / len(points) for points in against.values()), Fraction(0))
         result[tpn] = (score, len(against))
     return result

@@ -87,7 +87,8 @@ def adjusted_scores(event: Event, fore: bool = False) -> dict[int, Fraction]:
     key = ("adjusted", fore)
     if key not in event.cache:
         event.cache[key] = _adjusted_scores(event, fore)
-    return event.cache[key]
+    scores: dict[int, Fraction] = event.cache[key]
+    return scores
 
 
 def _adjusted_scores(event: Event, fore: bool) -> dict[int, Fraction]:
@@ -136,7 +137,8 @@ def contributions(event: Event, tpn: int, *, product: bool, fore: bool = False,
     if key not in event.cache:
         event.cache[key] = {number: _contributions(event, number, product, fore, forfeits_played)
                             for number in event.numbers}
-    return event.cache[key][tpn]
+    values: list[Contribution] = event.cache[key][tpn]
+    return values
 
 
 def _contributions(event: Event, tpn: int, product: bool, fore: bool, forfeits_played: bool) -> list[Contribution]:
@@ -149,10 +151,9 @@ def _contributions(event: Event, tpn: int, product: bool, fore: bool, forfeits_p
         if not slot.counted and not last_paired:
             continue
         points = _points(event, slot, fore, tpn)
-        as_game = slot.opponent is not None and (
-            slot.played or event.round_robin or forfeits_played or last_paired)
-        if as_game:
-            score = adjusted[slot.opponent]  # type: ignore[index]
+        opponent = slot.opponent
+        if opponent is not None and (slot.played or event.round_robin or forfeits_played or last_paired):
+            score = adjusted[opponent]
             vur = False
         elif event.round_robin:
             continue  # the free round of a round robin is not a game (15.2)

@@ -246,7 +246,7 @@ def _candidates(declared: Scoring) -> Iterable[Scoring]:
     for win, draw in ((Fraction(1), Fraction(1, 2)), (Fraction(3), Fraction(1)), (Fraction(2), Fraction(1))):
         for pab in (win, draw, Fraction(0)):
             for forfeit in (win, draw):
-                yield Scoring(win=win, draw=draw, loss=0, pab=pab, forfeit_win=forfeit)
+                yield Scoring(win=win, draw=draw, loss=Fraction(0), pab=pab, forfeit_win=forfeit)
 
 
 def _tally(tournament: Tournament) -> dict[int, dict[str, int]]:
@@ -687,7 +687,7 @@ def _player(ctx: _Context, source: TrfPlayer) -> Player:
         raise TrfError("the name is empty", source.line, "name")
     return Player(start_number=ctx.numbers[source.tpn], name=name, title=title or None, rating=rating,
                   fide_id=int(fide_id) if fide_id and int(fide_id) > 0 else None, federation=federation or None,
-                  sex=sex or None, birth_date=birth)
+                  sex="m" if sex == "m" else "w" if sex == "w" else None, birth_date=birth)
 
 
 def _scoring(ctx: _Context, draft: Tournament, official: dict[int, tuple[Fraction | None, int | None]]) -> Scoring:

@@ -94,10 +94,8 @@ def request_from_trf(trf: TrfFile, round_number: int | None = None,
             # Abnormal point assignments: the points column carries them; it is the score.
             adjustment = player.points - sum((r.points for r in history), Fraction(0))
         entrants.append(Entrant(player.tpn, history, present, player.rating, adjustment))
-    colour = trf.initial_colour
-    if colour is None:
-        colour = _initial_colour_from_round_one(trf)
-    return PairingRequest(tuple(entrants), rnd, total, colour)  # type: ignore[arg-type]
+    colour = trf.initial_colour or _initial_colour_from_round_one(trf)
+    return PairingRequest(tuple(entrants), rnd, total, "w" if colour == "w" else "b")
 
 
 def _initial_colour_from_round_one(trf: TrfFile) -> str:

@@ -198,7 +198,7 @@ class _Engine:
         """Number the players by everything :meth:`_weight` reads of one player, so
         that players alike share their weights (a 1000-player field has a few
         hundred kinds of player and a few dozen distinct weights)."""
-        kinds: dict[tuple, int] = {}
+        kinds: dict[tuple[object, ...], int] = {}
         self.kind = [kinds.setdefault(
             (self.order[v], self.candidate[v], self.c9_value[v], self.pref_code[v], self.mild[v], p.absolute,
              p.abs_imbalance, abs(p.state.colour_difference), p.repeated, p.df1, p.uf1, p.df2, p.uf2),
@@ -516,9 +516,10 @@ class _Engine:
                 lowest = lowest_pab_level(adjacency(), level)
             if lowest is None:
                 raise NoValidPairing("no pairing satisfies C1-C3 with at most one eligible PAB receiver")
-            self._set_bye_score(ascending[lowest])
+            bye_score = ascending[lowest]
+            self._set_bye_score(bye_score)
             self.single = False
-            if self.bye_score >= top_score:
+            if bye_score >= top_score:
                 # Can the top score group pair inside itself, one player left for the PAB?
                 in_top = set(top)
                 rest = [v for v in range(n) if v not in in_top]
@@ -695,7 +696,7 @@ class _Engine:
             stop = blocked.get(v)
             near = [index[u] for u in unpaired if u not in stop] if stop else near_all[:]
             adjacency.append(near + [index[u] for u in others])
-        return is_completable(adjacency, [odd and self.candidate[v] for v in players])
+        return is_completable(adjacency, [self.candidate[v] for v in players] if odd else [False] * len(players))
 
     def bracket(self, window: list[int], mdp_end: int, cur_end: int) -> None:
         size = len(window)
@@ -878,14 +879,14 @@ class _Engine:
             for i in reversed(range(len(s1))):
                 places[i] = place
                 place *= tops[i] + 1
-            bonus: dict[tuple[int, int], int] = {}
+            digits: dict[tuple[int, int], int] = {}
             for a, bs, top, weight in zip(s1, options, tops, places):
                 u = window[rem[a]]
                 for rank, b in enumerate(bs):
                     v = window[rem[b]]
-                    bonus[(u, v) if u < v else (v, u)] = (top - rank) * weight
+                    digits[(u, v) if u < v else (v, u)] = (top - rank) * weight
             # Cold: the digits move most S1 partners, so a warm start would not pay.
-            self.solve(bonus, place.bit_length(), only=only)
+            self.solve(digits, place.bit_length(), only=only)
             for a in s1:
                 partner = self.mate[window[rem[a]]]
                 assert partner in position, "an S1 player left the remainder"

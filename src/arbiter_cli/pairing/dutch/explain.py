@@ -7,14 +7,16 @@ and for each board the colour rule (5.2.1-5.2.5) that decided.
 
 from __future__ import annotations
 
-from arbiter_cli.pairing.dutch.engine import DutchResult
+from fractions import Fraction
+
+from arbiter_cli.pairing.dutch.engine import BracketReport, DutchResult
 from arbiter_cli.pairing.dutch.state import PairingRequest, PlayerState, Strength, derive_states
 from arbiter_cli.core.points import format_points
 
 __all__ = ["explain"]
 
 
-def _compatible(a: PlayerState, b: PlayerState, last_round: bool, threshold) -> bool:  # type: ignore[no-untyped-def]
+def _compatible(a: PlayerState, b: PlayerState, last_round: bool, threshold: Fraction) -> bool:
     if b.tpn in a.opponents:
         return False
     (pa, sa), (pb, sb) = a.preference, b.preference
@@ -61,7 +63,8 @@ def explain(request: PairingRequest, result: DutchResult) -> list[str]:
     return lines
 
 
-def _quality(bracket, states: dict[int, PlayerState], colour_of: dict[int, str], rounds: int) -> list[str]:  # type: ignore[no-untyped-def]
+def _quality(bracket: BracketReport, states: dict[int, PlayerState], colour_of: dict[int, str], rounds: int
+             ) -> list[str]:
     players = [p for pair in bracket.pairs for p in pair]
     not_granted = [p for p in players if states[p].preference[0] and colour_of.get(p) != states[p].preference[0]]
     strong = [p for p in not_granted if states[p].preference[1] >= Strength.STRONG]
