@@ -48,7 +48,7 @@ def _club(exclusive: bool) -> Iterator[tuple[ClubFolder, Club]]:
 
 
 def _control(text: str | None) -> tuple[str, ...]:
-    from arbiter_cli.ratings.ledger import TIME_CONTROLS
+    from arbiter_cli.ratings.club import TIME_CONTROLS
 
     if text is None:
         return TIME_CONTROLS

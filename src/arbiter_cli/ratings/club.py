@@ -18,7 +18,7 @@ from arbiter_cli.core.model import Tournament
 from arbiter_cli.core.outcome import game_outcomes
 from arbiter_cli.ratings.ledger import TIME_CONTROLS, RatedEvent, RatedGame, RatingRow
 
-__all__ = ["ClubSettings", "Member", "StoredRow", "Club", "current_ratings", "event_of"]
+__all__ = ["TIME_CONTROLS", "ClubSettings", "Member", "StoredRow", "Club", "current_ratings", "event_of"]
 
 
 class ClubSettings(BaseModel):

@@ -25,7 +25,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from pydantic import ValidationError
 
 from arbiter_cli.core.errors import Refused
 
@@ -35,7 +34,9 @@ from arbiter_cli.core.model import (
 from arbiter_cli.pairing.round_robin import pair_round as berger_round, planned_rounds
 from arbiter_cli.core.results import ByeKind, GameResult
 from arbiter_cli.core.tiebreak_codes import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, parse_tiebreak
+from arbiter_cli.trf.notes import Notes
 from arbiter_cli.trf.reader import TrfError, TrfFile, TrfGame, TrfPlayer
+from arbiter_cli.trf.scoring import candidates, declared_scoring, point_values, points_under, scoring_text, tally
 
 __all__ = ["Imported", "TrfUnsupported", "import_trf", "TEAM_RECORDS", "parse_trf_date", "declared_tiebreaks"]
 
@@ -88,28 +89,6 @@ class Imported:
     official: dict[int, tuple[Fraction | None, int | None]] = field(default_factory=dict)  # points, rank
 
 
-class _Notes:
-    """One warning per kind of thing: the first case, with a count of the others."""
-
-    def __init__(self) -> None:
-        self._first: dict[str, str] = {}
-        self._count: dict[str, int] = {}
-
-    def add(self, kind: str, message: str) -> None:
-        self._first.setdefault(kind, message)
-        self._count[kind] = self._count.get(kind, 0) + 1
-
-    def __contains__(self, kind: str) -> bool:
-        return kind in self._first
-
-    def lines(self) -> tuple[str, ...]:
-        out = []
-        for kind, message in self._first.items():
-            more = self._count[kind] - 1
-            out.append(message + (f" (and {more} more like it)" if more else ""))
-        return tuple(out)
-
-
 # --------------------------------------------------------------------------- small readers
 
 
@@ -150,14 +129,7 @@ def _birth(text: str) -> str | None:
     return parse_trf_date(text)
 
 
-def _decimal(text: str, line: int, name: str) -> Fraction:
-    text = text.strip()
-    if not re.fullmatch(r"\d+(\.\d+)?", text):
-        raise TrfError(f"{text!r} is not a number of points", line, name)
-    return Fraction(text)
-
-
-def declared_tiebreaks(trf: TrfFile, notes: _Notes | None = None) -> tuple[str, ...]:
+def declared_tiebreaks(trf: TrfFile, notes: Notes | None = None) -> tuple[str, ...]:
     """The tie-breaks of record 212 (without its leading ``PTS``), else of 202; unknown codes dropped."""
     for code in ("212", "202"):
         if code not in trf.header:
@@ -179,112 +151,13 @@ def declared_tiebreaks(trf: TrfFile, notes: _Notes | None = None) -> tuple[str, 
     return ()
 
 
-# --------------------------------------------------------------------------- scoring
-
-
-def _declared_scoring(trf: TrfFile, notes: _Notes) -> tuple[Scoring, int | None]:
-    """The scoring the file declares (162, then XXS and bbp's BBx override), and the line of the first record."""
-    values: dict[str, Fraction] = {}
-    first_line = None
-    if "162" in trf.header:
-        line = trf.header_lines["162"][0]
-        first_line = line
-        raw = trf.header["162"][0]  # starts at col 5
-        for m in re.finditer(r"([A-Za-z])\s*(\d+(?:\.\d+)?)", raw):
-            symbol = m.group(1).upper()
-            key = {"W": "win", "D": "draw", "L": "loss", "A": "absent", "P": "pab", "X": "unknown"}.get(symbol)
-            if key is None:
-                raise TrfError(f"{symbol!r} is not a scoring symbol (W, D, L, A, P, X)", line, "162 scoring")
-            values[key] = Fraction(m.group(2))
-        if "absent" in values:
-            values["forfeit_loss"] = values.pop("absent")
-        values.pop("unknown", None)
-    for line, raw in zip(trf.header_lines.get("XXS", ()), trf.header.get("XXS", ())):
-        first_line = first_line or line
-        for item in raw.split():
-            key, _, number = item.partition("=")
-            value = _decimal(number, line, f"XXS {key}")
-            target = {"WW": "win", "BW": "win", "W": "win", "WD": "draw", "BD": "draw", "D": "draw",
-                      "WL": "loss", "BL": "loss", "HPB": "half_bye", "FPB": "full_bye", "PAB": "pab",
-                      "FW": "forfeit_win", "FL": "forfeit_loss", "ZPB": "zpb"}.get(key.upper())
-            if target is None:
-                raise TrfError(f"{key!r} is not an XXS code", line, "XXS")
-            if key.upper() == "W":
-                values.update(win=value, forfeit_win=value, full_bye=value)
-            elif key.upper() == "D":
-                values.update(draw=value, half_bye=value)
-            else:
-                if target in values and key.upper() in ("BW", "BD", "BL") and values[target] != value:
-                    notes.add("colour-scoring", f"line {line}: different points for White and Black are not "
-                                                f"kept; {key}={number} is used for both")
-                values[target] = value
-    for code, target in (("BBW", "win"), ("BBD", "draw"), ("BBL", "loss"), ("BBZ", "zpb"),
-                         ("BBF", "forfeit_loss"), ("BBU", "pab")):
-        for line, raw in zip(trf.header_lines.get(code, ()), trf.header.get(code, ())):
-            first_line = first_line or line
-            values[target] = _decimal(raw.split()[0] if raw.split() else "", line, code)
-    zpb = values.pop("zpb", Fraction(0))
-    if zpb:
-        notes.add("zpb", f"line {first_line}: a zero-point bye worth {zpb} is not kept: the folder scores it 0")
-    try:
-        return Scoring(**values), first_line
-    except ValidationError as error:
-        message = str(error.errors()[0].get("msg", "invalid scoring")).removeprefix("Value error, ")
-        raise TrfError(message, first_line, "scoring") from None
-
-
-def _scoring_text(scoring: Scoring) -> str:
-    from arbiter_cli.core.points import format_points
-
-    parts = [f"{key.replace('_', ' ')} {format_points(getattr(scoring, key), ascii=True)}"
-             for key in type(scoring).model_fields]
-    return ", ".join(parts)
-
-
-def _candidates(declared: Scoring) -> Iterable[Scoring]:
-    yield declared
-    for win, draw in ((Fraction(1), Fraction(1, 2)), (Fraction(3), Fraction(1)), (Fraction(2), Fraction(1))):
-        for pab in (win, draw, Fraction(0)):
-            for forfeit in (win, draw):
-                yield Scoring(win=win, draw=draw, loss=Fraction(0), pab=pab, forfeit_win=forfeit)
-
-
-def _tally(tournament: Tournament) -> dict[int, dict[str, int]]:
-    """How many of each outcome every player has (to sum points under any scoring)."""
-    counts: dict[int, dict[str, int]] = {p.start_number: {} for p in tournament.players}
-
-    def add(tpn: int, key: str) -> None:
-        counts[tpn][key] = counts[tpn].get(key, 0) + 1
-
-    for rnd in tournament.rounds:
-        for bye in rnd.byes:
-            add(bye.player, bye.kind.value)
-        for game in rnd.games:
-            if game.result is not None:
-                add(game.white, f"{game.result.value}:w")
-                add(game.black, f"{game.result.value}:b")
-    return counts
-
-
-def _values(scoring: Scoring) -> dict[str, Fraction]:
-    """The points of each tallied outcome under ``scoring``."""
-    values = {kind.value: scoring.bye_points(kind) for kind in ByeKind}
-    for result in GameResult:
-        values[f"{result.value}:w"], values[f"{result.value}:b"] = scoring.game_points(result)
-    return values
-
-
-def _points(count: dict[str, int], values: dict[str, Fraction]) -> Fraction:
-    return sum((n * values[key] for key, n in count.items()), Fraction(0))
-
-
 # --------------------------------------------------------------------------- the import
 
 
 @dataclass
 class _Context:
     trf: TrfFile
-    notes: _Notes
+    notes: Notes
     numbers: dict[int, int]  # starting rank -> start number
     by_tpn: dict[int, TrfPlayer]
     pending: dict[int, dict[int, tuple[str, int]]] = field(default_factory=dict)  # byes in rounds not paired
@@ -304,7 +177,7 @@ def import_trf(trf: TrfFile, *, name: str = "TRF event", for_folder: bool = True
     ``byes_ahead``: the byes written for rounds not yet paired make rounds of
     their own (as a points column that counts them does) instead of requests.
     """
-    notes = _Notes()
+    notes = Notes()
     _check_teams(trf, teams, notes)
     for code, lines in trf.header_lines.items():
         if code in _DROPPED:
@@ -345,7 +218,7 @@ def import_trf(trf: TrfFile, *, name: str = "TRF event", for_folder: bool = True
     return Imported(tournament, notes.lines(), numbers, official)
 
 
-def _check_teams(trf: TrfFile, teams: bool, notes: _Notes) -> None:
+def _check_teams(trf: TrfFile, teams: bool, notes: Notes) -> None:
     found = [code for code in TEAM_RECORDS if code in trf.header]
     count = (trf.header.get("082") or ("",))[0].strip()
     kind = (trf.header.get("192") or ("",))[0].strip().upper()
@@ -371,7 +244,7 @@ def _is_dummy(trf: TrfFile, player: TrfPlayer, met: set[int]) -> bool:
     return player.name.strip().lower() in _DUMMY_NAMES
 
 
-def _kept_players(trf: TrfFile, notes: _Notes) -> list[TrfPlayer]:
+def _kept_players(trf: TrfFile, notes: Notes) -> list[TrfPlayer]:
     met = {g.opponent for p in trf.players for g in p.games if g.opponent is not None}
     kept = []
     for player in sorted(trf.players, key=lambda p: p.tpn):
@@ -691,13 +564,13 @@ def _player(ctx: _Context, source: TrfPlayer) -> Player:
 
 
 def _scoring(ctx: _Context, draft: Tournament, official: dict[int, tuple[Fraction | None, int | None]]) -> Scoring:
-    declared, line = _declared_scoring(ctx.trf, ctx.notes)
+    declared, line = declared_scoring(ctx.trf, ctx.notes)
     stated = {tpn: points for tpn, (points, _) in official.items() if points is not None}
     if "299" in ctx.trf.header or not stated:
         return declared
-    tally = _tally(draft)
+    counts = tally(draft)
     # Some programs count a requested bye of the round about to be paired already (JaVaFo's sample does).
-    ahead: dict[int, dict[str, int]] = {tpn: dict(count) for tpn, count in tally.items()}
+    ahead: dict[int, dict[str, int]] = {tpn: dict(count) for tpn, count in counts.items()}
     for codes in ctx.pending.values():
         for tpn, (code, _) in codes.items():
             kind = _BYES.get(code, (None,))[0]
@@ -705,19 +578,19 @@ def _scoring(ctx: _Context, draft: Tournament, official: dict[int, tuple[Fractio
                 key = ctx.numbers[tpn]
                 ahead[key][kind.value] = ahead[key].get(kind.value, 0) + 1
     lines = {ctx.numbers[p.tpn]: p.line for p in ctx.by_tpn.values()}
-    for candidate in _candidates(declared):
-        values = _values(candidate)
-        if all(points in (_points(tally[tpn], values), _points(ahead[tpn], values))
+    for candidate in candidates(declared):
+        values = point_values(candidate)
+        if all(points in (points_under(counts[tpn], values), points_under(ahead[tpn], values))
                for tpn, points in stated.items()):
             if candidate != declared:
                 ctx.notes.add("scoring", f"the points column adds up under another scoring than the file "
-                                         f"declares: {_scoring_text(candidate)}; the event is imported with it")
+                                         f"declares: {scoring_text(candidate)}; the event is imported with it")
             return candidate
-    values = _values(declared)
-    tpn = next(t for t, points in stated.items() if _points(tally[t], values) != points)
-    counted = _points(tally[tpn], values)
+    values = point_values(declared)
+    tpn = next(t for t, points in stated.items() if points_under(counts[t], values) != points)
+    counted = points_under(counts[tpn], values)
     raise TrfError(f"the points column says {float(stated[tpn]):.1f} but the results add up to {float(counted):.1f} "
-                   f"(scoring: {_scoring_text(declared)})", lines[tpn], "points")
+                   f"(scoring: {scoring_text(declared)})", lines[tpn], "points")
 
 
 def _settings(ctx: _Context, default_name: str, system: System, total: int, colour: InitialColour,
