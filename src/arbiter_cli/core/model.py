@@ -400,11 +400,6 @@ class Round:
     def complete(self) -> bool:
         return not self.missing
 
-    @property
-    def players(self) -> tuple[int, ...]:
-        """Everyone with a row in the round: the players of each board, then the byes."""
-        return tuple(p for game in self.games for p in game.players) + tuple(bye.player for bye in self.byes)
-
     def game(self, board: int) -> Game | None:
         for item in self.games:
             if item.board == board:

@@ -15,7 +15,7 @@ from arbiter_cli.core.model import Round, Tournament
 from arbiter_cli.render.output import Column, View, points_cell, text_cell
 from arbiter_cli.render.views import round_rows
 
-__all__ = ["PAGE_WIDTH", "PAGE_LINES", "Sheet", "sheet", "print_page", "print_sheets", "fitting_width", "BYE_TEXT",
+__all__ = ["PAGE_WIDTH", "PAGE_LINES", "Sheet", "sheet", "print_sheets", "fitting_width", "BYE_TEXT",
            "pairing_sheet_views", "RECORD_KEYS", "page_header", "PRINTED"]
 
 
@@ -51,13 +51,6 @@ def sheet(view: View, header: Sequence[str], *, width: int = PAGE_WIDTH, shrink:
     cells = [[_plain(column.show(record)) for column in columns] for record in view.records]
     shrinking = (shrink,) if isinstance(shrink, str) else tuple(shrink)
     return Sheet(list(header), columns, cells, list(notes), width, shrinking)
-
-
-def print_page(view: View, header: Sequence[str], *, width: int = PAGE_WIDTH, lines: int = PAGE_LINES,
-               shrink: str | Sequence[str] = "name", notes: Sequence[str] = (),
-               leave_out: frozenset[str] = frozenset()) -> str:
-    """``view`` as plain text for a printer: no colours, aligned columns, A4 pages (see :func:`print_sheets`)."""
-    return print_sheets([sheet(view, header, width=width, shrink=shrink, notes=notes, leave_out=leave_out)], lines)
 
 
 def print_sheets(sheets: Sequence[Sheet], lines: int = PAGE_LINES) -> str:

@@ -132,7 +132,6 @@ class _Engine:
         self.max_weight = (1 << (self.width + 2)) - 1
         self.bye_score: Fraction | None = None
         self.single = False
-        self.c9_rank: dict[int, int] = {}
         self.weights: dict[tuple[int, int], int] = {}  # written weights (0: no edge)
         self.deep_single = False
         self.mate: dict[int, int] = {}
@@ -146,7 +145,6 @@ class _Engine:
         self._compact: Callable[[int], int] = lambda weight: weight & self.low_mask
         self.local_matrix: list[list[int]] = []
         self.warm: tuple[list[int], list[int]] | None = None  # duals and mates of the last local solve
-        self.fallbacks = 0
         self.progress: Callable[[int, int], None] | None = None  # see pair_round
         self.tight: list[list[int]] | None = None  # see solve(tight=True)
         self.below_c9 = self.width - (2 * self.sgb + self.sgb + self.S + self.sgb + self.S)
@@ -190,7 +188,6 @@ class _Engine:
         self._signatures()
 
     def _set_c9_ranks(self, ranks: dict[int, int]) -> None:
-        self.c9_rank = ranks
         self.c9_value = [ranks.get(p.played_games, 0) if p.score == self.bye_score else 0 for p in self.players]
         self._signatures()
 
@@ -636,7 +633,6 @@ class _Engine:
         if self._completable([v for v in window if v not in self.frozen and v not in self.mate],
                              [v for group in deeper for v in group]):
             return
-        self.fallbacks += 1
         self.weights, self.frozen, self.single = dict(saved[0]), dict(saved[1]), saved[2]
         self.bracket(window, mdp_end, cur_end)
 

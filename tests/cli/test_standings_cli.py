@@ -11,7 +11,7 @@ import pytest
 
 from arbiter_cli.store.tournament import TournamentFolder
 from arbiter_cli.render.output import Column, View
-from arbiter_cli.render.printing import print_page
+from arbiter_cli.render.printing import print_sheets, sheet
 
 from conftest import ROOT, Runner, snapshot
 
@@ -121,7 +121,7 @@ def test_absent_rounds_show_as_zero_point_byes(arbiter: Runner, swiss: Path) -> 
 
 def test_long_lists_break_into_a4_pages() -> None:
     view = View("t", [{"n": str(i)} for i in range(150)], [Column("n", "No", lambda r: r["n"], "right")])
-    text = print_page(view, ["Event", "Standings after round 9"])
+    text = print_sheets([sheet(view, ["Event", "Standings after round 9"])])
     pages = text.split("\f")
     assert len(pages) == 3 and all(len(p.splitlines()) <= 60 for p in pages)
     assert all(p.startswith("Event\nStandings after round 9") for p in pages) and "page 3/3" in pages[-1]

@@ -481,7 +481,7 @@ def test_sample_event_exports_and_imports_back(arbiter, tmp_path: Path, sample: 
     """A folder made by arbiter comes back with the same players, rounds (board numbers too) and byes;
     the settings a TRF cannot hold (seed, rating type) are named in a warning."""
     source = tmp_path / sample
-    shutil.copytree(Path(__file__).resolve().parents[1] / "sample_events" / sample, source)
+    shutil.copytree(Path(__file__).resolve().parents[2] / "sample_events" / sample, source)
     exported = tmp_path / "event.trf"
     result = arbiter("-d", source, "export", "-o", exported)
     assert result.code == 0, result.err
