@@ -1,0 +1,63 @@
+"""The one outcome vocabulary (core/outcome.py) and the domain errors (core/errors.py)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, DomainError, NoPairing, Refused
+from arbiter_cli.core.model import Bye, Game, Player, Round, Scoring, Settings, Tournament
+from arbiter_cli.core.outcome import Outcome, bye_outcome, game_outcomes, round_entries
+from arbiter_cli.core.results import ByeKind, GameResult
+
+
+def test_c07_16_1_a_double_loss_is_a_game_played_lost_by_both() -> None:
+    """C.07 Art. 16.1: a round is unplayed only when "the participant played no game"; a 0-0 is a
+    game both players lost, so it is played (and C.04.2 3.4-3.5 keep it in colours and meetings)."""
+    white, black = game_outcomes(GameResult.DOUBLE_LOSS)
+    assert white is black is Outcome.LOSS
+    assert white.played and white.rating_points == 0
+    assert GameResult.DOUBLE_LOSS.played
+
+
+def test_c04_2_3_5_a_double_forfeit_is_unplayed_for_both() -> None:
+    white, black = game_outcomes(GameResult.DOUBLE_FORFEIT)
+    assert white is black is Outcome.FORFEIT_LOSS
+    assert not white.played and white.forfeit and white.rating_points is None
+    assert not GameResult.DOUBLE_FORFEIT.played
+
+
+@pytest.mark.parametrize("result", list(GameResult))
+def test_every_board_result_gives_each_side_one_outcome(result: GameResult) -> None:
+    white, black = game_outcomes(result)
+    assert white.played == black.played == result.played
+    assert (white.forfeit or black.forfeit) == result.is_forfeit
+    assert white.symbol in "1½0+-" and black.symbol in "1½0+-"
+
+
+@pytest.mark.parametrize("kind", list(ByeKind))
+def test_every_bye_kind_is_a_bye_outcome(kind: ByeKind) -> None:
+    outcome = bye_outcome(kind)
+    assert outcome.bye and not outcome.played and not outcome.forfeit
+    assert outcome.symbol == kind.value
+
+
+def test_entries_score_in_the_events_own_points() -> None:
+    """3/1/0: a win is 3, a PAB a win's points, a result not entered yet 0 and pending."""
+    settings = Settings(name="x", system="swiss", rounds=3, seed=1, scoring=Scoring(win=3, draw=1))
+    players = tuple(Player(start_number=i, name=f"P{i}") for i in range(1, 6))
+    rounds = (Round(1, (Game(1, 2, 1, GameResult.WHITE_WINS), Game(3, 4, 2)), (Bye(5, ByeKind.PAB),)),)
+    entries = round_entries(Tournament(settings, players, rounds))
+    assert [(e.outcome, e.points, e.opponent, e.colour) for e in entries[1]] == [(Outcome.WIN, 3, 2, "w")]
+    assert entries[3][0].outcome is Outcome.PENDING and entries[3][0].points == 0 and not entries[3][0].counted
+    assert entries[5][0].outcome is Outcome.PAB and entries[5][0].points == Fraction(3)
+
+
+@pytest.mark.parametrize("kind", [BadArgument, BrokenFolder, Refused, Busy, NoPairing])
+def test_domain_errors_are_value_errors_with_their_location(kind: type[DomainError]) -> None:
+    error = kind("no such board", source="r.txt", line=3, field="board")
+    assert isinstance(error, ValueError)
+    assert str(error) == "r.txt, line 3, field 'board': no such board"
+    moved = error.at(field="BOARD")
+    assert type(moved) is kind and str(moved) == "r.txt, line 3, field 'BOARD': no such board"

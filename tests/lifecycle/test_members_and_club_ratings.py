@@ -1,0 +1,70 @@
+"""A club's members and the rebuilding of its ratings (B.02 as a club applies it), on the acts."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from arbiter_cli.core.errors import BadArgument, Refused
+from arbiter_cli.lifecycle.club_ratings import recompute
+from arbiter_cli.lifecycle.members import add_member, import_members, set_initial
+from arbiter_cli.ratings.club import Club, ClubSettings, Member
+from arbiter_cli.ratings.ledger import RatedEvent, RatedGame
+
+CLUB = Club(ClubSettings(name="Lyon", default_rating=1500),
+            (Member(id=1, name="A", standard=2000), Member(id=2, name="B", standard=1900)))
+EVENT = RatedEvent("t1", "standard", (1, 2), (RatedGame(1, 2, Fraction(1)),))
+
+
+def test_b02_the_ratings_are_replayed_from_the_initial_ratings() -> None:
+    rebuilt = recompute(CLUB, [EVENT])
+    assert [(s.row.member_id, s.row.change, s.row.rating_after) for s in rebuilt.club.ratings] == [
+        (1, 14, 2014), (2, -14, 1886)]
+    assert rebuilt.moved == ("A (1), standard: 2000 -> 2014", "B (2), standard: 1900 -> 1886")
+    assert recompute(rebuilt.club, [EVENT]).differences == ()  # stored as computed: nothing differs
+
+
+def test_b02_a_double_loss_is_rated_as_a_loss_for_each_player() -> None:
+    both_lost = RatedEvent("t1", "standard", (1, 2), (RatedGame(1, 2, Fraction(0), Fraction(0)),))
+    rows = {s.row.member_id: s.row for s in recompute(CLUB, [both_lost]).club.ratings}
+    assert rows[1].score == rows[2].score == 0 and rows[1].change < 0 and rows[2].change < 0
+
+
+def test_a_tournament_gone_from_the_club_is_reported_before_its_history_is_dropped() -> None:
+    rated = recompute(CLUB, [EVENT]).club
+    assert recompute(rated, []).gone == ("t1",)
+
+
+def test_a_tournament_with_a_stranger_is_refused() -> None:
+    with pytest.raises(Refused, match="tournament t9 has member 7, who is not in members.csv"):
+        recompute(CLUB, [RatedEvent("t9", "standard", (1, 7))])
+
+
+def test_members_are_told_apart_by_their_id() -> None:
+    club, member, changes, notes = add_member(CLUB, {"name": "a", "rapid": 1600})
+    assert member.id == 3 and changes[0].new == "3 a"
+    assert notes == ["note: A is already member 1; members are told apart by their id"]
+    with pytest.raises(BadArgument) as error:
+        add_member(CLUB, {"name": "C", "blitz": 4000})
+    assert error.value.field == "blitz"
+
+
+def test_an_import_adds_every_member_or_none() -> None:
+    club, new, _ = import_members(CLUB, [(2, {"name": "C"}), (3, {"name": "D", "standard": "1700"})], "m.csv")
+    assert [m.id for m in new] == [3, 4] and len(club.members) == 4
+    with pytest.raises(BadArgument) as error:
+        import_members(CLUB, [(2, {"name": "C"}), (3, {"name": "D", "standard": "x"})], "m.csv")
+    assert (error.value.source, error.value.line, error.value.field) == ("m.csv", 3, "standard")
+
+
+def test_a_new_initial_rating_rebuilds_every_rating_after_it() -> None:
+    rated = recompute(CLUB, [EVENT]).club  # A 2014, B 1886 after t1
+    club, member, changes, moved = set_initial(rated, 2, {"standard": 2000}, [EVENT])
+    assert member.name == "B" and club.member(2).standard == 2000  # type: ignore[union-attr]
+    assert moved == ("A (1), standard: 2014 -> 2020", "B (2), standard: 1886 -> 1980")  # now equal: ±20
+    assert [(c.change, c.old, c.new) for c in changes] == [
+        ("member 2 initial standard", "1900", "2000"), ("club rating", "", moved[0]), ("club rating", "", moved[1])]
+    with pytest.raises(BadArgument) as error:
+        set_initial(CLUB, 9, {"standard": 2000}, [])
+    assert error.value.field == "member_id"

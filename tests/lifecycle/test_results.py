@@ -1,0 +1,111 @@
+"""Entering results: the bulk parser, compare-and-set, corrections and the no-show rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from arbiter_cli.core.errors import BadArgument, Refused
+from arbiter_cli.core.model import Status
+from arbiter_cli.core.results import GameResult
+from arbiter_cli.lifecycle.next_round import pair_round
+from arbiter_cli.lifecycle.results import UNSET, ResultLine, enter_results, parse_result_lines, result_line
+
+from .events import event, played
+
+W, B, D = GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.DRAW
+
+
+def _paired(players: int = 6, **settings: object):  # type: ignore[no-untyped-def]
+    return pair_round(event(players, initial_colour="white", **settings)).tournament
+
+
+def test_bulk_input_reads_board_result_and_what_was_seen() -> None:
+    lines = parse_result_lines("1 1-0\n  # a comment\n2 ½-½ was none\n3 -/+ was 1-0  # with a comment\n", "r.txt")
+    assert [(r.board, r.result, r.line, r.was) for r in lines] == [
+        (1, W, 1, UNSET), (2, D, 3, None), (3, GameResult.BLACK_FORFEIT_WIN, 4, W)]
+
+
+@pytest.mark.parametrize("text, where", [
+    ("1 1-0 0-1\n", "r.txt, line 1: expected 'BOARD RESULT' or 'BOARD RESULT was OLD'"),
+    ("x 1-0\n", "r.txt, line 1, field 'board': 'x' is not a board number"),
+    ("1 1-0\n1 0-1\n", "r.txt, line 2, field 'board': board 1 is already given on line 1"),
+    ("1 2-1\n", "r.txt, line 1, field 'result': unknown result '2-1'"),
+    ("1 1-0 was x\n", "r.txt, line 1, field 'was': unknown result 'x'"),
+    ("# nothing\n", "r.txt: no results in the input"),
+])
+def test_bulk_input_names_the_line_and_field_of_a_bad_line(text: str, where: str) -> None:
+    with pytest.raises(BadArgument) as error:
+        parse_result_lines(text, "r.txt")
+    assert str(error.value).startswith(where)
+
+
+def test_one_result_needs_a_board_and_a_code() -> None:
+    assert result_line(2, "0-1") == ResultLine(2, B)
+    with pytest.raises(BadArgument, match="give BOARD and RESULT"):
+        result_line(None, "1-0")
+    with pytest.raises(BadArgument) as error:
+        result_line(1, "1:0")
+    assert error.value.field == "result"
+
+
+def test_compare_and_set_saves_nothing_when_the_stored_result_moved() -> None:
+    t = enter_results(_paired(), 1, [ResultLine(1, W)]).tournament
+    with pytest.raises(Refused, match="nothing saved, because the stored result changed meanwhile: board 1: "
+                                      "stored 1-0, yours 0-1 \\(based on none\\)"):
+        enter_results(t, 1, [ResultLine(2, D, was=None), ResultLine(1, B, was=None)])
+    entered = enter_results(t, 1, [ResultLine(1, B, was=W)])
+    assert entered.round.game(1).result is B and entered.changes[0].change == "round 1 board 1 correction"  # type: ignore[union-attr]
+
+
+def test_c04_2_4_3_an_entered_result_changes_only_as_a_correction() -> None:
+    t = enter_results(_paired(), 1, [ResultLine(1, W)]).tournament
+    with pytest.raises(Refused, match="board 1 has 1-0, not 0-1 \\(give --correct"):
+        enter_results(t, 1, [ResultLine(1, B)])
+    assert enter_results(t, 1, [ResultLine(1, B)], correct=True).round.game(1).result is B  # type: ignore[union-attr]
+    assert enter_results(t, 1, [ResultLine(1, W)]).changes == ()  # the same result: nothing changes
+
+
+def test_a_board_the_round_does_not_have_is_a_bad_argument() -> None:
+    with pytest.raises(BadArgument) as error:
+        enter_results(_paired(), 1, [ResultLine(9, W, line=4)], source="r.txt")
+    assert str(error.value) == "r.txt, line 4, field 'board': round 1 has no board 9 (boards 1 to 3)"
+    with pytest.raises(BadArgument) as missing:
+        enter_results(_paired(), 7, [ResultLine(1, W)])
+    assert missing.value.field == "round_number"
+
+
+def test_a_finalised_event_takes_only_corrections_and_stores_its_final_standings_again() -> None:
+    t = played(_paired())
+    t = t.__class__(t.settings.model_copy(update={"status": Status.FINALISED, "finalised_on": "2026-02-01"}),
+                    t.players, t.rounds)
+    with pytest.raises(Refused, match="give --correct"):
+        enter_results(t, 1, [ResultLine(1, W)])
+    entered = enter_results(t, 1, [ResultLine(1, W)], correct=True)
+    assert entered.finalised and entered.changes[-1].change == "final standings"
+
+
+def test_excused_marks_a_forfeit_only() -> None:
+    entered = enter_results(_paired(), 1, [ResultLine(1, GameResult.WHITE_FORFEIT_WIN), ResultLine(2, W)],
+                            excused=True)
+    assert entered.round.game(1).note == "excused" and entered.round.game(2).note is None  # type: ignore[union-attr]
+    assert entered.changes[0].new == "+/- (excused)"
+
+
+def test_grc_6_5_an_unexcused_no_show_withdraws_the_player_only_when_confirmed() -> None:
+    t = _paired()
+    forfeit = [ResultLine(1, GameResult.WHITE_FORFEIT_WIN)]
+    loser = t.rounds[0].game(1).black  # type: ignore[union-attr]
+    with pytest.raises(Refused, match="this forfeit withdraws .*Nothing was saved: give --confirm"):
+        enter_results(t, 1, forfeit)
+    entered = enter_results(t, 1, forfeit, confirm=True)
+    assert entered.tournament.by_number[loser].withdrawn_after == 1
+    assert entered.withdrawn[0].endswith("1 no-show without notice (the event withdraws a player after 1)")
+    excused = enter_results(t, 1, forfeit, excused=True)
+    assert not excused.tournament.by_number[loser].is_withdrawn  # one excused no-show: the rule needs 2
+
+
+def test_correcting_a_forfeit_leaves_its_no_show_withdrawal_and_says_so() -> None:
+    t = _paired()
+    t = enter_results(t, 1, [ResultLine(1, GameResult.WHITE_FORFEIT_WIN)], confirm=True).tournament
+    corrected = enter_results(t, 1, [ResultLine(1, W)], correct=True)
+    assert corrected.notes and "is still withdrawn (after round 1)" in corrected.notes[0]
