@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from arbiter_cli.cli.common import FormatOption, RulesOption, TiebreaksOption, command_line, read_bytes, reading, \
-    say, tiebreak_option
+from arbiter_cli.cli.common import FormatOption, RulesOption, TiebreaksOption, command_line, read_bytes, \
+    reading, say, tiebreak_option
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, DomainError, NoPairing, Refused
 from arbiter_cli.render.output import Format, slow_progress
 
@@ -168,9 +168,8 @@ def trf_pair(
 
 def trf_check(source: TrfArgument) -> None:
     """Re-pair every round of a TRF and report each pair that differs (exit 0 only when all agree)."""
-    from arbiter_cli.pairing.dutch import NoValidPairing, pair_round
-    from arbiter_cli.trf.reader import TrfError
-    from arbiter_cli.trf.swiss import paired_rounds, request_from_trf, round_pairing
+    from arbiter_cli.trf.check import check_rounds
+    from arbiter_cli.trf.swiss import paired_rounds
 
     _, trf = read_trf_file(source)
     rounds = paired_rounds(trf)
@@ -178,28 +177,23 @@ def trf_check(source: TrfArgument) -> None:
         say(f"note: the file does not give the number of rounds (XXR or 142); taking {rounds}")
     differing = 0
     with slow_progress("checking rounds", rounds) as step:
-        for number in range(1, rounds + 1):
-            recorded, recorded_bye = round_pairing(trf, number)
-            try:
-                result = pair_round(request_from_trf(trf, number, default_total=rounds))
-                ours, our_bye = set(result.pairs), result.bye
-            except NoValidPairing:
-                ours, our_bye = set(), None
-            except TrfError as error:
-                raise error.at(source=source) from None
-            step(number)
-            if ours == recorded and our_bye == recorded_bye:
-                print(f"round {number}: identical ({len(recorded)} boards)", flush=True)
-                continue
-            differing += 1
-            print(f"round {number}: differs")
-            for white, black in sorted(recorded - ours):
-                print(f"  file only:   {white} - {black}")
-            for white, black in sorted(ours - recorded):
-                print(f"  arbiter only: {white} - {black}")
-            if our_bye != recorded_bye:
-                print(f"  PAB: file {recorded_bye or 'none'}, arbiter {our_bye or 'none'}")
-            sys.stdout.flush()
+        try:
+            for check in check_rounds(trf):
+                step(check.number)
+                if check.identical:
+                    print(f"round {check.number}: identical ({len(check.recorded)} boards)", flush=True)
+                    continue
+                differing += 1
+                print(f"round {check.number}: differs")
+                for white, black in check.file_only:
+                    print(f"  file only:   {white} - {black}")
+                for white, black in check.engine_only:
+                    print(f"  arbiter only: {white} - {black}")
+                if check.our_bye != check.recorded_bye:
+                    print(f"  PAB: file {check.recorded_bye or 'none'}, arbiter {check.our_bye or 'none'}")
+                sys.stdout.flush()
+        except BadArgument as error:
+            raise error.at(source=source) from None
     if differing:
         raise Refused(f"{differing} of {rounds} rounds differ from the Dutch system (2026 rules)")
     say(f"all {rounds} rounds are identical")
