@@ -10,8 +10,7 @@ from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.render.html import html_page
 from arbiter_cli.render.output import Format
 from arbiter_cli.render.printing import Sheet, print_sheets
-from arbiter_cli.store.files import atomic_write
-from arbiter_cli.store.tournament import is_folder_file
+from arbiter_cli.store.outputs import check_output, write_output
 
 __all__ = ["check_page", "write_page"]
 
@@ -26,8 +25,8 @@ def check_page(print_: bool, html: str | None, fmt: Format) -> None:
         raise BadArgument("--html makes a page for people; it cannot be combined with --format csv or json")
     if html is not None and not html.strip():
         raise BadArgument("--html needs the name of the file to write")
-    if html is not None and is_folder_file(STATE.directory, Path(html)):
-        raise BadArgument(f"{html} is part of the tournament folder; write the HTML page to another file")
+    if html is not None:
+        check_output(Path(html), what="the HTML page")
 
 
 def write_page(sheets: list[Sheet], html: str | None, title: str) -> None:
@@ -36,9 +35,5 @@ def write_page(sheets: list[Sheet], html: str | None, title: str) -> None:
         sys.stdout.write(print_sheets(sheets))
         return
     path = Path(html)
-    try:
-        atomic_write(path, html_page(sheets, title))
-    except (OSError, ValueError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        raise BadArgument(f"cannot write the HTML page to {html}: {reason}") from None
+    write_output(path, html_page(sheets, title), what="the HTML page")
     say(f"wrote {path}")

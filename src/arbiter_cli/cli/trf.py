@@ -18,6 +18,7 @@ from arbiter_cli.cli.common import FormatOption, RulesOption, TiebreaksOption, c
     reading, say, tiebreak_option
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, DomainError, NoPairing, Refused
 from arbiter_cli.render.output import Format, slow_progress
+from arbiter_cli.store.outputs import check_output, write_output
 
 if TYPE_CHECKING:
     from arbiter_cli.trf.importer import Imported
@@ -88,11 +89,12 @@ def export_command(
 ) -> None:
     """Write the tournament as a Tournament Report File (lines end with CR, UTF-8)."""
     from arbiter_cli.lifecycle.standings import points_and_ranks
-    from arbiter_cli.store.files import atomic_write
     from arbiter_cli.trf.exporter import export_trf
 
     if version not in ("2026", "16"):
         raise BadArgument(f"{version!r} is not a TRF version; use 2026 or 16", field="--trf-version")
+    if output is not None:
+        check_output(output, what="the TRF")
     with reading() as tournament:
         exported = export_trf(tournament, version, standing=points_and_ranks(tournament))
     for warning in exported.warnings:
@@ -102,12 +104,7 @@ def export_command(
         sys.stdout.write(text)
         sys.stdout.flush()
         return
-    if output.is_dir():
-        raise BadArgument("is a folder; give a file name", field="--output", source=str(output))
-    try:
-        atomic_write(output, exported.text)
-    except OSError as error:
-        raise BadArgument(f"cannot write: {error.strerror}", source=str(output)) from None
+    write_output(output, exported.text, what="the TRF")
     say(f"wrote {output}: TRF{'-2026' if version == '2026' else '16'}, {len(tournament.players)} players, "
         f"{tournament.last_round} rounds")
 
@@ -148,6 +145,8 @@ def trf_pair(
     from arbiter_cli.trf.engine_output import format_pairs
     from arbiter_cli.trf.swiss import request_from_trf
 
+    if output is not None:
+        check_output(output, what="the pairing")
     _, trf = read_trf_file(source)
     try:
         request = request_from_trf(trf)
@@ -162,7 +161,7 @@ def trf_pair(
     if output is None:
         sys.stdout.write(text)
     else:
-        output.write_text(text, encoding="utf-8")
+        write_output(output, text, what="the pairing")
         say(f"round {request.round_number}: {len(result.pairs)} boards written to {output}")
 
 
@@ -212,7 +211,8 @@ def trf_generate(
     """Write a random Swiss tournament, paired round by round with arbiter's Dutch engine."""
     from arbiter_cli.trf.generate import generate_tournament
 
+    check_output(output, what="the TRF")
     with slow_progress("generating rounds", rounds) as step:
         text = generate_tournament(players, rounds, seed, draw_rate, forfeit_rate, bye_rate, progress=step)
-    output.write_text(text, encoding="utf-8")
+    write_output(output, text, what="the TRF")
     say(f"wrote {output}: {players} players, {rounds} rounds (seed {seed})")

@@ -37,7 +37,7 @@ from arbiter_cli.store.files import JOURNAL_COLUMNS, JOURNAL_FILE, FolderStore, 
 
 __all__ = ["SETTINGS_FILE", "PLAYERS_FILE", "ROUNDS_DIR", "BYES_FILE", "FINAL_DIR", "PLAYER_COLUMNS",
            "ROUND_COLUMNS", "TournamentFolder", "settings_to_toml", "players_to_csv", "round_to_csv",
-           "byes_to_csv", "is_folder_file", "create_with"]
+           "byes_to_csv", "create_with"]
 
 SETTINGS_FILE = "tournament.toml"
 PLAYERS_FILE = "players.csv"
@@ -371,17 +371,6 @@ def _row(row: Game | Bye) -> tuple[int, int | None]:
 
 def _round_name(number: int) -> str:
     return f"{number:02d}.csv"
-
-
-def is_folder_file(folder: Path, path: Path) -> bool:
-    """Whether writing ``path`` would overwrite a file of the tournament folder ``folder``, or put a
-    file where reading the folder would reject it."""
-    try:
-        inside = path.resolve().relative_to(folder.resolve()).parts
-    except (ValueError, OSError, RuntimeError):  # outside the folder (or no path at all: writing will say)
-        return False
-    return bool(inside) and (inside[0] in (ROUNDS_DIR, FINAL_DIR, SETTINGS_FILE, PLAYERS_FILE, JOURNAL_FILE,
-                                           BYES_FILE) or inside[0].startswith(".arbiter"))
 
 
 def create_with(directory: Path, tournament: Tournament, command: str, changes: Sequence[Change]) -> TournamentFolder:
