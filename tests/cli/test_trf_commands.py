@@ -101,3 +101,31 @@ def test_explain_counts_the_score_weighted_float_criteria() -> None:
     request = request_from_trf(parse_trf(path.read_text()))
     lines = explain(request, pair_round(request))
     assert "C18 MDPs paired here who floated down last round: 1 (score differences ½)" in "\n".join(lines)
+
+
+def test_trf_check_reads_a_withdrawn_players_blank_rounds_as_absent(arbiter: Runner, tmp_path: Path) -> None:
+    """Issue 13, item 3: a blank past round means the player was not there (our own export after a
+    withdrawal; bbpPairings' checker accepts it)."""
+    import csv
+    import io
+
+    folder = tmp_path / "w"
+    assert arbiter("new", folder, "--name", "W", "--system", "swiss", "--rounds", "7", "--seed", "5",
+                   "--initial-colour", "white").code == 0
+    for i in range(1, 14):
+        assert arbiter("-d", folder, "player", "add", f"P{i}, X", "--rating", 2400 - 10 * i).code == 0
+
+    def play(number: int) -> None:
+        rows = csv.DictReader(io.StringIO(arbiter("-d", folder, "pair", "-f", "csv").out))
+        lines = "".join(f"{row['board']} 1-0\n" for row in rows if row["black"])
+        assert arbiter("-d", folder, "result", number, "--from", "-", stdin=lines).code == 0
+
+    for number in (1, 2, 3):
+        play(number)
+    assert arbiter("-d", folder, "player", "withdraw", "5").code == 0
+    for number in (4, 5):
+        play(number)
+    assert arbiter("-d", folder, "export", "-o", tmp_path / "w.trf").code == 0
+    checked = arbiter("trf", "check", tmp_path / "w.trf")
+    assert checked.code == 0, checked.out
+    assert checked.out.count("identical") == 5 and "all 5 rounds are identical" in checked.err

@@ -3,7 +3,9 @@
 The round to pair is the one after the last round in which anyone was paired
 against an opponent or received the PAB. Entries of that round that are not
 pairings (``0000 - H``, ``Z``, ``F`` or ``-``) and ``240`` records mark players
-who are absent from it.
+who are absent from it. When a round the file records is paired again (to
+check it), a player with no entry in it was not there: a blank cell after a
+withdrawal is an absence.
 """
 
 from __future__ import annotations
@@ -84,11 +86,14 @@ def request_from_trf(trf: TrfFile, round_number: int | None = None,
         raise TrfError(f"all {total} rounds are paired")
     entrants = []
     absent = trf.requested_byes.get(rnd, {})
+    past = rnd <= paired_rounds(trf)  # re-pairing a round the file records (trf check)
     for player in sorted(trf.players, key=lambda p: p.tpn):
         games = {g.round: g for g in player.games}
         history = tuple(_record(games.get(r, TrfGame(r, None, None, " "))) for r in range(1, rnd))
         this = games.get(rnd)
-        present = player.tpn not in absent and (this is None or _is_pairing(this))
+        # In a round the file records, a blank cell means the player was not there (a withdrawal);
+        # in the round to pair, a player without an entry is present.
+        present = player.tpn not in absent and (_is_pairing(this) if this is not None else not past)
         adjustment = Fraction(0)
         if "299" in trf.header and player.points is not None:
             # Abnormal point assignments: the points column carries them; it is the score.
