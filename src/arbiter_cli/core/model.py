@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import unicodedata
 from functools import cached_property
 from dataclasses import dataclass, field
 from enum import Enum
@@ -16,7 +17,7 @@ from fractions import Fraction
 from typing import Annotated, Literal
 
 from pydantic import (
-    BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt, field_validator, model_validator,
+    AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt, field_validator, model_validator,
 )
 
 from arbiter_cli.core.points import parse_points
@@ -25,7 +26,7 @@ from arbiter_cli.core.tiebreak_codes import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, 
 
 __all__ = [
     "System", "RatingType", "InitialColour", "Numbering", "Status", "Scoring", "Settings",
-    "TITLES", "Player", "Game", "Bye", "Round", "ByeRequest", "Tournament",
+    "TITLES", "Player", "Game", "Bye", "Round", "ByeRequest", "Tournament", "Text", "printable",
 ]
 
 
@@ -69,6 +70,28 @@ class Status(str, Enum):
 
 
 PointsValue = Annotated[Fraction, BeforeValidator(parse_points)]
+
+
+def printable(value: str) -> str:
+    """Text as people write it: no control character (a newline, a tab, a NUL ...) anywhere,
+    wherever it comes from (a command, a CSV or TRF file, a hand edit), since it would break
+    the files and pages made from it.
+
+    >>> printable("Çelik, Ayşe")
+    'Çelik, Ayşe'
+    >>> printable("New\nLine")
+    Traceback (most recent call last):
+    ...
+    ValueError: contains a control character ('\\n'); use plain text on one line
+    """
+    for char in value:
+        if unicodedata.category(char) in ("Cc", "Zl", "Zp"):
+            raise ValueError(f"contains a control character ({char!r}); use plain text on one line")
+    return value
+
+
+#: A text field: any printable text, on one line.
+Text = Annotated[str, AfterValidator(printable)]
 
 
 class Scoring(BaseModel):
@@ -178,13 +201,13 @@ class Settings(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=False)
 
-    name: str = Field(min_length=1)
-    place: str = ""
+    name: Text = Field(min_length=1)
+    place: Text = ""
     federation: str = ""
     start_date: DateText = None
     end_date: DateText = None
-    chief_arbiter: str = ""
-    time_control: str = ""
+    chief_arbiter: Text = ""
+    time_control: Text = ""
     rating_type: RatingType = RatingType.STANDARD
     system: System
     rounds: StrictInt | None = Field(default=None, ge=1, le=99)
@@ -274,14 +297,14 @@ class Player(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     start_number: int = Field(ge=1)
-    name: str = Field(min_length=1)
+    name: Text = Field(min_length=1)
     title: Annotated[str | None, BeforeValidator(_blank_to_none)] = None
     rating: Annotated[int, BeforeValidator(lambda v: 0 if v in ("", None) else v)] = Field(default=0, ge=0, le=3500)
     fide_id: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=1)
     federation: Annotated[str | None, BeforeValidator(_blank_to_none)] = None
     sex: Annotated[Literal["m", "w"] | None, BeforeValidator(_blank_to_none)] = None
     birth_date: Annotated[str | None, BeforeValidator(_blank_to_none)] = None
-    club: Annotated[str | None, BeforeValidator(_blank_to_none)] = None
+    club: Annotated[Text | None, BeforeValidator(_blank_to_none)] = None
     status: Literal["active", "withdrawn"] = "active"
     withdrawn_after: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=0)
     entered_round: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=2)  # late entry

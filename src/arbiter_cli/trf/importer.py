@@ -25,9 +25,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from pydantic import ValidationError
 
-from arbiter_cli.core.errors import Refused
-
+from arbiter_cli.core.errors import Refused, pydantic_message
 from arbiter_cli.core.model import (
     TITLES, Bye, ByeRequest, Game, InitialColour, Player, Round, Scoring, Settings, Status, System, Tournament,
 )
@@ -558,9 +558,13 @@ def _player(ctx: _Context, source: TrfPlayer) -> Player:
     name = re.sub(r"\s+", " ", source.name.strip())
     if not name:
         raise TrfError("the name is empty", source.line, "name")
-    return Player(start_number=ctx.numbers[source.tpn], name=name, title=title or None, rating=rating,
-                  fide_id=int(fide_id) if fide_id and int(fide_id) > 0 else None, federation=federation or None,
-                  sex="m" if sex == "m" else "w" if sex == "w" else None, birth_date=birth)
+    try:
+        return Player(start_number=ctx.numbers[source.tpn], name=name, title=title or None, rating=rating,
+                      fide_id=int(fide_id) if fide_id and int(fide_id) > 0 else None, federation=federation or None,
+                      sex="m" if sex == "m" else "w" if sex == "w" else None, birth_date=birth)
+    except ValidationError as error:  # a field the checks above let through (a control character)
+        first = error.errors()[0]
+        raise TrfError(pydantic_message(first), source.line, str(first["loc"][0]) if first["loc"] else None) from None
 
 
 def _scoring(ctx: _Context, draft: Tournament, official: dict[int, tuple[Fraction | None, int | None]]) -> Scoring:
@@ -629,13 +633,20 @@ def _settings(ctx: _Context, default_name: str, system: System, total: int, colo
         tiebreaks = ()  # the default list: the folder writes it as []
     if not tiebreaks and "berger" in notes and not system.is_round_robin:
         tiebreaks = DEFAULT_ROUND_ROBIN
-    return Settings(
-        name=name, place=first("022"), federation=federation, start_date=dates["042"], end_date=dates["052"],
-        chief_arbiter=first("102"), time_control=time_control, system=system,
-        rounds=total, initial_colour=colour, seed=0, tiebreaks=tiebreaks, scoring=scoring,
-        status=Status.RUNNING if paired else Status.REGISTRATION,
-        round_dates=_round_dates(ctx, total, dates["042"]),
-    )
+    try:
+        return Settings(
+            name=name, place=first("022"), federation=federation, start_date=dates["042"], end_date=dates["052"],
+            chief_arbiter=first("102"), time_control=time_control, system=system,
+            rounds=total, initial_colour=colour, seed=0, tiebreaks=tiebreaks, scoring=scoring,
+            status=Status.RUNNING if paired else Status.REGISTRATION,
+            round_dates=_round_dates(ctx, total, dates["042"]),
+        )
+    except ValidationError as error:  # a header text the reader let through (a control character)
+        problem = error.errors()[0]
+        key = str(problem["loc"][0]) if problem["loc"] else ""
+        code = {"name": "012", "place": "022", "chief_arbiter": "102", "time_control": "122"}.get(key, "")
+        line = trf.header_lines[code][0] if code in trf.header_lines else None
+        raise TrfError(pydantic_message(problem), line, code or key or None) from None
 
 
 def _round_dates(ctx: _Context, total: int, start: str | None) -> tuple[str, ...] | None:
