@@ -79,7 +79,7 @@ def printable(value: str) -> str:
 
     >>> printable("Çelik, Ayşe")
     'Çelik, Ayşe'
-    >>> printable("New\nLine")
+    >>> printable("New" + chr(10) + "Line")
     Traceback (most recent call last):
     ...
     ValueError: contains a control character ('\\n'); use plain text on one line
