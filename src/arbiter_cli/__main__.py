@@ -1,10 +1,55 @@
-"""``python -m arbiter_cli`` and the ``arbiter`` command start here."""
+"""``python -m arbiter_cli`` and the ``arbiter`` command start here.
+
+Ctrl-C at any moment, start-up and shut-down included, ends the command with
+exit status 130 and one line, never a traceback. While the command works, Ctrl-C
+raises ``KeyboardInterrupt`` as usual, so that a change being written is undone
+(:mod:`arbiter_cli.store.files` writes all or nothing); outside that (loading,
+leaving) the process leaves at once. The ``arbiter`` script (``bin/arbiter``)
+installs a handler before anything else loads.
+"""
 
 import gc
+import os
+import signal
+import sys
+from types import FrameType
+from typing import NoReturn
 
 
-def run() -> None:
-    """Load the command line and run it.
+def _interrupted() -> NoReturn:
+    """Leave quietly with status 130 (a second Ctrl-C while leaving is ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        sys.stderr.write("arbiter: error: interrupted\n")
+    except (OSError, ValueError):
+        pass
+    _leave(130)
+
+
+def _leave(code: object) -> NoReturn:
+    """End the process with ``code`` once the output is flushed. ``os._exit`` skips the
+    interpreter's shut-down, during which an interrupt would kill the process by its signal."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code if isinstance(code, int) else 0 if code is None else 1)
+
+
+def _on_interrupt(signum: int, frame: FrameType | None) -> None:
+    """SIGINT: inside the command's work, a ``KeyboardInterrupt`` (cleanups run, the command
+    line turns it into exit 130); anywhere else, leave at once."""
+    while frame is not None:
+        if frame.f_code is _work.__code__:
+            raise KeyboardInterrupt
+        frame = frame.f_back
+    _interrupted()
+
+
+def _work() -> object:
+    """Load the command line, run it, and return its exit code.
 
     The cyclic garbage collector is paused while the modules load: that makes
     tens of thousands of objects and no garbage worth a collection, and the
@@ -18,7 +63,21 @@ def run() -> None:
     finally:
         gc.freeze()
         gc.enable()
-    main()
+    try:
+        main()
+    except SystemExit as done:
+        return done.code
+    return 0
+
+
+def run() -> NoReturn:
+    """The entry point: run the command and leave with its exit code."""
+    signal.signal(signal.SIGINT, _on_interrupt)
+    try:
+        code = _work()
+    except KeyboardInterrupt:
+        _interrupted()
+    _leave(code)
 
 
 if __name__ == "__main__":

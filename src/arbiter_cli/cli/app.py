@@ -185,6 +185,8 @@ def main(argv: list[str] | None = None) -> None:
         if os.environ.get("ARBITER_DEBUG"):
             raise
         _fail(f"internal error: {type(error).__name__}: {error} (set ARBITER_DEBUG=1 for the traceback)", 1)
+    if code == 130:  # Typer turns Ctrl-C inside a command into a quiet exit 130: say so, as everywhere
+        _fail("interrupted", 130)
     sys.exit(code if isinstance(code, int) else 0)
 
 

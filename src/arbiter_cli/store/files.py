@@ -227,8 +227,8 @@ class FolderStore:
                 target = self.path / name
                 target.parent.mkdir(parents=True, exist_ok=True)
                 temp = target.with_name(f".{target.name}.tmp-{os.getpid()}")
-                _write_synced(temp, text)
-                staged.append((str(temp.relative_to(self.path)), name))
+                staged.append((str(temp.relative_to(self.path)), name))  # before writing: an interrupt
+                _write_synced(temp, text)  # in the middle must remove it too
                 _crash_test_pause()
             manifest = json.dumps({"rename": staged, "delete": list(deletions)})
             atomic_write(self.path / PENDING_FILE, manifest)
