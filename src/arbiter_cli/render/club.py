@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from arbiter_cli.core.points import format_points, points_to_json
+from arbiter_cli.core.points import points_to_json
 from arbiter_cli.ratings.club import Club, Member, StoredRow, current_ratings
 from arbiter_cli.ratings.ledger import TIME_CONTROLS
-from arbiter_cli.render.output import Column, View, text_cell
+from arbiter_cli.render.output import Column, View, number_column, text_cell
 
 __all__ = ["members_view", "rating_list_view", "changes_view", "history_view", "sparkline"]
 
@@ -63,8 +63,8 @@ def changes_view(name: str, rows: Sequence[StoredRow]) -> View:
         Column("rating_before", "Ro", lambda r: str(r["rating_before"]), "right"),
         Column("k", "K", lambda r: str(r["k"]), "right"),
         Column("games", "Games", lambda r: str(r["games"]), "right"),
-        Column("score", "Score", lambda r: format_points(r["score"]), "right"),
-        Column("expected", "Expected", lambda r: format_points(r["expected"], ascii=True), "right"),
+        number_column("score", "Score"),
+        number_column("expected", "Expected"),
         Column("change", "Δ", lambda r: f"{r['change']:+d}", "right"),
         Column("rating_after", "Rn", lambda r: str(r["rating_after"]), "right"),
         Column("performance", "TPR", lambda r: "" if r["performance"] is None else str(r["performance"]), "right"),

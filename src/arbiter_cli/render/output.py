@@ -5,6 +5,12 @@ A :class:`View` is a list of records (dicts with stable snake_case keys, the
 JSON shape scripts rely on) and the columns a person sees in a table. With
 ``--format csv`` or ``json`` only the data goes to stdout. A table is plain
 (no colour) when stdout is not a terminal or ``NO_COLOR`` is set.
+
+Two rules hold for every table and printed page:
+
+* **One number style per column** (:func:`number_texts`): a column of numbers
+  is written with ``½`` when every value is whole or a half, else every value
+  in decimals.
 """
 
 from __future__ import annotations
@@ -28,7 +34,8 @@ from rich.table import Table
 from arbiter_cli.core.points import format_points, points_to_json
 
 __all__ = ["Format", "Column", "View", "emit", "view_text", "stdout_console", "stderr_console", "slow_progress",
-           "text_cell", "points_cell", "strip_private"]
+           "text_cell", "points_cell", "number_column", "number_texts", "table_columns", "column_texts",
+           "strip_private"]
 
 
 class Format(str, Enum):
@@ -85,12 +92,17 @@ def slow_progress(description: str, total: int, *, after: float = 1.0,
             shown[0].stop()
 
 
+Cell = Callable[[dict[str, Any]], str]
+
+
 @dataclass
 class Column:
     key: str  # the CSV header
     header: str  # the table header
-    show: Callable[[dict[str, Any]], str]
+    show: Cell
     justify: JustifyMethod = "left"
+    #: a column of numbers: its cells are written together by :func:`number_texts`, not by ``show``
+    number: Callable[[dict[str, Any]], Any] | None = None
 
 
 @dataclass
@@ -124,18 +136,31 @@ def emit(view: View, fmt: Format, console: Console | None = None) -> None:
         sys.stdout.write(view_text(view, fmt))
     else:
         table = Table(title=view.title, title_justify="left", show_lines=False)
-        columns = view.columns
-        if view.table_order:
-            columns = sorted(columns, key=lambda c: view.table_order.index(c.key)
-                             if c.key in view.table_order else len(view.table_order))
-        shown = [c for c in columns if c.key not in view.hidden
-                 and (c.key not in view.optional or any(r.get(c.key) for r in view.records))]
+        shown = table_columns(view)
         for column in shown:
             table.add_column(column.header, justify=column.justify)
-        for record in view.records:
-            table.add_row(*(column.show(record) for column in shown))
+        for row in zip(*(column_texts(column, view.records) for column in shown)):
+            table.add_row(*row)
         (console or stdout_console()).print(table)
     sys.stdout.flush()
+
+
+def table_columns(view: View) -> list[Column]:
+    """The columns a table (or a page) of ``view`` shows, in the table's order: not the hidden
+    ones, nor the optional ones empty in every row."""
+    columns = view.columns
+    if view.table_order:
+        columns = sorted(columns, key=lambda c: view.table_order.index(c.key)
+                         if c.key in view.table_order else len(view.table_order))
+    return [c for c in columns if c.key not in view.hidden
+            and (c.key not in view.optional or any(r.get(c.key) for r in view.records))]
+
+
+def column_texts(column: Column, records: Sequence[dict[str, Any]]) -> list[str]:
+    """The cells of ``column``: its numbers in one style (:func:`number_texts`), else each record's ``show`` text."""
+    if column.number is not None:
+        return number_texts([column.number(r) for r in records])
+    return [column.show(r) for r in records]
 
 
 def _csv_cell(view: View, record: dict[str, Any], key: str) -> Any:
@@ -164,4 +189,34 @@ def text_cell(key: str) -> Callable[[dict[str, Any]], str]:
 
 
 def points_cell(key: str) -> Callable[[dict[str, Any]], str]:
-    return lambda r: format_points(Fraction(str(r[key]))) if r.get(key) is not None else ""
+    """One record's points alone, as :func:`number_texts` writes a column of one value."""
+    return lambda r: number_texts([r.get(key)])[0]
+
+
+def number_column(key: str, header: str, value: Callable[[dict[str, Any]], Any] | None = None) -> Column:
+    """A right-aligned column of numbers (points, tie-breaks, scores), written by :func:`number_texts`;
+    ``value`` reads a record's number (default: ``record[key]``)."""
+    read: Callable[[dict[str, Any]], Any] = value if value is not None else (lambda r: r.get(key))
+    return Column(key, header, lambda r: number_texts([read(r)])[0], "right", number=read)
+
+
+def number_texts(values: Sequence[Fraction | int | float | str | None]) -> list[str]:
+    """A column of numbers for people, all in one style: the one rule of every table and page.
+
+    If every value is whole or a half, halves are written with ``½`` (``18½``,
+    ``½``). If any value needs more (``27.75``), every value of the column is
+    written in decimals, halves too (``18.5``). Whole numbers are always plain
+    (``4``, never ``4.0``); a value with no finite decimal is written as a
+    fraction (``1/3``); ``None`` is an empty cell. Values may be fractions,
+    ints, floats or their JSON text (``"1/3"``).
+
+    >>> number_texts([Fraction(37, 2), 4, Fraction(1, 2), None])
+    ['18½', '4', '½', '']
+    >>> number_texts([27.75, Fraction(37, 2), 17.25, 4])
+    ['27.75', '18.5', '17.25', '4']
+    >>> number_texts(["1/3", 0.5])
+    ['1/3', '0.5']
+    """
+    numbers = [None if v is None else v if isinstance(v, Fraction) else Fraction(str(v)) for v in values]
+    halves = all(n.denominator <= 2 for n in numbers if n is not None)
+    return ["" if n is None else format_points(n, ascii=not halves) for n in numbers]

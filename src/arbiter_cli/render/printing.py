@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from arbiter_cli.core.model import Round, Tournament
-from arbiter_cli.render.output import Column, View, points_cell, text_cell
+from arbiter_cli.render.output import Column, View, column_texts, number_column, table_columns, text_cell
 from arbiter_cli.render.views import round_rows
 
 __all__ = ["PAGE_WIDTH", "PAGE_LINES", "Sheet", "sheet", "print_sheets", "fitting_width", "BYE_TEXT",
@@ -42,13 +42,11 @@ class Sheet:
 
 def sheet(view: View, header: Sequence[str], *, width: int = PAGE_WIDTH, shrink: str | Sequence[str] = "name",
           notes: Sequence[str] = (), leave_out: frozenset[str] = frozenset()) -> Sheet:
-    """The columns a page shows of ``view`` (as its table does), without ``leave_out``."""
-    columns = [c for c in view.columns if c.key not in view.hidden and c.key not in leave_out
-               and (c.key not in view.optional or any(r.get(c.key) for r in view.records))]
-    if view.table_order:
-        columns.sort(key=lambda c: view.table_order.index(c.key) if c.key in view.table_order
-                     else len(view.table_order))
-    cells = [[_plain(column.show(record)) for column in columns] for record in view.records]
+    """The columns a page shows of ``view`` (as its table does), without ``leave_out``; a column of
+    numbers is written in one style, as in the table."""
+    columns = [c for c in table_columns(view) if c.key not in leave_out]
+    texts = [column_texts(column, view.records) for column in columns]
+    cells = [[_plain(text) for text in row] for row in zip(*texts)] if columns else [[] for _ in view.records]
     shrinking = (shrink,) if isinstance(shrink, str) else tuple(shrink)
     return Sheet(list(header), columns, cells, list(notes), width, shrinking)
 
@@ -169,16 +167,16 @@ def pairing_sheet_views(tournament: Tournament, rnd: Round) -> tuple[View, View]
         Column("board", "Bd", text_cell("board"), "right"),
         Column("white", "No", text_cell("white"), "right"),
         Column("white_name", "White", text_cell("white_name")),
-        Column("white_points", "Pts", points_cell("white_points"), "right"),
+        number_column("white_points", "Pts"),
         Column("result", "Result", text_cell("result"), "center"),
-        Column("black_points", "Pts", points_cell("black_points"), "right"),
+        number_column("black_points", "Pts"),
         Column("black", "No", text_cell("black"), "right"),
         Column("black_name", "Black", text_cell("black_name")),
     ], optional=frozenset({"white_points", "black_points"}))  # no points column before anyone scored
     by_name = View("by name", players, [
         Column("name", "Name", text_cell("name")),
         Column("start_number", "No", text_cell("start_number"), "right"),
-        Column("points", "Pts", points_cell("points"), "right"),
+        number_column("points", "Pts"),
         Column("board", "Bd", text_cell("board"), "right"),
         Column("colour", "Colour", text_cell("colour")),
         Column("opponent", "Opponent", text_cell("opponent")),

@@ -11,8 +11,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from arbiter_cli.core.model import Player, Round, Tournament
-from arbiter_cli.core.points import format_points, points_to_json
-from arbiter_cli.render.output import Column, View, points_cell, text_cell
+from arbiter_cli.core.points import points_to_json
+from arbiter_cli.render.output import Column, View, number_column, number_texts, text_cell
 
 if TYPE_CHECKING:  # the views take them; importing them here would load every tie-break at start-up
     from arbiter_cli.lifecycle.crosstable import Crosstable
@@ -124,7 +124,7 @@ def standings_view(tournament: Tournament, standings: Standings) -> View:
         Column("start_number", "No", text_cell("start_number"), "right"),
         Column("name", "Name", text_cell("name")),
         Column("rating", "Rating", text_cell("rating"), "right"),
-        Column("points", "Pts", points_cell("points"), "right"),
+        number_column("points", "Pts"),
         Column("played", "Games", text_cell("played"), "right"),
         Column("wins", "W", text_cell("wins"), "right"),
         Column("draws", "D", text_cell("draws"), "right"),
@@ -133,8 +133,7 @@ def standings_view(tournament: Tournament, standings: Standings) -> View:
         Column("forfeit_losses", "-", text_cell("forfeit_losses"), "right"),
         Column("byes", "Byes", text_cell("byes"), "right"),
     ]
-    for code in standings.tiebreaks:
-        columns.append(Column(code, code, _tiebreak_cell(code), "right"))
+    columns += [_tiebreak_column(code) for code in standings.tiebreaks]
 
     def csv_value(record: dict[str, Any], key: str) -> Any:
         if key in standings.tiebreaks:
@@ -168,16 +167,15 @@ def _crosstable_cell(index: int) -> Callable[[dict[str, Any]], str]:
     return lambda record: str(record["_cells"][index])
 
 
-def _tiebreak_cell(code: str) -> Callable[[dict[str, Any]], str]:
-    return lambda record: tiebreak_text(record["tiebreaks"].get(code))
+def _tiebreak_column(code: str) -> Column:
+    """A tie-break's column: its values in one style (:func:`arbiter_cli.render.output.number_texts`)."""
+    return number_column(code, code, lambda record: record["tiebreaks"].get(code))
 
 
 def tiebreak_text(value: Any) -> str:
-    """A tie-break value for people: 2½, 13.25, 1888; an empty cell for no value."""
-    if value is None:
-        return ""
-    fraction = Fraction(str(value))
-    return format_points(fraction) if fraction.denominator <= 2 else format_points(fraction, ascii=True)
+    """One tie-break value alone for people: 2½, 13.25, 1888; an empty cell for no value. In a
+    table a value is written with the rest of its column, by :func:`number_texts`."""
+    return number_texts([value])[0]
 
 
 def crosstable_view(tournament: Tournament, table: Crosstable) -> View:
@@ -204,11 +202,10 @@ def crosstable_view(tournament: Tournament, table: Crosstable) -> View:
     for index, heading in enumerate(table.headings):
         columns.append(Column(heading, heading, _crosstable_cell(index), "center"))
     columns += [
-        Column("points", "Pts", points_cell("points"), "right"),
+        number_column("points", "Pts"),
         Column("rank", "Rank", lambda r: r["_rank_label"], "right"),
     ]
-    for code in table.tiebreaks:
-        columns.append(Column(code, code, _tiebreak_cell(code), "right"))
+    columns += [_tiebreak_column(code) for code in table.tiebreaks]
     for record, row in zip(records, table.rows):
         record["tiebreaks"] = {code: tiebreak_json(v) for code, v in row.tiebreaks.items()}
 
