@@ -24,13 +24,16 @@ def members_view(club: Club) -> View:
             record[f"{control}_initial"] = m.initial(control, club.settings.default_rating)
             record[control] = current[(m.id, control)][0]
         records.append(record)
-    columns = [Column("id", "Id", lambda r: str(r["id"]), "right"), Column("name", "Name", lambda r: str(r["name"])),
+    columns = [Column("id", "Id", lambda r: str(r["id"]), "right"),
+               Column("name", "Name", lambda r: str(r["name"]), wrap=True),
                Column("birth_date", "Born", lambda r: r["birth_date"] or "")]
     for control in TIME_CONTROLS:
         columns.append(Column(f"{control}_initial", f"{control.title()} (initial)",
                               text_cell(f"{control}_initial"), "right"))
         columns.append(Column(control, control.title(), text_cell(control), "right"))
-    return View(f"{club.settings.name}: members", records, columns)
+    # On a narrow console the initial ratings go first (the last time control's first), then the birth date.
+    droppable = (*(f"{control}_initial" for control in reversed(TIME_CONTROLS)), "birth_date")
+    return View(f"{club.settings.name}: members", records, columns, droppable=droppable)
 
 
 def rating_list_view(club: Club, controls: Sequence[str]) -> View:
@@ -45,11 +48,13 @@ def rating_list_view(club: Club, controls: Sequence[str]) -> View:
     if len(controls) == 1:
         records.sort(key=lambda r: (-int(r[controls[0]]), str(r["name"])))
     columns = [Column("member_id", "Id", lambda r: str(r["member_id"]), "right"),
-               Column("name", "Name", lambda r: str(r["name"]))]
+               Column("name", "Name", lambda r: str(r["name"]), wrap=True)]
     for control in controls:
         columns.append(Column(control, control.title(), text_cell(control), "right"))
         columns.append(Column(f"{control}_games", "Games", text_cell(f"{control}_games"), "right"))
-    return View(f"{club.settings.name}: club ratings", records, columns)
+    # On a narrow console the counts of games go first (the last time control's first).
+    droppable = tuple(f"{control}_games" for control in reversed(controls))
+    return View(f"{club.settings.name}: club ratings", records, columns, droppable=droppable)
 
 
 def changes_view(name: str, rows: Sequence[StoredRow]) -> View:
@@ -59,7 +64,7 @@ def changes_view(name: str, rows: Sequence[StoredRow]) -> View:
                 "rating_after": s.row.rating_after, "performance": s.row.performance} for s in rows]
     columns = [
         Column("member_id", "Id", lambda r: str(r["member_id"]), "right"),
-        Column("name", "Name", lambda r: str(r["name"])),
+        Column("name", "Name", lambda r: str(r["name"]), wrap=True),
         Column("rating_before", "Ro", lambda r: str(r["rating_before"]), "right"),
         Column("k", "K", lambda r: str(r["k"]), "right"),
         Column("games", "Games", lambda r: str(r["games"]), "right"),
@@ -69,8 +74,10 @@ def changes_view(name: str, rows: Sequence[StoredRow]) -> View:
         Column("rating_after", "Rn", lambda r: str(r["rating_after"]), "right"),
         Column("performance", "TPR", lambda r: "" if r["performance"] is None else str(r["performance"]), "right"),
     ]
+    # On a narrow console: the performance first, then the games, K, the expected score and the id.
     return View(f"{name}: rating changes ({rows[0].time_control})", records, columns,
-                csv_value=lambda r, k: points_to_json(r[k]) if isinstance(r[k], Fraction) else r[k])
+                csv_value=lambda r, k: points_to_json(r[k]) if isinstance(r[k], Fraction) else r[k],
+                droppable=("performance", "games", "k", "expected", "member_id"))
 
 
 def history_view(club: Club, member: Member, controls: Sequence[str]) -> View:
@@ -83,7 +90,7 @@ def history_view(club: Club, member: Member, controls: Sequence[str]) -> View:
                  "change": s.row.change} for s in rows]
     records.sort(key=lambda r: list(controls).index(str(r["time_control"])))
     columns = [Column("time_control", "Time control", lambda r: str(r["time_control"])),
-               Column("tournament", "Tournament", lambda r: str(r["tournament"])),
+               Column("tournament", "Tournament", lambda r: str(r["tournament"]), wrap=True),
                Column("rating", "Rating", lambda r: str(r["rating"]), "right"),
                Column("change", "Δ", lambda r: "" if r["change"] is None else f"{r['change']:+d}", "right")]
     return View(f"{member.name}: club rating history", records, columns)

@@ -11,6 +11,10 @@ Two rules hold for every table and printed page:
 * **One number style per column** (:func:`number_texts`): a column of numbers
   is written with ``½`` when every value is whole or a half, else every value
   in decimals.
+* **A number is never cut** (:func:`fit_table`): when a table is wider than
+  the console, its columns take their narrower texts, then the view's
+  droppable columns go (least important first), and only then do the name
+  columns wrap. Numbers, codes and headers keep their whole width.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console, JustifyMethod
 from rich.table import Table
 
@@ -35,7 +40,7 @@ from arbiter_cli.core.points import format_points, points_to_json
 
 __all__ = ["Format", "Column", "View", "emit", "view_text", "stdout_console", "stderr_console", "slow_progress",
            "text_cell", "points_cell", "number_column", "number_texts", "table_columns", "column_texts",
-           "strip_private"]
+           "Fitted", "fit_table", "strip_private"]
 
 
 class Format(str, Enum):
@@ -103,6 +108,11 @@ class Column:
     justify: JustifyMethod = "left"
     #: a column of numbers: its cells are written together by :func:`number_texts`, not by ``show``
     number: Callable[[dict[str, Any]], Any] | None = None
+    #: shorter texts of the same cell, each narrower than the one before (a player
+    #: label without the rating, then without the title): used when the table is too wide
+    narrower: tuple[Cell, ...] = ()
+    #: a name: may wrap onto more lines, but only as the last resort; every other column keeps its width
+    wrap: bool = False
 
 
 @dataclass
@@ -114,6 +124,7 @@ class View:
     hidden: frozenset[str] = frozenset()  # columns in CSV only, not in the table
     optional: frozenset[str] = frozenset()  # table columns left out when empty in every row
     table_order: tuple[str, ...] = ()  # the table's column order, when it differs from the CSV's
+    droppable: tuple[str, ...] = ()  # table columns left out when it is too wide, least important first
 
 
 def view_text(view: View, fmt: Format) -> str:
@@ -131,17 +142,30 @@ def view_text(view: View, fmt: Format) -> str:
 
 
 def emit(view: View, fmt: Format, console: Console | None = None) -> None:
-    """Write ``view`` to stdout in ``fmt``: a Rich table, or CSV or JSON for scripts."""
+    """Write ``view`` to stdout in ``fmt``: a Rich table, or CSV or JSON for scripts.
+
+    A table fits the console's width by :func:`fit_table`; one that cannot fit
+    even so is drawn wider than the console rather than cut.
+    """
     if fmt is not Format.table:
         sys.stdout.write(view_text(view, fmt))
     else:
+        console = console or stdout_console()
+        fitted = fit_table(view, console.width)
         table = Table(title=view.title, title_justify="left", show_lines=False)
-        shown = table_columns(view)
-        for column in shown:
-            table.add_column(column.header, justify=column.justify)
-        for row in zip(*(column_texts(column, view.records) for column in shown)):
+        for index, column in enumerate(fitted.columns):
+            if fitted.widths is None:  # the table fits as it is: Rich lays it out
+                table.add_column(column.header, justify=column.justify)
+            else:
+                table.add_column(column.header, justify=column.justify, width=fitted.widths[index],
+                                 no_wrap=not column.wrap, overflow="fold")
+        for row in fitted.rows:
             table.add_row(*row)
-        (console or stdout_console()).print(table)
+        if fitted.width > console.width:  # too wide even with the names wrapped: never cut a number
+            colours: Any = console.color_system
+            console = Console(file=console.file, width=fitted.width, highlight=False, emoji=False,
+                              color_system=colours, force_terminal=console.is_terminal, no_color=console.no_color)
+        console.print(table)
     sys.stdout.flush()
 
 
@@ -156,11 +180,88 @@ def table_columns(view: View) -> list[Column]:
             and (c.key not in view.optional or any(r.get(c.key) for r in view.records))]
 
 
-def column_texts(column: Column, records: Sequence[dict[str, Any]]) -> list[str]:
-    """The cells of ``column``: its numbers in one style (:func:`number_texts`), else each record's ``show`` text."""
+def column_texts(column: Column, records: Sequence[dict[str, Any]], narrower: int = 0) -> list[str]:
+    """The cells of ``column``: its numbers in one style (:func:`number_texts`), else each
+    record's ``show`` text, or its ``narrower`` -th shorter text (the shortest it has)."""
     if column.number is not None:
         return number_texts([column.number(r) for r in records])
-    return [column.show(r) for r in records]
+    show = column.narrower[min(narrower, len(column.narrower)) - 1] if narrower and column.narrower else column.show
+    return [show(r) for r in records]
+
+
+@dataclass
+class Fitted:
+    """A table laid out for a width: the columns kept, their texts, and the width of each column
+    (``None`` when the table fits at its natural width and Rich lays it out unchanged)."""
+
+    columns: list[Column]
+    rows: list[list[str]]
+    widths: list[int] | None
+    width: int  # the whole table's width, borders included
+
+
+def fit_table(view: View, width: int) -> Fitted:
+    """Fit the table of ``view`` into ``width`` characters without cutting a number or a header.
+
+    Every column has its natural width (its header and its longest cell). When
+    the table is wider than ``width``: first every column with narrower texts
+    takes them, one step at a time; then the view's ``droppable`` columns go,
+    least important first; and only then do the ``wrap`` columns (names) get
+    narrower, wrapping their texts onto more lines, the widest first and never
+    below their header (a word longer than the column is folded, not cut). The
+    other columns never shrink. The result may still be wider than ``width``
+    when even that is not enough.
+
+    >>> view = View("t", [{"n": 1, "name": "Fontaine, Claire", "pts": 2.5}], [
+    ...     Column("n", "No", text_cell("n"), "right"), Column("name", "Name", text_cell("name"), wrap=True),
+    ...     number_column("pts", "Pts")])
+    >>> fit_table(view, 80).widths is None, fit_table(view, 24).widths
+    (True, [2, 9, 3])
+    """
+    columns = table_columns(view)
+    steps = [0] * len(columns)  # how many times each column took a narrower text
+    texts = [column_texts(c, view.records) for c in columns]
+
+    def naturals() -> list[int]:
+        return [max([cell_len(c.header), 1] + [_longest_line(t) for t in cells]) for c, cells in zip(columns, texts)]
+
+    def total(widths: Sequence[int]) -> int:
+        return sum(widths) + 3 * len(widths) + 1  # a space either side of each cell, the lines between
+
+    def fitted(widths: list[int] | None) -> Fitted:
+        rows = [list(row) for row in zip(*texts)] if columns else [[] for _ in view.records]
+        return Fitted(columns, rows, widths, total(widths or naturals()))
+
+    if total(naturals()) <= width:
+        return fitted(None)
+    while any(step < len(c.narrower) for step, c in zip(steps, columns)):  # the shorter texts
+        for index, column in enumerate(columns):
+            if steps[index] < len(column.narrower):
+                steps[index] += 1
+                texts[index] = column_texts(column, view.records, steps[index])
+        if total(naturals()) <= width:
+            return fitted(naturals())
+    for key in view.droppable:  # the least important columns
+        found = next((i for i, c in enumerate(columns) if c.key == key), None)
+        if found is not None:
+            del columns[found], texts[found], steps[found]
+            if total(naturals()) <= width:
+                return fitted(naturals())
+    widths = naturals()
+    wrapping = [i for i, c in enumerate(columns) if c.wrap]
+    words = [max([cell_len(c.header)] + [cell_len(w) for t in cells for w in t.split()])
+             for c, cells in zip(columns, texts)]
+    for floor in (words, [max(cell_len(c.header), 1) for c in columns]):  # whole words first, then folded
+        while total(widths) > width:
+            candidates = [i for i in wrapping if widths[i] > floor[i]]
+            if not candidates:
+                break
+            widths[max(candidates, key=lambda i: widths[i])] -= 1  # the widest name column first
+    return fitted(widths)
+
+
+def _longest_line(text: str) -> int:
+    return max((cell_len(line) for line in text.splitlines()), default=0)
 
 
 def _csv_cell(view: View, record: dict[str, Any], key: str) -> Any:

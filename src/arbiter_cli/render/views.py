@@ -30,12 +30,13 @@ def round_rows(rnd: Round) -> Iterator[tuple[int | None, int, int | None, str | 
         yield None, bye.player, None, bye.result_code
 
 
-def player_label(player: Player | None) -> str:
+def player_label(player: Player | None, *, title: bool = True, rating: bool = True) -> str:
+    """``12. GM Name, First (2500)``; without the title or the rating when the table is narrow."""
     if player is None:
         return ""
-    title = f"{player.title} " if player.title else ""
-    rating = f" ({player.rating})" if player.rating else ""
-    return f"{player.start_number}. {title}{player.name}{rating}"
+    title_text = f"{player.title} " if player.title and title else ""
+    rating_text = f" ({player.rating})" if player.rating and rating else ""
+    return f"{player.start_number}. {title_text}{player.name}{rating_text}"
 
 
 def pairings_view(tournament: Tournament, rnd: Round) -> View:
@@ -59,10 +60,15 @@ def pairings_view(tournament: Tournament, rnd: Round) -> View:
                     "ZPB": "bye (0)"}.get(r["result"], r["result"] or "")
         return "" if r["result"] is None else ("½-½" if r["result"] == "1/2-1/2" else r["result"])
 
+    def label(side: str, **short: bool) -> Callable[[dict[str, Any]], str]:
+        return lambda r: player_label(by_tpn.get(r[side]), **short) if r[side] else ""
+
+    # On a narrow console the labels lose the rating, then the title, before a name wraps.
+    narrower = ({"rating": False}, {"rating": False, "title": False})
     columns = [
         Column("board", "Bd", text_cell("board"), "right"),
-        Column("white", "White", lambda r: player_label(by_tpn.get(r["white"]))),
-        Column("black", "Black", lambda r: player_label(by_tpn.get(r["black"])) if r["black"] else ""),
+        Column("white", "White", label("white"), narrower=tuple(label("white", **n) for n in narrower), wrap=True),
+        Column("black", "Black", label("black"), narrower=tuple(label("black", **n) for n in narrower), wrap=True),
         Column("result", "Result", result_text, "center"),
         Column("white_name", "", text_cell("white_name")),
         Column("black_name", "", text_cell("black_name")),
@@ -93,10 +99,14 @@ def players_view(tournament: Tournament) -> View:
             right.add(extra)
             for record, player in zip(records, tournament.players):
                 record[extra] = getattr(player, extra)
-    columns = [Column(k, headers[k], text_cell(k), "right" if k in right else "left") for k in keys]
+    columns = [Column(k, headers[k], text_cell(k), "right" if k in right else "left", wrap=k == "name")
+               for k in keys]
     optional = frozenset({"title", "fide_id", "federation", "sex", "birth_date", "club",
                           "withdrawn_after", "rating"})
-    return View(f"{tournament.settings.name}: players", records, columns, optional=optional)
+    # On a narrow console: No, Name, Rating and FIDE ID stay longest.
+    droppable = ("sex", "birth_date", "club", "member_id", "entered_round", "federation", "title",
+                 "withdrawn_after", "status")
+    return View(f"{tournament.settings.name}: players", records, columns, optional=optional, droppable=droppable)
 
 
 def standings_view(tournament: Tournament, standings: Standings) -> View:
@@ -122,7 +132,7 @@ def standings_view(tournament: Tournament, standings: Standings) -> View:
     columns = [
         Column("rank", "Rank", lambda r: r["_rank_label"], "right"),
         Column("start_number", "No", text_cell("start_number"), "right"),
-        Column("name", "Name", text_cell("name")),
+        Column("name", "Name", text_cell("name"), wrap=True),
         Column("rating", "Rating", text_cell("rating"), "right"),
         number_column("points", "Pts"),
         Column("played", "Games", text_cell("played"), "right"),
@@ -146,7 +156,11 @@ def standings_view(tournament: Tournament, standings: Standings) -> View:
         title += f" (round{'s' if len(standings.incomplete) > 1 else ''} " \
                  f"{', '.join(map(str, standings.incomplete))} not complete)"
     optional = frozenset({"rating", "forfeit_wins", "forfeit_losses", "byes"})
-    return View(title, records, columns, csv_value, optional=optional)
+    # On a narrow console the record goes first (it is in the crosstable), then the rating, then the
+    # tie-breaks from the last announced; Rank, No, Name and Pts stay.
+    droppable = ("byes", "forfeit_losses", "forfeit_wins", "losses", "draws", "wins", "played", "rating",
+                 *reversed(standings.tiebreaks))
+    return View(title, records, columns, csv_value, optional=optional, droppable=droppable)
 
 
 def csv_plain(value: Any) -> Any:
@@ -196,7 +210,7 @@ def crosstable_view(tournament: Tournament, table: Crosstable) -> View:
         })
     columns = [
         Column("start_number", "No", text_cell("start_number"), "right"),
-        Column("name", "Name", text_cell("name")),
+        Column("name", "Name", text_cell("name"), wrap=True),
         Column("rating", "Rtg", text_cell("rating"), "right"),
     ]
     for index, heading in enumerate(table.headings):
@@ -218,7 +232,9 @@ def crosstable_view(tournament: Tournament, table: Crosstable) -> View:
         return csv_plain(record.get(key))
 
     title = f"{tournament.settings.name}: crosstable after round {table.after_round}"
-    return View(title, records, columns, csv_value)
+    # On a narrow console the rating goes first, then the tie-breaks from the last announced; the
+    # games, the points and the rank stay.
+    return View(title, records, columns, csv_value, droppable=("rating", *reversed(table.tiebreaks)))
 
 
 def standings_notes(table: Standings) -> list[str]:
@@ -254,6 +270,6 @@ def byes_view(tournament: Tournament) -> View:
                         "name": player.name if player else "", "kind": request.kind.value})
     columns = [Column("round", "Round", lambda r: str(r["round"]), "right"),
                Column("start_number", "No.", lambda r: str(r["start_number"]), "right"),
-               Column("name", "Name", lambda r: str(r["name"])),
+               Column("name", "Name", lambda r: str(r["name"]), wrap=True),
                Column("kind", "Bye", lambda r: str(r["kind"]))]
     return View("Requested byes", records, columns)
