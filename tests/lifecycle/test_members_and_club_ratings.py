@@ -60,11 +60,21 @@ def test_an_import_adds_every_member_or_none() -> None:
 
 def test_a_new_initial_rating_rebuilds_every_rating_after_it() -> None:
     rated = recompute(CLUB, [EVENT]).club  # A 2014, B 1886 after t1
-    club, member, changes, moved = set_initial(rated, 2, {"standard": 2000}, [EVENT])
+    club, member, changes, moved = set_initial(rated, 2, {"standard": 2000}, lambda: [EVENT])
     assert member.name == "B" and club.member(2).standard == 2000  # type: ignore[union-attr]
     assert moved == ("A (1), standard: 2014 -> 2020", "B (2), standard: 1886 -> 1980")  # now equal: ±20
     assert [(c.change, c.old, c.new) for c in changes] == [
         ("member 2 initial standard", "1900", "2000"), ("club rating", "", moved[0]), ("club rating", "", moved[1])]
     with pytest.raises(BadArgument) as error:
-        set_initial(CLUB, 9, {"standard": 2000}, [])
+        set_initial(CLUB, 9, {"standard": 2000}, list)
     assert error.value.field == "member_id"
+
+
+def test_a_bad_argument_is_named_before_any_tournament_is_read() -> None:
+    def never() -> list[RatedEvent]:
+        raise AssertionError("the club's tournaments were read")
+
+    with pytest.raises(BadArgument):
+        set_initial(CLUB, 9, {"standard": 2000}, never)
+    with pytest.raises(BadArgument):
+        set_initial(CLUB, 1, {"standard": 99999}, never)

@@ -113,11 +113,22 @@ def test_a_registration_is_removed_only_before_round_1() -> None:
 def test_a_club_tournaments_players_are_members_with_their_club_rating() -> None:
     club = Club(ClubSettings(name="Lyon", default_rating=1500), (Member(id=4, name="Doe, Jane", rapid=1720),))
     t = _event(rating_type="rapid")
-    assert member_fields(t, club, 4, None, None)["rating"] == 1720
+    assert member_fields(t, lambda: club, 4, None, None)["rating"] == 1720
     with pytest.raises(BadArgument) as error:
-        member_fields(t, club, None, "Doe, Jane", None, where=("t1", "lyon"))
+        member_fields(t, lambda: club, None, "Doe, Jane", None, where=("t1", "lyon"))
     assert error.value.field == "member" and str(error.value).startswith("field 'member': t1 is a tournament of the")
     with pytest.raises(BadArgument, match="the club has no member 5"):
-        member_fields(t, club, 5, None, None)
+        member_fields(t, lambda: club, 5, None, None)
     with pytest.raises(BadArgument, match="--member is for club tournaments"):
         member_fields(t, None, 4, None, None)
+
+
+def test_a_club_tournaments_arguments_are_checked_before_the_club_is_read() -> None:
+    def never() -> Club:
+        raise AssertionError("the club was read")
+
+    t = _event()
+    with pytest.raises(BadArgument, match="enter members with --member"):
+        member_fields(t, never, None, "Doe, Jane", None)
+    with pytest.raises(BadArgument, match="give neither"):
+        member_fields(t, never, 4, "Doe, Jane", None)

@@ -187,3 +187,22 @@ def test_load_raises_folder_error_with_location(event: Path) -> None:
     with pytest.raises(BrokenFolder) as info:
         TournamentFolder(event).load()
     assert (info.value.source, info.value.line, info.value.field) == ("players.csv", 5, "rating")
+
+
+def test_an_excused_0_0_written_by_an_earlier_version_still_reads(tmp_path: Path) -> None:
+    """A 0-0 counted as unplayed before it was settled as a game played (C.07 16.1), so an earlier
+    version could store it with the note 'excused': the folder still reads, without the note."""
+    import shutil
+
+    from conftest import ROOT
+
+    folder = tmp_path / "ev"
+    shutil.copytree(ROOT / "sample_events" / "double-rr6-ready", folder)
+    round_file = folder / "rounds" / "04.csv"
+    lines = round_file.read_text(encoding="utf-8").splitlines()
+    lines[0] += ",note"
+    lines[1] = ",".join(lines[1].split(",")[:3] + ["0-0", "excused"])
+    lines[2:] = [line + "," for line in lines[2:]]
+    round_file.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    game = TournamentFolder(folder).load().rounds[3].games[0]
+    assert game.result is not None and game.result.value == "0-0" and game.note is None

@@ -133,7 +133,7 @@ def member_set_initial(
     if not given:
         raise BadArgument("give at least one of --standard, --rapid, --blitz")
     with _club(True) as (folder, club), arguments(**_OPTION_OF):
-        after, member, changes, moved = set_initial(club, member_id, given, rated_events(folder.path))
+        after, member, changes, moved = set_initial(club, member_id, given, lambda: rated_events(folder.path))
         folder.save(club, after, command_line(), changes)
     say(f"{member.name}: initial " + ", ".join(f"{k} {v}" for k, v in given.items()))
     for line in moved or ["no club rating changed"]:

@@ -19,6 +19,7 @@ import typer
 from arbiter_cli.core.errors import BadArgument, DomainError
 from arbiter_cli.core.model import Tournament
 from arbiter_cli.core.tiebreak_codes import Rules, parse_tiebreak_list
+from arbiter_cli.core.words import count
 from arbiter_cli.render.output import Format, stderr_console
 from arbiter_cli.store.tournament import TournamentFolder
 
@@ -60,10 +61,6 @@ def say(message: str) -> None:
 def command_line() -> str:
     """The command as typed, for the journal."""
     return " ".join(shlex.quote(a) for a in ["arbiter", *sys.argv[1:]])
-
-
-def count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def today() -> str:

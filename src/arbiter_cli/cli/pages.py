@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from arbiter_cli.cli.common import STATE, say
+from arbiter_cli.cli.common import say
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.render.html import html_page
 from arbiter_cli.render.output import Format

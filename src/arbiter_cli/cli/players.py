@@ -9,9 +9,7 @@ import typer
 from arbiter_cli.cli.common import STATE, FormatOption, arguments, command_line, count, read_input, reading, say, \
     writing
 from arbiter_cli.core.csv_input import read_rows
-from arbiter_cli.core.errors import BadArgument
-from arbiter_cli.lifecycle.registration import IMPORT_COLUMNS, member_fields, player_from, players_from_rows, \
-    register, registration_open, remove_player, sex_code
+from arbiter_cli.lifecycle.registration import IMPORT_COLUMNS, add_player, import_players, remove_player
 from arbiter_cli.lifecycle.withdrawals import withdraw_player
 from arbiter_cli.render.output import Format, emit
 from arbiter_cli.render.views import players_view
@@ -38,27 +36,19 @@ def player_add(
                                                   "and the club rating come from the club.")] = None,
 ) -> None:
     """Register a player. Start numbers follow C.04.2 until round 1 is paired."""
-    from arbiter_cli.store.club import ClubFolder, club_of
+    from arbiter_cli.store.club import club_of, load_club
 
+    home = club_of(STATE.directory)
+    details = {"title": title, "fide_id": fide_id, "federation": federation, "sex": sex, "birth_date": birth,
+               "club": club}
     with writing() as (folder, tournament), arguments(**_OPTION_OF):
-        registration_open(tournament)
-        home = club_of(STATE.directory)
-        club_data = None
-        if home is not None:
-            club_folder = ClubFolder(home)
-            with club_folder.lock(exclusive=False):
-                club_data = club_folder.load()
-        fields: dict[str, object] = {
-            "name": name, "rating": rating or 0, "title": title, "fide_id": fide_id,
-            "federation": federation, "sex": sex_code(sex), "birth_date": birth, "club": club,
-        }
-        fields.update(member_fields(tournament, club_data, member, name, rating,
-                                    where=(STATE.directory.resolve().name, home.name if home else "")))
-        player = player_from(fields, len(tournament.players) + 1)
-        registered = register(tournament, [player], by_hand=True)
+        registered = add_player(tournament, name, rating, details, member=member,
+                                members=(lambda: load_club(home)) if home is not None else None,
+                                where=(STATE.directory.resolve().name, home.name if home else ""))
         folder.save(tournament, registered.tournament, command_line(), registered.changes)
     for note in registered.notes:
         say(note)
+    player = registered.tournament.by_number[registered.numbers[0]]
     say(f"added {player.name} as start number {registered.numbers[0]}")
 
 
@@ -72,12 +62,8 @@ def player_import(
     label, text = read_input(source)
     rows = read_rows(text, label, IMPORT_COLUMNS)
     home = club_of(STATE.directory)
-    if home is not None:
-        raise BadArgument(f"this is a tournament of the club {home.name}: its players are members, entered "
-                          "one by one with 'arbiter player add --member ID'", source=label)
     with writing() as (folder, tournament):
-        registration_open(tournament)
-        registered = register(tournament, players_from_rows(rows, tournament, label))
+        registered = import_players(tournament, rows, label, club_name=home.name if home is not None else None)
         folder.save(tournament, registered.tournament, command_line(), registered.changes)
     for note in registered.notes:
         say(note)

@@ -57,13 +57,11 @@ def crosstable(
     html: HtmlOption = None,
 ) -> None:
     """Print the crosstable (the square table for a round robin), with rank and tie-breaks."""
-    from arbiter_cli.lifecycle.crosstable import round_crosstable, square_crosstable
+    from arbiter_cli.lifecycle.crosstable import crosstable as build
 
     check_page(print_, html, fmt)
     with reading() as tournament, arguments(after_round="--after-round"):
-        last = after_round_of(tournament, after_round)
-        build = square_crosstable if tournament.settings.system.is_round_robin else round_crosstable
-        table = build(tournament, last, codes(tournament, tiebreaks), rules)
+        table = build(tournament, after_round_of(tournament, after_round), codes(tournament, tiebreaks), rules)
     view = crosstable_view(tournament, table)
     if print_ or html is not None:
         if tournament.settings.system is System.DOUBLE_ROUND_ROBIN:

@@ -120,16 +120,13 @@ def trf_standings(
     from arbiter_cli.lifecycle.standings import compute_standings
     from arbiter_cli.render.output import emit
     from arbiter_cli.render.views import standings_notes, standings_view
-    from arbiter_cli.trf.importer import declared_tiebreaks
+    from arbiter_cli.trf.importer import standings_tiebreaks
 
     label, trf = read_trf_file(source)
     imported = _import(label, trf, Path(label).stem, for_folder=False)
     _warn(label, imported.warnings)
     tournament = imported.tournament
-    if tiebreaks is not None:
-        codes = tiebreak_option(tiebreaks)
-    else:
-        codes = declared_tiebreaks(trf) or tournament.settings.effective_tiebreaks
+    codes = tiebreak_option(tiebreaks) if tiebreaks is not None else standings_tiebreaks(trf, tournament)
     table = compute_standings(tournament, None, codes, rules=rules)
     for note in standings_notes(table):
         say(f"note: {note}")

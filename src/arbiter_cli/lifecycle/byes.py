@@ -20,11 +20,7 @@ from arbiter_cli.core.results import ByeKind
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.guards import not_finalised
 
-__all__ = ["ByeRefused", "request_bye", "cancel_bye", "take_byes", "half_byes_taken"]
-
-
-class ByeRefused(Refused):
-    """The request breaks a rule of the event; the message gives the reason."""
+__all__ = ["request_bye", "cancel_bye", "take_byes", "half_byes_taken"]
 
 
 def half_byes_taken(tournament: Tournament, start_number: int) -> int:
@@ -43,7 +39,7 @@ def _missed_before_entry(tournament: Tournament, start_number: int, number: int)
 
 def request_bye(tournament: Tournament, start_number: int, round_number: int, kind: ByeKind
                 ) -> tuple[Tournament, Change]:
-    """The act: add a requested bye; raises :class:`ByeRefused` with the reason when the rules forbid it.
+    """The act: add a requested bye; raises :class:`Refused` with the reason when the rules forbid it.
 
     >>> from arbiter_cli.core.model import Player, Settings
     >>> t = Tournament(Settings(name="x", system="swiss", rounds=5, seed=1, max_half_byes=1),
@@ -51,7 +47,7 @@ def request_bye(tournament: Tournament, start_number: int, round_number: int, ki
     >>> t, change = request_bye(t, 1, 2, ByeKind.HPB)
     >>> try:
     ...     request_bye(t, 1, 3, ByeKind.HPB)
-    ... except ByeRefused as refusal:
+    ... except Refused as refusal:
     ...     print(refusal)
     A has already taken or requested 1 half-point bye, the most this event allows
     """
@@ -63,31 +59,31 @@ def request_bye(tournament: Tournament, start_number: int, round_number: int, ki
     if kind not in (ByeKind.HPB, ByeKind.ZPB):
         raise BadArgument("a requested bye is a half-point bye (HPB) or a zero-point bye (ZPB)", field="kind")
     if not settings.system.value == "swiss":
-        raise ByeRefused("requested byes are for Swiss events; in a round robin the game is scheduled "
+        raise Refused("requested byes are for Swiss events; in a round robin the game is scheduled "
                          "and a missed game is a forfeit")
     last = settings.rounds or 0
     if round_number < 1:
         raise BadArgument(f"there is no round {round_number}; rounds are numbered from 1", field="round_number")
     if round_number <= tournament.last_round:
-        raise ByeRefused(f"round {round_number} is already paired; a bye can only be requested "
+        raise Refused(f"round {round_number} is already paired; a bye can only be requested "
                          "before its round is paired")
     if round_number > last:
         raise BadArgument(f"there is no round {round_number}; the event has {last} rounds", field="round_number")
     if not player.available_in(round_number):
-        raise ByeRefused(f"{player.name} withdrew after round {player.withdrawn_after}")
+        raise Refused(f"{player.name} withdrew after round {player.withdrawn_after}")
     for existing in tournament.byes:
         if existing.start_number == start_number and existing.round == round_number:
-            raise ByeRefused(f"{player.name} already has a {_describe(existing.kind)} in round {round_number}"
+            raise Refused(f"{player.name} already has a {_describe(existing.kind)} in round {round_number}"
                              " (cancel it first with 'arbiter bye cancel')")
     if kind is ByeKind.HPB:
         closed = settings.half_byes_closed_last_rounds
         if closed and round_number > last - closed:
             which = f"round {last}" if closed == 1 else f"rounds {last - closed + 1} to {last}"
-            raise ByeRefused(f"half-point byes are not allowed in the last {closed} round"
+            raise Refused(f"half-point byes are not allowed in the last {closed} round"
                              f"{'s' if closed > 1 else ''} ({which})")
         limit = settings.max_half_byes
         if limit is not None and half_byes_taken(tournament, start_number) >= limit:
-            raise ByeRefused(f"{player.name} has already taken or requested {limit} half-point "
+            raise Refused(f"{player.name} has already taken or requested {limit} half-point "
                              f"bye{'s' if limit != 1 else ''}, the most this event allows")
     return (replace(tournament, byes=(*tournament.byes, ByeRequest(round_number, start_number, kind))),
             Change(f"round {round_number} requested bye of {start_number}", "", kind.value))
@@ -100,7 +96,7 @@ def cancel_bye(tournament: Tournament, start_number: int, round_number: int
     if tournament.player(start_number) is None:
         raise BadArgument(f"there is no player with start number {start_number}", field="start_number")
     if round_number <= tournament.last_round:
-        raise ByeRefused(f"round {round_number} is already paired; its byes are part of the published pairing")
+        raise Refused(f"round {round_number} is already paired; its byes are part of the published pairing")
     for existing in tournament.byes:
         if existing.start_number == start_number and existing.round == round_number:
             rest = tuple(b for b in tournament.byes if b is not existing)

@@ -23,7 +23,7 @@ from arbiter_cli.core.outcome import RoundEntry, round_entries
 from arbiter_cli.lifecycle.standings import StandingRow, Standings, compute_standings
 from arbiter_cli.core.tiebreak_codes import Rules
 
-__all__ = ["CrosstableRow", "Crosstable", "square_crosstable", "round_crosstable"]
+__all__ = ["CrosstableRow", "Crosstable", "crosstable", "square_crosstable", "round_crosstable"]
 
 
 @dataclass(frozen=True)
@@ -101,3 +101,10 @@ def round_crosstable(tournament: Tournament, after_round: int | None = None, tie
     order = {row.player.start_number: index for index, row in enumerate(standings.rows)}
     ordered = sorted(rows, key=lambda r: order[r.player.start_number])
     return Crosstable(last, tuple(f"R{n}" for n in range(1, last + 1)), tuple(ordered), standings.tiebreaks)
+
+
+def crosstable(tournament: Tournament, after_round: int | None = None, tiebreaks: Sequence[str] = (),
+               rules: Rules | str | None = None) -> Crosstable:
+    """The crosstable of the event's system: square for a round robin, round by round for a Swiss."""
+    build = square_crosstable if tournament.settings.system.is_round_robin else round_crosstable
+    return build(tournament, after_round, tiebreaks, rules)

@@ -6,7 +6,7 @@ rating rebuilds every club rating from it (:mod:`.club_ratings`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from pydantic import ValidationError
@@ -58,16 +58,17 @@ def import_members(club: Club, rows: Sequence[tuple[int, Mapping[str, str]]], so
             [Change("member added", "", f"{m.id} {m.name}") for m in new])
 
 
-def set_initial(club: Club, member_id: int, given: Mapping[str, int], events: Sequence[RatedEvent]
+def set_initial(club: Club, member_id: int, given: Mapping[str, int], events: Callable[[], Sequence[RatedEvent]]
                 ) -> tuple[Club, Member, list[Change], tuple[str, ...]]:
     """The act: new initial ratings (time control -> rating) for a member, and every club
-    rating rebuilt from them through ``events``; returns the members whose rating moved."""
+    rating rebuilt from them through ``events()`` (the club's finalised tournaments, loaded
+    once the arguments are found sound); returns the members whose rating moved."""
     member = club.member(member_id)
     if member is None:
         raise BadArgument(f"there is no member {member_id}", field="member_id")
     updated = member_from({**member.model_dump(), **given})
     after = replace(club, members=tuple(updated if m.id == member_id else m for m in club.members))
-    rebuilt = recompute(after, events)
+    rebuilt = recompute(after, events())
     changes = [Change(f"member {member_id} initial {k}", str(getattr(member, k) or ""), str(v))
                for k, v in given.items()]
     changes += [Change("club rating", "", line) for line in rebuilt.moved]

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from arbiter_cli.core.errors import NoPairing, Refused
 from arbiter_cli.core.model import InitialColour, Numbering, Round, Status, Tournament
 from arbiter_cli.core.tpn import draw_by_lot
+from arbiter_cli.core.words import count
 from arbiter_cli.lifecycle.byes import take_byes
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.guards import not_finalised
@@ -82,11 +83,7 @@ def ready_to_pair(tournament: Tournament) -> None:
         raise Refused("at least 2 players are needed to pair a round")
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
-
-
-def pair_round(tournament: Tournament, progress: Callable[..., None] | None = None) -> Paired:
+def pair_round(tournament: Tournament, progress: Callable[[int, int], None] | None = None) -> Paired:
     """The act: pair the round after the last paired one (the first pairing's draws first).
 
     ``progress`` is called as a Swiss round's brackets are settled. A round robin's games
@@ -102,7 +99,7 @@ def pair_round(tournament: Tournament, progress: Callable[..., None] | None = No
         raise NoPairing(f"round {number}: {error}") from None
     after = replace(prepared, rounds=(*prepared.rounds, new_round))
     changes.append(Change(f"round {number} paired", "",
-                          _count(len(new_round.games), "board") + ", " + _count(len(new_round.byes), "bye")))
+                          count(len(new_round.games), "board") + ", " + count(len(new_round.byes), "bye")))
     for game in new_round.games:
         if game.result is not None:
             changes.append(Change(f"round {number} board {game.board} result", "",

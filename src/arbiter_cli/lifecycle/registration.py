@@ -8,7 +8,7 @@ finalised event takes nobody.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from pydantic import ValidationError
@@ -21,7 +21,7 @@ from arbiter_cli.lifecycle.guards import find_player, not_finalised
 from arbiter_cli.lifecycle.late_entry import RENUMBER_UNTIL, enter_late, renumbered
 from arbiter_cli.ratings.club import Club, current_ratings
 
-__all__ = ["Registered", "registration_open", "player_from", "sex_code", "member_fields",
+__all__ = ["Registered", "registration_open", "add_player", "import_players", "player_from", "sex_code", "member_fields",
            "register", "players_from_rows", "remove_player", "IMPORT_COLUMNS"]
 
 #: The columns of ``arbiter player import``: the fields of a player a file may give.
@@ -67,9 +67,10 @@ def player_from(data: Mapping[str, object], start_number: int, *, source: str | 
         raise BadArgument(message[:1].lower() + message[1:], source=source, line=line, field=key) from None
 
 
-def member_fields(tournament: Tournament, club: Club | None, member: int | None, name: str | None,
+def member_fields(tournament: Tournament, club: Callable[[], Club] | None, member: int | None, name: str | None,
                   rating: int | None, *, where: tuple[str, str] = ("", "")) -> dict[str, object]:
-    """A club tournament's player is a club member: name and club rating come from ``club``.
+    """A club tournament's player is a club member: name and club rating come from the club,
+    which ``club()`` loads once the arguments are found sound.
 
     ``club`` is None for a tournament outside any club; ``where`` names the tournament's
     folder and the club's, for the messages.
@@ -88,10 +89,11 @@ def member_fields(tournament: Tournament, club: Club | None, member: int | None,
         raise BadArgument("with --member, the name and the rating come from the club; give neither", field="name")
     if any(p.member_id == member for p in tournament.players):
         raise Refused(f"member {member} is already registered")
-    found = club.member(member)
+    members = club()
+    found = members.member(member)
     if found is None:
         raise BadArgument(f"the club has no member {member}", field="member")
-    current = current_ratings(club)[(member, tournament.settings.rating_type.value)][0]
+    current = current_ratings(members)[(member, tournament.settings.rating_type.value)][0]
     return {"name": found.name, "rating": current, "birth_date": found.birth_date, "member_id": member}
 
 
@@ -150,6 +152,33 @@ def register(tournament: Tournament, new: Sequence[Player], *, by_hand: bool = F
                   for player in new for namesake in tournament.players
                   if namesake.name.casefold() == player.name.casefold()]
     return Registered(after, numbers, changes, tuple(notes))
+
+
+def add_player(tournament: Tournament, name: str | None, rating: int | None, details: Mapping[str, object], *,
+               member: int | None = None, members: Callable[[], Club] | None = None,
+               where: tuple[str, str] = ("", "")) -> Registered:
+    """The act of ``player add``: one player with ``name``, ``rating`` and ``details`` (title,
+    FIDE ID, federation, sex, birth date, club), or the club member ``member`` in a club
+    tournament, whose club ``members()`` loads (see :func:`member_fields`)."""
+    registration_open(tournament)
+    fields = {"name": name, "rating": rating or 0, **details, "sex": sex_code(_text(details.get("sex")))}
+    fields.update(member_fields(tournament, members, member, name, rating, where=where))
+    return register(tournament, [player_from(fields, len(tournament.players) + 1)], by_hand=True)
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def import_players(tournament: Tournament, rows: Sequence[tuple[int, Mapping[str, str]]], source: str, *,
+                   club_name: str | None = None) -> Registered:
+    """The act of ``player import``: every row of the file (line, fields), all or none. A club
+    tournament (``club_name``) takes its members one by one instead."""
+    if club_name is not None:
+        raise BadArgument(f"this is a tournament of the club {club_name}: its players are members, entered "
+                          "one by one with 'arbiter player add --member ID'", source=source)
+    registration_open(tournament)
+    return register(tournament, players_from_rows(rows, tournament, source))
 
 
 def players_from_rows(rows: Sequence[tuple[int, Mapping[str, str]]], tournament: Tournament, source: str

@@ -97,12 +97,11 @@ def parse_result_lines(text: str, source: str) -> list[ResultLine]:
 
 @dataclass(frozen=True)
 class Entered:
-    """What entering results did: the tournament, the round before and after, the journal
+    """What entering results did: the tournament, the round after, the journal
     lines (none: nothing changed), the players withdrawn by the no-show rule, notes to tell,
     and whether the event is finalised (its final standings are then to be stored again)."""
 
     tournament: Tournament
-    before: Round
     round: Round
     changes: tuple[Change, ...]
     withdrawn: tuple[str, ...]
@@ -161,14 +160,14 @@ def enter_results(tournament: Tournament, round_number: int, lines: Sequence[Res
         raise Refused(f"round {round_number}: " + "; ".join(conflicts) +
                       " (give --correct to change an entered result)")
     if not changes:
-        return Entered(tournament, rnd, rnd, (), (), (), finalised)
+        return Entered(tournament, rnd, (), (), (), finalised)
     after = replace(tournament, rounds=tuple(updated if r.number == round_number else r for r in tournament.rounds))
     after, withdrawn, more = apply_no_show_rule(after, rnd, updated, confirm, excused)
     changes += more
     if finalised:
         changes.append(Change("final standings", "stored before the correction",
                               "stored again: final/standings.csv, .json"))
-    return Entered(after, rnd, updated, tuple(changes), tuple(withdrawn), _undone_forfeits(after, rnd, updated),
+    return Entered(after, updated, tuple(changes), tuple(withdrawn), _undone_forfeits(after, rnd, updated),
                    finalised)
 
 

@@ -13,16 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from arbiter_cli.core.errors import Refused
 from arbiter_cli.core.model import Round, System, Tournament
 from arbiter_cli.core.results import ByeKind
 from arbiter_cli.pairing import round_robin
 
-__all__ = ["pair_next_round", "explain_round", "PairingUnavailable"]
-
-
-class PairingUnavailable(Refused):
-    """The event's system has no pairing engine (yet)."""
+__all__ = ["pair_next_round", "explain_round"]
 
 
 def pair_next_round(tournament: Tournament, absent: dict[int, ByeKind] | None = None,
@@ -33,17 +28,16 @@ def pair_next_round(tournament: Tournament, absent: dict[int, ByeKind] | None = 
     ``progress``: called as a Swiss round's brackets are settled (see the Dutch ``pair_round``).
     """
     number = tournament.last_round + 1
-    system = tournament.settings.system
-    if system.is_round_robin:
-        return round_robin.pair_round(tournament, number)
-    if system is System.SWISS:
-        from arbiter_cli.pairing.dutch import pair_round
-        from arbiter_cli.pairing.swiss import request_from_tournament, round_from_pairing
+    match tournament.settings.system:
+        case System.ROUND_ROBIN | System.DOUBLE_ROUND_ROBIN:
+            return round_robin.pair_round(tournament, number)
+        case System.SWISS:
+            from arbiter_cli.pairing.dutch import pair_round
+            from arbiter_cli.pairing.swiss import request_from_tournament, round_from_pairing
 
-        absent = absent or {}
-        result = pair_round(request_from_tournament(tournament, frozenset(absent)), progress)
-        return round_from_pairing(number, list(result.pairs), result.bye, absent)
-    raise PairingUnavailable(f"no pairing system for {system.value!r}")  # pragma: no cover
+            absent = absent or {}
+            result = pair_round(request_from_tournament(tournament, frozenset(absent)), progress)
+            return round_from_pairing(number, list(result.pairs), result.bye, absent)
 
 
 def explain_round(tournament: Tournament, number: int) -> list[str]:

@@ -37,7 +37,7 @@ from arbiter_cli.store.files import FolderStore, csv_text
 from arbiter_cli.store.tournament import TournamentFolder
 
 __all__ = ["CLUB_FILE", "MEMBERS_FILE", "RATINGS_FILE", "TOURNAMENTS_DIR", "ClubFolder", "club_of", "rated_events",
-           "update_club_ratings"]
+           "update_club_ratings", "load_club"]
 
 CLUB_FILE = "club.toml"
 MEMBERS_FILE = "members.csv"
@@ -141,6 +141,13 @@ class ClubFolder(FolderStore):
         folder._commit(files, ())
         folder._commit({CLUB_FILE: club_text}, ())  # last: until it exists the folder is not a club
         return folder
+
+
+def load_club(path: Path) -> Club:
+    """The club folder at ``path``, read under its shared lock."""
+    folder = ClubFolder(path)
+    with folder.lock(exclusive=False):
+        return folder.load()
 
 
 def club_of(tournament_path: Path) -> Path | None:

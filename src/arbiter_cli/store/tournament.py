@@ -29,7 +29,7 @@ from pydantic import ValidationError
 from arbiter_cli.core.errors import BrokenFolder, Refused, pydantic_message
 from arbiter_cli.core.model import Bye, ByeRequest, Game, InitialColour, Player, Round, Settings, Tournament
 from arbiter_cli.core.points import points_to_toml
-from arbiter_cli.core.results import ByeKind, parse_bye, parse_result
+from arbiter_cli.core.results import ByeKind, GameResult, parse_bye, parse_result
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.pairing.round_robin import pair_round, planned_rounds
 from arbiter_cli.store.files import JOURNAL_COLUMNS, JOURNAL_FILE, FolderStore, atomic_write, csv_text, \
@@ -253,6 +253,8 @@ class TournamentFolder(FolderStore):
                 result = parse_result(row["result"])
             except ValueError as error:
                 raise BrokenFolder(str(error), source=name, line=line, field="result") from None
+            if note and result is GameResult.DOUBLE_LOSS:
+                note = None  # written when a 0-0 counted as unplayed: a game played has no notice to give
             if note and (result is None or result.played):
                 raise BrokenFolder("only a forfeit can be excused", source=name, line=line, field=ROUND_NOTE)
             games.append(Game(white, black, len(games) + 1, result, "excused" if note else None))

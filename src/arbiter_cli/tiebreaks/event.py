@@ -14,12 +14,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING
 
 from arbiter_cli.core.model import Scoring, Tournament
 from arbiter_cli.core.outcome import Outcome, RoundEntry, round_entries
 from arbiter_cli.core.points import total
 from arbiter_cli.core.tiebreak_codes import Rules
+
+if TYPE_CHECKING:  # the unplayed-round rules keep their results here
+    from arbiter_cli.tiebreaks.unplayed import Contribution
 
 __all__ = ["Event", "event_from_tournament"]
 
@@ -37,7 +40,11 @@ class Event:
     round_robin: bool
     scoring: Scoring
     rules: Rules = Rules.R2026
-    cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)  # shared tie-break results
+    # Results the tie-breaks share, computed once (see .unplayed): the adjusted scores by ``fore``,
+    # and every player's contributions by (product, fore, forfeits played).
+    adjusted: dict[bool, dict[int, Fraction]] = field(default_factory=dict, compare=False, repr=False)
+    contributions: dict[tuple[bool, bool, bool], dict[int, list[Contribution]]] = field(
+        default_factory=dict, compare=False, repr=False)
 
     @property
     def numbers(self) -> tuple[int, ...]:

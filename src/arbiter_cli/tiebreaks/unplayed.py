@@ -84,11 +84,9 @@ def adjusted_scores(event: Event, fore: bool = False) -> dict[int, Fraction]:
 
     With ``fore``, a game of the last round counts as a draw (Fore Buchholz, 8.3).
     """
-    key = ("adjusted", fore)
-    if key not in event.cache:
-        event.cache[key] = _adjusted_scores(event, fore)
-    scores: dict[int, Fraction] = event.cache[key]
-    return scores
+    if fore not in event.adjusted:
+        event.adjusted[fore] = _adjusted_scores(event, fore)
+    return event.adjusted[fore]
 
 
 def _adjusted_scores(event: Event, fore: bool) -> dict[int, Fraction]:
@@ -133,12 +131,11 @@ def _virtual_opponent(event: Event, slots: tuple[RoundEntry, ...], slot: RoundEn
 def contributions(event: Event, tpn: int, *, product: bool, fore: bool = False,
                   forfeits_played: bool = False) -> list[Contribution]:
     """The values a player's BH (``product=False``) or SB (``product=True``) adds up."""
-    key = ("contributions", product, fore, forfeits_played)
-    if key not in event.cache:
-        event.cache[key] = {number: _contributions(event, number, product, fore, forfeits_played)
-                            for number in event.numbers}
-    values: list[Contribution] = event.cache[key][tpn]
-    return values
+    key = (product, fore, forfeits_played)
+    if key not in event.contributions:
+        event.contributions[key] = {number: _contributions(event, number, product, fore, forfeits_played)
+                                    for number in event.numbers}
+    return event.contributions[key][tpn]
 
 
 def _contributions(event: Event, tpn: int, product: bool, fore: bool, forfeits_played: bool) -> list[Contribution]:

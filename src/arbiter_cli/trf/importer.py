@@ -38,7 +38,8 @@ from arbiter_cli.trf.notes import Notes
 from arbiter_cli.trf.reader import TrfError, TrfFile, TrfGame, TrfPlayer
 from arbiter_cli.trf.scoring import candidates, declared_scoring, point_values, points_under, scoring_text, tally
 
-__all__ = ["Imported", "TrfUnsupported", "import_trf", "TEAM_RECORDS", "parse_trf_date", "declared_tiebreaks"]
+__all__ = ["Imported", "TrfUnsupported", "import_trf", "TEAM_RECORDS", "parse_trf_date", "declared_tiebreaks",
+           "standings_tiebreaks"]
 
 #: Records that only a team event has (TRF16 013; TRF-2026 300-362, 801/802).
 TEAM_RECORDS = ("013", "300", "310", "320", "330", "352", "362", "801", "802")
@@ -127,6 +128,11 @@ def _birth(text: str) -> str | None:
     if re.fullmatch(r"\d{4}[/.\-]00[/.\-]00", text):
         return _birth(text[:4])
     return parse_trf_date(text)
+
+
+def standings_tiebreaks(trf: TrfFile, tournament: Tournament) -> tuple[str, ...]:
+    """The tie-breaks a TRF's standings use: the file's (212, else 202), else the system's default."""
+    return declared_tiebreaks(trf) or tournament.settings.effective_tiebreaks
 
 
 def declared_tiebreaks(trf: TrfFile, notes: Notes | None = None) -> tuple[str, ...]:

@@ -1,0 +1,14 @@
+"""Words for people: a count with its noun in the right number.
+
+>>> count(1, "round"), count(3, "round"), count(0, "board"), count(2, "match", "matches")
+('1 round', '3 rounds', '0 boards', '2 matches')
+"""
+
+from __future__ import annotations
+
+__all__ = ["count"]
+
+
+def count(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` and the noun, singular for exactly one."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
