@@ -15,6 +15,8 @@ import sys
 from types import FrameType
 from typing import NoReturn
 
+from arbiter_cli.cli.interrupt import INTERRUPT
+
 
 def _interrupted() -> NoReturn:
     """Leave quietly with status 130 (a second Ctrl-C while leaving is ignored)."""
@@ -41,6 +43,7 @@ def _leave(code: object) -> NoReturn:
 def _on_interrupt(signum: int, frame: FrameType | None) -> None:
     """SIGINT: inside the command's work, a ``KeyboardInterrupt`` (cleanups run, the command
     line turns it into exit 130); anywhere else, leave at once."""
+    INTERRUPT.seen = True
     while frame is not None:
         if frame.f_code is _work.__code__:
             raise KeyboardInterrupt
@@ -76,6 +79,12 @@ def run() -> NoReturn:
     try:
         code = _work()
     except KeyboardInterrupt:
+        _interrupted()
+    except Exception:  # a Ctrl-C that a library turned into another error while a module loaded, or a bug
+        if INTERRUPT.seen:
+            _interrupted()
+        raise
+    if INTERRUPT.seen and code == 0:  # a Ctrl-C swallowed on the way (in a finaliser, say)
         _interrupted()
     _leave(code)
 

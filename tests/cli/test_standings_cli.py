@@ -146,3 +146,35 @@ def test_buchholz_in_a_round_robin_is_computed_with_a_caution(arbiter: Runner, f
     assert result.code == 0 and "do not allow Buchholz" in result.err
     assert all(isinstance(r["tiebreaks"]["BH"], (int, float)) for r in json.loads(result.out))
     assert "do not allow" not in arbiter("-d", finished, "standings", "--tiebreaks", "BH", "--rules", "2024").err
+
+
+@pytest.mark.parametrize("codes, message", [
+    ("BH/C9", "the cut of BH/C9 drops 9 values, but a 7-round event has 7: nothing is left to compare"),
+    ("WIN/C1", "the modifier /C1 does not apply to WIN (it takes /R)"),
+    ("BH/C0", "/C0 in tie-break 'BH/C0' drops nothing; use at least 1"),
+    ("KS/C1", "the modifier /C1 does not apply to KS (it takes /L /R)"),
+    ("", "give at least one tie-break code, or 'none' for no tie-break"),
+    (" ", "give at least one tie-break code, or 'none' for no tie-break"),
+])
+def test_nonsense_tiebreak_specs_are_refused(arbiter: Runner, codes: str, message: str) -> None:
+    """Issue 13, item 8: BH/C9 in a 7-round event ranked everyone equal; '' dropped every tie-break."""
+    result = arbiter("-d", ROOT / "sample_events" / "swiss32-in-progress", "standings", "--tiebreaks", codes)
+    assert result.code == 2 and result.out == ""
+    assert result.err == f"arbiter: error: field '--tiebreaks': {message}\n"
+
+
+def test_no_tiebreak_at_all_is_said_with_none(arbiter: Runner) -> None:
+    result = arbiter("-d", ROOT / "sample_events" / "swiss32-in-progress", "standings", "--tiebreaks", "none",
+                     "-f", "csv")
+    assert result.code == 0 and result.out.splitlines()[0].endswith(",byes")
+
+
+def test_a_settings_file_with_a_nonsense_cut_is_a_broken_folder(arbiter: Runner, tmp_path: Path) -> None:
+    import shutil
+
+    folder = tmp_path / "ev"
+    shutil.copytree(ROOT / "sample_events" / "swiss32-in-progress", folder)
+    settings = folder / "tournament.toml"
+    settings.write_text(settings.read_text(encoding="utf-8").replace('"BH/C1"', '"BH/C9"'), encoding="utf-8")
+    result = arbiter("-d", folder, "standings")
+    assert result.code == 3 and "tournament.toml, line 13, field 'tiebreaks': the cut of BH/C9" in result.err

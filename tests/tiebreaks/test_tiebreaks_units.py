@@ -242,7 +242,9 @@ def random_swiss(draw: st.DrawFn) -> Tournament:
 @settings(max_examples=80, deadline=None)
 @given(random_swiss(), st.sampled_from(list(Rules)), st.booleans())
 def test_ranking_is_a_permutation_and_ties_share_the_rank(tournament: Tournament, rules: Rules, lots: bool) -> None:
-    table = compute_standings(tournament, None, CODES, rules=rules, lots=lots)
+    rounds = tournament.settings.rounds or 0
+    codes = [c for c in CODES if parse_spec(c).cut_low + parse_spec(c).cut_high <= rounds]  # no nonsense cuts
+    table = compute_standings(tournament, None, codes, rules=rules, lots=lots)
     numbers = [row.player.start_number for row in table.rows]
     assert sorted(numbers) == [p.start_number for p in tournament.players]
     for index, row in enumerate(table.rows):

@@ -23,9 +23,10 @@ from typer.exceptions import TyperException
 from arbiter_cli import __version__
 from arbiter_cli.cli import club, event, finish, players, reports, results, rounds, trf
 from arbiter_cli.cli.common import STATE, say
+from arbiter_cli.cli.interrupt import INTERRUPT
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, DomainError, NoPairing, Refused
 
-__all__ = ["COMMANDS", "GROUPS", "build", "main", "exit_code"]
+__all__ = ["COMMANDS", "GROUPS", "build", "main", "exit_code", "interrupted"]
 
 
 @dataclass(frozen=True)
@@ -182,12 +183,26 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         _fail("interrupted", 130)
     except Exception as error:  # noqa: BLE001 - the last line of defence
+        if INTERRUPT.seen or interrupted(error):  # a Ctrl-C that a library turned into another error
+            _fail("interrupted", 130)
         if os.environ.get("ARBITER_DEBUG"):
             raise
         _fail(f"internal error: {type(error).__name__}: {error} (set ARBITER_DEBUG=1 for the traceback)", 1)
     if code == 130:  # Typer turns Ctrl-C inside a command into a quiet exit 130: say so, as everywhere
         _fail("interrupted", 130)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def interrupted(error: BaseException) -> bool:
+    """Whether ``error`` is, or was caused by, a Ctrl-C (``KeyboardInterrupt``)."""
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        if isinstance(current, KeyboardInterrupt):
+            return True
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return False
 
 
 def _fail(message: str, code: int) -> None:

@@ -125,6 +125,11 @@ def read_input(path: str) -> tuple[str, str]:
 
 
 def tiebreak_option(text: str | None) -> tuple[str, ...]:
+    """``--tiebreaks``: C.07 codes, or ``none`` for no tie-break at all (an empty list is a mistake)."""
+    if text is not None and not text.strip():
+        raise BadArgument("give at least one tie-break code, or 'none' for no tie-break", field="--tiebreaks")
+    if text is not None and text.strip().lower() == "none":
+        return ()
     try:
         return parse_tiebreak_list(text or "")
     except ValueError as error:

@@ -52,6 +52,9 @@ def new(
                           field="--system") from None
     if chosen is System.SWISS and rounds is None:
         raise BadArgument("a Swiss needs the number of rounds (C.04.1 Art. 1)", field="--rounds")
+    if tiebreaks is not None and tiebreaks.strip().lower() == "none":
+        raise BadArgument("an event announces its tie-breaks in advance; leave --tiebreaks out for the "
+                          "default list", field="--tiebreaks")
     points = _scoring(scoring)
     try:
         settings = Settings(

@@ -32,7 +32,7 @@ def standings(
     from arbiter_cli.lifecycle.standings import compute_standings
 
     check_page(print_, html, fmt)
-    with reading() as tournament, arguments(after_round="--after-round"):
+    with reading() as tournament, arguments(after_round="--after-round", tiebreaks="--tiebreaks"):
         table = compute_standings(tournament, after_round_of(tournament, after_round), codes(tournament, tiebreaks),
                                   rules=rules)
     notes = standings_notes(table)
@@ -60,7 +60,7 @@ def crosstable(
     from arbiter_cli.lifecycle.crosstable import crosstable as build
 
     check_page(print_, html, fmt)
-    with reading() as tournament, arguments(after_round="--after-round"):
+    with reading() as tournament, arguments(after_round="--after-round", tiebreaks="--tiebreaks"):
         table = build(tournament, after_round_of(tournament, after_round), codes(tournament, tiebreaks), rules)
     view = crosstable_view(tournament, table)
     if print_ or html is not None:

@@ -17,12 +17,13 @@ from fractions import Fraction
 from typing import Annotated, Literal
 
 from pydantic import (
-    AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt, field_validator, model_validator,
+    AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt, ValidationInfo,
+    field_validator, model_validator,
 )
 
 from arbiter_cli.core.points import parse_points
 from arbiter_cli.core.results import ByeKind, GameResult
-from arbiter_cli.core.tiebreak_codes import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, parse_tiebreak_list
+from arbiter_cli.core.tiebreak_codes import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, check_cuts, parse_tiebreak_list
 
 __all__ = [
     "System", "RatingType", "InitialColour", "Numbering", "Status", "Scoring", "Settings",
@@ -260,9 +261,13 @@ class Settings(BaseModel):
 
     @field_validator("tiebreaks", mode="before")
     @classmethod
-    def _tiebreaks(cls, value: object) -> tuple[str, ...]:
+    def _tiebreaks(cls, value: object, info: ValidationInfo) -> tuple[str, ...]:
         if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
-            return parse_tiebreak_list(value)
+            codes = parse_tiebreak_list(value)
+            rounds = info.data.get("rounds")
+            if isinstance(rounds, int) and rounds:
+                check_cuts(codes, rounds)
+            return codes
         raise ValueError('must be a list of tie-break codes, e.g. ["DE", "SB"]')
 
     @model_validator(mode="after")

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import Enum
 
 __all__ = ["INDIVIDUAL_CODES", "TEAM_CODES", "parse_tiebreak", "parse_tiebreak_list",
-           "DEFAULT_SWISS", "DEFAULT_ROUND_ROBIN", "Rules", "default_rules", "TiebreakSpec", "parse_spec"]
+           "DEFAULT_SWISS", "DEFAULT_ROUND_ROBIN", "Rules", "default_rules", "TiebreakSpec", "parse_spec", "check_cuts"]
 
 #: C.07 (Mar 2026) Art. 6-10 individual tie-breaks, by code.
 INDIVIDUAL_CODES = frozenset({
@@ -92,7 +93,41 @@ def parse_tiebreak(code: str) -> tuple[str, tuple[str, ...]]:
     for modifier in modifiers:
         if not _MODIFIER.match(modifier):
             raise ValueError(f"unknown modifier {modifier!r} in tie-break {code.strip()!r}")
+        allowed = _MODIFIERS_OF.get("REP" if base == "GE" else base)
+        if allowed is not None and modifier[0] not in allowed:
+            takes = " ".join(f"/{letter}" for letter in allowed) if allowed else "no modifier"
+            raise ValueError(f"the modifier /{modifier} does not apply to {base} (it takes {takes})")
+        if modifier[0] in "CM" and modifier[1:].isdigit() and int(modifier[1:]) < 1:
+            raise ValueError(f"/{modifier} in tie-break {code.strip()!r} drops nothing; use at least 1")
     return base, modifiers
+
+
+#: The modifiers each individual tie-break takes (C.07 Art. 14 and the TRF-2026 syntax): cuts and
+#: medians for the sums of values, /P for forfeits as games, /F for Fore Buchholz, /L for the Koya
+#: limit, /U for the unrated players' rating, /R to reverse any order. Team codes are not checked here.
+_MODIFIERS_OF: dict[str, str] = {
+    "BH": "CMPFR", "FB": "CMPFR", "SB": "CMPFR", "AOB": "FPR", "PS": "CR", "KS": "LR", "DE": "PR",
+    "ARO": "CMUR", "TPR": "CMUR", "PTP": "CMUR", "APRO": "UR", "APPO": "UR", "RTNG": "UR",
+    "WIN": "R", "WON": "R", "BPG": "R", "BWG": "R", "REP": "R", "STD": "R", "TPN": "R",
+}
+
+
+def check_cuts(codes: Iterable[str], rounds: int) -> None:
+    """Refuse a cut or median that drops more values than a ``rounds``-round event has (the
+    default BH/C1 of a one-round event drops its one value: allowed, and harmless).
+
+    >>> check_cuts(["BH/C1", "BH/M1"], 7)
+    >>> check_cuts(["BH/C9"], 7)
+    Traceback (most recent call last):
+    ...
+    ValueError: the cut of BH/C9 drops 9 values, but a 7-round event has 7: nothing is left to compare
+    """
+    for code in codes:
+        spec = parse_spec(code)
+        dropped = spec.cut_low + spec.cut_high
+        if dropped > rounds:
+            raise ValueError(f"the cut of {spec.code} drops {dropped} values, but a {rounds}-round event has {rounds}: "
+                             "nothing is left to compare")
 
 
 def parse_tiebreak_list(text: str | list[str] | tuple[str, ...]) -> tuple[str, ...]:

@@ -15,7 +15,8 @@ from fractions import Fraction
 
 from arbiter_cli.core.model import Player, Tournament
 from arbiter_cli.core.outcome import Outcome, RoundEntry, round_entries
-from arbiter_cli.core.tiebreak_codes import Rules, default_rules, parse_spec
+from arbiter_cli.core.errors import BadArgument
+from arbiter_cli.core.tiebreak_codes import Rules, check_cuts, default_rules, parse_spec
 from arbiter_cli.tiebreaks.event import event_from_tournament
 from arbiter_cli.tiebreaks.ranking import TiebreakFunction, rank_players
 from arbiter_cli.lifecycle.withdrawals import as_counted
@@ -120,6 +121,12 @@ def compute_standings(
     if lots is None:
         lots = bool(settings.tiebreak_lots)
     codes = tuple(tiebreaks)
+    planned = settings.rounds or tournament.last_round
+    if planned:
+        try:
+            check_cuts(codes, planned)
+        except ValueError as error:
+            raise BadArgument(str(error), field="tiebreaks") from None
     if settings.unrated_rating is not None:
         codes_for_ranking = tuple(_with_unrated(code, settings.unrated_rating) for code in codes)
     else:
