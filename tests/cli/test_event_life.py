@@ -435,3 +435,29 @@ def test_no_withdrawal_before_round_1_and_no_show_rule_only_for_the_latest_round
     outcome = arbiter("-d", folder, "result", "1", "1", "+/-", "--correct")
     assert outcome.code == 0 and "withdrawn" not in outcome.err
     refused(arbiter, folder, "bye", "1", "--round", "0", "--half", code=2, says="there is no round 0")
+
+
+def test_correcting_an_earlier_round_names_the_rounds_paired_on_the_old_result(arbiter: Runner,
+                                                                               tmp_path: Path) -> None:
+    """Issue 13, item 9: published pairings stand (C.04.2 4.3), but the arbiter is told which rounds
+    were paired on the old score, and which of them trf check will report."""
+    import shutil
+
+    from conftest import ROOT
+
+    folder = tmp_path / "ev"
+    shutil.copytree(ROOT / "sample_events" / "swiss32-in-progress", folder)
+    changed = arbiter("-d", folder, "result", "3", "1", "0-1", "--correct")
+    assert changed.code == 0
+    assert ("note: rounds 4-5 were paired before this correction of round 3; published pairings stand "
+            "(C.04.2 4.3), but paired again now rounds 4-5 would come out differently: 'arbiter trf check' "
+            "on an export will report them") in changed.err
+    back = arbiter("-d", folder, "result", "3", "1", "1-0", "--correct")
+    assert "paired again now, they come out the same" in back.err
+    last = arbiter("-d", folder, "result", "5", "2", "1-0")
+    assert last.code == 0 and "were paired before" not in last.err  # the last round: nothing after it
+    assert arbiter("-d", folder, "result", "3", "1", "0-1", "--correct").code == 0
+    assert arbiter("-d", folder, "result", "5", "--from", "-", stdin="5 1-0\n9 1-0\n14 1-0\n").code == 0
+    assert arbiter("-d", folder, "export", "-o", tmp_path / "ev.trf").code == 0
+    checked = arbiter("trf", "check", tmp_path / "ev.trf")
+    assert checked.code == 4 and "round 4: differs" in checked.out and "round 5: differs" in checked.out

@@ -22,6 +22,7 @@ from arbiter_cli.core.results import GameResult, parse_result
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.guards import find_round
 from arbiter_cli.lifecycle.noshows import apply_no_show_rule, forfeit_losers
+from arbiter_cli.pairing import pairs_as_stored
 
 __all__ = ["Unset", "UNSET", "ResultLine", "read_result", "result_line", "parse_result_lines", "Entered",
            "enter_results"]
@@ -167,8 +168,36 @@ def enter_results(tournament: Tournament, round_number: int, lines: Sequence[Res
     if finalised:
         changes.append(Change("final standings", "stored before the correction",
                               "stored again: final/standings.csv, .json"))
-    return Entered(after, updated, tuple(changes), tuple(withdrawn), _undone_forfeits(after, rnd, updated),
-                   finalised)
+    notes = _undone_forfeits(after, rnd, updated) + _paired_on_the_old_result(after, rnd, updated)
+    return Entered(after, updated, tuple(changes), tuple(withdrawn), notes, finalised)
+
+
+def _paired_on_the_old_result(after: Tournament, old: Round, new: Round) -> tuple[str, ...]:
+    """A correction of a round that later rounds were paired on: published pairings stand (C.04.2
+    4.3), but say which rounds were paired on the old result, and which of them the system would
+    now pair differently (what ``arbiter trf check`` on an export reports)."""
+    later = list(range(new.number + 1, after.last_round + 1))
+    if not later or [g.result for g in old.games] == [g.result for g in new.games]:
+        return ()
+    differ = [number for number in later if not pairs_as_stored(after, number)]
+    named = _rounds(later)
+    if not differ:
+        return (f"note: {named} {'was' if len(later) == 1 else 'were'} paired before this correction of round "
+                f"{new.number}; paired again now, {'it comes' if len(later) == 1 else 'they come'} out the same "
+                "('arbiter trf check' on an export shows no difference)",)
+    return (f"note: {named} {'was' if len(later) == 1 else 'were'} paired before this correction of round "
+            f"{new.number}; published pairings stand (C.04.2 4.3), but paired again now {_rounds(differ)} "
+            f"would come out differently: 'arbiter trf check' on an export will report "
+            f"{'it' if len(differ) == 1 else 'them'}",)
+
+
+def _rounds(numbers: list[int]) -> str:
+    """round 4, rounds 4-6, rounds 4, 6."""
+    if len(numbers) == 1:
+        return f"round {numbers[0]}"
+    if numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"rounds {numbers[0]}-{numbers[-1]}"
+    return "rounds " + ", ".join(map(str, numbers))
 
 
 def _undone_forfeits(after: Tournament, old: Round, new: Round) -> tuple[str, ...]:

@@ -12,12 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
+from arbiter_cli.core.errors import NoPairing
 from arbiter_cli.core.model import Round, System, Tournament
 from arbiter_cli.core.results import ByeKind
 from arbiter_cli.pairing import round_robin
 
-__all__ = ["pair_next_round", "explain_round"]
+if TYPE_CHECKING:  # the Dutch engine loads with the commands that pair (start-up time)
+    from arbiter_cli.pairing.dutch import DutchResult, PairingRequest
+
+__all__ = ["pair_next_round", "explain_round", "pairs_as_stored"]
 
 
 def pair_next_round(tournament: Tournament, absent: dict[int, ByeKind] | None = None,
@@ -48,8 +53,19 @@ def explain_round(tournament: Tournament, number: int) -> list[str]:
     """
     if tournament.settings.system is not System.SWISS:
         return [f"round {number} comes from the Berger table (C.05): no choices were made"]
-    from arbiter_cli.pairing.dutch import pair_round
     from arbiter_cli.pairing.dutch.explain import explain
+
+    request, result = _paired_again(tournament, number)
+    lines = explain(request, result)
+    if tournament.round(number) is not None and not pairs_as_stored(tournament, number):
+        lines.insert(0, f"note: the stored round {number} differs from the engine's pairing; "
+                        "this explains the engine's pairing")
+    return lines
+
+
+def _paired_again(tournament: Tournament, number: int) -> tuple[PairingRequest, DutchResult]:
+    """Round ``number`` of a Swiss paired again from the rounds before it (its requested byes kept)."""
+    from arbiter_cli.pairing.dutch import pair_round
     from arbiter_cli.pairing.swiss import request_from_tournament
 
     before = replace(tournament, rounds=tournament.rounds[: number - 1], byes=())
@@ -57,12 +73,22 @@ def explain_round(tournament: Tournament, number: int) -> list[str]:
     requested = (ByeKind.HPB, ByeKind.ZPB, ByeKind.FPB)
     absent = frozenset(b.player for b in stored.byes if b.kind in requested) if stored is not None else frozenset()
     request = request_from_tournament(before, absent)
-    result = pair_round(request)
-    lines = explain(request, result)
-    if stored is not None:
-        ours = {(w, b) for w, b in result.pairs}
-        theirs = {(b.white, b.black) for b in stored.games}
-        if ours != theirs:
-            lines.insert(0, f"note: the stored round {number} differs from the engine's pairing; "
-                            "this explains the engine's pairing")
-    return lines
+    return request, pair_round(request)
+
+
+def pairs_as_stored(tournament: Tournament, number: int) -> bool:
+    """Whether round ``number`` is what the system pairs today from the rounds before it: the same
+    boards with the same colours and the same PAB (a round robin's table never changes). This is
+    what ``arbiter trf check`` compares."""
+    if tournament.settings.system is not System.SWISS:
+        return True
+    stored = tournament.round(number)
+    if stored is None:
+        raise ValueError(f"round {number} is not paired")
+    try:
+        _, result = _paired_again(tournament, number)
+    except NoPairing:
+        return False
+    pab = [b.player for b in stored.byes if b.kind is ByeKind.PAB]
+    return (set(result.pairs) == {(g.white, g.black) for g in stored.games}
+            and result.bye == (pab[0] if pab else None))
