@@ -477,3 +477,41 @@ def test_narrowed_commands_answer_as_the_whole_app(arbiter: Runner, make_event) 
     assert typo.code == 2 and "No such command 'paer'" in typo.err
     overview = arbiter("--help")
     assert overview.code == 0 and "standings" in overview.out and "club" in overview.out
+
+
+def test_the_same_result_again_after_finalising_changes_nothing(arbiter: Runner, tmp_path: Path) -> None:
+    """Issue 13, item 10: the README says entering the stored result again changes nothing."""
+    import shutil
+
+    from conftest import ROOT
+
+    folder = tmp_path / "ev"
+    shutil.copytree(ROOT / "sample_events" / "rr10-finished", folder)
+    assert arbiter("-d", folder, "finalize", "--date", "2026-12-01").code == 0
+    stored = arbiter("-d", folder, "pairings", "9", "-f", "csv").out.splitlines()[1].split(",")[3]
+    before = snapshot(folder)
+    again = arbiter("-d", folder, "result", "9", "1", stored)
+    assert again.code == 0 and "round 9: nothing changed" in again.err and snapshot(folder) == before
+    other = "0-1" if stored != "0-1" else "1-0"
+    assert arbiter("-d", folder, "result", "9", "1", other).code == 4  # a change still needs --correct
+
+
+def test_one_round_and_one_player_are_said_in_the_singular(arbiter: Runner, tmp_path: Path) -> None:
+    generated = arbiter("trf", "generate", "-o", tmp_path / "one.trf", "--players", "2", "--rounds", "1")
+    assert generated.code == 0 and "2 players, 1 round (seed 1)" in generated.err
+    imported = arbiter("import", tmp_path / "one.trf", tmp_path / "ev")
+    assert imported.code == 0 and "1 of 1 round paired" in imported.err
+    checked = arbiter("trf", "check", tmp_path / "one.trf")
+    assert checked.code == 0 and "the round is identical" in checked.err
+    exported = arbiter("-d", tmp_path / "ev", "export", "-o", tmp_path / "again.trf")
+    assert exported.code == 0 and exported.err.rstrip().endswith("2 players, 1 round")
+    assert " 1 rounds" not in generated.err + imported.err + checked.err + exported.err
+
+
+def test_a_semicolon_separated_csv_is_read(arbiter: Runner, make_event) -> None:
+    """Issue 13, item 10: many spreadsheets write ';' between the columns."""
+    folder = make_event(2)
+    result = arbiter("-d", folder, "player", "import", "-", stdin="name;rating;federation\nDoe, Jane;2100;FRA\n")
+    assert result.code == 0, result.err
+    players = arbiter("-d", folder, "player", "list", "-f", "json").out
+    assert '"name": "Doe, Jane"' in players and '"federation": "FRA"' in players

@@ -154,3 +154,22 @@ def test_two_shells_racing_for_the_last_half_point_bye(tmp_path: Path) -> None:
     codes = sorted([first.wait(timeout=60), second.wait(timeout=60)])
     assert codes == [0, 4]  # the second sees the first request and the limit of 1
     assert len((folder / "byes.csv").read_text().splitlines()) == 2
+
+
+def test_waiting_for_the_lock_says_who_holds_it(tmp_path: Path) -> None:
+    """Issue 13, item 10: after a second of waiting, the command says which command holds the folder."""
+    import shutil
+
+    from conftest import ROOT
+
+    folder = tmp_path / "ev"
+    shutil.copytree(ROOT / "sample_events" / "double-rr6-ready", folder)
+    slow = subprocess.Popen([sys.executable, "-m", "arbiter_cli", "-d", str(folder), "pair"],
+                            env=dict(os.environ, ARBITER_CRASH_TEST_PAUSE="0.7"), stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    time.sleep(0.5)  # the writer holds the lock through its slowed-down writes
+    waiting = run("-d", folder, "standings", "-f", "csv", env=dict(os.environ, NO_COLOR="1"))
+    assert slow.wait(timeout=60) == 0 and waiting.returncode == 0
+    assert f"note: waiting for {folder}: pid {slow.pid} since " in waiting.stderr
+    assert "arbiter -d" in waiting.stderr and " pair is writing it" in waiting.stderr
+    assert (folder / ".arbiter.lock").read_text() == ""  # empty again once the writer is done

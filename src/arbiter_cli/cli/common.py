@@ -73,7 +73,7 @@ def today() -> str:
 def reading() -> Iterator[Tournament]:
     """The tournament, read under a shared lock."""
     folder = TournamentFolder(STATE.directory)
-    with folder.lock(exclusive=False):
+    with folder.lock(exclusive=False, waiting=_waiting):
         yield folder.load()
 
 
@@ -81,8 +81,12 @@ def reading() -> Iterator[Tournament]:
 def writing() -> Iterator[tuple[TournamentFolder, Tournament]]:
     """The folder and its tournament, under the exclusive lock: save before leaving."""
     folder = TournamentFolder(STATE.directory)
-    with folder.lock(exclusive=True):
+    with folder.lock(exclusive=True, holder=command_line(), waiting=_waiting):
         yield folder, folder.load()
+
+
+def _waiting(message: str) -> None:
+    say(f"note: {message}")
 
 
 @contextmanager

@@ -10,6 +10,7 @@ import typer
 from arbiter_cli.cli.common import arguments, command_line, say, writing
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.lifecycle.finish import finalise
+from arbiter_cli.core.words import count
 
 __all__ = ["finalize"]
 
@@ -32,7 +33,7 @@ def finalize(
         for action in done.actions:
             say(action)
         folder.save(tournament, done.tournament, command_line(), done.changes, outputs=final_outputs(done.tournament))
-    say(f"finalised on {when} after {done.tournament.last_round} rounds; final standings in "
+    say(f"finalised on {when} after {count(done.tournament.last_round, 'round')}; final standings in "
         f"{folder.path / 'final'}/standings.csv and standings.json")
     for line in update_club_ratings(folder.path, command_line()):
         say(line)

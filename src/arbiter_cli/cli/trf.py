@@ -19,6 +19,7 @@ from arbiter_cli.cli.common import FormatOption, RulesOption, TiebreaksOption, c
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, DomainError, NoPairing, Refused
 from arbiter_cli.render.output import Format, slow_progress
 from arbiter_cli.store.outputs import check_output, write_output
+from arbiter_cli.core.words import count
 
 if TYPE_CHECKING:
     from arbiter_cli.trf.importer import Imported
@@ -69,7 +70,7 @@ def import_command(
     imported = _import(label, trf, stem, for_folder=True)
     tournament = imported.tournament
     changes = [Change("tournament imported", "", f"{label}: {len(tournament.players)} players, "
-                      f"{tournament.last_round} rounds paired")]
+                      f"{count(tournament.last_round, 'round')} paired")]
     changes += [Change("import warning", "", warning) for warning in imported.warnings]
     try:
         create_with(directory, tournament, command_line(), changes)
@@ -78,7 +79,8 @@ def import_command(
     _warn(label, imported.warnings)
     settings = tournament.settings
     say(f"imported {label} into {directory}: {settings.name} ({settings.system.value}), "
-        f"{len(tournament.players)} players, {tournament.last_round} of {settings.rounds} rounds paired")
+        f"{count(len(tournament.players), 'player')}, {tournament.last_round} of {count(settings.rounds or 0, 'round')} "
+        "paired")
 
 
 def export_command(
@@ -106,7 +108,7 @@ def export_command(
         return
     write_output(output, exported.text, what="the TRF")
     say(f"wrote {output}: TRF{'-2026' if version == '2026' else '16'}, {len(tournament.players)} players, "
-        f"{tournament.last_round} rounds")
+        f"{count(tournament.last_round, 'round')}")
 
 
 def trf_standings(
@@ -191,8 +193,9 @@ def trf_check(source: TrfArgument) -> None:
         except BadArgument as error:
             raise error.at(source=source) from None
     if differing:
-        raise Refused(f"{differing} of {rounds} rounds differ from the Dutch system (2026 rules)")
-    say(f"all {rounds} rounds are identical")
+        raise Refused(f"{differing} of {count(rounds, 'round')} {'differs' if differing == 1 else 'differ'} from the "
+                      "Dutch system (2026 rules)")
+    say("the round is identical" if rounds == 1 else f"all {rounds} rounds are identical")
 
 
 def trf_generate(
@@ -212,4 +215,4 @@ def trf_generate(
     with slow_progress("generating rounds", rounds) as step:
         text = generate_tournament(players, rounds, seed, draw_rate, forfeit_rate, bye_rate, progress=step)
     write_output(output, text, what="the TRF")
-    say(f"wrote {output}: {players} players, {rounds} rounds (seed {seed})")
+    say(f"wrote {output}: {count(players, 'player')}, {count(rounds, 'round')} (seed {seed})")

@@ -1,7 +1,8 @@
 """Reading a CSV file that a person made (``player import``, ``member import``).
 
 The first line names the columns, in any order; each must be a known one, once,
-and ``name`` is required. Every problem is a
+and ``name`` is required. The columns are separated by commas, or by semicolons
+or tabs as many spreadsheets write them: the header line tells which. Every problem is a
 :class:`~arbiter_cli.core.errors.BadArgument` naming the file and the line.
 
 >>> read_rows("name,rating\\nDoe, Jane,2100\\n", "p.csv", ("name", "rating"))
@@ -25,7 +26,10 @@ __all__ = ["read_rows"]
 
 def read_rows(text: str, source: str, columns: Sequence[str], required: str = "name") -> list[tuple[int, dict[str, str]]]:
     """The rows of ``text`` as (line number, column -> stripped cell); blank lines are skipped."""
-    reader = csv.reader(io.StringIO(text, newline=""))
+    first_line = text.split("\n", 1)[0]
+    # Spreadsheets write ';' (or a tab) where the decimal comma is in use: take what the header uses.
+    delimiter = next((d for d in ",;\t" if d in first_line), ",")
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     rows: list[tuple[int, dict[str, str]]] = []
     try:
         header = next(reader, None)

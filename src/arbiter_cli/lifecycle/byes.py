@@ -19,6 +19,7 @@ from arbiter_cli.core.model import ByeRequest, Tournament
 from arbiter_cli.core.results import ByeKind
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.guards import not_finalised
+from arbiter_cli.core.words import count
 
 __all__ = ["request_bye", "cancel_bye", "take_byes", "half_byes_taken"]
 
@@ -68,7 +69,7 @@ def request_bye(tournament: Tournament, start_number: int, round_number: int, ki
         raise Refused(f"round {round_number} is already paired; a bye can only be requested "
                          "before its round is paired")
     if round_number > last:
-        raise BadArgument(f"there is no round {round_number}; the event has {last} rounds", field="round_number")
+        raise BadArgument(f"there is no round {round_number}; the event has {count(last, 'round')}", field="round_number")
     if not player.available_in(round_number):
         raise Refused(f"{player.name} withdrew after round {player.withdrawn_after}")
     for existing in tournament.byes:

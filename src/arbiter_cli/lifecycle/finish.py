@@ -14,6 +14,7 @@ from arbiter_cli.lifecycle.late_entry import renumbered
 from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.model import Status, System, Tournament
 from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.core.words import count
 
 __all__ = ["missing_for_final", "finish_early", "Finalised", "finalise"]
 
@@ -58,7 +59,7 @@ def finish_early(tournament: Tournament, after_round: int) -> tuple[Tournament, 
         raise Refused(f"round {last.number} already has results, so it cannot be deleted; finish after "
                          f"round {last.number} or later")
     if planned != after_round:
-        actions.append(f"the event will have {after_round} rounds instead of {planned}")
+        actions.append(f"the event will have {count(after_round, 'round')} instead of {planned}")
     for rnd in tournament.rounds[after_round:]:
         actions.append(f"round {rnd.number} (paired, no results) will be deleted")
     later_byes = [b for b in tournament.byes if b.round > after_round]

@@ -54,7 +54,7 @@ def first_pairing_draws(tournament: Tournament) -> tuple[Tournament, list[Change
     if settings.system.is_round_robin:
         total = planned_rounds(settings.system, len(players))
         if settings.rounds is not None and settings.rounds != total:
-            raise Refused(f"a {settings.system.value} of {len(players)} players has {total} rounds, "
+            raise Refused(f"a {settings.system.value} of {len(players)} players has {count(total, 'round')}, "
                           f"but tournament.toml says rounds = {settings.rounds}")
         if settings.rounds is None:
             update["rounds"] = total
@@ -78,7 +78,7 @@ def ready_to_pair(tournament: Tournament) -> None:
                           f"{'s' if len(earlier.missing) > 1 else ''} {boards}")
     settings = tournament.settings
     if settings.rounds is not None and tournament.last_round >= settings.rounds:
-        raise Refused(f"all {settings.rounds} rounds are paired")
+        raise Refused("the round is paired" if settings.rounds == 1 else f"all {settings.rounds} rounds are paired")
     if len(tournament.players) < 2:
         raise Refused("at least 2 players are needed to pair a round")
 

@@ -44,7 +44,8 @@ def registration_open(tournament: Tournament) -> None:
     if tournament.rounds and tournament.settings.system.is_round_robin:
         raise Refused("players cannot join a round robin after round 1 is paired")
     if tournament.settings.rounds is not None and tournament.last_round >= tournament.settings.rounds:
-        raise Refused(f"all {tournament.settings.rounds} rounds are paired; a late entry could not play")
+        paired = ("the round is" if tournament.settings.rounds == 1 else f"all {tournament.settings.rounds} rounds are")
+        raise Refused(f"{paired} paired; a late entry could not play")
 
 
 def sex_code(value: str | None) -> str | None:

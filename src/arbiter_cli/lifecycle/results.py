@@ -125,9 +125,6 @@ def enter_results(tournament: Tournament, round_number: int, lines: Sequence[Res
     """
     rnd = find_round(tournament, round_number)
     finalised = tournament.settings.status is Status.FINALISED
-    if finalised and not correct:
-        raise Refused(f"the event was finalised on {tournament.settings.finalised_on}; give --correct "
-                      "to change a result (the final standings are then stored again)")
     changes: list[Change] = []
     conflicts: list[str] = []
     stale: list[str] = []
@@ -157,6 +154,9 @@ def enter_results(tournament: Tournament, round_number: int, lines: Sequence[Res
     if stale:
         raise Refused(f"round {round_number}: nothing saved, because the stored result changed meanwhile: "
                       + "; ".join(stale))
+    if changes and finalised and not correct:  # the same result again changes nothing, even then
+        raise Refused(f"the event was finalised on {tournament.settings.finalised_on}; give --correct "
+                      "to change a result (the final standings are then stored again)")
     if conflicts:
         raise Refused(f"round {round_number}: " + "; ".join(conflicts) +
                       " (give --correct to change an entered result)")

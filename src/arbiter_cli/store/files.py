@@ -25,7 +25,7 @@ import json
 import os
 import re
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy
@@ -91,6 +91,26 @@ def fsync_dir(path: Path) -> None:
             os.close(fd)
 
 
+def _say_who(fd: int, holder: str) -> bool:
+    """Leave this writer's process id, time and command in the open lock file."""
+    stamp = dt.datetime.now(dt.timezone.utc).strftime("%H:%M:%S UTC")
+    try:
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"pid {os.getpid()} since {stamp}: {holder}".rstrip(": ").encode("utf-8"), 0)
+    except OSError:
+        return False
+    return True
+
+
+def _holder_of(fd: int) -> str:
+    """Who holds the lock, as the lock file says: a writer leaves its mark, readers do not."""
+    try:
+        text = os.pread(fd, 1000, 0).decode("utf-8", errors="replace").strip()
+    except OSError:
+        text = ""
+    return f"{text} is writing it" if text else "another arbiter command is reading it"
+
+
 # --------------------------------------------------------------------------- the folder
 
 
@@ -107,11 +127,14 @@ class FolderStore:
     # -- locking -----------------------------------------------------------------
 
     @contextlib.contextmanager
-    def lock(self, exclusive: bool = True, timeout: float | None = None) -> Iterator[None]:
+    def lock(self, exclusive: bool = True, timeout: float | None = None, *, holder: str = "",
+             waiting: Callable[[str], None] | None = None) -> Iterator[None]:
         """Hold the folder's lock. Readers share it; a writer holds it alone.
 
         Waits up to ``timeout`` seconds (default ``ARBITER_LOCK_TIMEOUT`` or 30),
-        then raises :class:`Busy`. A read-only folder is read without a lock.
+        then raises :class:`Busy`. A read-only folder is read without a lock. A writer
+        leaves its process id, the time and ``holder`` (its command) in the lock file
+        while it holds it; after a second of waiting, ``waiting`` is told who holds it.
         """
         if timeout is None:
             text = os.environ.get("ARBITER_LOCK_TIMEOUT", "30")
@@ -127,30 +150,41 @@ class FolderStore:
                 yield
                 return
             raise BrokenFolder(f"cannot open the lock file: {error.strerror}", source=LOCK_FILE) from None
+        written = False
         try:
             deadline = time.monotonic() + timeout
-            self._flock(fd, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH, deadline)
+            self._flock(fd, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH, deadline, waiting)
             if (self.path / PENDING_FILE).exists():  # a writer was killed mid-change: finish it
                 if not exclusive:
-                    self._flock(fd, fcntl.LOCK_EX, deadline)
+                    self._flock(fd, fcntl.LOCK_EX, deadline, waiting)
                 self._recover()
                 if not exclusive:
-                    self._flock(fd, fcntl.LOCK_SH, deadline)
+                    self._flock(fd, fcntl.LOCK_SH, deadline, waiting)
             if exclusive:
+                written = _say_who(fd, holder)
                 self._remove_stale_temporaries()
             yield
         finally:
+            if written:
+                with contextlib.suppress(OSError):
+                    os.ftruncate(fd, 0)
             os.close(fd)
 
-    def _flock(self, fd: int, mode: int, deadline: float) -> None:
+    def _flock(self, fd: int, mode: int, deadline: float, waiting: Callable[[str], None] | None = None) -> None:
+        started = time.monotonic()
+        told = waiting is None
         while True:
             try:
                 fcntl.flock(fd, mode | fcntl.LOCK_NB)
                 return
             except BlockingIOError:
-                if time.monotonic() >= deadline:
+                now = time.monotonic()
+                if now >= deadline:
                     raise Busy(f"{self.path}: another arbiter command is using this tournament; "
                                "try again") from None
+                if not told and now - started >= 1 and waiting is not None:
+                    waiting(f"waiting for {self.path}: {_holder_of(fd)} (up to {deadline - started:.0f} s)")
+                    told = True
                 time.sleep(0.02)
 
     # -- reading -----------------------------------------------------------------

@@ -32,6 +32,7 @@ from arbiter_cli.core.points import points_to_toml
 from arbiter_cli.core.results import ByeKind, GameResult, parse_bye, parse_result
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.pairing.round_robin import pair_round, planned_rounds
+from arbiter_cli.core.words import count
 from arbiter_cli.store.files import JOURNAL_COLUMNS, JOURNAL_FILE, FolderStore, atomic_write, csv_text, \
     fsync_dir, toml_line
 
@@ -207,7 +208,7 @@ class TournamentFolder(FolderStore):
                               source=f"{ROUNDS_DIR}/{_round_name(missing)}")
         if settings.rounds is not None and len(numbers) > settings.rounds:
             raise BrokenFolder(f"there are {len(numbers)} round files but the event has "
-                              f"{settings.rounds} rounds", source=SETTINGS_FILE, field="rounds")
+                              f"{count(settings.rounds, 'round')}", source=SETTINGS_FILE, field="rounds")
         known = {p.start_number for p in players}
         return tuple(self._load_round(n, known) for n in expected)
 
@@ -342,7 +343,7 @@ def _check_round_robin(tournament: Tournament) -> None:
         return
     total = planned_rounds(settings.system, len(tournament.players))
     if settings.rounds != total:
-        raise BrokenFolder(f"a {settings.system.value} of {len(tournament.players)} players has {total} rounds, "
+        raise BrokenFolder(f"a {settings.system.value} of {len(tournament.players)} players has {count(total, 'round')}, "
                           f"not {settings.rounds}", source=SETTINGS_FILE, field="rounds")
     if settings.initial_colour is InitialColour.RANDOM:
         raise BrokenFolder("must be white or black once round 1 is paired", source=SETTINGS_FILE,
