@@ -390,7 +390,7 @@ def test_the_journal_only_grows_and_names_every_change(arbiter: Runner, make_eve
         assert now.startswith(seen)
         seen = now
     rows = list(csv.DictReader(io.StringIO(seen)))
-    assert set(rows[0]) == {"time", "command", "change", "old", "new"}
+    assert set(rows[0]) == {"time", "command", "change", "old", "new", "by"}
     assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", row["time"]) for row in rows)
     changes = [(row["change"], row["old"], row["new"]) for row in rows]
     assert ("round 1 board 1 correction", "1-0", "1/2-1/2") in changes

@@ -111,8 +111,15 @@ def test_absent_rounds_show_as_zero_point_byes(arbiter: Runner, swiss: Path) -> 
     folder = TournamentFolder(swiss)
     tournament = folder.load()
     players = swiss / "players.csv"
-    players.write_text(players.read_text(encoding="utf-8") + "33,\"Late, Lou\",,,,,,,,active,\n", encoding="utf-8")
-    assert len(folder.load().players) == len(tournament.players) + 1  # a player with no round entered
+    text = players.read_text(encoding="utf-8")
+    players.write_text(text + "33,\"Late, Lou\",,,,,,,,active,\n", encoding="utf-8")
+    refused = arbiter("-d", swiss, "crosstable")  # issue 13: added by hand, in no round: not five silent ZPBs
+    assert refused.code == 3 and "players.csv, line 34, field 'entered_round': player 33 (Late, Lou) is in no " \
+        "game and no bye of rounds 1-5; a late entry needs entered_round = 6" in refused.err
+    lines = text.splitlines()
+    lines = [lines[0] + ",entered_round"] + [line + "," for line in lines[1:]]
+    players.write_text("\n".join(lines) + "\n33,\"Late, Lou\",,,,,,,,active,,6\n", encoding="utf-8")
+    assert len(folder.load().players) == len(tournament.players) + 1  # entered for round 6: nothing missing
     rows = json.loads(arbiter("-d", swiss, "crosstable", "-f", "json").out)
     csv = arbiter("-d", swiss, "crosstable", "-f", "csv").out
     assert any(r["start_number"] == 33 for r in rows)

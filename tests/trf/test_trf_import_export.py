@@ -40,10 +40,10 @@ def _trf(path: Path) -> TrfFile:
 
 
 def _folder_files(directory: Path) -> dict[str, str]:
-    """Every file of a folder but the journal (which records when and how) and the lock."""
+    """Every file of a folder but the journal (which records when and how), its digest and the lock."""
     return {name: text for name, text in ((str(p.relative_to(directory)), p.read_text(encoding="utf-8"))
                                           for p in sorted(directory.rglob("*")) if p.is_file())
-            if name not in ("journal.csv", ".arbiter.lock")}
+            if name not in ("journal.csv", ".arbiter.lock", ".arbiter.digests")}  # the digests cover the journal
 
 
 # Each round entry as the rules read it: (opponent, result class); a bye by what it scores.

@@ -21,10 +21,11 @@ import typer
 from typer.exceptions import TyperException
 
 from arbiter_cli import __version__
-from arbiter_cli.cli import club, event, finish, players, reports, results, rounds, trf
+from arbiter_cli.cli import audit, club, event, finish, players, reports, results, rounds, trf
 from arbiter_cli.cli.common import STATE, say
 from arbiter_cli.cli.interrupt import INTERRUPT
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, DomainError, NoPairing, Refused
+from arbiter_cli.core.model import printable
 
 __all__ = ["COMMANDS", "GROUPS", "build", "main", "exit_code", "interrupted"]
 
@@ -63,6 +64,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("finalize", finish.finalize),
     Command("import", trf.import_command),
     Command("export", trf.export_command),
+    Command("verify", audit.verify),
+    Command("log", audit.log),
 )
 
 GROUPS: tuple[Group, ...] = (
@@ -94,10 +97,18 @@ def _options(
     directory: Annotated[Optional[Path], typer.Option(
         "--dir", "-d", envvar="ARBITER_DIR", help="The tournament folder (default: the current folder).",
         show_default=False)] = None,
+    by: Annotated[Optional[str], typer.Option(
+        "--by", envvar="ARBITER_USER", metavar="NAME", show_default=False,
+        help="Who makes the change, for the journal (default: the login name).")] = None,
     version: Annotated[bool, typer.Option("--version", help="Print the version and exit.",
                                           callback=_print_version, is_eager=True)] = False,
 ) -> None:
     STATE.directory = directory or Path(".")
+    STATE.by = (by or "").strip()
+    try:
+        printable(STATE.by)
+    except ValueError as error:
+        raise BadArgument(str(error), field="--by") from None
 
 
 def build(commands: Sequence[Command] = COMMANDS, groups: Sequence[Group] = GROUPS) -> typer.Typer:
@@ -127,9 +138,9 @@ def _narrowed(argv: list[str]) -> typer.Typer:
     position = 0
     while position < len(argv):
         token = argv[position]
-        if token in ("--dir", "-d"):
+        if token in ("--dir", "-d", "--by"):
             position += 2
-        elif token.startswith(("--dir=", "-d")):  # --dir=DIR, -dDIR
+        elif token.startswith(("--dir=", "-d", "--by=")):  # --dir=DIR, -dDIR, --by=NAME
             position += 1
         else:
             break

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 from pydantic import ValidationError
 
-from arbiter_cli.cli.common import STATE, FormatOption, arguments, command_line, read_input, say
+from arbiter_cli.cli.common import STATE, FormatOption, arguments, author, command_line, read_input, say
+from arbiter_cli.cli.common import waiting as _waiting
 from arbiter_cli.core.errors import BadArgument, Refused, pydantic_message
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.render.output import Format, emit
@@ -43,7 +44,8 @@ def _club(exclusive: bool) -> Iterator[tuple[ClubFolder, Club]]:
     from arbiter_cli.store.club import ClubFolder
 
     folder = ClubFolder(STATE.directory)
-    with folder.lock(exclusive=exclusive):
+    folder.by = author()
+    with folder.lock(exclusive=exclusive, holder=command_line() if exclusive else "", waiting=_waiting):
         yield folder, folder.load()
 
 
@@ -72,7 +74,7 @@ def club_new(
     except ValidationError as error:
         first = error.errors()[0]
         raise BadArgument(pydantic_message(first), field="--" + str(first["loc"][0]).replace("_", "-")) from None
-    ClubFolder.create(directory, settings, command_line())
+    ClubFolder.create(directory, settings, command_line(), author())
     say(f"created club {directory}: {name}; add members with 'arbiter -d {directory} member add'")
 
 

@@ -6,6 +6,7 @@ Nothing here decides a rule of the tournament: that is the lifecycle's job.
 
 from __future__ import annotations
 
+import getpass
 import shlex
 import sys
 from collections.abc import Iterator
@@ -25,7 +26,7 @@ from arbiter_cli.store.tournament import TournamentFolder
 
 __all__ = ["STATE", "FormatOption", "RulesOption", "TiebreaksOption", "PrintOption", "HtmlOption", "ExplainOption",
            "say", "command_line", "reading", "writing", "read_bytes", "read_input", "arguments", "tiebreak_option",
-           "codes", "today", "count"]
+           "codes", "today", "count", "author", "waiting"]
 
 
 @dataclass
@@ -33,6 +34,7 @@ class State:
     """The options of the ``arbiter`` command itself (before the subcommand)."""
 
     directory: Path = Path(".")
+    by: str = ""  # --by, or ARBITER_USER
 
 
 STATE = State()
@@ -73,7 +75,7 @@ def today() -> str:
 def reading() -> Iterator[Tournament]:
     """The tournament, read under a shared lock."""
     folder = TournamentFolder(STATE.directory)
-    with folder.lock(exclusive=False, waiting=_waiting):
+    with folder.lock(exclusive=False, waiting=waiting):
         yield folder.load()
 
 
@@ -81,11 +83,23 @@ def reading() -> Iterator[Tournament]:
 def writing() -> Iterator[tuple[TournamentFolder, Tournament]]:
     """The folder and its tournament, under the exclusive lock: save before leaving."""
     folder = TournamentFolder(STATE.directory)
-    with folder.lock(exclusive=True, holder=command_line(), waiting=_waiting):
+    folder.by = author()
+    with folder.lock(exclusive=True, holder=command_line(), waiting=waiting):
         yield folder, folder.load()
 
 
-def _waiting(message: str) -> None:
+def author() -> str:
+    """Who makes this change, for the journal: ``--by``, else ``ARBITER_USER``, else the login name."""
+    if STATE.by:
+        return STATE.by
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):  # no login name known (a container, say)
+        return ""
+
+
+def waiting(message: str) -> None:
+    """Say that the command waits for a folder (see :meth:`FolderStore.lock`)."""
     say(f"note: {message}")
 
 

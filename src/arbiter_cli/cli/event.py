@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 from pydantic import ValidationError
 
-from arbiter_cli.cli.common import command_line, say, tiebreak_option
+from arbiter_cli.cli.common import author, command_line, say, tiebreak_option
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.model import InitialColour, Numbering, RatingType, Scoring, Settings, System
 from arbiter_cli.core.points import parse_points
@@ -68,7 +68,7 @@ def new(
         first = error.errors()[0]
         field = "--" + str(first["loc"][0]).replace("_", "-") if first["loc"] else None
         raise BadArgument(_sentence(str(first["msg"]).removeprefix("Value error, ")), field=field) from None
-    TournamentFolder.create(directory, settings, command_line())
+    TournamentFolder.create(directory, settings, command_line(), author())
     home = club_of(directory)
     rated = f"; club tournament of {home.name}, rated {settings.rating_type.value}" if home else ""
     say(f"created {directory}: {settings.name} ({chosen.value}, seed {settings.seed}{rated})")

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from arbiter_cli.cli.common import arguments, command_line, say, writing
+from arbiter_cli.cli.common import arguments, author, command_line, say, writing
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.lifecycle.finish import finalise
 from arbiter_cli.core.words import count
@@ -35,7 +35,7 @@ def finalize(
         folder.save(tournament, done.tournament, command_line(), done.changes, outputs=final_outputs(done.tournament))
     say(f"finalised on {when} after {count(done.tournament.last_round, 'round')}; final standings in "
         f"{folder.path / 'final'}/standings.csv and standings.json")
-    for line in update_club_ratings(folder.path, command_line()):
+    for line in update_club_ratings(folder.path, command_line(), author()):
         say(line)
 
 

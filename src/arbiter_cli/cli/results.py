@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from arbiter_cli.cli.common import STATE, arguments, command_line, read_input, say, writing
+from arbiter_cli.cli.common import STATE, arguments, author, command_line, read_input, say, writing
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.results import RESULT_HELP
 from arbiter_cli.lifecycle.results import enter_results, parse_result_lines, result_line
@@ -56,7 +56,7 @@ def result(
     if entered.finalised:
         from arbiter_cli.store.club import update_club_ratings
 
-        for line in update_club_ratings(STATE.directory, command_line()):
+        for line in update_club_ratings(STATE.directory, command_line(), author()):
             say(line)
     for line in (*entered.withdrawn, *entered.notes):
         say(line)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from arbiter_cli.cli.common import FormatOption, RulesOption, TiebreaksOption, command_line, read_bytes, \
+from arbiter_cli.cli.common import FormatOption, RulesOption, TiebreaksOption, author, command_line, read_bytes, \
     reading, say, tiebreak_option
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, DomainError, NoPairing, Refused
 from arbiter_cli.render.output import Format, slow_progress
@@ -73,7 +73,7 @@ def import_command(
                       f"{count(tournament.last_round, 'round')} paired")]
     changes += [Change("import warning", "", warning) for warning in imported.warnings]
     try:
-        create_with(directory, tournament, command_line(), changes)
+        create_with(directory, tournament, command_line(), changes, author())
     except BrokenFolder as error:  # the folder refused what the import made: a bug, but say where
         raise BadArgument(f"the imported event does not make a valid folder: {error}", source=label) from None
     _warn(label, imported.warnings)

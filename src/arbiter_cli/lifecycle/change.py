@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Change"]
+__all__ = ["Change", "Recorded"]
 
 
 @dataclass(frozen=True)
@@ -14,3 +14,13 @@ class Change:
     change: str
     old: str = ""
     new: str = ""
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """A change as the journal records it: when, by which command, and by whom."""
+
+    change: Change
+    time: str  # ISO 8601, UTC: 2026-03-01T09:30:00Z
+    command: str
+    by: str = ""

@@ -128,18 +128,15 @@ class ClubFolder(FolderStore):
         self._save_files(self.files_of(before), self.files_of(after), command, changes)
 
     @classmethod
-    def create(cls, path: str | os.PathLike[str], settings: ClubSettings, command: str) -> "ClubFolder":
+    def create(cls, path: str | os.PathLike[str], settings: ClubSettings, command: str, by: str = ""
+               ) -> "ClubFolder":
         folder = cls(path)
+        folder.by = by
         if folder.path.exists() and (not folder.path.is_dir() or any(folder.path.iterdir())):
             raise Refused(f"{folder.path} already exists and is not an empty folder")
         folder.path.mkdir(parents=True, exist_ok=True)
         (folder.path / TOURNAMENTS_DIR).mkdir()
-        empty = Club(settings)
-        files = folder.files_of(empty)
-        files["journal.csv"] = folder._journal_text(command, [Change("club created", "", settings.name)], None)
-        club_text = files.pop(CLUB_FILE)
-        folder._commit(files, ())
-        folder._commit({CLUB_FILE: club_text}, ())  # last: until it exists the folder is not a club
+        folder._create(folder.files_of(Club(settings)), CLUB_FILE, command, Change("club created", "", settings.name))
         return folder
 
 
@@ -184,14 +181,15 @@ def rated_events(club_path: Path) -> list[RatedEvent]:
     return [event_of(name, tournament) for _, name, tournament in found]
 
 
-def update_club_ratings(tournament_path: Path, command: str) -> list[str]:
+def update_club_ratings(tournament_path: Path, command: str, by: str = "") -> list[str]:
     """After a club tournament is finalised or corrected: rebuild the club's ratings, under the
     club folder's lock. Returns the lines to show; nothing for a tournament outside any club."""
     club_path = club_of(tournament_path)
     if club_path is None:
         return []
     folder = ClubFolder(club_path)
-    with folder.lock(exclusive=True):
+    folder.by = by
+    with folder.lock(exclusive=True, holder=command):
         club = folder.load()
         rebuilt = recompute(club, rated_events(club_path))
         if rebuilt.gone:

@@ -29,13 +29,13 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy
-from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.lifecycle.change import Change, Recorded
+from arbiter_cli.store.digests import DIGESTS_FILE, differences, digest, read_record, record
+from arbiter_cli.store.journal import JOURNAL_FILE, journal_text, read_journal
 
-__all__ = ["FolderStore", "JOURNAL_FILE", "JOURNAL_COLUMNS", "LOCK_FILE", "atomic_write", "fsync_dir", "csv_text",
+__all__ = ["FolderStore", "LOCK_FILE", "atomic_write", "fsync_dir", "csv_text",
            "toml_line"]
 
-JOURNAL_FILE = "journal.csv"
-JOURNAL_COLUMNS = ("time", "command", "change", "old", "new")
 LOCK_FILE = ".arbiter.lock"
 PENDING_FILE = ".arbiter.pending"  # the manifest of a change being written (see FolderStore._commit)
 
@@ -49,9 +49,8 @@ def csv_text(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     return buffer.getvalue()
 
 
-def _journal_rows(command: str, changes: Sequence[Change], now: dt.datetime) -> list[list[str]]:
-    stamp = now.astimezone(dt.timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
-    return [[stamp, command, c.change, c.old, c.new] for c in changes]
+def _stamp(now: dt.datetime) -> str:
+    return now.astimezone(dt.timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def _crash_test_pause() -> None:
@@ -120,9 +119,14 @@ class FolderStore:
 
     #: Sub-folders where a killed writer may have left temporary files.
     temporary_dirs: tuple[str, ...] = ()
+    #: Sub-folders whose files belong to the folder (besides its own top-level files).
+    tracked_dirs: tuple[str, ...] = ()
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
+        self.by = ""  # who makes the changes, for the journal's 'by' column
+        self.noticed: list[str] = []  # files edited by hand since the last change, seen by the writer
+        self.noticed_after = ""  # ... and that last change
 
     # -- locking -----------------------------------------------------------------
 
@@ -163,6 +167,8 @@ class FolderStore:
             if exclusive:
                 written = _say_who(fd, holder)
                 self._remove_stale_temporaries()
+                edits = self.hand_edits()
+                self.noticed, self.noticed_after = (edits[0], edits[1]) if edits else ([], "")
             yield
         finally:
             if written:
@@ -238,9 +244,15 @@ class FolderStore:
         writes = {name: text for name, text in new_files.items()
                   if old_files.get(name) != text or not (self.path / name).exists()}
         writes.update(outputs or {})
+        when = now or dt.datetime.now(dt.timezone.utc)
         if changes:
-            writes[JOURNAL_FILE] = self._journal_text(command, changes, now)
+            noticed = [Change("hand edit", "", f"{name}: changed outside arbiter after {self.noticed_after}")
+                       for name in self.noticed]
+            writes[JOURNAL_FILE] = self._journal_text(command, [*noticed, *changes], when)
+            self.noticed = []
         deletions = sorted(name for name in old_files.keys() - new_files.keys() if (self.path / name).exists())
+        if writes or deletions:
+            writes[DIGESTS_FILE] = self._digests_after(writes, deletions, f"{_stamp(when)} {command}")
         self._commit(writes, deletions)
 
     def _commit(self, writes: dict[str, str], deletions: Sequence[str]) -> None:
@@ -312,17 +324,52 @@ class FolderStore:
 
     def _journal_text(self, command: str, changes: Sequence[Change], now: dt.datetime | None) -> str:
         path = self.path / JOURNAL_FILE
-        existing = path.read_text(encoding="utf-8") if path.exists() else ",".join(JOURNAL_COLUMNS) + "\n"
-        if not existing.endswith("\n"):
-            existing += "\n"
-        rows = _journal_rows(command, changes, now or dt.datetime.now(dt.timezone.utc))
-        buffer = io.StringIO()
-        csv.writer(buffer, lineterminator="\n").writerows(rows)
-        return existing + buffer.getvalue()
+        existing = path.read_text(encoding="utf-8") if path.exists() else None
+        return journal_text(existing, command, changes, now or dt.datetime.now(dt.timezone.utc), self.by)
 
-    def append_journal(self, command: str, changes: Sequence[Change], now: dt.datetime | None = None) -> None:
-        if changes:
-            atomic_write(self.path / JOURNAL_FILE, self._journal_text(command, changes, now))
+    def _create(self, files: dict[str, str], last: str, command: str, change: Change) -> None:
+        """Write a new folder's ``files`` and its first journal line; the file ``last`` comes last,
+        since until it exists the folder is not a folder of its kind."""
+        now = dt.datetime.now(dt.timezone.utc)
+        files = {**files, JOURNAL_FILE: self._journal_text(command, [change], now)}
+        first = {name: text for name, text in files.items() if name != last}
+        first[DIGESTS_FILE] = record(files, f"{_stamp(now)} {command}")
+        self._commit(first, ())
+        self._commit({last: files[last]}, ())
+
+    def journal(self) -> list[Recorded]:
+        """Every change the journal records, oldest first."""
+        return read_journal(self._read_text(JOURNAL_FILE))
+
+    # -- what the folder held after its last change -------------------------------
+
+    def tracked(self) -> list[str]:
+        """The folder's own files (by path inside it): its top-level files and those of its
+        tracked sub-folders, hidden ``.arbiter`` files and temporaries left out."""
+        names = [p.name for p in self.path.iterdir() if p.is_file() and not p.name.startswith(".")]
+        for sub in self.tracked_dirs:
+            directory = self.path / sub
+            if directory.is_dir():
+                names += [f"{sub}/{p.name}" for p in directory.iterdir() if p.is_file() and not p.name.startswith(".")]
+        return sorted(names)
+
+    def _digests_after(self, writes: dict[str, str], deletions: Sequence[str], after: str) -> str:
+        files: dict[str, str | bytes] = {name: (self.path / name).read_bytes() for name in self.tracked()
+                                         if name not in deletions and name not in writes}
+        files.update({name: text for name, text in writes.items() if not name.startswith(".")})
+        return record(files, after)
+
+    def hand_edits(self) -> tuple[list[str], str] | None:
+        """The files changed outside arbiter since the last change (and that change), or None when
+        the folder keeps no record yet (written by an earlier version)."""
+        path = self.path / DIGESTS_FILE
+        if not path.is_file():
+            return None
+        recorded = read_record(path.read_text(encoding="utf-8", errors="replace"))
+        if recorded is None:
+            return None
+        now = {name: digest((self.path / name).read_bytes()) for name in self.tracked()}
+        return differences(recorded, now), recorded.after
 
     def _require_folder(self) -> None:
         """Raise :class:`BrokenFolder` unless the folder is of the right kind."""

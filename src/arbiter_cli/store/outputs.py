@@ -11,7 +11,8 @@ from pathlib import Path
 
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.store.club import CLUB_FILE, MEMBERS_FILE, RATINGS_FILE
-from arbiter_cli.store.files import JOURNAL_FILE, atomic_write
+from arbiter_cli.store.files import atomic_write
+from arbiter_cli.store.journal import JOURNAL_FILE
 from arbiter_cli.store.tournament import BYES_FILE, FINAL_DIR, PLAYERS_FILE, ROUNDS_DIR, SETTINGS_FILE
 
 __all__ = ["folder_of_file", "check_output", "write_output"]

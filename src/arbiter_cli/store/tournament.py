@@ -31,10 +31,11 @@ from arbiter_cli.core.model import Bye, ByeRequest, Game, InitialColour, Player,
 from arbiter_cli.core.points import points_to_toml
 from arbiter_cli.core.results import ByeKind, GameResult, parse_bye, parse_result
 from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.lifecycle.integrity import BROKEN, problems
 from arbiter_cli.pairing.round_robin import pair_round, planned_rounds
 from arbiter_cli.core.words import count
-from arbiter_cli.store.files import JOURNAL_COLUMNS, JOURNAL_FILE, FolderStore, atomic_write, csv_text, \
-    fsync_dir, toml_line
+from arbiter_cli.store.files import FolderStore, csv_text, fsync_dir, toml_line
+from arbiter_cli.store.journal import JOURNAL_FILE, OLD_COLUMNS
 
 __all__ = ["SETTINGS_FILE", "PLAYERS_FILE", "ROUNDS_DIR", "BYES_FILE", "FINAL_DIR", "PLAYER_COLUMNS",
            "ROUND_COLUMNS", "TournamentFolder", "settings_to_toml", "players_to_csv", "round_to_csv",
@@ -109,6 +110,11 @@ class TournamentFolder(FolderStore):
     """A tournament folder on disk."""
 
     temporary_dirs = (ROUNDS_DIR, FINAL_DIR)
+    tracked_dirs = (ROUNDS_DIR, FINAL_DIR)
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        super().__init__(path)
+        self.player_lines: dict[int, int] = {}  # start number -> its line in players.csv, once loaded
 
     def _require_folder(self) -> None:
         if not (self.path / SETTINGS_FILE).is_file():
@@ -118,8 +124,13 @@ class TournamentFolder(FolderStore):
             raise BrokenFolder(f"{self.path} is not a tournament folder: {SETTINGS_FILE} is missing "
                               "(use -d DIR, set ARBITER_DIR, or create one with 'arbiter new')")
 
-    def load(self) -> Tournament:
-        """Read and check the whole folder. Call it while holding the lock."""
+    def load(self, *, check: bool = True) -> Tournament:
+        """Read and check the whole folder. Call it while holding the lock.
+
+        With ``check`` (every command but ``verify``), the event must also be sound as a
+        whole (:mod:`arbiter_cli.lifecycle.integrity`): the first problem found is raised as a
+        :class:`BrokenFolder`, and ``arbiter verify`` lists them all.
+        """
         self._require_folder()
         settings = self._load_settings()
         players = self._load_players()
@@ -128,6 +139,12 @@ class TournamentFolder(FolderStore):
         self._check_journal()
         tournament = Tournament(settings, players, rounds, byes)
         _check_round_robin(tournament)
+        if check:
+            broken = [p for p in problems(tournament, self.player_lines) if p.severity == BROKEN]
+            if broken:
+                more = f" (and {count(len(broken) - 1, 'more problem')})" if len(broken) > 1 else ""
+                raise BrokenFolder(f"{broken[0].message}{more}; 'arbiter verify' lists the problems",
+                                   source=broken[0].file, line=broken[0].line, field=broken[0].field)
         return tournament
 
     def _load_settings(self) -> Settings:
@@ -172,6 +189,7 @@ class TournamentFolder(FolderStore):
                                   f"{fide_ids[player.fide_id]}", source=PLAYERS_FILE, line=line,
                                   field="fide_id")
             seen[player.start_number] = line
+            self.player_lines[player.start_number] = line
             if player.fide_id is not None:
                 fide_ids[player.fide_id] = line
             players.append(player)
@@ -292,7 +310,7 @@ class TournamentFolder(FolderStore):
         path = self.path / JOURNAL_FILE
         if not path.exists():
             raise BrokenFolder("the file is missing", source=JOURNAL_FILE)
-        self._read_csv(JOURNAL_FILE, JOURNAL_COLUMNS)  # the header and five fields on every line
+        self._read_csv(JOURNAL_FILE, OLD_COLUMNS, ("by",))  # the header, and its number of fields on every line
 
     # -- writing -----------------------------------------------------------------
 
@@ -317,9 +335,11 @@ class TournamentFolder(FolderStore):
         self._save_files(self.files_of(before), self.files_of(after), command, changes, now, outputs)
 
     @classmethod
-    def create(cls, path: str | os.PathLike[str], settings: Settings, command: str) -> "TournamentFolder":
-        """Make a new tournament folder; the folder must not exist or be empty."""
+    def create(cls, path: str | os.PathLike[str], settings: Settings, command: str, by: str = ""
+               ) -> "TournamentFolder":
+        """Make a new tournament folder; the folder must not exist or be empty. ``by``: who."""
         folder = cls(path)
+        folder.by = by
         if folder.path.exists() and (not folder.path.is_dir() or any(folder.path.iterdir())):
             raise Refused(f"{folder.path} already exists and is not an empty folder")
         settings_text = settings_to_toml(settings)  # fails before anything is written
@@ -329,10 +349,8 @@ class TournamentFolder(FolderStore):
         except OSError as error:
             raise BrokenFolder(f"cannot create {folder.path}: {error.strerror}") from None
         (folder.path / ROUNDS_DIR).mkdir(exist_ok=True)
-        atomic_write(folder.path / PLAYERS_FILE, players_text)
-        folder.append_journal(command, [Change("tournament created", "", settings.name)])
-        # The settings file comes last: until it exists the folder is not a tournament.
-        atomic_write(folder.path / SETTINGS_FILE, settings_text)
+        folder._create({PLAYERS_FILE: players_text, SETTINGS_FILE: settings_text}, SETTINGS_FILE, command,
+                       Change("tournament created", "", settings.name))
         return folder
 
 
@@ -376,14 +394,15 @@ def _round_name(number: int) -> str:
     return f"{number:02d}.csv"
 
 
-def create_with(directory: Path, tournament: Tournament, command: str, changes: Sequence[Change]) -> TournamentFolder:
+def create_with(directory: Path, tournament: Tournament, command: str, changes: Sequence[Change], by: str = ""
+                ) -> TournamentFolder:
     """A new tournament folder holding ``tournament`` (an imported event), all or nothing: it is
     built beside its place, checked by reading it back, then moved in."""
     if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
         raise Refused(f"{directory} already exists and is not an empty folder")
     staging = directory.parent / f".{directory.name}.import-{os.getpid()}"
     try:
-        folder = TournamentFolder.create(staging, tournament.settings, command)
+        folder = TournamentFolder.create(staging, tournament.settings, command, by)
         with folder.lock(exclusive=True):
             folder.save(folder.load(), tournament, command, changes)
             folder.load()

@@ -203,6 +203,7 @@ def import_trf(trf: TrfFile, *, name: str = "TRF event", for_folder: bool = True
                               f"{len(numbers)} in the order of the file's starting ranks")
     ctx = _Context(trf, notes, numbers, {p.tpn: p for p in players})
     rounds, pending = _rounds(ctx)
+    rounds = [_absences_written(ctx, rnd) for rnd in rounds]
     if byes_ahead:
         rounds += [_bye_round(ctx, number, pending.pop(number)) for number in sorted(pending)]
     ctx.pending = pending
@@ -308,6 +309,14 @@ def _rounds(ctx: _Context) -> tuple[list[Round], dict[int, dict[int, tuple[str, 
         else:
             later[number] = codes
     return built, later
+
+
+def _absences_written(ctx: _Context, rnd: Round) -> Round:
+    """A blank cell in a paired round: the player was not there. A folder writes that as a zero-point
+    bye (a folder's round accounts for every player), as the tie-breaks count it (C.07 16.1)."""
+    present = {p for game in rnd.games for p in game.players} | {bye.player for bye in rnd.byes}
+    absent = tuple(Bye(number, ByeKind.ZPB) for number in sorted(ctx.numbers.values()) if number not in present)
+    return replace(rnd, byes=rnd.byes + absent) if absent else rnd
 
 
 def _bye_round(ctx: _Context, number: int, codes: dict[int, tuple[str, int]]) -> Round:

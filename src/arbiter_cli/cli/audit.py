@@ -1,0 +1,70 @@
+"""``arbiter verify`` (is the folder sound?) and ``arbiter log`` (who changed what, when)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated, Optional
+
+import typer
+
+from arbiter_cli.cli.common import STATE, FormatOption, arguments, reading, say, waiting
+from arbiter_cli.core.errors import BrokenFolder
+from arbiter_cli.core.words import count
+from arbiter_cli.render.output import Format, emit
+
+__all__ = ["verify", "log"]
+
+
+def verify(fmt: FormatOption = Format.table) -> None:
+    """Check the folder: every round accounts for every player, numbers, boards and results agree,
+    late entries have their round; name the files edited by hand since the last change.
+    One line per problem; exit 0 only when the folder is sound."""
+    from arbiter_cli.lifecycle.integrity import problems
+    from arbiter_cli.render.audit import problems_view
+    from arbiter_cli.store.tournament import TournamentFolder
+
+    folder = TournamentFolder(STATE.directory)
+    with folder.lock(exclusive=False, waiting=waiting):
+        tournament = folder.load(check=False)
+        found = problems(tournament, folder.player_lines)
+        edits = folder.hand_edits()
+    changed, after = edits if edits is not None else ([], "")
+    view = problems_view(f"{tournament.settings.name}: verify", found, changed, after)
+    if fmt is not Format.table:
+        emit(view, fmt)
+    else:
+        for problem in found:
+            sys.stdout.write(f"{problem}{'' if problem.severity == 'broken' else ' (' + problem.severity + ')'}\n")
+        for name in changed:
+            sys.stdout.write(f"{name.split(' ')[0]}: hand edit: changed outside arbiter after {after}"
+                             f"{' ' + name.split(' ', 1)[1] if ' ' in name else ''}\n")
+        sys.stdout.flush()
+    if edits is None:
+        say("note: the folder has no record of its files yet (it was written by an earlier version); "
+            "the next change makes one, and hand edits are named from then on")
+    if found:
+        raise BrokenFolder(f"{count(len(found), 'problem')} found (listed above); the folder is not sound")
+    say(f"the folder is sound: {count(len(tournament.players), 'player')}, {count(tournament.last_round, 'round')}"
+        + (f"; {count(len(changed), 'file')} edited by hand since the last change (named above)" if changed else ""))
+
+
+def log(
+    round_number: Annotated[Optional[int], typer.Option("--round", help="Only the changes of this round.")] = None,
+    board: Annotated[Optional[int], typer.Option("--board", help="Only the changes of this board.")] = None,
+    player: Annotated[Optional[int], typer.Option("--player", metavar="ID",
+                                                  help="Only the changes about this start number.")] = None,
+    since: Annotated[Optional[str], typer.Option("--since", metavar="TIME",
+                                                 help="Only the changes since then: 2026-03-01 or "
+                                                      "2026-03-01T14:05 (UTC).")] = None,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """The folder's history from its journal: every change, who made it and with which command."""
+    from arbiter_cli.lifecycle.audit import select
+    from arbiter_cli.render.audit import log_view
+    from arbiter_cli.store.tournament import TournamentFolder
+
+    folder = TournamentFolder(STATE.directory)
+    with reading() as tournament, arguments(since="--since"):
+        entries = select(folder.journal(), tournament, round_number=round_number, board=board, player=player,
+                         since=since)
+    emit(log_view(f"{tournament.settings.name}: journal", entries), fmt)

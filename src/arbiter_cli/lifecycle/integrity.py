@@ -1,0 +1,117 @@
+"""Is the event sound? The checks of ``arbiter verify``, and the cheap ones every command runs.
+
+Reading a folder already refuses a file that cannot be read (a bad header, a
+start number twice in a round, boards out of order). What a file cannot see
+alone is checked here, on the whole tournament:
+
+* **every paired round accounts for every player** who had entered by then and
+  had not withdrawn before it: at a board, or with a bye. A round file cut
+  short, or a player added by hand after round 1 without ``entered_round``,
+  shows here (C.04.2 2.4: a late entry is paired from their arrival, and the
+  rounds they missed are byes);
+* a withdrawn player plays no game after their withdrawal in a Swiss (C.04.2
+  3.2); a late entry plays none before their entry;
+* a round has at most one pairing-allocated bye (C.04.1 Art. 3), only in a Swiss,
+  and the free round of a round robin only there;
+* requested byes are for players still in the event;
+* an earlier round with a board still without a result, while a later round is
+  paired, is reported (it is not a broken folder: ``result`` fills it in).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from arbiter_cli.core.model import Tournament
+from arbiter_cli.core.results import ByeKind
+
+__all__ = ["Problem", "problems", "BROKEN"]
+
+Severity = Literal["broken", "incomplete"]
+BROKEN: Severity = "broken"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong, where it is (the folder's file, its line and field when known)."""
+
+    file: str
+    message: str
+    line: int | None = None
+    field: str | None = None
+    severity: Severity = BROKEN
+
+    def __str__(self) -> str:
+        where = [self.file] + ([f"line {self.line}"] if self.line else []) + (
+            [f"field '{self.field}'"] if self.field else [])
+        return f"{', '.join(where)}: {self.message}"
+
+
+def _round_file(number: int) -> str:
+    return f"rounds/{number:02d}.csv"
+
+
+def problems(tournament: Tournament, lines: dict[int, int] | None = None) -> list[Problem]:
+    """Everything unsound in ``tournament``, in file order. ``lines`` gives each start number's
+    line in ``players.csv`` (for the messages), when the caller knows it."""
+    lines = lines or {}
+    found: list[Problem] = []
+    swiss = not tournament.settings.system.is_round_robin
+    never_seen: dict[int, list[int]] = {}
+    for rnd in tournament.rounds:
+        seen = {p for game in rnd.games for p in game.players} | {bye.player for bye in rnd.byes}
+        for player in tournament.players:
+            entered = player.entered_round is None or rnd.number >= player.entered_round
+            before_withdrawal = player.withdrawn_after is None or rnd.number <= player.withdrawn_after
+            if entered and before_withdrawal and player.start_number not in seen:
+                never_seen.setdefault(player.start_number, []).append(rnd.number)
+        for game in rnd.games:
+            for number in game.players:
+                player = tournament.by_number[number]
+                if swiss and player.withdrawn_after is not None and rnd.number > player.withdrawn_after:
+                    found.append(Problem(_round_file(rnd.number), f"player {number} ({player.name}) withdrew after "
+                                         f"round {player.withdrawn_after} but plays on board {game.board}",
+                                         game.board + 1))
+                if player.entered_round is not None and rnd.number < player.entered_round:
+                    found.append(Problem(_round_file(rnd.number), f"player {number} ({player.name}) entered in "
+                                         f"round {player.entered_round} but plays on board {game.board}",
+                                         game.board + 1))
+        pabs = [bye for bye in rnd.byes if bye.kind is ByeKind.PAB]
+        if len(pabs) > 1:
+            found.append(Problem(_round_file(rnd.number), f"{len(pabs)} pairing-allocated byes (players "
+                                 f"{', '.join(str(b.player) for b in pabs)}); a round has at most one (C.04.1 Art. 3)"))
+        for bye in rnd.byes:
+            if swiss and bye.kind is ByeKind.BYE:
+                found.append(Problem(_round_file(rnd.number), f"player {bye.player} has a round robin's free round "
+                                     "(BYE) in a Swiss", field="result"))
+            if not swiss and bye.kind is ByeKind.PAB:
+                found.append(Problem(_round_file(rnd.number), f"player {bye.player} has a pairing-allocated bye in "
+                                     "a round robin", field="result"))
+    for number, rounds in never_seen.items():
+        player = tournament.by_number[number]
+        if player.entered_round is None and rounds == list(range(1, len(rounds) + 1)):
+            # missing from the first rounds on: a late entry added by hand, without entered_round
+            found.append(Problem("players.csv", f"player {number} ({player.name}) is in no game and no bye of "
+                                 f"{_rounds(rounds)}; a late entry needs entered_round = {rounds[-1] + 1} and a bye "
+                                 "in each round missed (arbiter player add does both)", lines.get(number),
+                                 "entered_round"))
+            continue
+        for round_number in rounds:
+            found.append(Problem(_round_file(round_number), f"player {number} ({player.name}) is in neither a game "
+                                 f"nor a bye of round {round_number}: a row is missing (a file cut short?)"))
+    for request in tournament.byes:
+        player = tournament.by_number[request.start_number]
+        if player.withdrawn_after is not None and request.round > player.withdrawn_after:
+            found.append(Problem("byes.csv", f"player {request.start_number} ({player.name}) withdrew after round "
+                                 f"{player.withdrawn_after} but has a requested bye in round {request.round}"))
+    for rnd in tournament.rounds[:-1]:
+        if rnd.missing:
+            found.append(Problem(_round_file(rnd.number), f"no result on board{'s' if len(rnd.missing) > 1 else ''} "
+                                 f"{', '.join(map(str, rnd.missing))} though round {tournament.last_round} is paired",
+                                 severity="incomplete"))
+    return sorted(found, key=lambda p: (p.file != "players.csv", p.file, p.line or 0))
+
+
+def _rounds(numbers: list[int]) -> str:
+    return f"round {numbers[0]}" if len(numbers) == 1 else f"rounds {numbers[0]}-{numbers[-1]}"

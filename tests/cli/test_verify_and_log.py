@@ -1,0 +1,118 @@
+"""arbiter verify and arbiter log: the folder never lies, and its history says who did what (issue 13)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, Runner, snapshot
+
+SAMPLES = ("double-rr6-ready", "rr10-finished", "rr10-in-progress", "swiss32-in-progress")
+
+
+def _copy(tmp_path: Path, name: str = "swiss32-in-progress") -> Path:
+    folder = tmp_path / "ev"
+    shutil.copytree(ROOT / "sample_events" / name, folder)
+    return folder
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_verify_finds_every_sample_event_sound(arbiter: Runner, tmp_path: Path, name: str) -> None:
+    folder = _copy(tmp_path, name)
+    result = arbiter("-d", folder, "verify")
+    assert result.code == 0 and result.out == "" and "the folder is sound" in result.err
+
+
+def test_a_truncated_round_file_is_refused_and_verify_lists_the_missing_players(arbiter: Runner,
+                                                                               tmp_path: Path) -> None:
+    """Item 2: rounds/03.csv cut at a line break used to score the missing boards' players as ZPB."""
+    folder = _copy(tmp_path)
+    round_file = folder / "rounds" / "03.csv"
+    round_file.write_text("".join(round_file.read_text(encoding="utf-8").splitlines(keepends=True)[:11]),
+                          encoding="utf-8")
+    before = snapshot(folder)
+    for command in (["standings"], ["finalize"], ["pairings"], ["result", "5", "2", "1-0"], ["export"]):
+        result = arbiter("-d", folder, *command)
+        assert result.code == 3, command
+        assert result.err.startswith("arbiter: error: rounds/03.csv: player ") and "'arbiter verify'" in result.err
+    checked = arbiter("-d", folder, "verify")
+    assert checked.code == 3 and "12 problems found" in checked.err
+    missing = checked.out.splitlines()
+    assert len(missing) == 12 and all(line.startswith("rounds/03.csv: player ") for line in missing)
+    assert all("is in neither a game nor a bye of round 3" in line for line in missing)
+    assert snapshot(folder) == before
+
+
+def test_a_player_added_by_hand_without_entered_round_is_named_with_his_line(arbiter: Runner,
+                                                                             tmp_path: Path) -> None:
+    """Item 2: a player added to players.csv in round 5 got five zero-point byes without a word."""
+    folder = _copy(tmp_path)
+    players = folder / "players.csv"
+    players.write_text(players.read_text(encoding="utf-8") + '33,"Late, Lou",,1500,,,,,,active,\n', encoding="utf-8")
+    paired = arbiter("-d", folder, "pair")
+    assert paired.code == 3
+    assert ("players.csv, line 34, field 'entered_round': player 33 (Late, Lou) is in no game and no bye of "
+            "rounds 1-5; a late entry needs entered_round = 6") in paired.err
+    checked = arbiter("-d", folder, "verify", "-f", "json")
+    assert checked.code == 3
+    assert json.loads(checked.out) == [{"file": "players.csv", "line": 34, "field": "entered_round",
+                                        "kind": "broken", "message": paired.err.split("': ", 1)[1].split(
+                                            "; 'arbiter verify'")[0]}]
+
+
+def test_verify_names_a_hand_edit_and_the_next_change_journals_it(arbiter: Runner, tmp_path: Path) -> None:
+    folder = _copy(tmp_path, "double-rr6-ready")
+    assert arbiter("-d", folder, "pair").code == 0  # the first change of this version records the files
+    quiet = arbiter("-d", folder, "verify")
+    assert quiet.code == 0 and quiet.out == ""
+    players = folder / "players.csv"
+    players.write_text(players.read_text(encoding="utf-8").replace(",2188,", ",2190,"), encoding="utf-8")
+    named = arbiter("-d", folder, "verify")
+    assert named.code == 0  # sound, but named: not an error
+    assert named.out.startswith("players.csv: hand edit: changed outside arbiter after ")
+    assert named.out.rstrip().endswith(" pair") and "1 file edited by hand" in named.err
+    assert arbiter("-d", folder, "result", "5", "1", "1-0").code == 0
+    rows = list(csv.DictReader(io.StringIO((folder / "journal.csv").read_text(encoding="utf-8"))))
+    assert rows[-2]["change"] == "hand edit" and rows[-2]["new"].startswith("players.csv: changed outside arbiter")
+    assert arbiter("-d", folder, "verify").out == ""  # explained by the journal now
+
+
+def test_the_journal_says_who_made_each_change(arbiter: Runner, tmp_path: Path, monkeypatch) -> None:
+    folder = _copy(tmp_path, "double-rr6-ready")
+    assert arbiter("-d", folder, "--by", "Anna Arbiter", "pair").code == 0
+    monkeypatch.setenv("ARBITER_USER", "Deputy")
+    assert arbiter("-d", folder, "result", "5", "1", "1-0").code == 0
+    monkeypatch.delenv("ARBITER_USER")
+    monkeypatch.setattr("getpass.getuser", lambda: "login")
+    assert arbiter("-d", folder, "result", "5", "2", "0-1").code == 0
+    rows = list(csv.DictReader(io.StringIO((folder / "journal.csv").read_text(encoding="utf-8"))))
+    assert [row["by"] for row in rows[-3:]] == ["Anna Arbiter", "Deputy", "login"]
+    assert rows[0]["by"] == ""  # written before the column existed
+    bad = arbiter("-d", folder, "--by", "A\nB", "result", "5", "3", "1-0")
+    assert bad.code == 2 and "field '--by': contains a control character" in bad.err
+
+
+def test_log_shows_the_changes_of_a_round_a_board_a_player_or_since_a_moment(arbiter: Runner,
+                                                                            tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    assert arbiter("-d", folder, "--by", "Anna", "result", "5", "2", "1-0").code == 0
+    assert arbiter("-d", folder, "--by", "Ben", "result", "5", "2", "0-1", "--correct").code == 0
+    board = json.loads(arbiter("-d", folder, "log", "--round", "5", "--board", "2", "-f", "json").out)
+    assert [(e["by"], e["change"], e["old"], e["new"]) for e in board] == [
+        ("Anna", "round 5 board 2 result", "", "1-0"), ("Ben", "round 5 board 2 correction", "1-0", "0-1")]
+    assert set(board[0]) == {"time", "by", "change", "old", "new", "command"}
+    white = arbiter("-d", folder, "pairings", "5", "-f", "csv").out.splitlines()[2].split(",")[1]
+    mine = json.loads(arbiter("-d", folder, "log", "--player", white, "-f", "json").out)
+    assert {"round 5 board 2 result", "round 5 board 2 correction"} <= {e["change"] for e in mine}
+    assert all(white in (e["change"] + " " + e["new"] + " " + e["old"]) or "board" in e["change"] for e in mine)
+    recent = json.loads(arbiter("-d", folder, "log", "--since", board[0]["time"], "-f", "json").out)
+    assert [e["by"] for e in recent] == ["Anna", "Ben"]
+    everything = list(csv.DictReader(io.StringIO(arbiter("-d", folder, "log", "-f", "csv").out)))
+    assert everything[0]["change"] == "tournament created" and len(everything) > 100
+    wrong = arbiter("-d", folder, "log", "--since", "yesterday")
+    assert wrong.code == 2 and "field '--since': 'yesterday' is not a date or a time" in wrong.err
