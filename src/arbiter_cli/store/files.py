@@ -268,22 +268,33 @@ class FolderStore:
         if not writes and not deletions:
             return
         staged: list[tuple[str, str]] = []
+        writing = ""
         try:
             for name, text in writes.items():
+                writing = name
                 target = self.path / name
                 target.parent.mkdir(parents=True, exist_ok=True)
                 temp = target.with_name(f".{target.name}.tmp-{os.getpid()}")
                 staged.append((str(temp.relative_to(self.path)), name))  # before writing: an interrupt
                 _write_synced(temp, text)  # in the middle must remove it too
                 _crash_test_pause()
+            writing = PENDING_FILE
             manifest = json.dumps({"rename": staged, "delete": list(deletions)})
             atomic_write(self.path / PENDING_FILE, manifest)
-        except BaseException:
+        except BaseException as error:
             for written, _ in staged:
                 with contextlib.suppress(OSError):
                     (self.path / written).unlink()
+            if isinstance(error, OSError):  # a full disk, no permission, a folder gone: one line, nothing changed
+                raise BrokenFolder(f"cannot write the file: {error.strerror or error}; nothing was changed",
+                                   source=writing) from None
             raise
-        self._apply(staged, deletions)
+        try:
+            self._apply(staged, deletions)
+        except OSError as error:  # after the manifest: the change is made, the next command completes it
+            raise BrokenFolder(f"the change is recorded, but not every file could be put in place "
+                               f"({error.strerror or error}); the next arbiter command in this folder completes "
+                               "it", source=PENDING_FILE) from None
 
     def _apply(self, renames: Sequence[Sequence[str]], deletions: Sequence[str]) -> None:
         directories = {self.path}
@@ -320,11 +331,18 @@ class FolderStore:
         except (OSError, ValueError, KeyError, TypeError):
             raise BrokenFolder("an interrupted change cannot be completed: its manifest is damaged",
                               source=PENDING_FILE) from None
-        self._apply(renames, deletions)
+        try:
+            self._apply(renames, deletions)
+        except OSError as error:
+            raise BrokenFolder(f"an interrupted change cannot be completed yet ({error.strerror or error}); "
+                               "it stays recorded and the next command tries again", source=PENDING_FILE) from None
 
     def _journal_text(self, command: str, changes: Sequence[Change], now: dt.datetime | None) -> str:
         path = self.path / JOURNAL_FILE
-        existing = path.read_text(encoding="utf-8") if path.exists() else None
+        try:
+            existing = path.read_text(encoding="utf-8") if path.exists() else None
+        except (OSError, UnicodeDecodeError) as error:
+            raise BrokenFolder(f"cannot read the file: {error}", source=JOURNAL_FILE) from None
         return journal_text(existing, command, changes, now or dt.datetime.now(dt.timezone.utc), self.by)
 
     def _create(self, files: dict[str, str], last: str, command: str, change: Change) -> None:
@@ -354,8 +372,11 @@ class FolderStore:
         return sorted(names)
 
     def _digests_after(self, writes: dict[str, str], deletions: Sequence[str], after: str) -> str:
-        files: dict[str, str | bytes] = {name: (self.path / name).read_bytes() for name in self.tracked()
-                                         if name not in deletions and name not in writes}
+        try:
+            files: dict[str, str | bytes] = {name: (self.path / name).read_bytes() for name in self.tracked()
+                                             if name not in deletions and name not in writes}
+        except OSError as error:
+            raise BrokenFolder(f"cannot read the folder's files: {error.strerror or error}") from None
         files.update({name: text for name, text in writes.items() if not name.startswith(".")})
         return record(files, after)
 
@@ -365,10 +386,13 @@ class FolderStore:
         path = self.path / DIGESTS_FILE
         if not path.is_file():
             return None
-        recorded = read_record(path.read_text(encoding="utf-8", errors="replace"))
-        if recorded is None:
+        try:
+            recorded = read_record(path.read_text(encoding="utf-8", errors="replace"))
+            if recorded is None:
+                return None
+            now = {name: digest((self.path / name).read_bytes()) for name in self.tracked()}
+        except OSError:  # unreadable: no record to compare with
             return None
-        now = {name: digest((self.path / name).read_bytes()) for name in self.tracked()}
         return differences(recorded, now), recorded.after
 
     def _require_folder(self) -> None:
