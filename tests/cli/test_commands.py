@@ -167,7 +167,7 @@ def test_player_withdraw(arbiter: Runner, make_event) -> None:
     bad = arbiter("-d", folder, "player", "withdraw", "3", "--after-round", "5")
     assert bad.code == 2 and "--after-round" in bad.err
     journal = (folder / "journal.csv").read_text()
-    assert "player 2 status,active,withdrawn after round 1" in journal
+    assert "player 2 (Aronian, Levon) status\",active,withdrawn after round 1" in journal
 
 
 # --------------------------------------------------------------------------- pair and pairings

@@ -162,7 +162,7 @@ def test_a_no_show_withdraws_only_after_confirm(arbiter: Runner, tmp_path: Path)
     players = {p["start_number"]: p for p in json.loads(arbiter("-d", folder, "player", "list", "-f", "json").out)}
     assert players[board["black"]]["status"] == "withdrawn"
     journal = (folder / "journal.csv").read_text()
-    assert f"player {board['black']} status" in journal
+    assert f"player {board['black']} (" in journal and "status" in journal
 
 
 def test_an_excused_no_show_counts_only_towards_the_total(arbiter: Runner, tmp_path: Path) -> None:
@@ -403,9 +403,9 @@ def test_a_withdrawal_drops_the_players_later_requested_byes(arbiter: Runner, tm
     assert arbiter("-d", folder, "pair").code == 0
     assert arbiter("-d", folder, "bye", "5", "--round", "3", "--half").code == 0
     outcome = arbiter("-d", folder, "player", "withdraw", "5", "--after-round", "1")
-    assert outcome.code == 0 and "round 3 requested bye of 5: HPB dropped" in outcome.err
+    assert outcome.code == 0 and "round 3 requested bye of 5 (Bacrot, Etienne): HPB dropped" in outcome.err
     assert not (folder / "byes.csv").exists()
-    assert "round 3 requested bye of 5,HPB," in (folder / "journal.csv").read_text()
+    assert "round 3 requested bye of 5 (Bacrot, Etienne)\",HPB," in (folder / "journal.csv").read_text()
     for number in (1, 2):
         play(arbiter, folder, number)
         assert arbiter("-d", folder, "pair").code == 0

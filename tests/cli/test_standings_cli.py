@@ -162,6 +162,7 @@ def test_buchholz_in_a_round_robin_is_computed_with_a_caution(arbiter: Runner, f
     ("KS/C1", "the modifier /C1 does not apply to KS (it takes /L /R)"),
     ("", "give at least one tie-break code, or 'none' for no tie-break"),
     (" ", "give at least one tie-break code, or 'none' for no tie-break"),
+    (" , ", "give at least one tie-break code, or 'none' for no tie-break"),
 ])
 def test_nonsense_tiebreak_specs_are_refused(arbiter: Runner, codes: str, message: str) -> None:
     """Issue 13, item 8: BH/C9 in a 7-round event ranked everyone equal; '' dropped every tie-break."""
@@ -185,3 +186,19 @@ def test_a_settings_file_with_a_nonsense_cut_is_a_broken_folder(arbiter: Runner,
     settings.write_text(settings.read_text(encoding="utf-8").replace('"BH/C1"', '"BH/C9"'), encoding="utf-8")
     result = arbiter("-d", folder, "standings")
     assert result.code == 3 and "tournament.toml, line 13, field 'tiebreaks': the cut of BH/C9" in result.err
+
+
+def test_an_event_finished_early_keeps_its_announced_cuts(arbiter: Runner, tmp_path: Path) -> None:
+    """BH/M1 was sound for 5 rounds; finishing after round 1 must not make the event unfinishable."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--name", "Short", "--system", "swiss", "--rounds", "5",
+                   "--tiebreaks", "BH/M1,SB").code == 0
+    for i in range(1, 7):
+        assert arbiter("-d", folder, "player", "add", f"P{i}, X", "--rating", str(2000 + i)).code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    for board in (1, 2, 3):
+        assert arbiter("-d", folder, "result", "1", str(board), "1-0").code == 0
+    assert arbiter("-d", folder, "finalize", "--after-round", "1", "--yes").code == 0
+    assert arbiter("-d", folder, "standings").code == 0 and arbiter("-d", folder, "verify").code == 0
+    cut = arbiter("-d", folder, "standings", "--tiebreaks", "BH/C2")
+    assert cut.code == 2 and "the cut of BH/C2 drops 2 values, but a 1-round event has 1" in cut.err

@@ -116,3 +116,89 @@ def test_log_shows_the_changes_of_a_round_a_board_a_player_or_since_a_moment(arb
     assert everything[0]["change"] == "tournament created" and len(everything) > 100
     wrong = arbiter("-d", folder, "log", "--since", "yesterday")
     assert wrong.code == 2 and "field '--since': 'yesterday' is not a date or a time" in wrong.err
+
+
+def test_c04_2_3_2_a_withdrawal_once_the_next_round_is_paired_waits_for_its_forfeit(arbiter: Runner,
+                                                                                    tmp_path: Path) -> None:
+    """Withdrawn after round 4 with round 5 paired: the board takes a forfeit, never a game played."""
+    folder = _copy(tmp_path)
+    withdrawn = arbiter("-d", folder, "player", "withdraw", "20", "--after-round", "4")
+    assert withdrawn.code == 0 and "note: round 5 board 2 waits for its forfeit: arbiter result 5 2 +/-" in withdrawn.err
+    assert arbiter("-d", folder, "verify").code == 0
+    before = snapshot(folder)
+    played = arbiter("-d", folder, "result", "5", "2", "1-0")
+    assert played.code == 4 and "withdrew after round 4, so board 2 of round 5 was not played" in played.err
+    assert snapshot(folder) == before
+    assert arbiter("-d", folder, "result", "5", "2", "+/-").code == 0
+    assert arbiter("-d", folder, "verify").code == 0 and arbiter("-d", folder, "standings").code == 0
+
+
+def test_log_reads_a_folder_that_every_other_command_refuses(arbiter: Runner, tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    round_file = folder / "rounds" / "03.csv"
+    round_file.write_text("".join(round_file.read_text(encoding="utf-8").splitlines(keepends=True)[:11]),
+                          encoding="utf-8")
+    assert arbiter("-d", folder, "standings").code == 3
+    history = arbiter("-d", folder, "log", "--round", "3", "-f", "csv")
+    assert history.code == 0 and "round 3 paired" in history.out
+
+
+def test_an_old_journal_with_a_bom_gains_the_by_column(arbiter: Runner, tmp_path: Path) -> None:
+    folder = _copy(tmp_path, "rr10-in-progress")
+    journal = folder / "journal.csv"
+    journal.write_text("\ufeff" + journal.read_text(encoding="utf-8"), encoding="utf-8")
+    assert arbiter("-d", folder, "verify").code == 0
+    assert arbiter("-d", folder, "--by", "Anna", "result", "5", "3", "1-0").code == 0
+    text = journal.read_text(encoding="utf-8")
+    assert text.startswith("time,command,change,old,new,by\n")
+    assert arbiter("-d", folder, "verify").code == 0 and arbiter("-d", folder, "log").code == 0
+
+
+def test_pages_and_exports_written_into_the_folder_are_not_hand_edits(arbiter: Runner, tmp_path: Path) -> None:
+    folder = _copy(tmp_path, "double-rr6-ready")
+    assert arbiter("-d", folder, "pair").code == 0
+    assert arbiter("-d", folder, "standings", "--html", folder / "standings.html").code == 0
+    assert arbiter("-d", folder, "export", "-o", folder / "event.trf").code == 0
+    (folder / "notes.txt").write_text("bring the clocks\n", encoding="utf-8")
+    quiet = arbiter("-d", folder, "verify")
+    assert quiet.code == 0 and quiet.out == "" and "edited by hand" not in quiet.err
+    assert arbiter("-d", folder, "result", "5", "1", "1-0").code == 0
+    assert "hand edit" not in (folder / "journal.csv").read_text(encoding="utf-8")
+
+
+def test_log_player_follows_a_player_renumbered_by_a_late_entry(arbiter: Runner, tmp_path: Path) -> None:
+    """C.04.2 2.3: until round 4 a late entry renumbers the players below; the journal names them."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--name", "Late", "--system", "swiss", "--rounds", "5").code == 0
+    for i in range(1, 7):
+        assert arbiter("-d", folder, "player", "add", f"P{i}, X", "--rating", str(2000 + 10 * i)).code == 0
+    assert arbiter("-d", folder, "bye", "6", "--round", "2", "--half").code == 0  # P1, X: number 6 for now
+    assert arbiter("-d", folder, "pair").code == 0
+    assert arbiter("-d", folder, "player", "add", "Late, Top", "--rating", "2500").code == 0  # now number 1
+    players = {p["name"]: p["start_number"] for p in json.loads(arbiter("-d", folder, "player", "list",
+                                                                         "-f", "json").out)}
+    assert players["P1, X"] == 7
+    mine = json.loads(arbiter("-d", folder, "log", "--player", "7", "-f", "json").out)
+    assert "round 2 requested bye of 6 (P1, X)" in [e["change"] for e in mine]
+    other = json.loads(arbiter("-d", folder, "log", "--player", "6", "-f", "json").out)
+    assert "round 2 requested bye of 6 (P1, X)" not in [e["change"] for e in other]
+    missing = arbiter("-d", folder, "log", "--player", "99")
+    assert missing.code == 2 and "field '--player': there is no player with start number 99" in missing.err
+
+
+def test_log_keeps_who_at_80_columns(arbiter: Runner, tmp_path: Path, monkeypatch) -> None:
+    folder = _copy(tmp_path)
+    assert arbiter("-d", folder, "--by", "Anna", "result", "5", "2", "1-0").code == 0
+    monkeypatch.setenv("COLUMNS", "80")
+    table = arbiter("-d", folder, "log", "--round", "5").out
+    assert " By " in table.splitlines()[2] and "Anna" in table
+    assert max(len(line) for line in table.splitlines()) <= 80
+
+
+def test_verify_lists_a_result_still_missing_but_calls_the_folder_sound(arbiter: Runner, tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    assert arbiter("-d", folder, "result", "1", "1", "none", "--correct").code == 0
+    checked = arbiter("-d", folder, "verify")
+    assert checked.code == 0 and checked.out.startswith("rounds/01.csv: no result on board 1 though round 5 is "
+                                                        "paired (incomplete)")
+    assert "1 earlier round still waiting for results" in checked.err

@@ -40,12 +40,35 @@ def test_c04_2_2_4_a_player_missing_from_the_first_rounds_needs_entered_round() 
     assert problems(replace(t, players=(*t.players, entered))) == []
 
 
+def test_c04_2_2_4_a_round_cut_short_is_not_taken_for_late_entries() -> None:
+    """A player missing from round 1 who plays later: a lost row first, then (maybe) a late entry."""
+    t = rounds(event(6, initial_colour="white"), 2)
+    cut = replace(t.rounds[0], games=t.rounds[0].games[:-1])
+    found = _messages(replace(t, rounds=(cut, t.rounds[1])))
+    assert len(found) == 2 and all(m.startswith("rounds/01.csv: player ") for m in found)
+    assert all("is in neither a game nor a bye of round 1: a row is missing (a file cut short?), or a late entry "
+               "was added by hand: a late entry needs entered_round = 2" in m for m in found)
+
+
 def test_c04_2_3_2_a_withdrawn_player_plays_no_game_after_the_withdrawal_in_a_swiss() -> None:
     t = rounds(event(6, initial_colour="white"), 2)
     gone = tuple(p.model_copy(update={"status": "withdrawn", "withdrawn_after": 1}) if p.start_number == 1 else p
                  for p in t.players)
-    assert any("player 1 (P1) withdrew after round 1 but plays on board" in m
+    assert any("player 1 (P1) withdrew after round 1 but played on board" in m
                for m in _messages(replace(t, players=gone)))
+
+
+def test_c04_2_3_2_a_withdrawal_after_the_next_round_is_paired_is_sound() -> None:
+    """The withdrawal comes once round 2 is paired: the board waits for its forfeit."""
+    t = rounds(event(6, initial_colour="white"), 2)
+    waiting = replace(t.rounds[1], games=tuple(replace(g, result=None) for g in t.rounds[1].games))
+    board = next(g for g in waiting.games if 1 in g.players)
+    gone = tuple(p.model_copy(update={"status": "withdrawn", "withdrawn_after": 1}) if p.start_number == 1 else p
+                 for p in t.players)
+    assert problems(replace(t, players=gone, rounds=(t.rounds[0], waiting))) == []
+    forfeit = GameResult.BLACK_FORFEIT_WIN if board.white == 1 else GameResult.WHITE_FORFEIT_WIN
+    forfeited = replace(waiting, games=tuple(replace(g, result=forfeit) if g is board else g for g in waiting.games))
+    assert problems(replace(t, players=gone, rounds=(t.rounds[0], forfeited))) == []
 
 
 def test_c04_1_3_at_most_one_pab_and_only_in_a_swiss() -> None:

@@ -40,7 +40,7 @@ def test_a_withdrawal_drops_the_requested_byes_of_later_rounds() -> None:
     t = rounds(event(6, initial_colour="white"), 1)
     t, _ = request_bye(t, 3, 3, ByeKind.HPB)
     after, _, _, changes = withdraw_player(t, 3)
-    assert after.byes == () and changes[1].change == "round 3 requested bye of 3" and changes[1].old == "HPB"
+    assert after.byes == () and changes[1].change == "round 3 requested bye of 3 (P3)" and changes[1].old == "HPB"
 
 
 def test_a_withdrawal_is_refused_before_round_1_twice_and_out_of_range() -> None:
@@ -69,7 +69,7 @@ def test_unpairing_gives_back_the_requested_byes_and_reopens_registration_after_
     assert removed.number == 1 and restored == [ByeRequest(1, 4, ByeKind.ZPB)]
     assert after.rounds == () and after.byes == (ByeRequest(1, 4, ByeKind.ZPB),)
     assert after.settings.status is Status.REGISTRATION
-    assert [c.change for c in changes] == ["round 1 unpaired", "round 1 requested bye of 4"]
+    assert [c.change for c in changes] == ["round 1 unpaired", "round 1 requested bye of 4 (P4)"]
 
 
 def test_unpairing_brings_a_late_entry_into_the_round_again() -> None:

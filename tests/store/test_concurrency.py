@@ -173,3 +173,20 @@ def test_waiting_for_the_lock_says_who_holds_it(tmp_path: Path) -> None:
     assert f"note: waiting for {folder}: pid {slow.pid} since " in waiting.stderr
     assert "arbiter -d" in waiting.stderr and " pair is writing it" in waiting.stderr
     assert (folder / ".arbiter.lock").read_text() == ""  # empty again once the writer is done
+
+
+def test_a_writer_killed_before_it_cleared_its_mark_is_not_named_as_the_holder(tmp_path: Path) -> None:
+    """The lock file keeps a dead writer's pid: the waiting message must not name that process."""
+    from arbiter_cli.store.files import _holder_of
+
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    path = tmp_path / "lock"
+    path.write_text(f"pid {dead.pid} since 10:00:00 UTC: arbiter pair", encoding="utf-8")
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        assert _holder_of(fd) == "another arbiter command is reading it"
+        path.write_text(f"pid {os.getpid()} since 10:00:00 UTC: arbiter pair", encoding="utf-8")
+        assert _holder_of(fd) == f"pid {os.getpid()} since 10:00:00 UTC: arbiter pair is writing it"
+    finally:
+        os.close(fd)

@@ -18,8 +18,9 @@ __all__ = ["verify", "log"]
 def verify(fmt: FormatOption = Format.table) -> None:
     """Check the folder: every round accounts for every player, numbers, boards and results agree,
     late entries have their round; name the files edited by hand since the last change.
-    One line per problem; exit 0 only when the folder is sound."""
-    from arbiter_cli.lifecycle.integrity import problems
+    One line per problem; exit 0 only when the folder is sound (a result still missing in an
+    earlier round is listed, marked incomplete, but is no unsoundness: 'result' fills it in)."""
+    from arbiter_cli.lifecycle.integrity import BROKEN, problems
     from arbiter_cli.render.audit import problems_view
     from arbiter_cli.store.tournament import TournamentFolder
 
@@ -42,9 +43,12 @@ def verify(fmt: FormatOption = Format.table) -> None:
     if edits is None:
         say("note: the folder has no record of its files yet (it was written by an earlier version); "
             "the next change makes one, and hand edits are named from then on")
-    if found:
-        raise BrokenFolder(f"{count(len(found), 'problem')} found (listed above); the folder is not sound")
+    broken = [p for p in found if p.severity == BROKEN]
+    if broken:
+        raise BrokenFolder(f"{count(len(broken), 'problem')} found (listed above); the folder is not sound")
+    incomplete = len(found) - len(broken)
     say(f"the folder is sound: {count(len(tournament.players), 'player')}, {count(tournament.last_round, 'round')}"
+        + (f"; {count(incomplete, 'earlier round')} still waiting for results (listed above)" if incomplete else "")
         + (f"; {count(len(changed), 'file')} edited by hand since the last change (named above)" if changed else ""))
 
 
@@ -64,7 +68,7 @@ def log(
     from arbiter_cli.store.tournament import TournamentFolder
 
     folder = TournamentFolder(STATE.directory)
-    with reading() as tournament, arguments(since="--since"):
+    with reading(check=False) as tournament, arguments(since="--since", player="--player"):  # the history helps mend a broken folder
         entries = select(folder.journal(), tournament, round_number=round_number, board=board, player=player,
                          since=since)
     emit(log_view(f"{tournament.settings.name}: journal", entries), fmt)

@@ -72,11 +72,12 @@ def today() -> str:
 
 
 @contextmanager
-def reading() -> Iterator[Tournament]:
-    """The tournament, read under a shared lock."""
+def reading(*, check: bool = True) -> Iterator[Tournament]:
+    """The tournament, read under a shared lock (``check``: refuse an unsound event, see
+    :meth:`TournamentFolder.load`)."""
     folder = TournamentFolder(STATE.directory)
     with folder.lock(exclusive=False, waiting=waiting):
-        yield folder.load()
+        yield folder.load(check=check)
 
 
 @contextmanager
@@ -144,7 +145,7 @@ def read_input(path: str) -> tuple[str, str]:
 
 def tiebreak_option(text: str | None) -> tuple[str, ...]:
     """``--tiebreaks``: C.07 codes, or ``none`` for no tie-break at all (an empty list is a mistake)."""
-    if text is not None and not text.strip():
+    if text is not None and not text.replace(",", " ").strip():
         raise BadArgument("give at least one tie-break code, or 'none' for no tie-break", field="--tiebreaks")
     if text is not None and text.strip().lower() == "none":
         return ()

@@ -98,3 +98,8 @@ def player_withdraw(
     say(f"{player.name} withdrawn after round {last}")
     for change in changes[1:]:
         say(f"{change.change}: {change.old} dropped")
+    for rnd in after.rounds[last:]:
+        for game in rnd.games:
+            if start_number in game.players and game.result is None:
+                say(f"note: round {rnd.number} board {game.board} waits for its forfeit: "
+                    f"arbiter result {rnd.number} {game.board} {'-/+' if game.white == start_number else '+/-'}")

@@ -17,9 +17,10 @@ from fractions import Fraction
 from typing import Annotated, Literal
 
 from pydantic import (
-    AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt, ValidationInfo,
+    AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt, ValidationError,
     field_validator, model_validator,
 )
+from pydantic_core import InitErrorDetails
 
 from arbiter_cli.core.points import parse_points
 from arbiter_cli.core.results import ByeKind, GameResult
@@ -261,13 +262,9 @@ class Settings(BaseModel):
 
     @field_validator("tiebreaks", mode="before")
     @classmethod
-    def _tiebreaks(cls, value: object, info: ValidationInfo) -> tuple[str, ...]:
+    def _tiebreaks(cls, value: object) -> tuple[str, ...]:
         if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
-            codes = parse_tiebreak_list(value)
-            rounds = info.data.get("rounds")
-            if isinstance(rounds, int) and rounds:
-                check_cuts(codes, rounds)
-            return codes
+            return parse_tiebreak_list(value)
         raise ValueError('must be a list of tie-break codes, e.g. ["DE", "SB"]')
 
     @model_validator(mode="after")
@@ -278,6 +275,13 @@ class Settings(BaseModel):
             raise ValueError("numbering by lot is only for round robins")
         if self.start_date and self.end_date and self.end_date < self.start_date:
             raise ValueError("end_date is before start_date")
+        if self.rounds and self.status is not Status.FINALISED:  # an event finished early keeps its list
+            try:
+                check_cuts(self.tiebreaks, self.rounds)
+            except ValueError as error:
+                raise ValidationError.from_exception_data("Settings", [InitErrorDetails(
+                    type="value_error", loc=("tiebreaks",), input=list(self.tiebreaks), ctx={"error": error})]
+                ) from None
         return self
 
     @property

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 
 from arbiter_cli.core.errors import BadArgument
-from arbiter_cli.core.model import Tournament
+from arbiter_cli.core.model import Player, Tournament
 from arbiter_cli.lifecycle.change import Recorded
 
 __all__ = ["select", "since_moment"]
@@ -22,7 +22,8 @@ __all__ = ["select", "since_moment"]
 _ROUND = re.compile(r"\bround (\d+)\b")
 _BOARD = re.compile(r"\bround (\d+) board (\d+)\b")
 _PLAYER = re.compile(r"\bplayer (\d+)\b|\bbye of (\d+)\b")
-_NUMBERED = re.compile(r"^(\d+) ")
+_NUMBERED = re.compile(r"^(\d+) (.*?)(?: \(late entry for round \d+\))?$")
+_NAMED = re.compile(r"\b(?:player|bye of) \d+ \((.*)\)")
 
 
 def since_moment(text: str) -> str:
@@ -43,26 +44,37 @@ def since_moment(text: str) -> str:
     return moment.isoformat(timespec="seconds") + "Z"
 
 
-def _players_of(entry: Recorded, tournament: Tournament) -> set[int]:
+def _concerns(entry: Recorded, tournament: Tournament, player: Player) -> bool:
+    """Is the entry about ``player``? By the name where the line names the player (a start number
+    may have changed since, with a late entry before round 4), else by the start number; a board's
+    players are those the tournament pairs on it now."""
     text = entry.change.change
-    found = {int(a or b) for a, b in _PLAYER.findall(text)}
+    named_ = _NAMED.search(text)
+    if named_:
+        return named_.group(1) == player.name
     if text in ("player added", "player removed"):
         numbered = _NUMBERED.match(entry.change.new or entry.change.old)
         if numbered:
-            found.add(int(numbered.group(1)))
+            return numbered.group(2) == player.name
+    if player.start_number in {int(a or b) for a, b in _PLAYER.findall(text)}:
+        return True
     board = _BOARD.search(text)
     if board:
         rnd = tournament.round(int(board.group(1)))
         game = rnd.game(int(board.group(2))) if rnd is not None else None
-        if game is not None:
-            found |= set(game.players)
-    return found
+        return game is not None and player.start_number in game.players
+    return False
 
 
 def select(entries: Sequence[Recorded], tournament: Tournament, *, round_number: int | None = None,
            board: int | None = None, player: int | None = None, since: str | None = None) -> list[Recorded]:
     """The entries about ``round_number`` (and ``board``), ``player``, at or after ``since``."""
     moment = since_moment(since) if since is not None else None
+    wanted = None
+    if player is not None:
+        wanted = tournament.player(player)
+        if wanted is None:
+            raise BadArgument(f"there is no player with start number {player}", field="player")
     chosen = []
     for entry in entries:
         text = entry.change.change
@@ -76,7 +88,7 @@ def select(entries: Sequence[Recorded], tournament: Tournament, *, round_number:
             found = _BOARD.search(text)
             if found is None or int(found.group(2)) != board:
                 continue
-        if player is not None and player not in _players_of(entry, tournament):
+        if wanted is not None and not _concerns(entry, tournament, wanted):
             continue
         chosen.append(entry)
     return chosen

@@ -17,7 +17,7 @@ from dataclasses import replace
 from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.model import ByeRequest, Tournament
 from arbiter_cli.core.results import ByeKind
-from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.lifecycle.change import Change, named
 from arbiter_cli.lifecycle.guards import not_finalised
 from arbiter_cli.core.words import count
 
@@ -87,7 +87,7 @@ def request_bye(tournament: Tournament, start_number: int, round_number: int, ki
             raise Refused(f"{player.name} has already taken or requested {limit} half-point "
                              f"bye{'s' if limit != 1 else ''}, the most this event allows")
     return (replace(tournament, byes=(*tournament.byes, ByeRequest(round_number, start_number, kind))),
-            Change(f"round {round_number} requested bye of {start_number}", "", kind.value))
+            Change(f"round {round_number} requested bye of {named(start_number, player.name)}", "", kind.value))
 
 
 def cancel_bye(tournament: Tournament, start_number: int, round_number: int
@@ -101,7 +101,9 @@ def cancel_bye(tournament: Tournament, start_number: int, round_number: int
     for existing in tournament.byes:
         if existing.start_number == start_number and existing.round == round_number:
             rest = tuple(b for b in tournament.byes if b is not existing)
-            change = Change(f"round {round_number} requested bye of {start_number}", existing.kind.value, "")
+            name = tournament.by_number[start_number].name
+            change = Change(f"round {round_number} requested bye of {named(start_number, name)}",
+                            existing.kind.value, "")
             return replace(tournament, byes=rest), existing, change
     raise BadArgument(f"player {start_number} has no requested bye in round {round_number}", field="round_number")
 

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Change", "Recorded"]
+__all__ = ["Change", "Recorded", "named"]
+
+
+def named(start_number: int, name: str) -> str:
+    """A player as a journal line names them: the start number of the moment and the name, which
+    a later renumbering (a late entry before round 4) does not change.
+
+    >>> named(12, "Doe, Jane")
+    '12 (Doe, Jane)'
+    """
+    return f"{start_number} ({name})"
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,10 @@ alone is checked here, on the whole tournament:
   short, or a player added by hand after round 1 without ``entered_round``,
   shows here (C.04.2 2.4: a late entry is paired from their arrival, and the
   rounds they missed are byes);
+* a late entry plays no game before their entry;
 * a withdrawn player plays no game after their withdrawal in a Swiss (C.04.2
-  3.2); a late entry plays none before their entry;
+  3.2): a board of a later round still waiting for its result, or forfeited, is
+  no contradiction (a withdrawal may come after the next round is paired);
 * a round has at most one pairing-allocated bye (C.04.1 Art. 3), only in a Swiss,
   and the free round of a round robin only there;
 * requested byes are for players still in the event;
@@ -59,19 +61,24 @@ def problems(tournament: Tournament, lines: dict[int, int] | None = None) -> lis
     found: list[Problem] = []
     swiss = not tournament.settings.system.is_round_robin
     never_seen: dict[int, list[int]] = {}
+    ever_seen: set[int] = set()
     for rnd in tournament.rounds:
         seen = {p for game in rnd.games for p in game.players} | {bye.player for bye in rnd.byes}
+        ever_seen |= seen
         for player in tournament.players:
             entered = player.entered_round is None or rnd.number >= player.entered_round
             before_withdrawal = player.withdrawn_after is None or rnd.number <= player.withdrawn_after
-            if entered and before_withdrawal and player.start_number not in seen:
+            if not before_withdrawal or player.start_number in seen:
+                continue
+            if entered:  # before their entry, a late entry's rounds are byes with or without a row
                 never_seen.setdefault(player.start_number, []).append(rnd.number)
         for game in rnd.games:
             for number in game.players:
                 player = tournament.by_number[number]
-                if swiss and player.withdrawn_after is not None and rnd.number > player.withdrawn_after:
+                if (swiss and player.withdrawn_after is not None and rnd.number > player.withdrawn_after
+                        and game.result is not None and game.result.played):
                     found.append(Problem(_round_file(rnd.number), f"player {number} ({player.name}) withdrew after "
-                                         f"round {player.withdrawn_after} but plays on board {game.board}",
+                                         f"round {player.withdrawn_after} but played on board {game.board}",
                                          game.board + 1))
                 if player.entered_round is not None and rnd.number < player.entered_round:
                     found.append(Problem(_round_file(rnd.number), f"player {number} ({player.name}) entered in "
@@ -90,16 +97,20 @@ def problems(tournament: Tournament, lines: dict[int, int] | None = None) -> lis
                                      "a round robin", field="result"))
     for number, rounds in never_seen.items():
         player = tournament.by_number[number]
-        if player.entered_round is None and rounds == list(range(1, len(rounds) + 1)):
-            # missing from the first rounds on: a late entry added by hand, without entered_round
+        late = "a late entry needs entered_round = {} (arbiter player add sets it, and writes the rounds missed " \
+               "as byes)"
+        if number not in ever_seen and rounds == list(range(1, tournament.last_round + 1)):
+            # in no round at all: a late entry added by hand, without entered_round
             found.append(Problem("players.csv", f"player {number} ({player.name}) is in no game and no bye of "
-                                 f"{_rounds(rounds)}; a late entry needs entered_round = {rounds[-1] + 1} and a bye "
-                                 "in each round missed (arbiter player add does both)", lines.get(number),
+                                 f"{_rounds(rounds)}; {late.format(rounds[-1] + 1)}", lines.get(number),
                                  "entered_round"))
             continue
         for round_number in rounds:
             found.append(Problem(_round_file(round_number), f"player {number} ({player.name}) is in neither a game "
-                                 f"nor a bye of round {round_number}: a row is missing (a file cut short?)"))
+                                 f"nor a bye of round {round_number}: a row is missing (a file cut short?)"
+                                 + (f", or a late entry was added by hand: {late.format(rounds[-1] + 1)}"
+                                    if rounds == list(range(1, len(rounds) + 1)) and player.entered_round is None
+                                    else "")))
     for request in tournament.byes:
         player = tournament.by_number[request.start_number]
         if player.withdrawn_after is not None and request.round > player.withdrawn_after:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from arbiter_cli.core.errors import Refused
 from arbiter_cli.core.model import Game, Round, Status, Tournament
 from arbiter_cli.core.results import GameResult
-from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.lifecycle.change import Change, named
 from arbiter_cli.lifecycle.withdrawals import withdrawn
 
 __all__ = ["NoShows", "no_shows", "forfeit_losers", "withdrawal_reason", "apply_no_show_rule"]
@@ -110,7 +110,7 @@ def apply_no_show_rule(after: Tournament, old: Round, new: Round, confirm: bool,
         after, dropped = withdrawn(after, player.start_number, last)
         lines.append(f"{player.name} withdrawn after round {last}: {reason}")
         lines += [f"{change.change}: {change.old} dropped" for change in dropped]
-        changes.append(Change(f"player {player.start_number} status", "active",
+        changes.append(Change(f"player {named(player.start_number, player.name)} status", "active",
                               f"withdrawn after round {last} ({reason})"))
         changes += dropped
     return after, lines, changes

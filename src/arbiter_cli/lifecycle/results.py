@@ -145,6 +145,14 @@ def enter_results(tournament: Tournament, round_number: int, lines: Sequence[Res
         if game.result is not None and game.result != entry.result and not correct and isinstance(entry.was, Unset):
             conflicts.append(f"board {entry.board} has {_show(game.result)}, not {_show(entry.result)}")
             continue
+        if entry.result is not None and entry.result.played and not tournament.settings.system.is_round_robin:
+            for tpn in game.players:
+                player = tournament.player(tpn)
+                if player is not None and player.withdrawn_after is not None and round_number > player.withdrawn_after:
+                    raise Refused(f"{player.name} withdrew after round {player.withdrawn_after}, so board "
+                                  f"{entry.board} of round {round_number} was not played: enter a forfeit "
+                                  f"({'-/+' if tpn == game.white else '+/-'}) or -/-", source=source,
+                                  line=entry.line, field="result")
         updated = replace(updated, games=tuple(replace(g, result=entry.result, note=note)
                                                if g.board == entry.board else g for g in updated.games))
         what = "correction" if game.result is not None else "result"

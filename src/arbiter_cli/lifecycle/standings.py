@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from arbiter_cli.core.model import Player, Tournament
+from arbiter_cli.core.model import Player, Status, Tournament
 from arbiter_cli.core.outcome import Outcome, RoundEntry, round_entries
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.tiebreak_codes import Rules, check_cuts, default_rules, parse_spec
@@ -122,7 +122,8 @@ def compute_standings(
         lots = bool(settings.tiebreak_lots)
     codes = tuple(tiebreaks)
     planned = settings.rounds or tournament.last_round
-    if planned:
+    finished_early = settings.status is Status.FINALISED and codes == settings.effective_tiebreaks
+    if planned and not finished_early:  # an event finished early keeps its announced list
         try:
             check_cuts(codes, planned)
         except ValueError as error:

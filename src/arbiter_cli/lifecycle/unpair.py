@@ -13,7 +13,7 @@ from dataclasses import replace
 from arbiter_cli.core.errors import Refused
 from arbiter_cli.core.model import ByeRequest, Round, Status, Tournament
 from arbiter_cli.core.results import ByeKind, GameResult
-from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.lifecycle.change import Change, named
 from arbiter_cli.lifecycle.guards import not_finalised
 from arbiter_cli.pairing.round_robin import pair_round as berger_round
 
@@ -34,7 +34,8 @@ def unpair(tournament: Tournament) -> tuple[Tournament, Round, list[ByeRequest],
                       f"{', '.join(map(str, entered))}); a published round with results is not re-paired")
     after, restored = _without_last_round(tournament)
     changes = [Change(f"round {last.number} unpaired", f"{len(last.games)} boards", "")]
-    changes += [Change(f"round {last.number} requested bye of {b.start_number}", "", b.kind.value)
+    changes += [Change(f"round {last.number} requested bye of "
+                       f"{named(b.start_number, tournament.by_number[b.start_number].name)}", "", b.kind.value)
                 for b in restored]
     return after, last, restored, changes
 

@@ -23,7 +23,7 @@ from dataclasses import replace
 from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.model import Bye, ByeRequest, Player, Round, Tournament
 from arbiter_cli.core.results import ByeKind
-from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.lifecycle.change import Change, named
 from arbiter_cli.lifecycle.guards import find_player, not_finalised
 
 __all__ = ["withdraw", "withdraw_player", "annulled_players", "as_counted"]
@@ -73,14 +73,17 @@ def withdraw_player(tournament: Tournament, start_number: int, after_round: int 
                 raise Refused(f"{player.name} played a game in round {rnd.number} (board {game.board}); "
                               f"a withdrawal after round {last} would contradict it")
     after, dropped = withdrawn(tournament, start_number, last)
-    return after, player, last, [Change(f"player {start_number} status", "active", f"withdrawn after round {last}"),
+    return after, player, last, [Change(f"player {named(start_number, player.name)} status", "active",
+                                        f"withdrawn after round {last}"),
                                  *dropped]
 
 
 def withdrawn(tournament: Tournament, start_number: int, last: int) -> tuple[Tournament, list[Change]]:
     """:func:`withdraw`, with a journal line for each requested bye it drops."""
     after, dropped = withdraw(tournament, start_number, last)
-    return after, [Change(f"round {b.round} requested bye of {start_number}", b.kind.value, "") for b in dropped]
+    name = tournament.by_number[start_number].name
+    return after, [Change(f"round {b.round} requested bye of {named(start_number, name)}", b.kind.value, "")
+                   for b in dropped]
 
 
 def annulled_players(tournament: Tournament) -> frozenset[int]:

@@ -20,7 +20,7 @@ def log_view(title: str, entries: Sequence[Recorded]) -> View:
                Column("change", "Change", text_cell("change"), wrap=True), Column("old", "Old", text_cell("old")),
                Column("new", "New", text_cell("new"), wrap=True),
                Column("command", "Command", text_cell("command"), wrap=True)]
-    return View(title, records, columns, optional=frozenset({"by", "old"}), droppable=("command", "by"))
+    return View(title, records, columns, optional=frozenset({"by", "old"}), droppable=("command",))
 
 
 def problems_view(title: str, found: Sequence[Problem], edits: Sequence[str], after: str) -> View:

@@ -34,6 +34,7 @@ from arbiter_cli.lifecycle.club_ratings import recompute
 from arbiter_cli.ratings.club import Club, ClubSettings, Member, StoredRow, event_of
 from arbiter_cli.ratings.ledger import TIME_CONTROLS, RatedEvent, RatingRow
 from arbiter_cli.store.files import FolderStore, csv_text
+from arbiter_cli.store.journal import JOURNAL_FILE
 from arbiter_cli.store.tournament import TournamentFolder
 
 __all__ = ["CLUB_FILE", "MEMBERS_FILE", "RATINGS_FILE", "TOURNAMENTS_DIR", "ClubFolder", "club_of", "rated_events",
@@ -50,6 +51,8 @@ RATING_COLUMNS = ("tournament", "time_control", "member_id", "name", "rating_bef
 
 class ClubFolder(FolderStore):
     """A club folder on disk."""
+
+    own_files = (CLUB_FILE, MEMBERS_FILE, RATINGS_FILE, JOURNAL_FILE)
 
     def _require_folder(self) -> None:
         if not (self.path / CLUB_FILE).is_file():

@@ -107,7 +107,21 @@ def _holder_of(fd: int) -> str:
         text = os.pread(fd, 1000, 0).decode("utf-8", errors="replace").strip()
     except OSError:
         text = ""
+    found = re.match(r"pid (\d+) ", text)
+    if found and not _alive(int(found.group(1))):  # a writer killed before it could clear its mark
+        text = ""
     return f"{text} is writing it" if text else "another arbiter command is reading it"
+
+
+def _alive(pid: int) -> bool:
+    """Is process ``pid`` running (on this machine)?"""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # it exists, but belongs to someone else
+        return True
+    return True
 
 
 # --------------------------------------------------------------------------- the folder
@@ -119,6 +133,8 @@ class FolderStore:
 
     #: Sub-folders where a killed writer may have left temporary files.
     temporary_dirs: tuple[str, ...] = ()
+    #: The folder's own top-level files (an output written into the folder is not one of them).
+    own_files: tuple[str, ...] = ()
     #: Sub-folders whose files belong to the folder (besides its own top-level files).
     tracked_dirs: tuple[str, ...] = ()
 
@@ -351,7 +367,8 @@ class FolderStore:
         now = dt.datetime.now(dt.timezone.utc)
         files = {**files, JOURNAL_FILE: self._journal_text(command, [change], now)}
         first = {name: text for name, text in files.items() if name != last}
-        first[DIGESTS_FILE] = record(files, f"{_stamp(now)} {command}")
+        first[DIGESTS_FILE] = record({name: text for name, text in files.items() if self.owns(name)},
+                                     f"{_stamp(now)} {command}")
         self._commit(first, ())
         self._commit({last: files[last]}, ())
 
@@ -362,9 +379,10 @@ class FolderStore:
     # -- what the folder held after its last change -------------------------------
 
     def tracked(self) -> list[str]:
-        """The folder's own files (by path inside it): its top-level files and those of its
-        tracked sub-folders, hidden ``.arbiter`` files and temporaries left out."""
-        names = [p.name for p in self.path.iterdir() if p.is_file() and not p.name.startswith(".")]
+        """The folder's own files (by path inside it): those of :attr:`own_files` that exist and
+        the files of its tracked sub-folders, hidden ``.arbiter`` files and temporaries left out.
+        Anything else in the folder (a page or an export written there) is not the folder's."""
+        names = [name for name in self.own_files if (self.path / name).is_file()]
         for sub in self.tracked_dirs:
             directory = self.path / sub
             if directory.is_dir():
@@ -377,8 +395,15 @@ class FolderStore:
                                              if name not in deletions and name not in writes}
         except OSError as error:
             raise BrokenFolder(f"cannot read the folder's files: {error.strerror or error}") from None
-        files.update({name: text for name, text in writes.items() if not name.startswith(".")})
+        files.update({name: text for name, text in writes.items() if self.owns(name)})
         return record(files, after)
+
+    def owns(self, name: str) -> bool:
+        """Is ``name`` (a path inside the folder) one of the folder's own files (see :meth:`tracked`)?"""
+        head, _, rest = name.partition("/")
+        if not rest:
+            return name in self.own_files
+        return head in self.tracked_dirs and "/" not in rest and not rest.startswith(".")
 
     def hand_edits(self) -> tuple[list[str], str] | None:
         """The files changed outside arbiter since the last change (and that change), or None when

@@ -34,13 +34,20 @@ def _stamp(now: dt.datetime) -> str:
     return now.astimezone(dt.timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
+def _header(text: str) -> tuple[str, ...]:
+    """The journal's column names, as a reader sees them (spaces around a name ignored)."""
+    first = next(csv.reader(io.StringIO(text.split("\n", 1)[0].rstrip("\r"))), [])
+    return tuple(cell.strip() for cell in first)
+
+
 def journal_text(existing: str | None, command: str, changes: Sequence[Change], now: dt.datetime, by: str) -> str:
     """The journal with ``changes`` added (``existing``: the journal's text so far, if any)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
+    existing = existing.removeprefix("\ufeff") if existing is not None else None  # a BOM a spreadsheet left
     if existing is None or not existing.strip():
         writer.writerow(JOURNAL_COLUMNS)
-    elif existing.split("\n", 1)[0].strip() == ",".join(OLD_COLUMNS):  # written before 'by': add the column
+    elif _header(existing) == OLD_COLUMNS:  # written before 'by': add the column
         rows = list(csv.reader(io.StringIO(existing, newline="")))
         writer.writerow(JOURNAL_COLUMNS)
         writer.writerows(row + [""] for row in rows[1:] if row)

@@ -110,6 +110,7 @@ class TournamentFolder(FolderStore):
     """A tournament folder on disk."""
 
     temporary_dirs = (ROUNDS_DIR, FINAL_DIR)
+    own_files = (SETTINGS_FILE, PLAYERS_FILE, BYES_FILE, JOURNAL_FILE)
     tracked_dirs = (ROUNDS_DIR, FINAL_DIR)
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
@@ -331,7 +332,13 @@ class TournamentFolder(FolderStore):
 
         ``outputs`` are extra files derived from the tournament (the final
         standings). Call it while holding the exclusive lock, with ``before`` as loaded.
+        A change that would leave the event unsound (:mod:`arbiter_cli.lifecycle.integrity`)
+        is refused and nothing is written: the acts check their own rules, this is the net.
         """
+        known = {(p.file, p.message) for p in problems(before)}
+        new = [p for p in problems(after) if p.severity == BROKEN and (p.file, p.message) not in known]
+        if new:
+            raise Refused(f"this change would leave the folder unsound ({new[0]}); nothing was changed")
         self._save_files(self.files_of(before), self.files_of(after), command, changes, now, outputs)
 
     @classmethod
