@@ -206,3 +206,28 @@ def test_an_excused_0_0_written_by_an_earlier_version_still_reads(tmp_path: Path
     round_file.write_text("\n".join(lines) + "\n", encoding="utf-8")
     game = TournamentFolder(folder).load().rounds[3].games[0]
     assert game.result is not None and game.result.value == "0-0" and game.note is None
+
+
+def test_a_change_that_would_leave_the_event_unsound_is_refused_and_nothing_written(tmp_path: Path) -> None:
+    """The net under the acts: save() checks the event it writes (lifecycle/integrity.py)."""
+    import shutil
+    from dataclasses import replace
+
+    import pytest
+
+    from arbiter_cli.core.errors import Refused
+    from arbiter_cli.lifecycle.change import Change
+    from arbiter_cli.store.tournament import TournamentFolder
+    from conftest import ROOT, snapshot
+
+    path = tmp_path / "ev"
+    shutil.copytree(ROOT / "sample_events" / "swiss32-in-progress", path)
+    folder = TournamentFolder(path)
+    before = folder.load()
+    cut = replace(before.rounds[2], games=before.rounds[2].games[:-1])
+    broken = replace(before, rounds=tuple(cut if r.number == 3 else r for r in before.rounds))
+    files = snapshot(path)
+    with folder.lock(), pytest.raises(Refused, match=r"this change would leave the folder unsound \(rounds/03.csv: "
+                                                     r"player \d+ .* is in neither a game nor a bye of round 3"):
+        folder.save(before, broken, "test", [Change("round 3 board 16", "", "gone")])
+    assert snapshot(path) == files
