@@ -10,6 +10,7 @@ only when every case is identical.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -51,19 +52,21 @@ def main() -> int:
     parser.add_argument("--limit", type=int, help="at most this many cases")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--engine-tests", action="store_true", help="the realdata/engine-tests cases instead")
+    parser.add_argument("--corpus", default="dutch-2026", help="the corpus folder under corpus/: dutch-2026 "
+                        "(default), dutch-2026-points, dutch-2026-baku or dutch-2026-forbidden")
     parser.add_argument("-v", "--verbose", action="store_true", help="show each difference")
     parser.add_argument("--progress", action="store_true", help="print each case as it finishes")
     args = parser.parse_args()
     if args.engine_tests:
         folder = Path(args.shared) / "realdata" / "engine-tests"
     else:
-        folder = Path(args.shared) / "corpus" / "dutch-2026" / "cases"
+        folder = Path(args.shared) / "corpus" / args.corpus / "cases"
     cases = sorted(str(p) for p in folder.glob("*.trf"))
     if not cases:
         print(f"no cases in {folder}", file=sys.stderr)
         return 2
     if args.size:
-        cases = [c for c in cases if int(Path(c).name[1:5]) in args.size]
+        cases = [c for c in cases if int(re.search(r"n(\d{4})_", Path(c).name).group(1)) in args.size]
     if args.limit:
         cases = cases[: args.limit]
     started = time.perf_counter()
