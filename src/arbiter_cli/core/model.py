@@ -22,7 +22,7 @@ from pydantic import (
 )
 from pydantic_core import InitErrorDetails
 
-from arbiter_cli.core.points import parse_points
+from arbiter_cli.core.points import format_points, parse_points
 from arbiter_cli.core.results import ByeKind, GameResult
 from arbiter_cli.core.tiebreak_codes import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, check_cuts, parse_tiebreak_list
 
@@ -133,6 +133,8 @@ class Scoring(BaseModel):
             raise ValueError("points must satisfy win > draw >= loss")
         for name in type(self).model_fields:
             value = getattr(self, name)
+            if value < 0:  # no event scores below nothing, and a TRF cannot say it (162, XXS, points)
+                raise ValueError(f"{name} = {format_points(value, ascii=True)} is negative; points are 0 or more")
             if not _is_finite_decimal(value):
                 raise ValueError(f"{name} = {value} has no exact decimal form; use values such as 1, 0.5 or 0.25")
         return self

@@ -55,6 +55,8 @@ def parse_points(value: object) -> Fraction:
     if isinstance(value, int):
         return Fraction(value)
     if isinstance(value, float):
+        if not math.isfinite(value):  # TOML's inf and nan: Fraction() raises OverflowError on inf
+            raise ValueError(f"{value!r} is not a number of points (write 1, 0.5, ½ or 1/2)")
         return Fraction(Decimal(repr(value)))
     if isinstance(value, str):
         text = value.strip()

@@ -16,8 +16,6 @@ initial ratings and the finalised tournaments (see :func:`rated_events`).
 
 from __future__ import annotations
 
-import csv
-import io
 import os
 import tomllib
 from collections.abc import Sequence
@@ -26,7 +24,7 @@ from pathlib import Path
 import tomli_w
 from pydantic import ValidationError
 
-from arbiter_cli.core.errors import BrokenFolder, Refused, pydantic_message
+from arbiter_cli.core.errors import BrokenFolder, DomainError, Refused, pydantic_message
 from arbiter_cli.core.model import Status
 from arbiter_cli.core.points import format_points, parse_points
 from arbiter_cli.lifecycle.change import Change
@@ -34,7 +32,7 @@ from arbiter_cli.lifecycle.club_ratings import recompute
 from arbiter_cli.ratings.club import Club, ClubSettings, Member, StoredRow, event_of
 from arbiter_cli.ratings.ledger import TIME_CONTROLS, RatedEvent, RatingRow
 from arbiter_cli.store.files import FolderStore, csv_text
-from arbiter_cli.store.journal import JOURNAL_FILE
+from arbiter_cli.store.journal import JOURNAL_FILE, OLD_COLUMNS
 from arbiter_cli.store.tournament import TournamentFolder
 
 __all__ = ["CLUB_FILE", "MEMBERS_FILE", "RATINGS_FILE", "TOURNAMENTS_DIR", "ClubFolder", "club_of", "rated_events",
@@ -74,6 +72,8 @@ class ClubFolder(FolderStore):
                               field=".".join(str(p) for p in first["loc"]) or None) from None
         members = self._load_members()
         ratings = self._load_ratings({m.id for m in members})
+        if (self.path / JOURNAL_FILE).exists():  # a change appends to it: it must be a journal
+            self._read_csv(JOURNAL_FILE, OLD_COLUMNS, ("by",))
         return Club(settings, members, ratings)
 
     def _load_members(self) -> tuple[Member, ...]:
@@ -159,11 +159,10 @@ def club_of(tournament_path: Path) -> Path | None:
     return None
 
 
-def _finalised_at(folder: Path) -> str:
+def _finalised_at(store: TournamentFolder) -> str:
     """When the tournament was finalised: the time of its journal's finalising entry."""
-    text = (folder / "journal.csv").read_text(encoding="utf-8")
-    stamps = [row["time"] for row in csv.DictReader(io.StringIO(text))
-              if row.get("change") == "status" and row.get("new", "").startswith("finalised")]
+    stamps = [entry.time for entry in store.journal()
+              if entry.change.change == "status" and entry.change.new.startswith("finalised")]
     return stamps[-1] if stamps else ""
 
 
@@ -175,11 +174,15 @@ def rated_events(club_path: Path) -> list[RatedEvent]:
         if not (folder / "tournament.toml").is_file():
             continue
         store = TournamentFolder(folder)
-        with store.lock(exclusive=False):
-            tournament = store.load()
+        try:
+            with store.lock(exclusive=False):
+                tournament = store.load()
+                finalised_at = _finalised_at(store)
+        except DomainError as error:  # name the tournament: the club's command did not
+            raise error.at(source=f"{TOURNAMENTS_DIR}/{folder.name}/{error.source or ''}".rstrip("/")) from None
         if tournament.settings.status is not Status.FINALISED:
             continue
-        found.append((_finalised_at(folder), folder.name, tournament))
+        found.append((finalised_at, folder.name, tournament))
     found.sort(key=lambda item: (item[0], item[1]))
     return [event_of(name, tournament) for _, name, tournament in found]
 
@@ -192,11 +195,15 @@ def update_club_ratings(tournament_path: Path, command: str, by: str = "") -> li
         return []
     folder = ClubFolder(club_path)
     folder.by = by
-    with folder.lock(exclusive=True, holder=command):
-        club = folder.load()
-        rebuilt = recompute(club, rated_events(club_path))
-        if rebuilt.gone:
-            return [f"club ratings NOT updated: {', '.join(rebuilt.gone)} rated before but no longer finalised in "
-                    f"{club_path / 'tournaments'}; see 'arbiter -d {club_path} ratings recompute'"]
-        folder.save(club, rebuilt.club, command, [Change("club rating", "", line) for line in rebuilt.moved])
+    try:
+        with folder.lock(exclusive=True, holder=command):
+            club = folder.load()
+            rebuilt = recompute(club, rated_events(club_path))
+            if rebuilt.gone:
+                return [f"club ratings NOT updated: {', '.join(rebuilt.gone)} rated before but no longer finalised "
+                        f"in {club_path / 'tournaments'}; see 'arbiter -d {club_path} ratings recompute'"]
+            folder.save(club, rebuilt.club, command, [Change("club rating", "", line) for line in rebuilt.moved])
+    except DomainError as error:  # the tournament's change is made already: say so, do not fail it
+        return [f"club ratings NOT updated: {club_path}: {error}; once that is repaired, run "
+                f"'arbiter -d {club_path} ratings recompute'"]
     return [f"club rating: {line}" for line in rebuilt.moved] or ["club ratings: no rating changed"]

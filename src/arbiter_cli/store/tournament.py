@@ -344,20 +344,36 @@ class TournamentFolder(FolderStore):
     @classmethod
     def create(cls, path: str | os.PathLike[str], settings: Settings, command: str, by: str = ""
                ) -> "TournamentFolder":
-        """Make a new tournament folder; the folder must not exist or be empty. ``by``: who."""
+        """Make a new tournament folder; the folder must not exist or be empty. ``by``: who.
+
+        A folder that does not exist yet is built beside its place and moved in whole, so that
+        a command killed meanwhile leaves no half-made folder that 'new' would refuse."""
         folder = cls(path)
         folder.by = by
         if folder.path.exists() and (not folder.path.is_dir() or any(folder.path.iterdir())):
             raise Refused(f"{folder.path} already exists and is not an empty folder")
         settings_text = settings_to_toml(settings)  # fails before anything is written
         players_text = players_to_csv(())
+        staging = None if folder.path.exists() else folder.path.parent / f".{folder.path.name}.new-{os.getpid()}"
+        built = cls(staging or folder.path)
+        built.by = by
         try:
-            folder.path.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise BrokenFolder(f"cannot create {folder.path}: {error.strerror}") from None
-        (folder.path / ROUNDS_DIR).mkdir(exist_ok=True)
-        folder._create({PLAYERS_FILE: players_text, SETTINGS_FILE: settings_text}, SETTINGS_FILE, command,
-                       Change("tournament created", "", settings.name))
+            try:
+                built.path.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise BrokenFolder(f"cannot create {folder.path}: {error.strerror}") from None
+            (built.path / ROUNDS_DIR).mkdir(exist_ok=True)
+            built._create({PLAYERS_FILE: players_text, SETTINGS_FILE: settings_text}, SETTINGS_FILE, command,
+                          Change("tournament created", "", settings.name))
+            if staging is not None:
+                try:
+                    os.replace(staging, folder.path)
+                except OSError as error:
+                    raise BrokenFolder(f"cannot create {folder.path}: {error.strerror}") from None
+                fsync_dir(folder.path.parent)
+        finally:
+            if staging is not None and staging.exists():
+                shutil.rmtree(staging, ignore_errors=True)
         return folder
 
 
