@@ -1,9 +1,4 @@
-"""The bugs the robustness suites found, one test each, named after what it pins.
-
-Fixed ones pass. The ones whose fix belongs to a file that is being changed elsewhere
-(``store/files.py``, ``cli/app.py``, ``__main__.py``) are ``xfail(strict=True)`` with the
-reason: they start to pass, and then fail loudly, once the fix lands.
-"""
+"""The bugs the robustness suites found, one test each, named after what it pins."""
 
 from __future__ import annotations
 
@@ -153,7 +148,7 @@ def test_new_killed_after_its_first_files_leaves_no_half_made_folder(tmp_path: P
     assert run_process("-d", "ev", "verify", cwd=tmp_path).code == 0
 
 
-# --------------------------------------------------------------------------- not fixed: store/files.py
+# --------------------------------------------------------------------------- fixed: the manifest (store/files.py)
 
 
 _MANIFESTS = {
@@ -164,11 +159,6 @@ _MANIFESTS = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "store/files.py FolderStore._recover checks only that .arbiter.pending is JSON with 'rename' and 'delete' "
-    "keys; _apply then unpacks and joins its entries unchecked, so a manifest of another shape raises "
-    "TypeError/ValueError/IsADirectoryError (exit 1, internal error) instead of BrokenFolder (exit 3), and "
-    "'delete' given as a string deletes the one-letter files it spells"))
 @pytest.mark.parametrize("shape", sorted(_MANIFESTS))
 def test_a_manifest_of_the_wrong_shape_is_a_broken_folder_not_an_internal_error(tmp_path: Path, shape: str) -> None:
     folder = tmp_path / "ev"
@@ -182,10 +172,6 @@ def test_a_manifest_of_the_wrong_shape_is_a_broken_folder_not_an_internal_error(
     assert tree(folder) == before
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "store/files.py FolderStore._apply joins the manifest's names to the folder unchecked: a damaged or planted "
-    ".arbiter.pending naming '../x' (or an absolute path) makes any command, even 'standings', delete or move "
-    "files outside the folder, then exit 0"))
 @pytest.mark.parametrize("manifest", [{"rename": [], "delete": ["../outside.txt"]},
                                       {"rename": [["../outside.txt", "moved.txt"]], "delete": []}],
                          ids=["delete", "rename"])
@@ -200,23 +186,19 @@ def test_a_manifest_never_touches_a_file_outside_its_folder(tmp_path: Path, mani
     assert run.code == 3 and not rule_violations(run), run.err
 
 
-# --------------------------------------------------------------------------- not fixed: two folders, two changes
+# --------------------------------------------------------------------------- fixed: two folders, two changes
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "a club tournament's finalize saves the tournament (one all-or-nothing change of its folder, under its "
-    "lock), releases it, then rebuilds the club's ratings.csv (another change, of the club folder: "
-    "cli/finish.py, store/club.update_club_ratings). Killed in between, the event is finalised but the club "
-    "never rates it: 'finalize' again is refused (already finalised), 'ratings' shows the old list and "
-    "'ratings changes' says the event 'is not finalised yet'; only 'ratings recompute' repairs it, and nothing "
-    "says to run it. A fix needs a change spanning both folders (the manifest of store/files.py) or a "
-    "recovery step"))
 def test_a_club_tournament_finalize_killed_between_its_two_changes_still_rates_the_event(tmp_path: Path) -> None:
     event = club_ready_to_finalise(tmp_path / "club")
     settings = event / "tournament.toml"
     _kill_when(["-d", str(event), "finalize", "--date", "2026-12-20"], tmp_path,
                lambda: "finalised" in settings.read_text(encoding="utf-8"))
     assert run_process("-d", event, "verify").code == 0
-    run_process("-d", event, "finalize", "--date", "2026-12-20")  # what a person would try
+    stale = run_process("-d", tmp_path / "club", "ratings", "changes", event.name)
+    assert stale.code == 4 and "finalize' again completes it" in stale.err
+    again = run_process("-d", event, "finalize", "--date", "2026-12-20")  # what a person would try
+    assert again.code == 0 and "its club had not rated it (that finalize was interrupted)" in again.err
     changes = run_process("-d", tmp_path / "club", "ratings", "changes", event.name)
     assert changes.code == 0, changes.err
+    assert run_process("-d", event, "finalize").code == 4  # and now it is done: finalised already

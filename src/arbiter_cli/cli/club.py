@@ -179,7 +179,9 @@ def ratings_changes(
         rows = [s for s in club.ratings if s.tournament == name]
         if not rows:
             exists = (folder.path / TOURNAMENTS_DIR / name).is_dir()
-            raise Refused(f"tournament {name} is not finalised yet, so it has changed no rating" if exists
+            raise Refused(f"tournament {name} has changed no rating: it is not finalised yet, or its finalize was "
+                          f"interrupted before the club rated it ('arbiter -d {folder.path / TOURNAMENTS_DIR / name} "
+                          "finalize' again completes it)" if exists
                           else f"there is no tournament {name!r} in {folder.path / TOURNAMENTS_DIR}")
     emit(changes_view(name, rows), fmt)
 

@@ -36,7 +36,7 @@ from arbiter_cli.store.journal import JOURNAL_FILE, OLD_COLUMNS
 from arbiter_cli.store.tournament import TournamentFolder
 
 __all__ = ["CLUB_FILE", "MEMBERS_FILE", "RATINGS_FILE", "TOURNAMENTS_DIR", "ClubFolder", "club_of", "rated_events",
-           "update_club_ratings", "load_club"]
+           "update_club_ratings", "rated_by_club", "load_club"]
 
 CLUB_FILE = "club.toml"
 MEMBERS_FILE = "members.csv"
@@ -185,6 +185,21 @@ def rated_events(club_path: Path) -> list[RatedEvent]:
         found.append((finalised_at, folder.name, tournament))
     found.sort(key=lambda item: (item[0], item[1]))
     return [event_of(name, tournament) for _, name, tournament in found]
+
+
+def rated_by_club(tournament_path: Path) -> bool | None:
+    """Has the club of this tournament rated it (has ratings.csv a line of it)? None outside a club."""
+    club_path = club_of(tournament_path)
+    if club_path is None:
+        return None
+    folder = ClubFolder(club_path)
+    try:
+        with folder.lock(exclusive=False):
+            club = folder.load()
+    except DomainError:  # a broken club: the club's own commands say what is wrong
+        return None
+    name = tournament_path.resolve().name
+    return any(row.tournament == name for row in club.ratings)
 
 
 def update_club_ratings(tournament_path: Path, command: str, by: str = "") -> list[str]:

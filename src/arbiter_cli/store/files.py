@@ -124,6 +124,35 @@ def _alive(pid: int) -> bool:
     return True
 
 
+def _manifest(data: object) -> tuple[list[tuple[str, str]], list[str]]:
+    """The renames and deletions a manifest names, each a path inside the folder; ValueError when
+    it is not a manifest as :meth:`FolderStore._commit` writes them (damaged, or not arbiter's)."""
+    if not isinstance(data, dict):
+        raise ValueError("not a manifest")
+    renames, deletions = data["rename"], data["delete"]
+    if not isinstance(renames, list) or not isinstance(deletions, list):
+        raise ValueError("not a manifest")
+    pairs = []
+    for pair in renames:
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise ValueError("not a rename")
+        temp, name = (_inside(p) for p in pair)
+        if not Path(temp).name.startswith(".") or ".tmp-" not in temp:
+            raise ValueError("not a temporary file")
+        pairs.append((temp, name))
+    return pairs, [_inside(name) for name in deletions]
+
+
+def _inside(name: object) -> str:
+    """``name`` if it is a relative path that stays inside the folder."""
+    if not isinstance(name, str) or not name or "\0" in name:
+        raise ValueError("not a file name")
+    path = Path(name)
+    if path.is_absolute() or ".." in path.parts or name.startswith("~"):
+        raise ValueError("outside the folder")
+    return name
+
+
 # --------------------------------------------------------------------------- the folder
 
 
@@ -340,8 +369,7 @@ class FolderStore:
         """Finish a change whose writer was killed after its manifest was written."""
         path = self.path / PENDING_FILE
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            renames, deletions = data["rename"], data["delete"]
+            renames, deletions = _manifest(json.loads(path.read_text(encoding="utf-8")))
         except FileNotFoundError:
             return
         except (OSError, ValueError, KeyError, TypeError):
