@@ -19,8 +19,8 @@ tournament's change and the club's. Then:
   clean run (or, when the kill left the folder as before, what the first clean run did), and
   leaves no temporary file.
 
-CI kills ``ARBITER_KILLS`` times in all (default 48: 3 or 4 per command), three at a time, in
-about a minute. The long run: ``ARBITER_KILLS=1000`` (or ``scripts/fuzz_folders.py --kills
+CI kills ``ARBITER_KILLS`` times in all (default 28: 2 per command), three at a time, in
+about half a minute. The long run: ``ARBITER_KILLS=1000`` (or ``scripts/fuzz_folders.py --kills
 1000``); ``ARBITER_KILL_SEED`` repeats a run's random moments.
 """
 
@@ -46,7 +46,7 @@ from robustness._support import (ARBITER, DIGESTS, PENDING, SAMPLES, STAGING, Fi
                                  collecting, env_int, environment, is_temporary, must, run_process, tree,
                                  tree_difference, wait_for)
 
-KILLS = env_int("ARBITER_KILLS", 48)
+KILLS = env_int("ARBITER_KILLS", 28)
 SEED = env_int("ARBITER_KILL_SEED", random.randrange(1 << 30))
 WORKERS = 3
 

@@ -18,7 +18,7 @@ journal names the command behind each of its lines. Then:
   entered is on its board, every round paired is there, and each half-point bye is where the
   last acknowledged request or cancellation left it (requested, or played as an HPB).
 
-CI runs one event for ``ARBITER_PARALLEL_SECONDS`` (default 15) seconds. The long run
+CI runs one event for ``ARBITER_PARALLEL_SECONDS`` (default 8) seconds. The long run
 (``ARBITER_PARALLEL_SECONDS=600``, or ``scripts/fuzz_folders.py --parallel-seconds 600``) runs
 events of 20 seconds one after the other, Swiss and round robin, and checks each.
 """
@@ -40,7 +40,7 @@ import pytest
 
 from robustness._support import Findings, Run, env_float, env_int, environment, must, rule_violations, spawn
 
-SECONDS = env_float("ARBITER_PARALLEL_SECONDS", 15)
+SECONDS = env_float("ARBITER_PARALLEL_SECONDS", 8)
 EPOCH = 20.0
 SEED = env_int("ARBITER_PARALLEL_SEED", random.randrange(1 << 30))
 WRITERS = {"player add", "player withdraw", "bye", "bye cancel", "pair", "result"}
