@@ -231,3 +231,19 @@ def test_a_change_that_would_leave_the_event_unsound_is_refused_and_nothing_writ
                                                      r"player \d+ .* is in neither a game nor a bye of round 3"):
         folder.save(before, broken, "test", [Change("round 3 board 16", "", "gone")])
     assert snapshot(path) == files
+
+
+def test_what_a_killed_new_or_import_left_beside_the_folder_is_cleared(tmp_path: Path) -> None:
+    import subprocess
+
+    from arbiter_cli.core.model import Settings
+    from arbiter_cli.store.tournament import TournamentFolder
+
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    for kind in ("new", "import"):
+        (tmp_path / f".ev.{kind}-{dead.pid}" / "rounds").mkdir(parents=True)
+    living = tmp_path / ".ev.new-1"  # a process still running (pid 1): left alone
+    living.mkdir()
+    TournamentFolder.create(tmp_path / "ev", Settings(name="x", system="swiss", rounds=5, seed=1), "test")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [living.name, "ev"]

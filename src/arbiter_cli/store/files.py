@@ -33,7 +33,7 @@ from arbiter_cli.lifecycle.change import Change, Recorded
 from arbiter_cli.store.digests import DIGESTS_FILE, differences, digest, read_record, record
 from arbiter_cli.store.journal import JOURNAL_FILE, journal_text, read_journal
 
-__all__ = ["FolderStore", "LOCK_FILE", "atomic_write", "fsync_dir", "csv_text",
+__all__ = ["FolderStore", "LOCK_FILE", "atomic_write", "fsync_dir", "csv_text", "process_alive",
            "toml_line"]
 
 LOCK_FILE = ".arbiter.lock"
@@ -108,12 +108,12 @@ def _holder_of(fd: int) -> str:
     except OSError:
         text = ""
     found = re.match(r"pid (\d+) ", text)
-    if found and not _alive(int(found.group(1))):  # a writer killed before it could clear its mark
+    if found and not process_alive(int(found.group(1))):  # a writer killed before it could clear its mark
         text = ""
     return f"{text} is writing it" if text else "another arbiter command is reading it"
 
 
-def _alive(pid: int) -> bool:
+def process_alive(pid: int) -> bool:
     """Is process ``pid`` running (on this machine)?"""
     try:
         os.kill(pid, 0)

@@ -15,7 +15,9 @@ Reading is strict and writing all or nothing (:mod:`.files`).
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import glob
 import os
 import re
 import shutil
@@ -34,7 +36,7 @@ from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.integrity import BROKEN, problems
 from arbiter_cli.pairing.round_robin import pair_round, planned_rounds
 from arbiter_cli.core.words import count
-from arbiter_cli.store.files import FolderStore, csv_text, fsync_dir, toml_line
+from arbiter_cli.store.files import FolderStore, csv_text, fsync_dir, process_alive, toml_line
 from arbiter_cli.store.journal import JOURNAL_FILE, OLD_COLUMNS
 
 __all__ = ["SETTINGS_FILE", "PLAYERS_FILE", "ROUNDS_DIR", "BYES_FILE", "FINAL_DIR", "PLAYER_COLUMNS",
@@ -355,6 +357,7 @@ class TournamentFolder(FolderStore):
         settings_text = settings_to_toml(settings)  # fails before anything is written
         players_text = players_to_csv(())
         staging = None if folder.path.exists() else folder.path.parent / f".{folder.path.name}.new-{os.getpid()}"
+        _clear_stale_staging(folder.path)
         built = cls(staging or folder.path)
         built.by = by
         try:
@@ -375,6 +378,17 @@ class TournamentFolder(FolderStore):
             if staging is not None and staging.exists():
                 shutil.rmtree(staging, ignore_errors=True)
         return folder
+
+
+def _clear_stale_staging(directory: Path) -> None:
+    """Remove what a 'new' or 'import' of ``directory`` killed midway left beside it
+    (``.NAME.new-PID``, ``.NAME.import-PID`` of a process no longer running)."""
+    parent = directory.parent if str(directory.parent) else Path(".")
+    with contextlib.suppress(OSError):
+        for path in parent.glob(f".{glob.escape(directory.name)}.*-*"):
+            kind, _, pid = path.name[len(directory.name) + 2:].partition("-")
+            if kind in ("new", "import") and pid.isdigit() and not process_alive(int(pid)):
+                shutil.rmtree(path, ignore_errors=True)
 
 
 def _check_round_robin(tournament: Tournament) -> None:
@@ -424,6 +438,7 @@ def create_with(directory: Path, tournament: Tournament, command: str, changes: 
     if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
         raise Refused(f"{directory} already exists and is not an empty folder")
     staging = directory.parent / f".{directory.name}.import-{os.getpid()}"
+    _clear_stale_staging(directory)
     try:
         folder = TournamentFolder.create(staging, tournament.settings, command, by)
         with folder.lock(exclusive=True):
