@@ -8,7 +8,7 @@
 
 It runs the same tests as CI through pytest, with the environment switching them to the long
 run: ``ARBITER_FUZZ_EXAMPLES`` (the hypothesis profile ``arbiter-fuzz-long``: N examples per
-property), ``ARBITER_KILLS`` (kills per writing command), ``ARBITER_PARALLEL_SECONDS`` (seconds
+property), ``ARBITER_KILLS`` (kills in all, shared among the writing commands), ``ARBITER_PARALLEL_SECONDS`` (seconds
 of load). ``ARBITER_ROBUSTNESS_REPORT`` makes the tests record every input they try in a JSON
 lines file instead of stopping at the first failure; this script reads it back and prints how
 many inputs were tried, how many commands ran, and every distinct failure (with one example
@@ -90,7 +90,7 @@ def summarise(report: Path, seconds: dict[str, float]) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--examples", type=int, default=0, help="hypothesis examples per fuzz property")
-    parser.add_argument("--kills", type=int, default=0, help="kills per writing command of the kill suite")
+    parser.add_argument("--kills", type=int, default=0, help="kills in all, shared among the writing commands")
     parser.add_argument("--parallel-seconds", type=float, default=0, help="seconds of parallel writers")
     parser.add_argument("--report", type=Path, help="the JSON lines report (default: a temporary file)")
     parser.add_argument("-k", dest="select", help="only the tests matching this pytest -k expression")
