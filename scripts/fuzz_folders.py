@@ -76,7 +76,7 @@ def summarise(report: Path, seconds: dict[str, float]) -> int:
     for name in sorted(codes):
         print(f"  {name}: " + ", ".join(f"{code}: {n}" for code, n in sorted(codes[name].items())))
     for reason, count in known.items():
-        print(f"known (xfail in test_found_bugs.py), tolerated {count} times: {reason}")
+        print(f"allowed state, seen {count} times: {reason}")
     if not failures:
         print("distinct failures: none")
         return 0

@@ -156,6 +156,12 @@ _MANIFESTS = {
     "a rename is not a pair": {"rename": [["x"]], "delete": []},
     "a deletion is not a name": {"rename": [], "delete": [None]},
     "delete is a string": {"rename": [], "delete": "players.csv"},
+    # the long fuzz run: a byte inserted into a manifest renamed a temporary file to 'journal.cs=v'
+    "a rename to a file that is not the folder's": {"rename": [[".journal.csv.tmp-42", "journal.cs=v"]],
+                                                    "delete": []},
+    "a temporary file not beside its target": {"rename": [["rounds/.players.csv.tmp-42", "players.csv"]],
+                                               "delete": []},
+    "a deletion of a file that is not the folder's": {"rename": [], "delete": ["notes.txt"]},
 }
 
 

@@ -137,8 +137,10 @@ def _manifest(data: object) -> tuple[list[tuple[str, str]], list[str]]:
         if not isinstance(pair, list) or len(pair) != 2:
             raise ValueError("not a rename")
         temp, name = (_inside(p) for p in pair)
-        if not Path(temp).name.startswith(".") or ".tmp-" not in temp:
-            raise ValueError("not a temporary file")
+        target = Path(name)
+        if not re.fullmatch(re.escape(f".{target.name}.tmp-") + r"\d+", Path(temp).name) or \
+                Path(temp).parent != target.parent:
+            raise ValueError("not the temporary file of its target")
         pairs.append((temp, name))
     return pairs, [_inside(name) for name in deletions]
 
@@ -370,6 +372,9 @@ class FolderStore:
         path = self.path / PENDING_FILE
         try:
             renames, deletions = _manifest(json.loads(path.read_text(encoding="utf-8")))
+            if not all(self.owns(name) or name == DIGESTS_FILE for _, name in renames) or \
+                    not all(self.owns(name) for name in deletions):
+                raise ValueError("a file that is not the folder's")
         except FileNotFoundError:
             return
         except (OSError, ValueError, KeyError, TypeError):
