@@ -125,6 +125,37 @@ def test_negative_points_are_refused_since_no_trf_can_hold_them(tmp_path: Path) 
     assert not (tmp_path / "new").exists()
 
 
+def test_points_too_large_for_a_trf_are_refused_and_a_total_over_99_is_written_whole(tmp_path: Path) -> None:
+    """'win = 10**30' was accepted (found by CI's fuzz run): the export wrote 35 characters into the
+    4 of the points field, shifting every round, and exited 0 with a TRF no command could read."""
+    folder = tmp_path / "ev"
+    shutil.copytree(SAMPLES / "swiss32-in-progress", folder)
+    settings = folder / "tournament.toml"
+    text = settings.read_text(encoding="utf-8")
+    settings.write_text(text.replace("\nwin = 1\n", "\nwin = 1000000000000000000000000000000\n"), encoding="utf-8")
+    before = tree(folder)
+    run = run_here("-d", folder, "export", "-o", tmp_path / "x.trf")
+    assert run.code == 3 and not rule_violations(run)
+    assert run.err == ("arbiter: error: tournament.toml, field 'scoring': win = 1000000000000000000000000000000 is "
+                       "too large; a game is worth at most 99 points\n")
+    assert tree(folder) == before and not (tmp_path / "x.trf").exists()
+    # 99 points a win and ½ a draw: a total of 396½ cannot be written in 4 characters, so the export is refused
+    settings.write_text(text.replace("\nwin = 1\n", "\nwin = 99\n"), encoding="utf-8")
+    refused = run_here("-d", folder, "export", "-o", tmp_path / "x.trf")
+    assert refused.code == 4 and not (tmp_path / "x.trf").exists()
+    assert refused.err == ("arbiter: error: player 7 (Celik, Aylin): field 'points': 396.5 points do not fit the 4 "
+                           "characters a TRF gives them\n")
+    # 99 and 33: the totals above 99 are whole, written without their '.0' and read back the same
+    settings.write_text(text.replace("\nwin = 1\n", "\nwin = 99\n").replace("\ndraw = 0.5\n", "\ndraw = 33\n")
+                        .replace("half_bye = 0.5", "half_bye = 33"), encoding="utf-8")
+    assert run_here("-d", folder, "export", "-o", tmp_path / "x.trf").code == 0
+    exported = run_here("trf", "standings", tmp_path / "x.trf", "-f", "json")
+    ours = run_here("-d", folder, "standings", "-f", "json")
+    assert exported.code == 0 and ours.code == 0, exported.err
+    assert [row["points"] for row in json.loads(exported.out)] == [row["points"] for row in json.loads(ours.out)]
+    assert max(float(row["points"]) for row in json.loads(ours.out)) > 99
+
+
 def _kill_when(args: list[str], cwd: Path, moment: object) -> None:
     """Run ``arbiter`` slowed down (0.3 s a step) and SIGKILL it as soon as ``moment()`` holds."""
     process = subprocess.Popen([*ARBITER, *args], cwd=cwd, env=environment(ARBITER_CRASH_TEST_PAUSE="0.3"),

@@ -49,11 +49,12 @@ from robustness._support import (DIGESTS, PENDING, SAMPLES, Findings, Run, env_i
 
 # --------------------------------------------------------------------------- hypothesis profiles
 
-settings.register_profile("arbiter-fuzz-ci", max_examples=30, deadline=None, derandomize=False,
+# CI draws the same examples every run (a red CI is a bug, never bad luck); the long runs draw new ones.
+settings.register_profile("arbiter-fuzz-ci", max_examples=30, deadline=None, derandomize=True,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                                                  HealthCheck.data_too_large, HealthCheck.large_base_example])
 settings.register_profile("arbiter-fuzz-long", parent=settings.get_profile("arbiter-fuzz-ci"),
-                          max_examples=env_int("ARBITER_FUZZ_EXAMPLES", 30), print_blob=True)
+                          max_examples=env_int("ARBITER_FUZZ_EXAMPLES", 30), derandomize=False, print_blob=True)
 LONG = env_int("ARBITER_FUZZ_EXAMPLES", 0) > 0
 
 

@@ -96,6 +96,10 @@ def printable(value: str) -> str:
 Text = Annotated[str, AfterValidator(printable)]
 
 
+#: The most one game (or bye) may be worth: a TRF writes each value of record 162 in 4 characters.
+MAX_GAME_POINTS = 99
+
+
 class Scoring(BaseModel):
     """Points per outcome (C.04.1 Art. 3: the rules speak of "a win's points").
 
@@ -135,6 +139,9 @@ class Scoring(BaseModel):
             value = getattr(self, name)
             if value < 0:  # no event scores below nothing, and a TRF cannot say it (162, XXS, points)
                 raise ValueError(f"{name} = {format_points(value, ascii=True)} is negative; points are 0 or more")
+            if value > MAX_GAME_POINTS:  # a TRF writes each value in 4 characters (record 162)
+                raise ValueError(f"{name} = {format_points(value, ascii=True)} is too large; a game is worth at most "
+                                 f"{MAX_GAME_POINTS} points")
             if not _is_finite_decimal(value):
                 raise ValueError(f"{name} = {value} has no exact decimal form; use values such as 1, 0.5 or 0.25")
         return self
