@@ -43,6 +43,21 @@ def read_trf_file(source: str) -> tuple[str, TrfFile]:
         raise error.at(source=label) from None
 
 
+def read_pairable_trf(source: str) -> tuple[str, TrfFile]:
+    """A TRF file for pairing (``trf pair``, ``trf check``): read through the importer's checks,
+    with the same message as ``import`` for a broken file, and refused when it asks for what
+    the Dutch engine does not do yet."""
+    from arbiter_cli.trf.swiss import check_pairable
+
+    label, trf = read_trf_file(source)
+    imported = _import(label, trf, Path(label).stem, for_folder=True)
+    try:
+        check_pairable(trf, imported.tournament.settings.scoring)
+    except DomainError as error:
+        raise error.at(source=label) from None
+    return label, trf
+
+
 def _import(label: str, trf: TrfFile, name: str, *, for_folder: bool) -> Imported:
     from arbiter_cli.trf.importer import import_trf
 
@@ -146,11 +161,11 @@ def trf_pair(
 
     if output is not None:
         check_output(output, what="the pairing")
-    _, trf = read_trf_file(source)
+    label, trf = read_pairable_trf(source)
     try:
         request = request_from_trf(trf)
     except BadArgument as error:
-        raise error.at(source=source) from None
+        raise error.at(source=label) from None
     try:
         with slow_progress(f"pairing round {request.round_number}", len(request.entrants)) as step:
             result = pair_round(request, step)
@@ -169,8 +184,10 @@ def trf_check(source: TrfArgument) -> None:
     from arbiter_cli.trf.check import check_rounds
     from arbiter_cli.trf.swiss import paired_rounds
 
-    _, trf = read_trf_file(source)
+    label, trf = read_pairable_trf(source)
     rounds = paired_rounds(trf)
+    if not rounds:
+        raise BadArgument("no round is paired: there is nothing to check", source=label)
     if trf.total_rounds is None:
         say(f"note: the file does not give the number of rounds (XXR or 142); taking {rounds}")
     differing = 0
@@ -191,7 +208,7 @@ def trf_check(source: TrfArgument) -> None:
                     print(f"  PAB: file {check.recorded_bye or 'none'}, arbiter {check.our_bye or 'none'}")
                 sys.stdout.flush()
         except BadArgument as error:
-            raise error.at(source=source) from None
+            raise error.at(source=label) from None
     if differing:
         raise Refused(f"{differing} of {count(rounds, 'round')} {'differs' if differing == 1 else 'differ'} from the "
                       "Dutch system (2026 rules)")

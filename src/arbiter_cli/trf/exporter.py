@@ -154,7 +154,7 @@ def _absences(tournament: Tournament, version: str, warnings: list[str]) -> dict
         for player in withdrawn:
             for number in range(max(last, player.withdrawn_after or 0) + 1, total + 1):
                 out.setdefault(number, {})[player.start_number] = "Z"
-        record = "240 Z" if version == "2026" else "0000 - Z in the round columns"
+        record = "240 Z" if version == "2026" else "0000 - Z in the next round's column"
         warnings.append(f"withdrawn players are written as absent ({record}) in the rounds still to play: "
                         "a TRF has no withdrawal")
     elif withdrawn:
@@ -210,7 +210,17 @@ def export_trf(tournament: Tournament, version: str = "2026", *, standing: Stand
             lines.append(f"XXR {total}")
         if colour:
             lines.append(f"XXC {'white1' if colour == 'W' else 'black1'}")
-    later = range(last + 1, max(absences, default=last) + 1) if version == "16" else range(0)
+    later = range(0)
+    if version == "16":
+        # TRF16 holds absences in the round columns, and an engine reads a column after the next
+        # round's as a round played (bbpPairings then pairs the wrong round): only the next round's.
+        beyond = sorted({b.round for b in tournament.byes if b.round > last + 1})
+        if beyond:
+            warnings.append(f"TRF16 holds the requested byes of the next round only: those of "
+                            f"{'round' if len(beyond) == 1 else 'rounds'} {', '.join(map(str, beyond))} are not "
+                            "exported (TRF-2026 holds them, in its 240 records)")
+        absences = {r: a for r, a in absences.items() if r == last + 1}
+        later = range(last + 1, max(absences, default=last) + 1)
     for player in sorted(tournament.players, key=lambda p: p.start_number):
         games = [_game(e) for e in entries[player.start_number]]
         by_round = {g.round: g for g in games}
@@ -218,6 +228,10 @@ def export_trf(tournament: Tournament, version: str = "2026", *, standing: Stand
         games += [TrfGame(r, None, None, absences.get(r, {}).get(player.start_number, " ")) for r in later]
         points, rank = standing.get(player.start_number) or (
             sum((e.points for e in entries[player.start_number]), Fraction(0)), None)
+        if absences.get(last + 1, {}).get(player.start_number) == "H" and version == "16":
+            # the points column counts the next round's half-point bye written in it, as engines
+            # read it (bbpPairings' checker wants the columns and the points to agree)
+            points += settings.scoring.half_bye
         lines.append(player_line(_trf_player(player), games, points, rank))
     if version == "2026":
         for number in sorted(absences):

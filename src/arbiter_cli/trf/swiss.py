@@ -12,11 +12,40 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from arbiter_cli.core.errors import Refused
+from arbiter_cli.core.model import Scoring
 from arbiter_cli.core.outcome import Outcome, RoundEntry
 from arbiter_cli.pairing.dutch.state import Entrant, PairingRequest
 from arbiter_cli.trf.reader import TrfError, TrfFile, TrfGame
 
-__all__ = ["paired_rounds", "request_from_trf", "round_pairing"]
+__all__ = ["paired_rounds", "request_from_trf", "round_pairing", "check_pairable"]
+
+#: What a file may ask of the pairing that the Dutch engine does not do yet: the record, and what it is.
+_NOT_YET = {"XXA": "virtual points (XXA): acceleration", "250": "acceleration (250)",
+            "XXP": "prohibited pairings (XXP)", "260": "prohibited pairings (260)"}
+
+
+def check_pairable(trf: TrfFile, scoring: Scoring) -> None:
+    """Refuse a file whose next round arbiter would pair differently from what it asks
+    (:class:`Refused`, naming the line): acceleration (C.04.5), prohibited pairings, a system
+    other than the Dutch one (192), or a scoring that is not 1-½-0 scaled (C.04.1 Art. 3; the
+    engine pairs on 1-½-0 scores for now). ``scoring`` is the one the importer read."""
+    for code, what in _NOT_YET.items():
+        if code in trf.header_lines:
+            raise Refused(f"{what} is not built yet: arbiter would pair without it, unlike bbpPairings",
+                          line=trf.header_lines[code][0], field=code)
+    system = (trf.header.get("192") or ("",))[0].strip().upper()
+    if "BAKU" in system or (system and "DUTCH" not in system and system != "CUSTOM_SWISS"):
+        what = "Baku acceleration is not built yet" if "BAKU" in system and "DUTCH" in system else (
+            f"{system} is not the Dutch system, the only one 'trf pair' and 'trf check' know")
+        raise Refused(what, line=trf.header_lines["192"][0], field="192")
+    unit = scoring.win
+    scaled = Scoring(win=unit, draw=unit / 2, loss=Fraction(0), pab=unit, forfeit_win=unit,
+                     forfeit_loss=Fraction(0), half_bye=unit / 2, full_bye=unit)
+    if scoring != scaled:
+        raise Refused("the file's scoring is not 1-½-0 (or a multiple of it): the Dutch engine pairs other point "
+                      "systems from a tournament folder only for now ('arbiter import', then 'arbiter pair')",
+                      field="scoring")
 
 WIN, DRAW, LOSS = Fraction(1), Fraction(1, 2), Fraction(0)
 
