@@ -150,3 +150,37 @@ def test_the_trf16_export_of_a_requested_half_point_bye_counts_it_in_the_points_
     assert byes.out.splitlines()[1:] == ['2,3,"P3, X",HPB', '2,8,"P8, X",ZPB']  # a TRF has no withdrawal
     paired = arbiter("trf", "pair", tmp_path / "e.trf")
     assert paired.code == 0 and paired.out.splitlines()[0] == "3"  # 8 players, 3 and 8 absent: 3 boards
+
+
+def test_players_whose_cells_are_blank_to_the_last_round_are_imported_as_withdrawn_with_a_warning(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """example_trf16 ranks 7 players 0: one never came (a forfeit, then nothing), the others left
+    after rounds 4 to 6. They were imported as active players (C.04.2 3.2: a blank past round
+    means the player was not there)."""
+    source = shared_file("realdata/trf/example_trf16.trf")
+    result = arbiter("import", source, tmp_path / "ev")
+    assert result.code == 0, result.err
+    assert (f"warning: {source}, line 26: player 13 (Bakhmatov,Eduard) has no entry in rounds 2 to 7 (the file ranks "
+            "them 0): imported as withdrawn after round 1") in result.err.splitlines()
+    assert (f"warning: {source}, line 169: player 156 (Holloway,Timo) has no entry in round 7 (the file ranks them "
+            "0): imported as withdrawn after round 6") in result.err.splitlines()
+    players = arbiter("-d", tmp_path / "ev", "player", "list", "-f", "csv").out.splitlines()
+    withdrawn = {line.split(",")[0]: line.rsplit(",", 1)[1] for line in players if ",withdrawn," in line}
+    assert withdrawn == {"13": "1", "27": "5", "121": "4", "126": "4", "156": "6", "179": "4", "180": "6"}
+    assert arbiter("-d", tmp_path / "ev", "verify").code == 0
+    # the export writes them with blank cells again, and the import reads the same withdrawals back
+    assert arbiter("-d", tmp_path / "ev", "export", "-o", tmp_path / "again.trf").code == 0
+    again = arbiter("import", tmp_path / "again.trf", tmp_path / "again")
+    assert again.code == 0 and again.err.count("imported as withdrawn") == 7
+
+
+def test_a_requested_bye_ahead_keeps_a_player_with_a_blank_last_round_active(arbiter: Runner, tmp_path: Path) -> None:
+    source = tmp_path / "back.trf"
+    source.write_text("012 Back\nXXR 3\nXXC white1\n"
+                      "001    1      A, A                              2000                             1.0    1     2 w 1\n"
+                      "001    2      B, B                              1900                             0.0    2     1 b 0\n"
+                      "001    3      C, C                              1800                             0.0    3\n"
+                      "240 H   2    3\n")
+    result = arbiter("import", source, tmp_path / "ev")
+    assert result.code == 0 and "withdrawn" not in result.err
+    assert ",active," in arbiter("-d", tmp_path / "ev", "player", "list", "-f", "csv").out.splitlines()[3]

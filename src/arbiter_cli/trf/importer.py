@@ -215,6 +215,8 @@ def import_trf(trf: TrfFile, *, name: str = "TRF event", for_folder: bool = True
     byes = _requested_byes(ctx, last, total, pending)
     official = {numbers[p.tpn]: (p.points, p.rank) for p in players}
     folder_players = tuple(_player(ctx, p) for p in players)
+    if not system.is_round_robin and for_folder:
+        rounds, folder_players, byes = _withdrawals(ctx, rounds, folder_players, byes, total)
     draft = Tournament(Settings(name="x", system=System.SWISS, rounds=max(total, 1), seed=0), folder_players,
                        tuple(rounds), byes)
     scoring = _scoring(ctx, draft, official)
@@ -309,6 +311,41 @@ def _rounds(ctx: _Context) -> tuple[list[Round], dict[int, dict[int, tuple[str, 
         else:
             later[number] = codes
     return built, later
+
+
+def _withdrawals(ctx: _Context, rounds: list[Round], players: tuple[Player, ...], byes: tuple[ByeRequest, ...],
+                 total: int) -> tuple[list[Round], tuple[Player, ...], tuple[ByeRequest, ...]]:
+    """A player whose cells are blank from some round to the last paired one withdrew (C.04.2
+    3.2): a TRF has no withdrawal, and a blank past round means the player was not there. Such a
+    player is imported as withdrawn after their last round, without rows in the rounds after it,
+    and a warning names them (and says when the file ranks them 0, as programs do for those who
+    left). A requested bye ahead says the player is coming back, unless it is a zero-point bye in
+    every round still to play (what an export writes for a withdrawal)."""
+    last = len(rounds)
+    if not last:
+        return rounds, players, byes
+    after: dict[int, int] = {}
+    for source in ctx.by_tpn.values():
+        number = ctx.numbers[source.tpn]
+        filled = [g.round for g in source.games if g.round <= last and (g.opponent is not None or g.result != " ")]
+        final = max(filled, default=0)
+        requests = {b.round: b.kind for b in byes if b.start_number == number}
+        if final == last or (requests and requests != {r: ByeKind.ZPB for r in range(last + 1, total + 1)}):
+            continue
+        after[number] = final
+        rank = " (the file ranks them 0)" if source.rank == 0 else ""
+        blank = f"round {last}" if final + 1 == last else f"rounds {final + 1} to {last}"
+        ctx.notes.add(f"withdrawn-{number}", f"line {source.line}: player {source.tpn} ({source.name.strip()}) "
+                                             f"has no entry in {blank}{rank}: imported as withdrawn after round "
+                                             f"{final}")
+    if not after:
+        return rounds, players, byes
+    rounds = [replace(rnd, byes=tuple(b for b in rnd.byes if not (b.kind is ByeKind.ZPB and b.player in after
+                                                                     and rnd.number > after[b.player])))
+              for rnd in rounds]
+    players = tuple(p.model_copy(update={"status": "withdrawn", "withdrawn_after": after[p.start_number]})
+                    if p.start_number in after else p for p in players)
+    return rounds, players, tuple(b for b in byes if b.start_number not in after)
 
 
 def _absences_written(ctx: _Context, rnd: Round) -> Round:
