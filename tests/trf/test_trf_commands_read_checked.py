@@ -184,3 +184,16 @@ def test_a_requested_bye_ahead_keeps_a_player_with_a_blank_last_round_active(arb
     result = arbiter("import", source, tmp_path / "ev")
     assert result.code == 0 and "withdrawn" not in result.err
     assert ",active," in arbiter("-d", tmp_path / "ev", "player", "list", "-f", "csv").out.splitlines()[3]
+
+
+def test_the_export_of_a_club_tournament_says_its_ratings_are_club_ratings(arbiter: Runner, tmp_path: Path) -> None:
+    import shutil
+
+    club = tmp_path / "club"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "sample_events" / "club-lyon", club)
+    result = arbiter("-d", club / "tournaments" / "2026-autumn-standard", "export", "-o", tmp_path / "c.trf")
+    assert result.code == 0
+    assert ("warning: the ratings of club members are their club ratings, written in the TRF's FIDE rating field "
+            "(cols 49-52): do not send this file for FIDE rating") in result.err.splitlines()
+    plain = arbiter("-d", Path(__file__).resolve().parents[2] / "sample_events" / "swiss32-in-progress", "export")
+    assert "club ratings" not in plain.err

@@ -132,6 +132,9 @@ def _not_exported(tournament: Tournament) -> list[str]:
         warnings.append(f"not in a TRF, so not exported: the settings {', '.join(lost)}")
     if any(p.club for p in tournament.players):
         warnings.append("players' clubs are not exported: the TRF player line has no club")
+    if any(p.member_id is not None and p.rating for p in tournament.players):
+        warnings.append("the ratings of club members are their club ratings, written in the TRF's FIDE rating field "
+                        "(cols 49-52): do not send this file for FIDE rating")
     if any(p.entered_round for p in tournament.players):
         warnings.append("late entries are exported as players with byes in the rounds they missed")
     if any(g.note for r in tournament.rounds for g in r.games):
