@@ -197,3 +197,38 @@ def test_the_export_of_a_club_tournament_says_its_ratings_are_club_ratings(arbit
             "(cols 49-52): do not send this file for FIDE rating") in result.err.splitlines()
     plain = arbiter("-d", Path(__file__).resolve().parents[2] / "sample_events" / "swiss32-in-progress", "export")
     assert "club ratings" not in plain.err
+
+
+def test_a_round_robin_named_in_092_imports_as_a_round_robin_with_its_free_rounds(arbiter: Runner,
+                                                                                   tmp_path: Path) -> None:
+    """bre_jeunes_2026__t7 says ROUND_ROBIN_BERGER in its 092 line (no 192): it was imported as a
+    Swiss, with Buchholz tie-breaks and its free rounds counted as zero-point byes. Its pairings
+    follow another program's tables, so it is kept as played."""
+    source = shared_file("realdata/french-events/bre_jeunes_2026__t7.trf")
+    result = arbiter("import", source, tmp_path / "rr")
+    assert result.code == 0, result.err
+    assert (f"warning: {source}, line 7: a round-robin whose pairings do not follow the Berger tables of C.05: "
+            "imported as played (its games and free rounds are kept; arbiter cannot pair its remaining rounds)"
+            ) in result.err.splitlines()
+    assert 'system = "round-robin"' in (tmp_path / "rr" / "tournament.toml").read_text()
+    assert (tmp_path / "rr" / "rounds" / "01.csv").read_text().splitlines()[-1] == ",5,,BYE"
+    standings = arbiter("-d", tmp_path / "rr", "standings", "-f", "csv")
+    header = standings.out.splitlines()[0].split(",")
+    assert "SB" in header and not any(code.startswith("BH") for code in header)
+    assert arbiter("-d", tmp_path / "rr", "verify").code == 0
+    # cut after round 5: the folder keeps the five rounds, and refuses to pair the sixth
+    cut = tmp_path / "cut.trf"
+    cut.write_text(cut_before(source.read_text(encoding="utf-8"), 5), encoding="utf-8")
+    assert arbiter("import", cut, tmp_path / "cut").code == 0
+    paired = arbiter("-d", tmp_path / "cut", "pair")
+    assert paired.code == 4 and paired.err == (
+        "arbiter: error: this round-robin was imported as played, with pairings that do not follow the Berger "
+        "tables (C.05): arbiter cannot pair its remaining rounds\n")
+
+
+def test_a_round_robin_that_follows_the_berger_tables_still_imports_as_one_that_pairs(
+        arbiter: Runner, tmp_path: Path) -> None:
+    source = shared_file("realdata/french-events/domloup-rapide-2025__t2.trf")
+    result = arbiter("import", source, tmp_path / "rr")
+    assert result.code == 0 and "imported as played" not in result.err
+    assert "berger_tables" not in (tmp_path / "rr" / "tournament.toml").read_text()

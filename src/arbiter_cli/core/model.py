@@ -246,6 +246,9 @@ class Settings(BaseModel):
     # least half and scores the rest as forfeits, and otherwise removes the player
     # from the standings; "forfeits" always scores the rest as forfeits.
     round_robin_withdrawal: Literal["half", "forfeits"] = "half"
+    # A round robin's rounds follow the Berger tables (C.05); false for one imported as it was
+    # played from a program that used other tables: its games are kept, and it cannot be paired on.
+    berger_tables: StrictBool = True
     # The date of each round (TRF record 132), "" for a round without one; absent: none known.
     round_dates: tuple[str, ...] | None = None
     scoring: Scoring = Scoring()

@@ -81,6 +81,9 @@ def ready_to_pair(tournament: Tournament) -> None:
         raise Refused("the round is paired" if settings.rounds == 1 else f"all {settings.rounds} rounds are paired")
     if len(tournament.players) < 2:
         raise Refused("at least 2 players are needed to pair a round")
+    if settings.system.is_round_robin and not settings.berger_tables:
+        raise Refused(f"this {settings.system.value} was imported as played, with pairings that do not follow the "
+                      "Berger tables (C.05): arbiter cannot pair its remaining rounds")
 
 
 def pair_round(tournament: Tournament, progress: Callable[[int, int], None] | None = None) -> Paired:

@@ -167,6 +167,7 @@ class _Context:
     numbers: dict[int, int]  # starting rank -> start number
     by_tpn: dict[int, TrfPlayer]
     pending: dict[int, dict[int, tuple[str, int]]] = field(default_factory=dict)  # byes in rounds not paired
+    as_played: bool = False  # a round robin kept as played (its pairings do not follow the Berger tables)
 
 
 def import_trf(trf: TrfFile, *, name: str = "TRF event", for_folder: bool = True,
@@ -460,7 +461,11 @@ def _system(ctx: _Context, rounds: list[Round], total: int, for_folder: bool, fo
         system = System.DOUBLE_ROUND_ROBIN if double else System.ROUND_ROBIN
         berger = _berger(ctx, system, rounds, total) if rounds else None
         return (system, berger[0], berger[1]) if berger else (system, rounds, None)
-    if "ROUNDROBIN" in code:
+    if not code:  # 092, the type of tournament in free text, may say it (ROUND_ROBIN_BERGER, "Round robin")
+        text = re.sub(r"[^A-Z]", "", (trf.header.get("092") or ("",))[0].upper())
+        if "ROUNDROBIN" in text or "BERGER" in text:
+            code, line = text, trf.header_lines["092"][0]
+    if "ROUNDROBIN" in code or "BERGER" in code:
         system = System.DOUBLE_ROUND_ROBIN if "DOUBLE" in code else System.ROUND_ROBIN
         declared = True
     elif code:
@@ -496,11 +501,25 @@ def _system(ctx: _Context, rounds: list[Round], total: int, for_folder: bool, fo
                                f"{system.value}")
         return system, rounds, None
     if for_folder:
-        ctx.notes.add("berger", (f"line {line}: " if line else "") + f"a {system.value} whose pairings do not "
-                      "follow the Berger tables of C.05: imported as a Swiss (the games are kept as they are, "
-                      f"the tie-breaks are the round robin's {', '.join(DEFAULT_ROUND_ROBIN)})")
-        return System.SWISS, rounds, None
+        ctx.notes.add("as-played", (f"line {line}: " if line else "") + f"a {system.value} whose pairings do not "
+                      "follow the Berger tables of C.05: imported as played (its games and free rounds are kept; "
+                      "arbiter cannot pair its remaining rounds)")
+        ctx.as_played = True
+        return system, _free_rounds(ctx, rounds), None
     return system, rounds, None
+
+
+def _free_rounds(ctx: _Context, rounds: list[Round]) -> list[Round]:
+    """A round robin's free round (the player drawn against the table's dummy, odd counts) written
+    as a zero-point bye or a blank cell: the one player of the round without a game."""
+    if len(ctx.numbers) % 2 == 0:
+        return rounds
+    out = []
+    for rnd in rounds:
+        if len(rnd.byes) == 1 and rnd.byes[0].kind is ByeKind.ZPB:
+            rnd = replace(rnd, byes=(Bye(rnd.byes[0].player, ByeKind.BYE),))
+        out.append(rnd)
+    return out
 
 
 def _meetings(rounds: Iterable[Round]) -> dict[tuple[int, int], int]:
@@ -691,7 +710,7 @@ def _settings(ctx: _Context, default_name: str, system: System, total: int, colo
             chief_arbiter=first("102"), time_control=time_control, system=system,
             rounds=total, initial_colour=colour, seed=0, tiebreaks=tiebreaks, scoring=scoring,
             status=Status.RUNNING if paired else Status.REGISTRATION,
-            round_dates=_round_dates(ctx, total, dates["042"]),
+            round_dates=_round_dates(ctx, total, dates["042"]), berger_tables=not ctx.as_played,
         )
     except ValidationError as error:  # a header text the reader let through (a control character)
         problem = error.errors()[0]
