@@ -1,0 +1,81 @@
+"""Issue 14, item 11: the printouts an arbiter hands out. A finalised event's tables are the final
+ones; a one-day event has one date; a big Swiss crosstable keeps its names whole when the page is
+wide enough, its rule is as wide as the table and its cells stand in columns; expected scores have
+two decimals; a rating that did not move changed by 0, not +0.
+
+Each rule is checked where it shows: the terminal table, the ``--print`` page, the ``--html`` page,
+and CSV/JSON where it applies (they keep their values: scripts read them)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+
+from conftest import Runner
+
+
+
+def page_lines(text: str) -> list[str]:
+    return text.replace("\f", "\n").splitlines()
+
+
+def table_lines(text: str) -> tuple[str, str, list[str]]:
+    """The headings, the rule under them and the rows of every page of a printout."""
+    lines = page_lines(text)
+    rules = [i for i, line in enumerate(lines) if line.startswith("---")]
+    assert rules
+    rows = [row for i in rules for row in lines[i + 1:lines.index("", i)]]
+    return lines[rules[0] - 1], lines[rules[0]], rows
+
+
+def title(out: str) -> str:
+    """The title of a Rich table (padded to the table's width)."""
+    return out.splitlines()[0].rstrip()
+
+
+def rich_rows(out: str) -> list[list[str]]:
+    """The body cells of a Rich table, unstripped (their padding shows the alignment)."""
+    return [line[1:-1].split("│") for line in out.splitlines() if line.startswith("│ ")]
+
+
+def rich_headings(out: str) -> list[str]:
+    return [cell.strip() for cell in next(line for line in out.splitlines() if line.startswith("┃"))[1:-1].split("┃")]
+
+
+# --------------------------------------------------------------------------- Final standings
+
+
+def test_a_finalised_event_is_headed_final_standings(arbiter: Runner, sample, tmp_path: Path) -> None:
+    folder = sample("rr10-finished")
+    assert "Standings after round 9 (tie-breaks" in page_lines(arbiter("-d", folder, "standings", "--print").out)[2]
+    assert arbiter("-d", folder, "finalize", "--date", "2026-10-11").code == 0
+
+    printed = page_lines(arbiter("-d", folder, "standings", "--print").out)
+    assert printed[2].startswith("Final standings (tie-breaks: C.07 2026 rules)    printed ")
+    assert title(arbiter("-d", folder, "standings").out) == "Autumn Invitational 2026: final standings"
+    assert arbiter("-d", folder, "standings", "--html", tmp_path / "s.html").code == 0
+    page = (tmp_path / "s.html").read_text(encoding="utf-8")
+    assert "<title>Autumn Invitational 2026: final standings</title>" in page
+    assert '<p class="what">Final standings (tie-breaks: C.07 2026 rules)</p>' in page
+    assert "after round" not in page
+
+    assert page_lines(arbiter("-d", folder, "crosstable", "--print").out)[2].startswith("Final crosstable    printed ")
+    assert title(arbiter("-d", folder, "crosstable").out) == "Autumn Invitational 2026: final crosstable"
+    assert arbiter("-d", folder, "crosstable", "--html", tmp_path / "c.html").code == 0
+    assert '<p class="what">Final crosstable</p>' in (tmp_path / "c.html").read_text(encoding="utf-8")
+
+    # an earlier round of a finalised event is not its final table
+    earlier = page_lines(arbiter("-d", folder, "standings", "--after-round", 8, "--print").out)
+    assert earlier[2].startswith("Standings after round 8 (tie-breaks")
+    assert title(arbiter("-d", folder, "crosstable", "--after-round", 8).out) == \
+        "Autumn Invitational 2026: crosstable after round 8"
+    # the files scripts read carry no heading, and keep their fields
+    assert arbiter("-d", folder, "standings", "-f", "csv").out == (folder / "final" / "standings.csv").read_text()
+
+
+def test_an_event_still_running_is_headed_after_its_round(arbiter: Runner, sample) -> None:
+    folder = sample("swiss32-in-progress")
+    assert page_lines(arbiter("-d", folder, "standings", "--print").out)[2].startswith("Standings after round 5 ")
+    assert title(arbiter("-d", folder, "standings").out) == \
+        "Ege Open 2026: standings after round 5 (round 5 not complete)"
