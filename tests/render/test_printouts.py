@@ -79,3 +79,26 @@ def test_an_event_still_running_is_headed_after_its_round(arbiter: Runner, sampl
     assert page_lines(arbiter("-d", folder, "standings", "--print").out)[2].startswith("Standings after round 5 ")
     assert title(arbiter("-d", folder, "standings").out) == \
         "Ege Open 2026: standings after round 5 (round 5 not complete)"
+
+
+# --------------------------------------------------------------------------- one-day events
+
+
+def test_a_one_day_event_shows_its_date_once(arbiter: Runner, tmp_path: Path) -> None:
+    folder = tmp_path / "blitz"
+    assert arbiter("new", folder, "--name", "New Year Blitz", "--system", "swiss", "--rounds", 3, "--seed", 1,
+                   "--place", "Lyon", "--start-date", "2026-01-10", "--end-date", "2026-01-10").code == 0
+    for name in ("Roux, Anna", "Petit, Luc", "Moreau, Paul", "Durand, Marie"):
+        assert arbiter("-d", folder, "player", "add", name).code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    for command in ("standings", "crosstable", "pairings"):
+        printed = page_lines(arbiter("-d", folder, command, "--print").out)
+        assert printed[:2] == ["New Year Blitz", "Lyon, 2026-01-10"], command
+    assert arbiter("-d", folder, "standings", "--html", tmp_path / "s.html").code == 0
+    page = (tmp_path / "s.html").read_text(encoding="utf-8")
+    assert "<p>Lyon, 2026-01-10</p>" in page and " to " not in page
+
+
+def test_an_event_of_several_days_shows_from_and_to(arbiter: Runner, sample) -> None:
+    printed = page_lines(arbiter("-d", sample("rr10-finished"), "standings", "--print").out)
+    assert printed[1] == "Izmir, 2026-10-03 to 2026-10-11"

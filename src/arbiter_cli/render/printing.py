@@ -16,7 +16,7 @@ from arbiter_cli.render.output import Column, View, column_texts, number_column,
 from arbiter_cli.render.views import round_rows
 
 __all__ = ["PAGE_WIDTH", "PAGE_LINES", "Sheet", "sheet", "print_sheets", "fitting_width", "BYE_TEXT",
-           "pairing_sheet_views", "RECORD_KEYS", "page_header", "PRINTED"]
+           "pairing_sheet_views", "RECORD_KEYS", "page_header", "event_dates", "PRINTED"]
 
 
 #: A4 portrait in a 10-point monospaced font: about 80 characters and 60 lines.
@@ -201,10 +201,21 @@ RECORD_KEYS = frozenset({"played", "wins", "draws", "losses", "forfeit_wins", "f
 def page_header(tournament: Tournament, what: str, today: str) -> list[str]:
     """The event, what the page shows (with the round) and the date, for the top of each page."""
     settings = tournament.settings
-    place = ", ".join(x for x in (settings.place, settings.start_date and
-                                  f"{settings.start_date}" + (f" to {settings.end_date}" if settings.end_date else ""))
-                      if x)
+    place = ", ".join(x for x in (settings.place, event_dates(settings.start_date, settings.end_date)) if x)
     return [settings.name, *([place] if place else []), f"{what}{PRINTED}{today}"]
+
+
+def event_dates(start: str | None, end: str | None) -> str:
+    """The dates of an event for people: one day once, else from the start to the end.
+
+    >>> event_dates("2026-01-10", "2026-01-10"), event_dates("2026-01-10", "2026-01-12")
+    ('2026-01-10', '2026-01-10 to 2026-01-12')
+    >>> event_dates("2026-01-10", None), event_dates(None, None)
+    ('2026-01-10', '')
+    """
+    if not start:
+        return ""
+    return start if not end or end == start else f"{start} to {end}"
 
 
 PRINTED = "    printed "  # between what a page shows and the date in its header
