@@ -8,11 +8,16 @@ and CSV/JSON where it applies (they keep their values: scripts read them)."""
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
+import pytest
 
+from arbiter_cli.render.output import Column, View, text_cell
+from arbiter_cli.render.printing import PAGE_WIDTHS, fitting_width, print_sheets, sheet
 
-from conftest import Runner
+from conftest import Runner, shared_file
 
 
 
@@ -102,3 +107,54 @@ def test_a_one_day_event_shows_its_date_once(arbiter: Runner, tmp_path: Path) ->
 def test_an_event_of_several_days_shows_from_and_to(arbiter: Runner, sample) -> None:
     printed = page_lines(arbiter("-d", sample("rr10-finished"), "standings", "--print").out)
     assert printed[1] == "Izmir, 2026-10-03 to 2026-10-11"
+
+
+# --------------------------------------------------------------------------- the big crosstable
+
+
+def _wide_swiss_sheet(players: int, rounds: int, name_length: int):
+    """A crosstable page of a big Swiss: opponents up to three digits, long names, five tie-breaks."""
+    records = [{"no": str(n), "name": f"Player{n:03d}, " + "x" * (name_length - 11), "rtg": "2345",
+                **{f"R{r}": f"{(n * 7 + r * 13) % players + 1}{'wb'[r % 2]}1" for r in range(1, rounds + 1)},
+                "pts": "5½", "rank": "100-120", **{code: "27.75" for code in ("BH/C1", "BH", "SB", "DE", "WIN")}}
+               for n in range(1, players + 1)]
+    columns = [Column("no", "No", text_cell("no"), "right"), Column("name", "Name", text_cell("name")),
+               Column("rtg", "Rtg", text_cell("rtg"), "right"),
+               *(Column(f"R{r}", f"R{r}", text_cell(f"R{r}"), "right") for r in range(1, rounds + 1)),
+               Column("pts", "Pts", text_cell("pts"), "right"), Column("rank", "Rank", text_cell("rank"), "right"),
+               *(Column(code, code, text_cell(code), "right") for code in ("BH/C1", "BH", "SB", "DE", "WIN"))]
+    page = sheet(View("t", records, columns), ["Big Open", "Crosstable after round 9"])
+    page.width = fitting_width(page, *PAGE_WIDTHS)
+    return page, records
+
+
+def test_the_big_swiss_crosstable_keeps_names_whole_and_its_rule_as_wide_as_the_table() -> None:
+    # 121 players, 9 rounds, names of 24 characters: it was cut to 12-character names on lines of
+    # 110 characters, under a rule of 100
+    page, records = _wide_swiss_sheet(121, 9, 24)
+    assert page.width in PAGE_WIDTHS
+    headings, rule, rows = table_lines(print_sheets([page]))
+    assert len(rows) == 121
+    assert all(record["name"] in row for record, row in zip(records, rows))  # no name cut
+    assert len(rule) == max(len(line) for line in [headings, *rows]) <= page.width
+    # wider than even the widest page: the names are cut, and the rule still spans the table
+    page, records = _wide_swiss_sheet(121, 30, 40)
+    assert page.width == PAGE_WIDTHS[-1]
+    headings, rule, rows = table_lines(print_sheets([page]))
+    assert not any(record["name"] in row for record, row in zip(records, rows))
+    assert len(rule) == max(len(line) for line in [headings, *rows]) > page.width
+
+
+@pytest.mark.parametrize("trf", ["example_trf16", "2020_06", "lichess-j8rtJ5GL-112p"])
+def test_a_real_big_swiss_crosstable_prints_every_name_whole(arbiter: Runner, tmp_path: Path, trf: str) -> None:
+    folder = tmp_path / trf
+    assert arbiter("import", shared_file(f"realdata/trf/{trf}.trf"), folder).code == 0
+    result = arbiter("-d", folder, "crosstable", "--print")
+    assert result.code == 0, result.err
+    headings, rule, rows = table_lines(result.out)
+    players = json.loads(arbiter("-d", folder, "crosstable", "-f", "json").out)
+    assert len(rows) == len(players)
+    for player, row in zip(players, rows):
+        assert re.match(rf" *{player['start_number']} +{re.escape(player['name'])} ", row), (player, row)
+    widest = max(len(line) for line in [headings, *rows])
+    assert len(rule) == widest <= PAGE_WIDTHS[-1]

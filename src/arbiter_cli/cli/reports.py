@@ -12,7 +12,7 @@ from arbiter_cli.cli.pages import check_page, write_page
 from arbiter_cli.core.model import System
 from arbiter_cli.lifecycle.guards import after_round as after_round_of
 from arbiter_cli.render.output import Format, emit
-from arbiter_cli.render.printing import PAGE_WIDTH, RECORD_KEYS, fitting_width, page_header, sheet
+from arbiter_cli.render.printing import PAGE_WIDTHS, RECORD_KEYS, fitting_width, page_header, sheet
 from arbiter_cli.render.views import crosstable_view, standings_notes, standings_view, table_heading
 
 __all__ = ["standings", "crosstable"]
@@ -74,7 +74,7 @@ def crosstable(
         heading = table_heading(tournament, "crosstable", table.after_round)
         header = page_header(tournament, heading, today())
         page = sheet(view, header, notes=legend)
-        page.width = fitting_width(page, PAGE_WIDTH, 100 if len(table.headings) <= 10 else 200)
+        page.width = fitting_width(page, *PAGE_WIDTHS)
         write_page([page], html, f"{tournament.settings.name}: {heading.lower()}")
         return
     emit(view, fmt)
