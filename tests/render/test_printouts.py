@@ -158,3 +158,30 @@ def test_a_real_big_swiss_crosstable_prints_every_name_whole(arbiter: Runner, tm
         assert re.match(rf" *{player['start_number']} +{re.escape(player['name'])} ", row), (player, row)
     widest = max(len(line) for line in [headings, *rows])
     assert len(rule) == widest <= PAGE_WIDTHS[-1]
+
+
+# --------------------------------------------------------------------------- aligned cells
+
+
+def test_crosstable_cells_are_right_aligned_in_columns(arbiter: Runner, sample, tmp_path: Path) -> None:
+    folder = sample("swiss32-in-progress")
+    headings, _, rows = table_lines(arbiter("-d", folder, "crosstable", "--print").out)
+    rounds = [f"R{n}" for n in range(1, 6)]
+    for heading in rounds:
+        end = headings.index(heading) + len(heading)  # a right-aligned column ends under its heading
+        cells = [row[:end].split()[-1] for row in rows]
+        assert all(row[end - 1] != " " and (len(row) == end or row[end] == " ") for row in rows), heading
+        games = [row for row, cell in zip(rows, cells) if re.fullmatch(r"\d+[wb][10½+\-?=]", cell)]
+        assert games and all(row[end - 2] in "wb" for row in games), heading  # the colours in one column
+    # the terminal table: the same cells, padded on the left
+    out = arbiter("-d", folder, "crosstable").out
+    index = [rich_headings(out).index(r) for r in rounds]
+    for cells in rich_rows(out):
+        for i in index:
+            assert cells[i].endswith(" ") and not cells[i].endswith("  ") and cells[i].strip(), cells[i]
+    assert any(cells[index[2]].startswith("  ") for cells in rich_rows(out))  # " 4w1" under "23w1"
+    # the HTML page
+    assert arbiter("-d", folder, "crosstable", "--html", tmp_path / "c.html").code == 0
+    page = (tmp_path / "c.html").read_text(encoding="utf-8")
+    assert '<th class="right">R1</th>' in page and '<td class="right">23w1</td>' in page
+    assert '<td class="center">23w1</td>' not in page and "<td>23w1</td>" not in page

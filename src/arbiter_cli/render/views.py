@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from rich.console import JustifyMethod
+
 from arbiter_cli.core.model import Player, Round, Status, Tournament
 from arbiter_cli.core.points import points_to_json
 from arbiter_cli.render.output import Column, View, number_column, number_texts, text_cell
@@ -227,8 +229,11 @@ def crosstable_view(tournament: Tournament, table: Crosstable) -> View:
         Column("name", "Name", text_cell("name"), wrap=True),
         Column("rating", "Rtg", text_cell("rating"), "right"),
     ]
+    # Round by round, a cell ends in its colour and result ("12w1", " 7b½"): right-aligned, they
+    # stand in columns. In the square table each cell is one symbol per game, under the opponent's number.
+    justify: JustifyMethod = "center" if tournament.settings.system.is_round_robin else "right"
     for index, heading in enumerate(table.headings):
-        columns.append(Column(heading, heading, _crosstable_cell(index), "center"))
+        columns.append(Column(heading, heading, _crosstable_cell(index), justify))
     columns += [
         number_column("points", "Pts"),
         Column("rank", "Rank", lambda r: r["_rank_label"], "right"),
