@@ -10,15 +10,20 @@ from __future__ import annotations
 
 import json
 import re
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
-from arbiter_cli.render.output import Column, View, text_cell
+from arbiter_cli.ratings.club import StoredRow
+from arbiter_cli.ratings.ledger import RatingRow
+from arbiter_cli.render.club import changes_view, hundredths, rating_change
+from arbiter_cli.render.output import Column, View, column_texts, table_columns, text_cell
 from arbiter_cli.render.printing import PAGE_WIDTHS, fitting_width, print_sheets, sheet
 
 from conftest import Runner, shared_file
 
+TWO_DECIMALS = re.compile(r"\d+\.\d\d")
 
 
 def page_lines(text: str) -> list[str]:
@@ -185,3 +190,41 @@ def test_crosstable_cells_are_right_aligned_in_columns(arbiter: Runner, sample, 
     page = (tmp_path / "c.html").read_text(encoding="utf-8")
     assert '<th class="right">R1</th>' in page and '<td class="right">23w1</td>' in page
     assert '<td class="center">23w1</td>' not in page and "<td>23w1</td>" not in page
+
+
+# --------------------------------------------------------------------------- club ratings
+
+
+def test_expected_scores_print_with_two_decimals(arbiter: Runner, sample) -> None:
+    folder = sample("club-lyon")
+    out = arbiter("-d", folder, "ratings", "changes", "2026-summer-rapid").out
+    headings = rich_headings(out)
+    expected = [cells[headings.index("Expected")].strip() for cells in rich_rows(out)]
+    assert "4.80" in expected and "3.74" in expected  # 4.8 before
+    assert all(TWO_DECIMALS.fullmatch(cell) for cell in expected), expected
+    # scripts keep the exact value, as ratings.csv stores it
+    csv_lines = arbiter("-d", folder, "ratings", "changes", "2026-summer-rapid", "-f", "csv").out.splitlines()
+    assert csv_lines[5] == '5,"Eriksen, Nils",2413,10,7,2.5,4.8,-23,2390,2162'
+    rows = json.loads(arbiter("-d", folder, "ratings", "changes", "2026-summer-rapid", "-f", "json").out)
+    assert rows[4]["expected"] == 4.8
+    assert [hundredths(Fraction(x, 100)) for x in (480, 5, 300, 1234)] == ["4.80", "0.05", "3.00", "12.34"]
+
+
+def test_a_rating_change_of_zero_is_written_0_without_a_sign(arbiter: Runner, sample) -> None:
+    folder = sample("club-lyon")
+    out = arbiter("-d", folder, "ratings", "changes", "2026-summer-rapid").out
+    headings = rich_headings(out)
+    changes = {cells[headings.index("Name")].strip(): cells[headings.index("Δ")].strip() for cells in rich_rows(out)}
+    assert changes["Berger, Johann"] == "0" and changes["Eriksen, Nils"] == "-23"
+    assert changes["Castro, Lucia"] == "+94"
+    history = arbiter("-d", folder, "ratings", "history", 2, "--time-control", "rapid").out
+    assert [cells[-1].strip() for cells in rich_rows(history)] == ["", "-35", "0"]
+    assert "+0" not in out + history
+    csv_lines = arbiter("-d", folder, "ratings", "changes", "2026-summer-rapid", "-f", "csv").out.splitlines()
+    assert csv_lines[2].split(",")[8] == "0"  # the CSV's number, as before
+    assert [rating_change(c) for c in (0, 1, -1)] == ["0", "+1", "-1"]
+    # a member who played no rated game did not move either
+    idle = StoredRow("t", "rapid", RatingRow(9, 1500, 40, 0, Fraction(0), Fraction(0), 0, 1500, None), "Idle, Ida")
+    view = changes_view("t", [idle])
+    assert [column_texts(c, view.records)[0] for c in table_columns(view) if c.key in ("expected", "change")] == \
+        ["0.00", "0"]
