@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import shutil
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -65,6 +66,18 @@ def arbiter(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("COLUMNS", "200")
     return Runner(capsys, monkeypatch)
+
+
+@pytest.fixture
+def sample(tmp_path: Path):
+    """Copies a folder of sample_events/ into the test's own folder: ``sample("rr10-finished")``."""
+
+    def copy(name: str) -> Path:
+        folder = tmp_path / name
+        shutil.copytree(ROOT / "sample_events" / name, folder)
+        return folder
+
+    return copy
 
 
 def snapshot(directory: Path) -> dict[str, str]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import re
-import shutil
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -65,16 +64,6 @@ def small(arbiter: Runner, tmp_path: Path) -> Path:
     assert text.count(",HPB") == 2
     round_file.write_text(text.replace(",HPB", ",FPB", 1), encoding="utf-8")  # an FPB, as a hand edit
     return folder
-
-
-@pytest.fixture
-def sample(tmp_path: Path):
-    def copy(name: str) -> Path:
-        folder = tmp_path / name
-        shutil.copytree(SAMPLES / name, folder)
-        return folder
-
-    return copy
 
 
 def pages(text: str) -> list[list[str]]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import csv
 import io
 import re
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,9 +20,8 @@ from rich.cells import cell_len
 
 from arbiter_cli.core.points import parse_points
 
-from conftest import ROOT, Runner
+from conftest import Runner
 
-SAMPLES = ROOT / "sample_events"
 WIDTHS = (80, 100, 132)
 
 #: The table headers and the CSV columns they show.
@@ -111,16 +109,6 @@ def check_table(arbiter: Runner, folder: Path, command: list[str], width: int, d
     if table.wrapped:  # a name wraps only as the last resort
         assert not set(droppable) & set(table.headers), result.out
     return table
-
-
-@pytest.fixture
-def sample(tmp_path: Path):
-    def copy(name: str) -> Path:
-        folder = tmp_path / name
-        shutil.copytree(SAMPLES / name, folder)
-        return folder
-
-    return copy
 
 
 @pytest.fixture

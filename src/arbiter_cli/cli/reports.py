@@ -12,8 +12,8 @@ from arbiter_cli.cli.pages import check_page, write_page
 from arbiter_cli.core.model import System
 from arbiter_cli.lifecycle.guards import after_round as after_round_of
 from arbiter_cli.render.output import Format, emit
-from arbiter_cli.render.printing import PAGE_WIDTH, RECORD_KEYS, fitting_width, page_header, sheet
-from arbiter_cli.render.views import crosstable_view, standings_notes, standings_view
+from arbiter_cli.render.printing import PAGE_WIDTHS, RECORD_KEYS, fitting_width, page_header, sheet
+from arbiter_cli.render.views import crosstable_view, standings_notes, standings_view, table_heading
 
 __all__ = ["standings", "crosstable"]
 
@@ -40,10 +40,10 @@ def standings(
         say(f"note: {note}")
     view = standings_view(tournament, table)
     if print_ or html is not None:
-        header = page_header(tournament, f"Standings after round {table.after_round}"
-                             f" (tie-breaks: C.07 {table.rules.value} rules)", today())
+        heading = table_heading(tournament, "standings", table.after_round)
+        header = page_header(tournament, f"{heading} (tie-breaks: C.07 {table.rules.value} rules)", today())
         write_page([sheet(view, header, notes=notes, leave_out=RECORD_KEYS)], html,
-                   f"{tournament.settings.name}: standings after round {table.after_round}")
+                   f"{tournament.settings.name}: {heading.lower()}")
         return
     emit(view, fmt)
 
@@ -71,9 +71,10 @@ def crosstable(
         else:
             legend = ["12w1: against no. 12 with White, won; 1 ½ 0 games; + - forfeits; ? no result yet",
                       "PAB pairing bye; FPB HPB ZPB full-, half-, zero-point bye"]
-        header = page_header(tournament, f"Crosstable after round {table.after_round}", today())
+        heading = table_heading(tournament, "crosstable", table.after_round)
+        header = page_header(tournament, heading, today())
         page = sheet(view, header, notes=legend)
-        page.width = fitting_width(page, PAGE_WIDTH, 100 if len(table.headings) <= 10 else 200)
-        write_page([page], html, f"{tournament.settings.name}: crosstable after round {table.after_round}")
+        page.width = fitting_width(page, *PAGE_WIDTHS)
+        write_page([page], html, f"{tournament.settings.name}: {heading.lower()}")
         return
     emit(view, fmt)

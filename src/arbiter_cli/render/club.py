@@ -11,7 +11,29 @@ from arbiter_cli.ratings.club import Club, Member, StoredRow, current_ratings
 from arbiter_cli.ratings.ledger import TIME_CONTROLS
 from arbiter_cli.render.output import Column, View, number_column, text_cell
 
-__all__ = ["members_view", "rating_list_view", "changes_view", "history_view", "sparkline"]
+__all__ = ["members_view", "rating_list_view", "changes_view", "history_view", "sparkline", "rating_change",
+           "hundredths"]
+
+
+def rating_change(change: int) -> str:
+    """A rating change as arbiters write it: a sign when it moved, a plain 0 when it did not.
+
+    >>> rating_change(12), rating_change(-7), rating_change(0)
+    ('+12', '-7', '0')
+    """
+    return f"{change:+d}" if change else "0"
+
+
+def hundredths(value: Fraction) -> str:
+    """An expected score with two decimals, as the FIDE tables give it (exact: no float on the way).
+
+    >>> hundredths(Fraction(7, 10)), hundredths(Fraction(3)), hundredths(Fraction(123, 100))
+    ('0.70', '3.00', '1.23')
+    """
+    cents = value * 100
+    whole = round(cents)  # a sum of table values is whole hundredths; anything else rounds half to even
+    sign = "-" if whole < 0 else ""
+    return f"{sign}{abs(whole) // 100}.{abs(whole) % 100:02d}"
 
 
 def members_view(club: Club) -> View:
@@ -69,8 +91,8 @@ def changes_view(name: str, rows: Sequence[StoredRow]) -> View:
         Column("k", "K", lambda r: str(r["k"]), "right"),
         Column("games", "Games", lambda r: str(r["games"]), "right"),
         number_column("score", "Score"),
-        number_column("expected", "Expected"),
-        Column("change", "Δ", lambda r: f"{r['change']:+d}", "right"),
+        Column("expected", "Expected", lambda r: hundredths(r["expected"]), "right"),
+        Column("change", "Δ", lambda r: rating_change(r["change"]), "right"),
         Column("rating_after", "Rn", lambda r: str(r["rating_after"]), "right"),
         Column("performance", "TPR", lambda r: "" if r["performance"] is None else str(r["performance"]), "right"),
     ]
@@ -92,7 +114,7 @@ def history_view(club: Club, member: Member, controls: Sequence[str]) -> View:
     columns = [Column("time_control", "Time control", lambda r: str(r["time_control"])),
                Column("tournament", "Tournament", lambda r: str(r["tournament"]), wrap=True),
                Column("rating", "Rating", lambda r: str(r["rating"]), "right"),
-               Column("change", "Δ", lambda r: "" if r["change"] is None else f"{r['change']:+d}", "right")]
+               Column("change", "Δ", lambda r: "" if r["change"] is None else rating_change(r["change"]), "right")]
     return View(f"{member.name}: club rating history", records, columns)
 
 

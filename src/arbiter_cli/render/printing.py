@@ -15,13 +15,17 @@ from arbiter_cli.core.model import Round, Tournament
 from arbiter_cli.render.output import Column, View, column_texts, number_column, table_columns, text_cell
 from arbiter_cli.render.views import round_rows
 
-__all__ = ["PAGE_WIDTH", "PAGE_LINES", "Sheet", "sheet", "print_sheets", "fitting_width", "BYE_TEXT",
-           "pairing_sheet_views", "RECORD_KEYS", "page_header", "PRINTED"]
+__all__ = ["PAGE_WIDTH", "PAGE_WIDTHS", "PAGE_LINES", "Sheet", "sheet", "print_sheets", "fitting_width", "BYE_TEXT",
+           "pairing_sheet_views", "RECORD_KEYS", "page_header", "event_dates", "PRINTED"]
 
 
 #: A4 portrait in a 10-point monospaced font: about 80 characters and 60 lines.
 PAGE_WIDTH = 80
 PAGE_LINES = 60
+#: The widths a wide sheet (a crosstable) may take, narrowest first: A4 portrait, A4 landscape in
+#: 10 points and in a condensed font (132, the classic wide listing), and in a small font. It takes
+#: the first that holds its lines whole: names are cut only when even the widest cannot.
+PAGE_WIDTHS = (PAGE_WIDTH, 100, 132, 200)
 
 
 @dataclass
@@ -77,12 +81,13 @@ def _text_pages(item: Sheet, lines: int) -> list[list[str]]:
         return (" " * gap).join(parts).rstrip()
 
     headings = line([c.header for c in item.columns])
-    heading = [headings, "-" * min(item.width, len(headings))]
+    body = [line(row) for row in item.cells]
+    table_width = max(map(len, [headings, *body]))  # the rule under the headings is as wide as the table
+    heading = [headings, "-" * table_width]
     top = [*item.header, ""]
     notes = [wrapped for note in item.notes
-             for wrapped in textwrap.wrap(note, max(item.width, len(headings)), break_on_hyphens=False)]
+             for wrapped in textwrap.wrap(note, max(item.width, table_width), break_on_hyphens=False)]
     per_page = max(1, lines - len(top) - len(heading) - 2)  # a blank line and the page number below
-    body = [line(row) for row in item.cells]
     chunks = [body[i:i + per_page] for i in range(0, len(body), per_page)] or [[]]
     pages = [[*top, *heading, *chunk, ""] for chunk in chunks]
     if notes and len(chunks[-1]) + len(notes) <= per_page:
@@ -201,10 +206,21 @@ RECORD_KEYS = frozenset({"played", "wins", "draws", "losses", "forfeit_wins", "f
 def page_header(tournament: Tournament, what: str, today: str) -> list[str]:
     """The event, what the page shows (with the round) and the date, for the top of each page."""
     settings = tournament.settings
-    place = ", ".join(x for x in (settings.place, settings.start_date and
-                                  f"{settings.start_date}" + (f" to {settings.end_date}" if settings.end_date else ""))
-                      if x)
+    place = ", ".join(x for x in (settings.place, event_dates(settings.start_date, settings.end_date)) if x)
     return [settings.name, *([place] if place else []), f"{what}{PRINTED}{today}"]
+
+
+def event_dates(start: str | None, end: str | None) -> str:
+    """The dates of an event for people: one day once, else from the start to the end.
+
+    >>> event_dates("2026-01-10", "2026-01-10"), event_dates("2026-01-10", "2026-01-12")
+    ('2026-01-10', '2026-01-10 to 2026-01-12')
+    >>> event_dates("2026-01-10", None), event_dates(None, None)
+    ('2026-01-10', '')
+    """
+    if not start:
+        return ""
+    return start if not end or end == start else f"{start} to {end}"
 
 
 PRINTED = "    printed "  # between what a page shows and the date in its header

@@ -10,7 +10,9 @@ from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from arbiter_cli.core.model import Player, Round, Tournament
+from rich.console import JustifyMethod
+
+from arbiter_cli.core.model import Player, Round, Status, Tournament
 from arbiter_cli.core.points import points_to_json
 from arbiter_cli.render.output import Column, View, number_column, number_texts, text_cell
 
@@ -19,7 +21,7 @@ if TYPE_CHECKING:  # the views take them; importing them here would load every t
     from arbiter_cli.lifecycle.standings import Standings
 
 __all__ = ["round_rows", "player_label", "pairings_view", "players_view", "standings_view", "crosstable_view",
-           "standings_notes", "byes_view", "tiebreak_text", "tiebreak_json", "csv_plain"]
+           "standings_notes", "byes_view", "tiebreak_text", "tiebreak_json", "csv_plain", "table_heading"]
 
 
 def round_rows(rnd: Round) -> Iterator[tuple[int | None, int, int | None, str | None]]:
@@ -151,7 +153,7 @@ def standings_view(tournament: Tournament, standings: Standings) -> View:
             return "" if value is None else value
         return csv_plain(record.get(key))
 
-    title = f"{tournament.settings.name}: standings after round {standings.after_round}"
+    title = f"{tournament.settings.name}: {table_heading(tournament, 'standings', standings.after_round).lower()}"
     if standings.incomplete:
         title += f" (round{'s' if len(standings.incomplete) > 1 else ''} " \
                  f"{', '.join(map(str, standings.incomplete))} not complete)"
@@ -161,6 +163,20 @@ def standings_view(tournament: Tournament, standings: Standings) -> View:
     droppable = ("byes", "forfeit_losses", "forfeit_wins", "losses", "draws", "wins", "played", "rating",
                  *reversed(standings.tiebreaks))
     return View(title, records, columns, csv_value, optional=optional, droppable=droppable)
+
+
+def table_heading(tournament: Tournament, what: str, after_round: int) -> str:
+    """What a table of standings or a crosstable shows: ``Final standings`` for a finalised event's
+    table after its last round, else ``Standings after round 5``.
+
+    >>> from arbiter_cli.core.model import Settings, System
+    >>> running = Tournament(Settings(name="Open", system=System.SWISS, seed=1, rounds=7))
+    >>> table_heading(running, "standings", 5)
+    'Standings after round 5'
+    """
+    if tournament.settings.status is Status.FINALISED and after_round == tournament.last_round:
+        return f"Final {what}"
+    return f"{what[:1].upper()}{what[1:]} after round {after_round}"
 
 
 def csv_plain(value: Any) -> Any:
@@ -213,8 +229,11 @@ def crosstable_view(tournament: Tournament, table: Crosstable) -> View:
         Column("name", "Name", text_cell("name"), wrap=True),
         Column("rating", "Rtg", text_cell("rating"), "right"),
     ]
+    # Round by round, a cell ends in its colour and result ("12w1", " 7b½"): right-aligned, they
+    # stand in columns. In the square table each cell is one symbol per game, under the opponent's number.
+    justify: JustifyMethod = "center" if tournament.settings.system.is_round_robin else "right"
     for index, heading in enumerate(table.headings):
-        columns.append(Column(heading, heading, _crosstable_cell(index), "center"))
+        columns.append(Column(heading, heading, _crosstable_cell(index), justify))
     columns += [
         number_column("points", "Pts"),
         Column("rank", "Rank", lambda r: r["_rank_label"], "right"),
@@ -231,7 +250,7 @@ def crosstable_view(tournament: Tournament, table: Crosstable) -> View:
             return "" if value is None else value
         return csv_plain(record.get(key))
 
-    title = f"{tournament.settings.name}: crosstable after round {table.after_round}"
+    title = f"{tournament.settings.name}: {table_heading(tournament, 'crosstable', table.after_round).lower()}"
     # On a narrow console the rating goes first, then the tie-breaks from the last announced; the
     # games, the points and the rank stay.
     return View(title, records, columns, csv_value, droppable=("rating", *reversed(table.tiebreaks)))
