@@ -614,9 +614,14 @@ def check_trf(findings: Findings, work: Path, source: Path) -> None:
         ok = bool(lines) and lines[0].isdigit() and len(lines) == int(lines[0]) + 1 and all(
             _PAIR_LINE.match(line) for line in lines[1:])
         findings.check(ok, "trf pair", f"exit 0 but not a pairing: {paired.out[:200]!r}", paired)
-    findings.saw(run_here("trf", "check", source))
+    checked = findings.saw(run_here("trf", "check", source))
     event = work / "event"
     imported = findings.saw(run_here("import", source, event))
+    if imported.code != 0:  # issue 14: the trf commands read through the importer's checks
+        for command, run in (("trf pair", paired), ("trf check", checked)):
+            findings.check((run.code, run.err) == (imported.code, imported.err), command,
+                           f"import refused the file ({imported.err.strip()[:200]}) but {command} gave exit "
+                           f"{run.code}: {run.err.strip()[:200]}", run)
     if imported.code == 0:
         verify = findings.saw(run_here("-d", event, "verify"))
         findings.check(verify.code == 0, "import", f"imported a folder that verify calls unsound: "
