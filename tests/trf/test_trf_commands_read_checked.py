@@ -232,3 +232,23 @@ def test_a_round_robin_that_follows_the_berger_tables_still_imports_as_one_that_
     result = arbiter("import", source, tmp_path / "rr")
     assert result.code == 0 and "imported as played" not in result.err
     assert "berger_tables" not in (tmp_path / "rr" / "tournament.toml").read_text()
+
+
+def test_the_export_writes_no_colour_for_a_forfeit_imported_without_one(arbiter: Runner, tmp_path: Path) -> None:
+    """example_trf16 has '153 - -' (a forfeit with no colours): the export wrote '153 w -'."""
+    source = shared_file("realdata/trf/example_trf16.trf")
+    event = tmp_path / "ev"
+    assert arbiter("import", source, event).code == 0
+    round_one = event / "rounds" / "01.csv"
+    assert "13,13,153,-/+,colourless" in round_one.read_text().splitlines()
+
+    def exported_line() -> str:
+        return next(line for line in arbiter("-d", event, "export").out.split("\r") if line.startswith("001   13 "))
+
+    assert exported_line()[91:] == " 153 - -"
+    # corrected to another forfeit it stays colourless; a game played over the board has colours
+    assert arbiter("-d", event, "result", "1", "13", "+/-", "--correct").code == 0
+    assert exported_line()[91:] == " 153 - +"
+    assert arbiter("-d", event, "result", "1", "13", "1-0", "--correct").code == 0
+    assert "13,13,153,1-0," in round_one.read_text().splitlines() and exported_line()[91:] == " 153 w 1"
+    assert arbiter("-d", event, "verify").code == 0

@@ -392,14 +392,16 @@ class Player(BaseModel):
 class Game:
     """A board of a round: two players and, once entered, the result.
 
-    ``note`` is ``"excused"`` on a forfeit whose loser gave notice (the no-show rule).
+    ``note`` is ``"excused"`` on a forfeit whose loser gave notice (the no-show rule), and
+    ``"colourless"`` on a forfeit imported without colours (TRF ``-``): White and Black are then
+    only the order of the board, and the export writes no colour.
     """
 
     white: int
     black: int
     board: int
     result: GameResult | None = None
-    note: Literal["excused"] | None = None
+    note: Literal["excused", "colourless"] | None = None
 
     @property
     def players(self) -> tuple[int, int]:

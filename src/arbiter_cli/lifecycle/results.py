@@ -138,8 +138,9 @@ def enter_results(tournament: Tournament, round_number: int, lines: Sequence[Res
             stale.append(f"board {entry.board}: stored {_show(game.result)}, yours {_show(entry.result)} "
                          f"(based on {_show(entry.was)})")
             continue
-        note: Literal["excused"] | None = (
-            "excused" if excused and entry.result is not None and not entry.result.played else None)
+        forfeit = entry.result is not None and not entry.result.played
+        note: Literal["excused", "colourless"] | None = (
+            "excused" if excused and forfeit else "colourless" if forfeit and game.note == "colourless" else None)
         if game.result == entry.result and game.note == note:
             continue
         if game.result is not None and game.result != entry.result and not correct and isinstance(entry.was, Unset):
@@ -158,7 +159,7 @@ def enter_results(tournament: Tournament, round_number: int, lines: Sequence[Res
         what = "correction" if game.result is not None else "result"
         changes.append(Change(f"round {round_number} board {entry.board} {what}",
                               "" if game.result is None else game.result.value,
-                              ("" if entry.result is None else entry.result.value) + (" (excused)" if note else "")))
+                              ("" if entry.result is None else entry.result.value) + (" (excused)" if note == "excused" else "")))
     if stale:
         raise Refused(f"round {round_number}: nothing saved, because the stored result changed meanwhile: "
                       + "; ".join(stale))

@@ -51,7 +51,7 @@ PLAYER_COLUMNS = ("start_number", "name", "title", "rating", "fide_id", "federat
 #: Optional last columns: a late entry's first round, and a club tournament's member id.
 PLAYER_OPTIONAL = ("entered_round", "member_id")
 ROUND_COLUMNS = ("board", "white", "black", "result")
-ROUND_NOTE = "note"  # an optional fifth column: "excused" on a forfeit with notice
+ROUND_NOTE = "note"  # an optional fifth column: "excused" on a forfeit with notice, "colourless" on one without colours
 BYES_FILE = "byes.csv"
 BYE_COLUMNS = ("round", "start_number", "kind")
 FINAL_DIR = "final"
@@ -252,8 +252,8 @@ class TournamentFolder(FolderStore):
 
         for line, row in self._read_csv(name, ROUND_COLUMNS, (ROUND_NOTE,)):
             note = row.get(ROUND_NOTE) or None
-            if note not in (None, "excused"):
-                raise BrokenFolder(f"{note!r} is not a note this program writes (excused)", source=name,
+            if note not in (None, "excused", "colourless"):
+                raise BrokenFolder(f"{note!r} is not a note this program writes (excused, colourless)", source=name,
                                   line=line, field=ROUND_NOTE)
             white = player(line, "white", row["white"])
             if row["black"] == "":
@@ -278,8 +278,9 @@ class TournamentFolder(FolderStore):
             if note and result is GameResult.DOUBLE_LOSS:
                 note = None  # written when a 0-0 counted as unplayed: a game played has no notice to give
             if note and (result is None or result.played):
-                raise BrokenFolder("only a forfeit can be excused", source=name, line=line, field=ROUND_NOTE)
-            games.append(Game(white, black, len(games) + 1, result, "excused" if note else None))
+                raise BrokenFolder(f"only a forfeit can be {note}", source=name, line=line, field=ROUND_NOTE)
+            games.append(Game(white, black, len(games) + 1, result,
+                              "excused" if note == "excused" else "colourless" if note else None))
         return Round(number, tuple(games), tuple(byes))
 
     def _load_byes(self, settings: Settings, players: tuple[Player, ...], paired: int) -> tuple[ByeRequest, ...]:

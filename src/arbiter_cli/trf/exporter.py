@@ -19,7 +19,7 @@ also gets JaVaFo's ``XXS``. Lines end with CR, as the format asks.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from arbiter_cli.core.model import InitialColour, Player, Scoring, Settings, System, Tournament
@@ -137,7 +137,7 @@ def _not_exported(tournament: Tournament) -> list[str]:
                         "(cols 49-52): do not send this file for FIDE rating")
     if any(p.entered_round for p in tournament.players):
         warnings.append("late entries are exported as players with byes in the rounds they missed")
-    if any(g.note for r in tournament.rounds for g in r.games):
+    if any(g.note == "excused" for r in tournament.rounds for g in r.games):
         warnings.append("the 'excused' notes of forfeits are not exported: a TRF forfeit has no note")
     if any(len(p.name) > 33 for p in tournament.players):
         warnings.append("names longer than 33 characters are cut to 33 (cols 15-47)")
@@ -224,8 +224,12 @@ def export_trf(tournament: Tournament, version: str = "2026", *, standing: Stand
                             "exported (TRF-2026 holds them, in its 240 records)")
         absences = {r: a for r, a in absences.items() if r == last + 1}
         later = range(last + 1, max(absences, default=last) + 1)
+    # forfeits imported without colours are written without them (TRF: the scheduled colour, when there was one)
+    colourless = {(rnd.number, tpn) for rnd in tournament.rounds for g in rnd.games if g.note == "colourless"
+                  for tpn in g.players}
     for player in sorted(tournament.players, key=lambda p: p.start_number):
-        games = [_game(e) for e in entries[player.start_number]]
+        games = [_game(e) if (e.round, player.start_number) not in colourless else replace(_game(e), colour=None)
+                 for e in entries[player.start_number]]
         by_round = {g.round: g for g in games}
         games = [by_round.get(r, TrfGame(r, None, None, " ")) for r in range(1, last + 1)]
         games += [TrfGame(r, None, None, absences.get(r, {}).get(player.start_number, " ")) for r in later]

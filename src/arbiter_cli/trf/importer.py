@@ -24,6 +24,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import Literal
 
 from pydantic import ValidationError
 
@@ -389,10 +390,10 @@ def _board(ctx: _Context, number: int, player: TrfPlayer, game: TrfGame, other: 
                        f"{'White' if colours[0] == 'w' else 'Black'} (line {player.line} and this line)",
                        other.line, f"round {number} colour")
     white_first = colours[0] == "w" or colours[1] == "b" or colours == (None, None)
-    if colours == (None, None):
-        kind = "games" if codes[0] not in "+-" else "forfeits"
-        ctx.notes.add(f"colourless-{kind}", f"line {player.line}: {kind} without colours (round {number}): "
-                                            "the lower starting rank is taken as White")
+    forfeit = codes[0] in "+-" and codes[0] != " "
+    if colours == (None, None) and not forfeit:
+        ctx.notes.add("colourless-games", f"line {player.line}: games without colours (round {number}): "
+                                          "the lower starting rank is taken as White")
     pair = (codes[0], codes[1]) if white_first else (codes[1], codes[0])
     if pair == (" ", " "):
         result = None
@@ -403,7 +404,9 @@ def _board(ctx: _Context, number: int, player: TrfPlayer, game: TrfGame, other: 
                        f"{codes[0].strip() or 'none'!r} and player {other.tpn} has {codes[1].strip() or 'none'!r}",
                        other.line, f"round {number} result")
     white, black = (player, other) if white_first else (other, player)
-    return Game(ctx.numbers[white.tpn], ctx.numbers[black.tpn], board, result)
+    # a forfeit without colours keeps none (the lower starting rank is only listed first)
+    note: Literal["colourless"] | None = "colourless" if colours == (None, None) and forfeit else None
+    return Game(ctx.numbers[white.tpn], ctx.numbers[black.tpn], board, result, note)
 
 
 def _board_order(rounds: list[Round], scoring: Scoring) -> list[Round]:
