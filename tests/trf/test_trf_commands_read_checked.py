@@ -3,6 +3,7 @@ requested bye is one an engine reads (items 1-4)."""
 
 from __future__ import annotations
 
+import csv
 from fractions import Fraction
 from pathlib import Path
 
@@ -168,6 +169,17 @@ def test_players_whose_cells_are_blank_to_the_last_round_are_imported_as_withdra
     withdrawn = {line.split(",")[0]: line.rsplit(",", 1)[1] for line in players if ",withdrawn," in line}
     assert withdrawn == {"13": "1", "27": "5", "121": "4", "126": "4", "156": "6", "179": "4", "180": "6"}
     assert arbiter("-d", tmp_path / "ev", "verify").code == 0
+    # the file ranks them 0: they take no place, and every official rank falls in its score group again
+    assert "rank_withdrawn = false" in (tmp_path / "ev" / "tournament.toml").read_text()
+    rows = list(csv.reader(arbiter("-d", tmp_path / "ev", "standings", "-f", "csv").out.splitlines()))[1:]
+    assert [row[0] for row in rows[-7:]] == [""] * 7 and {row[1] for row in rows[-7:]} == set(withdrawn)
+    official = {line[4:8].strip(): int(line[85:89]) for line in source.read_text(encoding="latin-1").splitlines()
+                if line.startswith("001")}
+    places: dict[str, list[int]] = {}
+    for row in rows[:-7]:
+        places.setdefault(row[4], []).append(int(row[0]))
+    outside = [row[1] for row in rows[:-7] if not min(places[row[4]]) <= official[row[1]] <= max(places[row[4]])]
+    assert outside == []  # it was 17 with the 7 who left ranked among them
     # the export writes them with blank cells again, and the import reads the same withdrawals back
     assert arbiter("-d", tmp_path / "ev", "export", "-o", tmp_path / "again.trf").code == 0
     again = arbiter("import", tmp_path / "again.trf", tmp_path / "again")

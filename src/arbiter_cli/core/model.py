@@ -249,6 +249,9 @@ class Settings(BaseModel):
     # A round robin's rounds follow the Berger tables (C.05); false for one imported as it was
     # played from a program that used other tables: its games are kept, and it cannot be paired on.
     berger_tables: StrictBool = True
+    # Withdrawn players of a Swiss are ranked with the others (true), or listed after them without
+    # a rank (false), as programs do that rank them 0 in a TRF.
+    rank_withdrawn: StrictBool = True
     # The date of each round (TRF record 132), "" for a round without one; absent: none known.
     round_dates: tuple[str, ...] | None = None
     scoring: Scoring = Scoring()

@@ -30,7 +30,7 @@ __all__ = ["CrosstableRow", "Crosstable", "crosstable", "square_crosstable", "ro
 class CrosstableRow:
     player: Player
     points: Fraction
-    rank: int
+    rank: int | None  # None: listed without a rank
     rank_label: str  # "3-4" for a shared place
     entries: tuple[RoundEntry, ...]
     cells: tuple[str, ...]

@@ -10,7 +10,7 @@ the rank, unless the settings ask for a drawing of lots.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from arbiter_cli.core.model import Player, Status, Tournament
@@ -53,8 +53,8 @@ class Record:
 
 @dataclass(frozen=True)
 class StandingRow:
-    rank: int
-    rank_to: int  # the last rank of a shared place (== rank when not shared)
+    rank: int | None  # None: listed without a rank (a withdrawn player, rank_withdrawn = false)
+    rank_to: int | None  # the last rank of a shared place (== rank when not shared)
     player: Player
     points: Fraction
     record: Record
@@ -62,6 +62,8 @@ class StandingRow:
 
     @property
     def rank_label(self) -> str:
+        if self.rank is None:
+            return ""
         return str(self.rank) if self.rank == self.rank_to else f"{self.rank}-{self.rank_to}"
 
 
@@ -77,6 +79,7 @@ class Standings:
     lots: bool = False  # ties left at the end were broken by a drawing of lots
     cautions: tuple[str, ...] = ()  # tie-breaks the edition does not allow for this event
     left_out: tuple[str, ...] = ()  # round robin: withdrawn players whose games do not count
+    unranked: tuple[str, ...] = ()  # withdrawn players listed without a rank (rank_withdrawn = false)
 
 
 def tiebreak_rules(tournament: Tournament, rules: Rules | str | None = None) -> Rules:
@@ -142,24 +145,34 @@ def compute_standings(
     dropped = tuple(code for code, ranked in zip(codes, codes_for_ranking) if code in computed and unrated_present
                     and parse_spec(ranked).base in _RATING_BASED and parse_spec(ranked).unrated is None)
     by_tpn = {p.start_number: p for p in tournament.players}
+    # Withdrawn players left unranked (rank_withdrawn = false) still count as opponents in every
+    # tie-break; they only take no place.
+    unranked = {p.start_number for p in tournament.players if not settings.rank_withdrawn
+                and not settings.system.is_round_robin and p.withdrawn_after is not None and p.withdrawn_after < last}
     rows: list[StandingRow] = []
+    after: list[StandingRow] = []
     position = 1
     for group in ranking.groups:
+        placed = [tpn for tpn in group if tpn not in unranked]
         for tpn in group:
-            rows.append(StandingRow(
-                rank=position, rank_to=position + len(group) - 1, player=by_tpn[tpn], points=event.points[tpn],
-                record=Record.of(entries[tpn]),
+            row = StandingRow(
+                rank=None, rank_to=None, player=by_tpn[tpn], points=event.points[tpn], record=Record.of(entries[tpn]),
                 tiebreaks={code: (values[code] or {}).get(tpn) for code in computed},
-            ))
-        position += len(group)
+            )
+            if tpn in unranked:
+                after.append(row)
+            else:
+                rows.append(replace(row, rank=position, rank_to=position + len(placed) - 1))
+        position += len(placed)
+    rows += after
     incomplete = {rnd.number: rnd.missing for rnd in tournament.rounds[:last] if rnd.missing}
     cautions = tuple(code for code in computed if parse_spec(code).base in ("BH", "FB", "AOB")
                      and edition is Rules.R2026 and settings.system.is_round_robin)
     return Standings(last, tuple(rows), incomplete, computed, unavailable, edition, dropped, lots, cautions,
-                     left_out)
+                     left_out, tuple(row.player.name for row in after))
 
 
-def points_and_ranks(tournament: Tournament) -> dict[int, tuple[Fraction, int]]:
+def points_and_ranks(tournament: Tournament) -> dict[int, tuple[Fraction, int | None]]:
     """Each ranked player's points and rank after the last round, by the announced tie-breaks
     (the points and rank columns of a TRF export)."""
     table = compute_standings(tournament, tournament.last_round, tournament.settings.effective_tiebreaks)

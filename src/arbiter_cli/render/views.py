@@ -274,6 +274,8 @@ def standings_notes(table: Standings) -> list[str]:
                      "robin (C.07 Art. 8); computed as asked")
     if table.lots:
         notes.append("players still equal after the tie-breaks are ordered by lot (tiebreak_lots, from the seed)")
+    if table.unranked:
+        notes.append(f"{', '.join(table.unranked)}: withdrawn, listed without a rank (rank_withdrawn = false)")
     if table.left_out:
         notes.append(f"{', '.join(table.left_out)}: withdrew having played fewer than half of the games; "
                      "their games do not count (round_robin_withdrawal = \"half\")")

@@ -61,7 +61,8 @@ _ROUND_NAME = re.compile(r"^(\d{2,3})\.csv$")
 
 #: Settings written only when they differ from their default.
 _QUIET_DEFAULTS = frozenset({"half_byes_closed_last_rounds", "late_entry_missed", "withdraw_after_unexcused",
-                             "withdraw_after_no_shows", "round_robin_withdrawal", "berger_tables"})
+                             "withdraw_after_no_shows", "round_robin_withdrawal", "berger_tables",
+                             "rank_withdrawn"})
 
 
 def settings_to_toml(settings: Settings) -> str:

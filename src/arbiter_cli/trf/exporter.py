@@ -167,7 +167,7 @@ def _absences(tournament: Tournament, version: str, warnings: list[str]) -> dict
 
 #: Each player's points and rank from the standings, by start number (players left out of the
 #: standings, such as a round robin's annulled withdrawals, get their points summed and no rank).
-Standing = Mapping[int, tuple[Fraction, int]]
+Standing = Mapping[int, tuple[Fraction, int | None]]
 
 
 def export_trf(tournament: Tournament, version: str = "2026", *, standing: Standing) -> Exported:

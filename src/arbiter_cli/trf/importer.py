@@ -169,6 +169,7 @@ class _Context:
     by_tpn: dict[int, TrfPlayer]
     pending: dict[int, dict[int, tuple[str, int]]] = field(default_factory=dict)  # byes in rounds not paired
     as_played: bool = False  # a round robin kept as played (its pairings do not follow the Berger tables)
+    rank_withdrawn: bool = True  # False: the file ranks its withdrawn players 0
 
 
 def import_trf(trf: TrfFile, *, name: str = "TRF event", for_folder: bool = True,
@@ -219,6 +220,12 @@ def import_trf(trf: TrfFile, *, name: str = "TRF event", for_folder: bool = True
     folder_players = tuple(_player(ctx, p) for p in players)
     if not system.is_round_robin and for_folder:
         rounds, folder_players, byes = _withdrawals(ctx, rounds, folder_players, byes, total)
+        left = [official[p.start_number][1] for p in folder_players if p.withdrawn_after is not None]
+        if left and not any(left) and any(rank for number, (_, rank) in official.items() if number not in
+                                          {p.start_number for p in folder_players if p.withdrawn_after is not None}):
+            ctx.rank_withdrawn = False
+            ctx.notes.add("unranked", "the file ranks the players who left 0: they are listed after the others "
+                                      "without a rank (rank_withdrawn = false)")
     draft = Tournament(Settings(name="x", system=System.SWISS, rounds=max(total, 1), seed=0), folder_players,
                        tuple(rounds), byes)
     scoring = _scoring(ctx, draft, official)
@@ -714,6 +721,7 @@ def _settings(ctx: _Context, default_name: str, system: System, total: int, colo
             rounds=total, initial_colour=colour, seed=0, tiebreaks=tiebreaks, scoring=scoring,
             status=Status.RUNNING if paired else Status.REGISTRATION,
             round_dates=_round_dates(ctx, total, dates["042"]), berger_tables=not ctx.as_played,
+            rank_withdrawn=ctx.rank_withdrawn,
         )
     except ValidationError as error:  # a header text the reader let through (a control character)
         problem = error.errors()[0]
