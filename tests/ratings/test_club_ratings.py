@@ -243,7 +243,7 @@ def test_bad_member_input_is_refused(arbiter: Runner, tmp_path: Path) -> None:
     outcome = arbiter("-d", club, "member", "import", "-", stdin="name,rapid\n\"A, B\",abc\n")
     assert outcome.code == 2 and "line 2" in outcome.err and "rapid" in outcome.err
     assert arbiter("-d", club, "member", "set-initial", "99", "--rapid", "1500").code == 2
-    assert arbiter("-d", club, "ratings", "changes", "nothing").code == 4
+    assert arbiter("-d", club, "ratings", "changes", "nothing").code == 2
     assert snapshot(club) == before
     (club / "members.csv").write_text("id,name,birth_date,standard,rapid,blitz\n1,A,,x,,\n")
     outcome = arbiter("-d", club, "member", "list")
@@ -274,3 +274,73 @@ def test_finalize_refuses_a_date_before_the_start(arbiter: Runner, tmp_path: Pat
     assert arbiter("-d", folder, "result", "1", "1", "1-0").code == 0
     outcome = arbiter("-d", folder, "finalize", "--date", "2026-09-01")
     assert outcome.code == 2 and "before the event's start date 2026-10-01" in outcome.err
+
+
+# --------------------------------------------------------------------------- club housekeeping (issue 14, item 10)
+
+def test_a_member_entered_by_mistake_can_be_removed_but_not_one_with_rated_games(arbiter: Runner,
+                                                                                tmp_path: Path) -> None:
+    club = _club(arbiter, tmp_path)
+    _tournament(arbiter, club, "t1", {1: ["1-0", "1/2"], 2: ["0-1", "1-0"], 3: ["1-0", "0-1"]})
+    assert arbiter("-d", club, "member", "add", "Extra, Eve").code == 0  # member 5
+    assert arbiter("new", "open", "--club", club, "--name", "Open", "--system", "swiss", "--rounds", "3",
+                   "--time-control", "rapid").code == 0
+    assert arbiter("-d", club / "tournaments" / "open", "player", "add", "--member", "5").code == 0
+    before = snapshot(club)
+    rated = arbiter("-d", club, "member", "remove", "2")
+    assert rated.code == 4 and "member 2 (Brun, Bob) is in the rating report of t1 (3 rated games)" in rated.err
+    assert "Nothing was changed" in rated.err
+    entered = arbiter("-d", club, "member", "remove", "5")
+    assert entered.code == 4 and "registered in tournaments/open as player 1" in entered.err
+    assert "player remove" in entered.err
+    assert arbiter("-d", club, "member", "remove", "9").code == 2
+    assert snapshot(club) == before
+    assert arbiter("-d", club / "tournaments" / "open", "player", "remove", "1").code == 0
+    removed = arbiter("-d", club, "member", "remove", "5")
+    assert removed.code == 0 and "removed member 5 (Extra, Eve)" in removed.err
+    assert [m["id"] for m in json.loads(arbiter("-d", club, "member", "list", "-f", "json").out)] == [1, 2, 3, 4]
+    assert "member removed" in (club / "journal.csv").read_text()
+    assert "every stored rating is as it should be" in arbiter("-d", club, "ratings", "recompute").err
+
+
+def test_ratings_work_inside_a_club_tournament_folder(arbiter: Runner, tmp_path: Path, monkeypatch) -> None:
+    club = _club(arbiter, tmp_path)
+    folder = _tournament(arbiter, club, "t1", {1: ["1-0", "1/2"], 2: ["0-1", "1-0"], 3: ["1-0", "0-1"]})
+    listed = arbiter("-d", folder, "ratings", "--time-control", "rapid", "-f", "json")
+    assert listed.code == 0 and json.loads(listed.out)[0]["rapid"] == 2118
+    here = arbiter("-d", folder, "ratings", "changes", "-f", "json")  # TOURNAMENT: the folder you are in
+    assert here.code == 0 and here.out == arbiter("-d", club, "ratings", "changes", "t1", "-f", "json").out
+    monkeypatch.chdir(folder)
+    assert arbiter("ratings", "history", "1", "-f", "json").code == 0
+    assert arbiter("member", "list", "-f", "json").code == 0
+    outside = arbiter("-d", club, "ratings", "changes")
+    assert outside.code == 2 and "give the TOURNAMENT" in outside.err
+
+
+def test_ratings_history_gives_each_tournaments_date(arbiter: Runner, tmp_path: Path) -> None:
+    club = _club(arbiter, tmp_path)
+    _tournament(arbiter, club, "t1", {1: ["1-0", "1/2"], 2: ["0-1", "1-0"], 3: ["1-0", "0-1"]})  # no dates given
+    dated = club / "tournaments" / "t2"
+    assert arbiter("new", dated, "--name", "t2", "--system", "round-robin", "--time-control", "rapid", "--seed", "1",
+                   "--start-date", "2026-05-02", "--end-date", "2026-05-03").code == 0
+    for member in (1, 2):
+        assert arbiter("-d", dated, "player", "add", "--member", member).code == 0
+    assert arbiter("-d", dated, "pair").code == 0 and arbiter("-d", dated, "result", "1", "1", "1/2").code == 0
+    assert arbiter("-d", dated, "finalize", "--date", "2026-05-04").code == 0
+    history = json.loads(arbiter("-d", club, "ratings", "history", "1", "--time-control", "rapid", "-f", "json").out)
+    # The event's last day; without dates, the day it was finalised.
+    assert [(h["tournament"], h["date"]) for h in history] == [("(initial)", None), ("t1", "2026-04-01"),
+                                                              ("t2", "2026-05-03")]
+    table = arbiter("-d", club, "ratings", "history", "1")
+    assert "Date" in table.out and "2026-05-03" in table.out
+
+
+def test_ratings_changes_of_no_such_tournament_is_a_bad_argument(arbiter: Runner, tmp_path: Path) -> None:
+    club = _club(arbiter, tmp_path)
+    _tournament(arbiter, club, "t1", {1: ["1-0", "1/2"], 2: ["0-1", "1-0"], 3: ["1-0", "0-1"]})
+    missing = arbiter("-d", club, "ratings", "changes", "NOSUCH")
+    assert missing.code == 2 and "field 'TOURNAMENT': there is no tournament 'NOSUCH'" in missing.err
+    assert "(rated: t1)" in missing.err
+    _tournament(arbiter, club, "t2", {}, finalise=False)
+    unrated = arbiter("-d", club, "ratings", "changes", "t2")  # there, but not rated yet: a state, exit 4
+    assert unrated.code == 4 and "not finalised yet" in unrated.err

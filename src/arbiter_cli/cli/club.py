@@ -1,4 +1,4 @@
-"""Commands of a club: ``club new``, ``member add|import|list|set-initial`` and
+"""Commands of a club: ``club new``, ``member add|import|list|set-initial|remove`` and
 ``ratings [changes|history|recompute]``.
 
 They work on the club folder (the current directory, or ``-d DIR``). The
@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # the club modules are loaded by the commands that need them 
     from arbiter_cli.ratings.club import Club
     from arbiter_cli.store.club import ClubFolder
 
-__all__ = ["club_new", "member_add", "member_import", "member_list", "member_set_initial", "ratings",
+__all__ = ["club_new", "member_add", "member_import", "member_list", "member_set_initial", "member_remove", "ratings",
            "ratings_changes", "ratings_history", "ratings_recompute"]
 
 TimeControlOption = Annotated[Optional[str], typer.Option(
@@ -41,9 +41,9 @@ _OPTION_OF = {"name": "NAME", "birth_date": "--birth", "standard": "--standard",
 
 @contextmanager
 def _club(exclusive: bool) -> Iterator[tuple[ClubFolder, Club]]:
-    from arbiter_cli.store.club import ClubFolder
+    from arbiter_cli.store.club import ClubFolder, club_folder_of
 
-    folder = ClubFolder(STATE.directory)
+    folder = ClubFolder(club_folder_of(STATE.directory))
     folder.by = author()
     with folder.lock(exclusive=exclusive, holder=command_line() if exclusive else "", waiting=_waiting):
         yield folder, folder.load()
@@ -54,6 +54,7 @@ def _control(text: str | None) -> tuple[str, ...]:
 
     if text is None:
         return TIME_CONTROLS
+    text = text.strip().lower()
     if text not in TIME_CONTROLS:
         raise BadArgument(f"{text!r} is not a time control; use standard, rapid or blitz", field="--time-control")
     return (text,)
@@ -142,6 +143,20 @@ def member_set_initial(
         say(line)
 
 
+def member_remove(
+    member_id: Annotated[int, typer.Argument(metavar="ID")],
+) -> None:
+    """Remove a member entered by mistake: not one who is in a rating report or registered
+    in a club tournament."""
+    from arbiter_cli.lifecycle.members import remove_member
+    from arbiter_cli.store.club import registrations
+
+    with _club(True) as (folder, club), arguments(**_OPTION_OF):
+        after, member, changes = remove_member(club, member_id, lambda: registrations(folder.path))
+        folder.save(club, after, command_line(), changes)
+    say(f"removed member {member.id} ({member.name}); {len(after.members)} in the club")
+
+
 def ratings(
     context: typer.Context,
     time_control: TimeControlOption = None,
@@ -167,22 +182,29 @@ def _tournament_name(club_path: Path, text: str) -> str:
 
 
 def ratings_changes(
-    tournament: Annotated[str, typer.Argument(metavar="TOURNAMENT", help="Its folder name in the club, or its path.")],
+    tournament: Annotated[Optional[str], typer.Argument(metavar="TOURNAMENT", help=(
+        "Its folder name in the club, or its path (default: the club tournament folder you are in)."))] = None,
     fmt: FormatOption = Format.table,
 ) -> None:
     """One row per player: Ro, K, rated games, score, expected score, change, new rating (and TPR)."""
     from arbiter_cli.render.club import changes_view
-    from arbiter_cli.store.club import TOURNAMENTS_DIR
+    from arbiter_cli.store.club import TOURNAMENTS_DIR, club_of
 
+    if tournament is None:
+        if club_of(STATE.directory) is None:
+            raise BadArgument("give the TOURNAMENT (its folder name in the club's tournaments/)", field="TOURNAMENT")
+        tournament = str(STATE.directory)
     with _club(False) as (folder, club):
         name = _tournament_name(folder.path, tournament)
         rows = [s for s in club.ratings if s.tournament == name]
         if not rows:
-            exists = (folder.path / TOURNAMENTS_DIR / name).is_dir()
+            if not (folder.path / TOURNAMENTS_DIR / name).is_dir():
+                known = sorted({s.tournament for s in club.ratings})
+                raise BadArgument(f"there is no tournament {name!r} in {folder.path / TOURNAMENTS_DIR}"
+                                  + (f" (rated: {', '.join(known)})" if known else ""), field="TOURNAMENT")
             raise Refused(f"tournament {name} has changed no rating: it is not finalised yet, or its finalize was "
                           f"interrupted before the club rated it ('arbiter -d {folder.path / TOURNAMENTS_DIR / name} "
-                          "finalize' again completes it)" if exists
-                          else f"there is no tournament {name!r} in {folder.path / TOURNAMENTS_DIR}")
+                          "finalize' again completes it)")
     emit(changes_view(name, rows), fmt)
 
 

@@ -45,7 +45,7 @@ def recompute(club: Club, events: Sequence[RatedEvent]) -> Recomputed:
         for member in event.players:
             if member not in names:
                 raise Refused(f"tournament {event.name} has member {member}, who is not in members.csv")
-    rows = tuple(StoredRow(event.name, event.time_control, row, names[row.member_id])
+    rows = tuple(StoredRow(event.name, event.time_control, row, names[row.member_id], event.date)
                  for event, report in replay(club.initial_ratings(), events) for row in report)
     after = replace(club, ratings=rows)
     before_now, after_now = current_ratings(club), current_ratings(after)
@@ -56,7 +56,7 @@ def recompute(club: Club, events: Sequence[RatedEvent]) -> Recomputed:
     differences = []
     for key in sorted(stored.keys() | fresh.keys()):
         old, new = stored.get(key), fresh.get(key)
-        if old is None or new is None or old.row != new.row or old.time_control != new.time_control:
+        if old is None or new is None or (old.row, old.time_control, old.date) != (new.row, new.time_control, new.date):
             differences.append(f"{key[0]}: member {key[1]}: stored {_shown(old)}, recomputed {_shown(new)}")
     gone = tuple(sorted({s.tournament for s in club.ratings} - {s.tournament for s in rows}))
     return Recomputed(after, moved, tuple(differences), gone)

@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import os
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import tomli_w
 from pydantic import ValidationError
 
 from arbiter_cli.core.errors import BrokenFolder, DomainError, Refused, pydantic_message
-from arbiter_cli.core.model import Status
+from arbiter_cli.core.model import Status, Tournament
 from arbiter_cli.core.points import format_points, parse_points
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.club_ratings import recompute
@@ -35,7 +35,8 @@ from arbiter_cli.store.files import FolderStore, csv_text
 from arbiter_cli.store.journal import JOURNAL_FILE, OLD_COLUMNS
 from arbiter_cli.store.tournament import TournamentFolder
 
-__all__ = ["CLUB_FILE", "MEMBERS_FILE", "RATINGS_FILE", "TOURNAMENTS_DIR", "ClubFolder", "club_of", "rated_events",
+__all__ = ["CLUB_FILE", "MEMBERS_FILE", "RATINGS_FILE", "TOURNAMENTS_DIR", "ClubFolder", "club_of", "club_folder_of", "club_tournaments", "rated_events",
+           "registrations",
            "update_club_ratings", "rated_by_club", "load_club"]
 
 CLUB_FILE = "club.toml"
@@ -45,6 +46,7 @@ TOURNAMENTS_DIR = "tournaments"
 MEMBER_COLUMNS = ("id", "name", "birth_date", "standard", "rapid", "blitz")
 RATING_COLUMNS = ("tournament", "time_control", "member_id", "name", "rating_before", "k", "games", "score",
                   "expected", "change", "rating_after", "performance")
+RATING_OPTIONAL = ("date",)  # a club rated before dates were kept: 'ratings recompute' adds them
 
 
 class ClubFolder(FolderStore):
@@ -97,7 +99,7 @@ class ClubFolder(FolderStore):
         if not (self.path / RATINGS_FILE).exists():
             return ()
         rows = []
-        for line, row in self._read_csv(RATINGS_FILE, RATING_COLUMNS):
+        for line, row in self._read_csv(RATINGS_FILE, RATING_COLUMNS, RATING_OPTIONAL):
             try:
                 member = int(row["member_id"])
                 if member not in known:
@@ -110,7 +112,7 @@ class ClubFolder(FolderStore):
                                    values["rating_after"], int(row["performance"]) if row["performance"] else None)
             except (ValueError, TypeError) as error:
                 raise BrokenFolder(f"not a rating report line: {error}", source=RATINGS_FILE, line=line) from None
-            rows.append(StoredRow(row["tournament"], row["time_control"], rating, row["name"]))
+            rows.append(StoredRow(row["tournament"], row["time_control"], rating, row["name"], row.get("date", "")))
         return tuple(rows)
 
     def files_of(self, club: Club) -> dict[str, str]:
@@ -120,10 +122,10 @@ class ClubFolder(FolderStore):
                                                      for m in club.members]),
         }
         if club.ratings:
-            files[RATINGS_FILE] = csv_text(RATING_COLUMNS, [
+            files[RATINGS_FILE] = csv_text((*RATING_COLUMNS, *RATING_OPTIONAL), [
                 [s.tournament, s.time_control, s.row.member_id, s.name, s.row.rating_before, s.row.k,
                  s.row.games, format_points(s.row.score, ascii=True), format_points(s.row.expected, ascii=True), s.row.change,
-                 s.row.rating_after, s.row.performance] for s in club.ratings])
+                 s.row.rating_after, s.row.performance, s.date] for s in club.ratings])
         return files
 
     def save(self, before: Club, after: Club, command: str, changes: Sequence[Change]) -> None:
@@ -159,6 +161,16 @@ def club_of(tournament_path: Path) -> Path | None:
     return None
 
 
+def club_folder_of(path: Path) -> Path:
+    """The club folder a club command run at ``path`` works on: ``path`` itself, or, in one of
+    the club's tournament folders (``CLUB/tournaments/NAME``), its club."""
+    if not (path / CLUB_FILE).is_file():
+        home = club_of(path)
+        if home is not None:
+            return home
+    return path
+
+
 def _finalised_at(store: TournamentFolder) -> str:
     """When the tournament was finalised: the time of its journal's finalising entry."""
     stamps = [entry.time for entry in store.journal()
@@ -166,10 +178,10 @@ def _finalised_at(store: TournamentFolder) -> str:
     return stamps[-1] if stamps else ""
 
 
-def rated_events(club_path: Path) -> list[RatedEvent]:
-    """The club's finalised tournaments, in the order they were finalised, as the ledger needs them."""
+def club_tournaments(club_path: Path) -> Iterator[tuple[TournamentFolder, Tournament, str]]:
+    """Each tournament folder of the club, in name order: its store, the tournament (read under
+    its shared lock) and when it was finalised ("" if it is not)."""
     directory = club_path / TOURNAMENTS_DIR
-    found = []
     for folder in sorted(p for p in directory.iterdir() if p.is_dir()) if directory.is_dir() else ():
         if not (folder / "tournament.toml").is_file():
             continue
@@ -177,14 +189,25 @@ def rated_events(club_path: Path) -> list[RatedEvent]:
         try:
             with store.lock(exclusive=False):
                 tournament = store.load()
-                finalised_at = _finalised_at(store)
+                finalised_at = _finalised_at(store) if tournament.settings.status is Status.FINALISED else ""
         except DomainError as error:  # name the tournament: the club's command did not
             raise error.at(source=f"{TOURNAMENTS_DIR}/{folder.name}/{error.source or ''}".rstrip("/")) from None
-        if tournament.settings.status is not Status.FINALISED:
-            continue
-        found.append((finalised_at, folder.name, tournament))
+        yield store, tournament, finalised_at
+
+
+def rated_events(club_path: Path) -> list[RatedEvent]:
+    """The club's finalised tournaments, in the order they were finalised, as the ledger needs them."""
+    found = [(finalised_at, store.path.name, tournament) for store, tournament, finalised_at
+             in club_tournaments(club_path) if tournament.settings.status is Status.FINALISED]
     found.sort(key=lambda item: (item[0], item[1]))
     return [event_of(name, tournament) for _, name, tournament in found]
+
+
+def registrations(club_path: Path) -> dict[str, dict[int, int]]:
+    """The members registered in each of the club's tournaments (by its folder name): member id
+    -> start number."""
+    return {store.path.name: {p.member_id: p.start_number for p in tournament.players if p.member_id is not None}
+            for store, tournament, _ in club_tournaments(club_path)}
 
 
 def rated_by_club(tournament_path: Path) -> bool | None:
