@@ -344,3 +344,54 @@ def test_ratings_changes_of_no_such_tournament_is_a_bad_argument(arbiter: Runner
     _tournament(arbiter, club, "t2", {}, finalise=False)
     unrated = arbiter("-d", club, "ratings", "changes", "t2")  # there, but not rated yet: a state, exit 4
     assert unrated.code == 4 and "not finalised yet" in unrated.err
+
+
+# --------------------------------------------------------------------------- the time control (issue 14, item 9)
+
+def test_the_time_control_is_classified_by_the_fide_definitions() -> None:
+    from arbiter_cli.core.model import RatingType as R
+    from arbiter_cli.core.time_control import classify
+
+    # minutes + 60 x the increment in seconds: rapid more than 10 and less than 60, blitz more than 3
+    # and at most 10, standard 60 or more (the reference digest, rapid and blitz regulations).
+    cases = {"90+30": R.STANDARD, "60": R.STANDARD, "50+10": R.STANDARD, "90/40+30+30": R.STANDARD,
+             "59": R.RAPID, "15+10": R.RAPID, "10+1": R.RAPID, "11": R.RAPID, "25": R.RAPID,
+             "10": R.BLITZ, "3+2": R.BLITZ, "5": R.BLITZ, "4": R.BLITZ, "Rapid": R.RAPID, " BLITZ ": R.BLITZ}
+    assert {text: classify(text).rating_type for text in cases} == cases
+    assert classify("3").rating_type is None and classify("1+2").rating_type is None  # bullet: no list
+    assert classify("15+10").minutes == 25
+    assert all(classify(text) is None for text in ("G/90", "1 hour", "15+", "+10", "15+10s"))
+
+
+def test_a_club_time_control_of_15_plus_10_makes_a_rapid_event_and_says_so(arbiter: Runner, tmp_path: Path) -> None:
+    club = _club(arbiter, tmp_path)
+    made = arbiter("new", "quick", "--club", club, "--name", "Q", "--system", "swiss", "--rounds", "3",
+                   "--time-control", "15+10")
+    assert made.code == 0 and "rated rapid: 15+10 is 25 minutes for 60 moves" in made.err
+    assert "rapid is more than 10 and less than 60" in made.err
+    toml = (club / "tournaments" / "quick" / "tournament.toml").read_text()
+    assert 'rating_type = "rapid"' in toml and 'time_control = "15+10"' in toml
+    capital = arbiter("new", "named", "--club", club, "--name", "N", "--system", "swiss", "--rounds", "3",
+                      "--time-control", "Rapid")
+    assert capital.code == 0 and 'rating_type = "rapid"' in (club / "tournaments" / "named" / "tournament.toml").read_text()
+    assert arbiter("-d", club, "ratings", "--time-control", "Rapid").code == 0
+    assert json.loads(arbiter("-d", club, "ratings", "--time-control", "3+2", "-f", "json").out)[0].keys() >= {"blitz"}
+    # Outside a club the time control still decides the list when it can be read.
+    assert arbiter("new", tmp_path / "open", "--name", "O", "--system", "swiss", "--rounds", "3",
+                   "--time-control", "3+2").code == 0
+    assert 'rating_type = "blitz"' in (tmp_path / "open" / "tournament.toml").read_text()
+
+
+def test_a_club_tournament_without_a_readable_time_control_is_refused(arbiter: Runner, tmp_path: Path) -> None:
+    club = _club(arbiter, tmp_path)
+    before = snapshot(club)
+    for extra, field, says in (([], "--time-control", "give it, e.g. --time-control 90+30"),
+                               (["--time-control", "G/90"], "--time-control", "cannot read 'G/90'"),
+                               (["--time-control", "1+0"], "--time-control", "no FIDE list rates it"),
+                               (["--time-control", "15+10", "--rating-type", "standard"], "--rating-type",
+                                "the time control is rapid, not standard")):
+        outcome = arbiter("new", "bad", "--club", club, "--name", "B", "--system", "swiss", "--rounds", "3", *extra)
+        assert outcome.code == 2 and f"field '{field}'" in outcome.err and says in outcome.err, outcome.err
+    assert snapshot(club) == before
+    assert arbiter("new", "named", "--club", club, "--name", "N", "--system", "swiss", "--rounds", "3",
+                   "--rating-type", "blitz").code == 0  # the list named without a time control: as before

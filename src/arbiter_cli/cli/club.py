@@ -50,14 +50,17 @@ def _club(exclusive: bool) -> Iterator[tuple[ClubFolder, Club]]:
 
 
 def _control(text: str | None) -> tuple[str, ...]:
+    """``--time-control``: a list's name in any case, or a time control such as 15+10 (FIDE's definitions)."""
+    from arbiter_cli.core.time_control import classify
     from arbiter_cli.ratings.club import TIME_CONTROLS
 
     if text is None:
         return TIME_CONTROLS
-    text = text.strip().lower()
-    if text not in TIME_CONTROLS:
-        raise BadArgument(f"{text!r} is not a time control; use standard, rapid or blitz", field="--time-control")
-    return (text,)
+    found = classify(text)
+    if found is None or found.rating_type is None:
+        raise BadArgument(f"{text!r} is not a time control; use standard, rapid or blitz (or e.g. 15+10)",
+                          field="--time-control")
+    return (found.rating_type.value,)
 
 
 def club_new(
