@@ -395,3 +395,87 @@ def test_a_club_tournament_without_a_readable_time_control_is_refused(arbiter: R
     assert snapshot(club) == before
     assert arbiter("new", "named", "--club", club, "--name", "N", "--system", "swiss", "--rounds", "3",
                    "--rating-type", "blitz").code == 0  # the list named without a time control: as before
+
+
+# --------------------------------------------------------------------------- what a correction changed (issue 14, item 8)
+
+def _three_rated(arbiter: Runner, club: Path) -> Path:
+    first = _tournament(arbiter, club, "t1", {1: ["1-0", "1/2"], 2: ["0-1", "1-0"], 3: ["1-0", "0-1"]})
+    _tournament(arbiter, club, "t2", {1: ["1/2", "1/2"], 2: ["1-0", "1-0"], 3: ["0-1", "1/2"]})
+    _tournament(arbiter, club, "t3", {1: ["0-1", "1-0"], 2: ["1/2", "0-1"], 3: ["1/2", "1/2"]})
+    return first
+
+
+def test_a_correction_names_every_later_tournament_it_re_rated_with_old_and_new_ratings(
+        arbiter: Runner, tmp_path: Path) -> None:
+    club = _club(arbiter, tmp_path)
+    first = _three_rated(arbiter, club)
+    before = {name: changes(arbiter, club, name) for name in ("t1", "t2", "t3")}
+    outcome = arbiter("-d", first, "result", "1", "1", "0-1", "--correct")  # Alpha lost to Dahl after all
+    assert outcome.code == 0
+    after = {name: changes(arbiter, club, name) for name in ("t1", "t2", "t3")}
+    assert "club ratings rebuilt: rated again t1, t2, t3" in outcome.err
+    for name in ("t1", "t2", "t3"):
+        for member, row in after[name].items():
+            old = before[name][member]
+            if old == row:
+                continue
+            line = f"rated again: {name} (rapid): {row['name']} ({member}): Ro {old['rating_before']}"
+            if old["rating_before"] != row["rating_before"]:
+                line += f" -> {row['rating_before']}"
+            assert line in outcome.err, line
+            rn = f"Rn {old['rating_after']}" + ("" if old["rating_after"] == row["rating_after"]
+                                                else f" -> {row['rating_after']}")
+            assert rn in outcome.err.split(line, 1)[1].splitlines()[0]
+    # Every member whose current rating moved is still named, and the club's journal keeps it all.
+    assert "club rating: Alpha, Anna (1), rapid:" in outcome.err
+    journal = (club / "journal.csv").read_text()
+    assert "rated again" in journal and "t3 (rapid): Alpha, Anna (1)" in journal
+
+
+def test_a_correction_says_which_final_ranks_it_changed(arbiter: Runner, tmp_path: Path) -> None:
+    club = _club(arbiter, tmp_path)
+    first = _three_rated(arbiter, club)
+    ranks = {r["start_number"]: r["rank"] for r in json.loads((first / "final" / "standings.json").read_text())}
+    assert ranks == {1: 1, 2: 2, 3: 2, 4: 4}  # Brun and Costa share 2nd-3rd on 1½
+    outcome = arbiter("-d", first, "result", "1", "2", "0-1", "--correct")  # Costa beat Brun: not a draw
+    assert outcome.code == 0
+    now = {r["start_number"]: r["rank"] for r in json.loads((first / "final" / "standings.json").read_text())}
+    assert now == {1: 1, 3: 2, 2: 3, 4: 4}
+    lines = outcome.err.splitlines()
+    assert "final standings: stored before the correction -> stored again: final/standings.csv, .json; " \
+           "2 players moved" in lines
+    assert "final standings: player 3 (Costa, Cid): rank 2-3, 1½ points -> rank 2, 2 points" in lines
+    assert "final standings: player 2 (Brun, Bob): rank 2-3, 1½ points -> rank 3, 1 point" in lines
+    assert not any(line.startswith("final standings: player 1 ") for line in lines)  # Alpha kept both
+    journal = (first / "journal.csv").read_text()
+    assert '"final standings: player 3 (Costa, Cid)","rank 2-3, 1½ points","rank 2, 2 points"' in journal
+
+
+def test_the_pre_event_rating_is_one_value_wherever_it_is_shown(arbiter: Runner, tmp_path: Path) -> None:
+    club = _club(arbiter, tmp_path)
+    first = _three_rated(arbiter, club)
+    _tournament(arbiter, club, "t4", {}, finalise=False)  # registered at today's ratings
+    outcome = arbiter("-d", first, "result", "1", "1", "0-1", "--correct")
+    assert outcome.code == 0
+    assert "t2: 2 pre-event ratings written to its players.csv" in outcome.err
+    current = {r["member_id"]: r["rapid"] for r in json.loads(arbiter("-d", club, "ratings", "-f", "json").out)}
+    for name in ("t2", "t3", "t4"):
+        folder = club / "tournaments" / name
+        wanted = ({m: r["rating_before"] for m, r in changes(arbiter, club, name).items()} if name != "t4"
+                  else current)  # a running event: the rating its finalisation will start from
+        players = json.loads(arbiter("-d", folder, "player", "list", "-f", "json").out)
+        assert {p["member_id"]: p["rating"] for p in players} == wanted, name
+        by_number = {p["start_number"]: wanted[p["member_id"]] for p in players}
+        standings = json.loads(arbiter("-d", folder, "standings", "-f", "json").out)
+        assert all(r["rating"] == by_number[r["start_number"]] for r in standings), name
+        if name != "t4":
+            stored = json.loads((folder / "final" / "standings.json").read_text())
+            assert all(r["rating"] == by_number[r["start_number"]] for r in stored), name
+        export = arbiter("-d", folder, "export").out
+        ratings = {int(line[4:8]): int(line[48:52]) for line in export.splitlines() if line.startswith("001")}
+        assert ratings == by_number, name
+        assert '"player 1 (Alpha, Anna) rating"' in (folder / "journal.csv").read_text()
+    assert arbiter("-d", club / "tournaments" / "t3", "verify").code == 0
+    assert "every stored rating is as it should be" in arbiter("-d", club, "ratings", "recompute").err
+    assert arbiter("-d", club, "ratings", "recompute").err.count("pre-event") == 0  # nothing left to write

@@ -133,16 +133,18 @@ def member_set_initial(
 ) -> None:
     """Change a member's initial rating; every club rating is recomputed from it."""
     from arbiter_cli.lifecycle.members import set_initial
-    from arbiter_cli.store.club import rated_events
+    from arbiter_cli.render.final import final_outputs
+    from arbiter_cli.store.club import rated_events, show_club_ratings
 
     given = {k: v for k, v in (("standard", standard), ("rapid", rapid), ("blitz", blitz)) if v is not None}
     if not given:
         raise BadArgument("give at least one of --standard, --rapid, --blitz")
     with _club(True) as (folder, club), arguments(**_OPTION_OF):
-        after, member, changes, moved = set_initial(club, member_id, given, lambda: rated_events(folder.path))
+        after, member, changes, rebuilt = set_initial(club, member_id, given, lambda: rated_events(folder.path))
         folder.save(club, after, command_line(), changes)
+        shown = show_club_ratings(folder.path, after, command_line(), author(), final_outputs)
     say(f"{member.name}: initial " + ", ".join(f"{k} {v}" for k, v in given.items()))
-    for line in moved or ["no club rating changed"]:
+    for line in (*rebuilt.report(), *shown):
         say(line)
 
 
@@ -239,7 +241,8 @@ def ratings_recompute(
     """Rebuild every club rating from the initial ratings and the finalised tournaments,
     and report any difference from what was stored."""
     from arbiter_cli.lifecycle.club_ratings import recompute
-    from arbiter_cli.store.club import rated_events
+    from arbiter_cli.render.final import final_outputs
+    from arbiter_cli.store.club import rated_events, show_club_ratings
 
     with _club(True) as (folder, club):
         rebuilt = recompute(club, rated_events(folder.path))
@@ -250,10 +253,14 @@ def ratings_recompute(
         if rebuilt.differences:
             folder.save(club, rebuilt.club, command_line(),
                         [Change("club ratings rebuilt", "", line) for line in rebuilt.differences])
+        # Also completes a rebuild whose tournaments were not all written (an interrupted command).
+        shown = show_club_ratings(folder.path, rebuilt.club, command_line(), author(), final_outputs)
     if not rebuilt.differences:
         say("recomputed: every stored rating is as it should be")
-        return
-    lines = rebuilt.differences
-    say(f"recomputed: {len(lines)} stored line{'s' if len(lines) != 1 else ''} differed, now rebuilt")
-    for line in (*lines, *rebuilt.moved):
+    else:
+        lines = rebuilt.differences
+        say(f"recomputed: {len(lines)} stored line{'s' if len(lines) != 1 else ''} differed, now rebuilt")
+        for line in (*lines, *rebuilt.moved):
+            say(line)
+    for line in shown:
         say(line)

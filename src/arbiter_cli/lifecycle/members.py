@@ -13,7 +13,7 @@ from pydantic import ValidationError
 
 from arbiter_cli.core.errors import BadArgument, Refused, pydantic_message
 from arbiter_cli.lifecycle.change import Change
-from arbiter_cli.lifecycle.club_ratings import recompute
+from arbiter_cli.lifecycle.club_ratings import Recomputed, recompute
 from arbiter_cli.ratings.club import Club, Member
 from arbiter_cli.ratings.ledger import RatedEvent
 
@@ -59,10 +59,11 @@ def import_members(club: Club, rows: Sequence[tuple[int, Mapping[str, str]]], so
 
 
 def set_initial(club: Club, member_id: int, given: Mapping[str, int], events: Callable[[], Sequence[RatedEvent]]
-                ) -> tuple[Club, Member, list[Change], tuple[str, ...]]:
+                ) -> tuple[Club, Member, list[Change], Recomputed]:
     """The act: new initial ratings (time control -> rating) for a member, and every club
     rating rebuilt from them through ``events()`` (the club's finalised tournaments, loaded
-    once the arguments are found sound); returns the members whose rating moved."""
+    once the arguments are found sound); returns the rebuild (what it rated again, whose
+    rating moved)."""
     member = club.member(member_id)
     if member is None:
         raise BadArgument(f"there is no member {member_id}", field="member_id")
@@ -71,8 +72,8 @@ def set_initial(club: Club, member_id: int, given: Mapping[str, int], events: Ca
     rebuilt = recompute(after, events())
     changes = [Change(f"member {member_id} initial {k}", str(getattr(member, k) or ""), str(v))
                for k, v in given.items()]
-    changes += [Change("club rating", "", line) for line in rebuilt.moved]
-    return rebuilt.club, member, changes, rebuilt.moved
+    changes += rebuilt.changes()
+    return rebuilt.club, member, changes, rebuilt
 
 
 def remove_member(club: Club, member_id: int, registrations: Callable[[], Mapping[str, Mapping[int, int]]]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 import tomllib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import tomli_w
@@ -28,7 +28,9 @@ from arbiter_cli.core.errors import BrokenFolder, DomainError, Refused, pydantic
 from arbiter_cli.core.model import Status, Tournament
 from arbiter_cli.core.points import format_points, parse_points
 from arbiter_cli.lifecycle.change import Change
-from arbiter_cli.lifecycle.club_ratings import recompute
+from arbiter_cli.core.words import count
+from arbiter_cli.lifecycle.club_ratings import pre_event_ratings, rate_as_the_club, recompute
+from arbiter_cli.lifecycle.standings import final_standing_changes
 from arbiter_cli.ratings.club import Club, ClubSettings, Member, StoredRow, event_of
 from arbiter_cli.ratings.ledger import TIME_CONTROLS, RatedEvent, RatingRow
 from arbiter_cli.store.files import FolderStore, csv_text
@@ -37,7 +39,7 @@ from arbiter_cli.store.tournament import TournamentFolder
 
 __all__ = ["CLUB_FILE", "MEMBERS_FILE", "RATINGS_FILE", "TOURNAMENTS_DIR", "ClubFolder", "club_of", "club_folder_of", "club_tournaments", "rated_events",
            "registrations",
-           "update_club_ratings", "rated_by_club", "load_club"]
+           "update_club_ratings", "show_club_ratings", "rated_by_club", "load_club"]
 
 CLUB_FILE = "club.toml"
 MEMBERS_FILE = "members.csv"
@@ -225,9 +227,15 @@ def rated_by_club(tournament_path: Path) -> bool | None:
     return any(row.tournament == name for row in club.ratings)
 
 
-def update_club_ratings(tournament_path: Path, command: str, by: str = "") -> list[str]:
+#: The final standings files of a finalised tournament (rendered above the store: render.final).
+Outputs = Callable[[Tournament], dict[str, str]]
+
+
+def update_club_ratings(tournament_path: Path, command: str, by: str = "",
+                        outputs: Outputs | None = None) -> list[str]:
     """After a club tournament is finalised or corrected: rebuild the club's ratings, under the
-    club folder's lock. Returns the lines to show; nothing for a tournament outside any club."""
+    club folder's lock, and make every club tournament show the rebuilt pre-event ratings
+    (:func:`show_club_ratings`). Returns the lines to show; nothing for a tournament outside any club."""
     club_path = club_of(tournament_path)
     if club_path is None:
         return []
@@ -240,8 +248,38 @@ def update_club_ratings(tournament_path: Path, command: str, by: str = "") -> li
             if rebuilt.gone:
                 return [f"club ratings NOT updated: {', '.join(rebuilt.gone)} rated before but no longer finalised "
                         f"in {club_path / 'tournaments'}; see 'arbiter -d {club_path} ratings recompute'"]
-            folder.save(club, rebuilt.club, command, [Change("club rating", "", line) for line in rebuilt.moved])
+            folder.save(club, rebuilt.club, command, rebuilt.changes())
+            shown = show_club_ratings(club_path, rebuilt.club, command, by, outputs)
     except DomainError as error:  # the tournament's change is made already: say so, do not fail it
         return [f"club ratings NOT updated: {club_path}: {error}; once that is repaired, run "
                 f"'arbiter -d {club_path} ratings recompute'"]
-    return [f"club rating: {line}" for line in rebuilt.moved] or ["club ratings: no rating changed"]
+    return [*rebuilt.report(), *shown]
+
+
+def show_club_ratings(club_path: Path, club: Club, command: str, by: str = "",
+                      outputs: Outputs | None = None) -> list[str]:
+    """Write the club's pre-event rating of each member into every club tournament whose
+    players.csv shows another (:func:`~arbiter_cli.lifecycle.club_ratings.pre_event_ratings`),
+    each under its own lock with a journal line per player; a finalised one's final standings
+    are stored again. Call it holding the club's lock. Returns the lines to show."""
+    lines: list[str] = []
+    for store, tournament, _ in club_tournaments(club_path):
+        name = store.path.name
+        if not rate_as_the_club(tournament, pre_event_ratings(club, name, tournament))[1]:
+            continue
+        store.by = by
+        with store.lock(exclusive=True, holder=command):
+            before = store.load()
+            after, changes = rate_as_the_club(before, pre_event_ratings(club, name, before))
+            finalised = before.settings.status is Status.FINALISED
+            moved = final_standing_changes(before, after) if finalised and changes else []
+            if changes:
+                store.save(before, after, command, [*changes, *moved],
+                           outputs=outputs(after) if finalised and outputs is not None else None)
+        if not changes:
+            continue
+        lines.append(f"{name}: {count(len(changes), 'pre-event rating')} written to its players.csv (its standings "
+                     "and export show them)" + ("; final standings stored again" if finalised else
+                                                ": the club ratings its finalisation will start from"))
+        lines += [f"{name}: {c.change}: {c.old or 'unrated'} -> {c.new}" for c in (*changes, *moved)]
+    return lines
