@@ -60,11 +60,16 @@ def test_an_import_adds_every_member_or_none() -> None:
 
 def test_a_new_initial_rating_rebuilds_every_rating_after_it() -> None:
     rated = recompute(CLUB, [EVENT]).club  # A 2014, B 1886 after t1
-    club, member, changes, moved = set_initial(rated, 2, {"standard": 2000}, lambda: [EVENT])
+    club, member, changes, rebuilt = set_initial(rated, 2, {"standard": 2000}, lambda: [EVENT])
+    moved = rebuilt.moved
     assert member.name == "B" and club.member(2).standard == 2000  # type: ignore[union-attr]
     assert moved == ("A (1), standard: 2014 -> 2020", "B (2), standard: 1886 -> 1980")  # now equal: ±20
+    assert rebuilt.rerated == (
+        "t1 (standard): A (1): Ro 2000, Δ +14 -> +20, Rn 2014 -> 2020, expected 0.64 -> 0.50, TPR 2700 -> 2800",
+        "t1 (standard): B (2): Ro 1900 -> 2000, Δ -14 -> -20, Rn 1886 -> 1980, expected 0.36 -> 0.50")
     assert [(c.change, c.old, c.new) for c in changes] == [
-        ("member 2 initial standard", "1900", "2000"), ("club rating", "", moved[0]), ("club rating", "", moved[1])]
+        ("member 2 initial standard", "1900", "2000"), ("rated again", "", rebuilt.rerated[0]),
+        ("rated again", "", rebuilt.rerated[1]), ("club rating", "", moved[0]), ("club rating", "", moved[1])]
     with pytest.raises(BadArgument) as error:
         set_initial(CLUB, 9, {"standard": 2000}, list)
     assert error.value.field == "member_id"

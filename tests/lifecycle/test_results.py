@@ -81,7 +81,9 @@ def test_a_finalised_event_takes_only_corrections_and_stores_its_final_standings
     with pytest.raises(Refused, match="give --correct"):
         enter_results(t, 1, [ResultLine(1, W)])
     entered = enter_results(t, 1, [ResultLine(1, W)], correct=True)
-    assert entered.finalised and entered.changes[-1].change == "final standings"
+    assert entered.finalised and "final standings" in [c.change for c in entered.changes]
+    # ... and says whose final rank or points the correction changed, old -> new
+    assert entered.changes[-1].change.startswith("final standings: player ")
 
 
 def test_excused_marks_a_forfeit_only() -> None:

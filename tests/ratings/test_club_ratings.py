@@ -243,7 +243,7 @@ def test_bad_member_input_is_refused(arbiter: Runner, tmp_path: Path) -> None:
     outcome = arbiter("-d", club, "member", "import", "-", stdin="name,rapid\n\"A, B\",abc\n")
     assert outcome.code == 2 and "line 2" in outcome.err and "rapid" in outcome.err
     assert arbiter("-d", club, "member", "set-initial", "99", "--rapid", "1500").code == 2
-    assert arbiter("-d", club, "ratings", "changes", "nothing").code == 4
+    assert arbiter("-d", club, "ratings", "changes", "nothing").code == 2
     assert snapshot(club) == before
     (club / "members.csv").write_text("id,name,birth_date,standard,rapid,blitz\n1,A,,x,,\n")
     outcome = arbiter("-d", club, "member", "list")
@@ -274,3 +274,208 @@ def test_finalize_refuses_a_date_before_the_start(arbiter: Runner, tmp_path: Pat
     assert arbiter("-d", folder, "result", "1", "1", "1-0").code == 0
     outcome = arbiter("-d", folder, "finalize", "--date", "2026-09-01")
     assert outcome.code == 2 and "before the event's start date 2026-10-01" in outcome.err
+
+
+# --------------------------------------------------------------------------- club housekeeping (issue 14, item 10)
+
+def test_a_member_entered_by_mistake_can_be_removed_but_not_one_with_rated_games(arbiter: Runner,
+                                                                                tmp_path: Path) -> None:
+    club = _club(arbiter, tmp_path)
+    _tournament(arbiter, club, "t1", {1: ["1-0", "1/2"], 2: ["0-1", "1-0"], 3: ["1-0", "0-1"]})
+    assert arbiter("-d", club, "member", "add", "Extra, Eve").code == 0  # member 5
+    assert arbiter("new", "open", "--club", club, "--name", "Open", "--system", "swiss", "--rounds", "3",
+                   "--time-control", "rapid").code == 0
+    assert arbiter("-d", club / "tournaments" / "open", "player", "add", "--member", "5").code == 0
+    before = snapshot(club)
+    rated = arbiter("-d", club, "member", "remove", "2")
+    assert rated.code == 4 and "member 2 (Brun, Bob) is in the rating report of t1 (3 rated games)" in rated.err
+    assert "Nothing was changed" in rated.err
+    entered = arbiter("-d", club, "member", "remove", "5")
+    assert entered.code == 4 and "registered in tournaments/open as player 1" in entered.err
+    assert "player remove" in entered.err
+    assert arbiter("-d", club, "member", "remove", "9").code == 2
+    assert snapshot(club) == before
+    assert arbiter("-d", club / "tournaments" / "open", "player", "remove", "1").code == 0
+    removed = arbiter("-d", club, "member", "remove", "5")
+    assert removed.code == 0 and "removed member 5 (Extra, Eve)" in removed.err
+    assert [m["id"] for m in json.loads(arbiter("-d", club, "member", "list", "-f", "json").out)] == [1, 2, 3, 4]
+    assert "member removed" in (club / "journal.csv").read_text()
+    assert "every stored rating is as it should be" in arbiter("-d", club, "ratings", "recompute").err
+
+
+def test_ratings_work_inside_a_club_tournament_folder(arbiter: Runner, tmp_path: Path, monkeypatch) -> None:
+    club = _club(arbiter, tmp_path)
+    folder = _tournament(arbiter, club, "t1", {1: ["1-0", "1/2"], 2: ["0-1", "1-0"], 3: ["1-0", "0-1"]})
+    listed = arbiter("-d", folder, "ratings", "--time-control", "rapid", "-f", "json")
+    assert listed.code == 0 and json.loads(listed.out)[0]["rapid"] == 2118
+    here = arbiter("-d", folder, "ratings", "changes", "-f", "json")  # TOURNAMENT: the folder you are in
+    assert here.code == 0 and here.out == arbiter("-d", club, "ratings", "changes", "t1", "-f", "json").out
+    monkeypatch.chdir(folder)
+    assert arbiter("ratings", "history", "1", "-f", "json").code == 0
+    assert arbiter("member", "list", "-f", "json").code == 0
+    outside = arbiter("-d", club, "ratings", "changes")
+    assert outside.code == 2 and "give the TOURNAMENT" in outside.err
+
+
+def test_ratings_history_gives_each_tournaments_date(arbiter: Runner, tmp_path: Path) -> None:
+    club = _club(arbiter, tmp_path)
+    _tournament(arbiter, club, "t1", {1: ["1-0", "1/2"], 2: ["0-1", "1-0"], 3: ["1-0", "0-1"]})  # no dates given
+    dated = club / "tournaments" / "t2"
+    assert arbiter("new", dated, "--name", "t2", "--system", "round-robin", "--time-control", "rapid", "--seed", "1",
+                   "--start-date", "2026-05-02", "--end-date", "2026-05-03").code == 0
+    for member in (1, 2):
+        assert arbiter("-d", dated, "player", "add", "--member", member).code == 0
+    assert arbiter("-d", dated, "pair").code == 0 and arbiter("-d", dated, "result", "1", "1", "1/2").code == 0
+    assert arbiter("-d", dated, "finalize", "--date", "2026-05-04").code == 0
+    history = json.loads(arbiter("-d", club, "ratings", "history", "1", "--time-control", "rapid", "-f", "json").out)
+    # The event's last day; without dates, the day it was finalised.
+    assert [(h["tournament"], h["date"]) for h in history] == [("(initial)", None), ("t1", "2026-04-01"),
+                                                              ("t2", "2026-05-03")]
+    table = arbiter("-d", club, "ratings", "history", "1")
+    assert "Date" in table.out and "2026-05-03" in table.out
+
+
+def test_ratings_changes_of_no_such_tournament_is_a_bad_argument(arbiter: Runner, tmp_path: Path) -> None:
+    club = _club(arbiter, tmp_path)
+    _tournament(arbiter, club, "t1", {1: ["1-0", "1/2"], 2: ["0-1", "1-0"], 3: ["1-0", "0-1"]})
+    missing = arbiter("-d", club, "ratings", "changes", "NOSUCH")
+    assert missing.code == 2 and "field 'TOURNAMENT': there is no tournament 'NOSUCH'" in missing.err
+    assert "(rated: t1)" in missing.err
+    _tournament(arbiter, club, "t2", {}, finalise=False)
+    unrated = arbiter("-d", club, "ratings", "changes", "t2")  # there, but not rated yet: a state, exit 4
+    assert unrated.code == 4 and "not finalised yet" in unrated.err
+
+
+# --------------------------------------------------------------------------- the time control (issue 14, item 9)
+
+def test_the_time_control_is_classified_by_the_fide_definitions() -> None:
+    from arbiter_cli.core.model import RatingType as R
+    from arbiter_cli.core.time_control import classify
+
+    # minutes + 60 x the increment in seconds: rapid more than 10 and less than 60, blitz more than 3
+    # and at most 10, standard 60 or more (the reference digest, rapid and blitz regulations).
+    cases = {"90+30": R.STANDARD, "60": R.STANDARD, "50+10": R.STANDARD, "90/40+30+30": R.STANDARD,
+             "59": R.RAPID, "15+10": R.RAPID, "10+1": R.RAPID, "11": R.RAPID, "25": R.RAPID,
+             "10": R.BLITZ, "3+2": R.BLITZ, "5": R.BLITZ, "4": R.BLITZ, "Rapid": R.RAPID, " BLITZ ": R.BLITZ}
+    assert {text: classify(text).rating_type for text in cases} == cases
+    assert classify("3").rating_type is None and classify("1+2").rating_type is None  # bullet: no list
+    assert classify("15+10").minutes == 25
+    assert all(classify(text) is None for text in ("G/90", "1 hour", "15+", "+10", "15+10s"))
+
+
+def test_a_club_time_control_of_15_plus_10_makes_a_rapid_event_and_says_so(arbiter: Runner, tmp_path: Path) -> None:
+    club = _club(arbiter, tmp_path)
+    made = arbiter("new", "quick", "--club", club, "--name", "Q", "--system", "swiss", "--rounds", "3",
+                   "--time-control", "15+10")
+    assert made.code == 0 and "rated rapid: 15+10 is 25 minutes for 60 moves" in made.err
+    assert "rapid is more than 10 and less than 60" in made.err
+    toml = (club / "tournaments" / "quick" / "tournament.toml").read_text()
+    assert 'rating_type = "rapid"' in toml and 'time_control = "15+10"' in toml
+    capital = arbiter("new", "named", "--club", club, "--name", "N", "--system", "swiss", "--rounds", "3",
+                      "--time-control", "Rapid")
+    assert capital.code == 0 and 'rating_type = "rapid"' in (club / "tournaments" / "named" / "tournament.toml").read_text()
+    assert arbiter("-d", club, "ratings", "--time-control", "Rapid").code == 0
+    assert json.loads(arbiter("-d", club, "ratings", "--time-control", "3+2", "-f", "json").out)[0].keys() >= {"blitz"}
+    # Outside a club the time control still decides the list when it can be read.
+    assert arbiter("new", tmp_path / "open", "--name", "O", "--system", "swiss", "--rounds", "3",
+                   "--time-control", "3+2").code == 0
+    assert 'rating_type = "blitz"' in (tmp_path / "open" / "tournament.toml").read_text()
+
+
+def test_a_club_tournament_without_a_readable_time_control_is_refused(arbiter: Runner, tmp_path: Path) -> None:
+    club = _club(arbiter, tmp_path)
+    before = snapshot(club)
+    for extra, field, says in (([], "--time-control", "give it, e.g. --time-control 90+30"),
+                               (["--time-control", "G/90"], "--time-control", "cannot read 'G/90'"),
+                               (["--time-control", "1+0"], "--time-control", "no FIDE list rates it"),
+                               (["--time-control", "15+10", "--rating-type", "standard"], "--rating-type",
+                                "the time control is rapid, not standard")):
+        outcome = arbiter("new", "bad", "--club", club, "--name", "B", "--system", "swiss", "--rounds", "3", *extra)
+        assert outcome.code == 2 and f"field '{field}'" in outcome.err and says in outcome.err, outcome.err
+    assert snapshot(club) == before
+    assert arbiter("new", "named", "--club", club, "--name", "N", "--system", "swiss", "--rounds", "3",
+                   "--rating-type", "blitz").code == 0  # the list named without a time control: as before
+
+
+# --------------------------------------------------------------------------- what a correction changed (issue 14, item 8)
+
+def _three_rated(arbiter: Runner, club: Path) -> Path:
+    first = _tournament(arbiter, club, "t1", {1: ["1-0", "1/2"], 2: ["0-1", "1-0"], 3: ["1-0", "0-1"]})
+    _tournament(arbiter, club, "t2", {1: ["1/2", "1/2"], 2: ["1-0", "1-0"], 3: ["0-1", "1/2"]})
+    _tournament(arbiter, club, "t3", {1: ["0-1", "1-0"], 2: ["1/2", "0-1"], 3: ["1/2", "1/2"]})
+    return first
+
+
+def test_a_correction_names_every_later_tournament_it_re_rated_with_old_and_new_ratings(
+        arbiter: Runner, tmp_path: Path) -> None:
+    club = _club(arbiter, tmp_path)
+    first = _three_rated(arbiter, club)
+    before = {name: changes(arbiter, club, name) for name in ("t1", "t2", "t3")}
+    outcome = arbiter("-d", first, "result", "1", "1", "0-1", "--correct")  # Alpha lost to Dahl after all
+    assert outcome.code == 0
+    after = {name: changes(arbiter, club, name) for name in ("t1", "t2", "t3")}
+    assert "club ratings rebuilt: rated again t1, t2, t3" in outcome.err
+    for name in ("t1", "t2", "t3"):
+        for member, row in after[name].items():
+            old = before[name][member]
+            if old == row:
+                continue
+            line = f"rated again: {name} (rapid): {row['name']} ({member}): Ro {old['rating_before']}"
+            if old["rating_before"] != row["rating_before"]:
+                line += f" -> {row['rating_before']}"
+            assert line in outcome.err, line
+            rn = f"Rn {old['rating_after']}" + ("" if old["rating_after"] == row["rating_after"]
+                                                else f" -> {row['rating_after']}")
+            assert rn in outcome.err.split(line, 1)[1].splitlines()[0]
+    # Every member whose current rating moved is still named, and the club's journal keeps it all.
+    assert "club rating: Alpha, Anna (1), rapid:" in outcome.err
+    journal = (club / "journal.csv").read_text()
+    assert "rated again" in journal and "t3 (rapid): Alpha, Anna (1)" in journal
+
+
+def test_a_correction_says_which_final_ranks_it_changed(arbiter: Runner, tmp_path: Path) -> None:
+    club = _club(arbiter, tmp_path)
+    first = _three_rated(arbiter, club)
+    ranks = {r["start_number"]: r["rank"] for r in json.loads((first / "final" / "standings.json").read_text())}
+    assert ranks == {1: 1, 2: 2, 3: 2, 4: 4}  # Brun and Costa share 2nd-3rd on 1½
+    outcome = arbiter("-d", first, "result", "1", "2", "0-1", "--correct")  # Costa beat Brun: not a draw
+    assert outcome.code == 0
+    now = {r["start_number"]: r["rank"] for r in json.loads((first / "final" / "standings.json").read_text())}
+    assert now == {1: 1, 3: 2, 2: 3, 4: 4}
+    lines = outcome.err.splitlines()
+    assert "final standings: stored before the correction -> stored again: final/standings.csv, .json; " \
+           "2 players moved" in lines
+    assert "final standings: player 3 (Costa, Cid): rank 2-3, 1½ points -> rank 2, 2 points" in lines
+    assert "final standings: player 2 (Brun, Bob): rank 2-3, 1½ points -> rank 3, 1 point" in lines
+    assert not any(line.startswith("final standings: player 1 ") for line in lines)  # Alpha kept both
+    journal = (first / "journal.csv").read_text()
+    assert '"final standings: player 3 (Costa, Cid)","rank 2-3, 1½ points","rank 2, 2 points"' in journal
+
+
+def test_the_pre_event_rating_is_one_value_wherever_it_is_shown(arbiter: Runner, tmp_path: Path) -> None:
+    club = _club(arbiter, tmp_path)
+    first = _three_rated(arbiter, club)
+    _tournament(arbiter, club, "t4", {}, finalise=False)  # registered at today's ratings
+    outcome = arbiter("-d", first, "result", "1", "1", "0-1", "--correct")
+    assert outcome.code == 0
+    assert "t2: 2 pre-event ratings written to its players.csv" in outcome.err
+    current = {r["member_id"]: r["rapid"] for r in json.loads(arbiter("-d", club, "ratings", "-f", "json").out)}
+    for name in ("t2", "t3", "t4"):
+        folder = club / "tournaments" / name
+        wanted = ({m: r["rating_before"] for m, r in changes(arbiter, club, name).items()} if name != "t4"
+                  else current)  # a running event: the rating its finalisation will start from
+        players = json.loads(arbiter("-d", folder, "player", "list", "-f", "json").out)
+        assert {p["member_id"]: p["rating"] for p in players} == wanted, name
+        by_number = {p["start_number"]: wanted[p["member_id"]] for p in players}
+        standings = json.loads(arbiter("-d", folder, "standings", "-f", "json").out)
+        assert all(r["rating"] == by_number[r["start_number"]] for r in standings), name
+        if name != "t4":
+            stored = json.loads((folder / "final" / "standings.json").read_text())
+            assert all(r["rating"] == by_number[r["start_number"]] for r in stored), name
+        export = arbiter("-d", folder, "export").out
+        ratings = {int(line[4:8]): int(line[48:52]) for line in export.splitlines() if line.startswith("001")}
+        assert ratings == by_number, name
+        assert '"player 1 (Alpha, Anna) rating"' in (folder / "journal.csv").read_text()
+    assert arbiter("-d", club / "tournaments" / "t3", "verify").code == 0
+    assert "every stored rating is as it should be" in arbiter("-d", club, "ratings", "recompute").err
+    assert arbiter("-d", club, "ratings", "recompute").err.count("pre-event") == 0  # nothing left to write

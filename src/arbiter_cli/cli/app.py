@@ -80,7 +80,7 @@ GROUPS: tuple[Group, ...] = (
         Command("new", club.club_new),)),
     Group("member", "The club's members and their initial ratings.", (
         Command("add", club.member_add), Command("import", club.member_import), Command("list", club.member_list),
-        Command("set-initial", club.member_set_initial))),
+        Command("set-initial", club.member_set_initial), Command("remove", club.member_remove))),
     Group("ratings", "Club ratings (FIDE B.02) from the club's finalised tournaments.", (
         Command("changes", club.ratings_changes), Command("history", club.ratings_history),
         Command("recompute", club.ratings_recompute)), run=club.ratings),

@@ -1,4 +1,4 @@
-"""Commands of a club: ``club new``, ``member add|import|list|set-initial`` and
+"""Commands of a club: ``club new``, ``member add|import|list|set-initial|remove`` and
 ``ratings [changes|history|recompute]``.
 
 They work on the club folder (the current directory, or ``-d DIR``). The
@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # the club modules are loaded by the commands that need them 
     from arbiter_cli.ratings.club import Club
     from arbiter_cli.store.club import ClubFolder
 
-__all__ = ["club_new", "member_add", "member_import", "member_list", "member_set_initial", "ratings",
+__all__ = ["club_new", "member_add", "member_import", "member_list", "member_set_initial", "member_remove", "ratings",
            "ratings_changes", "ratings_history", "ratings_recompute"]
 
 TimeControlOption = Annotated[Optional[str], typer.Option(
@@ -41,22 +41,26 @@ _OPTION_OF = {"name": "NAME", "birth_date": "--birth", "standard": "--standard",
 
 @contextmanager
 def _club(exclusive: bool) -> Iterator[tuple[ClubFolder, Club]]:
-    from arbiter_cli.store.club import ClubFolder
+    from arbiter_cli.store.club import ClubFolder, club_folder_of
 
-    folder = ClubFolder(STATE.directory)
+    folder = ClubFolder(club_folder_of(STATE.directory))
     folder.by = author()
     with folder.lock(exclusive=exclusive, holder=command_line() if exclusive else "", waiting=_waiting):
         yield folder, folder.load()
 
 
 def _control(text: str | None) -> tuple[str, ...]:
+    """``--time-control``: a list's name in any case, or a time control such as 15+10 (FIDE's definitions)."""
+    from arbiter_cli.core.time_control import classify
     from arbiter_cli.ratings.club import TIME_CONTROLS
 
     if text is None:
         return TIME_CONTROLS
-    if text not in TIME_CONTROLS:
-        raise BadArgument(f"{text!r} is not a time control; use standard, rapid or blitz", field="--time-control")
-    return (text,)
+    found = classify(text)
+    if found is None or found.rating_type is None:
+        raise BadArgument(f"{text!r} is not a time control; use standard, rapid or blitz (or e.g. 15+10)",
+                          field="--time-control")
+    return (found.rating_type.value,)
 
 
 def club_new(
@@ -129,17 +133,33 @@ def member_set_initial(
 ) -> None:
     """Change a member's initial rating; every club rating is recomputed from it."""
     from arbiter_cli.lifecycle.members import set_initial
-    from arbiter_cli.store.club import rated_events
+    from arbiter_cli.render.final import final_outputs
+    from arbiter_cli.store.club import rated_events, show_club_ratings
 
     given = {k: v for k, v in (("standard", standard), ("rapid", rapid), ("blitz", blitz)) if v is not None}
     if not given:
         raise BadArgument("give at least one of --standard, --rapid, --blitz")
     with _club(True) as (folder, club), arguments(**_OPTION_OF):
-        after, member, changes, moved = set_initial(club, member_id, given, lambda: rated_events(folder.path))
+        after, member, changes, rebuilt = set_initial(club, member_id, given, lambda: rated_events(folder.path))
         folder.save(club, after, command_line(), changes)
+        shown = show_club_ratings(folder.path, after, command_line(), author(), final_outputs)
     say(f"{member.name}: initial " + ", ".join(f"{k} {v}" for k, v in given.items()))
-    for line in moved or ["no club rating changed"]:
+    for line in (*rebuilt.report(), *shown):
         say(line)
+
+
+def member_remove(
+    member_id: Annotated[int, typer.Argument(metavar="ID")],
+) -> None:
+    """Remove a member entered by mistake: not one who is in a rating report or registered
+    in a club tournament."""
+    from arbiter_cli.lifecycle.members import remove_member
+    from arbiter_cli.store.club import registrations
+
+    with _club(True) as (folder, club), arguments(**_OPTION_OF):
+        after, member, changes = remove_member(club, member_id, lambda: registrations(folder.path))
+        folder.save(club, after, command_line(), changes)
+    say(f"removed member {member.id} ({member.name}); {len(after.members)} in the club")
 
 
 def ratings(
@@ -167,22 +187,29 @@ def _tournament_name(club_path: Path, text: str) -> str:
 
 
 def ratings_changes(
-    tournament: Annotated[str, typer.Argument(metavar="TOURNAMENT", help="Its folder name in the club, or its path.")],
+    tournament: Annotated[Optional[str], typer.Argument(metavar="TOURNAMENT", help=(
+        "Its folder name in the club, or its path (default: the club tournament folder you are in)."))] = None,
     fmt: FormatOption = Format.table,
 ) -> None:
     """One row per player: Ro, K, rated games, score, expected score, change, new rating (and TPR)."""
     from arbiter_cli.render.club import changes_view
-    from arbiter_cli.store.club import TOURNAMENTS_DIR
+    from arbiter_cli.store.club import TOURNAMENTS_DIR, club_of
 
+    if tournament is None:
+        if club_of(STATE.directory) is None:
+            raise BadArgument("give the TOURNAMENT (its folder name in the club's tournaments/)", field="TOURNAMENT")
+        tournament = str(STATE.directory)
     with _club(False) as (folder, club):
         name = _tournament_name(folder.path, tournament)
         rows = [s for s in club.ratings if s.tournament == name]
         if not rows:
-            exists = (folder.path / TOURNAMENTS_DIR / name).is_dir()
+            if not (folder.path / TOURNAMENTS_DIR / name).is_dir():
+                known = sorted({s.tournament for s in club.ratings})
+                raise BadArgument(f"there is no tournament {name!r} in {folder.path / TOURNAMENTS_DIR}"
+                                  + (f" (rated: {', '.join(known)})" if known else ""), field="TOURNAMENT")
             raise Refused(f"tournament {name} has changed no rating: it is not finalised yet, or its finalize was "
                           f"interrupted before the club rated it ('arbiter -d {folder.path / TOURNAMENTS_DIR / name} "
-                          "finalize' again completes it)" if exists
-                          else f"there is no tournament {name!r} in {folder.path / TOURNAMENTS_DIR}")
+                          "finalize' again completes it)")
     emit(changes_view(name, rows), fmt)
 
 
@@ -214,7 +241,8 @@ def ratings_recompute(
     """Rebuild every club rating from the initial ratings and the finalised tournaments,
     and report any difference from what was stored."""
     from arbiter_cli.lifecycle.club_ratings import recompute
-    from arbiter_cli.store.club import rated_events
+    from arbiter_cli.render.final import final_outputs
+    from arbiter_cli.store.club import rated_events, show_club_ratings
 
     with _club(True) as (folder, club):
         rebuilt = recompute(club, rated_events(folder.path))
@@ -225,10 +253,14 @@ def ratings_recompute(
         if rebuilt.differences:
             folder.save(club, rebuilt.club, command_line(),
                         [Change("club ratings rebuilt", "", line) for line in rebuilt.differences])
+        # Also completes a rebuild whose tournaments were not all written (an interrupted command).
+        shown = show_club_ratings(folder.path, rebuilt.club, command_line(), author(), final_outputs)
     if not rebuilt.differences:
         say("recomputed: every stored rating is as it should be")
-        return
-    lines = rebuilt.differences
-    say(f"recomputed: {len(lines)} stored line{'s' if len(lines) != 1 else ''} differed, now rebuilt")
-    for line in (*lines, *rebuilt.moved):
+    else:
+        lines = rebuilt.differences
+        say(f"recomputed: {len(lines)} stored line{'s' if len(lines) != 1 else ''} differed, now rebuilt")
+        for line in (*lines, *rebuilt.moved):
+            say(line)
+    for line in shown:
         say(line)

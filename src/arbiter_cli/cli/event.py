@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 from pydantic import ValidationError
 
-from arbiter_cli.cli.common import author, command_line, say, tiebreak_option
+from arbiter_cli.cli.common import arguments, author, command_line, say, tiebreak_option
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.model import InitialColour, Numbering, RatingType, Scoring, Settings, System
 from arbiter_cli.core.points import parse_points
@@ -36,15 +36,18 @@ def new(
     start_date: Annotated[Optional[str], typer.Option("--start-date", help="YYYY-MM-DD")] = None,
     end_date: Annotated[Optional[str], typer.Option("--end-date", help="YYYY-MM-DD")] = None,
     chief_arbiter: Annotated[str, typer.Option("--chief-arbiter")] = "",
-    time_control: Annotated[str, typer.Option("--time-control", help="e.g. '90+30'.")] = "",
-    rating_type: Annotated[RatingType, typer.Option("--rating-type", case_sensitive=False)] = RatingType.STANDARD,
+    time_control: Annotated[str, typer.Option("--time-control", help=(
+        "e.g. '90+30' (minutes + seconds a move): it decides the rating list by FIDE's definitions "
+        "(standard, rapid, blitz); or one of those names."))] = "",
+    rating_type: Annotated[Optional[RatingType], typer.Option("--rating-type", case_sensitive=False, help=(
+        "The rating list (default: the time control's, else standard)."))] = None,
     club: Annotated[Optional[Path], typer.Option("--club", help="Make it a club tournament of this club "
                                                  "folder (in its tournaments/).")] = None,
 ) -> None:
     """Create a new tournament folder (inside a club's tournaments/: a club tournament)."""
     from arbiter_cli.store.club import club_of
 
-    directory, rating_type = _club_placement(directory, club, time_control, rating_type)
+    directory, chosen_type, why = _club_placement(directory, club, time_control, rating_type)
     try:
         chosen = System(system)
     except ValueError:
@@ -59,7 +62,7 @@ def new(
     try:
         settings = Settings(
             name=name, place=place, federation=federation.strip().upper(), start_date=start_date, end_date=end_date,
-            chief_arbiter=chief_arbiter, time_control=time_control, rating_type=rating_type,
+            chief_arbiter=chief_arbiter, time_control=time_control, rating_type=chosen_type,
             system=chosen, rounds=rounds, initial_colour=initial_colour, numbering=numbering,
             seed=secrets.randbelow(2**31) if seed is None else seed,
             tiebreaks=tiebreak_option(tiebreaks), scoring=points,
@@ -70,8 +73,9 @@ def new(
         raise BadArgument(_sentence(str(first["msg"]).removeprefix("Value error, ")), field=field) from None
     TournamentFolder.create(directory, settings, command_line(), author())
     home = club_of(directory)
-    rated = f"; club tournament of {home.name}, rated {settings.rating_type.value}" if home else ""
+    rated = f"; club tournament of {home.name}" if home else ""
     say(f"created {directory}: {settings.name} ({chosen.value}, seed {settings.seed}{rated})")
+    say(f"{'rated' if home else 'rating list'} {why}")
 
 
 def _scoring(text: str | None) -> Scoring:
@@ -97,9 +101,11 @@ def _sentence(message: str) -> str:
 
 
 def _club_placement(directory: Path, club: Path | None, time_control: str,
-                    rating_type: RatingType) -> tuple[Path, RatingType]:
-    """Where a new tournament goes, and its rating list: ``--club C`` puts a bare name in
-    C/tournaments/; ``--time-control standard|rapid|blitz`` names the club rating it counts for."""
+                    rating_type: RatingType | None) -> tuple[Path, RatingType, str]:
+    """Where a new tournament goes, its rating list and why: ``--club C`` puts a bare name in
+    C/tournaments/; the time control decides the list by FIDE's definitions
+    (:func:`arbiter_cli.core.time_control.rating_type_for`)."""
+    from arbiter_cli.core.time_control import rating_type_for
     from arbiter_cli.store.club import CLUB_FILE, TOURNAMENTS_DIR, club_of
 
     if club is not None:
@@ -109,10 +115,6 @@ def _club_placement(directory: Path, club: Path | None, time_control: str,
             directory = club / TOURNAMENTS_DIR / directory
         elif club_of(directory) != club.resolve():
             raise BadArgument(f"a club tournament lives in {club / TOURNAMENTS_DIR}", field="DIR")
-    named = time_control.strip().lower()
-    if named in ("standard", "rapid", "blitz"):
-        if rating_type is not RatingType.STANDARD and rating_type.value != named:
-            raise BadArgument(f"--time-control {named} and --rating-type {rating_type.value} disagree",
-                              field="--rating-type")
-        rating_type = RatingType(named)
-    return directory, rating_type
+    with arguments(time_control="--time-control", rating_type="--rating-type"):
+        chosen, why = rating_type_for(time_control, rating_type, club=club_of(directory) is not None)
+    return directory, chosen, why

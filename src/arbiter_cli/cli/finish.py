@@ -45,7 +45,7 @@ def finalize(
     else:
         say(f"finalised on {when} after {count(done.tournament.last_round, 'round')}; final standings in "
             f"{folder.path / 'final'}/standings.csv and standings.json")
-    for line in update_club_ratings(folder.path, command_line(), author()):
+    for line in update_club_ratings(folder.path, command_line(), author(), final_outputs):
         say(line)
 
 

@@ -54,9 +54,10 @@ def result(
     for change in entered.changes:
         say(f"{change.change}: {change.old or 'none'} -> {change.new or 'none'}")
     if entered.finalised:
+        from arbiter_cli.render.final import final_outputs
         from arbiter_cli.store.club import update_club_ratings
 
-        for line in update_club_ratings(STATE.directory, command_line(), author()):
+        for line in update_club_ratings(STATE.directory, command_line(), author(), final_outputs):
             say(line)
     for line in (*entered.withdrawn, *entered.notes):
         say(line)

@@ -1,4 +1,4 @@
-"""A club's members: adding them, importing them, changing an initial rating.
+"""A club's members: adding them, importing them, changing an initial rating, removing one.
 
 A member is told apart by their id, never by their name. Changing an initial
 rating rebuilds every club rating from it (:mod:`.club_ratings`).
@@ -11,13 +11,13 @@ from dataclasses import replace
 
 from pydantic import ValidationError
 
-from arbiter_cli.core.errors import BadArgument, pydantic_message
+from arbiter_cli.core.errors import BadArgument, Refused, pydantic_message
 from arbiter_cli.lifecycle.change import Change
-from arbiter_cli.lifecycle.club_ratings import recompute
+from arbiter_cli.lifecycle.club_ratings import Recomputed, recompute
 from arbiter_cli.ratings.club import Club, Member
 from arbiter_cli.ratings.ledger import RatedEvent
 
-__all__ = ["MEMBER_IMPORT_COLUMNS", "member_from", "add_member", "import_members", "set_initial"]
+__all__ = ["MEMBER_IMPORT_COLUMNS", "member_from", "add_member", "import_members", "set_initial", "remove_member"]
 
 #: The columns of ``arbiter member import``.
 MEMBER_IMPORT_COLUMNS = ("name", "birth_date", "standard", "rapid", "blitz")
@@ -59,10 +59,11 @@ def import_members(club: Club, rows: Sequence[tuple[int, Mapping[str, str]]], so
 
 
 def set_initial(club: Club, member_id: int, given: Mapping[str, int], events: Callable[[], Sequence[RatedEvent]]
-                ) -> tuple[Club, Member, list[Change], tuple[str, ...]]:
+                ) -> tuple[Club, Member, list[Change], Recomputed]:
     """The act: new initial ratings (time control -> rating) for a member, and every club
     rating rebuilt from them through ``events()`` (the club's finalised tournaments, loaded
-    once the arguments are found sound); returns the members whose rating moved."""
+    once the arguments are found sound); returns the rebuild (what it rated again, whose
+    rating moved)."""
     member = club.member(member_id)
     if member is None:
         raise BadArgument(f"there is no member {member_id}", field="member_id")
@@ -71,5 +72,34 @@ def set_initial(club: Club, member_id: int, given: Mapping[str, int], events: Ca
     rebuilt = recompute(after, events())
     changes = [Change(f"member {member_id} initial {k}", str(getattr(member, k) or ""), str(v))
                for k, v in given.items()]
-    changes += [Change("club rating", "", line) for line in rebuilt.moved]
-    return rebuilt.club, member, changes, rebuilt.moved
+    changes += rebuilt.changes()
+    return rebuilt.club, member, changes, rebuilt
+
+
+def remove_member(club: Club, member_id: int, registrations: Callable[[], Mapping[str, Mapping[int, int]]]
+                  ) -> tuple[Club, Member, list[Change]]:
+    """The act: remove a member entered by mistake. ``registrations()`` gives the members
+    registered in each of the club's tournaments, with their start numbers (loaded once the arguments are found sound).
+
+    A member who is in a rating report stays: the club's ratings are replayed from every
+    rated game, so removing them would rewrite their opponents' ratings and the club's
+    history. A member registered in a club tournament is removed from it first.
+    """
+    member = club.member(member_id)
+    if member is None:
+        raise BadArgument(f"there is no member {member_id}", field="member_id")
+    rated = sorted({s.tournament for s in club.ratings if s.row.member_id == member_id})
+    if rated:
+        games = sum(s.row.games for s in club.ratings if s.row.member_id == member_id)
+        raise Refused(f"member {member_id} ({member.name}) is in the rating report of {', '.join(rated)} "
+                      f"({games} rated game{'s' if games != 1 else ''}): the club's ratings are replayed from "
+                      "those games, so the member stays (a member who has left can stay in members.csv: "
+                      "only a tournament they are entered in rates them). Nothing was changed")
+    entered = sorted((name, members[member_id]) for name, members in registrations().items() if member_id in members)
+    if entered:
+        raise Refused(f"member {member_id} ({member.name}) is registered in "
+                      + ", ".join(f"tournaments/{name} as player {number}" for name, number in entered)
+                      + ": remove them there first ('arbiter -d tournaments/NAME player remove N', possible "
+                      "until round 1 is paired). Nothing was changed")
+    return (replace(club, members=tuple(m for m in club.members if m.id != member_id)), member,
+            [Change("member removed", f"{member_id} {member.name}", "")])

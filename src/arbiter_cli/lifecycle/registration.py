@@ -21,7 +21,7 @@ from arbiter_cli.lifecycle.guards import find_player, not_finalised
 from arbiter_cli.lifecycle.late_entry import RENUMBER_UNTIL, enter_late, renumbered
 from arbiter_cli.ratings.club import Club, current_ratings
 
-__all__ = ["Registered", "registration_open", "add_player", "import_players", "player_from", "sex_code", "member_fields",
+__all__ = ["Registered", "registration_open", "with_players", "add_player", "import_players", "player_from", "sex_code", "member_fields",
            "register", "players_from_rows", "remove_player", "IMPORT_COLUMNS"]
 
 #: The columns of ``arbiter player import``: the fields of a player a file may give.
@@ -116,7 +116,7 @@ def _late_note(tournament: Tournament) -> str:
             + ("" if paired >= RENUMBER_UNTIL else "; start numbers follow C.04.2 2.2 again"))
 
 
-def _with_players(tournament: Tournament, players: Sequence[Player]) -> Tournament:
+def with_players(tournament: Tournament, players: Sequence[Player]) -> Tournament:
     """The tournament with this list of players, numbered in C.04.2 order while no round is
     paired. Requested byes follow their players (and go with a removed one)."""
     kept = {p.start_number for p in players}
@@ -142,7 +142,7 @@ def register(tournament: Tournament, new: Sequence[Player], *, by_hand: bool = F
         numbers = tuple(late_numbers)
         notes.append(_late_note(tournament))
     else:
-        after = _with_players(tournament, [*tournament.players, *new])
+        after = with_players(tournament, [*tournament.players, *new])
         order = {id(p): i for i, p in enumerate(initial_order([*tournament.players, *new]), start=1)}
         numbers = tuple(order[id(p)] for p in new)
     late = f" (late entry for round {tournament.last_round + 1})" if tournament.rounds and by_hand else ""
@@ -212,5 +212,5 @@ def remove_player(tournament: Tournament, start_number: int) -> tuple[Tournament
     if tournament.rounds:
         raise Refused("players cannot be removed once round 1 is paired; use 'arbiter player withdraw'")
     rest = [p for p in tournament.players if p.start_number != start_number]
-    return (_with_players(tournament, rest), player,
+    return (with_players(tournament, rest), player,
             [Change("player removed", f"{start_number} {player.name}", "")])

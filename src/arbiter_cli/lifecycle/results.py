@@ -22,6 +22,7 @@ from arbiter_cli.core.results import GameResult, parse_result
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.guards import find_round
 from arbiter_cli.lifecycle.noshows import apply_no_show_rule, forfeit_losers
+from arbiter_cli.lifecycle.standings import final_standing_changes
 from arbiter_cli.pairing import pairs_as_stored
 
 __all__ = ["Unset", "UNSET", "ResultLine", "read_result", "result_line", "parse_result_lines", "Entered",
@@ -175,8 +176,12 @@ def enter_results(tournament: Tournament, round_number: int, lines: Sequence[Res
     after, withdrawn, more = apply_no_show_rule(after, rnd, updated, confirm, excused)
     changes += more
     if finalised:
+        moved = final_standing_changes(tournament, after)
         changes.append(Change("final standings", "stored before the correction",
-                              "stored again: final/standings.csv, .json"))
+                              "stored again: final/standings.csv, .json; "
+                              + (f"{len(moved)} player{'s' if len(moved) != 1 else ''} moved" if moved
+                                 else "no rank or score changed")))
+        changes += moved
     notes = _undone_forfeits(after, rnd, updated) + _paired_on_the_old_result(after, rnd, updated)
     return Entered(after, updated, tuple(changes), tuple(withdrawn), notes, finalised)
 

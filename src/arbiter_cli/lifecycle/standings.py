@@ -16,13 +16,15 @@ from fractions import Fraction
 from arbiter_cli.core.model import Player, Status, Tournament
 from arbiter_cli.core.outcome import Outcome, RoundEntry, round_entries
 from arbiter_cli.core.errors import BadArgument
+from arbiter_cli.core.points import format_points
 from arbiter_cli.core.tiebreak_codes import Rules, check_cuts, default_rules, parse_spec
 from arbiter_cli.tiebreaks.event import event_from_tournament
 from arbiter_cli.tiebreaks.ranking import TiebreakFunction, rank_players
+from arbiter_cli.lifecycle.change import Change, named
 from arbiter_cli.lifecycle.withdrawals import as_counted
 
 __all__ = ["Record", "StandingRow", "Standings", "compute_standings", "points_and_ranks", "tiebreak_rules",
-           "TiebreakFunction"]
+           "TiebreakFunction", "final_standing_changes"]
 
 
 @dataclass(frozen=True)
@@ -188,3 +190,20 @@ def _with_unrated(code: str, rating: int) -> str:
     if spec.base in _RATING_BASED and spec.unrated is None:
         return f"{code}/U{rating}"
     return code
+
+
+def final_standing_changes(before: Tournament, after: Tournament) -> list[Change]:
+    """The lines of the final standings (after the last round, by the announced tie-breaks) that
+    a change moved: each player whose rank, points or rating-based place differs, old -> new,
+    in the new order. Nothing when every player keeps rank and points."""
+
+    def table(tournament: Tournament) -> dict[int, str]:
+        standings = compute_standings(tournament, tournament.last_round, tournament.settings.effective_tiebreaks)
+        return {row.player.start_number: f"rank {row.rank_label}, {format_points(row.points)} "
+                f"point{'' if row.points == 1 else 's'}" for row in standings.rows}
+
+    old, new = table(before), table(after)
+    names = {p.start_number: p.name for p in after.players}
+    order = [*new, *(tpn for tpn in old if tpn not in new)]
+    return [Change(f"final standings: player {named(tpn, names[tpn])}", old.get(tpn, "not ranked"),
+                   new.get(tpn, "not ranked")) for tpn in order if old.get(tpn) != new.get(tpn)]

@@ -18,7 +18,7 @@ from arbiter_cli.core.model import Text, Tournament
 from arbiter_cli.core.outcome import game_outcomes
 from arbiter_cli.ratings.ledger import TIME_CONTROLS, RatedEvent, RatedGame, RatingRow
 
-__all__ = ["TIME_CONTROLS", "ClubSettings", "Member", "StoredRow", "Club", "current_ratings", "event_of"]
+__all__ = ["TIME_CONTROLS", "ClubSettings", "Member", "StoredRow", "Club", "current_ratings", "event_of", "event_date"]
 
 
 class ClubSettings(BaseModel):
@@ -79,6 +79,7 @@ class StoredRow:
     time_control: str
     row: RatingRow
     name: str
+    date: str = ""  # the tournament's date (see :func:`event_date`)
 
 
 @dataclass(frozen=True)
@@ -117,4 +118,11 @@ def event_of(name: str, tournament: Tournament) -> RatedEvent:
                 games.append(RatedGame(member[game.white], member[game.black], white.rating_points,
                                        black.rating_points))
     control = tournament.settings.rating_type.value
-    return RatedEvent(name, control, tuple(sorted(member.values())), tuple(games))
+    return RatedEvent(name, control, tuple(sorted(member.values())), tuple(games), event_date(tournament))
+
+
+def event_date(tournament: Tournament) -> str:
+    """A rated tournament's date: its last day (``end_date``), else its first, else the day it
+    was finalised (which every rated tournament has)."""
+    settings = tournament.settings
+    return settings.end_date or settings.start_date or settings.finalised_on or ""

@@ -78,6 +78,7 @@ class RatedEvent:
     time_control: str
     players: tuple[int, ...]  # member ids of its players
     games: tuple[RatedGame, ...] = field(default_factory=tuple)
+    date: str = ""  # the event's date (its last day), YYYY-MM-DD; "" when unknown
 
 
 def rate_tournament(games: Iterable[RatedGame], before: Mapping[int, RatingState],

@@ -103,16 +103,18 @@ def changes_view(name: str, rows: Sequence[StoredRow]) -> View:
 
 
 def history_view(club: Club, member: Member, controls: Sequence[str]) -> View:
-    """The member's rating after each tournament, per time control, from the initial rating."""
+    """The member's rating after each tournament, per time control, from the initial rating; the
+    date is the tournament's (its last day, see :func:`arbiter_cli.ratings.club.event_date`)."""
     initial = club.initial_ratings()[member.id]
     rows = [s for s in club.ratings if s.row.member_id == member.id and s.time_control in controls]
-    records: list[dict[str, Any]] = [{"time_control": c, "tournament": "(initial)", "rating": initial[c],
-                                      "change": None} for c in controls]
-    records += [{"time_control": s.time_control, "tournament": s.tournament, "rating": s.row.rating_after,
-                 "change": s.row.change} for s in rows]
+    records: list[dict[str, Any]] = [{"time_control": c, "tournament": "(initial)", "date": None,
+                                      "rating": initial[c], "change": None} for c in controls]
+    records += [{"time_control": s.time_control, "tournament": s.tournament, "date": s.date or None,
+                 "rating": s.row.rating_after, "change": s.row.change} for s in rows]
     records.sort(key=lambda r: list(controls).index(str(r["time_control"])))
     columns = [Column("time_control", "Time control", lambda r: str(r["time_control"])),
                Column("tournament", "Tournament", lambda r: str(r["tournament"]), wrap=True),
+               Column("date", "Date", lambda r: r["date"] or ""),
                Column("rating", "Rating", lambda r: str(r["rating"]), "right"),
                Column("change", "Δ", lambda r: "" if r["change"] is None else rating_change(r["change"]), "right")]
     return View(f"{member.name}: club rating history", records, columns)

@@ -18,25 +18,28 @@ from __future__ import annotations
 
 import os
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import tomli_w
 from pydantic import ValidationError
 
 from arbiter_cli.core.errors import BrokenFolder, DomainError, Refused, pydantic_message
-from arbiter_cli.core.model import Status
+from arbiter_cli.core.model import Status, Tournament
 from arbiter_cli.core.points import format_points, parse_points
 from arbiter_cli.lifecycle.change import Change
-from arbiter_cli.lifecycle.club_ratings import recompute
+from arbiter_cli.core.words import count
+from arbiter_cli.lifecycle.club_ratings import pre_event_ratings, rate_as_the_club, recompute
+from arbiter_cli.lifecycle.standings import final_standing_changes
 from arbiter_cli.ratings.club import Club, ClubSettings, Member, StoredRow, event_of
 from arbiter_cli.ratings.ledger import TIME_CONTROLS, RatedEvent, RatingRow
 from arbiter_cli.store.files import FolderStore, csv_text
 from arbiter_cli.store.journal import JOURNAL_FILE, OLD_COLUMNS
 from arbiter_cli.store.tournament import TournamentFolder
 
-__all__ = ["CLUB_FILE", "MEMBERS_FILE", "RATINGS_FILE", "TOURNAMENTS_DIR", "ClubFolder", "club_of", "rated_events",
-           "update_club_ratings", "rated_by_club", "load_club"]
+__all__ = ["CLUB_FILE", "MEMBERS_FILE", "RATINGS_FILE", "TOURNAMENTS_DIR", "ClubFolder", "club_of", "club_folder_of", "club_tournaments", "rated_events",
+           "registrations",
+           "update_club_ratings", "show_club_ratings", "rated_by_club", "load_club"]
 
 CLUB_FILE = "club.toml"
 MEMBERS_FILE = "members.csv"
@@ -45,6 +48,7 @@ TOURNAMENTS_DIR = "tournaments"
 MEMBER_COLUMNS = ("id", "name", "birth_date", "standard", "rapid", "blitz")
 RATING_COLUMNS = ("tournament", "time_control", "member_id", "name", "rating_before", "k", "games", "score",
                   "expected", "change", "rating_after", "performance")
+RATING_OPTIONAL = ("date",)  # a club rated before dates were kept: 'ratings recompute' adds them
 
 
 class ClubFolder(FolderStore):
@@ -97,7 +101,7 @@ class ClubFolder(FolderStore):
         if not (self.path / RATINGS_FILE).exists():
             return ()
         rows = []
-        for line, row in self._read_csv(RATINGS_FILE, RATING_COLUMNS):
+        for line, row in self._read_csv(RATINGS_FILE, RATING_COLUMNS, RATING_OPTIONAL):
             try:
                 member = int(row["member_id"])
                 if member not in known:
@@ -110,7 +114,7 @@ class ClubFolder(FolderStore):
                                    values["rating_after"], int(row["performance"]) if row["performance"] else None)
             except (ValueError, TypeError) as error:
                 raise BrokenFolder(f"not a rating report line: {error}", source=RATINGS_FILE, line=line) from None
-            rows.append(StoredRow(row["tournament"], row["time_control"], rating, row["name"]))
+            rows.append(StoredRow(row["tournament"], row["time_control"], rating, row["name"], row.get("date", "")))
         return tuple(rows)
 
     def files_of(self, club: Club) -> dict[str, str]:
@@ -120,10 +124,10 @@ class ClubFolder(FolderStore):
                                                      for m in club.members]),
         }
         if club.ratings:
-            files[RATINGS_FILE] = csv_text(RATING_COLUMNS, [
+            files[RATINGS_FILE] = csv_text((*RATING_COLUMNS, *RATING_OPTIONAL), [
                 [s.tournament, s.time_control, s.row.member_id, s.name, s.row.rating_before, s.row.k,
                  s.row.games, format_points(s.row.score, ascii=True), format_points(s.row.expected, ascii=True), s.row.change,
-                 s.row.rating_after, s.row.performance] for s in club.ratings])
+                 s.row.rating_after, s.row.performance, s.date] for s in club.ratings])
         return files
 
     def save(self, before: Club, after: Club, command: str, changes: Sequence[Change]) -> None:
@@ -159,6 +163,16 @@ def club_of(tournament_path: Path) -> Path | None:
     return None
 
 
+def club_folder_of(path: Path) -> Path:
+    """The club folder a club command run at ``path`` works on: ``path`` itself, or, in one of
+    the club's tournament folders (``CLUB/tournaments/NAME``), its club."""
+    if not (path / CLUB_FILE).is_file():
+        home = club_of(path)
+        if home is not None:
+            return home
+    return path
+
+
 def _finalised_at(store: TournamentFolder) -> str:
     """When the tournament was finalised: the time of its journal's finalising entry."""
     stamps = [entry.time for entry in store.journal()
@@ -166,10 +180,10 @@ def _finalised_at(store: TournamentFolder) -> str:
     return stamps[-1] if stamps else ""
 
 
-def rated_events(club_path: Path) -> list[RatedEvent]:
-    """The club's finalised tournaments, in the order they were finalised, as the ledger needs them."""
+def club_tournaments(club_path: Path) -> Iterator[tuple[TournamentFolder, Tournament, str]]:
+    """Each tournament folder of the club, in name order: its store, the tournament (read under
+    its shared lock) and when it was finalised ("" if it is not)."""
     directory = club_path / TOURNAMENTS_DIR
-    found = []
     for folder in sorted(p for p in directory.iterdir() if p.is_dir()) if directory.is_dir() else ():
         if not (folder / "tournament.toml").is_file():
             continue
@@ -177,14 +191,25 @@ def rated_events(club_path: Path) -> list[RatedEvent]:
         try:
             with store.lock(exclusive=False):
                 tournament = store.load()
-                finalised_at = _finalised_at(store)
+                finalised_at = _finalised_at(store) if tournament.settings.status is Status.FINALISED else ""
         except DomainError as error:  # name the tournament: the club's command did not
             raise error.at(source=f"{TOURNAMENTS_DIR}/{folder.name}/{error.source or ''}".rstrip("/")) from None
-        if tournament.settings.status is not Status.FINALISED:
-            continue
-        found.append((finalised_at, folder.name, tournament))
+        yield store, tournament, finalised_at
+
+
+def rated_events(club_path: Path) -> list[RatedEvent]:
+    """The club's finalised tournaments, in the order they were finalised, as the ledger needs them."""
+    found = [(finalised_at, store.path.name, tournament) for store, tournament, finalised_at
+             in club_tournaments(club_path) if tournament.settings.status is Status.FINALISED]
     found.sort(key=lambda item: (item[0], item[1]))
     return [event_of(name, tournament) for _, name, tournament in found]
+
+
+def registrations(club_path: Path) -> dict[str, dict[int, int]]:
+    """The members registered in each of the club's tournaments (by its folder name): member id
+    -> start number."""
+    return {store.path.name: {p.member_id: p.start_number for p in tournament.players if p.member_id is not None}
+            for store, tournament, _ in club_tournaments(club_path)}
 
 
 def rated_by_club(tournament_path: Path) -> bool | None:
@@ -202,9 +227,15 @@ def rated_by_club(tournament_path: Path) -> bool | None:
     return any(row.tournament == name for row in club.ratings)
 
 
-def update_club_ratings(tournament_path: Path, command: str, by: str = "") -> list[str]:
+#: The final standings files of a finalised tournament (rendered above the store: render.final).
+Outputs = Callable[[Tournament], dict[str, str]]
+
+
+def update_club_ratings(tournament_path: Path, command: str, by: str = "",
+                        outputs: Outputs | None = None) -> list[str]:
     """After a club tournament is finalised or corrected: rebuild the club's ratings, under the
-    club folder's lock. Returns the lines to show; nothing for a tournament outside any club."""
+    club folder's lock, and make every club tournament show the rebuilt pre-event ratings
+    (:func:`show_club_ratings`). Returns the lines to show; nothing for a tournament outside any club."""
     club_path = club_of(tournament_path)
     if club_path is None:
         return []
@@ -217,8 +248,38 @@ def update_club_ratings(tournament_path: Path, command: str, by: str = "") -> li
             if rebuilt.gone:
                 return [f"club ratings NOT updated: {', '.join(rebuilt.gone)} rated before but no longer finalised "
                         f"in {club_path / 'tournaments'}; see 'arbiter -d {club_path} ratings recompute'"]
-            folder.save(club, rebuilt.club, command, [Change("club rating", "", line) for line in rebuilt.moved])
+            folder.save(club, rebuilt.club, command, rebuilt.changes())
+            shown = show_club_ratings(club_path, rebuilt.club, command, by, outputs)
     except DomainError as error:  # the tournament's change is made already: say so, do not fail it
         return [f"club ratings NOT updated: {club_path}: {error}; once that is repaired, run "
                 f"'arbiter -d {club_path} ratings recompute'"]
-    return [f"club rating: {line}" for line in rebuilt.moved] or ["club ratings: no rating changed"]
+    return [*rebuilt.report(), *shown]
+
+
+def show_club_ratings(club_path: Path, club: Club, command: str, by: str = "",
+                      outputs: Outputs | None = None) -> list[str]:
+    """Write the club's pre-event rating of each member into every club tournament whose
+    players.csv shows another (:func:`~arbiter_cli.lifecycle.club_ratings.pre_event_ratings`),
+    each under its own lock with a journal line per player; a finalised one's final standings
+    are stored again. Call it holding the club's lock. Returns the lines to show."""
+    lines: list[str] = []
+    for store, tournament, _ in club_tournaments(club_path):
+        name = store.path.name
+        if not rate_as_the_club(tournament, pre_event_ratings(club, name, tournament))[1]:
+            continue
+        store.by = by
+        with store.lock(exclusive=True, holder=command):
+            before = store.load()
+            after, changes = rate_as_the_club(before, pre_event_ratings(club, name, before))
+            finalised = before.settings.status is Status.FINALISED
+            moved = final_standing_changes(before, after) if finalised and changes else []
+            if changes:
+                store.save(before, after, command, [*changes, *moved],
+                           outputs=outputs(after) if finalised and outputs is not None else None)
+        if not changes:
+            continue
+        lines.append(f"{name}: {count(len(changes), 'pre-event rating')} written to its players.csv (its standings "
+                     "and export show them)" + ("; final standings stored again" if finalised else
+                                                ": the club ratings its finalisation will start from"))
+        lines += [f"{name}: {c.change}: {c.old or 'unrated'} -> {c.new}" for c in (*changes, *moved)]
+    return lines
