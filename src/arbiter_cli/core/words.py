@@ -6,9 +6,18 @@
 
 from __future__ import annotations
 
-__all__ = ["count"]
+__all__ = ["count", "signed"]
 
 
 def count(n: int, noun: str, plural: str | None = None) -> str:
     """``n`` and the noun, singular for exactly one."""
     return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
+def signed(n: int) -> str:
+    """A change as arbiters write it: a sign when it moved, a plain 0 when it did not.
+
+    >>> signed(12), signed(-7), signed(0)
+    ('+12', '-7', '0')
+    """
+    return f"{n:+d}" if n else "0"

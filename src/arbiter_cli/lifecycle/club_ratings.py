@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from arbiter_cli.core.errors import Refused
+from arbiter_cli.core import words
 from arbiter_cli.core.model import Status, Tournament
 from arbiter_cli.lifecycle.change import Change, named
 from arbiter_cli.lifecycle.registration import with_players
@@ -66,7 +67,7 @@ class Recomputed:
 def _shown(stored: StoredRow | None) -> str:
     if stored is None:
         return "none"
-    return f"{stored.row.rating_before}{stored.row.change:+d}={stored.row.rating_after}"
+    return f"{stored.row.rating_before}{stored.row.change:+d}={stored.row.rating_after}"  # Ro+Δ=Rn
 
 
 def recompute(club: Club, events: Sequence[RatedEvent]) -> Recomputed:
@@ -101,7 +102,7 @@ def _rerated(old: StoredRow, new: StoredRow) -> str:
 
     def shown(label: str, before: int, after: int, signed: bool = False) -> str:
         def text(value: int) -> str:
-            return f"{value:+d}" if signed else str(value)
+            return words.signed(value) if signed else str(value)
         return f"{label} {text(before)}" + ("" if before == after else f" -> {text(after)}")
 
     a, b = old.row, new.row

@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from arbiter_cli.core.points import points_to_json
+from arbiter_cli.core.words import signed
 from arbiter_cli.ratings.club import Club, Member, StoredRow, current_ratings
 from arbiter_cli.ratings.ledger import TIME_CONTROLS
 from arbiter_cli.render.output import Column, View, number_column, text_cell
@@ -16,12 +17,8 @@ __all__ = ["members_view", "rating_list_view", "changes_view", "history_view", "
 
 
 def rating_change(change: int) -> str:
-    """A rating change as arbiters write it: a sign when it moved, a plain 0 when it did not.
-
-    >>> rating_change(12), rating_change(-7), rating_change(0)
-    ('+12', '-7', '0')
-    """
-    return f"{change:+d}" if change else "0"
+    """A rating change as arbiters write it (:func:`arbiter_cli.core.words.signed`)."""
+    return signed(change)
 
 
 def hundredths(value: Fraction) -> str:
