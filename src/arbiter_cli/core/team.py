@@ -1,0 +1,176 @@
+"""Team events as the core sees them: teams, matches, and what one round was for a team.
+
+The rules: C.04.6 (the team Swiss, 2026) Art. 1 for scores, the PAB and the team
+colour; C.07 (2024 and 2026) Arts. 11-13 for the team tie-breaks, which read a
+team event as one :class:`TeamRoundEntry` per team and round, the way the
+individual tie-breaks read :class:`~arbiter_cli.core.outcome.RoundEntry` values.
+
+* A match is won by the team with more game points (GP) on its boards; match
+  points (MP) follow from that (2 / 1 / 0 by default, TRF record 362).
+* A PAB has no opponent and no colour, and scores a drawn match unless the
+  competition rules say otherwise (C.04.6 1.4): the MP of a draw and half the
+  boards in GP (``pab_match_points`` and ``pab_game_points`` override them).
+* The team colour is the colour of the team's board-1 player, in matches
+  actually played (C.04.6 1.6).
+
+>>> scoring = TeamScoring(boards=4)
+>>> match_outcome(Fraction(5, 2), Fraction(3, 2), scoring)
+(<TeamOutcome.WIN: 'W'>, Fraction(2, 1))
+>>> scoring.pab_scores()
+(Fraction(1, 1), Fraction(2, 1))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+from typing import Literal
+
+from arbiter_cli.core.model import Scoring
+from arbiter_cli.core.outcome import Colour, Outcome
+
+__all__ = ["TeamOutcome", "TeamScoring", "BoardEntry", "TeamRoundEntry", "Team", "TeamEvent", "match_outcome",
+           "PrimaryScore"]
+
+PrimaryScore = Literal["MP", "GP"]
+
+
+class TeamOutcome(Enum):
+    """The closed set of what a round can be for a team.
+
+    A match *played* is one with at least one board not forfeited by the whole
+    team: a match forfeit (TRF 330: a team did not show) is ``FORFEIT_WIN`` /
+    ``FORFEIT_LOSS`` (a double match forfeit is a ``FORFEIT_LOSS`` for both).
+    """
+
+    WIN = "W"
+    DRAW = "D"
+    LOSS = "L"
+    FORFEIT_WIN = "+"
+    FORFEIT_LOSS = "-"
+    PAB = "PAB"  # pairing-allocated bye (C.04.6 1.4)
+    FPB = "FPB"  # full-point bye, requested
+    HPB = "HPB"  # half-point bye, requested
+    ZPB = "ZPB"  # zero-point bye: absent, or withdrawn
+    FREE = "BYE"  # the free round of a team round robin (the Berger table's dummy)
+    PENDING = "?"  # a match with a board result still to enter
+
+    @property
+    def played(self) -> bool:
+        """A match played against an opponent (C.07 Art. 16: not an unplayed round)."""
+        return self in (TeamOutcome.WIN, TeamOutcome.DRAW, TeamOutcome.LOSS)
+
+    @property
+    def forfeit(self) -> bool:
+        return self in (TeamOutcome.FORFEIT_WIN, TeamOutcome.FORFEIT_LOSS)
+
+    @property
+    def bye(self) -> bool:
+        return self in (TeamOutcome.PAB, TeamOutcome.FPB, TeamOutcome.HPB, TeamOutcome.ZPB, TeamOutcome.FREE)
+
+
+@dataclass(frozen=True)
+class TeamScoring:
+    """How a team event scores: ``boards`` per match, match points for a won, drawn and lost
+    match (TRF 362: TW, TD, TL), the game scoring of each board (TRF 162), the primary score
+    (MP or GP; the other one is the secondary score), and the PAB's MP and GP when the
+    competition rules set them (None: a drawn match, C.04.6 1.4)."""
+
+    boards: int
+    match_win: Fraction = Fraction(2)
+    match_draw: Fraction = Fraction(1)
+    match_loss: Fraction = Fraction(0)
+    game: Scoring = field(default_factory=Scoring)
+    primary: PrimaryScore = "MP"
+    pab_match_points: Fraction | None = None
+    pab_game_points: Fraction | None = None
+
+    @property
+    def secondary(self) -> PrimaryScore:
+        return "GP" if self.primary == "MP" else "MP"
+
+    def pab_scores(self) -> tuple[Fraction, Fraction]:
+        """The (MP, GP) of a PAB: a drawn match unless the rules set them (C.04.6 1.4)."""
+        mp = self.match_draw if self.pab_match_points is None else self.pab_match_points
+        gp = self.game.draw * self.boards if self.pab_game_points is None else self.pab_game_points
+        return mp, gp
+
+    @property
+    def max_game_points(self) -> Fraction:
+        """The most game points one match can give a team."""
+        return self.game.win * self.boards
+
+
+def match_outcome(ours: Fraction, theirs: Fraction, scoring: TeamScoring) -> tuple[TeamOutcome, Fraction]:
+    """A played match's outcome and match points for the team that scored ``ours`` GP."""
+    if ours > theirs:
+        return TeamOutcome.WIN, scoring.match_win
+    if ours < theirs:
+        return TeamOutcome.LOSS, scoring.match_loss
+    return TeamOutcome.DRAW, scoring.match_draw
+
+
+@dataclass(frozen=True)
+class BoardEntry:
+    """One board of a match, from one team's side: its player (None: an empty board), the
+    opposing player (None: their board was empty), the player's colour and individual outcome,
+    and the game points the team scored on it."""
+
+    board: int
+    player: int | None
+    opponent: int | None
+    outcome: Outcome
+    points: Fraction
+    colour: Colour | None = None
+
+
+@dataclass(frozen=True)
+class TeamRoundEntry:
+    """One round of one team: the outcome, the opposing team (None for a bye), the MP and GP it
+    scored, its boards (empty for a bye or a match forfeit), and the team colour (the board-1
+    player's colour in a match played, C.04.6 1.6)."""
+
+    round: int
+    outcome: TeamOutcome
+    opponent: int | None
+    match_points: Fraction
+    game_points: Fraction
+    boards: tuple[BoardEntry, ...] = ()
+    colour: Colour | None = None
+
+    def score(self, kind: PrimaryScore) -> Fraction:
+        return self.match_points if kind == "MP" else self.game_points
+
+
+@dataclass(frozen=True)
+class Team:
+    """A team: its number (TRF 310's team number, in team-rating order), name, short name,
+    and its players' start numbers in roster order (main players, then reserves)."""
+
+    number: int
+    name: str
+    short: str = ""
+    players: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class TeamEvent:
+    """A team event after ``rounds`` rounds: each team's entries, one per round 1..``rounds``."""
+
+    teams: tuple[Team, ...]
+    entries: Mapping[int, tuple[TeamRoundEntry, ...]]
+    rounds: int
+    scoring: TeamScoring
+    round_robin: bool = False
+
+    def team(self, number: int) -> Team:
+        for team in self.teams:
+            if team.number == number:
+                return team
+        raise KeyError(number)
+
+    def total(self, number: int, kind: PrimaryScore) -> Fraction:
+        """A team's MP or GP after the event's rounds."""
+        return sum((entry.score(kind) for entry in self.entries[number]), Fraction(0))
