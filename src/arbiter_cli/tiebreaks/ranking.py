@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TypeVar
 
 from arbiter_cli.core.tiebreak_codes import TiebreakSpec, parse_spec
 from arbiter_cli.tiebreaks.buchholz import average_of_opponents_buchholz, buchholz
@@ -29,7 +30,7 @@ from arbiter_cli.tiebreaks.ratings import (
 from arbiter_cli.tiebreaks.sonneborn_berger import sonneborn_berger
 from arbiter_cli.tiebreaks.standard_points import standard_points
 
-__all__ = ["Value", "TiebreakFunction", "REGISTRY", "Ranking", "rank_players"]
+__all__ = ["Value", "TiebreakFunction", "REGISTRY", "Ranking", "rank_players", "divide_groups", "split_groups", "order_parts"]
 
 Value = Fraction | int | None
 TiebreakFunction = Callable[[Event, TiebreakSpec], Mapping[int, Value]]
@@ -64,8 +65,11 @@ def _key(value: Value, lower_is_better: bool) -> tuple[int, Fraction]:
     return (0, Fraction(value) if lower_is_better else -Fraction(value))
 
 
-def _split(group: list[int], key: Callable[[int], tuple[int, Fraction]]) -> list[list[int]]:
-    keys = {tpn: key(tpn) for tpn in group}
+Key = TypeVar("Key", tuple[int, Fraction], tuple[Fraction, ...])
+
+
+def order_parts(group: Sequence[int], keys: Mapping[int, Key]) -> list[list[int]]:
+    """The parts of ``group`` equal on ``keys``, smallest key first (then by number)."""
     parts: list[list[int]] = []
     for tpn in sorted(group, key=lambda t: (keys[t], t)):
         if parts and keys[parts[-1][0]] == keys[tpn]:
@@ -73,6 +77,38 @@ def _split(group: list[int], key: Callable[[int], tuple[int, Fraction]]) -> list
         else:
             parts.append([tpn])
     return parts
+
+
+def _split(group: list[int], key: Callable[[int], tuple[int, Fraction]]) -> list[list[int]]:
+    return order_parts(group, {tpn: key(tpn) for tpn in group})
+
+
+def divide_groups(groups: Sequence[Sequence[int]], divide: Callable[[list[int]], list[list[int]]]
+                  ) -> tuple[list[list[int]], dict[int, Value]]:
+    """Apply a type A division (DE, and the team EDE) to every tied group, in rank order.
+
+    Returns the divided groups and, for each participant, the rank the division
+    gave (its part's first place), or None where it divided nothing.
+    """
+    decided: dict[int, Value] = {}
+    divided: list[list[int]] = []
+    position = 1
+    for group in groups:
+        parts = divide(list(group)) if len(group) > 1 else [list(group)]
+        start = position
+        for part in parts:
+            for tpn in part:
+                decided[tpn] = start if len(parts) > 1 else None
+            start += len(part)
+        divided.extend(parts)
+        position += len(group)
+    return divided, decided
+
+
+def split_groups(groups: Sequence[Sequence[int]], result: Mapping[int, Value], lower_is_better: bool
+                 ) -> list[list[int]]:
+    """Split every tied group by one tie-break's values (no value ranks last)."""
+    return [part for group in groups for part in _split(list(group), lambda t: _key(result.get(t), lower_is_better))]
 
 
 def rank_players(event: Event, codes: Sequence[str], registry: Mapping[str, TiebreakFunction] | None = None,
@@ -89,20 +125,7 @@ def rank_players(event: Event, codes: Sequence[str], registry: Mapping[str, Tieb
     for code in codes:
         spec = parse_spec(code)
         if spec.base == "DE":
-            decided: dict[int, Value] = {}
-            divided: list[list[int]] = []
-            position = 1
-            for group in groups:
-                parts = direct_encounter(event, group, spec) if len(group) > 1 else [group]
-                start = position
-                for part in parts:
-                    for tpn in part:
-                        decided[tpn] = start if len(parts) > 1 else None
-                    start += len(part)
-                divided.extend(parts)
-                position += len(group)
-            values[code] = decided
-            groups = divided
+            groups, values[code] = divide_groups(groups, lambda group: direct_encounter(event, group, spec))
             continue
         function = registry.get(spec.base)
         if function is None:
@@ -110,8 +133,7 @@ def rank_players(event: Event, codes: Sequence[str], registry: Mapping[str, Tieb
             continue
         result = dict(function(event, spec))
         values[code] = result
-        groups = [part for group in groups
-                  for part in _split(group, lambda t: _key(result.get(t), spec.lower_is_better))]
+        groups = split_groups(groups, result, spec.lower_is_better)
     if lots_seed is not None:
         draw = random.Random(f"tie-break lots {lots_seed}")
         groups = [[tpn] for group in groups for tpn in draw.sample(group, len(group))]
