@@ -17,7 +17,9 @@ code                                       module
 ``RTNG``                                   :mod:`.rating_tables` (B.02 8.1)
 =========================================  ======================================
 
-The unplayed-round rules (Art. 15-16) are in :mod:`.unplayed`, the ranking of
+The team tie-breaks (Arts. 11-13) are in :mod:`.team`, one module per article,
+reading a team event as an individual event of teams. The unplayed-round rules
+(Art. 15-16) are in :mod:`.unplayed`, the ranking of
 Art. 4.2 in :mod:`.ranking`, the event every tie-break reads in :mod:`.event`.
 The codes, their modifiers, the rule editions and the default lists are the
 core's vocabulary (:mod:`arbiter_cli.core.tiebreak_codes`); this package reads
