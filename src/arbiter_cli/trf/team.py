@@ -53,13 +53,15 @@ _RR_192 = re.compile(r"[A-Z]+_TEAM_(?:DOUBLE)?ROUNDROBIN")
 @dataclass(frozen=True)
 class TeamTrf:
     """A team TRF read: the event, its players by start number, the board colour pattern (352,
-    e.g. ``WBWB``), the 310 standing columns as the file gives them, and the warnings."""
+    e.g. ``WBWB``), the 310 standing columns (MP, GP) as the file gives them, the warnings, and
+    the number of rounds announced (142)."""
 
     event: TeamEvent
     players: Mapping[int, TrfPlayer]
     colours: str = ""
     declared: Mapping[int, tuple[Fraction | None, Fraction | None]] = field(default_factory=dict)
     warnings: tuple[str, ...] = ()
+    total_rounds: int | None = None  # 142 / XXR: the rounds the event will have
 
 
 def is_team_trf(trf: TrfFile) -> bool:
@@ -549,7 +551,8 @@ def team_event_from_trf(trf: TrfFile) -> TeamTrf:
     event = TeamEvent(tuple(teams), {n: tuple(e) for n, e in entries.items()}, rounds, scoring, round_robin)
     _check_declared(reader, event, notes)
     colours = trf.header["352"][0].strip().upper() if "352" in trf.header else ""
-    return TeamTrf(event, {p.tpn: p for p in trf.players}, colours, dict(reader.teams.declared), notes.lines())
+    return TeamTrf(event, {p.tpn: p for p in trf.players}, colours, dict(reader.teams.declared), notes.lines(),
+                   trf.total_rounds)
 
 
 def _round_of(reader: _Reader, rnd: int, team: Team, by_number: Mapping[int, Team], scoring: TeamScoring,
@@ -690,6 +693,11 @@ def team_trf_text(event: TeamEvent, players: Mapping[int, TrfPlayer], *, name: s
     lines.append(f"352 {pattern}")
     lines.append("362 " + "".join(f"T{s}{points_field(v)}   " for s, v in (
         ("W", scoring.match_win), ("D", scoring.match_draw), ("L", scoring.match_loss))).rstrip())
+    for team in event.teams:
+        for tpn in team.players:
+            if tpn not in players:
+                raise Refused(f"player {tpn} of team {team.number} ({team.name}) is not among the players",
+                              field="001")
     games: dict[int, dict[int, TrfGame]] = {tpn: {} for tpn in players}
     points: dict[int, Fraction] = {tpn: Fraction(0) for tpn in players}
     lineups: list[str] = []
@@ -735,9 +743,9 @@ def team_trf_text(event: TeamEvent, players: Mapping[int, TrfPlayer], *, name: s
         lines.append(f"310 {team.number:3d} {team.name[:32]:<32} {team.short[:5]:<5} {'':>6} "
                      f"{_fmt(event.total(team.number, 'MP'), 6)} {_fmt(event.total(team.number, 'GP'), 6)} "
                      f"{'':>3} {ids}".rstrip())
-    if pabs:
+    if pabs or scoring.pab_match_points is not None or scoring.pab_game_points is not None:
         mp, gp = scoring.pab_scores()
-        rounds = "".join(f" {pabs[r]:3d}" if r in pabs else "    " for r in range(1, max(pabs) + 1))
+        rounds = "".join(f" {pabs[r]:3d}" if r in pabs else "    " for r in range(1, max(pabs, default=0) + 1))
         lines.append(f"320 {_fmt(mp, 4)} {_fmt(gp, 4)}{rounds}")
     lines.extend(forfeits)
     for (kind, rnd), teams in sorted(byes.items(), key=lambda item: (item[0][1], item[0][0])):
