@@ -17,6 +17,7 @@ import typer
 from arbiter_cli.cli.common import FormatOption, RulesOption, TiebreaksOption, author, command_line, read_bytes, \
     reading, say, tiebreak_option
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, DomainError, NoPairing, Refused
+from arbiter_cli.core.tiebreak_codes import Rules
 from arbiter_cli.render.output import Format, slow_progress
 from arbiter_cli.store.outputs import check_output, write_output
 from arbiter_cli.core.words import count
@@ -140,6 +141,11 @@ def trf_standings(
     from arbiter_cli.trf.importer import standings_tiebreaks
 
     label, trf = read_trf_file(source)
+    from arbiter_cli.trf.team import is_team_trf
+
+    if is_team_trf(trf):
+        _team_standings(label, trf, tiebreaks, rules, fmt)
+        return
     imported = _import(label, trf, Path(label).stem, for_folder=False)
     _warn(label, imported.warnings)
     tournament = imported.tournament
@@ -148,6 +154,27 @@ def trf_standings(
     for note in standings_notes(table):
         say(f"note: {note}")
     emit(standings_view(tournament, table), fmt)
+
+
+def _team_standings(label: str, trf: TrfFile, tiebreaks: str | None, rules: Rules | None, fmt: Format) -> None:
+    """``trf standings`` of a team file: teams ranked by the primary score, then ``--tiebreaks``
+    (default MP, GP, EDE, EMGSB), under the C.07 edition ``--rules`` (default 2026)."""
+    from arbiter_cli.lifecycle.team_standings import DEFAULT_TEAM_TIEBREAKS, compute_team_standings
+    from arbiter_cli.render.output import emit
+    from arbiter_cli.render.team_views import team_standings_view
+    from arbiter_cli.trf.team import team_event_from_trf
+
+    try:
+        read = team_event_from_trf(trf)
+    except DomainError as error:
+        raise error.at(source=label) from None
+    _warn(label, read.warnings)
+    codes = tiebreak_option(tiebreaks) if tiebreaks is not None else DEFAULT_TEAM_TIEBREAKS
+    table = compute_team_standings(read.event, codes, rules or Rules.R2026)
+    for code in table.unavailable:
+        say(f"note: {code}: not a team tie-break; left out")
+    name = (trf.header.get("012") or (Path(label).stem,))[0].strip() or Path(label).stem
+    emit(team_standings_view(f"{name}: team standings after round {read.event.rounds}", table), fmt)
 
 
 def trf_pair(
