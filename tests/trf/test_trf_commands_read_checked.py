@@ -264,3 +264,125 @@ def test_the_export_writes_no_colour_for_a_forfeit_imported_without_one(arbiter:
     assert arbiter("-d", event, "result", "1", "13", "1-0", "--correct").code == 0
     assert "13,13,153,1-0," in round_one.read_text().splitlines() and exported_line()[91:] == " 153 w 1"
     assert arbiter("-d", event, "verify").code == 0
+
+
+# --------------------------------------------------------------------------- the review of issue 14
+
+
+def _eight_players(arbiter: Runner, event: Path) -> None:
+    assert arbiter("new", event, "--name", "W", "--system", "swiss", "--rounds", "5", "--seed", "3").code == 0
+    for i in range(1, 9):
+        assert arbiter("-d", event, "player", "add", f"P{i}, X", "--rating", str(2000 + 10 * i)).code == 0
+    assert arbiter("-d", event, "pair").code == 0
+    assert arbiter("-d", event, "result", "1", "--from", "-", stdin="1 1-0\n2 1/2\n3 0-1\n4 1-0\n").code == 0
+
+
+def test_a_withdrawal_after_the_last_paired_round_survives_a_trf_2026_export_and_import(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """The export writes a zero-point bye (240 Z) in every round still to play; the import read it
+    as requests and the player came back active."""
+    event = tmp_path / "w"
+    _eight_players(arbiter, event)
+    assert arbiter("-d", event, "player", "withdraw", "3").code == 0
+    assert arbiter("-d", event, "export", "-o", tmp_path / "w.trf").code == 0
+    again = arbiter("import", tmp_path / "w.trf", tmp_path / "again")
+    assert again.code == 0 and "has a zero-point bye in every round still to play" in again.err
+    assert (tmp_path / "again" / "players.csv").read_text() == (event / "players.csv").read_text()
+    assert not (tmp_path / "again" / "byes.csv").exists() or (tmp_path / "again" / "byes.csv").read_text() == (
+        "round,start_number,kind\n")
+
+
+def test_a_blank_last_round_in_an_event_still_running_is_an_absence_not_a_withdrawal(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """example_trf16 cut after round 1: player 276 entered late (blank in round 1, played rounds
+    2-7). The import withdrew him, so 'arbiter pair' left out a player bbpPairings pairs."""
+    lines = []
+    for line in shared_file("realdata/trf/example_trf16.trf").read_text(encoding="latin-1").splitlines():
+        if line.startswith("012"):
+            lines += [line, "XXR 7"]
+            continue
+        if line.startswith("001"):
+            line = line[:101].rstrip()
+            points = _POINTS.get(line[98:99], Fraction(0)) if len(line) > 98 else Fraction(0)
+            line = line[:80] + f"{float(points):4.1f}" + line[84:]
+        lines.append(line)
+    source = tmp_path / "r1.trf"
+    source.write_text("\n".join(lines) + "\n", encoding="latin-1")
+    result = arbiter("import", source, tmp_path / "ev")
+    assert result.code == 0 and "withdrawn" not in result.err
+    assert any("276" in line.split() for line in arbiter("trf", "pair", source).out.splitlines()[1:])
+    paired = arbiter("-d", tmp_path / "ev", "pair", "-f", "csv")
+    assert paired.code == 0 and "Henrich" in paired.out
+
+
+def _rr_file(tmp_path: Path, rows: list[tuple[str, str, list[str]]], text092: str = "ROUND_ROBIN_BERGER",
+             rounds: int = 3) -> Path:
+    lines = ["012 RR4", f"092 {text092}", f"XXR {rounds}"]
+    for name_no, points, cells in rows:
+        lines.append(f"{name_no:<80}{points:>4}{'0':>5}" + "".join(f"  {cell}" for cell in cells))
+    path = tmp_path / "rr.trf"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_a_round_robin_named_in_092_with_an_absence_imports_as_a_swiss_with_a_warning(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """A blank game besides the free rounds: 'the imported event does not make a valid folder'."""
+    source = _rr_file(tmp_path, [("001    1      A, A", "2.0", ["   4 w 1", "   2 w 1"]),
+                                 ("001    2      B, B", "0.0", ["   3 w 0", "   1 b 0"]),
+                                 ("001    3      C, C", "1.0", ["   2 b 1"]),
+                                 ("001    4      D, D", "0.0", ["   1 b 0"])])
+    result = arbiter("import", source, tmp_path / "ev")
+    assert result.code == 0, result.err
+    assert "with absences besides its free rounds: imported as a Swiss" in result.err
+
+
+def test_a_colourless_forfeit_does_not_hide_that_a_round_robin_follows_the_berger_tables(
+        arbiter: Runner, tmp_path: Path) -> None:
+    source = _rr_file(tmp_path, [("001    1      A, A", "2.0", ["   4 w 1", "   2 w 1"]),
+                                 ("001    2      B, B", "0.0", ["   3 w 0", "   1 b 0"]),
+                                 ("001    3      C, C", "2.0", ["   2 b 1", "   4 - +"]),
+                                 ("001    4      D, D", "0.0", ["   1 b 0", "   3 - -"])])
+    result = arbiter("import", source, tmp_path / "ev")
+    assert result.code == 0 and "imported as played" not in result.err
+    assert (tmp_path / "ev" / "rounds" / "02.csv").read_text().splitlines()[1] == "1,4,3,-/+,colourless"
+    assert arbiter("-d", tmp_path / "ev", "pair").code == 0  # round 3 from the Berger table
+
+
+def test_092_names_a_round_robin_only_with_its_words_and_its_number_of_rounds(arbiter: Runner,
+                                                                            tmp_path: Path) -> None:
+    """'Berger' in a Swiss's 092 (a tie-break) made a 38-player Swiss a round robin of 37 rounds."""
+    text = shared_file("realdata/french-events/bre_jeunes_2026__t1.trf").read_text(encoding="utf-8")
+    source = tmp_path / "s.trf"
+    source.write_text(text.replace("092 SWISS_STANDARD", "092 Suisse - departage Buchholz, Berger"), encoding="utf-8")
+    result = arbiter("import", source, tmp_path / "s")
+    assert result.code == 0 and "(swiss)" in result.err
+    event = tmp_path / "drr"
+    import shutil
+    shutil.copytree(Path(__file__).resolve().parents[2] / "sample_events" / "double-rr6-ready", event)
+    exported = arbiter("-d", event, "export", "--trf-version", "16").out.replace("\r", "\n")
+    named = tmp_path / "d.trf"
+    named.write_text("\n".join("092 ROUND_ROBIN_BERGER" if line.startswith("092") else line
+                               for line in exported.split("\n")))
+    result = arbiter("import", named, tmp_path / "d")
+    assert result.code == 0 and "(double-round-robin)" in result.err
+
+
+def test_trf_pair_and_check_refuse_a_round_robin_the_file_names(arbiter: Runner) -> None:
+    source = shared_file("realdata/french-events/bre_jeunes_2026__t7.trf")
+    for command in ("pair", "check"):
+        result = arbiter("trf", command, source)
+        assert result.code == 4 and result.out == ""
+        assert result.err == (f"arbiter: error: {source}, line 7, field '092': a round robin: its rounds come from "
+                              "the Berger tables (C.05), not from the Dutch system; 'arbiter import' it and pair it "
+                              "with 'arbiter pair'\n")
+
+
+def test_trf_pair_warns_that_an_acceleration_named_in_092_is_not_applied(arbiter: Runner, tmp_path: Path) -> None:
+    source = tmp_path / "liffre.trf"
+    source.write_text(cut_before(shared_file("realdata/french-events/liffre-2025__t1.trf").read_text(
+        encoding="utf-8"), 8), encoding="utf-8")
+    result = arbiter("trf", "pair", source)
+    assert result.code == 0
+    assert (f"warning: {source}, line 7: 092 says 'pairing_acceleration-SWISS_PROGRESSIVE', but no record gives the "
+            "virtual points (XXA, 250): paired without acceleration") in result.err.splitlines()

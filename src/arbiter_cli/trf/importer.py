@@ -324,29 +324,44 @@ def _rounds(ctx: _Context) -> tuple[list[Round], dict[int, dict[int, tuple[str, 
 
 def _withdrawals(ctx: _Context, rounds: list[Round], players: tuple[Player, ...], byes: tuple[ByeRequest, ...],
                  total: int) -> tuple[list[Round], tuple[Player, ...], tuple[ByeRequest, ...]]:
-    """A player whose cells are blank from some round to the last paired one withdrew (C.04.2
-    3.2): a TRF has no withdrawal, and a blank past round means the player was not there. Such a
-    player is imported as withdrawn after their last round, without rows in the rounds after it,
-    and a warning names them (and says when the file ranks them 0, as programs do for those who
-    left). A requested bye ahead says the player is coming back, unless it is a zero-point bye in
-    every round still to play (what an export writes for a withdrawal)."""
+    """The players who left the event (C.04.2 3.2), as a TRF shows them: a TRF has no withdrawal.
+
+    A player withdrew after their last round with an entry when the rounds after it show it:
+
+    * their cells are blank to the last paired round, and the event is over, or the file ranks
+      them 0 while it ranks others (as programs do for those who left);
+    * or every round still to play is a zero-point bye for them (240 Z, or ``0000 - Z``), what
+      an export writes for a withdrawal; blank cells before it then are absences too.
+
+    A blank last round in an event still running is an absence, not a withdrawal, and a requested
+    bye of another kind says the player is coming back. The withdrawn are imported without rows
+    in the rounds after their withdrawal, and a warning names each one."""
     last = len(rounds)
     if not last:
         return rounds, players, byes
+    ranked = any(p.rank for p in ctx.by_tpn.values())
+    remaining = {r: ByeKind.ZPB for r in range(last + 1, total + 1)}
     after: dict[int, int] = {}
     for source in ctx.by_tpn.values():
         number = ctx.numbers[source.tpn]
         filled = [g.round for g in source.games if g.round <= last and (g.opponent is not None or g.result != " ")]
         final = max(filled, default=0)
         requests = {b.round: b.kind for b in byes if b.start_number == number}
-        if final == last or (requests and requests != {r: ByeKind.ZPB for r in range(last + 1, total + 1)}):
+        absent_to_the_end = bool(remaining) and requests == remaining
+        unranked = ranked and source.rank == 0
+        if requests and not absent_to_the_end:
+            continue
+        if not (absent_to_the_end or (final < last and (last == total or unranked))):
             continue
         after[number] = final
-        rank = " (the file ranks them 0)" if source.rank == 0 else ""
-        blank = f"round {last}" if final + 1 == last else f"rounds {final + 1} to {last}"
+        rank = " (the file ranks them 0)" if unranked else ""
+        if final == last:
+            why = "a zero-point bye in every round still to play"
+        else:
+            why = "no entry in " + (f"round {last}" if final + 1 == last else f"rounds {final + 1} to {last}")
+            why += " and a zero-point bye in every round still to play" if absent_to_the_end else ""
         ctx.notes.add(f"withdrawn-{number}", f"line {source.line}: player {source.tpn} ({source.name.strip()}) "
-                                             f"has no entry in {blank}{rank}: imported as withdrawn after round "
-                                             f"{final}")
+                                             f"has {why}{rank}: imported as withdrawn after round {final}")
     if not after:
         return rounds, players, byes
     rounds = [replace(rnd, byes=tuple(b for b in rnd.byes if not (b.kind is ByeKind.ZPB and b.player in after
@@ -472,10 +487,10 @@ def _system(ctx: _Context, rounds: list[Round], total: int, for_folder: bool, fo
         berger = _berger(ctx, system, rounds, total) if rounds else None
         return (system, berger[0], berger[1]) if berger else (system, rounds, None)
     if not code:  # 092, the type of tournament in free text, may say it (ROUND_ROBIN_BERGER, "Round robin")
-        text = re.sub(r"[^A-Z]", "", (trf.header.get("092") or ("",))[0].upper())
-        if "ROUNDROBIN" in text or "BERGER" in text:
-            code, line = text, trf.header_lines["092"][0]
-    if "ROUNDROBIN" in code or "BERGER" in code:
+        said = _round_robin_in_092(ctx, rounds, total)
+        if said is not None:
+            code, line = said, trf.header_lines["092"][0]
+    if "ROUNDROBIN" in code:
         system = System.DOUBLE_ROUND_ROBIN if "DOUBLE" in code else System.ROUND_ROBIN
         declared = True
     elif code:
@@ -511,12 +526,35 @@ def _system(ctx: _Context, rounds: list[Round], total: int, for_folder: bool, fo
                                f"{system.value}")
         return system, rounds, None
     if for_folder:
-        ctx.notes.add("as-played", (f"line {line}: " if line else "") + f"a {system.value} whose pairings do not "
-                      "follow the Berger tables of C.05: imported as played (its games and free rounds are kept; "
-                      "arbiter cannot pair its remaining rounds)")
-        ctx.as_played = True
-        return system, _free_rounds(ctx, rounds), None
+        played = _free_rounds(ctx, rounds)
+        if all(b.kind is ByeKind.BYE for rnd in played for b in rnd.byes) and total == planned_rounds(system, n):
+            ctx.notes.add("as-played", (f"line {line}: " if line else "") + f"a {system.value} whose pairings do "
+                          "not follow the Berger tables of C.05: imported as played (its games and free rounds are "
+                          "kept; arbiter cannot pair its remaining rounds)")
+            ctx.as_played = True
+            return system, played, None
+        ctx.notes.add("berger", (f"line {line}: " if line else "") + f"a {system.value} whose pairings do not "
+                      "follow the Berger tables of C.05, with absences besides its free rounds: imported as a Swiss "
+                      f"(the games are kept as they are, the tie-breaks are the round robin's "
+                      f"{', '.join(DEFAULT_ROUND_ROBIN)})")
+        return System.SWISS, rounds, None
     return system, rounds, None
+
+
+def _round_robin_in_092(ctx: _Context, rounds: list[Round], total: int) -> str | None:
+    """A round robin that 092's free text names (``ROUND_ROBIN_BERGER``, "Round robin", "double
+    round robin"): its code, when the event has a round robin's number of rounds (single, or double
+    when the text says so or players met twice); else None (the text is taken for a description)."""
+    text = re.sub(r"[^A-Z]", "", (ctx.trf.header.get("092") or ("",))[0].upper())
+    if "ROUNDROBIN" not in text:
+        return None
+    n = len(ctx.numbers)
+    double = "DOUBLE" in text or max(_meetings(rounds).values(), default=1) > 1 or (
+        total == planned_rounds(System.DOUBLE_ROUND_ROBIN, n) and total != planned_rounds(System.ROUND_ROBIN, n))
+    system = System.DOUBLE_ROUND_ROBIN if double else System.ROUND_ROBIN
+    if total != planned_rounds(system, n):
+        return None
+    return ("DOUBLE" if double else "") + "ROUNDROBIN"
 
 
 def _free_rounds(ctx: _Context, rounds: list[Round]) -> list[Round]:
@@ -541,6 +579,16 @@ def _meetings(rounds: Iterable[Round]) -> dict[tuple[int, int], int]:
     return counts
 
 
+#: A board's result with the players' places exchanged.
+_SWAPPED = {GameResult.WHITE_WINS: GameResult.BLACK_WINS, GameResult.BLACK_WINS: GameResult.WHITE_WINS,
+            GameResult.WHITE_FORFEIT_WIN: GameResult.BLACK_FORFEIT_WIN,
+            GameResult.BLACK_FORFEIT_WIN: GameResult.WHITE_FORFEIT_WIN}
+
+
+def _swapped(result: GameResult | None) -> GameResult | None:
+    return _SWAPPED.get(result, result) if result is not None else None
+
+
 def _berger(ctx: _Context, system: System, rounds: list[Round], total: int
             ) -> tuple[list[Round], InitialColour] | None:
     """The rounds in Berger-table order (with the free round as BYE), if they follow the table."""
@@ -556,14 +604,20 @@ def _berger(ctx: _Context, system: System, rounds: list[Round], total: int
         out = []
         for rnd in rounds:
             table = berger_round(bare, rnd.number)
-            have = {(b.white, b.black): b.result for b in rnd.games}
+            have: dict[tuple[int, int], Game] = {}
+            for game in rnd.games:
+                have[(game.white, game.black)] = game
+                if game.note == "colourless":  # White and Black are only the order of the board
+                    have[(game.black, game.white)] = replace(game, white=game.black, black=game.white,
+                                                             result=_swapped(game.result))
             free = {b.player: b.kind for b in rnd.byes}
-            if len(have) != len(table.games) or any((b.white, b.black) not in have for b in table.games):
+            if len(rnd.games) != len(table.games) or any((b.white, b.black) not in have for b in table.games):
                 break
             if any(free.get(b.player) not in (None, ByeKind.ZPB) for b in table.byes) or \
                     len(free) > len(table.byes):
                 break
-            out.append(Round(rnd.number, tuple(replace(g, result=have[(g.white, g.black)]) for g in table.games),
+            out.append(Round(rnd.number, tuple(replace(g, result=have[(g.white, g.black)].result,
+                                                       note=have[(g.white, g.black)].note) for g in table.games),
                              tuple(Bye(b.player, ByeKind.BYE) for b in table.byes)))
         else:
             return out, colour

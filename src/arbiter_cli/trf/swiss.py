@@ -10,6 +10,7 @@ withdrawal is an absence.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from arbiter_cli.core.errors import Refused
@@ -25,11 +26,19 @@ _NOT_YET = {"XXA": "virtual points (XXA): acceleration", "250": "acceleration (2
             "XXP": "prohibited pairings (XXP)", "260": "prohibited pairings (260)"}
 
 
-def check_pairable(trf: TrfFile, scoring: Scoring) -> None:
+def check_pairable(trf: TrfFile, scoring: Scoring, round_robin: bool = False) -> list[str]:
     """Refuse a file whose next round arbiter would pair differently from what it asks
     (:class:`Refused`, naming the line): acceleration (C.04.5), prohibited pairings, a system
-    other than the Dutch one (192), or a scoring that is not 1-½-0 scaled (C.04.1 Art. 3; the
-    engine pairs on 1-½-0 scores for now). ``scoring`` is the one the importer read."""
+    other than the Dutch one (192), a round robin the file names (192 or 092: the importer says
+    ``round_robin``; its rounds come from the Berger tables), or a scoring that is not 1-½-0
+    scaled (C.04.1 Art. 3; the engine pairs on 1-½-0 scores for now). ``scoring`` is the one the
+    importer read. Returns the warnings: an acceleration that 092's free text names without a
+    record giving its virtual points (the pairing is then made without it)."""
+    if round_robin:
+        code = "192" if "192" in trf.header_lines else "092"
+        raise Refused("a round robin: its rounds come from the Berger tables (C.05), not from the Dutch system; "
+                      "'arbiter import' it and pair it with 'arbiter pair'", line=trf.header_lines[code][0],
+                      field=code)
     for code, what in _NOT_YET.items():
         if code in trf.header_lines:
             raise Refused(f"{what} is not built yet: arbiter would pair without it, unlike bbpPairings",
@@ -42,10 +51,16 @@ def check_pairable(trf: TrfFile, scoring: Scoring) -> None:
     unit = scoring.win
     scaled = Scoring(win=unit, draw=unit / 2, loss=Fraction(0), pab=unit, forfeit_win=unit,
                      forfeit_loss=Fraction(0), half_bye=unit / 2, full_bye=unit)
+    warnings = []
+    described = (trf.header.get("092") or ("",))[0]
+    if re.search(r"acceler|haley|baku|progressive", described, re.IGNORECASE):
+        warnings.append(f"line {trf.header_lines['092'][0]}: 092 says {described.strip()!r}, but no record gives "
+                        "the virtual points (XXA, 250): paired without acceleration")
     if scoring != scaled:
         raise Refused("the file's scoring is not 1-½-0 (or a multiple of it): the Dutch engine pairs other point "
                       "systems from a tournament folder only for now ('arbiter import', then 'arbiter pair')",
                       field="scoring")
+    return warnings
 
 WIN, DRAW, LOSS = Fraction(1), Fraction(1, 2), Fraction(0)
 
