@@ -269,3 +269,21 @@ def test_a_table_that_fits_is_drawn_as_rich_draws_it(arbiter: Runner, sample) ->
     console = Console(file=io.StringIO(), width=200, highlight=False, emoji=False, no_color=True)
     console.print(table)
     assert out == console.file.getvalue()  # type: ignore[attr-defined]
+
+
+def test_a_table_says_which_columns_it_left_out_to_fit(arbiter: Runner, tmp_path: Path) -> None:
+    """At COLUMNS=80 the standings of a big Swiss lost Rating, Games, W/D/L, DE and WIN without a
+    word: a ranking shown without the tie-breaks that decide it misleads (the new user's trial)."""
+    import shutil
+
+    folder = tmp_path / "ev"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "sample_events" / "swiss32-in-progress", folder)
+    arbiter.monkeypatch.setenv("COLUMNS", "200")
+    assert "left out" not in arbiter("-d", folder, "standings").err
+    arbiter.monkeypatch.setenv("COLUMNS", "60")
+    narrow = arbiter("-d", folder, "standings")
+    notes = [line for line in narrow.err.splitlines() if "left out to fit 60 characters" in line]
+    assert len(notes) == 1 and notes[0].startswith("note: ") and "--format csv" in notes[0]
+    shown = drawn(narrow.out).headers
+    for header in notes[0].split(": ", 2)[2].split(" (")[0].split(", "):
+        assert header not in shown

@@ -60,14 +60,19 @@ def test_every_trf_command_refuses_a_damaged_real_swiss_with_the_message_of_impo
         assert (result.code, result.out, result.err) == (2, "", imported.err), command
 
 
-@pytest.mark.parametrize("content", [b"", b"hello\n", bytes(range(256)) * 8], ids=["empty", "hello", "random-bytes"])
-def test_trf_check_and_pair_refuse_a_file_with_no_players(arbiter: Runner, tmp_path: Path, content: bytes) -> None:
+@pytest.mark.parametrize("content, message", [
+    (b"", "field '001': the file has no player lines (001)"),
+    (b"hello\n", "field '001': the file has no player lines (001)"),
+    (bytes(range(256)) * 8, "the file is UTF-16 (or binary): a TRF is text in UTF-8 or Latin-1")],
+    ids=["empty", "hello", "random-bytes"])
+def test_trf_check_and_pair_refuse_a_file_with_no_players(arbiter: Runner, tmp_path: Path, content: bytes,
+                                                           message: str) -> None:
     source = tmp_path / "none.trf"
     source.write_bytes(content)
     for command in ("check", "pair", "standings"):
         result = arbiter("trf", command, source)
         assert result.code == 2 and result.out == "", command
-        assert result.err == f"arbiter: error: {source}, field '001': the file has no player lines (001)\n"
+        assert result.err == f"arbiter: error: {source}, {message}\n".replace(", the file is", ": the file is")
     result = arbiter("trf", "check", "/dev/null")
     assert result.code == 2 and "no player lines" in result.err
 
@@ -386,3 +391,61 @@ def test_trf_pair_warns_that_an_acceleration_named_in_092_is_not_applied(arbiter
     assert result.code == 0
     assert (f"warning: {source}, line 7: 092 says 'pairing_acceleration-SWISS_PROGRESSIVE', but no record gives the "
             "virtual points (XXA, 250): paired without acceleration") in result.err.splitlines()
+
+
+# --------------------------------------------------------------------------- the new user's trial of issue 14
+
+
+def test_an_indented_player_line_is_refused_not_left_out(arbiter: Runner, tmp_path: Path) -> None:
+    """' 001   37 ...' was dropped, and trf pair printed a pairing without player 37, exit 0."""
+    text = shared_file("corpus/dutch-2026/cases/n0006_R05_s0289393017_r05.trf").read_text()
+    lines = text.split("\n")
+    index = next(i for i, line in enumerate(lines) if line.startswith("001    6"))
+    lines[index] = " " + lines[index]
+    source = tmp_path / "indented.trf"
+    source.write_text("\n".join(lines))
+    for command in (("trf", "pair", source), ("trf", "check", source), ("trf", "standings", source),
+                    ("import", source, tmp_path / "ev")):
+        result = arbiter(*command)
+        assert result.code == 2 and result.out == ""
+        assert result.err == (f"arbiter: error: {source}, line {index + 1}, field '001': a player line starts in "
+                              "column 1 ('001' in cols 1-3); this one is indented\n")
+
+
+def test_trf_pair_refuses_pairing_by_the_files_ranks_which_it_does_not_do(arbiter: Runner, tmp_path: Path) -> None:
+    """lichess's files say 'XXC rank white1': bbpPairings pairs by the rank column, arbiter paired by
+    the starting ranks without a word (10 of 20 rounds differed)."""
+    text = shared_file("corpus/dutch-2026/cases/n0006_R05_s0289393017_r05.trf").read_text()
+    source = tmp_path / "rank.trf"
+    source.write_text(text.replace("XXC white1", "XXC rank white1").replace("XXC black1", "XXC rank black1"))
+    result = arbiter("trf", "pair", source)
+    assert result.code == 4 and "field 'XXC': pairing by the file's ranks (XXC rank) is not built yet" in result.err
+
+
+def test_trf_pair_on_a_file_with_every_round_paired_is_a_refusal_like_pair(arbiter: Runner) -> None:
+    source = shared_file("realdata/french-events/bre_jeunes_2026__t1.trf")
+    result = arbiter("trf", "pair", source)
+    assert (result.code, result.err) == (4, f"arbiter: error: {source}: all 7 rounds are paired\n")
+
+
+def test_a_utf16_or_endless_input_is_refused_with_one_line(arbiter: Runner, tmp_path: Path) -> None:
+    source = tmp_path / "u16.trf"
+    source.write_bytes(shared_file("corpus/dutch-2026/cases/n0006_R05_s0289393017_r05.trf").read_text()
+                       .encode("utf-16"))
+    result = arbiter("trf", "check", source)
+    assert (result.code, result.err) == (2, f"arbiter: error: {source}: the file is UTF-16 (or binary): a TRF is "
+                                            "text in UTF-8 or Latin-1\n")
+    endless = arbiter("trf", "pair", "/dev/zero")
+    assert endless.code == 2 and endless.err == ("arbiter: error: /dev/zero: the input is larger than 64 MiB: not a "
+                                                 "file arbiter reads\n")
+
+
+def test_trf_standings_prints_what_standings_prints_on_the_imported_folder(arbiter: Runner, tmp_path: Path) -> None:
+    """2021_03 says 'Swiss-System' in 092 but everyone met everyone: trf standings ranked it as a
+    round robin, the imported folder as a Swiss; example_trf16's players who left were ranked by one
+    and not by the other."""
+    for name in ("realdata/trf/2021_03.trf", "realdata/trf/example_trf16.trf"):
+        source = shared_file(name)
+        assert arbiter("import", source, tmp_path / source.stem).code == 0
+        assert arbiter("trf", "standings", source, "-f", "csv").out == arbiter(
+            "-d", tmp_path / source.stem, "standings", "-f", "csv").out, name

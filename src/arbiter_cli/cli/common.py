@@ -120,16 +120,28 @@ def arguments(**names: str) -> Iterator[None]:
         raise
 
 
+#: The largest input file read (a TRF of 10,000 players and 99 rounds is about 10 MB): a bigger
+#: one, or an endless stream such as /dev/urandom, is refused rather than read until memory runs out.
+MAX_INPUT_BYTES = 64 * 1024 * 1024
+
+
 def read_bytes(path: str) -> tuple[str, bytes]:
     """An input file's bytes (``-`` is stdin), with its label for messages."""
-    if path == "-":
-        return "<stdin>", sys.stdin.buffer.read()
+    label = "<stdin>" if path == "-" else path
     try:
-        return path, Path(path).read_bytes()
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        else:
+            with open(path, "rb") as stream:
+                data = stream.read(MAX_INPUT_BYTES + 1)
     except FileNotFoundError:
         raise BadArgument("no such file", source=path) from None
     except OSError as error:
         raise BadArgument(f"cannot read: {error.strerror}", source=path) from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise BadArgument(f"the input is larger than {MAX_INPUT_BYTES // (1024 * 1024)} MiB: not a file arbiter reads",
+                          source=label)
+    return label, data
 
 
 def read_input(path: str) -> tuple[str, str]:

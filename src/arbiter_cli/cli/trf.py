@@ -38,8 +38,8 @@ def read_trf_file(source: str) -> tuple[str, TrfFile]:
     from arbiter_cli.trf.reader import TrfError, decode_trf, parse_trf
 
     label, raw = read_bytes(source)
-    text, _ = decode_trf(raw)
     try:
+        text, _ = decode_trf(raw)
         return label, parse_trf(text)
     except TrfError as error:
         raise error.at(source=label) from None
@@ -196,7 +196,7 @@ def trf_pair(
     label, trf = read_pairable_trf(source)
     try:
         request = request_from_trf(trf)
-    except BadArgument as error:
+    except DomainError as error:
         raise error.at(source=label) from None
     try:
         with slow_progress(f"pairing round {request.round_number}", len(request.entrants)) as step:
@@ -239,7 +239,7 @@ def trf_check(source: TrfArgument) -> None:
                 if check.our_bye != check.recorded_bye:
                     print(f"  PAB: file {check.recorded_bye or 'none'}, arbiter {check.our_bye or 'none'}")
                 sys.stdout.flush()
-        except BadArgument as error:
+        except DomainError as error:
             raise error.at(source=label) from None
     if differing:
         raise Refused(f"{differing} of {count(rounds, 'round')} {'differs' if differing == 1 else 'differ'} from the "

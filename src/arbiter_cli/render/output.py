@@ -152,6 +152,11 @@ def emit(view: View, fmt: Format, console: Console | None = None) -> None:
     else:
         console = console or stdout_console()
         fitted = fit_table(view, console.width)
+        dropped = [c.header for c in table_columns(view) if c not in fitted.columns]
+        if dropped:  # say so: a ranking without the tie-breaks that decide it would mislead
+            sys.stderr.write(f"note: {len(dropped)} column{'s' if len(dropped) > 1 else ''} left out to fit "
+                             f"{console.width} characters: {', '.join(dropped)} (a wider window, or --format csv, "
+                             "shows every column)\n")
         table = Table(title=view.title, title_justify="left", show_lines=False)
         for index, column in enumerate(fitted.columns):
             if fitted.widths is None:  # the table fits as it is: Rich lays it out

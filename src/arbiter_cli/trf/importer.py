@@ -218,7 +218,7 @@ def import_trf(trf: TrfFile, *, name: str = "TRF event", for_folder: bool = True
     byes = _requested_byes(ctx, last, total, pending)
     official = {numbers[p.tpn]: (p.points, p.rank) for p in players}
     folder_players = tuple(_player(ctx, p) for p in players)
-    if not system.is_round_robin and for_folder:
+    if not system.is_round_robin:
         rounds, folder_players, byes = _withdrawals(ctx, rounds, folder_players, byes, total)
         left = [official[p.start_number][1] for p in folder_players if p.withdrawn_after is not None]
         if left and not any(left) and any(rank for number, (_, rank) in official.items() if number not in
@@ -501,6 +501,8 @@ def _system(ctx: _Context, rounds: list[Round], total: int, for_folder: bool, fo
             ctx.notes.add("baku", f"line {line}: Baku acceleration is not kept: the folder pairs without it")
         return System.SWISS, rounds, None
     else:
+        if "SWISS" in re.sub(r"[^A-Z]", "", (trf.header.get("092") or ("",))[0].upper()):
+            return System.SWISS, rounds, None  # 092 says so: everyone meeting everyone is no round robin
         meetings = _meetings(rounds)
         cycles = set(meetings.values())
         complete = len(meetings) == n * (n - 1) // 2 and len(cycles) == 1

@@ -99,7 +99,13 @@ def decode_trf(raw: bytes) -> tuple[str, str]:
 
     >>> decode_trf("012 Zürich".encode("latin-1"))
     ('012 Zürich', 'latin-1')
+    >>> decode_trf("012 X".encode("utf-16"))
+    Traceback (most recent call last):
+    ...
+    arbiter_cli.trf.reader.TrfError: the file is UTF-16 (or binary): a TRF is text in UTF-8 or Latin-1
     """
+    if raw[:2] in (b"\xff\xfe", b"\xfe\xff") or b"\x00" in raw[:4096]:
+        raise TrfError("the file is UTF-16 (or binary): a TRF is text in UTF-8 or Latin-1")
     try:
         return raw.decode("utf-8-sig"), "utf-8"
     except UnicodeDecodeError:
@@ -159,6 +165,9 @@ def parse_trf(text: str) -> TrfFile:
         if not raw.strip() or raw.startswith("###"):
             continue
         code = raw[:3]
+        if code != "001" and raw.lstrip().startswith("001 "):
+            raise TrfError("a player line starts in column 1 ('001' in cols 1-3); this one is indented",
+                           number, "001")
         if code == "001":
             players.append(_player(raw, number))
             continue

@@ -39,6 +39,10 @@ def check_pairable(trf: TrfFile, scoring: Scoring, round_robin: bool = False) ->
         raise Refused("a round robin: its rounds come from the Berger tables (C.05), not from the Dutch system; "
                       "'arbiter import' it and pair it with 'arbiter pair'", line=trf.header_lines[code][0],
                       field=code)
+    for value, line in zip(trf.header.get("XXC", ()), trf.header_lines.get("XXC", ())):
+        if "rank" in value.lower().split():
+            raise Refused("pairing by the file's ranks (XXC rank) is not built yet: arbiter would pair by the "
+                          "starting ranks, unlike bbpPairings", line=line, field="XXC")
     for code, what in _NOT_YET.items():
         if code in trf.header_lines:
             raise Refused(f"{what} is not built yet: arbiter would pair without it, unlike bbpPairings",
@@ -127,7 +131,7 @@ def request_from_trf(trf: TrfFile, round_number: int | None = None,
     if total is None:
         raise TrfError("the total number of rounds is missing (XXR or 142)")
     if rnd > total:
-        raise TrfError(f"all {total} rounds are paired")
+        raise Refused(f"all {total} rounds are paired")
     entrants = []
     absent = trf.requested_byes.get(rnd, {})
     past = rnd <= paired_rounds(trf)  # re-pairing a round the file records (trf check)
