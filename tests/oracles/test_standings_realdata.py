@@ -36,7 +36,9 @@ def test_real_event(name: str) -> None:
     if "299" not in trf.header and "310" not in trf.header:
         stated = {p.tpn: p.points for p in trf.players if p.points is not None}
         assert {r.player.start_number: r.points for r in table.rows if r.player.start_number in stated} == stated
-    ranks = [r.rank for r in table.rows]
+    ranks = [r.rank for r in table.rows if r.rank is not None]
     assert ranks == sorted(ranks) and ranks[0] == 1
+    # players the file ranks 0 after leaving the event are listed last, without a rank (rank_withdrawn)
+    assert all(r.rank is None for r in table.rows[len(ranks):])
     crosstable = (square_crosstable if tournament.settings.system.is_round_robin else round_crosstable)(tournament)
     assert len(crosstable.rows) == len(trf.players)

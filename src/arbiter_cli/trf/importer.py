@@ -37,6 +37,7 @@ from arbiter_cli.core.results import ByeKind, GameResult
 from arbiter_cli.core.tiebreak_codes import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, parse_tiebreak
 from arbiter_cli.trf.notes import Notes
 from arbiter_cli.trf.reader import TrfError, TrfFile, TrfGame, TrfPlayer
+from arbiter_cli.trf.withdrawals import read_withdrawals
 from arbiter_cli.trf.scoring import candidates, declared_scoring, point_values, points_under, scoring_text, tally
 
 __all__ = ["Imported", "TrfUnsupported", "import_trf", "TEAM_RECORDS", "parse_trf_date", "declared_tiebreaks",
@@ -219,7 +220,8 @@ def import_trf(trf: TrfFile, *, name: str = "TRF event", for_folder: bool = True
     official = {numbers[p.tpn]: (p.points, p.rank) for p in players}
     folder_players = tuple(_player(ctx, p) for p in players)
     if not system.is_round_robin:
-        rounds, folder_players, byes = _withdrawals(ctx, rounds, folder_players, byes, total)
+        rounds, folder_players, byes = read_withdrawals(list(ctx.by_tpn.values()), ctx.numbers, ctx.notes, rounds,
+                                                        folder_players, byes, total)
         left = [official[p.start_number][1] for p in folder_players if p.withdrawn_after is not None]
         if left and not any(left) and any(rank for number, (_, rank) in official.items() if number not in
                                           {p.start_number for p in folder_players if p.withdrawn_after is not None}):
@@ -320,56 +322,6 @@ def _rounds(ctx: _Context) -> tuple[list[Round], dict[int, dict[int, tuple[str, 
         else:
             later[number] = codes
     return built, later
-
-
-def _withdrawals(ctx: _Context, rounds: list[Round], players: tuple[Player, ...], byes: tuple[ByeRequest, ...],
-                 total: int) -> tuple[list[Round], tuple[Player, ...], tuple[ByeRequest, ...]]:
-    """The players who left the event (C.04.2 3.2), as a TRF shows them: a TRF has no withdrawal.
-
-    A player withdrew after their last round with an entry when the rounds after it show it:
-
-    * their cells are blank to the last paired round, and the event is over, or the file ranks
-      them 0 while it ranks others (as programs do for those who left);
-    * or every round still to play is a zero-point bye for them (240 Z, or ``0000 - Z``), what
-      an export writes for a withdrawal; blank cells before it then are absences too.
-
-    A blank last round in an event still running is an absence, not a withdrawal, and a requested
-    bye of another kind says the player is coming back. The withdrawn are imported without rows
-    in the rounds after their withdrawal, and a warning names each one."""
-    last = len(rounds)
-    if not last:
-        return rounds, players, byes
-    ranked = any(p.rank for p in ctx.by_tpn.values())
-    remaining = {r: ByeKind.ZPB for r in range(last + 1, total + 1)}
-    after: dict[int, int] = {}
-    for source in ctx.by_tpn.values():
-        number = ctx.numbers[source.tpn]
-        filled = [g.round for g in source.games if g.round <= last and (g.opponent is not None or g.result != " ")]
-        final = max(filled, default=0)
-        requests = {b.round: b.kind for b in byes if b.start_number == number}
-        absent_to_the_end = bool(remaining) and requests == remaining
-        unranked = ranked and source.rank == 0
-        if requests and not absent_to_the_end:
-            continue
-        if not (absent_to_the_end or (final < last and (last == total or unranked))):
-            continue
-        after[number] = final
-        rank = " (the file ranks them 0)" if unranked else ""
-        if final == last:
-            why = "a zero-point bye in every round still to play"
-        else:
-            why = "no entry in " + (f"round {last}" if final + 1 == last else f"rounds {final + 1} to {last}")
-            why += " and a zero-point bye in every round still to play" if absent_to_the_end else ""
-        ctx.notes.add(f"withdrawn-{number}", f"line {source.line}: player {source.tpn} ({source.name.strip()}) "
-                                             f"has {why}{rank}: imported as withdrawn after round {final}")
-    if not after:
-        return rounds, players, byes
-    rounds = [replace(rnd, byes=tuple(b for b in rnd.byes if not (b.kind is ByeKind.ZPB and b.player in after
-                                                                     and rnd.number > after[b.player])))
-              for rnd in rounds]
-    players = tuple(p.model_copy(update={"status": "withdrawn", "withdrawn_after": after[p.start_number]})
-                    if p.start_number in after else p for p in players)
-    return rounds, players, tuple(b for b in byes if b.start_number not in after)
 
 
 def _absences_written(ctx: _Context, rnd: Round) -> Round:
