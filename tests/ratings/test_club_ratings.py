@@ -479,3 +479,16 @@ def test_the_pre_event_rating_is_one_value_wherever_it_is_shown(arbiter: Runner,
     assert arbiter("-d", club / "tournaments" / "t3", "verify").code == 0
     assert "every stored rating is as it should be" in arbiter("-d", club, "ratings", "recompute").err
     assert arbiter("-d", club, "ratings", "recompute").err.count("pre-event") == 0  # nothing left to write
+
+
+def test_three_minutes_or_less_outside_a_club_is_a_blitz_game_by_the_laws_of_chess(arbiter: Runner) -> None:
+    """It was stored as a standard event ('3 or less is not even blitz'): the Laws of Chess call
+    every game of 10 minutes or less blitz; no FIDE list rates it, and a club refuses it."""
+    from arbiter_cli.core.model import RatingType
+    from arbiter_cli.core.time_control import rating_type_for
+
+    chosen, why = rating_type_for("3+0", None, club=False)
+    assert chosen is RatingType.BLITZ and why.endswith("a blitz game by the Laws of Chess (10 minutes or less)")
+    result = arbiter("-d", Path(__file__).resolve().parents[2] / "sample_events" / "club-lyon", "ratings",
+                     "--time-control", "3")
+    assert result.code == 2 and "no FIDE rating list rates 3 or less" in result.err

@@ -57,6 +57,9 @@ def _control(text: str | None) -> tuple[str, ...]:
     if text is None:
         return TIME_CONTROLS
     found = classify(text)
+    if found is not None and found.rating_type is None:
+        raise BadArgument(f"{found.reason}: no club rating either; use standard, rapid or blitz (or e.g. 15+10)",
+                          field="--time-control")
     if found is None or found.rating_type is None:
         raise BadArgument(f"{text!r} is not a time control; use standard, rapid or blitz (or e.g. 15+10)",
                           field="--time-control")

@@ -62,7 +62,7 @@ class Classified:
 
 _RANGE = {RatingType.STANDARD: "standard is 60 or more", RatingType.RAPID: "rapid is more than 10 and less than 60",
           RatingType.BLITZ: "blitz is more than 3 and at most 10",
-          None: "3 or less is not even blitz (more than 3 and at most 10), so no FIDE list rates it"}
+          None: "no FIDE rating list rates 3 or less (its blitz list needs more than 3)"}
 
 
 def _minutes(text: str) -> int | None:
@@ -129,8 +129,9 @@ def rating_type_for(time_control: str, rating_type: RatingType | None, *, club: 
                               "--time-control 90+30 (standard), 15+10 (rapid), 3+2 (blitz), or the name "
                               "standard, rapid or blitz", field="time_control")
         return rating_type, f"{rating_type.value}: as named"
+    if found is not None:  # 3 minutes or less: a blitz game by the Laws of Chess (10 minutes or less)
+        chosen = rating_type or RatingType.BLITZ
+        return chosen, f"{chosen.value}: {found.reason}; a blitz game by the Laws of Chess (10 minutes or less)"
     chosen = rating_type or RatingType.STANDARD
-    if found is not None:
-        return chosen, f"{chosen.value}: {found.reason}"
     given = f"; {time_control.strip()!r} is not read as a time control" if time_control.strip() else ""
     return chosen, chosen.value + (f": as named{given}" if rating_type else f": the default{given}")

@@ -199,7 +199,8 @@ def final_standing_changes(before: Tournament, after: Tournament) -> list[Change
 
     def table(tournament: Tournament) -> dict[int, str]:
         standings = compute_standings(tournament, tournament.last_round, tournament.settings.effective_tiebreaks)
-        return {row.player.start_number: f"rank {row.rank_label}, {format_points(row.points)} "
+        return {row.player.start_number: f"{'rank ' + row.rank_label if row.rank else 'no rank'}, "
+                f"{format_points(row.points)} "
                 f"point{'' if row.points == 1 else 's'}" for row in standings.rows}
 
     old, new = table(before), table(after)
