@@ -239,3 +239,30 @@ def test_a_club_tournament_finalize_killed_between_its_two_changes_still_rates_t
     changes = run_process("-d", tmp_path / "club", "ratings", "changes", event.name)
     assert changes.code == 0, changes.err
     assert run_process("-d", event, "finalize").code == 4  # and now it is done: finalised already
+
+
+def test_a_club_rebuild_that_cannot_lock_one_tournament_says_which_and_recompute_writes_it(tmp_path: Path) -> None:
+    """The review of issue 14: 'member set-initial' failed with exit 5 after writing the club and
+    one tournament, so the pre-event rating was no longer one value, with a failed command that
+    had changed files. Now the club is saved, the busy tournament is named, and 'ratings
+    recompute' writes it once it is free."""
+    import fcntl
+    import os
+
+    club = _club(tmp_path)
+    busy = club / "tournaments" / "2026-summer-rapid"
+    descriptor = os.open(busy / ".arbiter.lock", os.O_RDWR | os.O_CREAT)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_SH)
+        run = run_process("-d", club, "member", "set-initial", "5", "--rapid", "2300", cwd=tmp_path,
+                          env=environment(ARBITER_LOCK_TIMEOUT="1"))
+    finally:
+        os.close(descriptor)
+    assert run.code == 0 and not rule_violations(run), run.err
+    last = run.err.splitlines()[-1]
+    assert last.startswith(f"2026-summer-rapid: its players.csv NOT yet written with the club's ratings ({busy}: "
+                           "another arbiter command is using this tournament"), last
+    assert last.endswith(f"run 'arbiter -d {club} ratings recompute' once it can be"), last
+    recomputed = run_here("-d", club, "ratings", "recompute")
+    assert recomputed.code == 0 and "2026-summer-rapid: player 2 (Eriksen, Nils) rating: 2413 -> " in recomputed.err
+    assert run_here("-d", club, "ratings", "recompute").err.count("written to its players.csv") == 0

@@ -268,14 +268,19 @@ def show_club_ratings(club_path: Path, club: Club, command: str, by: str = "",
         if not rate_as_the_club(tournament, pre_event_ratings(club, name, tournament))[1]:
             continue
         store.by = by
-        with store.lock(exclusive=True, holder=command):
-            before = store.load()
-            after, changes = rate_as_the_club(before, pre_event_ratings(club, name, before))
-            finalised = before.settings.status is Status.FINALISED
-            moved = final_standing_changes(before, after) if finalised and changes else []
-            if changes:
-                store.save(before, after, command, [*changes, *moved],
-                           outputs=outputs(after) if finalised and outputs is not None else None)
+        try:
+            with store.lock(exclusive=True, holder=command):
+                before = store.load()
+                after, changes = rate_as_the_club(before, pre_event_ratings(club, name, before))
+                finalised = before.settings.status is Status.FINALISED
+                moved = final_standing_changes(before, after) if finalised and changes else []
+                if changes:
+                    store.save(before, after, command, [*changes, *moved],
+                               outputs=outputs(after) if finalised and outputs is not None else None)
+        except DomainError as error:  # the club is saved: say which tournament still shows the old ratings
+            lines.append(f"{name}: its players.csv NOT yet written with the club's ratings ({error}); run "
+                         f"'arbiter -d {club_path} ratings recompute' once it can be")
+            continue
         if not changes:
             continue
         lines.append(f"{name}: {count(len(changes), 'pre-event rating')} written to its players.csv (its standings "
