@@ -387,7 +387,7 @@ def test_a_club_tournament_without_a_readable_time_control_is_refused(arbiter: R
     before = snapshot(club)
     for extra, field, says in (([], "--time-control", "give it, e.g. --time-control 90+30"),
                                (["--time-control", "G/90"], "--time-control", "cannot read 'G/90'"),
-                               (["--time-control", "1+0"], "--time-control", "no FIDE list rates it"),
+                               (["--time-control", "1+0"], "--time-control", "no FIDE rating list rates 3 or less"),
                                (["--time-control", "15+10", "--rating-type", "standard"], "--rating-type",
                                 "the time control is rapid, not standard")):
         outcome = arbiter("new", "bad", "--club", club, "--name", "B", "--system", "swiss", "--rounds", "3", *extra)
