@@ -129,3 +129,9 @@ def test_trf_check_reads_a_withdrawn_players_blank_rounds_as_absent(arbiter: Run
     checked = arbiter("trf", "check", tmp_path / "w.trf")
     assert checked.code == 0, checked.out
     assert checked.out.count("identical") == 5 and "all 5 rounds are identical" in checked.err
+
+
+def test_import_into_a_place_that_cannot_be_made_names_that_place_as_new_does(arbiter: Runner, tmp_path: Path) -> None:
+    """It said 'the imported event does not make a valid folder: cannot create /proc/.x.import-PID'."""
+    result = arbiter("import", shared_file(f"{CASE}.trf"), "/proc/x")
+    assert result.code == 3 and result.err == "arbiter: error: cannot create /proc/x: No such file or directory\n"

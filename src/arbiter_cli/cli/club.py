@@ -210,9 +210,9 @@ def ratings_changes(
                 known = sorted({s.tournament for s in club.ratings})
                 raise BadArgument(f"there is no tournament {name!r} in {folder.path / TOURNAMENTS_DIR}"
                                   + (f" (rated: {', '.join(known)})" if known else ""), field="TOURNAMENT")
-            raise Refused(f"tournament {name} has changed no rating: it is not finalised yet, or its finalize was "
-                          f"interrupted before the club rated it ('arbiter -d {folder.path / TOURNAMENTS_DIR / name} "
-                          "finalize' again completes it)")
+            raise Refused(f"tournament {name} has changed no rating: it is not finalised yet (its ratings change "
+                          "when 'arbiter finalize' ends it), or its finalize was interrupted before the club rated it "
+                          f"('arbiter -d {folder.path / TOURNAMENTS_DIR / name} finalize' again completes it)")
     emit(changes_view(name, rows), fmt)
 
 

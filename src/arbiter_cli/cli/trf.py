@@ -96,6 +96,8 @@ def import_command(
     try:
         create_with(directory, tournament, command_line(), changes, author())
     except BrokenFolder as error:  # the folder refused what the import made: a bug, but say where
+        if error.message.startswith("cannot create "):  # the place, not the file: as 'new' says it
+            raise
         raise BadArgument(f"the imported event does not make a valid folder: {error}", source=label) from None
     _warn(label, imported.warnings)
     settings = tournament.settings

@@ -89,8 +89,10 @@ def recompute(club: Club, events: Sequence[RatedEvent]) -> Recomputed:
     differences = []
     for key in sorted(stored.keys() | fresh.keys()):
         old, new = stored.get(key), fresh.get(key)
-        if old is None or new is None or (old.row, old.time_control, old.date) != (new.row, new.time_control, new.date):
+        if old is None or new is None or (old.row, old.time_control) != (new.row, new.time_control):
             differences.append(f"{key[0]}: member {key[1]}: stored {_shown(old)}, recomputed {_shown(new)}")
+        elif old.date != new.date:  # a club rated before ratings.csv had its date column
+            differences.append(f"{key[0]}: member {key[1]}: the tournament's date {new.date or '(none)'} added")
     gone = tuple(sorted({s.tournament for s in club.ratings} - {s.tournament for s in rows}))
     rerated = tuple(_rerated(stored[key], s) for s in rows
                     if (key := (s.tournament, s.row.member_id)) in stored and stored[key].row != s.row)

@@ -97,9 +97,10 @@ def remove_member(club: Club, member_id: int, registrations: Callable[[], Mappin
                       "only a tournament they are entered in rates them). Nothing was changed")
     entered = sorted((name, members[member_id]) for name, members in registrations().items() if member_id in members)
     if entered:
+        first, number = entered[0]
         raise Refused(f"member {member_id} ({member.name}) is registered in "
                       + ", ".join(f"tournaments/{name} as player {number}" for name, number in entered)
-                      + ": remove them there first ('arbiter -d tournaments/NAME player remove N', possible "
-                      "until round 1 is paired). Nothing was changed")
+                      + f": remove them there first ('arbiter -d tournaments/{first} player remove {number}', "
+                      "possible until round 1 is paired; a member who has played stays). Nothing was changed")
     return (replace(club, members=tuple(m for m in club.members if m.id != member_id)), member,
             [Change("member removed", f"{member_id} {member.name}", "")])

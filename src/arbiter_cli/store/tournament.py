@@ -450,7 +450,10 @@ def create_with(directory: Path, tournament: Tournament, command: str, changes: 
     staging = directory.parent / f".{directory.name}.import-{os.getpid()}"
     _clear_stale_staging(directory)
     try:
-        folder = TournamentFolder.create(staging, tournament.settings, command, by)
+        try:
+            folder = TournamentFolder.create(staging, tournament.settings, command, by)
+        except BrokenFolder as error:  # name the place asked for, not the staging folder beside it
+            raise BrokenFolder(error.message.replace(str(staging), str(directory))) from None
         with folder.lock(exclusive=True):
             folder.save(folder.load(), tournament, command, changes)
             folder.load()
