@@ -193,3 +193,12 @@ def test_fide_sample_qualifies_players_with_ten_games_of_fourteen_rounds() -> No
         assert flags == sorted(flags, reverse=True)  # qualifying players first
         best = [row.performance for row in on_board if row.qualifies and row.performance is not None]
         assert best == sorted(best, reverse=True)
+
+
+def test_fide_sample_board_one_leader_is_india_3s_player_242_worked_out_from_the_file() -> None:
+    event, ratings = _sample()
+    leader = board_statistics(event, ratings)[0]
+    # Line 274: player 242 of team 16 plays 13 games (round 6 is team 16's full-point bye) and
+    # scores 10 (= 0 1 1 1 1 = = 1 1 1 1 =). Opponents' ratings sum to 31930: Ra = 2456.15 -> 2456;
+    # p = 10/13 = 0.769 -> 0.77, dp 211 (B.02 table 8.1.1).
+    assert leader == BoardRow(1, 242, 16, 13, F(10), F(10, 13), 2456 + 211, True)
