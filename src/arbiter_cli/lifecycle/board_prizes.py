@@ -1,0 +1,140 @@
+"""Board-by-board statistics for the board prizes of a team event (issue 15): for each player,
+the board they are counted on, their games, points, percentage and performance rating, and
+whether they qualify for the prize.
+
+The rules, and where each comes from (the FIDE digest, ``fide-rules.md`` §9, says nothing
+about board prizes; the issue gives the two-thirds rule as the regulations we were given):
+
+* **One board per player.** A player is counted on the board on which they played the most
+  games over the board; a tie goes to the higher board (the lower number). All their games
+  count there, whichever board they were played on. This is the Olympiad-style rule (the brief's
+  choice, the digest being silent); a player who never played over the board is counted on the
+  board they were lined up on most often (forfeits), by the same rule.
+* **Games over the board only.** ``games``, ``points``, ``percentage``, the performance and the
+  qualification read games played over the board, the project's one *played*
+  (:mod:`arbiter_cli.core.outcome`: a win, a draw or a loss; a ``0-0`` is a game lost). A forfeit
+  (won or lost, or a win against an empty board) is an unplayed round (C.07 Art. 16) and no game
+  for the rating (B.02): it is counted apart, in ``forfeit_wins`` and ``forfeit_losses``, and is
+  in none of the other columns. A whole match forfeited (TRF 330) seats no player, so it is in
+  no row; nor is a bye. A result not entered yet counts nowhere.
+* **Points** are 1 / ½ / 0 per game, whatever the event's game scoring (TRF 162): a board prize
+  compares players across teams by their chess results, and the performance needs them so.
+* **Percentage** = points / games, exact (None without games); the caller shows it with one
+  decimal.
+* **Performance rating**: FIDE's TPR, Ra + dp(p) (B.02 8.1.1, :func:`ratings.elo.performance_rating`:
+  Ra the opponents' average rounded, p rounded to two decimals), over the games against rated
+  opponents. A game against an unrated opponent counts in games, points and percentage but not
+  in the performance (B.02 rates no game against an unrated player), unless the regulations
+  announce a rating for unrated players (``unrated_rating``, as C.07 Art. 10's ``/Un`` and the
+  Olympiad's 1000 do). None without such a game. No 400-point cap: B.02 8.1.1 has none.
+* **Qualification** (the regulations we were given): "at least two-thirds of the rounds played".
+  A player qualifies with ``games`` >= ``share`` x the event's rounds (``TeamEvent.rounds``, the
+  rounds the event has had, free rounds of a round robin included: the text says rounds, not
+  matches); games being whole, that is at least ⌈share x rounds⌉ games (:func:`minimum_games`),
+  and never fewer than one. ``share`` is a setting, 2/3 by default.
+* **Order**: by board; within a board the qualifying players first, then the higher performance
+  (None last), the higher percentage, the more points, and the start number last, so that the
+  order is total.
+
+>>> minimum_games(9), minimum_games(7), minimum_games(11, Fraction(7, 10))
+(6, 5, 8)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import ceil
+
+from arbiter_cli.core.errors import BadArgument
+from arbiter_cli.core.outcome import Outcome
+from arbiter_cli.core.team import TeamEvent
+from arbiter_cli.ratings.elo import performance_rating
+
+__all__ = ["BoardRow", "board_statistics", "minimum_games", "DEFAULT_SHARE"]
+
+#: The share of the rounds a player must play to qualify (the regulations we were given).
+DEFAULT_SHARE = Fraction(2, 3)
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    """One player's line in the board statistics: the board they are counted on, their start
+    number and team number, games over the board, points (1/½/0) and percentage in them, the
+    performance rating (B.02 8.1.1), whether they qualify, and their forfeits, counted apart."""
+
+    board: int
+    player: int
+    team: int
+    games: int
+    points: Fraction
+    percentage: Fraction | None
+    performance: int | None
+    qualifies: bool
+    forfeit_wins: int = 0
+    forfeit_losses: int = 0
+
+
+def minimum_games(rounds: int, share: Fraction = DEFAULT_SHARE) -> int:
+    """The fewest games over the board that qualify: ⌈share x rounds⌉, and at least one."""
+    if not 0 < share <= 1:
+        raise BadArgument(f"the share of rounds to play must be more than 0 and at most 1, not {share}",
+                          field="share")
+    return max(1, ceil(share * rounds))
+
+
+@dataclass
+class _Tally:
+    team: int
+    boards_played: Counter[int] = field(default_factory=Counter)
+    boards_seated: Counter[int] = field(default_factory=Counter)
+    points: Fraction = Fraction(0)
+    rated: list[tuple[int, Fraction]] = field(default_factory=list)  # (opponent's rating, 1/½/0)
+    forfeit_wins: int = 0
+    forfeit_losses: int = 0
+
+    def board(self) -> int:
+        counts = self.boards_played or self.boards_seated
+        return min(counts, key=lambda board: (-counts[board], board))
+
+
+def board_statistics(event: TeamEvent, ratings: Mapping[int, int | None], *, share: Fraction = DEFAULT_SHARE,
+                     unrated_rating: int | None = None) -> tuple[BoardRow, ...]:
+    """The board statistics of every player who sat at a board (see the module's rules).
+
+    ``ratings`` gives each player's rating by start number; None, or a player left out, is
+    unrated (a TRF's rating 0 is the caller's to map to None)."""
+    needed = minimum_games(event.rounds, share)
+    tallies: dict[int, _Tally] = {}
+    for team, entries in event.entries.items():
+        for entry in entries:
+            for seat in entry.boards:
+                if seat.player is None:
+                    continue
+                tally = tallies.setdefault(seat.player, _Tally(team))
+                tally.boards_seated[seat.board] += 1
+                score = seat.outcome.rating_points
+                if score is not None and seat.opponent is not None:
+                    tally.boards_played[seat.board] += 1
+                    tally.points += score
+                    rating = ratings.get(seat.opponent)
+                    if rating is None:
+                        rating = unrated_rating
+                    if rating is not None:
+                        tally.rated.append((rating, score))
+                elif seat.outcome is Outcome.FORFEIT_WIN:
+                    tally.forfeit_wins += 1
+                elif seat.outcome is Outcome.FORFEIT_LOSS:
+                    tally.forfeit_losses += 1
+    rows = []
+    for player, tally in tallies.items():
+        games = sum(tally.boards_played.values())
+        performance = performance_rating([r for r, _ in tally.rated], sum((p for _, p in tally.rated), Fraction(0)))
+        rows.append(BoardRow(tally.board(), player, tally.team, games, tally.points,
+                             tally.points / games if games else None, performance, games >= needed,
+                             tally.forfeit_wins, tally.forfeit_losses))
+    rows.sort(key=lambda row: (row.board, not row.qualifies, row.performance is None, -(row.performance or 0),
+                               row.percentage is None, -(row.percentage or 0), -row.points, row.player))
+    return tuple(rows)
