@@ -8,7 +8,6 @@ exporter and the standings load only in the commands that use them (start-up tim
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
@@ -54,10 +53,8 @@ def read_pairable_trf(source: str) -> tuple[str, TrfFile]:
     label, trf = read_trf_file(source)
     imported = _import(label, trf, Path(label).stem, for_folder=True)
     settings = imported.tournament.settings
-    named = " ".join((trf.header.get("192") or ("",))[0:1] + (trf.header.get("092") or ("",))[0:1]).upper()
     try:
-        warnings = check_pairable(trf, settings.scoring, settings.system.is_round_robin
-                                  and "ROUNDROBIN" in re.sub(r"[^A-Z]", "", named))
+        warnings = check_pairable(trf, settings.scoring, settings.system.is_round_robin)
     except DomainError as error:
         raise error.at(source=label) from None
     _warn(label, tuple(warnings))

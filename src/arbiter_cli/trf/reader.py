@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from arbiter_cli.core.errors import BadArgument
 
-__all__ = ["TrfError", "TrfGame", "TrfPlayer", "TrfFile", "parse_trf", "decode_trf", "RESULT_CODES"]
+__all__ = ["TrfError", "TrfGame", "TrfPlayer", "TrfFile", "parse_trf", "decode_trf", "RESULT_CODES", "read_number", "read_points"]
 
 #: Round result codes (case-insensitive in files; stored upper-case here, ``" "`` for blank).
 RESULT_CODES = frozenset("10=+-WDLHFUZ ")
@@ -76,7 +76,9 @@ class TrfFile:
         return None
 
 
-def _int(text: str, line: int, name: str, blank: int | None = None) -> int | None:
+def read_number(text: str, line: int, name: str, blank: int | None = None) -> int | None:
+    """A whole number in a TRF field (``blank`` when the field is empty); a :class:`TrfError`
+    naming the line and field otherwise."""
     text = text.strip()
     if not text:
         return blank
@@ -85,12 +87,14 @@ def _int(text: str, line: int, name: str, blank: int | None = None) -> int | Non
     return int(text)
 
 
-def _points(text: str, line: int) -> Fraction | None:
+def read_points(text: str, line: int, name: str = "points", what: str = "a score") -> Fraction | None:
+    """Points in a TRF field (``11.5``; None when the field is empty); a :class:`TrfError` saying
+    the text is not ``what`` otherwise."""
     text = text.strip()
     if not text:
         return None
     if not re.fullmatch(r"\d+(\.\d+)?", text):
-        raise TrfError(f"{text!r} is not a score", line, "points")
+        raise TrfError(f"{text!r} is not {what}", line, name)
     return Fraction(text)
 
 
@@ -118,7 +122,7 @@ def _player(raw: str, number: int) -> TrfPlayer:
         raise TrfError(f"the line is too short ({len(raw)} characters): it ends before the name (cols 15-47)",
                        number, "name")
     line = raw.ljust(91)
-    tpn = _int(line[4:8], number, "starting rank")
+    tpn = read_number(line[4:8], number, "starting rank")
     if tpn is None or tpn < 1:
         raise TrfError("the starting rank (cols 5-8) is missing", number, "starting rank")
     games: list[TrfGame] = []
@@ -131,7 +135,7 @@ def _player(raw: str, number: int) -> TrfPlayer:
         if not block.strip():
             games.append(TrfGame(rnd, None, None, " "))
             continue
-        opponent = _int(block[0:4], number, f"round {rnd} opponent", blank=0)
+        opponent = read_number(block[0:4], number, f"round {rnd} opponent", blank=0)
         if opponent and not block[5:].strip() and index * 10 >= len(rest):
             raise TrfError(f"the line is cut short in round {rnd}: opponent {opponent} without colour or result "
                            f"(cols {92 + 10 * (rnd - 1) + 5}-{92 + 10 * (rnd - 1) + 7})", number, f"round {rnd} colour")
@@ -146,9 +150,9 @@ def _player(raw: str, number: int) -> TrfPlayer:
         games.pop()
     return TrfPlayer(
         tpn=tpn, sex=line[9].strip(), title=line[10:13].strip(), name=line[14:47].strip(),
-        rating=_int(line[48:52], number, "rating", blank=0) or 0, federation=line[53:56].strip(),
-        fide_id=line[57:68].strip(), birth=line[69:79].strip(), points=_points(line[80:84], number),
-        rank=_int(line[85:89], number, "rank"), games=tuple(games), line=number,
+        rating=read_number(line[48:52], number, "rating", blank=0) or 0, federation=line[53:56].strip(),
+        fide_id=line[57:68].strip(), birth=line[69:79].strip(), points=read_points(line[80:84], number),
+        rank=read_number(line[85:89], number, "rank"), games=tuple(games), line=number,
     )
 
 
@@ -173,7 +177,7 @@ def parse_trf(text: str) -> TrfFile:
             continue
         value = raw[4:].rstrip() if len(raw) > 3 else ""
         if code in ("XXR", "142"):
-            total_rounds = _int(value.split()[0] if value.split() else "", number, code)
+            total_rounds = read_number(value.split()[0] if value.split() else "", number, code)
         elif code in ("XXC",):
             for word in value.lower().split():
                 if word in ("white1", "black1"):
@@ -187,9 +191,9 @@ def parse_trf(text: str) -> TrfFile:
             kind = raw[4:5].upper()
             if kind not in ("F", "H", "Z"):
                 raise TrfError(f"{kind!r} is not a bye type (F, H or Z)", number, "240 type")
-            rnd = _int(raw[6:9], number, "240 round")
+            rnd = read_number(raw[6:9], number, "240 round")
             for token in raw[10:].split():
-                tpn = _int(token, number, "240 player")
+                tpn = read_number(token, number, "240 player")
                 byes.setdefault(rnd or 0, {})[tpn or 0] = kind
         header.setdefault(code, []).append(value)
         where.setdefault(code, []).append(number)

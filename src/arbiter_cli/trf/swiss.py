@@ -26,15 +26,17 @@ _NOT_YET = {"XXA": "virtual points (XXA): acceleration", "250": "acceleration (2
             "XXP": "prohibited pairings (XXP)", "260": "prohibited pairings (260)"}
 
 
-def check_pairable(trf: TrfFile, scoring: Scoring, round_robin: bool = False) -> list[str]:
+def check_pairable(trf: TrfFile, scoring: Scoring, imported_round_robin: bool = False) -> list[str]:
     """Refuse a file whose next round arbiter would pair differently from what it asks
     (:class:`Refused`, naming the line): acceleration (C.04.5), prohibited pairings, a system
-    other than the Dutch one (192), a round robin the file names (192 or 092: the importer says
-    ``round_robin``; its rounds come from the Berger tables), or a scoring that is not 1-½-0
+    other than the Dutch one (192), a round robin the file names in 192 or 092 (and the importer
+    read as one: ``imported_round_robin``; its rounds come from the Berger tables, while one
+    only guessed from everyone meeting everyone is paired), or a scoring that is not 1-½-0
     scaled (C.04.1 Art. 3; the engine pairs on 1-½-0 scores for now). ``scoring`` is the one the
     importer read. Returns the warnings: an acceleration that 092's free text names without a
     record giving its virtual points (the pairing is then made without it)."""
-    if round_robin:
+    named = " ".join((trf.header.get("192") or ("",))[:1] + (trf.header.get("092") or ("",))[:1]).upper()
+    if imported_round_robin and "ROUNDROBIN" in re.sub(r"[^A-Z]", "", named):
         code = "192" if "192" in trf.header_lines else "092"
         raise Refused("a round robin: its rounds come from the Berger tables (C.05), not from the Dutch system; "
                       "'arbiter import' it and pair it with 'arbiter pair'", line=trf.header_lines[code][0],

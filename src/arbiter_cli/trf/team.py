@@ -28,7 +28,7 @@ from arbiter_cli.core.points import format_points
 from arbiter_cli.core.team import (BoardEntry, PrimaryScore, Team, TeamEvent, TeamOutcome, TeamRoundEntry,
                                    TeamScoring, match_outcome)
 from arbiter_cli.trf.notes import Notes
-from arbiter_cli.trf.reader import TrfError, TrfFile, TrfGame, TrfPlayer
+from arbiter_cli.trf.reader import TrfError, TrfFile, TrfGame, TrfPlayer, read_number, read_points
 from arbiter_cli.trf.scoring import declared_scoring
 from arbiter_cli.trf.writer import player_line, points_field
 
@@ -75,21 +75,11 @@ def _col(value: str, first: int, last: int) -> str:
 
 
 def _number(text: str, line: int, name: str) -> int | None:
-    text = text.strip()
-    if not text:
-        return None
-    if not text.isdigit():
-        raise TrfError(f"{text!r} is not a number", line, name)
-    return int(text)
+    return read_number(text, line, name)
 
 
 def _points(text: str, line: int, name: str) -> Fraction | None:
-    text = text.strip()
-    if not text:
-        return None
-    if not re.fullmatch(r"\d+(\.\d+)?", text):
-        raise TrfError(f"{text!r} is not a number of points", line, name)
-    return Fraction(text)
+    return read_points(text, line, name, "a number of points")
 
 
 # --------------------------------------------------------------------------- teams (310, 013)
