@@ -21,7 +21,7 @@ import typer
 from typer.exceptions import TyperException
 
 from arbiter_cli import __version__
-from arbiter_cli.cli import audit, club, event, finish, players, reports, results, rounds, trf
+from arbiter_cli.cli import audit, club, event, finish, players, reports, results, rounds, teams, trf
 from arbiter_cli.cli.common import STATE, say
 from arbiter_cli.cli.interrupt import INTERRUPT
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, DomainError, NoPairing, Refused
@@ -60,6 +60,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("standings", reports.standings),
     Command("crosstable", reports.crosstable),
     Command("bye", rounds.bye, {"ignore_unknown_options": False}),
+    Command("lineup", teams.lineup),
     Command("unpair", rounds.unpair),
     Command("finalize", finish.finalize),
     Command("import", trf.import_command),
@@ -73,6 +74,9 @@ GROUPS: tuple[Group, ...] = (
         Command("add", players.player_add), Command("import", players.player_import),
         Command("list", players.player_list), Command("remove", players.player_remove),
         Command("withdraw", players.player_withdraw))),
+    Group("team", "A team event: register teams and their rosters, list them, withdraw a team.", (
+        Command("add", teams.team_add), Command("import", teams.team_import), Command("list", teams.team_list),
+        Command("roster", teams.team_roster), Command("withdraw", teams.team_withdraw))),
     Group("trf", "Pair and check Tournament Report Files (the FIDE Dutch system, 2026 rules).", (
         Command("pair", trf.trf_pair), Command("check", trf.trf_check), Command("generate", trf.trf_generate),
         Command("standings", trf.trf_standings))),

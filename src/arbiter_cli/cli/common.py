@@ -17,7 +17,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from arbiter_cli.core.errors import BadArgument, DomainError
+from arbiter_cli.core.errors import BadArgument, DomainError, Refused
 from arbiter_cli.core.model import Tournament
 from arbiter_cli.core.tiebreak_codes import Rules, parse_tiebreak_list
 from arbiter_cli.core.words import count
@@ -71,11 +71,21 @@ def today() -> str:
     return dt.date.today().isoformat()
 
 
+def _individual(folder: TournamentFolder) -> TournamentFolder:
+    """The folder, if it holds an individual event; a team event's folder is refused with what to use."""
+    from arbiter_cli.store.team_folder import is_team_folder
+
+    if is_team_folder(folder.path):
+        raise Refused(f"{folder.path} is a team event: this command is for individual events (see 'arbiter team "
+                      "--help', and pair, pairings, result, standings, finalize)")
+    return folder
+
+
 @contextmanager
 def reading(*, check: bool = True) -> Iterator[Tournament]:
     """The tournament, read under a shared lock (``check``: refuse an unsound event, see
     :meth:`TournamentFolder.load`)."""
-    folder = TournamentFolder(STATE.directory)
+    folder = _individual(TournamentFolder(STATE.directory))
     with folder.lock(exclusive=False, waiting=waiting):
         yield folder.load(check=check)
 
@@ -83,7 +93,7 @@ def reading(*, check: bool = True) -> Iterator[Tournament]:
 @contextmanager
 def writing() -> Iterator[tuple[TournamentFolder, Tournament]]:
     """The folder and its tournament, under the exclusive lock: save before leaving."""
-    folder = TournamentFolder(STATE.directory)
+    folder = _individual(TournamentFolder(STATE.directory))
     folder.by = author()
     with folder.lock(exclusive=True, holder=command_line(), waiting=waiting):
         yield folder, folder.load()

@@ -43,6 +43,19 @@ def new(
         "The rating list (default: the time control's, else standard)."))] = None,
     club: Annotated[Optional[Path], typer.Option("--club", help="Make it a club tournament of this club "
                                                  "folder (in its tournaments/).")] = None,
+    teams: Annotated[bool, typer.Option("--teams", help="A team event: teams with rosters play matches of "
+                                        "--boards boards.")] = False,
+    boards: Annotated[Optional[int], typer.Option("--boards", help="Team event: the boards of a match.")] = None,
+    match_points: Annotated[Optional[str], typer.Option("--match-points", metavar="W,D,L", help=(
+        "Team event: match points of a won, drawn and lost match (default 2,1,0)."))] = None,
+    primary: Annotated[Optional[str], typer.Option("--primary", metavar="MP|GP", help=(
+        "Team event: the primary score, match points (default) or game points."))] = None,
+    colours: Annotated[Optional[str], typer.Option("--colours", metavar="WBWB", help=(
+        "Team event: the first-named team's colour on each board (default WBWB...)."))] = None,
+    pab: Annotated[Optional[str], typer.Option("--pab", metavar="draw|win", help=(
+        "Team event: a PAB scores a drawn match (default, C.04.6 1.4) or a won match with a point a board."))] = None,
+    roster_tolerance: Annotated[Optional[int], typer.Option("--roster-tolerance", metavar="N", help=(
+        "Team event: a player may stand above one rated up to N points higher (0-50, default 0)."))] = None,
 ) -> None:
     """Create a new tournament folder (inside a club's tournaments/: a club tournament)."""
     from arbiter_cli.store.club import club_of
@@ -55,6 +68,17 @@ def new(
                           field="--system") from None
     if chosen is System.SWISS and rounds is None:
         raise BadArgument("a Swiss needs the number of rounds (C.04.1 Art. 1)", field="--rounds")
+    if teams or boards is not None:
+        _new_team_event(directory, teams, boards, chosen, rounds, tiebreaks, seed, scoring, match_points, primary,
+                        colours, pab, roster_tolerance, name=name, place=place, federation=federation,
+                        start_date=start_date, end_date=end_date, chief_arbiter=chief_arbiter,
+                        time_control=time_control, rating_type=chosen_type)
+        return
+    team_options = {"--match-points": match_points, "--primary": primary, "--colours": colours, "--pab": pab,
+                    "--roster-tolerance": roster_tolerance}
+    for option, value in team_options.items():
+        if value is not None:
+            raise BadArgument("is for a team event (give --teams --boards N)", field=option)
     if tiebreaks is not None and tiebreaks.strip().lower() == "none":
         raise BadArgument("an event announces its tie-breaks in advance; leave --tiebreaks out for the "
                           "default list", field="--tiebreaks")
@@ -76,6 +100,52 @@ def new(
     rated = f"; club tournament of {home.name}" if home else ""
     say(f"created {directory}: {settings.name} ({chosen.value}, seed {settings.seed}{rated})")
     say(f"{'rated' if home else 'rating list'} {why}")
+
+
+def _new_team_event(directory: Path, teams: bool, boards: int | None, system: System, rounds: int | None,
+                    tiebreaks: str | None, seed: int | None, scoring: str | None, match_points: str | None,
+                    primary: str | None, colours: str | None, pab: str | None, roster_tolerance: int | None,
+                    **fields: object) -> None:
+    """``new --teams --boards N``: a team event's folder."""
+    from arbiter_cli.cli.teams import create_team_event
+    from arbiter_cli.core.team_settings import TeamSettings
+    from arbiter_cli.lifecycle.team_standings import check_team_codes
+
+    if not teams:
+        raise BadArgument("is for a team event: give --teams too", field="--boards")
+    if boards is None:
+        raise BadArgument("a team event needs the boards of a match (e.g. --boards 4)", field="--boards")
+    if system is System.SWISS and rounds is None:
+        raise BadArgument("a Swiss needs the number of rounds (C.04.1 Art. 1)", field="--rounds")
+    team: dict[str, object] = {"boards": boards}
+    if match_points is not None:
+        parts = [p.strip() for p in match_points.split(",")]
+        if len(parts) != 3:
+            raise BadArgument("give three values: win,draw,loss (e.g. 2,1,0)", field="--match-points")
+        try:
+            team.update(zip(("match_win", "match_draw", "match_loss"), (parse_points(p) for p in parts)))
+        except ValueError as error:
+            raise BadArgument(str(error), field="--match-points") from None
+    for key, value in (("primary", primary.upper() if primary else None), ("colours", colours), ("pab", pab),
+                       ("roster_tolerance", roster_tolerance)):
+        if value is not None:
+            team[key] = value
+    if tiebreaks is not None:
+        with arguments(tiebreaks="--tiebreaks"):
+            team["tiebreaks"] = list(check_team_codes([c.strip() for c in tiebreaks.split(",") if c.strip()]))
+    try:
+        settings = Settings.model_validate({**fields, "system": system, "rounds": rounds,
+                                            "seed": secrets.randbelow(2**31) if seed is None else seed,
+                                            "scoring": _scoring(scoring), "initial_colour": "white"})
+        team_settings = TeamSettings.model_validate(team)
+    except ValidationError as error:
+        first = error.errors()[0]
+        key = str(first["loc"][0]) if first["loc"] else ""
+        option = {"match_win": "--match-points", "match_draw": "--match-points", "match_loss": "--match-points",
+                  "boards": "--boards", "primary": "--primary", "colours": "--colours", "pab": "--pab",
+                  "roster_tolerance": "--roster-tolerance"}.get(key, "--" + key.replace("_", "-") if key else None)
+        raise BadArgument(_sentence(str(first["msg"]).removeprefix("Value error, ")), field=option) from None
+    create_team_event(directory, settings, team_settings)
 
 
 def _scoring(text: str | None) -> Scoring:

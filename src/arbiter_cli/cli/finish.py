@@ -28,7 +28,12 @@ def finalize(
     from arbiter_cli.render.final import final_outputs
     from arbiter_cli.store.club import rated_by_club, update_club_ratings
 
+    from arbiter_cli.cli.teams import is_team, team_finalize
+
     when = _date(date)
+    if is_team():
+        team_finalize(when, after_round)
+        return
     behind = after_round is None and rated_by_club(STATE.directory) is False  # the club's lock, then the event's
     with writing() as (folder, tournament), arguments(date="--date", after_round="--after-round"):
         if tournament.settings.status is Status.FINALISED and behind:

@@ -16,7 +16,8 @@ __all__ = ["result"]
 
 def result(
     round_number: Annotated[int, typer.Argument(metavar="ROUND")],
-    board: Annotated[Optional[int], typer.Argument(metavar="BOARD")] = None,
+    board: Annotated[Optional[str], typer.Argument(metavar="BOARD", help=(
+        "The board; in a team event MATCH.BOARD (2.3), or MATCH for a whole match's forfeit."))] = None,
     code: Annotated[Optional[str], typer.Argument(metavar="RESULT", help=RESULT_HELP)] = None,
     source: Annotated[Optional[str], typer.Option("--from", metavar="FILE|-", help=(
         "Enter many results: one 'BOARD RESULT' per line, optionally 'BOARD RESULT was OLD' to save "
@@ -27,7 +28,16 @@ def result(
     confirm: Annotated[bool, typer.Option("--confirm", help="Record a forfeit even though the event's "
                                           "no-show rule withdraws the player.")] = False,
 ) -> None:
-    """Enter a result: 'arbiter result 3 5 1-0', or many with --from."""
+    """Enter a result: 'arbiter result 3 5 1-0' (a team event: 'arbiter result 3 2.1 1-0'), or many with --from."""
+    from arbiter_cli.cli.teams import is_team, team_result
+
+    if is_team():
+        if excused or confirm:
+            raise BadArgument("--excused and --confirm are for individual events")
+        team_result(round_number, board, code, source, correct)
+        return
+    if board is not None and not board.isdigit():
+        raise BadArgument(f"Invalid value for 'BOARD': {board!r} is not a valid integer.")
     names = {"round_number": "ROUND", "board": "BOARD", "result": "RESULT"}
     label = None
     with arguments(**names):
@@ -37,7 +47,7 @@ def result(
             label, text = read_input(source)
             lines = parse_result_lines(text, label)
         else:
-            lines = [result_line(board, code)]
+            lines = [result_line(None if board is None else int(board), code)]
     with writing() as (folder, tournament), arguments(**names):
         entered = enter_results(tournament, round_number, lines, correct=correct, excused=excused, confirm=confirm,
                                 source=label)

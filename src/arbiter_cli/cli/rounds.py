@@ -26,9 +26,15 @@ __all__ = ["pair", "pairings", "unpair", "bye"]
 
 def pair(fmt: FormatOption = Format.table, explain: ExplainOption = False, print_: PrintOption = False) -> None:
     """Pair the next round and print it."""
+    from arbiter_cli.cli.teams import is_team, pair_teams
     from arbiter_cli.pairing import explain_round
 
     check_page(print_, None, fmt)
+    if is_team():
+        if explain or print_:
+            raise BadArgument("--explain and --print are not there for team events yet")
+        pair_teams(fmt)
+        return
     with writing() as (folder, tournament):
         with slow_progress(f"pairing round {tournament.last_round + 1}", len(tournament.players)) as step:
             paired = pair_round(tournament, step)
@@ -52,9 +58,15 @@ def pairings(
     html: HtmlOption = None,
 ) -> None:
     """Print the pairings of a round."""
+    from arbiter_cli.cli.teams import is_team, team_pairings
     from arbiter_cli.pairing import explain_round
 
     check_page(print_, html, fmt)
+    if is_team():
+        if explain or print_ or html is not None:
+            raise BadArgument("--explain, --print and --html are not there for team events yet")
+        team_pairings(round_number, fmt)
+        return
     with reading() as tournament, arguments(round_number="ROUND"):
         rnd = find_round(tournament, round_number if round_number is not None else tournament.last_round)
     if print_ or html is not None:

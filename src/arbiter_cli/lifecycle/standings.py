@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from arbiter_cli.core.model import Player, Status, Tournament
+from arbiter_cli.core.model import Player, Settings, Status, Tournament
 from arbiter_cli.core.outcome import Outcome, RoundEntry, round_entries
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.points import format_points
@@ -23,7 +23,7 @@ from arbiter_cli.tiebreaks.ranking import TiebreakFunction, rank_players
 from arbiter_cli.lifecycle.change import Change, named
 from arbiter_cli.lifecycle.withdrawals import as_counted
 
-__all__ = ["Record", "StandingRow", "Standings", "compute_standings", "points_and_ranks", "tiebreak_rules",
+__all__ = ["Record", "StandingRow", "Standings", "compute_standings", "points_and_ranks", "tiebreak_rules", "settings_rules",
            "TiebreakFunction", "final_standing_changes"]
 
 
@@ -86,11 +86,16 @@ class Standings:
 
 def tiebreak_rules(tournament: Tournament, rules: Rules | str | None = None) -> Rules:
     """The C.07 edition: as asked, else the settings', else by the start date."""
+    return settings_rules(tournament.settings, rules)
+
+
+def settings_rules(settings: Settings, rules: Rules | str | None = None) -> Rules:
+    """The C.07 edition of an event with these settings (an individual or a team event)."""
     if rules is not None:
         return Rules(rules)
-    if tournament.settings.tiebreak_rules is not None:
-        return Rules(tournament.settings.tiebreak_rules)
-    return default_rules(tournament.settings.start_date)
+    if settings.tiebreak_rules is not None:
+        return Rules(settings.tiebreak_rules)
+    return default_rules(settings.start_date)
 
 
 def compute_standings(

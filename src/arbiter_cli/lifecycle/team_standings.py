@@ -16,16 +16,15 @@ from fractions import Fraction
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.points import points_to_json
 from arbiter_cli.core.team import Team, TeamEvent
+from arbiter_cli.core.team_settings import DEFAULT_TEAM_TIEBREAKS
 from arbiter_cli.core.tiebreak_codes import Rules
 from arbiter_cli.tiebreaks.team.codes import parse_team_code
 from arbiter_cli.tiebreaks.team.event import TeamView
 from arbiter_cli.tiebreaks.team.ranking import rank_teams
 
-__all__ = ["DEFAULT_TEAM_TIEBREAKS", "TeamStandingRow", "TeamStandings", "compute_team_standings",
+__all__ = ["DEFAULT_TEAM_TIEBREAKS", "check_team_codes", "TeamStandingRow", "TeamStandings", "compute_team_standings",
            "team_row_json"]
 
-#: The team tie-breaks when none are announced (issue 15): MP, then GP, EDE, EMGSB.
-DEFAULT_TEAM_TIEBREAKS = ("MP", "GP", "EDE", "EMGSB")
 
 TiebreakValue = Fraction | int | None
 
@@ -46,6 +45,17 @@ class TeamStandings:
     tiebreaks: tuple[str, ...]  # the codes computed, in order
     unavailable: tuple[str, ...]  # codes given that are no team tie-break
     rules: Rules = Rules.R2026
+
+
+def check_team_codes(codes: Sequence[str]) -> tuple[str, ...]:
+    """The codes, if each is a team tie-break code (C.07 Art. 13, :mod:`arbiter_cli.tiebreaks.team.codes`);
+    otherwise a :class:`BadArgument` naming the first that is not."""
+    for code in codes:
+        try:
+            parse_team_code(code)
+        except ValueError as error:
+            raise BadArgument(str(error), field="tiebreaks") from None
+    return tuple(codes)
 
 
 def compute_team_standings(event: TeamEvent, codes: Sequence[str] = DEFAULT_TEAM_TIEBREAKS,

@@ -7,13 +7,18 @@ for scripts the row shape of :func:`arbiter_cli.lifecycle.team_standings.team_ro
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from arbiter_cli.core.points import format_points
+from arbiter_cli.core.team import TeamOutcome
+from arbiter_cli.core.team_roster import format_team_rating, team_rating
+from arbiter_cli.core.team_tournament import MatchRound, TeamTournament, board_colour, team_event
 from arbiter_cli.lifecycle.team_standings import TeamStandings, team_row_json
 from arbiter_cli.render.output import Column, View, number_column, text_cell
 from arbiter_cli.render.views import csv_plain
 
-__all__ = ["team_standings_view"]
+__all__ = ["team_standings_view", "teams_view", "roster_view", "team_pairings_view"]
 
 
 def _tiebreak_column(code: str) -> Column:
@@ -45,3 +50,113 @@ def team_standings_view(title: str, table: TeamStandings) -> View:
         return csv_plain(record.get(key))
 
     return View(title, records, columns, csv_value, droppable=tuple(reversed(shown)))
+
+
+def _result_text(code: str | None) -> str:
+    return "" if code is None else ("½-½" if code == "1/2-1/2" else code)
+
+
+def teams_view(tournament: TeamTournament) -> View:
+    """The teams: number, name, short code, team rating, players on the roster, status."""
+    records: list[dict[str, Any]] = []
+    for entry in tournament.teams:
+        rating = team_rating(tournament.roster(entry.number))
+        records.append({"number": entry.number, "name": entry.name, "short": entry.short or None,
+                        "rating": format_team_rating(rating) or None, "players": len(tournament.members(entry.number)),
+                        "status": entry.status, "withdrawn_after": entry.withdrawn_after})
+    columns = [Column("number", "No", text_cell("number"), "right"), Column("name", "Team", text_cell("name"), wrap=True),
+               Column("short", "Short", text_cell("short")), Column("rating", "Rating", text_cell("rating"), "right"),
+               Column("players", "Players", text_cell("players"), "right"),
+               Column("status", "Status", lambda r: r["status"] if r["withdrawn_after"] is None
+                      else f"withdrawn after round {r['withdrawn_after']}"),
+               Column("withdrawn_after", "", text_cell("withdrawn_after"))]
+    return View(f"{tournament.settings.name}: teams", records, columns, hidden=frozenset({"withdrawn_after"}))
+
+
+def roster_view(tournament: TeamTournament, team: int) -> View:
+    """A team's list: place (main players first, then reserves), start number, name, FIDE id,
+    federation and rating."""
+    entry = tournament.by_team[team]
+    boards = tournament.team.boards
+    records = [{"place": place, "role": "main" if place <= boards else "reserve", "start_number": p.start_number,
+                "name": p.name, "title": p.title, "fide_id": p.fide_id, "federation": p.federation,
+                "rating": p.rating or None}
+               for place, p in enumerate(tournament.members(team), start=1)]
+    columns = [Column("place", "#", text_cell("place"), "right"), Column("role", "", text_cell("role")),
+               Column("start_number", "No", text_cell("start_number"), "right"),
+               Column("name", "Name", text_cell("name"), wrap=True), Column("title", "Title", text_cell("title")),
+               Column("fide_id", "FIDE ID", text_cell("fide_id"), "right"),
+               Column("federation", "Fed", text_cell("federation")),
+               Column("rating", "Rating", text_cell("rating"), "right")]
+    return View(f"{tournament.settings.name}: team {entry.number} {entry.name}", records, columns,
+                optional=frozenset({"title", "fide_id", "federation"}))
+
+
+def team_pairings_view(tournament: TeamTournament, rnd: MatchRound) -> View:
+    """A round's matches, each with its score (``2½-1½``) and its board lines, first-named team
+    first; a board's colours follow the colour pattern (``w``/``b`` of the first team's player)."""
+    pattern = tournament.team.pattern
+    by_tpn = tournament.by_number
+    records: list[dict[str, Any]] = []
+    event = team_event(tournament, rnd.number)
+    for match in rnd.matches:
+        one, two = tournament.by_team[match.first], tournament.by_team[match.second]
+        entry = next(e for e in event.entries[match.first] if e.round == rnd.number)
+        other = next(e for e in event.entries[match.second] if e.round == rnd.number)
+        pending = entry.outcome is TeamOutcome.PENDING
+        score = (f"{format_points(entry.game_points)}-{format_points(other.game_points)}"
+                 + (" (so far)" if pending and (entry.game_points or other.game_points) else "")
+                 if not pending or entry.game_points or other.game_points else "")
+        records.append({"match": match.number, "board": None, "first": match.first, "second": match.second,
+                        "first_name": one.name, "second_name": two.name,
+                        "result": match.forfeit.value if match.forfeit else None, "score": score,
+                        "colour": None})
+        for game in match.boards:
+            first, second = by_tpn.get(game.first or 0), by_tpn.get(game.second or 0)
+            records.append({"match": match.number, "board": game.board, "first": game.first, "second": game.second,
+                            "first_name": first.name if first else None, "second_name": second.name if second else None,
+                            "result": game.result.value if game.result else None, "score": None,
+                            "colour": board_colour(pattern, game.board)})
+    for bye in rnd.byes:
+        team = tournament.by_team[bye.team]
+        records.append({"match": None, "board": None, "first": bye.team, "second": None, "first_name": team.name,
+                        "second_name": None, "result": bye.kind.value, "score": None, "colour": None})
+
+    def place(r: dict[str, Any]) -> str:
+        if r["match"] is None:
+            return ""
+        return str(r["match"]) if r["board"] is None else f"{r['match']}.{r['board']}"
+
+    def side(key: str, colour_of_first: bool) -> Callable[[dict[str, Any]], str]:
+        def show(r: dict[str, Any]) -> str:
+            if r["board"] is None:
+                if r["match"] is None and key == "second":
+                    return ""
+                return f"{r[key]} {r[key + '_name']}" if r[key] is not None else ""
+            if r[key] is None:
+                return "(empty board)"
+            colour = r["colour"] if colour_of_first else ("b" if r["colour"] == "w" else "w")
+            player = by_tpn[r[key]]
+            rating = f" {player.rating}" if player.rating else ""
+            return f"  {colour} {player.name}{rating}"
+        return show
+
+    def result(r: dict[str, Any]) -> str:
+        if r["board"] is None and r["match"] is not None:
+            forfeit = _result_text(r["result"])
+            return f"{forfeit} (forfeit)" if forfeit else r["score"]
+        if r["match"] is None:
+            return {"BYE": "free", "PAB": "bye"}.get(r["result"], r["result"] or "")
+        return _result_text(r["result"])
+
+    columns = [Column("match", "", place, "right"), Column("first", "", side("first", True), wrap=True),
+               Column("result", "Result", result, "center"), Column("second", "", side("second", False), wrap=True),
+               Column("board", "", text_cell("board")), Column("first_name", "", text_cell("first_name")),
+               Column("second_name", "", text_cell("second_name")), Column("score", "", text_cell("score")),
+               Column("colour", "", text_cell("colour"))]
+
+    def csv_value(record: dict[str, Any], key: str) -> Any:
+        return csv_plain(record.get(key))
+
+    return View(f"{tournament.settings.name}: round {rnd.number}", records, columns, csv_value,
+                hidden=frozenset({"board", "first_name", "second_name", "score", "colour"}))

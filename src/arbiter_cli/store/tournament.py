@@ -41,7 +41,7 @@ from arbiter_cli.store.journal import JOURNAL_FILE, OLD_COLUMNS
 
 __all__ = ["SETTINGS_FILE", "PLAYERS_FILE", "ROUNDS_DIR", "BYES_FILE", "FINAL_DIR", "PLAYER_COLUMNS",
            "ROUND_COLUMNS", "TournamentFolder", "settings_to_toml", "players_to_csv", "round_to_csv",
-           "byes_to_csv", "create_with"]
+           "byes_to_csv", "create_with", "read_toml"]
 
 SETTINGS_FILE = "tournament.toml"
 PLAYERS_FILE = "players.csv"
@@ -63,6 +63,17 @@ _ROUND_NAME = re.compile(r"^(\d{2,3})\.csv$")
 _QUIET_DEFAULTS = frozenset({"half_byes_closed_last_rounds", "late_entry_missed", "withdraw_after_unexcused",
                              "withdraw_after_no_shows", "round_robin_withdrawal", "berger_tables",
                              "rank_withdrawn"})
+
+
+def read_toml(text: str, source: str) -> dict[str, object]:
+    """A TOML file's table; a syntax error names the file and the line."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        match = re.search(r"\(at line (\d+), column \d+\)", str(error))
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
+        raise BrokenFolder(f"TOML syntax error: {message}", source=source,
+                           line=int(match.group(1)) if match else None) from None
 
 
 def settings_to_toml(settings: Settings) -> str:
@@ -153,13 +164,7 @@ class TournamentFolder(FolderStore):
 
     def _load_settings(self) -> Settings:
         text = self._read_text(SETTINGS_FILE)
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
-            match = re.search(r"\(at line (\d+), column \d+\)", str(error))
-            message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
-            raise BrokenFolder(f"TOML syntax error: {message}", source=SETTINGS_FILE,
-                              line=int(match.group(1)) if match else None) from None
+        data = read_toml(text, SETTINGS_FILE)
         try:
             return Settings.model_validate(data)
         except ValidationError as error:

@@ -1,0 +1,286 @@
+"""A team event as its folder holds it (issue 15): teams, their players, matches and board games.
+
+* A :class:`TeamEntry` is a row of ``teams.csv``: the team number (C.04.6: the team TPN, TRF
+  310), name, short name, and a withdrawal.
+* The players are ordinary :class:`~arbiter_cli.core.model.Player` rows; ``team_of`` maps each
+  start number to its team, and a team's roster is its players in start-number order (main
+  players first, then reserves).
+* A round is a :class:`MatchRound`: its :class:`Match` values and its team byes. A match names
+  its teams in order; the team named first plays the board colour pattern (White on board 1 by
+  default, C.04.6 1.6), and its board lines are written first-named team first: ``1-0`` on a
+  board is a win for the first team's player, whatever the colours.
+* An empty board is a board game with no player on one side; it scores as a forfeit.
+* A match forfeit (a team did not show) is entered once, for the whole match, and the match then
+  has no board games.
+
+:func:`team_event` turns a folder's rounds into the :class:`~arbiter_cli.core.team.TeamEvent`
+that the team tie-breaks, standings and the team TRF read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+
+from arbiter_cli.core.model import Player, Settings, Text
+from arbiter_cli.core.outcome import Colour, Outcome, game_outcomes
+from arbiter_cli.core.results import ByeKind, GameResult
+from arbiter_cli.core.team import BoardEntry, Team, TeamEvent, TeamOutcome, TeamRoundEntry, match_outcome
+from arbiter_cli.core.team_roster import Roster, RosterPlayer
+from arbiter_cli.core.team_settings import TeamSettings
+
+__all__ = ["TeamEntry", "BoardGame", "Match", "TeamBye", "MatchRound", "LineUpRequest", "TeamTournament",
+           "team_event", "roster_player", "board_colour"]
+
+
+def _blank_to_none(value: object) -> object:
+    return None if value == "" else value
+
+
+class TeamEntry(BaseModel):
+    """A row of ``teams.csv``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    number: int = Field(ge=1)
+    name: Text = Field(min_length=1)
+    short: Text = ""
+    status: Literal["active", "withdrawn"] = "active"
+    withdrawn_after: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=0)
+
+    @property
+    def is_withdrawn(self) -> bool:
+        return self.status == "withdrawn"
+
+    def available_in(self, round_number: int) -> bool:
+        return self.withdrawn_after is None or round_number <= self.withdrawn_after
+
+
+@dataclass(frozen=True)
+class BoardGame:
+    """A board of a match: the first team's player and the second team's (None: an empty board),
+    and the result, first team's player first (``1-0``: the first team's player won)."""
+
+    board: int
+    first: int | None
+    second: int | None
+    result: GameResult | None = None
+
+
+@dataclass(frozen=True)
+class Match:
+    """A match of a round: its number, the team named first and the other, the board games, and a
+    match forfeit (``+/-``: the second team did not show; ``-/+``: the first; ``-/-``: neither)."""
+
+    number: int
+    first: int
+    second: int
+    boards: tuple[BoardGame, ...] = ()
+    forfeit: GameResult | None = None
+
+    @property
+    def teams(self) -> tuple[int, int]:
+        return (self.first, self.second)
+
+    @property
+    def missing(self) -> tuple[int, ...]:
+        """Boards still without a result (none once the match is forfeited)."""
+        if self.forfeit is not None:
+            return ()
+        return tuple(b.board for b in self.boards if b.result is None)
+
+    @property
+    def complete(self) -> bool:
+        return not self.missing
+
+    def board(self, number: int) -> BoardGame | None:
+        return next((b for b in self.boards if b.board == number), None)
+
+
+@dataclass(frozen=True)
+class TeamBye:
+    """A team without a match in a round: the round robin's free round (``BYE``), the PAB, or a
+    requested or absent team's bye."""
+
+    team: int
+    kind: ByeKind
+
+
+@dataclass(frozen=True)
+class MatchRound:
+    number: int
+    matches: tuple[Match, ...] = ()
+    byes: tuple[TeamBye, ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        return all(m.complete for m in self.matches)
+
+    def match(self, number: int) -> Match | None:
+        return next((m for m in self.matches if m.number == number), None)
+
+    def match_of(self, team: int) -> Match | None:
+        return next((m for m in self.matches if team in m.teams), None)
+
+
+@dataclass(frozen=True)
+class LineUpRequest:
+    """A line-up given for a round not yet paired: the team and its players, board 1 first."""
+
+    round: int
+    team: int
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class TeamTournament:
+    """The whole team event as read from its folder."""
+
+    settings: Settings
+    team: TeamSettings
+    teams: tuple[TeamEntry, ...] = ()
+    players: tuple[Player, ...] = ()
+    team_of: Mapping[int, int] = field(default_factory=dict)  # start number -> team number
+    rounds: tuple[MatchRound, ...] = ()
+    lineups: tuple[LineUpRequest, ...] = ()
+
+    @cached_property
+    def by_number(self) -> dict[int, Player]:
+        return {p.start_number: p for p in self.players}
+
+    @cached_property
+    def by_team(self) -> dict[int, TeamEntry]:
+        return {t.number: t for t in self.teams}
+
+    def entry(self, number: int) -> TeamEntry | None:
+        return self.by_team.get(number)
+
+    def members(self, team: int) -> tuple[Player, ...]:
+        """The team's players in roster order (start-number order)."""
+        return tuple(p for p in self.players if self.team_of.get(p.start_number) == team)
+
+    def roster(self, team: int) -> Roster:
+        return Roster(tuple(roster_player(p) for p in self.members(team)), self.team.boards)
+
+    @property
+    def last_round(self) -> int:
+        return len(self.rounds)
+
+    def round(self, number: int) -> MatchRound | None:
+        return self.rounds[number - 1] if 1 <= number <= len(self.rounds) else None
+
+
+def roster_player(player: Player) -> RosterPlayer:
+    return RosterPlayer(player.name, player.fide_id, player.federation, player.rating)
+
+
+def board_colour(pattern: str, board: int) -> Colour:
+    """The first-named team's colour on ``board`` (1 first) under the colour pattern."""
+    return "w" if pattern[(board - 1) % len(pattern)] == "W" else "b"
+
+
+def _board_points(outcome: Outcome, tournament: TeamTournament) -> Fraction:
+    game = tournament.settings.scoring
+    values = {Outcome.WIN: game.win, Outcome.DRAW: game.draw, Outcome.LOSS: game.loss,
+              Outcome.FORFEIT_WIN: game.forfeit_win, Outcome.FORFEIT_LOSS: game.forfeit_loss}
+    return values.get(outcome, Fraction(0))
+
+
+def _board_outcomes(game: BoardGame) -> tuple[Outcome, Outcome]:
+    """The two sides' outcomes on a board; an empty board is a forfeit."""
+    if game.first is None and game.second is None:
+        return Outcome.FORFEIT_LOSS, Outcome.FORFEIT_LOSS
+    if game.second is None:
+        return Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS
+    if game.first is None:
+        return Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN
+    return game_outcomes(game.result)
+
+
+def _match_entries(tournament: TeamTournament, number: int, match: Match) -> tuple[TeamRoundEntry, TeamRoundEntry]:
+    scoring = tournament.team.scoring(tournament.settings.scoring)
+    if match.forfeit is not None:
+        first_won = match.forfeit is GameResult.WHITE_FORFEIT_WIN
+        second_won = match.forfeit is GameResult.BLACK_FORFEIT_WIN
+
+        def forfeit(won: bool, other: int) -> TeamRoundEntry:
+            if won:
+                return TeamRoundEntry(number, TeamOutcome.FORFEIT_WIN, other, scoring.match_win,
+                                      scoring.game.forfeit_win * scoring.boards)
+            return TeamRoundEntry(number, TeamOutcome.FORFEIT_LOSS, other, scoring.match_loss,
+                                  scoring.game.forfeit_loss * scoring.boards)
+        return forfeit(first_won, match.second), forfeit(second_won, match.first)
+    pattern = tournament.team.pattern
+    sides: tuple[list[BoardEntry], list[BoardEntry]] = ([], [])
+    for game in match.boards:
+        outcomes = _board_outcomes(game)
+        shade = board_colour(pattern, game.board)
+        against: Colour = "b" if shade == "w" else "w"
+        for side, (player, opponent, result, own) in enumerate(
+                ((game.first, game.second, outcomes[0], shade), (game.second, game.first, outcomes[1], against))):
+            sides[side].append(BoardEntry(game.board, player, opponent, result,
+                                          _board_points(result, tournament) if player is not None
+                                          else tournament.settings.scoring.forfeit_loss,
+                                          own if player is not None and opponent is not None else None))
+    gp = [sum((b.points for b in side), Fraction(0)) for side in sides]
+    pending = any(b.outcome is Outcome.PENDING for side in sides for b in side)
+    out = []
+    for index, other_team in enumerate((match.second, match.first)):
+        if pending:
+            outcome, mp = TeamOutcome.PENDING, Fraction(0)
+        else:
+            outcome, mp = match_outcome(gp[index], gp[1 - index], scoring)
+        first_colour = board_colour(pattern, 1)
+        team_colour: Colour = first_colour if index == 0 else ("b" if first_colour == "w" else "w")
+        out.append(TeamRoundEntry(number, outcome, other_team, mp, gp[index], tuple(sides[index]),
+                                  team_colour if outcome.played or outcome is TeamOutcome.PENDING else None))
+    return out[0], out[1]
+
+
+_BYE_OUTCOME = {ByeKind.PAB: TeamOutcome.PAB, ByeKind.FPB: TeamOutcome.FPB, ByeKind.HPB: TeamOutcome.HPB,
+                ByeKind.ZPB: TeamOutcome.ZPB, ByeKind.BYE: TeamOutcome.FREE}
+
+
+def _bye_entry(tournament: TeamTournament, number: int, kind: ByeKind) -> TeamRoundEntry:
+    scoring = tournament.team.scoring(tournament.settings.scoring)
+    outcome = _BYE_OUTCOME[kind]
+    if kind is ByeKind.PAB:
+        mp, gp = scoring.pab_scores()
+    elif kind is ByeKind.FPB:
+        mp, gp = scoring.match_win, scoring.game.full_bye * scoring.boards
+    elif kind is ByeKind.HPB:
+        mp, gp = scoring.match_draw, scoring.game.half_bye * scoring.boards
+    else:
+        mp, gp = Fraction(0), Fraction(0)
+    return TeamRoundEntry(number, outcome, None, mp, gp)
+
+
+def team_event(tournament: TeamTournament, after_round: int | None = None) -> TeamEvent:
+    """The event as the team tie-breaks read it, after ``after_round`` rounds (default: all).
+
+    A team with nothing in a round (withdrawn) has a zero-point bye there."""
+    last = tournament.last_round if after_round is None else after_round
+    entries: dict[int, list[TeamRoundEntry]] = {t.number: [] for t in tournament.teams}
+    for rnd in tournament.rounds[:last]:
+        seen: set[int] = set()
+        for match in rnd.matches:
+            one, two = _match_entries(tournament, rnd.number, match)
+            entries[match.first].append(one)
+            entries[match.second].append(two)
+            seen.update(match.teams)
+        for bye in rnd.byes:
+            entries[bye.team].append(_bye_entry(tournament, rnd.number, bye.kind))
+            seen.add(bye.team)
+        for number in entries:
+            if number not in seen:
+                entries[number].append(_bye_entry(tournament, rnd.number, ByeKind.ZPB))
+    teams = tuple(Team(t.number, t.name, t.short, tuple(p.start_number for p in tournament.members(t.number)))
+                  for t in tournament.teams)
+    return TeamEvent(teams, {n: tuple(e) for n, e in entries.items()}, last,
+                     tournament.team.scoring(tournament.settings.scoring),
+                     round_robin=tournament.settings.system.is_round_robin)

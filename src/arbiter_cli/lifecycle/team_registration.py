@@ -1,0 +1,241 @@
+"""Registering a team event (issue 15): teams, their rosters, and the team numbers.
+
+* :func:`add_team` registers a team (name, short code); :func:`import_teams` many, from a CSV
+  whose rows may also list each team's players in roster order.
+* :func:`add_to_roster` appends players to a team's list (main players, then reserves). The
+  whole list must keep the roster rules (:func:`arbiter_cli.core.team_roster.check_roster`):
+  rating order, unrated last, the event's tolerance.
+* :func:`number_teams_for_play` fixes the team numbers at the first pairing: by team rating
+  (teams with no rated player below, by lot) or as registered; the players are then numbered
+  team by team, in roster order.
+
+Until round 1 is paired the start numbers follow the teams (team 1's roster first), so that
+they read like a team TRF.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from pydantic import ValidationError
+
+from arbiter_cli.core.csv_input import read_rows
+from arbiter_cli.core.errors import BadArgument, Refused, pydantic_message
+from arbiter_cli.core.model import Player, Status
+from arbiter_cli.core.team_roster import Roster, check_roster, format_team_rating, number_teams, team_rating
+from arbiter_cli.core.team_tournament import LineUpRequest, TeamEntry, TeamTournament, roster_player
+from arbiter_cli.lifecycle.change import Change
+
+__all__ = ["RosterEntry", "parse_roster_entry", "find_team", "add_team", "add_to_roster", "remove_from_roster",
+           "import_teams", "number_teams_for_play", "TEAM_IMPORT_COLUMNS"]
+
+TEAM_IMPORT_COLUMNS = ("team", "short", "name", "rating", "fide_id", "federation", "title")
+
+
+@dataclass(frozen=True)
+class RosterEntry:
+    """A player to put on a roster: name, rating (0: unrated), FIDE id, federation, title."""
+
+    name: str
+    rating: int = 0
+    fide_id: int | None = None
+    federation: str | None = None
+    title: str | None = None
+
+
+def parse_roster_entry(text: str) -> RosterEntry:
+    """A player as typed on the command line: ``NAME[/RATING[/FIDE_ID[/FED]]]``, fields empty when
+    unknown: ``"Kowalski, Jan/2250/1101234/POL"``, ``"Nowak, Ewa/2190"``, ``"Lis, Ola//"``."""
+    parts = [part.strip() for part in text.split("/")]
+    if len(parts) > 4:
+        raise BadArgument(f"{text!r}: write a player as NAME/RATING/FIDE_ID/FEDERATION", field="PLAYER")
+    parts += [""] * (4 - len(parts))
+    name, rating, fide_id, federation = parts
+    try:
+        player = Player.model_validate({"start_number": 1, "name": name, "rating": rating or 0,
+                                        "fide_id": fide_id or None, "federation": federation or None})
+    except ValidationError as error:
+        first = error.errors()[0]
+        raise BadArgument(f"{text!r}: {first['loc'][0]}: {pydantic_message(first)}", field="PLAYER") from None
+    return RosterEntry(player.name, player.rating, player.fide_id, player.federation)
+
+
+def find_team(tournament: TeamTournament, ref: str) -> TeamEntry:
+    """A team by its number, its name or its short code (any case)."""
+    text = ref.strip()
+    if text.isdigit() and (entry := tournament.entry(int(text))) is not None:
+        return entry
+    folded = text.casefold()
+    for entry in tournament.teams:
+        if folded in (entry.name.casefold(), entry.short.casefold()) and folded:
+            return entry
+    raise BadArgument(f"no team {ref!r} (give its number, name or short code; 'arbiter team list' lists them)",
+                      field="TEAM")
+
+
+def _registration_open(tournament: TeamTournament, what: str) -> None:
+    if tournament.settings.status is Status.FINALISED:
+        raise Refused("the event is finalised")
+    if tournament.rounds and tournament.settings.system.is_round_robin:
+        raise Refused(f"round 1 is paired: a round robin cannot {what}")
+
+
+def add_team(tournament: TeamTournament, name: str, short: str = "") -> tuple[TeamTournament, TeamEntry, list[Change]]:
+    """Register a team (numbered after the others until the first pairing numbers them)."""
+    _registration_open(tournament, "take a new team")
+    try:
+        entry = TeamEntry(number=len(tournament.teams) + 1, name=name.strip(), short=short.strip())
+    except ValidationError as error:
+        first = error.errors()[0]
+        raise BadArgument(pydantic_message(first), field=str(first["loc"][0]) if first["loc"] else None) from None
+    for other in tournament.teams:
+        if other.name.casefold() == entry.name.casefold():
+            raise Refused(f"there is already a team {other.name!r} (team {other.number})")
+        if entry.short and other.short.casefold() == entry.short.casefold():
+            raise Refused(f"the short code {entry.short!r} is already team {other.number}'s ({other.name})")
+    after = replace(tournament, teams=(*tournament.teams, entry))
+    return after, entry, [Change(f"team {entry.number}", "", entry.name + (f" ({entry.short})" if entry.short else ""))]
+
+
+def _players_team_by_team(tournament: TeamTournament, players: Sequence[tuple[int, Player]]) -> TeamTournament:
+    """The tournament with ``players`` (team, player) numbered team by team, roster order kept;
+    line-ups given for later rounds follow the new numbers."""
+    order = sorted(range(len(players)), key=lambda i: (players[i][0], i))
+    renumber = {players[i][1].start_number: new for new, i in enumerate(order, start=1)}
+    new_players = tuple(players[i][1].model_copy(update={"start_number": new}) for new, i in enumerate(order, start=1))
+    team_of = {new: players[i][0] for new, i in enumerate(order, start=1)}
+    lineups = tuple(LineUpRequest(r.round, r.team, tuple(renumber[p] for p in r.players)) for r in tournament.lineups)
+    return replace(tournament, players=new_players, team_of=team_of, lineups=lineups)
+
+
+def _with_players(tournament: TeamTournament, team: int, entries: Sequence[RosterEntry]) -> TeamTournament:
+    known = [(tournament.team_of[p.start_number], p) for p in tournament.players]
+    fide_ids = {p.fide_id: p for _, p in known if p.fide_id is not None}
+    next_number = len(known) + 1
+    for entry in entries:
+        if entry.fide_id is not None and entry.fide_id in fide_ids:
+            other = fide_ids[entry.fide_id]
+            raise Refused(f"{entry.name}: FIDE id {entry.fide_id} is already {other.name}'s, of team "
+                          f"{tournament.team_of[other.start_number]}")
+        player = Player(start_number=next_number, name=entry.name, rating=entry.rating, fide_id=entry.fide_id,
+                        federation=entry.federation, title=entry.title)
+        if entry.fide_id is not None:
+            fide_ids[entry.fide_id] = player
+        known.append((team, player))
+        next_number += 1
+    if tournament.rounds:  # late reserves keep everyone's numbers: they take the next ones
+        return replace(tournament, players=tuple(p for _, p in known),
+                       team_of={p.start_number: t for t, p in known})
+    return _players_team_by_team(tournament, known)
+
+
+def _check(tournament: TeamTournament, team: TeamEntry) -> Roster:
+    roster = tournament.roster(team.number)
+    try:
+        return check_roster(roster, tournament.team.roster_tolerance)
+    except Refused as error:
+        raise Refused(f"team {team.number} ({team.name}): {error.message}") from None
+
+
+def add_to_roster(tournament: TeamTournament, ref: str, entries: Sequence[RosterEntry]
+                  ) -> tuple[TeamTournament, TeamEntry, list[Change]]:
+    """Append ``entries`` to a team's list, in the order given; the whole list must keep the
+    roster rules (rating order, unrated last, the tolerance), or nothing changes."""
+    if tournament.settings.status is Status.FINALISED:
+        raise Refused("the event is finalised")
+    team = find_team(tournament, ref)
+    if not entries:
+        raise BadArgument("name at least one player", field="PLAYER")
+    after = _with_players(tournament, team.number, entries)
+    _check(after, team)
+    changes = [Change(f"team {team.number} roster", "", f"{e.name} ({e.rating or 'unrated'})") for e in entries]
+    return after, team, changes
+
+
+def remove_from_roster(tournament: TeamTournament, ref: str, player: str) -> tuple[TeamTournament, list[Change]]:
+    """Take a player off a team's list before round 1 is paired (a player named by start number or name)."""
+    _registration_open(tournament, "change a roster")
+    if tournament.rounds:
+        raise Refused("round 1 is paired: a player who played stays on the roster")
+    team = find_team(tournament, ref)
+    members = tournament.members(team.number)
+    found = [p for p in members if str(p.start_number) == player.strip() or p.name.casefold() == player.strip().casefold()]
+    if not found:
+        raise BadArgument(f"no player {player!r} on the roster of team {team.number} ({team.name})", field="PLAYER")
+    gone = found[0].start_number
+    if any(gone in r.players for r in tournament.lineups):
+        raise Refused(f"{found[0].name} is in a line-up given for a later round; change the line-up first")
+    kept = [(tournament.team_of[p.start_number], p) for p in tournament.players if p.start_number != gone]
+    after = _players_team_by_team(replace(tournament, lineups=()), kept)
+    lineups = tuple(LineUpRequest(r.round, r.team, tuple(p - (p > gone) for p in r.players)) for r in tournament.lineups)
+    return replace(after, lineups=lineups), [Change(f"team {team.number} roster", found[0].name, "")]
+
+
+def import_teams(tournament: TeamTournament, text: str, source: str) -> tuple[TeamTournament, list[Change]]:
+    """Teams (and their players) from a CSV: the column ``team`` (its name) is required; ``short``
+    gives its short code; a row with ``name`` adds that player to the team's roster, in row order
+    (with ``rating``, ``fide_id``, ``federation``, ``title``). Every problem names the line."""
+    rows = read_rows(text, source, TEAM_IMPORT_COLUMNS, required="team")
+    if not rows:
+        raise BadArgument("the file has no team", source=source)
+    changes: list[Change] = []
+    after = tournament
+    for line, row in rows:
+        try:
+            name = row.get("team", "")
+            existing = next((t for t in after.teams if t.name.casefold() == name.casefold()), None)
+            if existing is None:
+                after, existing, added = add_team(after, name, row.get("short", ""))
+                changes += added
+            elif row.get("short") and row["short"].casefold() != existing.short.casefold():
+                raise BadArgument(f"team {existing.name!r} has the short code {existing.short!r} on an earlier line",
+                                  field="short")
+            if row.get("name"):
+                entry = _import_entry(row)
+                after, _, added = add_to_roster(after, str(existing.number), [entry])
+                changes += added
+        except (BadArgument, Refused) as error:
+            raise type(error)(error.message, source=source, line=line,
+                              field=error.field if error.field not in (None, "PLAYER", "TEAM") else None) from None
+    return after, changes
+
+
+def _import_entry(row: dict[str, str]) -> RosterEntry:
+    try:
+        player = Player.model_validate({"start_number": 1, "name": row["name"], "rating": row.get("rating") or 0,
+                                        "fide_id": row.get("fide_id") or None,
+                                        "federation": row.get("federation") or None,
+                                        "title": row.get("title") or None})
+    except ValidationError as error:
+        first = error.errors()[0]
+        raise BadArgument(pydantic_message(first), field=str(first["loc"][0]) if first["loc"] else None) from None
+    return RosterEntry(player.name, player.rating, player.fide_id, player.federation, player.title)
+
+
+def number_teams_for_play(tournament: TeamTournament) -> tuple[TeamTournament, list[Change]]:
+    """The team numbers fixed at the first pairing: by team rating (the setting ``numbering =
+    "rating"``; no rated player: below, by lot from the event's seed), or as registered
+    (``"given"``). The players are numbered team by team; line-ups follow."""
+    teams = tournament.teams
+    if tournament.team.numbering == "given":
+        order = [t.number for t in teams]
+    else:
+        rosters = {t.name: Roster(tuple(roster_player(p) for p in tournament.members(t.number)), tournament.team.boards)
+                   for t in teams}
+        by_name = {t.name: t.number for t in teams}
+        order = [by_name[n.name] for n in number_teams(rosters, tournament.settings.seed)]
+    new_number = {old: new for new, old in enumerate(order, start=1)}
+    changes = []
+    for entry in teams:
+        if new_number[entry.number] != entry.number:
+            rating = format_team_rating(team_rating(tournament.roster(entry.number))) or "no rating"
+            changes.append(Change(f"team {entry.name} number ({rating})", str(entry.number),
+                                  str(new_number[entry.number])))
+    renumbered = tuple(sorted((e.model_copy(update={"number": new_number[e.number]}) for e in teams),
+                              key=lambda e: e.number))
+    players = [(new_number[tournament.team_of[p.start_number]], p) for p in tournament.players]
+    lineups = tuple(LineUpRequest(r.round, new_number[r.team], r.players) for r in tournament.lineups)
+    after = replace(tournament, teams=renumbered, lineups=lineups)
+    return _players_team_by_team(after, players), changes
+

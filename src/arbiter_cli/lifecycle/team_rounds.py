@@ -1,0 +1,360 @@
+"""A team event's rounds (issue 15): pairing a team round robin, line-ups, and results.
+
+* :func:`pair_team_round` pairs the next round of a team round robin from the Berger tables
+  (C.05, teams as participants; :mod:`arbiter_cli.pairing.team_round_robin`). At the first
+  pairing the team numbers are fixed (:func:`~.team_registration.number_teams_for_play`). Each
+  team plays its line-up for the round, or its first ``boards`` available players in roster
+  order. A board left empty is a forfeit for the player facing it; a withdrawn team forfeits
+  its matches.
+* :func:`set_line_up` gives a team's players for a round, board 1 first: for a round not yet
+  paired it is kept until the pairing; for a paired round it replaces the team's boards while
+  none of the match's results is entered. The roster rules of
+  :func:`~arbiter_cli.core.team_roster.check_line_up` apply.
+* :func:`enter_team_results` enters board results (``MATCH.BOARD CODE``) and match forfeits
+  (``MATCH CODE``: a team did not show), one or many, with compare-and-set as for individual
+  events; a result entered is changed only as a correction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from arbiter_cli.core.errors import BadArgument, Refused
+from arbiter_cli.core.model import Status
+from arbiter_cli.core.results import ByeKind, GameResult
+from arbiter_cli.core.team_roster import LineUp, RosterPlayer, check_line_up, default_line_up
+from arbiter_cli.core.team_tournament import (BoardGame, LineUpRequest, Match, MatchRound, TeamBye, TeamEntry,
+                                              TeamTournament, roster_player)
+from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.lifecycle.results import UNSET, Unset, read_result
+from arbiter_cli.lifecycle.team_registration import find_team, number_teams_for_play
+from arbiter_cli.pairing.team_round_robin import team_round, team_rounds
+
+__all__ = ["pair_team_round", "set_line_up", "TeamResultLine", "parse_team_result_lines", "team_result_line",
+           "enter_team_results", "empty_board_matches"]
+
+_FORFEITS = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT)
+
+
+def _not_finalised(tournament: TeamTournament) -> None:
+    if tournament.settings.status is Status.FINALISED:
+        raise Refused(f"the event was finalised on {tournament.settings.finalised_on}")
+
+
+def empty_board_matches(tournament: TeamTournament, team: int, skip_round: int | None = None) -> int:
+    """The matches (other than round ``skip_round``'s) in which ``team`` left a board empty."""
+    total = 0
+    for rnd in tournament.rounds:
+        if rnd.number == skip_round:
+            continue
+        match = rnd.match_of(team)
+        if match is None or match.forfeit is not None:
+            continue
+        side = 0 if match.first == team else 1
+        if any((game.first, game.second)[side] is None for game in match.boards):
+            total += 1
+    return total
+
+
+def _unavailable(tournament: TeamTournament, team: int, round_number: int) -> set[RosterPlayer]:
+    return {roster_player(p) for p in tournament.members(team) if not p.available_in(round_number)}
+
+
+def _line_up(tournament: TeamTournament, entry: TeamEntry, round_number: int,
+             players: Sequence[int] | None) -> tuple[LineUp, tuple[int, ...]]:
+    """The checked line-up of ``entry`` in the round (``players``: start numbers, else the default),
+    and its players' start numbers, board 1 first."""
+    members = tournament.members(entry.number)
+    by_player = {roster_player(p): p.start_number for p in members}
+    roster = tournament.roster(entry.number)
+    unavailable = _unavailable(tournament, entry.number, round_number)
+    if players is None:
+        chosen: Sequence[RosterPlayer | None] = default_line_up(roster, unavailable).players
+    else:
+        by_number = {p.start_number: roster_player(p) for p in members}
+        chosen = [by_number[n] for n in players]
+    try:
+        line_up = check_line_up(roster, chosen, unavailable=unavailable, empty=tournament.team.empty,
+                                earlier_empty_matches=empty_board_matches(tournament, entry.number, round_number))
+    except Refused as error:
+        given = "line-up" if players is not None else "default line-up (its first available players)"
+        raise Refused(f"round {round_number}, team {entry.number} ({entry.name}), {given}: {error.message}") from None
+    return line_up, tuple(by_player[p] for p in line_up.players)
+
+
+def _boards(first: Sequence[int], second: Sequence[int], boards: int) -> tuple[BoardGame, ...]:
+    games = []
+    for board in range(1, boards + 1):
+        one = first[board - 1] if board <= len(first) else None
+        two = second[board - 1] if board <= len(second) else None
+        result = (None if one is not None and two is not None else GameResult.DOUBLE_FORFEIT if one is None and
+                  two is None else GameResult.BLACK_FORFEIT_WIN if one is None else GameResult.WHITE_FORFEIT_WIN)
+        games.append(BoardGame(board, one, two, result))
+    return tuple(games)
+
+
+@dataclass(frozen=True)
+class TeamPaired:
+    tournament: TeamTournament
+    round: MatchRound
+    changes: tuple[Change, ...]
+
+
+def pair_team_round(tournament: TeamTournament) -> TeamPaired:
+    """Pair the next round of a team round robin; the first pairing fixes the team numbers."""
+    _not_finalised(tournament)
+    settings = tournament.settings
+    if not settings.system.is_round_robin:
+        raise Refused("the team Swiss pairing (FIDE C.04.6) is not built yet (issue 16); a team round robin "
+                      "can be paired")
+    if len(tournament.teams) < 2:
+        raise Refused(f"a round robin needs at least 2 teams; there {'is' if len(tournament.teams) == 1 else 'are'} "
+                      f"{len(tournament.teams)} ('arbiter team add NAME')")
+    last = tournament.rounds[-1] if tournament.rounds else None
+    if last is not None and not last.complete:
+        missing = [f"{m.number}.{b}" for m in last.matches for b in m.missing]
+        raise Refused(f"round {last.number} still needs results: board{'s' if len(missing) > 1 else ''} "
+                      f"{', '.join(missing)}")
+    changes: list[Change] = []
+    double = settings.system.value == "double-round-robin"
+    if not tournament.rounds:
+        short = [t for t in tournament.teams if not tournament.members(t.number)]
+        if short:
+            raise Refused(f"team {short[0].number} ({short[0].name}) has no players; 'arbiter team roster "
+                          f"{short[0].number} add PLAYER...'")
+        tournament, changes = number_teams_for_play(tournament)
+        total = team_rounds(len(tournament.teams), double)
+        settings = settings.model_copy(update={"rounds": total, "status": Status.RUNNING})
+        changes.append(Change("rounds", "", str(total)))
+        tournament = replace(tournament, settings=settings)
+    number = tournament.last_round + 1
+    if settings.rounds is not None and number > settings.rounds:
+        raise Refused(f"all {settings.rounds} rounds are paired; 'arbiter finalize' ends the event")
+    table = team_round(len(tournament.teams), number, boards=tournament.team.boards, double=double)
+    requested = {r.team: r.players for r in tournament.lineups if r.round == number}
+    matches = []
+    for index, pair in enumerate(table.matches, start=1):
+        one, two = tournament.by_team[pair.first], tournament.by_team[pair.second]
+        away = [not team.available_in(number) for team in (one, two)]
+        if any(away):
+            forfeit = (GameResult.DOUBLE_FORFEIT if all(away) else
+                       GameResult.BLACK_FORFEIT_WIN if away[0] else GameResult.WHITE_FORFEIT_WIN)
+            matches.append(Match(index, one.number, two.number, (), forfeit))
+            continue
+        _, first = _line_up(tournament, one, number, requested.get(one.number))
+        _, second = _line_up(tournament, two, number, requested.get(two.number))
+        matches.append(Match(index, one.number, two.number, _boards(first, second, tournament.team.boards)))
+    byes = (TeamBye(table.free, ByeKind.BYE),) if table.free is not None else ()
+    rnd = MatchRound(number, tuple(matches), byes)
+    after = replace(tournament, rounds=(*tournament.rounds, rnd),
+                    lineups=tuple(r for r in tournament.lineups if r.round != number))
+    changes.append(Change(f"round {number}", "", f"paired: {len(matches)} match{'es' if len(matches) != 1 else ''}"
+                          + (f", team {table.free} free" if table.free is not None else "")))
+    return TeamPaired(after, rnd, tuple(changes))
+
+
+def _member(tournament: TeamTournament, entry: TeamEntry, text: str) -> int:
+    """A player of ``entry`` by start number or name."""
+    members = tournament.members(entry.number)
+    value = text.strip()
+    for player in members:
+        if (value.isdigit() and player.start_number == int(value)) or player.name.casefold() == value.casefold():
+            return player.start_number
+    raise Refused(f"{text!r} is not on the roster of team {entry.number} ({entry.name})")
+
+
+def set_line_up(tournament: TeamTournament, round_number: int, team_ref: str, players: Sequence[str]
+                ) -> tuple[TeamTournament, list[Change]]:
+    """A team's players for a round, board 1 first (start numbers or names)."""
+    _not_finalised(tournament)
+    entry = find_team(tournament, team_ref)
+    if round_number < 1 or (tournament.settings.rounds is not None and round_number > tournament.settings.rounds):
+        raise BadArgument(f"there is no round {round_number}", field="round_number")
+    if not players:
+        raise BadArgument("name the players, board 1 first", field="PLAYER")
+    if len(players) > tournament.team.boards:
+        raise BadArgument(f"{len(players)} players named for {tournament.team.boards} boards", field="PLAYER")
+    numbers = [_member(tournament, entry, text) for text in players]
+    _, chosen = _line_up(tournament, entry, round_number, numbers)
+    names = ", ".join(f"{b}. {tournament.by_number[n].name}" for b, n in enumerate(chosen, start=1))
+    if round_number > tournament.last_round:
+        old = next((r for r in tournament.lineups if r.round == round_number and r.team == entry.number), None)
+        kept = tuple(r for r in tournament.lineups if r is not old)
+        after = replace(tournament, lineups=(*kept, LineUpRequest(round_number, entry.number, chosen)))
+        return after, [Change(f"round {round_number} line-up of team {entry.number}",
+                              "" if old is None else " ".join(map(str, old.players)), names)]
+    rnd = tournament.rounds[round_number - 1]
+    match = rnd.match_of(entry.number)
+    if match is None:
+        raise Refused(f"team {entry.number} ({entry.name}) has no match in round {round_number}")
+    if match.forfeit is not None:
+        raise Refused(f"match {match.number} of round {round_number} was forfeited")
+    side = 0 if match.first == entry.number else 1
+    other = tuple(n for n in ((g.second, g.first)[side] for g in match.boards) if n is not None)
+    if any(g.result is not None and None not in (g.first, g.second) for g in match.boards):
+        raise Refused(f"match {match.number} of round {round_number} has results: the line-up is played")
+    old_players = tuple((g.first, g.second)[side] for g in match.boards)
+    first, second = (chosen, other) if side == 0 else (other, chosen)
+    new = replace(match, boards=_boards(first, second, tournament.team.boards))
+    if new == match:
+        return tournament, []
+    rounds = tuple(replace(r, matches=tuple(new if m is match else m for m in r.matches)) if r is rnd else r
+                   for r in tournament.rounds)
+    return replace(tournament, rounds=rounds), [Change(
+        f"round {round_number} line-up of team {entry.number}",
+        " ".join("-" if p is None else str(p) for p in old_players), names)]
+
+
+@dataclass(frozen=True)
+class TeamResultLine:
+    """One result: the match, the board (None: a match forfeit), the result (None clears it), the
+    line of the bulk input, and the stored result it expects (``was``)."""
+
+    match: int
+    board: int | None
+    result: GameResult | None
+    line: int | None = None
+    was: GameResult | None | Unset = UNSET
+
+    @property
+    def where(self) -> str:
+        return f"match {self.match}" if self.board is None else f"board {self.match}.{self.board}"
+
+
+def _place(text: str, source: str | None = None, line: int | None = None) -> tuple[int, int | None]:
+    match, _, board = text.partition(".")
+    if not match.isdigit() or int(match) < 1 or (board and (not board.isdigit() or int(board) < 1)) or (
+            _ and not board):
+        raise BadArgument(f"{text!r} is not MATCH.BOARD (e.g. 2.3) or a MATCH for a match forfeit", source=source,
+                          line=line, field="board")
+    return int(match), int(board) if board else None
+
+
+def team_result_line(place: str | None, code: str | None) -> TeamResultLine:
+    """The one result of ``arbiter result ROUND MATCH.BOARD RESULT`` (or ``ROUND MATCH RESULT``)."""
+    if place is None or code is None:
+        raise BadArgument("give MATCH.BOARD and RESULT (for example: arbiter result 3 2.1 1-0), "
+                          "MATCH and a forfeit for a team that did not show (arbiter result 3 2 +/-), or --from FILE")
+    match, board = _place(place)
+    return TeamResultLine(match, board, read_result(code))
+
+
+def parse_team_result_lines(text: str, source: str) -> list[TeamResultLine]:
+    """Bulk input: ``MATCH.BOARD RESULT`` or ``MATCH RESULT`` (a match forfeit) per line, optionally
+    followed by ``was OLD``; ``#`` starts a comment."""
+    seen: dict[tuple[int, int | None], int] = {}
+    lines = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        content = raw.split("#", 1)[0].strip()
+        if not content:
+            continue
+        parts = content.split()
+        if len(parts) not in (2, 4) or (len(parts) == 4 and parts[2].lower() != "was"):
+            raise BadArgument("expected 'MATCH.BOARD RESULT' or 'MATCH.BOARD RESULT was OLD'", source=source,
+                              line=number)
+        key = _place(parts[0], source, number)
+        if key in seen:
+            raise BadArgument(f"{parts[0]} is already given on line {seen[key]}", source=source, line=number,
+                              field="board")
+        seen[key] = number
+        was: GameResult | None | Unset = UNSET
+        if len(parts) == 4:
+            was = None if parts[3].lower() == "none" else read_result(parts[3], source=source, line=number,
+                                                                       field="was")
+        lines.append(TeamResultLine(key[0], key[1], read_result(parts[1], source=source, line=number), number, was))
+    if not lines:
+        raise BadArgument("no results in the input", source=source)
+    return lines
+
+
+def _show(result: GameResult | None | Unset) -> str:
+    return "none" if result is None or isinstance(result, Unset) else result.display
+
+
+@dataclass(frozen=True)
+class TeamEntered:
+    tournament: TeamTournament
+    round: MatchRound
+    changes: tuple[Change, ...]
+    finalised: bool
+
+
+def enter_team_results(tournament: TeamTournament, round_number: int, lines: Sequence[TeamResultLine], *,
+                       correct: bool = False, source: str | None = None) -> TeamEntered:
+    """Enter ``lines`` in round ``round_number``, all or nothing. A result entered changes only with
+    ``correct``; a finalised event takes only corrections (its final standings follow)."""
+    rnd = tournament.round(round_number)
+    if rnd is None:
+        raise BadArgument(f"there is no round {round_number} (rounds paired: {tournament.last_round})",
+                          field="round_number")
+    finalised = tournament.settings.status is Status.FINALISED
+    changes: list[Change] = []
+    stale: list[str] = []
+    conflicts: list[str] = []
+    updated = rnd
+    for entry in lines:
+        match = updated.match(entry.match)
+        if match is None:
+            raise BadArgument(f"round {round_number} has no match {entry.match} (matches 1 to {len(rnd.matches)})",
+                              source=source, line=entry.line, field="board")
+        if entry.board is None:
+            if entry.result is not None and entry.result not in _FORFEITS:
+                raise BadArgument(f"a whole match takes only a forfeit (+/-: the second team did not show, -/+: "
+                                  f"the first, -/-: neither); {entry.result.display} is a board result: give "
+                                  f"{entry.match}.BOARD", source=source, line=entry.line, field="result")
+            current = match.forfeit
+        else:
+            if match.forfeit is not None:
+                raise Refused(f"match {entry.match} was forfeited ({match.forfeit.display}); clear that first "
+                              f"('arbiter result {round_number} {entry.match} none --correct')", source=source,
+                              line=entry.line)
+            game = match.board(entry.board)
+            if game is None:
+                raise BadArgument(f"match {entry.match} has no board {entry.board} (boards 1 to {len(match.boards)})",
+                                  source=source, line=entry.line, field="board")
+            if None in (game.first, game.second):
+                raise Refused(f"board {entry.match}.{entry.board} is empty: its forfeit stands (change the line-up "
+                              "to fill it)", source=source, line=entry.line)
+            current = game.result
+        if not isinstance(entry.was, Unset) and current != entry.was:
+            stale.append(f"{entry.where}: stored {_show(current)}, yours {_show(entry.result)} "
+                         f"(based on {_show(entry.was)})")
+            continue
+        if current == entry.result:
+            continue
+        if current is not None and not correct and isinstance(entry.was, Unset):
+            conflicts.append(f"{entry.where} has {_show(current)}, not {_show(entry.result)}")
+            continue
+        if entry.board is None:
+            if entry.result is not None and any(g.result is not None and None not in (g.first, g.second)
+                                                for g in match.boards) and not correct:
+                conflicts.append(f"match {entry.match} has board results; a forfeit replaces them only with "
+                                 "--correct")
+                continue
+            if entry.result is not None:
+                new = Match(match.number, match.first, match.second, (), entry.result)
+            else:  # the match is played after all: the teams' line-ups for the round, by default
+                teams = [tournament.by_team[n] for n in match.teams]
+                if not all(t.available_in(round_number) for t in teams):
+                    raise Refused(f"match {entry.match}: a withdrawn team plays no match", source=source,
+                                  line=entry.line)
+                first, second = (_line_up(tournament, t, round_number, None)[1] for t in teams)
+                new = Match(match.number, match.first, match.second, _boards(first, second, tournament.team.boards))
+        else:
+            new = replace(match, boards=tuple(replace(g, result=entry.result) if g.board == entry.board else g
+                                              for g in match.boards))
+        updated = replace(updated, matches=tuple(new if m.number == match.number else m for m in updated.matches))
+        what = "correction" if current is not None else "result"
+        changes.append(Change(f"round {round_number} {entry.where} {what}", "" if current is None else current.value,
+                              "" if entry.result is None else entry.result.value))
+    if stale:
+        raise Refused(f"round {round_number}: nothing saved, because the stored result changed meanwhile: "
+                      + "; ".join(stale))
+    if changes and finalised and not correct:
+        raise Refused(f"the event was finalised on {tournament.settings.finalised_on}; give --correct to change a "
+                      "result (the final standings are then stored again)")
+    if conflicts:
+        raise Refused(f"round {round_number}: " + "; ".join(conflicts) + " (give --correct to change an entered result)")
+    after = replace(tournament, rounds=tuple(updated if r.number == round_number else r for r in tournament.rounds))
+    return TeamEntered(after if changes else tournament, updated if changes else rnd, tuple(changes), finalised)
