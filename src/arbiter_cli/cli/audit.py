@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from arbiter_cli.cli.common import STATE, FormatOption, arguments, reading, say, waiting
-from arbiter_cli.core.errors import BrokenFolder
+from arbiter_cli.core.errors import BadArgument, BrokenFolder
 from arbiter_cli.core.words import count
 from arbiter_cli.render.output import Format, emit
 
@@ -21,16 +21,27 @@ def verify(fmt: FormatOption = Format.table) -> None:
     One line per problem; exit 0 only when the folder is sound (a result still missing in an
     earlier round is listed, marked incomplete, but is no unsoundness: 'result' fills it in)."""
     from arbiter_cli.lifecycle.integrity import BROKEN, problems
+    from arbiter_cli.lifecycle.team_integrity import team_problems
     from arbiter_cli.render.audit import problems_view
+    from arbiter_cli.store.team_folder import TeamFolder, is_team_folder
     from arbiter_cli.store.tournament import TournamentFolder
 
-    folder = TournamentFolder(STATE.directory)
-    with folder.lock(exclusive=False, waiting=waiting):
-        tournament = folder.load(check=False)
-        found = problems(tournament, folder.player_lines)
-        edits = folder.hand_edits()
+    if is_team_folder(STATE.directory):
+        teams = TeamFolder(STATE.directory)
+        with teams.lock(exclusive=False, waiting=waiting):
+            event = teams.load(check=False)
+            found = team_problems(event)
+            edits = teams.hand_edits()
+        name, players, rounds = event.settings.name, len(event.players), event.last_round
+    else:
+        folder = TournamentFolder(STATE.directory)
+        with folder.lock(exclusive=False, waiting=waiting):
+            tournament = folder.load(check=False)
+            found = problems(tournament, folder.player_lines)
+            edits = folder.hand_edits()
+        name, players, rounds = tournament.settings.name, len(tournament.players), tournament.last_round
     changed, after = edits if edits is not None else ([], "")
-    view = problems_view(f"{tournament.settings.name}: verify", found, changed, after)
+    view = problems_view(f"{name}: verify", found, changed, after)
     if fmt is not Format.table:
         emit(view, fmt)
     else:
@@ -47,7 +58,7 @@ def verify(fmt: FormatOption = Format.table) -> None:
     if broken:
         raise BrokenFolder(f"{count(len(broken), 'problem')} found (listed above); the folder is not sound")
     incomplete = len(found) - len(broken)
-    say(f"the folder is sound: {count(len(tournament.players), 'player')}, {count(tournament.last_round, 'round')}"
+    say(f"the folder is sound: {count(players, 'player')}, {count(rounds, 'round')}"
         + (f"; {count(incomplete, 'earlier round')} still waiting for results (listed above)" if incomplete else "")
         + (f"; {count(len(changed), 'file')} edited by hand since the last change (named above)" if changed else ""))
 
@@ -67,6 +78,18 @@ def log(
     from arbiter_cli.render.audit import log_view
     from arbiter_cli.store.tournament import TournamentFolder
 
+    from arbiter_cli.store.team_folder import TeamFolder, is_team_folder
+
+    if is_team_folder(STATE.directory):
+        if board is not None or player is not None:
+            raise BadArgument("--board and --player are for individual events; a team event's log takes --round "
+                              "and --since")
+        teams = TeamFolder(STATE.directory)
+        with teams.lock(exclusive=False, waiting=waiting), arguments(since="--since"):
+            event = teams.load(check=False)
+            entries = select(teams.journal(), None, round_number=round_number, since=since)
+        emit(log_view(f"{event.settings.name}: journal", entries), fmt)
+        return
     folder = TournamentFolder(STATE.directory)
     with reading(check=False) as tournament, arguments(since="--since", player="--player"):  # the history helps mend a broken folder
         entries = select(folder.journal(), tournament, round_number=round_number, board=board, player=player,

@@ -175,6 +175,8 @@ def pair_teams(fmt: Format) -> None:
         paired = pair_team_round(tournament)
         folder.save(tournament, paired.tournament, command_line(), paired.changes)
     say(f"round {paired.round.number} of {paired.tournament.settings.rounds} paired")
+    for note in paired.notes:
+        say(f"note: {note}")
     emit(team_pairings_view(paired.tournament, paired.round), fmt)
 
 

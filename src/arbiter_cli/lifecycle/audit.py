@@ -66,13 +66,13 @@ def _concerns(entry: Recorded, tournament: Tournament, player: Player) -> bool:
     return False
 
 
-def select(entries: Sequence[Recorded], tournament: Tournament, *, round_number: int | None = None,
+def select(entries: Sequence[Recorded], tournament: Tournament | None, *, round_number: int | None = None,
            board: int | None = None, player: int | None = None, since: str | None = None) -> list[Recorded]:
     """The entries about ``round_number`` (and ``board``), ``player``, at or after ``since``."""
     moment = since_moment(since) if since is not None else None
     wanted = None
     if player is not None:
-        wanted = tournament.player(player)
+        wanted = tournament.player(player) if tournament is not None else None
         if wanted is None:
             raise BadArgument(f"there is no player with start number {player}", field="player")
     chosen = []
@@ -88,7 +88,7 @@ def select(entries: Sequence[Recorded], tournament: Tournament, *, round_number:
             found = _BOARD.search(text)
             if found is None or int(found.group(2)) != board:
                 continue
-        if wanted is not None and not _concerns(entry, tournament, wanted):
+        if wanted is not None and tournament is not None and not _concerns(entry, tournament, wanted):
             continue
         chosen.append(entry)
     return chosen

@@ -62,15 +62,21 @@ def _unavailable(tournament: TeamTournament, team: int, round_number: int) -> se
 
 
 def _line_up(tournament: TeamTournament, entry: TeamEntry, round_number: int,
-             players: Sequence[int] | None) -> tuple[LineUp, tuple[int, ...]]:
+             players: Sequence[int] | None, notes: list[str] | None = None) -> tuple[LineUp, tuple[int, ...]]:
     """The checked line-up of ``entry`` in the round (``players``: start numbers, else the default),
-    and its players' start numbers, board 1 first."""
+    and its players' start numbers, board 1 first.
+
+    A default line-up (no line-up given) that leaves more boards empty than the event allows is
+    still played, with a note in ``notes`` when the caller passes a list: a team short of players
+    is the arbiter's decision (a match forfeit, or a player added to the roster), not a reason to
+    stop pairing the other matches."""
     members = tournament.members(entry.number)
     by_player = {roster_player(p): p.start_number for p in members}
     roster = tournament.roster(entry.number)
     unavailable = _unavailable(tournament, entry.number, round_number)
+    default = default_line_up(roster, unavailable)
     if players is None:
-        chosen: Sequence[RosterPlayer | None] = default_line_up(roster, unavailable).players
+        chosen: Sequence[RosterPlayer | None] = default.players
     else:
         by_number = {p.start_number: roster_player(p) for p in members}
         chosen = [by_number[n] for n in players]
@@ -79,7 +85,12 @@ def _line_up(tournament: TeamTournament, entry: TeamEntry, round_number: int,
                                 earlier_empty_matches=empty_board_matches(tournament, entry.number, round_number))
     except Refused as error:
         given = "line-up" if players is not None else "default line-up (its first available players)"
-        raise Refused(f"round {round_number}, team {entry.number} ({entry.name}), {given}: {error.message}") from None
+        message = f"round {round_number}, team {entry.number} ({entry.name}), {given}: {error.message}"
+        if players is not None or notes is None:
+            raise Refused(message) from None
+        notes.append(message + "; it is paired so, and the arbiter decides (a match forfeit is entered with "
+                     "'arbiter result ROUND MATCH +/-' or '-/+')")
+        line_up = default
     return line_up, tuple(by_player[p] for p in line_up.players)
 
 
@@ -99,6 +110,7 @@ class TeamPaired:
     tournament: TeamTournament
     round: MatchRound
     changes: tuple[Change, ...]
+    notes: tuple[str, ...] = ()
 
 
 def pair_team_round(tournament: TeamTournament) -> TeamPaired:
@@ -133,6 +145,7 @@ def pair_team_round(tournament: TeamTournament) -> TeamPaired:
         raise Refused(f"all {settings.rounds} rounds are paired; 'arbiter finalize' ends the event")
     table = team_round(len(tournament.teams), number, boards=tournament.team.boards, double=double)
     requested = {r.team: r.players for r in tournament.lineups if r.round == number}
+    notes: list[str] = []
     matches = []
     for index, pair in enumerate(table.matches, start=1):
         one, two = tournament.by_team[pair.first], tournament.by_team[pair.second]
@@ -142,8 +155,8 @@ def pair_team_round(tournament: TeamTournament) -> TeamPaired:
                        GameResult.BLACK_FORFEIT_WIN if away[0] else GameResult.WHITE_FORFEIT_WIN)
             matches.append(Match(index, one.number, two.number, (), forfeit))
             continue
-        _, first = _line_up(tournament, one, number, requested.get(one.number))
-        _, second = _line_up(tournament, two, number, requested.get(two.number))
+        _, first = _line_up(tournament, one, number, requested.get(one.number), notes)
+        _, second = _line_up(tournament, two, number, requested.get(two.number), notes)
         matches.append(Match(index, one.number, two.number, _boards(first, second, tournament.team.boards)))
     byes = (TeamBye(table.free, ByeKind.BYE),) if table.free is not None else ()
     rnd = MatchRound(number, tuple(matches), byes)
@@ -151,7 +164,7 @@ def pair_team_round(tournament: TeamTournament) -> TeamPaired:
                     lineups=tuple(r for r in tournament.lineups if r.round != number))
     changes.append(Change(f"round {number}", "", f"paired: {len(matches)} match{'es' if len(matches) != 1 else ''}"
                           + (f", team {table.free} free" if table.free is not None else "")))
-    return TeamPaired(after, rnd, tuple(changes))
+    return TeamPaired(after, rnd, tuple(changes), tuple(notes))
 
 
 def _member(tournament: TeamTournament, entry: TeamEntry, text: str) -> int:
@@ -351,7 +364,7 @@ def enter_team_results(tournament: TeamTournament, round_number: int, lines: Seq
     if stale:
         raise Refused(f"round {round_number}: nothing saved, because the stored result changed meanwhile: "
                       + "; ".join(stale))
-    if changes and finalised and not correct:
+    if (changes or conflicts) and finalised and not correct:
         raise Refused(f"the event was finalised on {tournament.settings.finalised_on}; give --correct to change a "
                       "result (the final standings are then stored again)")
     if conflicts:
