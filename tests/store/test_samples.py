@@ -17,9 +17,25 @@ SAMPLES = ROOT / "sample_events"
 
 def test_every_sample_reads_cleanly() -> None:
     names = sorted(p.name for p in SAMPLES.iterdir() if p.is_dir())
-    assert names == ["club-lyon", "double-rr6-ready", "rr10-finished", "rr10-in-progress", "swiss32-in-progress"]
-    for name in names[1:]:
+    assert names == ["club-lyon", "double-rr6-ready", "rr10-finished", "rr10-in-progress", "swiss32-in-progress",
+                     "team-league-in-progress"]
+    for name in names[1:-1]:
         TournamentFolder(SAMPLES / name).load()
+
+
+def test_the_team_league_is_a_round_robin_in_round_4_as_the_readme_says(arbiter: Runner, tmp_path: Path) -> None:
+    from arbiter_cli.store.team_folder import TeamFolder
+
+    league = TeamFolder(SAMPLES / "team-league-in-progress").load()
+    assert (len(league.teams), league.team.boards, league.last_round, league.settings.rounds) == (6, 4, 4, 5)
+    fourth = league.rounds[3]
+    assert fourth.matches[0].complete and not fourth.complete
+    third = league.rounds[2]
+    assert any(None in (g.first, g.second) for m in third.matches for g in m.boards)  # the empty board
+    copy = tmp_path / "league"
+    shutil.copytree(SAMPLES / "team-league-in-progress", copy)
+    assert arbiter("-d", copy, "pair").code == 4  # round 4 still needs results
+    assert arbiter("-d", copy, "verify").code == 0
 
 
 def test_the_sample_club_has_two_finalised_tournaments_and_one_running(arbiter: Runner, tmp_path: Path) -> None:

@@ -205,7 +205,7 @@ def team_result(round_number: int, place: str | None, code: str | None, source: 
             lines = parse_team_result_lines(text, label)
         else:
             lines = [team_result_line(place, code)]
-    with team_writing() as (folder, tournament), arguments(round_number="ROUND", board="MATCH.BOARD"):
+    with team_writing() as (folder, tournament), arguments(round_number="ROUND", board="MATCH.BOARD", result="RESULT"):
         entered = enter_team_results(tournament, round_number, lines, correct=correct, source=label)
         if entered.changes:
             folder.save(tournament, entered.tournament, command_line(), entered.changes)
