@@ -146,6 +146,8 @@ def test_an_eight_team_double_round_robin_through_every_path(arbiter: Runner, tm
     expected = sorted(TEAMS, key=lambda t: (-mp[t], -gp_total[t], *(-v for v in _ede(t, mp, gp_total, matches)),
                                             -emgsb[t]))
     assert [r["name"] for r in standings] == expected
+    final = json.loads((folder / "final" / "standings.json").read_text())
+    assert final == standings  # stored again after the correction
     assert run("verify").code == 0
 
 

@@ -208,12 +208,17 @@ def team_result(round_number: int, place: str | None, code: str | None, source: 
     with team_writing() as (folder, tournament), arguments(round_number="ROUND", board="MATCH.BOARD", result="RESULT"):
         entered = enter_team_results(tournament, round_number, lines, correct=correct, source=label)
         if entered.changes:
-            folder.save(tournament, entered.tournament, command_line(), entered.changes)
+            from arbiter_cli.render.final import team_final_outputs
+
+            outputs = team_final_outputs(entered.tournament) if entered.finalised else None
+            folder.save(tournament, entered.tournament, command_line(), entered.changes, outputs=outputs)
     if not entered.changes:
         say(f"round {round_number}: nothing changed")
         return
     for change in entered.changes:
         say(f"{change.change}: {change.old or 'none'} -> {change.new or 'none'}")
+    if entered.finalised:
+        say(f"the final standings are stored again: {STATE.directory / 'final'}/standings.csv and standings.json")
     missing = [f"{m.number}.{b}" for m in entered.round.matches for b in m.missing]
     if missing:
         say(f"round {round_number}: {len(missing)} result{'s' if len(missing) > 1 else ''} missing "
@@ -240,7 +245,10 @@ def team_finalize(when: str, after_round: int | None) -> None:
     """``arbiter finalize`` on a team event."""
     from arbiter_cli.lifecycle.team_finish import finalise_team_event
 
+    from arbiter_cli.render.final import team_final_outputs
+
     with team_writing() as (folder, tournament), arguments(after_round="--after-round"):
         after, changes = finalise_team_event(tournament, when, after_round)
-        folder.save(tournament, after, command_line(), changes)
-    say(f"finalised on {when} after {after.last_round} rounds")
+        folder.save(tournament, after, command_line(), changes, outputs=team_final_outputs(after))
+    say(f"finalised on {when} after {after.last_round} rounds; final standings in {folder.path / 'final'}/"
+        "standings.csv and standings.json")

@@ -10,6 +10,7 @@ A team event is a folder of plain files, like an individual one::
                         and a match forfeit), then its board lines (the players, first team first;
                         an empty board has no player); a team bye is a line with neither
     lineups.csv         line-ups given for rounds not yet paired: round,team,board,start_number
+    final/              the final team standings, written by 'arbiter finalize' (and again by a correction)
     journal.csv         append-only log, as for an individual event
 
 Reading is strict (every bad line is named with its file, line and field) and writing all or
@@ -39,7 +40,7 @@ from arbiter_cli.lifecycle.team_integrity import team_problems
 from arbiter_cli.lifecycle.team_standings import check_team_codes
 from arbiter_cli.store.files import FolderStore, csv_text, fsync_dir, toml_line
 from arbiter_cli.store.journal import JOURNAL_FILE, OLD_COLUMNS
-from arbiter_cli.store.tournament import (PLAYER_COLUMNS, PLAYERS_FILE, ROUNDS_DIR, SETTINGS_FILE, read_toml,
+from arbiter_cli.store.tournament import (FINAL_DIR, PLAYER_COLUMNS, PLAYERS_FILE, ROUNDS_DIR, SETTINGS_FILE, read_toml,
                                           settings_to_toml)
 
 __all__ = ["TEAMS_FILE", "LINEUPS_FILE", "TeamFolder", "is_team_folder", "team_files"]
@@ -120,9 +121,9 @@ def team_files(tournament: TeamTournament) -> dict[str, str]:
 class TeamFolder(FolderStore):
     """A team event folder on disk."""
 
-    temporary_dirs = (ROUNDS_DIR,)
+    temporary_dirs = (ROUNDS_DIR, FINAL_DIR)
     own_files = (SETTINGS_FILE, TEAMS_FILE, PLAYERS_FILE, LINEUPS_FILE, JOURNAL_FILE)
-    tracked_dirs = (ROUNDS_DIR,)
+    tracked_dirs = (ROUNDS_DIR, FINAL_DIR)
 
     def _require_folder(self) -> None:
         if not (self.path / SETTINGS_FILE).is_file() or not (self.path / TEAMS_FILE).is_file():
