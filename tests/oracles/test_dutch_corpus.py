@@ -21,6 +21,7 @@ from arbiter_cli.trf.swiss import request_from_trf
 from conftest import SHARED, shared_file
 
 CASES = SHARED / "corpus" / "dutch-2026" / "cases"
+POINTS = SHARED / "corpus" / "dutch-2026-points" / "cases"
 ENGINE_TESTS = SHARED / "realdata" / "engine-tests"
 
 #: Cases per field size in CI (the whole corpus: scripts/dutch_corpus.py).
@@ -52,6 +53,20 @@ def _check(trf: Path) -> None:
 @pytest.mark.parametrize("case", _sample())
 def test_corpus_case(case: str) -> None:
     _check(CASES / f"{case}.trf")
+
+
+def _points_sample() -> list[str]:
+    """One case in five of each point system (3-1-0, 2-1-0, 3-1-0 with a PAB of 1), by a stable hash."""
+    shared_file("corpus/dutch-2026-points/summary.json")  # fails loudly when the corpus is missing
+    names = sorted(p.stem for p in POINTS.glob("*.trf"))
+    chosen = [n for n in names if int(hashlib.sha256(n.encode()).hexdigest(), 16) % 5 == 0]
+    assert {n.split("_")[0] for n in chosen} == {"w3d1", "w2d1", "w3d1p1"}, "a point system is missing"
+    return chosen
+
+
+@pytest.mark.parametrize("case", _points_sample())
+def test_points_corpus_case_paired_in_the_events_own_points_c_04_1_art_3(case: str) -> None:
+    _check(POINTS / f"{case}.trf")
 
 
 @pytest.mark.parametrize("case", sorted(p.stem for p in ENGINE_TESTS.glob("*.trf")) or ["<none found>"])

@@ -111,7 +111,7 @@ def test_trf_pair_refuses_what_the_dutch_engine_does_not_do_yet(arbiter: Runner,
     assert result.code == 4 and f"field '{field}'" in result.err and result.out == ""
 
 
-def test_trf_pair_refuses_a_point_system_it_would_pair_as_one_half_zero(arbiter: Runner, tmp_path: Path) -> None:
+def test_trf_pair_pairs_any_point_system_in_its_own_points(arbiter: Runner, tmp_path: Path) -> None:
     text = shared_file("corpus/dutch-2026/cases/n0006_R05_s0289393017_r05.trf").read_text()
     scaled = tmp_path / "2-1-0.trf"
     doubled = "\n".join(line[:80] + f"{float(line[80:84]) * 2:4.1f}" + line[84:] if line.startswith("001") else line
@@ -119,9 +119,9 @@ def test_trf_pair_refuses_a_point_system_it_would_pair_as_one_half_zero(arbiter:
     scaled.write_text(doubled.replace("XXR 5\n", "XXR 5\nBBW  2.0\nBBD  1.0\n"))
     assert arbiter("trf", "pair", scaled).out == shared_file(
         "corpus/dutch-2026/cases/n0006_R05_s0289393017_r05.expected").read_text()
-    result = arbiter("trf", "pair", shared_file("corpus/dutch-2026-points/cases/"
-                                                + _first_w3d1_case()))
-    assert result.code == 4 and "scoring is not 1-½-0" in result.err
+    case = shared_file("corpus/dutch-2026-points/cases/" + _first_w3d1_case())
+    result = arbiter("trf", "pair", case)
+    assert result.code == 0 and result.out == case.with_suffix(".expected").read_text(), result.err
 
 
 def _first_w3d1_case() -> str:

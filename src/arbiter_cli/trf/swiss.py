@@ -17,7 +17,9 @@ from arbiter_cli.core.errors import Refused
 from arbiter_cli.core.model import Scoring
 from arbiter_cli.core.outcome import Outcome, RoundEntry
 from arbiter_cli.pairing.dutch.state import Entrant, PairingRequest
+from arbiter_cli.trf.notes import Notes
 from arbiter_cli.trf.reader import TrfError, TrfFile, TrfGame
+from arbiter_cli.trf.scoring import declared_scoring
 
 __all__ = ["paired_rounds", "request_from_trf", "round_pairing", "check_pairable"]
 
@@ -31,9 +33,9 @@ def check_pairable(trf: TrfFile, scoring: Scoring, imported_round_robin: bool = 
     (:class:`Refused`, naming the line): acceleration (C.04.5), prohibited pairings, a system
     other than the Dutch one (192), a round robin the file names in 192 or 092 (and the importer
     read as one: ``imported_round_robin``; its rounds come from the Berger tables, while one
-    only guessed from everyone meeting everyone is paired), or a scoring that is not 1-½-0
-    scaled (C.04.1 Art. 3; the engine pairs on 1-½-0 scores for now). ``scoring`` is the one the
-    importer read. Returns the warnings: an acceleration that 092's free text names without a
+    only guessed from everyone meeting everyone is paired). Any point system is paired in its own
+    points (C.04.1 Art. 3; 162, XXS, bbp's BBx). ``scoring`` is the one the importer read. Returns
+    the warnings: an acceleration that 092's free text names without a
     record giving its virtual points (the pairing is then made without it)."""
     named = " ".join((trf.header.get("192") or ("",))[:1] + (trf.header.get("092") or ("",))[:1]).upper()
     if imported_round_robin and "ROUNDROBIN" in re.sub(r"[^A-Z]", "", named):
@@ -54,21 +56,12 @@ def check_pairable(trf: TrfFile, scoring: Scoring, imported_round_robin: bool = 
         what = "Baku acceleration is not built yet" if "BAKU" in system and "DUTCH" in system else (
             f"{system} is not the Dutch system, the only one 'trf pair' and 'trf check' know")
         raise Refused(what, line=trf.header_lines["192"][0], field="192")
-    unit = scoring.win
-    scaled = Scoring(win=unit, draw=unit / 2, loss=Fraction(0), pab=unit, forfeit_win=unit,
-                     forfeit_loss=Fraction(0), half_bye=unit / 2, full_bye=unit)
     warnings = []
     described = (trf.header.get("092") or ("",))[0]
     if re.search(r"acceler|haley|baku|progressive", described, re.IGNORECASE):
         warnings.append(f"line {trf.header_lines['092'][0]}: 092 says {described.strip()!r}, but no record gives "
                         "the virtual points (XXA, 250): paired without acceleration")
-    if scoring != scaled:
-        raise Refused("the file's scoring is not 1-½-0 (or a multiple of it): the Dutch engine pairs other point "
-                      "systems from a tournament folder only for now ('arbiter import', then 'arbiter pair')",
-                      field="scoring")
     return warnings
-
-WIN, DRAW, LOSS = Fraction(1), Fraction(1, 2), Fraction(0)
 
 
 def paired_rounds(trf: TrfFile) -> int:
@@ -81,23 +74,28 @@ def paired_rounds(trf: TrfFile) -> int:
     return last
 
 
-#: A played game's outcome and points by its TRF code (W, D, L: games of less than one move).
-_GAMES = {"1": (Outcome.WIN, WIN), "W": (Outcome.WIN, WIN), "=": (Outcome.DRAW, DRAW), "D": (Outcome.DRAW, DRAW),
-          "0": (Outcome.LOSS, LOSS), "L": (Outcome.LOSS, LOSS)}
-#: A round without a game: its outcome and points by its TRF code (anything else is an absence).
-_UNPLAYED = {"+": (Outcome.FORFEIT_WIN, WIN), "-": (Outcome.FORFEIT_LOSS, LOSS), "U": (Outcome.PAB, WIN),
-             "F": (Outcome.FPB, WIN), "H": (Outcome.HPB, DRAW)}
+#: A played game's outcome and the scoring's field for its points, by TRF code (W, D, L: games of
+#: less than one move).
+_GAMES = {"1": (Outcome.WIN, "win"), "W": (Outcome.WIN, "win"), "=": (Outcome.DRAW, "draw"),
+          "D": (Outcome.DRAW, "draw"), "0": (Outcome.LOSS, "loss"), "L": (Outcome.LOSS, "loss")}
+#: A round without a game: its outcome and points by its TRF code (anything else is an absence, 0).
+_UNPLAYED = {"+": (Outcome.FORFEIT_WIN, "forfeit_win"), "-": (Outcome.FORFEIT_LOSS, "forfeit_loss"),
+             "U": (Outcome.PAB, "pab"), "F": (Outcome.FPB, "full_bye"), "H": (Outcome.HPB, "half_bye")}
 
 
-def _record(game: TrfGame) -> RoundEntry:
+def _record(game: TrfGame, scoring: Scoring) -> RoundEntry:
+    """A round of a player's line, scored in the file's own points (162, XXS, BBx; C.04.1 Art. 3)."""
     code = game.result
     if game.opponent is not None and code in _GAMES:
-        outcome, points = _GAMES[code]
+        outcome, field = _GAMES[code]
         if game.colour is None:
             raise TrfError(f"round {game.round}: a game needs a colour")
-        return RoundEntry(game.round, outcome, points, game.opponent, "w" if game.colour == "w" else "b")
-    outcome, points = _UNPLAYED.get(code, (Outcome.ZPB, LOSS))
-    return RoundEntry(game.round, outcome, points, game.opponent if outcome.forfeit else None)
+        return RoundEntry(game.round, outcome, getattr(scoring, field), game.opponent,
+                          "w" if game.colour == "w" else "b")
+    if code in _UNPLAYED:
+        outcome, field = _UNPLAYED[code]
+        return RoundEntry(game.round, outcome, getattr(scoring, field), game.opponent if outcome.forfeit else None)
+    return RoundEntry(game.round, Outcome.ZPB, Fraction(0))
 
 
 def _is_pairing(game: TrfGame) -> bool:
@@ -128,6 +126,7 @@ def request_from_trf(trf: TrfFile, round_number: int | None = None,
 
     ``default_total`` stands in for a missing XXR/142 (for checking a finished event).
     """
+    scoring, _ = declared_scoring(trf, Notes())
     rnd = paired_rounds(trf) + 1 if round_number is None else round_number
     total = trf.total_rounds if trf.total_rounds is not None else default_total
     if total is None:
@@ -139,7 +138,7 @@ def request_from_trf(trf: TrfFile, round_number: int | None = None,
     past = rnd <= paired_rounds(trf)  # re-pairing a round the file records (trf check)
     for player in sorted(trf.players, key=lambda p: p.tpn):
         games = {g.round: g for g in player.games}
-        history = tuple(_record(games.get(r, TrfGame(r, None, None, " "))) for r in range(1, rnd))
+        history = tuple(_record(games.get(r, TrfGame(r, None, None, " ")), scoring) for r in range(1, rnd))
         this = games.get(rnd)
         # In a round the file records, a blank cell means the player was not there (a withdrawal);
         # in the round to pair, a player without an entry is present.
@@ -150,7 +149,8 @@ def request_from_trf(trf: TrfFile, round_number: int | None = None,
             adjustment = player.points - sum((r.points for r in history), Fraction(0))
         entrants.append(Entrant(player.tpn, history, present, player.rating, adjustment))
     colour = trf.initial_colour or _initial_colour_from_round_one(trf)
-    return PairingRequest(tuple(entrants), rnd, total, "w" if colour == "w" else "b")
+    return PairingRequest(tuple(entrants), rnd, total, "w" if colour == "w" else "b", win=scoring.win,
+                          loss=scoring.loss)
 
 
 def _initial_colour_from_round_one(trf: TrfFile) -> str:
