@@ -22,6 +22,7 @@ from conftest import SHARED, shared_file
 
 CASES = SHARED / "corpus" / "dutch-2026" / "cases"
 POINTS = SHARED / "corpus" / "dutch-2026-points" / "cases"
+BAKU = SHARED / "corpus" / "dutch-2026-baku" / "cases"
 ENGINE_TESTS = SHARED / "realdata" / "engine-tests"
 
 #: Cases per field size in CI (the whole corpus: scripts/dutch_corpus.py).
@@ -69,6 +70,18 @@ def test_points_corpus_case_paired_in_the_events_own_points_c_04_1_art_3(case: s
     _check(POINTS / f"{case}.trf")
 
 
+def _baku_sample() -> list[str]:
+    """One case in four of the Baku corpus (explicit record 250), by a stable hash."""
+    shared_file("corpus/dutch-2026-baku/summary.json")  # fails loudly when the corpus is missing
+    names = sorted(p.stem for p in BAKU.glob("*.trf"))
+    return [n for n in names if int(hashlib.sha256(n.encode()).hexdigest(), 16) % 4 == 0]
+
+
+@pytest.mark.parametrize("case", _baku_sample())
+def test_baku_corpus_case_pairs_on_the_pairing_score_c_04_7(case: str) -> None:
+    _check(BAKU / f"{case}.trf")
+
+
 @pytest.mark.parametrize("case", sorted(p.stem for p in ENGINE_TESTS.glob("*.trf")) or ["<none found>"])
 def test_engine_test(case: str) -> None:
     _check(shared_file(f"realdata/engine-tests/{case}.trf"))
@@ -100,3 +113,42 @@ def test_corpus_case_with_cold_solves_only(case: str, monkeypatch: pytest.Monkey
 
     monkeypatch.setattr(_Engine, "WARM", False)
     _check(CASES / f"{case}.trf")
+
+
+def _baku_case(residue: int) -> Path:
+    """The first Baku corpus case of round 2 whose field size n has n mod 4 == ``residue``."""
+    for path in sorted(BAKU.glob("*_r02.trf")):
+        if int(path.name.split("_")[1][1:]) % 4 == residue:
+            return path
+    pytest.fail(f"no Baku case with n mod 4 = {residue}", pytrace=False)
+
+
+@pytest.mark.parametrize("residue", [0, 1, 2, 3])
+def test_192_baku_without_250_gives_group_a_2_ceil_n_over_4_by_the_fide_text(residue: int) -> None:
+    # The corpus writes Baku as explicit 250 records for group A = 2*ceil(n/4) players. Named by
+    # 192 FIDE_DUTCH_2025_BAKU instead, our engine computes the same virtual points from the FIDE
+    # text (bbpPairings' automatic mode would take ceil(n/2), which differs when n mod 4 is 1 or 2).
+    path = _baku_case(residue)
+    lines = [line for line in path.read_text().splitlines() if not line.startswith("250")]
+    text = "\n".join(line if not line.startswith("092") else "192 FIDE_DUTCH_2025_BAKU" for line in lines) + "\n"
+    result = pair_round(request_from_trf(parse_trf(text)))
+    expected = path.with_suffix(".expected").read_text()
+    assert parse_pairs(format_pairs(result.pairs, result.bye)) == parse_pairs(expected), path.name
+
+
+def test_xxa_virtual_points_pair_as_the_same_250_records() -> None:
+    from fractions import Fraction
+
+    from arbiter_cli.trf.acceleration import virtual_points
+
+    path = _baku_case(1)
+    trf = parse_trf(path.read_text())
+    rounds = trf.total_rounds or 0
+    virtual = virtual_points(trf, Fraction(1), rounds)
+    assert virtual, "the case has 250 records"
+    xxa = [f"XXA {tpn:4d} " + " ".join(f"{float(v):4.1f}" for v in values) for tpn, values in sorted(virtual.items())]
+    text = "\n".join(line for line in path.read_text().splitlines() if not line.startswith("250"))
+    text += "\n" + "\n".join(xxa) + "\n"
+    assert virtual_points(parse_trf(text), Fraction(1), rounds) == virtual
+    result = pair_round(request_from_trf(parse_trf(text)))
+    assert parse_pairs(format_pairs(result.pairs, result.bye)) == parse_pairs(path.with_suffix(".expected").read_text())

@@ -17,6 +17,7 @@ from arbiter_cli.core.errors import Refused
 from arbiter_cli.core.model import Scoring
 from arbiter_cli.core.outcome import Outcome, RoundEntry
 from arbiter_cli.pairing.dutch.state import Entrant, PairingRequest
+from arbiter_cli.trf.acceleration import accelerated, virtual_points
 from arbiter_cli.trf.notes import Notes
 from arbiter_cli.trf.reader import TrfError, TrfFile, TrfGame
 from arbiter_cli.trf.scoring import declared_scoring
@@ -24,8 +25,7 @@ from arbiter_cli.trf.scoring import declared_scoring
 __all__ = ["paired_rounds", "request_from_trf", "round_pairing", "check_pairable"]
 
 #: What a file may ask of the pairing that the Dutch engine does not do yet: the record, and what it is.
-_NOT_YET = {"XXA": "virtual points (XXA): acceleration", "250": "acceleration (250)",
-            "XXP": "prohibited pairings (XXP)", "260": "prohibited pairings (260)"}
+_NOT_YET = {"XXP": "prohibited pairings (XXP)", "260": "prohibited pairings (260)"}
 
 
 def check_pairable(trf: TrfFile, scoring: Scoring, imported_round_robin: bool = False) -> list[str]:
@@ -52,13 +52,12 @@ def check_pairable(trf: TrfFile, scoring: Scoring, imported_round_robin: bool = 
             raise Refused(f"{what} is not built yet: arbiter would pair without it, unlike bbpPairings",
                           line=trf.header_lines[code][0], field=code)
     system = (trf.header.get("192") or ("",))[0].strip().upper()
-    if "BAKU" in system or (system and "DUTCH" not in system and system != "CUSTOM_SWISS"):
-        what = "Baku acceleration is not built yet" if "BAKU" in system and "DUTCH" in system else (
-            f"{system} is not the Dutch system, the only one 'trf pair' and 'trf check' know")
-        raise Refused(what, line=trf.header_lines["192"][0], field="192")
+    if system and "DUTCH" not in system and system != "CUSTOM_SWISS":
+        raise Refused(f"{system} is not the Dutch system, the only one 'trf pair' and 'trf check' know",
+                      line=trf.header_lines["192"][0], field="192")
     warnings = []
     described = (trf.header.get("092") or ("",))[0]
-    if re.search(r"acceler|haley|baku|progressive", described, re.IGNORECASE):
+    if re.search(r"acceler|haley|baku|progressive", described, re.IGNORECASE) and not accelerated(trf):
         warnings.append(f"line {trf.header_lines['092'][0]}: 092 says {described.strip()!r}, but no record gives "
                         "the virtual points (XXA, 250): paired without acceleration")
     return warnings
@@ -134,6 +133,7 @@ def request_from_trf(trf: TrfFile, round_number: int | None = None,
     if rnd > total:
         raise Refused(f"all {total} rounds are paired")
     entrants = []
+    virtual = virtual_points(trf, scoring.win, total)
     absent = trf.requested_byes.get(rnd, {})
     past = rnd <= paired_rounds(trf)  # re-pairing a round the file records (trf check)
     for player in sorted(trf.players, key=lambda p: p.tpn):
@@ -147,7 +147,8 @@ def request_from_trf(trf: TrfFile, round_number: int | None = None,
         if "299" in trf.header and player.points is not None:
             # Abnormal point assignments: the points column carries them; it is the score.
             adjustment = player.points - sum((r.points for r in history), Fraction(0))
-        entrants.append(Entrant(player.tpn, history, present, player.rating, adjustment))
+        entrants.append(Entrant(player.tpn, history, present, player.rating, adjustment,
+                                virtual.get(player.tpn, ())))
     colour = trf.initial_colour or _initial_colour_from_round_one(trf)
     return PairingRequest(tuple(entrants), rnd, total, "w" if colour == "w" else "b", win=scoring.win,
                           loss=scoring.loss)

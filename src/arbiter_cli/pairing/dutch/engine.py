@@ -904,9 +904,12 @@ class _Engine:
             higher, lower = players[hi], players[lo]
             white, black, rule = allocate_colours(
                 _ranked(higher), _ranked(lower), initial)
+            # The board order reads the scores without virtual points (bbpPairings' order).
+            if (lower.state.standing, -lower.rank) > (higher.state.standing, -higher.rank):
+                higher, lower = lower, higher
             rows.append((higher, lower, (white, black)))
             rules[(white, black)] = rule
-        rows.sort(key=lambda row: (-row[0].score, -row[1].score, row[0].rank))
+        rows.sort(key=lambda row: (-row[0].state.standing, -row[1].state.standing, row[0].rank))
         by_rank = {p.rank + 1: p.state.tpn for p in players}
         pairs = tuple(_tpn(by_rank, pair) for _, _, pair in rows)
         rules = {_tpn(by_rank, k): v for k, v in rules.items()}

@@ -37,6 +37,12 @@ class Entrant:
     present: bool = True
     rating: int = 0
     adjustment: Fraction = Fraction(0)  # points awarded or deducted outside the games (TRF-2026 299)
+    #: virtual points per round 1..R (acceleration, C.04.7): the pairing score of round r is the
+    #: score before it plus virtual[r - 1]; they never count in the standings.
+    virtual: tuple[Fraction, ...] = ()
+
+    def virtual_in(self, round_number: int) -> Fraction:
+        return self.virtual[round_number - 1] if 0 < round_number <= len(self.virtual) else Fraction(0)
 
 
 @dataclass(frozen=True)
@@ -70,6 +76,12 @@ class PlayerState:
     pab_eligible: bool
     unplayed: int  # rounds not played over the board (C9)
     rating: int = 0
+    virtual: Fraction = Fraction(0)  # the virtual points in ``score`` (acceleration, C.04.7)
+
+    @property
+    def standing(self) -> Fraction:
+        """The score without virtual points (the board order reads it, as bbpPairings does)."""
+        return self.score - self.virtual
 
     @property
     def colour_difference(self) -> int:
@@ -109,14 +121,17 @@ def derive_states(request: PairingRequest) -> dict[int, PlayerState]:
         before.append(running)
         scores_before[entrant.tpn] = before
     states: dict[int, PlayerState] = {}
+    by_tpn = {entrant.tpn: entrant for entrant in request.entrants}
     for entrant in request.entrants:
         history = entrant.history[:rounds]
         colours = tuple(r.colour for r in history if r.played and r.colour is not None)
         floats: list[str | None] = []
         for index, record in enumerate(history):
             if record.played and record.opponent is not None:
-                own = scores_before[entrant.tpn][index]
-                other = scores_before.get(record.opponent, [Fraction(0)] * (index + 1))[index]
+                # Floats compare pairing scores, virtual points included (C.04.7; bbpPairings)
+                own = scores_before[entrant.tpn][index] + entrant.virtual_in(index + 1)
+                other = (scores_before.get(record.opponent, [Fraction(0)] * (index + 1))[index]
+                         + (by_tpn[record.opponent].virtual_in(index + 1) if record.opponent in by_tpn else 0))
                 floats.append("down" if own > other else "up" if own < other else None)
             elif record.outcome is Outcome.PAB or (not record.played and record.points > request.loss):
                 floats.append("down")
@@ -124,9 +139,11 @@ def derive_states(request: PairingRequest) -> dict[int, PlayerState]:
                 floats.append(None)
         won_without_playing = any(
             r.outcome is Outcome.PAB or (not r.played and r.points >= request.win) for r in history)
+        virtual = entrant.virtual_in(request.round_number)
         states[entrant.tpn] = PlayerState(
             tpn=entrant.tpn,
-            score=scores_before[entrant.tpn][len(history)],
+            score=scores_before[entrant.tpn][len(history)] + virtual,
+            virtual=virtual,
             colours=colours,
             floats=tuple(floats),
             opponents=frozenset(r.opponent for r in history if r.played and r.opponent is not None),
