@@ -23,6 +23,7 @@ from conftest import SHARED, shared_file
 CASES = SHARED / "corpus" / "dutch-2026" / "cases"
 POINTS = SHARED / "corpus" / "dutch-2026-points" / "cases"
 BAKU = SHARED / "corpus" / "dutch-2026-baku" / "cases"
+FORBIDDEN = SHARED / "corpus" / "dutch-2026-forbidden" / "cases"
 ENGINE_TESTS = SHARED / "realdata" / "engine-tests"
 
 #: Cases per field size in CI (the whole corpus: scripts/dutch_corpus.py).
@@ -152,3 +153,45 @@ def test_xxa_virtual_points_pair_as_the_same_250_records() -> None:
     assert virtual_points(parse_trf(text), Fraction(1), rounds) == virtual
     result = pair_round(request_from_trf(parse_trf(text)))
     assert parse_pairs(format_pairs(result.pairs, result.bye)) == parse_pairs(path.with_suffix(".expected").read_text())
+
+
+def _forbidden_sample() -> list[str]:
+    """One case in three of the forbidden-pairs corpus (record 260), by a stable hash."""
+    shared_file("corpus/dutch-2026-forbidden/summary.json")  # fails loudly when the corpus is missing
+    names = sorted(p.stem for p in FORBIDDEN.glob("*.trf"))
+    return [n for n in names if int(hashlib.sha256(n.encode()).hexdigest(), 16) % 3 == 0]
+
+
+@pytest.mark.parametrize("case", _forbidden_sample())
+def test_forbidden_pairs_corpus_case_absolute_as_c1(case: str) -> None:
+    _check(FORBIDDEN / f"{case}.trf")
+
+
+def _whole_event_records(path: Path) -> list[str]:
+    """The case's 260 lines that cover every round of the event (rounds 1 to R)."""
+    total = parse_trf(path.read_text()).total_rounds
+    return [line for line in path.read_text().splitlines()
+            if line.startswith("260") and line[4:7].strip() == "1" and line[8:11].strip() == str(total)]
+
+
+def test_xxp_forbids_every_pair_of_its_players_in_every_round() -> None:
+    # JaVaFo's XXP has no round range: a 260 record over every round, written as XXP, pairs the same.
+    path = next((p for p in sorted(FORBIDDEN.glob("*_r03.trf")) if _whole_event_records(p)), None)
+    if path is None:
+        pytest.fail("no forbidden-pairs case has a 260 record over every round", pytrace=False)
+    whole = _whole_event_records(path)
+    text = "\n".join("XXP " + line[12:] if line in whole else line for line in path.read_text().splitlines())
+    result = pair_round(request_from_trf(parse_trf(text + "\n")))
+    assert parse_pairs(format_pairs(result.pairs, result.bye)) == parse_pairs(path.with_suffix(".expected").read_text())
+
+
+def test_no_legal_pairing_names_the_forbidden_pairs_that_block_it() -> None:
+    from arbiter_cli.pairing.dutch import NoValidPairing
+
+    text = shared_file("corpus/dutch-2026/cases/n0006_R05_s0289393017_r05.trf").read_text()
+    pairs, _ = parse_pairs(shared_file("corpus/dutch-2026/cases/n0006_R05_s0289393017_r05.expected").read_text())
+    # forbid every pair among the players the engine pairs: no legal pairing is left
+    players = sorted({p for pair in pairs for p in pair})
+    lines = [f"260   5   5 {' '.join(f'{p:4d}' for p in players)}"]
+    with pytest.raises(NoValidPairing, match=r"the forbidden pairs .* block it"):
+        pair_round(request_from_trf(parse_trf(text.replace("XXR 5", "XXR 5\n" + lines[0]))))

@@ -18,15 +18,12 @@ from arbiter_cli.core.model import Scoring
 from arbiter_cli.core.outcome import Outcome, RoundEntry
 from arbiter_cli.pairing.dutch.state import Entrant, PairingRequest
 from arbiter_cli.trf.acceleration import accelerated, virtual_points
+from arbiter_cli.trf.forbidden import forbidden_pairs
 from arbiter_cli.trf.notes import Notes
 from arbiter_cli.trf.reader import TrfError, TrfFile, TrfGame
 from arbiter_cli.trf.scoring import declared_scoring
 
 __all__ = ["paired_rounds", "request_from_trf", "round_pairing", "check_pairable"]
-
-#: What a file may ask of the pairing that the Dutch engine does not do yet: the record, and what it is.
-_NOT_YET = {"XXP": "prohibited pairings (XXP)", "260": "prohibited pairings (260)"}
-
 
 def check_pairable(trf: TrfFile, scoring: Scoring, imported_round_robin: bool = False) -> list[str]:
     """Refuse a file whose next round arbiter would pair differently from what it asks
@@ -47,10 +44,6 @@ def check_pairable(trf: TrfFile, scoring: Scoring, imported_round_robin: bool = 
         if "rank" in value.lower().split():
             raise Refused("pairing by the file's ranks (XXC rank) is not built yet: arbiter would pair by the "
                           "starting ranks, unlike bbpPairings", line=line, field="XXC")
-    for code, what in _NOT_YET.items():
-        if code in trf.header_lines:
-            raise Refused(f"{what} is not built yet: arbiter would pair without it, unlike bbpPairings",
-                          line=trf.header_lines[code][0], field=code)
     system = (trf.header.get("192") or ("",))[0].strip().upper()
     if system and "DUTCH" not in system and system != "CUSTOM_SWISS":
         raise Refused(f"{system} is not the Dutch system, the only one 'trf pair' and 'trf check' know",
@@ -151,7 +144,7 @@ def request_from_trf(trf: TrfFile, round_number: int | None = None,
                                 virtual.get(player.tpn, ())))
     colour = trf.initial_colour or _initial_colour_from_round_one(trf)
     return PairingRequest(tuple(entrants), rnd, total, "w" if colour == "w" else "b", win=scoring.win,
-                          loss=scoring.loss)
+                          loss=scoring.loss, forbidden=forbidden_pairs(trf, rnd))
 
 
 def _initial_colour_from_round_one(trf: TrfFile) -> str:

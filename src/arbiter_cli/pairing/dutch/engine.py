@@ -17,7 +17,7 @@ The solver is :mod:`.matching`, a dense primal-dual blossom algorithm, exact on 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import replace, dataclass, field
 from fractions import Fraction
 from itertools import repeat
 
@@ -173,6 +173,10 @@ class _Engine:
         self.mild = [not p.strong and not p.absolute for p in players]  # for C13
         vertex = {p.state.tpn: v for v, p in enumerate(players)}
         self.incompatible: list[set[int]] = [{vertex[t] for t in p.state.opponents if t in vertex} for p in players]
+        for one, two in self.request.forbidden:  # forbidden pairs: absolute, as a second meeting (C1)
+            if one in vertex and two in vertex:
+                self.incompatible[vertex[one]].add(vertex[two])
+                self.incompatible[vertex[two]].add(vertex[one])
         absolute = [v for v, p in enumerate(players) if p.absolute]
         for a in absolute:
             for b in absolute:
@@ -553,7 +557,7 @@ class _Engine:
     def run(self) -> DutchResult:
         if self.n == 0:
             return DutchResult((), None)
-        if self.rounds == 0 and len(self.groups) == 1:
+        if self.rounds == 0 and len(self.groups) == 1 and not any(self.incompatible):
             return self.first_round()
         self.phase_zero()
         self.reports: list[BracketReport] = []
@@ -935,4 +939,17 @@ def pair_round(request: PairingRequest, progress: Callable[[int, int], None] | N
     number of players paired so far, and at the end with everyone settled."""
     engine = _Engine(request)
     engine.progress = progress
-    return engine.run()
+    try:
+        return engine.run()
+    except NoValidPairing as error:
+        if not request.forbidden:
+            raise
+        try:
+            free = pair_round(replace(request, forbidden=frozenset()))
+        except NoValidPairing:
+            raise error from None
+        used = sorted(pair for pair in free.pairs if (min(pair), max(pair)) in
+                      {(min(f), max(f)) for f in request.forbidden})
+        named = ", ".join(f"{a}-{b}" for a, b in used)
+        raise NoValidPairing(f"{error}; the forbidden pair{'s' if len(used) != 1 else ''} {named} block it "
+                             "(without them the round pairs)") from None

@@ -55,6 +55,8 @@ class PairingRequest:
     initial_colour: Colour
     win: Fraction = Fraction(1)
     loss: Fraction = Fraction(0)
+    #: pairs of players who must not meet this round (TRF 260, XXP; an absolute criterion like C1)
+    forbidden: frozenset[tuple[int, int]] = frozenset()
 
 
 class Strength(IntEnum):
