@@ -57,11 +57,16 @@ def test_corpus_case(case: str) -> None:
     _check(CASES / f"{case}.trf")
 
 
+def _one_in(every: int, corpus: str) -> list[str]:
+    """One case in ``every`` of a corpus folder, by a stable hash of its name."""
+    shared_file(f"corpus/{corpus}/summary.json")  # fails loudly when the corpus is missing
+    names = sorted(p.stem for p in (SHARED / "corpus" / corpus / "cases").glob("*.trf"))
+    return [n for n in names if int(hashlib.sha256(n.encode()).hexdigest(), 16) % every == 0]
+
+
 def _points_sample() -> list[str]:
     """One case in five of each point system (3-1-0, 2-1-0, 3-1-0 with a PAB of 1), by a stable hash."""
-    shared_file("corpus/dutch-2026-points/summary.json")  # fails loudly when the corpus is missing
-    names = sorted(p.stem for p in POINTS.glob("*.trf"))
-    chosen = [n for n in names if int(hashlib.sha256(n.encode()).hexdigest(), 16) % 5 == 0]
+    chosen = _one_in(5, "dutch-2026-points")
     assert {n.split("_")[0] for n in chosen} == {"w3d1", "w2d1", "w3d1p1"}, "a point system is missing"
     return chosen
 
@@ -71,14 +76,7 @@ def test_points_corpus_case_paired_in_the_events_own_points_c_04_1_art_3(case: s
     _check(POINTS / f"{case}.trf")
 
 
-def _baku_sample() -> list[str]:
-    """One case in four of the Baku corpus (explicit record 250), by a stable hash."""
-    shared_file("corpus/dutch-2026-baku/summary.json")  # fails loudly when the corpus is missing
-    names = sorted(p.stem for p in BAKU.glob("*.trf"))
-    return [n for n in names if int(hashlib.sha256(n.encode()).hexdigest(), 16) % 4 == 0]
-
-
-@pytest.mark.parametrize("case", _baku_sample())
+@pytest.mark.parametrize("case", _one_in(4, "dutch-2026-baku"))
 def test_baku_corpus_case_pairs_on_the_pairing_score_c_04_7(case: str) -> None:
     _check(BAKU / f"{case}.trf")
 
@@ -155,14 +153,7 @@ def test_xxa_virtual_points_pair_as_the_same_250_records() -> None:
     assert parse_pairs(format_pairs(result.pairs, result.bye)) == parse_pairs(path.with_suffix(".expected").read_text())
 
 
-def _forbidden_sample() -> list[str]:
-    """One case in three of the forbidden-pairs corpus (record 260), by a stable hash."""
-    shared_file("corpus/dutch-2026-forbidden/summary.json")  # fails loudly when the corpus is missing
-    names = sorted(p.stem for p in FORBIDDEN.glob("*.trf"))
-    return [n for n in names if int(hashlib.sha256(n.encode()).hexdigest(), 16) % 3 == 0]
-
-
-@pytest.mark.parametrize("case", _forbidden_sample())
+@pytest.mark.parametrize("case", _one_in(3, "dutch-2026-forbidden"))
 def test_forbidden_pairs_corpus_case_absolute_as_c1(case: str) -> None:
     _check(FORBIDDEN / f"{case}.trf")
 
