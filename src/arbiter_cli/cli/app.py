@@ -21,7 +21,7 @@ import typer
 from typer.exceptions import TyperException
 
 from arbiter_cli import __version__
-from arbiter_cli.cli import audit, club, event, finish, players, reports, results, rounds, teams, trf
+from arbiter_cli.cli import audit, club, event, finish, pairing_rules, players, reports, results, rounds, teams, trf
 from arbiter_cli.cli.common import STATE, say
 from arbiter_cli.cli.interrupt import INTERRUPT
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, DomainError, NoPairing, Refused
@@ -61,6 +61,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("crosstable", reports.crosstable),
     Command("bye", rounds.bye, {"ignore_unknown_options": False}),
     Command("lineup", teams.lineup),
+    Command("avoid", pairing_rules.avoid),
+    Command("acceleration", pairing_rules.acceleration),
     Command("unpair", rounds.unpair),
     Command("finalize", finish.finalize),
     Command("import", trf.import_command),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Literal, Optional
 
 import typer
 from pydantic import ValidationError
@@ -43,6 +43,8 @@ def new(
         "The rating list (default: the time control's, else standard)."))] = None,
     club: Annotated[Optional[Path], typer.Option("--club", help="Make it a club tournament of this club "
                                                  "folder (in its tournaments/).")] = None,
+    acceleration: Annotated[Optional[str], typer.Option("--acceleration", metavar="baku", help=(
+        "Baku acceleration (C.04.7): group A gets virtual points in the first rounds (a Swiss)."))] = None,
     teams: Annotated[bool, typer.Option("--teams", help="A team event: teams with rosters play matches of "
                                         "--boards boards.")] = False,
     boards: Annotated[Optional[int], typer.Option("--boards", help="Team event: the boards of a match.")] = None,
@@ -89,7 +91,7 @@ def new(
             chief_arbiter=chief_arbiter, time_control=time_control, rating_type=chosen_type,
             system=chosen, rounds=rounds, initial_colour=initial_colour, numbering=numbering,
             seed=secrets.randbelow(2**31) if seed is None else seed,
-            tiebreaks=tiebreak_option(tiebreaks), scoring=points,
+            tiebreaks=tiebreak_option(tiebreaks), scoring=points, acceleration=_acceleration(acceleration),
         )
     except ValidationError as error:
         first = error.errors()[0]
@@ -146,6 +148,15 @@ def _new_team_event(directory: Path, teams: bool, boards: int | None, system: Sy
                   "roster_tolerance": "--roster-tolerance"}.get(key, "--" + key.replace("_", "-") if key else None)
         raise BadArgument(_sentence(str(first["msg"]).removeprefix("Value error, ")), field=option) from None
     create_team_event(directory, settings, team_settings)
+
+
+def _acceleration(text: str | None) -> Literal["none", "baku"]:
+    chosen = (text or "none").strip().lower()
+    if chosen == "baku":
+        return "baku"
+    if chosen != "none":
+        raise BadArgument(f"{text!r}: the one FIDE acceleration is baku (C.04.7)", field="--acceleration")
+    return "none"
 
 
 def _scoring(text: str | None) -> Scoring:

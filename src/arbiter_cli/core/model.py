@@ -28,7 +28,7 @@ from arbiter_cli.core.tiebreak_codes import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, 
 
 __all__ = [
     "System", "RatingType", "InitialColour", "Numbering", "Status", "Scoring", "Settings",
-    "TITLES", "Player", "Game", "Bye", "Round", "ByeRequest", "Tournament", "Text", "printable",
+    "TITLES", "Player", "Game", "Bye", "Round", "ByeRequest", "Avoidance", "VirtualPoints", "Tournament", "Text", "printable",
 ]
 
 
@@ -254,6 +254,13 @@ class Settings(BaseModel):
     rank_withdrawn: StrictBool = True
     # The date of each round (TRF record 132), "" for a round without one; absent: none known.
     round_dates: tuple[str, ...] | None = None
+    # Acceleration (C.04.7): "baku" gives group A virtual points in the first rounds (pairing only).
+    acceleration: Literal["none", "baku"] = "none"
+    # The start number of group A's last player (fixed at the first pairing, or set by the arbiter).
+    baku_group_a: StrictInt | None = Field(default=None, ge=1)
+    # Forbidden pairs set by rule: players of one club, or one federation, do not meet in the first K rounds.
+    avoid_same_club_rounds: StrictInt = Field(default=0, ge=0)
+    avoid_same_federation_rounds: StrictInt = Field(default=0, ge=0)
     scoring: Scoring = Scoring()
 
     @field_validator("federation")
@@ -288,6 +295,11 @@ class Settings(BaseModel):
             raise ValueError("a Swiss needs the number of rounds (C.04.1 Art. 1): set rounds")
         if self.numbering is Numbering.LOT and not self.system.is_round_robin:
             raise ValueError("numbering by lot is only for round robins")
+        if self.acceleration == "baku":
+            if self.system.is_round_robin:
+                raise ValueError("acceleration is for a Swiss (C.04.7), not a round robin")
+            if self.scoring.win != 2 * self.scoring.draw or self.scoring.loss != 0:
+                raise ValueError("Baku acceleration needs a win worth two draws and a loss worth 0 (C.04.7)")
         if self.start_date and self.end_date and self.end_date < self.start_date:
             raise ValueError("end_date is before start_date")
         if self.rounds and self.status is not Status.FINALISED:  # an event finished early keeps its list
@@ -466,6 +478,28 @@ class ByeRequest:
 
 
 @dataclass(frozen=True)
+class Avoidance:
+    """Players no two of whom may be paired (``avoid.csv``; TRF 260), in rounds ``first`` to
+    ``last`` (None: from the first, or to the last round)."""
+
+    players: tuple[int, ...]
+    first: int | None = None
+    last: int | None = None
+
+    def applies_in(self, round_number: int) -> bool:
+        return (self.first is None or self.first <= round_number) and (self.last is None or round_number <= self.last)
+
+
+@dataclass(frozen=True)
+class VirtualPoints:
+    """The arbiter's virtual points for a player in a round (``virtual.csv``; acceleration, C.04.7)."""
+
+    start_number: int
+    round: int
+    points: Fraction
+
+
+@dataclass(frozen=True)
 class Tournament:
     """The whole event as read from its folder."""
 
@@ -473,6 +507,8 @@ class Tournament:
     players: tuple[Player, ...] = ()
     rounds: tuple[Round, ...] = field(default_factory=tuple)
     byes: tuple[ByeRequest, ...] = ()  # requested byes for rounds not yet paired
+    avoid: tuple[Avoidance, ...] = ()  # forbidden pairs set by the arbiter
+    virtual: tuple[VirtualPoints, ...] = ()  # the arbiter's virtual points (acceleration)
 
     @cached_property
     def by_number(self) -> dict[int, Player]:

@@ -54,7 +54,8 @@ byes=(Bye(player=2, kind=<ByeKind.ZPB: 'ZPB'>),)))
 
 
 def renumbered(tournament: Tournament, mapping: dict[int, int]) -> Tournament:
-    """Every start number changed by ``mapping``: players, rounds and requested byes."""
+    """Every start number changed by ``mapping``: players, rounds, requested byes, forbidden pairs,
+    virtual points and group A's last player."""
     players = tuple(sorted((p.model_copy(update={"start_number": mapping[p.start_number]})
                             for p in tournament.players), key=lambda p: p.start_number))
     rounds = tuple(Round(r.number,
@@ -62,4 +63,13 @@ def renumbered(tournament: Tournament, mapping: dict[int, int]) -> Tournament:
                          tuple(replace(b, player=mapping[b.player]) for b in r.byes))
                    for r in tournament.rounds)
     byes = tuple(ByeRequest(b.round, mapping[b.start_number], b.kind) for b in tournament.byes)
-    return replace(tournament, players=players, rounds=rounds, byes=byes)
+    # A player no longer in the event (removed) leaves the forbidden pairs and virtual points.
+    avoid = tuple(replace(a, players=tuple(mapping[p] for p in a.players if p in mapping)) for a in tournament.avoid
+                  if sum(p in mapping for p in a.players) >= 2)
+    virtual = tuple(replace(v, start_number=mapping[v.start_number]) for v in tournament.virtual
+                    if v.start_number in mapping)
+    settings = tournament.settings
+    if settings.baku_group_a is not None:  # group A's last player stays the same player (C.04.7)
+        settings = settings.model_copy(update={"baku_group_a": mapping.get(settings.baku_group_a)})
+    return replace(tournament, settings=settings, players=players, rounds=rounds, byes=byes, avoid=avoid,
+                   virtual=virtual)

@@ -22,6 +22,7 @@ from arbiter_cli.core.errors import NoPairing, Refused
 from arbiter_cli.core.model import InitialColour, Numbering, Round, Status, Tournament
 from arbiter_cli.core.tpn import draw_by_lot
 from arbiter_cli.core.words import count
+from arbiter_cli.pairing.baku import group_a_size
 from arbiter_cli.lifecycle.byes import take_byes
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.guards import not_finalised
@@ -59,6 +60,11 @@ def first_pairing_draws(tournament: Tournament) -> tuple[Tournament, list[Change
         if settings.rounds is None:
             update["rounds"] = total
             changes.append(Change("rounds", "", str(total)))
+    if settings.acceleration == "baku" and settings.baku_group_a is None and players:
+        # Group A (C.04.7): the first 2*ceil(n/4) by pairing number; its last player is fixed now.
+        last = sorted(p.start_number for p in players)[min(group_a_size(len(players)), len(players)) - 1]
+        update["baku_group_a"] = last
+        changes.append(Change("Baku group A", "", f"start numbers 1 to {last}"))
     if settings.initial_colour is InitialColour.RANDOM:
         colour = random.Random(f"colour:{settings.seed}").choice([InitialColour.WHITE, InitialColour.BLACK])
         update["initial_colour"] = colour

@@ -48,7 +48,7 @@ def baku_points(win: Fraction, rounds: int) -> tuple[Fraction, ...]:
 def baku_virtual_points(order: Sequence[int], group_a_last: int | None, win: Fraction, rounds: int,
                         overrides: Mapping[tuple[int, int], Fraction] | None = None) -> dict[int, tuple[Fraction, ...]]:
     """Each player's virtual points per round: ``order`` is the players' pairing numbers in order,
-    ``group_a_last`` the last player of group A (None: 2·⌈n/4⌉ of ``order``), ``overrides`` the
+    ``group_a_last`` the last player of group A (None: 2·⌈n/4⌉ of ``order``; 0: no group A), ``overrides`` the
     arbiter's values per (player, round)."""
     if group_a_last is None:
         size = group_a_size(len(order))

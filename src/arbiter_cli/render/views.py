@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import JustifyMethod
 
+from arbiter_cli.pairing.swiss import virtual_points_of
 from arbiter_cli.core.model import Player, Round, Status, Tournament
 from arbiter_cli.core.points import points_to_json
 from arbiter_cli.render.output import Column, View, number_column, number_texts, text_cell
@@ -75,10 +76,26 @@ def pairings_view(tournament: Tournament, rnd: Round) -> View:
         Column("white_name", "", text_cell("white_name")),
         Column("black_name", "", text_cell("black_name")),
     ]
+    order: tuple[str, ...] = ("board", "white", "result", "black")
+    virtual = _virtual_in(tournament, rnd.number)
+    if virtual:  # acceleration: each player's virtual points in this round, apart from the label
+        for record in records:
+            for side in ("white", "black"):
+                number = record[side]
+                record[f"{side}_virtual"] = (points_to_json(virtual.get(number, Fraction(0)))
+                                             if number is not None else None)
+        columns += [number_column("white_virtual", "VP"), number_column("black_virtual", "VP")]
+        order = ("board", "white", "white_virtual", "result", "black", "black_virtual")
     # The names are in the CSV and JSON; the table shows them in the player labels.
     return View(f"{tournament.settings.name}: round {rnd.number}", records, columns,
-                hidden=frozenset({"white_name", "black_name"}),
-                table_order=("board", "white", "result", "black"))
+                hidden=frozenset({"white_name", "black_name"}), table_order=order)
+
+
+def _virtual_in(tournament: Tournament, round_number: int) -> dict[int, Fraction]:
+    """The players' virtual points in a round (acceleration), when any player has some."""
+    virtual = virtual_points_of(tournament)
+    values = {tpn: points[round_number - 1] for tpn, points in virtual.items() if 0 < round_number <= len(points)}
+    return values if any(values.values()) else {}
 
 
 PLAYER_KEYS = ("start_number", "name", "title", "rating", "fide_id", "federation", "sex",
@@ -146,6 +163,11 @@ def standings_view(tournament: Tournament, standings: Standings) -> View:
         Column("byes", "Byes", text_cell("byes"), "right"),
     ]
     columns += [_tiebreak_column(code) for code in standings.tiebreaks]
+    virtual = _virtual_in(tournament, standings.after_round + 1)
+    if virtual:  # acceleration: the virtual points the next round is paired with, apart from the points
+        for record in records:
+            record["virtual_points"] = points_to_json(virtual.get(record["start_number"], Fraction(0)))
+        columns.insert(5, number_column("virtual_points", "VP"))
 
     def csv_value(record: dict[str, Any], key: str) -> Any:
         if key in standings.tiebreaks:
@@ -294,3 +316,45 @@ def byes_view(tournament: Tournament) -> View:
                Column("name", "Name", lambda r: str(r["name"]), wrap=True),
                Column("kind", "Bye", lambda r: str(r["kind"]))]
     return View("Requested byes", records, columns)
+
+
+def avoid_view(tournament: Tournament) -> View:
+    """The forbidden pairs, numbered as 'avoid remove N' takes them, and the settings' rules."""
+    records: list[dict[str, Any]] = []
+    for number, avoidance in enumerate(tournament.avoid, start=1):
+        records.append({"n": number, "players": " ".join(map(str, avoidance.players)),
+                        "names": "; ".join(tournament.by_number[p].name for p in avoidance.players
+                                           if p in tournament.by_number),
+                        "first_round": avoidance.first, "last_round": avoidance.last})
+    settings = tournament.settings
+    for rounds, what in ((settings.avoid_same_club_rounds, "one club"),
+                         (settings.avoid_same_federation_rounds, "one federation")):
+        if rounds:
+            records.append({"n": None, "players": f"players of {what}", "names": "(avoid_same_"
+                            + ("club" if what == "one club" else "federation") + "_rounds)",
+                            "first_round": 1, "last_round": rounds})
+    columns = [Column("n", "N", text_cell("n"), "right"), Column("players", "Players", text_cell("players")),
+               Column("names", "Names", text_cell("names"), wrap=True),
+               Column("first_round", "From", lambda r: str(r["first_round"] or 1), "right"),
+               Column("last_round", "To", lambda r: str(r["last_round"] or settings.rounds or "end"), "right")]
+    return View(f"{settings.name}: forbidden pairs", records, columns)
+
+
+def virtual_points_view(tournament: Tournament) -> View:
+    """Each player's virtual points per round, while any apply (acceleration, C.04.7)."""
+    virtual = virtual_points_of(tournament)
+    rounds = max((len(v) for v in virtual.values()), default=0)
+    last = max((r for v in virtual.values() for r, p in enumerate(v, start=1) if p), default=0)
+    records: list[dict[str, Any]] = []
+    for player in tournament.players:
+        values = virtual.get(player.start_number, ())
+        record: dict[str, Any] = {"start_number": player.start_number, "name": player.name}
+        for rnd in range(1, min(rounds, last) + 1):
+            record[f"round_{rnd}"] = points_to_json(values[rnd - 1]) if rnd <= len(values) else 0
+        records.append(record)
+    columns = [Column("start_number", "No", text_cell("start_number"), "right"),
+               Column("name", "Name", text_cell("name"), wrap=True)]
+    columns += [number_column(f"round_{rnd}", f"R{rnd}") for rnd in range(1, min(rounds, last) + 1)]
+    group = tournament.settings.baku_group_a
+    title = f"{tournament.settings.name}: virtual points" + (f" (group A: 1 to {group})" if group else "")
+    return View(title, records, columns)

@@ -6,6 +6,8 @@ A tournament is one folder of plain files::
     players.csv         one row per player (:class:`~arbiter_cli.core.model.Player`)
     rounds/01.csv       one file per paired round: board,white,black,result[,note]
     byes.csv            requested byes for rounds not yet paired: round,start_number,kind
+    avoid.csv           forbidden pairs: players (start numbers, space-separated),first_round,last_round
+    virtual.csv         the arbiter's virtual points (acceleration): start_number,round,points
     final/              the final standings, written by 'arbiter finalize'
     journal.csv         append-only log: time,command,change,old,new
     .arbiter.lock       the lock file (empty; safe to delete when no command runs)
@@ -22,6 +24,7 @@ import os
 import re
 import shutil
 import tomllib
+from fractions import Fraction
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -29,8 +32,9 @@ import tomli_w
 from pydantic import ValidationError
 
 from arbiter_cli.core.errors import BrokenFolder, Refused, pydantic_message
-from arbiter_cli.core.model import Bye, ByeRequest, Game, InitialColour, Player, Round, Settings, Tournament
-from arbiter_cli.core.points import points_to_toml
+from arbiter_cli.core.model import (Avoidance, Bye, ByeRequest, Game, InitialColour, Player, Round, Settings,
+                                    Tournament, VirtualPoints)
+from arbiter_cli.core.points import format_points, parse_points, points_to_toml
 from arbiter_cli.core.results import ByeKind, GameResult, parse_bye, parse_result
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.integrity import BROKEN, problems
@@ -54,6 +58,10 @@ ROUND_COLUMNS = ("board", "white", "black", "result")
 ROUND_NOTE = "note"  # an optional fifth column: "excused" on a forfeit with notice, "colourless" on one without colours
 BYES_FILE = "byes.csv"
 BYE_COLUMNS = ("round", "start_number", "kind")
+AVOID_FILE = "avoid.csv"
+AVOID_COLUMNS = ("players", "first_round", "last_round")
+VIRTUAL_FILE = "virtual.csv"
+VIRTUAL_COLUMNS = ("start_number", "round", "points")
 FINAL_DIR = "final"
 
 _ROUND_NAME = re.compile(r"^(\d{2,3})\.csv$")
@@ -62,7 +70,8 @@ _ROUND_NAME = re.compile(r"^(\d{2,3})\.csv$")
 #: Settings written only when they differ from their default.
 _QUIET_DEFAULTS = frozenset({"half_byes_closed_last_rounds", "late_entry_missed", "withdraw_after_unexcused",
                              "withdraw_after_no_shows", "round_robin_withdrawal", "berger_tables",
-                             "rank_withdrawn"})
+                             "rank_withdrawn", "acceleration", "avoid_same_club_rounds",
+                             "avoid_same_federation_rounds"})
 
 
 def read_toml(text: str, source: str) -> dict[str, object]:
@@ -74,6 +83,10 @@ def read_toml(text: str, source: str) -> dict[str, object]:
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
         raise BrokenFolder(f"TOML syntax error: {message}", source=source,
                            line=int(match.group(1)) if match else None) from None
+
+
+def points_to_csv(value: Fraction) -> str:
+    return format_points(value, ascii=True)
 
 
 def settings_to_toml(settings: Settings) -> str:
@@ -124,7 +137,7 @@ class TournamentFolder(FolderStore):
     """A tournament folder on disk."""
 
     temporary_dirs = (ROUNDS_DIR, FINAL_DIR)
-    own_files = (SETTINGS_FILE, PLAYERS_FILE, BYES_FILE, JOURNAL_FILE)
+    own_files = (SETTINGS_FILE, PLAYERS_FILE, BYES_FILE, AVOID_FILE, VIRTUAL_FILE, JOURNAL_FILE)
     tracked_dirs = (ROUNDS_DIR, FINAL_DIR)
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
@@ -151,8 +164,10 @@ class TournamentFolder(FolderStore):
         players = self._load_players()
         rounds = self._load_rounds(settings, players)
         byes = self._load_byes(settings, players, len(rounds))
+        avoid = self._load_avoid(settings, players)
+        virtual = self._load_virtual(settings, players)
         self._check_journal()
-        tournament = Tournament(settings, players, rounds, byes)
+        tournament = Tournament(settings, players, rounds, byes, avoid, virtual)
         _check_round_robin(tournament)
         if check:
             broken = [p for p in problems(tournament, self.player_lines) if p.severity == BROKEN]
@@ -316,6 +331,57 @@ class TournamentFolder(FolderStore):
             requests.append(ByeRequest(key[0], key[1], ByeKind(row["kind"])))
         return tuple(requests)
 
+    def _load_avoid(self, settings: Settings, players: tuple[Player, ...]) -> tuple[Avoidance, ...]:
+        if not (self.path / AVOID_FILE).exists():
+            return ()
+        known = {p.start_number for p in players}
+        out = []
+        for line, row in self._read_csv(AVOID_FILE, AVOID_COLUMNS):
+            numbers = row["players"].split()
+            if len(numbers) < 2 or any(not n.isdigit() or int(n) not in known for n in numbers) \
+                    or len(set(numbers)) != len(numbers):
+                raise BrokenFolder(f"{row['players']!r} is not two or more start numbers of players, separated by "
+                                   "spaces", source=AVOID_FILE, line=line, field="players")
+            rounds = []
+            for column in ("first_round", "last_round"):
+                text = row[column]
+                if text and (not text.isdigit() or not 1 <= int(text) <= (settings.rounds or 99)):
+                    raise BrokenFolder(f"{text!r} is not a round of the event", source=AVOID_FILE, line=line,
+                                       field=column)
+                rounds.append(int(text) if text else None)
+            if rounds[0] is not None and rounds[1] is not None and rounds[0] > rounds[1]:
+                raise BrokenFolder("the first round is after the last", source=AVOID_FILE, line=line,
+                                   field="last_round")
+            out.append(Avoidance(tuple(int(n) for n in numbers), rounds[0], rounds[1]))
+        return tuple(out)
+
+    def _load_virtual(self, settings: Settings, players: tuple[Player, ...]) -> tuple[VirtualPoints, ...]:
+        if not (self.path / VIRTUAL_FILE).exists():
+            return ()
+        known = {p.start_number for p in players}
+        out: list[VirtualPoints] = []
+        seen: dict[tuple[int, int], int] = {}
+        for line, row in self._read_csv(VIRTUAL_FILE, VIRTUAL_COLUMNS):
+            if not row["start_number"].isdigit() or int(row["start_number"]) not in known:
+                raise BrokenFolder(f"{row['start_number']!r} is not the start number of a player", source=VIRTUAL_FILE,
+                                   line=line, field="start_number")
+            if not row["round"].isdigit() or not 1 <= int(row["round"]) <= (settings.rounds or 99):
+                raise BrokenFolder(f"{row['round']!r} is not a round of the event", source=VIRTUAL_FILE, line=line,
+                                   field="round")
+            try:
+                points = parse_points(row["points"])
+            except ValueError as error:
+                raise BrokenFolder(str(error), source=VIRTUAL_FILE, line=line, field="points") from None
+            if points < 0:
+                raise BrokenFolder("virtual points are 0 or more", source=VIRTUAL_FILE, line=line, field="points")
+            key = (int(row["start_number"]), int(row["round"]))
+            if key in seen:
+                raise BrokenFolder(f"player {key[0]} already has virtual points for round {key[1]} on line "
+                                   f"{seen[key]}", source=VIRTUAL_FILE, line=line, field="round")
+            seen[key] = line
+            out.append(VirtualPoints(key[0], key[1], points))
+        return tuple(out)
+
     def _check_journal(self) -> None:
         path = self.path / JOURNAL_FILE
         if not path.exists():
@@ -333,6 +399,13 @@ class TournamentFolder(FolderStore):
             files[f"{ROUNDS_DIR}/{_round_name(rnd.number)}"] = round_to_csv(rnd)
         if tournament.byes:
             files[BYES_FILE] = byes_to_csv(tournament.byes)
+        if tournament.avoid:
+            files[AVOID_FILE] = csv_text(AVOID_COLUMNS, [[" ".join(map(str, a.players)), a.first, a.last]
+                                                         for a in tournament.avoid])
+        if tournament.virtual:
+            files[VIRTUAL_FILE] = csv_text(VIRTUAL_COLUMNS, [[v.start_number, v.round, points_to_csv(v.points)]
+                                                             for v in sorted(tournament.virtual,
+                                                                             key=lambda v: (v.start_number, v.round))])
         return files
 
     def save(self, before: Tournament, after: Tournament, command: str, changes: Sequence[Change],

@@ -28,6 +28,7 @@ from arbiter_cli.core.points import format_points
 from arbiter_cli.core.results import ByeKind
 from arbiter_cli.core.outcome import Outcome, RoundEntry, round_entries
 from arbiter_cli.trf.reader import TrfGame, TrfPlayer
+from arbiter_cli.trf.pairing_rules import pairing_rule_records
 from arbiter_cli.trf.writer import player_line, points_field
 
 __all__ = ["Exported", "export_trf", "SYSTEM_CODES", "LINE_END"]
@@ -240,6 +241,9 @@ def export_trf(tournament: Tournament, version: str = "2026", *, standing: Stand
             # read it (bbpPairings' checker wants the columns and the points to agree)
             points += settings.scoring.half_bye
         lines.append(player_line(_trf_player(player), games, points, rank))
+    rules, more = pairing_rule_records(tournament, version)
+    lines += rules
+    warnings += more
     if version == "2026":
         for number in sorted(absences):
             for kind in ("H", "Z"):

@@ -37,6 +37,7 @@ from arbiter_cli.core.results import ByeKind, GameResult
 from arbiter_cli.core.tiebreak_codes import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, parse_tiebreak
 from arbiter_cli.trf.notes import Notes
 from arbiter_cli.trf.reader import TrfError, TrfFile, TrfGame, TrfPlayer
+from arbiter_cli.trf.pairing_rules import with_pairing_rules
 from arbiter_cli.trf.withdrawals import read_withdrawals
 from arbiter_cli.trf.scoring import candidates, declared_scoring, point_values, points_under, scoring_text, tally
 
@@ -48,12 +49,12 @@ TEAM_RECORDS = ("013", "300", "310", "320", "330", "352", "362", "801", "802")
 
 #: Header records read into the folder, or used to check the file.
 _READ = {"012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "122", "132", "142", "152", "162",
-         "192", "202", "212", "222", "240", "XXR", "XXC", "XXS", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"}
+         "192", "202", "212", "222", "240", "250", "260", "XXA", "XXP", "XXR", "XXC", "XXS", "BBW", "BBD", "BBL",
+         "BBZ", "BBF", "BBU"}
 #: Header records the folder cannot hold: what each one is, for the warning.
 _DROPPED = {"112": "deputy chief arbiters (112)", "172": "the starting-rank method (172)",
-            "182": "the pairing controller (182)", "250": "acceleration (250)", "260": "prohibited pairings (260)",
-            "299": "abnormal point assignments (299)", "XXA": "virtual points (XXA)",
-            "XXP": "prohibited pairings (XXP)", "XXZ": "absences (XXZ)"}
+            "182": "the pairing controller (182)", "299": "abnormal point assignments (299)",
+            "XXZ": "absences (XXZ)"}
 
 #: Column rulers that Swiss-Manager and others write (harmless): their first three characters.
 _RULERS = {"DDD", "123"}
@@ -234,7 +235,7 @@ def import_trf(trf: TrfFile, *, name: str = "TRF event", for_folder: bool = True
     if not system.is_round_robin:
         rounds = _board_order(rounds, scoring)
     settings = _settings(ctx, name, system, total, colour, scoring, bool(rounds))
-    tournament = Tournament(settings, folder_players, tuple(rounds), byes)
+    tournament = with_pairing_rules(trf, Tournament(settings, folder_players, tuple(rounds), byes), numbers)
     return Imported(tournament, notes.lines(), numbers, official)
 
 

@@ -1,0 +1,77 @@
+"""Forbidden pairs (issue 17): players who must not be paired with each other, such as family
+members, or two players of one club in the first rounds of a club championship.
+
+They are absolute for the pairing, as in bbpPairings (TRF 260): a round is paired without them
+meeting, or not at all, and the error names the pairs that block it. Set by hand (``avoid.csv``,
+:func:`add_avoidance`), or by rule for the first K rounds (the settings
+``avoid_same_club_rounds`` and ``avoid_same_federation_rounds``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from arbiter_cli.core.errors import BadArgument, Refused
+from arbiter_cli.core.model import Avoidance, Tournament
+from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.lifecycle.guards import find_player, not_finalised
+
+__all__ = ["add_avoidance", "remove_avoidance", "parse_rounds", "describe"]
+
+
+def parse_rounds(text: str | None, last: int | None) -> tuple[int | None, int | None]:
+    """``--rounds A-B`` (or ``A`` alone, or ``A-`` to the end): the first and last round."""
+    if text is None:
+        return None, None
+    first, dash, end = text.strip().partition("-")
+    try:
+        low = int(first) if first else None
+        high = int(end) if end else (None if dash else low)
+    except ValueError:
+        raise BadArgument(f"{text!r} is not a round range such as 1-3", field="rounds") from None
+    for value in (low, high):
+        if value is not None and not 1 <= value <= (last or 99):
+            raise BadArgument(f"round {value} is not a round of the event (1 to {last or 99})", field="rounds")
+    if low is not None and high is not None and low > high:
+        raise BadArgument(f"{text!r}: the first round is after the last", field="rounds")
+    return low, high
+
+
+def describe(avoidance: Avoidance, tournament: Tournament) -> str:
+    names = ", ".join(f"{p} {tournament.by_number[p].name}" for p in avoidance.players if p in tournament.by_number)
+    rounds = ("every round" if avoidance.first is None and avoidance.last is None else
+              f"rounds {avoidance.first or 1}-{avoidance.last or tournament.settings.rounds or ''}".rstrip("-"))
+    return f"{names} ({rounds})"
+
+
+def add_avoidance(tournament: Tournament, players: Sequence[int], first: int | None = None,
+                  last: int | None = None) -> tuple[Tournament, Avoidance, list[Change]]:
+    """No two of ``players`` are paired with each other in rounds ``first`` to ``last``."""
+    not_finalised(tournament)
+    if tournament.settings.system.is_round_robin:
+        raise Refused("a round robin's pairings come from the Berger tables: forbidden pairs are for a Swiss")
+    numbers = list(dict.fromkeys(players))
+    if len(numbers) < 2:
+        raise BadArgument("name at least two different players", field="PLAYER")
+    for number in numbers:
+        find_player(tournament, number)
+    following = tournament.last_round + 1
+    if last is not None and last < following:
+        raise Refused(f"rounds up to {last} are paired already; a forbidden pair counts from round {following}")
+    avoidance = Avoidance(tuple(numbers), first, last)
+    if avoidance in tournament.avoid:
+        raise Refused(f"already forbidden: {describe(avoidance, tournament)}")
+    after = replace(tournament, avoid=(*tournament.avoid, avoidance))
+    return after, avoidance, [Change("forbidden pair", "", describe(avoidance, tournament))]
+
+
+def remove_avoidance(tournament: Tournament, index: int) -> tuple[Tournament, Avoidance, list[Change]]:
+    """Remove the forbidden pair on line ``index`` of ``avoid list`` (1 first)."""
+    not_finalised(tournament)
+    if not 1 <= index <= len(tournament.avoid):
+        raise BadArgument(f"there is no forbidden pair {index} ('arbiter avoid list' numbers them, 1 to "
+                          f"{len(tournament.avoid)})", field="N")
+    gone = tournament.avoid[index - 1]
+    after = replace(tournament, avoid=tuple(a for i, a in enumerate(tournament.avoid, start=1) if i != index))
+    return after, gone, [Change("forbidden pair", describe(gone, tournament), "")]
