@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -11,7 +11,7 @@ from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.points import parse_points
 from arbiter_cli.render.output import Format, emit
 
-__all__ = ["avoid", "acceleration"]
+__all__ = ["avoid", "acceleration", "pairing_swap", "pairing_set", "ForceOption", "ReasonOption", "report_by_hand"]
 
 
 def avoid(
@@ -93,3 +93,60 @@ def acceleration(
         raise BadArgument(f"{action!r}: use show, group-a or set", field="ACTION")
     for change in changes:
         say(f"{change.change}: {change.old or 'none'} -> {change.new or 'none'}")
+
+
+ForceOption = Annotated[bool, typer.Option("--force", help=(
+    "Make a change that breaks an absolute criterion (a rematch, a second PAB, a forbidden pair, an absolute "
+    "colour), on the arbiter's responsibility (C.04.1); needs --reason."))]
+ReasonOption = Annotated[Optional[str], typer.Option("--reason", metavar="TEXT", help="Why, for the journal.")]
+
+
+def pairing_swap(
+    round_number: Annotated[int, typer.Argument(metavar="ROUND")],
+    one: Annotated[int, typer.Argument(metavar="A", help="A start number.")],
+    two: Annotated[int, typer.Argument(metavar="B", help="Another start number.")],
+    force: ForceOption = False,
+    reason: ReasonOption = None,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """Two players of the last round exchange places (opponents and colours), before any result."""
+    from arbiter_cli.lifecycle.manual_pairing import swap_players
+
+    with writing() as (folder, tournament), arguments(round_number="ROUND", PLAYER="A"):
+        done = swap_players(tournament, round_number, one, two, force=force, reason=reason)
+        folder.save(tournament, done.tournament, command_line(), done.changes)
+    report_by_hand(done, fmt)
+
+
+def pairing_set(
+    round_number: Annotated[int, typer.Argument(metavar="ROUND")],
+    board: Annotated[int, typer.Argument(metavar="BOARD")],
+    white: Annotated[int, typer.Argument(metavar="WHITE")],
+    black: Annotated[int, typer.Argument(metavar="BLACK")],
+    force: ForceOption = False,
+    reason: ReasonOption = None,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """A board of the last round gets WHITE against BLACK; the players they leave meet on the other board."""
+    from arbiter_cli.lifecycle.manual_pairing import set_board
+
+    with writing() as (folder, tournament), arguments(round_number="ROUND", board="BOARD", BLACK="BLACK"):
+        done = set_board(tournament, round_number, board, white, black, force=force, reason=reason)
+        folder.save(tournament, done.tournament, command_line(), done.changes)
+    report_by_hand(done, fmt)
+
+
+def report_by_hand(done: "ByHand", fmt: Format) -> None:
+    from arbiter_cli.render.views import pairings_view
+
+    for change in done.changes:
+        say(f"{change.change}: {change.old or 'none'} -> {change.new}")
+    for line in done.forced:
+        say(f"forced: {line}")
+    for line in done.notes:
+        say(f"quality: {line}")
+    emit(pairings_view(done.tournament, done.round), fmt)
+
+
+if TYPE_CHECKING:
+    from arbiter_cli.lifecycle.manual_pairing import ByHand

@@ -8,7 +8,8 @@ from typing import Annotated, Optional
 import typer
 
 from arbiter_cli.cli.common import ExplainOption, FormatOption, HtmlOption, PrintOption, arguments, command_line, \
-    reading, say, today, writing
+    read_input, reading, say, today, writing
+from arbiter_cli.cli.pairing_rules import ForceOption, ReasonOption
 from arbiter_cli.cli.pages import check_page, write_page
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.model import Round, Tournament
@@ -24,8 +25,12 @@ from arbiter_cli.render.views import byes_view, pairings_view
 __all__ = ["pair", "pairings", "unpair", "bye"]
 
 
-def pair(fmt: FormatOption = Format.table, explain: ExplainOption = False, print_: PrintOption = False) -> None:
-    """Pair the next round and print it."""
+def pair(fmt: FormatOption = Format.table, explain: ExplainOption = False, print_: PrintOption = False,
+         source: Annotated[Optional[str], typer.Option("--from", metavar="FILE|-", help=(
+             "Pair the round by hand: 'WHITE BLACK' per line, 'PLAYER 0' for the PAB (checked against the "
+             "Dutch criteria; see --force)."))] = None,
+         force: ForceOption = False, reason: ReasonOption = None) -> None:
+    """Pair the next round and print it (or take it by hand with --from)."""
     from arbiter_cli.cli.teams import is_team, pair_teams
     from arbiter_cli.pairing import explain_round
 
@@ -35,6 +40,21 @@ def pair(fmt: FormatOption = Format.table, explain: ExplainOption = False, print
             raise BadArgument("--explain and --print are not there for team events yet")
         pair_teams(fmt)
         return
+    if source is not None:
+        from arbiter_cli.cli.pairing_rules import report_by_hand
+        from arbiter_cli.lifecycle.manual_pairing import pair_by_hand, parse_pairing_text
+
+        if explain or print_:
+            raise BadArgument("--from takes the round as written: no --explain or --print")
+        label, text = read_input(source)
+        pairs, bye = parse_pairing_text(text, label)
+        with writing() as (folder, tournament), arguments(round_number="ROUND"):
+            done = pair_by_hand(tournament, pairs, bye, force=force, reason=reason)
+            folder.save(tournament, done.tournament, command_line(), done.changes)
+        report_by_hand(done, fmt)
+        return
+    if force or reason is not None:
+        raise BadArgument("--force and --reason go with --from (a round paired by hand)")
     with writing() as (folder, tournament):
         with slow_progress(f"pairing round {tournament.last_round + 1}", len(tournament.players)) as step:
             paired = pair_round(tournament, step)

@@ -237,6 +237,10 @@ def trf_check(source: TrfArgument) -> None:
                     print(f"  arbiter only: {white} - {black}")
                 if check.our_bye != check.recorded_bye:
                     print(f"  PAB: file {check.recorded_bye or 'none'}, arbiter {check.our_bye or 'none'}")
+                print("  paired by hand, breaking: " + "; ".join(check.absolute) if check.absolute else
+                      "  paired by hand? it breaks no absolute criterion")
+                for line in check.quality:
+                    print(f"  quality: {line}")
                 sys.stdout.flush()
         except DomainError as error:
             raise error.at(source=label) from None

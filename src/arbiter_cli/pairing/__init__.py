@@ -21,8 +21,9 @@ from arbiter_cli.pairing import round_robin
 
 if TYPE_CHECKING:  # the Dutch engine loads with the commands that pair (start-up time)
     from arbiter_cli.pairing.dutch import DutchResult, PairingRequest
+    from arbiter_cli.pairing.dutch.manual import ManualCheck
 
-__all__ = ["pair_next_round", "explain_round", "pairs_as_stored"]
+__all__ = ["pair_next_round", "explain_round", "pairs_as_stored", "check_by_hand"]
 
 
 def pair_next_round(tournament: Tournament, absent: dict[int, ByeKind] | None = None,
@@ -92,3 +93,20 @@ def pairs_as_stored(tournament: Tournament, number: int) -> bool:
     pab = [b.player for b in stored.byes if b.kind is ByeKind.PAB]
     return (set(result.pairs) == {(g.white, g.black) for g in stored.games}
             and result.bye == (pab[0] if pab else None))
+
+
+def check_by_hand(tournament: Tournament, number: int, pairs: list[tuple[int, int]], bye: int | None,
+                  absent: frozenset[int] = frozenset()) -> ManualCheck:
+    """Check a Swiss round ``number`` paired by hand (``pairs`` of White and Black, the PAB) against
+    the Dutch criteria, beside the engine's own pairing of the round (C.04.1: the arbiter's change)."""
+    from arbiter_cli.pairing.dutch import pair_round
+    from arbiter_cli.pairing.dutch.manual import check_manual_pairing
+    from arbiter_cli.pairing.swiss import request_from_tournament
+
+    before = replace(tournament, rounds=tournament.rounds[: number - 1], byes=())
+    request = request_from_tournament(before, absent)
+    try:
+        engine: DutchResult | None = pair_round(request)
+    except NoPairing:
+        engine = None
+    return check_manual_pairing(request, pairs, bye, engine)
