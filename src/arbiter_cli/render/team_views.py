@@ -16,7 +16,7 @@ from arbiter_cli.core.team_roster import format_team_rating, team_rating
 from arbiter_cli.core.team_tournament import MatchRound, TeamTournament, board_colour, team_event
 from arbiter_cli.lifecycle.team_standings import TeamStandings, team_row_json
 from arbiter_cli.render.output import Column, View, number_column, text_cell
-from arbiter_cli.render.views import csv_plain
+from arbiter_cli.render.views import csv_plain, tiebreak_csv
 
 __all__ = ["team_standings_view", "teams_view", "roster_view", "team_pairings_view"]
 
@@ -43,13 +43,7 @@ def team_standings_view(title: str, table: TeamStandings) -> View:
     shown = tuple(code for code in table.tiebreaks if code not in ("MP", "GP"))
     columns += [_tiebreak_column(code) for code in shown]
 
-    def csv_value(record: dict[str, Any], key: str) -> Any:
-        if key in table.tiebreaks:
-            value = record["tiebreaks"].get(key)
-            return "" if value is None else value
-        return csv_plain(record.get(key))
-
-    return View(title, records, columns, csv_value, droppable=tuple(reversed(shown)))
+    return View(title, records, columns, tiebreak_csv(table.tiebreaks), droppable=tuple(reversed(shown)))
 
 
 def _result_text(code: str | None) -> str:
