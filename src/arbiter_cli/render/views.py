@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from rich.console import JustifyMethod
 
 from arbiter_cli.core.model import Player, Round, Status, Tournament
+from arbiter_cli.core.team_tournament import TeamTournament
 from arbiter_cli.core.points import points_to_json
 from arbiter_cli.render.output import Column, View, number_column, number_texts, text_cell
 
@@ -159,7 +160,7 @@ def standings_view(tournament: Tournament, standings: Standings) -> View:
     return View(title, records, columns, tiebreak_csv(standings.tiebreaks), optional=optional, droppable=droppable)
 
 
-def table_heading(tournament: Tournament, what: str, after_round: int) -> str:
+def table_heading(tournament: Tournament | TeamTournament, what: str, after_round: int) -> str:
     """What a table of standings or a crosstable shows: ``Final standings`` for a finalised event's
     table after its last round, else ``Standings after round 5``.
 

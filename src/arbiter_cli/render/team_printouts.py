@@ -1,0 +1,130 @@
+"""The printouts of a team event (issue 15), for the wall (``--print``, ``--html``): the pairings
+by match and the team standings with the legend of their tie-breaks.
+
+Every sheet is made of a :class:`~arbiter_cli.render.output.View` as the individual pages are
+(:func:`arbiter_cli.render.printing.sheet`), headed by
+:func:`~arbiter_cli.render.printing.page_header`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from arbiter_cli.core.team_tournament import MatchRound, TeamTournament
+from arbiter_cli.core.tiebreak_codes import TEAM_CODES
+from arbiter_cli.render.output import Column, View
+from arbiter_cli.render.printing import Sheet, page_header, sheet
+from arbiter_cli.render.team_views import pairing_place, pairing_records, pairing_result, side_colour, \
+    team_standings_view
+from arbiter_cli.render.views import table_heading
+
+if TYPE_CHECKING:  # the views take them; importing them here would load every tie-break at start-up
+    from arbiter_cli.lifecycle.team_standings import TeamStandings
+
+__all__ = ["team_pairing_sheets", "team_standings_sheet", "tiebreak_legend"]
+
+
+def _pairing_page_view(tournament: TeamTournament, rnd: MatchRound) -> View:
+    """The round for the wall, by match: a line per match (its teams and score), then its boards
+    (colour, player, rating, result); the free team last."""
+    by_tpn = tournament.by_number
+
+    def side(key: str) -> Callable[[dict[str, Any]], str]:
+        def show(r: dict[str, Any]) -> str:
+            if r["board"] is None:
+                return f"{r[key]} {r[key + '_name']}" if r[key] is not None else ""
+            if r[key] is None:
+                return "  (empty board)"
+            return f"  {side_colour(r, key == 'first')} {by_tpn[r[key]].name}"
+        return show
+
+    def rating(key: str) -> Callable[[dict[str, Any]], str]:
+        def show(r: dict[str, Any]) -> str:
+            player = by_tpn.get(r[key]) if r["board"] is not None and r[key] is not None else None
+            return str(player.rating) if player is not None and player.rating else ""
+        return show
+
+    columns = [Column("match", "Bd", pairing_place, "right"), Column("first", "Team / player", side("first")),
+               Column("first_rating", "Rtg", rating("first"), "right"),
+               Column("result", "Result", pairing_result, "center"),
+               Column("second", "Team / player", side("second")),
+               Column("second_rating", "Rtg", rating("second"), "right")]
+    return View(f"round {rnd.number}", pairing_records(tournament, rnd), columns)
+
+
+def team_pairing_sheets(tournament: TeamTournament, rnd: MatchRound, today: str) -> list[Sheet]:
+    """The pairings of a round for the wall: one sheet, match by match, each match's score
+    (``2½-1½``) on its line and its boards below it, first-named team first."""
+    total = tournament.settings.rounds
+    what = f"Round {rnd.number}{f' of {total}' if total else ''}: pairings"
+    notes = [f"w b: the player's colour (the first-named team plays {tournament.team.pattern} from board 1); "
+             "a match's line gives its score, first-named team first"]
+    return [sheet(_pairing_page_view(tournament, rnd), page_header(tournament, what, today),
+                  shrink=("first", "second"), notes=notes)]
+
+
+#: What each tie-break code measures, in a few words, for the legend of a printed page (C.07 Arts. 6-13).
+_NAMES = {
+    "MP": "match points", "GP": "game points",
+    "MPVGP": "the other score: GP when MP ranks, MP when GP ranks",
+    "BC": "board count: the sum of board number × GP on that board (lower is better)",
+    "TBR": "top board result: the GP on board 1, then board 2, ...",
+    "BBE": "bottom board elimination: the GP without the last board, then the last two, ...",
+    "ESB": "extended Sonneborn-Berger on the primary score",
+    "EMMSB": "extended Sonneborn-Berger: each opponent's MP × the MP scored against it",
+    "EMGSB": "extended Sonneborn-Berger: each opponent's MP × the GP scored against it",
+    "EGMSB": "extended Sonneborn-Berger: each opponent's GP × the MP scored against it",
+    "EGGSB": "extended Sonneborn-Berger: each opponent's GP × the GP scored against it",
+    "EDE": "extended direct encounter: the matches among the tied teams, on MP then GP",
+    "EDET": "extended direct encounter, then the top board result",
+    "EDEB": "extended direct encounter, then the bottom board elimination",
+    "EDEBT": "extended direct encounter, then the board count and the top board result",
+    "EDEBB": "extended direct encounter, then the board count and the bottom board elimination",
+    "SSSC": "score strength combination: the secondary score + the primary score's Buchholz ÷ K",
+    "DE": "direct encounter", "WIN": "rounds won", "WON": "matches won over the board",
+    "BPG": "matches with Black on board 1", "BWG": "matches won with Black on board 1",
+    "REP": "rounds the team chose to play", "PS": "progressive score", "STD": "standard points",
+    "TPN": "team number (lower is better)", "BH": "Buchholz", "FB": "Fore Buchholz",
+    "AOB": "average of the opponents' Buchholz", "SB": "Sonneborn-Berger", "KS": "Koya",
+}
+#: The rating tie-breaks of C.07 Art. 10: a team has no rating of its own to read.
+_RATING = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
+
+
+def tiebreak_legend(codes: Sequence[str], primary: str) -> list[str]:
+    """A line per code: what it measures, on which score, with which cut (C.07 Art. 14)."""
+    from arbiter_cli.tiebreaks.team.codes import parse_team_code
+
+    scores = {"MP": "match points", "GP": "game points"}
+    lines = []
+    for code in codes:
+        team = parse_team_code(code)
+        spec = team.spec
+        if team.base in _RATING:
+            lines.append(f"{code}: a rating tie-break (C.07 Art. 10): no value for teams")
+            continue
+        words = [_NAMES.get(team.base, team.base)]
+        if team.base not in TEAM_CODES:
+            words[0] += f" on {scores[team.score or primary]}"
+        if spec.cut_low and spec.cut_low == spec.cut_high:
+            words.append(f"without the {spec.cut_low} highest and lowest")
+        elif spec.cut_low:
+            words.append(f"without the {spec.cut_low} lowest")
+        if spec.forfeits_played:
+            words.append("forfeits counted as played")
+        if team.k is not None:
+            words.append(f"K = {team.k}")
+        lines.append(f"{code}: {', '.join(words)}")
+    return lines
+
+
+
+def team_standings_sheet(tournament: TeamTournament, table: TeamStandings, after_round: int, today: str) -> Sheet:
+    """The team standings for the wall, with the legend of their tie-breaks."""
+    heading = table_heading(tournament, "team standings", after_round)
+    header = page_header(tournament, f"{heading} (tie-breaks: C.07 {table.rules.value} rules)", today)
+    notes = [f"{code}: not a team tie-break; left out" for code in table.unavailable]
+    notes += tiebreak_legend(table.tiebreaks, tournament.team.primary)
+    view = team_standings_view(heading, table)
+    return sheet(view, header, notes=notes)

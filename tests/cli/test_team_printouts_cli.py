@@ -1,0 +1,158 @@
+"""The team printouts of issue 15 on the command line: ``pairings`` and ``standings`` with
+``--print``/``--html`` on a team folder.
+Each test is named after what it pins.
+
+The league: four teams, a double round robin of 4 boards, in round 3: round 1 all played, round
+2 with a reserve in a line-up and an empty board, round 3 with a match forfeit and a board still
+to enter."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from rich.cells import cell_len
+
+from conftest import Runner, quiet_arbiter, snapshot
+
+TEAMS = """team,short,name,rating
+Alpha Knights,ALK,"Aalto, Ann",2210
+Alpha Knights,ALK,"Berg, Bo",2150
+Alpha Knights,ALK,"Carr, Cid",2100
+Alpha Knights,ALK,"Dahl, Dan",2000
+Alpha Knights,ALK,"Ek, Eve",1900
+Bishops <&> Bergen,BOB,Fay,2250
+Bishops <&> Bergen,BOB,Gus,2100
+Bishops <&> Bergen,BOB,Hal,2050
+Bishops <&> Bergen,BOB,Ian,1950
+Castle Rooks,CAS,Jo,2000
+Castle Rooks,CAS,Kim,1980
+Castle Rooks,CAS,Lee,1900
+Castle Rooks,CAS,Max,
+Dragons,DRA,Nia,2300
+Dragons,DRA,Oz,2200
+Dragons,DRA,Pia,1800
+Dragons,DRA,Quin,1700
+"""
+ESCAPE = re.compile(r"\x1b\[")
+
+
+ROUNDS = {1: "1.1 1-0\n1.2 1/2\n1.3 1/2\n1.4 0-1\n2.1 1/2\n2.2 1-0\n2.3 1-0\n2.4 1/2\n",
+          2: "1.1 1-0\n1.2 0-1\n1.3 1/2\n2.1 0-1\n2.2 1/2\n2.3 1-0\n2.4 1-0\n",  # 1.4: an empty board
+          3: "1 -/+\n2.1 1-0\n2.2 1/2\n2.3 0-1\n"}  # a match forfeit; 2.4 still to enter
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    base = tmp_path_factory.mktemp("league")
+    league = base / "league"
+    assert quiet_arbiter("new", league, "--teams", "--boards", 4, "--system", "double-round-robin", "--name",
+                         "Club League 2026", "--place", "Bergen", "--start-date", "2026-03-01", "--seed", 1) == 0
+    (base / "teams.csv").write_text(TEAMS, encoding="utf-8")
+    assert quiet_arbiter("-d", league, "team", "import", base / "teams.csv") == 0
+    for number, results in ROUNDS.items():
+        if number == 2:
+            assert quiet_arbiter("-d", league, "lineup", 2, "ALK", "Aalto, Ann", "Berg, Bo", "Carr, Cid", "Ek, Eve") == 0
+            assert quiet_arbiter("-d", league, "lineup", 2, "CAS", "Jo", "Kim", "Lee") == 0
+        assert quiet_arbiter("-d", league, "pair") == 0
+        (base / f"r{number}.txt").write_text(results, encoding="utf-8")
+        assert quiet_arbiter("-d", league, "result", number, "--from", base / f"r{number}.txt") == 0
+    return league
+
+
+def lines_of(text: str) -> list[str]:
+    return text.replace("\f", "\n").splitlines()
+
+
+def fits(out: str, width: int = 80) -> bool:
+    return max(cell_len(line) for line in out.splitlines()) <= width
+
+
+# --------------------------------------------------------------------------- pairings
+
+
+def test_pairings_print_gives_the_round_by_match_under_the_page_header(arbiter: Runner, folder: Path) -> None:
+    result = arbiter("-d", folder, "pairings", 3, "--print")
+    assert result.code == 0, result.err
+    lines = lines_of(result.out)
+    assert lines[:3] == ["Club League 2026", "Bergen, 2026-03-01", lines[2]]
+    assert lines[2].startswith("Round 3 of 6: pairings    printed ")
+    body = [line.split() for line in lines[lines.index(next(x for x in lines if x.startswith("---"))) + 1:]][:6]
+    assert body[0][:4] == ["1", "4", "Castle", "Rooks"] and "-/+" in body[0] and "(forfeit)" in body[0]
+    assert body[1][:3] == ["2", "1", "Alpha"] and "1½-1½" in body[1]
+    assert body[2] == ["2.1", "w", "Aalto,", "Ann", "2210", "1-0", "b", "Fay", "2250"]
+    assert body[5] == ["2.4", "b", "Dahl,", "Dan", "2000", "w", "Ian", "1950"]  # no result yet
+    assert lines[-1] == "page 1/1" and fits(result.out)
+
+
+def test_pairings_print_shows_an_empty_board(arbiter: Runner, folder: Path) -> None:
+    out = arbiter("-d", folder, "pairings", 2, "--print").out
+    assert re.search(r"1\.4 +b Ian +1950 +\+/- +\(empty board\)", out)
+
+
+def test_pairings_html_is_a_standalone_page_with_the_names_escaped(arbiter: Runner, folder: Path,
+                                                                   tmp_path: Path) -> None:
+    page = tmp_path / "r3.html"
+    before = snapshot(folder)
+    result = arbiter("-d", folder, "pairings", "--html", page)
+    assert result.code == 0 and result.out == ""
+    text = page.read_text(encoding="utf-8")
+    assert "<title>Club League 2026: round 3 pairings</title>" in text
+    assert "2 Bishops &lt;&amp;&gt; Bergen" in text and "Bishops <&>" not in text
+    assert '<p class="what">Round 3 of 6: pairings</p>' in text
+    assert snapshot(folder) == before
+
+
+def test_pairings_csv_and_json_keep_their_shape(arbiter: Runner, folder: Path) -> None:
+    records = json.loads(arbiter("-d", folder, "pairings", 3, "-f", "json").out)
+    assert set(records[0]) == {"match", "board", "first", "second", "first_name", "second_name", "result", "score",
+                               "colour"}
+    assert next(csv.reader(io.StringIO(arbiter("-d", folder, "pairings", 3, "-f", "csv").out))) == [
+        "match", "first", "result", "second", "board", "first_name", "second_name", "score", "colour"]
+
+
+def test_a_page_is_not_csv_or_json_and_explain_is_for_the_dutch_system(arbiter: Runner, folder: Path) -> None:
+    for command in (["pairings"], ["standings"]):
+        result = arbiter("-d", folder, *command, "--print", "-f", "json")
+        assert result.code == 2 and "--print" in result.err, command
+    result = arbiter("-d", folder, "pairings", "--explain")
+    assert result.code == 2 and "Berger" in result.err
+
+
+# --------------------------------------------------------------------------- standings
+
+
+def test_standings_print_has_the_tiebreak_legend(arbiter: Runner, folder: Path) -> None:
+    result = arbiter("-d", folder, "standings", "--print")
+    assert result.code == 0, result.err
+    lines = lines_of(result.out)
+    assert lines[2].startswith("Team standings after round 3 (tie-breaks: C.07 2026 rules)    printed ")
+    assert [line.split()[:3] for line in lines[6:10]] == [["1", "3", "Dragons"], ["2", "2", "Bishops"],
+                                                          ["3", "1", "Alpha"], ["4", "4", "Castle"]]
+    legend = [line.split(":")[0] for line in lines if re.match(r"^(MP|GP|EDE|EMGSB): ", line)]
+    assert legend == ["MP", "GP", "EDE", "EMGSB"]
+
+
+def test_standings_html_has_the_legend_in_its_footer(arbiter: Runner, folder: Path, tmp_path: Path) -> None:
+    page = tmp_path / "s.html"
+    assert arbiter("-d", folder, "standings", "--html", page, "--tiebreaks", "MP,GP,BH:MP").code == 0
+    text = page.read_text(encoding="utf-8")
+    assert "<title>Club League 2026: team standings after round 3</title>" in text
+    assert "<p>BH:MP: Buchholz on match points</p>" in text
+
+
+# --------------------------------------------------------------------------- NO_COLOR, a pipe
+
+
+@pytest.mark.parametrize("command", [["pairings"], ["standings"]])
+def test_a_table_in_a_pipe_has_no_colour_codes_with_or_without_no_color(
+        arbiter: Runner, folder: Path, monkeypatch: pytest.MonkeyPatch, command: list[str]) -> None:
+    monkeypatch.delenv("NO_COLOR")
+    plain = arbiter("-d", folder, *command)
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert plain.code == 0 and not ESCAPE.search(plain.out)
+    assert arbiter("-d", folder, *command).out == plain.out
