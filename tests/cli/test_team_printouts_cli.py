@@ -1,5 +1,5 @@
 """The team printouts of issue 15 on the command line: ``pairings`` and ``standings`` with
-``--print``/``--html`` on a team folder.
+``--print``/``--html`` on a team folder, and ``crosstable`` on a team folder, as a table (80 columns wide), CSV, JSON, a printed page and an HTML page.
 Each test is named after what it pins.
 
 The league: four teams, a double round robin of 4 boards, in round 3: round 1 all played, round
@@ -116,7 +116,7 @@ def test_pairings_csv_and_json_keep_their_shape(arbiter: Runner, folder: Path) -
 
 
 def test_a_page_is_not_csv_or_json_and_explain_is_for_the_dutch_system(arbiter: Runner, folder: Path) -> None:
-    for command in (["pairings"], ["standings"]):
+    for command in (["pairings"], ["standings"], ["crosstable"]):
         result = arbiter("-d", folder, *command, "--print", "-f", "json")
         assert result.code == 2 and "--print" in result.err, command
     result = arbiter("-d", folder, "pairings", "--explain")
@@ -145,10 +145,49 @@ def test_standings_html_has_the_legend_in_its_footer(arbiter: Runner, folder: Pa
     assert "<p>BH:MP: Buchholz on match points</p>" in text
 
 
+# --------------------------------------------------------------------------- crosstable
+
+
+def test_crosstable_cells_are_the_game_points_against_each_team(arbiter: Runner, folder: Path) -> None:
+    records = json.loads(arbiter("-d", folder, "crosstable", "-f", "json").out)
+    assert [(r["team_number"], r["match_points"], r["game_points"], r["rank"]) for r in records] == [
+        (1, 1, 5, 3), (2, 4, 7, 2), (3, 4, 7.5, 1), (4, 1, 3.5, 4)]
+    rows = list(csv.DictReader(io.StringIO(arbiter("-d", folder, "crosstable", "-f", "csv").out)))
+    assert [[row[str(n)] for n in range(1, 5)] for row in rows] == [
+        ["×", "1½?", "1½", "2"], ["1½?", "×", "3", "2½"], ["2½", "1", "×", "+"], ["2", "1½", "-", "×"]]
+
+
+def test_crosstable_json_gives_each_match_of_each_team(arbiter: Runner, folder: Path) -> None:
+    records = json.loads(arbiter("-d", folder, "crosstable", "-f", "json").out)
+    assert set(records[0]) == {"team_number", "name", "match_points", "game_points", "rank", "tiebreaks", "matches"}
+    assert records[3]["matches"] == [
+        {"round": 1, "opponent": 1, "outcome": "D", "colour": "b", "match_points": 1, "game_points": 2},
+        {"round": 2, "opponent": 2, "outcome": "L", "colour": "b", "match_points": 0, "game_points": 1.5},
+        {"round": 3, "opponent": 3, "outcome": "-", "colour": None, "match_points": 0, "game_points": 0}]
+
+
+def test_crosstable_table_fits_80_columns(arbiter: Runner, folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    result = arbiter("-d", folder, "crosstable")
+    assert result.code == 0 and fits(result.out)
+    assert "│  3 │ Dragons            │ 2½  │  1  │ ×  │ +  │  4 │ 7½ │    1 │" in result.out
+
+
+def test_crosstable_print_and_html_have_the_legend(arbiter: Runner, folder: Path, tmp_path: Path) -> None:
+    out = arbiter("-d", folder, "crosstable", "--print").out
+    assert lines_of(out)[2].startswith("Team crosstable after round 3    printed ")
+    assert "both matches in round order" in " ".join(out.split()) and fits(out)
+    page = tmp_path / "x.html"
+    assert arbiter("-d", folder, "crosstable", "--html", page).code == 0
+    text = page.read_text(encoding="utf-8")
+    assert "<title>Club League 2026: team crosstable after round 3</title>" in text
+    assert '<td class="center">1½?</td>' in text
+
+
 # --------------------------------------------------------------------------- NO_COLOR, a pipe
 
 
-@pytest.mark.parametrize("command", [["pairings"], ["standings"]])
+@pytest.mark.parametrize("command", [["pairings"], ["standings"], ["crosstable"]])
 def test_a_table_in_a_pipe_has_no_colour_codes_with_or_without_no_color(
         arbiter: Runner, folder: Path, monkeypatch: pytest.MonkeyPatch, command: list[str]) -> None:
     monkeypatch.delenv("NO_COLOR")

@@ -1,17 +1,64 @@
 """The team printouts of issue 15 as people see them (render/team_printouts.py): the pairings by
-match and the standings with their legend, on the printed page. Each test is named after the rule it pins;
+match, the standings with their legend and the crosstable,
+on a terminal 80 columns wide and on the printed page. Each test is named after the rule it pins;
 the events are built by the acts (tests/lifecycle/team_events.py)."""
 
 from __future__ import annotations
 
+import io
+import json
+
+import pytest
+from rich.cells import cell_len
+from rich.console import Console
+
+from arbiter_cli.core.points import format_points
+from arbiter_cli.core.team_tournament import TeamTournament
+from arbiter_cli.lifecycle.team_crosstable import team_crosstable
 from arbiter_cli.lifecycle.team_finish import team_standings_of
 from arbiter_cli.lifecycle.team_rounds import pair_team_round, set_line_up
+from arbiter_cli.render.output import Format, View, emit, view_text
 from arbiter_cli.render.printing import PAGE_WIDTH, print_sheets
-from arbiter_cli.render.team_printouts import team_pairing_sheets, team_standings_sheet, tiebreak_legend
+from arbiter_cli.render.team_printouts import team_crosstable_sheet, team_crosstable_view, team_pairing_sheets, \
+    team_standings_sheet, tiebreak_legend
 
 from lifecycle.team_events import enter, league, play
 
 DAY = "2026-05-01"
+
+
+def drawn(view: View, width: int = 80) -> list[str]:
+    """The lines of ``view``'s table on a console ``width`` characters wide, without colour."""
+    out = io.StringIO()
+    emit(view, Format.table, Console(file=out, width=width, no_color=True, highlight=False))
+    return out.getvalue().splitlines()
+
+
+def rows(lines: list[str]) -> list[list[str]]:
+    """The body rows of a drawn table, a wrapped row's lines joined cell by cell."""
+    body = lines[next(i for i, line in enumerate(lines) if line.startswith("┡")) + 1:-1]
+    out: list[list[str]] = []
+    for line in body:
+        cells = [cell.strip() for cell in line[1:-1].split("│")]
+        if out and not cells[0]:
+            out[-1] = [f"{a} {b}".strip() for a, b in zip(out[-1], cells)]
+        else:
+            out.append(cells)
+    return out
+
+
+@pytest.fixture(scope="module")
+def eight() -> TeamTournament:
+    """Eight teams, a double round robin of 4 boards, in round 9 (the second cycle begun): every
+    match 2½-1½ for its first-named team but one, won by forfeit."""
+    t = league(8)
+    for number in range(1, 10):
+        t = pair_team_round(t).tournament
+        results = {f"{m.number}.1": "1-0" for m in t.rounds[-1].matches}
+        if number == 9:
+            results = {"1": "+/-"}
+        t = enter(t, results)
+    return t
 
 
 # --------------------------------------------------------------------------- pairings
@@ -63,3 +110,41 @@ def test_the_legend_reads_an_individual_code_on_the_primary_score_and_a_rating_o
         "SB: Sonneborn-Berger on match points", "SB:GP: Sonneborn-Berger on game points",
         "BH/M1: Buchholz on match points, without the 1 highest and lowest",
         "TPR: a rating tie-break (C.07 Art. 10): no value for teams"]
+
+
+# --------------------------------------------------------------------------- crosstable
+
+
+def test_the_crosstable_fits_80_columns_with_both_cycles_stacked_and_no_number_cut(eight: TeamTournament) -> None:
+    table = team_crosstable(eight)
+    view = team_crosstable_view(eight, table)
+    lines = drawn(view)
+    assert max(cell_len(line) for line in lines) <= 80
+    drawn_rows = rows(lines)
+    assert len(drawn_rows) == 8
+    headers = [cell.strip() for cell in next(line for line in lines if line.startswith("┃"))[1:-1].split("┃")]
+    for record, row, cells in zip(view.records, table.rows, drawn_rows):
+        shown = dict(zip(headers, cells))
+        assert shown["No"] == str(record["team_number"])
+        assert shown["Team"] == record["name"]
+        assert (shown["MP"], shown["GP"], shown["Rank"]) == (
+            format_points(row.match_points), format_points(row.game_points), row.rank_label)
+        for heading, cell in zip(table.headings, row.cells):
+            assert shown[heading] == cell  # both matches, whole: "2½ 1½" drawn as two lines
+
+
+def test_the_crosstable_page_takes_the_narrowest_width_that_holds_it_and_has_its_legend(
+        eight: TeamTournament) -> None:
+    page = team_crosstable_sheet(eight, team_crosstable(eight), DAY)
+    text = print_sheets([page])
+    assert all(len(line) <= page.width for line in text.splitlines())
+    assert "2½: the game points the row's team scored against the column's team, both matches in round order" \
+        in " ".join(text.split())
+    assert "EMGSB: extended Sonneborn-Berger" in text
+
+
+def test_the_crosstable_json_gives_each_teams_matches(eight: TeamTournament) -> None:
+    records = json.loads(view_text(team_crosstable_view(eight, team_crosstable(eight)), Format.json))
+    assert set(records[0]) == {"team_number", "name", "match_points", "game_points", "rank", "tiebreaks", "matches"}
+    assert set(records[0]["matches"][0]) == {"round", "opponent", "outcome", "colour", "match_points", "game_points"}
+    assert all(len(r["matches"]) == 9 for r in records)

@@ -66,9 +66,15 @@ def crosstable(
     html: HtmlOption = None,
 ) -> None:
     """Print the crosstable (the square table for a round robin), with rank and tie-breaks."""
+    from arbiter_cli.cli.teams import is_team
     from arbiter_cli.lifecycle.crosstable import crosstable as build
 
     check_page(print_, html, fmt)
+    if is_team():
+        from arbiter_cli.cli.team_reports import team_crosstable
+
+        team_crosstable(after_round, tiebreaks, rules, fmt, print_, html)
+        return
     with reading() as tournament, arguments(after_round="--after-round", tiebreaks="--tiebreaks"):
         table = build(tournament, after_round_of(tournament, after_round), codes(tournament, tiebreaks), rules)
     view = crosstable_view(tournament, table)

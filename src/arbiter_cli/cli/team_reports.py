@@ -1,5 +1,5 @@
 """The printouts of a team event (issue 15) on the command line: team pairings and standings as
-pages (``--print``, ``--html``).
+pages (``--print``, ``--html``), and the team crosstable.
 
 Each parses, calls one function of :mod:`arbiter_cli.lifecycle`, and renders through
 :mod:`arbiter_cli.render.team_printouts`.
@@ -12,8 +12,9 @@ from arbiter_cli.cli.pages import write_page
 from arbiter_cli.cli.teams import team_reading
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.tiebreak_codes import Rules
+from arbiter_cli.render.output import Format, emit
 
-__all__ = ["team_pairings_page", "team_standings_page"]
+__all__ = ["team_pairings_page", "team_standings_page", "team_crosstable"]
 
 
 def team_pairings_page(round_number: int | None, html: str | None) -> None:
@@ -49,3 +50,22 @@ def team_standings_page(after_round: int | None, tiebreaks: str | None, rules: R
     heading = table_heading(tournament, "team standings", last)
     write_page([team_standings_sheet(tournament, table, last, today())], html,
                f"{tournament.settings.name}: {heading.lower()}")
+
+
+def team_crosstable(after_round: int | None, tiebreaks: str | None, rules: Rules | None, fmt: Format, print_: bool,
+                    html: str | None) -> None:
+    """``arbiter crosstable`` on a team event: teams against teams, MP, GP, rank and tie-breaks."""
+    from arbiter_cli.lifecycle.team_crosstable import team_crosstable as build
+    from arbiter_cli.render.team_printouts import team_crosstable_sheet, team_crosstable_view
+    from arbiter_cli.render.views import table_heading
+
+    with team_reading() as tournament, arguments(after_round="--after-round", tiebreaks="--tiebreaks"):
+        table = build(tournament, after_round, _codes(tiebreaks), rules)
+    for code in table.unavailable:
+        say(f"note: {code}: not a team tie-break; left out")
+    if print_ or html is not None:
+        heading = table_heading(tournament, "team crosstable", table.after_round)
+        write_page([team_crosstable_sheet(tournament, table, today())], html,
+                   f"{tournament.settings.name}: {heading.lower()}")
+        return
+    emit(team_crosstable_view(tournament, table), fmt)

@@ -1,5 +1,6 @@
-"""The printouts of a team event (issue 15), for the wall (``--print``, ``--html``): the pairings
-by match and the team standings with the legend of their tie-breaks.
+"""The printouts of a team event (issue 15), as tables, CSV and JSON and as pages for the wall
+(``--print``, ``--html``): the pairings by match, the team standings with the legend of their
+tie-breaks, and the team crosstable.
 
 Every sheet is made of a :class:`~arbiter_cli.render.output.View` as the individual pages are
 (:func:`arbiter_cli.render.printing.sheet`), headed by
@@ -11,18 +12,21 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from arbiter_cli.core.points import points_to_json
 from arbiter_cli.core.team_tournament import MatchRound, TeamTournament
 from arbiter_cli.core.tiebreak_codes import TEAM_CODES
-from arbiter_cli.render.output import Column, View
-from arbiter_cli.render.printing import Sheet, page_header, sheet
+from arbiter_cli.render.output import Column, View, number_column, text_cell
+from arbiter_cli.render.printing import PAGE_WIDTHS, Sheet, fitting_width, page_header, sheet
 from arbiter_cli.render.team_views import pairing_place, pairing_records, pairing_result, side_colour, \
-    team_standings_view
-from arbiter_cli.render.views import table_heading
+    team_standings_view, tiebreak_column
+from arbiter_cli.render.views import table_heading, tiebreak_csv, tiebreak_json
 
 if TYPE_CHECKING:  # the views take them; importing them here would load every tie-break at start-up
+    from arbiter_cli.lifecycle.team_crosstable import TeamCrosstable
     from arbiter_cli.lifecycle.team_standings import TeamStandings
 
-__all__ = ["team_pairing_sheets", "team_standings_sheet", "tiebreak_legend"]
+__all__ = ["team_pairing_sheets", "team_standings_sheet", "tiebreak_legend", "team_crosstable_view",
+           "team_crosstable_sheet"]
 
 
 def _pairing_page_view(tournament: TeamTournament, rnd: MatchRound) -> View:
@@ -128,3 +132,59 @@ def team_standings_sheet(tournament: TeamTournament, table: TeamStandings, after
     notes += tiebreak_legend(table.tiebreaks, tournament.team.primary)
     view = team_standings_view(heading, table)
     return sheet(view, header, notes=notes)
+
+
+def _cell(index: int, stacked: bool = False) -> Callable[[dict[str, Any]], str]:
+    def show(record: dict[str, Any]) -> str:
+        text = str(record["_cells"][index])
+        return text.replace(" ", "\n") if stacked else text
+    return show
+
+
+def team_crosstable_view(tournament: TeamTournament, table: TeamCrosstable) -> View:
+    """The crosstable: a row per team with its cells, MP, GP, rank and tie-breaks. JSON gives each
+    team's ``matches`` (round, opponent, outcome, colour, MP, GP); CSV a column per cell."""
+    records: list[dict[str, Any]] = []
+    for row in table.rows:
+        records.append({
+            "team_number": row.team.number, "name": row.team.name,
+            "match_points": points_to_json(row.match_points), "game_points": points_to_json(row.game_points),
+            "rank": row.rank,
+            "tiebreaks": {code: tiebreak_json(value) for code, value in row.tiebreaks.items()},
+            "matches": [{"round": e.round, "opponent": e.opponent, "outcome": e.outcome.value, "colour": e.colour,
+                         "match_points": points_to_json(e.match_points), "game_points": points_to_json(e.game_points)}
+                        for e in row.entries],
+            "_cells": row.cells, "_rank_label": row.rank_label,
+        })
+    columns = [Column("team_number", "No", text_cell("team_number"), "right"),
+               Column("name", "Team", text_cell("name"), wrap=True)]
+    # In a narrow window a double round robin's two results stand one above the other.
+    for index, heading in enumerate(table.headings):
+        columns.append(Column(heading, heading, _cell(index), "center" if table.square else "right",
+                              narrower=(_cell(index, stacked=True),) if table.square else ()))
+    columns += [number_column("match_points", "MP"), number_column("game_points", "GP"),
+                Column("rank", "Rank", lambda r: r["_rank_label"], "right")]
+    shown = tuple(code for code in table.tiebreaks if code not in ("MP", "GP"))
+    columns += [tiebreak_column(code) for code in shown]
+
+    title = f"{tournament.settings.name}: {table_heading(tournament, 'team crosstable', table.after_round).lower()}"
+    return View(title, records, columns, tiebreak_csv(table.tiebreaks, table.headings),
+                droppable=tuple(reversed(shown)))
+
+
+def team_crosstable_sheet(tournament: TeamTournament, table: TeamCrosstable, today: str) -> Sheet:
+    """The crosstable for the wall, on the narrowest page that holds it, with its legend."""
+    double = tournament.settings.system.value == "double-round-robin"
+    if table.square:
+        legend = ["2½: the game points the row's team scored against the column's team"
+                  + (", both matches in round order (2½ 1½)" if double else "")
+                  + "; + - a match won or lost by forfeit; ? boards still to enter"]
+    else:
+        legend = ["5w2½: against team 5, White on board 1, 2½ game points; + - a match won or lost by forfeit; "
+                  "? boards still to enter", "PAB pairing-allocated bye; FPB HPB ZPB full-, half-, zero-point bye"]
+    legend += [f"{code}: not a team tie-break; left out" for code in table.unavailable]
+    legend += tiebreak_legend(table.tiebreaks, tournament.team.primary)
+    header = page_header(tournament, table_heading(tournament, "team crosstable", table.after_round), today)
+    page = sheet(team_crosstable_view(tournament, table), header, notes=legend)
+    page.width = fitting_width(page, *PAGE_WIDTHS)
+    return page

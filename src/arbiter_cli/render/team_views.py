@@ -19,10 +19,11 @@ from arbiter_cli.render.output import Column, View, number_column, text_cell
 from arbiter_cli.render.views import csv_plain, tiebreak_csv
 
 __all__ = ["team_standings_view", "teams_view", "roster_view", "team_pairings_view", "pairing_records",
-           "pairing_place", "pairing_result", "side_colour"]
+           "pairing_place", "pairing_result", "side_colour", "tiebreak_column"]
 
 
-def _tiebreak_column(code: str) -> Column:
+def tiebreak_column(code: str) -> Column:
+    """A team tie-break's column: its values in one style."""
     return number_column(code, code, lambda record: record["tiebreaks"].get(code))
 
 
@@ -42,7 +43,7 @@ def team_standings_view(title: str, table: TeamStandings) -> View:
     ]
     # MP and GP as tie-breaks are the columns already shown (JSON keeps every code in "tiebreaks")
     shown = tuple(code for code in table.tiebreaks if code not in ("MP", "GP"))
-    columns += [_tiebreak_column(code) for code in shown]
+    columns += [tiebreak_column(code) for code in shown]
 
     return View(title, records, columns, tiebreak_csv(table.tiebreaks), droppable=tuple(reversed(shown)))
 
