@@ -1,5 +1,6 @@
 """The team printouts of issue 15 on the command line: ``pairings`` and ``standings`` with
-``--print``/``--html`` on a team folder, and ``crosstable`` on a team folder, as a table (80 columns wide), CSV, JSON, a printed page and an HTML page.
+``--print``/``--html`` on a team folder, ``crosstable`` on a team folder and ``team card``,
+each as a table (80 columns wide), CSV, JSON, a printed page and an HTML page.
 Each test is named after what it pins.
 
 The league: four teams, a double round robin of 4 boards, in round 3: round 1 all played, round
@@ -116,7 +117,7 @@ def test_pairings_csv_and_json_keep_their_shape(arbiter: Runner, folder: Path) -
 
 
 def test_a_page_is_not_csv_or_json_and_explain_is_for_the_dutch_system(arbiter: Runner, folder: Path) -> None:
-    for command in (["pairings"], ["standings"], ["crosstable"]):
+    for command in (["pairings"], ["standings"], ["crosstable"], ["team", "card"]):
         result = arbiter("-d", folder, *command, "--print", "-f", "json")
         assert result.code == 2 and "--print" in result.err, command
     result = arbiter("-d", folder, "pairings", "--explain")
@@ -184,10 +185,54 @@ def test_crosstable_print_and_html_have_the_legend(arbiter: Runner, folder: Path
     assert '<td class="center">1½?</td>' in text
 
 
+# --------------------------------------------------------------------------- team card
+
+
+def test_team_card_gives_each_players_rounds_in_80_columns(arbiter: Runner, folder: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    result = arbiter("-d", folder, "team", "card", "ALK")
+    assert result.code == 0 and fits(result.out)
+    assert result.out.splitlines()[0].startswith("Club League 2026: team card of 1 Alpha Knights after round 3")
+    assert "│ 5 │  5 │ Ek, Eve   │ 1900 │   0 │     1 │  2 │  4 │ w │  3 │ Quin 1700 │  0  │" in result.out
+
+
+def test_team_card_json_is_a_record_per_player_with_its_rounds(arbiter: Runner, folder: Path) -> None:
+    records = json.loads(arbiter("-d", folder, "team", "card", "Alpha Knights", "-f", "json").out)
+    assert [(r["name"], r["role"], r["points"], r["games"]) for r in records] == [
+        ("Aalto, Ann", "main", 3, 3), ("Berg, Bo", "main", 1.5, 3), ("Carr, Cid", "main", 0.5, 3),
+        ("Dahl, Dan", "main", 0, 1), ("Ek, Eve", "reserve", 0, 1)]
+    assert records[3]["rounds"][1] == {"round": 3, "board": 4, "colour": "b", "opponent": 9, "opponent_name": "Ian",
+                                       "opponent_rating": 1950, "opponent_team": 2, "result": "?", "points": 0}
+
+
+def test_team_card_csv_has_a_line_per_round_played_for_every_team(arbiter: Runner, folder: Path) -> None:
+    rows = list(csv.DictReader(io.StringIO(arbiter("-d", folder, "team", "card", "-f", "csv").out)))
+    assert {row["team_number"] for row in rows} == {"1", "2", "3", "4"}
+    ian = [row for row in rows if row["name"] == "Ian"]
+    assert [(row["round"], row["opponent"], row["result"], row["total_points"]) for row in ian] == [
+        ("1", "13", "½", "1.5"), ("2", "", "+", "1.5"), ("3", "4", "?", "1.5")]
+
+
+def test_team_card_print_is_a_page_per_team_and_html_a_section_each(arbiter: Runner, folder: Path,
+                                                                  tmp_path: Path) -> None:
+    out = arbiter("-d", folder, "team", "card", "--print").out
+    assert out.count("\f") == 3 and fits(out)
+    assert "Team card of 2 Bishops <&> Bergen after round 3    printed " in out
+    page = tmp_path / "cards.html"
+    assert arbiter("-d", folder, "team", "card", "--html", page).code == 0
+    assert page.read_text(encoding="utf-8").count("<section") == 4
+
+
+def test_team_card_of_an_unknown_team_is_a_bad_argument(arbiter: Runner, folder: Path) -> None:
+    result = arbiter("-d", folder, "team", "card", "Nobody")
+    assert result.code == 2 and "TEAM" in result.err and "no team 'Nobody'" in result.err
+
+
 # --------------------------------------------------------------------------- NO_COLOR, a pipe
 
 
-@pytest.mark.parametrize("command", [["pairings"], ["standings"], ["crosstable"]])
+@pytest.mark.parametrize("command", [["pairings"], ["standings"], ["crosstable"], ["team", "card", "1"]])
 def test_a_table_in_a_pipe_has_no_colour_codes_with_or_without_no_color(
         arbiter: Runner, folder: Path, monkeypatch: pytest.MonkeyPatch, command: list[str]) -> None:
     monkeypatch.delenv("NO_COLOR")

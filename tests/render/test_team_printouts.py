@@ -1,5 +1,5 @@
 """The team printouts of issue 15 as people see them (render/team_printouts.py): the pairings by
-match, the standings with their legend and the crosstable,
+match, the standings with their legend, the crosstable and the team cards,
 on a terminal 80 columns wide and on the printed page. Each test is named after the rule it pins;
 the events are built by the acts (tests/lifecycle/team_events.py)."""
 
@@ -14,13 +14,14 @@ from rich.console import Console
 
 from arbiter_cli.core.points import format_points
 from arbiter_cli.core.team_tournament import TeamTournament
+from arbiter_cli.lifecycle.team_cards import team_cards
 from arbiter_cli.lifecycle.team_crosstable import team_crosstable
 from arbiter_cli.lifecycle.team_finish import team_standings_of
 from arbiter_cli.lifecycle.team_rounds import pair_team_round, set_line_up
 from arbiter_cli.render.output import Format, View, emit, view_text
 from arbiter_cli.render.printing import PAGE_WIDTH, print_sheets
-from arbiter_cli.render.team_printouts import team_crosstable_sheet, team_crosstable_view, team_pairing_sheets, \
-    team_standings_sheet, tiebreak_legend
+from arbiter_cli.render.team_printouts import team_card_sheets, team_card_view, team_crosstable_sheet, team_crosstable_view, team_pairing_sheets, team_standings_sheet, \
+    tiebreak_legend
 
 from lifecycle.team_events import enter, league, play
 
@@ -148,3 +149,32 @@ def test_the_crosstable_json_gives_each_teams_matches(eight: TeamTournament) -> 
     assert set(records[0]) == {"team_number", "name", "match_points", "game_points", "rank", "tiebreaks", "matches"}
     assert set(records[0]["matches"][0]) == {"round", "opponent", "outcome", "colour", "match_points", "game_points"}
     assert all(len(r["matches"]) == 9 for r in records)
+
+
+# --------------------------------------------------------------------------- team cards
+
+
+def test_a_card_fits_80_columns_with_a_line_per_round_played(eight: TeamTournament) -> None:
+    cards = team_cards(eight, "1")
+    lines = drawn(team_card_view(eight, cards))
+    assert max(cell_len(line) for line in lines) <= 80
+    body = [line for line in lines if line.startswith("│")]
+    assert len(body) == 4 * 9 + 1  # four players in 9 rounds (the forfeited match seats no one), the reserve
+    first = [cell.strip() for cell in body[0][1:-1].split("│")]
+    assert first[:3] == ["1", "1", "A1"]
+
+
+def test_a_card_in_json_is_a_record_per_player_with_its_rounds(eight: TeamTournament) -> None:
+    records = json.loads(view_text(team_card_view(eight, team_cards(eight, "1"), nested=True), Format.json))
+    assert [r["name"] for r in records] == ["A1", "A2", "A3", "A4", "A5"]
+    assert set(records[0]) == {"team_number", "team", "place", "role", "start_number", "name", "rating", "points",
+                               "games", "rounds"}
+    assert set(records[0]["rounds"][0]) == {"round", "board", "colour", "opponent", "opponent_name",
+                                            "opponent_rating", "opponent_team", "result", "points"}
+    assert records[4]["role"] == "reserve" and records[4]["rounds"] == []
+
+
+def test_card_pages_are_one_per_team(eight: TeamTournament) -> None:
+    text = print_sheets(team_card_sheets(eight, team_cards(eight), DAY))
+    assert text.count("\f") == 7
+    assert "Team card of 8 Team H after round 9" in text

@@ -21,7 +21,7 @@ import typer
 from typer.exceptions import TyperException
 
 from arbiter_cli import __version__
-from arbiter_cli.cli import audit, club, event, finish, players, reports, results, rounds, teams, trf
+from arbiter_cli.cli import audit, club, event, finish, players, reports, results, rounds, team_reports, teams, trf
 from arbiter_cli.cli.common import STATE, say
 from arbiter_cli.cli.interrupt import INTERRUPT
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, DomainError, NoPairing, Refused
@@ -76,7 +76,8 @@ GROUPS: tuple[Group, ...] = (
         Command("withdraw", players.player_withdraw))),
     Group("team", "A team event: register teams and their rosters, list them, withdraw a team.", (
         Command("add", teams.team_add), Command("import", teams.team_import), Command("list", teams.team_list),
-        Command("roster", teams.team_roster), Command("withdraw", teams.team_withdraw))),
+        Command("roster", teams.team_roster), Command("withdraw", teams.team_withdraw),
+        Command("card", team_reports.team_card))),
     Group("trf", "Pair and check Tournament Report Files (the FIDE Dutch system, 2026 rules).", (
         Command("pair", trf.trf_pair), Command("check", trf.trf_check), Command("generate", trf.trf_generate),
         Command("standings", trf.trf_standings))),

@@ -1,5 +1,5 @@
 """The printouts of a team event (issue 15) on the command line: team pairings and standings as
-pages (``--print``, ``--html``), and the team crosstable.
+pages (``--print``, ``--html``), the team crosstable, and each team's card.
 
 Each parses, calls one function of :mod:`arbiter_cli.lifecycle`, and renders through
 :mod:`arbiter_cli.render.team_printouts`.
@@ -7,14 +7,18 @@ Each parses, calls one function of :mod:`arbiter_cli.lifecycle`, and renders thr
 
 from __future__ import annotations
 
-from arbiter_cli.cli.common import arguments, say, today
-from arbiter_cli.cli.pages import write_page
+from typing import Annotated, Optional
+
+import typer
+
+from arbiter_cli.cli.common import FormatOption, HtmlOption, PrintOption, arguments, say, today
+from arbiter_cli.cli.pages import check_page, write_page
 from arbiter_cli.cli.teams import team_reading
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.tiebreak_codes import Rules
 from arbiter_cli.render.output import Format, emit
 
-__all__ = ["team_pairings_page", "team_standings_page", "team_crosstable"]
+__all__ = ["team_pairings_page", "team_standings_page", "team_crosstable", "team_card"]
 
 
 def team_pairings_page(round_number: int | None, html: str | None) -> None:
@@ -69,3 +73,31 @@ def team_crosstable(after_round: int | None, tiebreaks: str | None, rules: Rules
                    f"{tournament.settings.name}: {heading.lower()}")
         return
     emit(team_crosstable_view(tournament, table), fmt)
+
+
+def team_card(
+    team: Annotated[Optional[str], typer.Argument(metavar="TEAM", show_default=False, help=(
+        "The team: its number, name or short code (default: every team, a page each)."))] = None,
+    fmt: FormatOption = Format.table,
+    print_: PrintOption = False,
+    html: HtmlOption = None,
+) -> None:
+    """A team's card: each player's board, colour, opponent and result round by round, points and games.
+
+    A command of its own rather than a flag of 'team roster': the roster is the list a team
+    hands in and 'team roster' changes it, while the card only reads what was played, for one
+    team or for every team at once (a page each with --print).
+    """
+    from arbiter_cli.lifecycle.team_cards import team_cards
+    from arbiter_cli.render.team_printouts import team_card_sheets, team_card_view
+
+    check_page(print_, html, fmt)
+    with team_reading() as tournament, arguments(TEAM="TEAM"):
+        cards = team_cards(tournament, team)
+    if print_ or html is not None:
+        write_page(team_card_sheets(tournament, cards, today()), html, f"{tournament.settings.name}: team cards")
+    elif fmt is Format.table:
+        for card in cards:
+            emit(team_card_view(tournament, [card]), fmt)
+    else:
+        emit(team_card_view(tournament, cards, nested=fmt is Format.json), fmt)

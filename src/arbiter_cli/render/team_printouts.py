@@ -1,6 +1,6 @@
 """The printouts of a team event (issue 15), as tables, CSV and JSON and as pages for the wall
 (``--print``, ``--html``): the pairings by match, the team standings with the legend of their
-tie-breaks, and the team crosstable.
+tie-breaks, the team crosstable and the team cards (each player round by round).
 
 Every sheet is made of a :class:`~arbiter_cli.render.output.View` as the individual pages are
 (:func:`arbiter_cli.render.printing.sheet`), headed by
@@ -22,11 +22,12 @@ from arbiter_cli.render.team_views import pairing_place, pairing_records, pairin
 from arbiter_cli.render.views import table_heading, tiebreak_csv, tiebreak_json
 
 if TYPE_CHECKING:  # the views take them; importing them here would load every tie-break at start-up
+    from arbiter_cli.lifecycle.team_cards import TeamCard
     from arbiter_cli.lifecycle.team_crosstable import TeamCrosstable
     from arbiter_cli.lifecycle.team_standings import TeamStandings
 
 __all__ = ["team_pairing_sheets", "team_standings_sheet", "tiebreak_legend", "team_crosstable_view",
-           "team_crosstable_sheet"]
+           "team_crosstable_sheet", "team_card_view", "team_card_sheets"]
 
 
 def _pairing_page_view(tournament: TeamTournament, rnd: MatchRound) -> View:
@@ -188,3 +189,79 @@ def team_crosstable_sheet(tournament: TeamTournament, table: TeamCrosstable, tod
     page = sheet(team_crosstable_view(tournament, table), header, notes=legend)
     page.width = fitting_width(page, *PAGE_WIDTHS)
     return page
+
+
+def _card_title(tournament: TeamTournament, cards: Sequence[TeamCard]) -> str:
+    if len(cards) == 1:
+        card = cards[0]
+        return f"Team card of {card.team.number} {card.team.name} after round {card.rounds}"
+    return f"Team cards after round {tournament.last_round}"
+
+
+def team_card_view(tournament: TeamTournament, cards: Sequence[TeamCard], *, nested: bool = False) -> View:
+    """The cards of some teams. The table and CSV have a line per player and round played (a
+    player who has not played has one line), the player's own columns on their first line in the
+    table and on every line in CSV; ``nested`` gives JSON a record per player with its ``rounds``."""
+    by_tpn = tournament.by_number
+    players: list[dict[str, Any]] = []
+    for card in cards:
+        for entry in card.players:
+            rounds = [{"round": seat.round, "board": seat.board, "colour": seat.colour, "opponent": seat.opponent,
+                       "opponent_name": by_tpn[seat.opponent].name if seat.opponent is not None else None,
+                       "opponent_rating": (by_tpn[seat.opponent].rating or None) if seat.opponent is not None
+                       else None, "opponent_team": seat.opponent_team, "result": seat.outcome.symbol,
+                       "points": points_to_json(seat.points)} for seat in entry.seats]
+            players.append({"team_number": card.team.number, "team": card.team.name, "place": entry.place,
+                            "role": "reserve" if entry.reserve else "main",
+                            "start_number": entry.player.start_number, "name": entry.player.name,
+                            "rating": entry.player.rating or None, "points": points_to_json(entry.points),
+                            "games": entry.games, "rounds": rounds})
+    heading = _card_title(tournament, cards)
+    title = f"{tournament.settings.name}: {heading[:1].lower()}{heading[1:]}"
+    if nested:
+        return View(title, players, [])
+    keys = ("round", "board", "colour", "opponent_team", "opponent", "opponent_name", "opponent_rating", "result")
+    records: list[dict[str, Any]] = []
+    for player in players:
+        own = {k: v for k, v in player.items() if k not in ("rounds", "points")}
+        own["total_points"] = player["points"]
+        for index, seat in enumerate(player["rounds"] or [dict.fromkeys(keys)]):
+            records.append({**own, **{k: seat[k] for k in keys}, "points": seat.get("points"), "_first": index == 0})
+
+    def first(key: str) -> Callable[[dict[str, Any]], str]:
+        return lambda r: "" if not r["_first"] or r[key] is None else str(r[key])
+
+    def opponent(r: dict[str, Any]) -> str:
+        if r["round"] is None:
+            return ""
+        if r["opponent"] is None:
+            return "(empty board)"
+        return f"{r['opponent_name']}" + (f" {r['opponent_rating']}" if r["opponent_rating"] else "")
+
+    columns = [Column("team_number", "", text_cell("team_number")), Column("team", "", text_cell("team")),
+               Column("place", "#", first("place"), "right"), Column("role", "", text_cell("role")),
+               Column("start_number", "No", first("start_number"), "right"),
+               Column("name", "Player", first("name"), wrap=True), Column("rating", "Rtg", first("rating"), "right"),
+               number_column("total_points", "Pts", lambda r: r["total_points"] if r["_first"] else None),
+               Column("games", "Games", first("games"), "right"),
+               Column("round", "Rd", text_cell("round"), "right"), Column("board", "Bd", text_cell("board"), "right"),
+               Column("colour", "C", text_cell("colour"), "center"),
+               Column("opponent_team", "vs", text_cell("opponent_team"), "right"),
+               Column("opponent", "Opponent", opponent, wrap=True), Column("opponent_name", "", text_cell("opponent_name")),
+               Column("opponent_rating", "", text_cell("opponent_rating")),
+               Column("result", "Res", text_cell("result"), "center"), Column("points", "", text_cell("points"))]
+    hidden = frozenset({"team_number", "team", "role", "opponent_name", "opponent_rating", "points"})
+
+    return View(title, records, columns, hidden=hidden)
+
+
+#: What a card's columns mean, below it on the page.
+CARD_LEGEND = ("Pts: the points a player scored for the team, forfeits included; Games: games played over the "
+               "board; Rd Bd: round and board; C: the player's colour; vs: the opposing team's number; "
+               "Res: 1 ½ 0 a game, + - a forfeit, ? no result yet")
+
+
+def team_card_sheets(tournament: TeamTournament, cards: Sequence[TeamCard], today: str) -> list[Sheet]:
+    """A page per team: its card, with the legend."""
+    return [sheet(team_card_view(tournament, [card]), page_header(tournament, _card_title(tournament, [card]), today),
+                  shrink=("name", "opponent"), notes=[CARD_LEGEND]) for card in cards]
