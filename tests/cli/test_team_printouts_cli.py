@@ -1,6 +1,6 @@
 """The team printouts of issue 15 on the command line: ``pairings`` and ``standings`` with
-``--print``/``--html`` on a team folder, ``crosstable`` on a team folder and ``team card``,
-each as a table (80 columns wide), CSV, JSON, a printed page and an HTML page.
+``--print``/``--html`` on a team folder, ``crosstable`` on a team folder, ``team card`` and
+``team boards``, each as a table (80 columns wide), CSV, JSON, a printed page and an HTML page.
 Each test is named after what it pins.
 
 The league: four teams, a double round robin of 4 boards, in round 3: round 1 all played, round
@@ -117,7 +117,7 @@ def test_pairings_csv_and_json_keep_their_shape(arbiter: Runner, folder: Path) -
 
 
 def test_a_page_is_not_csv_or_json_and_explain_is_for_the_dutch_system(arbiter: Runner, folder: Path) -> None:
-    for command in (["pairings"], ["standings"], ["crosstable"], ["team", "card"]):
+    for command in (["pairings"], ["standings"], ["crosstable"], ["team", "card"], ["team", "boards"]):
         result = arbiter("-d", folder, *command, "--print", "-f", "json")
         assert result.code == 2 and "--print" in result.err, command
     result = arbiter("-d", folder, "pairings", "--explain")
@@ -229,10 +229,42 @@ def test_team_card_of_an_unknown_team_is_a_bad_argument(arbiter: Runner, folder:
     assert result.code == 2 and "TEAM" in result.err and "no team 'Nobody'" in result.err
 
 
+# --------------------------------------------------------------------------- board prizes
+
+
+def test_team_boards_json_gives_each_players_board_statistics(arbiter: Runner, folder: Path) -> None:
+    records = json.loads(arbiter("-d", folder, "team", "boards", "-f", "json").out)
+    assert set(records[0]) == {"board", "start_number", "name", "team_number", "team", "rating", "games", "points",
+                               "percentage", "performance", "qualifies", "forfeit_wins", "forfeit_losses"}
+    by_name = {r["name"]: r for r in records}
+    assert by_name["Aalto, Ann"] == {
+        "board": 1, "start_number": 1, "name": "Aalto, Ann", "team_number": 1, "team": "Alpha Knights",
+        "rating": 2210, "games": 3, "points": 3, "percentage": 100.0, "performance": 2983, "qualifies": True,
+        "forfeit_wins": 0, "forfeit_losses": 0}
+    assert (by_name["Ian"]["games"], by_name["Ian"]["forfeit_wins"], by_name["Ian"]["qualifies"]) == (1, 1, False)
+
+
+def test_team_boards_table_fits_80_columns_and_says_who_qualifies(arbiter: Runner, folder: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    result = arbiter("-d", folder, "team", "boards")
+    assert result.code == 0 and fits(result.out)
+    assert "at least 2 games over the board: 2/3 of the 3 rounds" in result.err
+
+
+def test_team_boards_print_and_html(arbiter: Runner, folder: Path, tmp_path: Path) -> None:
+    out = arbiter("-d", folder, "team", "boards", "--print").out
+    assert lines_of(out)[2].startswith("Board prizes after round 3    printed ") and fits(out)
+    page = tmp_path / "b.html"
+    assert arbiter("-d", folder, "team", "boards", "--html", page).code == 0
+    assert "<title>Club League 2026: board prizes after round 3</title>" in page.read_text(encoding="utf-8")
+
+
 # --------------------------------------------------------------------------- NO_COLOR, a pipe
 
 
-@pytest.mark.parametrize("command", [["pairings"], ["standings"], ["crosstable"], ["team", "card", "1"]])
+@pytest.mark.parametrize("command", [["pairings"], ["standings"], ["crosstable"], ["team", "card", "1"],
+                                     ["team", "boards"]])
 def test_a_table_in_a_pipe_has_no_colour_codes_with_or_without_no_color(
         arbiter: Runner, folder: Path, monkeypatch: pytest.MonkeyPatch, command: list[str]) -> None:
     monkeypatch.delenv("NO_COLOR")

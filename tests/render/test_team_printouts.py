@@ -1,5 +1,5 @@
 """The team printouts of issue 15 as people see them (render/team_printouts.py): the pairings by
-match, the standings with their legend, the crosstable and the team cards,
+match, the standings with their legend, the crosstable, the team cards and the board statistics,
 on a terminal 80 columns wide and on the printed page. Each test is named after the rule it pins;
 the events are built by the acts (tests/lifecycle/team_events.py)."""
 
@@ -14,13 +14,15 @@ from rich.console import Console
 
 from arbiter_cli.core.points import format_points
 from arbiter_cli.core.team_tournament import TeamTournament
+from arbiter_cli.lifecycle.board_prizes import folder_board_prizes
 from arbiter_cli.lifecycle.team_cards import team_cards
 from arbiter_cli.lifecycle.team_crosstable import team_crosstable
 from arbiter_cli.lifecycle.team_finish import team_standings_of
 from arbiter_cli.lifecycle.team_rounds import pair_team_round, set_line_up
 from arbiter_cli.render.output import Format, View, emit, view_text
 from arbiter_cli.render.printing import PAGE_WIDTH, print_sheets
-from arbiter_cli.render.team_printouts import team_card_sheets, team_card_view, team_crosstable_sheet, team_crosstable_view, team_pairing_sheets, team_standings_sheet, \
+from arbiter_cli.render.team_printouts import board_prizes_sheet, board_prizes_view, team_card_sheets, \
+    team_card_view, team_crosstable_sheet, team_crosstable_view, team_pairing_sheets, team_standings_sheet, \
     tiebreak_legend
 
 from lifecycle.team_events import enter, league, play
@@ -178,3 +180,23 @@ def test_card_pages_are_one_per_team(eight: TeamTournament) -> None:
     text = print_sheets(team_card_sheets(eight, team_cards(eight), DAY))
     assert text.count("\f") == 7
     assert "Team card of 8 Team H after round 9" in text
+
+
+# --------------------------------------------------------------------------- board prizes
+
+
+def test_board_statistics_show_the_percentage_with_one_decimal_and_who_qualifies(eight: TeamTournament) -> None:
+    prizes = folder_board_prizes(eight)
+    view = board_prizes_view(eight, prizes)
+    lines = drawn(view)
+    assert max(cell_len(line) for line in lines) <= 80
+    assert "at least 6 games to qualify" in lines[0]  # 2/3 of 9 rounds
+    for record, cells in zip(view.records, rows(lines)):
+        assert cells[0] == str(record["board"])
+        assert f"{record['percentage']:.1f}" in cells
+        assert ("yes" if record["qualifies"] else "no") in cells
+
+
+def test_the_board_prizes_page_says_what_qualifies(eight: TeamTournament) -> None:
+    text = print_sheets([board_prizes_sheet(eight, folder_board_prizes(eight), DAY)])
+    assert "a board prize needs at least 6 games over the board: 2/3 of the 9 rounds" in " ".join(text.split())

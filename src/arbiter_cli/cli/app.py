@@ -77,7 +77,7 @@ GROUPS: tuple[Group, ...] = (
     Group("team", "A team event: register teams and their rosters, list them, withdraw a team.", (
         Command("add", teams.team_add), Command("import", teams.team_import), Command("list", teams.team_list),
         Command("roster", teams.team_roster), Command("withdraw", teams.team_withdraw),
-        Command("card", team_reports.team_card))),
+        Command("card", team_reports.team_card), Command("boards", team_reports.team_boards))),
     Group("trf", "Pair and check Tournament Report Files (the FIDE Dutch system, 2026 rules).", (
         Command("pair", trf.trf_pair), Command("check", trf.trf_check), Command("generate", trf.trf_generate),
         Command("standings", trf.trf_standings))),

@@ -1,5 +1,5 @@
 """The printouts of a team event (issue 15) on the command line: team pairings and standings as
-pages (``--print``, ``--html``), the team crosstable, and each team's card.
+pages (``--print``, ``--html``), the team crosstable, each team's card, and the board statistics.
 
 Each parses, calls one function of :mod:`arbiter_cli.lifecycle`, and renders through
 :mod:`arbiter_cli.render.team_printouts`.
@@ -18,7 +18,7 @@ from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.tiebreak_codes import Rules
 from arbiter_cli.render.output import Format, emit
 
-__all__ = ["team_pairings_page", "team_standings_page", "team_crosstable", "team_card"]
+__all__ = ["team_pairings_page", "team_standings_page", "team_crosstable", "team_card", "team_boards"]
 
 
 def team_pairings_page(round_number: int | None, html: str | None) -> None:
@@ -101,3 +101,25 @@ def team_card(
             emit(team_card_view(tournament, [card]), fmt)
     else:
         emit(team_card_view(tournament, cards, nested=fmt is Format.json), fmt)
+
+
+def team_boards(fmt: FormatOption = Format.table, print_: PrintOption = False, html: HtmlOption = None) -> None:
+    """Board-by-board statistics for board prizes: games, points, percentage, performance, who qualifies.
+
+    A player qualifies with at least the [team] setting board_prize_share of the rounds played
+    over the board (two-thirds by default).
+    """
+    from arbiter_cli.lifecycle.board_prizes import folder_board_prizes
+    from arbiter_cli.render.team_printouts import board_prizes_notes, board_prizes_sheet, board_prizes_view
+
+    check_page(print_, html, fmt)
+    with team_reading() as tournament:
+        prizes = folder_board_prizes(tournament)
+    if print_ or html is not None:
+        write_page([board_prizes_sheet(tournament, prizes, today())], html,
+                   f"{tournament.settings.name}: board prizes after round {prizes.rounds}")
+        return
+    if fmt is Format.table:
+        for note in board_prizes_notes(prizes)[:1]:
+            say(f"note: {note}")
+    emit(board_prizes_view(tournament, prizes), fmt)

@@ -1,6 +1,7 @@
 """The printouts of a team event (issue 15), as tables, CSV and JSON and as pages for the wall
 (``--print``, ``--html``): the pairings by match, the team standings with the legend of their
-tie-breaks, the team crosstable and the team cards (each player round by round).
+tie-breaks, the team crosstable, the team cards (each player round by round) and the
+board-by-board statistics for board prizes.
 
 Every sheet is made of a :class:`~arbiter_cli.render.output.View` as the individual pages are
 (:func:`arbiter_cli.render.printing.sheet`), headed by
@@ -10,6 +11,7 @@ Every sheet is made of a :class:`~arbiter_cli.render.output.View` as the individ
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from arbiter_cli.core.points import points_to_json
@@ -22,12 +24,14 @@ from arbiter_cli.render.team_views import pairing_place, pairing_records, pairin
 from arbiter_cli.render.views import table_heading, tiebreak_csv, tiebreak_json
 
 if TYPE_CHECKING:  # the views take them; importing them here would load every tie-break at start-up
+    from arbiter_cli.lifecycle.board_prizes import BoardPrizes
     from arbiter_cli.lifecycle.team_cards import TeamCard
     from arbiter_cli.lifecycle.team_crosstable import TeamCrosstable
     from arbiter_cli.lifecycle.team_standings import TeamStandings
 
 __all__ = ["team_pairing_sheets", "team_standings_sheet", "tiebreak_legend", "team_crosstable_view",
-           "team_crosstable_sheet", "team_card_view", "team_card_sheets"]
+           "team_crosstable_sheet", "team_card_view", "team_card_sheets", "board_prizes_view", "board_prizes_sheet",
+           "board_prizes_notes"]
 
 
 def _pairing_page_view(tournament: TeamTournament, rnd: MatchRound) -> View:
@@ -265,3 +269,56 @@ def team_card_sheets(tournament: TeamTournament, cards: Sequence[TeamCard], toda
     """A page per team: its card, with the legend."""
     return [sheet(team_card_view(tournament, [card]), page_header(tournament, _card_title(tournament, [card]), today),
                   shrink=("name", "opponent"), notes=[CARD_LEGEND]) for card in cards]
+
+
+def _percentage(value: Fraction | None) -> float | None:
+    """A share as a percentage with one decimal (``0.75`` -> ``75.0``), for people and scripts."""
+    return None if value is None else round(float(value * 100), 1)
+
+
+def board_prizes_view(tournament: TeamTournament, prizes: BoardPrizes) -> View:
+    """Board by board: each player on their board, games, points and percentage over the board,
+    performance, whether they qualify, and their forfeits (columns left out when there are none)."""
+    by_tpn, by_team = tournament.by_number, tournament.by_team
+    records = [{"board": row.board, "start_number": row.player, "name": by_tpn[row.player].name,
+                "team_number": row.team, "team": by_team[row.team].name,
+                "_team_label": by_team[row.team].short or by_team[row.team].name,
+                "rating": by_tpn[row.player].rating or None, "games": row.games, "points": points_to_json(row.points),
+                "percentage": _percentage(row.percentage), "performance": row.performance,
+                "qualifies": row.qualifies, "forfeit_wins": row.forfeit_wins, "forfeit_losses": row.forfeit_losses}
+               for row in prizes.rows]
+    columns = [Column("board", "Bd", text_cell("board"), "right"),
+               Column("start_number", "No", text_cell("start_number"), "right"),
+               Column("name", "Player", text_cell("name"), wrap=True),
+               Column("team_number", "", text_cell("team_number")), Column("team", "Team", text_cell("_team_label"), wrap=True),
+               Column("rating", "Rtg", text_cell("rating"), "right"),
+               Column("games", "Games", text_cell("games"), "right"), number_column("points", "Pts"),
+               Column("percentage", "%", lambda r: "" if r["percentage"] is None else f"{r['percentage']:.1f}",
+                      "right"),
+               Column("performance", "Perf", text_cell("performance"), "right"),
+               Column("qualifies", "Prize", lambda r: "yes" if r["qualifies"] else "no", "center"),
+               Column("forfeit_wins", "+", lambda r: str(r["forfeit_wins"] or ""), "right"),
+               Column("forfeit_losses", "-", lambda r: str(r["forfeit_losses"] or ""), "right")]
+
+    title = (f"{tournament.settings.name}: board prizes after round {prizes.rounds} "
+             f"(at least {prizes.minimum} game{'s' if prizes.minimum != 1 else ''} to qualify)")
+    return View(title, records, columns, hidden=frozenset({"team_number"}),
+                optional=frozenset({"forfeit_wins", "forfeit_losses"}),
+                droppable=("forfeit_losses", "forfeit_wins", "rating"))
+
+
+def board_prizes_notes(prizes: BoardPrizes) -> list[str]:
+    """Who qualifies and what the columns count."""
+    share = f"{prizes.share.numerator}/{prizes.share.denominator}" if prizes.share.denominator > 1 else "all"
+    return [f"a board prize needs at least {prizes.minimum} game{'s' if prizes.minimum != 1 else ''} over the "
+            f"board: {share} of the {prizes.rounds} round{'s' if prizes.rounds != 1 else ''} (board_prize_share)",
+            "a player counts on the board played most (a tie: the higher board), with every game; Games, Pts and "
+            "% are games over the board (1 ½ 0); + - forfeits, counted apart; Perf: FIDE's performance rating "
+            "(B.02 8.1.1) over rated opponents"]
+
+
+def board_prizes_sheet(tournament: TeamTournament, prizes: BoardPrizes, today: str) -> Sheet:
+    """The board statistics for the wall."""
+    header = page_header(tournament, f"Board prizes after round {prizes.rounds}", today)
+    return sheet(board_prizes_view(tournament, prizes), header, shrink=("name", "team"),
+                 notes=board_prizes_notes(prizes))
