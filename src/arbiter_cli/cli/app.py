@@ -21,7 +21,8 @@ import typer
 from typer.exceptions import TyperException
 
 from arbiter_cli import __version__
-from arbiter_cli.cli import audit, club, event, finish, pairing_rules, players, reports, results, rounds, teams, trf
+from arbiter_cli.cli import (audit, club, event, finish, pairing_rules, players, reports, results, rounds,
+                             team_reports, teams, trf)
 from arbiter_cli.cli.common import STATE, say
 from arbiter_cli.cli.interrupt import INTERRUPT
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, DomainError, NoPairing, Refused
@@ -78,7 +79,8 @@ GROUPS: tuple[Group, ...] = (
         Command("withdraw", players.player_withdraw))),
     Group("team", "A team event: register teams and their rosters, list them, withdraw a team.", (
         Command("add", teams.team_add), Command("import", teams.team_import), Command("list", teams.team_list),
-        Command("roster", teams.team_roster), Command("withdraw", teams.team_withdraw))),
+        Command("roster", teams.team_roster), Command("withdraw", teams.team_withdraw),
+        Command("card", team_reports.team_card), Command("boards", team_reports.team_boards))),
     Group("pairing", "Change the last round's pairing by hand (checked against the Dutch criteria).", (
         Command("swap", pairing_rules.pairing_swap), Command("set", pairing_rules.pairing_set))),
     Group("trf", "Pair and check Tournament Report Files (the FIDE Dutch system, 2026 rules).", (

@@ -9,7 +9,6 @@ import typer
 from arbiter_cli.cli.common import FormatOption, HtmlOption, PrintOption, RulesOption, TiebreaksOption, arguments, \
     codes, reading, say, today
 from arbiter_cli.cli.pages import check_page, write_page
-from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.model import System
 from arbiter_cli.lifecycle.guards import after_round as after_round_of
 from arbiter_cli.render.output import Format, emit
@@ -36,8 +35,11 @@ def standings(
     check_page(print_, html, fmt)
     if is_team():
         if print_ or html is not None:
-            raise BadArgument("--print and --html are not there for team events yet")
-        team_standings(after_round, tiebreaks, rules, fmt)
+            from arbiter_cli.cli.team_reports import team_standings_page
+
+            team_standings_page(after_round, tiebreaks, rules, html)
+        else:
+            team_standings(after_round, tiebreaks, rules, fmt)
         return
     with reading() as tournament, arguments(after_round="--after-round", tiebreaks="--tiebreaks"):
         table = compute_standings(tournament, after_round_of(tournament, after_round), codes(tournament, tiebreaks),
@@ -64,9 +66,15 @@ def crosstable(
     html: HtmlOption = None,
 ) -> None:
     """Print the crosstable (the square table for a round robin), with rank and tie-breaks."""
+    from arbiter_cli.cli.teams import is_team
     from arbiter_cli.lifecycle.crosstable import crosstable as build
 
     check_page(print_, html, fmt)
+    if is_team():
+        from arbiter_cli.cli.team_reports import team_crosstable
+
+        team_crosstable(after_round, tiebreaks, rules, fmt, print_, html)
+        return
     with reading() as tournament, arguments(after_round="--after-round", tiebreaks="--tiebreaks"):
         table = build(tournament, after_round_of(tournament, after_round), codes(tournament, tiebreaks), rules)
     view = crosstable_view(tournament, table)

@@ -83,9 +83,14 @@ def pairings(
 
     check_page(print_, html, fmt)
     if is_team():
-        if explain or print_ or html is not None:
-            raise BadArgument("--explain, --print and --html are not there for team events yet")
-        team_pairings(round_number, fmt)
+        if explain:
+            raise BadArgument("--explain is for the Dutch system; a team round robin follows the Berger tables")
+        if print_ or html is not None:
+            from arbiter_cli.cli.team_reports import team_pairings_page
+
+            team_pairings_page(round_number, html)
+        else:
+            team_pairings(round_number, fmt)
         return
     with reading() as tournament, arguments(round_number="ROUND"):
         rnd = find_round(tournament, round_number if round_number is not None else tournament.last_round)

@@ -36,6 +36,12 @@ about board prizes; the issue gives the two-thirds rule as the regulations we we
   (None last), the higher percentage, the more points, and the start number last, so that the
   order is total.
 
+:func:`folder_board_prizes` reads a team event's folder: the event as its standings count it
+(:func:`~arbiter_cli.lifecycle.team_finish.counted_team_event`: the matches of a team the round
+robin's half rule removes count for no one here either), the ratings of ``players.csv`` (0:
+unrated), the share of the ``[team]`` settings' ``board_prize_share`` and the rating the event
+announces for unrated players (``unrated_rating``).
+
 >>> minimum_games(9), minimum_games(7), minimum_games(11, Fraction(7, 10))
 (6, 5, 8)
 """
@@ -51,9 +57,11 @@ from math import ceil
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.outcome import Outcome
 from arbiter_cli.core.team import TeamEvent
+from arbiter_cli.core.team_tournament import TeamTournament
+from arbiter_cli.lifecycle.team_finish import counted_team_event
 from arbiter_cli.ratings.elo import performance_rating
 
-__all__ = ["BoardRow", "board_statistics", "minimum_games", "DEFAULT_SHARE"]
+__all__ = ["BoardRow", "board_statistics", "minimum_games", "DEFAULT_SHARE", "BoardPrizes", "folder_board_prizes"]
 
 #: The share of the rounds a player must play to qualify (the regulations we were given).
 DEFAULT_SHARE = Fraction(2, 3)
@@ -138,3 +146,23 @@ def board_statistics(event: TeamEvent, ratings: Mapping[int, int | None], *, sha
     rows.sort(key=lambda row: (row.board, not row.qualifies, row.performance is None, -(row.performance or 0),
                                row.percentage is None, -(row.percentage or 0), -row.points, row.player))
     return tuple(rows)
+
+
+@dataclass(frozen=True)
+class BoardPrizes:
+    """The board statistics of an event, with what qualifies: ``minimum`` games over the board,
+    the ``share`` of its ``rounds``."""
+
+    rows: tuple[BoardRow, ...]
+    rounds: int
+    share: Fraction
+    minimum: int
+
+
+def folder_board_prizes(tournament: TeamTournament) -> BoardPrizes:
+    """The board statistics of a team event's folder, after every round paired."""
+    event = counted_team_event(tournament)
+    share = tournament.team.board_prize_share
+    ratings = {p.start_number: p.rating or None for p in tournament.players}
+    rows = board_statistics(event, ratings, share=share, unrated_rating=tournament.settings.unrated_rating)
+    return BoardPrizes(rows, event.rounds, share, minimum_games(event.rounds, share))

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from arbiter_cli.core.model import Round, Tournament
+from arbiter_cli.core.team_tournament import TeamTournament
 from arbiter_cli.render.output import Column, View, column_texts, number_column, table_columns, text_cell
 from arbiter_cli.render.views import round_rows
 
@@ -203,8 +204,9 @@ def _plain(text: str) -> str:
 RECORD_KEYS = frozenset({"played", "wins", "draws", "losses", "forfeit_wins", "forfeit_losses", "byes"})
 
 
-def page_header(tournament: Tournament, what: str, today: str) -> list[str]:
-    """The event, what the page shows (with the round) and the date, for the top of each page."""
+def page_header(tournament: Tournament | TeamTournament, what: str, today: str) -> list[str]:
+    """The event (individual or team), what the page shows (with the round) and the date, for the
+    top of each page."""
     settings = tournament.settings
     place = ", ".join(x for x in (settings.place, event_dates(settings.start_date, settings.end_date)) if x)
     return [settings.name, *([place] if place else []), f"{what}{PRINTED}{today}"]

@@ -16,12 +16,14 @@ from arbiter_cli.core.team_roster import format_team_rating, team_rating
 from arbiter_cli.core.team_tournament import MatchRound, TeamTournament, board_colour, team_event
 from arbiter_cli.lifecycle.team_standings import TeamStandings, team_row_json
 from arbiter_cli.render.output import Column, View, number_column, text_cell
-from arbiter_cli.render.views import csv_plain
+from arbiter_cli.render.views import csv_plain, tiebreak_csv
 
-__all__ = ["team_standings_view", "teams_view", "roster_view", "team_pairings_view"]
+__all__ = ["team_standings_view", "teams_view", "roster_view", "team_pairings_view", "pairing_records",
+           "pairing_place", "pairing_result", "side_colour", "tiebreak_column"]
 
 
-def _tiebreak_column(code: str) -> Column:
+def tiebreak_column(code: str) -> Column:
+    """A team tie-break's column: its values in one style."""
     return number_column(code, code, lambda record: record["tiebreaks"].get(code))
 
 
@@ -41,15 +43,9 @@ def team_standings_view(title: str, table: TeamStandings) -> View:
     ]
     # MP and GP as tie-breaks are the columns already shown (JSON keeps every code in "tiebreaks")
     shown = tuple(code for code in table.tiebreaks if code not in ("MP", "GP"))
-    columns += [_tiebreak_column(code) for code in shown]
+    columns += [tiebreak_column(code) for code in shown]
 
-    def csv_value(record: dict[str, Any], key: str) -> Any:
-        if key in table.tiebreaks:
-            value = record["tiebreaks"].get(key)
-            return "" if value is None else value
-        return csv_plain(record.get(key))
-
-    return View(title, records, columns, csv_value, droppable=tuple(reversed(shown)))
+    return View(title, records, columns, tiebreak_csv(table.tiebreaks), droppable=tuple(reversed(shown)))
 
 
 def _result_text(code: str | None) -> str:
@@ -92,9 +88,9 @@ def roster_view(tournament: TeamTournament, team: int) -> View:
                 optional=frozenset({"title", "fide_id", "federation"}))
 
 
-def team_pairings_view(tournament: TeamTournament, rnd: MatchRound) -> View:
-    """A round's matches, each with its score (``2½-1½``) and its board lines, first-named team
-    first; a board's colours follow the colour pattern (``w``/``b`` of the first team's player)."""
+def pairing_records(tournament: TeamTournament, rnd: MatchRound) -> list[dict[str, Any]]:
+    """A round's lines, first-named team first: a line per match (``board`` None, its ``score``), a line
+    per board (``colour``: the first team's player's), and a line per team bye (``match`` None)."""
     pattern = tournament.team.pattern
     by_tpn = tournament.by_number
     records: list[dict[str, Any]] = []
@@ -121,11 +117,36 @@ def team_pairings_view(tournament: TeamTournament, rnd: MatchRound) -> View:
         team = tournament.by_team[bye.team]
         records.append({"match": None, "board": None, "first": bye.team, "second": None, "first_name": team.name,
                         "second_name": None, "result": bye.kind.value, "score": None, "colour": None})
+    return records
 
-    def place(r: dict[str, Any]) -> str:
-        if r["match"] is None:
-            return ""
-        return str(r["match"]) if r["board"] is None else f"{r['match']}.{r['board']}"
+
+def pairing_place(r: dict[str, Any]) -> str:
+    """A pairing line's place: the match (``2``) or the board (``2.3``); nothing for a bye."""
+    if r["match"] is None:
+        return ""
+    return str(r["match"]) if r["board"] is None else f"{r['match']}.{r['board']}"
+
+
+def pairing_result(r: dict[str, Any]) -> str:
+    """A pairing line's result: the match score (or its forfeit), the board's result, or the bye."""
+    if r["board"] is None and r["match"] is not None:
+        forfeit = _result_text(r["result"])
+        return f"{forfeit} (forfeit)" if forfeit else str(r["score"])
+    if r["match"] is None:
+        return {"BYE": "free", "PAB": "bye"}.get(r["result"], r["result"] or "")
+    return _result_text(r["result"])
+
+
+def side_colour(r: dict[str, Any], first: bool) -> str:
+    """The colour of a board line's first (or second) team's player."""
+    return str(r["colour"]) if first else ("b" if r["colour"] == "w" else "w")
+
+
+def team_pairings_view(tournament: TeamTournament, rnd: MatchRound) -> View:
+    """A round's matches, each with its score (``2½-1½``) and its board lines, first-named team
+    first; a board's colours follow the colour pattern (``w``/``b`` of the first team's player)."""
+    by_tpn = tournament.by_number
+    records = pairing_records(tournament, rnd)
 
     def side(key: str, colour_of_first: bool) -> Callable[[dict[str, Any]], str]:
         def show(r: dict[str, Any]) -> str:
@@ -135,22 +156,14 @@ def team_pairings_view(tournament: TeamTournament, rnd: MatchRound) -> View:
                 return f"{r[key]} {r[key + '_name']}" if r[key] is not None else ""
             if r[key] is None:
                 return "(empty board)"
-            colour = r["colour"] if colour_of_first else ("b" if r["colour"] == "w" else "w")
             player = by_tpn[r[key]]
             rating = f" {player.rating}" if player.rating else ""
-            return f"  {colour} {player.name}{rating}"
+            return f"  {side_colour(r, colour_of_first)} {player.name}{rating}"
         return show
 
-    def result(r: dict[str, Any]) -> str:
-        if r["board"] is None and r["match"] is not None:
-            forfeit = _result_text(r["result"])
-            return f"{forfeit} (forfeit)" if forfeit else r["score"]
-        if r["match"] is None:
-            return {"BYE": "free", "PAB": "bye"}.get(r["result"], r["result"] or "")
-        return _result_text(r["result"])
-
-    columns = [Column("match", "", place, "right"), Column("first", "", side("first", True), wrap=True),
-               Column("result", "Result", result, "center"), Column("second", "", side("second", False), wrap=True),
+    columns = [Column("match", "", pairing_place, "right"), Column("first", "", side("first", True), wrap=True),
+               Column("result", "Result", pairing_result, "center"),
+               Column("second", "", side("second", False), wrap=True),
                Column("board", "", text_cell("board")), Column("first_name", "", text_cell("first_name")),
                Column("second_name", "", text_cell("second_name")), Column("score", "", text_cell("score")),
                Column("colour", "", text_cell("colour"))]

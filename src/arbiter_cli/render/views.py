@@ -6,7 +6,7 @@ standings, a crosstable) and is shown by :func:`arbiter_cli.render.output.emit`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +14,7 @@ from rich.console import JustifyMethod
 
 from arbiter_cli.pairing.swiss import virtual_points_of
 from arbiter_cli.core.model import Player, Round, Status, Tournament
+from arbiter_cli.core.team_tournament import TeamTournament
 from arbiter_cli.core.points import points_to_json
 from arbiter_cli.render.output import Column, View, number_column, number_texts, text_cell
 
@@ -22,7 +23,7 @@ if TYPE_CHECKING:  # the views take them; importing them here would load every t
     from arbiter_cli.lifecycle.standings import Standings
 
 __all__ = ["round_rows", "player_label", "pairings_view", "players_view", "standings_view", "crosstable_view",
-           "standings_notes", "byes_view", "tiebreak_text", "tiebreak_json", "csv_plain", "table_heading"]
+           "standings_notes", "byes_view", "tiebreak_text", "tiebreak_json", "csv_plain", "table_heading", "tiebreak_csv"]
 
 
 def round_rows(rnd: Round) -> Iterator[tuple[int | None, int, int | None, str | None]]:
@@ -169,12 +170,6 @@ def standings_view(tournament: Tournament, standings: Standings) -> View:
             record["virtual_points"] = points_to_json(virtual.get(record["start_number"], Fraction(0)))
         columns.insert(5, number_column("virtual_points", "VP"))
 
-    def csv_value(record: dict[str, Any], key: str) -> Any:
-        if key in standings.tiebreaks:
-            value = record["tiebreaks"].get(key)
-            return "" if value is None else value
-        return csv_plain(record.get(key))
-
     title = f"{tournament.settings.name}: {table_heading(tournament, 'standings', standings.after_round).lower()}"
     if standings.incomplete:
         title += f" (round{'s' if len(standings.incomplete) > 1 else ''} " \
@@ -184,10 +179,10 @@ def standings_view(tournament: Tournament, standings: Standings) -> View:
     # tie-breaks from the last announced; Rank, No, Name and Pts stay.
     droppable = ("byes", "forfeit_losses", "forfeit_wins", "losses", "draws", "wins", "played", "rating",
                  *reversed(standings.tiebreaks))
-    return View(title, records, columns, csv_value, optional=optional, droppable=droppable)
+    return View(title, records, columns, tiebreak_csv(standings.tiebreaks), optional=optional, droppable=droppable)
 
 
-def table_heading(tournament: Tournament, what: str, after_round: int) -> str:
+def table_heading(tournament: Tournament | TeamTournament, what: str, after_round: int) -> str:
     """What a table of standings or a crosstable shows: ``Final standings`` for a finalised event's
     table after its last round, else ``Standings after round 5``.
 
@@ -199,6 +194,20 @@ def table_heading(tournament: Tournament, what: str, after_round: int) -> str:
     if tournament.settings.status is Status.FINALISED and after_round == tournament.last_round:
         return f"Final {what}"
     return f"{what[:1].upper()}{what[1:]} after round {after_round}"
+
+
+def tiebreak_csv(tiebreaks: Sequence[str], headings: Sequence[str] = ()) -> Callable[[dict[str, Any], str], Any]:
+    """The CSV cells of a table with tie-breaks (and a crosstable's cells under ``headings``): a
+    tie-break's value from the record's ``tiebreaks`` (empty when it has none), a cell from its
+    ``_cells``, any other column plain."""
+    def value(record: dict[str, Any], key: str) -> Any:
+        if key in headings:
+            return record["_cells"][list(headings).index(key)]
+        if key in tiebreaks:
+            found = record["tiebreaks"].get(key)
+            return "" if found is None else found
+        return csv_plain(record.get(key))
+    return value
 
 
 def csv_plain(value: Any) -> Any:
@@ -264,18 +273,11 @@ def crosstable_view(tournament: Tournament, table: Crosstable) -> View:
     for record, row in zip(records, table.rows):
         record["tiebreaks"] = {code: tiebreak_json(v) for code, v in row.tiebreaks.items()}
 
-    def csv_value(record: dict[str, Any], key: str) -> Any:
-        if key in table.headings:
-            return record["_cells"][table.headings.index(key)]
-        if key in table.tiebreaks:
-            value = record["tiebreaks"].get(key)
-            return "" if value is None else value
-        return csv_plain(record.get(key))
-
     title = f"{tournament.settings.name}: {table_heading(tournament, 'crosstable', table.after_round).lower()}"
     # On a narrow console the rating goes first, then the tie-breaks from the last announced; the
     # games, the points and the rank stay.
-    return View(title, records, columns, csv_value, droppable=("rating", *reversed(table.tiebreaks)))
+    return View(title, records, columns, tiebreak_csv(table.tiebreaks, table.headings),
+                droppable=("rating", *reversed(table.tiebreaks)))
 
 
 def standings_notes(table: Standings) -> list[str]:

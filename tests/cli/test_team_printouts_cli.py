@@ -1,0 +1,274 @@
+"""The team printouts of issue 15 on the command line: ``pairings`` and ``standings`` with
+``--print``/``--html`` on a team folder, ``crosstable`` on a team folder, ``team card`` and
+``team boards``, each as a table (80 columns wide), CSV, JSON, a printed page and an HTML page.
+Each test is named after what it pins.
+
+The league: four teams, a double round robin of 4 boards, in round 3: round 1 all played, round
+2 with a reserve in a line-up and an empty board, round 3 with a match forfeit and a board still
+to enter."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from rich.cells import cell_len
+
+from conftest import Runner, quiet_arbiter, snapshot
+
+TEAMS = """team,short,name,rating
+Alpha Knights,ALK,"Aalto, Ann",2210
+Alpha Knights,ALK,"Berg, Bo",2150
+Alpha Knights,ALK,"Carr, Cid",2100
+Alpha Knights,ALK,"Dahl, Dan",2000
+Alpha Knights,ALK,"Ek, Eve",1900
+Bishops <&> Bergen,BOB,Fay,2250
+Bishops <&> Bergen,BOB,Gus,2100
+Bishops <&> Bergen,BOB,Hal,2050
+Bishops <&> Bergen,BOB,Ian,1950
+Castle Rooks,CAS,Jo,2000
+Castle Rooks,CAS,Kim,1980
+Castle Rooks,CAS,Lee,1900
+Castle Rooks,CAS,Max,
+Dragons,DRA,Nia,2300
+Dragons,DRA,Oz,2200
+Dragons,DRA,Pia,1800
+Dragons,DRA,Quin,1700
+"""
+ESCAPE = re.compile(r"\x1b\[")
+
+
+ROUNDS = {1: "1.1 1-0\n1.2 1/2\n1.3 1/2\n1.4 0-1\n2.1 1/2\n2.2 1-0\n2.3 1-0\n2.4 1/2\n",
+          2: "1.1 1-0\n1.2 0-1\n1.3 1/2\n2.1 0-1\n2.2 1/2\n2.3 1-0\n2.4 1-0\n",  # 1.4: an empty board
+          3: "1 -/+\n2.1 1-0\n2.2 1/2\n2.3 0-1\n"}  # a match forfeit; 2.4 still to enter
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    base = tmp_path_factory.mktemp("league")
+    league = base / "league"
+    assert quiet_arbiter("new", league, "--teams", "--boards", 4, "--system", "double-round-robin", "--name",
+                         "Club League 2026", "--place", "Bergen", "--start-date", "2026-03-01", "--seed", 1) == 0
+    (base / "teams.csv").write_text(TEAMS, encoding="utf-8")
+    assert quiet_arbiter("-d", league, "team", "import", base / "teams.csv") == 0
+    for number, results in ROUNDS.items():
+        if number == 2:
+            assert quiet_arbiter("-d", league, "lineup", 2, "ALK", "Aalto, Ann", "Berg, Bo", "Carr, Cid", "Ek, Eve") == 0
+            assert quiet_arbiter("-d", league, "lineup", 2, "CAS", "Jo", "Kim", "Lee") == 0
+        assert quiet_arbiter("-d", league, "pair") == 0
+        (base / f"r{number}.txt").write_text(results, encoding="utf-8")
+        assert quiet_arbiter("-d", league, "result", number, "--from", base / f"r{number}.txt") == 0
+    return league
+
+
+def lines_of(text: str) -> list[str]:
+    return text.replace("\f", "\n").splitlines()
+
+
+def fits(out: str, width: int = 80) -> bool:
+    return max(cell_len(line) for line in out.splitlines()) <= width
+
+
+# --------------------------------------------------------------------------- pairings
+
+
+def test_pairings_print_gives_the_round_by_match_under_the_page_header(arbiter: Runner, folder: Path) -> None:
+    result = arbiter("-d", folder, "pairings", 3, "--print")
+    assert result.code == 0, result.err
+    lines = lines_of(result.out)
+    assert lines[:3] == ["Club League 2026", "Bergen, 2026-03-01", lines[2]]
+    assert lines[2].startswith("Round 3 of 6: pairings    printed ")
+    body = [line.split() for line in lines[lines.index(next(x for x in lines if x.startswith("---"))) + 1:]][:6]
+    assert body[0][:4] == ["1", "4", "Castle", "Rooks"] and "-/+" in body[0] and "(forfeit)" in body[0]
+    assert body[1][:3] == ["2", "1", "Alpha"] and "1½-1½" in body[1]
+    assert body[2] == ["2.1", "w", "Aalto,", "Ann", "2210", "1-0", "b", "Fay", "2250"]
+    assert body[5] == ["2.4", "b", "Dahl,", "Dan", "2000", "w", "Ian", "1950"]  # no result yet
+    assert lines[-1] == "page 1/1" and fits(result.out)
+
+
+def test_pairings_print_shows_an_empty_board(arbiter: Runner, folder: Path) -> None:
+    out = arbiter("-d", folder, "pairings", 2, "--print").out
+    assert re.search(r"1\.4 +b Ian +1950 +\+/- +\(empty board\)", out)
+
+
+def test_pairings_html_is_a_standalone_page_with_the_names_escaped(arbiter: Runner, folder: Path,
+                                                                   tmp_path: Path) -> None:
+    page = tmp_path / "r3.html"
+    before = snapshot(folder)
+    result = arbiter("-d", folder, "pairings", "--html", page)
+    assert result.code == 0 and result.out == ""
+    text = page.read_text(encoding="utf-8")
+    assert "<title>Club League 2026: round 3 pairings</title>" in text
+    assert "2 Bishops &lt;&amp;&gt; Bergen" in text and "Bishops <&>" not in text
+    assert '<p class="what">Round 3 of 6: pairings</p>' in text
+    assert snapshot(folder) == before
+
+
+def test_pairings_csv_and_json_keep_their_shape(arbiter: Runner, folder: Path) -> None:
+    records = json.loads(arbiter("-d", folder, "pairings", 3, "-f", "json").out)
+    assert set(records[0]) == {"match", "board", "first", "second", "first_name", "second_name", "result", "score",
+                               "colour"}
+    assert next(csv.reader(io.StringIO(arbiter("-d", folder, "pairings", 3, "-f", "csv").out))) == [
+        "match", "first", "result", "second", "board", "first_name", "second_name", "score", "colour"]
+
+
+def test_a_page_is_not_csv_or_json_and_explain_is_for_the_dutch_system(arbiter: Runner, folder: Path) -> None:
+    for command in (["pairings"], ["standings"], ["crosstable"], ["team", "card"], ["team", "boards"]):
+        result = arbiter("-d", folder, *command, "--print", "-f", "json")
+        assert result.code == 2 and "--print" in result.err, command
+    result = arbiter("-d", folder, "pairings", "--explain")
+    assert result.code == 2 and "Berger" in result.err
+
+
+# --------------------------------------------------------------------------- standings
+
+
+def test_standings_print_has_the_tiebreak_legend(arbiter: Runner, folder: Path) -> None:
+    result = arbiter("-d", folder, "standings", "--print")
+    assert result.code == 0, result.err
+    lines = lines_of(result.out)
+    assert lines[2].startswith("Team standings after round 3 (tie-breaks: C.07 2026 rules)    printed ")
+    assert [line.split()[:3] for line in lines[6:10]] == [["1", "3", "Dragons"], ["2", "2", "Bishops"],
+                                                          ["3", "1", "Alpha"], ["4", "4", "Castle"]]
+    legend = [line.split(":")[0] for line in lines if re.match(r"^(MP|GP|EDE|EMGSB): ", line)]
+    assert legend == ["MP", "GP", "EDE", "EMGSB"]
+
+
+def test_standings_html_has_the_legend_in_its_footer(arbiter: Runner, folder: Path, tmp_path: Path) -> None:
+    page = tmp_path / "s.html"
+    assert arbiter("-d", folder, "standings", "--html", page, "--tiebreaks", "MP,GP,BH:MP").code == 0
+    text = page.read_text(encoding="utf-8")
+    assert "<title>Club League 2026: team standings after round 3</title>" in text
+    assert "<p>BH:MP: Buchholz on match points</p>" in text
+
+
+# --------------------------------------------------------------------------- crosstable
+
+
+def test_crosstable_cells_are_the_game_points_against_each_team(arbiter: Runner, folder: Path) -> None:
+    records = json.loads(arbiter("-d", folder, "crosstable", "-f", "json").out)
+    assert [(r["team_number"], r["match_points"], r["game_points"], r["rank"]) for r in records] == [
+        (1, 1, 5, 3), (2, 4, 7, 2), (3, 4, 7.5, 1), (4, 1, 3.5, 4)]
+    rows = list(csv.DictReader(io.StringIO(arbiter("-d", folder, "crosstable", "-f", "csv").out)))
+    assert [[row[str(n)] for n in range(1, 5)] for row in rows] == [
+        ["×", "1½?", "1½", "2"], ["1½?", "×", "3", "2½"], ["2½", "1", "×", "+"], ["2", "1½", "-", "×"]]
+
+
+def test_crosstable_json_gives_each_match_of_each_team(arbiter: Runner, folder: Path) -> None:
+    records = json.loads(arbiter("-d", folder, "crosstable", "-f", "json").out)
+    assert set(records[0]) == {"team_number", "name", "match_points", "game_points", "rank", "tiebreaks", "matches"}
+    assert records[3]["matches"] == [
+        {"round": 1, "opponent": 1, "outcome": "D", "colour": "b", "match_points": 1, "game_points": 2},
+        {"round": 2, "opponent": 2, "outcome": "L", "colour": "b", "match_points": 0, "game_points": 1.5},
+        {"round": 3, "opponent": 3, "outcome": "-", "colour": None, "match_points": 0, "game_points": 0}]
+
+
+def test_crosstable_table_fits_80_columns(arbiter: Runner, folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    result = arbiter("-d", folder, "crosstable")
+    assert result.code == 0 and fits(result.out)
+    assert "│  3 │ Dragons            │ 2½  │  1  │ ×  │ +  │  4 │ 7½ │    1 │" in result.out
+
+
+def test_crosstable_print_and_html_have_the_legend(arbiter: Runner, folder: Path, tmp_path: Path) -> None:
+    out = arbiter("-d", folder, "crosstable", "--print").out
+    assert lines_of(out)[2].startswith("Team crosstable after round 3    printed ")
+    assert "both matches in round order" in " ".join(out.split()) and fits(out)
+    page = tmp_path / "x.html"
+    assert arbiter("-d", folder, "crosstable", "--html", page).code == 0
+    text = page.read_text(encoding="utf-8")
+    assert "<title>Club League 2026: team crosstable after round 3</title>" in text
+    assert '<td class="center">1½?</td>' in text
+
+
+# --------------------------------------------------------------------------- team card
+
+
+def test_team_card_gives_each_players_rounds_in_80_columns(arbiter: Runner, folder: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    result = arbiter("-d", folder, "team", "card", "ALK")
+    assert result.code == 0 and fits(result.out)
+    assert result.out.splitlines()[0].startswith("Club League 2026: team card of 1 Alpha Knights after round 3")
+    assert "│ 5 │  5 │ Ek, Eve   │ 1900 │   0 │     1 │  2 │  4 │ w │  3 │ Quin 1700 │  0  │" in result.out
+
+
+def test_team_card_json_is_a_record_per_player_with_its_rounds(arbiter: Runner, folder: Path) -> None:
+    records = json.loads(arbiter("-d", folder, "team", "card", "Alpha Knights", "-f", "json").out)
+    assert [(r["name"], r["role"], r["points"], r["games"]) for r in records] == [
+        ("Aalto, Ann", "main", 3, 3), ("Berg, Bo", "main", 1.5, 3), ("Carr, Cid", "main", 0.5, 3),
+        ("Dahl, Dan", "main", 0, 1), ("Ek, Eve", "reserve", 0, 1)]
+    assert records[3]["rounds"][1] == {"round": 3, "board": 4, "colour": "b", "opponent": 9, "opponent_name": "Ian",
+                                       "opponent_rating": 1950, "opponent_team": 2, "result": "?", "points": 0}
+
+
+def test_team_card_csv_has_a_line_per_round_played_for_every_team(arbiter: Runner, folder: Path) -> None:
+    rows = list(csv.DictReader(io.StringIO(arbiter("-d", folder, "team", "card", "-f", "csv").out)))
+    assert {row["team_number"] for row in rows} == {"1", "2", "3", "4"}
+    ian = [row for row in rows if row["name"] == "Ian"]
+    assert [(row["round"], row["opponent"], row["result"], row["total_points"]) for row in ian] == [
+        ("1", "13", "½", "1.5"), ("2", "", "+", "1.5"), ("3", "4", "?", "1.5")]
+
+
+def test_team_card_print_is_a_page_per_team_and_html_a_section_each(arbiter: Runner, folder: Path,
+                                                                  tmp_path: Path) -> None:
+    out = arbiter("-d", folder, "team", "card", "--print").out
+    assert out.count("\f") == 3 and fits(out)
+    assert "Team card of 2 Bishops <&> Bergen after round 3    printed " in out
+    page = tmp_path / "cards.html"
+    assert arbiter("-d", folder, "team", "card", "--html", page).code == 0
+    assert page.read_text(encoding="utf-8").count("<section") == 4
+
+
+def test_team_card_of_an_unknown_team_is_a_bad_argument(arbiter: Runner, folder: Path) -> None:
+    result = arbiter("-d", folder, "team", "card", "Nobody")
+    assert result.code == 2 and "TEAM" in result.err and "no team 'Nobody'" in result.err
+
+
+# --------------------------------------------------------------------------- board prizes
+
+
+def test_team_boards_json_gives_each_players_board_statistics(arbiter: Runner, folder: Path) -> None:
+    records = json.loads(arbiter("-d", folder, "team", "boards", "-f", "json").out)
+    assert set(records[0]) == {"board", "start_number", "name", "team_number", "team", "rating", "games", "points",
+                               "percentage", "performance", "qualifies", "forfeit_wins", "forfeit_losses"}
+    by_name = {r["name"]: r for r in records}
+    assert by_name["Aalto, Ann"] == {
+        "board": 1, "start_number": 1, "name": "Aalto, Ann", "team_number": 1, "team": "Alpha Knights",
+        "rating": 2210, "games": 3, "points": 3, "percentage": 100.0, "performance": 2983, "qualifies": True,
+        "forfeit_wins": 0, "forfeit_losses": 0}
+    assert (by_name["Ian"]["games"], by_name["Ian"]["forfeit_wins"], by_name["Ian"]["qualifies"]) == (1, 1, False)
+
+
+def test_team_boards_table_fits_80_columns_and_says_who_qualifies(arbiter: Runner, folder: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    result = arbiter("-d", folder, "team", "boards")
+    assert result.code == 0 and fits(result.out)
+    assert "at least 2 games over the board: 2/3 of the 3 rounds" in result.err
+
+
+def test_team_boards_print_and_html(arbiter: Runner, folder: Path, tmp_path: Path) -> None:
+    out = arbiter("-d", folder, "team", "boards", "--print").out
+    assert lines_of(out)[2].startswith("Board prizes after round 3    printed ") and fits(out)
+    page = tmp_path / "b.html"
+    assert arbiter("-d", folder, "team", "boards", "--html", page).code == 0
+    assert "<title>Club League 2026: board prizes after round 3</title>" in page.read_text(encoding="utf-8")
+
+
+# --------------------------------------------------------------------------- NO_COLOR, a pipe
+
+
+@pytest.mark.parametrize("command", [["pairings"], ["standings"], ["crosstable"], ["team", "card", "1"],
+                                     ["team", "boards"]])
+def test_a_table_in_a_pipe_has_no_colour_codes_with_or_without_no_color(
+        arbiter: Runner, folder: Path, monkeypatch: pytest.MonkeyPatch, command: list[str]) -> None:
+    monkeypatch.delenv("NO_COLOR")
+    plain = arbiter("-d", folder, *command)
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert plain.code == 0 and not ESCAPE.search(plain.out)
+    assert arbiter("-d", folder, *command).out == plain.out
