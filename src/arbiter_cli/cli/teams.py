@@ -166,8 +166,8 @@ def lineup(
         say(f"{change.change}: {change.new}")
 
 
-def pair_teams(fmt: Format) -> None:
-    """``arbiter pair`` on a team event."""
+def pair_teams(fmt: Format, print_: bool = False) -> None:
+    """``arbiter pair`` on a team event (``print_``: the pairings page for the wall)."""
     from arbiter_cli.lifecycle.team_rounds import pair_team_round
     from arbiter_cli.render.team_views import team_pairings_view
 
@@ -177,6 +177,13 @@ def pair_teams(fmt: Format) -> None:
     say(f"round {paired.round.number} of {paired.tournament.settings.rounds} paired")
     for note in paired.notes:
         say(f"note: {note}")
+    if print_:
+        from arbiter_cli.cli.common import today
+        from arbiter_cli.cli.pages import write_page
+        from arbiter_cli.render.team_printouts import team_pairing_sheets
+
+        write_page(team_pairing_sheets(paired.tournament, paired.round, today()), None, "")
+        return
     emit(team_pairings_view(paired.tournament, paired.round), fmt)
 
 
