@@ -44,6 +44,7 @@ class TeamSwissShape:
     bye_rate: float = 0.02  # a requested bye (240 F, H or Z)
     withdraw_rate: float = 0.01  # a team leaves for good (per team and round)
     late_rate: float = 0.0  # a team enters in round 2 or 3
+    paired: int | None = None  # the rounds to pair and play (default all): the next one is left to pair
 
 
 def generate_team_swiss(shape: TeamSwissShape, progress: Callable[[int], None] | None = None) -> str:
@@ -67,18 +68,9 @@ def generate_team_swiss(shape: TeamSwissShape, progress: Callable[[int], None] |
     gone: set[int] = set()
     whites: dict[tuple[int, int, int], int] = {}  # (round, team, team): the white team of a match
     entries: dict[int, list[TeamRoundEntry]] = {t.number: [] for t in teams}
-    for rnd in range(1, shape.rounds + 1):
-        absent: dict[int, TeamOutcome] = {}
-        for team in teams:
-            if team.number in gone or late.get(team.number, 1) > rnd:
-                absent[team.number] = TeamOutcome.ZPB
-            elif rnd > 1 and draw.random() < shape.withdraw_rate:
-                gone.add(team.number)
-                absent[team.number] = TeamOutcome.ZPB
-            elif draw.random() < shape.bye_rate:
-                absent[team.number] = draw.choice((TeamOutcome.HPB, TeamOutcome.HPB, TeamOutcome.FPB, TeamOutcome.ZPB))
-        if len(teams) - len(absent) < 2:
-            absent = {}
+    played = shape.rounds if shape.paired is None else min(shape.paired, shape.rounds)
+    for rnd in range(1, played + 1):
+        absent = _absent(draw, shape, teams, gone, late, rnd)
         event = TeamEvent(tuple(teams), {n: tuple(e) for n, e in entries.items()}, rnd - 1, scoring)
         request = request_from_event(event, rnd, shape.rounds, initial, absent=frozenset(absent),
                                      colour_model=shape.colour_model,
@@ -100,7 +92,7 @@ def generate_team_swiss(shape: TeamSwissShape, progress: Callable[[int], None] |
             entries[team.number].append(done[team.number])
         if progress is not None:
             progress(rnd)
-    event = TeamEvent(tuple(teams), {n: tuple(e) for n, e in entries.items()}, shape.rounds, scoring)
+    event = TeamEvent(tuple(teams), {n: tuple(e) for n, e in entries.items()}, played, scoring)
     text = team_trf_text(event, players, name=f"Generated team Swiss {shape.seed}", colours=pattern,
                          total_rounds=shape.rounds)
     code = team_swiss_code(shape.colour_model, shape.primary, shape.secondary_for_colours)
@@ -113,7 +105,28 @@ def generate_team_swiss(shape: TeamSwissShape, progress: Callable[[int], None] |
         lines.append(line)
         if line.startswith("142 "):
             lines.append(f"152 {initial.upper()}")
+    if played < shape.rounds:  # the teams not to pair in the next round (TRF-2026 240)
+        following = _absent(draw, shape, teams, gone, late, played + 1)
+        for letter in "FHZ":
+            named = [n for n, outcome in sorted(following.items()) if outcome.value[0] == letter]
+            if named:
+                lines.append(f"240 {letter} {played + 1:3d}" + "".join(f" {n:4d}" for n in named))
     return "\n".join(lines) + "\n"
+
+
+def _absent(draw: random.Random, shape: TeamSwissShape, teams: list[Team], gone: set[int], late: dict[int, int],
+            rnd: int) -> dict[int, TeamOutcome]:
+    """The teams not paired in round ``rnd``: withdrawn, not yet entered, or a requested bye."""
+    absent: dict[int, TeamOutcome] = {}
+    for team in teams:
+        if team.number in gone or late.get(team.number, 1) > rnd:
+            absent[team.number] = TeamOutcome.ZPB
+        elif rnd > 1 and draw.random() < shape.withdraw_rate:
+            gone.add(team.number)
+            absent[team.number] = TeamOutcome.ZPB
+        elif draw.random() < shape.bye_rate:
+            absent[team.number] = draw.choice((TeamOutcome.HPB, TeamOutcome.HPB, TeamOutcome.FPB, TeamOutcome.ZPB))
+    return absent if len(teams) - len(absent) >= 2 else {}
 
 
 def _white_first(line: str, whites: dict[tuple[int, int, int], int]) -> str:
