@@ -189,15 +189,16 @@ def trf_pair(
 ) -> None:
     """Pair the next round of a TRF; print it in the JaVaFo/bbpPairings format (a team file: team
     numbers, white team first, the PAB as 'team 0'; FIDE C.04.6)."""
-    from arbiter_cli.pairing.dutch import pair_round
-    from arbiter_cli.trf.engine_output import format_pairs
-    from arbiter_cli.trf.swiss import request_from_trf
     from arbiter_cli.trf.team import is_team_trf
 
     read = read_trf_file(source)
     if is_team_trf(read[1]):
         from arbiter_cli.cli.team_trf import team_pair
         return team_pair(*read, output, explain)
+    from arbiter_cli.pairing.dutch import pair_round
+    from arbiter_cli.trf.engine_output import format_pairs
+    from arbiter_cli.trf.swiss import request_from_trf
+
     if explain:
         raise BadArgument("--explain is for a team file here; 'arbiter pair --explain' explains an event's round",
                           field="--explain")
@@ -223,14 +224,15 @@ def trf_pair(
 
 def trf_check(source: TrfArgument) -> None:
     """Re-pair every round of a TRF and report each pair that differs (exit 0 only when all agree)."""
-    from arbiter_cli.trf.check import check_rounds
-    from arbiter_cli.trf.swiss import paired_rounds
     from arbiter_cli.trf.team import is_team_trf
 
     read = read_trf_file(source)
     if is_team_trf(read[1]):
         from arbiter_cli.cli.team_trf import team_check
         return team_check(*read)
+    from arbiter_cli.trf.check import check_rounds
+    from arbiter_cli.trf.swiss import paired_rounds
+
     label, trf = read_pairable_trf(source, read)
     rounds = paired_rounds(trf)
     if not rounds:

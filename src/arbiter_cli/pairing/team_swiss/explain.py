@@ -9,13 +9,20 @@ from __future__ import annotations
 
 from arbiter_cli.core.points import format_points
 from arbiter_cli.pairing.team_swiss.engine import TeamPairing
-from arbiter_cli.pairing.team_swiss.preferences import ColourModel
+from arbiter_cli.pairing.team_swiss.preferences import ColourModel, Preference
 from arbiter_cli.pairing.team_swiss.state import TeamSwissRequest
 
 __all__ = ["explain_team_round"]
 
 _MODEL = {ColourModel.TYPE_A: "Type A colour preferences", ColourModel.TYPE_B: "Type B colour preferences",
           ColourModel.NONE: "no colour preferences"}
+
+
+def _preference(preference: Preference, model: ColourModel) -> str:
+    """1.7: Type A knows one strength ("simple"), Type B two (strong, mild)."""
+    if preference.colour is None or model is not ColourModel.TYPE_A:
+        return str(preference)
+    return f"simple {'White' if preference.colour == 'w' else 'Black'}"
 
 
 def _teams(numbers: tuple[int, ...] | list[int]) -> str:
@@ -25,6 +32,7 @@ def _teams(numbers: tuple[int, ...] | list[int]) -> str:
 def explain_team_round(request: TeamSwissRequest, pairing: TeamPairing) -> list[str]:
     """Readable lines, one block per bracket."""
     states = pairing.states
+    model = request.colour_model
     lines = [f"Round {request.round_number} of {request.total_rounds}: Swiss Team Pairing System (C.04.6, 2026), "
              f"{request.primary} primary, {_MODEL[request.colour_model]}"
              + ("; C7 and C10 do not apply in the last two rounds" if request.last_two_rounds else "")]
@@ -47,6 +55,6 @@ def explain_team_round(request: TeamSwissRequest, pairing: TeamPairing) -> list[
             match = colour.get(top) or colour[bottom]
             white, black = states[match.white], states[match.black]
             lines.append(f"  {match.white} - {match.black}: colours by {match.rule} "
-                         f"(preferences {white.preference} / {black.preference}, "
+                         f"(preferences {_preference(white.preference, model)} / {_preference(black.preference, model)}, "
                          f"CD {white.colour_difference:+d} / {black.colour_difference:+d})")
     return lines
