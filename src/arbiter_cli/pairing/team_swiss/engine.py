@@ -172,7 +172,7 @@ def choose_upfloaters(lv: int, residents: Sequence[int], remaining: Sequence[int
                 if c6 and c7 == 0:
                     break  # 3.5.5: the first set that complies
             if best is not None:
-                return Bracket(levels_score(residents, states), tuple(residents), tuple(best.upfloaters),
+                return Bracket(states[residents[0]].score, tuple(residents), tuple(best.upfloaters),
                                tuple(rejected), count, best.c6, best.c7, best.pairing)
     raise NoPairing(f"the scoregroup of team {residents[0]} cannot be paired with any set of upfloaters "
                     "(C.04.6 3.5): the Chief Arbiter decides (3.3.3)")
@@ -182,10 +182,6 @@ def _why(choice: _Choice) -> str:
     if not choice.c6:
         return "C6: the next scoregroup would not stay pairable"
     return f"C7: {choice.c7} upfloater(s) floated in the previous round"
-
-
-def levels_score(residents: Sequence[int], states: Mapping[int, TeamState]) -> Fraction:
-    return states[residents[0]].score
 
 
 def board_order(matches: Sequence[ColouredMatch], states: Mapping[int, TeamState]) -> list[ColouredMatch]:
