@@ -44,13 +44,13 @@ def read_trf_file(source: str) -> tuple[str, TrfFile]:
         raise error.at(source=label) from None
 
 
-def read_pairable_trf(source: str) -> tuple[str, TrfFile]:
+def read_pairable_trf(source: str, read: tuple[str, TrfFile] | None = None) -> tuple[str, TrfFile]:
     """A TRF file for pairing (``trf pair``, ``trf check``): read through the importer's checks,
     with the same message as ``import`` for a broken file, and refused when it asks for what
-    the Dutch engine does not do yet."""
+    the Dutch engine does not do yet. ``read``: the file already read (stdin is read once)."""
     from arbiter_cli.trf.swiss import check_pairable
 
-    label, trf = read_trf_file(source)
+    label, trf = read or read_trf_file(source)
     imported = _import(label, trf, Path(label).stem, for_folder=True)
     settings = imported.tournament.settings
     try:
@@ -184,15 +184,27 @@ def _team_standings(label: str, trf: TrfFile, tiebreaks: str | None, rules: Rule
 def trf_pair(
     source: TrfArgument,
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write the pairing here.")] = None,
+    explain: Annotated[bool, typer.Option("--explain", help="A team file: why each bracket and colour (stderr).")
+                       ] = False,
 ) -> None:
-    """Pair the next round of a TRF; print it in the JaVaFo/bbpPairings format."""
+    """Pair the next round of a TRF; print it in the JaVaFo/bbpPairings format (a team file: team
+    numbers, white team first, the PAB as 'team 0'; FIDE C.04.6)."""
+    from arbiter_cli.trf.team import is_team_trf
+
+    read = read_trf_file(source)
+    if is_team_trf(read[1]):
+        from arbiter_cli.cli.team_trf import team_pair
+        return team_pair(*read, output, explain)
     from arbiter_cli.pairing.dutch import pair_round
     from arbiter_cli.trf.engine_output import format_pairs
     from arbiter_cli.trf.swiss import request_from_trf
 
+    if explain:
+        raise BadArgument("--explain is for a team file here; 'arbiter pair --explain' explains an event's round",
+                          field="--explain")
     if output is not None:
         check_output(output, what="the pairing")
-    label, trf = read_pairable_trf(source)
+    label, trf = read_pairable_trf(source, read)
     try:
         request = request_from_trf(trf)
     except DomainError as error:
@@ -212,10 +224,16 @@ def trf_pair(
 
 def trf_check(source: TrfArgument) -> None:
     """Re-pair every round of a TRF and report each pair that differs (exit 0 only when all agree)."""
+    from arbiter_cli.trf.team import is_team_trf
+
+    read = read_trf_file(source)
+    if is_team_trf(read[1]):
+        from arbiter_cli.cli.team_trf import team_check
+        return team_check(*read)
     from arbiter_cli.trf.check import check_rounds
     from arbiter_cli.trf.swiss import paired_rounds
 
-    label, trf = read_pairable_trf(source)
+    label, trf = read_pairable_trf(source, read)
     rounds = paired_rounds(trf)
     if not rounds:
         raise BadArgument("no round is paired: there is nothing to check", source=label)
@@ -252,16 +270,31 @@ def trf_check(source: TrfArgument) -> None:
 
 def trf_generate(
     output: Annotated[Path, typer.Option("--output", "-o", help="The TRF file to write.")],
-    players: Annotated[int, typer.Option("--players", min=2, help="Number of players.")],
     rounds: Annotated[int, typer.Option("--rounds", min=1, help="Number of rounds.")],
+    players: Annotated[Optional[int], typer.Option("--players", min=2, help="Number of players.")] = None,
     seed: Annotated[int, typer.Option("--seed", help="The same seed always gives the same file.")] = 1,
     draw_rate: Annotated[float, typer.Option("--draw-rate", min=0.0, max=1.0)] = 0.3,
     forfeit_rate: Annotated[float, typer.Option("--forfeit-rate", min=0.0, max=1.0)] = 0.02,
     bye_rate: Annotated[float, typer.Option("--bye-rate", min=0.0, max=1.0,
                                             help="Chance that a player asks for a half-point bye.")] = 0.02,
+    teams: Annotated[Optional[int], typer.Option("--teams", min=2, help="A team Swiss (C.04.6) of this many teams.")
+                     ] = None,
+    boards: Annotated[int, typer.Option("--boards", min=1, help="A team Swiss: boards per match.")] = 4,
+    colour_model: Annotated[str, typer.Option("--colour-model", metavar="a|b|none",
+                                              help="A team Swiss: Type A, Type B or no colour preferences.")] = "a",
+    primary: Annotated[str, typer.Option("--primary", metavar="mp|gp",
+                                         help="A team Swiss: match points or game points first.")] = "mp",
 ) -> None:
-    """Write a random Swiss tournament, paired round by round with arbiter's Dutch engine."""
+    """Write a random Swiss tournament, paired round by round with arbiter's Dutch engine (with
+    --teams: a team Swiss, paired with its C.04.6 engine)."""
     from arbiter_cli.trf.generate import generate_tournament
+
+    if teams is not None:
+        from arbiter_cli.cli.team_trf import team_generate
+        return team_generate(output, teams, boards, rounds, seed, colour_model, primary, draw_rate, forfeit_rate,
+                             bye_rate)
+    if players is None:
+        raise BadArgument("give --players (or --teams for a team Swiss)", field="--players")
 
     check_output(output, what="the TRF")
     with slow_progress("generating rounds", rounds) as step:
