@@ -242,10 +242,20 @@ def test_round_is_paired_only_once_the_previous_one_is_complete() -> None:
         pair_team_round(event)
 
 
-def test_team_swiss_pairing_is_refused_until_issue_16() -> None:
-    event = _event(FOUR, system="swiss", rounds=5)
-    with pytest.raises(Refused, match="C.04.6"):
-        pair_team_round(event)
+def test_team_swiss_names_the_team_with_white_on_board_1_first_c_04_6_1_6() -> None:
+    event = _event(FOUR, system="swiss", rounds=3)
+    paired = pair_team_round(event)
+    assert paired.tournament.settings.initial_colour.value in ("white", "black")  # drawn by lot, stored
+    entries = team_event(paired.tournament).entries
+    for match in paired.round.matches:
+        assert entries[match.first][0].colour == "w" and entries[match.second][0].colour == "b"
+    assert paired.explanation and "C.04.6" in paired.explanation[0]
+
+
+def test_team_swiss_odd_number_of_teams_gets_a_pab_c_04_6_3_4() -> None:
+    event = _event({"A": [2000], "B": [1900], "C": [1800]}, boards=1, system="swiss", rounds=2)
+    rnd = pair_team_round(event).round
+    assert [b.kind for b in rnd.byes] == [ByeKind.PAB] and len(rnd.matches) == 1
 
 
 def test_withdrawn_team_forfeits_its_later_matches() -> None:

@@ -18,8 +18,8 @@ SAMPLES = ROOT / "sample_events"
 def test_every_sample_reads_cleanly() -> None:
     names = sorted(p.name for p in SAMPLES.iterdir() if p.is_dir())
     assert names == ["club-lyon", "double-rr6-ready", "rr10-finished", "rr10-in-progress", "swiss32-in-progress",
-                     "team-league-in-progress"]
-    for name in names[1:-1]:
+                     "team-league-in-progress", "team-swiss20-in-progress"]
+    for name in names[1:-2]:
         TournamentFolder(SAMPLES / name).load()
 
 
@@ -98,3 +98,15 @@ def test_the_swiss_open_is_in_progress() -> None:
     assert len(tournament.players) == 32 and tournament.settings.rounds == 7
     assert tournament.last_round == 5 and tournament.rounds[-1].missing == (2, 5, 9, 14)
     assert all(rnd.complete for rnd in tournament.rounds[:4])
+
+
+def test_the_team_swiss_is_20_teams_in_round_4_as_the_readme_says(arbiter: Runner, tmp_path: Path) -> None:
+    from arbiter_cli.store.team_folder import TeamFolder
+
+    swiss = TeamFolder(SAMPLES / "team-swiss20-in-progress").load()
+    assert (len(swiss.teams), swiss.team.boards, swiss.last_round, swiss.settings.rounds) == (20, 4, 4, 7)
+    assert not swiss.rounds[3].complete and swiss.rounds[2].match(10).forfeit is not None  # a match forfeit
+    copy = tmp_path / "swiss"
+    shutil.copytree(SAMPLES / "team-swiss20-in-progress", copy)
+    assert arbiter("-d", copy, "pair").code == 4  # round 4 still needs results
+    assert arbiter("-d", copy, "verify").code == 0

@@ -54,6 +54,8 @@ def new(
         "Team event: the primary score, match points (default) or game points."))] = None,
     colours: Annotated[Optional[str], typer.Option("--colours", metavar="WBWB", help=(
         "Team event: the first-named team's colour on each board (default WBWB...)."))] = None,
+    colour_model: Annotated[Optional[str], typer.Option("--colour-model", metavar="a|b|none", help=(
+        "Team Swiss: the colour preferences of C.04.6 1.7, Type A (default), Type B or none."))] = None,
     pab: Annotated[Optional[str], typer.Option("--pab", metavar="draw|win", help=(
         "Team event: a PAB scores a drawn match (default, C.04.6 1.4) or a won match with a point a board."))] = None,
     roster_tolerance: Annotated[Optional[int], typer.Option("--roster-tolerance", metavar="N", help=(
@@ -72,12 +74,12 @@ def new(
         raise BadArgument("a Swiss needs the number of rounds (C.04.1 Art. 1)", field="--rounds")
     if teams or boards is not None:
         _new_team_event(directory, teams, boards, chosen, rounds, tiebreaks, seed, scoring, match_points, primary,
-                        colours, pab, roster_tolerance, name=name, place=place, federation=federation,
+                        colours, pab, roster_tolerance, colour_model, name=name, place=place, federation=federation,
                         start_date=start_date, end_date=end_date, chief_arbiter=chief_arbiter,
                         time_control=time_control, rating_type=chosen_type)
         return
     team_options = {"--match-points": match_points, "--primary": primary, "--colours": colours, "--pab": pab,
-                    "--roster-tolerance": roster_tolerance}
+                    "--roster-tolerance": roster_tolerance, "--colour-model": colour_model}
     for option, value in team_options.items():
         if value is not None:
             raise BadArgument("is for a team event (give --teams --boards N)", field=option)
@@ -107,7 +109,7 @@ def new(
 def _new_team_event(directory: Path, teams: bool, boards: int | None, system: System, rounds: int | None,
                     tiebreaks: str | None, seed: int | None, scoring: str | None, match_points: str | None,
                     primary: str | None, colours: str | None, pab: str | None, roster_tolerance: int | None,
-                    **fields: object) -> None:
+                    colour_model: str | None, **fields: object) -> None:
     """``new --teams --boards N``: a team event's folder."""
     from arbiter_cli.cli.teams import create_team_event
     from arbiter_cli.core.team_settings import TeamSettings
@@ -129,7 +131,8 @@ def _new_team_event(directory: Path, teams: bool, boards: int | None, system: Sy
         except ValueError as error:
             raise BadArgument(str(error), field="--match-points") from None
     for key, value in (("primary", primary.upper() if primary else None), ("colours", colours), ("pab", pab),
-                       ("roster_tolerance", roster_tolerance)):
+                       ("roster_tolerance", roster_tolerance),
+                       ("colour_model", colour_model.lower() if colour_model else None)):
         if value is not None:
             team[key] = value
     if tiebreaks is not None:
@@ -138,14 +141,16 @@ def _new_team_event(directory: Path, teams: bool, boards: int | None, system: Sy
     try:
         settings = Settings.model_validate({**fields, "system": system, "rounds": rounds,
                                             "seed": secrets.randbelow(2**31) if seed is None else seed,
-                                            "scoring": _scoring(scoring), "initial_colour": "white"})
+                                            "scoring": _scoring(scoring),
+                                            # a round robin's colours come from the tables; a Swiss draws it at round 1
+                                            "initial_colour": "white" if system.is_round_robin else "random"})
         team_settings = TeamSettings.model_validate(team)
     except ValidationError as error:
         first = error.errors()[0]
         key = str(first["loc"][0]) if first["loc"] else ""
         option = {"match_win": "--match-points", "match_draw": "--match-points", "match_loss": "--match-points",
                   "boards": "--boards", "primary": "--primary", "colours": "--colours", "pab": "--pab",
-                  "roster_tolerance": "--roster-tolerance"}.get(key, "--" + key.replace("_", "-") if key else None)
+                  "roster_tolerance": "--roster-tolerance", "colour_model": "--colour-model"}.get(key, "--" + key.replace("_", "-") if key else None)
         raise BadArgument(_sentence(str(first["msg"]).removeprefix("Value error, ")), field=option) from None
     create_team_event(directory, settings, team_settings)
 

@@ -36,11 +36,9 @@ def pair(fmt: FormatOption = Format.table, explain: ExplainOption = False, print
 
     check_page(print_, None, fmt)
     if is_team():
-        if explain:
-            raise BadArgument("--explain is for the Dutch system; a team round robin follows the Berger tables")
         if source is not None or force or reason is not None:
             raise BadArgument("--from, --force and --reason are for an individual Swiss")
-        pair_teams(fmt, print_)
+        pair_teams(fmt, print_, explain)
         return
     if source is not None:
         from arbiter_cli.cli.pairing_rules import report_by_hand

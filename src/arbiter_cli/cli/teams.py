@@ -166,8 +166,9 @@ def lineup(
         say(f"{change.change}: {change.new}")
 
 
-def pair_teams(fmt: Format, print_: bool = False) -> None:
-    """``arbiter pair`` on a team event (``print_``: the pairings page for the wall)."""
+def pair_teams(fmt: Format, print_: bool = False, explain: bool = False) -> None:
+    """``arbiter pair`` on a team event (``print_``: the pairings page for the wall; ``explain``: a
+    team Swiss's brackets, on stderr)."""
     from arbiter_cli.lifecycle.team_rounds import pair_team_round
     from arbiter_cli.render.team_views import team_pairings_view
 
@@ -177,6 +178,10 @@ def pair_teams(fmt: Format, print_: bool = False) -> None:
     say(f"round {paired.round.number} of {paired.tournament.settings.rounds} paired")
     for note in paired.notes:
         say(f"note: {note}")
+    if explain:
+        for line in paired.explanation or ("a team round robin follows the Berger tables (C.05): no choices "
+                                           "were made",):
+            say(line)
     if print_:
         from arbiter_cli.cli.common import today
         from arbiter_cli.cli.pages import write_page

@@ -14,6 +14,8 @@ federation regulations we were given or of FIDE C.04.6:
 * ``roster_tolerance``: a player may stand above one rated up to this many points higher (0-50);
 * ``board_prize_share``: the share of the rounds a player must play for a board prize (2/3);
 * ``numbering``: team numbers by team rating (``"rating"``) or as registered (``"given"``);
+* ``colour_model``: a team Swiss's colour preferences, Type A (``"a"``), Type B (``"b"``) or none
+  (C.04.6 1.7);
 * ``tiebreaks``: the team tie-breaks, by their C.07 codes (empty: MP, GP, EDE, EMGSB).
 
 >>> TeamSettings(boards=4).scoring(Scoring()).pab_scores()
@@ -59,6 +61,7 @@ class TeamSettings(BaseModel):
     roster_tolerance: StrictInt = Field(default=0, ge=0, le=MAX_TOLERANCE)
     board_prize_share: _Points = Fraction(2, 3)
     numbering: Literal["rating", "given"] = "rating"
+    colour_model: Literal["a", "b", "none"] = "a"  # a team Swiss's colour preferences (C.04.6 1.7)
     tiebreaks: tuple[str, ...] = ()
 
     @field_validator("colours")

@@ -24,7 +24,8 @@ from arbiter_cli.core.csv_input import read_rows
 from arbiter_cli.core.errors import BadArgument, Refused, pydantic_message
 from arbiter_cli.core.model import Player, Status
 from arbiter_cli.core.team_roster import Roster, check_roster, format_team_rating, number_teams, team_rating
-from arbiter_cli.core.team_tournament import LineUpRequest, TeamEntry, TeamTournament, roster_player
+from arbiter_cli.core.results import ByeKind
+from arbiter_cli.core.team_tournament import LineUpRequest, TeamBye, TeamEntry, TeamTournament, roster_player
 from arbiter_cli.lifecycle.change import Change
 
 __all__ = ["RosterEntry", "parse_roster_entry", "find_team", "add_team", "add_to_roster", "remove_from_roster",
@@ -94,8 +95,13 @@ def add_team(tournament: TeamTournament, name: str, short: str = "") -> tuple[Te
             raise Refused(f"there is already a team {other.name!r} (team {other.number})")
         if entry.short and other.short.casefold() == entry.short.casefold():
             raise Refused(f"the short code {entry.short!r} is already team {other.number}'s ({other.name})")
-    after = replace(tournament, teams=(*tournament.teams, entry))
-    return after, entry, [Change(f"team {entry.number}", "", entry.name + (f" ({entry.short})" if entry.short else ""))]
+    # A late entry to a team Swiss takes the next number (C.04.6: team numbers are fixed) and a
+    # zero-point bye in the rounds already paired.
+    rounds = tuple(replace(r, byes=(*r.byes, TeamBye(entry.number, ByeKind.ZPB))) for r in tournament.rounds)
+    after = replace(tournament, teams=(*tournament.teams, entry), rounds=rounds)
+    late = f" (late entry: rounds 1-{len(rounds)} scored as ZPB)" if rounds else ""
+    return after, entry, [Change(f"team {entry.number}", "", entry.name + (f" ({entry.short})" if entry.short else "")
+                                 + late)]
 
 
 def _players_team_by_team(tournament: TeamTournament, players: Sequence[tuple[int, Player]]) -> TeamTournament:

@@ -1,7 +1,8 @@
 """A team event's rounds (issue 15): pairing a team round robin, line-ups, and results.
 
-* :func:`pair_team_round` pairs the next round of a team round robin from the Berger tables
-  (C.05, teams as participants; :mod:`arbiter_cli.pairing.team_round_robin`). At the first
+* :func:`pair_team_round` pairs the next round: a team round robin from the Berger tables (C.05,
+  teams as participants; :mod:`arbiter_cli.pairing.team_round_robin`), a team Swiss by C.04.6
+  (:mod:`arbiter_cli.pairing.team_swiss`; the team with White on board 1 is named first). At the first
   pairing the team numbers are fixed (:func:`~.team_registration.number_teams_for_play`). Each
   team plays its line-up for the round, or its first ``boards`` available players in roster
   order. A board left empty is a forfeit for the player facing it; a withdrawn team forfeits
@@ -20,16 +21,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from arbiter_cli.core.errors import BadArgument, Refused
-from arbiter_cli.core.model import Status
+import random
+
+from arbiter_cli.core.errors import BadArgument, NoPairing, Refused
+from arbiter_cli.core.model import InitialColour, Status
 from arbiter_cli.core.results import ByeKind, GameResult
 from arbiter_cli.core.team_roster import LineUp, RosterPlayer, check_line_up, default_line_up
 from arbiter_cli.core.team_tournament import (BoardGame, LineUpRequest, Match, MatchRound, TeamBye, TeamEntry,
-                                              TeamTournament, roster_player)
+                                              TeamTournament, roster_player, team_event)
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.results import UNSET, Unset, read_result
 from arbiter_cli.lifecycle.team_registration import find_team, number_teams_for_play
 from arbiter_cli.pairing.team_round_robin import team_round, team_rounds
+from arbiter_cli.pairing.team_swiss import ColourModel, pair_team_round as pair_swiss_round
+from arbiter_cli.pairing.team_swiss.explain import explain_team_round
+from arbiter_cli.pairing.team_swiss.state import request_from_event
 
 __all__ = ["pair_team_round", "set_line_up", "TeamResultLine", "parse_team_result_lines", "team_result_line",
            "enter_team_results", "empty_board_matches"]
@@ -111,15 +117,13 @@ class TeamPaired:
     round: MatchRound
     changes: tuple[Change, ...]
     notes: tuple[str, ...] = ()
+    explanation: tuple[str, ...] = ()  # a team Swiss: why each bracket is paired so (C.04.6; --explain)
 
 
 def pair_team_round(tournament: TeamTournament) -> TeamPaired:
     """Pair the next round of a team round robin; the first pairing fixes the team numbers."""
     _not_finalised(tournament)
     settings = tournament.settings
-    if not settings.system.is_round_robin:
-        raise Refused("the team Swiss pairing (FIDE C.04.6) is not built yet (issue 16); a team round robin "
-                      "can be paired")
     if len(tournament.teams) < 2:
         raise Refused(f"a round robin needs at least 2 teams; there {'is' if len(tournament.teams) == 1 else 'are'} "
                       f"{len(tournament.teams)} ('arbiter team add NAME')")
@@ -136,19 +140,32 @@ def pair_team_round(tournament: TeamTournament) -> TeamPaired:
             raise Refused(f"team {short[0].number} ({short[0].name}) has no players; 'arbiter team roster "
                           f"{short[0].number} add PLAYER...'")
         tournament, changes = number_teams_for_play(tournament)
-        total = team_rounds(len(tournament.teams), double)
-        settings = settings.model_copy(update={"rounds": total, "status": Status.RUNNING})
-        changes.append(Change("rounds", "", str(total)))
+        update: dict[str, object] = {"status": Status.RUNNING}
+        if settings.system.is_round_robin:
+            update["rounds"] = team_rounds(len(tournament.teams), double)
+            changes.append(Change("rounds", "", str(update["rounds"])))
+        elif settings.initial_colour is InitialColour.RANDOM:  # the team Swiss's first colour, by lot (C.04.6)
+            drawn = random.Random(f"colour:{settings.seed}").choice([InitialColour.WHITE, InitialColour.BLACK])
+            update["initial_colour"] = drawn
+            changes.append(Change("initial colour drawn", "random", drawn.value))
+        settings = settings.model_copy(update=update)
         tournament = replace(tournament, settings=settings)
     number = tournament.last_round + 1
     if settings.rounds is not None and number > settings.rounds:
         raise Refused(f"all {settings.rounds} rounds are paired; 'arbiter finalize' ends the event")
-    table = team_round(len(tournament.teams), number, boards=tournament.team.boards, double=double)
     requested = {r.team: r.players for r in tournament.lineups if r.round == number}
     notes: list[str] = []
     matches = []
-    for index, pair in enumerate(table.matches, start=1):
-        one, two = tournament.by_team[pair.first], tournament.by_team[pair.second]
+    byes: tuple[TeamBye, ...] = ()
+    explanation: tuple[str, ...] = ()
+    if settings.system.is_round_robin:
+        table = team_round(len(tournament.teams), number, boards=tournament.team.boards, double=double)
+        pairs = [(m.first, m.second) for m in table.matches]
+        byes = (TeamBye(table.free, ByeKind.BYE),) if table.free is not None else ()
+    else:
+        pairs, byes, explanation = _swiss_pairs(tournament, number)
+    for index, (first_team, second_team) in enumerate(pairs, start=1):
+        one, two = tournament.by_team[first_team], tournament.by_team[second_team]
         away = [not team.available_in(number) for team in (one, two)]
         if any(away):
             forfeit = (GameResult.DOUBLE_FORFEIT if all(away) else
@@ -158,13 +175,32 @@ def pair_team_round(tournament: TeamTournament) -> TeamPaired:
         _, first = _line_up(tournament, one, number, requested.get(one.number), notes)
         _, second = _line_up(tournament, two, number, requested.get(two.number), notes)
         matches.append(Match(index, one.number, two.number, _boards(first, second, tournament.team.boards)))
-    byes = (TeamBye(table.free, ByeKind.BYE),) if table.free is not None else ()
     rnd = MatchRound(number, tuple(matches), byes)
     after = replace(tournament, rounds=(*tournament.rounds, rnd),
                     lineups=tuple(r for r in tournament.lineups if r.round != number))
     changes.append(Change(f"round {number}", "", f"paired: {len(matches)} match{'es' if len(matches) != 1 else ''}"
-                          + (f", team {table.free} free" if table.free is not None else "")))
-    return TeamPaired(after, rnd, tuple(changes), tuple(notes))
+                          + "".join(f", team {b.team} {b.kind.value}" for b in byes)))
+    return TeamPaired(after, rnd, tuple(changes), tuple(notes), explanation)
+
+
+def _swiss_pairs(tournament: TeamTournament, number: int
+                 ) -> tuple[list[tuple[int, int]], tuple[TeamBye, ...], tuple[str, ...]]:
+    """Round ``number`` of a team Swiss by C.04.6 (:mod:`arbiter_cli.pairing.team_swiss`): the
+    (White team, Black team) matches in board order, the PAB, and the withdrawn teams' absences."""
+    settings = tournament.settings
+    if settings.rounds is None:
+        raise Refused("a team Swiss needs its number of rounds (rounds in tournament.toml)")
+    absent = frozenset(t.number for t in tournament.teams if not t.available_in(number))
+    request = request_from_event(team_event(tournament), number, settings.rounds,
+                                 "w" if settings.initial_colour is InitialColour.WHITE else "b", absent=absent,
+                                 colour_model=ColourModel(tournament.team.colour_model))
+    try:
+        pairing = pair_swiss_round(request)
+    except NoPairing as error:
+        raise NoPairing(f"round {number}: {error}") from None
+    byes = ((TeamBye(pairing.bye, ByeKind.PAB),) if pairing.bye is not None else ()) + tuple(
+        TeamBye(team, ByeKind.ZPB) for team in sorted(absent))
+    return list(pairing.pairs), byes, tuple(explain_team_round(request, pairing))
 
 
 def _member(tournament: TeamTournament, entry: TeamEntry, text: str) -> int:
