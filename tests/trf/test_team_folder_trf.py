@@ -244,6 +244,8 @@ def _damaged(old: str, new: str) -> str:
     ("240 F   1    3", "240 F   1    3\n240 H  15    3", 341, "240 round",
      "round 15 is not a round of the event (1 to 14)"),
     ("142 14", "142 12", 23, "142", "the file has round 14 but the event has 12 rounds"),
+    ("15.0   28.0  11     1    5", "15.0   28.0  11     1    1", 288, "310 player 2 (cols 79-82)",
+     "player 1 is also in team 1 (line 288)"),
     ("001    2      Test0002 Player0002               2540 UKR 70223454321",
      "001    2      Test0002 Player0002               2540 UKR 70123454321", None, "FIDE ID",
      "FIDE ID 70123454321 is also on line"),

@@ -140,7 +140,7 @@ def _read_teams(trf: TrfFile, notes: Notes) -> _Teams:
             if tpn not in known:
                 raise TrfError(f"player {tpn} has no 001 record", line, slot)
             if tpn in out.of:
-                raise TrfError(f"player {tpn} is also in team {out.of[tpn]} (line {out.line[out.of[tpn]]})",
+                raise TrfError(f"player {tpn} is also in team {out.of[tpn]} (line {out.line.get(out.of[tpn], line)})",
                                line, slot)
             out.of[tpn] = number
             players.append(tpn)
