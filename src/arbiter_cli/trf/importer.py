@@ -74,7 +74,7 @@ _BYES = {"U": (ByeKind.PAB, False), "F": (ByeKind.FPB, False), "H": (ByeKind.HPB
 
 
 class TrfUnsupported(Refused):
-    """A valid file that arbiter cannot import yet (a team event)."""
+    """A file that arbiter cannot import as an individual event (a team event without its teams)."""
 
     def __init__(self, message: str, line: int | None = None, field: str | None = None) -> None:
         super().__init__(message, line=line, field=field)
@@ -231,8 +231,11 @@ def _check_teams(trf: TrfFile, teams: bool, notes: Notes) -> None:
         return
     line = trf.header_lines[found[0]][0]
     if not teams:
-        raise TrfUnsupported(f"a team event (record {found[0]}): importing team events is not yet supported",
-                             line, found[0])
+        if found[0] in ("013", "310"):
+            raise TrfUnsupported(f"a team event (record {found[0]}): 'import' and 'trf standings' read it, not as "
+                                 "an individual event", line, found[0])
+        raise TrfUnsupported(f"a team event (record {found[0]}) without team records (310 or 013): its teams "
+                             "cannot be read", line, found[0])
     notes.add("teams", f"line {line}: a team event: the team records are left out, the players' games are read")
 
 
