@@ -38,9 +38,24 @@ def test_trf_standings_of_a_team_file_gives_team_rows_in_json(arbiter: Runner, t
 
 
 def test_trf_standings_of_a_team_file_shows_mp_and_gp_once_in_a_table(arbiter: Runner, tmp_path: Path) -> None:
-    result = arbiter("trf", "standings", _corrected_sample(tmp_path), "--format", "csv")
+    result = arbiter("trf", "standings", _corrected_sample(tmp_path), "--format", "csv", "--tiebreaks",
+                     "MP,GP,EDE,EMGSB")
     assert result.code == 0
     assert result.out.splitlines()[0] == "rank,team_number,name,match_points,game_points,EDE,EMGSB"
+
+
+def test_trf_standings_of_a_team_file_ranks_by_its_own_tie_breaks_and_edition(arbiter: Runner,
+                                                                             tmp_path: Path) -> None:
+    """As the folder it imports into does: the file's 202 team tie-breaks, and the C.07 edition of
+    its start date (042: 2024/01/01, the 2024 rules)."""
+    sample = _corrected_sample(tmp_path)
+    result = arbiter("trf", "standings", sample, "--format", "csv")
+    assert result.code == 0
+    assert result.out.splitlines()[0] == ("rank,team_number,name,match_points,game_points,EDET/P,EMGSB/C1/P,"
+                                          "BH:MP/C1/P,MPvGP")
+    chosen = arbiter("trf", "standings", sample, "--format", "csv", "--tiebreaks", "EDET/P,EMGSB/C1/P,BH:MP/C1/P,"
+                     "MPvGP", "--rules", "2024")
+    assert chosen.out == result.out
 
 
 def test_trf_standings_refuses_a_team_file_that_contradicts_itself_on_the_line(arbiter: Runner) -> None:

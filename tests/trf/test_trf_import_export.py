@@ -125,11 +125,15 @@ def test_every_file_is_covered() -> None:
     assert len(CORPUS) == 598 and len(CORPUS_SAMPLE) == 30 and len(CASES) == 13
 
 
-@pytest.mark.parametrize("name", TEAM_FILES)
-def test_team_event_is_not_yet_supported(arbiter, tmp_path: Path, name: str) -> None:
-    result = arbiter("import", shared_file("realdata/" + name), tmp_path / "team")
+@pytest.mark.parametrize("record", ["082 3", "192 FIDE_TEAM_TYPEA_MP_GP"])
+def test_team_event_without_its_teams_is_refused(arbiter, tmp_path: Path, record: str) -> None:
+    """A file a team event's records name as one, without the teams (310 or 013) to read it by (the
+    team files themselves import as team folders: tests/cli/test_team_trf_import_export.py)."""
+    source = tmp_path / "teams.trf"
+    source.write_text(GOOD + record + "\n")
+    result = arbiter("import", source, tmp_path / "team")
     assert result.code == 4
-    assert "team event" in result.err and "not yet supported" in result.err
+    assert "a team event (record" in result.err and "without team records (310 or 013)" in result.err
     assert re.fullmatch(r"arbiter: error: .*, line \d+, field '\d{3}': .*\n", result.err)
     assert not (tmp_path / "team").exists()
 

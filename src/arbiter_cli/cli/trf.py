@@ -23,6 +23,7 @@ from arbiter_cli.store.outputs import check_output, write_output
 from arbiter_cli.core.words import count
 
 if TYPE_CHECKING:
+    from arbiter_cli.trf.exporter import Exported
     from arbiter_cli.trf.importer import Imported
     from arbiter_cli.trf.reader import TrfFile
 
@@ -83,8 +84,13 @@ def import_command(
     from arbiter_cli.lifecycle.change import Change
     from arbiter_cli.store.tournament import create_with
 
+    from arbiter_cli.trf.team import is_team_trf
+
     label, trf = read_trf_file(source)
     stem = Path(label).stem if label != "<stdin>" else "TRF event"
+    if is_team_trf(trf):
+        _import_teams(label, trf, stem, directory)
+        return
     imported = _import(label, trf, stem, for_folder=True)
     tournament = imported.tournament
     changes = [Change("tournament imported", "", f"{label}: {len(tournament.players)} players, "
@@ -103,6 +109,32 @@ def import_command(
         "paired")
 
 
+def _import_teams(label: str, trf: TrfFile, stem: str, directory: Path) -> None:
+    """``import`` of a team file: a team folder (:mod:`arbiter_cli.trf.team_folder`)."""
+    from arbiter_cli.lifecycle.change import Change
+    from arbiter_cli.store.team_folder import TeamFolder
+    from arbiter_cli.trf.team_folder import import_team_trf
+
+    try:
+        imported = import_team_trf(trf, name=stem)
+    except DomainError as error:
+        raise error.at(source=label) from None
+    tournament = imported.tournament
+    summary = (f"{count(len(tournament.teams), 'team')}, {count(len(tournament.players), 'player')}, "
+               f"{tournament.last_round} of {count(tournament.settings.rounds or 0, 'round')} paired")
+    changes = [Change("tournament imported", "", f"{label}: {summary}")]
+    changes += [Change("import warning", "", warning) for warning in imported.warnings]
+    try:
+        TeamFolder.create(directory, tournament, command_line(), author(), changes)
+    except BrokenFolder as error:  # the folder refused what the import made: a bug, but say where
+        if error.message.startswith("cannot create "):
+            raise
+        raise BadArgument(f"the imported event does not make a valid folder: {error}", source=label) from None
+    _warn(label, imported.warnings)
+    settings = tournament.settings
+    say(f"imported {label} into {directory}: {settings.name} (team {settings.system.value}), {summary}")
+
+
 def export_command(
     version: Annotated[str, typer.Option("--trf-version", metavar="2026|16",
                                          help="TRF-2026 (the default) or TRF16.")] = "2026",
@@ -113,12 +145,21 @@ def export_command(
     from arbiter_cli.lifecycle.standings import points_and_ranks
     from arbiter_cli.trf.exporter import export_trf
 
+    from arbiter_cli.cli.teams import is_team
+
     if version not in ("2026", "16"):
         raise BadArgument(f"{version!r} is not a TRF version; use 2026 or 16", field="--trf-version")
+    if is_team() and version != "2026":
+        raise BadArgument("a team event is exported as TRF-2026 (TRF16 has no records for matches)",
+                          field="--trf-version")
     if output is not None:
         check_output(output, what="the TRF")
-    with reading() as tournament:
-        exported = export_trf(tournament, version, standing=points_and_ranks(tournament))
+    if is_team():
+        exported, what = _export_teams()
+    else:
+        with reading() as tournament:
+            exported = export_trf(tournament, version, standing=points_and_ranks(tournament))
+        what = f"{len(tournament.players)} players, {count(tournament.last_round, 'round')}"
     for warning in exported.warnings:
         say(f"warning: {warning}")
     if output is None:
@@ -127,8 +168,20 @@ def export_command(
         sys.stdout.flush()
         return
     write_output(output, exported.text, what="the TRF")
-    say(f"wrote {output}: TRF{'-2026' if version == '2026' else '16'}, {len(tournament.players)} players, "
-        f"{count(tournament.last_round, 'round')}")
+    say(f"wrote {output}: TRF{'-2026' if version == '2026' else '16'}, {what}")
+
+
+def _export_teams() -> tuple[Exported, str]:
+    """``export`` of a team folder: TRF-2026 with the teams' ranks of 'arbiter standings'."""
+    from arbiter_cli.cli.teams import team_reading
+    from arbiter_cli.lifecycle.team_finish import team_standings_of
+    from arbiter_cli.trf.team_folder import export_team_trf
+
+    with team_reading() as tournament:
+        ranks = {row.team.number: row.rank for row in team_standings_of(tournament).rows}
+        exported = export_team_trf(tournament, ranks)
+    return exported, (f"{count(len(tournament.teams), 'team')}, {len(tournament.players)} players, "
+                      f"{count(tournament.last_round, 'round')}")
 
 
 def trf_standings(
@@ -161,20 +214,22 @@ def trf_standings(
 
 
 def _team_standings(label: str, trf: TrfFile, tiebreaks: str | None, rules: Rules | None, fmt: Format) -> None:
-    """``trf standings`` of a team file: teams ranked by the primary score, then ``--tiebreaks``
-    (default MP, GP, EDE, EMGSB), under the C.07 edition ``--rules`` (default 2026)."""
+    """``trf standings`` of a team file: teams ranked by the primary score, then ``--tiebreaks``, else
+    the file's team tie-breaks (212/202), else MP, GP, EDE, EMGSB, under the C.07 edition ``--rules``,
+    else the one of the file's start date (042), as the folder it imports into ranks them."""
     from arbiter_cli.lifecycle.team_standings import DEFAULT_TEAM_TIEBREAKS, compute_team_standings
     from arbiter_cli.render.output import emit
     from arbiter_cli.render.team_views import team_standings_view
     from arbiter_cli.trf.team import team_event_from_trf
+    from arbiter_cli.trf.team_folder import team_standings_rules, team_tiebreaks
 
     try:
         read = team_event_from_trf(trf)
     except DomainError as error:
         raise error.at(source=label) from None
     _warn(label, read.warnings)
-    codes = tiebreak_option(tiebreaks) if tiebreaks is not None else DEFAULT_TEAM_TIEBREAKS
-    table = compute_team_standings(read.event, codes, rules or Rules.R2026)
+    codes = tiebreak_option(tiebreaks) if tiebreaks is not None else team_tiebreaks(trf) or DEFAULT_TEAM_TIEBREAKS
+    table = compute_team_standings(read.event, codes, rules or team_standings_rules(trf))
     for code in table.unavailable:
         say(f"note: {code}: not a team tie-break; left out")
     name = (trf.header.get("012") or (Path(label).stem,))[0].strip() or Path(label).stem

@@ -9,6 +9,8 @@ federation regulations we were given or of FIDE C.04.6:
 * ``colours``: the first-named team's colour on each board (``WBWB…``; TRF 352);
 * ``pab``: a pairing-allocated bye scores a drawn match (``"draw"``, C.04.6 1.4) or a won
   match with a point on every board (``"win"``, as the federation regulations allow);
+* ``pab_match_points`` / ``pab_game_points``: the PAB's MP and GP when the competition rules set
+  other values (TRF 320, e.g. an imported event's); each overrides what ``pab`` gives;
 * ``empty_boards`` / ``empty_matches``: a team may leave at most this many boards empty in one
   match, in at most this many matches (one board, in one match);
 * ``roster_tolerance``: a player may stand above one rated up to this many points higher (0-50);
@@ -22,6 +24,8 @@ federation regulations we were given or of FIDE C.04.6:
 (Fraction(1, 1), Fraction(2, 1))
 >>> TeamSettings(boards=4, pab="win").scoring(Scoring()).pab_scores()
 (Fraction(2, 1), Fraction(4, 1))
+>>> TeamSettings(boards=4, pab_match_points="2", pab_game_points="5").scoring(Scoring()).pab_scores()
+(Fraction(2, 1), Fraction(5, 1))
 """
 
 from __future__ import annotations
@@ -56,6 +60,8 @@ class TeamSettings(BaseModel):
     primary: Literal["MP", "GP"] = "MP"
     colours: str = ""
     pab: Literal["draw", "win"] = "draw"
+    pab_match_points: _Points | None = None
+    pab_game_points: _Points | None = None
     empty_boards: StrictInt = Field(default=1, ge=0)
     empty_matches: StrictInt = Field(default=1, ge=0)
     roster_tolerance: StrictInt = Field(default=0, ge=0, le=MAX_TOLERANCE)
@@ -83,6 +89,8 @@ class TeamSettings(BaseModel):
     def _check(self) -> "TeamSettings":
         if not self.match_win > self.match_draw >= self.match_loss >= 0:
             raise ValueError("match points must satisfy match_win > match_draw >= match_loss >= 0")
+        if any(value is not None and value < 0 for value in (self.pab_match_points, self.pab_game_points)):
+            raise ValueError("a PAB's match and game points are 0 or more")
         if self.colours and len(self.colours) != self.boards:
             raise ValueError(f"the colour pattern {self.colours!r} has {len(self.colours)} letters for "
                              f"{self.boards} boards")
@@ -106,5 +114,6 @@ class TeamSettings(BaseModel):
     def scoring(self, game: Scoring) -> TeamScoring:
         """The event's :class:`TeamScoring`: these match points over the boards' ``game`` scoring."""
         won = self.pab == "win"
-        return TeamScoring(self.boards, self.match_win, self.match_draw, self.match_loss, game, self.primary,
-                           self.match_win if won else None, game.win * self.boards if won else None)
+        mp = self.pab_match_points if self.pab_match_points is not None else self.match_win if won else None
+        gp = self.pab_game_points if self.pab_game_points is not None else game.win * self.boards if won else None
+        return TeamScoring(self.boards, self.match_win, self.match_draw, self.match_loss, game, self.primary, mp, gp)

@@ -23,6 +23,7 @@ import os
 import re
 import shutil
 from collections.abc import Sequence
+from fractions import Fraction
 from pathlib import Path
 
 import tomli_w
@@ -71,7 +72,7 @@ def team_settings_to_toml(settings: Settings, team: TeamSettings) -> str:
         value = getattr(team, key)
         if key != "boards" and value == info.default:
             continue
-        if key.startswith("match_") or key == "board_prize_share":
+        if isinstance(value, Fraction):
             data[key] = points_to_toml(value)
         elif key == "tiebreaks":
             data[key] = list(value)
@@ -380,7 +381,7 @@ class TeamFolder(FolderStore):
     def create(cls, path: str | os.PathLike[str], tournament: TeamTournament, command: str, by: str = "",
                changes: Sequence[Change] = ()) -> "TeamFolder":
         """Make a new team event folder holding ``tournament``; the folder must not exist or be
-        empty. It is built beside its place and moved in whole."""
+        empty. It is built beside its place, read back (an unsound event is refused) and moved in whole."""
         folder = cls(path)
         if folder.path.exists() and (not folder.path.is_dir() or any(folder.path.iterdir())):
             raise Refused(f"{folder.path} already exists and is not an empty folder")
@@ -399,6 +400,8 @@ class TeamFolder(FolderStore):
             if len(changes) > 1:
                 with built.lock(exclusive=True):
                     built._save_files(files, files, command, changes[1:])
+            with built.lock(exclusive=False):
+                built.load()
             try:
                 if folder.path.exists():
                     folder.path.rmdir()

@@ -31,7 +31,8 @@ from arbiter_cli.trf.reader import TrfGame, TrfPlayer
 from arbiter_cli.trf.pairing_rules import pairing_rule_records
 from arbiter_cli.trf.writer import player_line, points_field
 
-__all__ = ["Exported", "export_trf", "SYSTEM_CODES", "LINE_END"]
+__all__ = ["Exported", "export_trf", "SYSTEM_CODES", "LINE_END", "header_records", "rounds_records", "scoring_records",
+           "trf_player", "lost_settings", "player_warnings"]
 
 LINE_END = "\r"  # fide-rules.md §8.1: each line ends with CR
 
@@ -57,7 +58,8 @@ def _date(text: str | None) -> str:
     return text.replace("-", "/") if text else ""
 
 
-def _trf_player(player: Player) -> TrfPlayer:
+def trf_player(player: Player) -> TrfPlayer:
+    """A folder's player as a TRF player line's fields (without rounds, points and rank)."""
     return TrfPlayer(tpn=player.start_number, name=player.name, rating=player.rating, sex=player.sex or "",
                      title=player.title or "", federation=player.federation or "",
                      fide_id=str(player.fide_id) if player.fide_id else "", birth=_date(player.birth_date))
@@ -92,7 +94,8 @@ def _game(entry: RoundEntry) -> TrfGame:
     return TrfGame(entry.round, entry.opponent, entry.colour, trf_code(entry.outcome))
 
 
-def _scoring_records(scoring: Scoring, version: str) -> list[str]:
+def scoring_records(scoring: Scoring, version: str = "2026") -> list[str]:
+    """162 (TRF-2026) for a scoring other than 1/½/0, and JaVaFo's XXS where 162 cannot say it (TRF16: always)."""
     standard = Scoring()
     if scoring == standard:
         return []
@@ -114,6 +117,33 @@ def _scoring_records(scoring: Scoring, version: str) -> list[str]:
     return lines
 
 
+def header_records(settings: Settings, players: Sequence[Player], kind: str, teams: int | None = None) -> list[str]:
+    """The records 012-132 of the settings: name, place, federation, dates, the numbers of players
+    (062), rated players (072) and teams (082, for a team event), the type of event (092, ``kind``),
+    chief arbiter, time control and round dates."""
+    lines = [f"012 {settings.name}"]
+    for code, value in (("022", settings.place), ("032", settings.federation), ("042", _date(settings.start_date)),
+                        ("052", _date(settings.end_date))):
+        if value:
+            lines.append(f"{code} {value}")
+    lines += [f"062 {len(players)}", f"072 {sum(1 for p in players if p.rating)}"]
+    if teams is not None:
+        lines.append(f"082 {teams}")
+    lines.append(f"092 {kind}")
+    for code, value in (("102", settings.chief_arbiter), ("122", settings.time_control)):
+        if value:
+            lines.append(f"{code} {value}")
+    if settings.round_dates:
+        lines.append(_round_dates(settings.round_dates))
+    return lines
+
+
+def rounds_records(settings: Settings, total: int | None) -> list[str]:
+    """TRF-2026 142 (the number of rounds) and 152 (the initial colour), when known."""
+    colour = {InitialColour.WHITE: "W", InitialColour.BLACK: "B"}.get(settings.initial_colour)
+    return ([f"142 {total}"] if total else []) + ([f"152 {colour}"] if colour else [])
+
+
 def _round_dates(dates: Sequence[str]) -> str:
     line = "132" + " " * 88
     for date in dates:
@@ -121,28 +151,37 @@ def _round_dates(dates: Sequence[str]) -> str:
     return line.rstrip()
 
 
-def _not_exported(tournament: Tournament) -> list[str]:
-    settings = tournament.settings
-    warnings = []
+def lost_settings(settings: Settings) -> list[str]:
+    """The settings, set to other than their defaults, that no TRF record holds."""
     fields = type(settings).model_fields
     lost = ["seed"] if settings.seed else []
     lost += [key for key in _NOT_IN_TRF if getattr(settings, key) != fields[key].default]
     if settings.rating_type.value != "standard":
         lost.append("rating_type")
-    if lost:
-        warnings.append(f"not in a TRF, so not exported: the settings {', '.join(lost)}")
-    if any(p.club for p in tournament.players):
+    return lost
+
+
+def player_warnings(players: Sequence[Player]) -> list[str]:
+    """What the player lines of a TRF cannot hold of these players."""
+    warnings = []
+    if any(p.club for p in players):
         warnings.append("players' clubs are not exported: the TRF player line has no club")
-    if any(p.member_id is not None and p.rating for p in tournament.players):
+    if any(p.member_id is not None and p.rating for p in players):
         warnings.append("the ratings of club members are their club ratings, written in the TRF's FIDE rating field "
                         "(cols 49-52): do not send this file for FIDE rating")
-    if any(p.entered_round for p in tournament.players):
+    if any(p.entered_round for p in players):
         warnings.append("late entries are exported as players with byes in the rounds they missed")
-    if any(g.note == "excused" for r in tournament.rounds for g in r.games):
-        warnings.append("the 'excused' notes of forfeits are not exported: a TRF forfeit has no note")
-    if any(len(p.name) > 33 for p in tournament.players):
+    if any(len(p.name) > 33 for p in players):
         warnings.append("names longer than 33 characters are cut to 33 (cols 15-47)")
     return warnings
+
+
+def _not_exported(tournament: Tournament) -> list[str]:
+    lost = lost_settings(tournament.settings)
+    warnings = [f"not in a TRF, so not exported: the settings {', '.join(lost)}"] if lost else []
+    if any(g.note == "excused" for r in tournament.rounds for g in r.games):
+        warnings.append("the 'excused' notes of forfeits are not exported: a TRF forfeit has no note")
+    return warnings + player_warnings(tournament.players)
 
 
 def _absences(tournament: Tournament, version: str, warnings: list[str]) -> dict[int, dict[int, str]]:
@@ -186,25 +225,11 @@ def export_trf(tournament: Tournament, version: str = "2026", *, standing: Stand
         total = planned_rounds(settings.system, len(tournament.players))  # written at the first pairing
     entries = round_entries(tournament, last)
     absences = _absences(tournament, version, warnings)
-    lines = [f"012 {settings.name}"]
-    for code, value in (("022", settings.place), ("032", settings.federation), ("042", _date(settings.start_date)),
-                        ("052", _date(settings.end_date))):
-        if value:
-            lines.append(f"{code} {value}")
-    lines += [f"062 {len(tournament.players)}", f"072 {sum(1 for p in tournament.players if p.rating)}"]
-    lines.append(f"092 {_TYPE_TEXT[settings.system]}")
-    for code, value in (("102", settings.chief_arbiter), ("122", settings.time_control)):
-        if value:
-            lines.append(f"{code} {value}")
-    if settings.round_dates:
-        lines.append(_round_dates(settings.round_dates))
+    lines = header_records(settings, tournament.players, _TYPE_TEXT[settings.system])
     colour = {InitialColour.WHITE: "W", InitialColour.BLACK: "B"}.get(settings.initial_colour)
     if version == "2026":
-        if total:
-            lines.append(f"142 {total}")
-        if colour:
-            lines.append(f"152 {colour}")
-    lines += _scoring_records(settings.scoring, version)
+        lines += rounds_records(settings, total)
+    lines += scoring_records(settings.scoring, version)
     if version == "2026":
         codes = settings.effective_tiebreaks
         lines += [f"192 {SYSTEM_CODES[settings.system]}", f"202 {','.join(codes)}",
@@ -240,7 +265,7 @@ def export_trf(tournament: Tournament, version: str = "2026", *, standing: Stand
             # the points column counts the next round's half-point bye written in it, as engines
             # read it (bbpPairings' checker wants the columns and the points to agree)
             points += settings.scoring.half_bye
-        lines.append(player_line(_trf_player(player), games, points, rank))
+        lines.append(player_line(trf_player(player), games, points, rank))
     rules, more = pairing_rule_records(tournament, version)
     lines += rules
     warnings += more

@@ -19,9 +19,8 @@ warning line per kind of thing in :attr:`Imported.warnings`.
 
 from __future__ import annotations
 
-import datetime as dt
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal
@@ -35,6 +34,7 @@ from arbiter_cli.core.model import (
 from arbiter_cli.pairing.round_robin import pair_round as berger_round, planned_rounds
 from arbiter_cli.core.results import ByeKind, GameResult
 from arbiter_cli.core.tiebreak_codes import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, parse_tiebreak
+from arbiter_cli.trf.header import header_settings, parse_trf_date
 from arbiter_cli.trf.notes import Notes
 from arbiter_cli.trf.reader import TrfError, TrfFile, TrfGame, TrfPlayer
 from arbiter_cli.trf.pairing_rules import with_pairing_rules
@@ -42,7 +42,7 @@ from arbiter_cli.trf.withdrawals import read_withdrawals
 from arbiter_cli.trf.scoring import candidates, declared_scoring, point_values, points_under, scoring_text, tally
 
 __all__ = ["Imported", "TrfUnsupported", "import_trf", "TEAM_RECORDS", "parse_trf_date", "declared_tiebreaks",
-           "standings_tiebreaks"]
+           "standings_tiebreaks", "folder_player", "note_unread_records"]
 
 #: Records that only a team event has (TRF16 013; TRF-2026 300-362, 801/802).
 TEAM_RECORDS = ("013", "300", "310", "320", "330", "352", "362", "801", "802")
@@ -61,8 +61,6 @@ _RULERS = {"DDD", "123"}
 _DUMMY_NAMES = {"spielfrei", "bye", "free", "freilos", "exempt", "libre", "dummy", "pab"}
 _OLD_TITLES = {"G": "GM", "M": "IM", "I": "IM", "F": "FM", "C": "CM", "WG": "WGM", "WM": "WIM", "WI": "WIM",
                "WF": "WFM", "WC": "WCM"}
-_MONTHS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
-                                       "dec"), start=1)}
 
 # How the two results of a game fit together: (White's code, Black's code) -> result.
 _PAIRS = {("1", "0"): GameResult.WHITE_WINS, ("0", "1"): GameResult.BLACK_WINS, ("=", "="): GameResult.DRAW,
@@ -77,7 +75,7 @@ _BYES = {"U": (ByeKind.PAB, False), "F": (ByeKind.FPB, False), "H": (ByeKind.HPB
 
 
 class TrfUnsupported(Refused):
-    """A valid file that arbiter cannot import yet (a team event)."""
+    """A file that arbiter cannot import as an individual event (a team event without its teams)."""
 
     def __init__(self, message: str, line: int | None = None, field: str | None = None) -> None:
         super().__init__(message, line=line, field=field)
@@ -96,32 +94,6 @@ class Imported:
 # --------------------------------------------------------------------------- small readers
 
 
-def parse_trf_date(text: str, century: int = 2000) -> str | None:
-    """A TRF date in any of the forms met in practice, as ``YYYY-MM-DD``; None if unreadable.
-
-    >>> [parse_trf_date(t) for t in ("2024/07/19", "28. 07. 2005", "May 29, 2020", "24/01/06", "1969.12.06", "x")]
-    ['2024-07-19', '2005-07-28', '2020-05-29', '2024-01-06', '1969-12-06', None]
-    """
-    text = text.strip()
-    if not text:
-        return None
-    day = month = year = None
-    if m := re.fullmatch(r"(\d{4})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{1,2})", text):
-        year, month, day = (int(g) for g in m.groups())
-    elif m := re.fullmatch(r"(\d{1,2})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{4})", text):
-        day, month, year = (int(g) for g in m.groups())
-    elif m := re.fullmatch(r"(\d{2})/(\d{2})/(\d{2})", text):
-        year, month, day = century + int(m.group(1)), int(m.group(2)), int(m.group(3))
-    elif m := re.fullmatch(r"([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})", text):
-        month, day, year = _MONTHS.get(m.group(1).lower()), int(m.group(2)), int(m.group(3))
-    if day is None or month is None or year is None:
-        return None
-    try:
-        return dt.date(year, month, day).isoformat()
-    except ValueError:
-        return None
-
-
 def _birth(text: str) -> str | None:
     text = text.strip()
     if re.fullmatch(r"\d{4}", text):
@@ -138,8 +110,10 @@ def standings_tiebreaks(trf: TrfFile, tournament: Tournament) -> tuple[str, ...]
     return declared_tiebreaks(trf) or tournament.settings.effective_tiebreaks
 
 
-def declared_tiebreaks(trf: TrfFile, notes: Notes | None = None) -> tuple[str, ...]:
-    """The tie-breaks of record 212 (without its leading ``PTS``), else of 202; unknown codes dropped."""
+def declared_tiebreaks(trf: TrfFile, notes: Notes | None = None,
+                       parse: Callable[[str], object] = parse_tiebreak) -> tuple[str, ...]:
+    """The tie-breaks of record 212 (without its leading ``PTS``), else of 202; codes that ``parse``
+    refuses (an individual tie-break's by default, a team tie-break's for a team event) dropped."""
     for code in ("212", "202"):
         if code not in trf.header:
             continue
@@ -150,7 +124,7 @@ def declared_tiebreaks(trf: TrfFile, notes: Notes | None = None) -> tuple[str, .
         kept = []
         for item in items:
             try:
-                parse_tiebreak(item)
+                parse(item)
             except ValueError as error:
                 if notes is not None:
                     notes.add("tiebreak", f"line {line}: {error}: left out of the tie-break list")
@@ -190,15 +164,7 @@ def import_trf(trf: TrfFile, *, name: str = "TRF event", for_folder: bool = True
     """
     notes = Notes()
     _check_teams(trf, teams, notes)
-    for code, lines in trf.header_lines.items():
-        if code in _DROPPED:
-            notes.add(code, f"line {lines[0]}: {_DROPPED[code]} not kept: a tournament folder has no place for it")
-        elif code in _RULERS or not code.strip():
-            continue
-        elif re.fullmatch(r"[A-Z]{3}", code) and code not in _READ:
-            notes.add("nrs", f"line {lines[0]}: national rating records ({code}) not kept")
-        elif code not in _READ and code not in TEAM_RECORDS:
-            notes.add("unknown", f"line {lines[0]}: record {code!r} is not a TRF record arbiter reads; left out")
+    note_unread_records(trf, notes, TEAM_RECORDS)
     if not trf.players:
         raise TrfError("the file has no player lines (001)", None, "001")
     players = sorted(trf.players, key=lambda p: p.tpn) if dummies else _kept_players(trf, notes)
@@ -219,7 +185,7 @@ def import_trf(trf: TrfFile, *, name: str = "TRF event", for_folder: bool = True
         colour = _initial_colour(ctx, rounds)
     byes = _requested_byes(ctx, last, total, pending)
     official = {numbers[p.tpn]: (p.points, p.rank) for p in players}
-    folder_players = tuple(_player(ctx, p) for p in players)
+    folder_players = tuple(folder_player(p, numbers[p.tpn], notes) for p in players)
     if not system.is_round_robin:
         rounds, folder_players, byes = read_withdrawals(list(ctx.by_tpn.values()), ctx.numbers, ctx.notes, rounds,
                                                         folder_players, byes, total)
@@ -239,6 +205,21 @@ def import_trf(trf: TrfFile, *, name: str = "TRF event", for_folder: bool = True
     return Imported(tournament, notes.lines(), numbers, official)
 
 
+def note_unread_records(trf: TrfFile, notes: Notes, also_read: Iterable[str] = ()) -> None:
+    """A warning for each kind of header record a folder does not keep (``also_read``: records the
+    caller reads, or warns of, itself)."""
+    read = _READ | set(also_read)
+    for code, lines in trf.header_lines.items():
+        if code in read or code in _RULERS or not code.strip():
+            continue
+        if code in _DROPPED:
+            notes.add(code, f"line {lines[0]}: {_DROPPED[code]} not kept: a tournament folder has no place for it")
+        elif re.fullmatch(r"[A-Z]{3}", code):
+            notes.add("nrs", f"line {lines[0]}: national rating records ({code}) not kept")
+        else:
+            notes.add("unknown", f"line {lines[0]}: record {code!r} is not a TRF record arbiter reads; left out")
+
+
 def _check_teams(trf: TrfFile, teams: bool, notes: Notes) -> None:
     found = [code for code in TEAM_RECORDS if code in trf.header]
     count = (trf.header.get("082") or ("",))[0].strip()
@@ -251,8 +232,11 @@ def _check_teams(trf: TrfFile, teams: bool, notes: Notes) -> None:
         return
     line = trf.header_lines[found[0]][0]
     if not teams:
-        raise TrfUnsupported(f"a team event (record {found[0]}): importing team events is not yet supported",
-                             line, found[0])
+        if found[0] in ("013", "310"):
+            raise TrfUnsupported(f"a team event (record {found[0]}): 'import' and 'trf standings' read it, not as "
+                                 "an individual event", line, found[0])
+        raise TrfUnsupported(f"a team event (record {found[0]}) without team records (310 or 013): its teams "
+                             "cannot be read", line, found[0])
     notes.add("teams", f"line {line}: a team event: the team records are left out, the players' games are read")
 
 
@@ -612,8 +596,9 @@ def _requested_byes(ctx: _Context, last: int, total: int, pending: dict[int, dic
     return tuple(ByeRequest(rnd, tpn, kind) for (rnd, tpn), kind in sorted(requests.items()))
 
 
-def _player(ctx: _Context, source: TrfPlayer) -> Player:
-    notes = ctx.notes
+def folder_player(source: TrfPlayer, number: int, notes: Notes) -> Player:
+    """A player line as a folder's player with start number ``number``: old title letters and sex
+    'f' read, what is not a title, a sex, a federation, a FIDE ID or a date left out with a warning."""
     title = source.title.strip().upper()
     if title and title not in TITLES:
         if title in _OLD_TITLES:
@@ -649,7 +634,7 @@ def _player(ctx: _Context, source: TrfPlayer) -> Player:
     if not name:
         raise TrfError("the name is empty", source.line, "name")
     try:
-        return Player(start_number=ctx.numbers[source.tpn], name=name, title=title or None, rating=rating,
+        return Player(start_number=number, name=name, title=title or None, rating=rating,
                       fide_id=int(fide_id) if fide_id and int(fide_id) > 0 else None, federation=federation or None,
                       sex="m" if sex == "m" else "w" if sex == "w" else None, birth_date=birth)
     except ValidationError as error:  # a field the checks above let through (a control character)
@@ -689,91 +674,12 @@ def _scoring(ctx: _Context, draft: Tournament, official: dict[int, tuple[Fractio
 
 def _settings(ctx: _Context, default_name: str, system: System, total: int, colour: InitialColour,
               scoring: Scoring, paired: bool) -> Settings:
-    trf, notes = ctx.trf, ctx.notes
-
-    def first(code: str) -> str:
-        return (trf.header.get(code) or ("",))[0].strip()
-
-    name = first("012")
-    if not name:
-        notes.add("name", f"no tournament name (012): named {default_name!r}")
-        name = default_name
-    dates = {}
-    for code in ("042", "052"):
-        text = first(code)
-        dates[code] = parse_trf_date(text) if text else None
-        if text and dates[code] is None:
-            notes.add(f"date-{code}", f"line {trf.header_lines[code][0]}: {text!r} is not a date: left out")
-    if dates["042"] and dates["052"] and dates["052"] < dates["042"]:
-        notes.add("end", f"line {trf.header_lines['052'][0]}: the end date is before the start date: left out")
-        dates["052"] = None
-    federation = first("032").upper()
-    if federation and not re.fullmatch(r"[A-Z]{3}", federation):
-        notes.add("fed", f"line {trf.header_lines['032'][0]}: {first('032')!r} is not a federation code: left out")
-        federation = ""
-    time_control = first("122")
-    if "222" in trf.header:
-        if time_control:
-            notes.add("222", f"line {trf.header_lines['222'][0]}: the coded time control (222) is not kept; "
-                             "the text of 122 is")
-        else:
-            time_control = first("222")
-    tiebreaks = declared_tiebreaks(trf, notes)
+    tiebreaks = declared_tiebreaks(ctx.trf, ctx.notes)
     if tiebreaks == (DEFAULT_ROUND_ROBIN if system.is_round_robin else DEFAULT_SWISS):
         tiebreaks = ()  # the default list: the folder writes it as []
-    if not tiebreaks and "berger" in notes and not system.is_round_robin:
+    if not tiebreaks and "berger" in ctx.notes and not system.is_round_robin:
         tiebreaks = DEFAULT_ROUND_ROBIN
-    try:
-        return Settings(
-            name=name, place=first("022"), federation=federation, start_date=dates["042"], end_date=dates["052"],
-            chief_arbiter=first("102"), time_control=time_control, system=system,
-            rounds=total, initial_colour=colour, seed=0, tiebreaks=tiebreaks, scoring=scoring,
-            status=Status.RUNNING if paired else Status.REGISTRATION,
-            round_dates=_round_dates(ctx, total, dates["042"]), berger_tables=not ctx.as_played,
-            rank_withdrawn=ctx.rank_withdrawn,
-        )
-    except ValidationError as error:  # a header text the reader let through (a control character)
-        problem = error.errors()[0]
-        key = str(problem["loc"][0]) if problem["loc"] else ""
-        code = {"name": "012", "place": "022", "chief_arbiter": "102", "time_control": "122"}.get(key, "")
-        line = trf.header_lines[code][0] if code in trf.header_lines else None
-        raise TrfError(pydantic_message(problem), line, code or key or None) from None
-
-
-def _round_dates(ctx: _Context, total: int, start: str | None) -> tuple[str, ...] | None:
-    trf = ctx.trf
-    if "132" not in trf.header:
-        return None
-    line = trf.header_lines["132"][0]
-    raw = trf.header["132"][0]
-    century = int(start[:2]) * 100 if start else 2000
-    dates: list[str] = []
-    column = 87  # col 92 of the line; the record's text starts at col 5
-    while column < len(raw):
-        text = raw[column:column + 8].strip()
-        column += 10
-        if not text:
-            dates.append("")
-            continue
-        dates.append(parse_trf_date(text, century) or "")
-    if any(text and not date for text, date in zip(_columns(raw), dates)):
-        tokens = raw[60:].split()
-        parsed = [parse_trf_date(t, century) for t in tokens]
-        if tokens and all(parsed):
-            ctx.notes.add("132-columns", f"line {line}: the round dates are not in their columns (92-99, 102-109, "
-                                         "...): read in order")
-            dates = [d for d in parsed if d]
-        else:
-            ctx.notes.add("132", f"line {line}: round dates that are not dates YY/MM/DD are left out")
-    while dates and not dates[-1]:
-        dates.pop()
-    if len(dates) > total:
-        ctx.notes.add("132-extra", f"line {line}: {len(dates)} round dates for {total} rounds: the extra ones "
-                                   "are left out")
-        dates = dates[:total]
-    return tuple(dates) if dates else None
-
-
-def _columns(raw: str) -> list[str]:
-    """The texts of record 132's round columns (cols 92-99, 102-109, ...)."""
-    return [raw[c:c + 8].strip() for c in range(87, len(raw), 10)]
+    return header_settings(ctx.trf, ctx.notes, default_name, total, {
+        "system": system, "rounds": total, "initial_colour": colour, "seed": 0, "tiebreaks": tiebreaks,
+        "scoring": scoring, "status": Status.RUNNING if paired else Status.REGISTRATION,
+        "berger_tables": not ctx.as_played, "rank_withdrawn": ctx.rank_withdrawn})

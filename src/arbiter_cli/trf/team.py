@@ -17,7 +17,7 @@ line and the field.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -32,7 +32,8 @@ from arbiter_cli.trf.reader import TrfError, TrfFile, TrfGame, TrfPlayer, read_n
 from arbiter_cli.trf.scoring import declared_scoring
 from arbiter_cli.trf.writer import player_line, points_field
 
-__all__ = ["TeamTrf", "team_event_from_trf", "team_trf_text", "is_team_trf", "team_code"]
+__all__ = ["TeamTrf", "team_event_from_trf", "team_trf_text", "is_team_trf", "team_code", "team_scoring_records",
+           "team_records"]
 
 #: A player's round result code -> the board outcome (with an opponent, or facing an empty board).
 _BOARD = {"1": Outcome.WIN, "W": Outcome.WIN, "=": Outcome.DRAW, "D": Outcome.DRAW, "0": Outcome.LOSS,
@@ -53,8 +54,9 @@ _RR_192 = re.compile(r"[A-Z]+_TEAM_(?:DOUBLE)?ROUNDROBIN")
 @dataclass(frozen=True)
 class TeamTrf:
     """A team TRF read: the event, its players by start number, the board colour pattern (352,
-    e.g. ``WBWB``), the 310 standing columns (MP, GP) as the file gives them, the warnings, and
-    the number of rounds announced (142)."""
+    e.g. ``WBWB``), the 310 standing columns (MP, GP) as the file gives them, the warnings, the
+    number of rounds announced (142), each team's 310 (or 013) line, and the (round, team) of the
+    team a 330 match forfeit names first (its White team)."""
 
     event: TeamEvent
     players: Mapping[int, TrfPlayer]
@@ -62,6 +64,8 @@ class TeamTrf:
     declared: Mapping[int, tuple[Fraction | None, Fraction | None]] = field(default_factory=dict)
     warnings: tuple[str, ...] = ()
     total_rounds: int | None = None  # 142 / XXR: the rounds the event will have
+    team_lines: Mapping[int, int] = field(default_factory=dict)
+    first_teams: frozenset[tuple[int, int]] = frozenset()
 
 
 def is_team_trf(trf: TrfFile) -> bool:
@@ -136,7 +140,7 @@ def _read_teams(trf: TrfFile, notes: Notes) -> _Teams:
             if tpn not in known:
                 raise TrfError(f"player {tpn} has no 001 record", line, slot)
             if tpn in out.of:
-                raise TrfError(f"player {tpn} is also in team {out.of[tpn]} (line {out.line[out.of[tpn]]})",
+                raise TrfError(f"player {tpn} is also in team {out.of[tpn]} (line {out.line.get(out.of[tpn], line)})",
                                line, slot)
             out.of[tpn] = number
             players.append(tpn)
@@ -278,10 +282,10 @@ def _pabs(trf: TrfFile, teams: _Teams) -> dict[int, tuple[int, int]]:
     return out
 
 
-def _forfeits(trf: TrfFile, teams: _Teams) -> dict[tuple[int, int], tuple[TeamOutcome, int, int]]:
-    """330: (round, team) -> (its outcome, the opponent, the line). Type ``+-``/``-+``/``--`` at
-    5-6, round 8-10, White team 12-14, Black team 16-18."""
-    out: dict[tuple[int, int], tuple[TeamOutcome, int, int]] = {}
+def _forfeits(trf: TrfFile, teams: _Teams) -> dict[tuple[int, int], tuple[TeamOutcome, int, int, bool]]:
+    """330: (round, team) -> (its outcome, the opponent, the line, whether it is the White team).
+    Type ``+-``/``-+``/``--`` at 5-6, round 8-10, White team 12-14, Black team 16-18."""
+    out: dict[tuple[int, int], tuple[TeamOutcome, int, int, bool]] = {}
     for value, line in zip(trf.header.get("330", ()), trf.header_lines.get("330", ())):
         kind = _col(value, 5, 6)
         if kind not in _FORFEIT:
@@ -301,7 +305,7 @@ def _forfeits(trf: TrfFile, teams: _Teams) -> dict[tuple[int, int], tuple[TeamOu
             if (rnd, team) in out:
                 raise TrfError(f"team {team} has a second match forfeit in round {rnd} (line "
                                f"{out[(rnd, team)][2]})", line, "330")
-            out[(rnd, team)] = (outcome, other, line)
+            out[(rnd, team)] = (outcome, other, line, team == white)
     return out
 
 
@@ -542,7 +546,8 @@ def team_event_from_trf(trf: TrfFile) -> TeamTrf:
     _check_declared(reader, event, notes)
     colours = trf.header["352"][0].strip().upper() if "352" in trf.header else ""
     return TeamTrf(event, {p.tpn: p for p in trf.players}, colours, dict(reader.teams.declared), notes.lines(),
-                   trf.total_rounds)
+                   trf.total_rounds, dict(reader.teams.line),
+                   frozenset(key for key, value in reader.forfeits.items() if value[3]))
 
 
 def _round_of(reader: _Reader, rnd: int, team: Team, by_number: Mapping[int, Team], scoring: TeamScoring,
@@ -579,7 +584,7 @@ def _round_of(reader: _Reader, rnd: int, team: Team, by_number: Mapping[int, Tea
             raise TrfError(f"team {team.number} has a requested bye in round {rnd} and {other_record}", bye_line,
                            f"240 round {rnd}")
     if (rnd, team.number) in reader.forfeits:
-        outcome, other, line = reader.forfeits[(rnd, team.number)]
+        outcome, other, line, _ = reader.forfeits[(rnd, team.number)]
         if games:
             raise TrfError(f"round {rnd}: teams {team.number} and {other} forfeit a match in which players "
                            "have games", line, "330")
@@ -651,14 +656,15 @@ def _check_declared(reader: _Reader, event: TeamEvent, notes: Notes) -> None:
 # --------------------------------------------------------------------------- writing
 
 
-def team_code(scoring: TeamScoring, round_robin: bool) -> str:
+def team_code(scoring: TeamScoring, round_robin: bool, double: bool = False) -> str:
     """The 192 code of a team event (TRF-2026 ETT26): ``FIDE_TEAM_TYPEA_MP_GP`` or ``..._GP_MP``,
-    ``FIDE_TEAM_ROUNDROBIN`` for a team round robin (whose primary score is MP)."""
+    ``FIDE_TEAM_ROUNDROBIN`` (``..._DOUBLEROUNDROBIN``) for a team round robin (whose primary
+    score is MP)."""
     if round_robin:
         if scoring.primary != "MP":
             raise Refused("a team round robin's 192 code cannot say that game points are the primary score",
                           field="192")
-        return "FIDE_TEAM_ROUNDROBIN"
+        return f"FIDE_TEAM_{'DOUBLE' if double else ''}ROUNDROBIN"
     return f"FIDE_TEAM_TYPEA_{scoring.primary}_{scoring.secondary}"
 
 
@@ -670,19 +676,32 @@ def team_trf_text(event: TeamEvent, players: Mapping[int, TrfPlayer], *, name: s
                   colours: str = "", total_rounds: int | None = None) -> str:
     """A TRF-2026 team file of ``event`` (012, 142, 162 when not the default, 192, 352, 362, 001,
     310, 320, 330, 240, 300) that :func:`team_event_from_trf` reads back as the same event."""
-    scoring = event.scoring
-    pattern = (colours or ("WB" * scoring.boards)[:scoring.boards]).upper()
-    if len(pattern) != scoring.boards:
-        raise Refused(f"the colour pattern {pattern!r} does not have {scoring.boards} boards", field="352")
     lines = [f"012 {name}", f"142 {total_rounds or event.rounds}"]
-    game = scoring.game
+    game = event.scoring.game
     if game != Scoring():
         pairs = [("W", game.win), ("D", game.draw), ("L", game.loss), ("A", game.forfeit_loss), ("P", game.pab)]
         lines.append("162 " + "".join(f" {s}{points_field(v)}   " for s, v in pairs).rstrip())
-    lines.append(f"192 {team_code(scoring, event.round_robin)}")
-    lines.append(f"352 {pattern}")
-    lines.append("362 " + "".join(f"T{s}{points_field(v)}   " for s, v in (
-        ("W", scoring.match_win), ("D", scoring.match_draw), ("L", scoring.match_loss))).rstrip())
+    lines.append(f"192 {team_code(event.scoring, event.round_robin)}")
+    return "\n".join(lines + team_scoring_records(event.scoring, colours) + team_records(event, players)) + "\n"
+
+
+def team_scoring_records(scoring: TeamScoring, colours: str = "") -> list[str]:
+    """352, the board colours (``colours``, else ``WBWB...``), and 362, the match points."""
+    pattern = (colours or ("WB" * scoring.boards)[:scoring.boards]).upper()
+    if len(pattern) != scoring.boards:
+        raise Refused(f"the colour pattern {pattern!r} does not have {scoring.boards} boards", field="352")
+    return [f"352 {pattern}", "362 " + "".join(f"T{s}{points_field(v)}   " for s, v in (
+        ("W", scoring.match_win), ("D", scoring.match_draw), ("L", scoring.match_loss))).rstrip()]
+
+
+def team_records(event: TeamEvent, players: Mapping[int, TrfPlayer], *, first: Collection[tuple[int, int]] = (),
+                 ranks: Mapping[int, int] | None = None, absent: Mapping[int, Collection[int]] | None = None
+                 ) -> list[str]:
+    """The records of a team file after its header: 001 (each player's rounds and points), 310 (with
+    ``ranks``, team -> rank, in its rank column), 320, 330 (the team named first in ``first``, its
+    (round, team), else the lower number), 240 (with ``absent``: round -> the teams absent in a
+    round not yet paired, 240 Z) and 300."""
+    scoring, named_first, lines = event.scoring, set(first), []
     for team in event.teams:
         for tpn in team.players:
             if tpn not in players:
@@ -716,7 +735,9 @@ def team_trf_text(event: TeamEvent, players: Mapping[int, TrfPlayer], *, name: s
                 games[tpn].setdefault(rnd, TrfGame(rnd, None, None, "-"))
             if entry.boards:
                 pass
-            elif entry.outcome.forfeit and entry.opponent is not None and team.number < entry.opponent:
+            elif entry.outcome.forfeit and entry.opponent is not None and (
+                    (rnd, team.number) in named_first if {(rnd, team.number), (rnd, entry.opponent)} & named_first
+                    else team.number < entry.opponent):
                 theirs = event.entries[entry.opponent][rnd - 1].outcome
                 kind = {(TeamOutcome.FORFEIT_WIN, TeamOutcome.FORFEIT_LOSS): "+-",
                         (TeamOutcome.FORFEIT_LOSS, TeamOutcome.FORFEIT_WIN): "-+"}.get((entry.outcome, theirs), "--")
@@ -728,20 +749,23 @@ def team_trf_text(event: TeamEvent, players: Mapping[int, TrfPlayer], *, name: s
     for tpn, player in sorted(players.items()):
         row = [games[tpn].get(r, TrfGame(r, None, None, " ")) for r in range(1, event.rounds + 1)]
         lines.append(player_line(player, row, points[tpn], None))
-    for rank, team in enumerate(event.teams, start=1):
+    for team in event.teams:
         ids = "".join(f" {tpn:4d}" for tpn in team.players)
+        rank = (ranks or {}).get(team.number)
         lines.append(f"310 {team.number:3d} {team.name[:32]:<32} {team.short[:5]:<5} {'':>6} "
                      f"{_fmt(event.total(team.number, 'MP'), 6)} {_fmt(event.total(team.number, 'GP'), 6)} "
-                     f"{'':>3} {ids}".rstrip())
+                     f"{rank or '':>3} {ids}".rstrip())
     if pabs or scoring.pab_match_points is not None or scoring.pab_game_points is not None:
         mp, gp = scoring.pab_scores()
         rounds = "".join(f" {pabs[r]:3d}" if r in pabs else "    " for r in range(1, max(pabs, default=0) + 1))
         lines.append(f"320 {_fmt(mp, 4)} {_fmt(gp, 4)}{rounds}")
     lines.extend(forfeits)
+    for rnd, teams in (absent or {}).items():
+        byes[("Z", rnd)] = sorted(teams)
     for (kind, rnd), teams in sorted(byes.items(), key=lambda item: (item[0][1], item[0][0])):
         lines.append(f"240 {kind} {rnd:3d}" + "".join(f" {t:4d}" for t in teams))
     lines.extend(lineups)
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def _needs_lineup(event: TeamEvent, team: Team, entry: TeamRoundEntry) -> bool:

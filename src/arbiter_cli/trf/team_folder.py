@@ -1,0 +1,496 @@
+"""A team TRF as the event of a team folder, and the folder's event as a team TRF (issue 15).
+
+Pure: a parsed file in, a :class:`~arbiter_cli.core.team_tournament.TeamTournament` out
+(:func:`import_team_trf`), and back to TRF-2026 text (:func:`export_team_trf`). The team
+codec (:mod:`.team`) reads and checks the file; this module keeps what a folder holds:
+
+* the header the individual import keeps (012-132, :mod:`.header`), 142 rounds, 152 the
+  initial colour, 162/``XXS`` the board scoring; 192 the system (``…_TEAM_ROUNDROBIN``,
+  ``…_TEAM_DOUBLEROUNDROBIN``: a round robin, any other team code a Swiss) and the primary
+  score; 202/212 the team tie-breaks; 352 the board colours, 362 match points, 320 the PAB's
+  values;
+* the teams (310, or TRF16 013), numbered 1 to n, and their players in start-number order (the
+  file's starting ranks when each team's list is in their order, else numbered team by team);
+* each round: a match names first the team that plays the 352 colours (the colour the pattern
+  gives a board, the lowest board with a colour deciding), a match forfeit (330) its White team
+  (in a round robin it fits its table's match either way round), a match without any colour the
+  lower number; its boards come from the games, an empty board is a forfeit won by the player facing it; the PAB
+  (320), requested byes (240 F/H/Z) and a team with nothing in a round (a zero-point bye) are
+  team byes; a round robin's one team without a match (odd numbers) has its free round (BYE);
+* a round robin that does not follow the Berger tables (C.05, teams as participants) is kept as
+  played (``berger_tables = false``), one with a PAB is imported as a Swiss;
+* a team withdrew when every round still to play is a zero-point bye for it (240 Z, what the
+  export writes for a withdrawal), after its last round there: the rounds after it are absences,
+  matches it forfeited by not showing, or free rounds a 240 Z marks.
+
+What the folder cannot hold is one warning per kind of thing. The export writes the header
+records of the individual export, then the team records of :func:`~.team.team_records`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Literal
+
+from pydantic import ValidationError
+
+from arbiter_cli.core.errors import pydantic_message
+from arbiter_cli.core.model import InitialColour, Player, Settings, Status, System
+from arbiter_cli.core.outcome import Outcome
+from arbiter_cli.core.results import ByeKind, GameResult
+from arbiter_cli.core.team import TeamOutcome, TeamRoundEntry
+from arbiter_cli.core.team_settings import DEFAULT_TEAM_TIEBREAKS, TeamSettings
+from arbiter_cli.core.team_tournament import (BoardGame, Match, MatchRound, TeamBye, TeamEntry, TeamTournament,
+                                              board_colour, team_event)
+from arbiter_cli.core.tiebreak_codes import Rules, default_rules
+from arbiter_cli.pairing.team_round_robin import team_round, team_rounds
+from arbiter_cli.tiebreaks.team.codes import parse_team_code
+from arbiter_cli.trf.exporter import (LINE_END, Exported, header_records, lost_settings, player_warnings,
+                                      rounds_records, scoring_records, trf_player)
+from arbiter_cli.trf.header import header_settings, parse_trf_date
+from arbiter_cli.trf.importer import TEAM_RECORDS, declared_tiebreaks, folder_player, note_unread_records
+from arbiter_cli.trf.notes import Notes
+from arbiter_cli.trf.reader import TrfError, TrfFile, read_number
+from arbiter_cli.trf.team import TeamTrf, team_code, team_event_from_trf, team_records, team_scoring_records
+
+__all__ = ["ImportedTeams", "import_team_trf", "export_team_trf", "team_tiebreaks", "team_standings_rules"]
+
+#: The first team's and the second team's board outcomes -> the board's result.
+_RESULTS = {(Outcome.WIN, Outcome.LOSS): GameResult.WHITE_WINS, (Outcome.LOSS, Outcome.WIN): GameResult.BLACK_WINS,
+            (Outcome.DRAW, Outcome.DRAW): GameResult.DRAW, (Outcome.LOSS, Outcome.LOSS): GameResult.DOUBLE_LOSS,
+            (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS): GameResult.WHITE_FORFEIT_WIN,
+            (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN): GameResult.BLACK_FORFEIT_WIN,
+            (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_LOSS): GameResult.DOUBLE_FORFEIT,
+            (Outcome.PENDING, Outcome.PENDING): None}
+#: A match forfeit's outcomes (first team, second team) -> the match line's result.
+_FORFEITS = {(TeamOutcome.FORFEIT_WIN, TeamOutcome.FORFEIT_LOSS): GameResult.WHITE_FORFEIT_WIN,
+             (TeamOutcome.FORFEIT_LOSS, TeamOutcome.FORFEIT_WIN): GameResult.BLACK_FORFEIT_WIN,
+             (TeamOutcome.FORFEIT_LOSS, TeamOutcome.FORFEIT_LOSS): GameResult.DOUBLE_FORFEIT}
+_BYES = {TeamOutcome.PAB: ByeKind.PAB, TeamOutcome.FPB: ByeKind.FPB, TeamOutcome.HPB: ByeKind.HPB,
+         TeamOutcome.ZPB: ByeKind.ZPB, TeamOutcome.FREE: ByeKind.BYE}
+_ROUND_ROBIN = re.compile(r"[A-Z]+_TEAM_(DOUBLE)?ROUNDROBIN")
+_TYPE_TEXT = {System.SWISS: "Team: Swiss-System", System.ROUND_ROBIN: "Team: Round-Robin",
+              System.DOUBLE_ROUND_ROBIN: "Team: Double Round-Robin"}
+#: Team settings that have no TRF record; exporting a folder that uses them says so.
+_TEAM_NOT_IN_TRF = ("empty_boards", "empty_matches", "roster_tolerance", "board_prize_share", "numbering")
+
+
+@dataclass(frozen=True)
+class ImportedTeams:
+    """The team event read from a TRF and what the folder could not hold (one warning per kind)."""
+
+    tournament: TeamTournament
+    warnings: tuple[str, ...]
+
+
+# --------------------------------------------------------------------------- import
+
+
+def team_tiebreaks(trf: TrfFile, notes: Notes | None = None) -> tuple[str, ...]:
+    """The team tie-breaks the file announces (212 without its leading ``PTS``, else 202; codes that
+    are no team tie-break left out), or () for none or for the default list (MP, GP, EDE, EMGSB)."""
+    codes = declared_tiebreaks(trf, notes, parse_team_code)
+    return () if codes == DEFAULT_TEAM_TIEBREAKS else codes
+
+
+def team_standings_rules(trf: TrfFile) -> Rules:
+    """The C.07 edition of the file's event, as its folder takes it: by its start date (042)."""
+    return default_rules(parse_trf_date((trf.header.get("042") or ("",))[0]))
+
+
+@dataclass
+class _Import:
+    """What the import works from: the file, the team codec's reading, and the new numbers."""
+
+    trf: TrfFile
+    read: TeamTrf
+    notes: Notes
+    teams: dict[int, int]  # the file's team number -> the folder's
+    players: dict[int, int]  # the file's starting rank -> the folder's start number
+    pattern: str
+    round_robin: bool
+    double: bool
+
+
+def import_team_trf(trf: TrfFile, *, name: str = "TRF event") -> ImportedTeams:
+    """The team event of a team TRF (TRF-2026 310, or TRF16 013) as a folder holds it; each
+    inconsistency is a :class:`TrfError` naming the line and the field."""
+    read = team_event_from_trf(trf)
+    notes = Notes()
+    note_unread_records(trf, notes, (*TEAM_RECORDS, "299"))
+    event = read.event
+    system, double = _system(trf, read, notes)
+    ctx = _Import(trf, read, notes, _team_numbers(read, notes), _player_numbers(read, notes),
+                  (read.colours or ("WB" * event.scoring.boards)[:event.scoring.boards]), system.is_round_robin,
+                  double)
+    last = event.rounds
+    total = _total_rounds(ctx, last)
+    rounds = [_round(ctx, number) for number in range(1, last + 1)]
+    berger = ctx.round_robin and _berger_order(ctx, rounds, total)
+    if ctx.round_robin and not berger and last:
+        notes.add("as-played", f"a {system.value} whose matches do not follow the Berger tables of C.05: imported "
+                               "as played (its matches and free rounds are kept; arbiter cannot pair its remaining "
+                               "rounds)")
+    if not berger:
+        rounds = _score_order(ctx, rounds)
+    teams = _team_entries(ctx)
+    rounds, teams = _withdrawals(ctx, rounds, teams, last, total)
+    players = _players(ctx)
+    settings = _settings(ctx, name, system, total, last, bool(berger) or not ctx.round_robin or not last)
+    tournament = TeamTournament(settings, _team_settings(ctx), tuple(teams), players,
+                                {ctx.players[tpn]: ctx.teams[team.number] for team in event.teams
+                                 for tpn in team.players}, tuple(rounds))
+    return ImportedTeams(tournament, (*read.warnings, *notes.lines()))
+
+
+def _system(trf: TrfFile, read: TeamTrf, notes: Notes) -> tuple[System, bool]:
+    """192: a team round robin (single or double), else a Swiss; what a Swiss code says that a
+    folder does not keep is a warning."""
+    code = (trf.header.get("192") or ("",))[0].strip().upper()
+    line = trf.header_lines["192"][0] if "192" in trf.header_lines else None
+    found = _ROUND_ROBIN.fullmatch(code)
+    if found is None:
+        for word, what in (("BAKU", "Baku acceleration"), ("TYPEB", "colour preferences of type B")):
+            if word in code:
+                notes.add(word, f"line {line}: {what} ({code}) not kept: a team folder has no place for it")
+        return System.SWISS, False
+    if any(e.outcome is TeamOutcome.PAB for entries in read.event.entries.values() for e in entries):
+        notes.add("rr-pab", f"line {line}: a round robin ({code}) with a pairing-allocated bye (320): imported as a "
+                            "Swiss (a round robin's team without a match has a free round)")
+        return System.SWISS, False
+    double = found.group(1) is not None
+    return (System.DOUBLE_ROUND_ROBIN if double else System.ROUND_ROBIN), double
+
+
+def _team_numbers(read: TeamTrf, notes: Notes) -> dict[int, int]:
+    numbers = {team.number: index for index, team in enumerate(read.event.teams, start=1)}
+    if any(old != new for old, new in numbers.items()):
+        notes.add("team-numbers", f"the team numbers are not 1 to {len(numbers)}: teams renumbered 1 to "
+                                  f"{len(numbers)} in the order of the file's numbers")
+    return numbers
+
+
+def _player_numbers(read: TeamTrf, notes: Notes) -> dict[int, int]:
+    """The file's starting ranks when they run from 1 and each team's list is in their order;
+    else the players numbered team by team, each team's in the order of its list."""
+    lists = [team.players for team in read.event.teams]
+    kept = sorted(tpn for players in lists for tpn in players)
+    if kept == list(range(1, len(kept) + 1)) and all(list(p) == sorted(p) for p in lists):
+        return {tpn: tpn for tpn in kept}
+    notes.add("renumber", "the players are renumbered team by team, each team's in the order of its list (310 or "
+                          "013): a team folder keeps a team's players in start-number order")
+    return {tpn: number for number, tpn in enumerate((tpn for players in lists for tpn in players), start=1)}
+
+
+def _total_rounds(ctx: _Import, last: int) -> int:
+    total = ctx.read.total_rounds
+    trf = ctx.trf
+    if total is None:
+        planned = max(last, team_rounds(len(ctx.teams), ctx.double) if ctx.round_robin and len(ctx.teams) > 1
+                      else 0)
+        if planned < 1:
+            raise TrfError("the number of rounds is missing (record 142 or XXR) and no round is paired", None, "142")
+        ctx.notes.add("rounds", f"the number of rounds is not given (142 or XXR): taking {planned}")
+        return planned
+    code = "142" if "142" in trf.header_lines else "XXR"
+    line = trf.header_lines[code][0]
+    if total < last:
+        raise TrfError(f"the file has round {last} but the event has {total} rounds", line, code)
+    if not 1 <= total <= 99:
+        raise TrfError(f"{total} rounds: arbiter handles 1 to 99", line, code)
+    return total
+
+
+def _round(ctx: _Import, number: int) -> MatchRound:
+    """Round ``number``: its matches (not yet numbered, named in no order) and its team byes."""
+    event = ctx.read.event
+    entries = {team.number: event.entries[team.number][number - 1] for team in event.teams}
+    matches: list[Match] = []
+    byes: list[TeamBye] = []
+    for team, entry in entries.items():
+        if entry.opponent is None:
+            byes.append(TeamBye(ctx.teams[team], _BYES[entry.outcome]))
+        elif team < entry.opponent:
+            matches.append(_match(ctx, number, entry, entries[entry.opponent], team))
+    free = [bye for bye in byes if bye.kind is ByeKind.ZPB]
+    if ctx.round_robin and len(ctx.teams) % 2 and len(byes) == 1 and free:
+        byes = [TeamBye(free[0].team, ByeKind.BYE)]  # the table's dummy: the team's free round
+    return MatchRound(number, tuple(matches), tuple(byes))
+
+
+def _match(ctx: _Import, number: int, one: TeamRoundEntry, two: TeamRoundEntry, team: int) -> Match:
+    """The match of the file's team ``team`` (entry ``one``) and its opponent (``two``)."""
+    a, b = ctx.teams[team], ctx.teams[one.opponent or 0]
+    if one.outcome.forfeit:
+        if (number, team) in ctx.read.first_teams:
+            return Match(0, a, b, (), _FORFEITS[(one.outcome, two.outcome)])
+        return Match(0, b, a, (), _FORFEITS[(two.outcome, one.outcome)])
+    decided = sorted([(e.board, (e.colour == board_colour(ctx.pattern, e.board)) == (side == 0))
+                      for side, entry in enumerate((one, two)) for e in entry.boards if e.colour is not None])
+    first = decided[0][1] if decided else a < b
+    if decided and any(named != first for _, named in decided):
+        ctx.notes.add("colours", f"round {number}, teams {a} and {b}: board colours that do not follow the 352 "
+                                 f"pattern {ctx.pattern} are not kept (board 1 says which team plays it)")
+    ours, theirs = (one, two) if first else (two, one)
+    return Match(0, *((a, b) if first else (b, a)), _boards(ctx, number, ours, theirs))
+
+
+def _boards(ctx: _Import, number: int, first: TeamRoundEntry, second: TeamRoundEntry) -> tuple[BoardGame, ...]:
+    """The board lines, first team first: a result from both players' codes, an empty board a
+    forfeit won by the player facing it."""
+    ours = {e.board: e for e in first.boards}
+    theirs = {e.board: e for e in second.boards}
+    games = []
+    for board in range(1, ctx.read.event.scoring.boards + 1):
+        one, two = ours.get(board), theirs.get(board)
+        result: GameResult | None
+        player = one.player if one is not None else None
+        other = two.player if two is not None else None
+        if player is None or other is None:
+            facing = one if player is not None else two
+            if facing is not None and facing.outcome is Outcome.PAB and facing.player is not None:
+                ctx.notes.add("empty-pab", f"line {ctx.read.players[facing.player].line}: a player facing an empty "
+                                           f"board has 'U' (round {number}): read as a forfeit win, as a folder "
+                                           "scores an empty board (the file scores it as a PAB, 162 P)")
+            result = (GameResult.DOUBLE_FORFEIT if player is None and other is None else
+                      GameResult.BLACK_FORFEIT_WIN if player is None else GameResult.WHITE_FORFEIT_WIN)
+        else:
+            assert one is not None and two is not None
+            result = _result(ctx, number, board, (player, one.outcome, one.colour), (other, two.outcome))
+        games.append(BoardGame(board, _number(ctx, player), _number(ctx, other), result))
+    return tuple(games)
+
+
+def _result(ctx: _Import, number: int, board: int, first: tuple[int, Outcome, str | None],
+            second: tuple[int, Outcome]) -> GameResult | None:
+    (player, mine, colour), (other, theirs) = first, second
+    codes = [next((g.result for g in ctx.read.players[tpn].games if g.round == number), " ") for tpn in (player, other)]
+    if (mine, theirs) not in _RESULTS:
+        raise TrfError(f"the results contradict each other: player {player} has {codes[0].strip() or 'none'!r} and "
+                       f"player {other} has {codes[1].strip() or 'none'!r}", ctx.read.players[other].line,
+                       f"round {number} result")
+    if any(code in "WDL" and code != " " for code in codes):
+        ctx.notes.add("short", f"line {ctx.read.players[player].line}: W, D, L (games of less than one move) are "
+                               "read as played games 1, =, 0")
+    if colour is not None and colour != board_colour(ctx.pattern, board):
+        ctx.notes.add("colours", f"round {number}: board colours that do not follow the 352 pattern {ctx.pattern} "
+                                 "are not kept (board 1 says which team plays it)")
+    return _RESULTS[(mine, theirs)]
+
+
+def _number(ctx: _Import, tpn: int | None) -> int | None:
+    return None if tpn is None else ctx.players[tpn]
+
+
+def _berger_order(ctx: _Import, rounds: list[MatchRound], total: int) -> bool:
+    """Whether the round robin follows the Berger tables (the number of rounds, each round's
+    matches, the free team); if so its rounds take the table's order, in place. A match forfeit
+    has no colours: it fits its table match either way round."""
+    count = len(ctx.teams)
+    if count < 2 or total != team_rounds(count, ctx.double):
+        return False
+    ordered = []
+    for rnd in rounds:
+        table = team_round(count, rnd.number, boards=ctx.read.event.scoring.boards, double=ctx.double)
+        have = {m.teams: m for m in rnd.matches}
+        have.update({(m.second, m.first): _reversed(m) for m in rnd.matches if m.forfeit is not None})
+        wanted = [have.get((m.first, m.second)) for m in table.matches]
+        free = [(bye.team, bye.kind) for bye in rnd.byes]
+        if None in wanted or len(wanted) != len(rnd.matches) or free != (
+                [(table.free, ByeKind.BYE)] if table.free else []):
+            return False
+        ordered.append(replace(rnd, matches=tuple(replace(m, number=i) for i, m in enumerate(wanted, start=1)
+                                                  if m is not None)))
+    rounds[:] = ordered
+    return True
+
+
+def _reversed(match: Match) -> Match:
+    swap = {GameResult.WHITE_FORFEIT_WIN: GameResult.BLACK_FORFEIT_WIN,
+            GameResult.BLACK_FORFEIT_WIN: GameResult.WHITE_FORFEIT_WIN}
+    return Match(match.number, match.second, match.first, (), swap.get(match.forfeit, match.forfeit)
+                 if match.forfeit is not None else None)
+
+
+def _score_order(ctx: _Import, rounds: list[MatchRound]) -> list[MatchRound]:
+    """Each round's matches in C.04.2 3.6 order, with teams: the higher primary score of the two
+    before the round, then the lower, then the smaller number; the PAB first of the byes."""
+    event = ctx.read.event
+    kind = event.scoring.primary
+    before = {ctx.teams[t.number]: Fraction(0) for t in event.teams}
+    out = []
+    for rnd in rounds:
+        def key(match: Match) -> tuple[Fraction, Fraction, int]:
+            top, bottom = sorted(match.teams, key=lambda t: (-before[t], t))
+            return -before[top], -before[bottom], top
+
+        matches = tuple(replace(m, number=i) for i, m in enumerate(sorted(rnd.matches, key=key), start=1))
+        out.append(MatchRound(rnd.number, matches, tuple(sorted(rnd.byes, key=lambda b: (b.kind is not ByeKind.PAB,
+                                                                                           b.team)))))
+        for team in event.teams:
+            before[ctx.teams[team.number]] += event.entries[team.number][rnd.number - 1].score(kind)
+    return out
+
+
+def _team_entries(ctx: _Import) -> list[TeamEntry]:
+    out: list[TeamEntry] = []
+    names: dict[str, int] = {}
+    for team in ctx.read.event.teams:
+        line = ctx.read.team_lines.get(team.number)
+        record = "310" if "310" in ctx.trf.header else "013"
+        if team.name.casefold() in names:
+            raise TrfError(f"the team name {team.name!r} is also on line {names[team.name.casefold()]}", line,
+                           f"{record} team name")
+        names[team.name.casefold()] = line or 0
+        try:
+            out.append(TeamEntry(number=ctx.teams[team.number], name=team.name, short=team.short))
+        except ValidationError as error:
+            raise TrfError(pydantic_message(error.errors()[0]), line, f"{record} team name") from None
+    return out
+
+
+def _withdrawals(ctx: _Import, rounds: list[MatchRound], teams: list[TeamEntry], last: int, total: int
+                 ) -> tuple[list[MatchRound], list[TeamEntry]]:
+    """The teams that withdrew: 240 Z in every round still to play (what the export writes). A team
+    withdrew after its last round present: the rounds after it are zero-point byes, matches it
+    forfeited by not showing, or free rounds that a 240 Z marks; its zero-point byes after it are
+    dropped (a withdrawn team needs none). 240 records of rounds not yet paired say nothing else
+    a folder keeps."""
+    ahead: dict[int, dict[int, str]] = {}
+    marked: set[tuple[int, int]] = set()  # (round, team): a 240 Z in a paired round
+    for value, line in zip(ctx.trf.header.get("240", ()), ctx.trf.header_lines.get("240", ())):
+        rnd = read_number(value[2:5], line, "240 round") or 0
+        if rnd > total:
+            raise TrfError(f"round {rnd} is not a round of the event (1 to {total})", line, "240 round")
+        for word in value[6:].split():
+            if rnd > last:
+                ahead.setdefault(ctx.teams[int(word)], {})[rnd] = value[0].upper()
+            elif value[0].upper() == "Z":
+                marked.add((rnd, ctx.teams[int(word)]))
+    remaining = {rnd: "Z" for rnd in range(last + 1, total + 1)}
+    left: dict[int, int] = {}
+    for entry in teams:
+        requests = ahead.pop(entry.number, {})
+        if not remaining or requests != remaining:
+            ahead[entry.number] = requests
+            continue
+        after = last
+        while after and _absent(rounds[after - 1], entry.number, (after, entry.number) in marked):
+            after -= 1
+        left[entry.number] = after
+        ctx.notes.add(f"withdrawn-{entry.number}", f"team {entry.number} ({entry.name}) has a zero-point bye (240 Z) "
+                                                   f"in every round still to play: imported as withdrawn after round "
+                                                   f"{after}")
+    if any(ahead.values()):
+        ctx.notes.add("ahead", "the byes requested for rounds not yet paired (240) are left out: a team folder has no "
+                               "place for them")
+    teams = [t.model_copy(update={"status": "withdrawn", "withdrawn_after": left[t.number]}) if t.number in left
+             else t for t in teams]
+    rounds = [replace(rnd, byes=tuple(b for b in rnd.byes if not (b.kind is ByeKind.ZPB and b.team in left
+                                                                  and rnd.number > left[b.team]))) for rnd in rounds]
+    return rounds, teams
+
+
+def _absent(rnd: MatchRound, team: int, marked: bool) -> bool:
+    """Whether the team was not there in the round: a zero-point bye, a match it forfeited by not
+    showing, or (``marked`` by a 240 Z) its free round."""
+    if any(b.team == team and (b.kind is ByeKind.ZPB or (b.kind is ByeKind.BYE and marked)) for b in rnd.byes):
+        return True
+    match = rnd.match_of(team)
+    gone = (GameResult.BLACK_FORFEIT_WIN if match is not None and match.first == team else
+            GameResult.WHITE_FORFEIT_WIN)
+    return match is not None and match.forfeit in (gone, GameResult.DOUBLE_FORFEIT)
+
+
+def _players(ctx: _Import) -> tuple[Player, ...]:
+    players = sorted((number, ctx.read.players[tpn]) for tpn, number in ctx.players.items())
+    out: list[Player] = []
+    seen: dict[int, int] = {}
+    for number, source in players:
+        player = folder_player(source, number, ctx.notes)
+        if player.fide_id is not None and player.fide_id in seen:
+            raise TrfError(f"FIDE ID {player.fide_id} is also on line {seen[player.fide_id]}", source.line, "FIDE ID")
+        if player.fide_id is not None:
+            seen[player.fide_id] = source.line
+        out.append(player)
+    return tuple(out)
+
+
+def _settings(ctx: _Import, name: str, system: System, total: int, last: int, berger: bool) -> Settings:
+    colour = {"w": InitialColour.WHITE, "b": InitialColour.BLACK}.get(ctx.trf.initial_colour or "")
+    values: dict[str, object] = {"system": system, "rounds": total, "seed": 0, "scoring": ctx.read.event.scoring.game,
+                                 "status": Status.RUNNING if last else Status.REGISTRATION, "berger_tables": berger}
+    if colour is not None:
+        values["initial_colour"] = colour
+    return header_settings(ctx.trf, ctx.notes, name, total, values)
+
+
+def _team_settings(ctx: _Import) -> TeamSettings:
+    scoring = ctx.read.event.scoring
+    pab = scoring.pab_scores()
+    kind: Literal["draw", "win"] = "win" if pab == (scoring.match_win, scoring.game.win * scoring.boards) else "draw"
+    own = pab not in ((scoring.match_win, scoring.game.win * scoring.boards),
+                      (scoring.match_draw, scoring.game.draw * scoring.boards))
+    default = ("WB" * scoring.boards)[:scoring.boards]
+    return TeamSettings(boards=scoring.boards, match_win=scoring.match_win, match_draw=scoring.match_draw,
+                        match_loss=scoring.match_loss, primary=scoring.primary,
+                        colours="" if ctx.pattern == default else ctx.pattern, pab=kind,
+                        pab_match_points=pab[0] if own else None, pab_game_points=pab[1] if own else None,
+                        tiebreaks=team_tiebreaks(ctx.trf, ctx.notes))
+
+
+# --------------------------------------------------------------------------- export
+
+
+def export_team_trf(tournament: TeamTournament, ranks: Mapping[int, int]) -> Exported:
+    """The TRF-2026 text of a team event and what it could not hold; ``ranks`` (team -> rank) fill
+    the 310 rank column: the team standings are computed by the caller."""
+    settings, team = tournament.settings, tournament.team
+    system = settings.system
+    last = tournament.last_round
+    total = settings.rounds or last
+    double = system is System.DOUBLE_ROUND_ROBIN
+    if not total and system.is_round_robin and len(tournament.teams) > 1:
+        total = team_rounds(len(tournament.teams), double)  # written at the first pairing
+    event = team_event(tournament)
+    lines = header_records(settings, tournament.players, _TYPE_TEXT[system], len(tournament.teams))
+    lines += rounds_records(settings, total)
+    lines += scoring_records(settings.scoring)
+    lines += [f"192 {team_code(event.scoring, system.is_round_robin, double)}",
+              f"202 {','.join(team.effective_tiebreaks)}"]
+    lines += team_scoring_records(event.scoring, team.colours)
+    withdrawn = [t for t in tournament.teams if t.is_withdrawn]
+    absent = {rnd: [t.number for t in withdrawn] for rnd in range(last + 1, total + 1)} if withdrawn else {}
+    for rnd in tournament.rounds:  # a free round after a withdrawal: a 240 Z says the team had gone
+        gone = [b.team for b in rnd.byes for t in withdrawn if b.team == t.number and b.kind is ByeKind.BYE
+                and rnd.number > (t.withdrawn_after or 0)]
+        if gone and absent:
+            absent[rnd.number] = gone
+    first = {(rnd.number, m.first) for rnd in tournament.rounds for m in rnd.matches if m.forfeit is not None}
+    lines += team_records(event, {p.start_number: trf_player(p) for p in tournament.players}, first=first,
+                          ranks=ranks, absent=absent)
+    return Exported(LINE_END.join(lines) + LINE_END, tuple(_not_exported(tournament, last < total)))
+
+
+def _not_exported(tournament: TeamTournament, rounds_ahead: bool) -> list[str]:
+    team = tournament.team
+    fields = type(team).model_fields
+    lost = lost_settings(tournament.settings)
+    lost += [f"team.{key}" for key in _TEAM_NOT_IN_TRF if getattr(team, key) != fields[key].default]
+    warnings = [f"not in a TRF, so not exported: the settings {', '.join(lost)}"] if lost else []
+    withdrawn = any(t.is_withdrawn for t in tournament.teams)
+    if withdrawn and rounds_ahead:
+        warnings.append("withdrawn teams are written as absent (240 Z) in the rounds still to play: a TRF has no "
+                        "withdrawal")
+    elif withdrawn:
+        warnings.append("team withdrawals are not exported: a TRF has no withdrawal (the forfeited matches are in it)")
+    if tournament.lineups:
+        warnings.append("the line-ups given for rounds not yet paired are not exported: a TRF has no place for them")
+    if any(len(t.name) > 32 or len(t.short) > 5 for t in tournament.teams):
+        warnings.append("team names longer than 32 characters and short names longer than 5 are cut (310 cols 9-40, "
+                        "42-46)")
+    return warnings + player_warnings(tournament.players)
+

@@ -1,0 +1,221 @@
+"""``arbiter import`` and ``arbiter export`` of team events (issue 15): TRF-2026 team files, and
+TRF16 013 teams on import.
+
+Oracles: the two real team files of ../shared (FIDE's 50-team sample, with its line 345 corrected
+as tests/trf/test_team_trf.py explains, and Sharly-Chess's import test) import, export and import
+again to the same folder files and the same standings, and the imported folder's team standings
+are those of ``arbiter trf standings`` on the file; a team round robin made with the commands (a
+line-up out of the default order, an empty board, a match forfeit, withdrawn teams) comes back
+through a TRF and pairs its next round as the folder it came from.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from arbiter_cli.store.team_folder import TeamFolder
+
+from conftest import Runner, shared_file
+
+from .test_team_trf_standings import SAMPLE, _corrected_sample as _sample
+
+SHARLY = "realdata/trf/trf-team-import-test.trf"
+
+
+def _source(tmp_path: Path, name: str) -> Path:
+    return _sample(tmp_path) if name == "sample" else shared_file(SHARLY)
+
+
+def _files(directory: Path) -> dict[str, str]:
+    """Every file of a folder but the journal (when and how), the digests that cover it, and the lock."""
+    return {str(p.relative_to(directory)): p.read_text(encoding="utf-8") for p in sorted(directory.rglob("*"))
+            if p.is_file() and p.name not in ("journal.csv", ".arbiter.lock", ".arbiter.digests")}
+
+
+def _round_trip(arbiter: Runner, tmp_path: Path, source: Path) -> tuple[Path, Path, Path]:
+    first, second, exported = tmp_path / "first", tmp_path / "second", tmp_path / "export.trf"
+    result = arbiter("import", source, first)
+    assert result.code == 0, result.err
+    result = arbiter("-d", first, "export", "-o", exported)
+    assert result.code == 0, result.err
+    result = arbiter("import", exported, second)
+    assert result.code == 0, result.err
+    return first, second, exported
+
+
+def _standings(arbiter: Runner, *args: object) -> list[dict[str, object]]:
+    result = arbiter(*args, "--format", "json")
+    assert result.code == 0, result.err
+    rows: list[dict[str, object]] = json.loads(result.out)
+    return rows
+
+
+# --------------------------------------------------------------------------- the real files
+
+
+@pytest.mark.parametrize("name", ["sample", "sharly"])
+def test_real_team_file_imports_exports_and_imports_again_unchanged(arbiter: Runner, tmp_path: Path,
+                                                                    name: str) -> None:
+    first, second, exported = _round_trip(arbiter, tmp_path, _source(tmp_path, name))
+    assert _files(second) == _files(first)
+    assert _standings(arbiter, "-d", second, "standings") == _standings(arbiter, "-d", first, "standings")
+    journal = (first / "journal.csv").read_text(encoding="utf-8")
+    assert "tournament imported" in journal and "import warning" in journal
+    text = exported.read_bytes().decode("utf-8")
+    assert text.endswith("\r") and "\n" not in text  # TRF lines end with CR
+
+
+def test_fide_sample_team_standings_are_those_of_trf_standings_on_the_file(arbiter: Runner, tmp_path: Path) -> None:
+    source = _sample(tmp_path)
+    assert arbiter("import", source, tmp_path / "cup").code == 0
+    folder = _standings(arbiter, "-d", tmp_path / "cup", "standings")
+    assert folder == _standings(arbiter, "trf", "standings", source)
+    assert len(folder) == 50 and list(folder[0]["tiebreaks"]) == ["EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPvGP"]
+    for rules in ("2024", "2026"):
+        for codes in ("MP,GP,EDE,EMGSB", "EDET,EDEB,EMMSB,EGGSB/C1,BC,TBR,BBE,SSSC", "BH:MP,BH:GP/C1,SB:MP,MPvGP"):
+            options = ("--tiebreaks", codes, "--rules", rules)
+            assert _standings(arbiter, "-d", tmp_path / "cup", "standings", *options) == _standings(
+                arbiter, "trf", "standings", source, *options)
+
+
+def test_sharly_file_team_standings_are_those_of_trf_standings_but_for_its_empty_boards(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """The file scores a player facing an empty board 'U', a PAB worth 5 (162 P 5.0), and counts the
+    two of Lyon's round 2 in its 310 game points (11.5); a folder's empty board is a forfeit win,
+    worth 1: Lyon has 3.5 game points in the folder. Everything else is the same."""
+    source = shared_file(SHARLY)
+    assert arbiter("import", source, tmp_path / "sharly").code == 0
+    folder = _standings(arbiter, "-d", tmp_path / "sharly", "standings")
+    direct = _standings(arbiter, "trf", "standings", source)
+    lyon = [row for row in direct if row["team_number"] == 4]
+    assert lyon[0]["game_points"] == 11.5
+    lyon[0]["game_points"] = 3.5
+    assert folder == direct
+
+
+def test_fide_sample_uncorrected_is_refused_on_line_345_and_leaves_nothing(arbiter: Runner, tmp_path: Path) -> None:
+    result = arbiter("import", shared_file(SAMPLE), tmp_path / "cup")
+    assert result.code == 2 and result.out == ""
+    assert result.err == (f"arbiter: error: {shared_file(SAMPLE)}, line 345, field '240 round 3': team 50 has a "
+                          "requested bye in round 3 and the PAB (320, line 512)\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_trf16_013_teams_import(arbiter: Runner, tmp_path: Path) -> None:
+    source = tmp_path / "teams16.trf"
+    lines = _sample(tmp_path).read_text(encoding="utf-8").split("\n")
+    source.write_text("\n".join(x for x in lines if not x.startswith("310")), encoding="utf-8")
+    first, second, _ = _round_trip(arbiter, tmp_path, source)
+    assert _files(second) == _files(first)
+    teams = (first / "teams.csv").read_text(encoding="utf-8").splitlines()
+    assert teams[:2] == ["number,name,short,status,withdrawn_after", "1,India,,active,"]
+
+
+# --------------------------------------------------------------------------- a folder made with the commands
+
+
+def _league(arbiter: Runner, folder: Path) -> None:
+    """Five teams of five players, a single round robin of 4 boards: a line-up without a main player
+    and one with an empty board in round 1, a match forfeit in round 2, Delta and Epsilon withdrawn
+    after round 3 (Delta forfeits round 4, Epsilon has its free round there), round 5 not paired."""
+    def run(*args: object, stdin: str | None = None) -> None:
+        result = arbiter("-d", folder, *args, stdin=stdin)
+        assert result.code == 0, (args, result.err)
+
+    assert arbiter("new", folder, "--teams", "--boards", "4", "--system", "round-robin", "--name",
+                   "Club League").code == 0
+    names = ("Alpha", "Beta", "Gamma", "Delta", "Epsilon")
+    for index, name in enumerate(names, start=1):
+        run("team", "add", name, "--short", name[:3])
+        run("team", "roster", name, "add", *(f"{name} {word}/{2300 - 10 * index - 50 * n}"
+                                             for n, word in enumerate(("One", "Two", "Three", "Four", "Five"))))
+    run("pair")
+    run("lineup", "1", "Beta", "6", "8", "9", "10")  # Beta Two left out
+    run("lineup", "1", "Gamma", "11", "12", "13")  # board 4 empty
+    run("result", "1", "--from", "-", stdin="1.1 1-0\n1.2 =\n1.3 0-1\n1.4 1-0\n2.1 =\n2.2 0-1\n2.3 1-0\n")
+    run("pair")
+    run("result", "2", "1", "-/+")  # Epsilon does not show against Gamma
+    run("result", "2", "--from", "-", stdin="2.1 1-0\n2.2 1-0\n2.3 =\n2.4 0-1\n")
+    run("pair")
+    run("result", "3", "--from", "-", stdin="1.1 1-0\n1.2 1-0\n1.3 =\n1.4 0-1\n2.1 =\n2.2 =\n2.3 =\n2.4 =\n")
+    run("team", "withdraw", "Delta")
+    run("team", "withdraw", "Epsilon")
+    run("pair")
+
+
+def test_team_round_robin_made_with_the_commands_comes_back_through_a_trf(arbiter: Runner, tmp_path: Path) -> None:
+    league = tmp_path / "league"
+    _league(arbiter, league)
+    original = TeamFolder(league).load()
+    assert original.round(4).match_of(4).forfeit is not None and original.round(4).byes[0].team == 5
+    exported = tmp_path / "league.trf"
+    result = arbiter("-d", league, "export", "-o", exported)
+    assert result.code == 0, result.err
+    assert "warning: not in a TRF, so not exported: the settings seed" in result.err
+    assert "withdrawn teams are written as absent (240 Z) in the rounds still to play" in result.err
+    records = exported.read_bytes().decode("utf-8").split("\r")
+    assert {"330 -+   2   5   3", "330 +-   4   1   4", "240 Z   4    5", "240 Z   5    4    5"} <= set(records)
+    back = tmp_path / "back"
+    result = arbiter("import", exported, back)
+    assert result.code == 0, result.err
+    assert "team 4 (Delta) has a zero-point bye (240 Z) in every round still to play: imported as withdrawn after " \
+           "round 3" in result.err
+    before, after = _files(league), _files(back)
+    assert {k: v for k, v in after.items() if k != "tournament.toml"} == {
+        k: v for k, v in before.items() if k != "tournament.toml"}
+    assert re.sub(r"seed = \d+", "seed = 0", before["tournament.toml"]) == after["tournament.toml"]
+    assert _standings(arbiter, "-d", back, "standings") == _standings(arbiter, "-d", league, "standings")
+    for folder in (league, back):  # round 4's last results, then round 5: the same pairing from both
+        assert arbiter("-d", folder, "result", "4", "--from", "-", stdin="2.1 1-0\n2.2 =\n2.3 =\n2.4 0-1\n").code == 0
+        assert arbiter("-d", folder, "pair").code == 0
+    assert _files(back)["rounds/05.csv"] == _files(league)["rounds/05.csv"]
+
+
+def test_team_folder_exports_trf_2026_only(arbiter: Runner, tmp_path: Path) -> None:
+    assert arbiter("import", _sample(tmp_path), tmp_path / "cup").code == 0
+    before = _files(tmp_path / "cup")
+    result = arbiter("-d", tmp_path / "cup", "export", "--trf-version", "16", "-o", tmp_path / "out.trf")
+    assert result.code == 2 and "field '--trf-version': a team event is exported as TRF-2026" in result.err
+    assert not (tmp_path / "out.trf").exists() and _files(tmp_path / "cup") == before
+    to_stdout = arbiter("-d", tmp_path / "cup", "export")
+    assert to_stdout.code == 0 and to_stdout.out.startswith("012 Grandmommy's Cup\r022 Test\r")
+    india = next(x for x in to_stdout.out.split("\r") if x.startswith("310   1 "))
+    ranks = {row["team_number"]: row["rank"] for row in _standings(arbiter, "-d", tmp_path / "cup", "standings")}
+    assert (india[54:60], india[61:67], india[68:71], india[73:]) == (
+        "  15.0", "  28.0", f"{ranks[1]:3d}", "   1    2    3    4    5")  # MP, GP, the rank of 'standings'
+
+
+# --------------------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize("old, new, where", [
+    ("330 +-   4  23  33", "330 +=   4  23  33",
+     "line 515, field '330 type': '+=' is not a match forfeit type (+-, -+ or --)"),
+    ("310   2 Ukraine ", "310   2 India   ", "line 289, field '310 team name': the team name 'India' is also on "
+     "line 288"),
+    ("142 14", "142 12", "line 23, field '142': the file has round 14 but the event has 12 rounds"),
+])
+def test_bad_team_file_is_one_line_naming_file_line_and_field_and_changes_nothing(
+        arbiter: Runner, tmp_path: Path, old: str, new: str, where: str) -> None:
+    source = _sample(tmp_path)
+    text = source.read_text(encoding="utf-8")
+    assert old in text
+    source.write_text(text.replace(old, new, 1), encoding="utf-8")
+    result = arbiter("import", source, tmp_path / "cup")
+    assert result.code == 2 and result.out == ""
+    assert result.err == f"arbiter: error: {source}, {where}\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sample.trf"]
+
+
+def test_import_into_a_folder_in_use_changes_nothing(arbiter: Runner, tmp_path: Path) -> None:
+    target = tmp_path / "cup"
+    target.mkdir()
+    (target / "notes.txt").write_text("mine", encoding="utf-8")
+    result = arbiter("import", _sample(tmp_path), target)
+    assert result.code == 4 and "already exists and is not an empty folder" in result.err
+    assert [p.name for p in target.iterdir()] == ["notes.txt"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cup", "sample.trf"]
