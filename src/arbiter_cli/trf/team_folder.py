@@ -121,6 +121,11 @@ def import_team_trf(trf: TrfFile, *, name: str = "TRF event") -> ImportedTeams:
     read = team_event_from_trf(trf)
     notes = Notes()
     note_unread_records(trf, notes, (*TEAM_RECORDS, "299"))
+    for code, what in (("250", "acceleration"), ("XXA", "virtual points"), ("260", "prohibited pairings"),
+                       ("XXP", "prohibited pairings")):  # an individual folder keeps these; a team folder not yet
+        if code in trf.header_lines:
+            notes.add(code, f"line {trf.header_lines[code][0]}: {what} ({code}) not kept: a team folder has no place "
+                            "for it")
     event = read.event
     system, double = _system(trf, read, notes)
     ctx = _Import(trf, read, notes, _team_numbers(read, notes), _player_numbers(read, notes),
