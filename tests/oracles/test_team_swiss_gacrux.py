@@ -73,3 +73,39 @@ def test_gacrux_pairs_the_next_round_as_trf_pair_does_with_its_requested_byes(tm
     theirs = _gacrux(path, "-p")["pairs"]
     ours = [list(pair) for pair in pairing.pairs] + ([[pairing.bye, 0]] if pairing.bye else [])
     assert ours == theirs  # the same matches, colours and board order
+
+
+def test_gacrux_pairs_every_round_of_a_folder_team_swiss_as_arbiter_pair_did(arbiter: Any, tmp_path: Path) -> None:
+    """A team Swiss run through the folder (arbiter new/team import/pair/result, with a PAB, a match
+    forfeit, a late team and a withdrawal), exported to TRF-2026: gacrux finds every round identical."""
+    import random
+
+    folder = tmp_path / "swiss"
+    assert arbiter("new", folder, "--teams", "--boards", "3", "--system", "swiss", "--rounds", "6", "--name", "TS",
+                   "--seed", "21").code == 0
+    rows = "team,name,rating\n" + "".join(f"T{t},P{t}-{p},{2300 - 30 * t - 7 * p}\n" for t in range(1, 12)
+                                          for p in range(1, 5))
+    assert arbiter("-d", folder, "team", "import", "-", stdin=rows).code == 0
+    draw = random.Random(21)
+    for rnd in range(1, 6):
+        if rnd == 2:
+            assert arbiter("-d", folder, "team", "add", "Late").code == 0
+            assert arbiter("-d", folder, "team", "roster", "Late", "add", "L1/1800", "L2/1790", "L3/1780").code == 0
+        if rnd == 4:
+            assert arbiter("-d", folder, "team", "withdraw", "T5").code == 0
+        assert arbiter("-d", folder, "pair").code == 0
+        pairing = json.loads(arbiter("-d", folder, "pairings", str(rnd), "-f", "json").out)
+        lines = [f"{r['match']}.{r['board']} {draw.choice(['1-0', '0-1', '½-½'])}" for r in pairing
+                 if r["board"] is not None and r["result"] is None]
+        if rnd == 3:
+            lines = [line for line in lines if not line.startswith("2.")] + ["2 +/-"]  # a match forfeit
+        assert arbiter("-d", folder, "result", str(rnd), "--from", "-", stdin="\n".join(lines) + "\n").code == 0
+    exported = tmp_path / "swiss.trf"
+    assert arbiter("-d", folder, "export", "-o", exported).code == 0
+    stored = {rnd: {(r["first"], r["second"]) for r in json.loads(
+        arbiter("-d", folder, "pairings", str(rnd), "-f", "json").out) if r["board"] is None and r["match"]}
+        for rnd in range(1, 6)}
+    checked = _gacrux(exported, "-c")["roundpairing"]
+    assert len(checked) == 5
+    for entry in checked:
+        assert {(w, b) for w, b in entry["pairs"] if b} == stored[entry["round"]], entry["round"]
