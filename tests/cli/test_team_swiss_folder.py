@@ -61,5 +61,7 @@ def test_a_team_swiss_runs_from_round_1_to_the_end(arbiter: Runner, tmp_path: Pa
     standings = json.loads(arbiter("-d", folder, "standings", "-f", "json").out)
     assert len(standings) == 10 and {"team_number", "match_points", "game_points", "rank", "tiebreaks"} <= set(
         standings[0])
-    assert arbiter("-d", folder, "finalize", "--after-round", "4", "--date", "2026-12-01").code == 0
+    asked = arbiter("-d", folder, "finalize", "--after-round", "4", "--date", "2026-12-01")
+    assert asked.code == 4 and "give --yes" in asked.err and "the event has 4 of 6 rounds" in asked.err
+    assert arbiter("-d", folder, "finalize", "--after-round", "4", "--date", "2026-12-01", "--yes").code == 0
     assert "rounds = 4" in (folder / "tournament.toml").read_text()

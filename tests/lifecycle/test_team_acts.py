@@ -303,7 +303,9 @@ def test_finalise_needs_every_result_then_takes_only_corrections() -> None:
 def test_finish_early_drops_the_rounds_after() -> None:
     event = _all(pair_team_round(_event(FOUR)).tournament)
     event = pair_team_round(event).tournament
-    final, changes = finalise_team_event(event, "2026-12-01", after_round=1)
+    with pytest.raises(Refused, match="give --yes"):
+        finalise_team_event(event, "2026-12-01", after_round=1)
+    final, changes = finalise_team_event(event, "2026-12-01", after_round=1, confirmed=True)
     assert final.last_round == 1 and final.settings.rounds == 1 and any("finished early" in c.new for c in changes)
 
 

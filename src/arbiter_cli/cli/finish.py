@@ -32,7 +32,7 @@ def finalize(
 
     when = _date(date)
     if is_team():
-        team_finalize(when, after_round)
+        team_finalize(when, after_round, yes)
         return
     behind = after_round is None and rated_by_club(STATE.directory) is False  # the club's lock, then the event's
     with writing() as (folder, tournament), arguments(date="--date", after_round="--after-round"):

@@ -253,14 +253,14 @@ def team_standings(after_round: int | None, tiebreaks: str | None, rules: Rules 
     emit(team_standings_view(f"{tournament.settings.name}: team standings after round {last}", table), fmt)
 
 
-def team_finalize(when: str, after_round: int | None) -> None:
+def team_finalize(when: str, after_round: int | None, yes: bool = False) -> None:
     """``arbiter finalize`` on a team event."""
     from arbiter_cli.lifecycle.team_finish import finalise_team_event
 
     from arbiter_cli.render.final import team_final_outputs
 
-    with team_writing() as (folder, tournament), arguments(after_round="--after-round"):
-        after, changes = finalise_team_event(tournament, when, after_round)
+    with team_writing() as (folder, tournament), arguments(after_round="--after-round", date="--date"):
+        after, changes = finalise_team_event(tournament, when, after_round, yes)
         folder.save(tournament, after, command_line(), changes, outputs=team_final_outputs(after))
     say(f"finalised on {when} after {after.last_round} rounds; final standings in {folder.path / 'final'}/"
         "standings.csv and standings.json")

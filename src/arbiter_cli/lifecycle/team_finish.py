@@ -140,13 +140,17 @@ def missing_results(tournament: TeamTournament, last: int | None = None) -> list
     return missing
 
 
-def finalise_team_event(tournament: TeamTournament, when: str, after_round: int | None = None
-                        ) -> tuple[TeamTournament, list[Change]]:
-    """Finalise the event (every result in); ``after_round`` finishes it early after that round."""
+def finalise_team_event(tournament: TeamTournament, when: str, after_round: int | None = None,
+                        confirmed: bool = False) -> tuple[TeamTournament, list[Change]]:
+    """Finalise the event (every result in); ``after_round`` finishes it early after that round,
+    only ``confirmed`` (the refusal lists what it would do), as for an individual event."""
     if tournament.settings.status is Status.FINALISED:
         raise Refused(f"the event was already finalised on {tournament.settings.finalised_on}")
     if not tournament.rounds:
         raise Refused("no round is paired yet")
+    start = tournament.settings.start_date
+    if start and when < start:
+        raise BadArgument(f"{when} is before the event's start date {start}", field="date")
     last = after_round if after_round is not None else tournament.settings.rounds or tournament.last_round
     if after_round is not None and not 1 <= after_round <= tournament.last_round:
         raise BadArgument(f"must be between 1 and {tournament.last_round} (the rounds paired)", field="after_round")
@@ -159,6 +163,10 @@ def finalise_team_event(tournament: TeamTournament, when: str, after_round: int 
                for m in rnd.matches):
             raise Refused(f"round {rnd.number} has results; finish after round {rnd.number} or later")
     changes = [Change(f"round {rnd.number}", "paired", "dropped: the event finished early") for rnd in dropped]
+    if after_round is not None and not confirmed:
+        told = [f"finish after round {last}: the event has {last} of {tournament.settings.rounds} rounds"]
+        told += [f"finish after round {last}: round {rnd.number} (paired, no result) is dropped" for rnd in dropped]
+        raise Refused(f"nothing was changed; give --yes to finish the event after round {last}", details=told)
     settings = tournament.settings.model_copy(update={"status": Status.FINALISED, "finalised_on": when,
                                                       "rounds": last})
     if last != tournament.settings.rounds:
