@@ -42,10 +42,15 @@ def test_a_team_swiss_runs_from_round_1_to_the_end(arbiter: Runner, tmp_path: Pa
     assert arbiter("-d", folder, "result", "2", str(match["match"]), "-/+").code == 0  # a match forfeit
     _results(arbiter, folder, 2, 2)
     assert arbiter("-d", folder, "team", "withdraw", "T9").code == 0
+    assert arbiter("-d", folder, "team", "bye", "T2", "3").code == 0  # a requested half-point bye
+    assert arbiter("-d", folder, "team", "bye", "T2", "2").code == 2  # round 2 is paired
     for rnd in (3, 4):
         assert arbiter("-d", folder, "pair").code == 0
         _results(arbiter, folder, rnd, rnd)
     assert arbiter("-d", folder, "verify").code == 0
+    third = json.loads(arbiter("-d", folder, "pairings", "3", "-f", "json").out)
+    teams = {r["first_name"]: r["first"] for r in third if r["match"] is None}
+    assert [r["result"] for r in third if r["match"] is None and r["first"] == teams.get("T2")] == ["HPB"]
     # C1 and C2 (C.04.6): no two teams meet twice over the board, no team has two PABs
     met: set[frozenset[int]] = set()
     pabs: list[int] = []

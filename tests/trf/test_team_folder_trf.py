@@ -221,13 +221,30 @@ def test_withdrawn_team_comes_back_withdrawn_while_rounds_remain() -> None:
     assert not _import(finished.text).tournament.entry(3).is_withdrawn
 
 
-def test_a_bye_asked_for_a_round_not_yet_paired_is_left_out_with_a_warning() -> None:
+def test_a_bye_asked_for_a_round_robins_round_not_yet_paired_is_left_out_with_a_warning() -> None:
     running = _round_robin(4)
     running = TeamTournament(running.settings, running.team, running.teams, running.players, running.team_of,
                              running.rounds[:1])
     back = _import(export_team_trf(running, {}).text + "240 H   2    1\r")
-    assert not back.tournament.entry(1).is_withdrawn
-    assert any("byes requested for rounds not yet paired (240) are left out" in w for w in back.warnings)
+    assert not back.tournament.entry(1).is_withdrawn and back.tournament.byes == ()
+    assert any("byes requested for rounds not yet paired (240)" in w and "left out" in w for w in back.warnings)
+
+
+def test_a_team_swiss_requested_bye_for_a_later_round_goes_through_240_and_back() -> None:
+    from arbiter_cli.core.team_tournament import TeamByeRequest
+    from arbiter_cli.lifecycle.team_byes import request_team_bye
+    from arbiter_cli.lifecycle.team_rounds import pair_team_round
+
+    running = _round_robin(4)
+    from arbiter_cli.core.model import InitialColour, System
+
+    swiss = TeamTournament(running.settings.model_copy(update={"system": System.SWISS, "rounds": 5,
+                                                               "initial_colour": InitialColour.WHITE}),
+                           running.team, running.teams, running.players, running.team_of)
+    swiss = pair_team_round(swiss).tournament
+    swiss, _ = request_team_bye(swiss, "2", 3, ByeKind.HPB)
+    back = _import(export_team_trf(swiss, {}).text)
+    assert back.tournament.byes == (TeamByeRequest(3, 2, ByeKind.HPB),)
 
 
 # --------------------------------------------------------------------------- bad files

@@ -26,7 +26,7 @@ from arbiter_cli.store.team_folder import TeamFolder, is_team_folder
 
 __all__ = ["is_team", "team_reading", "team_writing", "create_team_event", "team_add", "team_import", "team_list",
            "team_roster", "team_withdraw", "lineup", "pair_teams", "team_pairings", "team_result", "team_standings",
-           "team_finalize"]
+           "team_finalize", "team_bye"]
 
 
 def is_team() -> bool:
@@ -264,3 +264,24 @@ def team_finalize(when: str, after_round: int | None, yes: bool = False) -> None
         folder.save(tournament, after, command_line(), changes, outputs=team_final_outputs(after))
     say(f"finalised on {when} after {after.last_round} rounds; final standings in {folder.path / 'final'}/"
         "standings.csv and standings.json")
+
+
+def team_bye(
+    team: Annotated[str, typer.Argument(metavar="TEAM", help="The team: its number, name or short code.")],
+    round_number: Annotated[int, typer.Argument(metavar="ROUND", help="A round not yet paired.")],
+    zero: Annotated[bool, typer.Option("--zero", help="A zero-point bye (default: a half-point bye, a drawn "
+                                       "match).")] = False,
+    cancel: Annotated[bool, typer.Option("--cancel", help="Cancel the team's requested bye.")] = False,
+) -> None:
+    """A team Swiss: the team asks not to be paired in a round (a half-point bye, or --zero)."""
+    from arbiter_cli.core.results import ByeKind
+    from arbiter_cli.lifecycle.team_byes import cancel_team_bye, request_team_bye
+
+    with team_writing() as (folder, tournament), arguments(TEAM="TEAM", round_number="ROUND"):
+        if cancel:
+            after, changes = cancel_team_bye(tournament, team, round_number)
+        else:
+            after, changes = request_team_bye(tournament, team, round_number, ByeKind.ZPB if zero else ByeKind.HPB)
+        folder.save(tournament, after, command_line(), changes)
+    for change in changes:
+        say(f"{change.change}: {change.old or 'none'} -> {change.new or 'none'}")

@@ -34,7 +34,7 @@ from arbiter_cli.core.team import BoardEntry, Team, TeamEvent, TeamOutcome, Team
 from arbiter_cli.core.team_roster import Roster, RosterPlayer
 from arbiter_cli.core.team_settings import TeamSettings
 
-__all__ = ["TeamEntry", "BoardGame", "Match", "TeamBye", "MatchRound", "LineUpRequest", "TeamTournament",
+__all__ = ["TeamEntry", "BoardGame", "Match", "TeamBye", "MatchRound", "LineUpRequest", "TeamByeRequest", "TeamTournament",
            "team_event", "roster_player", "board_colour"]
 
 
@@ -138,6 +138,15 @@ class LineUpRequest:
 
 
 @dataclass(frozen=True)
+class TeamByeRequest:
+    """A team's requested bye for a round not yet paired (TRF 240): ``HPB`` (a drawn match) or ``ZPB``."""
+
+    round: int
+    team: int
+    kind: ByeKind
+
+
+@dataclass(frozen=True)
 class TeamTournament:
     """The whole team event as read from its folder."""
 
@@ -148,6 +157,7 @@ class TeamTournament:
     team_of: Mapping[int, int] = field(default_factory=dict)  # start number -> team number
     rounds: tuple[MatchRound, ...] = ()
     lineups: tuple[LineUpRequest, ...] = ()
+    byes: tuple[TeamByeRequest, ...] = ()  # requested team byes for rounds not yet paired
 
     @cached_property
     def by_number(self) -> dict[int, Player]:

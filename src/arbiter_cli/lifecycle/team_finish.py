@@ -72,7 +72,8 @@ def withdraw_team(tournament: TeamTournament, ref: str, after_round: int | None 
     teams = tuple(t.model_copy(update={"status": "withdrawn", "withdrawn_after": last}) if t is entry else t
                   for t in tournament.teams)
     lineups = tuple(r for r in tournament.lineups if r.team != entry.number)
-    return replace(tournament, teams=teams, rounds=tuple(rounds), lineups=lineups), changes
+    byes = tuple(b for b in tournament.byes if b.team != entry.number)
+    return replace(tournament, teams=teams, rounds=tuple(rounds), lineups=lineups, byes=byes), changes
 
 
 def annulled_teams(tournament: TeamTournament) -> frozenset[int]:
@@ -172,4 +173,4 @@ def finalise_team_event(tournament: TeamTournament, when: str, after_round: int 
     if last != tournament.settings.rounds:
         changes.append(Change("rounds", str(tournament.settings.rounds), f"{last} (finished early)"))
     changes.append(Change("status", tournament.settings.status.value, f"finalised on {when}"))
-    return replace(tournament, settings=settings, rounds=tournament.rounds[:last], lineups=()), changes
+    return replace(tournament, settings=settings, rounds=tournament.rounds[:last], lineups=(), byes=()), changes

@@ -177,7 +177,8 @@ def pair_team_round(tournament: TeamTournament) -> TeamPaired:
         matches.append(Match(index, one.number, two.number, _boards(first, second, tournament.team.boards)))
     rnd = MatchRound(number, tuple(matches), byes)
     after = replace(tournament, rounds=(*tournament.rounds, rnd),
-                    lineups=tuple(r for r in tournament.lineups if r.round != number))
+                    lineups=tuple(r for r in tournament.lineups if r.round != number),
+                    byes=tuple(b for b in tournament.byes if b.round != number))
     changes.append(Change(f"round {number}", "", f"paired: {len(matches)} match{'es' if len(matches) != 1 else ''}"
                           + "".join(f", team {b.team} {b.kind.value}" for b in byes)))
     return TeamPaired(after, rnd, tuple(changes), tuple(notes), explanation)
@@ -190,7 +191,9 @@ def _swiss_pairs(tournament: TeamTournament, number: int
     settings = tournament.settings
     if settings.rounds is None:
         raise Refused("a team Swiss needs its number of rounds (rounds in tournament.toml)")
-    absent = frozenset(t.number for t in tournament.teams if not t.available_in(number))
+    withdrawn = frozenset(t.number for t in tournament.teams if not t.available_in(number))
+    requested = {b.team: b.kind for b in tournament.byes if b.round == number and b.team not in withdrawn}
+    absent = withdrawn | frozenset(requested)
     request = request_from_event(team_event(tournament), number, settings.rounds,
                                  "w" if settings.initial_colour is InitialColour.WHITE else "b", absent=absent,
                                  colour_model=ColourModel(tournament.team.colour_model))
@@ -199,7 +202,7 @@ def _swiss_pairs(tournament: TeamTournament, number: int
     except NoPairing as error:
         raise NoPairing(f"round {number}: {error}") from None
     byes = ((TeamBye(pairing.bye, ByeKind.PAB),) if pairing.bye is not None else ()) + tuple(
-        TeamBye(team, ByeKind.ZPB) for team in sorted(absent))
+        TeamBye(team, requested.get(team, ByeKind.ZPB)) for team in sorted(absent))
     return list(pairing.pairs), byes, tuple(explain_team_round(request, pairing))
 
 

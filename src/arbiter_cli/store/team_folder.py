@@ -10,6 +10,7 @@ A team event is a folder of plain files, like an individual one::
                         and a match forfeit), then its board lines (the players, first team first;
                         an empty board has no player); a team bye is a line with neither
     lineups.csv         line-ups given for rounds not yet paired: round,team,board,start_number
+    team_byes.csv       requested team byes for rounds not yet paired (a team Swiss): round,team,kind
     final/              the final team standings, written by 'arbiter finalize' (and again by a correction)
     journal.csv         append-only log, as for an individual event
 
@@ -32,10 +33,10 @@ from pydantic import ValidationError
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Refused, pydantic_message
 from arbiter_cli.core.model import Player, Settings
 from arbiter_cli.core.points import points_to_toml
-from arbiter_cli.core.results import GameResult, parse_bye, parse_result
+from arbiter_cli.core.results import ByeKind, GameResult, parse_bye, parse_result
 from arbiter_cli.core.team_settings import TeamSettings
-from arbiter_cli.core.team_tournament import (BoardGame, LineUpRequest, Match, MatchRound, TeamBye, TeamEntry,
-                                              TeamTournament)
+from arbiter_cli.core.team_tournament import (BoardGame, LineUpRequest, Match, MatchRound, TeamBye, TeamByeRequest,
+                                              TeamEntry, TeamTournament)
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.team_integrity import team_problems
 from arbiter_cli.lifecycle.team_standings import check_team_codes
@@ -51,6 +52,8 @@ TEAM_COLUMNS = ("number", "name", "short", "status", "withdrawn_after")
 TEAM_PLAYER_COLUMNS = (*PLAYER_COLUMNS, "team")
 MATCH_COLUMNS = ("match", "board", "first", "second", "result")
 LINEUPS_FILE = "lineups.csv"
+TEAM_BYES_FILE = "team_byes.csv"
+TEAM_BYE_COLUMNS = ("round", "team", "kind")
 LINEUP_COLUMNS = ("round", "team", "board", "start_number")
 _ROUND_NAME = re.compile(r"^(\d{2,3})\.csv$")
 _FORFEITS = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT)
@@ -110,6 +113,9 @@ def team_files(tournament: TeamTournament) -> dict[str, str]:
     }
     for rnd in tournament.rounds:
         files[f"{ROUNDS_DIR}/{_round_name(rnd.number)}"] = round_to_csv(rnd)
+    if tournament.byes:
+        files[TEAM_BYES_FILE] = csv_text(TEAM_BYE_COLUMNS, [[b.round, b.team, b.kind.value] for b in sorted(
+            tournament.byes, key=lambda b: (b.round, b.team))])
     if tournament.lineups:
         rows: list[list[object]] = []
         for request in sorted(tournament.lineups, key=lambda r: (r.round, r.team)):
@@ -123,7 +129,7 @@ class TeamFolder(FolderStore):
     """A team event folder on disk."""
 
     temporary_dirs = (ROUNDS_DIR, FINAL_DIR)
-    own_files = (SETTINGS_FILE, TEAMS_FILE, PLAYERS_FILE, LINEUPS_FILE, JOURNAL_FILE)
+    own_files = (SETTINGS_FILE, TEAMS_FILE, PLAYERS_FILE, LINEUPS_FILE, TEAM_BYES_FILE, JOURNAL_FILE)
     tracked_dirs = (ROUNDS_DIR, FINAL_DIR)
 
     def _require_folder(self) -> None:
@@ -144,10 +150,11 @@ class TeamFolder(FolderStore):
         players, team_of = self._load_players({t.number for t in teams})
         rounds = self._load_rounds(settings, {t.number for t in teams}, team_of)
         lineups = self._load_lineups(len(rounds), team_of)
+        byes = self._load_team_byes(len(rounds), {t.number for t in teams})
         if not (self.path / JOURNAL_FILE).exists():
             raise BrokenFolder("the file is missing", source=JOURNAL_FILE)
         self._read_csv(JOURNAL_FILE, OLD_COLUMNS, ("by",))
-        tournament = TeamTournament(settings, team, teams, players, team_of, rounds, lineups)
+        tournament = TeamTournament(settings, team, teams, players, team_of, rounds, lineups, byes)
         if check:
             broken = team_problems(tournament)
             if broken:
@@ -343,6 +350,29 @@ class TeamFolder(FolderStore):
                             (*current.boards, BoardGame(len(current.boards) + 1, first, second, result)))
             matches[-1] = current
         return MatchRound(number, tuple(matches), tuple(byes))
+
+    def _load_team_byes(self, paired: int, teams: set[int]) -> tuple[TeamByeRequest, ...]:
+        if not (self.path / TEAM_BYES_FILE).exists():
+            return ()
+        out: list[TeamByeRequest] = []
+        seen: dict[tuple[int, int], int] = {}
+        for line, row in self._read_csv(TEAM_BYES_FILE, TEAM_BYE_COLUMNS):
+            if not row["round"].isdigit() or int(row["round"]) <= paired:
+                raise BrokenFolder(f"{row['round']!r} is not a round still to be paired", source=TEAM_BYES_FILE,
+                                   line=line, field="round")
+            if not row["team"].isdigit() or int(row["team"]) not in teams:
+                raise BrokenFolder(f"{row['team']!r} is not the number of a team", source=TEAM_BYES_FILE, line=line,
+                                   field="team")
+            if row["kind"] not in ("HPB", "ZPB"):
+                raise BrokenFolder(f"{row['kind']!r} is not a requested bye (HPB or ZPB)", source=TEAM_BYES_FILE,
+                                   line=line, field="kind")
+            key = (int(row["round"]), int(row["team"]))
+            if key in seen:
+                raise BrokenFolder(f"team {key[1]} already has a bye in round {key[0]} on line {seen[key]}",
+                                   source=TEAM_BYES_FILE, line=line, field="team")
+            seen[key] = line
+            out.append(TeamByeRequest(key[0], key[1], ByeKind(row["kind"])))
+        return tuple(out)
 
     def _load_lineups(self, paired: int, team_of: dict[int, int]) -> tuple[LineUpRequest, ...]:
         if not (self.path / LINEUPS_FILE).exists():

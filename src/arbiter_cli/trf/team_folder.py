@@ -43,8 +43,8 @@ from arbiter_cli.core.outcome import Outcome
 from arbiter_cli.core.results import ByeKind, GameResult
 from arbiter_cli.core.team import TeamOutcome, TeamRoundEntry
 from arbiter_cli.core.team_settings import DEFAULT_TEAM_TIEBREAKS, TeamSettings
-from arbiter_cli.core.team_tournament import (BoardGame, Match, MatchRound, TeamBye, TeamEntry, TeamTournament,
-                                              board_colour, team_event)
+from arbiter_cli.core.team_tournament import (BoardGame, Match, MatchRound, TeamBye, TeamByeRequest, TeamEntry,
+                                              TeamTournament, board_colour, team_event)
 from arbiter_cli.core.tiebreak_codes import Rules, default_rules
 from arbiter_cli.pairing.team_round_robin import team_round, team_rounds
 from arbiter_cli.tiebreaks.team.codes import parse_team_code
@@ -142,12 +142,12 @@ def import_team_trf(trf: TrfFile, *, name: str = "TRF event") -> ImportedTeams:
     if not berger:
         rounds = _score_order(ctx, rounds)
     teams = _team_entries(ctx)
-    rounds, teams = _withdrawals(ctx, rounds, teams, last, total)
+    rounds, teams, requested = _withdrawals(ctx, rounds, teams, last, total, system is System.SWISS)
     players = _players(ctx)
     settings = _settings(ctx, name, system, total, last, bool(berger) or not ctx.round_robin or not last)
     tournament = TeamTournament(settings, _team_settings(ctx), tuple(teams), players,
                                 {ctx.players[tpn]: ctx.teams[team.number] for team in event.teams
-                                 for tpn in team.players}, tuple(rounds))
+                                 for tpn in team.players}, tuple(rounds), byes=requested)
     return ImportedTeams(tournament, (*read.warnings, *notes.lines()))
 
 
@@ -357,13 +357,13 @@ def _team_entries(ctx: _Import) -> list[TeamEntry]:
     return out
 
 
-def _withdrawals(ctx: _Import, rounds: list[MatchRound], teams: list[TeamEntry], last: int, total: int
-                 ) -> tuple[list[MatchRound], list[TeamEntry]]:
+def _withdrawals(ctx: _Import, rounds: list[MatchRound], teams: list[TeamEntry], last: int, total: int,
+                 swiss: bool) -> tuple[list[MatchRound], list[TeamEntry], tuple[TeamByeRequest, ...]]:
     """The teams that withdrew: 240 Z in every round still to play (what the export writes). A team
     withdrew after its last round present: the rounds after it are zero-point byes, matches it
     forfeited by not showing, or free rounds that a 240 Z marks; its zero-point byes after it are
-    dropped (a withdrawn team needs none). 240 records of rounds not yet paired say nothing else
-    a folder keeps."""
+    dropped (a withdrawn team needs none). Other 240 H and Z records of rounds not yet paired are a
+    team Swiss's requested byes (``team_byes.csv``)."""
     ahead: dict[int, dict[int, str]] = {}
     marked: set[tuple[int, int]] = set()  # (round, team): a 240 Z in a paired round
     for value, line in zip(ctx.trf.header.get("240", ()), ctx.trf.header_lines.get("240", ())):
@@ -389,14 +389,19 @@ def _withdrawals(ctx: _Import, rounds: list[MatchRound], teams: list[TeamEntry],
         ctx.notes.add(f"withdrawn-{entry.number}", f"team {entry.number} ({entry.name}) has a zero-point bye (240 Z) "
                                                    f"in every round still to play: imported as withdrawn after round "
                                                    f"{after}")
-    if any(ahead.values()):
-        ctx.notes.add("ahead", "the byes requested for rounds not yet paired (240) are left out: a team folder has no "
-                               "place for them")
+    asked: list[TeamByeRequest] = []
+    for number, wanted in ahead.items():
+        for rnd, kind in sorted(wanted.items()):
+            if swiss and kind in ("H", "Z"):
+                asked.append(TeamByeRequest(rnd, number, ByeKind.HPB if kind == "H" else ByeKind.ZPB))
+            else:
+                ctx.notes.add("ahead", "byes requested for rounds not yet paired (240) that a team folder cannot "
+                                       "hold (a full-point bye, or in a round robin) are left out")
     teams = [t.model_copy(update={"status": "withdrawn", "withdrawn_after": left[t.number]}) if t.number in left
              else t for t in teams]
     rounds = [replace(rnd, byes=tuple(b for b in rnd.byes if not (b.kind is ByeKind.ZPB and b.team in left
                                                                   and rnd.number > left[b.team]))) for rnd in rounds]
-    return rounds, teams
+    return rounds, teams, tuple(asked)
 
 
 def _absent(rnd: MatchRound, team: int, marked: bool) -> bool:
@@ -477,7 +482,16 @@ def export_team_trf(tournament: TeamTournament, ranks: Mapping[int, int]) -> Exp
     first = {(rnd.number, m.first) for rnd in tournament.rounds for m in rnd.matches if m.forfeit is not None}
     lines += team_records(event, {p.start_number: trf_player(p) for p in tournament.players}, first=first,
                           ranks=ranks, absent=absent)
+    for (number, kind), asking in sorted(_requested(tournament).items()):  # requested team byes still to come (240)
+        lines.append(f"240 {kind} {number:3d}" + "".join(f" {t:4d}" for t in asking))
     return Exported(LINE_END.join(lines) + LINE_END, tuple(_not_exported(tournament, last < total)))
+
+
+def _requested(tournament: TeamTournament) -> dict[tuple[int, str], list[int]]:
+    out: dict[tuple[int, str], list[int]] = {}
+    for bye in tournament.byes:
+        out.setdefault((bye.round, "H" if bye.kind is ByeKind.HPB else "Z"), []).append(bye.team)
+    return {key: sorted(teams) for key, teams in out.items()}
 
 
 def _not_exported(tournament: TeamTournament, rounds_ahead: bool) -> list[str]:

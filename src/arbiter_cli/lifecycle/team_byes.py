@@ -1,0 +1,49 @@
+"""A team's requested bye in a team Swiss (C.04.6 with C.04.2 3.3; TRF 240): the team does not
+play a round not yet paired, and scores a drawn match (``HPB``) or nothing (``ZPB``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from arbiter_cli.core.errors import BadArgument, Refused
+from arbiter_cli.core.model import Status
+from arbiter_cli.core.results import ByeKind
+from arbiter_cli.core.team_tournament import TeamByeRequest, TeamTournament
+from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.lifecycle.team_registration import find_team
+
+__all__ = ["request_team_bye", "cancel_team_bye"]
+
+
+def request_team_bye(tournament: TeamTournament, ref: str, round_number: int, kind: ByeKind
+                     ) -> tuple[TeamTournament, list[Change]]:
+    """The team asks not to be paired in ``round_number`` (a team Swiss, a round not yet paired)."""
+    if tournament.settings.status is Status.FINALISED:
+        raise Refused(f"the event was finalised on {tournament.settings.finalised_on}")
+    if tournament.settings.system.is_round_robin:
+        raise Refused("a round robin's rounds come from the Berger tables: a team that does not play forfeits")
+    if kind not in (ByeKind.HPB, ByeKind.ZPB):
+        raise BadArgument("a requested bye scores a drawn match (HPB) or nothing (ZPB)", field="kind")
+    entry = find_team(tournament, ref)
+    total = tournament.settings.rounds or 0
+    if not tournament.last_round < round_number <= total:
+        raise BadArgument(f"round {round_number} is not a round still to be paired ({tournament.last_round + 1} to "
+                          f"{total})", field="round_number")
+    if not entry.available_in(round_number):
+        raise Refused(f"team {entry.number} ({entry.name}) withdrew after round {entry.withdrawn_after}")
+    old = next((b for b in tournament.byes if (b.round, b.team) == (round_number, entry.number)), None)
+    kept = tuple(b for b in tournament.byes if b is not old)
+    after = replace(tournament, byes=(*kept, TeamByeRequest(round_number, entry.number, kind)),
+                    lineups=tuple(r for r in tournament.lineups if (r.round, r.team) != (round_number, entry.number)))
+    return after, [Change(f"round {round_number} requested bye of team {entry.number} ({entry.name})",
+                          "" if old is None else old.kind.value, kind.value)]
+
+
+def cancel_team_bye(tournament: TeamTournament, ref: str, round_number: int) -> tuple[TeamTournament, list[Change]]:
+    entry = find_team(tournament, ref)
+    old = next((b for b in tournament.byes if (b.round, b.team) == (round_number, entry.number)), None)
+    if old is None:
+        raise Refused(f"team {entry.number} ({entry.name}) has no requested bye in round {round_number}")
+    after = replace(tournament, byes=tuple(b for b in tournament.byes if b is not old))
+    return after, [Change(f"round {round_number} requested bye of team {entry.number} ({entry.name})",
+                          old.kind.value, "")]
