@@ -13,11 +13,13 @@ from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.store.club import CLUB_FILE, MEMBERS_FILE, RATINGS_FILE
 from arbiter_cli.store.files import atomic_write
 from arbiter_cli.store.journal import JOURNAL_FILE
-from arbiter_cli.store.tournament import BYES_FILE, FINAL_DIR, PLAYERS_FILE, ROUNDS_DIR, SETTINGS_FILE
+from arbiter_cli.store.team_folder import TeamFolder
+from arbiter_cli.store.tournament import FINAL_DIR, ROUNDS_DIR, SETTINGS_FILE, TournamentFolder
 
 __all__ = ["folder_of_file", "check_output", "write_output"]
 
-_TOURNAMENT_PARTS = (ROUNDS_DIR, FINAL_DIR, SETTINGS_FILE, PLAYERS_FILE, JOURNAL_FILE, BYES_FILE)
+#: Every file and sub-folder an individual or a team event's folder owns.
+_TOURNAMENT_PARTS = frozenset((ROUNDS_DIR, FINAL_DIR, *TournamentFolder.own_files, *TeamFolder.own_files))
 _CLUB_PARTS = (CLUB_FILE, MEMBERS_FILE, RATINGS_FILE, JOURNAL_FILE)
 
 

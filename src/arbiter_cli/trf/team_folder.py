@@ -54,6 +54,8 @@ from arbiter_cli.trf.header import header_settings, parse_trf_date
 from arbiter_cli.trf.importer import TEAM_RECORDS, declared_tiebreaks, folder_player, note_unread_records
 from arbiter_cli.trf.notes import Notes
 from arbiter_cli.trf.reader import TrfError, TrfFile, read_number
+from arbiter_cli.pairing.team_swiss import ColourModel
+from arbiter_cli.trf.team_swiss import team_swiss_code
 from arbiter_cli.trf.team import TeamTrf, team_code, team_event_from_trf, team_records, team_scoring_records
 
 __all__ = ["ImportedTeams", "import_team_trf", "export_team_trf", "team_tiebreaks", "team_standings_rules"]
@@ -158,7 +160,7 @@ def _system(trf: TrfFile, read: TeamTrf, notes: Notes) -> tuple[System, bool]:
     line = trf.header_lines["192"][0] if "192" in trf.header_lines else None
     found = _ROUND_ROBIN.fullmatch(code)
     if found is None:
-        for word, what in (("BAKU", "Baku acceleration"), ("TYPEB", "colour preferences of type B")):
+        for word, what in (("BAKU", "Baku acceleration"),):
             if word in code:
                 notes.add(word, f"line {line}: {what} ({code}) not kept: a team folder has no place for it")
         return System.SWISS, False
@@ -449,7 +451,16 @@ def _team_settings(ctx: _Import) -> TeamSettings:
                         match_loss=scoring.match_loss, primary=scoring.primary,
                         colours="" if ctx.pattern == default else ctx.pattern, pab=kind,
                         pab_match_points=pab[0] if own else None, pab_game_points=pab[1] if own else None,
-                        tiebreaks=team_tiebreaks(ctx.trf, ctx.notes))
+                        colour_model=_colour_model(ctx.trf), tiebreaks=team_tiebreaks(ctx.trf, ctx.notes))
+
+
+def _colour_model(trf: TrfFile) -> Literal["a", "b", "none"]:
+    """A team Swiss's colour preferences by its 192 code (C.04.6 1.7): ``FIDE_TEAM_TYPEA_*``,
+    ``FIDE_TEAM_TYPEB_*``, or ``FIDE_TEAM_*`` without a type (none); Type A without a 192."""
+    code = (trf.header.get("192") or ("",))[0].strip().upper()
+    if not code.startswith("FIDE_TEAM") or "TYPEA" in code:
+        return "a"
+    return "b" if "TYPEB" in code else "none"
 
 
 # --------------------------------------------------------------------------- export
@@ -469,7 +480,9 @@ def export_team_trf(tournament: TeamTournament, ranks: Mapping[int, int]) -> Exp
     lines = header_records(settings, tournament.players, _TYPE_TEXT[system], len(tournament.teams))
     lines += rounds_records(settings, total)
     lines += scoring_records(settings.scoring)
-    lines += [f"192 {team_code(event.scoring, system.is_round_robin, double)}",
+    code = (team_code(event.scoring, True, double) if system.is_round_robin else
+            team_swiss_code(ColourModel(team.colour_model), event.scoring.primary))
+    lines += [f"192 {code}",
               f"202 {','.join(team.effective_tiebreaks)}"]
     lines += team_scoring_records(event.scoring, team.colours)
     withdrawn = [t for t in tournament.teams if t.is_withdrawn]
