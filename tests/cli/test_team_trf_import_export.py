@@ -219,3 +219,22 @@ def test_import_into_a_folder_in_use_changes_nothing(arbiter: Runner, tmp_path: 
     assert result.code == 4 and "already exists and is not an empty folder" in result.err
     assert [p.name for p in target.iterdir()] == ["notes.txt"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cup", "sample.trf"]
+
+
+def test_a_type_b_team_swiss_keeps_its_colour_model_through_import_and_pairs_as_trf_pair(
+        arbiter: Runner, tmp_path: Path) -> None:
+    source = tmp_path / "cup.trf"
+    assert arbiter("trf", "generate", "--teams", "16", "--boards", "4", "--rounds", "3", "--seed", "9",
+                   "--colour-model", "b", "-o", source).code == 0
+    source.write_text(source.read_text().replace("142 3", "142 7"))
+    folder = tmp_path / "cup"
+    assert arbiter("import", source, folder).code == 0
+    assert 'colour_model = "b"' in (folder / "tournament.toml").read_text()
+    by_file = arbiter("trf", "pair", source).out.split("\n")[1:]
+    assert arbiter("-d", folder, "pair").code == 0
+    rows = json.loads(arbiter("-d", folder, "pairings", "4", "-f", "json").out)
+    matches = {(r["first"], r["second"] or 0) for r in rows if r["board"] is None}
+    assert {tuple(map(int, line.split())) for line in by_file if line} == matches
+    exported = tmp_path / "again.trf"
+    assert arbiter("-d", folder, "export", "-o", exported).code == 0
+    assert "192 FIDE_TEAM_TYPEB_MP_GP" in exported.read_text()

@@ -72,7 +72,7 @@ def test_fide_sample_becomes_a_folder_of_its_50_teams_and_14_rounds() -> None:
     assert (len(t.teams), len(t.players), t.last_round, t.settings.rounds) == (50, 249, 14, 14)
     assert (t.settings.system, t.settings.status, t.settings.name, t.settings.start_date) == (
         System.SWISS, Status.RUNNING, "Grandmommy's Cup", "2024-01-01")
-    assert t.team == TeamSettings(boards=4, tiebreaks=("EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPvGP"))
+    assert t.team == TeamSettings(boards=4, colour_model="none", tiebreaks=("EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPvGP"))
     # 330 -+ 6 36 27: a match forfeit named White team first; 330 -- 6 24 2: a double one
     forfeits = [m for m in t.round(6).matches if m.forfeit is not None]
     assert [(m.first, m.second, m.forfeit) for m in forfeits] == [

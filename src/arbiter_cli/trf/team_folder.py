@@ -458,8 +458,8 @@ def _colour_model(trf: TrfFile) -> Literal["a", "b", "none"]:
     """A team Swiss's colour preferences by its 192 code (C.04.6 1.7): ``FIDE_TEAM_TYPEA_*``,
     ``FIDE_TEAM_TYPEB_*``, or ``FIDE_TEAM_*`` without a type (none); Type A without a 192."""
     code = (trf.header.get("192") or ("",))[0].strip().upper()
-    if not code.startswith("FIDE_TEAM") or "TYPEA" in code:
-        return "a"
+    if not code.startswith("FIDE_TEAM") or "TYPEA" in code or "ROUNDROBIN" in code:
+        return "a"  # (a round robin's colours come from the tables)
     return "b" if "TYPEB" in code else "none"
 
 
