@@ -213,7 +213,7 @@ def test_match_forfeit_is_entered_once_for_the_whole_match() -> None:
     event = pair_team_round(_event({"A": [2000, 1990], "B": [2300, 2250]})).tournament
     event = enter_team_results(event, 1, [TeamResultLine(1, None, GameResult.BLACK_FORFEIT_WIN)]).tournament
     match = event.rounds[0].matches[0]
-    assert match.boards == () and match.complete
+    assert match.boards == () and match.complete  # no board had a result: the line-up goes
     entries = team_event(event).entries
     assert entries[2][0].outcome is TeamOutcome.FORFEIT_WIN and entries[2][0].game_points == 2
     with pytest.raises(BadArgument, match="a whole match takes only a forfeit"):
@@ -321,3 +321,15 @@ def test_standings_rank_by_mp_then_gp_edE_emgsb_by_default() -> None:
     table = team_standings_of(event)
     assert table.tiebreaks == ("MP", "GP", "EDE", "EMGSB")
     assert [row.team.number for row in table.rows][:2] in ([1, 2], [2, 1])
+
+
+def test_a_match_forfeit_keeps_the_boards_so_clearing_it_restores_them() -> None:
+    event = pair_team_round(_event({"A": [2000, 1990], "B": [2300, 2250]})).tournament
+    event = enter_team_results(event, 1, [TeamResultLine(1, 1, GameResult.DRAW)]).tournament
+    with pytest.raises(Refused, match="give --correct"):
+        enter_team_results(event, 1, [TeamResultLine(1, None, GameResult.WHITE_FORFEIT_WIN)])
+    forfeited = enter_team_results(event, 1, [TeamResultLine(1, None, GameResult.WHITE_FORFEIT_WIN)],
+                                   correct=True).tournament
+    assert team_event(forfeited).entries[1][0].outcome is TeamOutcome.FORFEIT_WIN
+    cleared = enter_team_results(forfeited, 1, [TeamResultLine(1, None, None)], correct=True).tournament
+    assert cleared.rounds[0].matches[0] == event.rounds[0].matches[0]  # the boards and the draw are back

@@ -385,13 +385,18 @@ def enter_team_results(tournament: TeamTournament, round_number: int, lines: Seq
                                  "--correct")
                 continue
             if entry.result is not None:
-                new = Match(match.number, match.first, match.second, (), entry.result)
-            else:  # the match is played after all: the teams' line-ups for the round, by default
+                # Boards with results stay (they count for nothing while the forfeit stands, and come
+                # back if it is cleared); a line-up alone goes, as the team did not show.
+                played = any(g.result is not None and None not in (g.first, g.second) for g in match.boards)
+                new = replace(match, forfeit=entry.result, boards=match.boards if played else ())
+            elif match.boards:  # the match counts as played after all: its boards as they were
+                new = replace(match, forfeit=None)
+            else:  # paired as a forfeit (a withdrawn team): the teams' line-ups for the round, by default
                 teams = [tournament.by_team[n] for n in match.teams]
                 if not all(t.available_in(round_number) for t in teams):
                     raise Refused(f"match {entry.match}: a withdrawn team plays no match", source=source,
                                   line=entry.line)
-                first, second = (_line_up(tournament, t, round_number, None)[1] for t in teams)
+                first, second = (_line_up(tournament, t, round_number, None, [])[1] for t in teams)
                 new = Match(match.number, match.first, match.second, _boards(first, second, tournament.team.boards))
         else:
             new = replace(match, boards=tuple(replace(g, result=entry.result) if g.board == entry.board else g

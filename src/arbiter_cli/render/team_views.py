@@ -107,7 +107,7 @@ def pairing_records(tournament: TeamTournament, rnd: MatchRound) -> list[dict[st
                         "first_name": one.name, "second_name": two.name,
                         "result": match.forfeit.value if match.forfeit else None, "score": score,
                         "colour": None})
-        for game in match.boards:
+        for game in (match.boards if match.forfeit is None else ()):  # a forfeit: its boards count for nothing
             first, second = by_tpn.get(game.first or 0), by_tpn.get(game.second or 0)
             records.append({"match": match.number, "board": game.board, "first": game.first, "second": game.second,
                             "first_name": first.name if first else None, "second_name": second.name if second else None,

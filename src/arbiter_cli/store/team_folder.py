@@ -335,8 +335,6 @@ class TeamFolder(FolderStore):
                 continue
             if current is None or row["match"] != str(current.number):
                 raise BrokenFolder("a board line follows its match line", source=name, line=line, field="match")
-            if current.forfeit is not None:
-                raise BrokenFolder(f"match {current.number} is forfeited: it has no boards", source=name, line=line)
             if row["board"] != str(len(current.boards) + 1):
                 raise BrokenFolder(f"expected board {len(current.boards) + 1}", source=name, line=line, field="board")
             first = player(line, "first", row["first"], current.first)
