@@ -83,7 +83,7 @@ def test_team_found_by_number_name_or_short_code() -> None:
     assert find_team(event, "roo").number == find_team(event, "1").number == find_team(event, "rooks of lyon").number
     with pytest.raises(BadArgument, match="no team 'Pawns'"):
         find_team(event, "Pawns")
-    with pytest.raises(Refused, match="already a team"):
+    with pytest.raises(Refused, match="already names team 1"):
         add_team(event, "ROOKS OF LYON")
 
 
@@ -333,3 +333,53 @@ def test_a_match_forfeit_keeps_the_boards_so_clearing_it_restores_them() -> None
     assert team_event(forfeited).entries[1][0].outcome is TeamOutcome.FORFEIT_WIN
     cleared = enter_team_results(forfeited, 1, [TeamResultLine(1, None, None)], correct=True).tournament
     assert cleared.rounds[0].matches[0] == event.rounds[0].matches[0]  # the boards and the draw are back
+
+
+def test_a_team_registered_by_mistake_is_removed_before_round_1() -> None:
+    from arbiter_cli.lifecycle.team_registration import remove_team
+
+    event, gone, _ = remove_team(_event(FOUR), "B")
+    assert gone.name == "B" and [(t.number, t.name) for t in event.teams] == [(1, "A"), (2, "C"), (3, "D")]
+    assert [p.name for p in event.members(2)] == ["C1", "C2"] and len(event.players) == 6
+    with pytest.raises(Refused, match="team withdraw"):
+        remove_team(pair_team_round(event).tournament, "A")
+
+
+def test_a_team_is_found_by_name_or_short_code_so_neither_may_name_two_teams() -> None:
+    event, _, _ = add_team(_event({}), "Échecs Lyon", "LYO")
+    assert find_team(event, "echecs lyon").number == 1  # accents and case do not matter
+    for name, short in (("LYO", ""), ("Paris", "lyo"), ("Paris", "échecs LYON")):
+        with pytest.raises(Refused, match="already names team 1"):
+            add_team(event, name, short)
+    with pytest.raises(BadArgument, match="not a number"):
+        add_team(event, "7")
+
+
+def test_two_players_of_one_team_may_not_share_a_name() -> None:
+    with pytest.raises(Refused, match="already on the roster"):
+        add_to_roster(_event({"A": [2000]}), "A", [RosterEntry("a1", 1900)])
+
+
+def test_unpair_removes_the_last_round_while_it_has_no_results() -> None:
+    from arbiter_cli.lifecycle.team_rounds import unpair_team_round
+
+    paired = pair_team_round(_event(FOUR)).tournament
+    after, number, _ = unpair_team_round(paired)
+    assert number == 1 and after.rounds == ()
+    played = enter_team_results(paired, 1, [TeamResultLine(1, 1, GameResult.DRAW)]).tournament
+    with pytest.raises(Refused, match="has results"):
+        unpair_team_round(played)
+
+
+def test_the_same_result_again_changes_nothing_even_with_an_old_was() -> None:
+    event = pair_team_round(_event({"A": [2000], "B": [2300]}, boards=1)).tournament
+    event = enter_team_results(event, 1, parse_team_result_lines("1.1 1-0 was none\n", "-")).tournament
+    again = enter_team_results(event, 1, parse_team_result_lines("1.1 1-0 was none\n", "-"))
+    assert again.changes == ()
+
+
+def test_no_line_up_for_a_teams_free_round_in_a_round_robin() -> None:
+    event = pair_team_round(_event({"A": [2000], "B": [1900], "C": [1800]}, boards=1)).tournament
+    free = {2: next(b.team for b in (pair_team_round(_all(event)).round.byes))}
+    with pytest.raises(Refused, match="has the free round"):
+        set_line_up(_all(event), 2, str(free[2]), [event.members(free[2])[0].name])

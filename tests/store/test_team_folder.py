@@ -71,4 +71,4 @@ def test_a_player_in_the_wrong_team_on_a_board_is_named(arbiter: Runner, league:
 
 def test_individual_commands_refuse_a_team_folder(arbiter: Runner, league: Path) -> None:
     outcome = arbiter("-d", league, "player", "add", "X")
-    assert outcome.code == 4 and "is a team event" in outcome.err
+    assert outcome.code == 4 and "holds a team event" in outcome.err

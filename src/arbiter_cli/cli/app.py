@@ -79,6 +79,7 @@ GROUPS: tuple[Group, ...] = (
         Command("withdraw", players.player_withdraw))),
     Group("team", "A team event: register teams and their rosters, list them, withdraw a team.", (
         Command("add", teams.team_add), Command("import", teams.team_import), Command("list", teams.team_list),
+        Command("remove", teams.team_remove),
         Command("roster", teams.team_roster), Command("withdraw", teams.team_withdraw), Command("bye", teams.team_bye),
         Command("card", team_reports.team_card), Command("boards", team_reports.team_boards))),
     Group("pairing", "Change the last round's pairing by hand (checked against the Dutch criteria).", (

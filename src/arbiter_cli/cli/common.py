@@ -76,8 +76,9 @@ def _individual(folder: TournamentFolder) -> TournamentFolder:
     from arbiter_cli.store.team_folder import is_team_folder
 
     if is_team_folder(folder.path):
-        raise Refused(f"{folder.path} is a team event: this command is for individual events (see 'arbiter team "
-                      "--help', and pair, pairings, result, standings, finalize)")
+        where = "this folder" if str(folder.path) in (".", "") else str(folder.path)
+        raise Refused(f"{where} holds a team event: this command is for individual events (see 'arbiter team "
+                      "--help'; pair, pairings, result, standings, crosstable, unpair, finalize work on teams too)")
     return folder
 
 

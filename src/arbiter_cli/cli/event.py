@@ -73,6 +73,12 @@ def new(
     if chosen is System.SWISS and rounds is None:
         raise BadArgument("a Swiss needs the number of rounds (C.04.1 Art. 1)", field="--rounds")
     if teams or boards is not None:
+        if acceleration is not None:
+            raise BadArgument("Baku acceleration is for an individual Swiss here; a team Swiss is paired without it",
+                              field="--acceleration")
+        if colour_model is not None and chosen.is_round_robin:
+            raise BadArgument("is for a team Swiss: a round robin's colours come from the Berger tables",
+                              field="--colour-model")
         _new_team_event(directory, teams, boards, chosen, rounds, tiebreaks, seed, scoring, match_points, primary,
                         colours, pab, roster_tolerance, colour_model, name=name, place=place, federation=federation,
                         start_date=start_date, end_date=end_date, chief_arbiter=chief_arbiter,

@@ -91,6 +91,8 @@ def acceleration(
             folder.save(tournament, after, command_line(), changes)
     else:
         raise BadArgument(f"{action!r}: use show, group-a or set", field="ACTION")
+    if not changes:
+        say("nothing changed")
     for change in changes:
         say(f"{change.change}: {change.old or 'none'} -> {change.new or 'none'}")
 

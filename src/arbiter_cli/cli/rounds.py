@@ -84,7 +84,8 @@ def pairings(
     check_page(print_, html, fmt)
     if is_team():
         if explain:
-            raise BadArgument("--explain is for the Dutch system; a team round robin follows the Berger tables")
+            raise BadArgument("--explain goes with 'arbiter pair' in a team event (a team round robin follows the Berger "
+                              "tables; a team Swiss is explained as it is paired)")
         if print_ or html is not None:
             from arbiter_cli.cli.team_reports import team_pairings_page
 
@@ -115,6 +116,11 @@ def _pairing_sheets(tournament: Tournament, rnd: Round) -> list[Sheet]:
 
 def unpair() -> None:
     """Remove the last round while it has no results (for example after a wrong late entry)."""
+    from arbiter_cli.cli.teams import is_team, team_unpair
+
+    if is_team():
+        team_unpair()
+        return
     with writing() as (folder, tournament):
         after, last, restored, changes = unpair_round(tournament)
         folder.save(tournament, after, command_line(), changes)

@@ -26,7 +26,7 @@ from arbiter_cli.store.team_folder import TeamFolder, is_team_folder
 
 __all__ = ["is_team", "team_reading", "team_writing", "create_team_event", "team_add", "team_import", "team_list",
            "team_roster", "team_withdraw", "lineup", "pair_teams", "team_pairings", "team_result", "team_standings",
-           "team_finalize", "team_bye"]
+           "team_finalize", "team_bye", "team_unpair", "standings_heading", "team_remove"]
 
 
 def is_team() -> bool:
@@ -250,7 +250,23 @@ def team_standings(after_round: int | None, tiebreaks: str | None, rules: Rules 
     for code in table.unavailable:
         say(f"note: {code}: not a team tie-break; left out")
     last = after_round if after_round is not None else tournament.last_round
-    emit(team_standings_view(f"{tournament.settings.name}: team standings after round {last}", table), fmt)
+    emit(team_standings_view(f"{tournament.settings.name}: {standings_heading(tournament, last)}", table), fmt)
+
+
+def standings_heading(tournament: TeamTournament, last: int) -> str:
+    """``final team standings``, or ``team standings after round N`` (``round N not complete``
+    told on stderr as well)."""
+    from arbiter_cli.core.model import Status
+
+    if tournament.settings.status is Status.FINALISED and last == tournament.last_round:
+        return "final team standings"
+    rnd = tournament.round(last)
+    if rnd is not None and not rnd.complete:
+        boards = [f"{m.number}.{b}" for m in rnd.matches for b in m.missing]
+        say(f"note: round {last} is not complete; no result yet on board{'s' if len(boards) > 1 else ''} "
+            f"{', '.join(boards)}")
+        return f"team standings after round {last} (round {last} not complete)"
+    return f"team standings after round {last}"
 
 
 def team_finalize(when: str, after_round: int | None, yes: bool = False) -> None:
@@ -285,3 +301,25 @@ def team_bye(
         folder.save(tournament, after, command_line(), changes)
     for change in changes:
         say(f"{change.change}: {change.old or 'none'} -> {change.new or 'none'}")
+
+
+def team_unpair() -> None:
+    """``arbiter unpair`` on a team event: remove the last round while it has no results."""
+    from arbiter_cli.lifecycle.team_rounds import unpair_team_round
+
+    with team_writing() as (folder, tournament):
+        after, number, changes = unpair_team_round(tournament)
+        folder.save(tournament, after, command_line(), changes)
+    say(f"round {number} removed; pair it again with 'arbiter pair'")
+
+
+def team_remove(
+    team: Annotated[str, typer.Argument(metavar="TEAM", help="The team: its number, name or short code.")],
+) -> None:
+    """Remove a team registered by mistake, with its players (before round 1 is paired)."""
+    from arbiter_cli.lifecycle.team_registration import remove_team
+
+    with team_writing() as (folder, tournament), arguments(TEAM="TEAM"):
+        after, gone, changes = remove_team(tournament, team)
+        folder.save(tournament, after, command_line(), changes)
+    say(f"team {gone.number} ({gone.name}) removed; the teams after it moved up a number")

@@ -6,7 +6,9 @@
 
 from __future__ import annotations
 
-__all__ = ["count", "signed"]
+import unicodedata
+
+__all__ = ["count", "signed", "folded"]
 
 
 def count(n: int, noun: str, plural: str | None = None) -> str:
@@ -21,3 +23,13 @@ def signed(n: int) -> str:
     ('+12', '-7', '0')
     """
     return f"{n:+d}" if n else "0"
+
+
+def folded(text: str) -> str:
+    """A name as people type it to find it: case, accents and outer spaces ignored.
+
+    >>> folded(" Échecs Lyon ") == folded("echecs lyon"), folded("Guérin, Zoé")
+    (True, 'guerin, zoe')
+    """
+    decomposed = unicodedata.normalize("NFKD", text.strip())
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()

@@ -49,9 +49,13 @@ def set_virtual(tournament: Tournament, start_number: int, round_number: int, po
         raise BadArgument(f"there is no round {round_number} (1 to {total})", field="round_number")
     if round_number <= tournament.last_round:
         raise Refused(f"round {round_number} is paired: its virtual points made that pairing")
-    if points is not None and points < 0:
-        raise BadArgument("virtual points are 0 or more", field="points")
+    win = tournament.settings.scoring.win
+    if points is not None and not 0 <= points <= win:
+        raise BadArgument(f"virtual points are 0 to a win's points ({format_points(win, ascii=True)})",
+                          field="points")
     old = next((v for v in tournament.virtual if (v.start_number, v.round) == (start_number, round_number)), None)
+    if (old.points if old is not None else None) == points:
+        return tournament, []
     kept = tuple(v for v in tournament.virtual if v is not old)
     virtual = kept if points is None else (*kept, VirtualPoints(start_number, round_number, points))
     what = f"round {round_number} virtual points of {named(start_number, player.name)}"

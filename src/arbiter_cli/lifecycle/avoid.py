@@ -60,8 +60,10 @@ def add_avoidance(tournament: Tournament, players: Sequence[int], first: int | N
     if last is not None and last < following:
         raise Refused(f"rounds up to {last} are paired already; a forbidden pair counts from round {following}")
     avoidance = Avoidance(tuple(numbers), first, last)
-    if avoidance in tournament.avoid:
-        raise Refused(f"already forbidden: {describe(avoidance, tournament)}")
+    same = next((a for a in tournament.avoid if set(a.players) == set(numbers) and (a.first, a.last) == (first, last)),
+                None)
+    if same is not None:
+        raise Refused(f"already forbidden: {describe(same, tournament)}")
     after = replace(tournament, avoid=(*tournament.avoid, avoidance))
     return after, avoidance, [Change("forbidden pair", "", describe(avoidance, tournament))]
 

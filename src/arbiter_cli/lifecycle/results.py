@@ -135,7 +135,7 @@ def enter_results(tournament: Tournament, round_number: int, lines: Sequence[Res
         if game is None:
             raise BadArgument(f"round {round_number} has no board {entry.board} (boards 1 to {len(rnd.games)})",
                               source=source, line=entry.line, field="board")
-        if not isinstance(entry.was, Unset) and game.result != entry.was:
+        if not isinstance(entry.was, Unset) and game.result != entry.was and game.result != entry.result:
             stale.append(f"board {entry.board}: stored {_show(game.result)}, yours {_show(entry.result)} "
                          f"(based on {_show(entry.was)})")
             continue

@@ -47,7 +47,7 @@ def withdraw_team(tournament: TeamTournament, ref: str, after_round: int | None 
     if entry.is_withdrawn:
         raise Refused(f"team {entry.number} ({entry.name}) already withdrew after round {entry.withdrawn_after}")
     if not tournament.rounds:
-        raise Refused("round 1 is not paired yet: a team that does not play is simply not registered")
+        raise Refused("round 1 is not paired yet: remove the team instead ('arbiter team remove TEAM')")
     last = tournament.last_round if after_round is None else after_round
     if not 0 <= last <= tournament.last_round:
         raise BadArgument(f"must be between 0 and {tournament.last_round} (the rounds paired so far)",

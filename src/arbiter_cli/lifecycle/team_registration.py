@@ -26,9 +26,10 @@ from arbiter_cli.core.model import Player, Status
 from arbiter_cli.core.team_roster import Roster, check_roster, format_team_rating, number_teams, team_rating
 from arbiter_cli.core.results import ByeKind
 from arbiter_cli.core.team_tournament import LineUpRequest, TeamBye, TeamEntry, TeamTournament, roster_player
+from arbiter_cli.core.words import folded
 from arbiter_cli.lifecycle.change import Change
 
-__all__ = ["RosterEntry", "parse_roster_entry", "find_team", "add_team", "add_to_roster", "remove_from_roster",
+__all__ = ["remove_team", "RosterEntry", "parse_roster_entry", "find_team", "add_team", "add_to_roster", "remove_from_roster",
            "import_teams", "number_teams_for_play", "TEAM_IMPORT_COLUMNS"]
 
 TEAM_IMPORT_COLUMNS = ("team", "short", "name", "rating", "fide_id", "federation", "title")
@@ -67,9 +68,9 @@ def find_team(tournament: TeamTournament, ref: str) -> TeamEntry:
     text = ref.strip()
     if text.isdigit() and (entry := tournament.entry(int(text))) is not None:
         return entry
-    folded = text.casefold()
+    wanted = folded(text)
     for entry in tournament.teams:
-        if folded in (entry.name.casefold(), entry.short.casefold()) and folded:
+        if wanted in (folded(entry.name), folded(entry.short)) and wanted:
             return entry
     raise BadArgument(f"no team {ref!r} (give its number, name or short code; 'arbiter team list' lists them)",
                       field="TEAM")
@@ -90,11 +91,16 @@ def add_team(tournament: TeamTournament, name: str, short: str = "") -> tuple[Te
     except ValidationError as error:
         first = error.errors()[0]
         raise BadArgument(pydantic_message(first), field=str(first["loc"][0]) if first["loc"] else None) from None
+    if entry.name.isdigit() or entry.short.isdigit():
+        raise BadArgument("a team's name or short code is not a number (numbers name teams by their number)",
+                          field="name" if entry.name.isdigit() else "short")
     for other in tournament.teams:
-        if other.name.casefold() == entry.name.casefold():
-            raise Refused(f"there is already a team {other.name!r} (team {other.number})")
-        if entry.short and other.short.casefold() == entry.short.casefold():
-            raise Refused(f"the short code {entry.short!r} is already team {other.number}'s ({other.name})")
+        for mine, theirs in ((entry.name, other.name), (entry.name, other.short), (entry.short, other.name),
+                             (entry.short, other.short)):
+            if mine and theirs and folded(mine) == folded(theirs):
+                raise Refused(f"{mine!r} already names team {other.number} ({other.name}"
+                              + (f", {other.short}" if other.short else "") + "): a team is found by its name or "
+                              "short code, so each names one team")
     # A late entry to a team Swiss takes the next number (C.04.6: team numbers are fixed) and a
     # zero-point bye in the rounds already paired.
     rounds = tuple(replace(r, byes=(*r.byes, TeamBye(entry.number, ByeKind.ZPB))) for r in tournament.rounds)
@@ -153,20 +159,47 @@ def add_to_roster(tournament: TeamTournament, ref: str, entries: Sequence[Roster
     team = find_team(tournament, ref)
     if not entries:
         raise BadArgument("name at least one player", field="PLAYER")
+    names = [folded(p.name) for p in tournament.members(team.number)]
+    for entry in entries:
+        if folded(entry.name) in names:
+            raise Refused(f"{entry.name} is already on the roster of team {team.number} ({team.name}): a line-up names "
+                          "players by name or start number, so names differ within a team")
+        names.append(folded(entry.name))
     after = _with_players(tournament, team.number, entries)
     _check(after, team)
     changes = [Change(f"team {team.number} roster", "", f"{e.name} ({e.rating or 'unrated'})") for e in entries]
     return after, team, changes
 
 
+def remove_team(tournament: TeamTournament, ref: str) -> tuple[TeamTournament, TeamEntry, list[Change]]:
+    """Remove a team registered by mistake, with its players, while round 1 is not paired; the teams
+    after it move up a number (team numbers are fixed only at the first pairing)."""
+    if tournament.settings.status is Status.FINALISED:
+        raise Refused("the event is finalised")
+    if tournament.rounds:
+        raise Refused("round 1 is paired: a team that leaves withdraws ('arbiter team withdraw TEAM')")
+    gone = find_team(tournament, ref)
+    renumber = {t.number: new for new, t in enumerate((t for t in tournament.teams if t is not gone), start=1)}
+    teams = tuple(t.model_copy(update={"number": renumber[t.number]}) for t in tournament.teams if t is not gone)
+    kept = [(renumber[tournament.team_of[p.start_number]], p) for p in tournament.players
+            if tournament.team_of[p.start_number] != gone.number]
+    out = replace(tournament, teams=teams, lineups=tuple(
+        LineUpRequest(r.round, renumber[r.team], r.players) for r in tournament.lineups if r.team != gone.number),
+        byes=tuple(replace(b, team=renumber[b.team]) for b in tournament.byes if b.team != gone.number))
+    players = len(tournament.members(gone.number))
+    return _players_team_by_team(out, kept), gone, [Change(f"team {gone.number}", gone.name,
+                                                           f"removed, with {players} player{'s' if players != 1 else ''}")]
+
+
 def remove_from_roster(tournament: TeamTournament, ref: str, player: str) -> tuple[TeamTournament, list[Change]]:
     """Take a player off a team's list before round 1 is paired (a player named by start number or name)."""
     _registration_open(tournament, "change a roster")
     if tournament.rounds:
-        raise Refused("round 1 is paired: a player who played stays on the roster")
+        raise Refused("round 1 is paired: the roster's players keep their places (a player who does not play is "
+                      "left out of the line-ups)")
     team = find_team(tournament, ref)
     members = tournament.members(team.number)
-    found = [p for p in members if str(p.start_number) == player.strip() or p.name.casefold() == player.strip().casefold()]
+    found = [p for p in members if str(p.start_number) == player.strip() or folded(p.name) == folded(player)]
     if not found:
         raise BadArgument(f"no player {player!r} on the roster of team {team.number} ({team.name})", field="PLAYER")
     gone = found[0].start_number
@@ -190,7 +223,7 @@ def import_teams(tournament: TeamTournament, text: str, source: str) -> tuple[Te
     for line, row in rows:
         try:
             name = row.get("team", "")
-            existing = next((t for t in after.teams if t.name.casefold() == name.casefold()), None)
+            existing = next((t for t in after.teams if folded(name) in (folded(t.name), folded(t.short))), None)
             if existing is None:
                 after, existing, added = add_team(after, name, row.get("short", ""))
                 changes += added

@@ -27,8 +27,9 @@ from arbiter_cli.core.errors import BadArgument, NoPairing, Refused
 from arbiter_cli.core.model import InitialColour, Status
 from arbiter_cli.core.results import ByeKind, GameResult
 from arbiter_cli.core.team_roster import LineUp, RosterPlayer, check_line_up, default_line_up
-from arbiter_cli.core.team_tournament import (BoardGame, LineUpRequest, Match, MatchRound, TeamBye, TeamEntry,
-                                              TeamTournament, roster_player, team_event)
+from arbiter_cli.core.team_tournament import (BoardGame, LineUpRequest, Match, MatchRound, TeamBye, TeamByeRequest,
+                                              TeamEntry, TeamTournament, roster_player, team_event)
+from arbiter_cli.core.words import folded
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.results import UNSET, Unset, read_result
 from arbiter_cli.lifecycle.team_registration import find_team, number_teams_for_play
@@ -37,7 +38,7 @@ from arbiter_cli.pairing.team_swiss import ColourModel, pair_team_round as pair_
 from arbiter_cli.pairing.team_swiss.explain import explain_team_round
 from arbiter_cli.pairing.team_swiss.state import request_from_event
 
-__all__ = ["pair_team_round", "set_line_up", "TeamResultLine", "parse_team_result_lines", "team_result_line",
+__all__ = ["unpair_team_round", "pair_team_round", "set_line_up", "TeamResultLine", "parse_team_result_lines", "team_result_line",
            "enter_team_results", "empty_board_matches"]
 
 _FORFEITS = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT)
@@ -211,7 +212,7 @@ def _member(tournament: TeamTournament, entry: TeamEntry, text: str) -> int:
     members = tournament.members(entry.number)
     value = text.strip()
     for player in members:
-        if (value.isdigit() and player.start_number == int(value)) or player.name.casefold() == value.casefold():
+        if (value.isdigit() and player.start_number == int(value)) or folded(player.name) == folded(value):
             return player.start_number
     raise Refused(f"{text!r} is not on the roster of team {entry.number} ({entry.name})")
 
@@ -231,6 +232,12 @@ def set_line_up(tournament: TeamTournament, round_number: int, team_ref: str, pl
     _, chosen = _line_up(tournament, entry, round_number, numbers)
     names = ", ".join(f"{b}. {tournament.by_number[n].name}" for b, n in enumerate(chosen, start=1))
     if round_number > tournament.last_round:
+        if tournament.settings.system.is_round_robin and tournament.rounds:  # team numbers are fixed
+            table = team_round(len(tournament.teams), round_number, boards=tournament.team.boards,
+                               double=tournament.settings.system.value == "double-round-robin")
+            if table.free == entry.number:
+                raise Refused(f"team {entry.number} ({entry.name}) has the free round in round {round_number} "
+                              "(the Berger table): it plays no match")
         old = next((r for r in tournament.lineups if r.round == round_number and r.team == entry.number), None)
         kept = tuple(r for r in tournament.lineups if r is not old)
         after = replace(tournament, lineups=(*kept, LineUpRequest(round_number, entry.number, chosen)))
@@ -369,11 +376,11 @@ def enter_team_results(tournament: TeamTournament, round_number: int, lines: Seq
                 raise Refused(f"board {entry.match}.{entry.board} is empty: its forfeit stands (change the line-up "
                               "to fill it)", source=source, line=entry.line)
             current = game.result
+        if current == entry.result:  # already so: nothing to do, whatever the line expected
+            continue
         if not isinstance(entry.was, Unset) and current != entry.was:
             stale.append(f"{entry.where}: stored {_show(current)}, yours {_show(entry.result)} "
                          f"(based on {_show(entry.was)})")
-            continue
-        if current == entry.result:
             continue
         if current is not None and not correct and isinstance(entry.was, Unset):
             conflicts.append(f"{entry.where} has {_show(current)}, not {_show(entry.result)}")
@@ -415,3 +422,26 @@ def enter_team_results(tournament: TeamTournament, round_number: int, lines: Seq
         raise Refused(f"round {round_number}: " + "; ".join(conflicts) + " (give --correct to change an entered result)")
     after = replace(tournament, rounds=tuple(updated if r.number == round_number else r for r in tournament.rounds))
     return TeamEntered(after if changes else tournament, updated if changes else rnd, tuple(changes), finalised)
+
+
+def unpair_team_round(tournament: TeamTournament) -> tuple[TeamTournament, int, list[Change]]:
+    """Remove the last round while none of its results is entered (a round paired too early). The
+    forfeits a withdrawn team's matches get at the pairing are no results; its requested byes go
+    back to the list."""
+    _not_finalised(tournament)
+    if not tournament.rounds:
+        raise Refused("no round is paired")
+    rnd = tournament.rounds[-1]
+    entered: list[str] = []
+    for match in rnd.matches:
+        withdrawn = not all(tournament.by_team[t].available_in(rnd.number) for t in match.teams)
+        if match.forfeit is not None and not withdrawn:
+            entered.append(str(match.number))
+        entered += [f"{match.number}.{g.board}" for g in match.boards
+                    if g.result is not None and None not in (g.first, g.second)]
+    if entered:
+        raise Refused(f"round {rnd.number} has results ({', '.join(entered)}); a round with results is not removed")
+    byes = tuple(TeamByeRequest(rnd.number, b.team, b.kind) for b in rnd.byes if b.kind in (ByeKind.HPB, ByeKind.ZPB)
+                 and tournament.by_team[b.team].available_in(rnd.number))
+    after = replace(tournament, rounds=tournament.rounds[:-1], byes=(*tournament.byes, *byes))
+    return after, rnd.number, [Change(f"round {rnd.number}", "paired", "removed (unpaired)")]

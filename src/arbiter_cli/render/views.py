@@ -324,7 +324,7 @@ def avoid_view(tournament: Tournament) -> View:
     """The forbidden pairs, numbered as 'avoid remove N' takes them, and the settings' rules."""
     records: list[dict[str, Any]] = []
     for number, avoidance in enumerate(tournament.avoid, start=1):
-        records.append({"n": number, "players": " ".join(map(str, avoidance.players)),
+        records.append({"n": number, "players": list(avoidance.players),
                         "names": "; ".join(tournament.by_number[p].name for p in avoidance.players
                                            if p in tournament.by_number),
                         "first_round": avoidance.first, "last_round": avoidance.last})
@@ -335,7 +335,9 @@ def avoid_view(tournament: Tournament) -> View:
             records.append({"n": None, "players": f"players of {what}", "names": "(avoid_same_"
                             + ("club" if what == "one club" else "federation") + "_rounds)",
                             "first_round": 1, "last_round": rounds})
-    columns = [Column("n", "N", text_cell("n"), "right"), Column("players", "Players", text_cell("players")),
+    columns = [Column("n", "N", text_cell("n"), "right"),
+               Column("players", "Players", lambda r: " ".join(map(str, r["players"])) if isinstance(r["players"], list)
+                      else str(r["players"])),
                Column("names", "Names", text_cell("names"), wrap=True),
                Column("first_round", "From", lambda r: str(r["first_round"] or 1), "right"),
                Column("last_round", "To", lambda r: str(r["last_round"] or settings.rounds or "end"), "right")]

@@ -951,5 +951,6 @@ def pair_round(request: PairingRequest, progress: Callable[[int, int], None] | N
         used = sorted(pair for pair in free.pairs if (min(pair), max(pair)) in
                       {(min(f), max(f)) for f in request.forbidden})
         named = ", ".join(f"{a}-{b}" for a, b in used)
-        raise NoValidPairing(f"{error}; the forbidden pair{'s' if len(used) != 1 else ''} {named} block it "
-                             "(without them the round pairs)") from None
+        raise NoValidPairing(f"{error}; the forbidden pair{'s' if len(used) != 1 else ''} {named} "
+                             f"{'block' if len(used) != 1 else 'blocks'} it (without "
+                             f"{'them' if len(used) != 1 else 'it'} the round pairs)") from None
