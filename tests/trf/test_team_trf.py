@@ -262,10 +262,11 @@ def _match(draw: st.DrawFn, rnd: int, white: Team, black: Team, scoring: TeamSco
         sides[0].append(BoardEntry(board, mine, theirs, first, _POINTS[first], colour))
         sides[1].append(BoardEntry(board, theirs, mine, second, _POINTS[second], other))
     gp = [sum((b.points for b in side), Fraction(0)) for side in sides]
+    played = any(b.outcome.played for b in sides[0])  # no game over the board: a forfeit (C.07 16.1)
     out = []
     for index, (team, other_team) in enumerate(((white, black), (black, white))):
-        outcome, mp = match_outcome(gp[index], gp[1 - index], scoring)
-        colour_of = sides[index][0].colour
+        outcome, mp = match_outcome(gp[index], gp[1 - index], scoring, played)
+        colour_of = sides[index][0].colour if outcome.played else None
         out.append(TeamRoundEntry(rnd, outcome, other_team.number, mp, gp[index], tuple(sides[index]), colour_of))
     return out[0], out[1]
 

@@ -40,9 +40,11 @@ PrimaryScore = Literal["MP", "GP"]
 class TeamOutcome(Enum):
     """The closed set of what a round can be for a team.
 
-    A match *played* is one with at least one board not forfeited by the whole
-    team: a match forfeit (TRF 330: a team did not show) is ``FORFEIT_WIN`` /
-    ``FORFEIT_LOSS`` (a double match forfeit is a ``FORFEIT_LOSS`` for both).
+    A match *played* is one with at least one board played over the board (C.07
+    16.1: a round is unplayed when the team played no game). A match forfeit (TRF
+    330: a team did not show) is ``FORFEIT_WIN`` / ``FORFEIT_LOSS`` (a double match
+    forfeit is a ``FORFEIT_LOSS`` for both), and so is a match entered board by
+    board in which every board was forfeited or left empty (:func:`match_outcome`).
     """
 
     WIN = "W"
@@ -103,12 +105,22 @@ class TeamScoring:
         return self.game.win * self.boards
 
 
-def match_outcome(ours: Fraction, theirs: Fraction, scoring: TeamScoring) -> tuple[TeamOutcome, Fraction]:
-    """A played match's outcome and match points for the team that scored ``ours`` GP."""
+def match_outcome(ours: Fraction, theirs: Fraction, scoring: TeamScoring, played: bool = True
+                  ) -> tuple[TeamOutcome, Fraction]:
+    """A match's outcome and match points for the team that scored ``ours`` GP (C.04.6 1.2).
+
+    ``played``: at least one of its boards was played over the board. A match in which none
+    was (every board forfeited or left empty) is won and lost by forfeit (C.07 16.1, 16.2.2
+    and 16.2.4), with the MP its boards give; with equal GP it stays a drawn match, as no
+    team forfeited it more than the other.
+
+    >>> match_outcome(Fraction(2), Fraction(0), TeamScoring(boards=2), played=False)
+    (<TeamOutcome.FORFEIT_WIN: '+'>, Fraction(2, 1))
+    """
     if ours > theirs:
-        return TeamOutcome.WIN, scoring.match_win
+        return TeamOutcome.WIN if played else TeamOutcome.FORFEIT_WIN, scoring.match_win
     if ours < theirs:
-        return TeamOutcome.LOSS, scoring.match_loss
+        return TeamOutcome.LOSS if played else TeamOutcome.FORFEIT_LOSS, scoring.match_loss
     return TeamOutcome.DRAW, scoring.match_draw
 
 

@@ -460,13 +460,14 @@ def _match(reader: _Reader, rnd: int, one: Team, two: Team, scoring: TeamScoring
         entries.append(boards)
     gp = [sum((b.points for b in boards), Fraction(0)) for boards in entries]
     pending = any(b.outcome is Outcome.PENDING for boards in entries for b in boards)
+    played = any(b.outcome.played for b in entries[0])
     out = []
     for index, (team, other) in enumerate(((one, two), (two, one))):
         boards = entries[index]
         if pending:
             outcome, mp = TeamOutcome.PENDING, Fraction(0)
         else:
-            outcome, mp = match_outcome(gp[index], gp[1 - index], scoring)
+            outcome, mp = match_outcome(gp[index], gp[1 - index], scoring, played)
         first = next((b for b in boards if b.board == 1), None)
         colour: Colour | None = None
         if first is not None and first.player is not None:
@@ -708,7 +709,8 @@ def team_trf_text(event: TeamEvent, players: Mapping[int, TrfPlayer], *, name: s
                     slots = {b.board: b.player for b in entry.boards}
                     ids = "".join(f" {slots.get(b) or 0:4d}" for b in range(1, scoring.boards + 1))
                     lineups.append(f"300 {rnd:3d} {team.number:3d} {entry.opponent or 0:3d}{ids}")
-            if entry.outcome is TeamOutcome.FORFEIT_WIN:  # the line-up wins every board by forfeit
+            if entry.outcome is TeamOutcome.FORFEIT_WIN and not entry.boards:  # a match forfeit (330):
+                # the line-up wins every board by forfeit (a match with boards has them already)
                 for tpn in team.players[:scoring.boards]:
                     games[tpn][rnd] = TrfGame(rnd, None, None, "+")
                     points[tpn] += scoring.game.forfeit_win
