@@ -23,6 +23,7 @@ from arbiter_cli.trf.team import TeamTrf, team_event_from_trf, team_trf_text
 from arbiter_cli.trf.writer import player_line
 
 from conftest import shared_file
+from team_events import generated_events, trf_players
 
 EXAMPLE = "realdata/trf/example_trf26.trf"
 SHARLY = "realdata/trf/trf-team-import-test.trf"
@@ -279,6 +280,17 @@ def test_generated_team_event_reads_back_the_same_after_writing(case: tuple[Team
     team = _read(team_trf_text(event, players, colours=pattern))
     assert team.event == event
     assert team.colours == pattern
+
+
+def test_events_run_by_our_acts_read_back_the_same_after_writing() -> None:
+    """Team events generated through the acts (tests/team_events.py): a round robin's free round
+    is read back as the free round (BYE, not an absent team's ZPB), and a board both teams left
+    empty as the board line the folder holds."""
+    for generated in generated_events(30, seed=5):
+        event = generated.event
+        text = team_trf_text(event, trf_players(generated.tournament, event), colours=generated.tournament.team.pattern,
+                             total_rounds=generated.tournament.settings.rounds)
+        assert _read(text).event == event, generated.id
 
 
 def _gacrux(path: Path) -> dict[int, tuple[Fraction, Fraction]]:

@@ -452,6 +452,9 @@ def _match(reader: _Reader, rnd: int, one: Team, two: Team, scoring: TeamScoring
         for number, player in their_board.items():
             if number not in by_board and reader.game(player, rnd).opponent is None:
                 boards.append(BoardEntry(number, None, player, Outcome.FORFEIT_LOSS, scoring.game.forfeit_loss))
+        for number in range(1, scoring.boards + 1):  # a board both teams left empty: a forfeit for both
+            if number not in by_board and number not in their_board:
+                boards.append(BoardEntry(number, None, None, Outcome.FORFEIT_LOSS, scoring.game.forfeit_loss))
         boards.sort(key=lambda b: b.board)
         for entry in boards:
             if entry.board > scoring.boards:
@@ -536,7 +539,7 @@ def team_event_from_trf(trf: TrfFile) -> TeamTrf:
         for team in teams:
             if team.number in done:
                 continue
-            done.update(_round_of(reader, rnd, team, by_number, scoring, done))
+            done.update(_round_of(reader, rnd, team, by_number, scoring, done, round_robin))
         for team in teams:
             entries[team.number].append(done[team.number])
     event = TeamEvent(tuple(teams), {n: tuple(e) for n, e in entries.items()}, rounds, scoring, round_robin)
@@ -547,9 +550,10 @@ def team_event_from_trf(trf: TrfFile) -> TeamTrf:
 
 
 def _round_of(reader: _Reader, rnd: int, team: Team, by_number: Mapping[int, Team], scoring: TeamScoring,
-              done: Mapping[int, TeamRoundEntry]) -> dict[int, TeamRoundEntry]:
+              done: Mapping[int, TeamRoundEntry], round_robin: bool) -> dict[int, TeamRoundEntry]:
     """One team's round (and its opponent's): a match forfeit (330), a PAB (320), a match (the games,
-    or 300), a requested bye (240), else absent (ZPB)."""
+    or 300), a requested bye (240), else the free round of a round robin (BYE: a team without a match
+    there has one, C.05) or absent (ZPB)."""
     seats = reader.seats(team, rnd)
     games = [s for s in seats if s.game.opponent is not None]
     opponents = {reader.teams.of.get(s.game.opponent or 0) for s in games}
@@ -611,7 +615,8 @@ def _round_of(reader: _Reader, rnd: int, team: Team, by_number: Mapping[int, Tea
         raise TrfError(f"round {rnd}: player {seats[0].player} of team {team.number} has a result against an "
                        "empty board, but the team has no opponent (no game, 300 or 330 names one)", seats[0].line,
                        f"round {rnd} result")
-    return {team.number: TeamRoundEntry(rnd, TeamOutcome.ZPB, None, Fraction(0), Fraction(0))}
+    return {team.number: TeamRoundEntry(rnd, TeamOutcome.FREE if round_robin else TeamOutcome.ZPB, None, Fraction(0),
+                                        Fraction(0))}
 
 
 def _forfeit(rnd: int, outcome: TeamOutcome, other: int, scoring: TeamScoring) -> TeamRoundEntry:
