@@ -50,6 +50,20 @@ def test_a_match_with_no_game_over_the_board_is_won_and_lost_by_forfeit_c07_16_1
     assert two.outcome is TeamOutcome.WIN and two.colour == "w"  # a game was played: a match played
 
 
+def test_a_match_both_teams_came_to_is_played_and_one_neither_came_to_is_lost_by_both_c07_16_1() -> None:
+    """Match 1: each team won a board by forfeit (a player of each was there): both teams came,
+    the match was played, and drawn 1-1 (C.04.6 1.2). Match 2: every board forfeited by both:
+    neither team came, a double forfeit lost by both, as a -/- match forfeit is."""
+    t = pair_team_round(_two_boards()).tournament
+    t = enter_team_results(t, 1, [TeamResultLine(1, 1, GameResult.WHITE_FORFEIT_WIN),
+                                  TeamResultLine(1, 2, GameResult.BLACK_FORFEIT_WIN),
+                                  TeamResultLine(2, 1, GameResult.DOUBLE_FORFEIT),
+                                  TeamResultLine(2, 2, GameResult.DOUBLE_FORFEIT)]).tournament
+    event = team_event(t)
+    assert [(event.entries[n][0].outcome, event.entries[n][0].match_points) for n in (1, 4, 2, 3)] == [
+        (TeamOutcome.DRAW, 1), (TeamOutcome.DRAW, 1), (TeamOutcome.FORFEIT_LOSS, 0), (TeamOutcome.FORFEIT_LOSS, 0)]
+
+
 def test_the_team_trf_reads_back_a_match_with_no_game_as_written() -> None:
     t = _no_game_on_any_board()
     event = team_event(t)

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, assume, given, settings, strategies as st
 from arbiter_cli.core.model import Scoring
 from arbiter_cli.core.outcome import Colour, Outcome
 from arbiter_cli.core.team import (BoardEntry, Team, TeamEvent, TeamOutcome, TeamRoundEntry, TeamScoring,
-                                   match_outcome)
+                                   match_outcome, match_played)
 from arbiter_cli.trf.reader import TrfError, TrfFile, TrfGame, TrfPlayer, decode_trf, parse_trf
 from arbiter_cli.trf.team import TeamTrf, team_event_from_trf, team_trf_text
 from arbiter_cli.trf.writer import player_line
@@ -263,7 +263,7 @@ def _match(draw: st.DrawFn, rnd: int, white: Team, black: Team, scoring: TeamSco
         sides[0].append(BoardEntry(board, mine, theirs, first, _POINTS[first], colour))
         sides[1].append(BoardEntry(board, theirs, mine, second, _POINTS[second], other))
     gp = [sum((b.points for b in side), Fraction(0)) for side in sides]
-    played = any(b.outcome.played for b in sides[0])  # no game over the board: a forfeit (C.07 16.1)
+    played = match_played((b.outcome for b in sides[0]), (b.outcome for b in sides[1]))
     out = []
     for index, (team, other_team) in enumerate(((white, black), (black, white))):
         outcome, mp = match_outcome(gp[index], gp[1 - index], scoring, played)

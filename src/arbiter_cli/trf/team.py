@@ -26,7 +26,7 @@ from arbiter_cli.core.model import Scoring
 from arbiter_cli.core.outcome import Colour, Outcome
 from arbiter_cli.core.points import format_points
 from arbiter_cli.core.team import (BoardEntry, PrimaryScore, Team, TeamEvent, TeamOutcome, TeamRoundEntry,
-                                   TeamScoring, match_outcome)
+                                   TeamScoring, match_outcome, match_played)
 from arbiter_cli.trf.notes import Notes
 from arbiter_cli.trf.reader import TrfError, TrfFile, TrfGame, TrfPlayer, read_number, read_points
 from arbiter_cli.trf.scoring import declared_scoring
@@ -463,7 +463,7 @@ def _match(reader: _Reader, rnd: int, one: Team, two: Team, scoring: TeamScoring
         entries.append(boards)
     gp = [sum((b.points for b in boards), Fraction(0)) for boards in entries]
     pending = any(b.outcome is Outcome.PENDING for boards in entries for b in boards)
-    played = any(b.outcome.played for b in entries[0])
+    played = match_played((b.outcome for b in entries[0]), (b.outcome for b in entries[1]))
     out = []
     for index, (team, other) in enumerate(((one, two), (two, one))):
         boards = entries[index]
