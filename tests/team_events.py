@@ -4,7 +4,7 @@
 call: teams and rosters registered (``add_team``, ``add_to_roster``), every round paired from
 the Berger tables (``pair_team_round``), line-ups given before and after the pairing
 (``set_line_up``: reserves in, players left out, an empty lowest board where the event allows
-one), board results with board forfeits (``+/-``, ``-/+``, ``-/-``) and match forfeits
+one), board results with board forfeits (``+/-``, ``-/+``, ``-/-``), the arbiter's ``0-0``, and match forfeits
 (``enter_team_results``), corrections, and a team withdrawn after some round
 (``withdraw_team``, the round robin's half rule).
 
@@ -28,18 +28,20 @@ from arbiter_cli.core.model import Player, Settings, Status
 from arbiter_cli.core.results import ByeKind, GameResult
 from arbiter_cli.core.team import TeamEvent
 from arbiter_cli.core.team_settings import TeamSettings
-from arbiter_cli.core.team_tournament import BoardGame, Match, MatchRound, TeamBye, TeamTournament
-from arbiter_cli.lifecycle.team_finish import counted_team_event, withdraw_team
+from arbiter_cli.core.team_tournament import BoardGame, Match, MatchRound, TeamBye, TeamTournament, team_event
+from arbiter_cli.lifecycle.team_finish import counted_team_event, finalise_team_event, withdraw_team
 from arbiter_cli.lifecycle.team_registration import RosterEntry, add_team, add_to_roster, number_teams_for_play
 from arbiter_cli.lifecycle.team_rounds import (TeamResultLine, empty_board_matches, enter_team_results,
                                                pair_team_round, set_line_up)
+from arbiter_cli.pairing.team_round_robin import team_rounds
 from arbiter_cli.trf.reader import TrfPlayer
 
-__all__ = ["GeneratedEvent", "round_robin_event", "swiss_event", "generated_events", "trf_players"]
+__all__ = ["GeneratedEvent", "round_robin_event", "swiss_event", "generated_event", "generated_events", "trf_players",
+           "default_boards"]
 
 _BOARD_RESULTS = (GameResult.WHITE_WINS, GameResult.DRAW, GameResult.BLACK_WINS, GameResult.WHITE_FORFEIT_WIN,
-                  GameResult.BLACK_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT)
-_BOARD_WEIGHTS = (34, 30, 34, 3, 3, 2)
+                  GameResult.BLACK_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT, GameResult.DOUBLE_LOSS)
+_BOARD_WEIGHTS = (34, 30, 34, 3, 3, 2, 1)
 _MATCH_FORFEITS = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT)
 _DATES = ("2025-09-14", "2026-05-02")  # one event in each C.07 edition (2024 rules, 2026 rules)
 
@@ -150,12 +152,24 @@ def _results(draw: random.Random, t: TeamTournament, round_number: int, match_fo
                 lines.append(TeamResultLine(match.number, game.board, result))
     if lines:
         t = enter_team_results(t, round_number, lines).tournament
-    if lines and draw.random() < 0.15:  # a correction of one board (or of a match forfeit)
-        line = draw.choice(lines)
-        other = draw.choice([r for r in (_MATCH_FORFEITS if line.board is None else _BOARD_RESULTS)
-                             if r is not line.result])
-        t = enter_team_results(t, round_number, [TeamResultLine(line.match, line.board, other)], correct=True).tournament
+    if lines and draw.random() < 0.15:
+        t = _correction(draw, t, round_number)
     return t
+
+
+def _correction(draw: random.Random, t: TeamTournament, round_number: int) -> TeamTournament:
+    """A result of the round corrected: a board's, or a match forfeit's."""
+    rnd = t.rounds[round_number - 1]
+    places = [(m.number, None, m.forfeit) for m in rnd.matches if m.forfeit is not None] + [
+        (m.number, g.board, g.result) for m in rnd.matches for g in m.boards
+        if g.first is not None and g.second is not None]
+    if not places:
+        return t
+    match, board, result = draw.choice(places)
+    if board is None and not all(t.by_team[n].available_in(round_number) for n in rnd.matches[match - 1].teams):
+        return t  # a withdrawn team's forfeit stands
+    other = draw.choice([r for r in (_MATCH_FORFEITS if board is None else _BOARD_RESULTS) if r is not result])
+    return enter_team_results(t, round_number, [TeamResultLine(match, board, other)], correct=True).tournament
 
 
 # --------------------------------------------------------------------------- round robin
@@ -174,25 +188,25 @@ def round_robin_event(seed: int) -> GeneratedEvent:
     features = {"double" if double else "single", "odd" if teams % 2 else "even"}
     match_forfeits = draw.choice([0.0, 0.05, 0.12])
     withdraw_after = draw.randint(1, teams - 1) if draw.random() < 0.45 else None
-    rounds = None
-    played = None
-    round_number = 0
-    while rounds is None or round_number < played:
-        round_number += 1
+    rounds = team_rounds(teams, double)
+    played = rounds if draw.random() < 0.85 else draw.randint(1, rounds)
+    if played < rounds:
+        features.add("in progress")
+    for round_number in range(1, played + 1):
         if round_number > 1:
             t = _line_ups_before_pairing(draw, t, round_number)
         t = pair_team_round(t).tournament
-        if rounds is None:
-            rounds = t.settings.rounds or 0
-            played = rounds if draw.random() < 0.85 else draw.randint(1, rounds)
-            if played < rounds:
-                features.add("in progress")
         t = _line_ups_after_pairing(draw, t, round_number)
         t = _results(draw, t, round_number, match_forfeits)
-        if withdraw_after == round_number and round_number < (played or 0):
+        if withdraw_after == round_number and round_number < played:
             team = draw.choice([e.number for e in t.teams])
             t, _ = withdraw_team(t, str(team), after_round=round_number)
             features.add("withdrawal")
+    if played == rounds and draw.random() < 0.3:
+        t, _ = finalise_team_event(t, "2026-06-30")
+        features.add("finalised")
+        if draw.random() < 0.5:  # a correction after finalising
+            t = _correction(draw, t, draw.randint(1, t.last_round))
     return GeneratedEvent(f"rr-s{seed}", t, frozenset(features | _seen(t)))
 
 
@@ -215,7 +229,9 @@ def _pairs(draw: random.Random, teams: Sequence[int], met: set[frozenset[int]]) 
     return None
 
 
-def _default_boards(t: TeamTournament, first: int, second: int, round_number: int) -> tuple[BoardGame, ...]:
+def default_boards(t: TeamTournament, first: int, second: int, round_number: int) -> tuple[BoardGame, ...]:
+    """A match's boards with each team's first available players in roster order (the default
+    line-up); a board without a player on a side is that side's forfeit."""
     def seated(team: int) -> list[int]:
         return [p.start_number for p in t.members(team) if p.available_in(round_number)][:t.team.boards]
     one, two = seated(first), seated(second)
@@ -252,7 +268,7 @@ def _swiss_round(draw: random.Random, t: TeamTournament, round_number: int, met:
     for index, (a, b) in enumerate(pairs, start=1):
         first, second = (a, b) if draw.random() < 0.5 else (b, a)
         met.add(frozenset((a, b)))
-        matches.append(Match(index, first, second, _default_boards(t, first, second, round_number)))
+        matches.append(Match(index, first, second, default_boards(t, first, second, round_number)))
     rnd = MatchRound(round_number, tuple(matches), tuple(byes))
     return replace(t, rounds=(*t.rounds, rnd))
 
@@ -296,6 +312,10 @@ def swiss_event(seed: int) -> GeneratedEvent:
 def _seen(t: TeamTournament) -> set[str]:
     """What the event holds, read back from its rounds."""
     seen = set()
+    for entries in team_event(t).entries.values():
+        for entry in entries:
+            if entry.boards and not any(b.outcome.played for b in entry.boards):
+                seen.add("match without a game")  # played (both teams came) or not
     for rnd in t.rounds:
         for bye in rnd.byes:
             seen.add(bye.kind.value)
@@ -314,15 +334,17 @@ def _seen(t: TeamTournament) -> set[str]:
     return seen
 
 
+def generated_event(seed: int, index: int, swiss_share: float = 0.3) -> GeneratedEvent:
+    """Event ``index`` of the mix of ``seed``: a round robin, or (``swiss_share`` of them) a
+    Swiss-like event with PABs; each can be rebuilt alone."""
+    event_seed = seed * 10_000 + index
+    swiss = random.Random(f"team-events:{seed}:{index}").random() < swiss_share
+    return swiss_event(event_seed) if swiss else round_robin_event(event_seed)
+
+
 def generated_events(count: int, seed: int = 1, swiss_share: float = 0.3) -> list[GeneratedEvent]:
-    """``count`` events, reproducible from ``seed``: round robins and, ``swiss_share`` of them,
-    Swiss-like events with PABs."""
-    draw = random.Random(f"team-events:{seed}")
-    out = []
-    for index in range(count):
-        event_seed = seed * 10_000 + index
-        out.append(swiss_event(event_seed) if draw.random() < swiss_share else round_robin_event(event_seed))
-    return out
+    """Events 0 to ``count`` - 1 of the mix of ``seed`` (:func:`generated_event`)."""
+    return [generated_event(seed, index, swiss_share) for index in range(count)]
 
 
 def trf_players(t: TeamTournament, event: TeamEvent) -> dict[int, TrfPlayer]:

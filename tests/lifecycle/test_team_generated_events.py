@@ -25,7 +25,7 @@ def test_generated_swiss_events_with_pabs_are_sound() -> None:
 def test_generated_events_cover_the_team_paths() -> None:
     seen = Counter(feature for g in EVENTS for feature in g.features)
     for feature in ("single", "double", "odd", "even", "swiss", "PAB", "HPB", "BYE", "board forfeit",
-                    "match forfeit", "empty board", "line-up", "withdrawal", "in progress", "primary GP"):
+                    "match forfeit", "empty board", "line-up", "withdrawal", "in progress", "finalised", "primary GP"):
         assert seen[feature], feature
     assert any(g.tournament.team.colours for g in EVENTS)
     assert {g.tournament.team.boards for g in EVENTS} == {2, 3, 4, 5, 6}
