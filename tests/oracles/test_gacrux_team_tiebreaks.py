@@ -90,7 +90,9 @@ class Generated:
                                               None if c == "e" else self.player(other, b), _OUTCOME[c], _POINTS[c],
                                               None if c in "Ee" else "w" if (b % 2 == 1) == first else "b")
                                    for b, c in enumerate(own, start=1))
-                    outcome, mp = match_outcome(gp[team], gp[other], SCORING)
+                    played = any(c in "1=0" for c in results) or (any(c in "+e" for c in results)
+                                                                  and any(c in "-E" for c in results))
+                    outcome, mp = match_outcome(gp[team], gp[other], SCORING, played)
                     entries[team].append(TeamRoundEntry(rnd, outcome, other, mp, gp[team], boards,
                                                         "w" if first else "b"))
             for team, kind in byes.items():

@@ -22,7 +22,7 @@ individual tie-breaks read :class:`~arbiter_cli.core.outcome.RoundEntry` values.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -32,7 +32,7 @@ from arbiter_cli.core.model import Scoring
 from arbiter_cli.core.outcome import Colour, Outcome
 
 __all__ = ["TeamOutcome", "TeamScoring", "BoardEntry", "TeamRoundEntry", "Team", "TeamEvent", "match_outcome",
-           "PrimaryScore"]
+           "match_played", "PrimaryScore"]
 
 PrimaryScore = Literal["MP", "GP"]
 
@@ -40,9 +40,12 @@ PrimaryScore = Literal["MP", "GP"]
 class TeamOutcome(Enum):
     """The closed set of what a round can be for a team.
 
-    A match *played* is one with at least one board not forfeited by the whole
-    team: a match forfeit (TRF 330: a team did not show) is ``FORFEIT_WIN`` /
-    ``FORFEIT_LOSS`` (a double match forfeit is a ``FORFEIT_LOSS`` for both).
+    A match is *played* when both teams came to it: a game was played over the
+    board, or each team won a board by forfeit (C.07 16.1: a round is unplayed when
+    the team played no game, or match; :func:`match_played`). A match forfeit (TRF
+    330: a team did not show) is ``FORFEIT_WIN`` / ``FORFEIT_LOSS`` (a double match
+    forfeit is a ``FORFEIT_LOSS`` for both), and so is a match entered board by
+    board that one team, or neither, came to (:func:`match_outcome`).
     """
 
     WIN = "W"
@@ -103,12 +106,39 @@ class TeamScoring:
         return self.game.win * self.boards
 
 
-def match_outcome(ours: Fraction, theirs: Fraction, scoring: TeamScoring) -> tuple[TeamOutcome, Fraction]:
-    """A played match's outcome and match points for the team that scored ``ours`` GP."""
+def match_played(ours: Iterable[Outcome], theirs: Iterable[Outcome]) -> bool:
+    """Whether a match entered board by board was played, from its boards' outcomes (each team's
+    side): a game was played over the board, or both teams came, each winning a board by forfeit
+    (a player at the board facing an absent one). A match that one team, or neither, came to is
+    not played (C.07 16.1: the team played no match).
+
+    >>> W, L = Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS
+    >>> match_played([W, L], [L, W]), match_played([W, W], [L, L]), match_played([Outcome.DRAW, L], [Outcome.DRAW, W])
+    (True, False, True)
+    """
+    mine, other = tuple(ours), tuple(theirs)
+    if any(o.played for o in mine):
+        return True
+    return Outcome.FORFEIT_WIN in mine and Outcome.FORFEIT_WIN in other
+
+
+def match_outcome(ours: Fraction, theirs: Fraction, scoring: TeamScoring, played: bool = True
+                  ) -> tuple[TeamOutcome, Fraction]:
+    """A match's outcome and match points for the team that scored ``ours`` GP (C.04.6 1.2).
+
+    ``played``: see :func:`match_played`. A match not played is won and lost by forfeit (C.07
+    16.1, 16.2.2 and 16.2.4), with the MP its boards give; one that neither team came to is a
+    double forfeit, lost by both, as a ``-/-`` match forfeit is.
+
+    >>> match_outcome(Fraction(2), Fraction(0), TeamScoring(boards=2), played=False)
+    (<TeamOutcome.FORFEIT_WIN: '+'>, Fraction(2, 1))
+    >>> match_outcome(Fraction(0), Fraction(0), TeamScoring(boards=2), played=False)
+    (<TeamOutcome.FORFEIT_LOSS: '-'>, Fraction(0, 1))
+    """
     if ours > theirs:
-        return TeamOutcome.WIN, scoring.match_win
-    if ours < theirs:
-        return TeamOutcome.LOSS, scoring.match_loss
+        return TeamOutcome.WIN if played else TeamOutcome.FORFEIT_WIN, scoring.match_win
+    if ours < theirs or not played:
+        return TeamOutcome.LOSS if played else TeamOutcome.FORFEIT_LOSS, scoring.match_loss
     return TeamOutcome.DRAW, scoring.match_draw
 
 

@@ -30,7 +30,8 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from arbiter_cli.core.model import Player, Settings, Text
 from arbiter_cli.core.outcome import Colour, Outcome, game_outcomes
 from arbiter_cli.core.results import ByeKind, GameResult
-from arbiter_cli.core.team import BoardEntry, Team, TeamEvent, TeamOutcome, TeamRoundEntry, match_outcome
+from arbiter_cli.core.team import (BoardEntry, Team, TeamEvent, TeamOutcome, TeamRoundEntry, match_outcome,
+                                   match_played)
 from arbiter_cli.core.team_roster import Roster, RosterPlayer
 from arbiter_cli.core.team_settings import TeamSettings
 
@@ -239,12 +240,13 @@ def _match_entries(tournament: TeamTournament, number: int, match: Match) -> tup
                                           own if player is not None and opponent is not None else None))
     gp = [sum((b.points for b in side), Fraction(0)) for side in sides]
     pending = any(b.outcome is Outcome.PENDING for side in sides for b in side)
+    played = match_played((b.outcome for b in sides[0]), (b.outcome for b in sides[1]))
     out = []
     for index, other_team in enumerate((match.second, match.first)):
         if pending:
             outcome, mp = TeamOutcome.PENDING, Fraction(0)
         else:
-            outcome, mp = match_outcome(gp[index], gp[1 - index], scoring)
+            outcome, mp = match_outcome(gp[index], gp[1 - index], scoring, played)
         first_colour = board_colour(pattern, 1)
         team_colour: Colour = first_colour if index == 0 else ("b" if first_colour == "w" else "w")
         out.append(TeamRoundEntry(number, outcome, other_team, mp, gp[index], tuple(sides[index]),

@@ -26,7 +26,7 @@ from arbiter_cli.core.model import Scoring
 from arbiter_cli.core.outcome import Colour, Outcome
 from arbiter_cli.core.points import format_points
 from arbiter_cli.core.team import (BoardEntry, PrimaryScore, Team, TeamEvent, TeamOutcome, TeamRoundEntry,
-                                   TeamScoring, match_outcome)
+                                   TeamScoring, match_outcome, match_played)
 from arbiter_cli.trf.notes import Notes
 from arbiter_cli.trf.reader import TrfError, TrfFile, TrfGame, TrfPlayer, read_number, read_points
 from arbiter_cli.trf.scoring import declared_scoring
@@ -456,6 +456,9 @@ def _match(reader: _Reader, rnd: int, one: Team, two: Team, scoring: TeamScoring
         for number, player in their_board.items():
             if number not in by_board and reader.game(player, rnd).opponent is None:
                 boards.append(BoardEntry(number, None, player, Outcome.FORFEIT_LOSS, scoring.game.forfeit_loss))
+        for number in range(1, scoring.boards + 1):  # a board both teams left empty: a forfeit for both
+            if number not in by_board and number not in their_board:
+                boards.append(BoardEntry(number, None, None, Outcome.FORFEIT_LOSS, scoring.game.forfeit_loss))
         boards.sort(key=lambda b: b.board)
         for entry in boards:
             if entry.board > scoring.boards:
@@ -464,13 +467,14 @@ def _match(reader: _Reader, rnd: int, one: Team, two: Team, scoring: TeamScoring
         entries.append(boards)
     gp = [sum((b.points for b in boards), Fraction(0)) for boards in entries]
     pending = any(b.outcome is Outcome.PENDING for boards in entries for b in boards)
+    played = match_played((b.outcome for b in entries[0]), (b.outcome for b in entries[1]))
     out = []
     for index, (team, other) in enumerate(((one, two), (two, one))):
         boards = entries[index]
         if pending:
             outcome, mp = TeamOutcome.PENDING, Fraction(0)
         else:
-            outcome, mp = match_outcome(gp[index], gp[1 - index], scoring)
+            outcome, mp = match_outcome(gp[index], gp[1 - index], scoring, played)
         first = next((b for b in boards if b.board == 1), None)
         colour: Colour | None = None
         if first is not None and first.player is not None:
@@ -539,7 +543,7 @@ def team_event_from_trf(trf: TrfFile) -> TeamTrf:
         for team in teams:
             if team.number in done:
                 continue
-            done.update(_round_of(reader, rnd, team, by_number, scoring, done))
+            done.update(_round_of(reader, rnd, team, by_number, scoring, done, round_robin))
         for team in teams:
             entries[team.number].append(done[team.number])
     event = TeamEvent(tuple(teams), {n: tuple(e) for n, e in entries.items()}, rounds, scoring, round_robin)
@@ -551,9 +555,10 @@ def team_event_from_trf(trf: TrfFile) -> TeamTrf:
 
 
 def _round_of(reader: _Reader, rnd: int, team: Team, by_number: Mapping[int, Team], scoring: TeamScoring,
-              done: Mapping[int, TeamRoundEntry]) -> dict[int, TeamRoundEntry]:
+              done: Mapping[int, TeamRoundEntry], round_robin: bool) -> dict[int, TeamRoundEntry]:
     """One team's round (and its opponent's): a match forfeit (330), a PAB (320), a match (the games,
-    or 300), a requested bye (240), else absent (ZPB)."""
+    or 300), a requested bye (240), else the free round of a round robin (BYE: a team without a match
+    there has one, C.05) or absent (ZPB)."""
     seats = reader.seats(team, rnd)
     games = [s for s in seats if s.game.opponent is not None]
     opponents = {reader.teams.of.get(s.game.opponent or 0) for s in games}
@@ -615,7 +620,8 @@ def _round_of(reader: _Reader, rnd: int, team: Team, by_number: Mapping[int, Tea
         raise TrfError(f"round {rnd}: player {seats[0].player} of team {team.number} has a result against an "
                        "empty board, but the team has no opponent (no game, 300 or 330 names one)", seats[0].line,
                        f"round {rnd} result")
-    return {team.number: TeamRoundEntry(rnd, TeamOutcome.ZPB, None, Fraction(0), Fraction(0))}
+    return {team.number: TeamRoundEntry(rnd, TeamOutcome.FREE if round_robin else TeamOutcome.ZPB, None, Fraction(0),
+                                        Fraction(0))}
 
 
 def _forfeit(rnd: int, outcome: TeamOutcome, other: int, scoring: TeamScoring) -> TeamRoundEntry:
@@ -727,7 +733,8 @@ def team_records(event: TeamEvent, players: Mapping[int, TrfPlayer], *, first: C
                     slots = {b.board: b.player for b in entry.boards}
                     ids = "".join(f" {slots.get(b) or 0:4d}" for b in range(1, scoring.boards + 1))
                     lineups.append(f"300 {rnd:3d} {team.number:3d} {entry.opponent or 0:3d}{ids}")
-            if entry.outcome is TeamOutcome.FORFEIT_WIN:  # the line-up wins every board by forfeit
+            if entry.outcome is TeamOutcome.FORFEIT_WIN and not entry.boards:  # a match forfeit (330):
+                # the line-up wins every board by forfeit (a match with boards has them already)
                 for tpn in team.players[:scoring.boards]:
                     games[tpn][rnd] = TrfGame(rnd, None, None, "+")
                     points[tpn] += scoring.game.forfeit_win
