@@ -33,7 +33,7 @@ from arbiter_cli.lifecycle.team_finish import counted_team_event, finalise_team_
 from arbiter_cli.lifecycle.team_registration import RosterEntry, add_team, add_to_roster, number_teams_for_play
 from arbiter_cli.lifecycle.team_rounds import (TeamResultLine, empty_board_matches, enter_team_results,
                                                pair_team_round, set_line_up)
-from arbiter_cli.pairing.team_round_robin import team_rounds
+from arbiter_cli.pairing.team_round_robin import team_round, team_rounds
 from arbiter_cli.trf.reader import TrfPlayer
 
 __all__ = ["GeneratedEvent", "round_robin_event", "swiss_event", "generated_event", "generated_events", "trf_players",
@@ -130,9 +130,13 @@ def _line_ups_after_pairing(draw: random.Random, t: TeamTournament, round_number
 
 
 def _line_ups_before_pairing(draw: random.Random, t: TeamTournament, round_number: int) -> TeamTournament:
+    free = None
+    if t.rounds:  # team numbers are fixed: the Berger table says who is free (no line-up for it)
+        free = team_round(len(t.teams), round_number, boards=t.team.boards,
+                          double=t.settings.system.value == "double-round-robin").free
     for entry in t.teams:
         if entry.available_in(round_number) and draw.random() < 0.15 and (
-                players := _line_up_choice(draw, t, entry.number, round_number)):
+                players := _line_up_choice(draw, t, entry.number, round_number)) and entry.number != free:
             t, _ = set_line_up(t, round_number, str(entry.number), players)
     return t
 

@@ -231,8 +231,8 @@ def _round(ctx: _Import, number: int) -> MatchRound:
 def _match(ctx: _Import, number: int, one: TeamRoundEntry, two: TeamRoundEntry, team: int) -> Match:
     """The match of the file's team ``team`` (entry ``one``) and its opponent (``two``)."""
     a, b = ctx.teams[team], ctx.teams[one.opponent or 0]
-    if one.outcome.forfeit:
-        if (number, team) in ctx.read.first_teams:
+    if one.outcome.forfeit and not one.boards and not two.boards:  # a match forfeit (330); a match whose boards
+        if (number, team) in ctx.read.first_teams:                 # were all forfeited keeps its boards
             return Match(0, a, b, (), _FORFEITS[(one.outcome, two.outcome)])
         return Match(0, b, a, (), _FORFEITS[(two.outcome, one.outcome)])
     decided = sorted([(e.board, (e.colour == board_colour(ctx.pattern, e.board)) == (side == 0))
