@@ -104,6 +104,18 @@ def test_corpus_case_with_step_f_on_zero_slack_edges(case: str, monkeypatch: pyt
     _check(CASES / f"{case}.trf")
 
 
+@pytest.mark.parametrize("case", _sample()[3::12])
+def test_corpus_case_with_step_f_by_digits_on_zero_slack_edges(case: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # On the zero-slack edges, step F takes each S1 player's first option an optimal pairing
+    # still allows by augmenting paths (completion.first_choices); the solve with
+    # lexicographic digits that it replaces must give the same pairings.
+    from arbiter_cli.pairing.dutch.engine import _Engine
+
+    monkeypatch.setattr(_Engine, "MANY_S1", 0)
+    monkeypatch.setattr(_Engine, "FIRST_CHOICES", False)
+    _check(CASES / f"{case}.trf")
+
+
 @pytest.mark.parametrize("case", _sample()[5::12])
 def test_corpus_case_with_cold_solves_only(case: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # A warm start can return a different optimum of equal weight than a cold one;

@@ -26,7 +26,7 @@ from arbiter_cli.core.outcome import Outcome
 from arbiter_cli.pairing.dutch.colours import allocate_colours
 from arbiter_cli.pairing.dutch.matching import max_weight_matching
 from arbiter_cli.pairing.dutch.completion import (
-    can_complete, is_completable, lowest_pab_level, maximum_matching, pairs_greedily,
+    can_complete, first_choices, is_completable, lowest_pab_level, maximum_matching, pairs_greedily,
 )
 from arbiter_cli.pairing.dutch.state import PairingRequest, PlayerState, Strength, derive_states
 
@@ -98,6 +98,9 @@ class _Engine:
     #: of equal weight than a cold one; the steps read only what all optima share
     #: (docs/dutch-engine-notes.md §4.4a, item 5), and the tests pair corpus cases both ways.
     WARM = True
+    #: Step F by :func:`.completion.first_choices` on the zero-slack edges, instead of a
+    #: solve with digits, when the tight solve's conditions allow (:meth:`_first_choices`).
+    FIRST_CHOICES = True
 
     def __init__(self, request: PairingRequest) -> None:
         self.request = request
@@ -147,6 +150,8 @@ class _Engine:
         self.warm: tuple[list[int], list[int]] | None = None  # duals and mates of the last local solve
         self.progress: Callable[[int, int], None] | None = None  # see pair_round
         self.tight: list[list[int]] | None = None  # see solve(tight=True)
+        self.tight_mate: list[int] = []  # the tight solve's matching, by window position
+        self.conditions: list[list[int]] = []  # its complementary slackness conditions
         self.below_c9 = self.width - (2 * self.sgb + self.sgb + self.S + self.sgb + self.S)
         self.group_bits = bits
         self.segments = self._segments()
@@ -449,9 +454,12 @@ class _Engine:
         # players' edges changed (steps C, D and E) or tie-breaks added (E).
         duals: list[int] | None = [] if self.local is not None else None
         start = self.warm if self.local is not None and not bonus_bits and self.WARM else None
+        conditions: list[list[int]] | None = [] if tight else None
         found = max_weight_matching(size, matrix, start, duals, even=self.local is not None, validate=False,
-                                    tight=found_tight)
+                                    tight=found_tight, conditions=conditions)
         self.tight = found_tight
+        if conditions is not None:
+            self.tight_mate, self.conditions = found, conditions
         if duals is not None and not bonus_bits:  # (a shifted solve's duals fit no later one)
             self.warm = (duals, found)
         mate: dict[int, int] = {}
@@ -879,6 +887,8 @@ class _Engine:
             for i in reversed(range(len(s1))):
                 places[i] = place
                 place *= tops[i] + 1
+            if only is not None and self.FIRST_CHOICES and self._first_choices(window, rem, s1, options, tops):
+                return
             digits: dict[tuple[int, int], int] = {}
             for a, bs, top, weight in zip(s1, options, tops, places):
                 u = window[rem[a]]
@@ -891,6 +901,36 @@ class _Engine:
                 partner = self.mate[window[rem[a]]]
                 assert partner in position, "an S1 player left the remainder"
                 self.freeze(window[rem[a]], partner)
+
+    def _first_choices(self, window: list[int], rem: list[int], s1: list[int], options: list[list[int]],
+                       tops: list[int]) -> bool:
+        """Step F without digits, when the tight solve allows: each S1 player takes its
+        first option that an optimal pairing still allows (:func:`.completion.first_choices`
+        on the zero-slack edges). It applies when no blossom has a positive dual, or one
+        holds the whole window; an S1 player left with no option of positive digit
+        (only the tie of the last position) must meet that last position in every optimal
+        pairing, or the choice is left to the solve with digits."""
+        covered, *blossoms = self.conditions
+        size = len(self.tight_mate)
+        if blossoms and not (len(blossoms) == 1 and len(blossoms[0]) == size):
+            return False
+        assert self.tight is not None
+        must = [False] * size
+        for x in covered:
+            must[x] = True
+        at = self.local_pos
+        found = first_choices(self.tight, self.tight_mate, must, bool(blossoms),
+                              [at[window[rem[a]]] for a in s1],
+                              [[at[window[rem[b]]] for b in bs[:top]] for bs, top in zip(options, tops)],
+                              [at[window[rem[bs[-1]]]] if top < len(bs) else -1 for bs, top in zip(options, tops)])
+        if found is None:
+            return False
+        vertices = self.local
+        assert vertices is not None
+        self.mate = {vertices[x]: vertices[y] for x, y in enumerate(found) if y >= 0}
+        for a in s1:
+            self.freeze(window[rem[a]], self.mate[window[rem[a]]])
+        return True
 
     # -- output ------------------------------------------------------------------------
 
