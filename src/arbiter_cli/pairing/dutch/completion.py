@@ -9,6 +9,7 @@ question once per bracket; see docs/dutch-engine-notes.md §4.4.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections import deque
 from collections.abc import Callable, Sequence
 
@@ -94,24 +95,28 @@ def _augment_from(root: int, adjacency: Sequence[Sequence[int]], mate: list[int]
     used = [False] * n
     used[root] = True
     queue = deque([root])
+    # The vertices of the search tree, in order: only they can lie in a blossom, so a
+    # contraction looks at them instead of at every vertex (the same ones, in the same order).
+    tree = [root]
 
     def lca(a: int, b: int) -> int:
-        seen = [False] * n
+        seen = set()
         while True:
             a = base[a]
-            seen[a] = True
+            seen.add(a)
             if mate[a] == -1:
                 break
             a = parent[mate[a]]
         while True:
             b = base[b]
-            if seen[b]:
+            if b in seen:
                 return b
             b = parent[mate[b]]
 
-    def mark_path(v: int, b: int, child: int, blossom: list[bool]) -> None:
+    def mark_path(v: int, b: int, child: int, blossom: set[int]) -> None:
         while base[v] != b:
-            blossom[base[v]] = blossom[base[mate[v]]] = True
+            blossom.add(base[v])
+            blossom.add(base[mate[v]])
             parent[v] = child
             child = mate[v]
             v = parent[mate[v]]
@@ -123,11 +128,11 @@ def _augment_from(root: int, adjacency: Sequence[Sequence[int]], mate: list[int]
                 continue
             if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
                 current = lca(v, to)
-                blossom = [False] * n
+                blossom: set[int] = set()
                 mark_path(v, current, to, blossom)
                 mark_path(to, current, v, blossom)
-                for i in range(n):
-                    if blossom[base[i]]:
+                for i in tree:
+                    if base[i] in blossom:
                         base[i] = current
                         if not used[i]:
                             used[i] = True
@@ -141,6 +146,8 @@ def _augment_from(root: int, adjacency: Sequence[Sequence[int]], mate: list[int]
                         mate[to], mate[prev] = prev, to
                         to = nxt
                     return True
+                insort(tree, to)
+                insort(tree, mate[to])
                 used[mate[to]] = True
                 queue.append(mate[to])
     return False
