@@ -92,8 +92,11 @@ def _player(state: PlayerState, rank: int, rounds: int) -> _Player:
 
 
 class _Engine:
-    #: S1 players in a remainder from which step F first solves for the zero-slack edges.
-    MANY_S1 = 120
+    #: S1 players in a remainder from which step F first solves for the zero-slack edges
+    #: (then :meth:`_first_choices`). Since step F settles the S1 players by augmenting
+    #: paths, every remainder does (1000 players, round 5: 2.3 s -> 1.9 s); the tests
+    #: raise it to pair without the zero-slack edges, as before.
+    MANY_S1 = 0
     #: Start local solves from the previous one. A warm start may return another optimum
     #: of equal weight than a cold one; the steps read only what all optima share
     #: (docs/dutch-engine-notes.md §4.4a, item 5), and the tests pair corpus cases both ways.
@@ -868,9 +871,8 @@ class _Engine:
             if self.local is not None and len(s1) >= self.MANY_S1:
                 # Every pairing optimal so far uses only zero-slack edges of an optimal
                 # solve (complementary slackness), so the solve with digits may drop the
-                # other edges: fewer edges to scan, and fewer digits to write. The extra
-                # solve pays for itself when the digits are long (measured: round 2 of
-                # 1000 players 7.5 s -> 4.8 s; round 9, with fewer S1 players, is slower).
+                # other edges: fewer edges to scan, and fewer digits to write. Its duals
+                # also let _first_choices settle step F without digits at all.
                 self.warm = None  # (E's duals price its tie-breaks: a cold start is quicker)
                 self.solve(tight=True)
                 only = self.tight
