@@ -230,9 +230,10 @@ def first_choices(adjacency: Sequence[Sequence[int]], mate: Sequence[int], cover
     vertex single (a maximum matching of an odd graph that has a near-perfect one).
     ``mate`` must be admissible. A chooser that can take none of its options
     stays free; the choice is then its ``ties_with`` vertex (-1: none), which it
-    must meet in every admissible matching, or else None is returned. These are the maximum-weight matchings of a graph given by
-    the zero-slack edges and complementary slackness conditions of an optimal
-    solve with no blossom of positive dual but, at most, one holding every vertex;
+    must meet in every admissible matching, or else None is returned. These are
+    the maximum-weight matchings of a graph given by the zero-slack edges and
+    complementary slackness conditions of an optimal solve with no blossom of
+    positive dual but, at most, one holding every vertex;
     the choices are then those of a solve with lexicographic digits.
 
     Each test drops the chooser and the option with their edges, and mends the

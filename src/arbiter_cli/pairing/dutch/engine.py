@@ -711,7 +711,7 @@ class _Engine:
 
     def bracket(self, window: list[int], mdp_end: int, cur_end: int) -> None:
         size = len(window)
-        base: dict[tuple[int, int], int] = {}
+        base: dict[int, int] = {}  # window positions i < j as i * size + j (int keys: memory)
         frozen, edge_weight = self.frozen, self.edge_weight
         kind, kinds, memo, incompatible = self.kind, self.kinds, self.weight_memo, self.incompatible
         for j in range(mdp_end, size):
@@ -730,7 +730,7 @@ class _Engine:
                     continue
                 w = memo.get(((kind[a] * kinds + column) << 3) | flags)
                 weights.append(edge_weight(a, b, in_cur, not in_cur) if w is None else w)
-            base.update(zip([(i, j) for i in higher], weights))
+            base.update(zip([i * size + j for i in higher], weights))
             self.set_row(b, others, weights)
         self.solve()
         residents = range(mdp_end, cur_end)
@@ -761,24 +761,24 @@ class _Engine:
                 left -= 1
                 if not partner_is_resident(k):
                     for r in residents:
-                        if base.get((k, r)):
-                            self.set(window[k], window[r], base[(k, r)] | 1)
+                        if base.get(k * size + r):
+                            self.set(window[k], window[r], base[k * size + r] | 1)
                     self.solve()
                 if partner_is_resident(k):
                     marked.add(k)
                     can_pair -= 1
                     for r in residents:
-                        if base.get((k, r)):
-                            self.set(window[k], window[r], (base[(k, r)] | r_cnt) + 1)
+                        if base.get(k * size + r):
+                            self.set(window[k], window[r], (base[k * size + r] | r_cnt) + 1)
             i = j
 
         # D: the opponents of the paired MDPs (the first S2 transposition).
         for k in sorted(marked):
             bonus = size
             for r in reversed(residents):
-                if r in marked or not base.get((k, r)):
+                if r in marked or not base.get(k * size + r):
                     continue
-                self.set(window[k], window[r], base[(k, r)] + bonus)
+                self.set(window[k], window[r], base[k * size + r] + bonus)
                 bonus += 1
             self.solve()
             partner = self.mate[window[k]]
@@ -793,8 +793,8 @@ class _Engine:
                     and position[self.mate[window[r]]] > position[window[r]])
         sgb = self.sgb
 
-        def key(a: int, b: int) -> tuple[int, int]:
-            return (rem[a], rem[b])
+        def key(a: int, b: int) -> int:
+            return rem[a] * size + rem[b]
 
         def tie(a: int) -> int:
             return (((a < pairs) << (2 * sgb)) - a) << 1
@@ -803,8 +803,8 @@ class _Engine:
 
         def reweight(a: int, extra: int = 0) -> None:
             # a's edges to the players after it in the remainder: base, tie-break, probe
-            row = rem[a]
-            self.set_row(players[a], players[a + 1:], [base.get((row, rem[b]), 0) for b in range(a + 1, len(rem))],
+            row = rem[a] * size
+            self.set_row(players[a], players[a + 1:], [base.get(row + rem[b], 0) for b in range(a + 1, len(rem))],
                          tie(a) + extra)
 
         for a in range(len(rem)):
@@ -841,7 +841,7 @@ class _Engine:
                     base[key(b, a)] = 0
                 self.set_row(players[a], players[:a], [0] * a)
                 for n in range(cur_end, size):
-                    base[(rem[a], n)] = 0
+                    base[rem[a] * size + n] = 0
                 self.set_row(players[a], window[cur_end:], [0] * (size - cur_end))
             reweight(a)
         roles = [s1_role(a) for a in range(len(rem))]
@@ -849,8 +849,8 @@ class _Engine:
             for b in range(a + 1, len(rem)):
                 if not (roles[a] and not roles[b]):
                     base[key(a, b)] = 0
-            row = rem[a]
-            self.set_row(players[a], players[a + 1:], [base.get((row, rem[b]), 0) for b in range(a + 1, len(rem))])
+            row = rem[a] * size
+            self.set_row(players[a], players[a + 1:], [base.get(row + rem[b], 0) for b in range(a + 1, len(rem))])
 
         # F: the opponents inside the remainder (transpositions of S2R, Art. 4.2).
         # Each S1 player in turn takes the first S2 player (by BSN) that still allows
@@ -865,8 +865,8 @@ class _Engine:
             r = len(rem)
             options: list[list[int]] = []
             for a in s1:
-                row = rem[a]
-                options.append([b for b in range(a + 1, r) if base.get((row, rem[b]), 0)])
+                row = rem[a] * size
+                options.append([b for b in range(a + 1, r) if base.get(row + rem[b], 0)])
             only = None
             if self.local is not None and len(s1) >= self.MANY_S1:
                 # Every pairing optimal so far uses only zero-slack edges of an optimal
