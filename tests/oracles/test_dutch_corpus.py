@@ -94,13 +94,25 @@ def test_the_sample_is_at_least_400_cases() -> None:
 
 
 @pytest.mark.parametrize("case", _sample()[::12])
-def test_corpus_case_with_step_f_on_zero_slack_edges(case: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    # Step F keeps only the zero-slack edges of an optimal solve when a remainder has
-    # many S1 players (more than the corpus's fields have): the same pairings must come
-    # out when it does so in every bracket.
+def test_corpus_case_with_step_f_on_every_edge(case: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Step F keeps only the zero-slack edges of an optimal solve (in every remainder, as
+    # _Engine.MANY_S1 is 0): the same pairings must come out from one solve with digits
+    # on every edge, as step F was first written.
+    from arbiter_cli.pairing.dutch.engine import _Engine
+
+    monkeypatch.setattr(_Engine, "MANY_S1", 10 ** 9)
+    _check(CASES / f"{case}.trf")
+
+
+@pytest.mark.parametrize("case", _sample()[3::12])
+def test_corpus_case_with_step_f_by_digits_on_zero_slack_edges(case: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # On the zero-slack edges, step F takes each S1 player's first option an optimal pairing
+    # still allows by augmenting paths (completion.first_choices); the solve with
+    # lexicographic digits that it replaces must give the same pairings.
     from arbiter_cli.pairing.dutch.engine import _Engine
 
     monkeypatch.setattr(_Engine, "MANY_S1", 0)
+    monkeypatch.setattr(_Engine, "FIRST_CHOICES", False)
     _check(CASES / f"{case}.trf")
 
 

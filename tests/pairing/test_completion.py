@@ -68,3 +68,68 @@ def test_exact_helpers_agree_on_a_path() -> None:
     adjacency = [[1], [0, 2], [1]]
     assert maximum_matching(adjacency).count(-1) == 1
     assert lowest_pab_level(adjacency, [0, 1, 2]) == 0
+
+
+def _matchings(n: int, edges: list[tuple[int, int]]) -> list[list[int]]:
+    """Every matching of a small graph, as mate lists."""
+    found: list[list[int]] = []
+
+    def extend(mate: list[int], at: int) -> None:
+        if at == len(edges):
+            found.append(mate[:])
+            return
+        extend(mate, at + 1)
+        a, b = edges[at]
+        if mate[a] == -1 and mate[b] == -1:
+            mate[a], mate[b] = b, a
+            extend(mate, at + 1)
+            mate[a] = mate[b] = -1
+
+    extend([-1] * n, 0)
+    return found
+
+
+def test_first_choices_is_the_lexicographic_choice_among_maximum_weight_matchings() -> None:
+    # On small random graphs: the zero-slack edges and conditions of an optimal solve,
+    # then each chooser's first option, against every maximum-weight matching listed.
+    import random
+
+    from arbiter_cli.pairing.dutch.completion import first_choices
+    from arbiter_cli.pairing.dutch.matching import matching_weight, max_weight_matching
+
+    rng = random.Random(17)
+    checked = 0
+    for _ in range(600):
+        n = rng.randint(3, 8)
+        weight = [[0] * n for _ in range(n)]
+        edges = []
+        for a in range(n):
+            for b in range(a + 1, n):
+                if rng.random() < 0.7:
+                    weight[a][b] = weight[b][a] = rng.choice([2, 4, 6])
+                    edges.append((a, b))
+        tight: list[list[int]] = []
+        conditions: list[list[int]] = []
+        max_weight_matching(n, weight, tight=tight, conditions=conditions)
+        covered, *blossoms = conditions
+        if blossoms and not (len(blossoms) == 1 and len(blossoms[0]) == n):
+            continue
+        mate = max_weight_matching(n, weight)
+        best = matching_weight(weight, mate)
+        optimal = [m for m in _matchings(n, edges) if matching_weight(weight, m) == best]
+        choosers = rng.sample(range(n), rng.randint(1, n // 2))
+        rest = [b for b in range(n) if b not in choosers]
+        options = [rng.sample(rest, rng.randint(0, min(3, len(rest)))) for _ in choosers]
+        must = [v in covered for v in range(n)]
+        got = first_choices(tight, mate, must, bool(blossoms), choosers, options, [-1] * len(choosers))
+        # The reference: the optima that are lexicographically best on the choices
+        # (rank of the partner among the options; no option ranks last).
+        def key(m: list[int]) -> list[int]:
+            return [bs.index(m[a]) if m[a] in bs else len(bs) for a, bs in zip(choosers, options)]
+        first = min(key(m) for m in optimal)
+        if any(k == len(bs) for k, bs in zip(first, options)):
+            assert got is None, (weight, choosers, options, mate, covered, blossoms, got, first, optimal)
+            continue
+        assert got is not None and got in optimal and key(got) == first
+        checked += 1
+    assert checked > 100, checked

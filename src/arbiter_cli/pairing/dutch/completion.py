@@ -9,10 +9,12 @@ question once per bracket; see docs/dutch-engine-notes.md §4.4.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections import deque
 from collections.abc import Callable, Sequence
 
-__all__ = ["can_complete", "is_completable", "maximum_matching", "lowest_pab_level", "pairs_greedily"]
+__all__ = ["can_complete", "is_completable", "maximum_matching", "lowest_pab_level", "pairs_greedily",
+           "first_choices"]
 
 
 def pairs_greedily(players: Sequence[int], apart: Callable[[int], set[int]], left_out: int | None = None) -> bool:
@@ -83,31 +85,38 @@ def maximum_matching(adjacency: Sequence[Sequence[int]]) -> list[int]:
     return mate
 
 
-def _augment_from(root: int, adjacency: Sequence[Sequence[int]], mate: list[int]) -> bool:
+def _augment_from(root: int, adjacency: Sequence[Sequence[int]], mate: list[int],
+                  blocked: Sequence[bool] | None = None) -> bool:
+    """Flip an augmenting path from the single vertex ``root``, if there is one;
+    vertices marked ``blocked`` are left out of the graph."""
     n = len(adjacency)
     parent = [-1] * n
     base = list(range(n))
     used = [False] * n
     used[root] = True
     queue = deque([root])
+    # The vertices of the search tree, in order: only they can lie in a blossom, so a
+    # contraction looks at them instead of at every vertex (the same ones, in the same order).
+    tree = [root]
 
     def lca(a: int, b: int) -> int:
-        seen = [False] * n
+        seen = set()
         while True:
             a = base[a]
-            seen[a] = True
+            seen.add(a)
             if mate[a] == -1:
                 break
             a = parent[mate[a]]
         while True:
             b = base[b]
-            if seen[b]:
+            if b in seen:
                 return b
             b = parent[mate[b]]
 
-    def mark_path(v: int, b: int, child: int, blossom: list[bool]) -> None:
+    def mark_path(v: int, b: int, child: int, blossom: set[int]) -> None:
         while base[v] != b:
-            blossom[base[v]] = blossom[base[mate[v]]] = True
+            blossom.add(base[v])
+            blossom.add(base[mate[v]])
             parent[v] = child
             child = mate[v]
             v = parent[mate[v]]
@@ -115,15 +124,15 @@ def _augment_from(root: int, adjacency: Sequence[Sequence[int]], mate: list[int]
     while queue:
         v = queue.popleft()
         for to in adjacency[v]:
-            if base[v] == base[to] or mate[v] == to:
+            if base[v] == base[to] or mate[v] == to or (blocked is not None and blocked[to]):
                 continue
             if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
                 current = lca(v, to)
-                blossom = [False] * n
+                blossom: set[int] = set()
                 mark_path(v, current, to, blossom)
                 mark_path(to, current, v, blossom)
-                for i in range(n):
-                    if blossom[base[i]]:
+                for i in tree:
+                    if base[i] in blossom:
                         base[i] = current
                         if not used[i]:
                             used[i] = True
@@ -137,6 +146,8 @@ def _augment_from(root: int, adjacency: Sequence[Sequence[int]], mate: list[int]
                         mate[to], mate[prev] = prev, to
                         to = nxt
                     return True
+                insort(tree, to)
+                insort(tree, mate[to])
                 used[mate[to]] = True
                 queue.append(mate[to])
     return False
@@ -206,3 +217,117 @@ def lowest_pab_level(adjacency: Sequence[Sequence[int]], level: Sequence[int | N
         if _augment_from(count, extended, trial):
             return threshold
     return None
+
+
+def first_choices(adjacency: Sequence[Sequence[int]], mate: Sequence[int], covered: Sequence[bool],
+                  maximum: bool, choosers: Sequence[int], options: Sequence[Sequence[int]],
+                  ties_with: Sequence[int]) -> list[int] | None:
+    """Each chooser in turn takes its first option that some admissible matching
+    still allows, together with the choices before it; returns such a matching.
+
+    A matching is admissible when it uses edges of ``adjacency`` only, covers
+    every vertex marked ``covered`` and, with ``maximum``, leaves at most one
+    vertex single (a maximum matching of an odd graph that has a near-perfect one).
+    ``mate`` must be admissible. A chooser that can take none of its options
+    stays free; the choice is then its ``ties_with`` vertex (-1: none), which it
+    must meet in every admissible matching, or else None is returned. These are
+    the maximum-weight matchings of a graph given by the zero-slack edges and
+    complementary slackness conditions of an optimal solve with no blossom of
+    positive dual but, at most, one holding every vertex;
+    the choices are then those of a solve with lexicographic digits.
+
+    Each test drops the chooser and the option with their edges, and mends the
+    matching by augmenting paths: first, with ``maximum``, back to maximum size;
+    then from each uncovered vertex that must be covered, towards a vertex that
+    need not be (a "twin" vertex, joined to that vertex only, stands for leaving
+    it single). If a matching that is admissible with the choice exists, the
+    symmetric difference with it holds such paths (Berge), so the test is exact.
+
+    >>> first_choices([[1, 2], [0, 3], [0, 3], [1, 2]], [1, 0, 3, 2], [True] * 4, False, [0], [[2, 1]], [-1])
+    [2, 3, 0, 1]
+    >>> first_choices([[1, 2], [0], [0]], [1, 0, -1], [True, False, False], True, [0], [[2, 1]], [-1])
+    [2, -1, 0]
+    """
+    n = len(adjacency)
+    free = [v for v in range(n) if not covered[v]]
+    twin = {v: n + k for k, v in enumerate(free)}
+    graph: list[list[int]] = [list(neighbours) + ([twin[v]] if v in twin else []) for v, neighbours in
+                              enumerate(adjacency)] + [[v] for v in free]
+    real = list(mate)
+    blocked = [False] * len(graph)
+    for twin_vertex in range(n, len(graph)):  # left out while cardinality is restored
+        blocked[twin_vertex] = True
+    left = n  # unblocked real vertices
+
+    def mend(trial: list[int], single: list[int]) -> bool:
+        if maximum:
+            target = left % 2
+            single = [v for v in range(n) if trial[v] == -1 and not blocked[v]]
+            tried: set[int] = set()
+            while len(single) > target:
+                root = next((v for v in single if v not in tried), None)
+                if root is None:
+                    return False
+                tried.add(root)
+                extended = trial + [-1] * len(free)
+                if _augment_from(root, graph, extended, blocked):
+                    trial[:] = extended[:n]
+                    single = [v for v in single if trial[v] == -1]
+        for v in single:
+            if trial[v] != -1 or not covered[v]:
+                continue
+            extended = trial + [-1] * len(free)
+            for twin_vertex in twin.values():
+                blocked[twin_vertex] = False
+            found = _augment_from(v, graph, extended, blocked)
+            for twin_vertex in twin.values():
+                blocked[twin_vertex] = True
+            if not found:
+                return False
+            trial[:] = [-1 if w >= n else w for w in extended[:n]]
+        return True
+
+    ties: list[tuple[int, int]] = []  # choosers with no option left, and their tie
+    for a, choices, tie in zip(choosers, options, ties_with):
+        if blocked[a]:
+            return None
+        near = set(adjacency[a])
+        for b in choices:
+            if blocked[b] or b not in near:
+                continue
+            blocked[a] = blocked[b] = True
+            left -= 2
+            if real[a] == b:
+                break
+            trial = real[:]
+            single = []
+            for v in (a, b):
+                w = trial[v]
+                if w != -1:
+                    trial[w] = -1
+                    if w not in (a, b):
+                        single.append(w)
+                trial[v] = -1
+            if mend(trial, single):
+                trial[a], trial[b] = b, a
+                real = trial
+                break
+            blocked[a] = blocked[b] = False
+            left += 2
+        else:
+            ties.append((a, tie))
+    for a, tie in ties:
+        # The chooser's digit is 0 whether it meets its tie or anyone outside its options:
+        # the choice is only sure when no admissible matching parts it from its tie.
+        if tie == -1 or real[a] != tie:
+            return None
+        graph[a].remove(tie)
+        graph[tie].remove(a)
+        trial = real[:]
+        trial[a] = trial[tie] = -1
+        parted = mend(trial, [a, tie])
+        graph[a].append(tie)
+        graph[tie].append(a)
+        if parted:
+            return None
+    return real

@@ -26,7 +26,7 @@ from arbiter_cli.core.outcome import Outcome
 from arbiter_cli.pairing.dutch.colours import allocate_colours
 from arbiter_cli.pairing.dutch.matching import max_weight_matching
 from arbiter_cli.pairing.dutch.completion import (
-    can_complete, is_completable, lowest_pab_level, maximum_matching, pairs_greedily,
+    can_complete, first_choices, is_completable, lowest_pab_level, maximum_matching, pairs_greedily,
 )
 from arbiter_cli.pairing.dutch.state import PairingRequest, PlayerState, Strength, derive_states
 
@@ -92,12 +92,18 @@ def _player(state: PlayerState, rank: int, rounds: int) -> _Player:
 
 
 class _Engine:
-    #: S1 players in a remainder from which step F first solves for the zero-slack edges.
-    MANY_S1 = 120
+    #: S1 players in a remainder from which step F first solves for the zero-slack edges
+    #: (then :meth:`_first_choices`). Since step F settles the S1 players by augmenting
+    #: paths, every remainder does (1000 players, round 5: 2.3 s -> 1.9 s); the tests
+    #: raise it to pair without the zero-slack edges, as before.
+    MANY_S1 = 0
     #: Start local solves from the previous one. A warm start may return another optimum
     #: of equal weight than a cold one; the steps read only what all optima share
     #: (docs/dutch-engine-notes.md §4.4a, item 5), and the tests pair corpus cases both ways.
     WARM = True
+    #: Step F by :func:`.completion.first_choices` on the zero-slack edges, instead of a
+    #: solve with digits, when the tight solve's conditions allow (:meth:`_first_choices`).
+    FIRST_CHOICES = True
 
     def __init__(self, request: PairingRequest) -> None:
         self.request = request
@@ -147,6 +153,8 @@ class _Engine:
         self.warm: tuple[list[int], list[int]] | None = None  # duals and mates of the last local solve
         self.progress: Callable[[int, int], None] | None = None  # see pair_round
         self.tight: list[list[int]] | None = None  # see solve(tight=True)
+        self.tight_mate: list[int] = []  # the tight solve's matching, by window position
+        self.conditions: list[list[int]] = []  # its complementary slackness conditions
         self.below_c9 = self.width - (2 * self.sgb + self.sgb + self.S + self.sgb + self.S)
         self.group_bits = bits
         self.segments = self._segments()
@@ -449,9 +457,12 @@ class _Engine:
         # players' edges changed (steps C, D and E) or tie-breaks added (E).
         duals: list[int] | None = [] if self.local is not None else None
         start = self.warm if self.local is not None and not bonus_bits and self.WARM else None
+        conditions: list[list[int]] | None = [] if tight else None
         found = max_weight_matching(size, matrix, start, duals, even=self.local is not None, validate=False,
-                                    tight=found_tight)
+                                    tight=found_tight, conditions=conditions)
         self.tight = found_tight
+        if conditions is not None:
+            self.tight_mate, self.conditions = found, conditions
         if duals is not None and not bonus_bits:  # (a shifted solve's duals fit no later one)
             self.warm = (duals, found)
         mate: dict[int, int] = {}
@@ -700,7 +711,7 @@ class _Engine:
 
     def bracket(self, window: list[int], mdp_end: int, cur_end: int) -> None:
         size = len(window)
-        base: dict[tuple[int, int], int] = {}
+        base: dict[int, int] = {}  # window positions i < j as i * size + j (int keys: memory)
         frozen, edge_weight = self.frozen, self.edge_weight
         kind, kinds, memo, incompatible = self.kind, self.kinds, self.weight_memo, self.incompatible
         for j in range(mdp_end, size):
@@ -719,7 +730,7 @@ class _Engine:
                     continue
                 w = memo.get(((kind[a] * kinds + column) << 3) | flags)
                 weights.append(edge_weight(a, b, in_cur, not in_cur) if w is None else w)
-            base.update(zip([(i, j) for i in higher], weights))
+            base.update(zip([i * size + j for i in higher], weights))
             self.set_row(b, others, weights)
         self.solve()
         residents = range(mdp_end, cur_end)
@@ -750,24 +761,24 @@ class _Engine:
                 left -= 1
                 if not partner_is_resident(k):
                     for r in residents:
-                        if base.get((k, r)):
-                            self.set(window[k], window[r], base[(k, r)] | 1)
+                        if base.get(k * size + r):
+                            self.set(window[k], window[r], base[k * size + r] | 1)
                     self.solve()
                 if partner_is_resident(k):
                     marked.add(k)
                     can_pair -= 1
                     for r in residents:
-                        if base.get((k, r)):
-                            self.set(window[k], window[r], (base[(k, r)] | r_cnt) + 1)
+                        if base.get(k * size + r):
+                            self.set(window[k], window[r], (base[k * size + r] | r_cnt) + 1)
             i = j
 
         # D: the opponents of the paired MDPs (the first S2 transposition).
         for k in sorted(marked):
             bonus = size
             for r in reversed(residents):
-                if r in marked or not base.get((k, r)):
+                if r in marked or not base.get(k * size + r):
                     continue
-                self.set(window[k], window[r], base[(k, r)] + bonus)
+                self.set(window[k], window[r], base[k * size + r] + bonus)
                 bonus += 1
             self.solve()
             partner = self.mate[window[k]]
@@ -782,8 +793,8 @@ class _Engine:
                     and position[self.mate[window[r]]] > position[window[r]])
         sgb = self.sgb
 
-        def key(a: int, b: int) -> tuple[int, int]:
-            return (rem[a], rem[b])
+        def key(a: int, b: int) -> int:
+            return rem[a] * size + rem[b]
 
         def tie(a: int) -> int:
             return (((a < pairs) << (2 * sgb)) - a) << 1
@@ -792,8 +803,8 @@ class _Engine:
 
         def reweight(a: int, extra: int = 0) -> None:
             # a's edges to the players after it in the remainder: base, tie-break, probe
-            row = rem[a]
-            self.set_row(players[a], players[a + 1:], [base.get((row, rem[b]), 0) for b in range(a + 1, len(rem))],
+            row = rem[a] * size
+            self.set_row(players[a], players[a + 1:], [base.get(row + rem[b], 0) for b in range(a + 1, len(rem))],
                          tie(a) + extra)
 
         for a in range(len(rem)):
@@ -830,7 +841,7 @@ class _Engine:
                     base[key(b, a)] = 0
                 self.set_row(players[a], players[:a], [0] * a)
                 for n in range(cur_end, size):
-                    base[(rem[a], n)] = 0
+                    base[rem[a] * size + n] = 0
                 self.set_row(players[a], window[cur_end:], [0] * (size - cur_end))
             reweight(a)
         roles = [s1_role(a) for a in range(len(rem))]
@@ -838,8 +849,8 @@ class _Engine:
             for b in range(a + 1, len(rem)):
                 if not (roles[a] and not roles[b]):
                     base[key(a, b)] = 0
-            row = rem[a]
-            self.set_row(players[a], players[a + 1:], [base.get((row, rem[b]), 0) for b in range(a + 1, len(rem))])
+            row = rem[a] * size
+            self.set_row(players[a], players[a + 1:], [base.get(row + rem[b], 0) for b in range(a + 1, len(rem))])
 
         # F: the opponents inside the remainder (transpositions of S2R, Art. 4.2).
         # Each S1 player in turn takes the first S2 player (by BSN) that still allows
@@ -854,15 +865,14 @@ class _Engine:
             r = len(rem)
             options: list[list[int]] = []
             for a in s1:
-                row = rem[a]
-                options.append([b for b in range(a + 1, r) if base.get((row, rem[b]), 0)])
+                row = rem[a] * size
+                options.append([b for b in range(a + 1, r) if base.get(row + rem[b], 0)])
             only = None
             if self.local is not None and len(s1) >= self.MANY_S1:
                 # Every pairing optimal so far uses only zero-slack edges of an optimal
                 # solve (complementary slackness), so the solve with digits may drop the
-                # other edges: fewer edges to scan, and fewer digits to write. The extra
-                # solve pays for itself when the digits are long (measured: round 2 of
-                # 1000 players 7.5 s -> 4.8 s; round 9, with fewer S1 players, is slower).
+                # other edges: fewer edges to scan, and fewer digits to write. Its duals
+                # also let _first_choices settle step F without digits at all.
                 self.warm = None  # (E's duals price its tie-breaks: a cold start is quicker)
                 self.solve(tight=True)
                 only = self.tight
@@ -879,6 +889,8 @@ class _Engine:
             for i in reversed(range(len(s1))):
                 places[i] = place
                 place *= tops[i] + 1
+            if only is not None and self.FIRST_CHOICES and self._first_choices(window, rem, s1, options, tops):
+                return
             digits: dict[tuple[int, int], int] = {}
             for a, bs, top, weight in zip(s1, options, tops, places):
                 u = window[rem[a]]
@@ -891,6 +903,36 @@ class _Engine:
                 partner = self.mate[window[rem[a]]]
                 assert partner in position, "an S1 player left the remainder"
                 self.freeze(window[rem[a]], partner)
+
+    def _first_choices(self, window: list[int], rem: list[int], s1: list[int], options: list[list[int]],
+                       tops: list[int]) -> bool:
+        """Step F without digits, when the tight solve allows: each S1 player takes its
+        first option that an optimal pairing still allows (:func:`.completion.first_choices`
+        on the zero-slack edges). It applies when no blossom has a positive dual, or one
+        holds the whole window; an S1 player left with no option of positive digit
+        (only the tie of the last position) must meet that last position in every optimal
+        pairing, or the choice is left to the solve with digits."""
+        covered, *blossoms = self.conditions
+        size = len(self.tight_mate)
+        if blossoms and not (len(blossoms) == 1 and len(blossoms[0]) == size):
+            return False
+        assert self.tight is not None
+        must = [False] * size
+        for x in covered:
+            must[x] = True
+        at = self.local_pos
+        found = first_choices(self.tight, self.tight_mate, must, bool(blossoms),
+                              [at[window[rem[a]]] for a in s1],
+                              [[at[window[rem[b]]] for b in bs[:top]] for bs, top in zip(options, tops)],
+                              [at[window[rem[bs[-1]]]] if top < len(bs) else -1 for bs, top in zip(options, tops)])
+        if found is None:
+            return False
+        vertices = self.local
+        assert vertices is not None
+        self.mate = {vertices[x]: vertices[y] for x, y in enumerate(found) if y >= 0}
+        for a in s1:
+            self.freeze(window[rem[a]], self.mate[window[rem[a]]])
+        return True
 
     # -- output ------------------------------------------------------------------------
 

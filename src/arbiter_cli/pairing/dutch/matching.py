@@ -61,7 +61,8 @@ def matching_weight(weight: Sequence[Sequence[int]], mate: Sequence[int]) -> int
 def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
                         start: tuple[Sequence[int], Sequence[int]] | None = None,
                         duals: list[int] | None = None, *, even: bool = False,
-                        validate: bool = True, tight: list[list[int]] | None = None) -> list[int]:
+                        validate: bool = True, tight: list[list[int]] | None = None,
+                        conditions: list[list[int]] | None = None) -> list[int]:
     """Maximum-weight matching (NOT maximum cardinality) of the general graph on
     vertices 0..n-1 with symmetric dense weight matrix `weight` (weight[i][j] == weight[j][i],
     0 means no edge, all non-zero weights positive Python ints of arbitrary size).
@@ -80,6 +81,11 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
     When ``tight`` is a list, it receives for each vertex its neighbours over an
     edge of zero slack under the final (optimal) duals, blossom duals included. By
     complementary slackness every maximum-weight matching uses only such edges.
+    When ``conditions`` is a list, it receives what singles out the maximum-weight
+    matchings among the matchings over those edges (complementary slackness again):
+    first the vertices of positive dual, which every maximum-weight matching covers,
+    then the vertices of each blossom of positive dual, which every maximum-weight
+    matching fills ((size - 1) / 2 matched edges inside it).
 
     For a caller that solves many large matrices: ``even=True`` promises that every
     weight is even and that the diagonal is zero, so the matrix itself serves as
@@ -128,6 +134,8 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
             duals[:] = [0] * n
         if tight is not None:
             tight[:] = [[] for _ in vertices]
+        if conditions is not None:
+            conditions[:] = [[]]
         return mate
     if even:
         maxweight >>= 1
@@ -758,6 +766,9 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
             zero.sort()
             found.append(zero)
         tight[:] = found
+    if conditions is not None:
+        conditions[:] = [[v for v in vertices if dual[v]]] + [
+            sorted(leaves[b]) for b in blossom_ids if blossombase[b] >= 0 and dual[b]]
     return mate
 
 
