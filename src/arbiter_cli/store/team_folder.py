@@ -21,7 +21,6 @@ nothing (:mod:`.files`).
 from __future__ import annotations
 
 import os
-import re
 import shutil
 from collections.abc import Sequence
 from fractions import Fraction
@@ -42,8 +41,8 @@ from arbiter_cli.lifecycle.team_integrity import team_problems
 from arbiter_cli.lifecycle.team_standings import check_team_codes
 from arbiter_cli.store.files import FolderStore, csv_text, fsync_dir, toml_line
 from arbiter_cli.store.journal import JOURNAL_FILE, OLD_COLUMNS
-from arbiter_cli.store.tournament import (FINAL_DIR, PLAYER_COLUMNS, PLAYERS_FILE, ROUNDS_DIR, SETTINGS_FILE, read_toml,
-                                          settings_to_toml)
+from arbiter_cli.store.tournament import (FINAL_DIR, PLAYER_COLUMNS, PLAYERS_FILE, ROUNDS_DIR, SETTINGS_FILE,
+                                          numbered_from_one, read_toml, round_numbers, settings_to_toml)
 
 __all__ = ["TEAMS_FILE", "LINEUPS_FILE", "TeamFolder", "is_team_folder", "team_files"]
 
@@ -55,7 +54,6 @@ LINEUPS_FILE = "lineups.csv"
 TEAM_BYES_FILE = "team_byes.csv"
 TEAM_BYE_COLUMNS = ("round", "team", "kind")
 LINEUP_COLUMNS = ("round", "team", "board", "start_number")
-_ROUND_NAME = re.compile(r"^(\d{2,3})\.csv$")
 _FORFEITS = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT)
 
 
@@ -213,10 +211,7 @@ class TeamFolder(FolderStore):
             seen[entry.number] = line
             names[entry.name.casefold()] = line
             teams.append(entry)
-        if sorted(seen) != list(range(1, len(seen) + 1)):
-            missing = next(n for n in range(1, len(seen) + 2) if n not in seen)
-            raise BrokenFolder(f"team numbers must run from 1 without gaps; {missing} is missing", source=TEAMS_FILE,
-                               field="number")
+        numbered_from_one(seen, TEAMS_FILE, "number", "team numbers")
         return tuple(sorted(teams, key=lambda t: t.number))
 
     def _load_players(self, teams: set[int]) -> tuple[tuple[Player, ...], dict[int, int]]:
@@ -244,35 +239,11 @@ class TeamFolder(FolderStore):
                 fide_ids[player.fide_id] = line
             team_of[player.start_number] = int(team)
             players.append(player)
-        numbers = sorted(team_of)
-        if numbers != list(range(1, len(numbers) + 1)):
-            missing = next(n for n in range(1, len(numbers) + 2) if n not in team_of)
-            raise BrokenFolder(f"start numbers must run from 1 without gaps; {missing} is missing",
-                               source=PLAYERS_FILE, field="start_number")
+        numbered_from_one(team_of, PLAYERS_FILE, "start_number", "start numbers")
         return tuple(sorted(players, key=lambda p: p.start_number)), team_of
 
     def _load_rounds(self, settings: Settings, teams: set[int], team_of: dict[int, int]) -> tuple[MatchRound, ...]:
-        directory = self.path / ROUNDS_DIR
-        if not directory.exists():
-            return ()
-        numbers: dict[int, str] = {}
-        for entry in sorted(directory.iterdir()):
-            if entry.name.startswith("."):
-                continue
-            match = _ROUND_NAME.match(entry.name)
-            if not match or not entry.is_file() or entry.name != _round_name(int(match.group(1))):
-                raise BrokenFolder("unexpected file; round files are named 01.csv, 02.csv, ...",
-                                   source=f"{ROUNDS_DIR}/{entry.name}")
-            numbers[int(match.group(1))] = entry.name
-        expected = list(range(1, len(numbers) + 1))
-        if sorted(numbers) != expected:
-            missing = next(n for n in expected + [len(numbers) + 1] if n not in numbers)
-            raise BrokenFolder(f"round {missing} is missing; rounds must run from 1 without gaps",
-                               source=f"{ROUNDS_DIR}/{_round_name(missing)}")
-        if settings.rounds is not None and len(numbers) > settings.rounds:
-            raise BrokenFolder(f"there are {len(numbers)} round files but the event has {settings.rounds} rounds",
-                               source=SETTINGS_FILE, field="rounds")
-        return tuple(self._load_round(n, teams, team_of) for n in expected)
+        return tuple(self._load_round(n, teams, team_of) for n in round_numbers(self.path, settings))
 
     def _load_round(self, number: int, teams: set[int], team_of: dict[int, int]) -> MatchRound:
         name = f"{ROUNDS_DIR}/{_round_name(number)}"

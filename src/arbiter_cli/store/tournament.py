@@ -45,7 +45,7 @@ from arbiter_cli.store.journal import JOURNAL_FILE, OLD_COLUMNS
 
 __all__ = ["SETTINGS_FILE", "PLAYERS_FILE", "ROUNDS_DIR", "BYES_FILE", "FINAL_DIR", "PLAYER_COLUMNS",
            "ROUND_COLUMNS", "TournamentFolder", "settings_to_toml", "players_to_csv", "round_to_csv",
-           "byes_to_csv", "create_with", "read_toml"]
+           "byes_to_csv", "create_with", "read_toml", "round_numbers", "numbered_from_one"]
 
 SETTINGS_FILE = "tournament.toml"
 PLAYERS_FILE = "players.csv"
@@ -217,42 +217,12 @@ class TournamentFolder(FolderStore):
             if player.fide_id is not None:
                 fide_ids[player.fide_id] = line
             players.append(player)
-        numbers = sorted(seen)
-        if numbers != list(range(1, len(numbers) + 1)):
-            missing = next(n for n in range(1, len(numbers) + 2) if n not in seen)
-            raise BrokenFolder(f"start numbers must run from 1 without gaps; {missing} is missing",
-                              source=PLAYERS_FILE, field="start_number")
+        numbered_from_one(seen, PLAYERS_FILE, "start_number", "start numbers")
         return tuple(sorted(players, key=lambda p: p.start_number))
 
     def _load_rounds(self, settings: Settings, players: tuple[Player, ...]) -> tuple[Round, ...]:
-        directory = self.path / ROUNDS_DIR
-        if not directory.exists():
-            return ()
-        if not directory.is_dir():
-            raise BrokenFolder("must be a folder", source=ROUNDS_DIR)
-        numbers: dict[int, str] = {}
-        for entry in sorted(directory.iterdir()):
-            if entry.name.startswith("."):
-                continue
-            match = _ROUND_NAME.match(entry.name)
-            if not match or not entry.is_file():
-                raise BrokenFolder("unexpected file; round files are named 01.csv, 02.csv, ...",
-                                  source=f"{ROUNDS_DIR}/{entry.name}")
-            number = int(match.group(1))
-            if number in numbers or entry.name != _round_name(number):
-                raise BrokenFolder(f"round {number} must be named {_round_name(number)}",
-                                  source=f"{ROUNDS_DIR}/{entry.name}")
-            numbers[number] = entry.name
-        expected = list(range(1, len(numbers) + 1))
-        if sorted(numbers) != expected:
-            missing = next(n for n in expected + [len(numbers) + 1] if n not in numbers)
-            raise BrokenFolder(f"round {missing} is missing; rounds must run from 1 without gaps",
-                              source=f"{ROUNDS_DIR}/{_round_name(missing)}")
-        if settings.rounds is not None and len(numbers) > settings.rounds:
-            raise BrokenFolder(f"there are {len(numbers)} round files but the event has "
-                              f"{count(settings.rounds, 'round')}", source=SETTINGS_FILE, field="rounds")
         known = {p.start_number for p in players}
-        return tuple(self._load_round(n, known) for n in expected)
+        return tuple(self._load_round(n, known) for n in round_numbers(self.path, settings))
 
     def _load_round(self, number: int, known: set[int]) -> Round:
         name = f"{ROUNDS_DIR}/{_round_name(number)}"
@@ -469,6 +439,45 @@ def _clear_stale_staging(directory: Path) -> None:
             kind, _, pid = path.name[len(directory.name) + 2:].partition("-")
             if kind in ("new", "import") and pid.isdigit() and not process_alive(int(pid)):
                 shutil.rmtree(path, ignore_errors=True)
+
+
+def round_numbers(path: Path, settings: Settings) -> list[int]:
+    """The rounds a folder's ``rounds/`` holds (01.csv, 02.csv, ...), 1 to n without gaps and no
+    more than the event's rounds; any other file there is a :class:`BrokenFolder` naming it. Shared
+    by the individual and the team event's folders."""
+    directory = path / ROUNDS_DIR
+    if not directory.exists():
+        return []
+    if not directory.is_dir():
+        raise BrokenFolder("must be a folder", source=ROUNDS_DIR)
+    numbers: dict[int, str] = {}
+    for entry in sorted(directory.iterdir()):
+        if entry.name.startswith("."):
+            continue
+        match = _ROUND_NAME.match(entry.name)
+        if not match or not entry.is_file():
+            raise BrokenFolder("unexpected file; round files are named 01.csv, 02.csv, ...",
+                               source=f"{ROUNDS_DIR}/{entry.name}")
+        number = int(match.group(1))
+        if number in numbers or entry.name != _round_name(number):
+            raise BrokenFolder(f"round {number} must be named {_round_name(number)}", source=f"{ROUNDS_DIR}/{entry.name}")
+        numbers[number] = entry.name
+    expected = list(range(1, len(numbers) + 1))
+    if sorted(numbers) != expected:
+        missing = next(n for n in expected + [len(numbers) + 1] if n not in numbers)
+        raise BrokenFolder(f"round {missing} is missing; rounds must run from 1 without gaps",
+                           source=f"{ROUNDS_DIR}/{_round_name(missing)}")
+    if settings.rounds is not None and len(numbers) > settings.rounds:
+        raise BrokenFolder(f"there are {len(numbers)} round files but the event has "
+                           f"{count(settings.rounds, 'round')}", source=SETTINGS_FILE, field="rounds")
+    return expected
+
+
+def numbered_from_one(numbers: set[int] | dict[int, int], source: str, field: str, what: str) -> None:
+    """Numbers (start numbers, team numbers) run from 1 without gaps, else a :class:`BrokenFolder`."""
+    if sorted(numbers) != list(range(1, len(numbers) + 1)):
+        missing = next(n for n in range(1, len(numbers) + 2) if n not in numbers)
+        raise BrokenFolder(f"{what} must run from 1 without gaps; {missing} is missing", source=source, field=field)
 
 
 def _check_round_robin(tournament: Tournament) -> None:
