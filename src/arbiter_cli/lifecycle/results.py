@@ -11,10 +11,10 @@ confirm. A correction of a finalised event stores its final standings again
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Literal
+from typing import Literal, TypeVar
 
 from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.model import Round, Status, Tournament
@@ -25,7 +25,8 @@ from arbiter_cli.lifecycle.noshows import apply_no_show_rule, forfeit_losers
 from arbiter_cli.lifecycle.standings import final_standing_changes
 from arbiter_cli.pairing import pairs_as_stored
 
-__all__ = ["Unset", "UNSET", "ResultLine", "read_result", "result_line", "parse_result_lines", "Entered",
+__all__ = ["Unset", "UNSET", "ResultLine", "read_result", "result_line", "parse_result_lines", "read_result_lines",
+           "Entered",
            "enter_results"]
 
 
@@ -36,6 +37,8 @@ class Unset(Enum):
 
 
 UNSET = Unset.UNSET
+
+P = TypeVar("P", bound=Hashable)
 
 
 @dataclass(frozen=True)
@@ -71,30 +74,43 @@ def parse_result_lines(text: str, source: str) -> list[ResultLine]:
     >>> [(r.board, r.result, r.was) for r in parse_result_lines("1 1-0\\n# note\\n2 = was none", "-")]
     [(1, <GameResult.WHITE_WINS: '1-0'>, <Unset.UNSET: 'unset'>), (2, <GameResult.DRAW: '1/2-1/2'>, None)]
     """
-    seen: dict[int, int] = {}
-    lines: list[ResultLine] = []
+    def board(text: str, line: int) -> int:
+        if not text.isdigit() or int(text) < 1:
+            raise BadArgument(f"{text!r} is not a board number", source=source, line=line, field="board")
+        return int(text)
+
+    return [ResultLine(place, result, line, was) for line, place, result, was in
+            read_result_lines(text, source, board, "BOARD", "board ")]
+
+
+def read_result_lines(text: str, source: str, place: Callable[[str, int], P], what: str, named: str = ""
+                      ) -> list[tuple[int, P, GameResult | None, GameResult | None | Unset]]:
+    """Bulk input lines ``PLACE RESULT`` or ``PLACE RESULT was OLD`` (``#`` starts a comment), as (line,
+    place, result, was); ``place(text, line)`` reads a board (or a team event's ``MATCH.BOARD``), which
+    messages call ``named`` and the text. A
+    place given twice, or no line at all, is a :class:`BadArgument` naming the file and line."""
+    seen: dict[P, int] = {}
+    out: list[tuple[int, P, GameResult | None, GameResult | None | Unset]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         content = raw.split("#", 1)[0].strip()
         if not content:
             continue
         parts = content.split()
         if len(parts) not in (2, 4) or (len(parts) == 4 and parts[2].lower() != "was"):
-            raise BadArgument("expected 'BOARD RESULT' or 'BOARD RESULT was OLD'", source=source, line=number)
-        if not parts[0].isdigit() or int(parts[0]) < 1:
-            raise BadArgument(f"{parts[0]!r} is not a board number", source=source, line=number, field="board")
-        board = int(parts[0])
-        if board in seen:
-            raise BadArgument(f"board {board} is already given on line {seen[board]}", source=source, line=number,
+            raise BadArgument(f"expected '{what} RESULT' or '{what} RESULT was OLD'", source=source, line=number)
+        key = place(parts[0], number)
+        if key in seen:
+            raise BadArgument(f"{named}{parts[0]} is already given on line {seen[key]}", source=source, line=number,
                               field="board")
-        seen[board] = number
+        seen[key] = number
         was: GameResult | None | Unset = UNSET
         if len(parts) == 4:
             was = None if parts[3].lower() == "none" else read_result(parts[3], source=source, line=number,
                                                                        field="was")
-        lines.append(ResultLine(board, read_result(parts[1], source=source, line=number), number, was))
-    if not lines:
+        out.append((number, key, read_result(parts[1], source=source, line=number), was))
+    if not out:
         raise BadArgument("no results in the input", source=source)
-    return lines
+    return out
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from arbiter_cli.core.team_tournament import (BoardGame, LineUpRequest, Match, M
                                               TeamEntry, TeamTournament, roster_player, team_event)
 from arbiter_cli.core.words import folded
 from arbiter_cli.lifecycle.change import Change
-from arbiter_cli.lifecycle.results import UNSET, Unset, read_result
+from arbiter_cli.lifecycle.results import UNSET, Unset, read_result, read_result_lines
 from arbiter_cli.lifecycle.team_registration import find_team, number_teams_for_play
 from arbiter_cli.pairing.team_round_robin import team_round, team_rounds
 from arbiter_cli.pairing.team_swiss import ColourModel, pair_team_round as pair_swiss_round
@@ -302,29 +302,8 @@ def team_result_line(place: str | None, code: str | None) -> TeamResultLine:
 def parse_team_result_lines(text: str, source: str) -> list[TeamResultLine]:
     """Bulk input: ``MATCH.BOARD RESULT`` or ``MATCH RESULT`` (a match forfeit) per line, optionally
     followed by ``was OLD``; ``#`` starts a comment."""
-    seen: dict[tuple[int, int | None], int] = {}
-    lines = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        content = raw.split("#", 1)[0].strip()
-        if not content:
-            continue
-        parts = content.split()
-        if len(parts) not in (2, 4) or (len(parts) == 4 and parts[2].lower() != "was"):
-            raise BadArgument("expected 'MATCH.BOARD RESULT' or 'MATCH.BOARD RESULT was OLD'", source=source,
-                              line=number)
-        key = _place(parts[0], source, number)
-        if key in seen:
-            raise BadArgument(f"{parts[0]} is already given on line {seen[key]}", source=source, line=number,
-                              field="board")
-        seen[key] = number
-        was: GameResult | None | Unset = UNSET
-        if len(parts) == 4:
-            was = None if parts[3].lower() == "none" else read_result(parts[3], source=source, line=number,
-                                                                       field="was")
-        lines.append(TeamResultLine(key[0], key[1], read_result(parts[1], source=source, line=number), number, was))
-    if not lines:
-        raise BadArgument("no results in the input", source=source)
-    return lines
+    return [TeamResultLine(match, board, result, line, was) for line, (match, board), result, was in
+            read_result_lines(text, source, lambda text, line: _place(text, source, line), "MATCH.BOARD")]
 
 
 def _show(result: GameResult | None | Unset) -> str:
