@@ -10,14 +10,12 @@ file is a team file (records 310 / 013) or ``--teams`` is given.
 
 from __future__ import annotations
 
-import random
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from arbiter_cli.cli.common import say
 from arbiter_cli.core.errors import BadArgument, DomainError, NoPairing, Refused
-from arbiter_cli.core.outcome import Colour
 from arbiter_cli.core.words import count
 from arbiter_cli.render.output import slow_progress
 from arbiter_cli.store.outputs import check_output, write_output
@@ -51,22 +49,13 @@ def team_pair(label: str, trf: TrfFile, output: Path | None, explain: bool) -> N
         check_output(output, what="the pairing")
     file = _read(label, trf)
     number = file.paired_rounds + 1
-    if file.total_rounds is None:
-        raise BadArgument("the file does not give the number of rounds (record 142): C7 and C10 are off in the "
-                          "last two rounds (C.04.6 2.3.4, 2.3.7), so the engine must know them", source=label,
-                          field="142")
-    if number > file.total_rounds:
-        raise BadArgument(f"all {count(file.total_rounds, 'round')} are paired (record 142)", source=label, field="142")
-    initial: Colour | None = file.initial_colour
-    if initial is None:
-        drawn: Colour = random.SystemRandom().choice(("w", "b"))
-        say(f"note: the initial colour is drawn by lot (C.04.6 4.1): {'White' if drawn == 'w' else 'Black'}; "
-            f"record 152 stores it: 152 {drawn.upper()}")
-        initial = drawn
     try:
-        request = file.request(number, initial)
+        request, drawn = file.next_request()
     except DomainError as error:
         raise error.at(source=label) from None
+    if drawn is not None:
+        say(f"note: the initial colour is drawn by lot (C.04.6 4.1): {'White' if drawn == 'w' else 'Black'}; "
+            f"record 152 stores it: 152 {drawn.upper()}")
     try:
         with slow_progress(f"pairing round {number}", len(request.entrants)) as step:
             pairing = pair_team_round(request, step)

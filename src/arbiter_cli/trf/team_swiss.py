@@ -14,6 +14,7 @@ Pure: a parsed file in, a request or a comparison out.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -60,6 +61,21 @@ class TeamSwissFile:
     @property
     def paired_rounds(self) -> int:
         return self.read.event.rounds
+
+    def next_request(self) -> tuple[TeamSwissRequest, Colour | None]:
+        """The request to pair the next round, and the initial colour when it had to be drawn by lot
+        (C.04.6 4.1: the file has no 152 and round 1 does not show it; the caller tells it, so that
+        152 can store it). The number of rounds (142) is needed: C7 and C10 are off in the last two."""
+        number = self.paired_rounds + 1
+        if self.total_rounds is None:
+            raise BadArgument("the file does not give the number of rounds (record 142): C7 and C10 are off in "
+                              "the last two rounds (C.04.6 2.3.4, 2.3.7), so the engine must know them", field="142")
+        if number > self.total_rounds:
+            raise BadArgument(f"all {self.total_rounds} rounds are paired (record 142)", field="142")
+        drawn: Colour | None = None
+        if self.initial_colour is None:
+            drawn = random.SystemRandom().choice(("w", "b"))
+        return self.request(number, drawn), drawn
 
     def request(self, number: int, initial_colour: Colour | None = None) -> TeamSwissRequest:
         """The request to pair round ``number`` (a round already paired, to check it, or the next)."""
