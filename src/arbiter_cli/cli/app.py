@@ -21,7 +21,7 @@ import typer
 from typer.exceptions import TyperException
 
 from arbiter_cli import __version__
-from arbiter_cli.cli import (audit, club, event, finish, pairing_rules, players, reports, results, rounds,
+from arbiter_cli.cli import (audit, club, event, finish, pairing_rules, players, publish, reports, results, rounds,
                              team_reports, teams, trf)
 from arbiter_cli.cli.common import STATE, say
 from arbiter_cli.cli.interrupt import INTERRUPT
@@ -70,6 +70,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("export", trf.export_command),
     Command("verify", audit.verify),
     Command("log", audit.log),
+    Command("publish", publish.publish),
 )
 
 GROUPS: tuple[Group, ...] = (

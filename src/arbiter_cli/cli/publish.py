@@ -1,0 +1,66 @@
+"""``arbiter publish OUTDIR``: the event (or the club) as a static website.
+
+:func:`site_pages` loads the folder through the store, under its shared lock, and builds every
+page through :mod:`arbiter_cli.render.site`; ``publish`` writes them with
+:func:`arbiter_cli.store.site.write_site`, which rewrites only the pages whose bytes changed.
+``arbiter serve`` serves the same mapping.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from arbiter_cli.cli.common import STATE, say, waiting
+from arbiter_cli.core.errors import BrokenFolder
+
+__all__ = ["site_pages", "publish"]
+
+
+def site_pages(folder: Path) -> dict[str, bytes]:
+    """Every file of the site of the event or club folder ``folder``: relative POSIX path -> bytes
+    (the pages and ``style.css``). An event of a club shows the club's rating change of each
+    player once the club has rated it."""
+    from arbiter_cli.render.site import build_site
+    from arbiter_cli.render.site.sites import club_site, event_site, team_site
+    from arbiter_cli.store.club import CLUB_FILE, club_of, load_club
+    from arbiter_cli.store.team_folder import TeamFolder, is_team_folder
+    from arbiter_cli.store.tournament import SETTINGS_FILE, TournamentFolder
+
+    if (folder / CLUB_FILE).is_file():
+        return build_site(club_site(load_club(folder)))
+    if is_team_folder(folder):
+        team = TeamFolder(folder)
+        with team.lock(exclusive=False, waiting=waiting):
+            return build_site(team_site(team.load()))
+    if not (folder / SETTINGS_FILE).is_file():
+        raise BrokenFolder(f"{folder} holds no event ({SETTINGS_FILE}) and no club ({CLUB_FILE}): nothing to publish "
+                           "(use -d DIR)")
+    store = TournamentFolder(folder)
+    with store.lock(exclusive=False, waiting=waiting):
+        tournament = store.load()
+    rated = {}
+    home = club_of(folder)
+    if home is not None:
+        name = folder.resolve().name
+        rated = {row.row.member_id: row for row in load_club(home).ratings if row.tournament == name}
+    return build_site(event_site(tournament, rated))
+
+
+def publish(
+    outdir: Annotated[Path, typer.Argument(metavar="OUTDIR", help=(
+        "The folder of the site (created if needed; a site published there before is updated)."))],
+) -> None:
+    """Publish the event (or the club) as a static website: plain HTML and CSS, no script, every
+    file in OUTDIR. Only the pages whose content changed are rewritten."""
+    from arbiter_cli.store.site import write_site
+
+    started = time.monotonic()
+    files = site_pages(STATE.directory)
+    done = write_site(outdir, files)
+    seconds = time.monotonic() - started
+    say(f"published {outdir}: {len(files)} files, {len(done.written)} written, {len(done.unchanged)} unchanged, "
+        f"{len(done.removed)} removed ({seconds:.2f} s); open {outdir / 'index.html'}")

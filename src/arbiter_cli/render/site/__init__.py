@@ -1,0 +1,37 @@
+"""``arbiter publish``: a static site of an event or a club, plain HTML and CSS.
+
+:mod:`.sites` gathers what the pages show (computed once by the lifecycle), :mod:`.pages`
+holds the page kinds (one module each, found by the registry), :mod:`.layout` the shared page
+frame, :mod:`.charts` the inline SVG charts and ``style.css`` the one stylesheet (a package
+resource, written into the site). :func:`build_site` returns every file of the site as bytes;
+:mod:`arbiter_cli.store.site` writes them.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from arbiter_cli.render.site.pages import page_kinds
+from arbiter_cli.render.site.sites import Site
+
+__all__ = ["build_site", "stylesheet", "STYLE_PATH"]
+
+STYLE_PATH = "style.css"
+
+
+def stylesheet() -> bytes:
+    """The site's stylesheet, from the package."""
+    return resources.files(__name__).joinpath(STYLE_PATH).read_bytes()
+
+
+def build_site(site: Site) -> dict[str, bytes]:
+    """Every file of the site: relative POSIX path -> bytes (UTF-8 HTML, and the stylesheet)."""
+    kinds = page_kinds(site.kind)
+    site.nav = [link for kind in kinds if (link := kind.nav(site)) is not None]
+    files: dict[str, bytes] = {STYLE_PATH: stylesheet()}
+    for kind in kinds:
+        for path, text in kind.pages(site):
+            if path in files:
+                raise ValueError(f"two page kinds make {path}")  # a bug in a page kind, not an input error
+            files[path] = text.encode("utf-8")
+    return files

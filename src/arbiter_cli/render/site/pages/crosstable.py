@@ -1,0 +1,41 @@
+"""``crosstable.html`` of an individual event: the crosstable after the last round, printed on a
+landscape page (the ``wide`` page of the stylesheet)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from arbiter_cli.render.site.layout import Link, h, player_link
+from arbiter_cli.render.site.parts import frame, tiebreak_legend, view_table
+from arbiter_cli.render.site.sites import EventSite
+from arbiter_cli.render.views import crosstable_view, table_heading
+
+SITES = frozenset({"event"})
+ORDER = 30
+
+
+def nav(site: EventSite) -> Link:
+    return Link("Crosstable", "crosstable.html")
+
+
+def pages(site: EventSite) -> Iterator[tuple[str, str]]:
+    tournament = site.tournament
+    table = site.crosstable
+    view = crosstable_view(tournament, table)
+
+    def name(record: dict[str, Any]) -> str:
+        return player_link(record["start_number"], record["name"], "")
+
+    if tournament.settings.system.is_round_robin:
+        legend = ["1 ½ 0 games; + - forfeits; ? no result yet"
+                  + ("; both games in round order" if tournament.settings.system.value == "double-round-robin"
+                     else "")]
+    else:
+        legend = ["12w1: against no. 12 with White, won; 1 ½ 0 games; + - forfeits; ? no result yet",
+                  "PAB pairing-allocated bye; FPB HPB ZPB full-, half-, zero-point bye"]
+    body = [view_table(view, cls="crosstable", links={"name": name}),
+            '<ul class="legend">' + "".join(f"<li>{h(line)}</li>" for line in
+                                            [*legend, *tiebreak_legend(table.tiebreaks)]) + "</ul>"]
+    yield "crosstable.html", frame(site, table_heading(tournament, "crosstable", table.after_round),
+                                   "\n".join(body), wide=True)

@@ -1,0 +1,44 @@
+"""``players/<start_number>.html`` of an individual event: each player's card
+(:mod:`arbiter_cli.render.site.cards`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from arbiter_cli.core.outcome import round_entries
+from arbiter_cli.render.printing import BYE_TEXT
+from arbiter_cli.render.site.cards import CardRound, card_body
+from arbiter_cli.render.site.layout import h, player_link
+from arbiter_cli.render.site.parts import frame
+from arbiter_cli.render.site.sites import EventSite
+
+SITES = frozenset({"event"})
+ORDER = 40
+
+
+def pages(site: EventSite) -> Iterator[tuple[str, str]]:
+    tournament = site.tournament
+    by_tpn = tournament.by_number
+    entries = round_entries(tournament)
+    final = site.standings[tournament.last_round]
+    rank = {row.player.start_number: row.rank_label for row in final.rows}
+    for player in tournament.players:
+        rounds = []
+        for entry in entries[player.start_number]:
+            opponent = by_tpn.get(entry.opponent) if entry.opponent is not None else None
+            if opponent is not None:
+                text = (f"{opponent.start_number}. {player_link(opponent.start_number, opponent.name, '../')}"
+                        + (f" ({opponent.rating})" if opponent.rating else ""))
+            else:
+                text = h(BYE_TEXT.get(entry.outcome.symbol, entry.outcome.symbol))
+            rounds.append(CardRound(entry.round, text, entry.colour, entry.outcome, entry.points,
+                                    opponent_rating=opponent.rating if opponent else 0))
+        details = [("Start number", str(player.start_number)), ("Title", h(player.title or "")),
+                   ("Rating", str(player.rating or "")), ("FIDE ID", str(player.fide_id or "")),
+                   ("Federation", h(player.federation or "")), ("Club", h(player.club or "")),
+                   ("Rank", h(rank.get(player.start_number, ""))),
+                   ("Status", f"withdrawn after round {player.withdrawn_after}" if player.withdrawn_after is not None
+                    else "withdrawn" if player.is_withdrawn else "")]
+        rated = site.rated.get(player.member_id) if player.member_id is not None else None
+        body = card_body(rounds, details, rated)
+        yield f"players/{player.start_number}.html", frame(site, player.name, body, 1)

@@ -1,0 +1,52 @@
+"""``standings/<N>.html`` (after round N) and ``standings.html`` (the latest) of an individual
+event: the table with the tie-break columns (:mod:`arbiter_cli.render.site.standings_table`), a
+legend of the codes and the score distribution."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from arbiter_cli.render.site.layout import Link, h, player_link
+from arbiter_cli.render.site.parts import frame, round_links, tiebreak_legend
+from arbiter_cli.render.site.sites import EventSite
+from arbiter_cli.render.site.standings_table import distribution_chart, scores_of, standings_table
+from arbiter_cli.render.views import standings_notes, standings_view, table_heading
+
+SITES = frozenset({"event"})
+ORDER = 20
+
+#: What the record columns of the table mean.
+RECORD_LEGEND = ("Pts: points; Games: games played over the board; W D L: won, drawn, lost; + -: forfeits won "
+                 "and lost; Byes: rounds without an opponent")
+
+
+def nav(site: EventSite) -> Link:
+    return Link("Standings", "standings.html")
+
+
+def standings_page(site: EventSite, after: int, depth: int) -> str:
+    tournament = site.tournament
+    table = site.standings[after]
+    view = standings_view(tournament, table)
+    root = "../" * depth
+
+    def name(record: dict[str, Any]) -> str:
+        return player_link(record["start_number"], record["name"], root)
+
+    notes = [*standings_notes(table), RECORD_LEGEND, *tiebreak_legend(table.tiebreaks)]
+    body = [round_links([r.number for r in tournament.rounds], "standings", after, depth, "After round"),
+            f'<p class="note">Tie-breaks: {h(", ".join(table.tiebreaks) or "none")} '
+            f"(C.07, {h(table.rules.value)} rules)</p>",
+            standings_table(view, name),
+            '<ul class="legend">' + "".join(f"<li>{h(note)}</li>" for note in notes) + "</ul>"]
+    if after:
+        body.append(distribution_chart("distribution", scores_of(view, "points"), after))
+    return frame(site, table_heading(tournament, "standings", after), "\n".join(body), depth)
+
+
+def pages(site: EventSite) -> Iterator[tuple[str, str]]:
+    last = site.tournament.last_round
+    for after in range(1, last + 1):
+        yield f"standings/{after}.html", standings_page(site, after, 1)
+    yield "standings.html", standings_page(site, last, 0)

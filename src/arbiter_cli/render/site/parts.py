@@ -1,0 +1,101 @@
+"""Pieces several page kinds share: the page frame of a site, exact points as text, the
+legend of the tie-break codes and the links between rounds."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from arbiter_cli.core.points import points_to_json
+from arbiter_cli.core.tiebreak_codes import parse_spec
+from arbiter_cli.render.output import Column, View, column_texts, table_columns
+from arbiter_cli.render.printing import event_dates
+from arbiter_cli.render.site.layout import Cell, Link, csv_text, definition_list, h, page, table
+
+__all__ = ["frame", "points_text", "tiebreak_legend", "round_links", "event_details", "view_table", "align"]
+
+
+def frame(site: Any, title: str, body: str, depth: int = 0, *, wide: bool = False) -> str:
+    """A page of ``site`` at ``depth`` folders below the site's root."""
+    return page(title, body, root="../" * depth, site_name=site.name, nav=site.nav, wide=wide)
+
+
+def points_text(value: Fraction | int) -> str:
+    """Exact points as the CSV output writes them: ``2.5``, ``3``, ``1/3``."""
+    return csv_text(points_to_json(Fraction(value)))
+
+
+#: What each individual tie-break measures, in a few words (C.07 Arts. 6-10).
+_INDIVIDUAL = {
+    "DE": "direct encounter among the tied players (Art. 6.1)", "WIN": "rounds won, forfeits and byes included "
+    "(Art. 7.1)", "WON": "games won over the board (Art. 7.2)", "BPG": "games played with Black (Art. 7.3)",
+    "BWG": "games won with Black (Art. 7.4)", "REP": "rounds the player elected to play (Art. 7.5)",
+    "PS": "progressive score: the sum of the running scores (Art. 7.6)", "STD": "standard points (Art. 7.7)",
+    "TPN": "pairing number, lower first (Art. 7.8)", "BH": "Buchholz: the sum of the opponents' scores (Art. 8.1)",
+    "FB": "Fore Buchholz (Art. 8.2)", "AOB": "average of the opponents' Buchholz (Art. 8.3)",
+    "SB": "Sonneborn-Berger: the opponents' scores weighted by the result (Art. 9.1)",
+    "KS": "Koya: points against the players with at least half the points (Art. 9.2)",
+    "ARO": "average rating of the opponents (Art. 10.1)", "TPR": "tournament performance rating (Art. 10.2)",
+    "PTP": "perfect tournament performance (Art. 10.3)", "APRO": "average performance of the opponents "
+    "(Art. 10.4)", "APPO": "average perfect performance of the opponents (Art. 10.5)",
+    "RTNG": "the player's own rating (Art. 10.6)",
+}
+
+
+def tiebreak_legend(codes: Iterable[str]) -> list[str]:
+    """A line per individual tie-break code: what it measures, and its modifiers (C.07 Art. 14)."""
+    lines = []
+    for code in codes:
+        spec = parse_spec(code)
+        words = [_INDIVIDUAL.get(spec.base, spec.base)]
+        if spec.cut_low and spec.cut_low == spec.cut_high:
+            words.append(f"without the {spec.cut_low} highest and lowest")
+        elif spec.cut_low:
+            words.append(f"without the {spec.cut_low} lowest")
+        if spec.forfeits_played:
+            words.append("forfeits counted as played")
+        lines.append(f"{code}: {', '.join(words)}")
+    return lines
+
+
+def round_links(numbers: Sequence[int], folder: str, current: int | None, depth: int, what: str) -> str:
+    """Links to each round's page of ``folder`` (``rounds`` or ``standings``); the current one bold."""
+    root = "../" * depth
+    items = [f"<li><strong>{what} {n}</strong></li>" if n == current
+             else f'<li><a href="{root}{folder}/{n}.html">{what} {n}</a></li>' for n in numbers]
+    return f'<ul class="rounds noprint">{"".join(items)}</ul>' if items else ""
+
+
+def event_details(settings: Any, extra: Iterable[tuple[str, str]] = ()) -> str:
+    """An event's details: place, dates, federation, arbiter, time control, system, rounds, status."""
+    items = [("Place", h(settings.place)), ("Dates", h(event_dates(settings.start_date, settings.end_date))),
+             ("Federation", h(settings.federation)), ("Chief arbiter", h(settings.chief_arbiter)),
+             ("Time control", h(settings.time_control)), ("System", h(settings.system.value)),
+             ("Rounds", h(settings.rounds or "")), ("Status", h(settings.status.value)), *extra]
+    return definition_list(items)
+
+
+def align(column: Column) -> str:
+    """The class of a column's cells: ``num`` right-aligned, ``center``, or none."""
+    return {"right": "num", "center": "center"}.get(str(column.justify), "")
+
+
+def view_table(view: View, *, cls: str, links: dict[str, Any] | None = None,
+               keys: bool = False, leave_out: frozenset[str] = frozenset()) -> str:
+    """A view as a table, its cells as the console table writes them (one number style per
+    column); ``links`` turns a column's cells into links (key -> record -> HTML), ``keys`` adds
+    each column's ``data-key``."""
+    columns = [c for c in table_columns(view) if c.key not in leave_out]
+    texts = [column_texts(c, view.records) for c in columns]
+    rows = []
+    for index, record in enumerate(view.records):
+        row = []
+        for column, cells in zip(columns, texts):
+            content = links[column.key](record) if links and column.key in links else h(cells[index])
+            row.append(Cell(content, column.key if keys else "", align(column)))
+        rows.append(row)
+    headers = [Cell(h(c.header), c.key if keys else "", align(c)) for c in columns]
+    return '<div class="scroll">' + table(headers, rows, cls=cls) + "</div>"
+
+

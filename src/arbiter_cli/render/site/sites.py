@@ -1,0 +1,122 @@
+"""What a published site is made from: the event (or club) and what the lifecycle computes for
+it once (the standings after every round, the crosstable, the team cards), shared by the pages.
+
+The page kinds (:mod:`arbiter_cli.render.site.pages`) read a site; none computes a rule.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from arbiter_cli.core.model import Tournament
+from arbiter_cli.core.team_tournament import TeamTournament
+from arbiter_cli.ratings.club import Club, StoredRow
+from arbiter_cli.render.site.layout import Link
+
+if TYPE_CHECKING:
+    from arbiter_cli.lifecycle.crosstable import Crosstable
+    from arbiter_cli.lifecycle.standings import Standings
+    from arbiter_cli.lifecycle.team_cards import TeamCard
+    from arbiter_cli.lifecycle.team_crosstable import TeamCrosstable
+    from arbiter_cli.lifecycle.team_standings import TeamStandings
+
+__all__ = ["EventSite", "TeamSite", "ClubSite", "Site", "event_site", "team_site", "club_site", "slug"]
+
+
+@dataclass
+class EventSite:
+    """An individual event: the standings after each round (0 to the last), the crosstable, and
+    the club's rating report of the event when a club has rated it (member id -> row)."""
+
+    tournament: Tournament
+    standings: dict[int, Standings]
+    crosstable: Crosstable
+    rated: dict[int, StoredRow] = field(default_factory=dict)
+    nav: list[Link] = field(default_factory=list)
+    kind: str = "event"
+
+    @property
+    def name(self) -> str:
+        return self.tournament.settings.name
+
+
+@dataclass
+class TeamSite:
+    """A team event: the team standings after each round, the team crosstable, the team cards."""
+
+    tournament: TeamTournament
+    standings: dict[int, TeamStandings]
+    crosstable: TeamCrosstable
+    cards: tuple[TeamCard, ...]
+    nav: list[Link] = field(default_factory=list)
+    kind: str = "team"
+
+    @property
+    def name(self) -> str:
+        return self.tournament.settings.name
+
+
+@dataclass
+class ClubSite:
+    """A club: its members and ratings, and each rated tournament's report under its page's slug
+    (slug -> tournament folder name)."""
+
+    club: Club
+    events: dict[str, str]
+    nav: list[Link] = field(default_factory=list)
+    kind: str = "club"
+
+    @property
+    def name(self) -> str:
+        return self.club.settings.name
+
+
+Site = EventSite | TeamSite | ClubSite
+
+
+def event_site(tournament: Tournament, rated: Mapping[int, StoredRow] | None = None) -> EventSite:
+    """The site of an individual event: standings with the announced tie-breaks after every round."""
+    from arbiter_cli.lifecycle.crosstable import crosstable
+    from arbiter_cli.lifecycle.standings import compute_standings
+
+    codes = tournament.settings.effective_tiebreaks
+    standings = {n: compute_standings(tournament, n, codes) for n in range(tournament.last_round + 1)}
+    return EventSite(tournament, standings, crosstable(tournament, tournament.last_round, codes), dict(rated or {}))
+
+
+def team_site(tournament: TeamTournament) -> TeamSite:
+    """The site of a team event: team standings with the announced tie-breaks after every round."""
+    from arbiter_cli.lifecycle.team_cards import team_cards
+    from arbiter_cli.lifecycle.team_crosstable import team_crosstable
+    from arbiter_cli.lifecycle.team_finish import team_standings_of
+
+    standings = {n: team_standings_of(tournament, n) for n in range(tournament.last_round + 1)}
+    return TeamSite(tournament, standings, team_crosstable(tournament, tournament.last_round, None, None),
+                    team_cards(tournament))
+
+
+def slug(name: str, taken: Sequence[str] = ()) -> str:
+    """A file name for a tournament's page: letters, digits, ``.``, ``_`` and ``-`` kept, any other
+    run of characters one ``-``; a name already taken gets ``-2``, ``-3``...
+
+    >>> slug("Rapid 2026/1"), slug("a", ["a"]), slug("..")
+    ('Rapid-2026-1', 'a-2', 'event')
+    """
+    base = re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip("-.") or "event"
+    found, number = base, 1
+    while found in taken:
+        number += 1
+        found = f"{base}-{number}"
+    return found
+
+
+def club_site(club: Club) -> ClubSite:
+    """The site of a club: a page per tournament in its rating report."""
+    events: dict[str, str] = {}
+    for row in club.ratings:
+        if row.tournament not in events.values():
+            events[slug(row.tournament, list(events))] = row.tournament
+    return ClubSite(club, events)

@@ -1,0 +1,64 @@
+"""The standings table of a published page, the one scripts and the browser tests read.
+
+**The rule of its cells.** The table is ``<table class="standings">``. Every header cell is
+``<th data-key="K">`` and every body cell ``<td data-key="K">``, K the column's key in
+``arbiter standings --format csv`` (its header). For a column that is a field of
+``--format json`` (``rank``, ``start_number``, ``name``, ``points``, ``played``...; a team's
+``team_number``, ``match_points``...) K is that field; for a tie-break column K is its code
+(``BH/C1``), the key of the value in the record's ``tiebreaks`` object. A cell's text is the
+JSON value written as the CSV output writes it (:func:`arbiter_cli.render.site.layout.csv_text`):
+``null`` is empty, a whole number plain (``3``), any other number as JSON writes it (``2.5``),
+a string as it is (``1/3``). So ``rank`` is ``3`` for a shared place (the JSON's rank), and
+points are ``2.5`` rather than ``2½``. The name cell holds the name as a link to the player's
+card (or the team's page), its text the name itself.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from arbiter_cli.core.points import format_points, parse_points
+from arbiter_cli.render.output import View, table_columns
+from arbiter_cli.render.site.charts import bar_chart
+from arbiter_cli.render.site.layout import Cell, csv_text, h, table
+from arbiter_cli.render.site.parts import align
+
+__all__ = ["standings_table", "distribution_chart"]
+
+
+def standings_table(view: View, name_link: Callable[[dict[str, Any]], str]) -> str:
+    """The view's table columns, each cell its CSV text (see the module), the names linked."""
+    columns = table_columns(view)
+    headers = [Cell(h(c.header), c.key, align(c)) for c in columns]
+    rows = []
+    for record in view.records:
+        row = []
+        for column in columns:
+            value = view.csv_value(record, column.key) if view.csv_value else record.get(column.key)
+            text = h(csv_text(value))
+            row.append(Cell(name_link(record) if column.key == "name" else text, column.key, align(column)))
+        rows.append(row)
+    return '<div class="scroll">' + table(headers, rows, cls="standings") + "</div>"
+
+
+def distribution_chart(name: str, scores: list[Fraction], after_round: int, what: str = "points") -> str:
+    """How many players (or teams) have each score after a round: bars, and the same in words."""
+    counts = Counter(scores)
+    if not counts:
+        return ""
+    low, high = min(counts), max(counts)
+    step = Fraction(1, 2) if all(s.denominator <= 2 for s in counts) else None
+    keys = sorted(counts) if step is None else [low + step * i for i in range(int((high - low) / step) + 1)]
+    bars = [(format_points(k), counts.get(k, 0)) for k in keys]
+    words = "; ".join(f"{count} on {label}" for label, count in bars if count)
+    return bar_chart(name, f"Score distribution after round {after_round}",
+                     f"How many have each score ({what}) after round {after_round}: {words}.", bars,
+                     x_label=what)
+
+
+def scores_of(view: View, key: str) -> list[Fraction]:
+    """The scores of a standings view's records (their JSON values)."""
+    return [parse_points(r[key]) for r in view.records if r.get(key) is not None]

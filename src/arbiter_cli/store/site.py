@@ -1,0 +1,150 @@
+"""The folder ``arbiter publish`` writes: a static site, rewritten only where it changed.
+
+``write_site(outdir, files)`` makes OUTDIR hold exactly ``files`` (relative POSIX path ->
+bytes):
+
+* a file whose bytes are already there is not touched (its time stays, so a sync tool uploads
+  only the pages that changed);
+* a changed or new file is written atomically: a temporary file in the same folder, then a
+  rename, so a reader (a web server, ``arbiter serve``) sees the old page or the new one,
+  never half of one; each folder written to is fsync'ed once at the end;
+* a page of the last publish that is no longer made (a round unpaired) is removed; the
+  manifest ``.arbiter-site`` lists what the last publish wrote, and nothing else is ever removed;
+* a folder that is not empty and holds no manifest is refused (it is not a site we made), as is
+  a path that would land on a tournament's or a club's own files.
+
+Two publishes to one OUTDIR run one after the other (an ``flock`` on ``.arbiter-site.lock``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from arbiter_cli.core.errors import BadArgument
+from arbiter_cli.store.files import fsync_dir
+from arbiter_cli.store.outputs import folder_of_file
+
+__all__ = ["MANIFEST", "SiteWrite", "write_site"]
+
+MANIFEST = ".arbiter-site"
+LOCK = ".arbiter-site.lock"
+
+
+@dataclass(frozen=True)
+class SiteWrite:
+    """What a publish did: the paths written, left as they were, and removed."""
+
+    written: tuple[str, ...]
+    unchanged: tuple[str, ...]
+    removed: tuple[str, ...]
+
+
+def _checked(path: str) -> PurePosixPath:
+    """A site path: relative, without ``..`` (a bug in a page kind, not the person's mistake)."""
+    pure = PurePosixPath(path)
+    if pure.is_absolute() or ".." in pure.parts or not pure.parts or pure.name.startswith(".arbiter"):
+        raise ValueError(f"not a path inside the site: {path!r}")
+    return pure
+
+
+@contextlib.contextmanager
+def _locked(outdir: Path) -> Iterator[None]:
+    fd = os.open(outdir / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def _previous(outdir: Path) -> list[str] | None:
+    """The paths the last publish wrote (None: no manifest)."""
+    try:
+        text = (outdir / MANIFEST).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    return [line for line in text.splitlines() if line and not line.startswith("#")]
+
+
+def _write(path: Path, data: bytes) -> None:
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    try:
+        with open(tmp, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+
+
+def _same(path: Path, data: bytes) -> bool:
+    try:
+        if path.stat().st_size != len(data):
+            return False
+        return path.read_bytes() == data
+    except OSError:
+        return False
+
+
+def write_site(outdir: Path, files: Mapping[str, bytes]) -> SiteWrite:
+    """Make ``outdir`` hold the site ``files`` (see the module): only changed files are written."""
+    paths = {path: _checked(path) for path in files}
+    kind = folder_of_file(outdir / MANIFEST)
+    for first in sorted({path.parts[0] for path in paths.values()}):
+        kind = kind or folder_of_file(outdir / first)
+    if kind is not None:
+        raise BadArgument(f"{outdir} is part of a {kind} folder; publish the site to another folder", field="OUTDIR")
+    if outdir.exists() and not outdir.is_dir():
+        raise BadArgument(f"{outdir} is a file, not a folder", field="OUTDIR")
+    try:
+        outdir.mkdir(parents=True, exist_ok=True)
+        previous = _previous(outdir)
+        if previous is None and any(p.name != LOCK for p in outdir.iterdir()):
+            raise BadArgument(f"{outdir} is not empty and was not made by 'arbiter publish' (no {MANIFEST}); "
+                              "give a new or empty folder", field="OUTDIR")
+        with _locked(outdir):
+            return _apply(outdir, files, paths, _previous(outdir) or [])
+    except OSError as error:
+        raise BadArgument(f"cannot write the site to {outdir}: {error.strerror or error}", field="OUTDIR") from None
+
+
+def _apply(outdir: Path, files: Mapping[str, bytes], paths: Mapping[str, PurePosixPath],
+           previous: list[str]) -> SiteWrite:
+    written, unchanged, touched = [], [], set()
+    for name, data in sorted(files.items()):
+        target = outdir.joinpath(*paths[name].parts)
+        if _same(target, data):
+            unchanged.append(name)
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        _write(target, data)
+        written.append(name)
+        touched.add(target.parent)
+    removed = []
+    for name in sorted(set(previous) - set(files)):
+        try:
+            target = outdir.joinpath(*_checked(name).parts)
+        except ValueError:  # a manifest edited by hand: never remove outside the site
+            continue
+        with contextlib.suppress(FileNotFoundError):
+            target.unlink()
+            removed.append(name)
+            touched.add(target.parent)
+            with contextlib.suppress(OSError):  # a folder the site no longer uses, if empty
+                if target.parent != outdir and not any(target.parent.iterdir()):
+                    target.parent.rmdir()
+                    touched.add(outdir)
+    manifest = "# the files 'arbiter publish' wrote here; a re-publish removes those it no longer makes\n" \
+        + "".join(f"{name}\n" for name in sorted(files))
+    if not _same(outdir / MANIFEST, manifest.encode("utf-8")):
+        _write(outdir / MANIFEST, manifest.encode("utf-8"))
+        touched.add(outdir)
+    for folder in sorted(touched):
+        fsync_dir(folder)
+    return SiteWrite(tuple(written), tuple(unchanged), tuple(removed))
