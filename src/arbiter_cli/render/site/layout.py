@@ -77,14 +77,17 @@ def _cell(tag: str, cell: Cell | str) -> str:
 
 
 def table(headers: Sequence[Cell | str], rows: Iterable[Sequence[Cell | str]], *, cls: str = "",
-          caption: str = "") -> str:
-    """An HTML table; header and cells are HTML already (escape texts with :func:`h`)."""
+          caption: str = "", row_classes: Sequence[str] = ()) -> str:
+    """An HTML table; header and cells are HTML already (escape texts with :func:`h`);
+    ``row_classes`` gives the body rows their classes (``match``), in order."""
     out = [f'<table class="{cls}">' if cls else "<table>"]
     if caption:
         out.append(f"<caption>{caption}</caption>")
     out.append("<thead><tr>" + "".join(_cell("th", c) for c in headers) + "</tr></thead>")
     out.append("<tbody>")
-    out.extend("<tr>" + "".join(_cell("td", c) for c in row) + "</tr>" for row in rows)
+    for index, row in enumerate(rows):
+        row_cls = row_classes[index] if index < len(row_classes) else ""
+        out.append((f'<tr class="{row_cls}">' if row_cls else "<tr>") + "".join(_cell("td", c) for c in row) + "</tr>")
     out.append("</tbody></table>")
     return "\n".join(out)
 

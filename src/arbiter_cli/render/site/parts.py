@@ -13,7 +13,7 @@ from arbiter_cli.render.output import Column, View, column_texts, table_columns
 from arbiter_cli.render.printing import event_dates
 from arbiter_cli.render.site.layout import Cell, Link, csv_text, definition_list, h, page, table
 
-__all__ = ["frame", "points_text", "tiebreak_legend", "round_links", "event_details", "view_table", "align"]
+__all__ = ["frame", "team_link", "member_link", "points_text", "tiebreak_legend", "round_links", "event_details", "view_table", "align"]
 
 
 def frame(site: Any, title: str, body: str, depth: int = 0, *, wide: bool = False) -> str:
@@ -99,3 +99,13 @@ def view_table(view: View, *, cls: str, links: dict[str, Any] | None = None,
     return '<div class="scroll">' + table(headers, rows, cls=cls) + "</div>"
 
 
+
+
+def team_link(number: int, name: str, root: str) -> str:
+    """A team's name, linked to its page (``<a class="team">``)."""
+    return f'<a class="team" href="{root}teams/{number}.html">{h(name)}</a>'
+
+
+def member_link(number: int, name: str, root: str) -> str:
+    """A club member's name, linked to the member's page (``<a class="member">``)."""
+    return f'<a class="member" href="{root}members/{number}.html">{h(name)}</a>'

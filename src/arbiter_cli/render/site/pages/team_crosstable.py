@@ -1,0 +1,41 @@
+"""``crosstable.html`` of a team event: teams against teams, MP, GP, rank and tie-breaks, on a
+landscape page in print."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from arbiter_cli.render.site.layout import Link, h
+from arbiter_cli.render.site.parts import frame, team_link, view_table
+from arbiter_cli.render.site.sites import TeamSite
+from arbiter_cli.render.team_printouts import team_crosstable_view, tiebreak_legend
+from arbiter_cli.render.views import table_heading
+
+SITES = frozenset({"team"})
+ORDER = 30
+
+
+def nav(site: TeamSite) -> Link:
+    return Link("Crosstable", "crosstable.html")
+
+
+def pages(site: TeamSite) -> Iterator[tuple[str, str]]:
+    tournament = site.tournament
+    table = site.crosstable
+    view = team_crosstable_view(tournament, table)
+
+    def name(record: dict[str, Any]) -> str:
+        return team_link(record["team_number"], record["name"], "")
+
+    if table.square:
+        legend = ["2½: the game points the row's team scored against the column's team; + - a match won or lost "
+                  "by forfeit; ? boards still to enter"]
+    else:
+        legend = ["5w2½: against team 5, White on board 1, 2½ game points; + - a match won or lost by forfeit; "
+                  "? boards still to enter", "PAB pairing-allocated bye; FPB HPB ZPB full-, half-, zero-point bye"]
+    legend += tiebreak_legend(table.tiebreaks, tournament.team.primary)
+    body = [view_table(view, cls="crosstable", links={"name": name}),
+            '<ul class="legend">' + "".join(f"<li>{h(line)}</li>" for line in legend) + "</ul>"]
+    yield "crosstable.html", frame(site, table_heading(tournament, "team crosstable", table.after_round),
+                                   "\n".join(body), wide=True)

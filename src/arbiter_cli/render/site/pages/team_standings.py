@@ -1,0 +1,56 @@
+"""``standings/<N>.html`` and ``standings.html`` of a team event: the team standings after each
+round (:mod:`arbiter_cli.render.site.standings_table`: the keys of ``arbiter standings
+--format json`` on a team event), the legend of the team tie-breaks, the score distribution."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from arbiter_cli.render.site.layout import Link, h
+from arbiter_cli.render.site.parts import frame, round_links, team_link
+from arbiter_cli.render.site.sites import TeamSite
+from arbiter_cli.render.site.standings_table import distribution_chart, scores_of, standings_table
+from arbiter_cli.render.team_printouts import tiebreak_legend
+from arbiter_cli.render.team_views import team_standings_view
+from arbiter_cli.render.views import table_heading
+
+SITES = frozenset({"team"})
+ORDER = 20
+
+
+def nav(site: TeamSite) -> Link:
+    return Link("Standings", "standings.html")
+
+
+def standings_page(site: TeamSite, after: int, depth: int) -> str:
+    tournament = site.tournament
+    table = site.standings[after]
+    heading = table_heading(tournament, "team standings", after)
+    view = team_standings_view(heading, table)
+    root = "../" * depth
+
+    def name(record: dict[str, Any]) -> str:
+        return team_link(record["team_number"], record["name"], root)
+
+    notes = ["MP: match points; GP: game points", *tiebreak_legend(table.tiebreaks, tournament.team.primary)]
+    rnd = tournament.round(after)
+    if rnd is not None and not rnd.complete:
+        notes.insert(0, f"round {after} is not complete: its matches count as far as they are entered")
+    body = [round_links([r.number for r in tournament.rounds], "standings", after, depth, "After round"),
+            f'<p class="note">Tie-breaks: {h(", ".join(table.tiebreaks) or "none")} '
+            f"(C.07, {h(table.rules.value)} rules)</p>",
+            standings_table(view, name),
+            '<ul class="legend">' + "".join(f"<li>{h(note)}</li>" for note in notes) + "</ul>"]
+    if after:
+        primary = "match_points" if tournament.team.primary == "MP" else "game_points"
+        body.append(distribution_chart("distribution", scores_of(view, primary), after,
+                                       "match points" if primary == "match_points" else "game points"))
+    return frame(site, heading, "\n".join(body), depth)
+
+
+def pages(site: TeamSite) -> Iterator[tuple[str, str]]:
+    last = site.tournament.last_round
+    for after in range(1, last + 1):
+        yield f"standings/{after}.html", standings_page(site, after, 1)
+    yield "standings.html", standings_page(site, last, 0)
