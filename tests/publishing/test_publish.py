@@ -1,0 +1,318 @@
+"""``arbiter publish``: the static site of issue 19, on every sample event and on a club.
+
+The pages are read back with the standard library's HTML parser: the links, the standings
+cells against ``arbiter standings --format json``, the player cards' running scores.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from fractions import Fraction
+from html.parser import HTMLParser
+from pathlib import Path, PurePosixPath
+
+import pytest
+
+from arbiter_cli.cli.publish import site_pages
+from arbiter_cli.store.site import MANIFEST
+from conftest import ROOT, snapshot
+
+SAMPLES = sorted(p.name for p in (ROOT / "sample_events").iterdir() if p.is_dir())
+CLUB_TOURNAMENTS = sorted(p.name for p in (ROOT / "sample_events" / "club-lyon" / "tournaments").iterdir())
+
+
+class Page(HTMLParser):
+    """A page read back: its links, its scripts, and the cells of its tables by class."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.links: list[str] = []
+        self.sources: list[str] = []
+        self.scripts = 0
+        self.tables: dict[str, list[list[tuple[str, str, str]]]] = {}  # class -> rows of (tag, data-key, text)
+        self._table: str | None = None
+        self._cell: list[str] | None = None
+        self._cell_info: tuple[str, str] = ("", "")
+        self.player_links: list[str] = []
+        self.text: list[str] = []
+        self.feed(text)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = dict(attrs)
+        if tag == "a":
+            self.links.append(attributes.get("href") or "")
+            if attributes.get("class") == "player":
+                self.player_links.append(attributes.get("href") or "")
+        if tag in ("link", "img", "script", "iframe") and (attributes.get("href") or attributes.get("src")):
+            self.sources.append(attributes.get("href") or attributes.get("src") or "")
+        if tag == "script":
+            self.scripts += 1
+        if tag == "table":
+            self._table = attributes.get("class") or ""
+            self.tables.setdefault(self._table, [])
+        if tag == "tr" and self._table is not None:
+            self.tables[self._table].append([])
+        if tag in ("td", "th") and self._table is not None:
+            self._cell, self._cell_info = [], (tag, attributes.get("data-key") or "")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self._cell is not None and self._table is not None:
+            self.tables[self._table][-1].append((*self._cell_info, "".join(self._cell)))
+            self._cell = None
+        if tag == "table":
+            self._table = None
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def pages_of(folder: Path) -> dict[str, Page]:
+    return {path: Page(data.decode("utf-8")) for path, data in site_pages(folder).items() if path.endswith(".html")}
+
+
+def resolve(page: str, link: str) -> str:
+    """A relative link from ``page`` as a site path."""
+    parts: list[str] = []
+    for part in (*PurePosixPath(page).parent.parts, *PurePosixPath(link.split("#")[0]).parts):
+        if part == "..":
+            assert parts, f"{page}: {link} leaves the site"
+            parts.pop()
+        elif part != ".":
+            parts.append(part)
+    return "/".join(parts)
+
+
+def folder_of(sample, name: str) -> Path:
+    if name in CLUB_TOURNAMENTS:
+        return sample("club-lyon") / "tournaments" / name
+    return sample(name)
+
+
+@pytest.mark.parametrize("name", [*SAMPLES, *CLUB_TOURNAMENTS])
+def test_publish_makes_a_self_contained_site_of_every_sample(arbiter, sample, tmp_path, name):
+    """Issue 19: plain HTML and CSS, no script, no CDN, every link to a page of the site."""
+    folder = folder_of(sample, name)
+    out = tmp_path / "site"
+    result = arbiter("-d", folder, "publish", out)
+    assert result.code == 0, result.err
+    files = {str(p.relative_to(out)) for p in out.rglob("*") if p.is_file() and not p.name.startswith(".arbiter")}
+    assert "index.html" in files and "style.css" in files
+    for path, page in pages_of(folder).items():
+        assert page.scripts == 0, path
+        for link in [*page.links, *page.sources]:
+            assert "://" not in link and not link.startswith("/"), f"{path}: {link} is not relative"
+            assert resolve(path, link) in files, f"{path}: {link} leads nowhere"
+
+
+@pytest.mark.parametrize("name", ["swiss32-in-progress", "rr10-finished", "double-rr6-ready"])
+def test_event_site_has_the_pages_of_the_conventions(sample, name):
+    folder = sample(name)
+    files = site_pages(folder)
+    from arbiter_cli.store.tournament import TournamentFolder
+
+    tournament = TournamentFolder(folder).load()
+    expected = {"index.html", "standings.html", "crosstable.html", "style.css"}
+    expected |= {f"rounds/{n}.html" for n in range(1, tournament.last_round + 1)}
+    expected |= {f"standings/{n}.html" for n in range(1, tournament.last_round + 1)}
+    expected |= {f"players/{p.start_number}.html" for p in tournament.players}
+    assert set(files) == expected
+
+
+def test_team_site_has_matches_rosters_and_team_standings(sample):
+    folder = sample("team-league-in-progress")
+    files = site_pages(folder)
+    assert {"teams/1.html", "rounds/4.html", "standings/4.html", "standings.html", "crosstable.html"} <= set(files)
+    matches = Page(files["rounds/2.html"].decode()).tables["matches"]
+    assert any(len(row) == 4 and "team" in "".join(c[2] for c in row) or row for row in matches)
+    assert 'class="player"' in files["rounds/2.html"].decode()  # the board lines name the players
+    assert 'class="player"' in files["teams/1.html"].decode()
+
+
+def _standings_json(arbiter, folder: Path, after: int | None = None) -> list[dict]:
+    extra = ["--after-round", after] if after is not None else []
+    result = arbiter("-d", folder, "standings", "--format", "json", *extra)
+    assert result.code == 0, result.err
+    return json.loads(result.out)
+
+
+def _as_csv(value) -> str:
+    """The CSV output's text of a JSON value."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+@pytest.mark.parametrize("name", ["swiss32-in-progress", "double-rr6-ready", "team-swiss20-in-progress",
+                                  "team-league-in-progress"])
+def test_standings_table_holds_the_values_of_standings_json(arbiter, sample, name):
+    """Convention 3: each cell's data-key is the JSON key (a tie-break's code in ``tiebreaks``)
+    and its text the JSON value as the CSV output writes it."""
+    folder = sample(name)
+    pages = pages_of(folder)
+    for path, after in (("standings.html", None), ("standings/2.html", 2)):
+        rows = pages[path].tables["standings"]
+        header, body = rows[0], rows[1:]
+        records = _standings_json(arbiter, folder, after)
+        assert len(body) == len(records)
+        assert all(tag == "th" and key for tag, key, _ in header)
+        for row, record in zip(body, records):
+            for tag, key, text in row:
+                assert tag == "td"
+                expected = record[key] if key in record else record["tiebreaks"][key]
+                assert text == _as_csv(expected), (path, key)
+
+
+@pytest.mark.parametrize("name", ["swiss32-in-progress", "rr10-in-progress", "team-swiss20-in-progress"])
+def test_player_card_running_scores_add_up(sample, name):
+    """Convention 4: the running score is the sum of the round points, in the event's points."""
+    pages = pages_of(sample(name))
+    cards = [path for path in pages if path.startswith("players/")]
+    assert cards
+    for path in cards:
+        rows = pages[path].tables["rounds"][1:]
+        total = Fraction(0)
+        for row in rows:
+            cells = {key: text for _, key, text in row}
+            total += Fraction(cells["points"])
+            assert Fraction(cells["running_score"]) == total, path
+
+
+def test_every_player_name_links_to_the_card(sample):
+    """Convention 5: the pairings, standings, crosstable and cards link each name to its card."""
+    pages = pages_of(sample("swiss32-in-progress"))
+    for path in ("rounds/1.html", "standings.html", "crosstable.html", "index.html"):
+        links = pages[path].player_links
+        assert len(links) >= 32
+        assert all(resolve(path, link).startswith("players/") for link in links)
+
+
+def test_a_player_named_script_shows_as_text(arbiter, tmp_path):
+    """Issue 19, safety: every name is escaped; ``<script>alert(1)</script>`` is text, not a script."""
+    folder = tmp_path / "xss"
+    assert arbiter("new", folder, "--name", "Open <b>&", "--system", "round-robin", "--seed", "1",
+                   "--place", "<img src=x onerror=alert(2)>").code == 0
+    for name in ("<script>alert(1)</script>", "O'Brien, \"Pat\"", "Smith, Ann"):
+        result = arbiter("-d", folder, "player", "add", name, "--rating", "1800", "--club", "<i>club</i>")
+        assert result.code == 0, result.err
+    assert arbiter("-d", folder, "pair").code == 0
+    assert arbiter("-d", folder, "publish", tmp_path / "site").code == 0
+    for path in (tmp_path / "site").rglob("*.html"):
+        text = path.read_text(encoding="utf-8")
+        assert "<script" not in text and "<img" not in text and "<i>" not in text and "<b>" not in text, path
+        page = Page(text)
+        assert page.scripts == 0
+    index = Page((tmp_path / "site" / "index.html").read_text(encoding="utf-8"))
+    assert "<script>alert(1)</script>" in "".join(index.text)  # shown as the text it is
+
+
+def test_republishing_an_unchanged_event_rewrites_no_file(arbiter, sample, tmp_path):
+    """Issue 19: re-running is cheap; a page's bytes hold no date, so nothing changes."""
+    folder = sample("swiss32-in-progress")
+    out = tmp_path / "site"
+    assert arbiter("-d", folder, "publish", out).code == 0
+    before = {p: (p.stat().st_mtime_ns, p.stat().st_ino) for p in out.rglob("*") if p.is_file()}
+    result = arbiter("-d", folder, "publish", out)
+    assert result.code == 0 and " 0 written" in result.err, result.err
+    after = {p: (p.stat().st_mtime_ns, p.stat().st_ino) for p in out.rglob("*") if p.is_file()}
+    assert after == before
+
+
+def test_a_result_rewrites_only_the_pages_it_changes(arbiter, sample, tmp_path):
+    folder = sample("swiss32-in-progress")
+    out = tmp_path / "site"
+    assert arbiter("-d", folder, "publish", out).code == 0
+    everything = {p for p in out.rglob("*.html")}
+    stamps = {p: p.stat().st_ino for p in everything}
+    assert arbiter("-d", folder, "result", "5", "2", "1-0").code == 0
+    assert arbiter("-d", folder, "publish", out).code == 0
+    rewritten = {str(p.relative_to(out)) for p in everything if p.stat().st_ino != stamps[p]}
+    assert "rounds/5.html" in rewritten and "standings/5.html" in rewritten
+    assert "rounds/1.html" not in rewritten and "standings/1.html" not in rewritten
+    assert len(rewritten) < len(everything)
+
+
+def test_unpairing_a_round_removes_its_pages_at_the_next_publish(arbiter, sample, tmp_path):
+    folder = sample("double-rr6-ready")
+    out = tmp_path / "site"
+    assert arbiter("-d", folder, "pair").code == 0
+    assert arbiter("-d", folder, "publish", out).code == 0
+    assert (out / "rounds" / "5.html").is_file() and "rounds/5.html" in (out / MANIFEST).read_text()
+    assert arbiter("-d", folder, "unpair").code == 0
+    result = arbiter("-d", folder, "publish", out)
+    assert result.code == 0 and "2 removed" in result.err, result.err
+    assert not (out / "rounds" / "5.html").exists() and not (out / "standings" / "5.html").exists()
+    assert "rounds/5.html" not in (out / MANIFEST).read_text()
+
+
+def test_publish_refuses_a_folder_it_did_not_make(arbiter, sample, tmp_path):
+    folder = sample("double-rr6-ready")
+    foreign = tmp_path / "documents"
+    foreign.mkdir()
+    (foreign / "letter.txt").write_text("keep me")
+    result = arbiter("-d", folder, "publish", foreign)
+    assert result.code == 2 and "not made by 'arbiter publish'" in result.err
+    assert [p.name for p in foreign.iterdir()] == ["letter.txt"]
+
+
+def test_publish_refuses_to_write_into_the_event_folder(arbiter, sample):
+    folder = sample("double-rr6-ready")
+    result = arbiter("-d", folder, "publish", folder)
+    assert result.code == 2 and "part of a tournament folder" in result.err
+
+
+def test_publish_outside_any_event_or_club_says_so(arbiter, tmp_path):
+    result = arbiter("-d", tmp_path, "publish", tmp_path / "site")
+    assert result.code == 3 and "nothing to publish" in result.err
+    assert not (tmp_path / "site").exists()
+
+
+def test_club_site_has_members_rating_lists_and_rating_changes(sample):
+    """Issue 19, club sites: members, a rating list per time control, each rated tournament's
+    rating-change table (Ro, K, games, score, We, Δ, Rn), a rating-history chart per member."""
+    folder = sample("club-lyon")
+    files = site_pages(folder)
+    assert {"index.html", "ratings/standard.html", "ratings/rapid.html", "ratings/blitz.html",
+            "events/2026-spring-rapid.html", "events/2026-summer-rapid.html", "members/1.html"} <= set(files)
+    change = Page(files["events/2026-spring-rapid.html"].decode()).tables["rating-changes"]
+    assert [text for _, _, text in change[0]] == ["Id", "Name", "Ro", "K", "Games", "Score", "We", "Δ", "Rn", "TPR"]
+    member = files["members/1.html"].decode()
+    assert '<svg' in member and "<desc" in member and "<figcaption>" in member
+
+
+def test_an_event_of_a_club_shows_each_players_rating_change(sample):
+    club = sample("club-lyon")
+    files = site_pages(club / "tournaments" / "2026-spring-rapid")
+    card = Page(files["players/1.html"].decode())
+    rows = card.tables["rating-change"]
+    assert [key for _, key, _ in rows[1]] == ["rating_before", "k", "games", "score", "expected", "change",
+                                              "rating_after"]
+
+
+def test_charts_have_a_text_alternative(sample):
+    """Issue 19: each chart (score by round, score distribution, rating history) says in words what it shows."""
+    files = site_pages(sample("rr10-finished"))
+    for path, chart in (("players/1.html", "score-by-round"), ("standings/3.html", "distribution")):
+        text = files[path].decode()
+        assert f'id="{chart}"' in text and 'role="img"' in text and f'aria-labelledby="{chart}-title {chart}-desc"' \
+            in text and "<figcaption>" in text
+
+
+def test_the_print_stylesheet_prints_on_a4_without_navigation_and_crosstables_landscape(sample):
+    files = site_pages(sample("rr10-finished"))
+    css = files["style.css"].decode()
+    assert "@page { size: A4 portrait" in css and "@page wide { size: A4 landscape" in css
+    assert "header nav" in css.split("@media print")[1]
+    assert '<body class="wide">' in files["crosstable.html"].decode()
+
+
+def test_publish_leaves_the_event_folder_unchanged(arbiter, sample, tmp_path):
+    folder = sample("team-swiss20-in-progress")
+    before = snapshot(folder)
+    assert arbiter("-d", folder, "publish", tmp_path / "site").code == 0
+    assert snapshot(folder) == before
+    assert os.listdir(tmp_path / "site")
