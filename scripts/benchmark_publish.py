@@ -44,9 +44,13 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=500)
     parser.add_argument("--rounds", type=int, default=11)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--event", type=Path, help="An event folder made before (skips the generation).")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as work:
         base = Path(work)
+        if args.event is not None:
+            publish_twice(args.event, base / "site", f"{args.event.name}")
+            return
         trf = base / "event.trf"
         started = time.perf_counter()
         subprocess.run([*ARBITER, "trf", "generate", "-o", str(trf), "--players", str(args.players), "--rounds",

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from arbiter_cli.core.points import points_to_json
 from arbiter_cli.core.team_tournament import MatchRound, TeamTournament
-from arbiter_cli.core.tiebreak_codes import TEAM_CODES
+from arbiter_cli.core.tiebreak_codes import TEAM_CODES, TiebreakSpec
 from arbiter_cli.render.output import Column, View, number_column, text_cell
 from arbiter_cli.render.printing import PAGE_WIDTHS, Sheet, fitting_width, page_header, sheet
 from arbiter_cli.render.team_views import pairing_place, pairing_records, pairing_result, side_colour, \
@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # the views take them; importing them here would load every t
     from arbiter_cli.lifecycle.team_crosstable import TeamCrosstable
     from arbiter_cli.lifecycle.team_standings import TeamStandings
 
-__all__ = ["team_pairing_sheets", "team_standings_sheet", "tiebreak_legend", "team_crosstable_view",
+__all__ = ["team_pairing_sheets", "team_standings_sheet", "tiebreak_legend", "modifier_words", "team_crosstable_view",
            "team_crosstable_sheet", "team_card_view", "team_card_sheets", "board_prizes_view", "board_prizes_sheet",
            "board_prizes_notes"]
 
@@ -101,6 +101,18 @@ _NAMES = {
 _RATING = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
 
 
+def modifier_words(spec: TiebreakSpec) -> list[str]:
+    """What a code's modifiers do, in words (C.07 Art. 14): the cut, forfeits counted as played."""
+    words = []
+    if spec.cut_low and spec.cut_low == spec.cut_high:
+        words.append(f"without the {spec.cut_low} highest and lowest")
+    elif spec.cut_low:
+        words.append(f"without the {spec.cut_low} lowest")
+    if spec.forfeits_played:
+        words.append("forfeits counted as played")
+    return words
+
+
 def tiebreak_legend(codes: Sequence[str], primary: str) -> list[str]:
     """A line per code: what it measures, on which score, with which cut (C.07 Art. 14)."""
     from arbiter_cli.tiebreaks.team.codes import parse_team_code
@@ -116,12 +128,7 @@ def tiebreak_legend(codes: Sequence[str], primary: str) -> list[str]:
         words = [_NAMES.get(team.base, team.base)]
         if team.base not in TEAM_CODES:
             words[0] += f" on {scores[team.score or primary]}"
-        if spec.cut_low and spec.cut_low == spec.cut_high:
-            words.append(f"without the {spec.cut_low} highest and lowest")
-        elif spec.cut_low:
-            words.append(f"without the {spec.cut_low} lowest")
-        if spec.forfeits_played:
-            words.append("forfeits counted as played")
+        words += modifier_words(spec)
         if team.k is not None:
             words.append(f"K = {team.k}")
         lines.append(f"{code}: {', '.join(words)}")

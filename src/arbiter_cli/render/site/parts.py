@@ -3,7 +3,7 @@ legend of the tie-break codes and the links between rounds."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -11,9 +11,10 @@ from arbiter_cli.core.points import points_to_json
 from arbiter_cli.core.tiebreak_codes import parse_spec
 from arbiter_cli.render.output import Column, View, column_texts, table_columns
 from arbiter_cli.render.printing import event_dates
+from arbiter_cli.render.team_printouts import modifier_words
 from arbiter_cli.render.site.layout import Cell, Link, csv_text, definition_list, h, page, table
 
-__all__ = ["frame", "team_link", "member_link", "points_text", "tiebreak_legend", "round_links", "event_details", "view_table", "align"]
+__all__ = ["legend", "crosstable_page", "standings_body", "frame", "team_link", "member_link", "points_text", "tiebreak_legend", "round_links", "event_details", "view_table", "align"]
 
 
 def frame(site: Any, title: str, body: str, depth: int = 0, *, wide: bool = False) -> str:
@@ -48,13 +49,7 @@ def tiebreak_legend(codes: Iterable[str]) -> list[str]:
     lines = []
     for code in codes:
         spec = parse_spec(code)
-        words = [_INDIVIDUAL.get(spec.base, spec.base)]
-        if spec.cut_low and spec.cut_low == spec.cut_high:
-            words.append(f"without the {spec.cut_low} highest and lowest")
-        elif spec.cut_low:
-            words.append(f"without the {spec.cut_low} lowest")
-        if spec.forfeits_played:
-            words.append("forfeits counted as played")
+        words = [_INDIVIDUAL.get(spec.base, spec.base), *modifier_words(spec)]
         lines.append(f"{code}: {', '.join(words)}")
     return lines
 
@@ -109,3 +104,26 @@ def team_link(number: int, name: str, root: str) -> str:
 def member_link(number: int, name: str, root: str) -> str:
     """A club member's name, linked to the member's page (``<a class="member">``)."""
     return f'<a class="member" href="{root}members/{number}.html">{h(name)}</a>'
+
+
+def legend(lines: Iterable[str]) -> str:
+    """The lines of a legend, escaped."""
+    return '<ul class="legend">' + "".join(f"<li>{h(line)}</li>" for line in lines) + "</ul>"
+
+
+def crosstable_page(site: Any, view: View, name: Any, lines: Sequence[str], title: str) -> Iterator[tuple[str, str]]:
+    """``crosstable.html``: the view's table with the names linked (``name``: record -> HTML) and
+    its legend, on a wide page (landscape in print)."""
+    body = [view_table(view, cls="crosstable", links={"name": name}), legend(lines)]
+    yield "crosstable.html", frame(site, title, "\n".join(body), wide=True)
+
+
+def standings_body(site: Any, view: View, name: Any, after: int, depth: int, codes: Sequence[str], rules: str,
+                   notes: Sequence[str], chart: str) -> str:
+    """A standings page's body: the links to the other rounds, the tie-breaks used, the table
+    (:mod:`arbiter_cli.render.site.standings_table`), the legend and the distribution chart."""
+    from arbiter_cli.render.site.standings_table import standings_table
+
+    return "\n".join([round_links([r.number for r in site.tournament.rounds], "standings", after, depth, "After round"),
+                      f'<p class="note">Tie-breaks: {h(", ".join(codes) or "none")} (C.07, {h(rules)} rules)</p>',
+                      standings_table(view, name), legend(notes), chart])

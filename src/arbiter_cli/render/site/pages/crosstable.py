@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from arbiter_cli.render.site.layout import Link, h, player_link
-from arbiter_cli.render.site.parts import frame, tiebreak_legend, view_table
+from arbiter_cli.render.site.layout import Link, player_link
+from arbiter_cli.render.site.parts import crosstable_page, tiebreak_legend
 from arbiter_cli.render.site.sites import EventSite
 from arbiter_cli.render.views import crosstable_view, table_heading
 
@@ -34,8 +34,5 @@ def pages(site: EventSite) -> Iterator[tuple[str, str]]:
     else:
         legend = ["12w1: against no. 12 with White, won; 1 ½ 0 games; + - forfeits; ? no result yet",
                   "PAB pairing-allocated bye; FPB HPB ZPB full-, half-, zero-point bye"]
-    body = [view_table(view, cls="crosstable", links={"name": name}),
-            '<ul class="legend">' + "".join(f"<li>{h(line)}</li>" for line in
-                                            [*legend, *tiebreak_legend(table.tiebreaks)]) + "</ul>"]
-    yield "crosstable.html", frame(site, table_heading(tournament, "crosstable", table.after_round),
-                                   "\n".join(body), wide=True)
+    yield from crosstable_page(site, view, name, [*legend, *tiebreak_legend(table.tiebreaks)],
+                               table_heading(tournament, "crosstable", table.after_round))

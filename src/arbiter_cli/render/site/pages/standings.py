@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from arbiter_cli.render.site.layout import Link, h, player_link
-from arbiter_cli.render.site.parts import frame, round_links, tiebreak_legend
+from arbiter_cli.render.site.layout import Link, player_link
+from arbiter_cli.render.site.parts import frame, standings_body, tiebreak_legend
 from arbiter_cli.render.site.sites import EventSite
-from arbiter_cli.render.site.standings_table import distribution_chart, scores_of, standings_table
+from arbiter_cli.render.site.standings_table import distribution_chart, scores_of
 from arbiter_cli.render.views import standings_notes, standings_view, table_heading
 
 SITES = frozenset({"event"})
@@ -35,14 +35,9 @@ def standings_page(site: EventSite, after: int, depth: int) -> str:
         return player_link(record["start_number"], record["name"], root)
 
     notes = [*standings_notes(table), RECORD_LEGEND, *tiebreak_legend(table.tiebreaks)]
-    body = [round_links([r.number for r in tournament.rounds], "standings", after, depth, "After round"),
-            f'<p class="note">Tie-breaks: {h(", ".join(table.tiebreaks) or "none")} '
-            f"(C.07, {h(table.rules.value)} rules)</p>",
-            standings_table(view, name),
-            '<ul class="legend">' + "".join(f"<li>{h(note)}</li>" for note in notes) + "</ul>"]
-    if after:
-        body.append(distribution_chart("distribution", scores_of(view, "points"), after))
-    return frame(site, table_heading(tournament, "standings", after), "\n".join(body), depth)
+    chart = distribution_chart("distribution", scores_of(view, "points"), after) if after else ""
+    body = standings_body(site, view, name, after, depth, table.tiebreaks, table.rules.value, notes, chart)
+    return frame(site, table_heading(tournament, "standings", after), body, depth)
 
 
 def pages(site: EventSite) -> Iterator[tuple[str, str]]:

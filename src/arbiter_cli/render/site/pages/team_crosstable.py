@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from arbiter_cli.render.site.layout import Link, h
-from arbiter_cli.render.site.parts import frame, team_link, view_table
+from arbiter_cli.render.site.layout import Link
+from arbiter_cli.render.site.parts import crosstable_page, team_link
 from arbiter_cli.render.site.sites import TeamSite
 from arbiter_cli.render.team_printouts import team_crosstable_view, tiebreak_legend
 from arbiter_cli.render.views import table_heading
@@ -35,7 +35,5 @@ def pages(site: TeamSite) -> Iterator[tuple[str, str]]:
         legend = ["5w2½: against team 5, White on board 1, 2½ game points; + - a match won or lost by forfeit; "
                   "? boards still to enter", "PAB pairing-allocated bye; FPB HPB ZPB full-, half-, zero-point bye"]
     legend += tiebreak_legend(table.tiebreaks, tournament.team.primary)
-    body = [view_table(view, cls="crosstable", links={"name": name}),
-            '<ul class="legend">' + "".join(f"<li>{h(line)}</li>" for line in legend) + "</ul>"]
-    yield "crosstable.html", frame(site, table_heading(tournament, "team crosstable", table.after_round),
-                                   "\n".join(body), wide=True)
+    yield from crosstable_page(site, view, name, legend,
+                               table_heading(tournament, "team crosstable", table.after_round))

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from arbiter_cli.render.site.layout import Link, h
-from arbiter_cli.render.site.parts import frame, round_links, team_link
+from arbiter_cli.render.site.layout import Link
+from arbiter_cli.render.site.parts import frame, standings_body, team_link
 from arbiter_cli.render.site.sites import TeamSite
-from arbiter_cli.render.site.standings_table import distribution_chart, scores_of, standings_table
+from arbiter_cli.render.site.standings_table import distribution_chart, scores_of
 from arbiter_cli.render.team_printouts import tiebreak_legend
 from arbiter_cli.render.team_views import team_standings_view
 from arbiter_cli.render.views import table_heading
@@ -37,16 +37,11 @@ def standings_page(site: TeamSite, after: int, depth: int) -> str:
     rnd = tournament.round(after)
     if rnd is not None and not rnd.complete:
         notes.insert(0, f"round {after} is not complete: its matches count as far as they are entered")
-    body = [round_links([r.number for r in tournament.rounds], "standings", after, depth, "After round"),
-            f'<p class="note">Tie-breaks: {h(", ".join(table.tiebreaks) or "none")} '
-            f"(C.07, {h(table.rules.value)} rules)</p>",
-            standings_table(view, name),
-            '<ul class="legend">' + "".join(f"<li>{h(note)}</li>" for note in notes) + "</ul>"]
-    if after:
-        primary = "match_points" if tournament.team.primary == "MP" else "game_points"
-        body.append(distribution_chart("distribution", scores_of(view, primary), after,
-                                       "match points" if primary == "match_points" else "game points"))
-    return frame(site, heading, "\n".join(body), depth)
+    primary = "match_points" if tournament.team.primary == "MP" else "game_points"
+    chart = distribution_chart("distribution", scores_of(view, primary), after,
+                               primary.replace("_", " ")) if after else ""
+    body = standings_body(site, view, name, after, depth, table.tiebreaks, table.rules.value, notes, chart)
+    return frame(site, heading, body, depth)
 
 
 def pages(site: TeamSite) -> Iterator[tuple[str, str]]:
