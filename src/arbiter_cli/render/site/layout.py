@@ -10,9 +10,12 @@ making: the same event gives the same bytes, so re-publishing rewrites only what
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+_SPECIAL = re.compile("[&<>\"']")
 
 __all__ = ["h", "csv_text", "Link", "page", "player_link", "table", "Cell", "definition_list", "href"]
 
@@ -23,7 +26,10 @@ def h(text: object) -> str:
     >>> h('<script>alert(1)</script> & "x"')
     '&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;x&quot;'
     """
-    return html.escape("" if text is None else str(text), quote=True)
+    if text is None:
+        return ""
+    found = str(text)
+    return html.escape(found, quote=True) if _SPECIAL.search(found) else found  # most cells are numbers
 
 
 def csv_text(value: Any) -> str:

@@ -1,0 +1,68 @@
+"""The pieces of ``arbiter publish``: the page registry, escaping, the site writer."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import arbiter_cli.render.site.pages as registry
+from arbiter_cli.core.errors import BadArgument
+from arbiter_cli.render.site.layout import h
+from arbiter_cli.render.site.pages import page_kinds
+from arbiter_cli.store.site import MANIFEST, write_site
+
+
+def test_every_module_of_the_pages_package_is_a_page_kind():
+    """Adding a page kind (bracket.html, prizes.html) is adding one module: the registry finds it."""
+    modules = {p.stem for p in Path(registry.__file__).parent.glob("*.py") if p.stem != "__init__"}
+    found = {kind.name for site in ("event", "team", "club") for kind in page_kinds(site)}
+    assert found == modules
+    assert [k.name for k in page_kinds("event")] == ["index", "rounds", "standings", "crosstable", "players"]
+    assert {k.name for k in page_kinds("club")} == {"club_index", "club_ratings", "club_members", "club_events"}
+
+
+@given(st.text())
+def test_escaped_text_reads_back_as_itself_and_opens_no_tag(text):
+    escaped = h(text)
+    assert "<" not in escaped and ">" not in escaped and '"' not in escaped
+    assert html.unescape(escaped) == text
+
+
+def test_write_site_writes_only_what_changed_and_removes_what_is_gone(tmp_path):
+    out = tmp_path / "site"
+    first = write_site(out, {"index.html": b"a", "rounds/1.html": b"b", "rounds/2.html": b"c"})
+    assert sorted(first.written) == ["index.html", "rounds/1.html", "rounds/2.html"]
+    second = write_site(out, {"index.html": b"a", "rounds/1.html": b"B"})
+    assert second.written == ("rounds/1.html",) and second.unchanged == ("index.html",)
+    assert second.removed == ("rounds/2.html",)
+    assert (out / "rounds" / "1.html").read_bytes() == b"B" and not (out / "rounds" / "2.html").exists()
+    third = write_site(out, {"index.html": b"a"})
+    assert third.removed == ("rounds/1.html",) and not (out / "rounds").exists()  # an empty folder goes too
+
+
+def test_write_site_never_removes_a_file_it_did_not_write(tmp_path):
+    out = tmp_path / "site"
+    write_site(out, {"index.html": b"a"})
+    (out / "notes.txt").write_text("mine")
+    (out / MANIFEST).write_text("index.html\n../outside.txt\nnotes-not-listed\n")
+    (tmp_path / "outside.txt").write_text("keep")
+    write_site(out, {"other.html": b"b"})
+    assert (out / "notes.txt").read_text() == "mine" and (tmp_path / "outside.txt").read_text() == "keep"
+    assert not (out / "index.html").exists()
+
+
+@pytest.mark.parametrize("path", ["../x.html", "/etc/x", "a/../../x", ".arbiter-site"])
+def test_a_page_path_outside_the_site_is_a_bug(tmp_path, path):
+    with pytest.raises(ValueError):
+        write_site(tmp_path / "site", {path: b"x"})
+
+
+def test_write_site_refuses_a_file_as_outdir(tmp_path):
+    target = tmp_path / "file"
+    target.write_text("x")
+    with pytest.raises(BadArgument, match="is a file"):
+        write_site(target, {"index.html": b"a"})
