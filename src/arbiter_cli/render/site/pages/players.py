@@ -39,6 +39,9 @@ def pages(site: EventSite) -> Iterator[tuple[str, str]]:
                    ("Rank", h(rank.get(player.start_number, ""))),
                    ("Status", f"withdrawn after round {player.withdrawn_after}" if player.withdrawn_after is not None
                     else "withdrawn" if player.is_withdrawn else "")]
+        absent = sorted(set(range(1, tournament.last_round + 1)) - {r.round for r in rounds})
+        if absent:  # a round with no row: entered later, or gone after a withdrawal
+            details.append(("Not in round" + ("s" if len(absent) > 1 else ""), ", ".join(map(str, absent))))
         rated = site.rated.get(player.member_id) if player.member_id is not None else None
         body = card_body(rounds, details, rated)
         yield f"players/{player.start_number}.html", frame(site, player.name, body, 1)
