@@ -31,10 +31,18 @@ class Series:
 
 
 def _scale(value: Fraction | int, low: Fraction | int, high: Fraction | int, size: int) -> int:
-    """``value`` between ``low`` and ``high`` as a whole pixel offset in ``size``."""
+    """``value`` between ``low`` and ``high`` as a whole pixel offset in ``size`` (exact: in
+    integers over the common denominator, then rounded down).
+
+    >>> _scale(Fraction(5, 2), 0, 5, 100), _scale(1550, 1500, 1600, 80), _scale(3, 3, 3, 10)
+    (50, 40, 5)
+    """
     if high == low:
         return size // 2
-    return int(Fraction(value - low) * size / Fraction(high - low))
+    value, low, high = Fraction(value), Fraction(low), Fraction(high)
+    common = value.denominator * low.denominator * high.denominator
+    whole = [x.numerator * (common // x.denominator) for x in (value, low, high)]
+    return (whole[0] - whole[1]) * size // (whole[2] - whole[1])
 
 
 def _ticks(low: int, high: int, most: int = 6) -> list[int]:

@@ -83,9 +83,10 @@ def _cell(tag: str, cell: Cell | str) -> str:
 
 
 def table(headers: Sequence[Cell | str], rows: Iterable[Sequence[Cell | str]], *, cls: str = "",
-          caption: str = "", row_classes: Sequence[str] = ()) -> str:
+          caption: str = "", row_classes: Sequence[str] = (), written: Sequence[str] = ()) -> str:
     """An HTML table; header and cells are HTML already (escape texts with :func:`h`);
-    ``row_classes`` gives the body rows their classes (``match``), in order."""
+    ``row_classes`` gives the body rows their classes (``match``), in order; ``written`` are
+    body rows written already (``<tr>...</tr>``), after ``rows``."""
     out = [f'<table class="{cls}">' if cls else "<table>"]
     if caption:
         out.append(f"<caption>{caption}</caption>")
@@ -94,6 +95,7 @@ def table(headers: Sequence[Cell | str], rows: Iterable[Sequence[Cell | str]], *
     for index, row in enumerate(rows):
         row_cls = row_classes[index] if index < len(row_classes) else ""
         out.append((f'<tr class="{row_cls}">' if row_cls else "<tr>") + "".join(_cell("td", c) for c in row) + "</tr>")
+    out.extend(written)
     out.append("</tbody></table>")
     return "\n".join(out)
 

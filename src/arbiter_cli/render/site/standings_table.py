@@ -30,18 +30,21 @@ __all__ = ["standings_table", "distribution_chart"]
 
 
 def standings_table(view: View, name_link: Callable[[dict[str, Any]], str]) -> str:
-    """The view's table columns, each cell its CSV text (see the module), the names linked."""
+    """The view's table columns, each cell its CSV text (see the module), the names linked.
+
+    A table of 500 players after 11 rounds has some 10,000 cells per page: each column's
+    opening tag is made once, and the rows are written as text."""
     columns = table_columns(view)
     headers = [Cell(h(c.header), c.key, align(c)) for c in columns]
+    openings = [(c.key, f'<td data-key="{h(c.key)}"' + (f' class="{align(c)}">' if align(c) else ">"))
+                for c in columns]
+    value = view.csv_value or (lambda record, key: record.get(key))
     rows = []
     for record in view.records:
-        row = []
-        for column in columns:
-            value = view.csv_value(record, column.key) if view.csv_value else record.get(column.key)
-            text = h(csv_text(value))
-            row.append(Cell(name_link(record) if column.key == "name" else text, column.key, align(column)))
-        rows.append(row)
-    return '<div class="scroll">' + table(headers, rows, cls="standings") + "</div>"
+        cells = [f"{opening}{name_link(record) if key == 'name' else h(csv_text(value(record, key)))}</td>"
+                 for key, opening in openings]
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    return '<div class="scroll">' + table(headers, [], cls="standings", written=rows) + "</div>"
 
 
 def distribution_chart(name: str, scores: list[Fraction], after_round: int, what: str = "points") -> str:
