@@ -17,7 +17,7 @@ from arbiter_cli.render.output import Column, View, column_texts, number_column,
 from arbiter_cli.render.views import round_rows
 
 __all__ = ["PAGE_WIDTH", "PAGE_WIDTHS", "PAGE_LINES", "Sheet", "sheet", "print_sheets", "fitting_width", "BYE_TEXT",
-           "pairing_sheet_views", "RECORD_KEYS", "page_header", "event_dates", "PRINTED"]
+           "pairing_sheet_views", "RECORD_KEYS", "page_header", "event_dates", "PRINTED", "name_order"]
 
 
 #: A4 portrait in a 10-point monospaced font: about 80 characters and 60 lines.
@@ -168,7 +168,7 @@ def pairing_sheet_views(tournament: Tournament, rnd: Round) -> tuple[View, View]
                             "board": board_number, "colour": colour if black is not None else "",
                             "opponent": f"{name(opponent)} ({opponent})" if black is not None
                             else f"{BYE_TEXT.get(code or '', '')} ({code})"})
-    players.sort(key=lambda r: (_sort_key(r["name"]), r["start_number"]))
+    players.sort(key=lambda r: (name_order(r["name"]), r["start_number"]))
     by_board = View("by board", boards, [
         Column("board", "Bd", text_cell("board"), "right"),
         Column("white", "No", text_cell("white"), "right"),
@@ -190,7 +190,7 @@ def pairing_sheet_views(tournament: Tournament, rnd: Round) -> tuple[View, View]
     return by_board, by_name
 
 
-def _sort_key(name: str) -> str:
+def name_order(name: str) -> str:
     """Alphabetical order for people: accents and case do not count (Çelik files under C)."""
     plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
     return plain.replace("ı", "i").casefold()

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from arbiter_cli.core.model import Round
 from arbiter_cli.render.output import number_texts
-from arbiter_cli.render.printing import BYE_TEXT, _sort_key
+from arbiter_cli.render.printing import BYE_TEXT, name_order
 from arbiter_cli.render.site.layout import Cell, Link, h, player_link, table
 from arbiter_cli.render.site.parts import frame, round_links
 from arbiter_cli.render.site.sites import EventSite
@@ -59,7 +59,7 @@ def round_page(site: EventSite, rnd: Round) -> str:
             named.append((by_tpn[number].name, number, [
                 Cell(name(number)), Cell(str(number), cls="num"), Cell(points, cls="num"),
                 Cell(str(board), cls="num"), Cell(colour), Cell(name(other)), Cell(h(own), cls="center")]))
-    named.sort(key=lambda item: (_sort_key(item[0]), item[1]))
+    named.sort(key=lambda item: (name_order(item[0]), item[1]))
     numbers = [r.number for r in tournament.rounds]
     total = tournament.settings.rounds
     missing = rnd.missing
