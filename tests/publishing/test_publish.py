@@ -6,6 +6,8 @@ cells against ``arbiter standings --format json``, the player cards' running sco
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 from fractions import Fraction
@@ -151,14 +153,20 @@ def _as_csv(value) -> str:
                                   "team-league-in-progress"])
 def test_standings_table_holds_the_values_of_standings_json(arbiter, sample, name):
     """Convention 3: each cell's data-key is the JSON key (a tie-break's code in ``tiebreaks``)
-    and its text the JSON value as the CSV output writes it."""
+    and its text the JSON value as the CSV output writes it: the CSV's own cell."""
     folder = sample(name)
     pages = pages_of(folder)
     for path, after in (("standings.html", None), ("standings/2.html", 2)):
         rows = pages[path].tables["standings"]
         header, body = rows[0], rows[1:]
         records = _standings_json(arbiter, folder, after)
-        assert len(body) == len(records)
+        extra = ["--after-round", after] if after is not None else []
+        result = arbiter("-d", folder, "standings", "--format", "csv", *extra)
+        assert result.code == 0, result.err
+        csv_rows = list(csv.DictReader(io.StringIO(result.out)))
+        assert len(body) == len(records) == len(csv_rows)
+        for row, csv_row in zip(body, csv_rows):
+            assert {key: text for _, key, text in row} == {key: csv_row[key] for _, key, _ in row}
         assert all(tag == "th" and key for tag, key, _ in header)
         for row, record in zip(body, records):
             for tag, key, text in row:

@@ -22,6 +22,7 @@ from typing import Any
 
 from arbiter_cli.core.points import format_points, parse_points
 from arbiter_cli.render.output import View, table_columns
+from arbiter_cli.render.printing import RECORD_KEYS
 from arbiter_cli.render.site.charts import bar_chart
 from arbiter_cli.render.site.layout import Cell, csv_text, h, table
 from arbiter_cli.render.site.parts import align
@@ -32,12 +33,14 @@ __all__ = ["standings_table", "distribution_chart"]
 def standings_table(view: View, name_link: Callable[[dict[str, Any]], str]) -> str:
     """The view's table columns, each cell its CSV text (see the module), the names linked.
 
-    A table of 500 players after 11 rounds has some 10,000 cells per page: each column's
+    On a phone the record columns (games, W, D, L, forfeits, byes: the crosstable has them) are
+    hidden by the stylesheet (``wide-only``); they are in the page all the same. A table of 500 players after 11 rounds has some 10,000 cells per page: each column's
     opening tag is made once, and the rows are written as text."""
     columns = table_columns(view)
-    headers = [Cell(h(c.header), c.key, align(c)) for c in columns]
-    openings = [(c.key, f'<td data-key="{h(c.key)}"' + (f' class="{align(c)}">' if align(c) else ">"))
-                for c in columns]
+    classes = [" ".join(filter(None, (align(c), "wide-only" if c.key in RECORD_KEYS else ""))) for c in columns]
+    headers = [Cell(h(c.header), c.key, cls) for c, cls in zip(columns, classes)]
+    openings = [(c.key, f'<td data-key="{h(c.key)}"' + (f' class="{cls}">' if cls else ">"))
+                for c, cls in zip(columns, classes)]
     value = view.csv_value or (lambda record, key: record.get(key))
     rows = []
     for record in view.records:

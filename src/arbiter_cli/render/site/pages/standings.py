@@ -37,7 +37,10 @@ def standings_page(site: EventSite, after: int, depth: int) -> str:
     notes = [*standings_notes(table), RECORD_LEGEND, *tiebreak_legend(table.tiebreaks)]
     chart = distribution_chart("distribution", scores_of(view, "points"), after) if after else ""
     body = standings_body(site, view, name, after, depth, table.tiebreaks, table.rules.value, notes, chart)
-    return frame(site, table_heading(tournament, "standings", after), body, depth)
+    title = table_heading(tournament, "standings", after)
+    if table.incomplete:
+        title += f" (round{'s' if len(table.incomplete) > 1 else ''} {', '.join(map(str, table.incomplete))} not complete)"
+    return frame(site, title, body, depth)
 
 
 def pages(site: EventSite) -> Iterator[tuple[str, str]]:
