@@ -14,7 +14,7 @@ from arbiter_cli.render.printing import event_dates
 from arbiter_cli.render.team_printouts import modifier_words
 from arbiter_cli.render.site.layout import Cell, Link, csv_text, definition_list, h, page, table
 
-__all__ = ["legend", "crosstable_page", "standings_body", "frame", "team_link", "member_link", "points_text", "tiebreak_legend", "round_links", "event_details", "view_table", "align"]
+__all__ = ["standings_pages", "legend", "crosstable_page", "standings_body", "frame", "team_link", "member_link", "points_text", "tiebreak_legend", "round_links", "event_details", "view_table", "align"]
 
 
 def frame(site: Any, title: str, body: str, depth: int = 0, *, wide: bool = False) -> str:
@@ -127,3 +127,12 @@ def standings_body(site: Any, view: View, name: Any, after: int, depth: int, cod
     return "\n".join([round_links([r.number for r in site.tournament.rounds], "standings", after, depth, "After round"),
                       f'<p class="note">Tie-breaks: {h(", ".join(codes) or "none")} (C.07, {h(rules)} rules)</p>',
                       standings_table(view, name), legend(notes), chart])
+
+
+def standings_pages(site: Any, page: Any) -> Iterator[tuple[str, str]]:
+    """``standings/<N>.html`` after each round N, and ``standings.html`` (the latest), each made
+    by ``page(site, after_round, depth)``."""
+    last = site.tournament.last_round
+    for after in range(1, last + 1):
+        yield f"standings/{after}.html", page(site, after, 1)
+    yield "standings.html", page(site, last, 0)

@@ -26,8 +26,18 @@ if TYPE_CHECKING:
 __all__ = ["EventSite", "TeamSite", "ClubSite", "Site", "event_site", "team_site", "club_site", "slug"]
 
 
+class _OfAnEvent:
+    """A site of an event: it is named after the event."""
+
+    tournament: Tournament | TeamTournament
+
+    @property
+    def name(self) -> str:
+        return self.tournament.settings.name
+
+
 @dataclass
-class EventSite:
+class EventSite(_OfAnEvent):
     """An individual event: the standings after each round (0 to the last), the crosstable, and
     the club's rating report of the event when a club has rated it (member id -> row)."""
 
@@ -38,13 +48,9 @@ class EventSite:
     nav: list[Link] = field(default_factory=list)
     kind: str = "event"
 
-    @property
-    def name(self) -> str:
-        return self.tournament.settings.name
-
 
 @dataclass
-class TeamSite:
+class TeamSite(_OfAnEvent):
     """A team event: the team standings after each round, the team crosstable, the team cards."""
 
     tournament: TeamTournament
@@ -53,10 +59,6 @@ class TeamSite:
     cards: tuple[TeamCard, ...]
     nav: list[Link] = field(default_factory=list)
     kind: str = "team"
-
-    @property
-    def name(self) -> str:
-        return self.tournament.settings.name
 
 
 @dataclass

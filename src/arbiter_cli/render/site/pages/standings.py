@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from arbiter_cli.render.site.layout import Link, player_link
-from arbiter_cli.render.site.parts import frame, standings_body, tiebreak_legend
+from arbiter_cli.render.site.parts import frame, standings_body, standings_pages, tiebreak_legend
 from arbiter_cli.render.site.sites import EventSite
 from arbiter_cli.render.site.standings_table import distribution_chart, scores_of
 from arbiter_cli.render.views import standings_notes, standings_view, table_heading
@@ -44,7 +44,4 @@ def standings_page(site: EventSite, after: int, depth: int) -> str:
 
 
 def pages(site: EventSite) -> Iterator[tuple[str, str]]:
-    last = site.tournament.last_round
-    for after in range(1, last + 1):
-        yield f"standings/{after}.html", standings_page(site, after, 1)
-    yield "standings.html", standings_page(site, last, 0)
+    return standings_pages(site, standings_page)
