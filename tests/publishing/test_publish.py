@@ -324,3 +324,27 @@ def test_publish_leaves_the_event_folder_unchanged(arbiter, sample, tmp_path):
     assert arbiter("-d", folder, "publish", tmp_path / "site").code == 0
     assert snapshot(folder) == before
     assert os.listdir(tmp_path / "site")
+
+
+def test_team_and_member_names_show_as_text(arbiter, tmp_path):
+    """Issue 19, safety: a team's name, its short code, a club member's name are escaped too."""
+    team = tmp_path / "league"
+    assert arbiter("new", team, "--name", "League", "--system", "round-robin", "--seed", "1", "--teams",
+                   "--boards", "2").code == 0
+    for number, name in enumerate(("<script>alert(1)</script>", "Tour & Co", "<b>Bold</b>", "Plain"), start=1):
+        assert arbiter("-d", team, "team", "add", name, "--short", f"<i{number}>").code == 0
+        result = arbiter("-d", team, "team", "roster", str(number), "add", f"<script>p{number}a/1800",
+                         f"Player {number}b/1700")
+        assert result.code == 0, result.err
+    assert arbiter("-d", team, "pair").code == 0, "team round robin paired"
+    club = tmp_path / "club"
+    assert arbiter("club", "new", club, "--name", "<script>club</script>").code == 0
+    assert arbiter("-d", club, "member", "add", "<script>alert(3)</script>").code == 0
+    for folder in (team, club):
+        out = tmp_path / f"site-{folder.name}"
+        result = arbiter("-d", folder, "publish", out)
+        assert result.code == 0, result.err
+        for path in out.rglob("*.html"):
+            text = path.read_text(encoding="utf-8")
+            assert "<script" not in text and "<b>" not in text and "<i" + "1>" not in text, path
+        assert "&lt;script&gt;" in (out / "index.html").read_text(encoding="utf-8")
