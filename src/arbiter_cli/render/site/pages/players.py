@@ -8,12 +8,16 @@ from collections.abc import Iterator
 from arbiter_cli.core.outcome import round_entries
 from arbiter_cli.render.printing import BYE_TEXT
 from arbiter_cli.render.site.cards import CardRound, card_body
-from arbiter_cli.render.site.layout import h, player_link
+from arbiter_cli.render.site.layout import Link, h, player_link
 from arbiter_cli.render.site.parts import frame
 from arbiter_cli.render.site.sites import EventSite
 
 SITES = frozenset({"event"})
 ORDER = 40
+
+
+def nav(site: EventSite) -> Link:
+    return Link("Players", "index.html#players")
 
 
 def pages(site: EventSite) -> Iterator[tuple[str, str]]:

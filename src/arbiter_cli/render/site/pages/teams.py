@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from arbiter_cli.core.team_roster import format_team_rating, team_rating
 from arbiter_cli.render.output import number_texts
-from arbiter_cli.render.site.layout import Cell, definition_list, h, player_link, table
+from arbiter_cli.render.site.layout import Cell, Link, definition_list, h, player_link, table
 from arbiter_cli.render.site.parts import frame, team_link
 from arbiter_cli.render.site.sites import TeamSite
 
@@ -16,6 +16,10 @@ ORDER = 50
 
 #: How a team's round reads on its page.
 OUTCOME = {"W": "won", "D": "drawn", "L": "lost", "+": "won by forfeit", "-": "lost by forfeit"}
+
+
+def nav(site: TeamSite) -> Link:
+    return Link("Teams", "index.html#teams")
 
 
 def pages(site: TeamSite) -> Iterator[tuple[str, str]]:
