@@ -6,7 +6,7 @@ import html
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import arbiter_cli.render.site.pages as registry
@@ -66,3 +66,24 @@ def test_write_site_refuses_a_file_as_outdir(tmp_path):
     target.write_text("x")
     with pytest.raises(BadArgument, match="is a file"):
         write_site(target, {"index.html": b"a"})
+
+
+_PATHS = st.sampled_from(["index.html", "style.css", "rounds/1.html", "rounds/2.html", "players/1.html",
+                          "standings/1.html", "standings.html"])
+_SITES = st.dictionaries(_PATHS, st.binary(max_size=4), max_size=7)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(_SITES, min_size=1, max_size=5))
+def test_after_any_sequence_of_publishes_the_folder_holds_the_last_site_and_only_changes_were_written(
+        tmp_path_factory, sites):
+    out = tmp_path_factory.mktemp("site") / "out"
+    held: dict[str, bytes] = {}
+    for files in sites:
+        done = write_site(out, files)
+        assert set(done.written) == {p for p, data in files.items() if held.get(p) != data}
+        assert set(done.removed) == set(held) - set(files)
+        held = dict(files)
+        on_disk = {str(p.relative_to(out)): p.read_bytes() for p in out.rglob("*")
+                   if p.is_file() and not p.name.startswith(".arbiter")}
+        assert on_disk == held
