@@ -87,3 +87,25 @@ def test_after_any_sequence_of_publishes_the_folder_holds_the_last_site_and_only
         on_disk = {str(p.relative_to(out)): p.read_bytes() for p in out.rglob("*")
                    if p.is_file() and not p.name.startswith(".arbiter")}
         assert on_disk == held
+
+
+def test_a_publish_interrupted_half_way_is_completed_by_the_next(tmp_path, monkeypatch):
+    import arbiter_cli.store.site as site
+
+    out = tmp_path / "site"
+    real = site._write
+    calls = []
+
+    def failing(path, data):
+        calls.append(path.name)
+        if len(calls) == 3:  # the manifest, a page, then the disk fills up
+            raise OSError(28, "No space left on device")
+        real(path, data)
+
+    monkeypatch.setattr(site, "_write", failing)
+    with pytest.raises(BadArgument, match="No space left"):
+        write_site(out, {"a.html": b"1", "b.html": b"2", "c.html": b"3"})
+    monkeypatch.setattr(site, "_write", real)
+    done = write_site(out, {"a.html": b"1", "c.html": b"3"})
+    assert set(done.removed) <= {"b.html"} and not (out / "b.html").exists()
+    assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == ["a.html", "c.html"]

@@ -10,6 +10,8 @@ bytes):
   never half of one; each folder written to is fsync'ed once at the end;
 * a page of the last publish that is no longer made (a round unpaired) is removed; the
   manifest ``.arbiter-site`` lists what the last publish wrote, and nothing else is ever removed;
+* the manifest is written first with the old and the new files, and last with the new ones: a
+  publish interrupted half-way leaves a site the next publish completes;
 * a folder that is not empty and holds no manifest is refused (it is not a site we made), as is
   a path that would land on a tournament's or a club's own files.
 
@@ -114,9 +116,18 @@ def write_site(outdir: Path, files: Mapping[str, bytes]) -> SiteWrite:
         raise BadArgument(f"cannot write the site to {outdir}: {error.strerror or error}", field="OUTDIR") from None
 
 
+def _manifest(names: set[str]) -> bytes:
+    return ("# the files 'arbiter publish' wrote here; a re-publish removes those it no longer makes\n"
+            + "".join(f"{name}\n" for name in sorted(names))).encode("utf-8")
+
+
 def _apply(outdir: Path, files: Mapping[str, bytes], paths: Mapping[str, PurePosixPath],
            previous: list[str]) -> SiteWrite:
     written, unchanged, touched = [], [], set()
+    # The manifest first lists every file this publish may leave (the old and the new), so that a
+    # publish interrupted half-way leaves a folder the next one recognises and cleans up.
+    if set(files) - set(previous):
+        _write(outdir / MANIFEST, _manifest(set(previous) | set(files)))
     for name, data in sorted(files.items()):
         target = outdir.joinpath(*paths[name].parts)
         if _same(target, data):
@@ -140,10 +151,9 @@ def _apply(outdir: Path, files: Mapping[str, bytes], paths: Mapping[str, PurePos
                 if target.parent != outdir and not any(target.parent.iterdir()):
                     target.parent.rmdir()
                     touched.add(outdir)
-    manifest = "# the files 'arbiter publish' wrote here; a re-publish removes those it no longer makes\n" \
-        + "".join(f"{name}\n" for name in sorted(files))
-    if not _same(outdir / MANIFEST, manifest.encode("utf-8")):
-        _write(outdir / MANIFEST, manifest.encode("utf-8"))
+    manifest = _manifest(set(files))
+    if not _same(outdir / MANIFEST, manifest):
+        _write(outdir / MANIFEST, manifest)
         touched.add(outdir)
     for folder in sorted(touched):
         fsync_dir(folder)
