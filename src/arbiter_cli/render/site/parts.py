@@ -12,7 +12,7 @@ from arbiter_cli.core.tiebreak_codes import parse_spec
 from arbiter_cli.render.output import Column, View, column_texts, table_columns
 from arbiter_cli.render.printing import event_dates
 from arbiter_cli.render.team_printouts import modifier_words
-from arbiter_cli.render.site.layout import Cell, Link, csv_text, definition_list, h, page, table
+from arbiter_cli.render.site.layout import Cell, csv_text, definition_list, h, page, table
 
 __all__ = ["standings_pages", "legend", "crosstable_page", "standings_body", "frame", "team_link", "member_link", "points_text", "tiebreak_legend", "round_links", "event_details", "view_table", "align"]
 
