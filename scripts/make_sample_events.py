@@ -159,13 +159,17 @@ def swiss_open_prizes() -> None:
             "--place", "Izmir", "--federation", "TUR", "--start-date", "2026-11-27", "--end-date", "2026-11-30",
             "--time-control", "90+30", "--tiebreaks", "BH/C1,BH,SB,DE,WIN", "--seed", "40")
     rng = random.Random(40)
-    first = ["Ahmet", "Elif", "Mehmet", "Zeynep", "Can", "Deniz", "Ece", "Emre", "Selin", "Kerem",
-             "Aylin", "Burak", "Ceren", "Onur", "Derya", "Mert", "Asli", "Baris", "Nazli", "Tolga"]
+    men = ["Ahmet", "Mehmet", "Can", "Emre", "Kerem", "Burak", "Onur", "Mert", "Baris", "Tolga", "Deniz",
+           "Murat", "Serkan", "Hakan", "Volkan", "Cem", "Umut", "Efe", "Kaan", "Arda"]
+    women = ["Elif", "Zeynep", "Ece", "Selin", "Aylin", "Ceren", "Derya", "Asli", "Nazli", "Pinar", "Esra",
+             "Gizem", "Irem", "Melis"]
     last = ["Ozturk", "Koc", "Kurt", "Aksoy", "Polat", "Erdem", "Tekin", "Gunes"]
     lines = ["name,rating,federation,sex,birth_date,club"]
     for i in range(40):
         rating = 0 if i in (37, 38, 39) else rng.randint(1450, 2400)
-        lines.append(f"\"{last[i % 8]}, {first[i // 2 % 20]}\",{rating or ''},TUR,{'w' if i % 3 == 1 else 'm'},"
+        woman = i % 3 == 1
+        given_name = women[i // 3 % 14] if woman else men[(i - i // 3) % 20]
+        lines.append(f"\"{last[i % 8]}, {given_name}\",{rating or ''},TUR,{'w' if woman else 'm'},"
                      f"{rng.randint(1960, 2014)}-0{rng.randint(1, 9)}-1{rng.randint(0, 9)},"
                      f"{rng.choice(['Karsiyaka SK', 'Bornova SK', 'Konak SK', ''])}")
     arbiter("-d", folder, "player", "import", "-", stdin="\n".join(lines) + "\n")

@@ -12,21 +12,11 @@ import pytest
 
 from conftest import Runner, snapshot
 
-FUND = """split = "shared"
-currency = "EUR"
+FUND = """currency = "EUR"  # split: shared, the default
 places = [1000, 600, 400, 200, 100]
-
-[[category]]
-name = "Best woman"
-amounts = [150, 75]
-sex = "F"
-
-[[category]]
-name = "U1800"
-amounts = [100]
-rating_max = 1799
+category = [{ name = "Best woman", amounts = [150, 75], sex = "F" },
+            { name = "U1800", amounts = [100], rating_max = 1799 }]
 """
-
 
 def open_event(sample, fund: str = FUND) -> Path:
     folder: Path = sample("swiss-open-finished-prizes")
@@ -40,8 +30,8 @@ def test_prizes_json_rows_have_start_number_name_prize_and_a_decimal_amount(arbi
     assert outcome.code == 0, outcome.err
     rows = json.loads(outcome.out)
     assert set(rows[0]) == {"start_number", "name", "prize", "amount"}
-    assert rows[:2] == [{"start_number": 9, "name": "Tekin, Emre", "prize": "places 1-2", "amount": "800.00"},
-                        {"start_number": 39, "name": "Gunes, Tolga", "prize": "places 1-2", "amount": "800.00"}]
+    assert rows[:2] == [{"start_number": 9, "name": "Tekin, Deniz", "prize": "places 1-2", "amount": "800.00"},
+                        {"start_number": 39, "name": "Gunes, Onur", "prize": "places 1-2", "amount": "800.00"}]
     assert all(isinstance(r["amount"], str) and r["amount"].count(".") == 1 for r in rows)
     assert len({r["start_number"] for r in rows}) == len(rows)  # one prize per player
 
@@ -76,7 +66,7 @@ def test_prizes_print_and_html_pages(arbiter: Runner, sample, tmp_path: Path) ->
     assert page.code == 0 and "Prize list" in page.out and "total paid: 2625.00 EUR" in page.out
     html = tmp_path / "prizes.html"
     assert arbiter("-d", folder, "prizes", "--html", html).code == 0
-    assert "Tekin, Emre" in html.read_text()
+    assert "Tekin, Deniz" in html.read_text()
 
 
 def test_a_folder_without_prizes_toml_is_refused(arbiter: Runner, sample) -> None:
@@ -107,7 +97,8 @@ def test_bad_prizes_toml_names_file_line_and_field_and_changes_nothing(arbiter: 
     assert snapshot(folder) == before
 
 
-def test_finalize_stores_the_prize_list_with_the_final_standings(arbiter: Runner, tmp_path: Path) -> None:
+def one_round_played(arbiter: Runner, tmp_path: Path) -> Path:
+    """A one-round Swiss of four, played (A and D win), with places = [100, 60]."""
     folder = tmp_path / "open"
     assert arbiter("new", folder, "--name", "Open", "--system", "swiss", "--rounds", "1", "--seed", "3",
                    "--initial-colour", "white").code == 0
@@ -116,6 +107,11 @@ def test_finalize_stores_the_prize_list_with_the_final_standings(arbiter: Runner
     (folder / "prizes.toml").write_text("places = [100, 60]\n", encoding="utf-8")
     assert arbiter("-d", folder, "pair").code == 0
     assert arbiter("-d", folder, "result", "1", "--from", "-", stdin="1 1-0\n2 1-0\n").code == 0
+    return folder
+
+
+def test_finalize_stores_the_prize_list_with_the_final_standings(arbiter: Runner, tmp_path: Path) -> None:
+    folder = one_round_played(arbiter, tmp_path)
     bad = snapshot(folder)
     (folder / "prizes.toml").write_text("places = [100, 600]\n", encoding="utf-8")
     refused = arbiter("-d", folder, "finalize", "--date", "2026-12-01")
@@ -132,14 +128,7 @@ def test_finalize_stores_the_prize_list_with_the_final_standings(arbiter: Runner
 
 def test_a_correction_after_finalising_stores_the_prize_list_again_and_shows_what_changed(
         arbiter: Runner, tmp_path: Path) -> None:
-    folder = tmp_path / "open"
-    assert arbiter("new", folder, "--name", "Open", "--system", "swiss", "--rounds", "1", "--seed", "3",
-                   "--initial-colour", "white").code == 0
-    for name, rating in (("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700)):
-        assert arbiter("-d", folder, "player", "add", name, "--rating", rating).code == 0
-    (folder / "prizes.toml").write_text("places = [100, 60]\n", encoding="utf-8")
-    assert arbiter("-d", folder, "pair").code == 0
-    assert arbiter("-d", folder, "result", "1", "--from", "-", stdin="1 1-0\n2 1-0\n").code == 0
+    folder = one_round_played(arbiter, tmp_path)
     assert arbiter("-d", folder, "finalize", "--date", "2026-12-01").code == 0
     corrected = arbiter("-d", folder, "result", "1", "2", "1/2", "--correct")
     assert corrected.code == 0, corrected.err
