@@ -80,7 +80,7 @@ def test_the_next_eligible_player_moves_up() -> None:
     u1800 = PrizeSpec("U1800", (100 * EUR, 50 * EUR))
     places = PrizeSpec(PLACES, (1000 * EUR,))
     assert paid(field, [places, u1800]) == {"A": ("place 1", 1000 * EUR), "C": ("U1800", 100 * EUR),
-                                            "D": ("U1800 2", 50 * EUR)}
+                                            "D": ("U1800 (2)", 50 * EUR)}
 
 
 def test_a_player_who_gets_more_from_a_category_leaves_the_pool_and_it_is_shared_again() -> None:
@@ -109,8 +109,8 @@ def test_categories_of_equal_value_go_in_the_order_of_the_file() -> None:
 def test_ties_in_a_category_share_its_prizes() -> None:
     field = people(("A", 7, set()), ("B", 5, {"U1800"}), ("C", 5, {"U1800"}))
     specs = [PrizeSpec(PLACES, (1000 * EUR,)), PrizeSpec("U1800", (100 * EUR, 50 * EUR))]
-    assert paid(field, specs) == {"A": ("place 1", 1000 * EUR), "B": ("U1800 1-2", 75 * EUR),
-                                  "C": ("U1800 1-2", 75 * EUR)}
+    assert paid(field, specs) == {"A": ("place 1", 1000 * EUR), "B": ("U1800 (1-2)", 75 * EUR),
+                                  "C": ("U1800 (1-2)", 75 * EUR)}
 
 
 def test_us_chess_forum_example_place_prizes_pooled_before_the_class_prize() -> None:

@@ -51,16 +51,13 @@ def result(
     with writing() as (folder, tournament), arguments(**names):
         entered = enter_results(tournament, round_number, lines, correct=correct, excused=excused, confirm=confirm,
                                 source=label)
-        changes = list(entered.changes)
+        changes, outputs = list(entered.changes), None
         if entered.changes:
-            outputs = None
             if entered.finalised:
-                from arbiter_cli.cli.prizes import corrected_prizes
-                from arbiter_cli.render.final import final_outputs
+                from arbiter_cli.cli.prizes import corrected_final
 
-                prizes, prize_changes = corrected_prizes(tournament, entered.tournament)
+                outputs, prize_changes = corrected_final(tournament, entered.tournament)
                 changes += prize_changes
-                outputs = final_outputs(entered.tournament, prizes)
             folder.save(tournament, entered.tournament, command_line(), changes, outputs=outputs)
     if not entered.changes:
         say(f"round {round_number}: nothing changed")

@@ -20,12 +20,14 @@ A category's rule reads the player's data (``players.csv``): ``sex`` (``F`` or `
 no rating band), ``born_from`` / ``born_to`` (birth years, both included), ``federation``
 and ``club`` (equal, ignoring case), ``unrated = true`` (no rating). Every condition given must hold.
 
-A team event's file uses ``places`` for the teams, and may add board prizes::
+A team event's file uses ``places`` for the teams (ranked by the team standings, ties shared on the
+primary score), and may add board prizes (``[[category]]`` is for individual events)::
 
     [[board]]
     board = 1                   # the board; leave it out for the best percentage of all boards
     amounts = [100, 50]
-    board_share = "2/3"         # at top level: the share of the rounds a player must play
+    # board_share = "2/3"       # at the top: the share of the rounds a board prize needs
+                                # (default: the [team] setting board_prize_share, 2/3)
 
 The federation's rules (the issue's quotation) say nothing on how a prize list is ordered when a
 player qualifies for prizes of equal value; the order used is the one in :mod:`arbiter_cli.lifecycle.prizes`.
@@ -152,7 +154,7 @@ class PrizeTable(BaseModel):
     places: tuple[Money, ...] = ()
     category: tuple[Category, ...] = ()
     board: tuple[BoardPrize, ...] = ()
-    board_share: Annotated[Fraction, BeforeValidator(_share)] = DEFAULT_BOARD_SHARE
+    board_share: Annotated[Fraction | None, BeforeValidator(_share)] = None  # None: the [team] settings'
 
     _places = field_validator("places")(_not_increasing)
 
@@ -167,8 +169,8 @@ class PrizeTable(BaseModel):
 
     @field_validator("board_share")
     @classmethod
-    def _share_range(cls, value: Fraction) -> Fraction:
-        if not 0 < value <= 1:
+    def _share_range(cls, value: Fraction | None) -> Fraction | None:
+        if value is not None and not 0 < value <= 1:
             raise ValueError("must be more than 0 and at most 1")
         return value
 

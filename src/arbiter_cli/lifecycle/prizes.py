@@ -47,20 +47,26 @@ __all__ = ["Entrant", "PrizeSpec", "Award", "PrizeList", "award_prizes", "prize_
 @dataclass(frozen=True)
 class Entrant:
     """One who may win prizes, in ranking order: a key (start number or team number), a name, the
-    score ties are shared on, and the lists (by name) they may win."""
+    score ties are shared on, and the lists (by name) they may win (a list with its own ranking
+    reads only the names)."""
 
     key: int
     name: str
-    points: Fraction
-    lists: frozenset[str]
+    points: Fraction = Fraction(0)
+    lists: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
 class PrizeSpec:
-    """One prize list: its name and the amounts of its places, in cents (not increasing)."""
+    """One prize list: its name and the amounts of its places, in cents (not increasing).
+
+    ``ranking`` is the list's own order when it has one (a board prize ranks the players of one
+    board by their performance): (key, the score ties are shared on), best first. Without it, the
+    list ranks the entrants who may win it in the order given, sharing ties on their points."""
 
     name: str
     amounts: tuple[int, ...]
+    ranking: tuple[tuple[int, object], ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -78,11 +84,11 @@ class Award:
     @property
     def prize(self) -> str:
         """The place or category name, as the JSON's ``prize``: ``"place 1"``, ``"places 2-4"``,
-        ``"Best woman"``, ``"Best woman 2"``, ``"U1800 1-2"``."""
+        ``"Best woman"`` (its first prize alone), ``"Best woman (2)"``, ``"U1800 (1-2)"``."""
         places = str(self.first) if self.first == self.last else f"{self.first}-{self.last}"
         if self.list_name == PLACES:
             return f"place {places}" if self.first == self.last else f"places {places}"
-        return self.list_name if places == "1" else f"{self.list_name} {places}"
+        return self.list_name if places == "1" else f"{self.list_name} ({places})"
 
 
 @dataclass(frozen=True)
@@ -107,26 +113,26 @@ class _Share:
     odd: bool  # got one of the cents that could not be split
 
 
-def _shares(spec: PrizeSpec, members: Sequence[Entrant], split: Split) -> dict[int, _Share]:
+def _shares(spec: PrizeSpec, members: Sequence[tuple[int, object]], split: Split) -> dict[int, _Share]:
     """Each member's share of one list: members in ranking order occupy its places 1, 2, ...;
     members tied on points pool the places they occupy (shared, hort)."""
     result: dict[int, _Share] = {}
     start = 0
     while start < len(members):
         end = start
-        while end + 1 < len(members) and members[end + 1].points == members[start].points:
+        while end + 1 < len(members) and members[end + 1][1] == members[start][1]:
             end += 1
         group = members[start:end + 1]
         own = [spec.amounts[i] if i < len(spec.amounts) else 0 for i in range(start, end + 1)]
         first, last = start + 1, end + 1
         if split == "tiebreak" or len(group) == 1:
-            for offset, member in enumerate(group):
-                result[member.key] = _Share(own[offset], first + offset, first + offset, False)
+            for offset, (key, _) in enumerate(group):
+                result[key] = _Share(own[offset], first + offset, first + offset, False)
         else:
             kept = [amount // 2 for amount in own] if split == "hort" else [0] * len(group)
             each, odd = divmod(sum(own) - sum(kept), len(group))
-            for offset, member in enumerate(group):
-                result[member.key] = _Share(kept[offset] + each + (offset < odd), first, last, offset < odd)
+            for offset, (key, _) in enumerate(group):
+                result[key] = _Share(kept[offset] + each + (offset < odd), first, last, offset < odd)
         start = end + 1
     return result
 
@@ -142,15 +148,17 @@ def award_prizes(entrants: Sequence[Entrant], specs: Sequence[PrizeSpec], split:
     [('A', 'places 1-2', '800.00'), ('B', 'places 1-2', '800.00'), ('C', 'place 3', '400.00')]
     """
     order = {spec.name: index for index, spec in enumerate(specs)}
-    rank = {e.key: index for index, e in enumerate(entrants)}
+    rankings = {spec.name: spec.ranking if spec.ranking is not None else
+                tuple((e.key, e.points) for e in entrants if spec.name in e.lists) for spec in specs}
+    rank = {name: {key: index for index, (key, _) in enumerate(ranking)} for name, ranking in rankings.items()}
     taken: dict[int, str] = {}  # entrant -> the list they take their prize from
 
-    def members(spec: PrizeSpec) -> list[Entrant]:
-        return [e for e in entrants if spec.name in e.lists and taken.get(e.key, spec.name) == spec.name]
+    def members(spec: PrizeSpec) -> list[tuple[int, object]]:
+        return [(key, score) for key, score in rankings[spec.name] if taken.get(key, spec.name) == spec.name]
 
     while True:
         shares = {spec.name: _shares(spec, members(spec), split) for spec in specs}
-        offers = [(-share.amount, order[name], rank[key], key, name) for name, by_key in shares.items()
+        offers = [(-share.amount, order[name], rank[name][key], key, name) for name, by_key in shares.items()
                   for key, share in by_key.items() if key not in taken and share.amount > 0]
         if not offers:
             break
@@ -162,7 +170,7 @@ def award_prizes(entrants: Sequence[Entrant], specs: Sequence[PrizeSpec], split:
     for spec in specs:
         by_key = shares[spec.name]
         given = sorted(((share, key) for key, share in by_key.items() if taken.get(key) == spec.name),
-                       key=lambda pair: (pair[0].first, rank[pair[1]]))
+                       key=lambda pair: (pair[0].first, rank[spec.name][pair[1]]))
         awards += [Award(key, names[key], spec.name, share.first, share.last, share.amount) for share, key in given]
         for share, key in given:
             if share.odd:

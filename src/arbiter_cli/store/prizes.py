@@ -23,8 +23,9 @@ __all__ = ["PRIZES_FILE", "read_prizes", "parse_prizes"]
 PRIZES_FILE = "prizes.toml"
 
 
-def read_prizes(folder: Path) -> PrizeTable | None:
-    """The prize fund of the event in ``folder``; None when it has no ``prizes.toml``."""
+def read_prizes(folder: Path, team: bool = False) -> PrizeTable | None:
+    """The prize fund of the event in ``folder`` (``team``: a team event's); None when it has no
+    ``prizes.toml``."""
     path = folder / PRIZES_FILE
     try:
         data = path.read_bytes()
@@ -37,12 +38,21 @@ def read_prizes(folder: Path) -> PrizeTable | None:
     except UnicodeDecodeError as error:
         raise BrokenFolder("the file is not valid UTF-8 text", source=PRIZES_FILE,
                            line=data[:error.start].count(b"\n") + 1) from None
-    return parse_prizes(text)
+    return parse_prizes(text, team=team)
 
 
-def parse_prizes(text: str, source: str = PRIZES_FILE) -> PrizeTable:
-    """The prize fund in a ``prizes.toml`` text; the first mistake names the line and the field."""
+def parse_prizes(text: str, source: str = PRIZES_FILE, team: bool = False) -> PrizeTable:
+    """The prize fund in a ``prizes.toml`` text; the first mistake names the line and the field.
+    A team event's has no ``[[category]]`` (its individual prizes are the board prizes), an
+    individual event's no ``[[board]]`` nor ``board_share``."""
     table = read_toml(text, source)
+    foreign = ("category",) if team else ("board", "board_share")
+    for key in foreign:
+        if key in table:
+            what = "a team event's prizes are places (for teams) and [[board]] prizes" if team else \
+                "board prizes are for team events"
+            loc: tuple[object, ...] = (key, 0) if isinstance(table[key], list) else (key,)
+            raise BrokenFolder(what, source=source, line=_line(text, loc), field=key)
     try:
         return PrizeTable.model_validate(table)
     except ValidationError as error:
