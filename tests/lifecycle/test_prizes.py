@@ -125,6 +125,26 @@ def test_us_chess_forum_example_place_prizes_pooled_before_the_class_prize() -> 
                                   "C": ("places 2-3", 125 * EUR), "E": ("U2200", 100 * EUR)}
 
 
+def test_westfield_club_championship_2012_class_prizes_move_down_and_are_shared() -> None:
+    """A real event's published prize determination (Westfield Chess Club, Club Championship 2012,
+    westfieldchessclub.blogspot.com/2012/10/prize-determination.html). Published: the scores and
+    ratings below; R. Feng (1358, 3 points) takes the U1800 prize (Fleysher 2025 and E. Zhang 1809 on
+    3 points are too high for it); nobody eligible has 2½, so the U1500 prize goes to the 2-point
+    group, where four players qualify and "should have received $18.75 each" (a $75 prize). Not
+    published: the U1800 amount (taken as $100 here, above U1500's). The place prizes and the U2100
+    prize are left out: the club pooled the U2100 prize into the tie for first (US Chess rule 32B3),
+    which the regulations we follow do not do (see the README)."""
+    rated = [("Lunna", 3.5, 2205), ("J. Cohen", 3.5, 2089), ("E. Zhurbinskiy", 3.5, 1935), ("Fleysher", 3, 2025),
+             ("E. Zhang", 3, 1809), ("R. Feng", 3, 1358), ("Huang", 2, 1424), ("Sengupta", 2, 1337),
+             ("N. Yen", 2, 1182), ("S. Feng", 2, 1102)]
+    field = people(*((name, points, {c for c, top in (("U1800", 1800), ("U1500", 1500)) if rating < top})
+                     for name, points, rating in rated))
+    specs = [PrizeSpec("U1800", (100 * EUR,)), PrizeSpec("U1500", (75 * EUR,))]
+    assert paid(field, specs) == {"R. Feng": ("U1800", 100 * EUR), "Huang": ("U1500 (1-4)", 1875),
+                                  "Sengupta": ("U1500 (1-4)", 1875), "N. Yen": ("U1500 (1-4)", 1875),
+                                  "S. Feng": ("U1500 (1-4)", 1875)}
+
+
 # --------------------------------------------------------------------------- the tournament's side
 
 def _tournament(players: list[Player]) -> Tournament:
@@ -219,3 +239,18 @@ def test_a_tied_group_shares_within_one_cent(event: tuple[list[Entrant], list[Pr
     for award in result.awards:
         groups.setdefault((award.list_name, award.first, award.last), []).append(award.amount)
     assert all(max(g) - min(g) <= 1 for g in groups.values())
+
+
+@settings(max_examples=300, deadline=None)
+@given(events())
+def test_nobody_ranked_above_a_prize_winner_of_a_list_gets_less_than_that_prize(
+        event: tuple[list[Entrant], list[PrizeSpec], str]) -> None:
+    """One prize each, the largest, the next eligible moving up: with no sharing, a player ranked
+    above a list's winner and free to win that list ends with at least as much."""
+    entrants, specs, _ = event
+    result = award_prizes(entrants, specs, "tiebreak")
+    got = {a.key: a.amount for a in result.awards}
+    position = {e.key: index for index, e in enumerate(entrants)}
+    for award in result.awards:
+        above = [e for e in entrants if award.list_name in e.lists and position[e.key] < position[award.key]]
+        assert all(got.get(e.key, 0) >= award.amount for e in above), (award, got)
