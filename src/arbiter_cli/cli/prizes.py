@@ -29,15 +29,13 @@ def prizes(
 ) -> None:
     """Show the prize list: who gets what from prizes.toml, by the final ranking (or the standings
     so far), one prize per player, ties on points shared by the file's split."""
+    from arbiter_cli.cli.teams import is_team, team_reading
     from arbiter_cli.lifecycle.prizes import prize_list
+    from arbiter_cli.lifecycle.team_prizes import team_prize_list
     from arbiter_cli.render.printing import page_header, sheet
-    from arbiter_cli.render.prizes import prize_notes, prizes_view
+    from arbiter_cli.render.prizes import prize_notes, prizes_view, team_prize_notes, team_prizes_view
     from arbiter_cli.render.views import table_heading
     from arbiter_cli.store.prizes import PRIZES_FILE
-
-    from arbiter_cli.cli.teams import is_team, team_reading
-    from arbiter_cli.lifecycle.team_prizes import team_prize_list
-    from arbiter_cli.render.prizes import team_prize_notes, team_prizes_view
 
     check_page(print_, html, fmt)
     team = is_team()
@@ -57,7 +55,7 @@ def prizes(
         notes.insert(0, f"not final: by the {heading[0].lower() + heading[1:]}")
     if print_ or html is not None:
         header = page_header(tournament, "Prize list", today())
-        write_page([sheet(view, header, notes=notes)], html, f"{tournament.settings.name}: prize list")
+        write_page([sheet(view, header, notes=notes)], html, title)
         return
     for note in notes:
         say(f"note: {note}")

@@ -17,7 +17,8 @@ prescribes no split, the regulations decide), each pinned by a test of the same 
   share (a place beyond the list pays 0). A player who can get more from another list takes that
   instead, and the pool is worked out again without them.
 * **Hort** (``split = "hort"``, §9): each tied player keeps half the prize of the place reached on
-  tie-breaks; the other halves are pooled and shared equally. A player with no tie keeps it all.
+  tie-breaks (rounded down to the cent); the rest is pooled and shared equally. A player with no
+  tie keeps it all. (§9 says amounts are "normally rounded to whole units"; we keep cents, exact.)
 * **Tiebreak** (``split = "tiebreak"``): no sharing; the place on tie-breaks pays its prize.
 * **Money is exact**: integer cents. The cents of a pool that cannot be split equally go one each
   to the tied players in tie-break order, and the prize list says so (:attr:`PrizeList.notes`).
