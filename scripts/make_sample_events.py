@@ -152,12 +152,12 @@ club = "Karsiyaka SK"
 
 
 def swiss_open_prizes() -> None:
-    """A finished 7-round Swiss open of 40 players with a prize list that has ties and categories
+    """A finished 6-round Swiss open of 40 players with a prize list that has ties and categories
     (one player withdrawn), finalised: final/prizes.csv and .json beside the standings."""
     folder = fresh("swiss-open-finished-prizes")
-    arbiter("new", folder, "--name", "Bornova Open 2026", "--system", "swiss", "--rounds", "7",
+    arbiter("new", folder, "--name", "Bornova Open 2026", "--system", "swiss", "--rounds", "6",
             "--place", "Izmir", "--federation", "TUR", "--start-date", "2026-11-27", "--end-date", "2026-11-30",
-            "--time-control", "90+30", "--tiebreaks", "BH/C1,BH,SB,DE,WIN", "--seed", "40")
+            "--time-control", "90+30", "--tiebreaks", "BH/C1,BH,SB", "--seed", "40")
     rng = random.Random(40)
     men = ["Ahmet", "Mehmet", "Can", "Emre", "Kerem", "Burak", "Onur", "Mert", "Baris", "Tolga", "Deniz",
            "Murat", "Serkan", "Hakan", "Volkan", "Cem", "Umut", "Efe", "Kaan", "Arda"]
@@ -173,7 +173,7 @@ def swiss_open_prizes() -> None:
                      f"{rng.randint(1960, 2014)}-0{rng.randint(1, 9)}-1{rng.randint(0, 9)},"
                      f"{rng.choice(['Karsiyaka SK', 'Bornova SK', 'Konak SK', ''])}")
     arbiter("-d", folder, "player", "import", "-", stdin="\n".join(lines) + "\n")
-    for rnd in range(1, 8):
+    for rnd in range(1, 7):
         arbiter("-d", folder, "pair")
         play(folder, rnd, rng)
         if rnd == 4:

@@ -50,7 +50,8 @@ def test_the_sample_prize_list_has_ties_and_categories(arbiter: Runner, sample) 
     stored = json.loads((folder / "final" / "prizes.json").read_text())
     assert rows == stored
     prizes = {r["prize"] for r in rows}
-    assert {"places 1-2", "places 3-6", "Best woman", "U1800 (2-3)", "Best unrated"} <= prizes
+    assert {"places 1-2", "place 3", "places 4-7", "Best woman (1-2)", "U1800", "U1800 (2-3)", "Best junior (1-4)",
+            "Best unrated"} <= prizes
     assert sum(int(r["amount"].replace(".", "")) for r in rows) == 287500
 
 
