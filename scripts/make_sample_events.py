@@ -116,6 +116,70 @@ def main() -> None:
         arbiter("-d", folder, "pair")
         play(folder, rnd, rng, skip={2, 5, 9, 14} if rnd == 5 else set())
     club()
+    swiss_open_prizes()
+
+
+#: The prize fund of the finished Swiss open: place prizes, and categories read from the players' data.
+OPEN_PRIZES = """split = "shared"
+currency = "EUR"
+places = [1000, 600, 400, 200, 100]
+
+[[category]]
+name = "Best woman"
+amounts = [150, 75]
+sex = "F"
+
+[[category]]
+name = "U1800"
+amounts = [100, 50]
+rating_max = 1799
+
+[[category]]
+name = "Best junior"
+amounts = [100]
+born_from = 2008
+
+[[category]]
+name = "Best unrated"
+amounts = [50]
+unrated = true
+
+[[category]]
+name = "Best of Karsiyaka SK"
+amounts = [50]
+club = "Karsiyaka SK"
+"""
+
+
+def swiss_open_prizes() -> None:
+    """A finished 6-round Swiss open of 40 players with a prize list that has ties and categories
+    (one player withdrawn), finalised: final/prizes.csv and .json beside the standings."""
+    folder = fresh("swiss-open-finished-prizes")
+    arbiter("new", folder, "--name", "Bornova Open 2026", "--system", "swiss", "--rounds", "6",
+            "--place", "Izmir", "--federation", "TUR", "--start-date", "2026-11-27", "--end-date", "2026-11-30",
+            "--time-control", "90+30", "--tiebreaks", "BH/C1,BH,SB", "--seed", "40")
+    rng = random.Random(40)
+    men = ["Ahmet", "Mehmet", "Can", "Emre", "Kerem", "Burak", "Onur", "Mert", "Baris", "Tolga", "Deniz",
+           "Murat", "Serkan", "Hakan", "Volkan", "Cem", "Umut", "Efe", "Kaan", "Arda"]
+    women = ["Elif", "Zeynep", "Ece", "Selin", "Aylin", "Ceren", "Derya", "Asli", "Nazli", "Pinar", "Esra",
+             "Gizem", "Irem", "Melis"]
+    last = ["Ozturk", "Koc", "Kurt", "Aksoy", "Polat", "Erdem", "Tekin", "Gunes"]
+    lines = ["name,rating,federation,sex,birth_date,club"]
+    for i in range(40):
+        rating = 0 if i in (37, 38, 39) else rng.randint(1450, 2400)
+        woman = i % 3 == 1
+        given_name = women[i // 3 % 14] if woman else men[(i - i // 3) % 20]
+        lines.append(f"\"{last[i % 8]}, {given_name}\",{rating or ''},TUR,{'w' if woman else 'm'},"
+                     f"{rng.randint(1960, 2014)}-0{rng.randint(1, 9)}-1{rng.randint(0, 9)},"
+                     f"{rng.choice(['Karsiyaka SK', 'Bornova SK', 'Konak SK', ''])}")
+    arbiter("-d", folder, "player", "import", "-", stdin="\n".join(lines) + "\n")
+    for rnd in range(1, 7):
+        arbiter("-d", folder, "pair")
+        play(folder, rnd, rng)
+        if rnd == 4:
+            arbiter("-d", folder, "player", "withdraw", "2")
+    (SAMPLES / folder / "prizes.toml").write_text(OPEN_PRIZES, encoding="utf-8")
+    arbiter("-d", folder, "finalize", "--date", "2026-11-30")
 
 
 def club() -> None:
@@ -152,8 +216,10 @@ if __name__ == "__main__":
     SAMPLES.mkdir(exist_ok=True)
     if chosen == ["club-lyon"]:
         club()
+    elif chosen == ["swiss-open-finished-prizes"]:
+        swiss_open_prizes()
     elif chosen:
-        sys.exit("usage: make_sample_events.py [club-lyon]")
+        sys.exit("usage: make_sample_events.py [club-lyon | swiss-open-finished-prizes]")
     else:
         main()
     for lock in SAMPLES.rglob(".arbiter.lock"):

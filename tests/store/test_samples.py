@@ -17,8 +17,8 @@ SAMPLES = ROOT / "sample_events"
 
 def test_every_sample_reads_cleanly() -> None:
     names = sorted(p.name for p in SAMPLES.iterdir() if p.is_dir())
-    assert names == ["club-lyon", "double-rr6-ready", "rr10-finished", "rr10-in-progress", "swiss32-in-progress",
-                     "team-league-in-progress", "team-swiss20-in-progress"]
+    assert names == ["club-lyon", "double-rr6-ready", "rr10-finished", "rr10-in-progress", "swiss-open-finished-prizes",
+                     "swiss32-in-progress", "team-league-in-progress", "team-swiss20-in-progress"]
     for name in names[1:-2]:
         TournamentFolder(SAMPLES / name).load()
 
@@ -110,3 +110,14 @@ def test_the_team_swiss_is_20_teams_in_round_4_as_the_readme_says(arbiter: Runne
     shutil.copytree(SAMPLES / "team-swiss20-in-progress", copy)
     assert arbiter("-d", copy, "pair").code == 4  # round 4 still needs results
     assert arbiter("-d", copy, "verify").code == 0
+
+def test_the_finished_open_is_finalised_with_its_prize_list_stored() -> None:
+    from arbiter_cli.core.model import Status
+    from arbiter_cli.store.prizes import read_prizes
+
+    folder = SAMPLES / "swiss-open-finished-prizes"
+    event = TournamentFolder(folder).load()
+    assert event.settings.status is Status.FINALISED and len(event.players) == 40
+    table = read_prizes(folder)
+    assert table is not None and table.split == "shared" and len(table.category) == 5
+    assert (folder / "final" / "prizes.json").is_file() and (folder / "final" / "prizes.csv").is_file()

@@ -21,8 +21,8 @@ import typer
 from typer.exceptions import TyperException
 
 from arbiter_cli import __version__
-from arbiter_cli.cli import (audit, club, event, finish, pairing_rules, players, publish, reports, results, rounds,
-                             team_reports, teams, trf)
+from arbiter_cli.cli import (audit, club, event, finish, pairing_rules, players, prizes, publish, reports,
+                             results, rounds, team_reports, teams, trf)
 from arbiter_cli.cli.common import STATE, say
 from arbiter_cli.cli.interrupt import INTERRUPT
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, DomainError, NoPairing, Refused
@@ -65,6 +65,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("avoid", pairing_rules.avoid),
     Command("acceleration", pairing_rules.acceleration),
     Command("unpair", rounds.unpair),
+    Command("prizes", prizes.prizes),
     Command("finalize", finish.finalize),
     Command("import", trf.import_command),
     Command("export", trf.export_command),

@@ -25,6 +25,7 @@ def finalize(
 ) -> None:
     """Check that every round is paired and every result entered, store the final standings
     (final/standings.csv and .json) and close the event."""
+    from arbiter_cli.cli.prizes import folder_prizes
     from arbiter_cli.render.final import final_outputs
     from arbiter_cli.store.club import rated_by_club, update_club_ratings
 
@@ -40,16 +41,18 @@ def finalize(
             done = None  # finalised, but killed before its club rated it: this completes that finalize
         else:
             done = finalise(tournament, when, after_round, yes)
+            prizes = folder_prizes()
             for action in done.actions:
                 say(action)
             folder.save(tournament, done.tournament, command_line(), done.changes,
-                        outputs=final_outputs(done.tournament))
+                        outputs=final_outputs(done.tournament, prizes))
     if done is None:
         say(f"the event was finalised on {tournament.settings.finalised_on}, but its club had not rated it "
             "(that finalize was interrupted): the club rates it now")
     else:
         say(f"finalised on {when} after {count(done.tournament.last_round, 'round')}; final standings in "
-            f"{folder.path / 'final'}/standings.csv and standings.json")
+            f"{folder.path / 'final'}/standings.csv and standings.json"
+            + (" and the prize list in prizes.csv and prizes.json" if prizes is not None else ""))
     for line in update_club_ratings(folder.path, command_line(), author(), final_outputs):
         say(line)
 

@@ -51,17 +51,18 @@ def result(
     with writing() as (folder, tournament), arguments(**names):
         entered = enter_results(tournament, round_number, lines, correct=correct, excused=excused, confirm=confirm,
                                 source=label)
+        changes, outputs = list(entered.changes), None
         if entered.changes:
-            outputs = None
             if entered.finalised:
-                from arbiter_cli.render.final import final_outputs
+                from arbiter_cli.cli.prizes import corrected_final
 
-                outputs = final_outputs(entered.tournament)
-            folder.save(tournament, entered.tournament, command_line(), entered.changes, outputs=outputs)
+                outputs, prize_changes = corrected_final(tournament, entered.tournament)
+                changes += prize_changes
+            folder.save(tournament, entered.tournament, command_line(), changes, outputs=outputs)
     if not entered.changes:
         say(f"round {round_number}: nothing changed")
         return
-    for change in entered.changes:
+    for change in changes:
         say(f"{change.change}: {change.old or 'none'} -> {change.new or 'none'}")
     if entered.finalised:
         from arbiter_cli.render.final import final_outputs

@@ -219,15 +219,18 @@ def team_result(round_number: int, place: str | None, code: str | None, source: 
             lines = [team_result_line(place, code)]
     with team_writing() as (folder, tournament), arguments(round_number="ROUND", board="MATCH.BOARD", result="RESULT"):
         entered = enter_team_results(tournament, round_number, lines, correct=correct, source=label)
+        changes, outputs = list(entered.changes), None
         if entered.changes:
-            from arbiter_cli.render.final import team_final_outputs
+            if entered.finalised:
+                from arbiter_cli.cli.prizes import corrected_final
 
-            outputs = team_final_outputs(entered.tournament) if entered.finalised else None
-            folder.save(tournament, entered.tournament, command_line(), entered.changes, outputs=outputs)
+                outputs, prize_changes = corrected_final(tournament, entered.tournament)
+                changes += prize_changes
+            folder.save(tournament, entered.tournament, command_line(), changes, outputs=outputs)
     if not entered.changes:
         say(f"round {round_number}: nothing changed")
         return
-    for change in entered.changes:
+    for change in changes:
         say(f"{change.change}: {change.old or 'none'} -> {change.new or 'none'}")
     if entered.finalised:
         say(f"the final standings are stored again: {STATE.directory / 'final'}/standings.csv and standings.json")
@@ -273,13 +276,15 @@ def team_finalize(when: str, after_round: int | None, yes: bool = False) -> None
     """``arbiter finalize`` on a team event."""
     from arbiter_cli.lifecycle.team_finish import finalise_team_event
 
+    from arbiter_cli.cli.prizes import folder_prizes
     from arbiter_cli.render.final import team_final_outputs
 
     with team_writing() as (folder, tournament), arguments(after_round="--after-round", date="--date"):
         after, changes = finalise_team_event(tournament, when, after_round, yes)
-        folder.save(tournament, after, command_line(), changes, outputs=team_final_outputs(after))
+        prizes = folder_prizes(team=True)
+        folder.save(tournament, after, command_line(), changes, outputs=team_final_outputs(after, prizes))
     say(f"finalised on {when} after {after.last_round} rounds; final standings in {folder.path / 'final'}/"
-        "standings.csv and standings.json")
+        "standings.csv and standings.json" + (" and the prize list in prizes.csv and prizes.json" if prizes is not None else ""))
 
 
 def team_bye(

@@ -1,4 +1,5 @@
-"""The final standings a finalised event keeps: ``final/standings.csv`` and ``.json``.
+"""The final standings a finalised event keeps: ``final/standings.csv`` and ``.json``, and its
+prize list, ``final/prizes.csv`` and ``.json``, when the folder has a ``prizes.toml``.
 
 They are the standings after the last round with every announced tie-break,
 in exactly the CSV and JSON that ``arbiter standings --format csv|json``
@@ -8,26 +9,48 @@ prints, so scripts read both the same way.
 from __future__ import annotations
 
 from arbiter_cli.core.model import Tournament
+from arbiter_cli.core.prizes import PrizeTable
 from arbiter_cli.core.team_tournament import TeamTournament
 from arbiter_cli.lifecycle.standings import compute_standings
-from arbiter_cli.render.output import Format, view_text
+from arbiter_cli.render.output import Format, View, view_text
 from arbiter_cli.render.views import standings_view
 from arbiter_cli.store.tournament import FINAL_DIR
 
 __all__ = ["final_outputs", "team_final_outputs"]
 
 
-def final_outputs(tournament: Tournament) -> dict[str, str]:
-    """The files of the final standings, by path inside the tournament folder."""
+def final_outputs(tournament: Tournament, prizes: PrizeTable | None = None) -> dict[str, str]:
+    """The files of the final standings, by path inside the tournament folder, with the prize
+    list of ``prizes`` (the folder's ``prizes.toml``) when given: the same CSV and JSON as
+    ``arbiter prizes --format csv|json``."""
+    from arbiter_cli.lifecycle.prizes import prize_list
+    from arbiter_cli.render.prizes import prizes_view
+
     table = compute_standings(tournament, tournament.last_round, tournament.settings.effective_tiebreaks)
     view = standings_view(tournament, table)
-    return {f"{FINAL_DIR}/standings.{fmt.value}": view_text(view, fmt) for fmt in (Format.csv, Format.json)}
+    files = _files("standings", view)
+    if prizes is not None:
+        listed = prizes_view(prize_list(tournament, prizes), f"{tournament.settings.name}: prize list")
+        files |= _files("prizes", listed)
+    return files
 
 
-def team_final_outputs(tournament: TeamTournament) -> dict[str, str]:
-    """A team event's final standings files: ``arbiter standings --format csv|json`` of its teams."""
+def team_final_outputs(tournament: TeamTournament, prizes: PrizeTable | None = None) -> dict[str, str]:
+    """A team event's final standings files: ``arbiter standings --format csv|json`` of its teams,
+    and its prize list (``arbiter prizes --format csv|json``) when ``prizes`` is given."""
     from arbiter_cli.lifecycle.team_finish import team_standings_of
+    from arbiter_cli.lifecycle.team_prizes import team_prize_list
+    from arbiter_cli.render.prizes import team_prizes_view
     from arbiter_cli.render.team_views import team_standings_view
 
     view = team_standings_view(f"{tournament.settings.name}: final team standings", team_standings_of(tournament))
-    return {f"{FINAL_DIR}/standings.{fmt.value}": view_text(view, fmt) for fmt in (Format.csv, Format.json)}
+    files = _files("standings", view)
+    if prizes is not None:
+        listed = team_prizes_view(team_prize_list(tournament, prizes), f"{tournament.settings.name}: prize list")
+        files |= _files("prizes", listed)
+    return files
+
+
+def _files(name: str, view: View) -> dict[str, str]:
+    """``final/NAME.csv`` and ``final/NAME.json`` of a view."""
+    return {f"{FINAL_DIR}/{name}.{fmt.value}": view_text(view, fmt) for fmt in (Format.csv, Format.json)}

@@ -1,0 +1,93 @@
+"""A team event's prize list: team prizes by the team standings, and board prizes (issue 18,
+"Prizes"; the regulations: "the same applies to teams"; "in team events, an individual prize for
+the best percentage needs at least two-thirds of the rounds played").
+
+* **Team prizes**: ``places`` of ``prizes.toml`` go to the teams in the order of the team
+  standings (the announced team tie-breaks); teams tied on the primary score (match points, or game
+  points when the event says so) share the prizes of their places by the file's ``split``, as
+  players do (:mod:`arbiter_cli.lifecycle.prizes`). A withdrawn team takes no place.
+* **Board prizes** (``[[board]]`` with ``board = N``): the players counted on board N
+  (:mod:`arbiter_cli.lifecycle.board_prizes`: one board per player) who **qualify**, that is played
+  at least the set share of the rounds (``board_share``, else the ``[team]`` setting
+  ``board_prize_share``, two-thirds by default), in the order of the board statistics: performance,
+  then percentage, then points. Players equal on all three share.
+* **Best percentage** (``[[board]]`` without ``board``): every qualifying player, by percentage,
+  then performance, then points; players with the same percentage share.
+* **One prize per player, the largest**, across the board prizes (the same engine); a team's
+  prize and a player's board prize are different purses and do not exclude each other.
+* **Withdrawn players**, and the players of a withdrawn team, are left out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from arbiter_cli.core.prizes import PLACES, PrizeTable
+from arbiter_cli.core.team_tournament import TeamTournament
+from arbiter_cli.lifecycle.board_prizes import BoardRow, board_statistics
+from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.lifecycle.prizes import Entrant, PrizeList, PrizeSpec, award_prizes, prize_list_changes
+from arbiter_cli.lifecycle.team_finish import counted_team_event, team_standings_of
+
+__all__ = ["TeamPrizeList", "team_prize_list", "team_prize_list_changes", "BEST_PERCENTAGE", "board_list_name"]
+
+BEST_PERCENTAGE = "Best percentage"
+
+
+def board_list_name(board: int | None) -> str:
+    """``Board 1``, or ``Best percentage`` for the prize of all boards."""
+    return BEST_PERCENTAGE if board is None else f"Board {board}"
+
+
+@dataclass(frozen=True)
+class TeamPrizeList:
+    """The team prizes (keys: team numbers) and the board prizes (keys: start numbers)."""
+
+    teams: PrizeList
+    boards: PrizeList
+
+
+def team_prize_list(tournament: TeamTournament, table: PrizeTable) -> TeamPrizeList:
+    """The prize list of a team event after every round paired (see the module's rules)."""
+    standings = team_standings_of(tournament)
+    withdrawn_teams = {t.number for t in tournament.teams if t.is_withdrawn}
+    primary = tournament.team.primary
+    teams = [Entrant(row.team.number, row.team.name, row.match_points if primary == "MP" else row.game_points,
+                     frozenset({PLACES}))
+             for row in standings.rows if row.team.number not in withdrawn_teams]
+    team_specs = [PrizeSpec(PLACES, table.places)] if table.places else []
+    team_prizes = award_prizes(teams, team_specs, table.split, table.currency)
+
+    share = table.board_share if table.board_share is not None else tournament.team.board_prize_share
+    ratings = {p.start_number: p.rating or None for p in tournament.players}
+    rows = board_statistics(counted_team_event(tournament), ratings, share=share,
+                            unrated_rating=tournament.settings.unrated_rating)
+    left = {p.start_number for p in tournament.players
+            if p.is_withdrawn or tournament.team_of.get(p.start_number) in withdrawn_teams}
+    qualified = [row for row in rows if row.qualifies and row.player not in left]
+    names = {p.start_number: p.name for p in tournament.players}
+    specs = [PrizeSpec(board_list_name(prize.board), prize.amounts, _ranking(qualified, prize.board))
+             for prize in table.board]
+    players = [Entrant(row.player, names[row.player]) for row in qualified]
+    board_prizes = award_prizes(players, specs, table.split, table.currency)
+    return TeamPrizeList(team_prizes, board_prizes)
+
+
+def _ranking(rows: list[BoardRow], board: int | None) -> tuple[tuple[int, object], ...]:
+    """A board prize's order: the board's statistics order (performance, percentage, points), or
+    for the best percentage every qualifying player by percentage, performance, points."""
+    if board is not None:
+        return tuple((row.player, (row.performance, row.percentage, row.points)) for row in rows
+                     if row.board == board)
+    ordered = sorted(rows, key=lambda row: (row.percentage is None, -(row.percentage or 0),
+                                            row.performance is None, -(row.performance or 0), -row.points,
+                                            row.player))
+    return tuple((row.player, row.percentage) for row in ordered)
+
+
+def team_prize_list_changes(before: TeamPrizeList | None, after: TeamPrizeList) -> list[Change]:
+    """What a correction changed in a team event's prize list: teams, then board prizes."""
+    teams = prize_list_changes(before.teams if before else None, after.teams)
+    boards = prize_list_changes(before.boards if before else None, after.boards)
+    return [Change(c.change.replace("prize list: player", "prize list: team", 1), c.old, c.new) for c in teams] \
+        + boards

@@ -1,0 +1,64 @@
+"""The prize list as people and scripts see it: ``arbiter prizes`` and ``final/prizes.csv|json``.
+
+A record per prize given, in the order of the lists (the places, then the categories of
+``prizes.toml``) and places: ``start_number`` (a team event: the team number; a board prize:
+the player's start number; its ``kind`` says which: ``team`` or ``board``), ``name``, ``prize`` (the place or category name, ``"places 2-4"``
+when shared) and ``amount`` (a decimal string, ``"233.33"``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbiter_cli.core.prizes import format_money
+from arbiter_cli.lifecycle.prizes import PrizeList
+from arbiter_cli.lifecycle.team_prizes import TeamPrizeList
+from arbiter_cli.render.output import Column, View, text_cell
+
+__all__ = ["prizes_view", "prize_notes", "SPLIT_WORDS", "team_prizes_view", "team_prize_notes"]
+
+#: How ties on points share money, in words, for the notes under the list.
+SPLIT_WORDS = {
+    "shared": "players tied on points share the prizes of their places equally",
+    "hort": "Hort system: tied players keep half the prize of their place on tie-breaks, the other halves "
+            "are shared equally",
+    "tiebreak": "ties on points are broken by the tie-breaks; prizes are not shared",
+}
+
+
+def prizes_view(prizes: PrizeList, title: str, key_header: str = "No") -> View:
+    """The prize list: one row per player (or team) given a prize."""
+    records: list[dict[str, Any]] = [
+        {"start_number": award.key, "name": award.name, "prize": award.prize, "amount": format_money(award.amount)}
+        for award in prizes.awards]
+    columns = [
+        Column("start_number", key_header, text_cell("start_number"), "right"),
+        Column("name", "Name", text_cell("name"), wrap=True),
+        Column("prize", "Prize", text_cell("prize"), wrap=True),
+        Column("amount", f"Amount ({prizes.currency})" if prizes.currency else "Amount", text_cell("amount"), "right"),
+    ]
+    return View(title, records, columns)
+
+
+def prize_notes(prizes: PrizeList) -> list[str]:
+    """The notes under a prize list: the split, the total, and each cent given by tie-break order."""
+    total = f"total paid: {format_money(prizes.total)} {prizes.currency}".rstrip()
+    return [SPLIT_WORDS[prizes.split], total, *prizes.notes]
+
+
+def team_prizes_view(prizes: TeamPrizeList, title: str) -> View:
+    """A team event's prize list: the team prizes (``start_number`` is the team number), then the
+    board prizes (the player's start number); ``kind`` says which."""
+    view = prizes_view(PrizeList(prizes.teams.awards + prizes.boards.awards, prizes.teams.currency,
+                                 prizes.teams.split), title)
+    kinds = ["team"] * len(prizes.teams.awards) + ["board"] * len(prizes.boards.awards)
+    view.records = [{"kind": kind, **record} for kind, record in zip(kinds, view.records)]
+    view.columns.insert(0, Column("kind", "Kind", text_cell("kind")))
+    return view
+
+
+def team_prize_notes(prizes: TeamPrizeList) -> list[str]:
+    """The notes under a team event's prize list."""
+    total = PrizeList(prizes.teams.awards + prizes.boards.awards, prizes.teams.currency, prizes.teams.split,
+                      prizes.teams.notes + prizes.boards.notes)
+    return prize_notes(total)

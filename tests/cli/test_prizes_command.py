@@ -1,0 +1,141 @@
+"""``arbiter prizes``, ``prizes.toml`` read strictly, and the prize list stored by ``finalize``
+(issue 18, "Prizes")."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import Runner, snapshot
+
+FUND = """currency = "EUR"  # split: shared, the default
+places = [1000, 600, 400, 200, 100]
+category = [{ name = "Best woman", amounts = [150, 75], sex = "F" },
+            { name = "U1800", amounts = [100], rating_max = 1799 }]
+"""
+
+def open_event(sample, fund: str = FUND) -> Path:
+    folder: Path = sample("swiss-open-finished-prizes")
+    (folder / "prizes.toml").write_text(fund, encoding="utf-8")
+    return folder
+
+
+def test_prizes_json_rows_have_start_number_name_prize_and_a_decimal_amount(arbiter: Runner, sample) -> None:
+    folder = open_event(sample)
+    outcome = arbiter("-d", folder, "prizes", "--format", "json")
+    assert outcome.code == 0, outcome.err
+    rows = json.loads(outcome.out)
+    assert set(rows[0]) == {"start_number", "name", "prize", "amount"}
+    assert rows[:2] == [{"start_number": 9, "name": "Tekin, Deniz", "prize": "places 1-2", "amount": "800.00"},
+                        {"start_number": 39, "name": "Gunes, Onur", "prize": "places 1-2", "amount": "800.00"}]
+    assert all(isinstance(r["amount"], str) and r["amount"].count(".") == 1 for r in rows)
+    assert len({r["start_number"] for r in rows}) == len(rows)  # one prize per player
+
+
+def test_prizes_csv_has_only_the_data_on_stdout(arbiter: Runner, sample) -> None:
+    folder = open_event(sample)
+    outcome = arbiter("-d", folder, "prizes", "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(outcome.out)))
+    assert list(rows[0]) == ["start_number", "name", "prize", "amount"]
+    assert "share the prizes" in outcome.err and "note" not in outcome.out
+
+
+def test_the_sample_prize_list_has_ties_and_categories(arbiter: Runner, sample) -> None:
+    folder = sample("swiss-open-finished-prizes")
+    rows = json.loads(arbiter("-d", folder, "prizes", "--format", "json").out)
+    stored = json.loads((folder / "final" / "prizes.json").read_text())
+    assert rows == stored
+    prizes = {r["prize"] for r in rows}
+    assert {"places 1-2", "place 3", "places 4-7", "Best woman (1-2)", "U1800", "U1800 (2-3)", "Best junior (1-4)",
+            "Best unrated"} <= prizes
+    assert sum(int(r["amount"].replace(".", "")) for r in rows) == 287500
+
+
+def test_withdrawn_player_gets_no_prize_in_the_sample(arbiter: Runner, sample) -> None:
+    folder = sample("swiss-open-finished-prizes")
+    rows = json.loads(arbiter("-d", folder, "prizes", "--format", "json").out)
+    assert 2 not in {r["start_number"] for r in rows}  # withdrawn after round 4
+
+
+def test_prizes_print_and_html_pages(arbiter: Runner, sample, tmp_path: Path) -> None:
+    folder = open_event(sample)
+    page = arbiter("-d", folder, "prizes", "--print")
+    assert page.code == 0 and "Prize list" in page.out and "total paid: 2625.00 EUR" in page.out
+    html = tmp_path / "prizes.html"
+    assert arbiter("-d", folder, "prizes", "--html", html).code == 0
+    assert "Tekin, Deniz" in html.read_text()
+
+
+def test_a_folder_without_prizes_toml_is_refused(arbiter: Runner, sample) -> None:
+    folder = sample("swiss-open-finished-prizes")
+    (folder / "prizes.toml").unlink()
+    outcome = arbiter("-d", folder, "prizes")
+    assert outcome.code == 4 and "no prizes.toml" in outcome.err
+
+
+@pytest.mark.parametrize(("text", "where"), [
+    ('split = "half"\n', "prizes.toml, line 1, field 'split'"),
+    ('places = [100, 200]\n', "prizes.toml, line 1, field 'places'"),
+    ('places = [100]\n[[category]]\nname = "U1800"\namounts = [50]\nrating_max = "low"\n',
+     "prizes.toml, line 5, field 'category[1].rating_max'"),
+    ('places = [100]\n[[category]]\nname = "Juniors"\n', "prizes.toml, line 2, field 'category[1].amounts'"),
+    ('places = [12.345]\n', "prizes.toml, line 1, field 'places[1]'"),
+    ('places = [100]\nprize_fund = 3\n', "prizes.toml, line 2, field 'prize_fund'"),
+    ('places = [100]\nsplit = shared\n', "prizes.toml, line 2: TOML syntax error"),
+])
+def test_bad_prizes_toml_names_file_line_and_field_and_changes_nothing(arbiter: Runner, sample, text: str,
+                                                                       where: str) -> None:
+    folder = open_event(sample, text)
+    before = snapshot(folder)
+    outcome = arbiter("-d", folder, "prizes")
+    assert outcome.code == 3
+    errors = [line for line in outcome.err.splitlines() if line.startswith("arbiter: error:")]
+    assert len(errors) == 1 and where in errors[0], outcome.err
+    assert snapshot(folder) == before
+
+
+def one_round_played(arbiter: Runner, tmp_path: Path) -> Path:
+    """A one-round Swiss of four, played (A and D win), with places = [100, 60]."""
+    folder = tmp_path / "open"
+    assert arbiter("new", folder, "--name", "Open", "--system", "swiss", "--rounds", "1", "--seed", "3",
+                   "--initial-colour", "white").code == 0
+    for name, rating in (("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700)):
+        assert arbiter("-d", folder, "player", "add", name, "--rating", rating).code == 0
+    (folder / "prizes.toml").write_text("places = [100, 60]\n", encoding="utf-8")
+    assert arbiter("-d", folder, "pair").code == 0
+    assert arbiter("-d", folder, "result", "1", "--from", "-", stdin="1 1-0\n2 1-0\n").code == 0
+    return folder
+
+
+def test_finalize_stores_the_prize_list_with_the_final_standings(arbiter: Runner, tmp_path: Path) -> None:
+    folder = one_round_played(arbiter, tmp_path)
+    bad = snapshot(folder)
+    (folder / "prizes.toml").write_text("places = [100, 600]\n", encoding="utf-8")
+    refused = arbiter("-d", folder, "finalize", "--date", "2026-12-01")
+    assert refused.code == 3 and "prizes.toml, line 1, field 'places'" in refused.err
+    (folder / "prizes.toml").write_text("places = [100, 60]\n", encoding="utf-8")
+    assert {k: v for k, v in snapshot(folder).items() if k != "prizes.toml"} == \
+        {k: v for k, v in bad.items() if k != "prizes.toml"}
+    done = arbiter("-d", folder, "finalize", "--date", "2026-12-01")
+    assert done.code == 0 and "prizes.csv" in done.err
+    stored = json.loads((folder / "final" / "prizes.json").read_text())
+    assert [(r["name"], r["prize"], r["amount"]) for r in stored] == [
+        ("A", "places 1-2", "80.00"), ("D", "places 1-2", "80.00")]
+
+
+def test_a_correction_after_finalising_stores_the_prize_list_again_and_shows_what_changed(
+        arbiter: Runner, tmp_path: Path) -> None:
+    folder = one_round_played(arbiter, tmp_path)
+    assert arbiter("-d", folder, "finalize", "--date", "2026-12-01").code == 0
+    corrected = arbiter("-d", folder, "result", "1", "2", "1/2", "--correct")
+    assert corrected.code == 0, corrected.err
+    assert "prize list: player 1 (A): places 1-2, 80.00 EUR -> place 1, 100.00 EUR" in corrected.err
+    stored = json.loads((folder / "final" / "prizes.json").read_text())
+    assert [(r["name"], r["prize"], r["amount"]) for r in stored] == [
+        ("A", "place 1", "100.00"), ("B", "places 2-3", "30.00"), ("D", "places 2-3", "30.00")]
+    journal = (folder / "journal.csv").read_text()
+    assert "prize list: player 1 (A)" in journal
