@@ -348,3 +348,17 @@ def test_team_and_member_names_show_as_text(arbiter, tmp_path):
             text = path.read_text(encoding="utf-8")
             assert "<script" not in text and "<b>" not in text and "<i" + "1>" not in text, path
         assert "&lt;script&gt;" in (out / "index.html").read_text(encoding="utf-8")
+
+
+def test_prize_list_page_holds_the_rows_of_prizes_json(arbiter, sample):
+    """Issue 19: the prize list, once there is one (``prizes.toml``, issue 18), is a page whose rows
+    are those of ``arbiter prizes --format json``; an event without a prize fund has no such page."""
+    folder = sample("swiss-open-finished-prizes")
+    files = site_pages(folder)
+    result = arbiter("-d", folder, "prizes", "--format", "json")
+    assert result.code == 0, result.err
+    expected = [[str(r["start_number"]), r["name"], r["prize"], r["amount"]] for r in json.loads(result.out)]
+    rows = Page(files["prizes.html"].decode()).tables["prizes"]
+    assert [[cell[2] for cell in row] for row in rows][1:] == expected  # row 0: the header
+    assert 'href="prizes.html"' in files["index.html"].decode()
+    assert "prizes.html" not in site_pages(sample("swiss32-in-progress"))

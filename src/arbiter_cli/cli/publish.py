@@ -27,6 +27,7 @@ def site_pages(folder: Path) -> dict[str, bytes]:
     from arbiter_cli.render.site import build_site
     from arbiter_cli.render.site.sites import club_site, event_site, team_site
     from arbiter_cli.store.club import CLUB_FILE, club_of, load_club
+    from arbiter_cli.store.prizes import read_prizes
     from arbiter_cli.store.team_folder import TeamFolder, is_team_folder
     from arbiter_cli.store.tournament import SETTINGS_FILE, TournamentFolder
 
@@ -35,19 +36,20 @@ def site_pages(folder: Path) -> dict[str, bytes]:
     if is_team_folder(folder):
         team = TeamFolder(folder)
         with team.lock(exclusive=False, waiting=waiting):
-            return build_site(team_site(team.load()))
+            return build_site(team_site(team.load(), read_prizes(folder, team=True)))
     if not (folder / SETTINGS_FILE).is_file():
         raise BrokenFolder(f"{folder} holds no event ({SETTINGS_FILE}) and no club ({CLUB_FILE}): nothing to publish "
                            "(use -d DIR)")
     store = TournamentFolder(folder)
     with store.lock(exclusive=False, waiting=waiting):
         tournament = store.load()
+        prizes = read_prizes(folder)
     rated = {}
     home = club_of(folder)
     if home is not None:
         name = folder.resolve().name
         rated = {row.row.member_id: row for row in load_club(home).ratings if row.tournament == name}
-    return build_site(event_site(tournament, rated))
+    return build_site(event_site(tournament, rated, prizes))
 
 
 def publish(

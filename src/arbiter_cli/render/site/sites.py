@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from arbiter_cli.core.model import Tournament
+from arbiter_cli.core.prizes import PrizeTable
 from arbiter_cli.core.team_tournament import TeamTournament
 from arbiter_cli.ratings.club import Club, StoredRow
 from arbiter_cli.render.site.layout import Link
@@ -47,6 +48,7 @@ class EventSite(_OfAnEvent):
     rated: dict[int, StoredRow] = field(default_factory=dict)
     nav: list[Link] = field(default_factory=list)
     kind: str = "event"
+    prizes: PrizeTable | None = None
 
 
 @dataclass
@@ -59,6 +61,7 @@ class TeamSite(_OfAnEvent):
     cards: tuple[TeamCard, ...]
     nav: list[Link] = field(default_factory=list)
     kind: str = "team"
+    prizes: PrizeTable | None = None
 
 
 @dataclass
@@ -79,25 +82,29 @@ class ClubSite:
 Site = EventSite | TeamSite | ClubSite
 
 
-def event_site(tournament: Tournament, rated: Mapping[int, StoredRow] | None = None) -> EventSite:
-    """The site of an individual event: standings with the announced tie-breaks after every round."""
+def event_site(tournament: Tournament, rated: Mapping[int, StoredRow] | None = None,
+               prizes: PrizeTable | None = None) -> EventSite:
+    """The site of an individual event: standings with the announced tie-breaks after every round
+    (and the prize fund of its ``prizes.toml``, if any)."""
     from arbiter_cli.lifecycle.crosstable import crosstable
     from arbiter_cli.lifecycle.standings import compute_standings
 
     codes = tournament.settings.effective_tiebreaks
     standings = {n: compute_standings(tournament, n, codes) for n in range(tournament.last_round + 1)}
-    return EventSite(tournament, standings, crosstable(tournament, tournament.last_round, codes), dict(rated or {}))
+    return EventSite(tournament, standings, crosstable(tournament, tournament.last_round, codes), dict(rated or {}),
+                     prizes=prizes)
 
 
-def team_site(tournament: TeamTournament) -> TeamSite:
-    """The site of a team event: team standings with the announced tie-breaks after every round."""
+def team_site(tournament: TeamTournament, prizes: PrizeTable | None = None) -> TeamSite:
+    """The site of a team event: team standings with the announced tie-breaks after every round
+    (and the prize fund of its ``prizes.toml``, if any)."""
     from arbiter_cli.lifecycle.team_cards import team_cards
     from arbiter_cli.lifecycle.team_crosstable import team_crosstable
     from arbiter_cli.lifecycle.team_finish import team_standings_of
 
     standings = {n: team_standings_of(tournament, n) for n in range(tournament.last_round + 1)}
     return TeamSite(tournament, standings, team_crosstable(tournament, tournament.last_round, None, None),
-                    team_cards(tournament))
+                    team_cards(tournament), prizes=prizes)
 
 
 def slug(name: str, taken: Sequence[str] = ()) -> str:
