@@ -1,0 +1,64 @@
+"""``arbiter serve``: the folder's pages, read-only, for the venue's browsers (issue 19).
+
+It serves the site that ``arbiter publish`` writes, made again whenever the folder
+changes, through :mod:`arbiter_cli.web.server`. It never writes to the folder and no
+request changes anything. Ctrl-C stops it (exit 130, as every command).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from arbiter_cli.cli.common import STATE, say
+from arbiter_cli.core.errors import BadArgument, Refused
+from arbiter_cli.store.watch import fingerprint
+from arbiter_cli.web.server import LiveSite, open_server, url_of
+
+__all__ = ["serve", "site_pages"]
+
+
+# The pages served: `arbiter publish`'s site. Until it is merged, this stands in for it; the merge
+# replaces these four lines with `from arbiter_cli.cli.publish import site_pages`.
+def site_pages(folder: Path) -> Mapping[str, bytes]:
+    """The site of ``arbiter publish`` (not in this build yet)."""
+    raise Refused("arbiter serve shows the pages of 'arbiter publish', which this build does not have yet")
+
+
+def serve(
+    port: Annotated[int, typer.Option("--port", "-p", help="The port to listen on (0: any free port).")] = 8000,
+    host: Annotated[str, typer.Option("--host", help="The address to listen on: 127.0.0.1 is this computer "
+                                      "only; 0.0.0.0 is every device on the venue network.")] = "127.0.0.1",
+) -> None:
+    """Serve the folder's pages to browsers, read-only, made again whenever the folder changes."""
+    folder = STATE.directory
+    if not folder.is_dir():
+        raise BadArgument(f"no such folder: {folder}", field="--dir")
+    if not 0 <= port <= 65535:
+        raise BadArgument(f"not a port: {port} (0-65535)", field="--port")
+    site = LiveSite(lambda: site_pages(folder), lambda: fingerprint(folder), warn=_note)
+    site.build()  # a folder that does not read fails here, before anything listens
+    server = open_server(site, host, port, warn=_note)
+    try:
+        if not _local(server.bound()[0]):
+            say(f"warning: listening on {host}: every device that can reach this computer can read these pages")
+        say(f"serving {folder} at {url_of(server)} (read-only; Ctrl-C stops)")
+        server.serve_forever()
+    finally:
+        server.server_close()
+
+
+def _local(address: str) -> bool:
+    """Whether only this computer can reach ``address``."""
+    try:
+        return ipaddress.ip_address(address.partition("%")[0]).is_loopback
+    except ValueError:
+        return False
+
+
+def _note(message: str) -> None:
+    say(f"note: {message}")
