@@ -10,13 +10,18 @@ import runpy
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import fixture_site  # noqa: E402
+def main() -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    import fixture_site
 
-from arbiter_cli.cli import serve  # noqa: E402
+    from arbiter_cli.cli import serve
 
-serve.site_pages = fixture_site.site_pages
-script = sys.argv[1]
-sys.argv = [script, *sys.argv[2:]]
-runpy.run_path(script, run_name="__main__")
+    serve.site_pages = fixture_site.site_pages
+    script = sys.argv[1]
+    sys.argv = [script, *sys.argv[2:]]
+    runpy.run_path(script, run_name="__main__")
+
+
+if __name__ == "__main__":
+    main()

@@ -182,8 +182,8 @@ class _Handler(BaseHTTPRequestHandler):
 
     server: _Server
     protocol_version = "HTTP/1.1"
+    default_request_version = "HTTP/1.0"  # even a bad request line gets a status line (HTTP/0.9 had none)
     server_version = "arbiter"
-    sys_version = ""
     timeout = IDLE_SECONDS
 
     def setup(self) -> None:
@@ -257,6 +257,9 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)
+
+    def version_string(self) -> str:
+        return self.server_version
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the standard library's name
         """Quiet: a venue's phones would flood the arbiter's terminal."""
