@@ -81,6 +81,7 @@ class BadTarget(ValueError):
 
 
 _ENCODED_SEPARATOR = re.compile(r"%(2f|5c|00|25)", re.IGNORECASE)
+_BARE_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
 
 
 def page_name(target: str) -> str:
@@ -88,7 +89,7 @@ def page_name(target: str) -> str:
 
     Raises :class:`BadTarget` for a target that is not a plain path of pages: not
     starting with ``/``; holding a raw control, non-ASCII or backslash byte; an encoded
-    ``/``, ``\\``, NUL or ``%`` (a double encoding); an empty, ``.`` or ``..`` segment
+    ``/``, ``\\``, NUL or ``%`` (a double encoding), or a ``%`` that encodes nothing; an empty, ``.`` or ``..`` segment
     once decoded; or an encoding that is not UTF-8.
 
     >>> page_name("/"), page_name("/players/7.html?x=1"), page_name("/rounds/")
@@ -105,6 +106,8 @@ def page_name(target: str) -> str:
         raise BadTarget("a raw control, space, non-ASCII or backslash character")
     if _ENCODED_SEPARATOR.search(path):
         raise BadTarget("an encoded '/', '\\', NUL or '%'")
+    if _BARE_PERCENT.search(path):
+        raise BadTarget("a '%' that encodes nothing")
     try:
         decoded = unquote(path, errors="strict")
     except UnicodeDecodeError:
