@@ -16,6 +16,7 @@ import csv
 import html
 import io
 import json
+import tomllib
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -71,7 +72,7 @@ def site_pages(folder: Path) -> dict[str, bytes]:
     standings: list[dict[str, Any]] = json.loads(event)
     rows = list(csv.DictReader(io.StringIO(arbiter_output(folder, "standings", "-f", "csv"))))
     cross: list[dict[str, Any]] = json.loads(arbiter_output(folder, "crosstable", "-f", "json"))
-    title = (folder / "tournament.toml").read_text(encoding="utf-8").split('name = "', 1)[1].split('"\n', 1)[0]
+    title = tomllib.loads((folder / "tournament.toml").read_text(encoding="utf-8"))["name"]
     names = {entry["start_number"]: entry["name"] for entry in standings}
     keys = list(rows[0]) if rows else []
     table = ['<table class="standings">', "<thead><tr>" +
