@@ -8,6 +8,7 @@ request changes anything. Ctrl-C stops it (exit 130, as every command).
 from __future__ import annotations
 
 import ipaddress
+import socket
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated
@@ -44,9 +45,12 @@ def serve(
     site.build()  # a folder that does not read fails here, before anything listens
     server = open_server(site, host, port, warn=_note)
     try:
-        if not _local(server.bound()[0]):
+        address, bound_port = server.bound()
+        if not _local(address):
             say(f"warning: listening on {host}: every device that can reach this computer can read these pages")
         say(f"serving {folder} at {url_of(server)} (read-only; Ctrl-C stops)")
+        if address in ("0.0.0.0", "::") and (lan := _lan_address()):
+            say(f"on the venue network: http://{lan}:{bound_port}/")
         server.serve_forever()
     finally:
         server.server_close()
@@ -58,6 +62,18 @@ def _local(address: str) -> bool:
         return ipaddress.ip_address(address.partition("%")[0]).is_loopback
     except ValueError:
         return False
+
+
+def _lan_address() -> str | None:
+    """This computer's address on its network, as the phones reach it (a UDP socket is pointed at a
+    documentation address, TEST-NET-1: no packet is sent), or None without a network."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            address = str(probe.getsockname()[0])
+    except OSError:
+        return None
+    return None if address.startswith(("0.", "127.")) else address
 
 
 def _note(message: str) -> None:
