@@ -20,7 +20,7 @@ from collections import deque
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
-from urllib.parse import urldefrag, urljoin, urlsplit
+from urllib.parse import urldefrag, urlsplit
 
 import pytest
 

@@ -72,6 +72,17 @@ def test_the_pages_are_made_again_when_the_folder_changes_and_kept_when_it_does_
     assert site.pages()["index.html"].body == b"two\n"  # type: ignore[index]
 
 
+def test_a_change_in_a_club_tournament_changes_the_club_folder_fingerprint_but_its_lock_does_not(tmp_path: Path) -> None:
+    event = tmp_path / "tournaments" / "spring"
+    event.mkdir(parents=True)
+    (event / "players.csv").write_text("a\n")
+    before = fingerprint(tmp_path)
+    (event / ".arbiter.lock").write_text("12345 arbiter pair")
+    assert fingerprint(tmp_path) == before
+    (event / "players.csv").write_text("b\n")
+    assert fingerprint(tmp_path) != before
+
+
 def test_a_request_sent_too_slowly_is_cut_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Slowloris: a byte now and then keeps the idle timeout away, not the request's deadline."""
     monkeypatch.setattr(web, "REQUEST_SECONDS", 0.5)

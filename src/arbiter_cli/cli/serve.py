@@ -9,25 +9,17 @@ from __future__ import annotations
 
 import ipaddress
 import socket
-from collections.abc import Mapping
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from arbiter_cli.cli.common import STATE, say
-from arbiter_cli.core.errors import BadArgument, Refused
+from arbiter_cli.cli.publish_pending import site_pages  # THE MERGE: from arbiter_cli.cli.publish import site_pages
+from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.store.watch import fingerprint
 from arbiter_cli.web.server import LiveSite, open_server, url_of
 
 __all__ = ["serve", "site_pages"]
-
-
-# The pages served: `arbiter publish`'s site. Until it is merged, this stands in for it; the merge
-# replaces these four lines with `from arbiter_cli.cli.publish import site_pages`.
-def site_pages(folder: Path) -> Mapping[str, bytes]:
-    """The site of ``arbiter publish`` (not in this build yet)."""
-    raise Refused("arbiter serve shows the pages of 'arbiter publish', which this build does not have yet")
 
 
 def serve(

@@ -1,7 +1,7 @@
 """Has a folder changed? A cheap look at its files, for ``arbiter serve`` (issue 19).
 
 Nothing is read but the directory entries: each file's path, size and modification
-time. The lock file is left out: a writer leaves its name in it while it works, which
+time. The lock files are left out: a writer leaves its name in it while it works, which
 changes nothing the pages show. Nothing here writes.
 """
 
@@ -25,7 +25,7 @@ def fingerprint(folder: Path) -> Fingerprint:
     for top, dirs, files in os.walk(folder, onerror=None, followlinks=False):
         dirs.sort()
         for name in files:
-            if name == LOCK_FILE and top == str(folder):
+            if name == LOCK_FILE:  # the folder's, or a club tournament's
                 continue
             path = os.path.join(top, name)
             try:
