@@ -10,9 +10,16 @@ static web server (what a web host does with ``arbiter publish``'s folder), and 
 ``arbiter serve`` in a process of its own.
 
 THE MERGE OF ``arbiter publish`` (issue 19): these tests run now on the stand-in site of
-``tests/fixture_site.py``. After the merge, set ``SITE_PAGES`` below to
-``arbiter_cli.cli.publish.site_pages``, ``served.PAGES`` (tests/web/served.py) to ``"site"``, and
-``EVENTS`` to every sample event (the club included).
+``tests/fixture_site.py``. After the merge:
+
+* ``src/arbiter_cli/cli/serve.py``: the import of ``site_pages`` from ``cli.publish_pending`` becomes
+  ``from arbiter_cli.cli.publish import site_pages`` (and ``cli/publish_pending.py`` goes);
+* here: ``SITE_PAGES = site_pages`` of ``arbiter_cli.cli.publish``, and ``EVENTS`` every folder of
+  ``sample_events/`` (the club included) besides "escaped-names";
+* ``tests/web/served.py``: ``PAGES = "site"`` (``arbiter serve`` itself, not the launcher).
+
+Tried on a scratch merge with h-site c48a1f2: 279 passed (tests/web, tests/browser,
+tests/test_architecture.py), 8 skipped (the club has no standings page and no player cards).
 """
 
 from __future__ import annotations

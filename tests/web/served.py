@@ -16,8 +16,8 @@ ARBITER = Path(sys.executable).with_name("arbiter")
 LAUNCHER = Path(__file__).with_name("serve_fixture.py")
 
 #: Which pages ``arbiter serve`` shows in these tests: "fixture", the stand-in site of
-#: tests/fixture_site.py (until ``arbiter publish`` is merged), or "site", the real
-#: ``arbiter serve`` with ``arbiter_cli.cli.publish.site_pages``. The merge sets "site".
+#: tests/fixture_site.py through serve_fixture.py (until ``arbiter publish`` is merged), or "site",
+#: the ``arbiter`` script itself. THE MERGE sets "site" (see tests/browser/conftest.py).
 PAGES = "fixture"
 
 
