@@ -21,7 +21,7 @@ def test_every_module_of_the_pages_package_is_a_page_kind():
     modules = {p.stem for p in Path(registry.__file__).parent.glob("*.py") if p.stem != "__init__"}
     found = {kind.name for site in ("event", "team", "club") for kind in page_kinds(site)}
     assert found == modules
-    assert [k.name for k in page_kinds("event")] == ["index", "rounds", "standings", "crosstable", "players"]
+    assert [k.name for k in page_kinds("event")] == ["index", "rounds", "standings", "crosstable", "prizes", "players"]
     assert {k.name for k in page_kinds("club")} == {"club_index", "club_ratings", "club_members", "club_events"}
 
 

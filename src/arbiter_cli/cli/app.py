@@ -22,7 +22,7 @@ from typer.exceptions import TyperException
 
 from arbiter_cli import __version__
 from arbiter_cli.cli import (audit, club, event, finish, pairing_rules, players, prizes, publish, reports,
-                             results, rounds, team_reports, teams, trf)
+                             results, rounds, serve, team_reports, teams, trf)
 from arbiter_cli.cli.common import STATE, say
 from arbiter_cli.cli.interrupt import INTERRUPT
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, DomainError, NoPairing, Refused
@@ -72,6 +72,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("verify", audit.verify),
     Command("log", audit.log),
     Command("publish", publish.publish),
+    Command("serve", serve.serve),
 )
 
 GROUPS: tuple[Group, ...] = (

@@ -1,0 +1,339 @@
+"""A read-only web server of a site's pages: ``arbiter serve`` (issue 19).
+
+The pages are a mapping of relative POSIX paths (``index.html``, ``players/7.html``)
+to bytes, made by a page source, a callable. :class:`LiveSite` makes them again when
+the folder changes, as a cheap look at its files says. The server answers GET and
+HEAD with those pages and nothing else: it never opens a file, so no request, however
+encoded, reaches anything outside them. A request path with ``..``, an encoded slash,
+backslash or NUL, a double encoding or a raw control byte is refused (400) before it is
+even looked up; an unknown page is 404; every other method is 405. A connection that
+sends its request too slowly, or too much of it, is closed; one bad request never stops
+the server.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+import socket
+import socketserver
+import sys
+import threading
+import time
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import unquote
+
+from arbiter_cli.core.errors import BadArgument, DomainError
+
+__all__ = ["Page", "LiveSite", "PageSource", "BadTarget", "page_name", "content_type", "open_server", "url_of"]
+
+#: A site's pages: relative POSIX path -> bytes.
+PageSource = Callable[[], Mapping[str, bytes]]
+
+#: Seconds a connection may stay silent, and may take to send one whole request (its line and headers).
+IDLE_SECONDS = 10.0
+REQUEST_SECONDS = 20.0
+#: Connections served at once; more are closed at once (a venue has a few hundred phones at most).
+MAX_CONNECTIONS = 256
+
+_TYPES = {
+    "html": "text/html; charset=utf-8", "css": "text/css; charset=utf-8", "svg": "image/svg+xml",
+    "png": "image/png", "jpg": "image/jpeg", "ico": "image/x-icon", "js": "text/javascript; charset=utf-8",
+    "json": "application/json", "csv": "text/csv; charset=utf-8", "txt": "text/plain; charset=utf-8",
+    "trf": "text/plain; charset=utf-8", "pdf": "application/pdf", "woff2": "font/woff2",
+}
+
+#: The headers of every page: no script runs (the site needs none), nothing is framed or sniffed.
+_SAFETY = (
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "no-referrer"),
+    ("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+                                "script-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'; "
+                                "frame-ancestors 'none'"),
+)
+
+
+def content_type(name: str) -> str:
+    """The Content-Type of a page, by the end of its name."""
+    return _TYPES.get(name.rpartition(".")[2].lower(), "application/octet-stream")
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page as it is served: its bytes, type and entity tag."""
+
+    body: bytes
+    type: str
+    etag: str
+
+    @classmethod
+    def of(cls, name: str, body: bytes) -> Page:
+        return cls(body, content_type(name), '"' + hashlib.sha256(body).hexdigest()[:32] + '"')
+
+
+class BadTarget(ValueError):
+    """A request path that names no page by construction (400)."""
+
+
+_ENCODED_SEPARATOR = re.compile(r"%(2f|5c|00|25)", re.IGNORECASE)
+_BARE_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
+
+
+def page_name(target: str) -> str:
+    """The page a request target names: ``/`` is ``index.html``, ``/rounds/`` is ``rounds/index.html``.
+
+    Raises :class:`BadTarget` for a target that is not a plain path of pages: not
+    starting with ``/``; holding a raw control, non-ASCII or backslash byte; an encoded
+    ``/``, ``\\``, NUL or ``%`` (a double encoding), or a ``%`` that encodes nothing; an empty, ``.`` or ``..`` segment
+    once decoded; or an encoding that is not UTF-8.
+
+    >>> page_name("/"), page_name("/players/7.html?x=1"), page_name("/rounds/")
+    ('index.html', 'players/7.html', 'rounds/index.html')
+    >>> page_name("/%2e%2e/etc/passwd")
+    Traceback (most recent call last):
+    ...
+    arbiter_cli.web.server.BadTarget: a '.' or '..' segment
+    """
+    path = target.partition("?")[0].partition("#")[0]
+    if not path.startswith("/"):
+        raise BadTarget("not a path")
+    if any(not "\x21" <= char <= "\x7e" or char == "\\" for char in path):
+        raise BadTarget("a raw control, space, non-ASCII or backslash character")
+    if _ENCODED_SEPARATOR.search(path):
+        raise BadTarget("an encoded '/', '\\', NUL or '%'")
+    if _BARE_PERCENT.search(path):
+        raise BadTarget("a '%' that encodes nothing")
+    try:
+        decoded = unquote(path, errors="strict")
+    except UnicodeDecodeError:
+        raise BadTarget("an encoding that is not UTF-8") from None
+    if any(char < "\x20" or char == "\x7f" for char in decoded):
+        raise BadTarget("an encoded control character")
+    segments = decoded[1:].split("/")
+    if any(segment in (".", "..") for segment in segments):
+        raise BadTarget("a '.' or '..' segment")
+    if "" in segments[:-1]:
+        raise BadTarget("an empty segment")
+    return "/".join(segments[:-1] + [segments[-1] or "index.html"])
+
+
+class LiveSite:
+    """The pages of a page source, made again whenever the folder's fingerprint changes.
+
+    A source that fails (a folder being edited by hand, say) leaves the pages as they
+    were, and ``warn`` says why; it is tried again when the folder changes again.
+    """
+
+    def __init__(self, source: PageSource, fingerprint: Callable[[], Hashable], warn: Callable[[str], None]) -> None:
+        self._source = source
+        self._fingerprint = fingerprint
+        self._warn = warn
+        self._lock = threading.Lock()
+        self._seen: Hashable = None  # the fingerprint last built from, or last failed on
+        self._pages: dict[str, Page] | None = None
+
+    def build(self) -> None:
+        """Make the pages now; a domain error of the source is raised (the folder does not read)."""
+        with self._lock:
+            seen = self._fingerprint()
+            self._pages = {name: Page.of(name, body) for name, body in self._source().items()}
+            self._seen = seen
+
+    def pages(self) -> Mapping[str, Page] | None:
+        """The current pages (``None`` if none could be made yet)."""
+        with self._lock:
+            seen = self._fingerprint()
+            if seen != self._seen:
+                self._seen = seen
+                try:
+                    self._pages = {name: Page.of(name, body) for name, body in self._source().items()}
+                except DomainError as error:
+                    self._warn(f"the folder does not read now, the pages stay as they were: {error}")
+                except Exception as error:  # noqa: BLE001 - a bug in a page must not stop the server
+                    self._warn(f"internal error while making the pages, they stay as they were: "
+                               f"{type(error).__name__}: {error}")
+            return self._pages
+
+
+class _Clock(io.RawIOBase):
+    """The connection's bytes, with a deadline for the whole request besides the idle timeout:
+    a client sending a byte now and then (slowloris) is cut off all the same."""
+
+    def __init__(self, connection: socket.socket, idle: float) -> None:
+        self.connection = connection
+        self.idle = idle
+        self.until = time.monotonic() + REQUEST_SECONDS
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        left = self.until - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("the request took too long")
+        self.connection.settimeout(min(self.idle, left))
+        return self.connection.recv_into(buffer)
+
+
+class _Handler(BaseHTTPRequestHandler):
+    """GET and HEAD of the site's pages; every other method is 405."""
+
+    server: _Server
+    protocol_version = "HTTP/1.1"
+    default_request_version = "HTTP/1.0"  # even a bad request line gets a status line (HTTP/0.9 had none)
+    server_version = "arbiter"
+    timeout = IDLE_SECONDS
+
+    def setup(self) -> None:
+        super().setup()
+        self._clock = _Clock(self.connection, IDLE_SECONDS)
+        self.rfile = io.BufferedReader(self._clock)
+
+    def handle_one_request(self) -> None:
+        """One request, as the standard library reads it (its limits: a 64 KiB request line,
+        100 headers of 64 KiB), dispatched here to GET/HEAD or 405."""
+        self._clock.until = time.monotonic() + REQUEST_SECONDS
+        try:
+            self.raw_requestline = self.rfile.readline(65537)
+            if len(self.raw_requestline) > 65536:
+                self.requestline, self.request_version, self.command = "", "", ""
+                self.send_error(HTTPStatus.REQUEST_URI_TOO_LONG)
+                return
+            if not self.raw_requestline:
+                self.close_connection = True
+                return
+            if not self.parse_request():  # it answered the error itself
+                return
+            if self.headers.get("Transfer-Encoding") or self.headers.get("Content-Length", "0").strip() != "0":
+                self.close_connection = True  # a body we do not read: the connection cannot go on
+            if self.command in ("GET", "HEAD"):
+                self._answer()
+            else:
+                self._refuse(HTTPStatus.METHOD_NOT_ALLOWED, "this server only shows pages: GET or HEAD")
+            self.wfile.flush()
+        except (TimeoutError, OSError):
+            self.close_connection = True
+
+    def _answer(self) -> None:
+        try:
+            name = page_name(self.path)
+        except BadTarget as error:
+            self._refuse(HTTPStatus.BAD_REQUEST, f"not a page: {error}")
+            return
+        pages = self.server.site.pages()
+        if pages is None:
+            self._refuse(HTTPStatus.SERVICE_UNAVAILABLE, "the folder does not read now")
+            return
+        page = pages.get(name)
+        if page is None:
+            self._refuse(HTTPStatus.NOT_FOUND, "no such page")
+            return
+        fresh = page.etag in (tag.strip() for tag in self.headers.get("If-None-Match", "").split(","))
+        self.send_response(HTTPStatus.NOT_MODIFIED if fresh else HTTPStatus.OK)
+        self.send_header("Content-Type", page.type)
+        self.send_header("ETag", page.etag)
+        self.send_header("Cache-Control", "no-cache")  # a live view: the browser asks again each time
+        for header, value in _SAFETY:
+            self.send_header(header, value)
+        if fresh:
+            self.end_headers()
+            return
+        self.send_header("Content-Length", str(len(page.body)))
+        self.end_headers()
+        if self.command == "GET":
+            self.wfile.write(page.body)
+
+    def _refuse(self, status: HTTPStatus, why: str) -> None:
+        body = f"{status.value} {status.phrase}: {why}\n".encode()
+        self.send_response(status)
+        if status is HTTPStatus.METHOD_NOT_ALLOWED:
+            self.send_header("Allow", "GET, HEAD")
+        self.send_header("Content-Type", "text/plain; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        for header, value in _SAFETY:
+            self.send_header(header, value)
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def version_string(self) -> str:
+        return self.server_version
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the standard library's name
+        """Quiet: a venue's phones would flood the arbiter's terminal."""
+
+
+class _Server(ThreadingHTTPServer):
+    """One thread per connection, at most :data:`MAX_CONNECTIONS` at once."""
+
+    daemon_threads = True
+    request_queue_size = 64
+
+    def __init__(self, address: tuple[str, int], site: LiveSite, warn: Callable[[str], None]) -> None:
+        self.site = site
+        self.warn = warn
+        self._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        super().__init__(address, _Handler)
+
+    def server_bind(self) -> None:
+        """Bind without the standard library's reverse DNS look-up of the host (slow without DNS)."""
+        socketserver.TCPServer.server_bind(self)
+        self.server_name, self.server_port = str(self.server_address[0]), int(self.server_address[1])
+
+    def bound(self) -> tuple[str, int]:
+        """The address and port listened on (the port chosen, for port 0)."""
+        host, port = self.socket.getsockname()[:2]
+        return str(host), int(port)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        if not self._slots.acquire(blocking=False):
+            self.shutdown_request(request)  # too many at once: this one is closed
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self._slots.release()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._slots.release()
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A connection that broke is nothing to report; anything else is one line, never a traceback."""
+        error = sys.exc_info()[1]
+        if not isinstance(error, (ConnectionError, TimeoutError)):
+            self.warn(f"a request from {client_address[0]} failed: {type(error).__name__}: {error}")
+
+
+class _Server6(_Server):
+    address_family = socket.AF_INET6
+
+
+def open_server(site: LiveSite, host: str, port: int, warn: Callable[[str], None]) -> _Server:
+    """A server of ``site`` listening on ``host``:``port`` (port 0: a free port)."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+    except (socket.gaierror, UnicodeError) as error:
+        raise BadArgument(f"no such host: {host} ({error})", field="--host") from None
+    except OverflowError:
+        raise BadArgument(f"not a port: {port} (0-65535)", field="--port") from None
+    try:
+        return (_Server6 if family == socket.AF_INET6 else _Server)((host, port), site, warn)
+    except OverflowError:
+        raise BadArgument(f"not a port: {port} (0-65535)", field="--port") from None
+    except OSError as error:
+        raise BadArgument(f"cannot listen on {host} port {port}: {error.strerror}", field="--port") from None
+
+
+def url_of(server: _Server) -> str:
+    """The address a browser opens."""
+    host, port = server.bound()
+    return f"http://[{host}]:{port}/" if ":" in str(host) else f"http://{host}:{port}/"
