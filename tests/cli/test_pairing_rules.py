@@ -135,7 +135,9 @@ def test_virtual_points_and_forbidden_pairs_go_through_trf_2026_and_back(arbiter
     exported = tmp_path / "open.trf"
     assert arbiter("-d", folder, "export", "-o", exported).code == 0
     text = exported.read_text()
-    assert "250      1.0   1   2    1    8" in text and "250      1.0   3   3   10   10" in text
+    # TRF-2026 250: game points right-aligned in columns 10-13, rounds in 15-17 and 19-21, players in
+    # 23-26 and 28-31 (as bbpPairings writes them in the Baku corpus)
+    assert "250       1.0   1   2    1    8" in text and "250       1.0   3   3   10   10" in text
     assert "260   2   3    2    7" in text
     again = tmp_path / "again"
     assert arbiter("import", exported, again).code == 0

@@ -547,3 +547,21 @@ def test_declared_scoring_is_read(records: str) -> None:
     scoring = imported.tournament.settings.scoring
     assert (scoring.win, scoring.draw, scoring.loss, scoring.pab) == (3, 1, 0, 3)
     assert not any("scoring" in warning for warning in imported.warnings)
+
+
+def test_record_250_points_of_two_digits_keep_their_columns() -> None:
+    """TRF-2026 record 250: the virtual game points sit in columns 10-13, so 11.0 (an arbiter's
+    override, or a damaged XXA as hypothesis found) reads back as 11, not as 1 (Baku's)."""
+    from fractions import Fraction
+
+    from arbiter_cli.trf.acceleration import virtual_points
+    from arbiter_cli.trf.pairing_rules import _virtual_records
+    from arbiter_cli.trf.reader import parse_trf
+
+    lines = _virtual_records({1: (Fraction(11), Fraction(1, 2))})
+    assert lines[0][9:13] == "11.0" and lines[0][14:17] == "  1" and lines[0][18:21] == "  1"
+    assert lines[0][22:26] == "   1" and lines[0][27:31] == "   1"
+    assert lines[1] == "250       0.5   2   2    1    1"
+    player = "001    1 m    Mirzoev Azer                      2527 AZE    13400304 1978        0.0    1"
+    trf = parse_trf("012 X\n" + player + "\n" + "\n".join(lines) + "\n")
+    assert virtual_points(trf, Fraction(1), 2)[1] == (Fraction(11), Fraction(1, 2))

@@ -51,7 +51,7 @@ def _virtual_records(virtual: Mapping[int, tuple[Fraction, ...]]) -> list[str]:
     lines = []
     for (value, first, last), tpns in sorted(runs.items(), key=lambda item: (item[0][1], min(item[1]))):
         for low, high in _ranges(tpns):
-            lines.append(f"250     {points_field(value)} {first:3d} {last:3d} {low:4d} {high:4d}")
+            lines.append(f"250      {points_field(value)} {first:3d} {last:3d} {low:4d} {high:4d}")
     return lines
 
 
