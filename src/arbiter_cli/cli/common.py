@@ -73,8 +73,11 @@ def today() -> str:
 
 def _individual(folder: TournamentFolder) -> TournamentFolder:
     """The folder, if it holds an individual event; a team event's folder is refused with what to use."""
+    from arbiter_cli.store.knockout_folder import KnockoutFolder, is_knockout_folder
     from arbiter_cli.store.team_folder import is_team_folder
 
+    if is_knockout_folder(folder.path):  # registration: its settings and players, as an individual event's
+        return KnockoutFolder(folder.path)
     if is_team_folder(folder.path):
         where = "this folder" if str(folder.path) in (".", "") else str(folder.path)
         raise Refused(f"{where} holds a team event: this command is for individual events (see 'arbiter team "

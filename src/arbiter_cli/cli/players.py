@@ -9,6 +9,7 @@ import typer
 from arbiter_cli.cli.common import STATE, FormatOption, arguments, command_line, count, read_input, reading, say, \
     writing
 from arbiter_cli.core.csv_input import read_rows
+from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.lifecycle.registration import IMPORT_COLUMNS, add_player, import_players, remove_player
 from arbiter_cli.lifecycle.withdrawals import withdraw_player
 from arbiter_cli.render.output import Format, emit
@@ -91,7 +92,14 @@ def player_withdraw(
     after_round: Annotated[Optional[int], typer.Option("--after-round", help="The last round the player "
                                                        "takes part in (default: the last paired round).")] = None,
 ) -> None:
-    """Withdraw a player: they are not paired after --after-round."""
+    """Withdraw a player: they are not paired after --after-round (a knockout: the opponent goes through)."""
+    from arbiter_cli.cli.knockout import is_knockout, knockout_withdraw
+
+    if is_knockout():
+        if after_round is not None:
+            raise BadArgument("a knockout player withdraws now: no --after-round", field="--after-round")
+        knockout_withdraw(start_number)
+        return
     with writing() as (folder, tournament), arguments(**_OPTION_OF):
         after, player, last, changes = withdraw_player(tournament, start_number, after_round)
         folder.save(tournament, after, command_line(), changes)

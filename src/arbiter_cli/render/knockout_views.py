@@ -1,0 +1,150 @@
+"""The views of a knockout event (issue 18): the bracket as plain data (what ``bracket --format
+json`` prints and what an HTML page draws), the bracket as a table and a page, a round's games,
+and the standings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from arbiter_cli.core.knockout import KnockoutRound, KnockoutTournament, round_name
+from arbiter_cli.core.model import Tournament
+from arbiter_cli.core.points import format_points
+from arbiter_cli.lifecycle.knockout import champion, decision
+from arbiter_cli.lifecycle.knockout_standings import knockout_standings
+from arbiter_cli.render.output import Column, View, text_cell
+from arbiter_cli.render.printing import Sheet, page_header, sheet
+
+__all__ = ["bracket_data", "bracket_view", "knockout_pairings_view", "knockout_standings_view", "bracket_sheets",
+           "knockout_standings_sheets"]
+
+
+def _player(tournament: KnockoutTournament, number: int | None) -> dict[str, Any] | None:
+    if number is None:
+        return None
+    p = tournament.by_number[number]
+    return {"start_number": number, "name": p.name, "rating": p.rating or None, "title": p.title,
+            "federation": p.federation, "withdrawn": p.is_withdrawn}
+
+
+def _label(player: dict[str, Any] | None, empty: str) -> str:
+    if player is None:
+        return empty
+    return f"{player['start_number']} {player['name']}" + (f" ({player['rating']})" if player["rating"] else "")
+
+
+def bracket_data(tournament: KnockoutTournament) -> dict[str, Any]:
+    """The bracket as plain data: the slots, then each round's matches with their players, games,
+    score (exact points as text, e.g. ``"1½"``), the winner and how the match was decided."""
+    rounds: list[dict[str, Any]] = []
+    total = tournament.total_rounds
+    for rnd in tournament.rounds:
+        matches = []
+        for match in rnd.matches:
+            state = decision(tournament, match)
+            matches.append({
+                "match": match.number,
+                "first": _player(tournament, match.first), "second": _player(tournament, match.second),
+                "games": [{"board": f"{match.number}.{g.game}", "game": g.game, "stage": g.stage, "white": g.white,
+                           "black": g.black, "result": g.result.value if g.result else None} for g in match.games],
+                "forfeit": match.forfeit.value if match.forfeit else None,
+                "score": [format_points(state.score[0], ascii=True), format_points(state.score[1], ascii=True)],
+                "decided": state.decided, "winner": state.winner, "how": state.how or None,
+            })
+        rounds.append({"round": rnd.number, "name": round_name(rnd.number, total), "matches": matches})
+    return {"event": tournament.settings.name, "seeding": tournament.knockout.seeding,
+            "seed": tournament.settings.seed, "slots": list(tournament.bracket), "rounds_total": total,
+            "rounds": rounds, "champion": _player(tournament, champion(tournament))}
+
+
+def _how(match: dict[str, Any]) -> str:
+    if not match["decided"]:
+        return "playing" if match["games"] else ""
+    how = str(match["how"])
+    return {"games": "", "nobody": ""}.get(how, how)
+
+
+def bracket_view(tournament: KnockoutTournament) -> View:
+    """The bracket as a table: one row per match, round by round (JSON: :func:`bracket_data`'s rows)."""
+    data = bracket_data(tournament)
+    records: list[dict[str, Any]] = []
+    for rnd in data["rounds"]:
+        for match in rnd["matches"]:
+            winner = match["winner"]
+            records.append({"round": rnd["round"], "round_name": rnd["name"], "match": match["match"],
+                            "first": _label(match["first"], "-"), "second": _label(match["second"], "bye"),
+                            "score": "" if match["first"] is None or match["second"] is None
+                            else f"{match['score'][0]}-{match['score'][1]}",
+                            "through": "" if winner is None else str(winner), "how": _how(match)})
+    columns = [Column("round_name", "Round", text_cell("round_name")),
+               Column("match", "M", text_cell("match"), "right"),
+               Column("first", "Player", text_cell("first"), wrap=True),
+               Column("second", "Opponent", text_cell("second"), wrap=True),
+               Column("score", "Score", text_cell("score"), "center"),
+               Column("through", "Through", text_cell("through"), "right"),
+               Column("how", "How", text_cell("how"))]
+    title = f"{tournament.settings.name}: bracket" + (f" (winner: {_label(data['champion'], '')})"
+                                                       if data["champion"] else "")
+    return View(title, records, columns, optional=frozenset({"how"}), droppable=("how",))
+
+
+def knockout_pairings_view(tournament: KnockoutTournament, rnd: KnockoutRound) -> View:
+    """A round's games, one board (``MATCH.GAME``) each, and its walkovers."""
+    records: list[dict[str, Any]] = []
+    for match in rnd.matches:
+        for g in match.games:
+            records.append({"board": f"{match.number}.{g.game}", "stage": g.stage,
+                            "white": _label(_player(tournament, g.white), ""),
+                            "black": _label(_player(tournament, g.black), ""),
+                            "result": g.result.value.replace("1/2-1/2", "½-½") if g.result else ""})
+        if not match.games:
+            state = decision(tournament, match)
+            records.append({"board": f"{match.number}", "stage": state.how,
+                            "white": _label(_player(tournament, match.first), "-"),
+                            "black": _label(_player(tournament, match.second), "bye"),
+                            "result": match.forfeit.value if match.forfeit else ""})
+    columns = [Column("board", "Board", text_cell("board"), "right"), Column("stage", "Stage", text_cell("stage")),
+               Column("white", "White", text_cell("white"), wrap=True),
+               Column("black", "Black", text_cell("black"), wrap=True),
+               Column("result", "Result", text_cell("result"), "center")]
+    name = round_name(rnd.number, tournament.total_rounds)
+    return View(f"{tournament.settings.name}: round {rnd.number} ({name})", records, columns)
+
+
+def knockout_standings_view(tournament: KnockoutTournament) -> View:
+    """The players by the round reached, then rating; a place shared by a round's losers shows as ``5-8``."""
+    records: list[dict[str, Any]] = []
+    for row in knockout_standings(tournament):
+        p = row.player
+        records.append({"rank": row.rank, "rank_to": row.rank_to, "start_number": p.start_number, "name": p.name,
+                        "rating": p.rating or None, "reached": row.reached, "reached_name": row.reached_name,
+                        "state": row.state,
+                        "_place": str(row.rank) if row.rank == row.rank_to else f"{row.rank}-{row.rank_to}"})
+    columns = [Column("rank", "Place", lambda r: r["_place"], "right"),
+               Column("start_number", "No", text_cell("start_number"), "right"),
+               Column("name", "Name", text_cell("name"), wrap=True),
+               Column("rating", "Rtg", lambda r: str(r["rating"] or ""), "right"),
+               Column("reached_name", "Reached", text_cell("reached_name")),
+               Column("state", "", text_cell("state"))]
+    return View(f"{tournament.settings.name}: standings", records, columns, hidden=frozenset({"rank_to", "reached"}))
+
+
+def _header(tournament: KnockoutTournament, what: str, today: str) -> list[str]:
+    return page_header(Tournament(tournament.settings), what, today)
+
+
+def bracket_sheets(tournament: KnockoutTournament, today: str) -> list[Sheet]:
+    """The bracket for the wall: one sheet per round."""
+    view = bracket_view(tournament)
+    sheets = []
+    for rnd in tournament.rounds:
+        part = View(view.title, [r for r in view.records if r["round"] == rnd.number], view.columns)
+        name = round_name(rnd.number, tournament.total_rounds)
+        sheets.append(sheet(part, _header(tournament, f"Bracket, round {rnd.number} ({name})", today),
+                            shrink=("first", "second")))
+    return sheets or [sheet(view, _header(tournament, "Bracket (not drawn yet)", today))]
+
+
+def knockout_standings_sheets(tournament: KnockoutTournament, today: str, notes: Sequence[str] = ()) -> list[Sheet]:
+    return [sheet(knockout_standings_view(tournament), _header(tournament, "Standings", today), notes=notes)]
