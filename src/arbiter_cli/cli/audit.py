@@ -26,7 +26,16 @@ def verify(fmt: FormatOption = Format.table) -> None:
     from arbiter_cli.store.team_folder import TeamFolder, is_team_folder
     from arbiter_cli.store.tournament import TournamentFolder
 
-    if is_team_folder(STATE.directory):
+    from arbiter_cli.store.knockout_folder import KnockoutFolder, is_knockout_folder
+
+    if is_knockout_folder(STATE.directory):
+        cup = KnockoutFolder(STATE.directory)
+        with cup.lock(exclusive=False, waiting=waiting):
+            knockout = cup.load_knockout(check=False)
+            found = cup.located(knockout)
+            edits = cup.hand_edits()
+        name, players, rounds = knockout.settings.name, len(knockout.players), knockout.last_round
+    elif is_team_folder(STATE.directory):
         teams = TeamFolder(STATE.directory)
         with teams.lock(exclusive=False, waiting=waiting):
             event = teams.load(check=False)

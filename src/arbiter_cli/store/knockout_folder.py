@@ -32,6 +32,7 @@ from arbiter_cli.core.knockout_settings import KnockoutSettings
 from arbiter_cli.core.model import Settings, System, Tournament
 from arbiter_cli.core.results import GameResult, parse_result
 from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.lifecycle.integrity import Problem
 from arbiter_cli.lifecycle.knockout_integrity import knockout_problems
 from arbiter_cli.store.files import csv_text, toml_line
 from arbiter_cli.store.journal import JOURNAL_FILE
@@ -126,16 +127,23 @@ class KnockoutFolder(TournamentFolder):
         self._check_journal()
         tournament = KnockoutTournament(settings, knockout, players, bracket, rounds)
         if check:
-            broken = knockout_problems(tournament)
+            broken = self.located(tournament)
             if broken:
                 first = broken[0]
-                source = BRACKET_FILE if first.round == 0 else f"{ROUNDS_DIR}/{first.round:02d}.csv"
-                line = self._lines.get((first.round, first.match, first.game)) or \
-                    self._lines.get((first.round, first.match, None))
-                raise BrokenFolder(f"{first.message}; 'arbiter verify' lists the problems", source=source,
-                                   line=line if first.round else None)
+                raise BrokenFolder(f"{first.message}; 'arbiter verify' lists the problems", source=first.file,
+                                   line=first.line)
         self._loaded = tournament
         return tournament
+
+    def located(self, tournament: KnockoutTournament) -> list[Problem]:
+        """The problems of the event as read (:func:`knockout_problems`), each with its file and line."""
+        out = []
+        for problem in knockout_problems(tournament):
+            source = BRACKET_FILE if problem.round == 0 else f"{ROUNDS_DIR}/{problem.round:02d}.csv"
+            line = self._lines.get((problem.round, problem.match, problem.game)) or \
+                self._lines.get((problem.round, problem.match, None))
+            out.append(Problem(source, problem.message, line if problem.round else None))
+        return out
 
     def _load_knockout_settings(self) -> tuple[Settings, KnockoutSettings]:
         text = self._read_text(SETTINGS_FILE)
