@@ -220,3 +220,24 @@ def test_knockout_broken_round_file_names_file_line_field(arbiter: Runner, tmp_p
     toml.write_text(toml.read_text().replace("games_per_match = 2", "games_per_match = 0"))
     out = arbiter("-d", folder, "bracket")
     assert out.code == 3 and "tournament.toml" in out.err and "knockout.games_per_match" in out.err
+
+
+def test_knockout_unpair_round_one_takes_the_bracket_back(arbiter: Runner, tmp_path: Path) -> None:
+    folder = tmp_path / "cup"
+    new_cup(arbiter, folder, 4)
+    before = snapshot(folder)
+    arbiter("-d", folder, "pair")
+    out = arbiter("-d", folder, "unpair")
+    assert out.code == 0, out.err
+    assert not (folder / "bracket.csv").exists() and not (folder / "rounds" / "01.csv").exists()
+    assert {k: v for k, v in snapshot(folder).items() if k != "journal.csv"} == \
+        {k: v for k, v in before.items() if k != "journal.csv"}
+    assert arbiter("-d", folder, "player", "add", "Late, Comer", "--rating", "2000").code == 0
+
+
+def test_knockout_folder_refuses_swiss_commands(arbiter: Runner, tmp_path: Path) -> None:
+    folder = tmp_path / "cup"
+    new_cup(arbiter, folder, 4)
+    for args in (("crosstable",), ("finalize",), ("bye", "1", "--round", "2", "--half")):
+        out = arbiter("-d", folder, *args)
+        assert out.code == 4 and "holds a knockout" in out.err, args

@@ -160,24 +160,25 @@ def test_withdrawal_forfeits_the_withdrawn_players_next_match_when_paired() -> N
     assert final.matches[0].forfeit is GameResult.WHITE_FORFEIT_WIN and champion(t) == 1
 
 
-def test_correction_refused_when_later_round_paired_with_the_winner() -> None:
+def final_paired() -> tuple[KnockoutTournament, str]:
+    """Four players, one game a match: seeds 1 and 2 won and meet in the final; the code that
+    would have made seed 4 win match 1 instead."""
     t, _, _ = pair_knockout_round(event(4, games_per_match=1))
     won = white_wins_for(t, 1, 1, 1)
     t = play(t, 1, 1, won)
     t = play(t, 1, 2, white_wins_for(t, 1, 2, 2))
     t, _, _ = pair_knockout_round(t)
-    other = "0-1" if won == "1-0" else "1-0"
+    return t, "0-1" if won == "1-0" else "1-0"
+
+
+def test_correction_refused_when_later_round_paired_with_the_winner() -> None:
+    t, other = final_paired()
     with pytest.raises(Refused, match="give --force"):
         enter_knockout_result(t, 1, 1, 1, other, correct=True)
 
 
 def test_correction_with_force_unpairs_the_later_round() -> None:
-    t, _, _ = pair_knockout_round(event(4, games_per_match=1))
-    won = white_wins_for(t, 1, 1, 1)
-    t = play(t, 1, 1, won)
-    t = play(t, 1, 2, white_wins_for(t, 1, 2, 2))
-    t, _, _ = pair_knockout_round(t)
-    other = "0-1" if won == "1-0" else "1-0"
+    t, other = final_paired()
     entered = enter_knockout_result(t, 1, 1, 1, other, correct=True, force=True)
     assert entered.tournament.last_round == 1
     assert any(c.change == "round 2 unpaired" for c in entered.changes)

@@ -100,7 +100,7 @@ def log(
         emit(log_view(f"{event.settings.name}: journal", entries), fmt)
         return
     folder = TournamentFolder(STATE.directory)
-    with reading(check=False) as tournament, arguments(since="--since", player="--player"):  # the history helps mend a broken folder
+    with reading(check=False, registration=True) as tournament, arguments(since="--since", player="--player"):  # the history helps mend a broken folder
         entries = select(folder.journal(), tournament, round_number=round_number, board=board, player=player,
                          since=since)
     emit(log_view(f"{tournament.settings.name}: journal", entries), fmt)

@@ -25,7 +25,7 @@ from arbiter_cli.render.output import Format, emit
 from arbiter_cli.store.knockout_folder import KnockoutFolder, is_knockout_folder
 
 __all__ = ["is_knockout", "knockout_reading", "knockout_writing", "create_knockout_folder", "pair_knockout",
-           "knockout_pairings", "knockout_result", "knockout_standings", "knockout_export", "knockout_withdraw",
+           "knockout_pairings", "knockout_unpair", "knockout_result", "knockout_standings", "knockout_export", "knockout_withdraw",
            "bracket"]
 
 
@@ -76,6 +76,17 @@ def pair_knockout(fmt: Format, print_: bool) -> None:
         sys.stdout.write(print_sheets([sheet(view, header, shrink=("white", "black"))]))
     else:
         emit(view, fmt)
+
+
+def knockout_unpair() -> None:
+    """``arbiter unpair`` on a knockout: the last round, while it has no result."""
+    from arbiter_cli.lifecycle.knockout import unpair_knockout_round
+
+    with knockout_writing() as (folder, tournament):
+        after, last, changes = unpair_knockout_round(tournament)
+        folder.save_knockout(tournament, after, command_line(), changes)
+    say(f"round {last.number} removed" + ("; the bracket is drawn again at the next 'arbiter pair'"
+                                          if last.number == 1 else "; pair it again with 'arbiter pair'"))
 
 
 def knockout_pairings(round_number: int | None, fmt: Format, print_: bool, html: str | None) -> None:

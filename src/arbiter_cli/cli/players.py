@@ -42,7 +42,7 @@ def player_add(
     home = club_of(STATE.directory)
     details = {"title": title, "fide_id": fide_id, "federation": federation, "sex": sex, "birth_date": birth,
                "club": club}
-    with writing() as (folder, tournament), arguments(**_OPTION_OF):
+    with writing(registration=True) as (folder, tournament), arguments(**_OPTION_OF):
         registered = add_player(tournament, name, rating, details, member=member,
                                 members=(lambda: load_club(home)) if home is not None else None,
                                 where=(STATE.directory.resolve().name, home.name if home else ""))
@@ -63,7 +63,7 @@ def player_import(
     label, text = read_input(source)
     rows = read_rows(text, label, IMPORT_COLUMNS)
     home = club_of(STATE.directory)
-    with writing() as (folder, tournament):
+    with writing(registration=True) as (folder, tournament):
         registered = import_players(tournament, rows, label, club_name=home.name if home is not None else None)
         folder.save(tournament, registered.tournament, command_line(), registered.changes)
     for note in registered.notes:
@@ -73,7 +73,7 @@ def player_import(
 
 def player_list(fmt: FormatOption = Format.table) -> None:
     """List the players by start number."""
-    with reading() as tournament:
+    with reading(registration=True) as tournament:
         emit(players_view(tournament), fmt)
 
 
@@ -81,7 +81,7 @@ def player_remove(
     start_number: Annotated[int, typer.Argument(metavar="ID", help="The player's start number.")],
 ) -> None:
     """Remove a registration made by mistake (only before round 1 is paired)."""
-    with writing() as (folder, tournament), arguments(**_OPTION_OF):
+    with writing(registration=True) as (folder, tournament), arguments(**_OPTION_OF):
         after, player, changes = remove_player(tournament, start_number)
         folder.save(tournament, after, command_line(), changes)
     say(f"removed {player.name}; {len(after.players)} players registered")
@@ -100,7 +100,7 @@ def player_withdraw(
             raise BadArgument("a knockout player withdraws now: no --after-round", field="--after-round")
         knockout_withdraw(start_number)
         return
-    with writing() as (folder, tournament), arguments(**_OPTION_OF):
+    with writing(registration=True) as (folder, tournament), arguments(**_OPTION_OF):
         after, player, last, changes = withdraw_player(tournament, start_number, after_round)
         folder.save(tournament, after, command_line(), changes)
     say(f"{player.name} withdrawn after round {last}")

@@ -128,8 +128,12 @@ def _pairing_sheets(tournament: Tournament, rnd: Round) -> list[Sheet]:
 
 def unpair() -> None:
     """Remove the last round while it has no results (for example after a wrong late entry)."""
+    from arbiter_cli.cli.knockout import is_knockout, knockout_unpair
     from arbiter_cli.cli.teams import is_team, team_unpair
 
+    if is_knockout():
+        knockout_unpair()
+        return
     if is_team():
         team_unpair()
         return

@@ -23,7 +23,7 @@ from arbiter_cli.lifecycle.change import Change, named
 from arbiter_cli.pairing.knockout import drawn_bracket, first_round_pairs, next_round_pairs, seeded_bracket
 from arbiter_cli.pairing.knockout_match import Colours, Decision, decide, settle
 
-__all__ = ["knockout_event", "decision", "decisions", "pair_knockout_round", "enter_knockout_result",
+__all__ = ["unpair_knockout_round", "knockout_event", "decision", "decisions", "pair_knockout_round", "enter_knockout_result",
            "withdraw_knockout_player", "parse_match_game", "champion", "Entered"]
 
 
@@ -121,6 +121,26 @@ def pair_knockout_round(tournament: KnockoutTournament) -> tuple[KnockoutTournam
     changes.append(Change(f"round {number} paired", "", f"{round_name(number, after.total_rounds)}: "
                           f"{played} match{'es' if played != 1 else ''}, {count(len(new.matches) - played, 'walkover')}"))
     return after, new, changes
+
+
+def unpair_knockout_round(tournament: KnockoutTournament) -> tuple[KnockoutTournament, KnockoutRound, list[Change]]:
+    """The act: take the last round back while none of its games has a result; round 1 takes the
+    bracket with it and opens the registration again."""
+    _not_finalised(tournament)
+    if not tournament.rounds:
+        raise Refused("no round has been paired")
+    last = tournament.rounds[-1]
+    played = [f"{m.number}.{g.game}" for m in last.matches for g in m.games if g.result is not None]
+    if played:
+        raise Refused(f"round {last.number} has results ({', '.join(played[:5])}{', ...' if len(played) > 5 else ''}); "
+                      "correct them to none first")
+    after = replace(tournament, rounds=tournament.rounds[:-1])
+    changes = [Change(f"round {last.number} unpaired", f"{len(last.matches)} matches", "")]
+    if last.number == 1:
+        after = replace(after, bracket=(), settings=after.settings.model_copy(update={"status": Status.REGISTRATION}))
+        changes += [Change("bracket", " ".join("-" if s is None else str(s) for s in tournament.bracket), ""),
+                    Change("status", Status.RUNNING.value, Status.REGISTRATION.value)]
+    return after, last, changes
 
 
 def parse_match_game(text: str) -> tuple[int, int]:
