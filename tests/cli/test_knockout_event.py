@@ -241,3 +241,20 @@ def test_knockout_folder_refuses_swiss_commands(arbiter: Runner, tmp_path: Path)
     for args in (("crosstable",), ("finalize",), ("bye", "1", "--round", "2", "--half")):
         out = arbiter("-d", folder, *args)
         assert out.code == 4 and "holds a knockout" in out.err, args
+
+
+def test_knockout_sample_24_players_in_progress(arbiter: Runner, sample) -> None:  # type: ignore[no-untyped-def]
+    folder = sample("knockout24-in-progress")
+    assert arbiter("-d", folder, "verify").code == 0
+    data = bracket(arbiter, folder)
+    assert len(data["slots"]) == 32 and sum(s is not None for s in data["slots"]) == 24
+    first = data["rounds"][0]["matches"]
+    assert {g["stage"] for m in first for g in m["games"]} == {"main", "rapid", "blitz", "armageddon"}
+    armageddon = next(m for m in first if any(g["stage"] == "armageddon" for g in m["games"]))
+    assert armageddon["winner"] == armageddon["games"][-1]["black"]  # drawn: Black goes through
+    tied = data["rounds"][1]["matches"][1]
+    assert not tied["decided"] and [g["stage"] for g in tied["games"]] == ["main", "main", "rapid", "rapid"]
+    assert arbiter("-d", folder, "pair").code == 4  # round 2 still has matches without a winner
+    assert arbiter("-d", folder, "result", "2", "2.3", "1-0").code == 0
+    assert arbiter("-d", folder, "standings").code == 0
+    assert "192 CUSTOM_KNOCKOUT" in arbiter("-d", folder, "export").out

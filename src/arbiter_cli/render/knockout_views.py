@@ -6,6 +6,7 @@ and the standings.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from arbiter_cli.core.knockout import KnockoutRound, KnockoutTournament, round_name
@@ -28,10 +29,11 @@ def _player(tournament: KnockoutTournament, number: int | None) -> dict[str, Any
             "federation": p.federation, "withdrawn": p.is_withdrawn}
 
 
-def _label(player: dict[str, Any] | None, empty: str) -> str:
+def _label(player: dict[str, Any] | None, empty: str, rating: bool = True) -> str:
     if player is None:
         return empty
-    return f"{player['start_number']} {player['name']}" + (f" ({player['rating']})" if player["rating"] else "")
+    return f"{player['start_number']} {player['name']}" + (f" ({player['rating']})" if player["rating"] and rating
+                                                           else "")
 
 
 def bracket_data(tournament: KnockoutTournament) -> dict[str, Any]:
@@ -72,21 +74,31 @@ def bracket_view(tournament: KnockoutTournament) -> View:
     for rnd in data["rounds"]:
         for match in rnd["matches"]:
             winner = match["winner"]
+            score = [format_points(Fraction(text)) for text in match["score"]]
             records.append({"round": rnd["round"], "round_name": rnd["name"], "match": match["match"],
                             "first": _label(match["first"], "-"), "second": _label(match["second"], "bye"),
+                            "_first_short": _label(match["first"], "-", False),
+                            "_second_short": _label(match["second"], "bye", False),
                             "score": "" if match["first"] is None or match["second"] is None
-                            else f"{match['score'][0]}-{match['score'][1]}",
+                            else f"{score[0]}-{score[1]}",
+                            "_score_ascii": "" if match["first"] is None or match["second"] is None
+                            else "-".join(match["score"]),
                             "through": "" if winner is None else str(winner), "how": _how(match)})
-    columns = [Column("round_name", "Round", text_cell("round_name")),
+    columns = [Column("round", "Rd", text_cell("round"), "right"),
                Column("match", "M", text_cell("match"), "right"),
-               Column("first", "Player", text_cell("first"), wrap=True),
-               Column("second", "Opponent", text_cell("second"), wrap=True),
+               Column("first", "Player", text_cell("first"), narrower=(text_cell("_first_short"),), wrap=True),
+               Column("second", "Opponent", text_cell("second"), narrower=(text_cell("_second_short"),), wrap=True),
                Column("score", "Score", text_cell("score"), "center"),
                Column("through", "Through", text_cell("through"), "right"),
                Column("how", "How", text_cell("how"))]
     title = f"{tournament.settings.name}: bracket" + (f" (winner: {_label(data['champion'], '')})"
                                                        if data["champion"] else "")
-    return View(title, records, columns, optional=frozenset({"how"}), droppable=("how",))
+    return View(title, records, columns, _ascii_score, optional=frozenset({"how"}), droppable=("how",))
+
+
+def _ascii_score(record: dict[str, Any], key: str) -> Any:
+    """CSV cells: the score in decimals (2.5-1.5), for scripts."""
+    return record["_score_ascii"] if key == "score" else record.get(key) if record.get(key) is not None else ""
 
 
 def knockout_pairings_view(tournament: KnockoutTournament, rnd: KnockoutRound) -> View:
@@ -126,7 +138,7 @@ def knockout_standings_view(tournament: KnockoutTournament) -> View:
                Column("name", "Name", text_cell("name"), wrap=True),
                Column("rating", "Rtg", lambda r: str(r["rating"] or ""), "right"),
                Column("reached_name", "Reached", text_cell("reached_name")),
-               Column("state", "", text_cell("state"))]
+               Column("state", "Now", text_cell("state"))]
     return View(f"{tournament.settings.name}: standings", records, columns, hidden=frozenset({"rank_to", "reached"}))
 
 
