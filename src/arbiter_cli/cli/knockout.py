@@ -66,7 +66,8 @@ def pair_knockout(fmt: Format, print_: bool) -> None:
     with knockout_writing() as (folder, tournament):
         after, rnd, changes = pair_knockout_round(tournament)
         folder.save_knockout(tournament, after, command_line(), changes)
-    say(f"round {rnd.number} of {after.total_rounds} paired ({round_name(rnd.number, after.total_rounds)})")
+    name = round_name(rnd.number, after.total_rounds)
+    say(f"round {rnd.number} of {after.total_rounds} paired" + (f" ({name})" if name != f"round {rnd.number}" else ""))
     view = knockout_pairings_view(after, rnd)
     if print_:
         from arbiter_cli.render.printing import page_header, print_sheets, sheet

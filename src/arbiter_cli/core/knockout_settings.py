@@ -13,7 +13,7 @@ What the competition rules decide for a knockout ("play-off": the loser of each 
 * ``first_colour``: the colours of a match's first game, drawn by lot (``"lot"``) or White for the
   higher seed (``"seeding"``).
 
->>> KnockoutSettings(tiebreak_stages=["rapid:2", "blitz:2", "armageddon"]).stages[1]
+>>> KnockoutSettings(tiebreak_stages=["rapid:2", "blitz:2", "armageddon"]).stages[2]  # after the main games, rapid
 Stage(kind='blitz', games=2)
 >>> KnockoutSettings(tiebreak_stages="lower-rating").tiebreak_stages
 ('lower-rating',)

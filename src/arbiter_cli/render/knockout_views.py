@@ -106,22 +106,25 @@ def knockout_pairings_view(tournament: KnockoutTournament, rnd: KnockoutRound) -
     records: list[dict[str, Any]] = []
     for match in rnd.matches:
         for g in match.games:
-            records.append({"board": f"{match.number}.{g.game}", "stage": g.stage,
-                            "white": _label(_player(tournament, g.white), ""),
+            records.append({"board": f"{match.number}.{g.game}", "stage": g.stage, "white_number": g.white,
+                            "black_number": g.black, "white": _label(_player(tournament, g.white), ""),
                             "black": _label(_player(tournament, g.black), ""),
                             "result": g.result.value.replace("1/2-1/2", "½-½") if g.result else ""})
         if not match.games:
             state = decision(tournament, match)
-            records.append({"board": f"{match.number}", "stage": state.how,
-                            "white": _label(_player(tournament, match.first), "-"),
+            records.append({"board": f"{match.number}", "stage": state.how, "white_number": match.first,
+                            "black_number": match.second, "white": _label(_player(tournament, match.first), "-"),
                             "black": _label(_player(tournament, match.second), "bye"),
                             "result": match.forfeit.value if match.forfeit else ""})
     columns = [Column("board", "Board", text_cell("board"), "right"), Column("stage", "Stage", text_cell("stage")),
                Column("white", "White", text_cell("white"), wrap=True),
                Column("black", "Black", text_cell("black"), wrap=True),
-               Column("result", "Result", text_cell("result"), "center")]
+               Column("result", "Result", text_cell("result"), "center"),
+               Column("white_number", "W", text_cell("white_number")), Column("black_number", "B", text_cell("black_number"))]
     name = round_name(rnd.number, tournament.total_rounds)
-    return View(f"{tournament.settings.name}: round {rnd.number} ({name})", records, columns)
+    title = f"{tournament.settings.name}: round {rnd.number}" + (f" ({name})" if name != f"round {rnd.number}" else "")
+    return View(title, records, columns,
+                hidden=frozenset({"white_number", "black_number"}))
 
 
 def knockout_standings_view(tournament: KnockoutTournament) -> View:
@@ -153,7 +156,8 @@ def bracket_sheets(tournament: KnockoutTournament, today: str) -> list[Sheet]:
     for rnd in tournament.rounds:
         part = View(view.title, [r for r in view.records if r["round"] == rnd.number], view.columns)
         name = round_name(rnd.number, tournament.total_rounds)
-        sheets.append(sheet(part, _header(tournament, f"Bracket, round {rnd.number} ({name})", today),
+        what = f"Bracket, round {rnd.number}" + (f" ({name})" if name != f"round {rnd.number}" else "")
+        sheets.append(sheet(part, _header(tournament, what, today),
                             shrink=("first", "second")))
     return sheets or [sheet(view, _header(tournament, "Bracket (not drawn yet)", today))]
 
