@@ -258,3 +258,25 @@ def test_knockout_sample_24_players_in_progress(arbiter: Runner, sample) -> None
     assert arbiter("-d", folder, "result", "2", "2.3", "1-0").code == 0
     assert arbiter("-d", folder, "standings").code == 0
     assert "192 CUSTOM_KNOCKOUT" in arbiter("-d", folder, "export").out
+
+
+def test_knockout_hand_edits_that_break_the_bracket_are_named(arbiter: Runner, tmp_path: Path) -> None:
+    folder = tmp_path / "cup"
+    new_cup(arbiter, folder, 4)
+    arbiter("-d", folder, "pair")
+    bracket_file = folder / "bracket.csv"
+    good = bracket_file.read_text()
+    bracket_file.write_text(good.replace("2,4", "2,x"))
+    out = arbiter("-d", folder, "pairings")
+    assert out.code == 3 and "bracket.csv, line 3, field 'start_number'" in out.err
+    bracket_file.write_text(good)
+    rounds = folder / "rounds" / "01.csv"
+    good_round = rounds.read_text()
+    rounds.write_text(good_round.replace("1,,,1,4,", "1,,,1,3,", 1))
+    out = arbiter("-d", folder, "verify")
+    assert out.code == 3 and "rounds/01.csv, line 2: round 1 must have the 2 matches of the bracket" in out.out
+    rounds.write_text(good_round)
+    toml = folder / "tournament.toml"
+    toml.write_text(toml.read_text().split("[knockout]")[0])
+    out = arbiter("-d", folder, "pairings")
+    assert out.code == 3 and "tournament.toml, line" in out.err and "[knockout] table" in out.err

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.knockout import KnockoutMatch, KnockoutTournament
@@ -230,3 +232,19 @@ def test_match_forfeit_double_sends_nobody_through() -> None:
     match = KnockoutMatch(1, 1, 2, (), GameResult.DOUBLE_FORFEIT)
     state = decision(t, match)
     assert state.decided and state.winner is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(["1-0", "0-1", "1/2-1/2"]), min_size=4, max_size=4))
+def test_more_points_goes_through_else_lower_rating(codes: list[str]) -> None:
+    """Any series of 4 games: the player with more points goes through; on a tie the lower-rated."""
+    t, _, _ = pair_knockout_round(event(2, games_per_match=4))
+    t = play(t, 1, 1, *codes)
+    match = t.rounds[0].matches[0]
+    points = {1: Fraction(0), 2: Fraction(0)}
+    for game in match.games:
+        white, black = t.settings.scoring.game_points(game.result)  # type: ignore[arg-type]
+        points[game.white] += white
+        points[game.black] += black
+    expected = 1 if points[1] > points[2] else 2  # a tie: player 2 is the lower-rated
+    assert decision(t, match).winner == expected and len(match.games) == 4

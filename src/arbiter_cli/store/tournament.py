@@ -203,6 +203,9 @@ class TournamentFolder(FolderStore):
     def _load_settings(self) -> Settings:
         text = self._read_text(SETTINGS_FILE)
         data = read_toml(text, SETTINGS_FILE)
+        if data.get("system") == "knockout":  # a knockout folder is read by store/knockout_folder.py
+            raise BrokenFolder("a knockout's settings need a [knockout] table (games_per_match = 2, ...)",
+                               source=SETTINGS_FILE, line=toml_line(text, ["system"]), field="system")
         try:
             return Settings.model_validate(data)
         except ValidationError as error:
