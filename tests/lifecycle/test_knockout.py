@@ -248,3 +248,22 @@ def test_more_points_goes_through_else_lower_rating(codes: list[str]) -> None:
         points[game.black] += black
     expected = 1 if points[1] > points[2] else 2  # a tie: player 2 is the lower-rated
     assert decision(t, match).winner == expected and len(match.games) == 4
+
+
+def test_withdrawn_player_without_opponent_does_not_go_through() -> None:
+    """8 players, one game: both players of round 1's match 1 withdraw before it (a double forfeit:
+    nobody goes through); the winner of match 2, who faces nobody in round 2, withdraws too, and
+    nobody goes through from that semi-final."""
+    t, _, _ = pair_knockout_round(event(8, games_per_match=1))
+    t, _ = withdraw_knockout_player(t, 1)
+    t, _ = withdraw_knockout_player(t, 8)
+    assert decision(t, t.rounds[0].matches[0]).winner is None
+    assert t.rounds[0].matches[0].forfeit is GameResult.DOUBLE_FORFEIT
+    for number in (2, 3, 4):
+        t = play(t, 1, number, "1-0")
+    through = decision(t, t.rounds[0].matches[1]).winner
+    assert through is not None
+    t, _ = withdraw_knockout_player(t, through)
+    t, semi, _ = pair_knockout_round(t)
+    assert semi.matches[0].players == (through,) and decision(t, semi.matches[0]).winner is None
+    assert not knockout_problems(t)

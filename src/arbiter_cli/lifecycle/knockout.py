@@ -70,6 +70,9 @@ def _new_match(tournament: KnockoutTournament, number: int, round_number: int, f
                second: int | None) -> KnockoutMatch:
     """A new match, forfeited when a player withdrew before it, with its main games."""
     match = KnockoutMatch(number, first, second)
+    alone = [p for p in (first, second) if p is not None]
+    if len(alone) == 1 and tournament.by_number[alone[0]].is_withdrawn:
+        match = replace(match, forfeit=GameResult.DOUBLE_FORFEIT)
     if first is not None and second is not None:
         gone = [tournament.by_number[p].is_withdrawn for p in (first, second)]
         if any(gone):
@@ -256,7 +259,19 @@ def withdraw_knockout_player(tournament: KnockoutTournament, start_number: int) 
     last = rounds[-1]
     withdrawn_after = tournament.last_round
     for match in last.matches:
-        if start_number not in match.players or decision(tournament, match).decided:
+        if start_number not in match.players:
+            continue
+        state = decision(tournament, match)
+        if state.decided and state.how == "forfeit" and state.winner == start_number:
+            # the opponent withdrew before the match, and now this player too: nobody goes through
+            rounds[-1] = replace(last, matches=tuple(replace(m, forfeit=GameResult.DOUBLE_FORFEIT)
+                                                     if m.number == match.number else m for m in last.matches))
+            changes.append(Change(f"round {last.number} match {match.number} forfeit",
+                                  match.forfeit.value if match.forfeit else "",
+                                  f"{GameResult.DOUBLE_FORFEIT.value}: nobody goes through"))
+            withdrawn_after = tournament.last_round - 1
+            continue
+        if state.decided:
             continue
         other = match.second if match.first == start_number else match.first
         forfeit = GameResult.BLACK_FORFEIT_WIN if match.first == start_number else GameResult.WHITE_FORFEIT_WIN

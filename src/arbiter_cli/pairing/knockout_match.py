@@ -77,6 +77,8 @@ def decide(match: KnockoutMatch, settings: KnockoutSettings, scoring: Scoring, r
     zero = (Fraction(0), Fraction(0))
     if match.first is None or match.second is None:
         alone = match.first if match.first is not None else match.second
+        if alone is not None and match.forfeit is not None:  # alone, but withdrawn: nobody goes through
+            return Decision(True, None, "forfeit", zero)
         return Decision(True, alone, "bye" if alone is not None else "nobody", zero)
     first, second = match.first, match.second
     total = [Fraction(0), Fraction(0)]
