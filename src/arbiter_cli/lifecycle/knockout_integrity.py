@@ -41,7 +41,7 @@ def knockout_problems(tournament: KnockoutTournament) -> list[KnockoutProblem]:
         out.append(KnockoutProblem(0, None, f"{len(bracket)} slots: a bracket has a power of two slots"))
     if sorted(s for s in bracket if s is not None) != numbers:
         out.append(KnockoutProblem(0, None, "the bracket must hold every player once"))
-    if any(a is None and b is None for a, b in first_round_pairs(bracket)) and len(bracket) % 2 == 0:
+    if len(bracket) % 2 == 0 and any(a is None and b is None for a, b in first_round_pairs(bracket)):
         out.append(KnockoutProblem(0, None, "two empty slots meet in round 1"))
     if out:
         return out
@@ -73,7 +73,7 @@ def knockout_problems(tournament: KnockoutTournament) -> list[KnockoutProblem]:
                     out.append(KnockoutProblem(rnd.number, match.number,
                                                f"game {game.game} is a {stage.kind} game", game.game))
                     break
-        if rnd.number == tournament.last_round:
+        if out or rnd.number == tournament.last_round:  # the winners of unsound matches mean nothing
             break
         states = [decision(tournament, m) for m in rnd.matches]
         if not all(s.decided for s in states):
