@@ -13,16 +13,19 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from arbiter_cli.cli.common import STATE, FormatOption, HtmlOption, PrintOption, arguments, author, command_line, \
     say, today, waiting
 from arbiter_cli.cli.pages import check_page, write_page
 from arbiter_cli.core.errors import BadArgument
-from arbiter_cli.core.knockout import KnockoutTournament, round_name
-from arbiter_cli.core.knockout_settings import KnockoutSettings
-from arbiter_cli.core.model import Settings
 from arbiter_cli.render.output import Format, emit
-from arbiter_cli.store.knockout_folder import KnockoutFolder, is_knockout_folder
+
+if TYPE_CHECKING:  # the knockout's modules load when a knockout command runs, not at every start
+    from arbiter_cli.core.knockout import KnockoutTournament
+    from arbiter_cli.core.knockout_settings import KnockoutSettings
+    from arbiter_cli.core.model import Settings
+    from arbiter_cli.store.knockout_folder import KnockoutFolder
 
 __all__ = ["is_knockout", "knockout_reading", "knockout_writing", "create_knockout_folder", "pair_knockout",
            "knockout_pairings", "knockout_unpair", "knockout_result", "knockout_standings", "knockout_export", "knockout_withdraw",
@@ -31,11 +34,15 @@ __all__ = ["is_knockout", "knockout_reading", "knockout_writing", "create_knocko
 
 def is_knockout() -> bool:
     """Whether the folder the command works on is a knockout event."""
+    from arbiter_cli.store.knockout_folder import is_knockout_folder
+
     return is_knockout_folder(STATE.directory)
 
 
 @contextmanager
 def knockout_reading() -> Iterator[KnockoutTournament]:
+    from arbiter_cli.store.knockout_folder import KnockoutFolder
+
     folder = KnockoutFolder(STATE.directory)
     with folder.lock(exclusive=False, waiting=waiting):
         yield folder.load_knockout()
@@ -43,6 +50,8 @@ def knockout_reading() -> Iterator[KnockoutTournament]:
 
 @contextmanager
 def knockout_writing() -> Iterator[tuple[KnockoutFolder, KnockoutTournament]]:
+    from arbiter_cli.store.knockout_folder import KnockoutFolder
+
     folder = KnockoutFolder(STATE.directory)
     folder.by = author()
     with folder.lock(exclusive=True, holder=command_line(), waiting=waiting):
@@ -51,6 +60,9 @@ def knockout_writing() -> Iterator[tuple[KnockoutFolder, KnockoutTournament]]:
 
 def create_knockout_folder(directory: Path, settings: Settings, knockout: KnockoutSettings) -> None:
     """``arbiter new DIR --system knockout``: a knockout folder with no player yet."""
+    from arbiter_cli.core.knockout import KnockoutTournament
+    from arbiter_cli.store.knockout_folder import KnockoutFolder
+
     KnockoutFolder.create_knockout(directory, KnockoutTournament(settings, knockout), command_line(), author())
     stages = ", ".join(knockout.tiebreak_stages)
     say(f"created {directory}: {settings.name} (knockout, {knockout.seeding}, {knockout.games_per_match} game"
@@ -60,6 +72,7 @@ def create_knockout_folder(directory: Path, settings: Settings, knockout: Knocko
 
 def pair_knockout(fmt: Format, print_: bool) -> None:
     """``arbiter pair`` on a knockout: the next round's matches (round 1: the bracket)."""
+    from arbiter_cli.core.knockout import round_name
     from arbiter_cli.lifecycle.knockout import pair_knockout_round
     from arbiter_cli.render.knockout_views import knockout_pairings_view
 
