@@ -303,3 +303,23 @@ def test_knockout_hand_edited_cells_are_named_never_an_internal_error(arbiter: R
             out = arbiter("-d", folder, *command)
             assert out.code in (0, 3), (path.name, lines[row], command, out.err)
             assert out.code == 0 or out.err.splitlines()[-1].startswith("arbiter: error: "), out.err
+
+
+def test_knockout_results_from_a_file_all_or_nothing(arbiter: Runner, tmp_path: Path) -> None:
+    """``result ROUND --from FILE``: MATCH.GAME RESULT lines in order, a tie-break game added by one line
+    given on a later one; a bad line names the file and line, and nothing is saved."""
+    folder = tmp_path / "cup"
+    new_cup(arbiter, folder, 4, "--first-colour", "seeding")
+    arbiter("-d", folder, "pair")
+    before = snapshot(folder)
+    bad = arbiter("-d", folder, "result", "1", "--from", "-", stdin="1.1 1-0\n1.2 1-0\n2.x 1-0\n")
+    assert bad.code == 2 and "<stdin>, line 3, field 'MATCH.GAME'" in bad.err and bad.err.count("\n") == 1
+    assert snapshot(folder) == before
+    stale = arbiter("-d", folder, "result", "1", "--from", "-", stdin="1.1 1-0 was 0-1\n")
+    assert stale.code == 4 and "line 1" in stale.err and snapshot(folder) == before
+    good = arbiter("-d", folder, "result", "1", "--from", "-",
+                   stdin="1.1 1-0\n1.2 1-0   # 1-1\n1.3 1/2-1/2  # the first rapid game\n2.1 0-1\n2.2 1-0\n")
+    assert good.code == 0, good.err
+    data = bracket(arbiter, folder)["rounds"][0]["matches"]
+    assert [g["result"] for g in data[0]["games"]][:3] == ["1-0", "1-0", "1/2-1/2"]
+    assert data[1]["decided"] and data[1]["winner"] == 3

@@ -122,23 +122,35 @@ def knockout_pairings(round_number: int | None, fmt: Format, print_: bool, html:
     emit(view, fmt)
 
 
-def knockout_result(round_number: int, board: str | None, code: str | None, correct: bool, force: bool) -> None:
-    """``arbiter result ROUND MATCH.GAME CODE`` on a knockout."""
-    from arbiter_cli.lifecycle.knockout import enter_knockout_result, parse_match_game
+def knockout_result(round_number: int, board: str | None, code: str | None, source: str | None, correct: bool,
+                    force: bool) -> None:
+    """``arbiter result ROUND MATCH.GAME CODE`` (or ``--from FILE``) on a knockout."""
+    from arbiter_cli.cli.common import read_input
+    from arbiter_cli.lifecycle.knockout import enter_knockout_result, enter_knockout_results, parse_match_game
 
-    if board is None or code is None:
-        raise BadArgument("give ROUND MATCH.GAME RESULT, e.g. 'arbiter result 1 3.2 1-0'")
     names = {"round_number": "ROUND", "board": "MATCH.GAME", "result": "RESULT"}
-    with arguments(**names):
-        match, game = parse_match_game(board)
+    if source is not None:
+        if board is not None or code is not None:
+            raise BadArgument("give either MATCH.GAME RESULT or --from FILE, not both")
+        label, text = read_input(source)
+    elif board is None or code is None:
+        raise BadArgument("give ROUND MATCH.GAME RESULT, e.g. 'arbiter result 1 3.2 1-0', or --from FILE")
+    else:
+        with arguments(**names):
+            match, game = parse_match_game(board)
     with knockout_writing() as (folder, tournament), arguments(**names):
-        entered = enter_knockout_result(tournament, round_number, match, game, code, correct=correct, force=force)
+        if source is not None:
+            entered = enter_knockout_results(tournament, round_number, text, label, correct=correct, force=force)
+        else:
+            entered = enter_knockout_result(tournament, round_number, match, game, code, correct=correct, force=force)
         if entered.changes:
             folder.save_knockout(tournament, entered.tournament, command_line(), entered.changes)
     for change in entered.changes:
         say(f"{change.change}: {change.old or 'none'} -> {change.new or 'none'}")
     for note in entered.notes:
         say(note)
+    if source is not None and not entered.changes:
+        say(f"round {round_number}: nothing changed")
 
 
 def knockout_standings(fmt: Format, print_: bool, html: str | None) -> None:

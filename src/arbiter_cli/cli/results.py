@@ -36,9 +36,9 @@ def result(
     from arbiter_cli.cli.teams import is_team, team_result
 
     if is_knockout():
-        if excused or confirm or source is not None:
-            raise BadArgument("--excused, --confirm and --from are for individual events")
-        knockout_result(round_number, board, code, correct, force)
+        if excused or confirm:
+            raise BadArgument("--excused and --confirm are for individual events")
+        knockout_result(round_number, board, code, source, correct, force)
         return
     if force:
         raise BadArgument("--force is for a knockout's correction", field="--force")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from arbiter_cli.core.errors import BadArgument, Refused
+from arbiter_cli.core.errors import BadArgument, DomainError, Refused
 from arbiter_cli.core.knockout import KnockoutMatch, KnockoutRound, KnockoutTournament, round_name
 from arbiter_cli.core.knockout_settings import KnockoutSettings
 from arbiter_cli.core.model import Player, Settings, Status, System
@@ -20,10 +20,11 @@ from arbiter_cli.core.results import GameResult, parse_result
 from arbiter_cli.core.tpn import renumber
 from arbiter_cli.core.words import count
 from arbiter_cli.lifecycle.change import Change, named
+from arbiter_cli.lifecycle.results import UNSET, read_result_lines
 from arbiter_cli.pairing.knockout import drawn_bracket, first_round_pairs, next_round_pairs, seeded_bracket
 from arbiter_cli.pairing.knockout_match import Colours, Decision, decide, settle
 
-__all__ = ["unpair_knockout_round", "knockout_event", "decision", "decisions", "pair_knockout_round", "enter_knockout_result",
+__all__ = ["enter_knockout_results", "unpair_knockout_round", "knockout_event", "decision", "decisions", "pair_knockout_round", "enter_knockout_result",
            "withdraw_knockout_player", "parse_match_game", "champion", "Entered"]
 
 
@@ -168,7 +169,7 @@ def _who(tournament: KnockoutTournament, number: int | None) -> str:
 
 
 def enter_knockout_result(tournament: KnockoutTournament, round_number: int, match_number: int, game_number: int,
-                          code: str, *, correct: bool = False, force: bool = False) -> Entered:
+                          code: str | GameResult | None, *, correct: bool = False, force: bool = False) -> Entered:
     """The act: a game's result. A match left tied gets its next stage's games; a correction that
     changes who went through is refused while a later round holds the old winner, unless ``force``,
     which unpairs the later rounds (journalled, with the results they held)."""
@@ -186,7 +187,7 @@ def enter_knockout_result(tournament: KnockoutTournament, round_number: int, mat
         games = f"games 1 to {len(match.games)}" if match.games else "no game (a walkover)"
         raise BadArgument(f"round {round_number} match {match_number} has {games}", field="board")
     try:
-        result = parse_result(code)
+        result = parse_result(code) if isinstance(code, str) else code
     except ValueError as error:
         raise BadArgument(str(error), field="result") from None
     if result == game.result:
@@ -240,6 +241,37 @@ def enter_knockout_result(tournament: KnockoutTournament, round_number: int, mat
         notes.append(f"match {match_number}: now {_who(tournament, after_decision.winner)} goes through "
                      f"(was {_who(tournament, before.winner)})")
     return Entered(replace(tournament, rounds=tuple(rounds)), tuple(changes), tuple(notes))
+
+
+def enter_knockout_results(tournament: KnockoutTournament, round_number: int, text: str, source: str, *,
+                           correct: bool = False, force: bool = False) -> Entered:
+    """The act of ``result ROUND --from FILE``: lines ``MATCH.GAME RESULT [was OLD]``, entered in order
+    (a tie-break game added by one line can be given on a later line), all or nothing; an error names
+    the file and the line."""
+    def place(text: str, line: int) -> tuple[int, int]:
+        try:
+            return parse_match_game(text)
+        except BadArgument as error:
+            raise BadArgument(error.message, source=source, line=line, field="MATCH.GAME") from None
+
+    current = tournament
+    changes: list[Change] = []
+    notes: list[str] = []
+    for line, (match, game), result, was in read_result_lines(text, source, place, "MATCH.GAME"):
+        try:
+            rnd = current.round(round_number)
+            found = rnd.match(match) if rnd is not None else None
+            stored = found.game(game) if found is not None else None
+            if was is not UNSET and stored is not None and stored.result != was:
+                raise Refused(f"game {match}.{game} now has {stored.result.value if stored.result else 'none'}, "
+                              f"not {was.value if was else 'none'}: nothing was saved")
+            entered = enter_knockout_result(current, round_number, match, game, result, correct=correct, force=force)
+        except DomainError as error:
+            raise type(error)(error.message, source=source, line=line, field=error.field) from None
+        current = entered.tournament
+        changes += entered.changes
+        notes += [n for n in entered.notes if not n.endswith("nothing changed")]
+    return Entered(current, tuple(changes), tuple(notes))
 
 
 def withdraw_knockout_player(tournament: KnockoutTournament, start_number: int) -> tuple[KnockoutTournament,
