@@ -11,6 +11,7 @@ files are the same on every run except for the journal's timestamps.
 
 from __future__ import annotations
 
+import csv
 import json
 import random
 import shutil
@@ -117,6 +118,7 @@ def main() -> None:
         play(folder, rnd, rng, skip={2, 5, 9, 14} if rnd == 5 else set())
     club()
     swiss_open_prizes()
+    knockout()
 
 
 #: The prize fund of the finished Swiss open: place prizes, and categories read from the players' data.
@@ -182,6 +184,29 @@ def swiss_open_prizes() -> None:
     arbiter("-d", folder, "finalize", "--date", "2026-11-30")
 
 
+def knockout() -> None:
+    """A 24-player knockout (issue 18) in round 2, of the Swiss open's 24 best-rated players: 2-game
+    matches, rapid, blitz and Armageddon tie-breaks; round 1 has a match decided by rapid games and
+    one by a drawn Armageddon (Black goes through), round 2 a tied match waiting for its rapid games."""
+    with open(SAMPLES / "swiss32-in-progress" / "players.csv", newline="", encoding="utf-8") as handle:
+        players = [(p["name"], p["rating"], "", p["federation"], p["sex"], p["birth_date"])
+                   for p in list(csv.DictReader(handle))[:24]]
+    folder = fresh("knockout24-in-progress")
+    arbiter("new", folder, "--name", "Ege Cup 2026", "--system", "knockout", "--place", "Izmir", "--federation",
+            "TUR", "--start-date", "2026-12-01", "--time-control", "90+30", "--seed", "2412", "--games-per-match",
+            "2", "--tiebreak-stages", "rapid:2,blitz:2,armageddon", "--chief-arbiter", "Kaya, Deniz")
+    register(folder, [(n, r, "", f, s, b) for n, r, _, f, s, b in players])
+    arbiter("-d", folder, "pair")
+    for games in (["2.1 1-0", "2.2 1-0", "4.1 0-1", "4.2 1-0", "6.1 =", "6.2 1-0", "8.1 1-0", "8.2 =", "10.1 =",
+                   "10.2 =", "12.1 0-1", "12.2 =", "14.1 0-1", "14.2 =", "16.1 0-1", "16.2 1-0"],
+                  ["2.3 =", "2.4 1-0", "10.3 =", "10.4 =", "10.5 1-0", "10.6 1-0"], ["10.7 ="]):
+        for game in games:  # the tie-break games appear as the ties are entered
+            arbiter("-d", folder, "result", 1, *game.split())
+    arbiter("-d", folder, "pair")
+    for game in ("1.1 0-1", "1.2 1-0", "2.1 1-0", "2.2 1-0", "3.1 =", "4.1 1-0", "4.2 =", "5.1 1-0"):
+        arbiter("-d", folder, "result", 2, *game.split())
+
+
 def club() -> None:
     """A club with two finalised rapid tournaments and a standard one running."""
     folder = fresh("club-lyon")
@@ -218,8 +243,10 @@ if __name__ == "__main__":
         club()
     elif chosen == ["swiss-open-finished-prizes"]:
         swiss_open_prizes()
+    elif chosen == ["knockout24-in-progress"]:
+        knockout()
     elif chosen:
-        sys.exit("usage: make_sample_events.py [club-lyon | swiss-open-finished-prizes]")
+        sys.exit("usage: make_sample_events.py [club-lyon | swiss-open-finished-prizes | knockout24-in-progress]")
     else:
         main()
     for lock in SAMPLES.rglob(".arbiter.lock"):

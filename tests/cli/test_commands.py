@@ -36,7 +36,7 @@ def test_new_writes_a_valid_folder(arbiter: Runner, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("args,message", [
-    (["--system", "knockout"], "unknown system 'knockout'"),
+    (["--system", "cup"], "unknown system 'cup'"),
     (["--system", "swiss"], "a Swiss needs the number of rounds"),
     (["--system", "round-robin", "--tiebreaks", "BH/C1,XYZ"], "unknown tie-break 'XYZ'"),
     (["--system", "round-robin", "--scoring", "1,2"], "three values"),

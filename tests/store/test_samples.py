@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from arbiter_cli.store.knockout_folder import KnockoutFolder
 from arbiter_cli.store.tournament import TournamentFolder
 
 from conftest import ROOT, Runner
@@ -17,10 +18,13 @@ SAMPLES = ROOT / "sample_events"
 
 def test_every_sample_reads_cleanly() -> None:
     names = sorted(p.name for p in SAMPLES.iterdir() if p.is_dir())
-    assert names == ["club-lyon", "double-rr6-ready", "rr10-finished", "rr10-in-progress", "swiss-open-finished-prizes",
-                     "swiss32-in-progress", "team-league-in-progress", "team-swiss20-in-progress"]
-    for name in names[1:-2]:
+    assert names == ["club-lyon", "double-rr6-ready", "knockout24-in-progress", "rr10-finished", "rr10-in-progress",
+                     "swiss-open-finished-prizes", "swiss32-in-progress", "team-league-in-progress",
+                     "team-swiss20-in-progress"]
+    for name in ("double-rr6-ready", "rr10-finished", "rr10-in-progress", "swiss-open-finished-prizes",
+                 "swiss32-in-progress"):
         TournamentFolder(SAMPLES / name).load()
+    KnockoutFolder(SAMPLES / "knockout24-in-progress").load_knockout()
 
 
 def test_the_team_league_is_a_round_robin_in_round_4_as_the_readme_says(arbiter: Runner, tmp_path: Path) -> None:

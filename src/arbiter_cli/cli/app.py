@@ -21,8 +21,8 @@ import typer
 from typer.exceptions import TyperException
 
 from arbiter_cli import __version__
-from arbiter_cli.cli import (audit, club, event, finish, pairing_rules, players, prizes, publish, reports,
-                             results, rounds, serve, team_reports, teams, trf)
+from arbiter_cli.cli import (audit, club, event, finish, knockout, pairing_rules, players, prizes, publish,
+                             reports, results, rounds, serve, team_reports, teams, trf)
 from arbiter_cli.cli.common import STATE, say
 from arbiter_cli.cli.interrupt import INTERRUPT
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, DomainError, NoPairing, Refused
@@ -60,6 +60,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("result", results.result, {"ignore_unknown_options": True}),
     Command("standings", reports.standings),
     Command("crosstable", reports.crosstable),
+    Command("bracket", knockout.bracket),
     Command("bye", rounds.bye, {"ignore_unknown_options": False}),
     Command("lineup", teams.lineup),
     Command("avoid", pairing_rules.avoid),

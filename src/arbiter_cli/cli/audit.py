@@ -26,7 +26,16 @@ def verify(fmt: FormatOption = Format.table) -> None:
     from arbiter_cli.store.team_folder import TeamFolder, is_team_folder
     from arbiter_cli.store.tournament import TournamentFolder
 
-    if is_team_folder(STATE.directory):
+    from arbiter_cli.store.knockout_folder import KnockoutFolder, is_knockout_folder
+
+    if is_knockout_folder(STATE.directory):
+        cup = KnockoutFolder(STATE.directory)
+        with cup.lock(exclusive=False, waiting=waiting):
+            knockout = cup.load_knockout(check=False)
+            found = cup.located(knockout)
+            edits = cup.hand_edits()
+        name, players, rounds = knockout.settings.name, len(knockout.players), knockout.last_round
+    elif is_team_folder(STATE.directory):
         teams = TeamFolder(STATE.directory)
         with teams.lock(exclusive=False, waiting=waiting):
             event = teams.load(check=False)
@@ -91,7 +100,7 @@ def log(
         emit(log_view(f"{event.settings.name}: journal", entries), fmt)
         return
     folder = TournamentFolder(STATE.directory)
-    with reading(check=False) as tournament, arguments(since="--since", player="--player"):  # the history helps mend a broken folder
+    with reading(check=False, registration=True) as tournament, arguments(since="--since", player="--player"):  # the history helps mend a broken folder
         entries = select(folder.journal(), tournament, round_number=round_number, board=board, player=player,
                          since=since)
     emit(log_view(f"{tournament.settings.name}: journal", entries), fmt)

@@ -71,10 +71,20 @@ def today() -> str:
     return dt.date.today().isoformat()
 
 
-def _individual(folder: TournamentFolder) -> TournamentFolder:
-    """The folder, if it holds an individual event; a team event's folder is refused with what to use."""
+def _individual(folder: TournamentFolder, registration: bool = False) -> TournamentFolder:
+    """The folder, if it holds an individual event; a team event's folder is refused with what to use.
+    A knockout's folder is read as an individual event's settings and players by the registration
+    commands (``registration``), and refused by the others."""
+    from arbiter_cli.store.knockout_folder import KnockoutFolder, is_knockout_folder
     from arbiter_cli.store.team_folder import is_team_folder
 
+    if is_knockout_folder(folder.path):
+        if registration:
+            return KnockoutFolder(folder.path)
+        where = "this folder" if str(folder.path) in (".", "") else str(folder.path)
+        raise Refused(f"{where} holds a knockout: this command is for Swiss and round-robin events (a knockout "
+                      "takes player add/import/list/remove/withdraw, pair, pairings, result, bracket, standings, "
+                      "export, verify, log)")
     if is_team_folder(folder.path):
         where = "this folder" if str(folder.path) in (".", "") else str(folder.path)
         raise Refused(f"{where} holds a team event: this command is for individual events (see 'arbiter team "
@@ -83,18 +93,19 @@ def _individual(folder: TournamentFolder) -> TournamentFolder:
 
 
 @contextmanager
-def reading(*, check: bool = True) -> Iterator[Tournament]:
+def reading(*, check: bool = True, registration: bool = False) -> Iterator[Tournament]:
     """The tournament, read under a shared lock (``check``: refuse an unsound event, see
-    :meth:`TournamentFolder.load`)."""
-    folder = _individual(TournamentFolder(STATE.directory))
+    :meth:`TournamentFolder.load`; ``registration``: a knockout's players too)."""
+    folder = _individual(TournamentFolder(STATE.directory), registration)
     with folder.lock(exclusive=False, waiting=waiting):
         yield folder.load(check=check)
 
 
 @contextmanager
-def writing() -> Iterator[tuple[TournamentFolder, Tournament]]:
-    """The folder and its tournament, under the exclusive lock: save before leaving."""
-    folder = _individual(TournamentFolder(STATE.directory))
+def writing(*, registration: bool = False) -> Iterator[tuple[TournamentFolder, Tournament]]:
+    """The folder and its tournament, under the exclusive lock: save before leaving (``registration``:
+    a knockout's players too)."""
+    folder = _individual(TournamentFolder(STATE.directory), registration)
     folder.by = author()
     with folder.lock(exclusive=True, holder=command_line(), waiting=waiting):
         yield folder, folder.load()

@@ -21,7 +21,8 @@ __all__ = ["new"]
 def new(
     directory: Annotated[Path, typer.Argument(metavar="DIR", help="The folder to create (must not exist, or be empty).")],
     name: Annotated[str, typer.Option("--name", help="The event's name.")],
-    system: Annotated[str, typer.Option("--system", help="swiss (FIDE Dutch), round-robin or double-round-robin.")],
+    system: Annotated[str, typer.Option("--system", help="swiss (FIDE Dutch), round-robin, double-round-robin or "
+                                        "knockout.")],
     rounds: Annotated[Optional[int], typer.Option("--rounds", help="Number of rounds (a round robin "
                                                   "computes it from the players).")] = None,
     tiebreaks: Annotated[Optional[str], typer.Option("--tiebreaks", help="C.07 codes, e.g. 'DE,SB,WIN,KS'.")] = None,
@@ -60,6 +61,15 @@ def new(
         "Team event: a PAB scores a drawn match (default, C.04.6 1.4) or a won match with a point a board."))] = None,
     roster_tolerance: Annotated[Optional[int], typer.Option("--roster-tolerance", metavar="N", help=(
         "Team event: a player may stand above one rated up to N points higher (0-50, default 0)."))] = None,
+    seeding: Annotated[Optional[str], typer.Option("--seeding", metavar="seeded|drawn", help=(
+        "Knockout: the standard seeded bracket (default) or drawn by lot, paired 1-2, 3-4, ..."))] = None,
+    games_per_match: Annotated[Optional[int], typer.Option("--games-per-match", metavar="N", help=(
+        "Knockout: the games of a match (default 2), colours alternating."))] = None,
+    tiebreak_stages: Annotated[Optional[str], typer.Option("--tiebreak-stages", metavar="STAGES", help=(
+        "Knockout: what breaks a tie, e.g. 'rapid:2,blitz:2,armageddon', or 'lower-rating' (the default: the "
+        "lower-rated player goes through)."))] = None,
+    first_colour: Annotated[Optional[str], typer.Option("--first-colour", metavar="lot|seeding", help=(
+        "Knockout: the colours of a match's first game, by lot (default) or White for the higher seed."))] = None,
 ) -> None:
     """Create a new tournament folder (inside a club's tournaments/: a club tournament)."""
     from arbiter_cli.store.club import club_of
@@ -68,8 +78,24 @@ def new(
     try:
         chosen = System(system)
     except ValueError:
-        raise BadArgument(f"unknown system {system!r}; use swiss, round-robin or double-round-robin",
+        raise BadArgument(f"unknown system {system!r}; use swiss, round-robin, double-round-robin or knockout",
                           field="--system") from None
+    knockout_options = {"--seeding": seeding, "--games-per-match": games_per_match,
+                        "--tiebreak-stages": tiebreak_stages, "--first-colour": first_colour}
+    if chosen is System.KNOCKOUT:
+        from arbiter_cli.cli.knockout_new import new_knockout_event
+
+        if teams or boards is not None or acceleration is not None or rounds is not None or tiebreaks is not None:
+            raise BadArgument("a knockout takes no --teams, --boards, --acceleration, --rounds or --tiebreaks (its "
+                              "rounds follow from the players, its ties from --tiebreak-stages)", field="--system")
+        new_knockout_event(directory, knockout_options, seed=seed, scoring=_scoring(scoring),
+                           name=name, place=place, federation=federation.strip().upper(), start_date=start_date,
+                           end_date=end_date, chief_arbiter=chief_arbiter, time_control=time_control,
+                           rating_type=chosen_type)
+        return
+    for option, value in knockout_options.items():
+        if value is not None:
+            raise BadArgument("is for a knockout (give --system knockout)", field=option)
     if chosen is System.SWISS and rounds is None:
         raise BadArgument("a Swiss needs the number of rounds (C.04.1 Art. 1)", field="--rounds")
     if teams or boards is not None:

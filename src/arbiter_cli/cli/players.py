@@ -9,6 +9,7 @@ import typer
 from arbiter_cli.cli.common import STATE, FormatOption, arguments, command_line, count, read_input, reading, say, \
     writing
 from arbiter_cli.core.csv_input import read_rows
+from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.lifecycle.registration import IMPORT_COLUMNS, add_player, import_players, remove_player
 from arbiter_cli.lifecycle.withdrawals import withdraw_player
 from arbiter_cli.render.output import Format, emit
@@ -41,7 +42,7 @@ def player_add(
     home = club_of(STATE.directory)
     details = {"title": title, "fide_id": fide_id, "federation": federation, "sex": sex, "birth_date": birth,
                "club": club}
-    with writing() as (folder, tournament), arguments(**_OPTION_OF):
+    with writing(registration=True) as (folder, tournament), arguments(**_OPTION_OF):
         registered = add_player(tournament, name, rating, details, member=member,
                                 members=(lambda: load_club(home)) if home is not None else None,
                                 where=(STATE.directory.resolve().name, home.name if home else ""))
@@ -62,7 +63,7 @@ def player_import(
     label, text = read_input(source)
     rows = read_rows(text, label, IMPORT_COLUMNS)
     home = club_of(STATE.directory)
-    with writing() as (folder, tournament):
+    with writing(registration=True) as (folder, tournament):
         registered = import_players(tournament, rows, label, club_name=home.name if home is not None else None)
         folder.save(tournament, registered.tournament, command_line(), registered.changes)
     for note in registered.notes:
@@ -72,7 +73,7 @@ def player_import(
 
 def player_list(fmt: FormatOption = Format.table) -> None:
     """List the players by start number."""
-    with reading() as tournament:
+    with reading(registration=True) as tournament:
         emit(players_view(tournament), fmt)
 
 
@@ -80,7 +81,7 @@ def player_remove(
     start_number: Annotated[int, typer.Argument(metavar="ID", help="The player's start number.")],
 ) -> None:
     """Remove a registration made by mistake (only before round 1 is paired)."""
-    with writing() as (folder, tournament), arguments(**_OPTION_OF):
+    with writing(registration=True) as (folder, tournament), arguments(**_OPTION_OF):
         after, player, changes = remove_player(tournament, start_number)
         folder.save(tournament, after, command_line(), changes)
     say(f"removed {player.name}; {len(after.players)} players registered")
@@ -91,8 +92,15 @@ def player_withdraw(
     after_round: Annotated[Optional[int], typer.Option("--after-round", help="The last round the player "
                                                        "takes part in (default: the last paired round).")] = None,
 ) -> None:
-    """Withdraw a player: they are not paired after --after-round."""
-    with writing() as (folder, tournament), arguments(**_OPTION_OF):
+    """Withdraw a player: they are not paired after --after-round (a knockout: the opponent goes through)."""
+    from arbiter_cli.cli.knockout import is_knockout, knockout_withdraw
+
+    if is_knockout():
+        if after_round is not None:
+            raise BadArgument("a knockout player withdraws now: no --after-round", field="--after-round")
+        knockout_withdraw(start_number)
+        return
+    with writing(registration=True) as (folder, tournament), arguments(**_OPTION_OF):
         after, player, last, changes = withdraw_player(tournament, start_number, after_round)
         folder.save(tournament, after, command_line(), changes)
     say(f"{player.name} withdrawn after round {last}")

@@ -9,6 +9,7 @@ import typer
 from arbiter_cli.cli.common import FormatOption, HtmlOption, PrintOption, RulesOption, TiebreaksOption, arguments, \
     codes, reading, say, today
 from arbiter_cli.cli.pages import check_page, write_page
+from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.model import System
 from arbiter_cli.lifecycle.guards import after_round as after_round_of
 from arbiter_cli.render.output import Format, emit
@@ -29,10 +30,17 @@ def standings(
     html: HtmlOption = None,
 ) -> None:
     """Print the standings: rank, points, record and the C.07 tie-breaks."""
+    from arbiter_cli.cli.knockout import is_knockout, knockout_standings
     from arbiter_cli.cli.teams import is_team, team_standings
     from arbiter_cli.lifecycle.standings import compute_standings
 
     check_page(print_, html, fmt)
+    if is_knockout():
+        if after_round is not None or tiebreaks is not None or rules is not None:
+            raise BadArgument("a knockout ranks by the round reached, then rating: no --after-round, --tiebreaks "
+                              "or --rules")
+        knockout_standings(fmt, print_, html)
+        return
     if is_team():
         if print_ or html is not None:
             from arbiter_cli.cli.team_reports import team_standings_page

@@ -17,7 +17,8 @@ __all__ = ["result"]
 def result(
     round_number: Annotated[int, typer.Argument(metavar="ROUND")],
     board: Annotated[Optional[str], typer.Argument(metavar="BOARD", help=(
-        "The board; in a team event MATCH.BOARD (2.3), or MATCH for a whole match's forfeit."))] = None,
+        "The board; in a team event MATCH.BOARD (2.3), or MATCH for a whole match's forfeit; in a knockout "
+        "MATCH.GAME."))] = None,
     code: Annotated[Optional[str], typer.Argument(metavar="RESULT", help=RESULT_HELP)] = None,
     source: Annotated[Optional[str], typer.Option("--from", metavar="FILE|-", help=(
         "Enter many results: one 'BOARD RESULT' per line, optionally 'BOARD RESULT was OLD' to save "
@@ -27,10 +28,20 @@ def result(
                                           "count as a no-show without notice.")] = False,
     confirm: Annotated[bool, typer.Option("--confirm", help="Record a forfeit even though the event's "
                                           "no-show rule withdraws the player.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="A knockout: make a correction that changes who went "
+                                        "through, unpairing the later rounds.")] = False,
 ) -> None:
     """Enter a result: 'arbiter result 3 5 1-0' (a team event: 'arbiter result 3 2.1 1-0'), or many with --from."""
+    from arbiter_cli.cli.knockout import is_knockout, knockout_result
     from arbiter_cli.cli.teams import is_team, team_result
 
+    if is_knockout():
+        if excused or confirm:
+            raise BadArgument("--excused and --confirm are for individual events")
+        knockout_result(round_number, board, code, source, correct, force)
+        return
+    if force:
+        raise BadArgument("--force is for a knockout's correction", field="--force")
     if is_team():
         if excused or confirm:
             raise BadArgument("--excused and --confirm are for individual events")

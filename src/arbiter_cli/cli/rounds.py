@@ -31,10 +31,16 @@ def pair(fmt: FormatOption = Format.table, explain: ExplainOption = False, print
              "Dutch criteria; see --force)."))] = None,
          force: ForceOption = False, reason: ReasonOption = None) -> None:
     """Pair the next round and print it (or take it by hand with --from)."""
+    from arbiter_cli.cli.knockout import is_knockout, pair_knockout
     from arbiter_cli.cli.teams import is_team, pair_teams
     from arbiter_cli.pairing import explain_round
 
     check_page(print_, None, fmt)
+    if is_knockout():
+        if source is not None or force or reason is not None or explain:
+            raise BadArgument("--from, --force, --reason and --explain are for an individual Swiss")
+        pair_knockout(fmt, print_)
+        return
     if is_team():
         if source is not None or force or reason is not None:
             raise BadArgument("--from, --force and --reason are for an individual Swiss")
@@ -78,10 +84,16 @@ def pairings(
     html: HtmlOption = None,
 ) -> None:
     """Print the pairings of a round."""
+    from arbiter_cli.cli.knockout import is_knockout, knockout_pairings
     from arbiter_cli.cli.teams import is_team, team_pairings
     from arbiter_cli.pairing import explain_round
 
     check_page(print_, html, fmt)
+    if is_knockout():
+        if explain:
+            raise BadArgument("--explain is for an individual Swiss: a knockout follows its bracket")
+        knockout_pairings(round_number, fmt, print_, html)
+        return
     if is_team():
         if explain:
             raise BadArgument("--explain goes with 'arbiter pair' in a team event (a team round robin follows the Berger "
@@ -116,8 +128,12 @@ def _pairing_sheets(tournament: Tournament, rnd: Round) -> list[Sheet]:
 
 def unpair() -> None:
     """Remove the last round while it has no results (for example after a wrong late entry)."""
+    from arbiter_cli.cli.knockout import is_knockout, knockout_unpair
     from arbiter_cli.cli.teams import is_team, team_unpair
 
+    if is_knockout():
+        knockout_unpair()
+        return
     if is_team():
         team_unpair()
         return

@@ -143,8 +143,9 @@ def export_command(
 ) -> None:
     """Write the tournament as a Tournament Report File (lines end with CR, UTF-8)."""
     from arbiter_cli.lifecycle.standings import points_and_ranks
-    from arbiter_cli.trf.exporter import export_trf
+    from arbiter_cli.trf.exporter import Exported, export_trf
 
+    from arbiter_cli.cli.knockout import is_knockout, knockout_export
     from arbiter_cli.cli.teams import is_team
 
     if version not in ("2026", "16"):
@@ -154,7 +155,12 @@ def export_command(
                           field="--trf-version")
     if output is not None:
         check_output(output, what="the TRF")
-    if is_team():
+    if is_knockout():
+        if version != "2026":
+            raise BadArgument("a knockout is exported as TRF-2026 (192 CUSTOM_KNOCKOUT)", field="--trf-version")
+        text, what = knockout_export(output)
+        exported = Exported(text, ())
+    elif is_team():
         exported, what = _export_teams()
     else:
         with reading() as tournament:

@@ -38,6 +38,7 @@ class System(str, Enum):
     ROUND_ROBIN = "round-robin"
     DOUBLE_ROUND_ROBIN = "double-round-robin"
     SWISS = "swiss"
+    KNOCKOUT = "knockout"  # issue 18: the [knockout] table (core/knockout_settings.py)
 
     @property
     def is_round_robin(self) -> bool:

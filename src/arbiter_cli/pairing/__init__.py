@@ -44,6 +44,8 @@ def pair_next_round(tournament: Tournament, absent: dict[int, ByeKind] | None = 
             absent = absent or {}
             result = pair_round(request_from_tournament(tournament, frozenset(absent)), progress)
             return round_from_pairing(number, list(result.pairs), result.bye, absent)
+        case System.KNOCKOUT:  # a knockout folder is paired by lifecycle/knockout.py, never here
+            raise ValueError("a knockout is paired by its bracket (pairing/knockout.py)")
 
 
 def explain_round(tournament: Tournament, number: int) -> list[str]:

@@ -24,11 +24,13 @@ import io
 import json
 import os
 import re
+import shutil
 import time
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 from pathlib import Path
 
-from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy
+from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, Refused
 from arbiter_cli.lifecycle.change import Change, Recorded
 from arbiter_cli.store.digests import DIGESTS_FILE, differences, digest, read_record, record
 from arbiter_cli.store.journal import JOURNAL_FILE, journal_text, read_journal
@@ -404,6 +406,41 @@ class FolderStore:
                                      f"{_stamp(now)} {command}")
         self._commit(first, ())
         self._commit({last: files[last]}, ())
+
+    def _build(self, files: dict[str, str], last: str, command: str, changes: Sequence[Change],
+               read_back: Callable[[Any], object], subdirs: Sequence[str] = ()) -> None:
+        """Make this folder, which must not exist or be empty, holding ``files`` (``last`` written
+        last) and journal ``changes`` (the first is the creation): built beside its place as a
+        folder of the same kind, read back with ``read_back`` (an unsound folder is refused), and
+        moved in whole, so that a command killed meanwhile leaves no half-made folder."""
+        if self.path.exists() and (not self.path.is_dir() or any(self.path.iterdir())):
+            raise Refused(f"{self.path} already exists and is not an empty folder")
+        staging = self.path.parent / f".{self.path.name}.new-{os.getpid()}"
+        built = type(self)(staging)
+        built.by = self.by
+        try:
+            try:
+                staging.mkdir(parents=True)
+                for sub in subdirs:
+                    (staging / sub).mkdir()
+            except OSError as error:
+                raise BrokenFolder(f"cannot create {self.path}: {error.strerror}") from None
+            built._create(files, last, command, changes[0])
+            if len(changes) > 1:
+                with built.lock(exclusive=True):
+                    built._save_files(files, files, command, changes[1:])
+            with built.lock(exclusive=False):
+                read_back(built)
+            try:
+                if self.path.exists():
+                    self.path.rmdir()
+                os.replace(staging, self.path)
+            except OSError as error:
+                raise BrokenFolder(f"cannot create {self.path}: {error.strerror}") from None
+            fsync_dir(self.path.parent if str(self.path.parent) else Path("."))
+        finally:
+            if staging.exists():
+                shutil.rmtree(staging, ignore_errors=True)
 
     def journal(self) -> list[Recorded]:
         """Every change the journal records, oldest first."""

@@ -21,7 +21,6 @@ nothing (:mod:`.files`).
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -39,10 +38,10 @@ from arbiter_cli.core.team_tournament import (BoardGame, LineUpRequest, Match, M
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.team_integrity import team_problems
 from arbiter_cli.lifecycle.team_standings import check_team_codes
-from arbiter_cli.store.files import FolderStore, csv_text, fsync_dir, toml_line
+from arbiter_cli.store.files import FolderStore, csv_text, toml_line
 from arbiter_cli.store.journal import JOURNAL_FILE, OLD_COLUMNS
 from arbiter_cli.store.tournament import (FINAL_DIR, PLAYER_COLUMNS, PLAYERS_FILE, ROUNDS_DIR, SETTINGS_FILE,
-                                          numbered_from_one, read_toml, round_numbers, settings_to_toml)
+                                          numbered_from_one, round_numbers, settings_to_toml, settings_with_table)
 
 __all__ = ["TEAMS_FILE", "LINEUPS_FILE", "TeamFolder", "is_team_folder", "team_files"]
 
@@ -163,21 +162,8 @@ class TeamFolder(FolderStore):
 
     def _load_settings(self) -> tuple[Settings, TeamSettings]:
         text = self._read_text(SETTINGS_FILE)
-        data = read_toml(text, SETTINGS_FILE)
-        table = data.pop("team", None)
-        if not isinstance(table, dict):
-            raise BrokenFolder("a team event's settings need a [team] table (boards = 4, ...)", source=SETTINGS_FILE,
-                               field="team")
-        try:
-            settings = Settings.model_validate(data)
-            team = TeamSettings.model_validate(table)
-        except ValidationError as error:
-            first = error.errors()[0]
-            prefix = [] if error.title == "Settings" else ["team"]
-            loc = prefix + [str(part) for part in first["loc"]]
-            message = "is missing" if first["type"] == "missing" else pydantic_message(first)
-            raise BrokenFolder(message, source=SETTINGS_FILE, line=toml_line(text, loc),
-                               field=".".join(loc) or None) from None
+        settings, team = settings_with_table(text, "team", TeamSettings,
+                                             "a team event's settings need a [team] table (boards = 4, ...)")
         try:
             check_team_codes(team.tiebreaks)
         except BadArgument as error:
@@ -382,33 +368,8 @@ class TeamFolder(FolderStore):
         """Make a new team event folder holding ``tournament``; the folder must not exist or be
         empty. It is built beside its place, read back (an unsound event is refused) and moved in whole."""
         folder = cls(path)
-        if folder.path.exists() and (not folder.path.is_dir() or any(folder.path.iterdir())):
-            raise Refused(f"{folder.path} already exists and is not an empty folder")
-        files = team_files(tournament)
-        staging = folder.path.parent / f".{folder.path.name}.new-{os.getpid()}"
-        built = cls(staging)
-        built.by = by
-        try:
-            try:
-                staging.mkdir(parents=True)
-                (staging / ROUNDS_DIR).mkdir()
-            except OSError as error:
-                raise BrokenFolder(f"cannot create {folder.path}: {error.strerror}") from None
-            built._create(files, SETTINGS_FILE, command,
-                          changes[0] if changes else Change("tournament created", "", tournament.settings.name))
-            if len(changes) > 1:
-                with built.lock(exclusive=True):
-                    built._save_files(files, files, command, changes[1:])
-            with built.lock(exclusive=False):
-                built.load()
-            try:
-                if folder.path.exists():
-                    folder.path.rmdir()
-                os.replace(staging, folder.path)
-            except OSError as error:
-                raise BrokenFolder(f"cannot create {folder.path}: {error.strerror}") from None
-            fsync_dir(folder.path.parent if str(folder.path.parent) else Path("."))
-        finally:
-            if staging.exists():
-                shutil.rmtree(staging, ignore_errors=True)
+        folder.by = by
+        created = Change("tournament created", "", tournament.settings.name)
+        folder._build(team_files(tournament), SETTINGS_FILE, command, changes or [created],
+                      lambda built: built.load(), (ROUNDS_DIR,))
         return folder

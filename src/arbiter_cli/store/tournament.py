@@ -29,7 +29,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import tomli_w
-from pydantic import ValidationError
+from typing import TypeVar
+
+from pydantic import BaseModel, ValidationError
 
 from arbiter_cli.core.errors import BrokenFolder, Refused, pydantic_message
 from arbiter_cli.core.model import (Avoidance, Bye, ByeRequest, Game, InitialColour, Player, Round, Settings,
@@ -64,6 +66,8 @@ VIRTUAL_FILE = "virtual.csv"
 VIRTUAL_COLUMNS = ("start_number", "round", "points")
 FINAL_DIR = "final"
 
+_Table = TypeVar("_Table", bound=BaseModel)
+
 _ROUND_NAME = re.compile(r"^(\d{2,3})\.csv$")
 
 
@@ -83,6 +87,25 @@ def read_toml(text: str, source: str) -> dict[str, object]:
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
         raise BrokenFolder(f"TOML syntax error: {message}", source=source,
                            line=int(match.group(1)) if match else None) from None
+
+
+def settings_with_table(text: str, table: str, model: type[_Table], needed: str) -> tuple[Settings, _Table]:
+    """``tournament.toml`` of an event with its own table (``[team]``, ``[knockout]``): the settings
+    and the table read into ``model``; a bad value is named with its line and field (``team.boards``),
+    a missing table with ``needed`` (what it must hold)."""
+    data = read_toml(text, SETTINGS_FILE)
+    found = data.pop(table, None)
+    if not isinstance(found, dict):
+        raise BrokenFolder(needed, source=SETTINGS_FILE, field=table)
+    try:
+        return Settings.model_validate(data), model.model_validate(found)
+    except ValidationError as error:
+        first = error.errors()[0]
+        prefix = [] if error.title == "Settings" else [table]
+        loc = prefix + [str(part) for part in first["loc"]]
+        message = "is missing" if first["type"] == "missing" else pydantic_message(first)
+        raise BrokenFolder(message, source=SETTINGS_FILE, line=toml_line(text, loc),
+                           field=".".join(loc) or None) from None
 
 
 def points_to_csv(value: Fraction) -> str:
@@ -137,7 +160,7 @@ class TournamentFolder(FolderStore):
     """A tournament folder on disk."""
 
     temporary_dirs = (ROUNDS_DIR, FINAL_DIR)
-    own_files = (SETTINGS_FILE, PLAYERS_FILE, BYES_FILE, AVOID_FILE, VIRTUAL_FILE, JOURNAL_FILE)
+    own_files: tuple[str, ...] = (SETTINGS_FILE, PLAYERS_FILE, BYES_FILE, AVOID_FILE, VIRTUAL_FILE, JOURNAL_FILE)
     tracked_dirs = (ROUNDS_DIR, FINAL_DIR)
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
@@ -180,6 +203,9 @@ class TournamentFolder(FolderStore):
     def _load_settings(self) -> Settings:
         text = self._read_text(SETTINGS_FILE)
         data = read_toml(text, SETTINGS_FILE)
+        if data.get("system") == "knockout":  # a knockout folder is read by store/knockout_folder.py
+            raise BrokenFolder("a knockout's settings need a [knockout] table (games_per_match = 2, ...)",
+                               source=SETTINGS_FILE, line=toml_line(text, ["system"]), field="system")
         try:
             return Settings.model_validate(data)
         except ValidationError as error:

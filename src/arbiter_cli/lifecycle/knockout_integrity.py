@@ -1,0 +1,85 @@
+"""Is a knockout event sound (issue 18)? Checked when its folder is read and before it is written.
+
+* the bracket holds every player once, in a power of two of slots, and no two empty slots meet;
+* round 1's matches are the bracket's slots 1-2, 3-4, ...; each later round's match ``m`` the
+  winners of the matches ``2m-1`` and ``2m`` before it, which were all decided;
+* a match's games are numbered 1, 2, ... through its stages, each between its two players, with
+  the stage their number gives, and only as many as the match's state calls for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from arbiter_cli.core.knockout import KnockoutTournament
+from arbiter_cli.lifecycle.knockout import decision
+from arbiter_cli.pairing.knockout import first_round_pairs, next_round_pairs
+from arbiter_cli.pairing.knockout_match import stage_of
+
+__all__ = ["KnockoutProblem", "knockout_problems"]
+
+
+@dataclass(frozen=True)
+class KnockoutProblem:
+    """A problem: in the bracket (round 0) or a round's match (and game), and what is wrong."""
+
+    round: int
+    match: int | None
+    message: str
+    game: int | None = None
+
+
+def knockout_problems(tournament: KnockoutTournament) -> list[KnockoutProblem]:
+    out: list[KnockoutProblem] = []
+    bracket = tournament.bracket
+    if not bracket:
+        if tournament.rounds:
+            out.append(KnockoutProblem(0, None, "the rounds are paired but the bracket is empty"))
+        return out
+    numbers = sorted(p.start_number for p in tournament.players)
+    if len(bracket) < 2 or len(bracket) & (len(bracket) - 1):
+        out.append(KnockoutProblem(0, None, f"{len(bracket)} slots: a bracket has a power of two slots"))
+    if sorted(s for s in bracket if s is not None) != numbers:
+        out.append(KnockoutProblem(0, None, "the bracket must hold every player once"))
+    if len(bracket) % 2 == 0 and any(a is None and b is None for a, b in first_round_pairs(bracket)):
+        out.append(KnockoutProblem(0, None, "two empty slots meet in round 1"))
+    if out:
+        return out
+    expected = first_round_pairs(bracket)
+    for rnd in tournament.rounds:
+        if rnd.number > tournament.total_rounds:
+            out.append(KnockoutProblem(rnd.number, None, f"the bracket has {tournament.total_rounds} rounds"))
+            break
+        if [(m.first, m.second) for m in rnd.matches] != expected:
+            found = next((m.number for m, pair in zip(rnd.matches, expected) if (m.first, m.second) != pair), None)
+            out.append(KnockoutProblem(rnd.number, found, f"round {rnd.number} must have the {len(expected)} matches "
+                                       + ("of the bracket" if rnd.number == 1 else "of the winners before it")))
+            break
+        for match in rnd.matches:
+            for position, game in enumerate(match.games, 1):
+                if game.game != position:
+                    out.append(KnockoutProblem(rnd.number, match.number, f"expected game {position}", position))
+                    break
+                if sorted(game.players) != sorted(match.players) or len(match.players) != 2:
+                    out.append(KnockoutProblem(rnd.number, match.number,
+                                               "a game is played between the match's two players", game.game))
+                    break
+                try:
+                    _, stage = stage_of(tournament.knockout, game.game)
+                except ValueError as error:
+                    out.append(KnockoutProblem(rnd.number, match.number, str(error), game.game))
+                    break
+                if game.stage != stage.kind:
+                    out.append(KnockoutProblem(rnd.number, match.number,
+                                               f"game {game.game} is a {stage.kind} game", game.game))
+                    break
+        if out or rnd.number == tournament.last_round:  # the winners of unsound matches mean nothing
+            break
+        states = [decision(tournament, m) for m in rnd.matches]
+        if not all(s.decided for s in states):
+            open_ = next(m.number for m, s in zip(rnd.matches, states) if not s.decided)
+            out.append(KnockoutProblem(rnd.number, open_, f"round {rnd.number + 1} is paired before this match has "
+                                       "a winner"))
+            break
+        expected = next_round_pairs([s.winner for s in states])
+    return out

@@ -1,0 +1,166 @@
+"""The views of a knockout event (issue 18): the bracket as plain data (what ``bracket --format
+json`` prints and what an HTML page draws), the bracket as a table and a page, a round's games,
+and the standings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from arbiter_cli.core.knockout import KnockoutRound, KnockoutTournament, round_name
+from arbiter_cli.core.model import Tournament
+from arbiter_cli.core.points import format_points
+from arbiter_cli.lifecycle.knockout import champion, decision
+from arbiter_cli.lifecycle.knockout_standings import knockout_standings
+from arbiter_cli.render.output import Column, View, text_cell
+from arbiter_cli.render.printing import Sheet, page_header, sheet
+
+__all__ = ["bracket_data", "bracket_view", "knockout_pairings_view", "knockout_standings_view", "bracket_sheets",
+           "knockout_standings_sheets"]
+
+
+def _player(tournament: KnockoutTournament, number: int | None) -> dict[str, Any] | None:
+    if number is None:
+        return None
+    p = tournament.by_number[number]
+    return {"start_number": number, "name": p.name, "rating": p.rating or None, "title": p.title,
+            "federation": p.federation, "withdrawn": p.is_withdrawn}
+
+
+def _label(player: dict[str, Any] | None, empty: str, rating: bool = True) -> str:
+    if player is None:
+        return empty
+    return f"{player['start_number']} {player['name']}" + (f" ({player['rating']})" if player["rating"] and rating
+                                                           else "")
+
+
+def bracket_data(tournament: KnockoutTournament) -> dict[str, Any]:
+    """The bracket as plain data: the slots, then each round's matches with their players, games,
+    score (exact points as text, e.g. ``"1½"``), the winner and how the match was decided."""
+    rounds: list[dict[str, Any]] = []
+    total = tournament.total_rounds
+    for rnd in tournament.rounds:
+        matches = []
+        for match in rnd.matches:
+            state = decision(tournament, match)
+            matches.append({
+                "match": match.number,
+                "first": _player(tournament, match.first), "second": _player(tournament, match.second),
+                "games": [{"board": f"{match.number}.{g.game}", "game": g.game, "stage": g.stage, "white": g.white,
+                           "black": g.black, "result": g.result.value if g.result else None} for g in match.games],
+                "forfeit": match.forfeit.value if match.forfeit else None,
+                "score": [format_points(state.score[0], ascii=True), format_points(state.score[1], ascii=True)],
+                "decided": state.decided, "winner": state.winner, "how": state.how or None,
+            })
+        rounds.append({"round": rnd.number, "name": round_name(rnd.number, total), "matches": matches})
+    return {"event": tournament.settings.name, "seeding": tournament.knockout.seeding,
+            "seed": tournament.settings.seed, "slots": list(tournament.bracket), "rounds_total": total,
+            "rounds": rounds, "champion": _player(tournament, champion(tournament))}
+
+
+def _how(match: dict[str, Any]) -> str:
+    if not match["decided"]:
+        return "playing" if match["games"] else ""
+    how = str(match["how"])
+    return {"games": "", "nobody": ""}.get(how, how)
+
+
+def bracket_view(tournament: KnockoutTournament) -> View:
+    """The bracket as a table: one row per match, round by round (JSON: :func:`bracket_data`'s rows)."""
+    data = bracket_data(tournament)
+    records: list[dict[str, Any]] = []
+    for rnd in data["rounds"]:
+        for match in rnd["matches"]:
+            winner = match["winner"]
+            score = [format_points(Fraction(text)) for text in match["score"]]
+            records.append({"round": rnd["round"], "round_name": rnd["name"], "match": match["match"],
+                            "first": _label(match["first"], "-"), "second": _label(match["second"], "bye"),
+                            "_first_short": _label(match["first"], "-", False),
+                            "_second_short": _label(match["second"], "bye", False),
+                            "score": "" if match["first"] is None or match["second"] is None
+                            else f"{score[0]}-{score[1]}",
+                            "_score_ascii": "" if match["first"] is None or match["second"] is None
+                            else "-".join(match["score"]),
+                            "through": "" if winner is None else str(winner), "how": _how(match)})
+    columns = [Column("round", "Rd", text_cell("round"), "right"),
+               Column("match", "M", text_cell("match"), "right"),
+               Column("first", "Player", text_cell("first"), narrower=(text_cell("_first_short"),), wrap=True),
+               Column("second", "Opponent", text_cell("second"), narrower=(text_cell("_second_short"),), wrap=True),
+               Column("score", "Score", text_cell("score"), "center"),
+               Column("through", "Through", text_cell("through"), "right"),
+               Column("how", "How", text_cell("how"))]
+    title = f"{tournament.settings.name}: bracket" + (f" (winner: {_label(data['champion'], '')})"
+                                                       if data["champion"] else "")
+    return View(title, records, columns, _ascii_score, optional=frozenset({"how"}), droppable=("how",))
+
+
+def _ascii_score(record: dict[str, Any], key: str) -> Any:
+    """CSV cells: the score in decimals (2.5-1.5), for scripts."""
+    return record["_score_ascii"] if key == "score" else record.get(key) if record.get(key) is not None else ""
+
+
+def knockout_pairings_view(tournament: KnockoutTournament, rnd: KnockoutRound) -> View:
+    """A round's games, one board (``MATCH.GAME``) each, and its walkovers."""
+    records: list[dict[str, Any]] = []
+    for match in rnd.matches:
+        for g in match.games:
+            records.append({"board": f"{match.number}.{g.game}", "stage": g.stage, "white_number": g.white,
+                            "black_number": g.black, "white": _label(_player(tournament, g.white), ""),
+                            "black": _label(_player(tournament, g.black), ""),
+                            "result": g.result.value.replace("1/2-1/2", "½-½") if g.result else ""})
+        if not match.games:
+            state = decision(tournament, match)
+            records.append({"board": f"{match.number}", "stage": state.how, "white_number": match.first,
+                            "black_number": match.second, "white": _label(_player(tournament, match.first), "-"),
+                            "black": _label(_player(tournament, match.second), "bye"),
+                            "result": match.forfeit.value if match.forfeit else ""})
+    columns = [Column("board", "Board", text_cell("board"), "right"), Column("stage", "Stage", text_cell("stage")),
+               Column("white", "White", text_cell("white"), wrap=True),
+               Column("black", "Black", text_cell("black"), wrap=True),
+               Column("result", "Result", text_cell("result"), "center"),
+               Column("white_number", "W", text_cell("white_number")), Column("black_number", "B", text_cell("black_number"))]
+    name = round_name(rnd.number, tournament.total_rounds)
+    title = f"{tournament.settings.name}: round {rnd.number}" + (f" ({name})" if name != f"round {rnd.number}" else "")
+    return View(title, records, columns,
+                hidden=frozenset({"white_number", "black_number"}))
+
+
+def knockout_standings_view(tournament: KnockoutTournament) -> View:
+    """The players by the round reached, then rating; a place shared by a round's losers shows as ``5-8``."""
+    records: list[dict[str, Any]] = []
+    for row in knockout_standings(tournament):
+        p = row.player
+        records.append({"rank": row.rank, "rank_to": row.rank_to, "start_number": p.start_number, "name": p.name,
+                        "rating": p.rating or None, "reached": row.reached, "reached_name": row.reached_name,
+                        "state": row.state,
+                        "_place": str(row.rank) if row.rank == row.rank_to else f"{row.rank}-{row.rank_to}"})
+    columns = [Column("rank", "Place", lambda r: r["_place"], "right"),
+               Column("start_number", "No", text_cell("start_number"), "right"),
+               Column("name", "Name", text_cell("name"), wrap=True),
+               Column("rating", "Rtg", lambda r: str(r["rating"] or ""), "right"),
+               Column("reached_name", "Reached", text_cell("reached_name")),
+               Column("state", "Now", text_cell("state"))]
+    return View(f"{tournament.settings.name}: standings", records, columns, hidden=frozenset({"rank_to", "reached"}))
+
+
+def _header(tournament: KnockoutTournament, what: str, today: str) -> list[str]:
+    return page_header(Tournament(tournament.settings), what, today)
+
+
+def bracket_sheets(tournament: KnockoutTournament, today: str) -> list[Sheet]:
+    """The bracket for the wall: one sheet per round."""
+    view = bracket_view(tournament)
+    sheets = []
+    for rnd in tournament.rounds:
+        part = View(view.title, [r for r in view.records if r["round"] == rnd.number], view.columns)
+        name = round_name(rnd.number, tournament.total_rounds)
+        what = f"Bracket, round {rnd.number}" + (f" ({name})" if name != f"round {rnd.number}" else "")
+        sheets.append(sheet(part, _header(tournament, what, today),
+                            shrink=("first", "second")))
+    return sheets or [sheet(view, _header(tournament, "Bracket (not drawn yet)", today))]
+
+
+def knockout_standings_sheets(tournament: KnockoutTournament, today: str, notes: Sequence[str] = ()) -> list[Sheet]:
+    return [sheet(knockout_standings_view(tournament), _header(tournament, "Standings", today), notes=notes)]

@@ -1,0 +1,241 @@
+"""The knockout event folder (issue 18): the only module that reads or writes one on disk.
+
+A knockout event is a folder of plain files, like an individual one::
+
+    tournament.toml     the settings, with a [knockout] table (:class:`~arbiter_cli.core.knockout_settings.KnockoutSettings`)
+    players.csv         the players, as an individual event's; start numbers are the seeds
+    bracket.csv         slot,start_number: the bracket, made when round 1 is paired (empty: a bye)
+    rounds/01.csv       match,game,stage,first,second,result: a match line (game empty: its two
+                        players in bracket order, the upper slot first, and a match forfeit), then
+                        its game lines (White first); a walkover's match line has one player
+    journal.csv         append-only log, as for an individual event
+
+Registration goes through the individual commands (``player add/import/list/remove``): the folder
+reads as an individual :class:`~arbiter_cli.core.model.Tournament` of its settings and players
+(:meth:`KnockoutFolder.load`), and writes back only its players, before round 1. Everything else
+reads the whole knockout (:meth:`KnockoutFolder.load_knockout`).
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
+import tomli_w
+
+from arbiter_cli.core.errors import BrokenFolder, Refused
+from arbiter_cli.core.knockout import KnockoutGame, KnockoutMatch, KnockoutRound, KnockoutTournament
+from arbiter_cli.core.knockout_settings import KnockoutSettings
+from arbiter_cli.core.model import Settings, System, Tournament
+from arbiter_cli.core.results import GameResult, parse_result
+from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.lifecycle.integrity import Problem
+from arbiter_cli.lifecycle.knockout_integrity import knockout_problems
+from arbiter_cli.store.files import csv_text, toml_line
+from arbiter_cli.store.journal import JOURNAL_FILE
+from arbiter_cli.store.tournament import (PLAYERS_FILE, ROUNDS_DIR, SETTINGS_FILE, TournamentFolder,
+                                          players_to_csv, round_numbers, settings_to_toml, settings_with_table)
+
+__all__ = ["BRACKET_FILE", "KnockoutFolder", "is_knockout_folder", "knockout_files"]
+
+BRACKET_FILE = "bracket.csv"
+BRACKET_COLUMNS = ("slot", "start_number")
+KNOCKOUT_ROUND_COLUMNS = ("match", "game", "stage", "first", "second", "result")
+_MATCH_FORFEITS = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT)
+
+
+def is_knockout_folder(path: str | os.PathLike[str]) -> bool:
+    """Whether the folder holds a knockout event (its settings have a ``[knockout]`` table)."""
+    try:
+        with open(Path(path) / SETTINGS_FILE, "rb") as handle:
+            return isinstance(tomllib.load(handle).get("knockout"), dict)
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return False
+
+
+def knockout_settings_to_toml(settings: Settings, knockout: KnockoutSettings) -> str:
+    data = {"games_per_match": knockout.games_per_match, "tiebreak_stages": list(knockout.tiebreak_stages),
+            "seeding": knockout.seeding, "first_colour": knockout.first_colour}
+    return settings_to_toml(settings) + "\n" + tomli_w.dumps({"knockout": data})
+
+
+def _cell(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+def round_to_csv(rnd: KnockoutRound) -> str:
+    rows: list[list[object]] = []
+    for match in rnd.matches:
+        rows.append([match.number, None, None, _cell(match.first), _cell(match.second),
+                     match.forfeit.value if match.forfeit else None])
+        rows += [[match.number, g.game, g.stage, g.white, g.black, g.result.value if g.result else None]
+                 for g in match.games]
+    return csv_text(KNOCKOUT_ROUND_COLUMNS, rows)
+
+
+def knockout_files(tournament: KnockoutTournament) -> dict[str, str]:
+    """The folder's files for ``tournament``, by name."""
+    files = {SETTINGS_FILE: knockout_settings_to_toml(tournament.settings, tournament.knockout),
+             PLAYERS_FILE: players_to_csv(tournament.players)}
+    if tournament.bracket:
+        files[BRACKET_FILE] = csv_text(BRACKET_COLUMNS, [[i, s] for i, s in enumerate(tournament.bracket, 1)])
+    for rnd in tournament.rounds:
+        files[f"{ROUNDS_DIR}/{rnd.number:02d}.csv"] = round_to_csv(rnd)
+    return files
+
+
+class KnockoutFolder(TournamentFolder):
+    """A knockout event folder on disk."""
+
+    own_files = (SETTINGS_FILE, PLAYERS_FILE, BRACKET_FILE, JOURNAL_FILE)
+
+    # -- the registration view (the individual player commands) -------------------
+
+    def load(self, *, check: bool = True) -> Tournament:
+        """The event as the individual registration commands read it: settings and players."""
+        knockout = self.load_knockout(check=check)
+        return Tournament(knockout.settings, knockout.players)
+
+    def files_of(self, tournament: Tournament) -> dict[str, str]:
+        return knockout_files(replace(self._loaded, settings=tournament.settings, players=tournament.players))
+
+    def save(self, before: Tournament, after: Tournament, command: str, changes: Sequence[Change],
+             now: object = None, outputs: dict[str, str] | None = None) -> None:
+        """Write a registration change: players only, and only before round 1 is paired."""
+        if self._loaded.rounds:
+            raise Refused("the knockout's bracket is made: players cannot join or leave it now "
+                          "(a withdrawal: 'arbiter player withdraw ID')")
+        if (after.rounds, after.byes, after.avoid, after.virtual) != ((), (), (), ()) or \
+                after.settings != before.settings:
+            raise Refused("a knockout event takes no byes, forbidden pairs or virtual points; nothing was changed")
+        self.save_knockout(self._loaded, replace(self._loaded, players=after.players), command, changes)
+
+    # -- reading -----------------------------------------------------------------
+
+    def load_knockout(self, *, check: bool = True) -> KnockoutTournament:
+        """Read and check the whole folder. Call it while holding the lock."""
+        self._require_folder()
+        settings, knockout = self._load_knockout_settings()
+        players = self._load_players()
+        numbers = {p.start_number for p in players}
+        bracket = self._load_bracket(numbers)
+        self._lines: dict[tuple[int, int | None, int | None], int] = {}
+        rounds = tuple(self._load_knockout_round(n, numbers) for n in round_numbers(self.path, settings))
+        self._check_journal()
+        tournament = KnockoutTournament(settings, knockout, players, bracket, rounds)
+        if check:
+            broken = self.located(tournament)
+            if broken:
+                first = broken[0]
+                raise BrokenFolder(f"{first.message}; 'arbiter verify' lists the problems", source=first.file,
+                                   line=first.line)
+        self._loaded = tournament
+        return tournament
+
+    def located(self, tournament: KnockoutTournament) -> list[Problem]:
+        """The problems of the event as read (:func:`knockout_problems`), each with its file and line."""
+        out = []
+        for problem in knockout_problems(tournament):
+            source = BRACKET_FILE if problem.round == 0 else f"{ROUNDS_DIR}/{problem.round:02d}.csv"
+            line = self._lines.get((problem.round, problem.match, problem.game)) or \
+                self._lines.get((problem.round, problem.match, None))
+            out.append(Problem(source, problem.message, line if problem.round else None))
+        return out
+
+    def _load_knockout_settings(self) -> tuple[Settings, KnockoutSettings]:
+        text = self._read_text(SETTINGS_FILE)
+        settings, knockout = settings_with_table(text, "knockout", KnockoutSettings,
+                                                 "a knockout event's settings need a [knockout] table")
+        if settings.system is not System.KNOCKOUT:
+            raise BrokenFolder("a folder with a [knockout] table has system = \"knockout\"", source=SETTINGS_FILE,
+                               line=toml_line(text, ["system"]), field="system")
+        return settings, knockout
+
+    def _load_bracket(self, numbers: set[int]) -> tuple[int | None, ...]:
+        if not (self.path / BRACKET_FILE).exists():
+            return ()
+        slots: list[int | None] = []
+        for line, row in self._read_csv(BRACKET_FILE, BRACKET_COLUMNS):
+            if row["slot"] != str(len(slots) + 1):
+                raise BrokenFolder(f"expected slot {len(slots) + 1}", source=BRACKET_FILE, line=line, field="slot")
+            text = row["start_number"]
+            if text and (not text.isdigit() or int(text) not in numbers):
+                raise BrokenFolder(f"{text!r} is not the start number of a player", source=BRACKET_FILE, line=line,
+                                   field="start_number")
+            if text and int(text) in slots:
+                raise BrokenFolder(f"player {text} is already in slot {slots.index(int(text)) + 1}",
+                                   source=BRACKET_FILE, line=line, field="start_number")
+            slots.append(int(text) if text else None)
+        return tuple(slots)
+
+    def _load_knockout_round(self, number: int, numbers: set[int]) -> KnockoutRound:
+        name = f"{ROUNDS_DIR}/{number:02d}.csv"
+        matches: list[KnockoutMatch] = []
+
+        def player(line: int, field: str, text: str, empty: bool) -> int | None:
+            if text == "" and empty:
+                return None
+            if not text.isdigit() or int(text) not in numbers:
+                raise BrokenFolder(f"{text!r} is not the start number of a player", source=name, line=line,
+                                   field=field)
+            return int(text)
+
+        for line, row in self._read_csv(name, KNOCKOUT_ROUND_COLUMNS):
+            try:
+                result = parse_result(row["result"])
+            except ValueError as error:
+                raise BrokenFolder(str(error), source=name, line=line, field="result") from None
+            if row["game"] == "":
+                if row["match"] != str(len(matches) + 1):
+                    raise BrokenFolder(f"expected match {len(matches) + 1}", source=name, line=line, field="match")
+                if row["stage"]:
+                    raise BrokenFolder("a match line has no stage", source=name, line=line, field="stage")
+                if result is not None and result not in _MATCH_FORFEITS:
+                    raise BrokenFolder("a match line's result is a match forfeit (+/-, -/+, -/-) or nothing",
+                                       source=name, line=line, field="result")
+                self._lines[(number, len(matches) + 1, None)] = line
+                matches.append(KnockoutMatch(len(matches) + 1, player(line, "first", row["first"], True),
+                                             player(line, "second", row["second"], True), (), result))
+                continue
+            if not matches or row["match"] != str(matches[-1].number):
+                raise BrokenFolder("a game line follows its match line", source=name, line=line, field="match")
+            current = matches[-1]
+            if not row["game"].isdigit():
+                raise BrokenFolder(f"{row['game']!r} is not a game number", source=name, line=line, field="game")
+            white = player(line, "first", row["first"], False)
+            black = player(line, "second", row["second"], False)
+            assert white is not None and black is not None
+            self._lines[(number, current.number, int(row["game"]))] = line
+            game = KnockoutGame(int(row["game"]), row["stage"], white, black, result)
+            matches[-1] = replace(current, games=(*current.games, game))
+        return KnockoutRound(number, tuple(matches))
+
+    # -- writing -----------------------------------------------------------------
+
+    def save_knockout(self, before: KnockoutTournament, after: KnockoutTournament, command: str,
+                      changes: Sequence[Change]) -> None:
+        """Write what changed and journal ``changes``, all or nothing; a change that would leave the
+        event unsound is refused and nothing is written."""
+        new = knockout_problems(after)
+        if new:
+            raise Refused(f"this change would leave the folder unsound ({new[0].message}); nothing was changed")
+        self._save_files(knockout_files(before), knockout_files(after), command, changes)
+
+    @classmethod
+    def create_knockout(cls, path: str | os.PathLike[str], tournament: KnockoutTournament, command: str,
+                        by: str = "", changes: Sequence[Change] = ()) -> "KnockoutFolder":
+        """Make a new knockout folder holding ``tournament`` (its players, and its rounds if paired);
+        the folder must not exist or be empty. It is built beside its place, read back (an unsound
+        event is refused) and moved in whole."""
+        problems = knockout_problems(tournament)
+        if problems:
+            raise Refused(f"the knockout is unsound ({problems[0].message}); nothing was created")
+        folder = cls(path)
+        folder.by = by
+        created = Change("tournament created", "", tournament.settings.name)
+        folder._build(knockout_files(tournament), SETTINGS_FILE, command, [created, *changes],
+                      lambda built: built.load_knockout(), (ROUNDS_DIR,))
+        return folder

@@ -1,0 +1,325 @@
+"""A knockout event through the folder workflow (issue 18): 24 players, 2-game matches, tie-break
+stages; bad input is refused with one line naming the argument or file, and nothing changes."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import shutil
+from pathlib import Path
+
+from conftest import ROOT, Runner
+
+STAGES = "rapid:2,blitz:2,armageddon"
+
+
+def snapshot(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file() and not p.name.startswith(".")}
+
+
+def players_csv(n: int) -> str:
+    return "name,rating,federation\n" + "".join(f"\"Player, {i:02d}\",{2700 - 15 * i},TUR\n" for i in range(1, n + 1))
+
+
+def new_cup(arbiter: Runner, folder: Path, players: int = 24, *extra: str) -> None:
+    assert arbiter("new", folder, "--name", "Cup", "--system", "knockout", "--seed", "2026",
+                   "--tiebreak-stages", STAGES, *extra).code == 0
+    assert arbiter("-d", folder, "player", "import", "-", stdin=players_csv(players)).code == 0
+
+
+def bracket(arbiter: Runner, folder: Path) -> dict:
+    out = arbiter("-d", folder, "bracket", "--format", "json")
+    assert out.code == 0, out.err
+    return json.loads(out.out)
+
+
+def finish_round(arbiter: Runner, folder: Path, round_number: int, tie_every: int = 3) -> None:
+    """Enter the round's games: the higher seed wins each game, except that every ``tie_every``-th
+    match is drawn through its games until the Armageddon, which Black draws."""
+    while True:
+        data = bracket(arbiter, folder)
+        rnd = data["rounds"][round_number - 1]
+        open_ = [(m, g) for m in rnd["matches"] if not m["decided"] for g in m["games"] if g["result"] is None]
+        if not open_:
+            return
+        match, game = open_[0]
+        if match["match"] % tie_every == 0:
+            code = "1/2-1/2"
+        else:
+            code = "1-0" if game["white"] < game["black"] else "0-1"
+        result = arbiter("-d", folder, "result", round_number, game["board"], code)
+        assert result.code == 0, result.err
+
+
+def test_knockout_of_24_players_with_two_game_matches_and_tiebreak_stages(arbiter: Runner, tmp_path: Path) -> None:
+    folder = tmp_path / "cup"
+    new_cup(arbiter, folder)
+    text = (folder / "tournament.toml").read_text()
+    assert "[knockout]" in text and 'system = "knockout"' in text
+    first = arbiter("-d", folder, "pair")
+    assert first.code == 0 and "round 1 of 5 paired" in first.err
+    data = bracket(arbiter, folder)
+    assert len(data["slots"]) == 32 and data["rounds_total"] == 5
+    byes = [m["first"]["start_number"] for m in data["rounds"][0]["matches"] if m["second"] is None]
+    assert sorted(byes) == list(range(1, 9))
+    played = [m for m in data["rounds"][0]["matches"] if m["second"] is not None]
+    assert sorted((m["first"]["start_number"], m["second"]["start_number"]) for m in played)[0] == (9, 24)
+    assert all(len(m["games"]) == 2 for m in played)
+    for round_number in range(1, 6):
+        if round_number > 1:
+            assert arbiter("-d", folder, "pair").code == 0
+        finish_round(arbiter, folder, round_number)
+    data = bracket(arbiter, folder)
+    stages = {g["stage"] for r in data["rounds"] for m in r["matches"] for g in m["games"]}
+    assert stages == {"main", "rapid", "blitz", "armageddon"}
+    for r in data["rounds"]:
+        for m in r["matches"]:
+            armageddon = [g for g in m["games"] if g["stage"] == "armageddon"]
+            if armageddon:  # drawn: Black goes through
+                assert m["winner"] == armageddon[0]["black"] and m["how"] == "armageddon"
+    assert data["champion"] is not None
+    standings = json.loads(arbiter("-d", folder, "standings", "--format", "json").out)
+    assert standings[0]["start_number"] == data["champion"]["start_number"] and standings[0]["state"] == "winner"
+    assert [s["reached"] for s in standings] == sorted((s["reached"] for s in standings), reverse=True)
+    assert {(s["rank"], s["rank_to"]) for s in standings if s["reached"] == 1} == {(17, 24)}
+    assert arbiter("-d", folder, "pair").code == 4
+    assert arbiter("-d", folder, "verify").code == 0
+
+
+def test_knockout_trf_export_custom_knockout_and_ordinary_games(arbiter: Runner, tmp_path: Path) -> None:
+    folder = tmp_path / "cup"
+    new_cup(arbiter, folder, 8)
+    arbiter("-d", folder, "pair")
+    finish_round(arbiter, folder, 1)
+    out = arbiter("-d", folder, "export")
+    assert out.code == 0, out.err
+    lines = out.out.split("\r")
+    assert "192 CUSTOM_KNOCKOUT" in lines
+    player_lines = [line for line in lines if line.startswith("001")]
+    assert len(player_lines) == 8
+    # every game is an ordinary game: opponent, colour, 1 / = / 0 in the round columns
+    games = sum(len(line[91:].split()) // 3 for line in player_lines)
+    data = bracket(arbiter, folder)
+    assert games == 2 * sum(len(m["games"]) for m in data["rounds"][0]["matches"])
+    assert arbiter("-d", folder, "export", "--trf-version", "16").code == 2
+
+
+def test_knockout_drawn_by_lot_is_shown_again(arbiter: Runner, tmp_path: Path) -> None:
+    slots = []
+    for name in ("a", "b"):
+        folder = tmp_path / name
+        new_cup(arbiter, folder, 8, "--seeding", "drawn")
+        arbiter("-d", folder, "pair")
+        slots.append(bracket(arbiter, folder)["slots"])
+    assert slots[0] == slots[1] != [1, 8, 4, 5, 2, 7, 3, 6]
+
+
+def test_knockout_bracket_print_and_html(arbiter: Runner, tmp_path: Path) -> None:
+    folder = tmp_path / "cup"
+    new_cup(arbiter, folder, 6)
+    arbiter("-d", folder, "pair")
+    printed = arbiter("-d", folder, "bracket", "--print")
+    assert printed.code == 0 and "Bracket, round 1" in printed.out and "Cup" in printed.out
+    page = tmp_path / "bracket.html"
+    assert arbiter("-d", folder, "bracket", "--html", page).code == 0
+    assert "<html" in page.read_text().lower()
+    table = arbiter("-d", folder, "bracket")
+    assert table.code == 0 and "bye" in table.out
+    assert arbiter("-d", folder, "standings", "--print").code == 0
+
+
+def test_knockout_correction_refused_then_forced_through_the_journal(arbiter: Runner, tmp_path: Path) -> None:
+    folder = tmp_path / "cup"
+    new_cup(arbiter, folder, 4, "--games-per-match", "1", "--first-colour", "seeding")
+    arbiter("-d", folder, "pair")
+    assert arbiter("-d", folder, "result", "1", "1.1", "1-0").code == 0  # seed 1 (White) beats 4
+    assert arbiter("-d", folder, "result", "1", "2.1", "1-0").code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    before = snapshot(folder)
+    refused = arbiter("-d", folder, "result", "1", "1.1", "0-1", "--correct")
+    assert refused.code == 4 and "--force" in refused.err and refused.err.count("\n") == 1
+    assert snapshot(folder) == before
+    forced = arbiter("-d", folder, "result", "1", "1.1", "0-1", "--correct", "--force")
+    assert forced.code == 0 and "round 2 unpaired" in forced.err
+    assert not (folder / "rounds" / "02.csv").exists()
+    log = arbiter("-d", folder, "log", "--format", "json")
+    assert "round 2 unpaired" in log.out
+    assert arbiter("-d", folder, "pair").code == 0
+    final = bracket(arbiter, folder)["rounds"][1]["matches"][0]
+    assert final["first"]["start_number"] == 4
+
+
+def test_knockout_withdrawal_opponent_goes_through_by_forfeit(arbiter: Runner, tmp_path: Path) -> None:
+    folder = tmp_path / "cup"
+    new_cup(arbiter, folder, 4)
+    arbiter("-d", folder, "pair")
+    out = arbiter("-d", folder, "player", "withdraw", "4")
+    assert out.code == 0, out.err
+    match = bracket(arbiter, folder)["rounds"][0]["matches"][0]
+    assert match["forfeit"] == "+/-" and match["winner"] == 1 and match["how"] == "forfeit"
+
+
+def test_knockout_registration_closes_at_the_draw(arbiter: Runner, tmp_path: Path) -> None:
+    folder = tmp_path / "cup"
+    new_cup(arbiter, folder, 4)
+    arbiter("-d", folder, "pair")
+    before = snapshot(folder)
+    late = arbiter("-d", folder, "player", "add", "Late, Comer", "--rating", "2000")
+    assert late.code == 4 and late.err.count("\n") == 1
+    assert snapshot(folder) == before
+
+
+def test_knockout_bad_input_one_line_nonzero_no_change(arbiter: Runner, tmp_path: Path) -> None:
+    folder = tmp_path / "cup"
+    new_cup(arbiter, folder, 4)
+    arbiter("-d", folder, "pair")
+    before = snapshot(folder)
+    for args, code, words in (
+            (("result", "1", "1", "1-0"), 2, "MATCH.GAME"),
+            (("result", "1", "1.9", "1-0"), 2, "MATCH.GAME"),
+            (("result", "1", "9.1", "1-0"), 2, "MATCH.GAME"),
+            (("result", "1", "1.1", "3-0"), 2, "RESULT"),
+            (("result", "7", "1.1", "1-0"), 2, "ROUND"),
+            (("standings", "--tiebreaks", "BH"), 2, "knockout"),
+            (("pair", "--explain"), 2, "Swiss"),
+            (("pair",), 4, "no winner yet"),
+            (("player", "withdraw", "99"), 2, "ID"),
+    ):
+        out = arbiter("-d", folder, *args)
+        assert out.code == code, (args, out.err)
+        assert words in out.err and out.err.count("\n") == 1, (args, out.err)
+        assert snapshot(folder) == before, args
+
+
+def test_knockout_new_refuses_bad_settings(arbiter: Runner, tmp_path: Path) -> None:
+    for args, words in ((("--tiebreak-stages", "rapid:2"), "--tiebreak-stages"),
+                        (("--tiebreak-stages", "rapid"), "not a tie-break stage"),
+                        (("--games-per-match", "0"), "--games-per-match"),
+                        (("--seeding", "random"), "--seeding"),
+                        (("--rounds", "5"), "--system"),
+                        ):
+        out = arbiter("new", tmp_path / "x", "--name", "X", "--system", "knockout", *args)
+        assert out.code == 2 and words in out.err and out.err.count("\n") == 1, (args, out.err)
+        assert not (tmp_path / "x").exists()
+    out = arbiter("new", tmp_path / "y", "--name", "Y", "--system", "swiss", "--rounds", "5", "--seeding", "drawn")
+    assert out.code == 2 and "--seeding" in out.err
+
+
+def test_knockout_broken_round_file_names_file_line_field(arbiter: Runner, tmp_path: Path) -> None:
+    folder = tmp_path / "cup"
+    new_cup(arbiter, folder, 4)
+    arbiter("-d", folder, "pair")
+    path = folder / "rounds" / "01.csv"
+    lines = path.read_text().splitlines()
+    lines[2] = lines[2].replace(",main,", ",main,") .rsplit(",", 3)[0] + ",99,1,"
+    path.write_text("\n".join(lines) + "\n")
+    out = arbiter("-d", folder, "bracket")
+    assert out.code == 3 and "rounds/01.csv, line 3, field 'first'" in out.err
+    toml = folder / "tournament.toml"
+    path.write_text("\n".join(lines[:2] + lines[3:]) + "\n")
+    toml.write_text(toml.read_text().replace("games_per_match = 2", "games_per_match = 0"))
+    out = arbiter("-d", folder, "bracket")
+    assert out.code == 3 and "tournament.toml" in out.err and "knockout.games_per_match" in out.err
+
+
+def test_knockout_unpair_round_one_takes_the_bracket_back(arbiter: Runner, tmp_path: Path) -> None:
+    folder = tmp_path / "cup"
+    new_cup(arbiter, folder, 4)
+    before = snapshot(folder)
+    arbiter("-d", folder, "pair")
+    out = arbiter("-d", folder, "unpair")
+    assert out.code == 0, out.err
+    assert not (folder / "bracket.csv").exists() and not (folder / "rounds" / "01.csv").exists()
+    assert {k: v for k, v in snapshot(folder).items() if k != "journal.csv"} == \
+        {k: v for k, v in before.items() if k != "journal.csv"}
+    assert arbiter("-d", folder, "player", "add", "Late, Comer", "--rating", "2000").code == 0
+
+
+def test_knockout_folder_refuses_swiss_commands(arbiter: Runner, tmp_path: Path) -> None:
+    folder = tmp_path / "cup"
+    new_cup(arbiter, folder, 4)
+    for args in (("crosstable",), ("finalize",), ("bye", "1", "--round", "2", "--half")):
+        out = arbiter("-d", folder, *args)
+        assert out.code == 4 and "holds a knockout" in out.err, args
+
+
+def test_knockout_sample_24_players_in_progress(arbiter: Runner, sample) -> None:  # type: ignore[no-untyped-def]
+    folder = sample("knockout24-in-progress")
+    assert arbiter("-d", folder, "verify").code == 0
+    data = bracket(arbiter, folder)
+    assert len(data["slots"]) == 32 and sum(s is not None for s in data["slots"]) == 24
+    first = data["rounds"][0]["matches"]
+    assert {g["stage"] for m in first for g in m["games"]} == {"main", "rapid", "blitz", "armageddon"}
+    armageddon = next(m for m in first if any(g["stage"] == "armageddon" for g in m["games"]))
+    assert armageddon["winner"] == armageddon["games"][-1]["black"]  # drawn: Black goes through
+    tied = data["rounds"][1]["matches"][1]
+    assert not tied["decided"] and [g["stage"] for g in tied["games"]] == ["main", "main", "rapid", "rapid"]
+    assert arbiter("-d", folder, "pair").code == 4  # round 2 still has matches without a winner
+    assert arbiter("-d", folder, "result", "2", "2.3", "1-0").code == 0
+    assert arbiter("-d", folder, "standings").code == 0
+    assert "192 CUSTOM_KNOCKOUT" in arbiter("-d", folder, "export").out
+
+
+def test_knockout_hand_edits_that_break_the_bracket_are_named(arbiter: Runner, tmp_path: Path) -> None:
+    folder = tmp_path / "cup"
+    new_cup(arbiter, folder, 4)
+    arbiter("-d", folder, "pair")
+    bracket_file = folder / "bracket.csv"
+    good = bracket_file.read_text()
+    bracket_file.write_text(good.replace("2,4", "2,x"))
+    out = arbiter("-d", folder, "pairings")
+    assert out.code == 3 and "bracket.csv, line 3, field 'start_number'" in out.err
+    bracket_file.write_text(good)
+    rounds = folder / "rounds" / "01.csv"
+    good_round = rounds.read_text()
+    rounds.write_text(good_round.replace("1,,,1,4,", "1,,,1,3,", 1))
+    out = arbiter("-d", folder, "verify")
+    assert out.code == 3 and "rounds/01.csv, line 2: round 1 must have the 2 matches of the bracket" in out.out
+    rounds.write_text(good_round)
+    toml = folder / "tournament.toml"
+    toml.write_text(toml.read_text().split("[knockout]")[0])
+    out = arbiter("-d", folder, "pairings")
+    assert out.code == 3 and "tournament.toml, line" in out.err and "[knockout] table" in out.err
+
+
+def test_knockout_hand_edited_cells_are_named_never_an_internal_error(arbiter: Runner, tmp_path: Path) -> None:
+    """Seeded edits of one cell of a knockout's files: each command reads the folder or names what is
+    wrong (exit 3), never an internal error (exit 1)."""
+    rng = random.Random(18)
+    values = ["", "0", "99", "x", "1", "3", "5", "16", "1-0", "+/-", "main", "rapid", "armageddon", "=", "none"]
+    for attempt in range(30):
+        folder = tmp_path / f"cup{attempt}"
+        shutil.copytree(ROOT / "sample_events" / "knockout24-in-progress", folder)
+        path = folder / rng.choice(["rounds/01.csv", "rounds/02.csv", "bracket.csv", "players.csv"])
+        lines = path.read_text().splitlines()
+        row = rng.randrange(1, len(lines))
+        cells = lines[row].split(",")
+        cells[rng.randrange(len(cells))] = rng.choice(values)
+        lines[row] = ",".join(cells)
+        path.write_text("\n".join(lines) + "\n")
+        for command in (("bracket",), ("verify",), ("standings",)):
+            out = arbiter("-d", folder, *command)
+            assert out.code in (0, 3), (path.name, lines[row], command, out.err)
+            assert out.code == 0 or out.err.splitlines()[-1].startswith("arbiter: error: "), out.err
+
+
+def test_knockout_results_from_a_file_all_or_nothing(arbiter: Runner, tmp_path: Path) -> None:
+    """``result ROUND --from FILE``: MATCH.GAME RESULT lines in order, a tie-break game added by one line
+    given on a later one; a bad line names the file and line, and nothing is saved."""
+    folder = tmp_path / "cup"
+    new_cup(arbiter, folder, 4, "--first-colour", "seeding")
+    arbiter("-d", folder, "pair")
+    before = snapshot(folder)
+    bad = arbiter("-d", folder, "result", "1", "--from", "-", stdin="1.1 1-0\n1.2 1-0\n2.x 1-0\n")
+    assert bad.code == 2 and "<stdin>, line 3, field 'MATCH.GAME'" in bad.err and bad.err.count("\n") == 1
+    assert snapshot(folder) == before
+    stale = arbiter("-d", folder, "result", "1", "--from", "-", stdin="1.1 1-0 was 0-1\n")
+    assert stale.code == 4 and "line 1" in stale.err and snapshot(folder) == before
+    good = arbiter("-d", folder, "result", "1", "--from", "-",
+                   stdin="1.1 1-0\n1.2 1-0   # 1-1\n1.3 1/2-1/2  # the first rapid game\n2.1 0-1\n2.2 1-0\n")
+    assert good.code == 0, good.err
+    data = bracket(arbiter, folder)["rounds"][0]["matches"]
+    assert [g["result"] for g in data[0]["games"]][:3] == ["1-0", "1-0", "1/2-1/2"]
+    assert data[1]["decided"] and data[1]["winner"] == 3
