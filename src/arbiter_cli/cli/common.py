@@ -72,9 +72,13 @@ def today() -> str:
 
 
 def _individual(folder: TournamentFolder) -> TournamentFolder:
-    """The folder, if it holds an individual event; a team event's folder is refused with what to use."""
+    """The folder, if it holds an individual event; a team event's folder is refused with what to use.
+    A group event's top folder is read as its registration (:mod:`arbiter_cli.store.group_folder`)."""
+    from arbiter_cli.store.group_folder import GroupFolder, is_group_folder
     from arbiter_cli.store.team_folder import is_team_folder
 
+    if is_group_folder(folder.path):
+        return GroupFolder(folder.path)
     if is_team_folder(folder.path):
         where = "this folder" if str(folder.path) in (".", "") else str(folder.path)
         raise Refused(f"{where} holds a team event: this command is for individual events (see 'arbiter team "

@@ -27,9 +27,10 @@ import tomllib
 from fractions import Fraction
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TypeVar
 
 import tomli_w
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from arbiter_cli.core.errors import BrokenFolder, Refused, pydantic_message
 from arbiter_cli.core.model import (Avoidance, Bye, ByeRequest, Game, InitialColour, Player, Round, Settings,
@@ -45,7 +46,7 @@ from arbiter_cli.store.journal import JOURNAL_FILE, OLD_COLUMNS
 
 __all__ = ["SETTINGS_FILE", "PLAYERS_FILE", "ROUNDS_DIR", "BYES_FILE", "FINAL_DIR", "PLAYER_COLUMNS",
            "ROUND_COLUMNS", "TournamentFolder", "settings_to_toml", "players_to_csv", "round_to_csv",
-           "byes_to_csv", "create_with", "read_toml", "round_numbers", "numbered_from_one"]
+           "byes_to_csv", "create_with", "read_toml", "validated_table", "round_numbers", "numbered_from_one"]
 
 SETTINGS_FILE = "tournament.toml"
 PLAYERS_FILE = "players.csv"
@@ -83,6 +84,25 @@ def read_toml(text: str, source: str) -> dict[str, object]:
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
         raise BrokenFolder(f"TOML syntax error: {message}", source=source,
                            line=int(match.group(1)) if match else None) from None
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def validated_table(model: type[M], data: dict[str, object], text: str, table: Sequence[str] = ()) -> M:
+    """``data`` (a table of ``tournament.toml``, at ``table``) as ``model``; the first problem is a
+    :class:`BrokenFolder` naming the file, the line and the field."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        loc = [*table, *(str(part) for part in first["loc"])]
+        field = ".".join(loc) if loc else None
+        message = pydantic_message(first)
+        if first["type"] == "missing":
+            message = "is missing"
+        line = toml_line(text, loc)
+        raise BrokenFolder(message, source=SETTINGS_FILE, line=line, field=field) from None
 
 
 def points_to_csv(value: Fraction) -> str:
@@ -179,18 +199,7 @@ class TournamentFolder(FolderStore):
 
     def _load_settings(self) -> Settings:
         text = self._read_text(SETTINGS_FILE)
-        data = read_toml(text, SETTINGS_FILE)
-        try:
-            return Settings.model_validate(data)
-        except ValidationError as error:
-            first = error.errors()[0]
-            loc = [str(part) for part in first["loc"]]
-            field = ".".join(loc) if loc else None
-            message = pydantic_message(first)
-            if first["type"] == "missing":
-                message = "is missing"
-            line = toml_line(text, loc)
-            raise BrokenFolder(message, source=SETTINGS_FILE, line=line, field=field) from None
+        return validated_table(Settings, read_toml(text, SETTINGS_FILE), text)
 
     def _load_players(self) -> tuple[Player, ...]:
         players: list[Player] = []
@@ -394,8 +403,8 @@ class TournamentFolder(FolderStore):
         self._save_files(self.files_of(before), self.files_of(after), command, changes, now, outputs)
 
     @classmethod
-    def create(cls, path: str | os.PathLike[str], settings: Settings, command: str, by: str = ""
-               ) -> "TournamentFolder":
+    def create(cls, path: str | os.PathLike[str], settings: Settings, command: str, by: str = "", *,
+               settings_text: str | None = None) -> "TournamentFolder":
         """Make a new tournament folder; the folder must not exist or be empty. ``by``: who.
 
         A folder that does not exist yet is built beside its place and moved in whole, so that
@@ -404,7 +413,8 @@ class TournamentFolder(FolderStore):
         folder.by = by
         if folder.path.exists() and (not folder.path.is_dir() or any(folder.path.iterdir())):
             raise Refused(f"{folder.path} already exists and is not an empty folder")
-        settings_text = settings_to_toml(settings)  # fails before anything is written
+        if settings_text is None:  # another kind of folder (a group event) writes its own
+            settings_text = settings_to_toml(settings)  # fails before anything is written
         players_text = players_to_csv(())
         staging = None if folder.path.exists() else folder.path.parent / f".{folder.path.name}.new-{os.getpid()}"
         _clear_stale_staging(folder.path)
