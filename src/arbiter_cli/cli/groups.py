@@ -224,7 +224,7 @@ def group_standings(tiebreaks: str | None, rules: Rules | None, fmt: Format, pri
         pages = []
         with _stages(folder, names) as stages, arguments(tiebreaks="--tiebreaks"):
             for name, stage in stages.items():
-                table = compute_standings(stage, stage.last_round, codes(stage, tiebreaks), rules=rules)
+                table = compute_standings(stage, _played_to(stage), codes(stage, tiebreaks), rules=rules)
                 views[name] = standings_view(stage, table)
                 after_rounds[name] = table.after_round
                 notes = standings_notes(table)
@@ -244,6 +244,12 @@ def group_standings(tiebreaks: str | None, rules: Rules | None, fmt: Format, pri
     else:
         for view in views.values():
             emit(view, fmt)
+
+
+def _played_to(stage: Tournament) -> int:
+    """The last round of a stage with a result in (every round is paired at once): its standings
+    are shown after it, not after rounds nobody has played yet."""
+    return max((rnd.number for rnd in stage.rounds if any(g.result is not None for g in rnd.games)), default=1)
 
 
 def _require_groups() -> None:
