@@ -13,6 +13,7 @@ files are the same on every run except for the journal's timestamps.
 from __future__ import annotations
 
 import json
+import os
 import random
 import shutil
 import subprocess
@@ -174,6 +175,7 @@ def groups16() -> None:
     """A group stage of 16 players in 4 groups (the first 2 to a round-robin final): every group
     finished but for one board of group D's last round."""
     folder = fresh("groups16-in-progress")
+    os.environ["ARBITER_USER"] = "jdvorak"  # the journal's 'by': the chief arbiter, not whoever rebuilds it
     arbiter("new", folder, "--name", "Spring Masters 2026", "--system", "groups", "--groups", "4", "--advance", "2",
             "--final", "round-robin", "--place", "Prague", "--federation", "CZE", "--start-date", "2026-04-10",
             "--end-date", "2026-04-19", "--chief-arbiter", "IA Dvorak, Jana", "--time-control", "90+30",
