@@ -115,9 +115,11 @@ def test_group_option_works_on_one_stage_and_is_required_in_a_group_event(arbite
 
 def test_sample_group_d_is_one_board_short_of_the_final(arbiter: Runner, sample) -> None:
     folder = sample("groups16-in-progress")
+    before = snapshot(folder)
     refused = arbiter("-d", folder, "pair")
     assert refused.code == 4
     assert refused.err == "arbiter: error: group D is not finished: round 3 still has no result on board 2\n"
+    assert snapshot(folder) == before
 
 
 def test_groups_set_by_hand_from_a_csv(arbiter: Runner, tmp_path: Path) -> None:

@@ -88,6 +88,7 @@ def test_each_group_is_a_round_robin_with_all_its_games_created_at_once() -> Non
             assert all(g.result is None for g in rnd.games)
         assert stage.settings.name == f"Cup: group {name}"
     assert [p.name for p in stages["A"].players] == ["Player 01", "Player 08", "Player 09", "Player 16"]
+    assert [stage.settings.seed for stage in stages.values()] == [3, 4, 5, 6]  # each stage draws its own lots
     assert "groups dealt in snake order by seeding" in changes[0].change
 
 

@@ -232,7 +232,7 @@ def group_standings(tiebreaks: str | None, rules: Rules | None, fmt: Format, pri
                     say(f"note: {'final' if name == FINAL else 'group ' + name}: {note}")
                 heading = table_heading(stage, "standings", table.after_round)
                 what = "Final" if name == FINAL else f"Group {name}"
-                pages.append(sheet(views[name], page_header(stage, f"{what}: {heading.lower()} (tie-breaks: C.07 "
+                pages.append(sheet(views[name], page_header(stage, f"{what}: {heading.lower()} (C.07 "
                                                                    f"{table.rules.value} rules)", today()),
                                    notes=notes, leave_out=RECORD_KEYS))
     if print_ or html is not None:

@@ -135,8 +135,8 @@ def start_groups(event: GroupEvent) -> tuple[GroupEvent, dict[str, Tournament], 
     dealt = dealt_groups(event)
     _check_advance(event.groups, {name: [p.start_number for p in players] for name, players in dealt.items()})
     stages: dict[str, Tournament] = {}
-    for name, players in dealt.items():
-        stages[name] = round_robin_stage(event.tournament.settings, f"group {name}", players)
+    for index, (name, players) in enumerate(dealt.items()):
+        stages[name] = round_robin_stage(event.tournament.settings, f"group {name}", players, index)
     members = {name: [p.start_number for p in players] for name, players in dealt.items()}
     how = "set by hand" if event.groups.members is not None else "dealt in snake order by seeding"
     settings = event.tournament.settings.model_copy(update={"status": Status.RUNNING})
@@ -149,16 +149,19 @@ def start_groups(event: GroupEvent) -> tuple[GroupEvent, dict[str, Tournament], 
     return after, stages, changes
 
 
-def round_robin_stage(settings: Settings, label: str, players: Sequence[Player], *,
+def round_robin_stage(settings: Settings, label: str, players: Sequence[Player], position: int, *,
                       numbering: Numbering | None = None) -> Tournament:
     """A round robin of ``players`` (in seeding order: start numbers 1, 2, ...) with every round
     paired from the Berger tables (C.05). The stage keeps the event's settings (scoring,
-    tie-breaks, seed); its name says which stage it is; ties left after the tie-breaks are broken
-    by lot unless the event said ``tiebreak_lots = false`` (a qualification must be decided)."""
+    tie-breaks); its name says which stage it is; its seed is the event's plus its ``position``
+    (group A: + 0, B: + 1, ..., the final: + the number of groups), so that each stage draws its
+    own lots (initial colour, numbers by lot, ties); ties left after the tie-breaks are broken by
+    lot unless the event said ``tiebreak_lots = false`` (a qualification must be decided)."""
     fresh = [p.model_copy(update={"status": "active", "withdrawn_after": None, "entered_round": None})
              for p in players]
     stage_settings = settings.model_copy(update={
         "name": f"{settings.name}: {label}", "system": System.ROUND_ROBIN, "rounds": None,
+        "seed": settings.seed + position,
         "status": Status.REGISTRATION, "finalised_on": None,
         "numbering": numbering or settings.numbering,
         "tiebreak_lots": True if settings.tiebreak_lots is None else settings.tiebreak_lots})
@@ -219,7 +222,7 @@ def final_stage(event: GroupEvent, seeded: Sequence[Qualifier]) -> tuple[Tournam
                       "final = \"round-robin\"")
     if len(seeded) < 2:
         raise Refused(f"{count(len(seeded), 'qualifier')}: a final needs at least 2")
-    final = round_robin_stage(event.tournament.settings, FINAL, [q.player for q in seeded],
+    final = round_robin_stage(event.tournament.settings, FINAL, [q.player for q in seeded], event.groups.count,
                               numbering=Numbering.RATING)
     listed = "; ".join(f"{i}. {q.player.name} ({q.group}{q.place})" for i, q in enumerate(seeded, start=1))
     return final, [Change("final paired", "", listed)]
