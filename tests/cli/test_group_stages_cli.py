@@ -55,6 +55,8 @@ def test_a_group_stage_of_16_players_in_4_groups_with_a_final_runs_through_the_f
     for group in "ABCD":  # every round of every group is paired at once
         assert sorted(p.name for p in (folder / "stages" / group / "rounds").iterdir()) == ["01.csv", "02.csv",
                                                                                             "03.csv"]
+    stage_journal = (folder / "stages" / "A" / "journal.csv").read_text()
+    assert "rounds 1-3 paired" in stage_journal and "initial colour drawn" in stage_journal
     early = arbiter("-d", folder, "pair")
     assert early.code == 4 and "group A is not finished" in early.err
     rng = random.Random(1)

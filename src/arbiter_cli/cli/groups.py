@@ -116,7 +116,8 @@ def use_group(group: str | None) -> None:
 def pair_groups(fmt: Format, print_: bool) -> None:
     """``arbiter pair`` on a group event: start the groups (every round of every group at once), or,
     once every group is finished, pair the final with the qualifiers."""
-    from arbiter_cli.lifecycle.group_stages import dealt_groups, final_seeding, final_stage, qualifiers, start_groups
+    from arbiter_cli.lifecycle.group_stages import (dealt_groups, final_seeding, final_stage, qualifiers, stage_changes,
+                                                    start_groups)
     from arbiter_cli.render.group_views import groups_view, qualifiers_view
 
     if print_:
@@ -124,7 +125,8 @@ def pair_groups(fmt: Format, print_: bool) -> None:
     with group_folder(exclusive=True) as (folder, event):
         if event.tournament.settings.status is Status.REGISTRATION:
             after, stages, changes = start_groups(event)
-            folder.create_groups(stages, command_line())
+            folder.create_groups(stages, command_line(), {
+                name: stage_changes(event.tournament.settings, stage) for name, stage in stages.items()})
             try:
                 folder.save_event(event, after, command_line(), changes)
             except BaseException:
@@ -142,7 +144,7 @@ def pair_groups(fmt: Format, print_: bool) -> None:
             with _stages(folder, event.groups.names) as stages:
                 seeded = final_seeding(qualifiers(stages, event.groups.advance))
             final, changes = final_stage(event, seeded)
-            folder.create_final(final, command_line(), changes)
+            folder.create_final(final, command_line(), [*changes, *stage_changes(event.tournament.settings, final)])
             folder.save_event(event, event, command_line(), changes)
             view = qualifiers_view(f"{event.tournament.settings.name}: final", seeded)
             say(f"final paired: {len(seeded)} players, every round at once ({final.settings.rounds} rounds); "

@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 
 from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.group_settings import FINAL, GroupEvent, GroupSettings
-from arbiter_cli.core.model import Numbering, Player, Settings, Status, System, Tournament
+from arbiter_cli.core.model import InitialColour, Numbering, Player, Settings, Status, System, Tournament
 from arbiter_cli.core.tpn import initial_order, renumber
 from arbiter_cli.core.words import count
 from arbiter_cli.lifecycle.change import Change, named
@@ -37,6 +37,7 @@ from arbiter_cli.pairing.groups import snake_deal
 from arbiter_cli.pairing.round_robin import pair_round
 
 __all__ = ["Qualifier", "GroupAssignment", "dealt_groups", "set_groups", "start_groups", "round_robin_stage",
+           "stage_changes",
            "qualifiers", "final_seeding", "final_stage", "stage_complete"]
 
 
@@ -168,6 +169,20 @@ def round_robin_stage(settings: Settings, label: str, players: Sequence[Player],
     tournament, _ = first_pairing_draws(Tournament(stage_settings, renumber(fresh)))
     rounds = tuple(pair_round(tournament, number) for number in range(1, (tournament.settings.rounds or 0) + 1))
     return replace(tournament, rounds=rounds)
+
+
+def stage_changes(settings: Settings, stage: Tournament) -> list[Change]:
+    """The journal lines of a stage's own folder when it is created: its players, the draws made
+    for it, and its rounds, all paired at once."""
+    changes = [Change("players", "", "; ".join(named(p.start_number, p.name) for p in stage.players))]
+    if settings.numbering is Numbering.LOT and stage.settings.numbering is Numbering.LOT:
+        changes.append(Change("start numbers drawn by lot", "", f"seed {stage.settings.seed}"))
+    if settings.initial_colour is InitialColour.RANDOM:
+        changes.append(Change("initial colour drawn", "random", stage.settings.initial_colour.value))
+    total = stage.settings.rounds or 0
+    changes.append(Change(f"rounds 1-{total} paired" if total > 1 else "round 1 paired", "",
+                          "every round at once, from the Berger tables (C.05)"))
+    return changes
 
 
 def stage_complete(stage: Tournament) -> str | None:

@@ -137,7 +137,8 @@ class GroupFolder(TournamentFolder):
         TournamentFolder.create(path, event.tournament.settings, command, by, settings_text=text)
         return cls(path)
 
-    def create_groups(self, stages: dict[str, Tournament], command: str) -> None:
+    def create_groups(self, stages: dict[str, Tournament], command: str,
+                      journals: dict[str, Sequence[Change]]) -> None:
         """Write every group's folder at once: built in a hidden folder beside ``stages/`` and moved
         in by one rename, so that a command stopped midway leaves no half of the groups."""
         target = self.path / STAGES_DIR
@@ -148,8 +149,7 @@ class GroupFolder(TournamentFolder):
         try:
             staging.mkdir()
             for name, tournament in stages.items():
-                create_with(staging / name, tournament, command, [Change(f"group {name} created", "",
-                                                                         tournament.settings.name)], self.by)
+                create_with(staging / name, tournament, command, journals[name], self.by)
             os.replace(staging, target)
         finally:
             shutil.rmtree(staging, ignore_errors=True)
