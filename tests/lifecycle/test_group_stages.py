@@ -183,4 +183,5 @@ def test_final_round_robin_numbers_the_qualifiers_in_seeding_order_and_pairs_eve
 def test_knockout_final_is_refused_until_knockout_events_exist() -> None:
     base = event(8, 2, 1, final="knockout")
     with pytest.raises(Refused, match="knockout final is not available yet"):
-        final_stage(base, [Qualifier("A", 1, base.tournament.players[0]), Qualifier("B", 1, base.tournament.players[1])])
+        final_stage(base, [Qualifier("A", 1, base.tournament.players[0]),
+                           Qualifier("B", 1, base.tournament.players[1])])

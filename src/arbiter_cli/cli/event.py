@@ -21,7 +21,8 @@ __all__ = ["new"]
 def new(
     directory: Annotated[Path, typer.Argument(metavar="DIR", help="The folder to create (must not exist, or be empty).")],
     name: Annotated[str, typer.Option("--name", help="The event's name.")],
-    system: Annotated[str, typer.Option("--system", help="swiss (FIDE Dutch), round-robin, double-round-robin, or groups (a group stage and a final).")],
+    system: Annotated[str, typer.Option("--system", help=(
+        "swiss (FIDE Dutch), round-robin, double-round-robin, or groups (a group stage and a final)."))],
     rounds: Annotated[Optional[int], typer.Option("--rounds", help="Number of rounds (a round robin "
                                                   "computes it from the players).")] = None,
     tiebreaks: Annotated[Optional[str], typer.Option("--tiebreaks", help="C.07 codes, e.g. 'DE,SB,WIN,KS'.")] = None,
