@@ -185,3 +185,12 @@ def test_knockout_final_is_refused_until_knockout_events_exist() -> None:
     with pytest.raises(Refused, match="knockout final is not available yet"):
         final_stage(base, [Qualifier("A", 1, base.tournament.players[0]),
                            Qualifier("B", 1, base.tournament.players[1])])
+
+
+@given(st.lists(st.tuples(st.sampled_from("ABCDEF"), st.integers(1, 4), st.integers(0, 2800)), min_size=2,
+                max_size=24))
+def test_final_seeding_is_place_first_then_rating_then_group(entries: list[tuple[str, int, int]]) -> None:
+    chosen = [Qualifier(g, p, Player(start_number=1, name="X", rating=r)) for g, p, r in entries]
+    seeded = final_seeding(chosen)
+    keys = [(q.place, -q.player.rating, q.group) for q in seeded]
+    assert keys == sorted(keys) and sorted(map(id, seeded)) == sorted(map(id, chosen))
