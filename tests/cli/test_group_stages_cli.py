@@ -228,3 +228,24 @@ def test_verify_and_export_work_on_the_registration_or_one_stage(arbiter: Runner
     exported = arbiter("-d", folder, "export", "--group", "A")
     assert exported.code == 0 and exported.out.startswith("012 Spring Masters 2026: group A")
     assert arbiter("-d", folder, "export").code == 2
+
+
+def test_groups_start_whole_or_not_at_all(arbiter: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "cup"
+    new_event(arbiter, folder)
+    (folder / ".stages.new-999999999").mkdir()  # what a 'pair' killed midway left
+    before = snapshot(folder)
+    import arbiter_cli.store.group_folder as store
+
+    def fail(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(store.os, "replace", fail)
+    done = arbiter("-d", folder, "pair")
+    assert done.code == 3 and not (folder / "stages").exists()
+    assert "No space left on device" in done.err and done.err.count("\n") == 1
+    assert snapshot(folder) == {k: v for k, v in before.items() if not k.startswith(".stages.new")}
+    monkeypatch.undo()
+    assert arbiter("-d", folder, "pair").code == 0
+    assert sorted(p.name for p in folder.iterdir() if p.name.startswith(".stages")) == []
+    assert sorted(p.name for p in (folder / "stages").iterdir()) == ["A", "B", "C", "D"]

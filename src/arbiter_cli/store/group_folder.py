@@ -30,6 +30,7 @@ from arbiter_cli.core.errors import BrokenFolder, Refused
 from arbiter_cli.core.group_settings import FINAL, GroupEvent, GroupSettings
 from arbiter_cli.core.model import Settings, Status, Tournament
 from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.store.files import process_alive
 from arbiter_cli.store.tournament import (SETTINGS_FILE, TournamentFolder, create_with, read_toml, settings_to_toml,
                                           validated_table)
 
@@ -145,12 +146,18 @@ class GroupFolder(TournamentFolder):
         if target.exists():
             raise Refused(f"{target} already exists; nothing was changed")
         staging = self.path / f".{STAGES_DIR}.new-{os.getpid()}"
-        shutil.rmtree(staging, ignore_errors=True)
+        for stale in self.path.glob(f".{STAGES_DIR}.new-*"):  # left by a 'pair' killed midway
+            pid = stale.name.rsplit("-", 1)[1]
+            if stale == staging or not pid.isdigit() or not process_alive(int(pid)):
+                shutil.rmtree(stale, ignore_errors=True)
         try:
-            staging.mkdir()
-            for name, tournament in stages.items():
-                create_with(staging / name, tournament, command, journals[name], self.by)
-            os.replace(staging, target)
+            try:
+                staging.mkdir()
+                for name, tournament in stages.items():
+                    create_with(staging / name, tournament, command, journals[name], self.by)
+                os.replace(staging, target)
+            except OSError as error:
+                raise BrokenFolder(f"cannot create {target}: {error.strerror or error}; nothing was changed") from None
         finally:
             shutil.rmtree(staging, ignore_errors=True)
 
