@@ -10,9 +10,9 @@
   Each group is an ordinary round-robin event: its pairing numbers follow the seeding (or are
   drawn by lot with ``numbering = "lot"``), its tie-breaks are the event's announced list.
 * **The first K of each group go on** (:func:`qualifiers`), ranked by the group's standings and
-  tie-breaks (C.07); ties left after the list are broken by lot from the seed (C.07 Art. 14,
-  the drawing of lots), unless the event set ``tiebreak_lots = false``, in which case a tie
-  across the cut is refused for the arbiter to decide.
+  tie-breaks (C.07 Art. 4.2); ties left after the list are broken by a drawing of lots from the
+  stage's seed (the ``tiebreak_lots`` setting, on in every stage), unless the event set
+  ``tiebreak_lots = false``, in which case a tie across the cut is refused for the arbiter to decide.
 * **The final's seeding**: the group winners first, then the runners-up, and so on; among the
   players of one place, highest rating first, then by group (A before B). The final's start
   numbers are that order (:func:`final_seeding`).
