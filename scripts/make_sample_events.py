@@ -7,12 +7,14 @@ files are the same on every run except for the journal's timestamps.
 
     python scripts/make_sample_events.py             # every sample
     python scripts/make_sample_events.py club-lyon   # only the club
+    python scripts/make_sample_events.py groups16-in-progress   # only the group stage
 """
 
 from __future__ import annotations
 
 import csv
 import json
+import os
 import random
 import shutil
 import subprocess
@@ -51,14 +53,16 @@ def register(folder: Path, players: list[tuple]) -> None:
     arbiter("-d", folder, "player", "import", "-", stdin="\n".join(lines) + "\n")
 
 
-def play(folder: Path, rnd: int, rng: random.Random, skip: set[int] = frozenset()) -> None:  # type: ignore[assignment]
-    boards = json.loads(arbiter("-d", folder, "pairings", rnd, "--format", "json"))
+def play(folder: Path, rnd: int, rng: random.Random, skip: set[int] = frozenset(),  # type: ignore[assignment]
+         group: str | None = None) -> None:
+    stage = ("--group", group) if group else ()
+    boards = json.loads(arbiter("-d", folder, "pairings", rnd, "--format", "json", *stage))
     lines = []
     for board in boards:
         if board["black"] is None or board["board"] in skip:
             continue
         lines.append(f"{board['board']} {rng.choices(['1-0', '1/2-1/2', '0-1'], [38, 36, 26])[0]}")
-    arbiter("-d", folder, "result", rnd, "--from", "-", stdin="\n".join(lines) + "\n")
+    arbiter("-d", folder, "result", rnd, "--from", "-", *stage, stdin="\n".join(lines) + "\n")
 
 
 def fresh(name: str) -> Path:
@@ -236,6 +240,43 @@ def club() -> None:
         play(event, rnd, rng)
 
 
+GROUP_PLAYERS = [
+    ("Novak, Tomas", 2498, "IM", "CZE", "m", "1990-02-12"),
+    ("Lindqvist, Erik", 2461, "IM", "SWE", "m", "1985-07-30"),
+    ("Moreau, Camille", 2433, "WGM", "FRA", "w", "1996-05-04"),
+    ("Kowalczyk, Piotr", 2402, "FM", "POL", "m", "2001-10-19"),
+    ("Santos, Rafael", 2377, "FM", "POR", "m", "1993-01-08"),
+    ("Weber, Anna", 2349, "WIM", "GER", "w", "1999-09-23"),
+    ("Okafor, Chidi", 2318, "FM", "NGR", "m", "1988-03-15"),
+    ("Petrenko, Olena", 2290, "WFM", "UKR", "w", "2004-12-01"),
+    ("Rossi, Marco", 2263, "CM", "ITA", "m", "1979-06-27"),
+    ("Haddad, Yasmin", 2231, "", "LBN", "w", "2002-08-09"),
+    ("Baker, Thomas", 2204, "", "ENG", "m", "1975-11-11"),
+    ("Tanaka, Yuki", 2178, "", "JPN", "w", "2007-04-02"),
+    ("Fischer, Lukas", 2150, "", "AUT", "m", "2005-02-28"),
+    ("Jensen, Maja", 2117, "", "DEN", "w", "1998-07-07"),
+    ("Ortiz, Diego", 2089, "", "ARG", "m", "1969-10-13"),
+    ("Virtanen, Aino", 2051, "", "FIN", "w", "2009-01-21"),
+]
+
+
+def groups16() -> None:
+    """A group stage of 16 players in 4 groups (the first 2 to a round-robin final): every group
+    finished but for one board of group D's last round."""
+    folder = fresh("groups16-in-progress")
+    os.environ["ARBITER_USER"] = "jdvorak"  # the journal's 'by': the chief arbiter, not whoever rebuilds it
+    arbiter("new", folder, "--name", "Spring Masters 2026", "--system", "groups", "--groups", "4", "--advance", "2",
+            "--final", "round-robin", "--place", "Prague", "--federation", "CZE", "--start-date", "2026-04-10",
+            "--end-date", "2026-04-19", "--chief-arbiter", "IA Dvorak, Jana", "--time-control", "90+30",
+            "--seed", "418")
+    register(folder, GROUP_PLAYERS)
+    arbiter("-d", folder, "pair")
+    rng = random.Random(27)
+    for group in "ABCD":
+        for rnd in range(1, 4):
+            play(folder, rnd, rng, {2} if (group, rnd) == ("D", 3) else set(), group=group)
+
+
 if __name__ == "__main__":
     chosen = sys.argv[1:]
     SAMPLES.mkdir(exist_ok=True)
@@ -245,10 +286,14 @@ if __name__ == "__main__":
         swiss_open_prizes()
     elif chosen == ["knockout24-in-progress"]:
         knockout()
+    elif chosen == ["groups16-in-progress"]:
+        groups16()
     elif chosen:
-        sys.exit("usage: make_sample_events.py [club-lyon | swiss-open-finished-prizes | knockout24-in-progress]")
+        sys.exit("usage: make_sample_events.py [club-lyon | swiss-open-finished-prizes | knockout24-in-progress | "
+                 "groups16-in-progress]")
     else:
         main()
+        groups16()
     for lock in SAMPLES.rglob(".arbiter.lock"):
         lock.unlink()
     print(f"wrote {', '.join(sorted(p.name for p in SAMPLES.iterdir() if p.is_dir()))}")

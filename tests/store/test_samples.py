@@ -18,13 +18,26 @@ SAMPLES = ROOT / "sample_events"
 
 def test_every_sample_reads_cleanly() -> None:
     names = sorted(p.name for p in SAMPLES.iterdir() if p.is_dir())
-    assert names == ["club-lyon", "double-rr6-ready", "knockout24-in-progress", "rr10-finished", "rr10-in-progress",
-                     "swiss-open-finished-prizes", "swiss32-in-progress", "team-league-in-progress",
+    assert names == ["club-lyon", "double-rr6-ready", "groups16-in-progress", "knockout24-in-progress", "rr10-finished",
+                     "rr10-in-progress", "swiss-open-finished-prizes", "swiss32-in-progress", "team-league-in-progress",
                      "team-swiss20-in-progress"]
     for name in ("double-rr6-ready", "rr10-finished", "rr10-in-progress", "swiss-open-finished-prizes",
                  "swiss32-in-progress"):
         TournamentFolder(SAMPLES / name).load()
     KnockoutFolder(SAMPLES / "knockout24-in-progress").load_knockout()
+
+
+def test_the_group_stage_sample_has_four_groups_played_but_one_board_as_the_readme_says() -> None:
+    from arbiter_cli.store.group_folder import GroupFolder
+
+    folder = GroupFolder(SAMPLES / "groups16-in-progress")
+    event = folder.load_event()
+    assert (len(event.tournament.players), event.groups.count, event.groups.advance, event.groups.final) == (
+        16, 4, 2, "round-robin")
+    assert folder.stage_names() == ["A", "B", "C", "D"]
+    missing = {name: [(r.number, r.missing) for r in folder.stage(name).load().rounds if r.missing]
+               for name in folder.stage_names()}
+    assert missing == {"A": [], "B": [], "C": [], "D": [(3, (2,))]}
 
 
 def test_the_team_league_is_a_round_robin_in_round_4_as_the_readme_says(arbiter: Runner, tmp_path: Path) -> None:

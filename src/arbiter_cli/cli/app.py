@@ -21,8 +21,8 @@ import typer
 from typer.exceptions import TyperException
 
 from arbiter_cli import __version__
-from arbiter_cli.cli import (audit, club, event, finish, knockout, pairing_rules, players, prizes, publish,
-                             reports, results, rounds, serve, team_reports, teams, trf)
+from arbiter_cli.cli import (audit, club, event, finish, groups, knockout, pairing_rules, players, prizes,
+                             publish, reports, results, rounds, serve, team_reports, teams, trf)
 from arbiter_cli.cli.common import STATE, say
 from arbiter_cli.cli.interrupt import INTERRUPT
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, DomainError, NoPairing, Refused
@@ -86,6 +86,8 @@ GROUPS: tuple[Group, ...] = (
         Command("remove", teams.team_remove),
         Command("roster", teams.team_roster), Command("withdraw", teams.team_withdraw), Command("bye", teams.team_bye),
         Command("card", team_reports.team_card), Command("boards", team_reports.team_boards))),
+    Group("groups", "A group stage: show the groups, or set them by hand before they start.", (
+        Command("show", groups.groups_show), Command("set", groups.groups_set))),
     Group("pairing", "Change the last round's pairing by hand (checked against the Dutch criteria).", (
         Command("swap", pairing_rules.pairing_swap), Command("set", pairing_rules.pairing_set))),
     Group("trf", "Pair and check Tournament Report Files (the FIDE Dutch system, 2026 rules).", (

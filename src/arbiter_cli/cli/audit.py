@@ -7,6 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from arbiter_cli.cli.groups import GroupOption
 from arbiter_cli.cli.common import STATE, FormatOption, arguments, reading, say, waiting
 from arbiter_cli.core.errors import BadArgument, BrokenFolder
 from arbiter_cli.core.words import count
@@ -15,19 +16,24 @@ from arbiter_cli.render.output import Format, emit
 __all__ = ["verify", "log"]
 
 
-def verify(fmt: FormatOption = Format.table) -> None:
+def verify(fmt: FormatOption = Format.table, group: GroupOption = None) -> None:
     """Check the folder: every round accounts for every player, numbers, boards and results agree,
     late entries have their round; name the files edited by hand since the last change.
     One line per problem; exit 0 only when the folder is sound (a result still missing in an
-    earlier round is listed, marked incomplete, but is no unsoundness: 'result' fills it in)."""
+    earlier round is listed, marked incomplete, but is no unsoundness: 'result' fills it in).
+    A group event: its registration, or one stage with --group A."""
+    from arbiter_cli.cli.groups import is_groups, use_group
     from arbiter_cli.lifecycle.integrity import BROKEN, problems
     from arbiter_cli.lifecycle.team_integrity import team_problems
     from arbiter_cli.render.audit import problems_view
     from arbiter_cli.store.team_folder import TeamFolder, is_team_folder
+    from arbiter_cli.store.group_folder import GroupFolder
     from arbiter_cli.store.tournament import TournamentFolder
 
     from arbiter_cli.store.knockout_folder import KnockoutFolder, is_knockout_folder
 
+    if group is not None:
+        use_group(group)
     if is_knockout_folder(STATE.directory):
         cup = KnockoutFolder(STATE.directory)
         with cup.lock(exclusive=False, waiting=waiting):
@@ -43,7 +49,7 @@ def verify(fmt: FormatOption = Format.table) -> None:
             edits = teams.hand_edits()
         name, players, rounds = event.settings.name, len(event.players), event.last_round
     else:
-        folder = TournamentFolder(STATE.directory)
+        folder = (GroupFolder if is_groups() else TournamentFolder)(STATE.directory)
         with folder.lock(exclusive=False, waiting=waiting):
             tournament = folder.load(check=False)
             found = problems(tournament, folder.player_lines)

@@ -74,10 +74,14 @@ def today() -> str:
 def _individual(folder: TournamentFolder, registration: bool = False) -> TournamentFolder:
     """The folder, if it holds an individual event; a team event's folder is refused with what to use.
     A knockout's folder is read as an individual event's settings and players by the registration
-    commands (``registration``), and refused by the others."""
+    commands (``registration``), and refused by the others. A group event's top folder is read as its
+    registration (:mod:`arbiter_cli.store.group_folder`)."""
+    from arbiter_cli.store.group_folder import GroupFolder, is_group_folder
     from arbiter_cli.store.knockout_folder import KnockoutFolder, is_knockout_folder
     from arbiter_cli.store.team_folder import is_team_folder
 
+    if is_group_folder(folder.path):
+        return GroupFolder(folder.path)
     if is_knockout_folder(folder.path):
         if registration:
             return KnockoutFolder(folder.path)

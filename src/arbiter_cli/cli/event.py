@@ -21,8 +21,9 @@ __all__ = ["new"]
 def new(
     directory: Annotated[Path, typer.Argument(metavar="DIR", help="The folder to create (must not exist, or be empty).")],
     name: Annotated[str, typer.Option("--name", help="The event's name.")],
-    system: Annotated[str, typer.Option("--system", help="swiss (FIDE Dutch), round-robin, double-round-robin or "
-                                        "knockout.")],
+    system: Annotated[str, typer.Option("--system", help=(
+        "swiss (FIDE Dutch), round-robin, double-round-robin, knockout, or groups (a group stage and a "
+        "final)."))],
     rounds: Annotated[Optional[int], typer.Option("--rounds", help="Number of rounds (a round robin "
                                                   "computes it from the players).")] = None,
     tiebreaks: Annotated[Optional[str], typer.Option("--tiebreaks", help="C.07 codes, e.g. 'DE,SB,WIN,KS'.")] = None,
@@ -70,15 +71,27 @@ def new(
         "lower-rated player goes through)."))] = None,
     first_colour: Annotated[Optional[str], typer.Option("--first-colour", metavar="lot|seeding", help=(
         "Knockout: the colours of a match's first game, by lot (default) or White for the higher seed."))] = None,
+    groups: Annotated[Optional[int], typer.Option("--groups", metavar="G", help=(
+        "Group stage (--system groups): the number of groups, each a round robin."))] = None,
+    advance: Annotated[Optional[int], typer.Option("--advance", metavar="K", help=(
+        "Group stage: the first K of each group go on to the final."))] = None,
+    final: Annotated[Optional[str], typer.Option("--final", metavar="round-robin|knockout", help=(
+        "Group stage: the final's system."))] = None,
 ) -> None:
     """Create a new tournament folder (inside a club's tournaments/: a club tournament)."""
     from arbiter_cli.store.club import club_of
 
     directory, chosen_type, why = _club_placement(directory, club, time_control, rating_type)
+    staged = system == "groups"  # a group stage: each group (and the final) is a round robin
+    if staged or groups is not None or advance is not None or final is not None:
+        from arbiter_cli.cli.groups import group_options
+
+        group_options(staged, groups, advance, final, rounds, teams or boards is not None, club is not None)
     try:
-        chosen = System(system)
+        chosen = System.ROUND_ROBIN if staged else System(system)
     except ValueError:
-        raise BadArgument(f"unknown system {system!r}; use swiss, round-robin, double-round-robin or knockout",
+        raise BadArgument(f"unknown system {system!r}; use swiss, round-robin, double-round-robin, knockout or "
+                          "groups",
                           field="--system") from None
     knockout_options = {"--seeding": seeding, "--games-per-match": games_per_match,
                         "--tiebreak-stages": tiebreak_stages, "--first-colour": first_colour}
@@ -131,6 +144,12 @@ def new(
         first = error.errors()[0]
         field = "--" + str(first["loc"][0]).replace("_", "-") if first["loc"] else None
         raise BadArgument(_sentence(str(first["msg"]).removeprefix("Value error, ")), field=field) from None
+    if staged:
+        from arbiter_cli.cli.groups import create_group_event
+
+        assert groups is not None and advance is not None
+        create_group_event(directory, settings, groups, advance, final or "round-robin")
+        return
     TournamentFolder.create(directory, settings, command_line(), author())
     home = club_of(directory)
     rated = f"; club tournament of {home.name}" if home else ""

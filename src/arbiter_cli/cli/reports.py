@@ -8,6 +8,7 @@ import typer
 
 from arbiter_cli.cli.common import FormatOption, HtmlOption, PrintOption, RulesOption, TiebreaksOption, arguments, \
     codes, reading, say, today
+from arbiter_cli.cli.groups import GroupOption, use_group
 from arbiter_cli.cli.pages import check_page, write_page
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.model import System
@@ -28,13 +29,21 @@ def standings(
     fmt: FormatOption = Format.table,
     print_: PrintOption = False,
     html: HtmlOption = None,
+    group: GroupOption = None,
 ) -> None:
-    """Print the standings: rank, points, record and the C.07 tie-breaks."""
+    """Print the standings: rank, points, record and the C.07 tie-breaks (a group event: every stage)."""
     from arbiter_cli.cli.knockout import is_knockout, knockout_standings
+    from arbiter_cli.cli.groups import group_standings, is_groups
     from arbiter_cli.cli.teams import is_team, team_standings
     from arbiter_cli.lifecycle.standings import compute_standings
 
     check_page(print_, html, fmt)
+    if is_groups() and group is None:
+        if after_round is not None:
+            raise BadArgument("give the stage with --group to see its standings after a round", field="--after-round")
+        group_standings(tiebreaks, rules, fmt, print_, html)
+        return
+    use_group(group)
     if is_knockout():
         if after_round is not None or tiebreaks is not None or rules is not None:
             raise BadArgument("a knockout ranks by the round reached, then rating: no --after-round, --tiebreaks "
@@ -72,12 +81,15 @@ def crosstable(
     fmt: FormatOption = Format.table,
     print_: PrintOption = False,
     html: HtmlOption = None,
+    group: GroupOption = None,
 ) -> None:
-    """Print the crosstable (the square table for a round robin), with rank and tie-breaks."""
+    """Print the crosstable (the square table for a round robin), with rank and tie-breaks (a group
+    event: of one stage, --group A)."""
     from arbiter_cli.cli.teams import is_team
     from arbiter_cli.lifecycle.crosstable import crosstable as build
 
     check_page(print_, html, fmt)
+    use_group(group)
     if is_team():
         from arbiter_cli.cli.team_reports import team_crosstable
 

@@ -6,6 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from arbiter_cli.cli.groups import GroupOption, use_group
 from arbiter_cli.cli.common import STATE, arguments, author, command_line, read_input, say, writing
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.results import RESULT_HELP
@@ -30,11 +31,13 @@ def result(
                                           "no-show rule withdraws the player.")] = False,
     force: Annotated[bool, typer.Option("--force", help="A knockout: make a correction that changes who went "
                                         "through, unpairing the later rounds.")] = False,
+    group: GroupOption = None,
 ) -> None:
     """Enter a result: 'arbiter result 3 5 1-0' (a team event: 'arbiter result 3 2.1 1-0'), or many with --from."""
     from arbiter_cli.cli.knockout import is_knockout, knockout_result
     from arbiter_cli.cli.teams import is_team, team_result
 
+    use_group(group)
     if is_knockout():
         if excused or confirm:
             raise BadArgument("--excused and --confirm are for individual events")

@@ -10,6 +10,7 @@ import typer
 from arbiter_cli.cli.common import ExplainOption, FormatOption, HtmlOption, PrintOption, arguments, command_line, \
     read_input, reading, say, today, writing
 from arbiter_cli.cli.pairing_rules import ForceOption, ReasonOption
+from arbiter_cli.cli.groups import GroupOption, use_group
 from arbiter_cli.cli.pages import check_page, write_page
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.model import Round, Tournament
@@ -32,6 +33,7 @@ def pair(fmt: FormatOption = Format.table, explain: ExplainOption = False, print
          force: ForceOption = False, reason: ReasonOption = None) -> None:
     """Pair the next round and print it (or take it by hand with --from)."""
     from arbiter_cli.cli.knockout import is_knockout, pair_knockout
+    from arbiter_cli.cli.groups import is_groups, pair_groups
     from arbiter_cli.cli.teams import is_team, pair_teams
     from arbiter_cli.pairing import explain_round
 
@@ -45,6 +47,11 @@ def pair(fmt: FormatOption = Format.table, explain: ExplainOption = False, print
         if source is not None or force or reason is not None:
             raise BadArgument("--from, --force and --reason are for an individual Swiss")
         pair_teams(fmt, print_, explain)
+        return
+    if is_groups():
+        if source is not None or force or reason is not None or explain:
+            raise BadArgument("--from, --force, --reason and --explain are for an individual Swiss")
+        pair_groups(fmt, print_)
         return
     if source is not None:
         from arbiter_cli.cli.pairing_rules import report_by_hand
@@ -82,13 +89,15 @@ def pairings(
     explain: ExplainOption = False,
     print_: PrintOption = False,
     html: HtmlOption = None,
+    group: GroupOption = None,
 ) -> None:
-    """Print the pairings of a round."""
+    """Print the pairings of a round (a group event: of one stage, --group A)."""
     from arbiter_cli.cli.knockout import is_knockout, knockout_pairings
     from arbiter_cli.cli.teams import is_team, team_pairings
     from arbiter_cli.pairing import explain_round
 
     check_page(print_, html, fmt)
+    use_group(group)
     if is_knockout():
         if explain:
             raise BadArgument("--explain is for an individual Swiss: a knockout follows its bracket")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
+from arbiter_cli.cli.groups import GroupOption
 from arbiter_cli.cli.common import FormatOption, RulesOption, TiebreaksOption, author, command_line, read_bytes, \
     reading, say, tiebreak_option
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, DomainError, NoPairing, Refused
@@ -140,13 +141,18 @@ def export_command(
                                          help="TRF-2026 (the default) or TRF16.")] = "2026",
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write the TRF here (default: stdout).",
                                                    show_default=False)] = None,
+    group: GroupOption = None,
 ) -> None:
-    """Write the tournament as a Tournament Report File (lines end with CR, UTF-8)."""
+    """Write the tournament as a Tournament Report File (lines end with CR, UTF-8; a group event: one
+    stage, --group A)."""
     from arbiter_cli.lifecycle.standings import points_and_ranks
     from arbiter_cli.trf.exporter import Exported, export_trf
 
     from arbiter_cli.cli.knockout import is_knockout, knockout_export
+    from arbiter_cli.cli.groups import use_group
     from arbiter_cli.cli.teams import is_team
+
+    use_group(group)
 
     if version not in ("2026", "16"):
         raise BadArgument(f"{version!r} is not a TRF version; use 2026 or 16", field="--trf-version")

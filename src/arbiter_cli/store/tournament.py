@@ -27,10 +27,9 @@ import tomllib
 from fractions import Fraction
 from collections.abc import Sequence
 from pathlib import Path
-
-import tomli_w
 from typing import TypeVar
 
+import tomli_w
 from pydantic import BaseModel, ValidationError
 
 from arbiter_cli.core.errors import BrokenFolder, Refused, pydantic_message
@@ -47,7 +46,7 @@ from arbiter_cli.store.journal import JOURNAL_FILE, OLD_COLUMNS
 
 __all__ = ["SETTINGS_FILE", "PLAYERS_FILE", "ROUNDS_DIR", "BYES_FILE", "FINAL_DIR", "PLAYER_COLUMNS",
            "ROUND_COLUMNS", "TournamentFolder", "settings_to_toml", "players_to_csv", "round_to_csv",
-           "byes_to_csv", "create_with", "read_toml", "round_numbers", "numbered_from_one"]
+           "byes_to_csv", "create_with", "read_toml", "validated_table", "round_numbers", "numbered_from_one"]
 
 SETTINGS_FILE = "tournament.toml"
 PLAYERS_FILE = "players.csv"
@@ -97,15 +96,23 @@ def settings_with_table(text: str, table: str, model: type[_Table], needed: str)
     found = data.pop(table, None)
     if not isinstance(found, dict):
         raise BrokenFolder(needed, source=SETTINGS_FILE, field=table)
+    return validated_table(Settings, data, text), validated_table(model, found, text, (table,))
+
+
+def validated_table(model: type[_Table], data: dict[str, object], text: str, table: Sequence[str] = ()) -> _Table:
+    """``data`` (a table of ``tournament.toml``, at ``table``) as ``model``; the first problem is a
+    :class:`BrokenFolder` naming the file, the line and the field."""
     try:
-        return Settings.model_validate(data), model.model_validate(found)
+        return model.model_validate(data)
     except ValidationError as error:
         first = error.errors()[0]
-        prefix = [] if error.title == "Settings" else [table]
-        loc = prefix + [str(part) for part in first["loc"]]
-        message = "is missing" if first["type"] == "missing" else pydantic_message(first)
-        raise BrokenFolder(message, source=SETTINGS_FILE, line=toml_line(text, loc),
-                           field=".".join(loc) or None) from None
+        loc = [*table, *(str(part) for part in first["loc"])]
+        field = ".".join(loc) if loc else None
+        message = pydantic_message(first)
+        if first["type"] == "missing":
+            message = "is missing"
+        line = toml_line(text, loc)
+        raise BrokenFolder(message, source=SETTINGS_FILE, line=line, field=field) from None
 
 
 def points_to_csv(value: Fraction) -> str:
@@ -206,17 +213,7 @@ class TournamentFolder(FolderStore):
         if data.get("system") == "knockout":  # a knockout folder is read by store/knockout_folder.py
             raise BrokenFolder("a knockout's settings need a [knockout] table (games_per_match = 2, ...)",
                                source=SETTINGS_FILE, line=toml_line(text, ["system"]), field="system")
-        try:
-            return Settings.model_validate(data)
-        except ValidationError as error:
-            first = error.errors()[0]
-            loc = [str(part) for part in first["loc"]]
-            field = ".".join(loc) if loc else None
-            message = pydantic_message(first)
-            if first["type"] == "missing":
-                message = "is missing"
-            line = toml_line(text, loc)
-            raise BrokenFolder(message, source=SETTINGS_FILE, line=line, field=field) from None
+        return validated_table(Settings, data, text)
 
     def _load_players(self) -> tuple[Player, ...]:
         players: list[Player] = []
@@ -420,8 +417,8 @@ class TournamentFolder(FolderStore):
         self._save_files(self.files_of(before), self.files_of(after), command, changes, now, outputs)
 
     @classmethod
-    def create(cls, path: str | os.PathLike[str], settings: Settings, command: str, by: str = ""
-               ) -> "TournamentFolder":
+    def create(cls, path: str | os.PathLike[str], settings: Settings, command: str, by: str = "", *,
+               settings_text: str | None = None) -> "TournamentFolder":
         """Make a new tournament folder; the folder must not exist or be empty. ``by``: who.
 
         A folder that does not exist yet is built beside its place and moved in whole, so that
@@ -430,7 +427,8 @@ class TournamentFolder(FolderStore):
         folder.by = by
         if folder.path.exists() and (not folder.path.is_dir() or any(folder.path.iterdir())):
             raise Refused(f"{folder.path} already exists and is not an empty folder")
-        settings_text = settings_to_toml(settings)  # fails before anything is written
+        if settings_text is None:  # another kind of folder (a group event) writes its own
+            settings_text = settings_to_toml(settings)  # fails before anything is written
         players_text = players_to_csv(())
         staging = None if folder.path.exists() else folder.path.parent / f".{folder.path.name}.new-{os.getpid()}"
         _clear_stale_staging(folder.path)

@@ -1,0 +1,95 @@
+"""The ``[groups]`` table of a group event's ``tournament.toml`` (issue 18, group stages).
+
+A group event (``system = "groups"``) splits its players into groups; each group plays a
+round robin (C.05, the Berger tables), and the first ``advance`` of each group go on to a
+final stage. The table holds what the organiser decided:
+
+* ``count``: the number of groups (2 to 26, named ``A``, ``B``, ...);
+* ``advance``: how many of each group go on to the final (at least 1);
+* ``final``: the final stage's system, ``"round-robin"`` or ``"knockout"``;
+* ``members``: the groups set by hand, ``A = [1, 8, 9, 16]`` by start number (absent: the
+  players are dealt in snake order by seeding when the groups start; once they start, the
+  groups as dealt are written here, so the folder says who plays in which group).
+
+>>> GroupSettings(count=4, advance=2).names
+('A', 'B', 'C', 'D')
+>>> GroupSettings(count=2, advance=1, members={"A": [1, 4], "B": [2, 3]}).group_of(4)
+'A'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from string import ascii_uppercase
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
+
+from arbiter_cli.core.model import Tournament
+
+__all__ = ["GroupSettings", "GroupEvent", "FINAL", "MAX_GROUPS", "group_name", "FinalSystem"]
+
+#: The name of the final stage (its folder is ``stages/final``).
+FINAL = "final"
+#: Groups are named by one capital letter.
+MAX_GROUPS = len(ascii_uppercase)
+
+FinalSystem = Literal["round-robin", "knockout"]
+
+
+def group_name(index: int) -> str:
+    """The name of the ``index``-th group (0: ``A``)."""
+    return ascii_uppercase[index]
+
+
+class GroupSettings(BaseModel):
+    """``[groups]`` in ``tournament.toml``: the event is a group stage with a final."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    count: StrictInt = Field(ge=2, le=MAX_GROUPS)
+    advance: StrictInt = Field(ge=1)
+    final: FinalSystem = "round-robin"
+    members: dict[str, list[StrictInt]] | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> "GroupSettings":
+        if self.members is None:
+            return self
+        names = set(self.names)
+        for name, numbers in self.members.items():
+            if name not in names:
+                raise ValueError(f"no group {name!r}: the groups are {', '.join(self.names)}")
+            if len(numbers) < 2:
+                raise ValueError(f"group {name} has {len(numbers)} player(s); a round robin needs at least 2")
+        missing = names - set(self.members)
+        if missing:
+            raise ValueError(f"group {min(missing)} has no players")
+        seen: set[int] = set()
+        for name in self.names:
+            for number in self.members[name]:
+                if number in seen:
+                    raise ValueError(f"start number {number} is in two groups")
+                seen.add(number)
+        return self
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The groups' names, ``A`` to the last."""
+        return tuple(group_name(i) for i in range(self.count))
+
+    def group_of(self, start_number: int) -> str | None:
+        """The group a player was set in by hand (None: not set)."""
+        for name, numbers in (self.members or {}).items():
+            if start_number in numbers:
+                return name
+        return None
+
+
+@dataclass(frozen=True)
+class GroupEvent:
+    """A group event's top folder: its registration (settings shared by every stage, and all the
+    players, by start number) and its ``[groups]`` table. The stages' games live in the stages."""
+
+    tournament: Tournament
+    groups: GroupSettings

@@ -1,0 +1,261 @@
+"""A group event's acts (issue 18, group stages): setting the groups, starting them, and the final.
+
+* **The groups.** The players are dealt into the groups by seeding in snake order
+  (:func:`arbiter_cli.pairing.groups.snake_deal`: seeds 1, 2, ..., G, then G, ..., 1); the
+  seeding is the C.04.2 Art. 2.2 order (rating, title, name), which is the start-number order
+  of a registration numbered by rating. The arbiter may set the groups by hand instead
+  (:func:`set_groups`).
+* **Each group is a round robin** (C.05, the Berger tables) with **all its games created at
+  once** (:func:`start_groups`): every round of every group is paired when the groups start.
+  Each group is an ordinary round-robin event: its pairing numbers follow the seeding (or are
+  drawn by lot with ``numbering = "lot"``), its tie-breaks are the event's announced list.
+* **The first K of each group go on** (:func:`qualifiers`), ranked by the group's standings and
+  tie-breaks (C.07 Art. 4.2); ties left after the list are broken by a drawing of lots from the
+  stage's seed (the ``tiebreak_lots`` setting, on in every stage), unless the event set
+  ``tiebreak_lots = false``, in which case a tie across the cut is refused for the arbiter to decide.
+* **The final's seeding**: the group winners first, then the runners-up, and so on; among the
+  players of one place, highest rating first, then by group (A before B). The final's start
+  numbers are that order (:func:`final_seeding`).
+* **The final** (:func:`final_stage`): a round robin of the qualifiers, all its games created at
+  once; a knockout final is refused until knockout events exist.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from arbiter_cli.core.errors import BadArgument, Refused
+from arbiter_cli.core.group_settings import FINAL, GroupEvent, GroupSettings
+from arbiter_cli.core.model import InitialColour, Numbering, Player, Settings, Status, System, Tournament
+from arbiter_cli.core.tpn import initial_order, renumber
+from arbiter_cli.core.words import count
+from arbiter_cli.lifecycle.change import Change, named
+from arbiter_cli.lifecycle.next_round import first_pairing_draws
+from arbiter_cli.lifecycle.standings import compute_standings
+from arbiter_cli.pairing.groups import snake_deal
+from arbiter_cli.pairing.round_robin import pair_round
+
+__all__ = ["Qualifier", "GroupAssignment", "dealt_groups", "set_groups", "start_groups", "round_robin_stage",
+           "stage_changes",
+           "qualifiers", "final_seeding", "final_stage", "stage_complete"]
+
+
+@dataclass(frozen=True)
+class Qualifier:
+    """A player who goes on to the final: their group, their place in it, and their record."""
+
+    group: str
+    place: int
+    player: Player
+
+
+@dataclass(frozen=True)
+class GroupAssignment:
+    """One row of a hand-made list of groups: the player's start number and group, and the line."""
+
+    start_number: int
+    group: str
+    line: int | None = None
+
+
+def _entrants(tournament: Tournament) -> list[Player]:
+    """The registered players still in, in seeding order (C.04.2 Art. 2.2)."""
+    return initial_order(p for p in tournament.players if p.status == "active" and p.withdrawn_after is None)
+
+
+def dealt_groups(event: GroupEvent) -> dict[str, tuple[Player, ...]]:
+    """Each group's players in seeding order: as set by hand (``[groups.members]``), else dealt
+    in snake order by seeding."""
+    groups = event.groups
+    entrants = _entrants(event.tournament)
+    if groups.members is not None:
+        by_number = {p.start_number: p for p in entrants}
+        missing = [p for p in entrants if groups.group_of(p.start_number) is None]
+        if missing:
+            raise Refused(f"player {named(missing[0].start_number, missing[0].name)} is in no group; set the "
+                          "groups again ('arbiter groups set FILE') or clear them ('arbiter groups set --snake')")
+        for name, numbers in groups.members.items():
+            unknown = [n for n in numbers if n not in by_number]
+            if unknown:
+                raise Refused(f"group {name} holds start number {unknown[0]}, who is not a registered player still "
+                              "in the event; set the groups again ('arbiter groups set FILE')")
+        order = {p.start_number: i for i, p in enumerate(entrants)}
+        return {name: tuple(sorted((by_number[n] for n in groups.members[name]), key=lambda p: order[p.start_number]))
+                for name in groups.names}
+    if len(entrants) < 2 * groups.count:
+        raise Refused(f"{count(len(entrants), 'player')} cannot make {groups.count} groups of at least 2")
+    return dict(zip(groups.names, (tuple(g) for g in snake_deal(entrants, groups.count))))
+
+
+def set_groups(event: GroupEvent, rows: Sequence[GroupAssignment] | None, source: str | None = None
+               ) -> tuple[GroupEvent, list[Change]]:
+    """The act: set the groups by hand (``rows``), or go back to the snake deal (``None``).
+
+    Every player still in the event must be in exactly one group, and every group needs at least
+    two players (a round robin). Refused once the groups have started."""
+    _not_started(event)
+    before = _members_text(event.groups.members)
+    if rows is None:
+        groups = event.groups.model_copy(update={"members": None})
+        return replace(event, groups=groups), [Change("groups", before, "dealt in snake order by seeding")]
+    names = event.groups.names
+    by_number = {p.start_number: p for p in _entrants(event.tournament)}
+    members: dict[str, list[int]] = {name: [] for name in names}
+    seen: dict[int, int | None] = {}
+    for row in rows:
+        if row.start_number not in by_number:
+            raise BadArgument(f"no registered player {row.start_number} still in the event", source=source,
+                              line=row.line, field="start_number")
+        if row.start_number in seen:
+            raise BadArgument(f"player {row.start_number} is listed twice (first on line {seen[row.start_number]})",
+                              source=source, line=row.line, field="start_number")
+        group = row.group.strip().upper()
+        if group not in members:
+            raise BadArgument(f"no group {row.group!r}; the groups are {', '.join(names)}", source=source,
+                              line=row.line, field="group")
+        seen[row.start_number] = row.line
+        members[group].append(row.start_number)
+    missing = [p for n, p in sorted(by_number.items()) if n not in seen]
+    if missing:
+        raise BadArgument(f"player {named(missing[0].start_number, missing[0].name)} is in no group", source=source,
+                          field="start_number")
+    for name, numbers in members.items():
+        if len(numbers) < 2:
+            raise BadArgument(f"group {name} has {count(len(numbers), 'player')}; a round robin needs at least 2",
+                              source=source, field="group")
+    _check_advance(event.groups, members)
+    groups = GroupSettings.model_validate({**event.groups.model_dump(), "members": members})
+    return replace(event, groups=groups), [Change("groups set by hand", before, _members_text(members))]
+
+
+def start_groups(event: GroupEvent) -> tuple[GroupEvent, dict[str, Tournament], list[Change]]:
+    """The act: start the groups. Each group becomes a round robin with every round paired at
+    once; the groups as dealt are written into ``[groups.members]`` and the event is running."""
+    _not_started(event)
+    dealt = dealt_groups(event)
+    _check_advance(event.groups, {name: [p.start_number for p in players] for name, players in dealt.items()})
+    stages: dict[str, Tournament] = {}
+    for index, (name, players) in enumerate(dealt.items()):
+        stages[name] = round_robin_stage(event.tournament.settings, f"group {name}", players, index)
+    members = {name: [p.start_number for p in players] for name, players in dealt.items()}
+    how = "set by hand" if event.groups.members is not None else "dealt in snake order by seeding"
+    settings = event.tournament.settings.model_copy(update={"status": Status.RUNNING})
+    after = GroupEvent(replace(event.tournament, settings=settings),
+                       event.groups.model_copy(update={"members": members}))
+    changes = [Change(f"groups {how}", "", _members_text(members)),
+               *(Change(f"group {name} paired", "", f"{count(len(players), 'player')}, "
+                        f"{count(stages[name].settings.rounds or 0, 'round')}") for name, players in dealt.items()),
+               Change("status", event.tournament.settings.status.value, Status.RUNNING.value)]
+    return after, stages, changes
+
+
+def round_robin_stage(settings: Settings, label: str, players: Sequence[Player], position: int, *,
+                      numbering: Numbering | None = None) -> Tournament:
+    """A round robin of ``players`` (in seeding order: start numbers 1, 2, ...) with every round
+    paired from the Berger tables (C.05). The stage keeps the event's settings (scoring,
+    tie-breaks); its name says which stage it is; its seed is the event's plus its ``position``
+    (group A: + 0, B: + 1, ..., the final: + the number of groups), so that each stage draws its
+    own lots (initial colour, numbers by lot, ties); ties left after the tie-breaks are broken by
+    lot unless the event said ``tiebreak_lots = false`` (a qualification must be decided)."""
+    fresh = [p.model_copy(update={"status": "active", "withdrawn_after": None, "entered_round": None})
+             for p in players]
+    stage_settings = settings.model_copy(update={
+        "name": f"{settings.name}: {label}", "system": System.ROUND_ROBIN, "rounds": None,
+        "seed": settings.seed + position,
+        "status": Status.REGISTRATION, "finalised_on": None,
+        "numbering": numbering or settings.numbering,
+        "tiebreak_lots": True if settings.tiebreak_lots is None else settings.tiebreak_lots})
+    tournament, _ = first_pairing_draws(Tournament(stage_settings, renumber(fresh)))
+    rounds = tuple(pair_round(tournament, number) for number in range(1, (tournament.settings.rounds or 0) + 1))
+    return replace(tournament, rounds=rounds)
+
+
+def stage_changes(settings: Settings, stage: Tournament) -> list[Change]:
+    """The journal lines of a stage's own folder when it is created: its players, the draws made
+    for it, and its rounds, all paired at once."""
+    changes = [Change("players", "", "; ".join(named(p.start_number, p.name) for p in stage.players))]
+    if settings.numbering is Numbering.LOT and stage.settings.numbering is Numbering.LOT:
+        changes.append(Change("start numbers drawn by lot", "", f"seed {stage.settings.seed}"))
+    if settings.initial_colour is InitialColour.RANDOM:
+        changes.append(Change("initial colour drawn", "random", stage.settings.initial_colour.value))
+    total = stage.settings.rounds or 0
+    changes.append(Change(f"rounds 1-{total} paired" if total > 1 else "round 1 paired", "",
+                          "every round at once, from the Berger tables (C.05)"))
+    return changes
+
+
+def stage_complete(stage: Tournament) -> str | None:
+    """Why a stage is not complete yet (None: every round paired and every result in)."""
+    for rnd in stage.rounds:
+        if rnd.missing:
+            return (f"round {rnd.number} still has no result on board{'s' if len(rnd.missing) > 1 else ''} "
+                    f"{', '.join(map(str, rnd.missing))}")
+    total = stage.settings.rounds or 0
+    if stage.last_round < total:
+        return f"{count(stage.last_round, 'round')} of {total} paired"
+    return None
+
+
+def qualifiers(stages: Mapping[str, Tournament], advance: int) -> list[Qualifier]:
+    """The first ``advance`` of each group by its standings and tie-breaks, group by group.
+
+    Every group must be complete. A withdrawn player does not go on; the next one moves up. A
+    tie across the cut that the tie-breaks (and lots, when drawn) leave is refused."""
+    chosen: list[Qualifier] = []
+    for name, stage in stages.items():
+        why = stage_complete(stage)
+        if why is not None:
+            raise Refused(f"group {name} is not finished: {why}")
+        table = compute_standings(stage, stage.last_round, stage.settings.effective_tiebreaks)
+        ranked = [row for row in table.rows if row.rank is not None
+                  and stage.by_number[row.player.start_number].status == "active"]
+        for place, row in enumerate(ranked[:advance], start=1):
+            chosen.append(Qualifier(name, place, row.player))
+        if len(ranked) > advance and ranked[advance - 1].rank == ranked[advance].rank:
+            tied = [r.player.name for r in ranked if r.rank == ranked[advance].rank]
+            raise Refused(f"group {name}: {', '.join(tied)} share place {ranked[advance].rank} after every tie-break, "
+                          f"across the cut of {advance}; set tiebreak_lots = true in the group's tournament.toml to "
+                          "draw lots, or decide it over the board first")
+    return chosen
+
+
+def final_seeding(chosen: Sequence[Qualifier]) -> list[Qualifier]:
+    """The final's seeding: by place in the group (winners first), then rating (highest first),
+    then group (A first)."""
+    return sorted(chosen, key=lambda q: (q.place, -q.player.rating, q.group))
+
+
+def final_stage(event: GroupEvent, seeded: Sequence[Qualifier]) -> tuple[Tournament, list[Change]]:
+    """The act: the final stage of the qualifiers in seeding order (:func:`final_seeding`).
+
+    ``final = "round-robin"``: a round robin whose start numbers are the seeding, every round
+    paired at once. ``final = "knockout"``: the seam for the knockout event; refused until it
+    exists."""
+    if event.groups.final == "knockout":
+        raise Refused("a knockout final is not available yet (knockout events are being added); use "
+                      "final = \"round-robin\"")
+    if len(seeded) < 2:
+        raise Refused(f"{count(len(seeded), 'qualifier')}: a final needs at least 2")
+    final = round_robin_stage(event.tournament.settings, FINAL, [q.player for q in seeded], event.groups.count,
+                              numbering=Numbering.RATING)
+    listed = "; ".join(f"{i}. {q.player.name} ({q.group}{q.place})" for i, q in enumerate(seeded, start=1))
+    return final, [Change("final paired", "", listed)]
+
+
+def _not_started(event: GroupEvent) -> None:
+    if event.tournament.settings.status is not Status.REGISTRATION:
+        raise Refused("the groups have started: their players and games are in their stages (--group NAME)")
+
+
+def _check_advance(groups: GroupSettings, members: Mapping[str, Sequence[int]]) -> None:
+    smallest = min(members.items(), key=lambda item: (len(item[1]), item[0]))
+    if groups.advance > len(smallest[1]):
+        raise Refused(f"group {smallest[0]} has {count(len(smallest[1]), 'player')}, fewer than the "
+                      f"{groups.advance} who go on (advance)")
+
+
+def _members_text(members: Mapping[str, Sequence[int]] | None) -> str:
+    if members is None:
+        return ""
+    return "; ".join(f"{name}: {' '.join(map(str, numbers))}" for name, numbers in sorted(members.items()))

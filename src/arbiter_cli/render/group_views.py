@@ -1,0 +1,80 @@
+"""A group event's views (issue 18, group stages): the groups, the qualifiers, and the standings
+of every stage in one table for scripts.
+
+Each stage's own standings are the ordinary :func:`~arbiter_cli.render.views.standings_view`;
+:func:`stages_view` puts them one after the other with a ``stage`` column (``A``, ``B``, ...,
+``final``) for ``--format csv``, and :func:`stages_json` nests them for ``--format json``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from arbiter_cli.core.model import Player
+from arbiter_cli.render.output import Column, Format, View, text_cell, view_text
+
+if TYPE_CHECKING:
+    from arbiter_cli.lifecycle.group_stages import Qualifier
+
+__all__ = ["groups_view", "qualifiers_view", "stages_view", "stages_json"]
+
+
+def groups_view(title: str, groups: Mapping[str, Sequence[Player]]) -> View:
+    """Who plays in which group: each group's players in seeding order, by their start numbers in
+    the event (``seed``: the place in the group, which is the group's pairing number when numbered
+    by rating)."""
+    records: list[dict[str, Any]] = []
+    for name, players in groups.items():
+        for seed, player in enumerate(players, start=1):
+            records.append({"group": name, "seed": seed, "start_number": player.start_number, "name": player.name,
+                            "title": player.title, "rating": player.rating or None})
+    columns = [
+        Column("group", "Group", text_cell("group")),
+        Column("seed", "Seed", text_cell("seed"), "right"),
+        Column("start_number", "No", text_cell("start_number"), "right"),
+        Column("title", "Title", text_cell("title")),
+        Column("name", "Name", text_cell("name"), wrap=True),
+        Column("rating", "Rating", text_cell("rating"), "right"),
+    ]
+    return View(title, records, columns, optional=frozenset({"title", "rating"}))
+
+
+def qualifiers_view(title: str, seeded: Sequence[Qualifier]) -> View:
+    """The final's players in seeding order (their start numbers in the final) and where they
+    came from."""
+    records = [{"seed": i, "group": q.group, "place": q.place, "name": q.player.name, "title": q.player.title,
+                "rating": q.player.rating or None} for i, q in enumerate(seeded, start=1)]
+    columns = [
+        Column("seed", "Seed", text_cell("seed"), "right"),
+        Column("title", "Title", text_cell("title")),
+        Column("name", "Name", text_cell("name"), wrap=True),
+        Column("rating", "Rating", text_cell("rating"), "right"),
+        Column("group", "Group", text_cell("group")),
+        Column("place", "Place", text_cell("place"), "right"),
+    ]
+    return View(title, records, columns, optional=frozenset({"title", "rating"}))
+
+
+def stages_view(views: Mapping[str, View]) -> View:
+    """The stages' standings as one CSV: a ``stage`` column, then each stage's columns (every
+    stage of one event announces the same tie-breaks, so the columns agree)."""
+    first = next(iter(views.values()))
+    records: list[dict[str, Any]] = []
+    for stage, view in views.items():
+        records += [{"stage": stage, **record} for record in view.records]
+
+    def cell(record: dict[str, Any], key: str) -> Any:
+        if key == "stage":
+            return record["stage"]
+        return first.csv_value(record, key) if first.csv_value is not None else record.get(key, "")
+
+    return View(first.title, records, [Column("stage", "Stage", text_cell("stage")), *first.columns], cell)
+
+
+def stages_json(views: Mapping[str, View], after_rounds: Mapping[str, int]) -> str:
+    """The stages' standings for scripts: a list of ``{"stage", "after_round", "standings"}``."""
+    data = [{"stage": stage, "after_round": after_rounds[stage], "standings": json.loads(view_text(view, Format.json))}
+            for stage, view in views.items()]
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"

@@ -1,0 +1,166 @@
+"""A group event's folder (issue 18, group stages): its registration on top, a round robin per stage inside.
+
+::
+
+    tournament.toml     the settings every stage shares, with system = "groups" and a [groups] table
+    players.csv         every player, by start number (the seeding)
+    journal.csv         the event's changes: registration, the groups set and started, the final
+    stages/A/ ...       one ordinary round-robin tournament folder per group (its own players,
+    stages/final/       rounds, journal and lock), and the final's once the groups are over
+
+The top folder is read as a :class:`~arbiter_cli.store.tournament.TournamentFolder` whose settings
+say ``system = "groups"``, so that ``arbiter player add|import|list|remove`` register the players
+as in any event; anything else written through it (rounds, byes, finalising) is refused, since the
+games live in the stages. A stage is written once, whole, when it starts: the groups are built
+beside ``stages/`` and moved in by one rename; the final is built beside ``stages/final``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import shutil
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+
+import tomli_w
+
+from arbiter_cli.core.errors import BrokenFolder, Refused
+from arbiter_cli.core.group_settings import FINAL, GroupEvent, GroupSettings
+from arbiter_cli.core.model import Settings, Status, Tournament
+from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.store.files import process_alive
+from arbiter_cli.store.tournament import (SETTINGS_FILE, TournamentFolder, create_with, read_toml, settings_to_toml,
+                                          validated_table)
+
+__all__ = ["GroupFolder", "is_group_folder", "STAGES_DIR", "GROUPS_SYSTEM", "group_settings_to_toml"]
+
+STAGES_DIR = "stages"
+#: ``system`` in a group event's ``tournament.toml``.
+GROUPS_SYSTEM = "groups"
+
+
+def is_group_folder(path: str | os.PathLike[str]) -> bool:
+    """Whether the folder holds a group event (its ``tournament.toml`` says ``system = "groups"``)."""
+    try:
+        with open(Path(path) / SETTINGS_FILE, "rb") as stream:
+            return tomllib.load(stream).get("system") == GROUPS_SYSTEM
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return False
+
+
+def group_settings_to_toml(settings: Settings, groups: GroupSettings) -> str:
+    """A group event's ``tournament.toml``: the shared settings, ``system = "groups"``, ``[groups]``."""
+    data = tomllib.loads(settings_to_toml(settings))
+    data["system"] = GROUPS_SYSTEM
+    data.pop("rounds", None)  # each stage has its own
+    table: dict[str, object] = {"count": groups.count, "advance": groups.advance, "final": groups.final}
+    if groups.members is not None:
+        table["members"] = {name: list(numbers) for name, numbers in sorted(groups.members.items())}
+    data["groups"] = table
+    return tomli_w.dumps(data)
+
+
+class GroupFolder(TournamentFolder):
+    """A group event's top folder."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        super().__init__(path)
+        self.groups: GroupSettings | None = None  # the [groups] table, once loaded
+
+    # -- reading -----------------------------------------------------------------
+
+    def _load_settings(self) -> Settings:
+        text = self._read_text(SETTINGS_FILE)
+        data = read_toml(text, SETTINGS_FILE)
+        if data.get("system") != GROUPS_SYSTEM:
+            raise BrokenFolder(f'is not "{GROUPS_SYSTEM}": not a group event', source=SETTINGS_FILE, field="system")
+        table = data.pop("groups", None)
+        if not isinstance(table, dict):
+            raise BrokenFolder("a group event needs its [groups] table (count, advance, final)", source=SETTINGS_FILE,
+                               field="groups")
+        self.groups = validated_table(GroupSettings, table, text, ("groups",))
+        return validated_table(Settings, {**data, "system": "round-robin"}, text)
+
+    def load_event(self, *, check: bool = True) -> GroupEvent:
+        """The registration and the ``[groups]`` table. Call it while holding the lock."""
+        tournament = self.load(check=check)
+        assert self.groups is not None
+        return GroupEvent(tournament, self.groups)
+
+    def stage_path(self, name: str) -> Path:
+        return self.path / STAGES_DIR / name
+
+    def stage_names(self) -> list[str]:
+        """The stages that exist, the groups in order and then the final."""
+        if self.groups is None:
+            raise RuntimeError("load the folder first")
+        return [name for name in (*self.groups.names, FINAL) if (self.stage_path(name) / SETTINGS_FILE).is_file()]
+
+    def stage(self, name: str) -> TournamentFolder:
+        return TournamentFolder(self.stage_path(name))
+
+    # -- writing -----------------------------------------------------------------
+
+    def files_of(self, tournament: Tournament) -> dict[str, str]:
+        if self.groups is None:
+            raise RuntimeError("load the folder first")
+        return self._event_files(GroupEvent(tournament, self.groups))
+
+    def _event_files(self, event: GroupEvent) -> dict[str, str]:
+        files = super().files_of(event.tournament)
+        files[SETTINGS_FILE] = group_settings_to_toml(event.tournament.settings, event.groups)
+        return files
+
+    def save(self, before: Tournament, after: Tournament, command: str, changes: Sequence[Change],
+             now: dt.datetime | None = None, outputs: dict[str, str] | None = None) -> None:
+        """What an individual command writes here: the registration's players, and only before the
+        groups start. Anything else (a round, a bye, finalising) belongs to a stage."""
+        if (after.settings != before.settings or after.rounds or after.byes or after.avoid or after.virtual
+                or outputs):
+            raise Refused("this is a group event: its games are in its stages; use --group NAME (pairings, result, "
+                          "crosstable, standings) or -d DIR/stages/NAME; nothing was changed")
+        if after.players != before.players and before.settings.status is not Status.REGISTRATION:
+            raise Refused("the groups have started: a player's change goes into their stage (-d DIR/stages/NAME); "
+                          "nothing was changed")
+        super().save(before, after, command, changes, now, outputs)
+
+    def save_event(self, before: GroupEvent, after: GroupEvent, command: str, changes: Sequence[Change]) -> None:
+        """Write a group act's change of the top folder (the groups, the status) and journal it."""
+        self._save_files(self._event_files(before), self._event_files(after), command, changes)
+        self.groups = after.groups
+
+    @classmethod
+    def create_event(cls, path: str | os.PathLike[str], event: GroupEvent, command: str, by: str = "") -> "GroupFolder":
+        """A new group event's folder (see :meth:`TournamentFolder.create`)."""
+        text = group_settings_to_toml(event.tournament.settings, event.groups)
+        TournamentFolder.create(path, event.tournament.settings, command, by, settings_text=text)
+        return cls(path)
+
+    def create_groups(self, stages: dict[str, Tournament], command: str,
+                      journals: dict[str, Sequence[Change]]) -> None:
+        """Write every group's folder at once: built in a hidden folder beside ``stages/`` and moved
+        in by one rename, so that a command stopped midway leaves no half of the groups."""
+        target = self.path / STAGES_DIR
+        if target.exists():
+            raise Refused(f"{target} already exists; nothing was changed")
+        staging = self.path / f".{STAGES_DIR}.new-{os.getpid()}"
+        for stale in self.path.glob(f".{STAGES_DIR}.new-*"):  # left by a 'pair' killed midway
+            pid = stale.name.rsplit("-", 1)[1]
+            if stale == staging or not pid.isdigit() or not process_alive(int(pid)):
+                shutil.rmtree(stale, ignore_errors=True)
+        try:
+            try:
+                staging.mkdir()
+                for name, tournament in stages.items():
+                    create_with(staging / name, tournament, command, journals[name], self.by)
+                os.replace(staging, target)
+            except OSError as error:
+                raise BrokenFolder(f"cannot create {target}: {error.strerror or error}; nothing was changed") from None
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+
+    def create_final(self, final: Tournament, command: str, changes: Sequence[Change]) -> None:
+        """Write the final's folder, whole (:func:`~arbiter_cli.store.tournament.create_with`)."""
+        create_with(self.stage_path(FINAL), final, command, changes, self.by)

@@ -1,0 +1,251 @@
+"""A group stage run through the folder workflow (issue 18): 16 players in 4 groups, the first 2
+of each to a round-robin final; bad input leaves the folder as it was."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+import tomllib
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from arbiter_cli.core.errors import Refused
+from arbiter_cli.core.model import Status
+from arbiter_cli.store.group_folder import GroupFolder
+
+from conftest import Runner, snapshot
+
+NAMES = [f"Player {chr(65 + i)}, {i + 1:02d}" for i in range(16)]
+
+
+def new_event(arbiter: Runner, folder: Path, *extra: str) -> None:
+    done = arbiter("new", folder, "--name", "Group Cup", "--system", "groups", "--groups", "4", "--advance", "2",
+                   "--final", "round-robin", "--seed", "5", *extra)
+    assert done.code == 0, done.err
+    lines = ["name,rating"] + [f"\"{name}\",{2400 - 25 * i}" for i, name in enumerate(NAMES)]
+    done = arbiter("-d", folder, "player", "import", "-", stdin="\n".join(lines) + "\n")
+    assert done.code == 0, done.err
+
+
+def play_stage(arbiter: Runner, folder: Path, group: str, rng: random.Random) -> None:
+    rounds = tomllib.loads((folder / "stages" / group / "tournament.toml").read_text())["rounds"]
+    for rnd in range(1, rounds + 1):
+        boards = json.loads(arbiter("-d", folder, "pairings", str(rnd), "--group", group, "-f", "json").out)
+        lines = [f"{b['board']} {rng.choice(['1-0', '0-1', '=', '1-0'])}" for b in boards if b["black"]]
+        done = arbiter("-d", folder, "result", str(rnd), "--from", "-", "--group", group,
+                       stdin="\n".join(lines) + "\n")
+        assert done.code == 0, done.err
+
+
+def test_a_group_stage_of_16_players_in_4_groups_with_a_final_runs_through_the_folder(
+        arbiter: Runner, tmp_path: Path) -> None:
+    folder = tmp_path / "cup"
+    new_event(arbiter, folder)
+    assert tomllib.loads((folder / "tournament.toml").read_text())["groups"] == {
+        "count": 4, "advance": 2, "final": "round-robin"}
+    started = arbiter("-d", folder, "pair", "-f", "json")
+    assert started.code == 0, started.err
+    groups = json.loads(started.out)
+    assert [(g["group"], g["start_number"]) for g in groups if g["group"] == "A"] == [
+        ("A", 1), ("A", 8), ("A", 9), ("A", 16)]
+    for group in "ABCD":  # every round of every group is paired at once
+        assert sorted(p.name for p in (folder / "stages" / group / "rounds").iterdir()) == ["01.csv", "02.csv",
+                                                                                            "03.csv"]
+    stage_journal = (folder / "stages" / "A" / "journal.csv").read_text()
+    assert "rounds 1-3 paired" in stage_journal and "initial colour drawn" in stage_journal
+    early = arbiter("-d", folder, "pair")
+    assert early.code == 4 and "group A is not finished" in early.err
+    rng = random.Random(1)
+    for group in "ABCD":
+        play_stage(arbiter, folder, group, rng)
+    final = arbiter("-d", folder, "pair", "-f", "json")
+    assert final.code == 0, final.err
+    seeded = json.loads(final.out)
+    assert [(q["place"]) for q in seeded] == [1, 1, 1, 1, 2, 2, 2, 2]
+    # the qualifiers are the first two of each group's own standings
+    for group in "ABCD":
+        table = json.loads(arbiter("-d", folder, "standings", "--group", group, "-f", "json").out)
+        assert {q["name"] for q in seeded if q["group"] == group} == {row["name"] for row in table[:2]}
+    assert (folder / "stages" / "final" / "rounds" / "07.csv").is_file()
+    play_stage(arbiter, folder, "final", rng)
+    twice = arbiter("-d", folder, "pair")
+    assert twice.code == 4 and "the final is paired" in twice.err
+    every = json.loads(arbiter("-d", folder, "standings", "-f", "json").out)
+    assert [s["stage"] for s in every] == ["A", "B", "C", "D", "final"]
+    assert sum(row["points"] for row in every[-1]["standings"]) == 28  # 28 games of the final
+    journal = (folder / "journal.csv").read_text()
+    assert "groups dealt in snake order by seeding" in journal and "final paired" in journal
+
+
+def test_standings_show_each_group_then_the_final(arbiter: Runner, sample) -> None:
+    folder = sample("groups16-in-progress")
+    assert arbiter("-d", folder, "result", "3", "2", "1/2", "--group", "D").code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    table = arbiter("-d", folder, "standings")
+    assert table.code == 0
+    titles = [line for line in table.out.splitlines() if "standings after" in line]
+    assert [t.split(":")[1].strip() for t in titles] == ["group A", "group B", "group C", "group D", "final"]
+    rows = list(csv.DictReader(io.StringIO(arbiter("-d", folder, "standings", "-f", "csv").out)))
+    assert [r["stage"] for r in rows] == ["A"] * 4 + ["B"] * 4 + ["C"] * 4 + ["D"] * 4 + ["final"] * 8
+    assert list(rows[0])[:4] == ["stage", "rank", "start_number", "name"]
+    printed = arbiter("-d", folder, "standings", "--print")
+    assert printed.code == 0 and printed.out.count("\f") == 4 and "Final: standings after round 1" in printed.out
+    page = folder.parent / "standings.html"
+    assert arbiter("-d", folder, "standings", "--html", page).code == 0
+    assert "Group D: standings after round 3" in page.read_text()
+
+
+def test_group_option_works_on_one_stage_and_is_required_in_a_group_event(arbiter: Runner, sample) -> None:
+    folder = sample("groups16-in-progress")
+    crosstable = arbiter("-d", folder, "crosstable", "--group", "b", "-f", "json")
+    assert crosstable.code == 0 and len(json.loads(crosstable.out)) == 4
+    missing = arbiter("-d", folder, "result", "3", "2", "1-0")
+    assert missing.code == 2
+    assert missing.err == "arbiter: error: field '--group': this is a group event: give the stage with --group " \
+                          "(A, B, C, D, final)\n"
+    unknown = arbiter("-d", folder, "pairings", "1", "--group", "E")
+    assert unknown.code == 2 and "no stage 'E'" in unknown.err
+    early = arbiter("-d", folder, "pairings", "1", "--group", "final")
+    assert early.code == 4 and "the final has not been paired yet" in early.err
+    elsewhere = arbiter("-d", sample("rr10-finished"), "standings", "--group", "A")
+    assert elsewhere.code == 2 and "is for a group event" in elsewhere.err
+
+
+def test_sample_group_d_is_one_board_short_of_the_final(arbiter: Runner, sample) -> None:
+    folder = sample("groups16-in-progress")
+    before = snapshot(folder)
+    refused = arbiter("-d", folder, "pair")
+    assert refused.code == 4
+    assert refused.err == "arbiter: error: group D is not finished: round 3 still has no result on board 2\n"
+    assert snapshot(folder) == before
+
+
+def test_groups_set_by_hand_from_a_csv(arbiter: Runner, tmp_path: Path) -> None:
+    folder = tmp_path / "cup"
+    new_event(arbiter, folder)
+    rows = "start_number,group\n" + "".join(f"{n},{'ABCD'[(n - 1) // 4]}\n" for n in range(1, 17))
+    done = arbiter("-d", folder, "groups", "set", "-", stdin=rows)
+    assert done.code == 0, done.err
+    shown = json.loads(arbiter("-d", folder, "groups", "show", "-f", "json").out)
+    assert [r["start_number"] for r in shown if r["group"] == "A"] == [1, 2, 3, 4]
+    assert arbiter("-d", folder, "pair").code == 0
+    players = list(csv.DictReader(io.StringIO((folder / "stages" / "B" / "players.csv").read_text())))
+    assert [p["name"] for p in players] == NAMES[4:8]
+    late = arbiter("-d", folder, "groups", "set", "--snake")
+    assert late.code == 4 and "have started" in late.err
+
+
+@pytest.mark.parametrize(("rows", "error"), [
+    ("start_number,group\n1,A\n2,Q\n", "groups.csv, line 3, field 'group': no group 'Q'; the groups are A, B, C, D"),
+    ("start_number,group\n1,A\nx,B\n", "groups.csv, line 3, field 'start_number': 'x' is not a start number"),
+    ("start_number,team\n1,A\n", "groups.csv, line 1, field 'team': unknown column; use start_number, group"),
+    ("start_number,group\n1,A\n", "groups.csv, field 'start_number': player 2 (Player B, 02) is in no group"),
+])
+def test_bad_groups_file_is_one_line_naming_file_line_field_and_changes_nothing(
+        arbiter: Runner, tmp_path: Path, rows: str, error: str) -> None:
+    folder = tmp_path / "cup"
+    new_event(arbiter, folder)
+    source = tmp_path / "groups.csv"
+    source.write_text(rows)
+    before = snapshot(folder)
+    done = arbiter("-d", folder, "groups", "set", str(source))
+    assert done.code == 2
+    assert done.err == f"arbiter: error: {error.replace('groups.csv', str(source))}\n"
+    assert snapshot(folder) == before
+
+
+@pytest.mark.parametrize(("options", "code", "error"), [
+    (["--groups", "1", "--advance", "1"], 2, "field '--groups': input should be greater than or equal to 2"),
+    (["--groups", "4", "--advance", "0"], 2, "field '--advance': input should be greater than or equal to 1"),
+    (["--groups", "4"], 2, "field '--advance': a group stage needs how many of each group go on"),
+    (["--groups", "4", "--advance", "2", "--final", "swiss"], 2, "field '--final': 'swiss': use round-robin or "
+                                                                 "knockout"),
+    (["--groups", "4", "--advance", "2", "--rounds", "5"], 2, "field '--rounds': not for a group stage"),
+    (["--groups", "4", "--advance", "2", "--final", "knockout"], 4, "--final knockout is not available yet"),
+])
+def test_bad_new_options_are_one_line_and_create_nothing(arbiter: Runner, tmp_path: Path, options: list[str],
+                                                         code: int, error: str) -> None:
+    done = arbiter("new", tmp_path / "cup", "--name", "Cup", "--system", "groups", *options)
+    assert done.code == code
+    assert done.err.startswith("arbiter: error: ") and error in done.err and done.err.count("\n") == 1
+    assert not (tmp_path / "cup").exists()
+
+
+def test_knockout_final_is_refused_with_exit_4_until_knockout_events_exist(arbiter: Runner, tmp_path: Path) -> None:
+    done = arbiter("new", tmp_path / "cup", "--name", "Cup", "--system", "groups", "--groups", "4", "--advance", "2",
+                   "--final", "knockout")
+    assert done.code == 4
+    assert done.err == ("arbiter: error: --final knockout is not available yet (knockout events are being added); "
+                        "use --final round-robin\n")
+
+
+def test_group_options_without_system_groups_are_refused(arbiter: Runner, tmp_path: Path) -> None:
+    done = arbiter("new", tmp_path / "x", "--name", "X", "--system", "round-robin", "--groups", "4")
+    assert done.code == 2 and "field '--groups': is for a group stage (give --system groups)" in done.err
+
+
+def test_the_top_folder_takes_only_registration_and_refuses_a_stage_command(arbiter: Runner, sample) -> None:
+    folder = sample("groups16-in-progress")
+    before = snapshot(folder)
+    finalize = arbiter("-d", folder, "finalize")
+    assert finalize.code == 4
+    store = GroupFolder(folder)
+    with store.lock():
+        registration = store.load()
+        running = registration.settings.model_copy(update={"status": Status.FINALISED})
+        with pytest.raises(Refused, match="this is a group event: its games are in its stages"):
+            store.save(registration, replace(registration, settings=running), "test", [])
+    late = arbiter("-d", folder, "player", "add", "Late, Larry", "--rating", "2000")
+    assert late.code == 4 and "the groups have started" in late.err
+    assert snapshot(folder) == before
+    listed = arbiter("-d", folder, "player", "list", "-f", "json")
+    assert listed.code == 0 and len(json.loads(listed.out)) == 16
+
+
+def test_a_broken_groups_table_names_file_line_and_field(arbiter: Runner, sample) -> None:
+    folder = sample("groups16-in-progress")
+    path = folder / "tournament.toml"
+    text = path.read_text()
+    assert "advance = 2" in text
+    path.write_text(text.replace("advance = 2", "advance = 0"))
+    line = next(i for i, row in enumerate(path.read_text().splitlines(), start=1) if row.startswith("advance"))
+    done = arbiter("-d", folder, "standings")
+    assert done.code == 3
+    assert done.err == (f"arbiter: error: tournament.toml, line {line}, field 'groups.advance': input should be "
+                        "greater than or equal to 1 (found 0)\n")
+
+
+def test_verify_and_export_work_on_the_registration_or_one_stage(arbiter: Runner, sample, tmp_path: Path) -> None:
+    folder = sample("groups16-in-progress")
+    top = arbiter("-d", folder, "verify")
+    assert top.code == 0 and "the folder is sound: 16 players, 0 rounds" in top.err
+    stage = arbiter("-d", folder, "verify", "--group", "D")
+    assert stage.code == 0 and "the folder is sound: 4 players, 3 rounds" in stage.err
+    exported = arbiter("-d", folder, "export", "--group", "A")
+    assert exported.code == 0 and exported.out.startswith("012 Spring Masters 2026: group A")
+    assert arbiter("-d", folder, "export").code == 2
+
+
+def test_groups_start_whole_or_not_at_all(arbiter: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "cup"
+    new_event(arbiter, folder)
+    (folder / ".stages.new-999999999").mkdir()  # what a 'pair' killed midway left
+    before = snapshot(folder)
+    import arbiter_cli.store.group_folder as store
+
+    def fail(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(store.os, "replace", fail)
+    done = arbiter("-d", folder, "pair")
+    assert done.code == 3 and not (folder / "stages").exists()
+    assert "No space left on device" in done.err and done.err.count("\n") == 1
+    assert snapshot(folder) == {k: v for k, v in before.items() if not k.startswith(".stages.new")}
+    monkeypatch.undo()
+    assert arbiter("-d", folder, "pair").code == 0
+    assert sorted(p.name for p in folder.iterdir() if p.name.startswith(".stages")) == []
+    assert sorted(p.name for p in (folder / "stages").iterdir()) == ["A", "B", "C", "D"]

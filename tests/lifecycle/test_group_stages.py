@@ -1,0 +1,196 @@
+"""Group stages (issue 18): the snake deal, groups by hand, every group's games at once, the
+qualifiers by the group's tie-breaks, the final's seeding."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, strategies as st
+
+from arbiter_cli.core.errors import BadArgument, Refused
+from arbiter_cli.core.group_settings import GroupEvent, GroupSettings
+from arbiter_cli.core.model import Player, Settings, Status, System, Tournament
+from arbiter_cli.core.results import GameResult
+from arbiter_cli.lifecycle.group_stages import (GroupAssignment, Qualifier, dealt_groups, final_seeding, final_stage,
+                                                qualifiers, set_groups, stage_complete, start_groups)
+from arbiter_cli.pairing.berger import berger_round
+from arbiter_cli.pairing.groups import snake_deal
+
+
+def event(players: int = 16, count: int = 4, advance: int = 2, **groups: object) -> GroupEvent:
+    settings = Settings(name="Cup", system=System.ROUND_ROBIN, seed=3, initial_colour="white")
+    entrants = tuple(Player(start_number=i, name=f"Player {i:02d}", rating=2500 - 10 * i)
+                     for i in range(1, players + 1))
+    return GroupEvent(Tournament(settings, entrants), GroupSettings(count=count, advance=advance, **groups))
+
+
+def test_snake_order_deals_seeds_1_to_g_then_g_back_to_1() -> None:
+    dealt = dealt_groups(event())
+    assert {name: [p.start_number for p in players] for name, players in dealt.items()} == {
+        "A": [1, 8, 9, 16], "B": [2, 7, 10, 15], "C": [3, 6, 11, 14], "D": [4, 5, 12, 13]}
+
+
+def test_snake_order_follows_the_seeding_not_the_order_of_registration() -> None:
+    # seeding is C.04.2 Art. 2.2 (rating first): a player registered last but rated highest is seed 1
+    base = event(8, 2, 1)
+    players = (*base.tournament.players[:-1], base.tournament.players[-1].model_copy(update={"rating": 2900}))
+    dealt = dealt_groups(replace(base, tournament=replace(base.tournament, players=players)))
+    assert [p.start_number for p in dealt["A"]] == [8, 3, 4, 7]
+
+
+@given(st.integers(2, 60), st.integers(2, 8))
+def test_snake_deal_gives_each_group_one_seed_of_every_band(players: int, groups: int) -> None:
+    dealt = snake_deal(list(range(players)), groups)
+    sizes = [len(g) for g in dealt]
+    assert max(sizes) - min(sizes) <= 1 and sum(sizes) == players
+    for band in range(players // groups):  # every full band of G seeds: one in each group
+        seeds = range(band * groups, (band + 1) * groups)
+        assert sorted(sum(1 for s in seeds if s in g) for g in dealt) == [1] * groups
+
+
+def test_groups_set_by_hand_replace_the_snake_deal() -> None:
+    rows = [GroupAssignment(n, "A" if n <= 8 else "B", n + 1) for n in range(1, 17)]
+    after, changes = set_groups(event(count=2), rows, "groups.csv")
+    assert after.groups.members == {"A": list(range(1, 9)), "B": list(range(9, 17))}
+    assert [p.start_number for p in dealt_groups(after)["B"]] == list(range(9, 17))
+    assert changes[0].change == "groups set by hand"
+    back, _ = set_groups(after, None)
+    assert back.groups.members is None and [p.start_number for p in dealt_groups(back)["A"]][:2] == [1, 4]
+
+
+@pytest.mark.parametrize(("rows", "message", "line", "field"), [
+    ([(1, "A", 2), (2, "E", 3)], "no group 'E'", 3, "group"),
+    ([(1, "A", 2), (1, "B", 3)], "listed twice", 3, "start_number"),
+    ([(99, "A", 2)], "no registered player 99", 2, "start_number"),
+    ([(n, "A", n + 1) for n in range(1, 16)], "is in no group", None, "start_number"),
+    ([(n, "A", n + 1) for n in range(1, 16)] + [(16, "B", 17)], "group B has 1 player", None, "group"),
+])
+def test_hand_groups_hold_every_player_once_and_each_group_at_least_two(rows: list[tuple[int, str, int]],
+                                                                        message: str, line: int | None,
+                                                                        field: str) -> None:
+    with pytest.raises(BadArgument) as error:
+        set_groups(event(count=2, advance=1), [GroupAssignment(n, g, ln) for n, g, ln in rows], "groups.csv")
+    assert message in str(error.value) and error.value.source == "groups.csv"
+    assert error.value.line == line and error.value.field == field
+
+
+def test_each_group_is_a_round_robin_with_all_its_games_created_at_once() -> None:
+    after, stages, changes = start_groups(event())
+    assert after.tournament.settings.status is Status.RUNNING
+    assert after.groups.members == {"A": [1, 8, 9, 16], "B": [2, 7, 10, 15], "C": [3, 6, 11, 14],
+                                    "D": [4, 5, 12, 13]}
+    for name, stage in stages.items():
+        assert stage.settings.system is System.ROUND_ROBIN and stage.settings.rounds == 3
+        assert len(stage.rounds) == 3  # every round paired now (C.05 Berger tables for 4)
+        for rnd in stage.rounds:
+            assert [(g.white, g.black) for g in rnd.games] == list(berger_round(4, rnd.number))
+            assert all(g.result is None for g in rnd.games)
+        assert stage.settings.name == f"Cup: group {name}"
+    assert [p.name for p in stages["A"].players] == ["Player 01", "Player 08", "Player 09", "Player 16"]
+    assert [stage.settings.seed for stage in stages.values()] == [3, 4, 5, 6]  # each stage draws its own lots
+    assert "groups dealt in snake order by seeding" in changes[0].change
+
+
+def test_groups_start_once() -> None:
+    after, _, _ = start_groups(event())
+    with pytest.raises(Refused, match="have started"):
+        start_groups(after)
+
+
+def test_a_group_needs_more_players_than_go_on() -> None:
+    with pytest.raises(Refused, match="fewer than the 3 who go on"):
+        start_groups(event(8, 4, 3))
+
+
+def play(stage: Tournament, results: dict[tuple[int, int], GameResult]) -> Tournament:
+    """Every game of ``stage``: ``results`` by (white, black), the others drawn."""
+    rounds = tuple(replace(rnd, games=tuple(replace(g, result=results.get((g.white, g.black), GameResult.DRAW))
+                                             for g in rnd.games)) for rnd in stage.rounds)
+    return replace(stage, rounds=rounds)
+
+
+def test_first_k_of_each_group_by_the_groups_tiebreaks_go_to_the_final() -> None:
+    _, stages, _ = start_groups(event(8, 2, 2))
+    # group A (1, 4, 5, 8): 4 beats everyone; 8 beats 1; the rest drawn
+    a = stages["A"]
+    wins = {}
+    for rnd in a.rounds:
+        for g in rnd.games:
+            pair = {a.players[g.white - 1].name, a.players[g.black - 1].name}
+            if "Player 04" in pair:
+                wins[(g.white, g.black)] = (GameResult.WHITE_WINS if a.players[g.white - 1].name == "Player 04"
+                                            else GameResult.BLACK_WINS)
+            elif pair == {"Player 01", "Player 08"}:
+                wins[(g.white, g.black)] = (GameResult.WHITE_WINS if a.players[g.white - 1].name == "Player 08"
+                                            else GameResult.BLACK_WINS)
+    stages = {"A": play(a, wins), "B": play(stages["B"], {})}
+    chosen = qualifiers(stages, 2)
+    assert [(q.group, q.place, q.player.name) for q in chosen][:2] == [("A", 1, "Player 04"), ("A", 2, "Player 08")]
+    assert len(chosen) == 4
+
+
+def test_final_is_not_paired_before_every_group_is_finished() -> None:
+    _, stages, _ = start_groups(event(8, 2, 1))
+    done = {"A": play(stages["A"], {}), "B": stages["B"]}
+    assert stage_complete(done["A"]) is None
+    with pytest.raises(Refused, match="group B is not finished: round 1 still has no result on boards 1, 2"):
+        qualifiers(done, 1)
+
+
+def test_withdrawn_player_does_not_go_on_and_the_next_moves_up() -> None:
+    _, stages, _ = start_groups(event(8, 2, 1))
+    a = play(stages["A"], {})
+    first = qualifiers({"A": a}, 1)[0].player
+    gone = tuple(p.model_copy(update={"status": "withdrawn", "withdrawn_after": 3}) if p == first else p
+                 for p in a.players)
+    assert qualifiers({"A": replace(a, players=gone)}, 1)[0].player != first
+
+
+def test_tie_across_the_cut_left_by_the_tiebreaks_is_refused_without_lots() -> None:
+    base = event(8, 2, 1)
+    no_lots = base.tournament.settings.model_copy(update={"tiebreak_lots": False})
+    _, stages, _ = start_groups(replace(base, tournament=replace(base.tournament, settings=no_lots)))
+    with pytest.raises(Refused, match="share place 1 after every tie-break"):
+        qualifiers({"A": play(stages["A"], {})}, 1)  # all drawn: all four equal on everything
+
+
+def test_ties_left_after_the_tiebreaks_are_drawn_by_lot_by_default() -> None:
+    _, stages, _ = start_groups(event(8, 2, 1))
+    assert stages["A"].settings.tiebreak_lots is True
+    assert len(qualifiers({"A": play(stages["A"], {})}, 1)) == 1
+
+
+def test_final_seeding_puts_group_winners_first_then_runners_up_each_by_rating() -> None:
+    def q(group: str, place: int, rating: int) -> Qualifier:
+        return Qualifier(group, place, Player(start_number=1, name=f"{group}{place}", rating=rating))
+
+    chosen = [q("A", 1, 2300), q("A", 2, 2450), q("B", 1, 2400), q("B", 2, 2100), q("C", 1, 2300), q("C", 2, 0)]
+    assert [x.player.name for x in final_seeding(chosen)] == ["B1", "A1", "C1", "A2", "B2", "C2"]
+
+
+def test_final_round_robin_numbers_the_qualifiers_in_seeding_order_and_pairs_every_round() -> None:
+    base = event(8, 2, 2)
+    seeded = [Qualifier(g, p, base.tournament.players[i]) for i, (g, p) in
+              enumerate([("A", 1), ("B", 1), ("A", 2), ("B", 2)])]
+    final, changes = final_stage(base, list(reversed(seeded)))
+    assert [p.name for p in final.players] == ["Player 04", "Player 03", "Player 02", "Player 01"]
+    assert [p.start_number for p in final.players] == [1, 2, 3, 4]
+    assert len(final.rounds) == final.settings.rounds == 3
+    assert final.settings.name == "Cup: final" and changes[0].change == "final paired"
+
+
+def test_knockout_final_is_refused_until_knockout_events_exist() -> None:
+    base = event(8, 2, 1, final="knockout")
+    with pytest.raises(Refused, match="knockout final is not available yet"):
+        final_stage(base, [Qualifier("A", 1, base.tournament.players[0]),
+                           Qualifier("B", 1, base.tournament.players[1])])
+
+
+@given(st.lists(st.tuples(st.sampled_from("ABCDEF"), st.integers(1, 4), st.integers(0, 2800)), min_size=2,
+                max_size=24))
+def test_final_seeding_is_place_first_then_rating_then_group(entries: list[tuple[str, int, int]]) -> None:
+    chosen = [Qualifier(g, p, Player(start_number=1, name="X", rating=r)) for g, p, r in entries]
+    seeded = final_seeding(chosen)
+    keys = [(q.place, -q.player.rating, q.group) for q in seeded]
+    assert keys == sorted(keys) and sorted(map(id, seeded)) == sorted(map(id, chosen))
