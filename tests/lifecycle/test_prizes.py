@@ -92,6 +92,32 @@ def test_a_player_who_gets_more_from_a_category_leaves_the_pool_and_it_is_shared
                                   "B": ("places 1-2", 250 * EUR), "C": ("place 3", 100 * EUR)}
 
 
+def test_a_category_prize_a_tied_group_leaves_over_goes_to_its_best_ranked_eligible_player() -> None:
+    # Found by a new user on the sample: seven tie for places 4-10 (200 + 100: 42.86 each), six of
+    # them U1800 with one U1800 prize of 100. The best-ranked U1800 player takes it (the tie-break
+    # decides who), and the six others share the places' money again: 300 / 6 = 50 each.
+    field = people(("X", 5, set()), ("Y", 5, set()), ("Z", 5, set()), ("N", 4, set()),
+                   *[(f"U{i}", 4, {"U1800"}) for i in range(1, 7)])
+    specs = [PrizeSpec(PLACES, tuple(a * EUR for a in (1000, 600, 400, 200, 100))), PrizeSpec("U1800", (100 * EUR,))]
+    got = paid(field, specs)
+    assert got["U1"] == ("U1800", 100 * EUR)
+    assert {got[name] for name in ("N", "U2", "U3", "U4", "U5", "U6")} == {("places 4-9", 50 * EUR)}
+
+
+def test_of_two_tied_players_offered_a_shared_category_the_better_ranked_takes_it() -> None:
+    # Four U1800 players tie with one other for places 4-8 (300: 60 each); U1800 pays 100 and 50.
+    # Once two U1800 players remain, U1800 1-2 offers 75 each (more than 60): the better-ranked
+    # takes it, and then holds U1800 alone (100); the other shares the places (300 / 4 = 75).
+    field = people(("X", 5, set()), ("Y", 5, set()), ("Z", 5, set()), ("N", 4, set()),
+                   *[(f"U{i}", 4, {"U1800"}) for i in range(1, 5)], ("L", 3, {"U1800"}))
+    specs = [PrizeSpec(PLACES, tuple(a * EUR for a in (1000, 600, 400, 200, 100))),
+             PrizeSpec("U1800", (100 * EUR, 50 * EUR))]
+    got = paid(field, specs)
+    assert got["U1"] == ("U1800", 100 * EUR)
+    assert {got[name] for name in ("N", "U2", "U3", "U4")} == {("places 4-7", 75 * EUR)}
+    assert got["L"] == ("U1800 (2)", 50 * EUR)
+
+
 def test_a_place_prize_comes_before_a_category_prize_of_equal_value() -> None:
     field = people(("A", 7, set()), ("B", 6, {"U2000"}), ("C", 5, {"U2000"}))
     specs = [PrizeSpec(PLACES, (500 * EUR, 100 * EUR)), PrizeSpec("U2000", (100 * EUR,))]

@@ -9,8 +9,11 @@ prescribes no split, the regulations decide), each pinned by a test of the same 
   first; a player given a prize leaves every other list, and **the next eligible player moves
   up** there.
 * **The order among prizes of equal value**: when a player could take the same amount from two
-  lists, the place prize comes first, then the categories in the order of ``prizes.toml``; two
-  players offered the same amount are served in the order of the ranking.
+  lists, the place prize comes first, then the categories in the order of ``prizes.toml``. Two
+  players offered the same share of the places are served from the lower-ranked up (an offer only
+  grows while a player waits), two offered the same category prize from the better-ranked down:
+  so a category prize that players tied on points leave over goes to the **best-ranked** of them
+  who may win it, and the others share the places' money.
 * **Shared** (``split = "shared"``, the default, as in the regulations: "players who share
   places on points share the money of those places equally"): players of a list tied on points
   occupy consecutive places of it; the prizes of those places are pooled and each takes an equal
@@ -159,7 +162,14 @@ def award_prizes(entrants: Sequence[Entrant], specs: Sequence[PrizeSpec], split:
 
     while True:
         shares = {spec.name: _shares(spec, members(spec), split) for spec in specs}
-        offers = [(-share.amount, order[name], rank[name][key], key, name) for name, by_key in shares.items()
+        # The largest offer first (a cent of a pool that could not be split does not count); among
+        # equal offers the place prize first. Equal place shares are taken from the lowest-ranked
+        # player up (waiting never lowers an offer: a pool is shared by fewer), and an equal
+        # category offer goes to the best-ranked first: a category prize that a tied group leaves
+        # over goes to its best-ranked eligible player.
+        offers = [(-(share.amount - share.odd), order[name], rank[name][key] * (-1 if name == PLACES else 1), key,
+                   name)
+                  for name, by_key in shares.items()
                   for key, share in by_key.items() if key not in taken and share.amount > 0]
         if not offers:
             break
