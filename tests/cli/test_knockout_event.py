@@ -323,3 +323,19 @@ def test_knockout_results_from_a_file_all_or_nothing(arbiter: Runner, tmp_path: 
     data = bracket(arbiter, folder)["rounds"][0]["matches"]
     assert [g["result"] for g in data[0]["games"]][:3] == ["1-0", "1-0", "1/2-1/2"]
     assert data[1]["decided"] and data[1]["winner"] == 3
+
+
+def test_knockout_trf_points_count_a_match_forfeit_so_the_export_reads_back(arbiter: Runner, tmp_path: Path) -> None:
+    """TRF points column (TRF-2026 001, cols 81-84) is the sum of the round results: a match won by
+    forfeit (a withdrawal before it) counts the forfeit win. Found by a new user: the export said
+    1.0 beside three '+' and our own reader refused it."""
+    folder = tmp_path / "cup"
+    new_cup(arbiter, folder, 4)
+    arbiter("-d", folder, "pair")
+    assert arbiter("-d", folder, "player", "withdraw", "4").code == 0
+    exported = tmp_path / "cup.trf"
+    assert arbiter("-d", folder, "export", "-o", exported).code == 0
+    line = next(x for x in exported.read_text().splitlines() if x.startswith("001    1"))
+    assert line[80:84].strip() == "1.0"
+    checked = arbiter("trf", "standings", exported)
+    assert checked.code == 0, checked.err

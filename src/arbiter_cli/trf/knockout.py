@@ -7,7 +7,7 @@ that round's column ``g``. A bye, and a match that never began, leave the column
 player played no game); a match forfeit (a withdrawal before the match) is a forfeit in the
 round's first column. An Armageddon draw is written as the draw it was on the board (the match
 rule that counts it as a win for Black is not a game result). The points column sums the game
-points; the rank is the standings' place.
+points, a match forfeit's (a withdrawal) included, so the file reads back; the rank is the standings' place.
 
 >>> from arbiter_cli.core.knockout_settings import KnockoutSettings
 >>> from arbiter_cli.core.model import Player, Settings
@@ -59,6 +59,9 @@ def export_knockout_trf(tournament: KnockoutTournament, ranks: Mapping[int, int]
                 column = start + len(done)
                 games[match.first][column] = TrfGame(column, match.second, None, first)
                 games[match.second][column] = TrfGame(column, match.first, None, second)
+                got = settings.scoring.game_points(match.forfeit)
+                points[match.first] += got[0]
+                points[match.second] += got[1]
             for g in match.games:
                 if g.result is None:
                     continue
