@@ -207,6 +207,8 @@ def _paired_on_the_old_result(after: Tournament, old: Round, new: Round) -> tupl
     4.3), but say which rounds were paired on the old result, and which of them the system would
     now pair differently (what ``arbiter trf check`` on an export reports)."""
     later = list(range(new.number + 1, after.last_round + 1))
+    if after.settings.system.is_round_robin:  # a round robin's rounds follow the tables, not the results
+        return ()
     if not later or [g.result for g in old.games] == [g.result for g in new.games]:
         return ()
     differ = [number for number in later if not pairs_as_stored(after, number)]
