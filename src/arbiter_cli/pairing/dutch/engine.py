@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace, dataclass, field
 from fractions import Fraction
-from itertools import repeat
+from itertools import compress, repeat
 
 from arbiter_cli.core.errors import NoPairing
 from arbiter_cli.core.outcome import Outcome
@@ -486,8 +486,9 @@ class _Engine:
             for x in (self.local_pos.get(a), self.local_pos.get(b)):
                 if x is not None:
                     row = matrix[x]
-                    for y in range(len(row)):
-                        row[y] = matrix[y][x] = 0
+                    for y in compress(range(len(row)), row):  # (the matrix is symmetric)
+                        matrix[y][x] = 0
+                    row[:] = repeat(0, len(row))
             self.set(a, b, self.max_weight)
 
     # -- phase 0: completion, the PAB score (C5), C9 ranks ------------------------------

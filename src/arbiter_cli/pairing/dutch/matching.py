@@ -324,9 +324,10 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
                 for i in leaves[c]:
                     di = dual[i]
                     row = w2[i]
-                    # With aggregated roots, only the S-vertices that are not roots (sflat,
-                    # usually few): the edges to the roots are priced below, from b's leaves.
-                    for j in sflat if aggregate else nbrs[i]:
+                    # Only the S-vertices (sflat: all of them, or with aggregated roots those
+                    # that are not roots, whose edges are priced below from b's leaves), or
+                    # i's neighbours if they are fewer.
+                    for j in sflat if aggregate or len(sflat) < len(nbrs[i]) else nbrs[i]:
                         bj = inblossom[j]
                         if bj != b and label[bj] == 1 and row[j] > 0:
                             s = di + dual[j] - row[j]
