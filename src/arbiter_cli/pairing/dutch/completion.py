@@ -121,12 +121,16 @@ def _augment_from(root: int, adjacency: Sequence[Sequence[int]], mate: list[int]
             child = mate[v]
             v = parent[mate[v]]
 
+    if blocked is None:
+        blocked = [False] * n
     while queue:
         v = queue.popleft()
+        v_mate, v_base = mate[v], base[v]  # (mate[v] stays; base[v] changes only in a contraction)
         for to in adjacency[v]:
-            if base[v] == base[to] or mate[v] == to or (blocked is not None and blocked[to]):
+            if v_base == base[to] or v_mate == to or blocked[to]:
                 continue
-            if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
+            to_mate = mate[to]
+            if to == root or (to_mate != -1 and parent[to_mate] != -1):
                 current = lca(v, to)
                 blossom: set[int] = set()
                 mark_path(v, current, to, blossom)
@@ -137,6 +141,7 @@ def _augment_from(root: int, adjacency: Sequence[Sequence[int]], mate: list[int]
                         if not used[i]:
                             used[i] = True
                             queue.append(i)
+                v_base = base[v]
             elif parent[to] == -1:
                 parent[to] = v
                 if mate[to] == -1:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace, dataclass, field
 from fractions import Fraction
-from itertools import repeat
+from itertools import compress, repeat
 
 from arbiter_cli.core.errors import NoPairing
 from arbiter_cli.core.outcome import Outcome
@@ -150,6 +150,7 @@ class _Engine:
         self.low_doubled: dict[int, int] = {0: 0}  # weight -> its local-matrix entry
         self._compact: Callable[[int], int] = lambda weight: weight & self.low_mask
         self.local_matrix: list[list[int]] = []
+        self.local_full: list[list[int | None]] = []  # the window's weights as written (None: not)
         self.warm: tuple[list[int], list[int]] | None = None  # duals and mates of the last local solve
         self.progress: Callable[[int, int], None] | None = None  # see pair_round
         self.tight: list[list[int]] | None = None  # see solve(tight=True)
@@ -300,26 +301,31 @@ class _Engine:
         if not others:
             return
         values = [w + add if w else 0 for w in weights] if add else weights
-        written = self.weights
-        if min(others) > a:  # the usual case, a row or a column: keys made in one pass
-            written.update(zip(zip(repeat(a), others), values))
-        elif max(others) < a:
-            written.update(zip(zip(others, repeat(a)), values))
-        else:
-            written.update(((a, b) if a < b else (b, a), w) for b, w in zip(others, values))
         position = self.local_pos
         x = position.get(a)
         if x is None:
+            written = self.weights
+            if min(others) > a:  # the usual case, a row or a column: keys made in one pass
+                written.update(zip(zip(repeat(a), others), values))
+            elif max(others) < a:
+                written.update(zip(zip(others, repeat(a)), values))
+            else:
+                written.update(((a, b) if a < b else (b, a), w) for b, w in zip(others, values))
             return
+        # A local window's weights go to its full matrix (self.weights gets those still
+        # needed when the bracket stands: _keep_local) and, compacted, to the solver's.
+        full = self.local_full
+        written_row = full[x]
         mdps = self.local_mdps
         a_mdp = a in mdps
         lows, compact, intern = self.low_doubled, self._compact, self.interned
         add <<= 1
         matrix = self.local_matrix
         row = matrix[x]
-        for b, w in zip(others, weights):
-            y = position.get(b)
-            if y is None or (a_mdp and b in mdps):
+        for b, w, value in zip(others, weights, values):
+            y = position[b]  # (a window's edges stay inside it)
+            written_row[y] = full[y][x] = value
+            if a_mdp and b in mdps:
                 continue
             low = lows.get(w)
             if low is None:
@@ -480,10 +486,10 @@ class _Engine:
             for x in (self.local_pos.get(a), self.local_pos.get(b)):
                 if x is not None:
                     row = matrix[x]
-                    for y in range(len(row)):
-                        row[y] = matrix[y][x] = 0
+                    for y in compress(range(len(row)), row):  # (the matrix is symmetric)
+                        matrix[y][x] = 0
+                    row[:] = repeat(0, len(row))
             self.set(a, b, self.max_weight)
-            del self.weights[(a, b) if a < b else (b, a)]
 
     # -- phase 0: completion, the PAB score (C5), C9 ranks ------------------------------
 
@@ -634,22 +640,57 @@ class _Engine:
         otherwise the bracket is run again on the global graph, as bbpPairings
         does (docs/dutch-engine-notes.md §4.4).
         """
-        saved = dict(self.weights), dict(self.frozen), self.single
+        saved = dict(self.frozen), self.single  # (self.weights is not written while local)
         self.local = [v for v in window if v not in self.frozen]
         self.local_mdps = set(window[:mdp_end])
         self.local_pos = {v: x for x, v in enumerate(self.local)}
         self.local_matrix = [[0] * len(self.local) for _ in self.local]
+        self.local_full = [[None] * len(self.local) for _ in self.local]
         self.warm = None
         self._compact_for(self.local)
+        stands = False
         try:
             self.bracket(window, mdp_end, cur_end)
+            stands = self._completable([v for v in window if v not in self.frozen and v not in self.mate],
+                                       [v for group in deeper for v in group])
+            if stands:
+                self._keep_local()
         finally:
-            self.local, self.local_pos, self.local_matrix = None, {}, []
-        if self._completable([v for v in window if v not in self.frozen and v not in self.mate],
-                             [v for group in deeper for v in group]):
+            self.local, self.local_pos, self.local_matrix, self.local_full = None, {}, [], []
+        if stands:
             return
-        self.weights, self.frozen, self.single = dict(saved[0]), dict(saved[1]), saved[2]
+        self.frozen, self.single = dict(saved[0]), saved[1]
         self.bracket(window, mdp_end, cur_end)
+
+    def _keep_local(self) -> None:
+        """The local bracket stands: record the weights written between its players
+        still unpaired, which later brackets and the whole-field solve read (a frozen
+        player's edges are read as frozen, and pairs never written keep their entry)."""
+        position, full, frozen, written = self.local_pos, self.local_full, self.frozen, self.weights
+        for a, b in frozen.items():
+            if a < b and a in position:
+                written.pop((a, b), None)
+        free = sorted(v for v in position if v not in frozen)
+        for i, a in enumerate(free):
+            row = full[position[a]]
+            for b in free[i + 1:]:
+                w = row[position[b]]
+                if w is not None:
+                    written[(a, b)] = w
+
+    def _written_among(self, players: list[int]) -> Callable[[tuple[int, int]], int | None]:
+        """The weight last written on a pair (lower vertex first) of these players, None if
+        none was: from the local window's full matrix while it is kept, else self.weights."""
+        position, full, weights = self.local_pos, self.local_full, self.weights
+        if not position:
+            return weights.get
+        found: dict[tuple[int, int], int | None] = {}
+        for i, a in enumerate(players):
+            row = full[position[a]]
+            for b in players[i + 1:]:
+                w = row[position[b]]
+                found[(a, b) if a < b else (b, a)] = weights.get((a, b) if a < b else (b, a)) if w is None else w
+        return found.__getitem__
 
     def _completable(self, unpaired: list[int], deep: list[int]) -> bool:
         """Can the window's unpaired players and everyone deeper still be paired (C4),
@@ -660,14 +701,14 @@ class _Engine:
         odd = self.n % 2
         # First a quick pass over the few pairs that may not meet: deep players are
         # kept apart only by C1/C3, window players also by the weights written.
-        written = self.weights
+        written = self._written_among(unpaired)
         away: dict[int, set[int]] = {}
         for v in unpaired:
             incompatible = self.incompatible[v]
             apart = set(incompatible)
             for u in unpaired:
                 if u != v:
-                    w = written.get((v, u) if v < u else (u, v))
+                    w = written((v, u) if v < u else (u, v))
                     if not ((u not in incompatible) if w is None else w != 0):
                         apart.add(u)
             away[v] = apart
@@ -691,7 +732,7 @@ class _Engine:
             near = []
             for u in unpaired:
                 if u != v:
-                    w = written.get((v, u) if v < u else (u, v))
+                    w = written((v, u) if v < u else (u, v))
                     if (u not in incompatible) if w is None else w != 0:
                         near.append(index[u])
             adjacency.append(near + [index[u] for u in deep_set - incompatible])
