@@ -139,3 +139,11 @@ def test_a_correction_after_finalising_stores_the_prize_list_again_and_shows_wha
         ("A", "place 1", "100.00"), ("B", "places 2-3", "30.00"), ("D", "places 2-3", "30.00")]
     journal = (folder / "journal.csv").read_text()
     assert "prize list: player 1 (A)" in journal
+
+
+def test_a_group_event_prize_list_is_refused_at_the_top_folder(arbiter: Runner, sample) -> None:
+    """The top folder of a group event has no rounds: a prize list there would share every place
+    among all players at 0 points (a new user saw exit 0). Refused, one line, exit 4."""
+    folder = sample("groups16-in-progress")
+    out = arbiter("-d", folder, "prizes")
+    assert out.code == 4 and out.err.count("\n") == 1 and "stages/final" in out.err

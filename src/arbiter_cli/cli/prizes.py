@@ -37,7 +37,12 @@ def prizes(
     from arbiter_cli.render.views import table_heading
     from arbiter_cli.store.prizes import PRIZES_FILE
 
+    from arbiter_cli.cli.groups import is_groups
+
     check_page(print_, html, fmt)
+    if is_groups():
+        raise Refused("a group event's prize list is worked out on one stage's standings: run 'arbiter -d "
+                      "DIR/stages/final prizes' with a prizes.toml in that stage's folder")
     team = is_team()
     with team_reading() if team else reading() as tournament:
         table = folder_prizes(team)
