@@ -86,6 +86,11 @@ def test_a_folder_without_prizes_toml_is_refused(arbiter: Runner, sample) -> Non
     ('places = [12.345]\n', "prizes.toml, line 1, field 'places[1]'"),
     ('places = [100]\nprize_fund = 3\n', "prizes.toml, line 2, field 'prize_fund'"),
     ('places = [100]\nsplit = shared\n', "prizes.toml, line 2: TOML syntax error"),
+    # a band nobody can be in would pay nobody, silently (found by a new user)
+    ('places = [100]\n[[category]]\nname = "Juniors"\namounts = [50]\nborn_from = 2010\nborn_to = 2000\n',
+     "prizes.toml, line 6, field 'category[1].born_to'"),
+    ('places = [100]\n[[category]]\nname = "Band"\namounts = [50]\nrating_min = 1800\nrating_max = 1600\n',
+     "prizes.toml, line 6, field 'category[1].rating_max'"),
 ])
 def test_bad_prizes_toml_names_file_line_and_field_and_changes_nothing(arbiter: Runner, sample, text: str,
                                                                        where: str) -> None:

@@ -40,7 +40,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, ValidationInfo, field_validator
 
 from arbiter_cli.core.model import Player
 
@@ -115,6 +115,17 @@ class Category(BaseModel):
     unrated: Literal[True] | None = None
 
     _amounts = field_validator("amounts")(_not_increasing)
+
+    @field_validator("rating_max", "born_to")
+    @classmethod
+    def _not_below_the_low_end(cls, value: int | None, info: ValidationInfo) -> int | None:
+        """``rating_max`` not below ``rating_min``, ``born_to`` not before ``born_from``: a band
+        nobody can be in would silently pay nobody."""
+        low = info.data.get("rating_min" if info.field_name == "rating_max" else "born_from")
+        if value is not None and low is not None and value < low:
+            other = "rating_min" if info.field_name == "rating_max" else "born_from"
+            raise ValueError(f"{value} is below {other} ({low}): nobody could win this category")
+        return value
 
     @field_validator("name")
     @classmethod
