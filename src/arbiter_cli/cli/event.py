@@ -82,19 +82,22 @@ def new(
     from arbiter_cli.store.club import club_of
 
     directory, chosen_type, why = _club_placement(directory, club, time_control, rating_type)
-    staged = system == "groups"  # a group stage: each group (and the final) is a round robin
+    staged = system == "groups"  # a group stage: each group is a round robin, the final one or a knockout
+    knockout_options: dict[str, object] = {"--seeding": seeding, "--games-per-match": games_per_match,
+                                           "--tiebreak-stages": tiebreak_stages, "--first-colour": first_colour}
+    group_settings = None
     if staged or groups is not None or advance is not None or final is not None:
         from arbiter_cli.cli.groups import group_options
 
-        group_options(staged, groups, advance, final, rounds, teams or boards is not None, club is not None)
+        group_settings = group_options(staged, groups, advance, final, rounds, teams or boards is not None,
+                                       club is not None, knockout_options)
+        knockout_options = {}  # a knockout final's: in [groups.knockout]
     try:
         chosen = System.ROUND_ROBIN if staged else System(system)
     except ValueError:
         raise BadArgument(f"unknown system {system!r}; use swiss, round-robin, double-round-robin, knockout or "
                           "groups",
                           field="--system") from None
-    knockout_options = {"--seeding": seeding, "--games-per-match": games_per_match,
-                        "--tiebreak-stages": tiebreak_stages, "--first-colour": first_colour}
     if chosen is System.KNOCKOUT:
         from arbiter_cli.cli.knockout_new import new_knockout_event
 
@@ -144,11 +147,10 @@ def new(
         first = error.errors()[0]
         field = "--" + str(first["loc"][0]).replace("_", "-") if first["loc"] else None
         raise BadArgument(_sentence(str(first["msg"]).removeprefix("Value error, ")), field=field) from None
-    if staged:
+    if group_settings is not None:
         from arbiter_cli.cli.groups import create_group_event
 
-        assert groups is not None and advance is not None
-        create_group_event(directory, settings, groups, advance, final or "round-robin")
+        create_group_event(directory, settings, group_settings)
         return
     TournamentFolder.create(directory, settings, command_line(), author())
     home = club_of(directory)
