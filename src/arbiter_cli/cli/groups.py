@@ -1,6 +1,7 @@
 """Group stages on the command line (issue 18): ``groups show|set``, and the group side of ``new``,
-``pair`` and ``standings``; ``--group NAME`` on ``pairings``, ``result``, ``crosstable`` and
-``standings`` works on one stage.
+``pair`` and ``standings``; ``--group NAME`` on ``pair``, ``pairings``, ``result``, ``bracket``,
+``crosstable`` and ``standings`` works on one stage. A knockout final (``stages/final``, a knockout
+folder) is run by the knockout's commands (:mod:`arbiter_cli.cli.knockout`) through ``--group final``.
 
 A group event's stages are ordinary round-robin folders (``stages/A``, ..., ``stages/final``):
 ``--group A`` runs the individual command on ``stages/A`` (:func:`use_group`), so every
