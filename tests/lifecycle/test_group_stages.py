@@ -10,7 +10,7 @@ from pydantic import ValidationError
 from hypothesis import given, strategies as st
 
 from arbiter_cli.core.errors import BadArgument, Refused
-from arbiter_cli.core.group_settings import GroupEvent, GroupSettings
+from arbiter_cli.core.group_settings import GroupEvent, GroupSettings, group_name
 from arbiter_cli.core.knockout import KnockoutTournament
 from arbiter_cli.core.knockout_settings import KnockoutSettings
 from arbiter_cli.core.model import Player, Settings, Status, System, Tournament
@@ -253,3 +253,22 @@ def test_final_seeding_is_place_first_then_rating_then_group(entries: list[tuple
     seeded = final_seeding(chosen)
     keys = [(q.place, -q.player.rating, q.group) for q in seeded]
     assert keys == sorted(keys) and sorted(map(id, seeded)) == sorted(map(id, chosen))
+
+
+@given(st.integers(2, 8), st.integers(2, 4), st.lists(st.integers(0, 2800), min_size=32, max_size=32))
+def test_knockout_final_never_pairs_two_group_winners_in_round_1(groups: int, advance: int,
+                                                                  ratings: list[int]) -> None:
+    # the seeded bracket pairs seed i with seed P + 1 - i (P slots, P >= G x K >= 2G): the G group
+    # winners, seeds 1 to G, meet runners-up or lower, or go through on a bye, the top seeds first
+    chosen = [Qualifier(group_name(g), place, Player(start_number=1, name=f"{group_name(g)}{place}",
+                                                     rating=ratings[g * advance + place - 1]))
+              for g in range(groups) for place in range(1, advance + 1)]
+    base = event(2 * groups, groups, 1, final="knockout")
+    final, _, _ = final_stage(base, final_seeding(chosen))
+    assert isinstance(final, KnockoutTournament)
+    winners = {p.start_number for p in final.players if p.name.endswith("1") and len(p.name) == 2}
+    assert winners == set(range(1, groups + 1))
+    first = final.rounds[0].matches
+    assert all(len(set(m.players) & winners) <= 1 for m in first)
+    byes = sorted(m.players[0] for m in first if len(m.players) == 1)
+    assert byes == list(range(1, len(final.bracket) - len(final.players) + 1))
