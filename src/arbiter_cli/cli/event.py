@@ -65,18 +65,19 @@ def new(
     seeding: Annotated[Optional[str], typer.Option("--seeding", metavar="seeded|drawn", help=(
         "Knockout: the standard seeded bracket (default) or drawn by lot, paired 1-2, 3-4, ..."))] = None,
     games_per_match: Annotated[Optional[int], typer.Option("--games-per-match", metavar="N", help=(
-        "Knockout: the games of a match (default 2), colours alternating."))] = None,
+        "Knockout (or a knockout final): the games of a match (default 2), colours alternating."))] = None,
     tiebreak_stages: Annotated[Optional[str], typer.Option("--tiebreak-stages", metavar="STAGES", help=(
-        "Knockout: what breaks a tie, e.g. 'rapid:2,blitz:2,armageddon', or 'lower-rating' (the default: the "
+        "Knockout (or a knockout final): what breaks a tie, e.g. 'rapid:2,blitz:2,armageddon', or 'lower-rating' (the default: the "
         "lower-rated player goes through)."))] = None,
     first_colour: Annotated[Optional[str], typer.Option("--first-colour", metavar="lot|seeding", help=(
-        "Knockout: the colours of a match's first game, by lot (default) or White for the higher seed."))] = None,
+        "Knockout (or a knockout final): the colours of a match's first game, by lot (default) or White for the higher seed."))] = None,
     groups: Annotated[Optional[int], typer.Option("--groups", metavar="G", help=(
         "Group stage (--system groups): the number of groups, each a round robin."))] = None,
     advance: Annotated[Optional[int], typer.Option("--advance", metavar="K", help=(
         "Group stage: the first K of each group go on to the final."))] = None,
     final: Annotated[Optional[str], typer.Option("--final", metavar="round-robin|knockout", help=(
-        "Group stage: the final's system."))] = None,
+        "Group stage: the final's system; a knockout takes --games-per-match, --tiebreak-stages and "
+        "--first-colour, and is seeded from the groups."))] = None,
 ) -> None:
     """Create a new tournament folder (inside a club's tournaments/: a club tournament)."""
     from arbiter_cli.store.club import club_of
