@@ -165,7 +165,8 @@ def test_bad_groups_file_is_one_line_naming_file_line_field_and_changes_nothing(
     (["--groups", "4", "--advance", "2", "--final", "swiss"], 2, "field '--final': 'swiss': use round-robin or "
                                                                  "knockout"),
     (["--groups", "4", "--advance", "2", "--rounds", "5"], 2, "field '--rounds': not for a group stage"),
-    (["--groups", "4", "--advance", "2", "--final", "knockout"], 4, "--final knockout is not available yet"),
+    (["--groups", "4", "--advance", "2", "--final", "knockout", "--games-per-match", "0"], 2,
+     "field '--games-per-match': input should be greater than or equal to 1"),
 ])
 def test_bad_new_options_are_one_line_and_create_nothing(arbiter: Runner, tmp_path: Path, options: list[str],
                                                          code: int, error: str) -> None:
@@ -173,14 +174,6 @@ def test_bad_new_options_are_one_line_and_create_nothing(arbiter: Runner, tmp_pa
     assert done.code == code
     assert done.err.startswith("arbiter: error: ") and error in done.err and done.err.count("\n") == 1
     assert not (tmp_path / "cup").exists()
-
-
-def test_knockout_final_is_refused_with_exit_4_until_knockout_events_exist(arbiter: Runner, tmp_path: Path) -> None:
-    done = arbiter("new", tmp_path / "cup", "--name", "Cup", "--system", "groups", "--groups", "4", "--advance", "2",
-                   "--final", "knockout")
-    assert done.code == 4
-    assert done.err == ("arbiter: error: --final knockout is not available yet (knockout events are being added); "
-                        "use --final round-robin\n")
 
 
 def test_group_options_without_system_groups_are_refused(arbiter: Runner, tmp_path: Path) -> None:

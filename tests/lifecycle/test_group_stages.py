@@ -6,10 +6,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from pydantic import ValidationError
 from hypothesis import given, strategies as st
 
 from arbiter_cli.core.errors import BadArgument, Refused
-from arbiter_cli.core.group_settings import GroupEvent, GroupSettings
+from arbiter_cli.core.group_settings import GroupEvent, GroupSettings, group_name
+from arbiter_cli.core.knockout import KnockoutTournament
+from arbiter_cli.core.knockout_settings import KnockoutSettings
 from arbiter_cli.core.model import Player, Settings, Status, System, Tournament
 from arbiter_cli.core.results import GameResult
 from arbiter_cli.lifecycle.group_stages import (GroupAssignment, Qualifier, dealt_groups, final_seeding, final_stage,
@@ -173,18 +176,74 @@ def test_final_round_robin_numbers_the_qualifiers_in_seeding_order_and_pairs_eve
     base = event(8, 2, 2)
     seeded = [Qualifier(g, p, base.tournament.players[i]) for i, (g, p) in
               enumerate([("A", 1), ("B", 1), ("A", 2), ("B", 2)])]
-    final, changes = final_stage(base, list(reversed(seeded)))
+    final, changes, journal = final_stage(base, list(reversed(seeded)))
+    assert isinstance(final, Tournament)
     assert [p.name for p in final.players] == ["Player 04", "Player 03", "Player 02", "Player 01"]
     assert [p.start_number for p in final.players] == [1, 2, 3, 4]
     assert len(final.rounds) == final.settings.rounds == 3
     assert final.settings.name == "Cup: final" and changes[0].change == "final paired"
+    assert journal[0] == changes[0] and journal[-1].change == "rounds 1-3 paired"
 
 
-def test_knockout_final_is_refused_until_knockout_events_exist() -> None:
-    base = event(8, 2, 1, final="knockout")
-    with pytest.raises(Refused, match="knockout final is not available yet"):
-        final_stage(base, [Qualifier("A", 1, base.tournament.players[0]),
-                           Qualifier("B", 1, base.tournament.players[1])])
+def winners_and_runners_up(base: GroupEvent) -> list[Qualifier]:
+    """The qualifiers of ``base`` (advance 2) in the final's seeding: each group's first two by
+    start number, as if the groups had gone by rating."""
+    dealt = dealt_groups(base)
+    chosen = [Qualifier(name, place, player) for name, players in dealt.items()
+              for place, player in enumerate(players[:2], start=1)]
+    return final_seeding(chosen)
+
+
+def test_knockout_final_seeds_group_winners_against_runners_up_in_the_standard_bracket() -> None:
+    ko = KnockoutSettings(games_per_match=2, tiebreak_stages=["rapid:2", "armageddon"], first_colour="seeding")
+    base = event(16, 4, 2, final="knockout", knockout=ko)
+    seeded = winners_and_runners_up(base)
+    final, changes, journal = final_stage(base, seeded)
+    assert isinstance(final, KnockoutTournament)
+    # the final's start numbers are the seeding: the group winners 1-4, then the runners-up 5-8
+    assert [p.name for p in final.players] == [q.player.name for q in seeded]
+    assert [p.start_number for p in final.players] == list(range(1, 9))
+    assert [(q.group, q.place) for q in seeded][:4] == [("A", 1), ("B", 1), ("C", 1), ("D", 1)]
+    # the seeded bracket (1 v 8, 4 v 5, 2 v 7, 3 v 6): seeds 1 and 2 meet only in the final, and
+    # every group winner meets a runner-up in round 1
+    assert final.bracket == (1, 8, 4, 5, 2, 7, 3, 6)
+    assert [m.players for m in final.rounds[0].matches] == [(1, 8), (4, 5), (2, 7), (3, 6)]
+    assert final.total_rounds == 3 and final.settings.status is Status.RUNNING
+    assert final.knockout == ko and final.settings.system is System.KNOCKOUT
+    assert final.settings.name == "Cup: final" and final.settings.seed == 3 + 4  # the event's seed + G
+    # 2-game matches, White for the higher seed in game 1 (first_colour = "seeding")
+    assert [(g.white, g.black) for g in final.rounds[0].matches[0].games] == [(1, 8), (8, 1)]
+    assert changes == [journal[0]] and changes[0].change == "final paired"
+    assert [c.change for c in journal[1:]] == ["players", "bracket", "status", "round 1 paired"]
+
+
+def test_knockout_final_gives_the_byes_to_the_top_seeds_the_group_winners() -> None:
+    base = event(12, 3, 2, final="knockout")
+    final, _, _ = final_stage(base, winners_and_runners_up(base))
+    assert isinstance(final, KnockoutTournament)
+    assert len(final.bracket) == 8 and final.total_rounds == 3
+    walkovers = [m.players for m in final.rounds[0].matches if len(m.players) == 1]
+    assert walkovers == [(1,), (2,)]  # 6 qualifiers in 8 slots: seeds 1 and 2 go through
+    assert final.knockout == KnockoutSettings()  # no [groups.knockout]: the knockout's defaults
+
+
+def test_knockout_final_takes_the_qualifiers_as_they_start_the_final() -> None:
+    base = event(8, 2, 2, final="knockout")
+    seeded = winners_and_runners_up(base)
+    gone = seeded[0].player.model_copy(update={"status": "withdrawn", "withdrawn_after": 3})
+    final, _, _ = final_stage(base, [replace(seeded[0], player=gone), *seeded[1:]])
+    assert isinstance(final, KnockoutTournament)
+    assert all(p.status == "active" and p.withdrawn_after is None for p in final.players)
+
+
+def test_knockout_table_is_for_a_knockout_final_and_is_seeded_from_the_groups() -> None:
+    with pytest.raises(ValidationError, match="is for a knockout final"):
+        GroupSettings.model_validate({"count": 2, "advance": 1, "knockout": {"games_per_match": 2}})
+    with pytest.raises(ValidationError, match="seeded from the group results"):
+        GroupSettings.model_validate({"count": 2, "advance": 1, "final": "knockout", "knockout": {"seeding": "drawn"}})
+    with pytest.raises(ValidationError, match="last stage must decide"):
+        GroupSettings.model_validate({"count": 2, "advance": 1, "final": "knockout",
+                                      "knockout": {"tiebreak_stages": ["rapid:2"]}})
 
 
 @given(st.lists(st.tuples(st.sampled_from("ABCDEF"), st.integers(1, 4), st.integers(0, 2800)), min_size=2,
@@ -194,3 +253,22 @@ def test_final_seeding_is_place_first_then_rating_then_group(entries: list[tuple
     seeded = final_seeding(chosen)
     keys = [(q.place, -q.player.rating, q.group) for q in seeded]
     assert keys == sorted(keys) and sorted(map(id, seeded)) == sorted(map(id, chosen))
+
+
+@given(st.integers(2, 8), st.integers(2, 4), st.lists(st.integers(0, 2800), min_size=32, max_size=32))
+def test_knockout_final_never_pairs_two_group_winners_in_round_1(groups: int, advance: int,
+                                                                  ratings: list[int]) -> None:
+    # the seeded bracket pairs seed i with seed P + 1 - i (P slots, P >= G x K >= 2G): the G group
+    # winners, seeds 1 to G, meet runners-up or lower, or go through on a bye, the top seeds first
+    chosen = [Qualifier(group_name(g), place, Player(start_number=1, name=f"{group_name(g)}{place}",
+                                                     rating=ratings[g * advance + place - 1]))
+              for g in range(groups) for place in range(1, advance + 1)]
+    base = event(2 * groups, groups, 1, final="knockout")
+    final, _, _ = final_stage(base, final_seeding(chosen))
+    assert isinstance(final, KnockoutTournament)
+    winners = {p.start_number for p in final.players if p.name.endswith("1") and len(p.name) == 2}
+    assert winners == set(range(1, groups + 1))
+    first = final.rounds[0].matches
+    assert all(len(set(m.players) & winners) <= 1 for m in first)
+    byes = sorted(m.players[0] for m in first if len(m.players) == 1)
+    assert byes == list(range(1, len(final.bracket) - len(final.players) + 1))

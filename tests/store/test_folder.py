@@ -247,3 +247,14 @@ def test_what_a_killed_new_or_import_left_beside_the_folder_is_cleared(tmp_path:
     living.mkdir()
     TournamentFolder.create(tmp_path / "ev", Settings(name="x", system="swiss", rounds=5, seed=1), "test")
     assert sorted(p.name for p in tmp_path.iterdir()) == [living.name, "ev"]
+
+
+def test_a_key_in_a_nested_table_is_found_on_its_own_line() -> None:
+    from arbiter_cli.store.files import toml_line
+
+    text = "name = 'x'\n[groups]\ncount = 4\n\n[groups.knockout]\ngames_per_match = 0\nseeding = 'x'\n"
+    assert toml_line(text, ["groups", "knockout", "games_per_match"]) == 6
+    assert toml_line(text, ["groups", "count"]) == 3
+    assert toml_line(text, ["groups", "knockout"]) == 5  # the table itself: its header
+    assert toml_line(text, ["groups", "members", "A"]) == 2  # not written: the nearest table
+    assert toml_line(text, ["name"]) == 1 and toml_line(text, ["rounds"]) is None

@@ -65,36 +65,40 @@ def new(
     seeding: Annotated[Optional[str], typer.Option("--seeding", metavar="seeded|drawn", help=(
         "Knockout: the standard seeded bracket (default) or drawn by lot, paired 1-2, 3-4, ..."))] = None,
     games_per_match: Annotated[Optional[int], typer.Option("--games-per-match", metavar="N", help=(
-        "Knockout: the games of a match (default 2), colours alternating."))] = None,
+        "Knockout (or a knockout final): the games of a match (default 2), colours alternating."))] = None,
     tiebreak_stages: Annotated[Optional[str], typer.Option("--tiebreak-stages", metavar="STAGES", help=(
-        "Knockout: what breaks a tie, e.g. 'rapid:2,blitz:2,armageddon', or 'lower-rating' (the default: the "
+        "Knockout (or a knockout final): what breaks a tie, e.g. 'rapid:2,blitz:2,armageddon', or 'lower-rating' (the default: the "
         "lower-rated player goes through)."))] = None,
     first_colour: Annotated[Optional[str], typer.Option("--first-colour", metavar="lot|seeding", help=(
-        "Knockout: the colours of a match's first game, by lot (default) or White for the higher seed."))] = None,
+        "Knockout (or a knockout final): the colours of a match's first game, by lot (default) or White for the higher seed."))] = None,
     groups: Annotated[Optional[int], typer.Option("--groups", metavar="G", help=(
         "Group stage (--system groups): the number of groups, each a round robin."))] = None,
     advance: Annotated[Optional[int], typer.Option("--advance", metavar="K", help=(
         "Group stage: the first K of each group go on to the final."))] = None,
     final: Annotated[Optional[str], typer.Option("--final", metavar="round-robin|knockout", help=(
-        "Group stage: the final's system."))] = None,
+        "Group stage: the final's system; a knockout takes --games-per-match, --tiebreak-stages and "
+        "--first-colour, and is seeded from the groups."))] = None,
 ) -> None:
     """Create a new tournament folder (inside a club's tournaments/: a club tournament)."""
     from arbiter_cli.store.club import club_of
 
     directory, chosen_type, why = _club_placement(directory, club, time_control, rating_type)
-    staged = system == "groups"  # a group stage: each group (and the final) is a round robin
+    staged = system == "groups"  # a group stage: each group is a round robin, the final one or a knockout
+    knockout_options: dict[str, object] = {"--seeding": seeding, "--games-per-match": games_per_match,
+                                           "--tiebreak-stages": tiebreak_stages, "--first-colour": first_colour}
+    group_settings = None
     if staged or groups is not None or advance is not None or final is not None:
         from arbiter_cli.cli.groups import group_options
 
-        group_options(staged, groups, advance, final, rounds, teams or boards is not None, club is not None)
+        group_settings = group_options(staged, groups, advance, final, rounds, teams or boards is not None,
+                                       club is not None, knockout_options)
+        knockout_options = {}  # a knockout final's: in [groups.knockout]
     try:
         chosen = System.ROUND_ROBIN if staged else System(system)
     except ValueError:
         raise BadArgument(f"unknown system {system!r}; use swiss, round-robin, double-round-robin, knockout or "
                           "groups",
                           field="--system") from None
-    knockout_options = {"--seeding": seeding, "--games-per-match": games_per_match,
-                        "--tiebreak-stages": tiebreak_stages, "--first-colour": first_colour}
     if chosen is System.KNOCKOUT:
         from arbiter_cli.cli.knockout_new import new_knockout_event
 
@@ -144,11 +148,10 @@ def new(
         first = error.errors()[0]
         field = "--" + str(first["loc"][0]).replace("_", "-") if first["loc"] else None
         raise BadArgument(_sentence(str(first["msg"]).removeprefix("Value error, ")), field=field) from None
-    if staged:
+    if group_settings is not None:
         from arbiter_cli.cli.groups import create_group_event
 
-        assert groups is not None and advance is not None
-        create_group_event(directory, settings, groups, advance, final or "round-robin")
+        create_group_event(directory, settings, group_settings)
         return
     TournamentFolder.create(directory, settings, command_line(), author())
     home = club_of(directory)

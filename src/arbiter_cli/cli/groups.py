@@ -1,6 +1,7 @@
 """Group stages on the command line (issue 18): ``groups show|set``, and the group side of ``new``,
-``pair`` and ``standings``; ``--group NAME`` on ``pairings``, ``result``, ``crosstable`` and
-``standings`` works on one stage.
+``pair`` and ``standings``; ``--group NAME`` on ``pair``, ``pairings``, ``result``, ``bracket``,
+``crosstable`` and ``standings`` works on one stage. A knockout final (``stages/final``, a knockout
+folder) is run by the knockout's commands (:mod:`arbiter_cli.cli.knockout`) through ``--group final``.
 
 A group event's stages are ordinary round-robin folders (``stages/A``, ..., ``stages/final``):
 ``--group A`` runs the individual command on ``stages/A`` (:func:`use_group`), so every
@@ -11,7 +12,7 @@ individual events ask :func:`is_groups` first, as they ask ``cli.teams.is_team()
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Annotated, Optional
@@ -52,8 +53,10 @@ def group_folder(*, exclusive: bool) -> Iterator[tuple[GroupFolder, GroupEvent]]
 
 
 def group_options(staged: bool, groups: int | None, advance: int | None, final: str | None, rounds: int | None,
-                  team: bool, club: bool) -> None:
-    """``new``'s group-stage options: all of them with ``--system groups``, none without."""
+                  team: bool, club: bool, knockout: Mapping[str, object]) -> GroupSettings:
+    """``new``'s group-stage options: all of them with ``--system groups``, none without; a knockout
+    final's options (``--games-per-match``, ``--tiebreak-stages``, ``--first-colour``) only with
+    ``--final knockout``. The ``[groups]`` table they make."""
     if not staged:
         option = "--groups" if groups is not None else "--advance" if advance is not None else "--final"
         raise BadArgument("is for a group stage (give --system groups)", field=option)
@@ -68,27 +71,37 @@ def group_options(staged: bool, groups: int | None, advance: int | None, final: 
         raise BadArgument("a group stage needs how many of each group go on (e.g. --advance 2)", field="--advance")
     if final not in (None, "round-robin", "knockout"):
         raise BadArgument(f"{final!r}: use round-robin or knockout", field="--final")
+    given = [option for option, value in knockout.items() if value is not None]
+    table: dict[str, object] = {"count": groups, "advance": advance, "final": final or "round-robin"}
     if final == "knockout":
-        raise Refused("--final knockout is not available yet (knockout events are being added); use --final "
-                      "round-robin")
-    _group_settings(groups, advance, final or "round-robin")
+        from arbiter_cli.cli.knockout_new import knockout_settings
 
-
-def _group_settings(groups: int, advance: int, final: str) -> GroupSettings:
+        seeding = knockout.get("--seeding")
+        if isinstance(seeding, str) and seeding.strip().lower() != "seeded":
+            raise BadArgument("a knockout final is seeded from the group results (the group winners first, then the "
+                              "runners-up, ...): leave --seeding out", field="--seeding")
+        table["knockout"] = knockout_settings(knockout)
+    elif given:
+        raise BadArgument("is for a knockout final (give --final knockout); a round-robin final plays every "
+                          "pairing once", field=given[0])
     try:
-        return GroupSettings.model_validate({"count": groups, "advance": advance, "final": final})
+        return GroupSettings.model_validate(table)
     except ValidationError as error:
         first = error.errors()[0]
-        option = {"count": "--groups", "advance": "--advance", "final": "--final"}.get(str(first["loc"][0]))
-        raise BadArgument(pydantic_message(first), field=option) from None
+        flag = {"count": "--groups", "advance": "--advance", "final": "--final"}.get(str(first["loc"][0]))
+        raise BadArgument(pydantic_message(first), field=flag) from None
 
 
-def create_group_event(directory: Path, settings: Settings, groups: int, advance: int, final: str) -> None:
+def create_group_event(directory: Path, settings: Settings, groups: GroupSettings) -> None:
     """``arbiter new DIR --system groups``: a group event's folder with no player yet."""
-    event = GroupEvent(Tournament(settings), _group_settings(groups, advance, final))
-    GroupFolder.create_event(directory, event, command_line(), author())
-    say(f"created {directory}: {settings.name} (groups: {groups} round robins, the first {advance} of each to a "
-        f"{final} final; seed {settings.seed})")
+    GroupFolder.create_event(directory, GroupEvent(Tournament(settings), groups), command_line(), author())
+    final = f"a {groups.final} final"
+    if groups.final == "knockout":
+        ko = groups.final_knockout
+        final += (f" ({ko.games_per_match} game{'s' if ko.games_per_match > 1 else ''} a match, ties: "
+                  f"{', '.join(ko.tiebreak_stages)})")
+    say(f"created {directory}: {settings.name} (groups: {groups.count} round robins, the first {groups.advance} of "
+        f"each to {final}; seed {settings.seed})")
     say(f"next: 'arbiter -d {directory} player import FILE', then 'arbiter -d {directory} pair' to start the groups")
 
 
@@ -115,11 +128,20 @@ def use_group(group: str | None) -> None:
 
 def pair_groups(fmt: Format, print_: bool) -> None:
     """``arbiter pair`` on a group event: start the groups (every round of every group at once), or,
-    once every group is finished, pair the final with the qualifiers."""
+    once every group is finished, pair the final with the qualifiers; a knockout final's later
+    rounds are paired here too (as by ``pair --group final``)."""
     from arbiter_cli.lifecycle.group_stages import (dealt_groups, final_seeding, final_stage, qualifiers, stage_changes,
                                                     start_groups)
     from arbiter_cli.render.group_views import groups_view, qualifiers_view
 
+    with group_folder(exclusive=False) as (folder, event):
+        knockout = folder.knockout_final() is not None
+    if knockout:  # the final is a knockout folder: its next round
+        from arbiter_cli.cli.knockout import pair_knockout
+
+        STATE.directory = folder.stage_path(FINAL)
+        pair_knockout(fmt, print_)
+        return
     if print_:
         raise BadArgument("--print: print each stage's pairings with 'arbiter pairings --group NAME --print'")
     with group_folder(exclusive=True) as (folder, event):
@@ -127,13 +149,8 @@ def pair_groups(fmt: Format, print_: bool) -> None:
             after, stages, changes = start_groups(event)
             folder.create_groups(stages, command_line(), {
                 name: stage_changes(event.tournament.settings, stage) for name, stage in stages.items()})
-            try:
+            with _removed_on_failure(folder.path / STAGES_DIR):
                 folder.save_event(event, after, command_line(), changes)
-            except BaseException:
-                import shutil
-
-                shutil.rmtree(folder.path / STAGES_DIR, ignore_errors=True)
-                raise
             view = groups_view(f"{event.tournament.settings.name}: groups", dealt_groups(after))
             rounds = sorted({stage.settings.rounds or 0 for stage in stages.values()})
             say(f"groups {', '.join(stages)} paired: every round at once ({' or '.join(map(str, rounds))} rounds); "
@@ -143,13 +160,31 @@ def pair_groups(fmt: Format, print_: bool) -> None:
                 raise Refused("the final is paired; its results go in with --group final")
             with _stages(folder, event.groups.names) as stages:
                 seeded = final_seeding(qualifiers(stages, event.groups.advance))
-            final, changes = final_stage(event, seeded)
-            folder.create_final(final, command_line(), [*changes, *stage_changes(event.tournament.settings, final)])
-            folder.save_event(event, event, command_line(), changes)
+            final, changes, journal = final_stage(event, seeded)
+            folder.create_final(final, command_line(), journal)
+            with _removed_on_failure(folder.stage_path(FINAL)):
+                folder.save_event(event, event, command_line(), changes)
             view = qualifiers_view(f"{event.tournament.settings.name}: final", seeded)
-            say(f"final paired: {len(seeded)} players, every round at once ({final.settings.rounds} rounds); "
-                "see 'arbiter pairings --group final ROUND'")
+            if isinstance(final, Tournament):
+                say(f"final paired: {len(seeded)} players, every round at once ({final.settings.rounds} rounds); "
+                    "see 'arbiter pairings --group final ROUND'")
+            else:
+                say(f"final paired: {len(seeded)} players, a knockout of {final.total_rounds} rounds, seeded from the "
+                    "groups; round 1 paired (see 'arbiter pairings --group final 1', 'arbiter bracket --group final'); "
+                    "'arbiter pair' pairs each next round once the one before has its winners")
     emit(view, fmt)
+
+
+@contextmanager
+def _removed_on_failure(path: Path) -> Iterator[None]:
+    """A stage just created is taken away again when the event's own write fails after it."""
+    try:
+        yield
+    except BaseException:
+        import shutil
+
+        shutil.rmtree(path, ignore_errors=True)
+        raise
 
 
 @contextmanager
@@ -224,6 +259,9 @@ def group_standings(tiebreaks: str | None, rules: Rules | None, fmt: Format, pri
         views: dict[str, View] = {}
         after_rounds: dict[str, int] = {}
         pages = []
+        cup = folder.knockout_final()
+        if cup is not None:  # the final is a knockout: its standings come after the groups'
+            names.remove(FINAL)
         with _stages(folder, names) as stages, arguments(tiebreaks="--tiebreaks"):
             for name, stage in stages.items():
                 table = compute_standings(stage, _played_to(stage), codes(stage, tiebreaks), rules=rules)
@@ -237,6 +275,15 @@ def group_standings(tiebreaks: str | None, rules: Rules | None, fmt: Format, pri
                 pages.append(sheet(views[name], page_header(stage, f"{what}: {heading.lower()} (C.07 "
                                                                    f"{table.rules.value} rules)", today()),
                                    notes=notes, leave_out=RECORD_KEYS))
+        if cup is not None:
+            from arbiter_cli.render.knockout_views import knockout_standings_view
+
+            with cup.lock(exclusive=False, waiting=waiting):
+                knockout = cup.load_knockout()
+            views[FINAL] = knockout_standings_view(knockout)
+            after_rounds[FINAL] = knockout.last_round
+            pages.append(sheet(views[FINAL], page_header(Tournament(knockout.settings), "Final: standings by the "
+                                                         "round reached, then rating (knockout)", today())))
     if print_ or html is not None:
         write_page(pages, html, f"{event.tournament.settings.name}: standings")
     elif fmt is Format.json:

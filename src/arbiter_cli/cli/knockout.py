@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from arbiter_cli.cli.common import STATE, FormatOption, HtmlOption, PrintOption, arguments, author, command_line, \
     say, today, waiting
+from arbiter_cli.cli.groups import GroupOption, use_group
 from arbiter_cli.cli.pages import check_page, write_page
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.render.output import Format, emit
@@ -187,13 +188,16 @@ def knockout_withdraw(start_number: int) -> None:
         say(f"{change.change}: {change.new}")
 
 
-def bracket(fmt: FormatOption = Format.table, print_: PrintOption = False, html: HtmlOption = None) -> None:
-    """Show a knockout's bracket: each round's matches, scores and who went through."""
+def bracket(fmt: FormatOption = Format.table, print_: PrintOption = False, html: HtmlOption = None,
+            group: GroupOption = None) -> None:
+    """Show a knockout's bracket: each round's matches, scores and who went through (a group event's
+    knockout final: --group final)."""
     import json
 
     from arbiter_cli.render.knockout_views import bracket_data, bracket_sheets, bracket_view
 
     check_page(print_, html, fmt)
+    use_group(group)
     if not is_knockout():
         raise BadArgument("'bracket' is for a knockout event (arbiter new DIR --system knockout)")
     with knockout_reading() as tournament:

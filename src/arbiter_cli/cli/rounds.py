@@ -30,14 +30,17 @@ def pair(fmt: FormatOption = Format.table, explain: ExplainOption = False, print
          source: Annotated[Optional[str], typer.Option("--from", metavar="FILE|-", help=(
              "Pair the round by hand: 'WHITE BLACK' per line, 'PLAYER 0' for the PAB (checked against the "
              "Dutch criteria; see --force)."))] = None,
-         force: ForceOption = False, reason: ReasonOption = None) -> None:
-    """Pair the next round and print it (or take it by hand with --from)."""
+         force: ForceOption = False, reason: ReasonOption = None, group: GroupOption = None) -> None:
+    """Pair the next round and print it (or take it by hand with --from); a group event: start the
+    groups, then the final (a knockout final: its next round; or --group final)."""
     from arbiter_cli.cli.knockout import is_knockout, pair_knockout
     from arbiter_cli.cli.groups import is_groups, pair_groups
     from arbiter_cli.cli.teams import is_team, pair_teams
     from arbiter_cli.pairing import explain_round
 
     check_page(print_, None, fmt)
+    if group is not None:
+        use_group(group)
     if is_knockout():
         if source is not None or force or reason is not None or explain:
             raise BadArgument("--from, --force, --reason and --explain are for an individual Swiss")

@@ -7,6 +7,10 @@ final stage. The table holds what the organiser decided:
 * ``count``: the number of groups (2 to 26, named ``A``, ``B``, ...);
 * ``advance``: how many of each group go on to the final (at least 1);
 * ``final``: the final stage's system, ``"round-robin"`` or ``"knockout"``;
+* ``knockout``: a knockout final's table, ``[groups.knockout]`` (games per match, tie-break
+  stages, first colour: :class:`~arbiter_cli.core.knockout_settings.KnockoutSettings`); its
+  ``seeding`` is ``"seeded"``, since the final's seeding follows the group results. Only with
+  ``final = "knockout"``; absent there, the knockout's defaults;
 * ``members``: the groups set by hand, ``A = [1, 8, 9, 16]`` by start number (absent: the
   players are dealt in snake order by seeding when the groups start; once they start, the
   groups as dealt are written here, so the folder says who plays in which group).
@@ -23,8 +27,9 @@ from dataclasses import dataclass
 from string import ascii_uppercase
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationInfo, field_validator, model_validator
 
+from arbiter_cli.core.knockout_settings import KnockoutSettings
 from arbiter_cli.core.model import Tournament
 
 __all__ = ["GroupSettings", "GroupEvent", "FINAL", "MAX_GROUPS", "group_name", "FinalSystem"]
@@ -50,7 +55,18 @@ class GroupSettings(BaseModel):
     count: StrictInt = Field(ge=2, le=MAX_GROUPS)
     advance: StrictInt = Field(ge=1)
     final: FinalSystem = "round-robin"
+    knockout: KnockoutSettings | None = None
     members: dict[str, list[StrictInt]] | None = None
+
+    @field_validator("knockout")
+    @classmethod
+    def _knockout(cls, value: KnockoutSettings | None, info: ValidationInfo) -> KnockoutSettings | None:
+        if value is not None:
+            if info.data.get("final") != "knockout":
+                raise ValueError('is for a knockout final (final = "knockout")')
+            if value.seeding != "seeded":
+                raise ValueError('a knockout final is seeded from the group results: seeding is "seeded"')
+        return value
 
     @model_validator(mode="after")
     def _check(self) -> "GroupSettings":
@@ -72,6 +88,11 @@ class GroupSettings(BaseModel):
                     raise ValueError(f"start number {number} is in two groups")
                 seen.add(number)
         return self
+
+    @property
+    def final_knockout(self) -> KnockoutSettings:
+        """A knockout final's settings: ``[groups.knockout]``, or the knockout's defaults."""
+        return self.knockout or KnockoutSettings()
 
     @property
     def names(self) -> tuple[str, ...]:

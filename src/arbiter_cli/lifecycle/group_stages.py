@@ -17,7 +17,8 @@
   players of one place, highest rating first, then by group (A before B). The final's start
   numbers are that order (:func:`final_seeding`).
 * **The final** (:func:`final_stage`): a round robin of the qualifiers, all its games created at
-  once; a knockout final is refused until knockout events exist.
+  once, or a knockout (``final = "knockout"``) seeded in that order, its bracket and round 1 made
+  at once and each later round paired when the one before has its winners.
 """
 
 from __future__ import annotations
@@ -27,10 +28,12 @@ from dataclasses import dataclass, replace
 
 from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.group_settings import FINAL, GroupEvent, GroupSettings
+from arbiter_cli.core.knockout import KnockoutTournament
 from arbiter_cli.core.model import InitialColour, Numbering, Player, Settings, Status, System, Tournament
 from arbiter_cli.core.tpn import initial_order, renumber
 from arbiter_cli.core.words import count
 from arbiter_cli.lifecycle.change import Change, named
+from arbiter_cli.lifecycle.knockout import knockout_event, pair_knockout_round
 from arbiter_cli.lifecycle.next_round import first_pairing_draws
 from arbiter_cli.lifecycle.standings import compute_standings
 from arbiter_cli.pairing.groups import snake_deal
@@ -158,17 +161,26 @@ def round_robin_stage(settings: Settings, label: str, players: Sequence[Player],
     (group A: + 0, B: + 1, ..., the final: + the number of groups), so that each stage draws its
     own lots (initial colour, numbers by lot, ties); ties left after the tie-breaks are broken by
     lot unless the event said ``tiebreak_lots = false`` (a qualification must be decided)."""
-    fresh = [p.model_copy(update={"status": "active", "withdrawn_after": None, "entered_round": None})
-             for p in players]
-    stage_settings = settings.model_copy(update={
-        "name": f"{settings.name}: {label}", "system": System.ROUND_ROBIN, "rounds": None,
-        "seed": settings.seed + position,
-        "status": Status.REGISTRATION, "finalised_on": None,
-        "numbering": numbering or settings.numbering,
+    stage_settings = _stage_settings(settings, label, position).model_copy(update={
+        "system": System.ROUND_ROBIN, "rounds": None, "numbering": numbering or settings.numbering,
         "tiebreak_lots": True if settings.tiebreak_lots is None else settings.tiebreak_lots})
+    fresh = _fresh(players)
     tournament, _ = first_pairing_draws(Tournament(stage_settings, renumber(fresh)))
     rounds = tuple(pair_round(tournament, number) for number in range(1, (tournament.settings.rounds or 0) + 1))
     return replace(tournament, rounds=rounds)
+
+
+def _fresh(players: Sequence[Player]) -> list[Player]:
+    """The players as they start a stage: in, from its first round."""
+    return [p.model_copy(update={"status": "active", "withdrawn_after": None, "entered_round": None})
+            for p in players]
+
+
+def _stage_settings(settings: Settings, label: str, position: int) -> Settings:
+    """A stage's settings: the event's, named after the stage, with its own seed (the event's plus
+    the stage's ``position``), not yet started."""
+    return settings.model_copy(update={"name": f"{settings.name}: {label}", "seed": settings.seed + position,
+                                       "status": Status.REGISTRATION, "finalised_on": None})
 
 
 def stage_changes(settings: Settings, stage: Tournament) -> list[Change]:
@@ -226,21 +238,34 @@ def final_seeding(chosen: Sequence[Qualifier]) -> list[Qualifier]:
     return sorted(chosen, key=lambda q: (q.place, -q.player.rating, q.group))
 
 
-def final_stage(event: GroupEvent, seeded: Sequence[Qualifier]) -> tuple[Tournament, list[Change]]:
-    """The act: the final stage of the qualifiers in seeding order (:func:`final_seeding`).
+def final_stage(event: GroupEvent, seeded: Sequence[Qualifier]) -> tuple[Tournament | KnockoutTournament,
+                                                                          list[Change], list[Change]]:
+    """The act: the final stage of the qualifiers in seeding order (:func:`final_seeding`); the
+    final's start numbers are that order. Returns the final, the event's journal lines and the
+    final folder's own.
 
-    ``final = "round-robin"``: a round robin whose start numbers are the seeding, every round
-    paired at once. ``final = "knockout"``: the seam for the knockout event; refused until it
-    exists."""
-    if event.groups.final == "knockout":
-        raise Refused("a knockout final is not available yet (knockout events are being added); use "
-                      "final = \"round-robin\"")
+    ``final = "round-robin"``: a round robin, every round paired at once (C.05, the Berger tables).
+    ``final = "knockout"``: a knockout of ``[groups.knockout]`` (:func:`~arbiter_cli.lifecycle.knockout.knockout_event`)
+    with the seeded bracket (1 v N, 2 v N-1, ..., seeds 1 and 2 meeting only in the final), so the
+    group winners meet the runners-up in round 1; its bracket and round 1 are paired at once, which
+    closes its registration, and the later rounds are paired as the winners come
+    (:func:`~arbiter_cli.lifecycle.knockout.pair_knockout_round`)."""
     if len(seeded) < 2:
         raise Refused(f"{count(len(seeded), 'qualifier')}: a final needs at least 2")
-    final = round_robin_stage(event.tournament.settings, FINAL, [q.player for q in seeded], event.groups.count,
-                              numbering=Numbering.RATING)
     listed = "; ".join(f"{i}. {q.player.name} ({q.group}{q.place})" for i, q in enumerate(seeded, start=1))
-    return final, [Change("final paired", "", listed)]
+    changes = [Change("final paired", "", listed)]
+    players = [q.player for q in seeded]
+    if event.groups.final == "knockout":
+        settings = _stage_settings(event.tournament.settings, FINAL, event.groups.count).model_copy(
+            update={"tiebreaks": (), "tiebreak_lots": None, "numbering": Numbering.RATING})
+        drawn = knockout_event(settings, event.groups.final_knockout, _fresh(players))
+        knockout, _, paired = pair_knockout_round(drawn)
+        journal = [*changes, Change("players", "", "; ".join(named(p.start_number, p.name) for p in knockout.players)),
+                   *paired]
+        return knockout, changes, journal
+    final = round_robin_stage(event.tournament.settings, FINAL, players, event.groups.count,
+                              numbering=Numbering.RATING)
+    return final, changes, [*changes, *stage_changes(event.tournament.settings, final)]
 
 
 def _not_started(event: GroupEvent) -> None:

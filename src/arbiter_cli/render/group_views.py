@@ -59,8 +59,12 @@ def qualifiers_view(title: str, seeded: Sequence[Qualifier]) -> View:
 
 def stages_view(views: Mapping[str, View]) -> View:
     """The stages' standings as one CSV: a ``stage`` column, then each stage's columns (every
-    stage of one event announces the same tie-breaks, so the columns agree)."""
+    round-robin stage of one event announces the same tie-breaks, so their columns agree; a
+    knockout final's own columns, such as the round reached, come after them, empty for the groups)."""
     first = next(iter(views.values()))
+    columns = [Column("stage", "Stage", text_cell("stage")), *first.columns]
+    for view in views.values():
+        columns += [c for c in view.columns if c.key not in {k.key for k in columns}]
     records: list[dict[str, Any]] = []
     for stage, view in views.items():
         records += [{"stage": stage, **record} for record in view.records]
@@ -68,9 +72,13 @@ def stages_view(views: Mapping[str, View]) -> View:
     def cell(record: dict[str, Any], key: str) -> Any:
         if key == "stage":
             return record["stage"]
-        return first.csv_value(record, key) if first.csv_value is not None else record.get(key, "")
+        view = views[record["stage"]]
+        if key not in {c.key for c in view.columns}:
+            return ""
+        value = view.csv_value(record, key) if view.csv_value is not None else record.get(key)
+        return "" if value is None else value
 
-    return View(first.title, records, [Column("stage", "Stage", text_cell("stage")), *first.columns], cell)
+    return View(first.title, records, columns, cell)
 
 
 def stages_json(views: Mapping[str, View], after_rounds: Mapping[str, int]) -> str:

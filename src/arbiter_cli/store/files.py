@@ -496,25 +496,30 @@ class FolderStore:
 
 
 def toml_line(text: str, loc: Sequence[str]) -> int | None:
-    """The line where the key ``loc`` is written in a TOML text, if found."""
+    """The line where the key ``loc`` is written in a TOML text, if found: ``["groups", "advance"]``
+    in ``[groups]``, ``["groups", "knockout", "games_per_match"]`` in ``[groups.knockout]``; else the
+    line of the nearest table that holds it."""
     if not loc:
         return None
     lines = text.splitlines()
-    table = loc[0] if len(loc) > 1 else None
-    key = loc[1] if table else loc[0]
-    current: str | None = None
-    for number, line in enumerate(lines, start=1):
-        stripped = line.strip()
-        header = re.match(r"^\[([^\]]+)\]$", stripped)
-        if header:
-            current = header.group(1).strip()
-            continue
-        if re.match(rf"^{re.escape(key)}\s*=", stripped) and current == table:
-            return number
-        if table and re.match(rf"^{re.escape(table)}\.{re.escape(key)}\s*=", stripped) and current is None:
-            return number
-    if table:
+    for cut in range(len(loc) - 1, -1, -1):  # the deepest table first: [a.b] key, then [a] b (a list's item)
+        table = ".".join(loc[:cut]) if cut else None
+        key = loc[cut]
+        current: str | None = None
         for number, line in enumerate(lines, start=1):
-            if line.strip() == f"[{table}]":
+            stripped = line.strip()
+            header = re.match(r"^\[([^\]]+)\]$", stripped)
+            if header:
+                current = header.group(1).strip()
+                continue
+            if re.match(rf"^{re.escape(key)}\s*=", stripped) and current == table:
+                return number
+            if table and re.match(rf"^{re.escape(table)}\.{re.escape(key)}\s*=", stripped) and current is None:
+                return number
+        if cut <= 1:
+            break
+    for cut in range(len(loc), 0, -1) if len(loc) > 1 else ():
+        for number, line in enumerate(lines, start=1):
+            if line.strip() == f"[{'.'.join(loc[:cut])}]":
                 return number
     return None

@@ -6,13 +6,15 @@
     players.csv         every player, by start number (the seeding)
     journal.csv         the event's changes: registration, the groups set and started, the final
     stages/A/ ...       one ordinary round-robin tournament folder per group (its own players,
-    stages/final/       rounds, journal and lock), and the final's once the groups are over
+    stages/final/       rounds, journal and lock), and the final's once the groups are over: a
+                        round robin, or a knockout folder (:mod:`arbiter_cli.store.knockout_folder`)
 
 The top folder is read as a :class:`~arbiter_cli.store.tournament.TournamentFolder` whose settings
 say ``system = "groups"``, so that ``arbiter player add|import|list|remove`` register the players
 as in any event; anything else written through it (rounds, byes, finalising) is refused, since the
 games live in the stages. A stage is written once, whole, when it starts: the groups are built
-beside ``stages/`` and moved in by one rename; the final is built beside ``stages/final``.
+beside ``stages/`` and moved in by one rename; the final is built beside ``stages/final``, a
+knockout final with its bracket and round 1 paired.
 """
 
 from __future__ import annotations
@@ -28,9 +30,11 @@ import tomli_w
 
 from arbiter_cli.core.errors import BrokenFolder, Refused
 from arbiter_cli.core.group_settings import FINAL, GroupEvent, GroupSettings
+from arbiter_cli.core.knockout import KnockoutTournament
 from arbiter_cli.core.model import Settings, Status, Tournament
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.store.files import process_alive
+from arbiter_cli.store.knockout_folder import KnockoutFolder, is_knockout_folder
 from arbiter_cli.store.tournament import (SETTINGS_FILE, TournamentFolder, create_with, read_toml, settings_to_toml,
                                           validated_table)
 
@@ -56,6 +60,8 @@ def group_settings_to_toml(settings: Settings, groups: GroupSettings) -> str:
     data["system"] = GROUPS_SYSTEM
     data.pop("rounds", None)  # each stage has its own
     table: dict[str, object] = {"count": groups.count, "advance": groups.advance, "final": groups.final}
+    if groups.knockout is not None:
+        table["knockout"] = groups.knockout.model_dump(mode="json")
     if groups.members is not None:
         table["members"] = {name: list(numbers) for name, numbers in sorted(groups.members.items())}
     data["groups"] = table
@@ -99,7 +105,13 @@ class GroupFolder(TournamentFolder):
         return [name for name in (*self.groups.names, FINAL) if (self.stage_path(name) / SETTINGS_FILE).is_file()]
 
     def stage(self, name: str) -> TournamentFolder:
+        """A group's folder, or a round-robin final's. A knockout final is :meth:`knockout_final`."""
         return TournamentFolder(self.stage_path(name))
+
+    def knockout_final(self) -> KnockoutFolder | None:
+        """The final's folder when it is a knockout (``stages/final`` with a ``[knockout]`` table)."""
+        path = self.stage_path(FINAL)
+        return KnockoutFolder(path) if is_knockout_folder(path) else None
 
     # -- writing -----------------------------------------------------------------
 
@@ -161,6 +173,10 @@ class GroupFolder(TournamentFolder):
         finally:
             shutil.rmtree(staging, ignore_errors=True)
 
-    def create_final(self, final: Tournament, command: str, changes: Sequence[Change]) -> None:
-        """Write the final's folder, whole (:func:`~arbiter_cli.store.tournament.create_with`)."""
-        create_with(self.stage_path(FINAL), final, command, changes, self.by)
+    def create_final(self, final: Tournament | KnockoutTournament, command: str, changes: Sequence[Change]) -> None:
+        """Write the final's folder, whole: a round robin (:func:`~arbiter_cli.store.tournament.create_with`)
+        or a knockout (:meth:`KnockoutFolder.create_knockout`, with its bracket and round 1)."""
+        if isinstance(final, KnockoutTournament):
+            KnockoutFolder.create_knockout(self.stage_path(FINAL), final, command, self.by, changes)
+        else:
+            create_with(self.stage_path(FINAL), final, command, changes, self.by)

@@ -1,0 +1,177 @@
+"""A group stage with a knockout final, through the folder workflow (issue 18): 16 players in 4
+groups, the first 2 of each to a knockout of 2-game matches with a rapid tie-break stage and an
+Armageddon; its options on ``new``, its seeding, its rounds, its standings; bad input changes nothing."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from conftest import Outcome, Runner, snapshot
+
+NAMES = [f"Player {chr(65 + i)}, {i + 1:02d}" for i in range(16)]
+
+
+def knockout_cup(arbiter: Runner, folder: Path, *extra: str) -> None:
+    done = arbiter("new", folder, "--name", "Group Cup", "--system", "groups", "--groups", "4", "--advance", "2",
+                   "--final", "knockout", "--games-per-match", "2", "--tiebreak-stages", "rapid:2,armageddon",
+                   "--seed", "5", *extra)
+    assert done.code == 0, done.err
+    lines = ["name,rating"] + [f"\"{name}\",{2400 - 25 * i}" for i, name in enumerate(NAMES)]
+    assert arbiter("-d", folder, "player", "import", "-", stdin="\n".join(lines) + "\n").code == 0
+
+
+def play_groups(arbiter: Runner, folder: Path) -> None:
+    """Every group's games, the higher seed of each game winning (White on a draw-free day)."""
+    for group in "ABCD":
+        for rnd in (1, 2, 3):
+            boards = json.loads(arbiter("-d", folder, "pairings", str(rnd), "--group", group, "-f", "json").out)
+            lines = [f"{b['board']} {'1-0' if b['white'] < b['black'] else '0-1'}" for b in boards]
+            done = arbiter("-d", folder, "result", str(rnd), "--from", "-", "--group", group,
+                           stdin="\n".join(lines) + "\n")
+            assert done.code == 0, done.err
+
+
+def cup_with_its_final(arbiter: Runner, folder: Path) -> Outcome:
+    """The cup with its groups played and the final paired: what that 'pair' printed (JSON)."""
+    knockout_cup(arbiter, folder)
+    assert arbiter("-d", folder, "pair").code == 0
+    play_groups(arbiter, folder)
+    paired = arbiter("-d", folder, "pair", "-f", "json")
+    assert paired.code == 0, paired.err
+    return paired
+
+
+def games_to_play(arbiter: Runner, folder: Path, rnd: int) -> list[dict[str, object]]:
+    boards = json.loads(arbiter("-d", folder, "pairings", str(rnd), "--group", "final", "-f", "json").out)
+    return [b for b in boards if not b["result"]]
+
+
+def test_knockout_final_options_are_stored_in_the_groups_knockout_table(arbiter: Runner, tmp_path: Path) -> None:
+    folder = tmp_path / "cup"
+    knockout_cup(arbiter, folder, "--first-colour", "seeding")
+    table = tomllib.loads((folder / "tournament.toml").read_text())["groups"]
+    assert table == {"count": 4, "advance": 2, "final": "knockout",
+                     "knockout": {"games_per_match": 2, "tiebreak_stages": ["rapid:2", "armageddon"],
+                                  "seeding": "seeded", "first_colour": "seeding"}}
+
+
+def test_16_players_in_4_groups_with_a_knockout_final_run_through_the_folder_to_a_champion(
+        arbiter: Runner, tmp_path: Path) -> None:
+    folder = tmp_path / "cup"
+    paired = cup_with_its_final(arbiter, folder)
+    seeded = json.loads(paired.out)
+    assert [q["place"] for q in seeded] == [1, 1, 1, 1, 2, 2, 2, 2]  # group winners first
+    assert "a knockout of 3 rounds" in paired.err
+    # stages/final is a knockout folder: its players are the seeding, its bracket the standard one
+    players = list(csv.DictReader(io.StringIO((folder / "stages" / "final" / "players.csv").read_text())))
+    assert [p["name"] for p in players] == [q["name"] for q in seeded]
+    slots = list(csv.DictReader(io.StringIO((folder / "stages" / "final" / "bracket.csv").read_text())))
+    assert [s["start_number"] for s in slots] == ["1", "8", "4", "5", "2", "7", "3", "6"]
+    rng = random.Random(7)
+    tied = 0
+    for rnd in (1, 2, 3):
+        if rnd > 1:  # 'arbiter pair' on the event pairs the final's next round; so does --group final
+            done = arbiter("-d", folder, "pair", *(["--group", "final"] if rnd == 3 else []), "-f", "json")
+            assert done.code == 0, done.err
+        while games := games_to_play(arbiter, folder, rnd):
+            for game in games:
+                # the main games often tie (a draw and a win each); the tie-break games follow by themselves
+                code = rng.choice(["1-0", "0-1", "1/2"]) if game["stage"] != "armageddon" else "1/2"
+                done = arbiter("-d", folder, "result", str(rnd), str(game["board"]), code, "--group", "final")
+                assert done.code == 0, done.err
+                tied += "tied" in done.err
+    assert tied > 0  # a 2-game match went to its tie-break stage
+    bracket = json.loads(arbiter("-d", folder, "bracket", "--group", "final", "-f", "json").out)
+    assert bracket["champion"] is not None and bracket["rounds_total"] == 3
+    over = arbiter("-d", folder, "pair")
+    assert over.code == 4 and "no round left" in over.err
+    every = json.loads(arbiter("-d", folder, "standings", "-f", "json").out)
+    assert [s["stage"] for s in every] == ["A", "B", "C", "D", "final"]
+    final = every[-1]
+    assert final["after_round"] == 3
+    alone = json.loads(arbiter("-d", folder / "stages" / "final", "standings", "-f", "json").out)
+    assert final["standings"] == alone  # the knockout's own standings, by the round reached
+    assert final["standings"][0]["state"] == "winner"
+    assert final["standings"][0]["start_number"] == bracket["champion"]["start_number"]
+    assert [row["rank"] for row in final["standings"]] == [1, 2, 3, 3, 5, 5, 5, 5]
+    journal = (folder / "journal.csv").read_text()
+    assert "final paired" in journal
+
+
+def test_standings_show_the_groups_then_the_knockout_final_as_table_csv_and_json(
+        arbiter: Runner, tmp_path: Path) -> None:
+    folder = tmp_path / "cup"
+    cup_with_its_final(arbiter, folder)
+    table = arbiter("-d", folder, "standings")
+    assert table.code == 0
+    titles = [line.strip() for line in table.out.splitlines() if "standings" in line]
+    assert titles[-1] == "Group Cup: final: standings" and len(titles) == 5
+    rows = list(csv.DictReader(io.StringIO(arbiter("-d", folder, "standings", "-f", "csv").out)))
+    assert [r["stage"] for r in rows] == ["A"] * 4 + ["B"] * 4 + ["C"] * 4 + ["D"] * 4 + ["final"] * 8
+    assert {r["reached_name"] for r in rows if r["stage"] == "final"} == {"quarter-final"}
+    assert {r["reached_name"] for r in rows if r["stage"] == "A"} == {""}
+    assert rows[-1]["points"] == ""  # a knockout ranks by the round reached, not by points
+    every = json.loads(arbiter("-d", folder, "standings", "-f", "json").out)
+    assert every[-1]["after_round"] == 1 and {r["state"] for r in every[-1]["standings"]} == {"in"}
+    printed = arbiter("-d", folder, "standings", "--print")
+    assert printed.code == 0 and printed.out.count("\f") == 4 and "Final: standings by the round reached" in printed.out
+
+
+@pytest.mark.parametrize("option", [["--games-per-match", "2"], ["--tiebreak-stages", "rapid:2,armageddon"],
+                                    ["--first-colour", "seeding"], ["--seeding", "seeded"]])
+def test_knockout_options_are_refused_with_a_round_robin_final(arbiter: Runner, tmp_path: Path,
+                                                               option: list[str]) -> None:
+    done = arbiter("new", tmp_path / "cup", "--name", "Cup", "--system", "groups", "--groups", "4", "--advance", "2",
+                   "--final", "round-robin", *option)
+    assert done.code == 2
+    assert done.err == (f"arbiter: error: field '{option[0]}': is for a knockout final (give --final knockout); a "
+                        "round-robin final plays every pairing once\n")
+    assert not (tmp_path / "cup").exists()
+
+
+def test_knockout_final_is_seeded_from_the_groups_not_drawn(arbiter: Runner, tmp_path: Path) -> None:
+    done = arbiter("new", tmp_path / "cup", "--name", "Cup", "--system", "groups", "--groups", "4", "--advance", "2",
+                   "--final", "knockout", "--seeding", "drawn")
+    assert done.code == 2 and done.err.count("\n") == 1
+    assert "field '--seeding': a knockout final is seeded from the group results" in done.err
+    assert not (tmp_path / "cup").exists()
+
+
+def test_bad_input_to_a_knockout_final_leaves_the_folder_unchanged(arbiter: Runner, tmp_path: Path) -> None:
+    folder = tmp_path / "cup"
+    cup_with_its_final(arbiter, folder)
+    before = snapshot(folder)
+    for args, code, error in [
+        (["result", "1", "9.1", "1-0", "--group", "final"], 2, "round 1 has matches 1 to 4"),
+        (["result", "1", "1.1", "2-0", "--group", "final"], 2, "field 'RESULT'"),
+        (["result", "1", "1", "1-0", "--group", "final"], 2, "is not MATCH.GAME"),
+        (["pair"], 4, "round 1 has no winner yet in matches 1, 2, 3, 4"),
+        (["pair", "--group", "final"], 4, "round 1 has no winner yet"),
+        (["bracket", "--group", "E"], 2, "no stage 'E'"),
+        (["bracket"], 2, "this is a group event: give the stage with --group"),
+        (["bracket", "--group", "A"], 2, "'bracket' is for a knockout event"),
+    ]:
+        done = arbiter("-d", folder, *args)
+        assert done.code == code and error in done.err and done.err.count("\n") == 1, (args, done.err)
+    assert snapshot(folder) == before
+
+
+def test_a_broken_groups_knockout_table_names_file_line_and_field(arbiter: Runner, tmp_path: Path) -> None:
+    folder = tmp_path / "cup"
+    knockout_cup(arbiter, folder)
+    path = folder / "tournament.toml"
+    path.write_text(path.read_text().replace("games_per_match = 2", "games_per_match = 0"))
+    line = next(i for i, row in enumerate(path.read_text().splitlines(), start=1) if row.startswith("games_per"))
+    before = snapshot(folder)
+    done = arbiter("-d", folder, "pair")
+    assert done.code == 3
+    assert done.err == (f"arbiter: error: tournament.toml, line {line}, field 'groups.knockout.games_per_match': "
+                        "input should be greater than or equal to 1 (found 0)\n")
+    assert snapshot(folder) == before
