@@ -61,7 +61,7 @@ def pages(site: GroupSite) -> Iterator[tuple[str, str]]:
     extra = [("Players", str(len(event.tournament.players))),
              ("Stages", h(f"{groups.count} groups (round robins), the first {groups.advance} of each to a "
                           f"{groups.final} final"))]
-    body = [event_details(event.tournament.settings, extra)]
+    body = [event_details(event.tournament.settings, extra, system="groups")]
     if not site.stages:
         body += ["<h2>Groups</h2>", _groups_before_start(site)]
         yield "index.html", frame(site, event.tournament.settings.name, "\n".join(body))
@@ -88,7 +88,7 @@ def pages(site: GroupSite) -> Iterator[tuple[str, str]]:
             rows.append([Cell(str(place), cls="num"), Cell(link(record)), Cell(str(record.get("rating") or ""), cls="num"),
                          Cell(h(csv_text(record.get("points"))), cls="num"),
                          Cell(("goes on" if complete else "so far") if goes_on else "")])
-        state = "complete" if complete else f"after round {stage_table.after_round}"
+        state = "complete" if complete else f"not complete; after round {stage_table.after_round}"
         body += [f'<h2 id="group-{h(name)}">{h(stage_title(name))} ({state})</h2>', '<div class="scroll">' + table(
             [Cell("Place", cls="num"), "Name", Cell("Rating", cls="num"), Cell("Pts", cls="num"), "Final"], rows,
             cls="group") + "</div>"]
