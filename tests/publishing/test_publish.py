@@ -508,3 +508,32 @@ def test_group_site_with_the_final_paired_shows_the_qualifiers(arbiter, sample):
     stages = _standings_json(arbiter, folder)
     assert stages[-1]["stage"] == "final"
     assert 'data-stage="final"' in files["standings.html"].decode()
+
+
+def test_group_site_publishes_a_knockout_final_as_a_knockout(arbiter, sample):
+    """Each stage is published by its folder's type: a final that is a knockout folder (as ``--final
+    knockout`` makes) gets a knockout's pages (bracket, matches, standings by round reached) under
+    stages/final/, and its standings close the top standings page."""
+    folder = sample("groups16-in-progress")
+    final = folder / "stages" / "final"
+    assert arbiter("new", final, "--name", "Spring Masters 2026: final", "--system", "knockout", "--seed", "9").code == 0
+    for name, rating in (("Novak, Tomas", "2498"), ("Moreau, Camille", "2433"), ("Okafor, Chidi", "2318"),
+                         ("Tanaka, Yuki", "2178")):
+        assert arbiter("-d", final, "player", "add", name, "--rating", rating).code == 0
+    result = arbiter("-d", final, "pair")
+    assert result.code == 0, result.err
+    files = site_pages(folder)
+    assert {"stages/final/bracket.html", "stages/final/rounds/1.html", "stages/final/standings.html",
+            "stages/final/players/4.html"} <= set(files)
+    assert "stages/final/crosstable.html" not in files
+    index = Page(files["index.html"].decode())
+    assert "stages/final/bracket.html" in index.links
+    standings = files["standings.html"].decode().split('data-stage="final"')[1]
+    keys = {key for _, key, _ in Page(standings).tables["standings"][0]}
+    assert {"reached_name", "state"} <= keys
+    bracket = Page(files["stages/final/bracket.html"].decode())
+    assert "../../index.html" in bracket.links  # up to the group event
+    for path, data in files.items():
+        if path.endswith(".html"):
+            page = Page(data.decode())
+            assert all(resolve(path, link) in files for link in [*page.links, *page.sources]), path
