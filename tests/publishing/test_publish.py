@@ -398,6 +398,8 @@ def test_knockout_bracket_draws_every_round_and_links_every_name(sample):
     assert text.count('class="side through"') == sum(1 for r in tournament.rounds for m in r.matches
                                                      if _decided(tournament, m))
     assert '<body class="wide">' in text  # landscape when printed
+    css = site_pages(folder)["style.css"].decode()
+    assert ".bracket" in css.split("@media print")[1] and ".bracket" in css.split("@media (max-width: 40em)")[1]
 
 
 def _decided(tournament, match) -> bool:
