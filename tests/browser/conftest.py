@@ -41,6 +41,23 @@ SITE_PAGES: Callable[[Path], Mapping[str, bytes]] = site_pages
 EVENTS = [*sorted(p.name for p in (ROOT / "sample_events").iterdir() if p.is_dir()), "escaped-names"]
 #: How a site is served.
 MODES = ["published", "serve"]
+#: Each (event, mode) a site is opened for; a test that concerns only some pages takes the subset of
+#: these (the same objects, so that the module's site is reused: ``indirect`` parametrization).
+SITES = [(event, mode) for event in EVENTS for mode in MODES]
+#: The events whose site has a standings page and player cards: every one but a club's (a club site
+#: has its members' pages and rating lists instead).
+WITH_STANDINGS = [event for event in EVENTS if not (ROOT / "sample_events" / event / "club.toml").is_file()]
+#: The events whose site has a bracket: the knockouts (their folder has a bracket.csv).
+WITH_BRACKET = [event for event in EVENTS if (ROOT / "sample_events" / event / "bracket.csv").is_file()]
+
+
+def sites_of(events: list[str]) -> list[tuple[str, str]]:
+    """The (event, mode) parameters of ``site`` for these events only."""
+    return [param for param in SITES if param[0] in events]
+
+
+def site_id(param: tuple[str, str]) -> str:
+    return f"{param[0]}-{param[1]}"
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
@@ -137,8 +154,7 @@ def _serving(event: str, mode: str, tmp_path_factory: pytest.TempPathFactory) ->
         server.server_close()
 
 
-@pytest.fixture(scope="module", params=[(event, mode) for event in EVENTS for mode in MODES],
-                ids=lambda param: f"{param[0]}-{param[1]}")
+@pytest.fixture(scope="module", params=SITES, ids=site_id)
 def site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     """Each event's site, each way it is served."""
     with _serving(*request.param, tmp_path_factory) as serving:

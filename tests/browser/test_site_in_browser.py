@@ -5,7 +5,10 @@ photographed at a phone's and a desktop's width.
 
 The tests know the site only by its conventions (the README's Publishing section: the paths, the
 ``data-key`` cells of the standings and of a player card's rounds, ``<a class="player">``).
-Each runs on every event of ``EVENTS``, published and under ``arbiter serve``.
+Each runs on every event of ``EVENTS`` whose site has the pages it reads (a club's has no standings
+and no player cards), published and under ``arbiter serve``. A group event's standings are a list of
+stages (``{"stage", "after_round", "standings"}``), each a table of its own on the page; a
+knockout's player card has its matches and games rather than a running score.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from urllib.parse import urldefrag, urlsplit
 
 import pytest
 
-from browser.conftest import DESKTOP, ESCAPED_NAME, PHONE, Site
+from browser.conftest import DESKTOP, ESCAPED_NAME, PHONE, WITH_BRACKET, WITH_STANDINGS, Site, site_id, sites_of
 from in_process import arbiter_output
 
 pytestmark = pytest.mark.browser
@@ -110,47 +113,107 @@ def _number(text: str) -> Fraction:
     return Fraction("0" + text if text.startswith(".") else text)
 
 
+def _stages(folder: Path) -> list[tuple[str | None, list[dict[str, Any]], list[dict[str, str]]]]:
+    """``arbiter standings`` of the folder, as (stage, JSON rows, CSV rows) for each table: one
+    table of stage None, or a group event's stages (its JSON a list of ``{"stage", "standings"}``,
+    its CSV one table with a ``stage`` column)."""
+    data = json.loads(arbiter_output(folder, "standings", "--format", "json"))
+    written = list(csv.DictReader(io.StringIO(arbiter_output(folder, "standings", "--format", "csv"))))
+    if data and "stage" in data[0] and "standings" in data[0]:
+        return [(stage["stage"], stage["standings"], [row for row in written if row["stage"] == stage["stage"]])
+                for stage in data]
+    return [(None, data, written)]
+
+
+@pytest.mark.parametrize("site", sites_of(WITH_STANDINGS), indirect=True, ids=site_id)
 def test_the_standings_page_holds_the_standings_of_the_command(browser: Any, site: Site) -> None:
-    if "standings.html" not in site.pages:
-        pytest.skip(f"{site.event} has no standings page (a club)")
-    expected = [_flat(row) for row in json.loads(arbiter_output(site.folder, "standings", "--format", "json"))]
-    written = list(csv.DictReader(io.StringIO(arbiter_output(site.folder, "standings", "--format", "csv"))))
+    """The standings page's table (a group event: each stage's) holds ``arbiter standings``'s rows:
+    each cell the CSV's text of the JSON's value."""
     browser.get(site.url + "standings.html")
     _no_alert(browser)
-    keys = browser.execute_script("return Array.from(document.querySelectorAll('table.standings th[data-key]'),"
-                                  " th => th.dataset.key);")
-    shown = _table(browser, "table.standings")
-    assert {"rank", "name"} <= set(keys) <= set(written[0] if written else keys) and len(keys) > 2, keys
-    assert len(shown) == len(expected) == len(written)
-    for row, json_row, csv_row in zip(shown, expected, written):
-        assert row == {key: csv_row[key] for key in keys}
-        for key in keys:  # the CSV's text is the JSON's value
-            value = json_row[key]
-            assert (csv_row[key] == "" if value is None else
-                    csv_row[key] == value if isinstance(value, str) else _number(csv_row[key]) == Fraction(value))
+    stages = _stages(site.folder)
+    assert stages and all(rows for _, rows, _ in stages), stages
+    for stage, rows, written in stages:
+        selector = "table.standings" if stage is None else f'section[data-stage="{stage}"] table.standings'
+        expected = [_flat(row) for row in rows]
+        keys = browser.execute_script("return Array.from(document.querySelectorAll(arguments[0] + ' th[data-key]'),"
+                                      " th => th.dataset.key);", selector)
+        shown = _table(browser, selector)
+        assert {"rank", "name"} <= set(keys) <= set(written[0] if written else keys) and len(keys) > 2, (stage, keys)
+        assert len(shown) == len(expected) == len(written), stage
+        for row, json_row, csv_row in zip(shown, expected, written):
+            assert row == {key: csv_row[key] for key in keys}, stage
+            for key in keys:  # the CSV's text is the JSON's value
+                value = json_row[key]
+                assert (csv_row[key] == "" if value is None else
+                        csv_row[key] == value if isinstance(value, str) else _number(csv_row[key]) == Fraction(value))
 
 
+def _card_stage(card: str) -> str | None:
+    """The stage of a group event's card (``stages/A/players/3.html``: ``A``), else None."""
+    parts = Path(card).parts
+    return parts[1] if parts[0] == "stages" else None
+
+
+def _running_scores_add_up(browser: Any, card: str, standing: dict[str, Any] | None) -> None:
+    """An individual event's card: each running score is the sum of the points so far, and the last
+    one is the standings' points."""
+    rows = _table(browser, "table.rounds")
+    running = Fraction(0)
+    for row in rows:
+        assert {"round", "points", "running_score"} <= row.keys(), (card, row)
+        if row["points"]:
+            running += _number(row["points"])
+            assert _number(row["running_score"]) == running, (card, row)
+        else:  # no result yet
+            assert row["running_score"] in ("", str(running)), (card, row)
+    if standing is not None:
+        assert running == Fraction(standing["points"]), card
+
+
+#: A knockout card's last match result for the standings' state of the player.
+_KNOCKOUT_RESULT = {"winner": "through", "through": "through", "out": "out", "in": "playing"}
+
+
+def _knockout_games_add_up(browser: Any, card: str, standing: dict[str, Any] | None) -> None:
+    """A knockout's card: each match's points are the sum of the player's games' points in it, and
+    the last match is in the round the standings say the player reached, with its outcome."""
+    matches, games = _table(browser, "table.matches"), _table(browser, "table.games")
+    for match in matches:
+        assert {"round", "points", "result"} <= match.keys(), (card, match)
+        counted = sum((_number(g["points"]) for g in games if g["round"] == match["round"] and g["points"]),
+                      Fraction(0))
+        assert counted == (_number(match["points"]) if match["points"] else 0), (card, match)
+    assert {g["round"] for g in games} <= {m["round"] for m in matches}, card
+    if standing is not None:
+        if not matches:
+            assert standing["reached"] == 0, card
+            return
+        assert matches[-1]["round"] == str(standing["reached"]), card
+        assert matches[-1]["result"] == _KNOCKOUT_RESULT[standing["state"]], card
+        assert all(m["result"] == "through" for m in matches[:-1]), card
+
+
+@pytest.mark.parametrize("site", sites_of(WITH_STANDINGS), indirect=True, ids=site_id)
 def test_the_player_cards_running_scores_add_up(browser: Any, site: Site) -> None:
-    cards = [name for name in _html_pages(site) if name.startswith("players/")]
-    if not cards:
-        pytest.skip(f"{site.event} has no player cards")
-    standings = {row.get("start_number"): row for row in json.loads(
-        arbiter_output(site.folder, "standings", "--format", "json"))}
+    """Every player card (a group event: each stage's) adds up: the running scores to the
+    standings' points; a knockout card's games to each match's points and its matches to the
+    round reached."""
+    cards = [name for name in _html_pages(site) if Path(name).parent.name == "players"]
+    assert cards, f"{site.event} has no player cards"
+    standings = {stage: {row.get("start_number"): row for row in rows} for stage, rows, _ in _stages(site.folder)}
     for card in cards:
         browser.get(site.url + card)
         _no_alert(browser)
-        rows = _table(browser, "table.rounds")
-        running = Fraction(0)
-        for row in rows:
-            assert {"round", "points", "running_score"} <= row.keys(), (card, row)
-            if row["points"]:
-                running += _number(row["points"])
-                assert _number(row["running_score"]) == running, (card, row)
-            else:  # no result yet
-                assert row["running_score"] in ("", str(running)), (card, row)
-        number = int(Path(card).stem)
-        if number in standings:
-            assert running == Fraction(standings[number]["points"]), card
+        stage = _card_stage(card)
+        standing = standings.get(stage, {}).get(int(Path(card).stem))
+        kind = browser.execute_script("return document.querySelector('table.rounds') ? 'rounds' : "
+                                      "document.querySelector('table.matches') ? 'matches' : '';")
+        assert kind, f"{card} has neither a rounds table nor a knockout's matches"
+        if kind == "rounds":
+            _running_scores_add_up(browser, card, standing)
+        else:
+            _knockout_games_add_up(browser, card, standing)
 
 
 def test_a_name_written_as_markup_shows_as_text(browser: Any, escaped_site: Site) -> None:
@@ -177,18 +240,37 @@ def _png_width(path: Path) -> int:
     return int(struct.unpack(">I", data[16:20])[0])
 
 
-@pytest.mark.parametrize("width", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_a_screenshot_of_the_standings_page(browser: Any, site: Site, screenshots: Path, width: int) -> None:
-    if "standings.html" not in site.pages:
-        pytest.skip(f"{site.event} has no standings page (a club)")
-    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": width, "height": 844 if width == PHONE else 900, "deviceScaleFactor": 1, "mobile": width == PHONE})
+def _screenshot(browser: Any, site: Site, page: str, path: Path, width: int, whole: bool = False) -> None:
+    """The page at a phone's or a desktop's width (``whole``: as tall as the page, up to 2400 pixels)."""
+    metrics = {"width": width, "height": 844 if width == PHONE else 900, "deviceScaleFactor": 1, "mobile": width == PHONE}
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
     try:
-        browser.get(site.url + "standings.html")
+        browser.get(site.url + page)
         _no_alert(browser)
-        path = screenshots / f"standings-{site.event}-{site.mode}-{width}.png"
+        if whole:
+            height = browser.execute_script("return document.documentElement.scrollHeight;")
+            browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {**metrics, "height": min(int(height), 2400)})
         assert browser.save_screenshot(str(path))
         assert _png_width(path) == width
-        assert browser.find_element("css selector", "table.standings").is_displayed()
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+@pytest.mark.parametrize("width", [PHONE, DESKTOP], ids=["phone", "desktop"])
+@pytest.mark.parametrize("site", sites_of(WITH_STANDINGS), indirect=True, ids=site_id)
+def test_a_screenshot_of_the_standings_page(browser: Any, site: Site, screenshots: Path, width: int) -> None:
+    _screenshot(browser, site, "standings.html", screenshots / f"standings-{site.event}-{site.mode}-{width}.png", width)
+    browser.get(site.url + "standings.html")
+    assert browser.find_element("css selector", "table.standings").is_displayed()
+
+
+@pytest.mark.parametrize("width", [PHONE, DESKTOP], ids=["phone", "desktop"])
+@pytest.mark.parametrize("site", sites_of(WITH_BRACKET), indirect=True, ids=site_id)
+def test_a_screenshot_of_the_bracket_page(browser: Any, site: Site, screenshots: Path, width: int) -> None:
+    """A knockout's bracket, whole, at a phone's width (the rounds one under the other) and a desktop's
+    (side by side); every match box shows on screen."""
+    _screenshot(browser, site, "bracket.html", screenshots / f"bracket-{site.event}-{site.mode}-{width}.png", width,
+                whole=True)
+    browser.get(site.url + "bracket.html")
+    boxes = browser.find_elements("css selector", "li.bracket-match")
+    assert boxes and all(box.is_displayed() for box in boxes)

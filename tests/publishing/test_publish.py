@@ -362,3 +362,180 @@ def test_prize_list_page_holds_the_rows_of_prizes_json(arbiter, sample):
     assert [[cell[2] for cell in row] for row in rows][1:] == expected  # row 0: the header
     assert 'href="prizes.html"' in files["index.html"].decode()
     assert "prizes.html" not in site_pages(sample("swiss32-in-progress"))
+
+
+def _knockout(folder: Path):
+    from arbiter_cli.store.knockout_folder import KnockoutFolder
+
+    return KnockoutFolder(folder).load_knockout()
+
+
+def test_knockout_site_has_the_bracket_rounds_standings_and_cards(sample):
+    """Issue 19, for knockouts: the bracket; issue 18: a knockout's pages are the event's (index,
+    each round's matches, standings, a card per player) and bracket.html."""
+    folder = sample("knockout24-in-progress")
+    tournament = _knockout(folder)
+    files = site_pages(folder)
+    expected = {"index.html", "bracket.html", "standings.html", "style.css"}
+    expected |= {f"rounds/{n}.html" for n in range(1, tournament.last_round + 1)}
+    expected |= {f"players/{p.start_number}.html" for p in tournament.players}
+    assert set(files) == expected
+
+
+def test_knockout_bracket_draws_every_round_and_links_every_name(sample):
+    """The bracket page: a column per round of the bracket (the unpaired ones as empty boxes), a box
+    per match, every player of the draw a link to their card, the one who went through marked."""
+    folder = sample("knockout24-in-progress")
+    tournament = _knockout(folder)
+    text = site_pages(folder)["bracket.html"].decode()
+    page = Page(text)
+    assert text.count('class="bracket-round"') == tournament.total_rounds
+    slots = len(tournament.bracket)
+    assert text.count('<li class="bracket-match') == sum(slots >> n for n in range(1, tournament.total_rounds + 1))
+    drawn = {n for n in tournament.bracket if n is not None}
+    assert {int(PurePosixPath(link).stem) for link in page.player_links} == drawn
+    assert all(resolve("bracket.html", link).startswith("players/") for link in page.player_links)
+    assert text.count('class="side through"') == sum(1 for r in tournament.rounds for m in r.matches
+                                                     if _decided(tournament, m))
+    assert '<body class="wide">' in text  # landscape when printed
+    css = site_pages(folder)["style.css"].decode()
+    assert ".bracket" in css.split("@media print")[1] and ".bracket" in css.split("@media (max-width: 40em)")[1]
+
+
+def _decided(tournament, match) -> bool:
+    from arbiter_cli.lifecycle.knockout import decision
+
+    state = decision(tournament, match)
+    return state.decided and state.winner is not None
+
+
+def test_knockout_round_page_lists_every_game_and_marks_tiebreak_games(sample):
+    """A round's page: each match's line (score, who went through), then every game; the
+    tie-break games (rapid, blitz, Armageddon) are marked ``tiebreak``."""
+    folder = sample("knockout24-in-progress")
+    tournament = _knockout(folder)
+    text = site_pages(folder)["rounds/1.html"].decode()
+    rnd = tournament.round(1)
+    games = [g for m in rnd.matches for g in m.games]
+    tiebreaks = [g for g in games if g.stage != "main"]
+    assert tiebreaks and text.count('<tr class="tiebreak">') == len(tiebreaks)
+    assert text.count('<tr class="match"') == len(rnd.matches)
+    rows = Page(text).tables["knockout-games"][1:]
+    assert len(rows) == len(rnd.matches) + len(games)
+    assert "armageddon tie-break" in text and "a draw counts as a win for Black" in text
+
+
+def test_knockout_standings_table_holds_the_values_of_standings_json(arbiter, sample):
+    """The standings convention on a knockout: each cell is the CSV's text of the JSON's value."""
+    folder = sample("knockout24-in-progress")
+    rows = pages_of(folder)["standings.html"].tables["standings"]
+    records = _standings_json(arbiter, folder)
+    assert len(rows) - 1 == len(records) == len(_knockout(folder).players)
+    for row, record in zip(rows[1:], records):
+        assert {key for _, key, _ in row} == {"rank", "start_number", "name", "rating", "reached_name", "state"}
+        for _, key, text in row:
+            assert text == _as_csv(record[key]), key
+
+
+def test_knockout_card_games_add_up_to_each_match(arbiter, sample):
+    """A knockout card: the player's points in each game (an Armageddon draw a win for Black) add up
+    to the match's points, and the last match is the round the standings say the player reached."""
+    folder = sample("knockout24-in-progress")
+    pages = pages_of(folder)
+    reached = {r["start_number"]: r for r in _standings_json(arbiter, folder)}
+    armageddon = False
+    for number, record in reached.items():
+        page = pages[f"players/{number}.html"]
+        matches = [{key: text for _, key, text in row} for row in page.tables["matches"][1:]]
+        games = [{key: text for _, key, text in row} for row in page.tables.get("games", [[]])[1:]]
+        for match in matches:
+            counted = sum((Fraction(g["points"]) for g in games if g["round"] == match["round"] and g["points"]),
+                          Fraction(0))
+            assert counted == Fraction(match["points"] or 0), (number, match)
+        assert matches[-1]["round"] == str(record["reached"])
+        armageddon |= any(g["stage"] == "armageddon tie-break" for g in games)
+    assert armageddon
+    sahin = {key: text for _, key, text in pages["players/15.html"].tables["matches"][1]}
+    assert (sahin["points"], sahin["opponent_points"], sahin["result"], sahin["how"]) == ("4", "3", "through",
+                                                                                           "armageddon")
+
+
+def test_group_site_has_every_stage_under_stages(sample):
+    """A group event's site: its index and standings on top, and each stage's own site (a round
+    robin's pages) under stages/NAME/, every link relative."""
+    folder = sample("groups16-in-progress")
+    files = site_pages(folder)
+    assert {"index.html", "standings.html", "style.css"} <= set(files)
+    for name in "ABCD":
+        assert {f"stages/{name}/index.html", f"stages/{name}/standings.html", f"stages/{name}/crosstable.html",
+                f"stages/{name}/rounds/3.html", f"stages/{name}/players/4.html"} <= set(files)
+    assert not any(path.startswith("stages/final/") for path in files)  # not paired yet
+    index = Page(files["index.html"].decode())
+    assert {resolve("index.html", link) for link in index.player_links} == {
+        f"stages/{name}/players/{n}.html" for name in "ABCD" for n in range(1, 5)}
+    card = Page(files["stages/A/players/1.html"].decode())
+    assert "index.html" in {resolve("stages/A/players/1.html", link) for link in card.links}  # up to the event
+
+
+def test_group_standings_page_holds_every_stage_of_standings_json(arbiter, sample):
+    """The top standings page: each stage's table (``section[data-stage]``) holds that stage's
+    ``standings`` of ``arbiter standings --format json`` (a list of ``{"stage", "after_round",
+    "standings"}``), as the CSV writes it."""
+    folder = sample("groups16-in-progress")
+    text = site_pages(folder)["standings.html"].decode()
+    stages = _standings_json(arbiter, folder)
+    assert [s["stage"] for s in stages] == ["A", "B", "C", "D"]
+    for stage, chunk in zip(stages, text.split('<section class="stage"')[1:]):
+        assert chunk.startswith(f' data-stage="{stage["stage"]}"')
+        rows = Page(chunk.split("</section>")[0]).tables["standings"]
+        assert f"after round {stage['after_round']}" in chunk
+        assert len(rows) - 1 == len(stage["standings"])
+        for row, record in zip(rows[1:], stage["standings"]):
+            for _, key, text_ in row:
+                expected = record[key] if key in record else record["tiebreaks"][key]
+                assert text_ == _as_csv(expected), (stage["stage"], key)
+
+
+def test_group_site_with_the_final_paired_shows_the_qualifiers(arbiter, sample):
+    """Once the groups are over and the final paired, the index lists the qualifiers (where each
+    came from) and the final's pages are under stages/final/, its standings last on the page."""
+    folder = sample("groups16-in-progress")
+    assert arbiter("-d", folder, "result", "3", "2", "1/2", "--group", "D").code == 0
+    result = arbiter("-d", folder, "pair")
+    assert result.code == 0, result.err
+    files = site_pages(folder)
+    assert {"stages/final/index.html", "stages/final/standings.html", "stages/final/players/8.html"} <= set(files)
+    qualifiers = Page(files["index.html"].decode()).tables["qualifiers"]
+    assert [[c[2] for c in row][-1] for row in qualifiers[1:5]] == ["A1", "C1", "B1", "D1"]
+    stages = _standings_json(arbiter, folder)
+    assert stages[-1]["stage"] == "final"
+    assert 'data-stage="final"' in files["standings.html"].decode()
+
+
+def test_group_site_publishes_a_knockout_final_as_a_knockout(arbiter, sample):
+    """Each stage is published by its folder's type: a final that is a knockout folder (as ``--final
+    knockout`` makes) gets a knockout's pages (bracket, matches, standings by round reached) under
+    stages/final/, and its standings close the top standings page."""
+    folder = sample("groups16-in-progress")
+    final = folder / "stages" / "final"
+    assert arbiter("new", final, "--name", "Spring Masters 2026: final", "--system", "knockout", "--seed", "9").code == 0
+    for name, rating in (("Novak, Tomas", "2498"), ("Moreau, Camille", "2433"), ("Okafor, Chidi", "2318"),
+                         ("Tanaka, Yuki", "2178")):
+        assert arbiter("-d", final, "player", "add", name, "--rating", rating).code == 0
+    result = arbiter("-d", final, "pair")
+    assert result.code == 0, result.err
+    files = site_pages(folder)
+    assert {"stages/final/bracket.html", "stages/final/rounds/1.html", "stages/final/standings.html",
+            "stages/final/players/4.html"} <= set(files)
+    assert "stages/final/crosstable.html" not in files
+    index = Page(files["index.html"].decode())
+    assert "stages/final/bracket.html" in index.links
+    standings = files["standings.html"].decode().split('data-stage="final"')[1]
+    keys = {key for _, key, _ in Page(standings).tables["standings"][0]}
+    assert {"reached_name", "state"} <= keys
+    bracket = Page(files["stages/final/bracket.html"].decode())
+    assert "../../index.html" in bracket.links  # up to the group event
+    for path, data in files.items():
+        if path.endswith(".html"):
+            page = Page(data.decode())
+            assert all(resolve(path, link) in files for link in [*page.links, *page.sources]), path

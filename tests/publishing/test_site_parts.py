@@ -19,8 +19,11 @@ from arbiter_cli.store.site import MANIFEST, write_site
 def test_every_module_of_the_pages_package_is_a_page_kind():
     """Adding a page kind (bracket.html, prizes.html) is adding one module: the registry finds it."""
     modules = {p.stem for p in Path(registry.__file__).parent.glob("*.py") if p.stem != "__init__"}
-    found = {kind.name for site in ("event", "team", "club") for kind in page_kinds(site)}
+    found = {kind.name for site in ("event", "team", "club", "knockout", "groups") for kind in page_kinds(site)}
     assert found == modules
+    assert [k.name for k in page_kinds("knockout")] == ["knockout_index", "bracket", "knockout_rounds",
+                                                        "knockout_standings", "knockout_players"]
+    assert [k.name for k in page_kinds("groups")] == ["group_index", "group_standings"]
     assert [k.name for k in page_kinds("event")] == ["index", "rounds", "standings", "crosstable", "prizes", "players"]
     assert {k.name for k in page_kinds("club")} == {"club_index", "club_ratings", "club_members", "club_events"}
 

@@ -25,8 +25,10 @@ def site_pages(folder: Path) -> dict[str, bytes]:
     (the pages and ``style.css``). An event of a club shows the club's rating change of each
     player once the club has rated it."""
     from arbiter_cli.render.site import build_site
-    from arbiter_cli.render.site.sites import club_site, event_site, team_site
+    from arbiter_cli.render.site.sites import club_site, event_site, knockout_site, team_site
     from arbiter_cli.store.club import CLUB_FILE, club_of, load_club
+    from arbiter_cli.store.group_folder import is_group_folder
+    from arbiter_cli.store.knockout_folder import KnockoutFolder, is_knockout_folder
     from arbiter_cli.store.prizes import read_prizes
     from arbiter_cli.store.team_folder import TeamFolder, is_team_folder
     from arbiter_cli.store.tournament import SETTINGS_FILE, TournamentFolder
@@ -37,6 +39,12 @@ def site_pages(folder: Path) -> dict[str, bytes]:
         team = TeamFolder(folder)
         with team.lock(exclusive=False, waiting=waiting):
             return build_site(team_site(team.load(), read_prizes(folder, team=True)))
+    if is_group_folder(folder):
+        return _group_pages(folder)
+    if is_knockout_folder(folder):
+        knockout = KnockoutFolder(folder)
+        with knockout.lock(exclusive=False, waiting=waiting):
+            return build_site(knockout_site(knockout.load_knockout()))
     if not (folder / SETTINGS_FILE).is_file():
         raise BrokenFolder(f"{folder} holds no event ({SETTINGS_FILE}) and no club ({CLUB_FILE}): nothing to publish "
                            "(use -d DIR)")
@@ -50,6 +58,32 @@ def site_pages(folder: Path) -> dict[str, bytes]:
         name = folder.resolve().name
         rated = {row.row.member_id: row for row in load_club(home).ratings if row.tournament == name}
     return build_site(event_site(tournament, rated, prizes))
+
+
+def _group_pages(folder: Path) -> dict[str, bytes]:
+    """A group event's site: its top pages, and each stage's as a round robin's or, for a
+    knockout final, a knockout's (each stage read under its own shared lock)."""
+    from contextlib import ExitStack
+
+    from arbiter_cli.core.knockout import KnockoutTournament
+    from arbiter_cli.core.model import Tournament
+    from arbiter_cli.render.site import build_site
+    from arbiter_cli.render.site.sites import group_site
+    from arbiter_cli.store.group_folder import GroupFolder
+    from arbiter_cli.store.knockout_folder import KnockoutFolder, is_knockout_folder
+    from arbiter_cli.store.tournament import TournamentFolder
+
+    top = GroupFolder(folder)
+    with ExitStack() as stack:
+        stack.enter_context(top.lock(exclusive=False, waiting=waiting))
+        event = top.load_event()
+        stages: dict[str, Tournament | KnockoutTournament] = {}
+        for name in top.stage_names():
+            path = top.stage_path(name)
+            stage = KnockoutFolder(path) if is_knockout_folder(path) else TournamentFolder(path)
+            stack.enter_context(stage.lock(exclusive=False, waiting=waiting))
+            stages[name] = stage.load_knockout() if isinstance(stage, KnockoutFolder) else stage.load()
+    return build_site(group_site(event, stages))
 
 
 def publish(

@@ -24,7 +24,7 @@ from arbiter_cli.core.model import Scoring
 from arbiter_cli.core.results import GameResult
 from arbiter_cli.pairing.knockout import armageddon_white, first_game_white, game_white
 
-__all__ = ["Decision", "decide", "stage_of", "settle", "Colours"]
+__all__ = ["Decision", "decide", "stage_of", "settle", "Colours", "counted_points"]
 
 
 @dataclass(frozen=True)
@@ -70,6 +70,12 @@ def _points(game: KnockoutGame, scoring: Scoring, stage: Stage) -> tuple[Fractio
     if stage.kind == "armageddon" and game.result is GameResult.DRAW:
         return scoring.loss, scoring.win
     return scoring.game_points(game.result)
+
+
+def counted_points(game: KnockoutGame, settings: KnockoutSettings, scoring: Scoring) -> tuple[Fraction, Fraction]:
+    """(White, Black) points of a game with a result, as its match counts them: an Armageddon
+    draw counts as a win for Black."""
+    return _points(game, scoring, stage_of(settings, game.game)[1])
 
 
 def decide(match: KnockoutMatch, settings: KnockoutSettings, scoring: Scoring, ratings: Mapping[int, int]) -> Decision:

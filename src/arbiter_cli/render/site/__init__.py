@@ -9,14 +9,18 @@ resource, written into the site). :func:`build_site` returns every file of the s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from importlib import resources
 
 from arbiter_cli.render.site.pages import page_kinds
-from arbiter_cli.render.site.sites import Site
+from arbiter_cli.render.site.layout import Link
+from arbiter_cli.render.site.sites import GroupSite, Site
 
-__all__ = ["build_site", "stylesheet", "STYLE_PATH"]
+__all__ = ["build_site", "stylesheet", "STYLE_PATH", "STAGES"]
 
 STYLE_PATH = "style.css"
+#: Where a group event's stages are published: ``stages/A/...``, ``stages/final/...``.
+STAGES = "stages"
 
 
 def stylesheet() -> bytes:
@@ -24,14 +28,22 @@ def stylesheet() -> bytes:
     return resources.files(__name__).joinpath(STYLE_PATH).read_bytes()
 
 
-def build_site(site: Site) -> dict[str, bytes]:
-    """Every file of the site: relative POSIX path -> bytes (UTF-8 HTML, and the stylesheet)."""
+def build_site(site: Site, up: Sequence[Link] = ()) -> dict[str, bytes]:
+    """Every file of the site: relative POSIX path -> bytes (UTF-8 HTML, and the stylesheet).
+
+    A group event's stages are sites of their own (a round robin's or a knockout's, the same
+    pages as a lone event's), published under ``stages/NAME/``, their navigation led by a link
+    ``up`` to the group event's index."""
     kinds = page_kinds(site.kind)
-    site.nav = [link for kind in kinds if (link := kind.nav(site)) is not None]
+    site.nav = [*up, *(link for kind in kinds if (link := kind.nav(site)) is not None)]
     files: dict[str, bytes] = {STYLE_PATH: stylesheet()}
     for kind in kinds:
         for path, text in kind.pages(site):
             if path in files:
                 raise ValueError(f"two page kinds make {path}")  # a bug in a page kind, not an input error
             files[path] = text.encode("utf-8")
+    if isinstance(site, GroupSite):
+        for name, stage in site.stages.items():
+            for path, data in build_site(stage, [Link("All groups", "../../index.html")]).items():
+                files[f"{STAGES}/{name}/{path}"] = data
     return files

@@ -62,11 +62,12 @@ def round_links(numbers: Sequence[int], folder: str, current: int | None, depth:
     return f'<ul class="rounds noprint">{"".join(items)}</ul>' if items else ""
 
 
-def event_details(settings: Any, extra: Iterable[tuple[str, str]] = ()) -> str:
-    """An event's details: place, dates, federation, arbiter, time control, system, rounds, status."""
+def event_details(settings: Any, extra: Iterable[tuple[str, str]] = (), *, system: str | None = None) -> str:
+    """An event's details: place, dates, federation, arbiter, time control, system (``system``
+    when the settings' own does not say it: a group event's), rounds, status."""
     items = [("Place", h(settings.place)), ("Dates", h(event_dates(settings.start_date, settings.end_date))),
              ("Federation", h(settings.federation)), ("Chief arbiter", h(settings.chief_arbiter)),
-             ("Time control", h(settings.time_control)), ("System", h(settings.system.value)),
+             ("Time control", h(settings.time_control)), ("System", h(system or settings.system.value)),
              ("Rounds", h(settings.rounds or "")), ("Status", h(settings.status.value)), *extra]
     return definition_list(items)
 

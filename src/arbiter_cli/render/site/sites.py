@@ -9,8 +9,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from arbiter_cli.core.group_settings import GroupEvent
+from arbiter_cli.core.knockout import KnockoutTournament
 from arbiter_cli.core.model import Tournament
 from arbiter_cli.core.prizes import PrizeTable
 from arbiter_cli.core.team_tournament import TeamTournament
@@ -19,18 +21,20 @@ from arbiter_cli.render.site.layout import Link
 
 if TYPE_CHECKING:
     from arbiter_cli.lifecycle.crosstable import Crosstable
+    from arbiter_cli.lifecycle.knockout_standings import KnockoutRow
     from arbiter_cli.lifecycle.standings import Standings
     from arbiter_cli.lifecycle.team_cards import TeamCard
     from arbiter_cli.lifecycle.team_crosstable import TeamCrosstable
     from arbiter_cli.lifecycle.team_standings import TeamStandings
 
-__all__ = ["EventSite", "TeamSite", "ClubSite", "Site", "event_site", "team_site", "club_site", "slug"]
+__all__ = ["EventSite", "TeamSite", "ClubSite", "KnockoutSite", "GroupSite", "Site", "event_site", "team_site",
+           "club_site", "knockout_site", "group_site", "stage_after", "slug"]
 
 
 class _OfAnEvent:
     """A site of an event: it is named after the event."""
 
-    tournament: Tournament | TeamTournament
+    tournament: Tournament | TeamTournament | KnockoutTournament
 
     @property
     def name(self) -> str:
@@ -65,6 +69,39 @@ class TeamSite(_OfAnEvent):
 
 
 @dataclass
+class KnockoutSite(_OfAnEvent):
+    """A knockout event (issue 18): the bracket as plain data
+    (:func:`arbiter_cli.render.knockout_views.bracket_data`) and the standings by round reached."""
+
+    tournament: KnockoutTournament
+    bracket: dict[str, Any]
+    standings: list[KnockoutRow]
+    nav: list[Link] = field(default_factory=list)
+    kind: str = "knockout"
+
+
+@dataclass
+class GroupSite:
+    """A group event (issue 18): its registration and ``[groups]`` on top, and each stage that
+    exists (``A``, ``B``, ..., ``final``) as a site of its own: a round robin's
+    :class:`EventSite`, or a knockout final's :class:`KnockoutSite`. Its pages are the top ones;
+    each stage's are published under ``stages/NAME/``."""
+
+    event: GroupEvent
+    stages: dict[str, EventSite | KnockoutSite]
+    nav: list[Link] = field(default_factory=list)
+    kind: str = "groups"
+
+    @property
+    def tournament(self) -> Tournament:
+        return self.event.tournament
+
+    @property
+    def name(self) -> str:
+        return self.event.tournament.settings.name
+
+
+@dataclass
 class ClubSite:
     """A club: its members and ratings, and each rated tournament's report under its page's slug
     (slug -> tournament folder name)."""
@@ -79,7 +116,7 @@ class ClubSite:
         return self.club.settings.name
 
 
-Site = EventSite | TeamSite | ClubSite
+Site = EventSite | TeamSite | ClubSite | KnockoutSite | GroupSite
 
 
 def event_site(tournament: Tournament, rated: Mapping[int, StoredRow] | None = None,
@@ -105,6 +142,26 @@ def team_site(tournament: TeamTournament, prizes: PrizeTable | None = None) -> T
     standings = {n: team_standings_of(tournament, n) for n in range(tournament.last_round + 1)}
     return TeamSite(tournament, standings, team_crosstable(tournament, tournament.last_round, None, None),
                     team_cards(tournament), prizes=prizes)
+
+
+def knockout_site(tournament: KnockoutTournament) -> KnockoutSite:
+    """The site of a knockout event: its bracket and its standings."""
+    from arbiter_cli.lifecycle.knockout_standings import knockout_standings
+    from arbiter_cli.render.knockout_views import bracket_data
+
+    return KnockoutSite(tournament, bracket_data(tournament), knockout_standings(tournament))
+
+
+def stage_after(stage: Tournament) -> int:
+    """The round a group stage's standings are shown after: the last one with a result (every
+    round of a stage is paired at once; ``arbiter standings`` of a group event shows the same)."""
+    return max((rnd.number for rnd in stage.rounds if any(g.result is not None for g in rnd.games)), default=1)
+
+
+def group_site(event: GroupEvent, stages: Mapping[str, Tournament | KnockoutTournament]) -> GroupSite:
+    """The site of a group event: each stage's own site, a round robin's or a knockout's."""
+    return GroupSite(event, {name: knockout_site(stage) if isinstance(stage, KnockoutTournament) else event_site(stage)
+                             for name, stage in stages.items()})
 
 
 def slug(name: str, taken: Sequence[str] = ()) -> str:

@@ -3,7 +3,8 @@
 Each module of this package is a page kind. It declares
 
 * ``SITES``: the sites it belongs to (``"event"`` an individual event, ``"team"`` a team
-  event, ``"club"`` a club);
+  event, ``"club"`` a club, ``"knockout"`` a knockout event, ``"groups"`` a group event's top
+  pages: its stages are sites of their own, published under ``stages/NAME/``);
 * ``ORDER``: its place in the navigation and in the build;
 * ``nav(site) -> Link | None`` (optional): its entry in every page's navigation;
 * ``pages(site) -> Iterator[tuple[str, str]]``: its pages, as (relative POSIX path, HTML).
@@ -48,5 +49,6 @@ def _all() -> tuple[PageKind, ...]:
 
 
 def page_kinds(site: str) -> tuple[PageKind, ...]:
-    """The page kinds of a site (``"event"``, ``"team"`` or ``"club"``), in their order."""
+    """The page kinds of a site (``"event"``, ``"team"``, ``"club"``, ``"knockout"`` or ``"groups"``),
+    in their order."""
     return tuple(kind for kind in _all() if site in kind.sites)
