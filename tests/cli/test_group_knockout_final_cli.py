@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import random
+import re
 import tomllib
 from pathlib import Path
 
@@ -175,3 +176,27 @@ def test_a_broken_groups_knockout_table_names_file_line_and_field(arbiter: Runne
     assert done.err == (f"arbiter: error: tournament.toml, line {line}, field 'groups.knockout.games_per_match': "
                         "input should be greater than or equal to 1 (found 0)\n")
     assert snapshot(folder) == before
+
+
+def test_a_group_stage_with_its_knockout_final_publishes_with_every_link_leading_to_a_page(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """Issue 19 on issue 18: the site of a group event whose final is a knockout made by the
+    workflow (not by hand): the final's bracket under stages/final, and every link resolves."""
+    from arbiter_cli.cli.publish import site_pages
+
+    folder = tmp_path / "cup"
+    cup_with_its_final(arbiter, folder)
+    files = site_pages(folder)
+    assert {"index.html", "standings.html", "stages/final/bracket.html", "stages/A/standings.html"} <= set(files)
+    for path, body in files.items():
+        if not path.endswith(".html"):
+            continue
+        for link in re.findall(r'href="([^"#]+)"', body.decode()):
+            target = (Path(path).parent / link).as_posix()
+            parts: list[str] = []
+            for part in target.split("/"):
+                if part == "..":
+                    parts.pop()
+                elif part != ".":
+                    parts.append(part)
+            assert "/".join(parts) in files, f"{path}: {link}"
