@@ -339,3 +339,13 @@ def test_knockout_trf_points_count_a_match_forfeit_so_the_export_reads_back(arbi
     assert line[80:84].strip() == "1.0"
     checked = arbiter("trf", "standings", exported)
     assert checked.code == 0, checked.err
+
+
+def test_a_knockout_player_already_out_cannot_withdraw(arbiter: Runner, sample) -> None:
+    """Only winners go on: a player who lost a match is out of the event, so a withdrawal has nothing
+    to withdraw from (a new user saw it accepted and recorded after a later round)."""
+    folder = sample("knockout24-in-progress")
+    before = snapshot(folder)
+    out = arbiter("-d", folder, "player", "withdraw", "17")
+    assert out.code == 4 and "already out" in out.err and out.err.count("\n") == 1
+    assert snapshot(folder) == before

@@ -286,6 +286,12 @@ def withdraw_knockout_player(tournament: KnockoutTournament, start_number: int) 
         raise Refused(f"{_who(tournament, start_number)} has already withdrawn")
     if not tournament.rounds:
         raise Refused("no round is paired yet: remove the player instead ('arbiter player remove')")
+    for played in tournament.rounds:  # only a player still in the event can withdraw from it
+        for match in played.matches:
+            if start_number in match.players and (state := decision(tournament, match)).decided \
+                    and state.winner != start_number:
+                raise Refused(f"{_who(tournament, start_number)} is already out (round {played.number}, match "
+                              f"{match.number}): there is nothing to withdraw from")
     changes: list[Change] = []
     rounds = list(tournament.rounds)
     last = rounds[-1]
