@@ -349,3 +349,26 @@ def test_a_knockout_player_already_out_cannot_withdraw(arbiter: Runner, sample) 
     out = arbiter("-d", folder, "player", "withdraw", "17")
     assert out.code == 4 and "already out" in out.err and out.err.count("\n") == 1
     assert snapshot(folder) == before
+
+
+def test_a_knockout_is_finalised_once_its_final_has_a_winner(arbiter: Runner, tmp_path: Path) -> None:
+    """Only winners go on: the event is over when the final is decided. Before that, finalize is
+    refused and nothing changes; after it, the final standings are stored and results are closed."""
+    folder = tmp_path / "cup"
+    new_cup(arbiter, folder, 4)
+    arbiter("-d", folder, "pair")
+    finish_round(arbiter, folder, 1)
+    before = snapshot(folder)
+    early = arbiter("-d", folder, "finalize", "--date", "2026-12-01")
+    assert early.code == 4 and "1 round still to pair" in early.err and snapshot(folder) == before
+    assert arbiter("-d", folder, "pair").code == 0
+    finish_round(arbiter, folder, 2)
+    done = arbiter("-d", folder, "finalize", "--date", "2026-12-01")
+    assert done.code == 0, done.err
+    assert "won the final" in done.err
+    standings = arbiter("-d", folder, "standings", "--format", "json").out
+    assert json.loads((folder / "final" / "standings.json").read_text()) == json.loads(standings)
+    assert 'status = "finalised"' in (folder / "tournament.toml").read_text()
+    after = snapshot(folder)
+    assert arbiter("-d", folder, "finalize").code == 4 and snapshot(folder) == after
+    assert arbiter("-d", folder, "result", "2", "1.1", "0-1", "--correct").code == 4

@@ -88,7 +88,7 @@ def _individual(folder: TournamentFolder, registration: bool = False) -> Tournam
         where = "this folder" if str(folder.path) in (".", "") else str(folder.path)
         raise Refused(f"{where} holds a knockout: this command is for Swiss and round-robin events (a knockout "
                       "takes player add/import/list/remove/withdraw, pair, pairings, result, bracket, standings, "
-                      "export, verify, log)")
+                      "export, verify, log, finalize)")
     if is_team_folder(folder.path):
         where = "this folder" if str(folder.path) in (".", "") else str(folder.path)
         raise Refused(f"{where} holds a team event: this command is for individual events (see 'arbiter team "

@@ -31,7 +31,12 @@ def finalize(
 
     from arbiter_cli.cli.teams import is_team, team_finalize
 
+    from arbiter_cli.cli.knockout import is_knockout, knockout_finalize
+
     when = _date(date)
+    if is_knockout():
+        knockout_finalize(when, after_round, yes)
+        return
     if is_team():
         team_finalize(when, after_round, yes)
         return

@@ -188,6 +188,24 @@ def knockout_withdraw(start_number: int) -> None:
         say(f"{change.change}: {change.new}")
 
 
+def knockout_finalize(when: str, after_round: int | None, yes: bool) -> None:
+    """``arbiter finalize`` on a knockout: once the final has a winner, close the event and store
+    its final standings (final/standings.csv and .json)."""
+    from arbiter_cli.lifecycle.knockout import champion
+    from arbiter_cli.lifecycle.knockout_finish import finalise_knockout
+    from arbiter_cli.render.final import knockout_final_outputs
+
+    if after_round is not None or yes:
+        raise BadArgument("a knockout ends with its final: --after-round and --yes are for a Swiss")
+    with knockout_writing() as (folder, tournament), arguments(date="--date"):
+        after, changes = finalise_knockout(tournament, when)
+        folder.save_knockout(tournament, after, command_line(), changes, outputs=knockout_final_outputs(after))
+    winner = champion(after)
+    name = after.by_number[winner].name if winner is not None else "?"
+    say(f"finalised on {when}: {name} won the final; final standings in {folder.path / 'final'}/standings.csv "
+        "and standings.json")
+
+
 def bracket(fmt: FormatOption = Format.table, print_: PrintOption = False, html: HtmlOption = None,
             group: GroupOption = None) -> None:
     """Show a knockout's bracket: each round's matches, scores and who went through (a group event's

@@ -8,6 +8,7 @@ prints, so scripts read both the same way.
 
 from __future__ import annotations
 
+from arbiter_cli.core.knockout import KnockoutTournament
 from arbiter_cli.core.model import Tournament
 from arbiter_cli.core.prizes import PrizeTable
 from arbiter_cli.core.team_tournament import TeamTournament
@@ -16,7 +17,7 @@ from arbiter_cli.render.output import Format, View, view_text
 from arbiter_cli.render.views import standings_view
 from arbiter_cli.store.tournament import FINAL_DIR
 
-__all__ = ["final_outputs", "team_final_outputs"]
+__all__ = ["final_outputs", "team_final_outputs", "knockout_final_outputs"]
 
 
 def final_outputs(tournament: Tournament, prizes: PrizeTable | None = None) -> dict[str, str]:
@@ -49,6 +50,14 @@ def team_final_outputs(tournament: TeamTournament, prizes: PrizeTable | None = N
         listed = team_prizes_view(team_prize_list(tournament, prizes), f"{tournament.settings.name}: prize list")
         files |= _files("prizes", listed)
     return files
+
+
+def knockout_final_outputs(tournament: KnockoutTournament) -> dict[str, str]:
+    """A knockout's final standings files: ``arbiter standings --format csv|json`` of the knockout
+    (by the round reached, then rating)."""
+    from arbiter_cli.render.knockout_views import knockout_standings_view
+
+    return _files("standings", knockout_standings_view(tournament))
 
 
 def _files(name: str, view: View) -> dict[str, str]:

@@ -216,13 +216,14 @@ class KnockoutFolder(TournamentFolder):
     # -- writing -----------------------------------------------------------------
 
     def save_knockout(self, before: KnockoutTournament, after: KnockoutTournament, command: str,
-                      changes: Sequence[Change]) -> None:
-        """Write what changed and journal ``changes``, all or nothing; a change that would leave the
-        event unsound is refused and nothing is written."""
+                      changes: Sequence[Change], outputs: dict[str, str] | None = None) -> None:
+        """Write what changed and journal ``changes``, all or nothing (with ``outputs``, files derived
+        from the event: the final standings); a change that would leave the event unsound is refused
+        and nothing is written."""
         new = knockout_problems(after)
         if new:
             raise Refused(f"this change would leave the folder unsound ({new[0].message}); nothing was changed")
-        self._save_files(knockout_files(before), knockout_files(after), command, changes)
+        self._save_files(knockout_files(before), knockout_files(after), command, changes, outputs=outputs)
 
     @classmethod
     def create_knockout(cls, path: str | os.PathLike[str], tournament: KnockoutTournament, command: str,
