@@ -159,6 +159,8 @@ def test_knockout_withdrawal_opponent_goes_through_by_forfeit(arbiter: Runner, t
     assert out.code == 0, out.err
     match = bracket(arbiter, folder)["rounds"][0]["matches"][0]
     assert match["forfeit"] == "+/-" and match["winner"] == 1 and match["how"] == "forfeit"
+    table = arbiter("-d", folder, "bracket", "--format", "csv").out  # the score is the forfeit, not 0-0
+    assert any(row.startswith("1,1,") and ",+/-,1," in row for row in table.splitlines())
 
 
 def test_knockout_registration_closes_at_the_draw(arbiter: Runner, tmp_path: Path) -> None:
@@ -240,9 +242,11 @@ def test_knockout_unpair_round_one_takes_the_bracket_back(arbiter: Runner, tmp_p
 def test_knockout_folder_refuses_swiss_commands(arbiter: Runner, tmp_path: Path) -> None:
     folder = tmp_path / "cup"
     new_cup(arbiter, folder, 4)
-    for args in (("crosstable",), ("finalize",), ("bye", "1", "--round", "2", "--half")):
+    for args in (("crosstable",), ("bye", "1", "--round", "2", "--half")):
         out = arbiter("-d", folder, *args)
         assert out.code == 4 and "holds a knockout" in out.err, args
+    early = arbiter("-d", folder, "finalize")  # a knockout's own finalize: not before its final
+    assert early.code == 4 and "no round is paired yet" in early.err
 
 
 def test_knockout_sample_24_players_in_progress(arbiter: Runner, sample) -> None:  # type: ignore[no-untyped-def]

@@ -29,7 +29,8 @@ def finalise_knockout(tournament: KnockoutTournament, when: str) -> tuple[Knocko
     winner = champion(tournament)
     if winner is None:
         left = tournament.total_rounds - tournament.last_round
-        state = (f"{left} round{'s' if left > 1 else ''} still to pair" if left > 0
+        state = ("no round is paired yet" if not tournament.rounds
+                 else f"{left} round{'s' if left > 1 else ''} still to pair" if left > 0
                  else "the final has no winner yet")
         raise Refused(f"the knockout cannot be finalised yet: {state}")
     closed = settings.model_copy(update={"status": Status.FINALISED, "finalised_on": when})

@@ -79,10 +79,11 @@ def bracket_view(tournament: KnockoutTournament) -> View:
                             "first": _label(match["first"], "-"), "second": _label(match["second"], "bye"),
                             "_first_short": _label(match["first"], "-", False),
                             "_second_short": _label(match["second"], "bye", False),
+                            # a match forfeit (a withdrawal before it) shows its code, +/- or -/+
                             "score": "" if match["first"] is None or match["second"] is None
-                            else f"{score[0]}-{score[1]}",
+                            else match["forfeit"] or f"{score[0]}-{score[1]}",
                             "_score_ascii": "" if match["first"] is None or match["second"] is None
-                            else "-".join(match["score"]),
+                            else match["forfeit"] or "-".join(match["score"]),
                             "through": "" if winner is None else str(winner), "how": _how(match)})
     columns = [Column("round", "Rd", text_cell("round"), "right"),
                Column("match", "M", text_cell("match"), "right"),
