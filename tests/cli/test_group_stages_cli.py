@@ -242,3 +242,14 @@ def test_groups_start_whole_or_not_at_all(arbiter: Runner, tmp_path: Path, monke
     assert arbiter("-d", folder, "pair").code == 0
     assert sorted(p.name for p in folder.iterdir() if p.name.startswith(".stages")) == []
     assert sorted(p.name for p in (folder / "stages").iterdir()) == ["A", "B", "C", "D"]
+
+
+def test_a_withdrawal_once_the_groups_started_is_sent_to_the_players_group(arbiter: Runner, sample) -> None:
+    """Once the groups have started, a player withdraws from the group they play in (with that
+    stage's own number); the top folder says which group, and changes nothing (found by a new user:
+    it advised 'player remove', which the started groups then refused)."""
+    folder = sample("groups16-in-progress")
+    before = snapshot(folder)
+    out = arbiter("-d", folder, "player", "withdraw", "3")
+    assert out.code == 4 and "plays in group C" in out.err and "stages/C" in out.err
+    assert out.err.count("\n") == 1 and snapshot(folder) == before

@@ -9,7 +9,7 @@ import typer
 from arbiter_cli.cli.common import STATE, FormatOption, arguments, command_line, count, read_input, reading, say, \
     writing
 from arbiter_cli.core.csv_input import read_rows
-from arbiter_cli.core.errors import BadArgument
+from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.lifecycle.registration import IMPORT_COLUMNS, add_player, import_players, remove_player
 from arbiter_cli.lifecycle.withdrawals import withdraw_player
 from arbiter_cli.render.output import Format, emit
@@ -93,8 +93,11 @@ def player_withdraw(
                                                        "takes part in (default: the last paired round).")] = None,
 ) -> None:
     """Withdraw a player: they are not paired after --after-round (a knockout: the opponent goes through)."""
+    from arbiter_cli.cli.groups import is_groups
     from arbiter_cli.cli.knockout import is_knockout, knockout_withdraw
 
+    if is_groups():
+        _group_withdrawal(start_number)
     if is_knockout():
         if after_round is not None:
             raise BadArgument("a knockout player withdraws now: no --after-round", field="--after-round")
@@ -111,3 +114,19 @@ def player_withdraw(
             if start_number in game.players and game.result is None:
                 say(f"note: round {rnd.number} board {game.board} waits for its forfeit: "
                     f"arbiter result {rnd.number} {game.board} {'-/+' if game.white == start_number else '+/-'}")
+
+
+def _group_withdrawal(start_number: int) -> None:
+    """A group event's top folder once the groups have started: a player withdraws from the group
+    (or final) they play in, where they have that stage's own number; say which."""
+    from arbiter_cli.cli.groups import group_folder
+    from arbiter_cli.core.model import Status
+
+    with group_folder(exclusive=False) as (_, event):
+        if event.tournament.settings.status is Status.REGISTRATION:
+            return
+        group = event.groups.group_of(start_number)
+    where = f"group {group}" if group is not None else "its group"
+    raise Refused(f"the groups have started: player {start_number} plays in {where}; withdraw them there, "
+                  f"with the group's own number: 'arbiter -d DIR/stages/{group or 'X'} player list', then "
+                  f"'player withdraw ID' in that folder")
