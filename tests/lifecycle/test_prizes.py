@@ -187,6 +187,15 @@ def test_withdrawn_players_are_left_out_and_the_next_moves_up() -> None:
     assert {a.amount for a in awards} == {7500}
 
 
+def test_a_category_nobody_matches_is_named_as_not_paid() -> None:
+    # A misspelt club pays nobody; the list says so instead of dropping the prize silently.
+    players = [Player(start_number=1, name="A", club="Lyon Echecs"), Player(start_number=2, name="B")]
+    table = PrizeTable(places=(100,), category=(Category(name="Best of Lyon", amounts=(50,), club="Lyon Echec"),))
+    listed = prize_list(_tournament(players), table)
+    assert "Best of Lyon: no player matches its rule, so it is not paid" in listed.notes
+    assert {a.list_name for a in listed.awards} == {PLACES}
+
+
 def test_category_rules_read_the_players_data() -> None:
     woman = Player(start_number=1, name="W", sex="w", rating=1750, birth_date="2009-04-01", federation="FRA",
                    club="Lyon Echecs")
@@ -280,3 +289,12 @@ def test_nobody_ranked_above_a_prize_winner_of_a_list_gets_less_than_that_prize(
     for award in result.awards:
         above = [e for e in entrants if award.list_name in e.lists and position[e.key] < position[award.key]]
         assert all(got.get(e.key, 0) >= award.amount for e in above), (award, got)
+
+
+def test_the_odd_cents_of_one_pool_are_one_note() -> None:
+    # 1000.05 over 7: 142.86 each and three odd cents, named in one line in tie-break order
+    field = people(*[(name, 5, set()) for name in "ABCDEFG"])
+    spec = PrizeSpec(PLACES, (100005,))
+    result = award_prizes(field, [spec], "shared")
+    assert result.notes == ("places 1-7: 3 cents that could not be split equally go one each to A; B; C "
+                            "(tie-break order)",)

@@ -36,7 +36,7 @@ The engine (:func:`award_prizes`) knows nothing of tournaments: it reads ranked
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from arbiter_cli.core.model import Tournament
@@ -183,11 +183,14 @@ def award_prizes(entrants: Sequence[Entrant], specs: Sequence[PrizeSpec], split:
         given = sorted(((share, key) for key, share in by_key.items() if taken.get(key) == spec.name),
                        key=lambda pair: (pair[0].first, rank[spec.name][pair[1]]))
         awards += [Award(key, names[key], spec.name, share.first, share.last, share.amount) for share, key in given]
+        odd: dict[str, list[str]] = {}  # one note per pool: its odd cents, one each in tie-break order
         for share, key in given:
             if share.odd:
-                places = Award(key, "", spec.name, share.first, share.last, 0).prize
-                notes.append(f"{places}: a cent that could not be split equally goes to {names[key]} "
-                             "(tie-break order)")
+                odd.setdefault(Award(key, "", spec.name, share.first, share.last, 0).prize, []).append(names[key])
+        for places, who in odd.items():
+            cents = "a cent" if len(who) == 1 else f"{len(who)} cents"
+            notes.append(f"{places}: {cents} that could not be split equally {'goes' if len(who) == 1 else 'go'} "
+                         f"{'' if len(who) == 1 else 'one each '}to {'; '.join(who)} (tie-break order)")
     return PrizeList(tuple(awards), currency, split, tuple(notes))
 
 
@@ -204,7 +207,11 @@ def prize_list(tournament: Tournament, table: PrizeTable) -> PrizeList:
     entrants = [Entrant(row.player.start_number, row.player.name, row.points,
                         frozenset({PLACES} | {c.name for c in table.category if eligible(c, row.player)}))
                 for row in standings.rows if row.rank is not None and not row.player.is_withdrawn]
-    return award_prizes(entrants, prize_specs(table), table.split, table.currency)
+    listed = award_prizes(entrants, prize_specs(table), table.split, table.currency)
+    # a category nobody matches (a misspelt club, an empty band) is not paid: say so, not silently
+    unpaid = tuple(f"{c.name}: no player matches its rule, so it is not paid" for c in table.category
+                   if not any(c.name in e.lists for e in entrants))
+    return replace(listed, notes=listed.notes + unpaid)
 
 
 def prize_list_changes(before: PrizeList | None, after: PrizeList) -> list[Change]:
