@@ -103,29 +103,41 @@ def _ascii_score(record: dict[str, Any], key: str) -> Any:
 
 
 def knockout_pairings_view(tournament: KnockoutTournament, rnd: KnockoutRound) -> View:
-    """A round's games, one board (``MATCH.GAME``) each, and its walkovers."""
+    """A round's games, one board (``MATCH.GAME``) each, and its walkovers. The records are those of
+    any event's pairings (``board``, ``white`` and ``black`` start numbers, ``result``, ``null``
+    until entered, ``white_name``, ``black_name``) with the game's ``stage``; a match without a game
+    (a bye, a match forfeit) is one line ``MATCH`` whose ``stage`` says how it was decided."""
     records: list[dict[str, Any]] = []
+
+    def name(number: int | None) -> str | None:
+        return tournament.by_number[number].name if number is not None else None
+
     for match in rnd.matches:
         for g in match.games:
-            records.append({"board": f"{match.number}.{g.game}", "stage": g.stage, "white_number": g.white,
-                            "black_number": g.black, "white": _label(_player(tournament, g.white), ""),
-                            "black": _label(_player(tournament, g.black), ""),
-                            "result": g.result.value.replace("1/2-1/2", "½-½") if g.result else ""})
+            records.append({"board": f"{match.number}.{g.game}", "stage": g.stage, "white": g.white,
+                            "black": g.black, "result": g.result.value if g.result else None,
+                            "white_name": name(g.white), "black_name": name(g.black)})
         if not match.games:
             state = decision(tournament, match)
-            records.append({"board": f"{match.number}", "stage": state.how, "white_number": match.first,
-                            "black_number": match.second, "white": _label(_player(tournament, match.first), "-"),
-                            "black": _label(_player(tournament, match.second), "bye"),
-                            "result": match.forfeit.value if match.forfeit else ""})
+            records.append({"board": f"{match.number}", "stage": state.how, "white": match.first,
+                            "black": match.second, "result": match.forfeit.value if match.forfeit else None,
+                            "white_name": name(match.first), "black_name": name(match.second)})
+
+    def label(side: str, empty: str) -> Any:
+        return lambda r: _label(_player(tournament, r[side]), empty)
+
+    def result_text(r: dict[str, Any]) -> str:
+        return "" if r["result"] is None else str(r["result"]).replace("1/2-1/2", "½-½")
+
     columns = [Column("board", "Board", text_cell("board"), "right"), Column("stage", "Stage", text_cell("stage")),
-               Column("white", "White", text_cell("white"), wrap=True),
-               Column("black", "Black", text_cell("black"), wrap=True),
-               Column("result", "Result", text_cell("result"), "center"),
-               Column("white_number", "W", text_cell("white_number")), Column("black_number", "B", text_cell("black_number"))]
-    name = round_name(rnd.number, tournament.total_rounds)
-    title = f"{tournament.settings.name}: round {rnd.number}" + (f" ({name})" if name != f"round {rnd.number}" else "")
-    return View(title, records, columns,
-                hidden=frozenset({"white_number", "black_number"}))
+               Column("white", "White", label("white", "-"), wrap=True),
+               Column("black", "Black", label("black", "bye"), wrap=True),
+               Column("result", "Result", result_text, "center"),
+               Column("white_name", "", text_cell("white_name")), Column("black_name", "", text_cell("black_name"))]
+    name_of_round = round_name(rnd.number, tournament.total_rounds)
+    title = f"{tournament.settings.name}: round {rnd.number}" + (
+        f" ({name_of_round})" if name_of_round != f"round {rnd.number}" else "")
+    return View(title, records, columns, hidden=frozenset({"white_name", "black_name"}))
 
 
 def knockout_standings_view(tournament: KnockoutTournament) -> View:
