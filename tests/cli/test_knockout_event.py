@@ -376,3 +376,11 @@ def test_a_knockout_is_finalised_once_its_final_has_a_winner(arbiter: Runner, tm
     after = snapshot(folder)
     assert arbiter("-d", folder, "finalize").code == 4 and snapshot(folder) == after
     assert arbiter("-d", folder, "result", "2", "1.1", "0-1", "--correct").code == 4
+
+
+def test_knockout_bracket_json_scores_are_numbers(arbiter: Runner, sample) -> None:
+    """Points are JSON numbers everywhere (README, JSON output): a match's score too (2.5, not "2.5")."""
+    data = bracket(arbiter, sample("knockout24-in-progress"))
+    scores = [value for rnd in data["rounds"] for m in rnd["matches"] for value in m["score"]]
+    assert scores and all(isinstance(value, (int, float)) and not isinstance(value, bool) for value in scores)
+    assert [2.5, 1.5] in [m["score"] for m in data["rounds"][0]["matches"]]

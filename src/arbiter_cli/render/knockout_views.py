@@ -6,12 +6,11 @@ and the standings.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any
 
 from arbiter_cli.core.knockout import KnockoutRound, KnockoutTournament, round_name
 from arbiter_cli.core.model import Tournament
-from arbiter_cli.core.points import format_points
+from arbiter_cli.core.points import format_points, parse_points, points_to_json
 from arbiter_cli.lifecycle.knockout import champion, decision
 from arbiter_cli.lifecycle.knockout_standings import knockout_standings
 from arbiter_cli.render.output import Column, View, text_cell
@@ -38,7 +37,8 @@ def _label(player: dict[str, Any] | None, empty: str, rating: bool = True) -> st
 
 def bracket_data(tournament: KnockoutTournament) -> dict[str, Any]:
     """The bracket as plain data: the slots, then each round's matches with their players, games,
-    score (exact points as text, e.g. ``"1½"``), the winner and how the match was decided."""
+    score (the points each scored in the match, JSON numbers as every other points value), the
+    winner and how the match was decided."""
     rounds: list[dict[str, Any]] = []
     total = tournament.total_rounds
     for rnd in tournament.rounds:
@@ -51,7 +51,7 @@ def bracket_data(tournament: KnockoutTournament) -> dict[str, Any]:
                 "games": [{"board": f"{match.number}.{g.game}", "game": g.game, "stage": g.stage, "white": g.white,
                            "black": g.black, "result": g.result.value if g.result else None} for g in match.games],
                 "forfeit": match.forfeit.value if match.forfeit else None,
-                "score": [format_points(state.score[0], ascii=True), format_points(state.score[1], ascii=True)],
+                "score": [points_to_json(state.score[0]), points_to_json(state.score[1])],
                 "decided": state.decided, "winner": state.winner, "how": state.how or None,
             })
         rounds.append({"round": rnd.number, "name": round_name(rnd.number, total), "matches": matches})
@@ -74,7 +74,7 @@ def bracket_view(tournament: KnockoutTournament) -> View:
     for rnd in data["rounds"]:
         for match in rnd["matches"]:
             winner = match["winner"]
-            score = [format_points(Fraction(text)) for text in match["score"]]
+            score = [format_points(parse_points(value)) for value in match["score"]]
             records.append({"round": rnd["round"], "round_name": rnd["name"], "match": match["match"],
                             "first": _label(match["first"], "-"), "second": _label(match["second"], "bye"),
                             "_first_short": _label(match["first"], "-", False),
@@ -83,7 +83,8 @@ def bracket_view(tournament: KnockoutTournament) -> View:
                             "score": "" if match["first"] is None or match["second"] is None
                             else match["forfeit"] or f"{score[0]}-{score[1]}",
                             "_score_ascii": "" if match["first"] is None or match["second"] is None
-                            else match["forfeit"] or "-".join(match["score"]),
+                            else match["forfeit"] or "-".join(format_points(parse_points(v), ascii=True)
+                                                              for v in match["score"]),
                             "through": "" if winner is None else str(winner), "how": _how(match)})
     columns = [Column("round", "Rd", text_cell("round"), "right"),
                Column("match", "M", text_cell("match"), "right"),
