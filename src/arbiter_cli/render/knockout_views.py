@@ -155,7 +155,9 @@ def knockout_standings_view(tournament: KnockoutTournament) -> View:
                Column("name", "Name", text_cell("name"), wrap=True),
                Column("rating", "Rtg", lambda r: str(r["rating"] or ""), "right"),
                Column("reached_name", "Reached", text_cell("reached_name")),
-               Column("state", "Now", text_cell("state"))]
+               Column("state", "Now", text_cell("state")),
+               # for scripts (CSV, JSON): the shared place's last rank, and the round reached as a number
+               Column("rank_to", "", text_cell("rank_to")), Column("reached", "", text_cell("reached"))]
     return View(f"{tournament.settings.name}: standings", records, columns, hidden=frozenset({"rank_to", "reached"}))
 
 
