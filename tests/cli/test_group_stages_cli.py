@@ -91,7 +91,11 @@ def test_standings_show_each_group_then_the_final(arbiter: Runner, sample) -> No
     assert [t.split(":")[1].strip() for t in titles] == ["group A", "group B", "group C", "group D", "final"]
     rows = list(csv.DictReader(io.StringIO(arbiter("-d", folder, "standings", "-f", "csv").out)))
     assert [r["stage"] for r in rows] == ["A"] * 4 + ["B"] * 4 + ["C"] * 4 + ["D"] * 4 + ["final"] * 8
-    assert list(rows[0])[:4] == ["stage", "rank", "start_number", "name"]
+    assert list(rows[0])[:5] == ["stage", "rank", "start_number", "event_number", "name"]
+    # a stage numbers its players afresh: event_number is the player's number in the event
+    registration = {r["name"]: r["start_number"]
+                    for r in csv.DictReader(io.StringIO((folder / "players.csv").read_text()))}
+    assert all(r["event_number"] == registration[r["name"]] for r in rows)
     printed = arbiter("-d", folder, "standings", "--print")
     assert printed.code == 0 and printed.out.count("\f") == 4 and "Final: standings after round 1" in printed.out
     page = folder.parent / "standings.html"

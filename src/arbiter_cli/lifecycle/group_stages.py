@@ -39,7 +39,7 @@ from arbiter_cli.lifecycle.standings import compute_standings
 from arbiter_cli.pairing.groups import snake_deal
 from arbiter_cli.pairing.round_robin import pair_round
 
-__all__ = ["Qualifier", "GroupAssignment", "dealt_groups", "set_groups", "start_groups", "round_robin_stage",
+__all__ = ["event_numbers", "Qualifier", "GroupAssignment", "dealt_groups", "set_groups", "start_groups", "round_robin_stage",
            "stage_changes",
            "qualifiers", "final_seeding", "final_stage", "stage_complete"]
 
@@ -284,3 +284,13 @@ def _members_text(members: Mapping[str, Sequence[int]] | None) -> str:
     if members is None:
         return ""
     return "; ".join(f"{name}: {' '.join(map(str, numbers))}" for name, numbers in sorted(members.items()))
+
+
+def event_numbers(event: GroupEvent, players: Sequence[Player]) -> dict[int, int]:
+    """Each stage player's start number in the event (a stage numbers its players afresh, C.05 /
+    C.04.2): the same person in the registration, by name, FIDE id, birth date and federation."""
+    def person(p: Player) -> tuple[str, object, object, object]:
+        return p.name, p.fide_id, p.birth_date, p.federation
+
+    by_person = {person(p): p.start_number for p in event.tournament.players}
+    return {p.start_number: by_person[person(p)] for p in players if person(p) in by_person}
