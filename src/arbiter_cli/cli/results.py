@@ -40,14 +40,15 @@ def result(
     use_group(group)
     if is_knockout():
         if excused or confirm:
-            raise BadArgument("--excused and --confirm are for individual events")
+            raise BadArgument("--excused and --confirm are for Swiss and round-robin events (a knockout's "
+                              "withdrawal is 'arbiter player withdraw')")
         knockout_result(round_number, board, code, source, correct, force)
         return
     if force:
         raise BadArgument("--force is for a knockout's correction", field="--force")
     if is_team():
         if excused or confirm:
-            raise BadArgument("--excused and --confirm are for individual events")
+            raise BadArgument("--excused and --confirm are for individual Swiss and round-robin events")
         team_result(round_number, board, code, source, correct)
         return
     if board is not None and not board.isdigit():
