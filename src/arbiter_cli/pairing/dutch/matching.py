@@ -782,24 +782,10 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
     if tight is not None:
         # slack = dual[v] + dual[w] - 2 * weight + 2 * (the duals of the blossoms
         # holding both ends). Ends in different top-level blossoms share none; for
-        # two ends in one, the shared blossoms are the common start of their chains
-        # of blossoms from the top down.
-        chain: dict[int, list[int]] = {}
-        shared: dict[int, list[int]] = {}  # running sums of the chain's duals
-        for v in vertices:
-            if inblossom[v] != v:
-                up = []
-                b = blossomparent[v]
-                while b != -1:
-                    up.append(b)
-                    b = blossomparent[b]
-                up.reverse()
-                chain[v] = up
-                total, sums = 0, []
-                for b in up:
-                    total += dual[b]
-                    sums.append(total)
-                shared[v] = sums
+        # two ends in one, the shared blossoms are those above their least common
+        # blossom b, and b's children other than the one holding v hold exactly the
+        # w whose least common blossom with v is b. So v walks up its chain of
+        # blossoms once and reads each w in its top-level blossom once.
         found: list[list[int]] = []
         for v in vertices:
             dv, row, top = dual[v], w2[v], inblossom[v]
@@ -807,16 +793,24 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
                 found.append([w for w in nbrs[v] if dv + dual[w] == row[w]])
                 continue
             zero = [w for w in nbrs[v] if inblossom[w] != top and dv + dual[w] == row[w]]
-            sums, weights = shared[v], weight[v]
-            level = {b: i for i, b in enumerate(chain[v])}
-            for w in leaves[top]:
-                if w == v or not weights[w]:
-                    continue
-                for b in reversed(chain[w]):  # from w's innermost blossom up to one holding v
-                    if b in level:
-                        break
-                if dv + dual[w] - row[w] + 2 * sums[level[b]] == 0:
-                    zero.append(w)
+            up = []
+            b = blossomparent[v]
+            while b != -1:
+                up.append(b)
+                b = blossomparent[b]
+            above = sum(map(dual.__getitem__, up))  # the duals of the blossoms holding v
+            weights = weight[v]
+            child = v
+            for b in up:  # from v's innermost blossom to the top-level one
+                # slack zero: dual[w] - row[w] == -(dv + 2 * (duals of b and above))
+                target = -dv - 2 * above
+                for c in blossomchilds[b]:
+                    if c != child:
+                        for w in leaves[c]:
+                            if weights[w] and dual[w] - row[w] == target:
+                                zero.append(w)
+                above -= dual[b]
+                child = b
             zero.sort()
             found.append(zero)
         tight[:] = found
