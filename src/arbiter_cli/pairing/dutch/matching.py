@@ -600,6 +600,8 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
             # the other vertices of root blossoms are scanned; the roots are not
             queue[:] = [v for v in queue if mate[v] != -1]
         sflat[:] = queue  # the S-vertices that are not roots (with aggregate), in this stage
+        # With a warm start: the least dual + delta_sum over sflat[:sseen], at sleast.
+        sseen, skey, sleast = 0, 0, -1
         rootedge[:] = [None] * nn
 
         augmented = False
@@ -697,14 +699,19 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
             deltav = deltaw = -1
             if warm:
                 # Duals of S-vertices are not all equal: the least one may be a
-                # matched S-vertex's (see "Warm start").
-                svertices = list(compress(vertices, map((1).__eq__, vlab)))
-                if not svertices:
+                # matched S-vertex's (see "Warm start"). An S-vertex stays S for the
+                # stage and loses every delta, so dual + delta_sum is constant: the
+                # least one (the lowest vertex among equals) is kept as sflat grows.
+                for v in sflat[sseen:]:
+                    key = dual[v] + dsum
+                    if sleast == -1 or key < skey or (key == skey and v < sleast):
+                        skey, sleast = key, v
+                sseen = len(sflat)
+                if sleast == -1:
                     break
-                svals = list(map(dual.__getitem__, svertices))
-                delta = min(svals)
+                delta = skey - dsum
                 if dual[singles[0]] != delta:
-                    deltav = svertices[svals.index(delta)]
+                    deltav = sleast
             else:
                 delta = min(dual[:n])
             deltab = -1
