@@ -54,7 +54,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress
-from operator import add, not_, sub
+from operator import add, sub
 
 __all__ = ["max_weight_matching", "matching_weight"]
 
@@ -205,6 +205,9 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
     # w is free; edges recorded while w was labelled are real edges from
     # S-vertices, so keeping them is harmless.
     freekey = [0] * n
+    # freet[w] = freekey[w] + dual[w] while w is free (constant then), ``inf`` while
+    # w is labelled: the least of it is the least slack to a free vertex + delta_sum.
+    freet = [0] * n
     freev = [-1] * n
     delta_sum = 0
     # For a top-level S-blossom: its least-slack edges to neighbouring S-blossoms.
@@ -234,6 +237,7 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
             lv = leaves[b]
             for x in lv:
                 vlab[x] = t
+                freet[x] = inf
             if t == 1:
                 queue.extend(lv)
                 sflat.extend(lv)
@@ -456,6 +460,7 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
                     if t != 2:
                         for x in leaves[c]:
                             vlab[x] = t
+                            freet[x] = inf if t else freekey[x] + dual[x]
             label[b] = 0
             labelend[b] = labelin[b] = -1
             blossomchilds[b] = leaves[b] = no_vertices
@@ -582,6 +587,7 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
         # only fall, T duals rise by at most delta_sum <= max dual.
         inf = (max(dual[:n]) + maxweight + 1) << 4
         freekey[:] = [inf] * n
+        freet[:] = freekey
         bests[:] = [inf] * nn
         queue.clear()
         singles = [v for v in singles if mate[v] == -1 and dual[v]]
@@ -616,7 +622,8 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
             key = dual[r] - w2[r][w]
             t = key + dual[w]
             if t > 0:
-                if vlab[w] == 1:
+                lw = vlab[w]
+                if lw == 1:
                     if t < bests[bw]:
                         bestv[bw] = w
                         bestw[bw] = r
@@ -624,6 +631,8 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
                 elif key < freekey[w]:
                     freekey[w] = key
                     freev[w] = r
+                    if not lw:
+                        freet[w] = t
             elif tight_edge(r, w):
                 augmented = True
                 break
@@ -646,13 +655,16 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
                     t = key + dual[w]
                     if t > dsum:
                         # not tight: least-slack bookkeeping
-                        if vlab[w] == 1:
+                        lw = vlab[w]
+                        if lw == 1:
                             if t < bt and inblossom[w] != bv:
                                 bt = t
                                 btw = w
                         elif key < freekey[w]:
                             freekey[w] = key
                             freev[w] = v
+                            if not lw:
+                                freet[w] = t
                         continue
                     bw = inblossom[w]
                     if bw == bv:
@@ -715,15 +727,12 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
             else:
                 delta = min(dual[:n])
             deltab = -1
-            free = list(compress(vertices, map(not_, vlab)))
-            if free:
-                vals = list(map(add, map(freekey.__getitem__, free), map(dual.__getitem__, free)))
-                d = min(vals)
-                if d - dsum < delta:
-                    delta = d - dsum
-                    deltatype = 2
-                    deltaw = free[vals.index(d)]
-                    deltav = freev[deltaw]
+            d = min(freet)
+            if d - dsum < delta:  # (never for ``inf``: no free vertex with a recorded edge)
+                delta = d - dsum
+                deltatype = 2
+                deltaw = freet.index(d)  # the lowest free vertex among equals
+                deltav = freev[deltaw]
             d = min(bests)
             if d < inf:
                 d2 = (d - (dsum << 1)) >> 1
