@@ -54,7 +54,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress
-from operator import add, not_, sub
+from operator import add, sub
 
 __all__ = ["max_weight_matching", "matching_weight"]
 
@@ -205,6 +205,9 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
     # w is free; edges recorded while w was labelled are real edges from
     # S-vertices, so keeping them is harmless.
     freekey = [0] * n
+    # freet[w] = freekey[w] + dual[w] while w is free (constant then), ``inf`` while
+    # w is labelled: the least of it is the least slack to a free vertex + delta_sum.
+    freet = [0] * n
     freev = [-1] * n
     delta_sum = 0
     # For a top-level S-blossom: its least-slack edges to neighbouring S-blossoms.
@@ -234,6 +237,7 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
             lv = leaves[b]
             for x in lv:
                 vlab[x] = t
+                freet[x] = inf
             if t == 1:
                 queue.extend(lv)
                 sflat.extend(lv)
@@ -456,6 +460,7 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
                     if t != 2:
                         for x in leaves[c]:
                             vlab[x] = t
+                            freet[x] = inf if t else freekey[x] + dual[x]
             label[b] = 0
             labelend[b] = labelin[b] = -1
             blossomchilds[b] = leaves[b] = no_vertices
@@ -582,6 +587,7 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
         # only fall, T duals rise by at most delta_sum <= max dual.
         inf = (max(dual[:n]) + maxweight + 1) << 4
         freekey[:] = [inf] * n
+        freet[:] = freekey
         bests[:] = [inf] * nn
         queue.clear()
         singles = [v for v in singles if mate[v] == -1 and dual[v]]
@@ -600,6 +606,8 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
             # the other vertices of root blossoms are scanned; the roots are not
             queue[:] = [v for v in queue if mate[v] != -1]
         sflat[:] = queue  # the S-vertices that are not roots (with aggregate), in this stage
+        # With a warm start: the least dual + delta_sum over sflat[:sseen], at sleast.
+        sseen, skey, sleast = 0, 0, -1
         rootedge[:] = [None] * nn
 
         augmented = False
@@ -614,7 +622,8 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
             key = dual[r] - w2[r][w]
             t = key + dual[w]
             if t > 0:
-                if vlab[w] == 1:
+                lw = vlab[w]
+                if lw == 1:
                     if t < bests[bw]:
                         bestv[bw] = w
                         bestw[bw] = r
@@ -622,6 +631,8 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
                 elif key < freekey[w]:
                     freekey[w] = key
                     freev[w] = r
+                    if not lw:
+                        freet[w] = t
             elif tight_edge(r, w):
                 augmented = True
                 break
@@ -644,13 +655,16 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
                     t = key + dual[w]
                     if t > dsum:
                         # not tight: least-slack bookkeeping
-                        if vlab[w] == 1:
+                        lw = vlab[w]
+                        if lw == 1:
                             if t < bt and inblossom[w] != bv:
                                 bt = t
                                 btw = w
                         elif key < freekey[w]:
                             freekey[w] = key
                             freev[w] = v
+                            if not lw:
+                                freet[w] = t
                         continue
                     bw = inblossom[w]
                     if bw == bv:
@@ -697,26 +711,28 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
             deltav = deltaw = -1
             if warm:
                 # Duals of S-vertices are not all equal: the least one may be a
-                # matched S-vertex's (see "Warm start").
-                svertices = list(compress(vertices, map((1).__eq__, vlab)))
-                if not svertices:
+                # matched S-vertex's (see "Warm start"). An S-vertex stays S for the
+                # stage and loses every delta, so dual + delta_sum is constant: the
+                # least one (the lowest vertex among equals) is kept as sflat grows.
+                for v in sflat[sseen:]:
+                    key = dual[v] + dsum
+                    if sleast == -1 or key < skey or (key == skey and v < sleast):
+                        skey, sleast = key, v
+                sseen = len(sflat)
+                if sleast == -1:
                     break
-                svals = list(map(dual.__getitem__, svertices))
-                delta = min(svals)
+                delta = skey - dsum
                 if dual[singles[0]] != delta:
-                    deltav = svertices[svals.index(delta)]
+                    deltav = sleast
             else:
                 delta = min(dual[:n])
             deltab = -1
-            free = list(compress(vertices, map(not_, vlab)))
-            if free:
-                vals = list(map(add, map(freekey.__getitem__, free), map(dual.__getitem__, free)))
-                d = min(vals)
-                if d - dsum < delta:
-                    delta = d - dsum
-                    deltatype = 2
-                    deltaw = free[vals.index(d)]
-                    deltav = freev[deltaw]
+            d = min(freet)
+            if d - dsum < delta:  # (never for ``inf``: no free vertex with a recorded edge)
+                delta = d - dsum
+                deltatype = 2
+                deltaw = freet.index(d)  # the lowest free vertex among equals
+                deltav = freev[deltaw]
             d = min(bests)
             if d < inf:
                 d2 = (d - (dsum << 1)) >> 1
@@ -782,24 +798,10 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
     if tight is not None:
         # slack = dual[v] + dual[w] - 2 * weight + 2 * (the duals of the blossoms
         # holding both ends). Ends in different top-level blossoms share none; for
-        # two ends in one, the shared blossoms are the common start of their chains
-        # of blossoms from the top down.
-        chain: dict[int, list[int]] = {}
-        shared: dict[int, list[int]] = {}  # running sums of the chain's duals
-        for v in vertices:
-            if inblossom[v] != v:
-                up = []
-                b = blossomparent[v]
-                while b != -1:
-                    up.append(b)
-                    b = blossomparent[b]
-                up.reverse()
-                chain[v] = up
-                total, sums = 0, []
-                for b in up:
-                    total += dual[b]
-                    sums.append(total)
-                shared[v] = sums
+        # two ends in one, the shared blossoms are those above their least common
+        # blossom b, and b's children other than the one holding v hold exactly the
+        # w whose least common blossom with v is b. So v walks up its chain of
+        # blossoms once and reads each w in its top-level blossom once.
         found: list[list[int]] = []
         for v in vertices:
             dv, row, top = dual[v], w2[v], inblossom[v]
@@ -807,16 +809,24 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
                 found.append([w for w in nbrs[v] if dv + dual[w] == row[w]])
                 continue
             zero = [w for w in nbrs[v] if inblossom[w] != top and dv + dual[w] == row[w]]
-            sums, weights = shared[v], weight[v]
-            level = {b: i for i, b in enumerate(chain[v])}
-            for w in leaves[top]:
-                if w == v or not weights[w]:
-                    continue
-                for b in reversed(chain[w]):  # from w's innermost blossom up to one holding v
-                    if b in level:
-                        break
-                if dv + dual[w] - row[w] + 2 * sums[level[b]] == 0:
-                    zero.append(w)
+            up = []
+            b = blossomparent[v]
+            while b != -1:
+                up.append(b)
+                b = blossomparent[b]
+            above = sum(map(dual.__getitem__, up))  # the duals of the blossoms holding v
+            weights = weight[v]
+            child = v
+            for b in up:  # from v's innermost blossom to the top-level one
+                # slack zero: dual[w] - row[w] == -(dv + 2 * (duals of b and above))
+                target = -dv - 2 * above
+                for c in blossomchilds[b]:
+                    if c != child:
+                        for w in leaves[c]:
+                            if weights[w] and dual[w] - row[w] == target:
+                                zero.append(w)
+                above -= dual[b]
+                child = b
             zero.sort()
             found.append(zero)
         tight[:] = found
