@@ -27,7 +27,7 @@ from arbiter_cli.core.errors import BadArgument, Refused, pydantic_message
 from arbiter_cli.core.group_settings import FINAL, GroupEvent, GroupSettings
 from arbiter_cli.core.model import Settings, Status, Tournament
 from arbiter_cli.core.tiebreak_codes import Rules
-from arbiter_cli.render.output import Column, Format, View, emit, text_cell, view_text
+from arbiter_cli.render.output import Format, View, emit, view_text
 from arbiter_cli.store.group_folder import STAGES_DIR, GroupFolder, is_group_folder
 
 __all__ = ["is_groups", "group_options", "create_group_event", "use_group", "pair_groups", "groups_show",
@@ -286,16 +286,13 @@ def group_standings(tiebreaks: str | None, rules: Rules | None, fmt: Format, pri
                                                          "round reached, then rating (knockout)", today())))
     if fmt is not Format.table:  # for scripts: each row's start number in the event besides the stage's own
         from arbiter_cli.lifecycle.group_stages import event_numbers
+        from arbiter_cli.render.group_views import with_event_numbers
 
         players = {name: stage.players for name, stage in stages.items()}
         if cup is not None:
             players[FINAL] = knockout.players
         for name, view in views.items():
-            numbers = event_numbers(event, players[name])
-            view.records = [{**r, "event_number": numbers.get(r["start_number"])} for r in view.records]
-            at = next(i for i, c in enumerate(view.columns) if c.key == "start_number") + 1
-            view.columns.insert(at, Column("event_number", "", text_cell("event_number")))
-            view.hidden = view.hidden | {"event_number"}
+            with_event_numbers(view, event_numbers(event, players[name]))
     if print_ or html is not None:
         write_page(pages, html, f"{event.tournament.settings.name}: standings")
     elif fmt is Format.json:

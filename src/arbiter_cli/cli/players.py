@@ -9,7 +9,7 @@ import typer
 from arbiter_cli.cli.common import STATE, FormatOption, arguments, command_line, count, read_input, reading, say, \
     writing
 from arbiter_cli.core.csv_input import read_rows
-from arbiter_cli.core.errors import BadArgument, Refused
+from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.lifecycle.registration import IMPORT_COLUMNS, add_player, import_players, remove_player
 from arbiter_cli.lifecycle.withdrawals import withdraw_player
 from arbiter_cli.render.output import Format, emit
@@ -117,16 +117,9 @@ def player_withdraw(
 
 
 def _group_withdrawal(start_number: int) -> None:
-    """A group event's top folder once the groups have started: a player withdraws from the group
-    (or final) they play in, where they have that stage's own number; say which."""
+    """A group event's top folder: a withdrawal once the groups started goes to the player's stage."""
     from arbiter_cli.cli.groups import group_folder
-    from arbiter_cli.core.model import Status
+    from arbiter_cli.lifecycle.group_stages import check_top_level_withdrawal
 
     with group_folder(exclusive=False) as (_, event):
-        if event.tournament.settings.status is Status.REGISTRATION:
-            return
-        group = event.groups.group_of(start_number)
-    where = f"group {group}" if group is not None else "its group"
-    raise Refused(f"the groups have started: player {start_number} plays in {where}; withdraw them there, "
-                  f"with the group's own number: 'arbiter -d DIR/stages/{group or 'X'} player list', then "
-                  f"'player withdraw ID' in that folder")
+        check_top_level_withdrawal(event, start_number)

@@ -39,7 +39,7 @@ from arbiter_cli.lifecycle.standings import compute_standings
 from arbiter_cli.pairing.groups import snake_deal
 from arbiter_cli.pairing.round_robin import pair_round
 
-__all__ = ["event_numbers", "Qualifier", "GroupAssignment", "dealt_groups", "set_groups", "start_groups", "round_robin_stage",
+__all__ = ["event_numbers", "check_top_level_withdrawal", "Qualifier", "GroupAssignment", "dealt_groups", "set_groups", "start_groups", "round_robin_stage",
            "stage_changes",
            "qualifiers", "final_seeding", "final_stage", "stage_complete"]
 
@@ -294,3 +294,16 @@ def event_numbers(event: GroupEvent, players: Sequence[Player]) -> dict[int, int
 
     by_person = {person(p): p.start_number for p in event.tournament.players}
     return {p.start_number: by_person[person(p)] for p in players if person(p) in by_person}
+
+
+def check_top_level_withdrawal(event: GroupEvent, start_number: int) -> None:
+    """A withdrawal at the event's top folder: open during registration; once the groups have
+    started, a player withdraws from the group (or final) they play in, where they have that
+    stage's own number, so it is refused with the group named."""
+    if event.tournament.settings.status is Status.REGISTRATION:
+        return
+    group = event.groups.group_of(start_number)
+    where = f"group {group}" if group is not None else "its group"
+    raise Refused(f"the groups have started: player {start_number} plays in {where}; withdraw them there, "
+                  f"with the group's own number: 'arbiter -d DIR/stages/{group or 'X'} player list', then "
+                  f"'player withdraw ID' in that folder")

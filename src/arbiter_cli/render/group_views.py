@@ -18,7 +18,7 @@ from arbiter_cli.render.output import Column, Format, View, text_cell, view_text
 if TYPE_CHECKING:
     from arbiter_cli.lifecycle.group_stages import Qualifier
 
-__all__ = ["groups_view", "qualifiers_view", "stages_view", "stages_json"]
+__all__ = ["with_event_numbers", "groups_view", "qualifiers_view", "stages_view", "stages_json"]
 
 
 def groups_view(title: str, groups: Mapping[str, Sequence[Player]]) -> View:
@@ -86,3 +86,13 @@ def stages_json(views: Mapping[str, View], after_rounds: Mapping[str, int]) -> s
     data = [{"stage": stage, "after_round": after_rounds[stage], "standings": json.loads(view_text(view, Format.json))}
             for stage, view in views.items()]
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def with_event_numbers(view: View, numbers: Mapping[int, int]) -> None:
+    """A stage's standings for scripts: each row's ``event_number`` (the player's number in the
+    event, ``numbers``: stage number -> event number) after the stage's own ``start_number``, in
+    CSV and JSON only."""
+    view.records = [{**r, "event_number": numbers.get(r["start_number"])} for r in view.records]
+    at = next(i for i, c in enumerate(view.columns) if c.key == "start_number") + 1
+    view.columns.insert(at, Column("event_number", "", text_cell("event_number")))
+    view.hidden = view.hidden | {"event_number"}
