@@ -75,6 +75,10 @@ def test_16_players_in_4_groups_with_a_knockout_final_run_through_the_folder_to_
     assert [p["name"] for p in players] == [q["name"] for q in seeded]
     slots = list(csv.DictReader(io.StringIO((folder / "stages" / "final" / "bracket.csv").read_text())))
     assert [s["start_number"] for s in slots] == ["1", "8", "4", "5", "2", "7", "3", "6"]
+    # no round-1 match pairs two players of one group (a winner and its own runner-up)
+    group_of = {seed: q["group"] for seed, q in enumerate(seeded, start=1)}
+    pairs = [(int(slots[i]["start_number"]), int(slots[i + 1]["start_number"])) for i in range(0, 8, 2)]
+    assert all(group_of[a] != group_of[b] for a, b in pairs), pairs
     rng = random.Random(7)
     tied = 0
     for rnd in (1, 2, 3):

@@ -200,10 +200,13 @@ def test_knockout_final_seeds_group_winners_against_runners_up_in_the_standard_b
     seeded = winners_and_runners_up(base)
     final, changes, journal = final_stage(base, seeded)
     assert isinstance(final, KnockoutTournament)
-    # the final's start numbers are the seeding: the group winners 1-4, then the runners-up 5-8
-    assert [p.name for p in final.players] == [q.player.name for q in seeded]
+    # the seeding: the group winners 1-4, then the runners-up 5-8 by rating (D2, C2, B2, A2); the
+    # bracket's 1 v 8 and 3 v 6 would pair A1 with A2 and C1 with C2, so the runners-up 5-6 and
+    # 7-8 change places (each runner-up takes the nearest seed that keeps two of a group apart)
+    assert [(q.group, q.place) for q in seeded] == [("A", 1), ("B", 1), ("C", 1), ("D", 1),
+                                                    ("D", 2), ("C", 2), ("B", 2), ("A", 2)]
+    assert [p.name for p in final.players] == [seeded[i].player.name for i in (0, 1, 2, 3, 5, 4, 7, 6)]
     assert [p.start_number for p in final.players] == list(range(1, 9))
-    assert [(q.group, q.place) for q in seeded][:4] == [("A", 1), ("B", 1), ("C", 1), ("D", 1)]
     # the seeded bracket (1 v 8, 4 v 5, 2 v 7, 3 v 6): seeds 1 and 2 meet only in the final, and
     # every group winner meets a runner-up in round 1
     assert final.bracket == (1, 8, 4, 5, 2, 7, 3, 6)
@@ -255,20 +258,52 @@ def test_final_seeding_is_place_first_then_rating_then_group(entries: list[tuple
     assert keys == sorted(keys) and sorted(map(id, seeded)) == sorted(map(id, chosen))
 
 
-@given(st.integers(2, 8), st.integers(2, 4), st.lists(st.integers(0, 2800), min_size=32, max_size=32))
-def test_knockout_final_never_pairs_two_group_winners_in_round_1(groups: int, advance: int,
-                                                                  ratings: list[int]) -> None:
-    # the seeded bracket pairs seed i with seed P + 1 - i (P slots, P >= G x K >= 2G): the G group
-    # winners, seeds 1 to G, meet runners-up or lower, or go through on a bye, the top seeds first
+def knockout_final_of(groups: int, advance: int, ratings: list[int]) -> KnockoutTournament:
+    """The knockout final of ``groups`` groups of ``advance`` qualifiers each, named by group and
+    place ("A1", "B2", ...), rated by ``ratings`` in that order."""
     chosen = [Qualifier(group_name(g), place, Player(start_number=1, name=f"{group_name(g)}{place}",
                                                      rating=ratings[g * advance + place - 1]))
               for g in range(groups) for place in range(1, advance + 1)]
     base = event(2 * groups, groups, 1, final="knockout")
     final, _, _ = final_stage(base, final_seeding(chosen))
     assert isinstance(final, KnockoutTournament)
+    return final
+
+
+@given(st.integers(2, 8), st.integers(2, 4), st.lists(st.integers(0, 2800), min_size=32, max_size=32))
+def test_knockout_final_never_pairs_two_group_winners_in_round_1(groups: int, advance: int,
+                                                                  ratings: list[int]) -> None:
+    # the seeded bracket pairs seed i with seed P + 1 - i (P slots, P >= G x K >= 2G): the G group
+    # winners, seeds 1 to G, meet runners-up or lower, or go through on a bye, the top seeds first
+    final = knockout_final_of(groups, advance, ratings)
     winners = {p.start_number for p in final.players if p.name.endswith("1") and len(p.name) == 2}
     assert winners == set(range(1, groups + 1))
     first = final.rounds[0].matches
     assert all(len(set(m.players) & winners) <= 1 for m in first)
     byes = sorted(m.players[0] for m in first if len(m.players) == 1)
     assert byes == list(range(1, len(final.bracket) - len(final.players) + 1))
+
+
+@given(st.integers(2, 8), st.integers(1, 4), st.lists(st.integers(0, 2800), min_size=32, max_size=32))
+def test_knockout_final_keeps_two_players_of_one_group_apart_in_round_1(groups: int, advance: int,
+                                                                        ratings: list[int]) -> None:
+    # with at least two groups, moving players among those of one place always finds such a
+    # bracket here; each player keeps their place band (winners are seeds 1-G, and so on)
+    final = knockout_final_of(groups, advance, ratings)
+    group_of = {p.start_number: p.name[0] for p in final.players}
+    for match in final.rounds[0].matches:
+        if len(match.players) == 2:
+            assert group_of[match.players[0]] != group_of[match.players[1]], match.players
+    places = [int(p.name[1:]) for p in final.players]
+    assert places == sorted(places)
+
+
+def test_knockout_final_leaves_the_seeding_when_nothing_clashes() -> None:
+    chosen = [Qualifier("A", 1, Player(start_number=1, name="A1", rating=2400)),
+              Qualifier("B", 1, Player(start_number=1, name="B1", rating=2300)),
+              Qualifier("A", 2, Player(start_number=1, name="A2", rating=2200)),
+              Qualifier("B", 2, Player(start_number=1, name="B2", rating=2100))]
+    base = event(4, 2, 1, final="knockout")
+    final, _, _ = final_stage(base, final_seeding(chosen))
+    assert isinstance(final, KnockoutTournament)
+    assert [p.name for p in final.players] == ["A1", "B1", "A2", "B2"]  # 1 v 4 is A1 v B2, 2 v 3 is B1 v A2

@@ -130,7 +130,7 @@ def pair_groups(fmt: Format, print_: bool) -> None:
     """``arbiter pair`` on a group event: start the groups (every round of every group at once), or,
     once every group is finished, pair the final with the qualifiers; a knockout final's later
     rounds are paired here too (as by ``pair --group final``)."""
-    from arbiter_cli.lifecycle.group_stages import (dealt_groups, final_seeding, final_stage, qualifiers, stage_changes,
+    from arbiter_cli.lifecycle.group_stages import (dealt_groups, final_order, final_stage, qualifiers, stage_changes,
                                                     start_groups)
     from arbiter_cli.render.group_views import groups_view, qualifiers_view
 
@@ -159,7 +159,7 @@ def pair_groups(fmt: Format, print_: bool) -> None:
             if FINAL in folder.stage_names():
                 raise Refused("the final is paired; its results go in with --group final")
             with _stages(folder, event.groups.names) as stages:
-                seeded = final_seeding(qualifiers(stages, event.groups.advance))
+                seeded = final_order(event, qualifiers(stages, event.groups.advance))
             final, changes, journal = final_stage(event, seeded)
             folder.create_final(final, command_line(), journal)
             with _removed_on_failure(folder.stage_path(FINAL)):

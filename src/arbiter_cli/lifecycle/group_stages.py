@@ -15,7 +15,9 @@
   ``tiebreak_lots = false``, in which case a tie across the cut is refused for the arbiter to decide.
 * **The final's seeding**: the group winners first, then the runners-up, and so on; among the
   players of one place, highest rating first, then by group (A before B). The final's start
-  numbers are that order (:func:`final_seeding`).
+  numbers are that order (:func:`final_seeding`). In a knockout final, two players of one group
+  do not meet in round 1 when that can be avoided by moving players among those of one place
+  (a group's winner would otherwise meet its own runner-up: 1 v 8 in 4 groups of 2).
 * **The final** (:func:`final_stage`): a round robin of the qualifiers, all its games created at
   once, or a knockout (``final = "knockout"``) seeded in that order, its bracket and round 1 made
   at once and each later round paired when the one before has its winners.
@@ -36,12 +38,12 @@ from arbiter_cli.lifecycle.change import Change, named
 from arbiter_cli.lifecycle.knockout import knockout_event, pair_knockout_round
 from arbiter_cli.lifecycle.next_round import first_pairing_draws
 from arbiter_cli.lifecycle.standings import compute_standings
-from arbiter_cli.pairing.groups import snake_deal
+from arbiter_cli.pairing.groups import apart_in_first_round, snake_deal
 from arbiter_cli.pairing.round_robin import pair_round
 
 __all__ = ["event_numbers", "check_top_level_withdrawal", "Qualifier", "GroupAssignment", "dealt_groups", "set_groups", "start_groups", "round_robin_stage",
            "stage_changes",
-           "qualifiers", "final_seeding", "final_stage", "stage_complete"]
+           "qualifiers", "final_seeding", "final_order", "final_stage", "stage_complete"]
 
 
 @dataclass(frozen=True)
@@ -238,6 +240,16 @@ def final_seeding(chosen: Sequence[Qualifier]) -> list[Qualifier]:
     return sorted(chosen, key=lambda q: (q.place, -q.player.rating, q.group))
 
 
+def final_order(event: GroupEvent, chosen: Sequence[Qualifier]) -> list[Qualifier]:
+    """The final's start numbers: :func:`final_seeding`, and in a knockout final two players of one
+    group kept apart in round 1 (:func:`~arbiter_cli.pairing.groups.apart_in_first_round`), as
+    :func:`final_stage` numbers them."""
+    seeded = final_seeding(chosen)
+    if event.groups.final == "knockout":
+        return apart_in_first_round(seeded, group=lambda q: q.group, band=lambda q: q.place)
+    return seeded
+
+
 def final_stage(event: GroupEvent, seeded: Sequence[Qualifier]) -> tuple[Tournament | KnockoutTournament,
                                                                           list[Change], list[Change]]:
     """The act: the final stage of the qualifiers in seeding order (:func:`final_seeding`); the
@@ -247,11 +259,15 @@ def final_stage(event: GroupEvent, seeded: Sequence[Qualifier]) -> tuple[Tournam
     ``final = "round-robin"``: a round robin, every round paired at once (C.05, the Berger tables).
     ``final = "knockout"``: a knockout of ``[groups.knockout]`` (:func:`~arbiter_cli.lifecycle.knockout.knockout_event`)
     with the seeded bracket (1 v N, 2 v N-1, ..., seeds 1 and 2 meeting only in the final), so the
-    group winners meet the runners-up in round 1; its bracket and round 1 are paired at once, which
+    group winners meet the runners-up in round 1, and two players of one group do not meet in
+    round 1 where moving players among those of one place can avoid it
+    (:func:`~arbiter_cli.pairing.groups.apart_in_first_round`); its bracket and round 1 are paired at once, which
     closes its registration, and the later rounds are paired as the winners come
     (:func:`~arbiter_cli.lifecycle.knockout.pair_knockout_round`)."""
     if len(seeded) < 2:
         raise Refused(f"{count(len(seeded), 'qualifier')}: a final needs at least 2")
+    if event.groups.final == "knockout":
+        seeded = apart_in_first_round(seeded, group=lambda q: q.group, band=lambda q: q.place)
     listed = "; ".join(f"{i}. {q.player.name} ({q.group}{q.place})" for i, q in enumerate(seeded, start=1))
     changes = [Change("final paired", "", listed)]
     players = [q.player for q in seeded]
