@@ -267,6 +267,23 @@ def test_publish_refuses_a_folder_it_did_not_make(arbiter, sample, tmp_path):
     assert [p.name for p in foreign.iterdir()] == ["letter.txt"]
 
 
+def test_publish_refuses_to_replace_another_events_site_unless_told(arbiter, sample, tmp_path):
+    first, second = sample("double-rr6-ready"), sample("swiss32-in-progress")
+    out = tmp_path / "site"
+    assert arbiter("-d", first, "publish", out).code == 0
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    refused = arbiter("-d", second, "publish", out)
+    assert refused.code == 2 and f"holds the site of {first.resolve()}" in refused.err and "--replace" in refused.err
+    assert len(refused.err.strip().splitlines()) == 1
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before  # nothing written
+    replaced = arbiter("-d", second, "publish", out, "--replace")
+    assert replaced.code == 0, replaced.err
+    assert f"# source: {second.resolve()}" in (out / MANIFEST).read_text()
+    assert not (out / "rounds" / "1.html").read_bytes() == before[out / "rounds" / "1.html"]
+    again = arbiter("-d", second, "publish", out)  # its own site now: updated without --replace
+    assert again.code == 0 and " 0 written" in again.err
+
+
 def test_publish_refuses_to_write_into_the_event_folder(arbiter, sample):
     folder = sample("double-rr6-ready")
     result = arbiter("-d", folder, "publish", folder)

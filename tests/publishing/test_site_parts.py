@@ -58,6 +58,22 @@ def test_write_site_never_removes_a_file_it_did_not_write(tmp_path):
     assert not (out / "index.html").exists()
 
 
+def test_write_site_keeps_a_site_to_the_folder_it_was_published_from(tmp_path):
+    out = tmp_path / "site"
+    write_site(out, {"index.html": b"a", "old.html": b"o"}, "/events/one")
+    with pytest.raises(BadArgument, match="holds the site of /events/one, not of /events/two"):
+        write_site(out, {"index.html": b"b"}, "/events/two")
+    assert (out / "index.html").read_bytes() == b"a"
+    done = write_site(out, {"index.html": b"b"}, "/events/two", replace=True)
+    assert done.removed == ("old.html",) and "# source: /events/two" in (out / MANIFEST).read_text()
+
+
+def test_write_site_takes_a_manifest_without_a_source_as_its_own(tmp_path):
+    out = tmp_path / "site"
+    write_site(out, {"index.html": b"a"})  # an older publish: no source line
+    assert write_site(out, {"index.html": b"b"}, "/events/one").written == ("index.html",)
+
+
 @pytest.mark.parametrize("path", ["../x.html", "/etc/x", "a/../../x", ".arbiter-site"])
 def test_a_page_path_outside_the_site_is_a_bug(tmp_path, path):
     with pytest.raises(ValueError):

@@ -89,6 +89,8 @@ def _group_pages(folder: Path) -> dict[str, bytes]:
 def publish(
     outdir: Annotated[Path, typer.Argument(metavar="OUTDIR", help=(
         "The folder of the site (created if needed; a site published there before is updated)."))],
+    replace: Annotated[bool, typer.Option("--replace", help=(
+        "OUTDIR holds the site of another event or club: replace it with this one."))] = False,
 ) -> None:
     """Publish the event (or the club) as a static website: plain HTML and CSS, no script, every
     file in OUTDIR. Only the pages whose content changed are rewritten."""
@@ -96,7 +98,7 @@ def publish(
 
     started = time.monotonic()
     files = site_pages(STATE.directory)
-    done = write_site(outdir, files)
+    done = write_site(outdir, files, str(STATE.directory.resolve()), replace=replace)
     seconds = time.monotonic() - started
     say(f"published {outdir}: {len(files)} files, {len(done.written)} written, {len(done.unchanged)} unchanged, "
         f"{len(done.removed)} removed ({seconds:.2f} s); open {outdir / 'index.html'}")

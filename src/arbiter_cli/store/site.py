@@ -13,7 +13,11 @@ bytes):
 * the manifest is written first with the old and the new files, and last with the new ones: a
   publish interrupted half-way leaves a site the next publish completes;
 * a folder that is not empty and holds no manifest is refused (it is not a site we made), as is
-  a path that would land on a tournament's or a club's own files.
+  a path that would land on a tournament's or a club's own files;
+* the manifest names the folder the site was published from (``# source: PATH``); a publish of
+  another folder into it is refused unless ``replace`` is given, so one event's site is not
+  silently replaced by another's (a manifest without that line, from an older publish, is taken
+  as this folder's).
 
 Two publishes to one OUTDIR run one after the other (an ``flock`` on ``.arbiter-site.lock``).
 """
@@ -64,6 +68,18 @@ def _locked(outdir: Path) -> Iterator[None]:
         os.close(fd)
 
 
+SOURCE = "# source: "
+
+
+def _source(outdir: Path) -> str | None:
+    """The folder the site in ``outdir`` was published from, as its manifest names it."""
+    try:
+        text = (outdir / MANIFEST).read_text(encoding="utf-8")
+    except (FileNotFoundError, UnicodeDecodeError):
+        return None
+    return next((line[len(SOURCE):] for line in text.splitlines() if line.startswith(SOURCE)), None)
+
+
 def _previous(outdir: Path) -> list[str] | None:
     """The paths the last publish wrote (None: no manifest)."""
     try:
@@ -94,8 +110,11 @@ def _same(path: Path, data: bytes) -> bool:
         return False
 
 
-def write_site(outdir: Path, files: Mapping[str, bytes]) -> SiteWrite:
-    """Make ``outdir`` hold the site ``files`` (see the module): only changed files are written."""
+def write_site(outdir: Path, files: Mapping[str, bytes], source: str | None = None, *,
+               replace: bool = False) -> SiteWrite:
+    """Make ``outdir`` hold the site ``files`` (see the module): only changed files are written.
+    ``source`` is the folder published (kept in the manifest); a site of another source is
+    refused unless ``replace``."""
     paths = {path: _checked(path) for path in files}
     kind = folder_of_file(outdir / MANIFEST)
     for first in sorted({path.parts[0] for path in paths.values()}):
@@ -111,23 +130,29 @@ def write_site(outdir: Path, files: Mapping[str, bytes]) -> SiteWrite:
             raise BadArgument(f"{outdir} is not empty and was not made by 'arbiter publish' (no {MANIFEST}); "
                               "give a new or empty folder", field="OUTDIR")
         with _locked(outdir):
-            return _apply(outdir, files, paths, _previous(outdir) or [])
+            other = _source(outdir)
+            if source is not None and other is not None and other != source and not replace:
+                raise BadArgument(f"{outdir} holds the site of {other}, not of {source}; give another folder, or "
+                                  "--replace to replace that site with this one", field="OUTDIR")
+            return _apply(outdir, files, paths, _previous(outdir) or [], source)
     except OSError as error:
         raise BadArgument(f"cannot write the site to {outdir}: {error.strerror or error}", field="OUTDIR") from None
 
 
-def _manifest(names: set[str]) -> bytes:
-    return ("# the files 'arbiter publish' wrote here; a re-publish removes those it no longer makes\n"
-            + "".join(f"{name}\n" for name in sorted(names))).encode("utf-8")
+def _manifest(names: set[str], source: str | None) -> bytes:
+    head = "# the files 'arbiter publish' wrote here; a re-publish removes those it no longer makes\n"
+    if source is not None:
+        head += f"{SOURCE}{source}\n"
+    return (head + "".join(f"{name}\n" for name in sorted(names))).encode("utf-8")
 
 
 def _apply(outdir: Path, files: Mapping[str, bytes], paths: Mapping[str, PurePosixPath],
-           previous: list[str]) -> SiteWrite:
+           previous: list[str], source: str | None) -> SiteWrite:
     written, unchanged, touched = [], [], set()
     # The manifest first lists every file this publish may leave (the old and the new), so that a
     # publish interrupted half-way leaves a folder the next one recognises and cleans up.
     if set(files) - set(previous):
-        _write(outdir / MANIFEST, _manifest(set(previous) | set(files)))
+        _write(outdir / MANIFEST, _manifest(set(previous) | set(files), source))
     for name, data in sorted(files.items()):
         target = outdir.joinpath(*paths[name].parts)
         if _same(target, data):
@@ -151,7 +176,7 @@ def _apply(outdir: Path, files: Mapping[str, bytes], paths: Mapping[str, PurePos
                 if target.parent != outdir and not any(target.parent.iterdir()):
                     target.parent.rmdir()
                     touched.add(outdir)
-    manifest = _manifest(set(files))
+    manifest = _manifest(set(files), source)
     if not _same(outdir / MANIFEST, manifest):
         _write(outdir / MANIFEST, manifest)
         touched.add(outdir)
