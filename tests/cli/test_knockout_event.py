@@ -104,6 +104,16 @@ def test_knockout_trf_export_custom_knockout_and_ordinary_games(arbiter: Runner,
     data = bracket(arbiter, folder)
     assert games == 2 * sum(len(m["games"]) for m in data["rounds"][0]["matches"])
     assert arbiter("-d", folder, "export", "--trf-version", "16").code == 2
+    # read back: ranked by points with a note; never imported or paired as a Swiss
+    trf = tmp_path / "cup.trf"
+    trf.write_text(out.out, newline="")
+    ranked = arbiter("trf", "standings", trf, "-f", "json")
+    assert ranked.code == 0 and "a knockout (CUSTOM_KNOCKOUT)" in ranked.err, ranked.err
+    for command in (("import", trf, tmp_path / "copy"), ("trf", "pair", trf), ("trf", "check", trf)):
+        refused = arbiter(*command)
+        assert refused.code == 4 and "a knockout (CUSTOM_KNOCKOUT)" in refused.err, (command, refused.err)
+        assert len(refused.err.strip().splitlines()) == 1
+    assert not (tmp_path / "copy").exists()
 
 
 def test_knockout_drawn_by_lot_is_shown_again(arbiter: Runner, tmp_path: Path) -> None:

@@ -75,7 +75,8 @@ _BYES = {"U": (ByeKind.PAB, False), "F": (ByeKind.FPB, False), "H": (ByeKind.HPB
 
 
 class TrfUnsupported(Refused):
-    """A file that arbiter cannot import as an individual event (a team event without its teams)."""
+    """A file that arbiter cannot import as an individual event (a team event without its teams, a
+    knockout)."""
 
     def __init__(self, message: str, line: int | None = None, field: str | None = None) -> None:
         super().__init__(message, line=line, field=field)
@@ -427,6 +428,14 @@ def _system(ctx: _Context, rounds: list[Round], total: int, for_folder: bool, fo
         said = _round_robin_in_092(ctx, rounds, total)
         if said is not None:
             code, line = said, trf.header_lines["092"][0]
+    if "KNOCKOUT" in code:
+        if for_folder:
+            raise TrfUnsupported(f"a knockout ({code}): its games are in the file but not its matches, bracket "
+                                 "or tie-break stages, so it is neither imported nor paired as a Swiss; make a "
+                                 "knockout with 'arbiter new DIR --system knockout'", line, "192")
+        ctx.notes.add("system", f"line {line}: a knockout ({code}): its games are ranked by points, not by the "
+                                "round each player reached ('arbiter standings' in the knockout's folder does that)")
+        return System.SWISS, rounds, None
     if "ROUNDROBIN" in code:
         system = System.DOUBLE_ROUND_ROBIN if "DOUBLE" in code else System.ROUND_ROBIN
         declared = True
