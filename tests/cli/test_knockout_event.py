@@ -394,3 +394,15 @@ def test_knockout_bracket_json_scores_are_numbers(arbiter: Runner, sample) -> No
     scores = [value for rnd in data["rounds"] for m in rnd["matches"] for value in m["score"]]
     assert scores and all(isinstance(value, (int, float)) and not isinstance(value, bool) for value in scores)
     assert [2.5, 1.5] in [m["score"] for m in data["rounds"][0]["matches"]]
+
+
+def test_a_results_file_names_match_game_as_the_field_of_a_bad_line(arbiter: Runner, tmp_path: Path) -> None:
+    folder = tmp_path / "cup"
+    new_cup(arbiter, folder, 4)
+    arbiter("-d", folder, "pair")
+    results = tmp_path / "results.txt"
+    results.write_text("1.1 1-0\n9.1 1-0\n")
+    done = arbiter("-d", folder, "result", "1", "--from", results)
+    assert done.code == 2
+    assert done.err.strip() == f"arbiter: error: {results}, line 2, field 'MATCH.GAME': round 1 has matches 1 to 2"
+    assert all(g["result"] is None for m in bracket(arbiter, folder)["rounds"][0]["matches"] for g in m["games"])

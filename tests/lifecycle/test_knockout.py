@@ -210,7 +210,7 @@ def test_bad_match_or_game_names_the_argument() -> None:
     t, _, _ = pair_knockout_round(event(2))
     with pytest.raises(BadArgument) as error:
         enter_knockout_result(t, 1, 1, 9, "1-0")
-    assert error.value.field == "board"
+    assert error.value.field == "MATCH.GAME"
     with pytest.raises(BadArgument) as error:
         enter_knockout_result(t, 1, 1, 1, "2-0")
     assert error.value.field == "result"

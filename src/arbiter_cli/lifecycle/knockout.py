@@ -151,7 +151,7 @@ def parse_match_game(text: str) -> tuple[int, int]:
     """``MATCH.GAME`` as typed: ``3.2`` is match 3, game 2."""
     match, dot, game = text.partition(".")
     if not dot or not match.isdigit() or not game.isdigit() or int(match) < 1 or int(game) < 1:
-        raise BadArgument(f"{text!r} is not MATCH.GAME (e.g. 3.2: match 3, game 2)", field="board")
+        raise BadArgument(f"{text!r} is not MATCH.GAME (e.g. 3.2: match 3, game 2)", field="MATCH.GAME")
     return int(match), int(game)
 
 
@@ -181,11 +181,11 @@ def enter_knockout_result(tournament: KnockoutTournament, round_number: int, mat
                           field="round_number")
     match = rnd.match(match_number)
     if match is None:
-        raise BadArgument(f"round {round_number} has matches 1 to {len(rnd.matches)}", field="board")
+        raise BadArgument(f"round {round_number} has matches 1 to {len(rnd.matches)}", field="MATCH.GAME")
     game = match.game(game_number)
     if game is None:
         games = f"games 1 to {len(match.games)}" if match.games else "no game (a walkover)"
-        raise BadArgument(f"round {round_number} match {match_number} has {games}", field="board")
+        raise BadArgument(f"round {round_number} match {match_number} has {games}", field="MATCH.GAME")
     try:
         result = parse_result(code) if isinstance(code, str) else code
     except ValueError as error:
