@@ -288,3 +288,20 @@ def test_fore_buchholz_counts_the_paired_last_round_as_drawn_even_before_the_res
     assert values(pending, "FB") == values(drawn, "FB") == values(won, "FB")
     assert values(drawn, "FB") == values(drawn, "BH")
     assert values(won, "BH") != values(won, "FB")
+
+
+def test_lots_break_only_ties_left_after_the_tiebreaks_and_the_note_names_them() -> None:
+    """C.07 Art. 4.2 (tiebreak_lots): a drawing of lots orders the players still tied at the end;
+    the standings say whom it ordered, and say nothing when no tie was left."""
+    from arbiter_cli.core.model import Player, Settings, Tournament
+    from arbiter_cli.lifecycle.standings import compute_standings
+    from arbiter_cli.render.views import standings_notes
+
+    players = (Player(start_number=1, name="A"), Player(start_number=2, name="B"))
+    tied = Tournament(Settings(name="x", system="round-robin", seed=1, tiebreak_lots=True), players)
+    table = compute_standings(tied)
+    assert table.lots == (("A", "B"),) and [r.rank for r in table.rows] == [1, 2]
+    assert "A, B: still equal after the tie-breaks, ordered by lot (tiebreak_lots, from the seed)" in \
+        standings_notes(table)
+    apart = compute_standings(tied, lots=False)
+    assert apart.lots == () and not any("lot" in note for note in standings_notes(apart))

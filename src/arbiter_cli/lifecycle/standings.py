@@ -78,7 +78,7 @@ class Standings:
     unavailable: tuple[str, ...]  # codes announced but not computed (team tie-breaks)
     rules: Rules = Rules.R2026
     dropped: tuple[str, ...] = ()  # rating-based codes without values: unrated players (Art. 10)
-    lots: bool = False  # ties left at the end were broken by a drawing of lots
+    lots: tuple[tuple[str, ...], ...] = ()  # the names of each tie left at the end and broken by lot
     cautions: tuple[str, ...] = ()  # tie-breaks the edition does not allow for this event
     left_out: tuple[str, ...] = ()  # round robin: withdrawn players whose games do not count
     unranked: tuple[str, ...] = ()  # withdrawn players listed without a rank (rank_withdrawn = false)
@@ -175,7 +175,8 @@ def compute_standings(
     incomplete = {rnd.number: rnd.missing for rnd in tournament.rounds[:last] if rnd.missing}
     cautions = tuple(code for code in computed if parse_spec(code).base in ("BH", "FB", "AOB")
                      and edition is Rules.R2026 and settings.system.is_round_robin)
-    return Standings(last, tuple(rows), incomplete, computed, unavailable, edition, dropped, lots, cautions,
+    drawn = tuple(tuple(by_tpn[tpn].name for tpn in group) for group in ranking.drawn)
+    return Standings(last, tuple(rows), incomplete, computed, unavailable, edition, dropped, drawn, cautions,
                      left_out, tuple(row.player.name for row in after))
 
 

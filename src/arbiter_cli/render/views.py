@@ -16,6 +16,7 @@ from arbiter_cli.pairing.swiss import virtual_points_of
 from arbiter_cli.core.model import Player, Round, Status, Tournament
 from arbiter_cli.core.team_tournament import TeamTournament
 from arbiter_cli.core.points import points_to_json
+from arbiter_cli.core.words import count
 from arbiter_cli.render.output import Column, View, number_column, number_texts, text_cell
 
 if TYPE_CHECKING:  # the views take them; importing them here would load every tie-break at start-up
@@ -297,7 +298,10 @@ def standings_notes(table: Standings) -> list[str]:
         notes.append(f"{', '.join(table.cautions)}: the 2026 rules do not allow Buchholz tie-breaks in a round "
                      "robin (C.07 Art. 8); computed as asked")
     if table.lots:
-        notes.append("players still equal after the tie-breaks are ordered by lot (tiebreak_lots, from the seed)")
+        names = sum(len(group) for group in table.lots)
+        tied = ("; ".join(", ".join(group) for group in table.lots) if names <= 6
+                else f"{count(names, 'player')} in {count(len(table.lots), 'tie')}")
+        notes.append(f"{tied}: still equal after the tie-breaks, ordered by lot (tiebreak_lots, from the seed)")
     if table.unranked:
         notes.append(f"{', '.join(table.unranked)}: withdrawn, listed without a rank (rank_withdrawn = false)")
     if table.left_out:

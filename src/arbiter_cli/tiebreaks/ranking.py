@@ -57,6 +57,7 @@ class Ranking:
     groups: tuple[tuple[int, ...], ...]
     values: dict[str, dict[int, Value]]
     unavailable: tuple[str, ...]
+    drawn: tuple[tuple[int, ...], ...] = ()  # the groups still tied after every code, ordered by lot
 
 
 def _key(value: Value, lower_is_better: bool) -> tuple[int, Fraction]:
@@ -134,7 +135,9 @@ def rank_players(event: Event, codes: Sequence[str], registry: Mapping[str, Tieb
         result = dict(function(event, spec))
         values[code] = result
         groups = split_groups(groups, result, spec.lower_is_better)
+    drawn: list[tuple[int, ...]] = []
     if lots_seed is not None:
         draw = random.Random(f"tie-break lots {lots_seed}")
+        drawn = [tuple(group) for group in groups if len(group) > 1]
         groups = [[tpn] for group in groups for tpn in draw.sample(group, len(group))]
-    return Ranking(tuple(tuple(g) for g in groups), values, tuple(unavailable))
+    return Ranking(tuple(tuple(g) for g in groups), values, tuple(unavailable), tuple(drawn))
