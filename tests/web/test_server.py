@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import socket
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -59,7 +60,7 @@ def test_the_pages_are_made_again_when_the_folder_changes_and_kept_when_it_does_
         made.append(text)
         return {"index.html": text.encode()}
 
-    site = LiveSite(source, lambda: fingerprint(tmp_path), notes.append)
+    site = LiveSite(source, lambda: fingerprint(tmp_path), notes.append, patience=None)
     site.build()
     assert site.pages()["index.html"].body == b"one\n" and made == ["one\n"]  # type: ignore[index]
     (tmp_path / ".arbiter.lock").write_text("a writer")  # the lock is no change of the folder
@@ -70,6 +71,31 @@ def test_the_pages_are_made_again_when_the_folder_changes_and_kept_when_it_does_
     assert notes == ["the folder does not read now, the pages stay as they were: players.csv line 1: broken"]
     (tmp_path / "players.csv").write_text("two\n")
     assert site.pages()["index.html"].body == b"two\n"  # type: ignore[index]
+
+
+def test_a_slow_rebuild_keeps_serving_the_pages_as_they_were_until_it_is_done() -> None:
+    """A big event takes seconds to make again: a request waits at most the patience, then gets
+    the old pages; once the rebuild is done, the new ones."""
+    state = {"version": 1}
+    release = threading.Event()
+
+    def source() -> dict[str, bytes]:
+        if state["version"] > 1:
+            release.wait(10)
+        return {"index.html": f"v{state['version']}".encode()}
+
+    site = LiveSite(source, lambda: state["version"], print, patience=0.05)
+    site.build()
+    state["version"] = 2
+    started = time.monotonic()
+    assert site.pages()["index.html"].body == b"v1"  # type: ignore[index]
+    assert site.pages()["index.html"].body == b"v1"  # type: ignore[index]  # one rebuild, still running
+    assert time.monotonic() - started < 5
+    release.set()
+    deadline = time.monotonic() + 10
+    while site.pages()["index.html"].body != b"v2":  # type: ignore[index]
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
 
 
 def test_a_change_in_a_club_tournament_changes_the_club_folder_fingerprint_but_its_lock_does_not(tmp_path: Path) -> None:

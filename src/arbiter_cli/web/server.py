@@ -125,39 +125,76 @@ def page_name(target: str) -> str:
 class LiveSite:
     """The pages of a page source, made again whenever the folder's fingerprint changes.
 
+    The pages are made again in a thread of their own, so that no request waits for a whole
+    rebuild of a big event: a request that comes while one runs waits for it up to ``patience``
+    seconds (``None``: until it is done), then gets the pages as they were. A change made while
+    the pages are being made is seen at the end, and they are made once more.
+
     A source that fails (a folder being edited by hand, say) leaves the pages as they
     were, and ``warn`` says why; it is tried again when the folder changes again.
     """
 
-    def __init__(self, source: PageSource, fingerprint: Callable[[], Hashable], warn: Callable[[str], None]) -> None:
+    def __init__(self, source: PageSource, fingerprint: Callable[[], Hashable], warn: Callable[[str], None],
+                 patience: float | None = 1.0) -> None:
         self._source = source
         self._fingerprint = fingerprint
         self._warn = warn
+        self._patience = patience
         self._lock = threading.Lock()
-        self._seen: Hashable = None  # the fingerprint last built from, or last failed on
+        self._made = threading.Condition(self._lock)
+        self._seen: Hashable = None  # the fingerprint last built from (or being built from), or last failed on
         self._pages: dict[str, Page] | None = None
+        self._building = False
+        self._rebuilds = 0  # rebuilds done (a failed one included)
 
     def build(self) -> None:
         """Make the pages now; a domain error of the source is raised (the folder does not read)."""
         with self._lock:
             seen = self._fingerprint()
-            self._pages = {name: Page.of(name, body) for name, body in self._source().items()}
+            self._pages = self._make()
             self._seen = seen
 
     def pages(self) -> Mapping[str, Page] | None:
-        """The current pages (``None`` if none could be made yet)."""
+        """The current pages (``None`` if none could be made yet), made again first if the folder
+        changed and that takes at most ``patience`` seconds."""
         with self._lock:
-            seen = self._fingerprint()
-            if seen != self._seen:
-                self._seen = seen
-                try:
-                    self._pages = {name: Page.of(name, body) for name, body in self._source().items()}
-                except DomainError as error:
-                    self._warn(f"the folder does not read now, the pages stay as they were: {error}")
-                except Exception as error:  # noqa: BLE001 - a bug in a page must not stop the server
-                    self._warn(f"internal error while making the pages, they stay as they were: "
-                               f"{type(error).__name__}: {error}")
+            if not self._building:
+                seen = self._fingerprint()
+                if seen != self._seen:
+                    self._seen, self._building = seen, True
+                    threading.Thread(target=self._rebuild, name="arbiter-pages", daemon=True).start()
+            if self._building:
+                done = self._rebuilds + 1
+                self._made.wait_for(lambda: self._rebuilds >= done, timeout=self._patience)
             return self._pages
+
+    def _make(self) -> dict[str, Page]:
+        return {name: Page.of(name, body) for name, body in self._source().items()}
+
+    def _rebuild(self) -> None:
+        """Make the pages until they are of the folder as it is now (run in its own thread)."""
+        while True:
+            pages: dict[str, Page] | None = None
+            try:
+                pages = self._make()
+            except DomainError as error:
+                self._warn(f"the folder does not read now, the pages stay as they were: {error}")
+            except Exception as error:  # noqa: BLE001 - a bug in a page must not stop the server
+                self._warn(f"internal error while making the pages, they stay as they were: "
+                           f"{type(error).__name__}: {error}")
+            with self._lock:
+                if pages is not None:
+                    self._pages = pages
+                self._rebuilds += 1
+                self._made.notify_all()
+                try:
+                    seen = self._fingerprint()
+                except Exception:  # noqa: BLE001 - the next request looks again
+                    seen = self._seen
+                if seen == self._seen:
+                    self._building = False
+                    return
+                self._seen = seen
 
 
 class _Clock(io.RawIOBase):
