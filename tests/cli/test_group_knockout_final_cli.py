@@ -109,6 +109,38 @@ def test_16_players_in_4_groups_with_a_knockout_final_run_through_the_folder_to_
     assert [row["rank"] for row in final["standings"]] == [1, 2, 3, 3, 5, 5, 5, 5]
     journal = (folder / "journal.csv").read_text()
     assert "final paired" in journal
+    # finalize in the top folder closes every stage, then the event, and keeps its final standings
+    standings = arbiter("-d", folder, "standings", "-f", "json").out
+    done = arbiter("-d", folder, "finalize", "--date", "2026-12-04")
+    assert done.code == 0, done.err
+    assert "5 stages closed (A, B, C, D, final)" in done.err and "won the final" in done.err
+    assert (folder / "final" / "standings.json").read_text() == standings
+    assert (folder / "final" / "standings.csv").read_text() == arbiter("-d", folder, "standings", "-f", "csv").out
+    for stage in ("A", "B", "C", "D", "final"):
+        toml = tomllib.loads((folder / "stages" / stage / "tournament.toml").read_text())
+        assert toml["status"] == "finalised" and (folder / "stages" / stage / "final" / "standings.json").is_file()
+    assert tomllib.loads((folder / "tournament.toml").read_text())["status"] == "finalised"
+    again = arbiter("-d", folder, "finalize")
+    assert again.code == 4 and "already finalised on 2026-12-04" in again.err
+
+
+def test_finalize_of_a_group_event_waits_for_its_final_and_changes_nothing(arbiter: Runner, tmp_path: Path) -> None:
+    folder = tmp_path / "cup"
+    knockout_cup(arbiter, folder)
+    early = arbiter("-d", folder, "finalize")
+    assert early.code == 4 and "the groups have not started" in early.err
+    assert arbiter("-d", folder, "pair").code == 0
+    play_groups(arbiter, folder)
+    before = snapshot(folder)
+    unpaired = arbiter("-d", folder, "finalize")
+    assert unpaired.code == 4 and "the final is not paired yet" in unpaired.err and snapshot(folder) == before
+    assert arbiter("-d", folder, "pair").code == 0
+    before = snapshot(folder)
+    playing = arbiter("-d", folder, "finalize")
+    assert playing.code == 4 and "the final: the knockout cannot be finalised yet" in playing.err, playing.err
+    assert snapshot(folder) == before
+    swiss_only = arbiter("-d", folder, "finalize", "--after-round", "1")
+    assert swiss_only.code == 2 and snapshot(folder) == before
 
 
 def test_standings_show_the_groups_then_the_knockout_final_as_table_csv_and_json(

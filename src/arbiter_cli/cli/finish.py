@@ -32,8 +32,13 @@ def finalize(
     from arbiter_cli.cli.teams import is_team, team_finalize
 
     from arbiter_cli.cli.knockout import is_knockout, knockout_finalize
+    from arbiter_cli.cli.group_finish import group_finalize
+    from arbiter_cli.cli.groups import is_groups
 
     when = _date(date)
+    if is_groups():
+        group_finalize(when, after_round, yes)
+        return
     if is_knockout():
         knockout_finalize(when, after_round, yes)
         return

@@ -8,6 +8,9 @@ prints, so scripts read both the same way.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from arbiter_cli.core.group_settings import GroupEvent
 from arbiter_cli.core.knockout import KnockoutTournament
 from arbiter_cli.core.model import Tournament
 from arbiter_cli.core.prizes import PrizeTable
@@ -17,7 +20,7 @@ from arbiter_cli.render.output import Format, View, view_text
 from arbiter_cli.render.views import standings_view
 from arbiter_cli.store.tournament import FINAL_DIR
 
-__all__ = ["final_outputs", "team_final_outputs", "knockout_final_outputs"]
+__all__ = ["final_outputs", "team_final_outputs", "knockout_final_outputs", "group_final_outputs"]
 
 
 def final_outputs(tournament: Tournament, prizes: PrizeTable | None = None) -> dict[str, str]:
@@ -58,6 +61,31 @@ def knockout_final_outputs(tournament: KnockoutTournament) -> dict[str, str]:
     from arbiter_cli.render.knockout_views import knockout_standings_view
 
     return _files("standings", knockout_standings_view(tournament))
+
+
+def group_final_outputs(event: GroupEvent, stages: Mapping[str, Tournament],
+                        knockout: KnockoutTournament | None) -> dict[str, str]:
+    """A group event's final standings files, in its top folder: ``arbiter standings --format
+    csv|json`` there (each group's standings after its last round with its announced tie-breaks,
+    then the final's; every row with its start number in the event)."""
+    from arbiter_cli.core.group_settings import FINAL
+    from arbiter_cli.lifecycle.group_stages import event_numbers
+    from arbiter_cli.render.group_views import stages_json, stages_view, with_event_numbers
+    from arbiter_cli.render.knockout_views import knockout_standings_view
+
+    views: dict[str, View] = {}
+    after_rounds: dict[str, int] = {}
+    players = {}
+    for name, stage in stages.items():
+        table = compute_standings(stage, stage.last_round, stage.settings.effective_tiebreaks)
+        views[name], after_rounds[name], players[name] = standings_view(stage, table), table.after_round, stage.players
+    if knockout is not None:
+        views[FINAL], after_rounds[FINAL] = knockout_standings_view(knockout), knockout.last_round
+        players[FINAL] = knockout.players
+    for name, view in views.items():
+        with_event_numbers(view, event_numbers(event, players[name]))
+    return {f"{FINAL_DIR}/standings.csv": view_text(stages_view(views), Format.csv),
+            f"{FINAL_DIR}/standings.json": stages_json(views, after_rounds)}
 
 
 def _files(name: str, view: View) -> dict[str, str]:

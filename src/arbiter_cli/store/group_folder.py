@@ -138,9 +138,11 @@ class GroupFolder(TournamentFolder):
                           "nothing was changed")
         super().save(before, after, command, changes, now, outputs)
 
-    def save_event(self, before: GroupEvent, after: GroupEvent, command: str, changes: Sequence[Change]) -> None:
-        """Write a group act's change of the top folder (the groups, the status) and journal it."""
-        self._save_files(self._event_files(before), self._event_files(after), command, changes)
+    def save_event(self, before: GroupEvent, after: GroupEvent, command: str, changes: Sequence[Change],
+                   outputs: dict[str, str] | None = None) -> None:
+        """Write a group act's change of the top folder (the groups, the status) and journal it;
+        ``outputs``: files derived from the event (the final standings of a finalised event)."""
+        self._save_files(self._event_files(before), self._event_files(after), command, changes, outputs=outputs)
         self.groups = after.groups
 
     @classmethod
