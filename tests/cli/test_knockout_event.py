@@ -405,4 +405,7 @@ def test_a_results_file_names_match_game_as_the_field_of_a_bad_line(arbiter: Run
     done = arbiter("-d", folder, "result", "1", "--from", results)
     assert done.code == 2
     assert done.err.strip() == f"arbiter: error: {results}, line 2, field 'MATCH.GAME': round 1 has matches 1 to 2"
+    results.write_text("1.1 1-0\n1.1 0-1\n")
+    twice = arbiter("-d", folder, "result", "1", "--from", results)
+    assert twice.code == 2 and f"{results}, line 2, field 'MATCH.GAME': 1.1 is already given on line 1" in twice.err
     assert all(g["result"] is None for m in bracket(arbiter, folder)["rounds"][0]["matches"] for g in m["games"])

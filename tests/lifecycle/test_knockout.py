@@ -92,6 +92,16 @@ def test_armageddon_draw_counts_as_black_win() -> None:
     assert decision(t, t.rounds[0].matches[0]).winner == armageddon.black
 
 
+@pytest.mark.parametrize("code", ["0-0", "-/-"])
+def test_armageddon_must_decide_the_match_so_a_double_loss_or_double_forfeit_is_refused(code: str) -> None:
+    t, _, _ = pair_knockout_round(event(2, games_per_match=1, tiebreak_stages="armageddon"))
+    t = play(t, 1, 1, "1/2-1/2")
+    with pytest.raises(BadArgument, match="it must decide the match") as error:
+        enter_knockout_result(t, 1, 1, 2, code)
+    assert error.value.field == "result"
+    assert decision(t, t.rounds[0].matches[0]).winner is None  # still open: a real result decides it
+
+
 def test_armageddon_colours_are_fixed_by_lot_not_bid() -> None:
     whites = set()
     for seed in range(12):

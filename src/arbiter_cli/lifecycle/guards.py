@@ -5,7 +5,7 @@ from __future__ import annotations
 from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.model import Player, Round, Status, Tournament
 
-__all__ = ["not_finalised", "find_player", "find_round", "after_round"]
+__all__ = ["not_finalised", "find_player", "find_round", "after_round", "paired_rounds"]
 
 
 def not_finalised(tournament: Tournament) -> None:
@@ -23,13 +23,18 @@ def find_player(tournament: Tournament, start_number: int) -> Player:
     return player
 
 
+def paired_rounds(last: int) -> str:
+    """The rounds paired so far, in words: 'only round 1 is paired', 'rounds 1 to 4 are paired'."""
+    return "only round 1 is paired" if last == 1 else f"rounds 1 to {last} are paired"
+
+
 def find_round(tournament: Tournament, number: int) -> Round:
     """A paired round, or a refusal (nothing paired) or a :class:`BadArgument` for ``round_number``."""
     if tournament.last_round == 0:
         raise Refused("no round has been paired yet (use 'arbiter pair')")
     rnd = tournament.round(number)
     if rnd is None:
-        raise BadArgument(f"there is no round {number}; rounds 1 to {tournament.last_round} are paired",
+        raise BadArgument(f"there is no round {number}; {paired_rounds(tournament.last_round)}",
                           field="round_number")
     return rnd
 

@@ -17,6 +17,7 @@ from arbiter_cli.core.knockout import KnockoutMatch, KnockoutRound, KnockoutTour
 from arbiter_cli.core.knockout_settings import KnockoutSettings
 from arbiter_cli.core.model import Player, Settings, Status, System
 from arbiter_cli.core.results import GameResult, parse_result
+from arbiter_cli.lifecycle.guards import paired_rounds
 from arbiter_cli.core.tpn import renumber
 from arbiter_cli.core.words import count
 from arbiter_cli.lifecycle.change import Change, named
@@ -176,7 +177,7 @@ def enter_knockout_result(tournament: KnockoutTournament, round_number: int, mat
     _not_finalised(tournament)
     rnd = tournament.round(round_number)
     if rnd is None:
-        raise BadArgument(f"there is no round {round_number}; rounds 1 to {tournament.last_round} are paired"
+        raise BadArgument(f"there is no round {round_number}; {paired_rounds(tournament.last_round)}"
                           if tournament.rounds else "no round has been paired yet (use 'arbiter pair')",
                           field="round_number")
     match = rnd.match(match_number)
@@ -190,6 +191,9 @@ def enter_knockout_result(tournament: KnockoutTournament, round_number: int, mat
         result = parse_result(code) if isinstance(code, str) else code
     except ValueError as error:
         raise BadArgument(str(error), field="result") from None
+    if game.stage == "armageddon" and result in (GameResult.DOUBLE_FORFEIT, GameResult.DOUBLE_LOSS):
+        raise BadArgument(f"{result.value} in the Armageddon game {match_number}.{game_number}: it must decide the "
+                          "match (1-0, 0-1, 1/2 for Black, +/- or -/+)", field="result")
     if result == game.result:
         return Entered(tournament, (), (f"round {round_number} match {match_number}.{game_number}: nothing changed",))
     if game.result is not None and not correct:

@@ -101,7 +101,7 @@ def read_result_lines(text: str, source: str, place: Callable[[str, int], P], wh
         key = place(parts[0], number)
         if key in seen:
             raise BadArgument(f"{named}{parts[0]} is already given on line {seen[key]}", source=source, line=number,
-                              field="board")
+                              field="board" if what == "BOARD" else what)
         seen[key] = number
         was: GameResult | None | Unset = UNSET
         if len(parts) == 4:
