@@ -429,13 +429,9 @@ def _system(ctx: _Context, rounds: list[Round], total: int, for_folder: bool, fo
         if said is not None:
             code, line = said, trf.header_lines["092"][0]
     if "KNOCKOUT" in code:
-        if for_folder:
-            raise TrfUnsupported(f"a knockout ({code}): its games are in the file but not its matches, bracket "
-                                 "or tie-break stages, so it is neither imported nor paired as a Swiss; make a "
-                                 "knockout with 'arbiter new DIR --system knockout'", line, "192")
-        ctx.notes.add("system", f"line {line}: a knockout ({code}): its games are ranked by points, not by the "
-                                "round each player reached ('arbiter standings' in the knockout's folder does that)")
-        return System.SWISS, rounds, None
+        raise TrfUnsupported(f"a knockout ({code}): the file has its games, not its matches, bracket or tie-break "
+                             "stages, so it is not imported, paired or ranked as a Swiss; 'arbiter standings' in the "
+                             "knockout's folder ranks it by the round reached", line, "192")
     if "ROUNDROBIN" in code:
         system = System.DOUBLE_ROUND_ROBIN if "DOUBLE" in code else System.ROUND_ROBIN
         declared = True
