@@ -3,7 +3,9 @@ stages; bad input is refused with one line naming the argument or file, and noth
 
 from __future__ import annotations
 
+import csv
 import hashlib
+import io
 import json
 import random
 import shutil
@@ -410,3 +412,22 @@ def test_a_results_file_names_match_game_as_the_field_of_a_bad_line(arbiter: Run
     twice = arbiter("-d", folder, "result", "1", "--from", results)
     assert twice.code == 2 and f"{results}, line 2, field 'MATCH.GAME': 1.1 is already given on line 1" in twice.err
     assert all(g["result"] is None for m in bracket(arbiter, folder)["rounds"][0]["matches"] for g in m["games"])
+
+
+def test_log_player_finds_a_knockout_players_games_forfeit_and_withdrawal(arbiter: Runner, tmp_path: Path) -> None:
+    """The journal names a withdrawal 'player N (NAME) status', as every event's does, and a match's
+    lines (its games, its forfeit) concern its two players (a new user's --player found none)."""
+    folder = tmp_path / "cup"
+    new_cup(arbiter, folder, 4)
+    arbiter("-d", folder, "pair")
+    first = bracket(arbiter, folder)["rounds"][0]["matches"][0]
+    white, black = first["games"][0]["white"], first["games"][0]["black"]
+    assert arbiter("-d", folder, "result", "1", "1.1", "1-0").code == 0
+    assert arbiter("-d", folder, "player", "withdraw", str(black)).code == 0
+    rows = list(csv.DictReader(io.StringIO(arbiter("-d", folder, "log", "--player", str(black), "-f", "csv").out)))
+    changes = [r["change"] for r in rows]
+    assert "round 1 game 1.1 result" in changes and "round 1 match 1 forfeit" in changes
+    assert any(c.startswith(f"player {black} (") and c.endswith(") status") for c in changes), changes
+    other = [r["change"] for r in csv.DictReader(io.StringIO(
+        arbiter("-d", folder, "log", "--player", str(white), "-f", "csv").out))]
+    assert "round 1 match 1 forfeit" in other and not any(c.endswith(" status") for c in other)

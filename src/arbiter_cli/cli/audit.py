@@ -108,5 +108,20 @@ def log(
     folder = TournamentFolder(STATE.directory)
     with reading(check=False, registration=True) as tournament, arguments(since="--since", player="--player"):  # the history helps mend a broken folder
         entries = select(folder.journal(), tournament, round_number=round_number, board=board, player=player,
-                         since=since)
+                         since=since, matches=_knockout_matches() if player is not None else None)
     emit(log_view(f"{tournament.settings.name}: journal", entries), fmt)
+
+
+def _knockout_matches() -> dict[tuple[int, int], tuple[int, ...]] | None:
+    """A knockout's matches, (round, match) -> players, for ``log --player`` (None: no knockout, or
+    one that does not read now: the log helps mend a broken folder)."""
+    from arbiter_cli.core.errors import DomainError
+    from arbiter_cli.store.knockout_folder import KnockoutFolder, is_knockout_folder
+
+    if not is_knockout_folder(STATE.directory):
+        return None
+    try:
+        knockout = KnockoutFolder(STATE.directory).load_knockout()
+    except DomainError:
+        return None
+    return {(rnd.number, match.number): tuple(match.players) for rnd in knockout.rounds for match in rnd.matches}

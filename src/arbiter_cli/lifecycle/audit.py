@@ -4,14 +4,15 @@ The journal (``journal.csv``) records every change with its time, command and
 author. :func:`select` picks the entries that concern what the person asks
 about, reading each change's words as the acts write them (``round 3 board 5
 result``, ``player 12 status``, ``player added``: ``12 Doe, Jane``, ...). A
-board's players are those the tournament pairs on it now.
+board's players are those the tournament pairs on it now; a knockout's match (``round 2 match 3
+forfeit``, ``round 2 game 3.1 result``) is its two players, as the caller gives them.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.model import Player, Tournament
@@ -21,6 +22,7 @@ __all__ = ["select", "since_moment"]
 
 _ROUND = re.compile(r"\bround (\d+)\b")
 _BOARD = re.compile(r"\bround (\d+) board (\d+)\b")
+_MATCH = re.compile(r"\bround (\d+) (?:match|game) (\d+)\b")
 _PLAYER = re.compile(r"\bplayer (\d+)\b|\bbye of (\d+)\b")
 _NUMBERED = re.compile(r"^(\d+) (.*?)(?: \(late entry for round \d+\))?$")
 _NAMED = re.compile(r"\b(?:player|bye of) \d+ \((.*)\)")
@@ -44,7 +46,11 @@ def since_moment(text: str) -> str:
     return moment.isoformat(timespec="seconds") + "Z"
 
 
-def _concerns(entry: Recorded, tournament: Tournament, player: Player) -> bool:
+#: A knockout's matches: (round, match) -> the start numbers of its players.
+Matches = Mapping[tuple[int, int], tuple[int, ...]]
+
+
+def _concerns(entry: Recorded, tournament: Tournament, player: Player, matches: Matches) -> bool:
     """Is the entry about ``player``? By the name where the line names the player (a start number
     may have changed since, with a late entry before round 4), else by the start number; a board's
     players are those the tournament pairs on it now."""
@@ -58,6 +64,9 @@ def _concerns(entry: Recorded, tournament: Tournament, player: Player) -> bool:
             return numbered.group(2) == player.name
     if player.start_number in {int(a or b) for a, b in _PLAYER.findall(text)}:
         return True
+    match = _MATCH.search(text)
+    if match:
+        return player.start_number in matches.get((int(match.group(1)), int(match.group(2))), ())
     board = _BOARD.search(text)
     if board:
         rnd = tournament.round(int(board.group(1)))
@@ -67,8 +76,10 @@ def _concerns(entry: Recorded, tournament: Tournament, player: Player) -> bool:
 
 
 def select(entries: Sequence[Recorded], tournament: Tournament | None, *, round_number: int | None = None,
-           board: int | None = None, player: int | None = None, since: str | None = None) -> list[Recorded]:
-    """The entries about ``round_number`` (and ``board``), ``player``, at or after ``since``."""
+           board: int | None = None, player: int | None = None, since: str | None = None,
+           matches: Matches | None = None) -> list[Recorded]:
+    """The entries about ``round_number`` (and ``board``), ``player``, at or after ``since``;
+    ``matches``: a knockout's, for the lines about a match or its games."""
     moment = since_moment(since) if since is not None else None
     wanted = None
     if player is not None:
@@ -88,7 +99,7 @@ def select(entries: Sequence[Recorded], tournament: Tournament | None, *, round_
             found = _BOARD.search(text)
             if found is None or int(found.group(2)) != board:
                 continue
-        if wanted is not None and tournament is not None and not _concerns(entry, tournament, wanted):
+        if wanted is not None and tournament is not None and not _concerns(entry, tournament, wanted, matches or {}):
             continue
         chosen.append(entry)
     return chosen

@@ -324,5 +324,6 @@ def withdraw_knockout_player(tournament: KnockoutTournament, start_number: int) 
         withdrawn_after = tournament.last_round - 1
     players = tuple(p.model_copy(update={"status": "withdrawn", "withdrawn_after": withdrawn_after})
                     if p.start_number == start_number else p for p in tournament.players)
-    changes.insert(0, Change("withdrawn", "", f"{_who(tournament, start_number)} after round {withdrawn_after}"))
+    changes.insert(0, Change(f"player {named(start_number, player.name)} status", "active",
+                             f"withdrawn after round {withdrawn_after}"))
     return replace(tournament, players=players, rounds=tuple(rounds)), changes
