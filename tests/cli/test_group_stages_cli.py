@@ -225,12 +225,34 @@ def test_a_broken_groups_table_names_file_line_and_field(arbiter: Runner, sample
 def test_verify_and_export_work_on_the_registration_or_one_stage(arbiter: Runner, sample, tmp_path: Path) -> None:
     folder = sample("groups16-in-progress")
     top = arbiter("-d", folder, "verify")
-    assert top.code == 0 and "the folder is sound: 16 players, 0 rounds" in top.err
+    assert top.code == 0 and "the folder is sound: 16 players, 4 stages (A, B, C, D)" in top.err
     stage = arbiter("-d", folder, "verify", "--group", "D")
     assert stage.code == 0 and "the folder is sound: 4 players, 3 rounds" in stage.err
     exported = arbiter("-d", folder, "export", "--group", "A")
     assert exported.code == 0 and exported.out.startswith("012 Spring Masters 2026: group A")
     assert arbiter("-d", folder, "export").code == 2
+
+
+def test_verify_of_the_event_checks_every_stage_and_names_a_stage_file_from_the_event(arbiter: Runner,
+                                                                                        sample) -> None:
+    folder = sample("groups16-in-progress")
+    rounds = folder / "stages" / "B" / "rounds" / "02.csv"
+    lines = rounds.read_text().splitlines(keepends=True)
+    white_won = next(i for i, row in enumerate(lines) if row.rstrip().endswith(",1-0"))
+    edited = lines.copy()
+    edited[white_won] = edited[white_won].replace(",1-0", ",0-1")
+    rounds.write_text("".join(edited))  # a valid result, changed by hand
+    hand = arbiter("-d", folder, "verify", "-f", "json")
+    assert hand.code == 0 and [p["file"] for p in json.loads(hand.out)] == ["stages/B/rounds/02.csv"]
+    broken = lines.copy()
+    broken[white_won] = broken[white_won].replace(",1-0", ",9-9")
+    rounds.write_text("".join(broken))
+    before = snapshot(folder)
+    where = f"stages/B/rounds/02.csv, line {white_won + 1}, field 'result': unknown result '9-9'"
+    for command in (["verify"], ["verify", "--group", "B"], ["standings"], ["pairings", "2", "--group", "B"]):
+        done = arbiter("-d", folder, *command)
+        assert done.code == 3 and done.err.startswith(f"arbiter: error: {where}"), (command, done.err)
+    assert snapshot(folder) == before
 
 
 def test_groups_start_whole_or_not_at_all(arbiter: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -23,7 +23,7 @@ from typer.exceptions import TyperException
 from arbiter_cli import __version__
 from arbiter_cli.cli import (audit, club, event, finish, groups, knockout, pairing_rules, players, prizes,
                              publish, reports, results, rounds, serve, team_reports, teams, trf)
-from arbiter_cli.cli.common import STATE, say
+from arbiter_cli.cli.common import STATE, say, staged
 from arbiter_cli.cli.interrupt import INTERRUPT
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, DomainError, NoPairing, Refused
 from arbiter_cli.core.model import printable
@@ -122,6 +122,7 @@ def _options(
 ) -> None:
     STATE.directory = directory or Path(".")
     STATE.by = (by or "").strip()
+    STATE.stage = ""
     try:
         printable(STATE.by)
     except ValueError as error:
@@ -189,10 +190,12 @@ def exit_code(error: DomainError) -> int:
 
 def main(argv: list[str] | None = None) -> None:
     """Run the command line; turn every failure into one line on stderr and an exit code."""
+    STATE.stage = ""
     try:
         arguments = sys.argv[1:] if argv is None else list(argv)
         code = _narrowed(arguments)(args=arguments, prog_name="arbiter", standalone_mode=False)
-    except DomainError as error:
+    except DomainError as raised:
+        error = staged(raised, STATE.stage)  # --group B: a stage's files named from the event's folder
         for line in error.details:
             say(line)
         _fail(str(error), exit_code(error))

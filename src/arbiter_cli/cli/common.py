@@ -17,7 +17,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from arbiter_cli.core.errors import BadArgument, DomainError, Refused
+from arbiter_cli.core.errors import BadArgument, BrokenFolder, DomainError, Refused
 from arbiter_cli.core.model import Tournament
 from arbiter_cli.core.tiebreak_codes import Rules, parse_tiebreak_list
 from arbiter_cli.core.words import count
@@ -35,6 +35,7 @@ class State:
 
     directory: Path = Path(".")
     by: str = ""  # --by, or ARBITER_USER
+    stage: str = ""  # a group event's stage the command runs on (--group): 'stages/B/', before its files' names
 
 
 STATE = State()
@@ -128,6 +129,25 @@ def author() -> str:
 def waiting(message: str) -> None:
     """Say that the command waits for a folder (see :meth:`FolderStore.lock`)."""
     say(f"note: {message}")
+
+
+@contextmanager
+def in_stage(prefix: str) -> Iterator[None]:
+    """Errors of a group event's stage folder name its files from the event's folder: a broken
+    ``rounds/02.csv`` of group B is ``stages/B/rounds/02.csv`` (``prefix``: ``stages/B/``)."""
+    try:
+        yield
+    except BrokenFolder as error:
+        raise staged(error, prefix) from None
+
+
+def staged(error: DomainError, prefix: str) -> DomainError:
+    """``error`` with ``prefix`` before its file, when it names a file of the folder (a relative
+    path not named so already)."""
+    if not prefix or not isinstance(error, BrokenFolder) or not error.source or error.source.startswith(prefix) \
+            or Path(error.source).is_absolute():
+        return error
+    return error.at(source=prefix + error.source)
 
 
 @contextmanager

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from contextlib import ExitStack
 
-from arbiter_cli.cli.common import arguments, command_line, say, waiting
+from arbiter_cli.cli.common import arguments, command_line, in_stage, say, waiting
 from arbiter_cli.cli.groups import group_folder
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.group_settings import FINAL
 from arbiter_cli.core.knockout import KnockoutTournament
 from arbiter_cli.core.model import Tournament
 from arbiter_cli.core.words import count
+from arbiter_cli.store.group_folder import STAGES_DIR
 from arbiter_cli.store.tournament import TournamentFolder
 
 __all__ = ["group_finalize"]
@@ -39,12 +40,14 @@ def group_finalize(when: str, after_round: int | None, yes: bool) -> None:
             stage = folders[name] = folder.stage(name)
             stage.by = folder.by
             stack.enter_context(stage.lock(exclusive=True, holder=command_line(), waiting=waiting))
-            stages[name] = stage.load()
+            with in_stage(f"{STAGES_DIR}/{name}/"):
+                stages[name] = stage.load()
         knockout: KnockoutTournament | None = None
         if cup is not None:
             cup.by = folder.by
             stack.enter_context(cup.lock(exclusive=True, holder=command_line(), waiting=waiting))
-            knockout = cup.load_knockout()
+            with in_stage(f"{STAGES_DIR}/{FINAL}/"):
+                knockout = cup.load_knockout()
         with arguments(date="--date"):
             done = finalise_groups(event, stages, knockout, when)
         for name, changes in done.stage_changes.items():

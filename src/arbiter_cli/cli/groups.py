@@ -20,8 +20,8 @@ from typing import Annotated, Optional
 import typer
 from pydantic import ValidationError
 
-from arbiter_cli.cli.common import STATE, FormatOption, arguments, author, codes, command_line, read_input, say, \
-    today, waiting
+from arbiter_cli.cli.common import STATE, FormatOption, arguments, author, codes, command_line, in_stage, read_input, \
+    say, today, waiting
 from arbiter_cli.core.csv_input import read_rows
 from arbiter_cli.core.errors import BadArgument, Refused, pydantic_message
 from arbiter_cli.core.group_settings import FINAL, GroupEvent, GroupSettings
@@ -124,6 +124,7 @@ def use_group(group: str | None) -> None:
         started = "the final has not been paired yet" if name == FINAL else "the groups have not started"
         raise Refused(f"{started} ('arbiter pair' starts it)")
     STATE.directory = folder.stage_path(name)
+    STATE.stage = f"{STAGES_DIR}/{name}/"
 
 
 def pair_groups(fmt: Format, print_: bool) -> None:
@@ -139,7 +140,7 @@ def pair_groups(fmt: Format, print_: bool) -> None:
     if knockout:  # the final is a knockout folder: its next round
         from arbiter_cli.cli.knockout import pair_knockout
 
-        STATE.directory = folder.stage_path(FINAL)
+        STATE.directory, STATE.stage = folder.stage_path(FINAL), f"{STAGES_DIR}/{FINAL}/"
         pair_knockout(fmt, print_)
         return
     if print_:
@@ -195,7 +196,8 @@ def _stages(folder: GroupFolder, names: tuple[str, ...] | list[str]) -> Iterator
         for name in names:
             stage = folder.stage(name)
             stack.enter_context(stage.lock(exclusive=False, waiting=waiting))
-            stages[name] = stage.load()
+            with in_stage(f"{STAGES_DIR}/{name}/"):
+                stages[name] = stage.load()
         yield stages
 
 
@@ -279,7 +281,8 @@ def group_standings(tiebreaks: str | None, rules: Rules | None, fmt: Format, pri
             from arbiter_cli.render.knockout_views import knockout_standings_view
 
             with cup.lock(exclusive=False, waiting=waiting):
-                knockout = cup.load_knockout()
+                with in_stage(f"{STAGES_DIR}/{FINAL}/"):
+                    knockout = cup.load_knockout()
             views[FINAL] = knockout_standings_view(knockout)
             after_rounds[FINAL] = knockout.last_round
             pages.append(sheet(views[FINAL], page_header(Tournament(knockout.settings), "Final: standings by the "

@@ -69,7 +69,8 @@ def _group_pages(folder: Path) -> dict[str, bytes]:
     from arbiter_cli.core.model import Tournament
     from arbiter_cli.render.site import build_site
     from arbiter_cli.render.site.sites import group_site
-    from arbiter_cli.store.group_folder import GroupFolder
+    from arbiter_cli.cli.common import in_stage
+    from arbiter_cli.store.group_folder import STAGES_DIR, GroupFolder
     from arbiter_cli.store.knockout_folder import KnockoutFolder, is_knockout_folder
     from arbiter_cli.store.tournament import TournamentFolder
 
@@ -82,7 +83,8 @@ def _group_pages(folder: Path) -> dict[str, bytes]:
             path = top.stage_path(name)
             stage = KnockoutFolder(path) if is_knockout_folder(path) else TournamentFolder(path)
             stack.enter_context(stage.lock(exclusive=False, waiting=waiting))
-            stages[name] = stage.load_knockout() if isinstance(stage, KnockoutFolder) else stage.load()
+            with in_stage(f"{STAGES_DIR}/{name}/"):
+                stages[name] = stage.load_knockout() if isinstance(stage, KnockoutFolder) else stage.load()
     return build_site(group_site(event, stages))
 
 

@@ -23,13 +23,15 @@ def log_view(title: str, entries: Sequence[Recorded]) -> View:
     return View(title, records, columns, optional=frozenset({"by", "old"}), droppable=("command",))
 
 
-def problems_view(title: str, found: Sequence[Problem], edits: Sequence[str], after: str) -> View:
-    """Each problem (file, line, field, what is wrong), then each file edited by hand since ``after``."""
+def problems_view(title: str, found: Sequence[Problem], edits: Sequence[tuple[str, str]]) -> View:
+    """Each problem (file, line, field, what is wrong), then each file edited by hand, with the last
+    change of its folder (``(name, after)``)."""
     records: list[dict[str, Any]] = [{"file": p.file, "line": p.line, "field": p.field, "kind": p.severity,
                                       "message": p.message} for p in found]
     records += [{"file": name.split(" ")[0], "line": None, "field": None, "kind": "hand edit",
                  "message": f"changed outside arbiter after {after}" + (f" ({name.split(' ', 1)[1].strip('()')})"
-                                                                       if " " in name else "")} for name in edits]
+                                                                       if " " in name else "")}
+                for name, after in edits]
     columns = [Column("file", "File", text_cell("file")), Column("line", "Line", text_cell("line"), "right"),
                Column("field", "Field", text_cell("field")), Column("kind", "Kind", text_cell("kind")),
                Column("message", "Problem", text_cell("message"), wrap=True)]
