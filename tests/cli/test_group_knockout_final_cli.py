@@ -79,6 +79,8 @@ def test_16_players_in_4_groups_with_a_knockout_final_run_through_the_folder_to_
     group_of = {seed: q["group"] for seed, q in enumerate(seeded, start=1)}
     pairs = [(int(slots[i]["start_number"]), int(slots[i + 1]["start_number"])) for i in range(0, 8, 2)]
     assert all(group_of[a] != group_of[b] for a, b in pairs), pairs
+    moved = re.search(r"note: (.*): moved among the players of their place", paired.err)
+    assert moved is not None, paired.err  # seeds 5-8 by rating pair A1 with A2 here: the note names who moved
     rng = random.Random(7)
     tied = 0
     for rnd in (1, 2, 3):

@@ -131,8 +131,8 @@ def pair_groups(fmt: Format, print_: bool) -> None:
     """``arbiter pair`` on a group event: start the groups (every round of every group at once), or,
     once every group is finished, pair the final with the qualifiers; a knockout final's later
     rounds are paired here too (as by ``pair --group final``)."""
-    from arbiter_cli.lifecycle.group_stages import (dealt_groups, final_order, final_stage, qualifiers, stage_changes,
-                                                    start_groups)
+    from arbiter_cli.lifecycle.group_stages import (dealt_groups, final_order, final_seeding, final_stage, qualifiers,
+                                                    stage_changes, start_groups)
     from arbiter_cli.render.group_views import groups_view, qualifiers_view
 
     with group_folder(exclusive=False) as (folder, event):
@@ -160,12 +160,18 @@ def pair_groups(fmt: Format, print_: bool) -> None:
             if FINAL in folder.stage_names():
                 raise Refused("the final is paired; its results go in with --group final")
             with _stages(folder, event.groups.names) as stages:
-                seeded = final_order(event, qualifiers(stages, event.groups.advance))
+                chosen = qualifiers(stages, event.groups.advance)
+                seeded = final_order(event, chosen)
             final, changes, journal = final_stage(event, seeded)
             folder.create_final(final, command_line(), journal)
             with _removed_on_failure(folder.stage_path(FINAL)):
                 folder.save_event(event, event, command_line(), changes)
             view = qualifiers_view(f"{event.tournament.settings.name}: final", seeded)
+            moved = [f"{q.player.name} ({q.group}{q.place}) seed {seed}" for seed, (q, plain)
+                     in enumerate(zip(seeded, final_seeding(chosen)), start=1) if q is not plain]
+            if moved:
+                say(f"note: {'; '.join(moved)}: moved among the players of their place, so that no two players of "
+                    "one group meet in round 1")
             if isinstance(final, Tournament):
                 say(f"final paired: {len(seeded)} players, every round at once ({final.settings.rounds} rounds); "
                     "see 'arbiter pairings --group final ROUND'")

@@ -100,7 +100,10 @@ def pages(site: GroupSite) -> Iterator[tuple[str, str]]:
                 for p in final.tournament.players]
         body += ['<h2 id="qualifiers">The qualifiers: the final\'s players</h2>', '<p class="note">In seeding order '
                  "(the final's start numbers): the group winners first, then the runners-up, and so on; among one "
-                 "place, the higher rating first. From: the group and the place in it (A1: group A's winner).</p>",
+                 "place, the higher rating first" + ("; in a knockout final, a player may be moved among those of "
+                                                     "their place so that no two players of one group meet in round 1"
+                                                     if groups.final == "knockout" else "")
+                 + ". From: the group and the place in it (A1: group A's winner).</p>",
                  table([Cell("Seed", cls="num"), "Name", Cell("Rating", cls="num"), "From"], rows, cls="qualifiers")]
     else:
         body.append(f'<p class="note">The first {groups.advance} of each group go on to the final, paired once '
