@@ -7,6 +7,7 @@ import csv
 import hashlib
 import io
 import json
+from fractions import Fraction
 import random
 import shutil
 from pathlib import Path
@@ -431,3 +432,50 @@ def test_log_player_finds_a_knockout_players_games_forfeit_and_withdrawal(arbite
     other = [r["change"] for r in csv.DictReader(io.StringIO(
         arbiter("-d", folder, "log", "--player", str(white), "-f", "csv").out))]
     assert "round 1 match 1 forfeit" in other and not any(c.endswith(" status") for c in other)
+
+
+def test_knockout_prizes_share_the_money_of_the_places_its_losers_share(arbiter: Runner, tmp_path: Path) -> None:
+    """Prizes (issue 18): players who share places share their money. In a knockout the losers of
+    one round share its places (the losing semi-finalists 3-4, the quarter-finalists 5-8); one
+    prize each, the largest; finalize stores the prize list beside the final standings."""
+    folder = tmp_path / "cup"
+    new_cup(arbiter, folder, 8)
+    (folder / "prizes.toml").write_text('currency = "EUR"\nplaces = [500, 300, 150, 50, 40, 40, 40, 40]\n'
+                                        '[[category]]\nname = "Best rated 2600 or under"\namounts = [100]\n'
+                                        'rating_max = 2600\n')
+    for rnd in (1, 2, 3):
+        if rnd > 1:
+            assert arbiter("-d", folder, "pair").code == 0
+        else:
+            arbiter("-d", folder, "pair")
+        finish_round(arbiter, folder, rnd)
+    standings = json.loads(arbiter("-d", folder, "standings", "-f", "json").out)
+    rows = json.loads(arbiter("-d", folder, "prizes", "-f", "json").out)
+    amount = {row["start_number"]: row["amount"] for row in rows}
+    place = {row["start_number"]: row["prize"] for row in rows}
+    by_rank = {s["start_number"]: (s["rank"], s.get("rank_to")) for s in standings}
+    semis = [n for n, (rank, _) in by_rank.items() if rank == 3]
+    assert len(semis) == 2 and {place[n] for n in semis} == {"places 3-4"}
+    assert {amount[n] for n in semis} == {"100.00"}  # (150 + 50) / 2
+    first = next(n for n, (rank, _) in by_rank.items() if rank == 1)
+    assert (place[first], amount[first]) == ("place 1", "500.00")
+    quarter = [n for n, (rank, _) in by_rank.items() if rank == 5]
+    players = {int(p["start_number"]): int(p["rating"] or 0) for p in
+               json.loads(arbiter("-d", folder, "player", "list", "-f", "json").out)}
+    # players 7 (2595) and 8 (2580) may win the category. 7 won match 2 v 7 by the Armageddon and
+    # lost a semi-final: a share of 3-4 (100) equals the category prize, and a place prize comes
+    # first among equal prizes, so the category passes to 8, out in round 1 (a share of 5-8 is 40);
+    # the other three quarter-finalists then occupy places 5-7 and share their 120
+    assert by_rank[7][0] == 3 and 8 in quarter
+    assert (place[7], amount[7]) == ("places 3-4", "100.00")
+    assert (place[8], amount[8]) == ("Best rated 2600 or under", "100.00")
+    assert {place[n] for n in quarter if n != 8} == {"places 5-7"}
+    assert [amount[n] for n in quarter if n != 8] == ["40.00"] * 3
+    assert sum(Fraction(a) for a in amount.values()) == 500 + 300 + 150 + 50 + 40 * 3 + 100
+    done = arbiter("-d", folder, "finalize", "--date", "2026-12-04")
+    assert done.code == 0 and "prize list in prizes.csv and prizes.json" in done.err, done.err
+    assert json.loads((folder / "final" / "prizes.json").read_text()) == rows
+    site = tmp_path / "site"
+    assert arbiter("-d", folder, "publish", site).code == 0
+    page = (site / "prizes.html").read_text()
+    assert 'href="prizes.html"' in (site / "index.html").read_text() and "Best rated 2600 or under" in page

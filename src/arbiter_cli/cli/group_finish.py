@@ -26,6 +26,7 @@ __all__ = ["group_finalize"]
 def group_finalize(when: str, after_round: int | None, yes: bool) -> None:
     """Close every stage and the event on ``when``, once the final is over."""
     from arbiter_cli.lifecycle.group_finish import finalise_groups
+    from arbiter_cli.store.prizes import read_prizes
     from arbiter_cli.render.final import final_outputs, group_final_outputs, knockout_final_outputs
 
     if after_round is not None or yes:
@@ -55,10 +56,10 @@ def group_finalize(when: str, after_round: int | None, yes: bool) -> None:
                 continue
             if name in folders:
                 folders[name].save(stages[name], done.stages[name], command_line(), changes,
-                                   outputs=final_outputs(done.stages[name]))
+                                   outputs=final_outputs(done.stages[name], read_prizes(folders[name].path)))
             elif cup is not None and knockout is not None and done.knockout is not None:
                 cup.save_knockout(knockout, done.knockout, command_line(), changes,
-                                  outputs=knockout_final_outputs(done.knockout))
+                                  outputs=knockout_final_outputs(done.knockout, read_prizes(cup.path)))
         folder.save_event(event, done.event, command_line(), done.changes,
                           outputs=group_final_outputs(done.event, done.stages, done.knockout))
     closed = [name for name, changes in done.stage_changes.items() if changes]

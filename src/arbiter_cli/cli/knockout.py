@@ -197,13 +197,17 @@ def knockout_finalize(when: str, after_round: int | None, yes: bool) -> None:
 
     if after_round is not None or yes:
         raise BadArgument("a knockout ends with its final: --after-round and --yes are for a Swiss")
+    from arbiter_cli.cli.prizes import folder_prizes
+
     with knockout_writing() as (folder, tournament), arguments(date="--date"):
         after, changes = finalise_knockout(tournament, when)
-        folder.save_knockout(tournament, after, command_line(), changes, outputs=knockout_final_outputs(after))
+        prizes = folder_prizes()
+        folder.save_knockout(tournament, after, command_line(), changes,
+                             outputs=knockout_final_outputs(after, prizes))
     winner = champion(after)
     name = after.by_number[winner].name if winner is not None else "?"
     say(f"finalised on {when}: {name} won the final; final standings in {folder.path / 'final'}/standings.csv "
-        "and standings.json")
+        "and standings.json" + (" and the prize list in prizes.csv and prizes.json" if prizes is not None else ""))
 
 
 def bracket(fmt: FormatOption = Format.table, print_: PrintOption = False, html: HtmlOption = None,

@@ -38,11 +38,15 @@ def prizes(
     from arbiter_cli.store.prizes import PRIZES_FILE
 
     from arbiter_cli.cli.groups import is_groups
+    from arbiter_cli.cli.knockout import is_knockout
 
     check_page(print_, html, fmt)
     if is_groups():
         raise Refused("a group event's prize list is worked out on one stage's standings: run 'arbiter -d "
                       "DIR/stages/final prizes' with a prizes.toml in that stage's folder")
+    if is_knockout():
+        _knockout_prizes(fmt, print_, html)
+        return
     team = is_team()
     with team_reading() if team else reading() as tournament:
         table = folder_prizes(team)
@@ -61,6 +65,32 @@ def prizes(
     if print_ or html is not None:
         header = page_header(tournament, "Prize list", today())
         write_page([sheet(view, header, notes=notes)], html, title)
+        return
+    for note in notes:
+        say(f"note: {note}")
+    emit(view, fmt)
+
+
+def _knockout_prizes(fmt: Format, print_: bool, html: str | None) -> None:
+    """``arbiter prizes`` in a knockout: by its standings (the round reached, then rating)."""
+    from arbiter_cli.cli.knockout import knockout_reading
+    from arbiter_cli.lifecycle.knockout_prizes import knockout_prize_list
+    from arbiter_cli.render.printing import page_header, sheet
+    from arbiter_cli.render.prizes import prize_notes, prizes_view
+    from arbiter_cli.store.prizes import PRIZES_FILE
+
+    with knockout_reading() as knockout:
+        table = folder_prizes()
+        if table is None:
+            raise Refused(f"the folder has no {PRIZES_FILE}; write one first (see 'Prizes' in the README)")
+        title = f"{knockout.settings.name}: prize list"
+        listed = knockout_prize_list(knockout, table)
+    notes, view = prize_notes(listed), prizes_view(listed, title)
+    if knockout.settings.status is not Status.FINALISED:
+        notes.insert(0, "not final: by the round each player has reached so far")
+    if print_ or html is not None:
+        write_page([sheet(view, page_header(Tournament(knockout.settings), "Prize list", today()), notes=notes)],
+                   html, title)
         return
     for note in notes:
         say(f"note: {note}")

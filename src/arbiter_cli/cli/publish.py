@@ -44,7 +44,7 @@ def site_pages(folder: Path) -> dict[str, bytes]:
     if is_knockout_folder(folder):
         knockout = KnockoutFolder(folder)
         with knockout.lock(exclusive=False, waiting=waiting):
-            return build_site(knockout_site(knockout.load_knockout()))
+            return build_site(knockout_site(knockout.load_knockout(), read_prizes(folder)))
     if not (folder / SETTINGS_FILE).is_file():
         raise BrokenFolder(f"{folder} holds no event ({SETTINGS_FILE}) and no club ({CLUB_FILE}): nothing to publish "
                            "(use -d DIR)")
@@ -70,6 +70,8 @@ def _group_pages(folder: Path) -> dict[str, bytes]:
     from arbiter_cli.render.site import build_site
     from arbiter_cli.render.site.sites import group_site
     from arbiter_cli.cli.common import in_stage
+    from arbiter_cli.core.prizes import PrizeTable
+    from arbiter_cli.store.prizes import read_prizes
     from arbiter_cli.store.group_folder import STAGES_DIR, GroupFolder
     from arbiter_cli.store.knockout_folder import KnockoutFolder, is_knockout_folder
     from arbiter_cli.store.tournament import TournamentFolder
@@ -79,13 +81,15 @@ def _group_pages(folder: Path) -> dict[str, bytes]:
         stack.enter_context(top.lock(exclusive=False, waiting=waiting))
         event = top.load_event()
         stages: dict[str, Tournament | KnockoutTournament] = {}
+        prizes: dict[str, PrizeTable | None] = {}
         for name in top.stage_names():
             path = top.stage_path(name)
             stage = KnockoutFolder(path) if is_knockout_folder(path) else TournamentFolder(path)
             stack.enter_context(stage.lock(exclusive=False, waiting=waiting))
             with in_stage(f"{STAGES_DIR}/{name}/"):
                 stages[name] = stage.load_knockout() if isinstance(stage, KnockoutFolder) else stage.load()
-    return build_site(group_site(event, stages))
+                prizes[name] = read_prizes(path)
+    return build_site(group_site(event, stages, prizes))
 
 
 def publish(

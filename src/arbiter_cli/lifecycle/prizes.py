@@ -39,13 +39,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from arbiter_cli.core.model import Tournament
+from arbiter_cli.core.model import Player, Tournament
 from arbiter_cli.core.prizes import PLACES, PrizeTable, Split, eligible, format_money
 from arbiter_cli.lifecycle.change import Change, named
 from arbiter_cli.lifecycle.standings import compute_standings
 
 __all__ = ["Entrant", "PrizeSpec", "Award", "PrizeList", "award_prizes", "prize_specs", "prize_list",
-           "prize_list_changes"]
+           "ranked_prize_list", "prize_list_changes"]
 
 
 @dataclass(frozen=True)
@@ -204,9 +204,16 @@ def prize_list(tournament: Tournament, table: PrizeTable) -> PrizeList:
     """The prize list of an individual event: the standings after the last round by the announced
     tie-breaks; the withdrawn (and expelled) players and those listed without a rank are left out."""
     standings = compute_standings(tournament, tournament.last_round, tournament.settings.effective_tiebreaks)
-    entrants = [Entrant(row.player.start_number, row.player.name, row.points,
-                        frozenset({PLACES} | {c.name for c in table.category if eligible(c, row.player)}))
-                for row in standings.rows if row.rank is not None and not row.player.is_withdrawn]
+    return ranked_prize_list([(row.player, row.points) for row in standings.rows
+                              if row.rank is not None and not row.player.is_withdrawn], table)
+
+
+def ranked_prize_list(ranked: Sequence[tuple[Player, Fraction]], table: PrizeTable) -> PrizeList:
+    """The prize list of players in ranking order, each with the score that ties share on (an
+    individual event's points; a knockout's place)."""
+    entrants = [Entrant(player.start_number, player.name, score,
+                        frozenset({PLACES} | {c.name for c in table.category if eligible(c, player)}))
+                for player, score in ranked]
     listed = award_prizes(entrants, prize_specs(table), table.split, table.currency)
     # a category nobody matches (a misspelt club, an empty band) is not paid: say so, not silently
     unpaid = tuple(f"{c.name}: no player matches its rule, so it is not paid" for c in table.category

@@ -55,12 +55,18 @@ def team_final_outputs(tournament: TeamTournament, prizes: PrizeTable | None = N
     return files
 
 
-def knockout_final_outputs(tournament: KnockoutTournament) -> dict[str, str]:
+def knockout_final_outputs(tournament: KnockoutTournament, prizes: PrizeTable | None = None) -> dict[str, str]:
     """A knockout's final standings files: ``arbiter standings --format csv|json`` of the knockout
-    (by the round reached, then rating)."""
+    (by the round reached, then rating), and its prize list when ``prizes`` is given."""
+    from arbiter_cli.lifecycle.knockout_prizes import knockout_prize_list
     from arbiter_cli.render.knockout_views import knockout_standings_view
+    from arbiter_cli.render.prizes import prizes_view
 
-    return _files("standings", knockout_standings_view(tournament))
+    files = _files("standings", knockout_standings_view(tournament))
+    if prizes is not None:
+        listed = prizes_view(knockout_prize_list(tournament, prizes), f"{tournament.settings.name}: prize list")
+        files |= _files("prizes", listed)
+    return files
 
 
 def group_final_outputs(event: GroupEvent, stages: Mapping[str, Tournament],

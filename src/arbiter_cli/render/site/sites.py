@@ -78,6 +78,7 @@ class KnockoutSite(_OfAnEvent):
     standings: list[KnockoutRow]
     nav: list[Link] = field(default_factory=list)
     kind: str = "knockout"
+    prizes: PrizeTable | None = None
 
 
 @dataclass
@@ -144,12 +145,13 @@ def team_site(tournament: TeamTournament, prizes: PrizeTable | None = None) -> T
                     team_cards(tournament), prizes=prizes)
 
 
-def knockout_site(tournament: KnockoutTournament) -> KnockoutSite:
-    """The site of a knockout event: its bracket and its standings."""
+def knockout_site(tournament: KnockoutTournament, prizes: PrizeTable | None = None) -> KnockoutSite:
+    """The site of a knockout event: its bracket and its standings (and the prize fund of its
+    ``prizes.toml``, if any)."""
     from arbiter_cli.lifecycle.knockout_standings import knockout_standings
     from arbiter_cli.render.knockout_views import bracket_data
 
-    return KnockoutSite(tournament, bracket_data(tournament), knockout_standings(tournament))
+    return KnockoutSite(tournament, bracket_data(tournament), knockout_standings(tournament), prizes=prizes)
 
 
 def stage_after(stage: Tournament) -> int:
@@ -158,10 +160,13 @@ def stage_after(stage: Tournament) -> int:
     return max((rnd.number for rnd in stage.rounds if any(g.result is not None for g in rnd.games)), default=1)
 
 
-def group_site(event: GroupEvent, stages: Mapping[str, Tournament | KnockoutTournament]) -> GroupSite:
-    """The site of a group event: each stage's own site, a round robin's or a knockout's."""
-    return GroupSite(event, {name: knockout_site(stage) if isinstance(stage, KnockoutTournament) else event_site(stage)
-                             for name, stage in stages.items()})
+def group_site(event: GroupEvent, stages: Mapping[str, Tournament | KnockoutTournament],
+               prizes: Mapping[str, PrizeTable | None] | None = None) -> GroupSite:
+    """The site of a group event: each stage's own site, a round robin's or a knockout's (with the
+    prize fund of the stage's ``prizes.toml``, if any)."""
+    funds = prizes or {}
+    return GroupSite(event, {name: knockout_site(stage, funds.get(name)) if isinstance(stage, KnockoutTournament)
+                             else event_site(stage, prizes=funds.get(name)) for name, stage in stages.items()})
 
 
 def slug(name: str, taken: Sequence[str] = ()) -> str:
