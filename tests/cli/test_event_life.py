@@ -241,6 +241,14 @@ def test_finalize_lists_what_is_missing_then_closes_the_event(arbiter: Runner, t
     refused(arbiter, folder, "finalize", "--date", "2026-13-01", code=2, says="not a date")
 
 
+def test_finalize_on_a_date_after_today_says_so(arbiter: Runner, tmp_path: Path) -> None:
+    folder = swiss(arbiter, tmp_path, 2, rounds=1)
+    assert arbiter("-d", folder, "pair").code == 0
+    play(arbiter, folder, 1, "1-0")
+    done = arbiter("-d", folder, "finalize", "--date", "2999-01-01")
+    assert done.code == 0 and "note: --date 2999-01-01 is after today" in done.err
+
+
 def test_finishing_early_shows_the_plan_and_acts_only_with_yes(arbiter: Runner, tmp_path: Path) -> None:
     folder = swiss(arbiter, tmp_path, 8, rounds=5)
     for number in (1, 2):

@@ -71,6 +71,10 @@ def _date(text: str | None) -> str:
     if text is None:
         return dt.date.today().isoformat()
     try:
-        return dt.date.fromisoformat(text).isoformat()
+        when = dt.date.fromisoformat(text)
     except ValueError:
         raise BadArgument(f"{text!r} is not a date YYYY-MM-DD", field="--date") from None
+    if when > dt.date.today():
+        say(f"note: --date {when.isoformat()} is after today ({dt.date.today().isoformat()}); the event is "
+            "finalised with that date")
+    return when.isoformat()
