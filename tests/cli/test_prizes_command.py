@@ -91,6 +91,9 @@ def test_a_folder_without_prizes_toml_is_refused(arbiter: Runner, sample) -> Non
      "prizes.toml, line 6, field 'category[1].born_to'"),
     ('places = [100]\n[[category]]\nname = "Band"\namounts = [50]\nrating_min = 1800\nrating_max = 1600\n',
      "prizes.toml, line 6, field 'category[1].rating_max'"),
+    # in plain words, not the library's ("tuple should have at least 1 item after validation")
+    ('places = [100]\n[[category]]\nname = "Empty"\namounts = []\n',
+     "prizes.toml, line 4, field 'category[1].amounts': give at least 1 value (found 0)"),
 ])
 def test_bad_prizes_toml_names_file_line_and_field_and_changes_nothing(arbiter: Runner, sample, text: str,
                                                                        where: str) -> None:

@@ -77,6 +77,9 @@ def pydantic_message(error: Mapping[str, Any]) -> str:
     message = message.removeprefix("Value error, ")
     if error.get("type") == "extra_forbidden":
         return "unknown setting"
+    if error.get("type") == "too_short" and isinstance(error.get("ctx"), Mapping):  # an empty list
+        least = error["ctx"].get("min_length", 1)
+        return f"give at least {least} value{'s' if least != 1 else ''} (found {error['ctx'].get('actual_length', 0)})"
     value = error.get("input")
     if isinstance(value, (str, int, float)) and error.get("type") not in ("missing",) \
             and repr(value) not in message:
