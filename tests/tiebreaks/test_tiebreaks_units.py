@@ -297,8 +297,15 @@ def test_lots_break_only_ties_left_after_the_tiebreaks_and_the_note_names_them()
     from arbiter_cli.lifecycle.standings import compute_standings
     from arbiter_cli.render.views import standings_notes
 
+    from dataclasses import replace
+
+    from arbiter_cli.core.model import Game, Round
+    from arbiter_cli.core.results import GameResult
+
     players = (Player(start_number=1, name="A"), Player(start_number=2, name="B"))
-    tied = Tournament(Settings(name="x", system="round-robin", seed=1, tiebreak_lots=True), players)
+    unplayed = Tournament(Settings(name="x", system="round-robin", seed=1, tiebreak_lots=True), players)
+    assert compute_standings(unplayed).lots == ()  # nothing played: one shared place, no lot
+    tied = replace(unplayed, rounds=(Round(1, (Game(1, 2, 1, GameResult.DRAW),)),))
     table = compute_standings(tied)
     assert table.lots == (("A", "B"),) and [r.rank for r in table.rows] == [1, 2]
     assert "A, B: still equal after the tie-breaks, ordered by lot (tiebreak_lots, from the seed)" in \

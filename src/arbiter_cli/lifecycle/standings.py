@@ -111,7 +111,8 @@ def compute_standings(
     ``registry`` maps base codes to tie-break functions (default: every C.07
     individual tie-break); ``rules`` picks the C.07 edition (default:
     :func:`tiebreak_rules`); ``lots`` (default: the ``tiebreak_lots`` setting)
-    orders players still tied at the end by lot, from the tournament's seed.
+    orders players still tied at the end by lot, from the tournament's seed, once a game has a
+    result (before that everyone shares one place).
 
     >>> from arbiter_cli.core.model import Settings, Tournament, Player
     >>> t = Tournament(Settings(name="x", system="round-robin", seed=1),
@@ -130,6 +131,8 @@ def compute_standings(
     settings = tournament.settings
     if lots is None:
         lots = bool(settings.tiebreak_lots)
+    if not any(g.result is not None for rnd in tournament.rounds[:last] for g in rnd.games):
+        lots = False  # nothing played yet: everyone shares one place, no lot is drawn
     codes = tuple(tiebreaks)
     planned = settings.rounds or tournament.last_round
     finished_early = settings.status is Status.FINALISED and codes == settings.effective_tiebreaks
