@@ -3,6 +3,8 @@ qualifiers by the group's tie-breaks, the final's seeding."""
 
 from __future__ import annotations
 
+import itertools
+import random
 from dataclasses import replace
 
 import pytest
@@ -18,7 +20,7 @@ from arbiter_cli.core.results import GameResult
 from arbiter_cli.lifecycle.group_stages import (GroupAssignment, Qualifier, dealt_groups, final_seeding, final_stage,
                                                 qualifiers, set_groups, stage_complete, start_groups)
 from arbiter_cli.pairing.berger import berger_round
-from arbiter_cli.pairing.groups import snake_deal
+from arbiter_cli.pairing.groups import apart_in_first_round, first_meetings, snake_deal
 
 
 def event(players: int = 16, count: int = 4, advance: int = 2, **groups: object) -> GroupEvent:
@@ -307,3 +309,29 @@ def test_knockout_final_leaves_the_seeding_when_nothing_clashes() -> None:
     final, _, _ = final_stage(base, final_seeding(chosen))
     assert isinstance(final, KnockoutTournament)
     assert [p.name for p in final.players] == ["A1", "B1", "A2", "B2"]  # 1 v 4 is A1 v B2, 2 v 3 is B1 v A2
+
+
+def _clashes(order: list[str], pairs: list[tuple[int, int]]) -> int:
+    return sum(order[a][0] == order[b][0] for a, b in pairs)
+
+
+@given(st.integers(2, 4), st.integers(1, 3), st.randoms(use_true_random=False))
+def test_knockout_final_keeps_groups_apart_in_each_players_first_match_when_any_order_can(
+        groups: int, advance: int, rng: random.Random) -> None:
+    # a brute force over every order that moves players only among those of one place: when one
+    # keeps every first match (round 1's, and a bye's round-2 match) free of two of a group, ours
+    # does; when one keeps round 1's, ours does
+    names = [f"{group_name(g)}{place}" for place in range(1, advance + 1) for g in range(groups)]
+    bands = [names[i:i + groups] for i in range(0, len(names), groups)]
+    for band in bands:
+        rng.shuffle(band)
+    seeded = [name for band in bands for name in band]
+    ours = apart_in_first_round(seeded, group=lambda q: q[0], band=lambda q: q[1:])
+    assert sorted(ours) == sorted(seeded) and [q[1:] for q in ours] == [q[1:] for q in seeded]
+    first_round, byes = first_meetings(len(seeded))
+    every = [[x for band in choice for x in band] for choice in itertools.product(
+        *(itertools.permutations(band) for band in bands))]
+    if any(_clashes(order, first_round + byes) == 0 for order in every):
+        assert _clashes(ours, first_round + byes) == 0
+    elif any(_clashes(order, first_round) == 0 for order in every):
+        assert _clashes(ours, first_round) == 0

@@ -171,7 +171,7 @@ def pair_groups(fmt: Format, print_: bool) -> None:
                      in enumerate(zip(seeded, final_seeding(chosen)), start=1) if q is not plain]
             if moved:
                 say(f"note: {'; '.join(moved)}: moved among the players of their place, so that no two players of "
-                    "one group meet in round 1")
+                    "one group meet in their first match")
             if isinstance(final, Tournament):
                 say(f"final paired: {len(seeded)} players, every round at once ({final.settings.rounds} rounds); "
                     "see 'arbiter pairings --group final ROUND'")

@@ -15,9 +15,10 @@
   ``tiebreak_lots = false``, in which case a tie across the cut is refused for the arbiter to decide.
 * **The final's seeding**: the group winners first, then the runners-up, and so on; among the
   players of one place, highest rating first, then by group (A before B). The final's start
-  numbers are that order (:func:`final_seeding`). In a knockout final, two players of one group
-  do not meet in round 1 when that can be avoided by moving players among those of one place
-  (a group's winner would otherwise meet its own runner-up: 1 v 8 in 4 groups of 2).
+  numbers are that order (:func:`final_seeding`). In a knockout final, no player meets one of
+  their own group in their first match (round 1, or round 2 after a bye) when that can be avoided
+  by moving players among those of one place (a group's winner would otherwise meet its own
+  runner-up: 1 v 8 in 4 groups of 2).
 * **The final** (:func:`final_stage`): a round robin of the qualifiers, all its games created at
   once, or a knockout (``final = "knockout"``) seeded in that order, its bracket and round 1 made
   at once and each later round paired when the one before has its winners.
@@ -260,7 +261,7 @@ def final_stage(event: GroupEvent, seeded: Sequence[Qualifier]) -> tuple[Tournam
     ``final = "knockout"``: a knockout of ``[groups.knockout]`` (:func:`~arbiter_cli.lifecycle.knockout.knockout_event`)
     with the seeded bracket (1 v N, 2 v N-1, ..., seeds 1 and 2 meeting only in the final), so the
     group winners meet the runners-up in round 1, and two players of one group do not meet in
-    round 1 where moving players among those of one place can avoid it
+    their first match where moving players among those of one place can avoid it
     (:func:`~arbiter_cli.pairing.groups.apart_in_first_round`); its bracket and round 1 are paired at once, which
     closes its registration, and the later rounds are paired as the winners come
     (:func:`~arbiter_cli.lifecycle.knockout.pair_knockout_round`)."""

@@ -101,7 +101,7 @@ def pages(site: GroupSite) -> Iterator[tuple[str, str]]:
         body += ['<h2 id="qualifiers">The qualifiers: the final\'s players</h2>', '<p class="note">In seeding order '
                  "(the final's start numbers): the group winners first, then the runners-up, and so on; among one "
                  "place, the higher rating first" + ("; in a knockout final, a player may be moved among those of "
-                                                     "their place so that no two players of one group meet in round 1"
+                                                     "their place so that no two players of one group meet in their first match"
                                                      if groups.final == "knockout" else "")
                  + ". From: the group and the place in it (A1: group A's winner).</p>",
                  table([Cell("Seed", cls="num"), "Name", Cell("Rating", cls="num"), "From"], rows, cls="qualifiers")]
