@@ -69,6 +69,9 @@ def test_16_players_in_4_groups_with_a_knockout_final_run_through_the_folder_to_
     paired = cup_with_its_final(arbiter, folder)
     seeded = json.loads(paired.out)
     assert [q["place"] for q in seeded] == [1, 1, 1, 1, 2, 2, 2, 2]  # group winners first
+    registered = {int(p["start_number"]): p["name"] for p in
+                  csv.DictReader(io.StringIO((folder / "players.csv").read_text()))}
+    assert all(registered[q["event_number"]] == q["name"] for q in seeded)  # each one's number in the event
     assert "a knockout of 3 rounds" in paired.err
     # stages/final is a knockout folder: its players are the seeding, its bracket the standard one
     players = list(csv.DictReader(io.StringIO((folder / "stages" / "final" / "players.csv").read_text())))

@@ -41,20 +41,25 @@ def groups_view(title: str, groups: Mapping[str, Sequence[Player]]) -> View:
     return View(title, records, columns, optional=frozenset({"title", "rating"}))
 
 
-def qualifiers_view(title: str, seeded: Sequence[Qualifier]) -> View:
+def qualifiers_view(title: str, seeded: Sequence[Qualifier], numbers: Sequence[int | None] = ()) -> View:
     """The final's players in seeding order (their start numbers in the final) and where they
-    came from."""
-    records = [{"seed": i, "group": q.group, "place": q.place, "name": q.player.name, "title": q.player.title,
+    came from; for scripts (CSV, JSON), each one's ``event_number`` too (``numbers``, in the
+    same order: their start numbers in the event)."""
+    records = [{"seed": i, "event_number": numbers[i - 1] if i <= len(numbers) else None, "group": q.group,
+                "place": q.place, "name": q.player.name, "title": q.player.title,
                 "rating": q.player.rating or None} for i, q in enumerate(seeded, start=1)]
     columns = [
         Column("seed", "Seed", text_cell("seed"), "right"),
+        Column("event_number", "", text_cell("event_number")),
         Column("title", "Title", text_cell("title")),
         Column("name", "Name", text_cell("name"), wrap=True),
         Column("rating", "Rating", text_cell("rating"), "right"),
         Column("group", "Group", text_cell("group")),
         Column("place", "Place", text_cell("place"), "right"),
     ]
-    return View(title, records, columns, optional=frozenset({"title", "rating"}))
+    view = View(title, records, columns, optional=frozenset({"title", "rating"}))
+    view.hidden = view.hidden | {"event_number"}
+    return view
 
 
 def stages_view(views: Mapping[str, View]) -> View:
