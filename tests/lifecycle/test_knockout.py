@@ -161,6 +161,16 @@ def test_withdrawal_before_a_match_opponent_goes_through_by_forfeit() -> None:
     match = t.rounds[0].matches[0]
     assert match.forfeit is GameResult.WHITE_FORFEIT_WIN and decision(t, match).winner == 1
     assert not match.games and t.by_number[4].is_withdrawn and changes
+    assert t.by_number[4].withdrawn_after == 0  # before the round's match: after round 0
+
+
+def test_withdrawal_during_a_begun_match_is_after_that_round() -> None:
+    t, _, _ = pair_knockout_round(event(4, games_per_match=2))
+    t = play(t, 1, 1, "1/2-1/2")  # game 1.1 played; the player withdraws before game 1.2
+    loser = t.rounds[0].matches[0].players[1]
+    t, changes = withdraw_knockout_player(t, loser)
+    assert t.by_number[loser].withdrawn_after == 1 and changes[0].new == "withdrawn after round 1"
+    assert [g.game for g in t.rounds[0].matches[0].games] == [1]  # the game played stays
 
 
 def test_withdrawal_forfeits_the_withdrawn_players_next_match_when_paired() -> None:

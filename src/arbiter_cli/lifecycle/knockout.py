@@ -321,7 +321,9 @@ def withdraw_knockout_player(tournament: KnockoutTournament, start_number: int) 
         rounds[-1] = replace(last, matches=tuple(forfeited if m.number == match.number else m for m in last.matches))
         changes.append(Change(f"round {last.number} match {match.number} forfeit", "",
                               f"{forfeit.value}: {_who(tournament, other)} goes through"))
-        withdrawn_after = tournament.last_round - 1
+        # a match begun (a game with a result) was played in this round: the withdrawal comes after it
+        begun = any(g.result is not None for g in match.games)
+        withdrawn_after = tournament.last_round if begun else tournament.last_round - 1
     players = tuple(p.model_copy(update={"status": "withdrawn", "withdrawn_after": withdrawn_after})
                     if p.start_number == start_number else p for p in tournament.players)
     changes.insert(0, Change(f"player {named(start_number, player.name)} status", "active",
