@@ -239,6 +239,8 @@ def test_finalize_lists_what_is_missing_then_closes_the_event(arbiter: Runner, t
     assert again != final and again == json.loads(arbiter("-d", folder, "standings", "-f", "json").out)
     assert "stored again: final/standings.csv" in (folder / "journal.csv").read_text()
     refused(arbiter, folder, "finalize", "--date", "2026-13-01", code=2, says="not a date")
+    # a finalised event's result is corrected, never removed (the final standings would miss a game)
+    refused(arbiter, folder, "result", "2", "1", "none", "--correct", says="can be corrected, not removed")
 
 
 def test_finalize_on_a_date_after_today_says_so(arbiter: Runner, tmp_path: Path) -> None:

@@ -160,6 +160,9 @@ def enter_results(tournament: Tournament, round_number: int, lines: Sequence[Res
             "excused" if excused and forfeit else "colourless" if forfeit and game.note == "colourless" else None)
         if game.result == entry.result and game.note == note:
             continue
+        if finalised and entry.result is None:
+            raise Refused(f"the event was finalised on {tournament.settings.finalised_on}: board {entry.board}'s "
+                          "result can be corrected, not removed", source=source, line=entry.line, field="result")
         if game.result is not None and game.result != entry.result and not correct and isinstance(entry.was, Unset):
             conflicts.append(f"board {entry.board} has {_show(game.result)}, not {_show(entry.result)}")
             continue

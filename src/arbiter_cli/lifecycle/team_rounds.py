@@ -357,6 +357,9 @@ def enter_team_results(tournament: TeamTournament, round_number: int, lines: Seq
             current = game.result
         if current == entry.result:  # already so: nothing to do, whatever the line expected
             continue
+        if finalised and entry.result is None and entry.board is not None:
+            raise Refused(f"the event was finalised on {tournament.settings.finalised_on}: {entry.where}'s result "
+                          "can be corrected, not removed", source=source, line=entry.line, field="result")
         if not isinstance(entry.was, Unset) and current != entry.was:
             stale.append(f"{entry.where}: stored {_show(current)}, yours {_show(entry.result)} "
                          f"(based on {_show(entry.was)})")
