@@ -90,9 +90,12 @@ def test_baku_group_a_is_2_ceil_n_over_4_and_late_entries_do_not_move_its_last_p
     board = next(r for r in json.loads(arbiter("-d", folder, "pairings", "-f", "json").out) if r["black"])
     assert arbiter("-d", folder, "result", "1", "--from", "-",
                    stdin="".join(f"{b} 1-0\n" for b in range(1, 7))).code == 0, board
-    assert arbiter("-d", folder, "player", "add", "Late", "--rating", "2395").code == 0
+    late = arbiter("-d", folder, "player", "add", "Late", "--rating", "2395")
+    assert late.code == 0 and "Baku group A now ends with start number 9" in late.err
     text = (folder / "tournament.toml").read_text()
     assert "baku_group_a = 9" in text  # P08 is now number 9
+    assert "Baku group A,start numbers 1 to 8,start numbers 1 to 9 (P08 is now number 9)" in \
+        (folder / "journal.csv").read_text()
     rows = json.loads(arbiter("-d", folder, "acceleration", "-f", "json").out)
     assert [r["name"] for r in rows if r["round_2"]][:9] == ["Late", "P01", "P02", "P03", "P04", "P05", "P06", "P07",
                                                             "P08"]
@@ -119,6 +122,27 @@ def test_the_arbiter_overrides_virtual_points_and_sets_group_a(arbiter: Runner, 
     refused = arbiter("-d", folder, "acceleration", "set", "8", "1", "0")
     assert refused.code == 4 and "round 1 is paired" in refused.err
     assert arbiter("-d", folder, "acceleration", "group-a", "4").code == 4
+
+
+def test_baku_group_a_out_of_the_players_range_is_named(arbiter: Runner, tmp_path: Path) -> None:
+    folder = _open(arbiter, tmp_path, 8, "--acceleration", "baku")
+    toml = folder / "tournament.toml"
+    toml.write_text(toml.read_text().replace('acceleration = "baku"', 'acceleration = "baku"\nbaku_group_a = 99'))
+    done = arbiter("-d", folder, "verify")
+    assert done.code == 3 and ("tournament.toml, field 'baku_group_a': Baku group A ends with start number 99, "
+                               "but the players are numbered 1 to 8") in done.out
+    assert arbiter("-d", folder, "pair").code == 3
+
+
+def test_virtual_points_take_only_values_a_trf_can_write(arbiter: Runner, tmp_path: Path) -> None:
+    """Record 250 writes virtual points as decimals: 1/3 has none (it broke 'export' later)."""
+    folder = _open(arbiter, tmp_path, 8, "--acceleration", "baku")
+    before = snapshot(folder)
+    refused = arbiter("-d", folder, "acceleration", "set", "8", "2", "1/3")
+    assert refused.code == 2 and "1/3 has no exact decimal form" in refused.err and snapshot(folder) == before
+    (folder / "virtual.csv").write_text("start_number,round,points\n8,2,1/3\n")
+    broken = arbiter("-d", folder, "standings")
+    assert broken.code == 3 and "virtual.csv, line 2, field 'points': 1/3 has no exact decimal form" in broken.err
 
 
 def test_baku_needs_a_win_worth_two_draws(arbiter: Runner, tmp_path: Path) -> None:

@@ -29,6 +29,7 @@ from arbiter_cli.core.tiebreak_codes import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, 
 __all__ = [
     "System", "RatingType", "InitialColour", "Numbering", "Status", "Scoring", "Settings",
     "TITLES", "Player", "Game", "Bye", "Round", "ByeRequest", "Avoidance", "VirtualPoints", "Tournament", "Text", "printable",
+    "is_finite_decimal",
 ]
 
 
@@ -143,7 +144,7 @@ class Scoring(BaseModel):
             if value > MAX_GAME_POINTS:  # a TRF writes each value in 4 characters (record 162)
                 raise ValueError(f"{name} = {format_points(value, ascii=True)} is too large; a game is worth at most "
                                  f"{MAX_GAME_POINTS} points")
-            if not _is_finite_decimal(value):
+            if not is_finite_decimal(value):
                 raise ValueError(f"{name} = {value} has no exact decimal form; use values such as 1, 0.5 or 0.25")
         return self
 
@@ -180,7 +181,7 @@ class Scoring(BaseModel):
         raise AssertionError(kind)  # pragma: no cover
 
 
-def _is_finite_decimal(value: Fraction) -> bool:
+def is_finite_decimal(value: Fraction) -> bool:
     den = value.denominator
     for prime in (2, 5):
         while den % prime == 0:

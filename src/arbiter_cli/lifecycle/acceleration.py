@@ -16,7 +16,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from arbiter_cli.core.errors import BadArgument, Refused
-from arbiter_cli.core.model import Tournament, VirtualPoints
+from arbiter_cli.core.model import Tournament, VirtualPoints, is_finite_decimal
 from arbiter_cli.core.points import format_points
 from arbiter_cli.lifecycle.change import Change, named
 from arbiter_cli.lifecycle.guards import find_player, not_finalised
@@ -53,6 +53,8 @@ def set_virtual(tournament: Tournament, start_number: int, round_number: int, po
     if points is not None and not 0 <= points <= win:
         raise BadArgument(f"virtual points are 0 to a win's points ({format_points(win, ascii=True)})",
                           field="points")
+    if points is not None and not is_finite_decimal(points):  # a TRF writes them as decimals (record 250)
+        raise BadArgument(f"{points} has no exact decimal form; use values such as 1, 0.5 or 0.25", field="points")
     old = next((v for v in tournament.virtual if (v.start_number, v.round) == (start_number, round_number)), None)
     if (old.points if old is not None else None) == points:
         return tournament, []

@@ -60,6 +60,10 @@ def problems(tournament: Tournament, lines: dict[int, int] | None = None) -> lis
     lines = lines or {}
     found: list[Problem] = []
     swiss = not tournament.settings.system.is_round_robin
+    group_a = tournament.settings.baku_group_a
+    if group_a is not None and tournament.players and not 1 <= group_a <= len(tournament.players):
+        found.append(Problem("tournament.toml", f"Baku group A ends with start number {group_a}, but the players "
+                             f"are numbered 1 to {len(tournament.players)}", field="baku_group_a"))
     never_seen: dict[int, list[int]] = {}
     ever_seen: set[int] = set()
     for rnd in tournament.rounds:

@@ -147,6 +147,12 @@ def register(tournament: Tournament, new: Sequence[Player], *, by_hand: bool = F
         numbers = tuple(order[id(p)] for p in new)
     late = f" (late entry for round {tournament.last_round + 1})" if tournament.rounds and by_hand else ""
     changes = tuple(Change("player added", "", f"{number} {player.name}{late}") for player, number in zip(new, numbers))
+    old_a, new_a = tournament.settings.baku_group_a, after.settings.baku_group_a
+    if old_a is not None and new_a != old_a:  # group A's last player keeps their place, under a new number
+        last = tournament.player(old_a)
+        changes += (Change("Baku group A", f"start numbers 1 to {old_a}",
+                           f"start numbers 1 to {new_a} ({last.name if last else '?'} is now number {new_a})"),)
+        notes.append(f"note: Baku group A now ends with start number {new_a} (its last player, renumbered)")
     if by_hand:
         notes += [f"note: {namesake.name} was already registered (start number {namesake.start_number} before "
                   "this registration); use 'arbiter player remove' if this was a mistake"

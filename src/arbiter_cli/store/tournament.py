@@ -34,7 +34,7 @@ from pydantic import BaseModel, ValidationError
 
 from arbiter_cli.core.errors import BrokenFolder, Refused, pydantic_message
 from arbiter_cli.core.model import (Avoidance, Bye, ByeRequest, Game, InitialColour, Player, Round, Settings,
-                                    Tournament, VirtualPoints)
+                                    Tournament, VirtualPoints, is_finite_decimal)
 from arbiter_cli.core.points import format_points, parse_points, points_to_toml
 from arbiter_cli.core.results import ByeKind, GameResult, parse_bye, parse_result
 from arbiter_cli.lifecycle.change import Change
@@ -367,6 +367,9 @@ class TournamentFolder(FolderStore):
                 raise BrokenFolder(str(error), source=VIRTUAL_FILE, line=line, field="points") from None
             if points < 0:
                 raise BrokenFolder("virtual points are 0 or more", source=VIRTUAL_FILE, line=line, field="points")
+            if not is_finite_decimal(points):  # a TRF writes them as decimals (record 250)
+                raise BrokenFolder(f"{row['points']} has no exact decimal form; use values such as 1, 0.5 or 0.25",
+                                   source=VIRTUAL_FILE, line=line, field="points")
             key = (int(row["start_number"]), int(row["round"]))
             if key in seen:
                 raise BrokenFolder(f"player {key[0]} already has virtual points for round {key[1]} on line "
