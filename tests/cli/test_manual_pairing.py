@@ -55,6 +55,28 @@ def test_a_rematch_is_refused_unless_forced_with_a_reason_c1(arbiter: Runner, ev
     assert "quality: bracket" in forced.err  # the engine's pairing of the bracket, beside it
 
 
+def test_a_later_change_answers_only_for_what_it_breaks_itself_c1(arbiter: Runner, event: Path) -> None:
+    """A rematch forced once stands on its own reason: a later change that breaks nothing more needs
+    no --force and its journal line blames nothing (it repeated the old breach; found by a new user)."""
+    assert arbiter("-d", event, "result", "1", "--from", "-", stdin="1 1-0\n2 0-1\n3 ½\n4 1-0\n").code == 0
+    assert arbiter("-d", event, "pair").code == 0
+    assert arbiter("-d", event, "pairing", "set", "2", "1", "1", "5", "--force", "--reason", "venue").code == 0
+    boards = _boards(arbiter, event, 2)
+    other = next(b for b in boards if 1 not in b and 5 not in b)
+    flipped = arbiter("-d", event, "pairing", "set", "2", str(boards.index(other) + 1), str(other[1]), str(other[0]))
+    assert flipped.code == 0, flipped.err
+    assert "forced" not in flipped.err
+    journal = (event / "journal.csv").read_text().splitlines()
+    assert "forced" not in journal[-1] and "(by hand)" in journal[-1]
+
+
+def test_a_change_that_changes_nothing_says_so_and_writes_nothing(arbiter: Runner, event: Path) -> None:
+    before = snapshot(event)
+    same = arbiter("-d", event, "pairing", "set", "1", "1", "1", "5")  # board 1 is 1-5 already
+    assert same.code == 0 and "round 1: nothing changed" in same.err
+    assert snapshot(event) == before
+
+
 def test_a_round_with_results_is_not_changed(arbiter: Runner, event: Path) -> None:
     assert arbiter("-d", event, "result", "1", "1", "1-0").code == 0
     outcome = arbiter("-d", event, "pairing", "swap", "1", "3", "8")

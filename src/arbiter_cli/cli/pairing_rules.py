@@ -141,6 +141,8 @@ def pairing_set(
 def report_by_hand(done: "ByHand", fmt: Format) -> None:
     from arbiter_cli.render.views import pairings_view
 
+    if not done.changes:
+        say(f"round {done.round.number}: nothing changed")
     for change in done.changes:
         say(f"{change.change}: {change.old or 'none'} -> {change.new}")
     for line in done.forced:

@@ -27,6 +27,7 @@ from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.guards import find_player, not_finalised
 from arbiter_cli.lifecycle.next_round import first_pairing_draws, ready_to_pair
 from arbiter_cli.pairing import check_by_hand
+from arbiter_cli.pairing.dutch.manual import ManualCheck
 from arbiter_cli.pairing.swiss import round_from_pairing
 
 __all__ = ["ByHand", "swap_players", "set_board", "pair_by_hand", "parse_pairing_text"]
@@ -57,24 +58,35 @@ def _last_round(tournament: Tournament, number: int) -> Round:
     return rnd
 
 
+def _check_round(tournament: Tournament, number: int, rnd: Round) -> ManualCheck:
+    pairs = [(g.white, g.black) for g in rnd.games]
+    pab = [b.player for b in rnd.byes if b.kind is ByeKind.PAB]
+    absent = frozenset(b.player for b in rnd.byes if b.kind in _REQUESTED)
+    return check_by_hand(tournament, number, pairs, pab[0] if pab else None, absent)
+
+
 def _checked(tournament: Tournament, number: int, new: Round, force: bool, reason: str | None,
-             what: list[Change]) -> ByHand:
-    pairs = [(g.white, g.black) for g in new.games]
-    pab = [b.player for b in new.byes if b.kind is ByeKind.PAB]
-    absent = frozenset(b.player for b in new.byes if b.kind in _REQUESTED)
-    check = check_by_hand(tournament, number, pairs, pab[0] if pab else None, absent)
+             what: list[Change], previous: Round | None = None) -> ByHand:
+    """The change checked: ``what`` it changes, from ``previous`` (the round as stored; None for a
+    round paired by hand now). Only an absolute criterion that the change breaks needs ``force``
+    (one an earlier forced change broke stays on that change's reason); no change is no act."""
+    if previous is not None and not what:
+        return ByHand(tournament, previous, (), (), ())
+    check = _check_round(tournament, number, new)
     if check.errors:
         raise BadArgument("; ".join(check.errors))
-    if check.absolute and not force:
+    before = set(_check_round(tournament, number, previous).absolute) if previous is not None else set()
+    broken = tuple(line for line in check.absolute if line not in before)
+    if broken and not force:
         raise Refused(f"round {number}: the change breaks an absolute criterion; give --force --reason TEXT to make "
-                      "it on your responsibility (C.04.1)", details=check.absolute)
-    if check.absolute and not (reason or "").strip():
+                      "it on your responsibility (C.04.1)", details=broken)
+    if broken and not (reason or "").strip():
         raise BadArgument("a forced change needs --reason (it is journaled)", field="--reason")
     note = f" (by hand{': ' + reason.strip() if reason and reason.strip() else ''}"
-    note += f"; forced: {'; '.join(check.absolute)})" if check.absolute else ")"
+    note += f"; forced: {'; '.join(broken)})" if broken else ")"
     changes = [replace(c, new=c.new + note) for c in what]
     after = replace(tournament, rounds=(*tournament.rounds[: number - 1], new))
-    return ByHand(after, new, tuple(changes), check.quality, check.absolute)
+    return ByHand(after, new, tuple(changes), check.quality, broken)
 
 
 def _board_text(game: Game) -> str:
@@ -103,7 +115,7 @@ def swap_players(tournament: Tournament, number: int, one: int, two: int, *, for
             for old, g in zip(rnd.games, games) if old != g]
     what += [Change(f"round {number} PAB", str(old.player), str(b.player)) for old, b in zip(rnd.byes, byes)
              if old != b]
-    return _checked(tournament, number, new, force, reason, what)
+    return _checked(tournament, number, new, force, reason, what, rnd)
 
 
 def set_board(tournament: Tournament, number: int, board: int, white: int, black: int, *, force: bool = False,
@@ -122,7 +134,8 @@ def set_board(tournament: Tournament, number: int, board: int, white: int, black
         new_games = tuple(replace(g, white=white, black=black) if g.board == board else g for g in rnd.games)
         new = replace(rnd, games=new_games)
         return _checked(tournament, number, new, force, reason,
-                        [Change(f"round {number} board {board}", _board_text(target), f"{white}-{black}")])
+                        [Change(f"round {number} board {board}", _board_text(target), f"{white}-{black}")]
+                        if (white, black) != target.players else [], rnd)
     # the two players the board loses, and where the newcomers come from
     leaving = [p for p in target.players if p not in (white, black)]
     arriving = [p for p in (white, black) if p not in target.players]
@@ -154,7 +167,7 @@ def set_board(tournament: Tournament, number: int, board: int, white: int, black
     new_pab = [b.player for b in new.byes if b.kind is ByeKind.PAB]
     if old_pab != new_pab:
         what.append(Change(f"round {number} PAB", " ".join(map(str, old_pab)), " ".join(map(str, new_pab))))
-    return _checked(tournament, number, new, force, reason, what)
+    return _checked(tournament, number, new, force, reason, what, rnd)
 
 
 def parse_pairing_text(text: str, source: str) -> tuple[list[tuple[int, int]], int | None]:
