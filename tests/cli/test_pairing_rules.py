@@ -65,6 +65,18 @@ def test_no_legal_pairing_names_the_pairs_that_block_it(arbiter: Runner, tmp_pat
     assert snapshot(folder) == before
 
 
+def test_a_forbidden_pair_that_meets_in_the_paired_round_is_refused(arbiter: Runner, tmp_path: Path) -> None:
+    """It would leave the round paired against the rule (and every hand change to it refused)."""
+    folder = _open(arbiter, tmp_path, 10)
+    assert arbiter("-d", folder, "pair").code == 0
+    white, black = sorted(_pairs(arbiter, folder, 1), key=min)[0]
+    before = snapshot(folder)
+    refused = arbiter("-d", folder, "avoid", str(white), str(black))
+    assert refused.code == 4 and "which is paired: unpair it first" in refused.err and "--rounds 2-" in refused.err
+    assert snapshot(folder) == before
+    assert arbiter("-d", folder, "avoid", str(white), str(black), "--rounds", "2-").code == 0
+
+
 @pytest.mark.parametrize("args,message", [
     (["avoid", "1"], "name at least two different players"),
     (["avoid", "1", "99"], "99"),

@@ -60,6 +60,13 @@ def add_avoidance(tournament: Tournament, players: Sequence[int], first: int | N
     if last is not None and last < following:
         raise Refused(f"rounds up to {last} are paired already; a forbidden pair counts from round {following}")
     avoidance = Avoidance(tuple(numbers), first, last)
+    current = tournament.rounds[-1] if tournament.rounds else None
+    if current is not None and (first or 1) <= current.number <= (last or current.number):
+        meeting = next((g for g in current.games if set(g.players) <= set(numbers)), None)
+        if meeting is not None:
+            raise Refused(f"{meeting.white} and {meeting.black} meet in round {current.number} (board "
+                          f"{meeting.board}), which is paired: unpair it first ('arbiter unpair'), or forbid the "
+                          f"pair from round {following} (--rounds {following}-)")
     same = next((a for a in tournament.avoid if set(a.players) == set(numbers) and (a.first, a.last) == (first, last)),
                 None)
     if same is not None:
