@@ -91,6 +91,12 @@ def test_a_whole_round_by_hand_from_a_file(arbiter: Runner, tmp_path: Path) -> N
         f"P{i},{2400 - 20 * i}\n" for i in range(1, 6))).code == 0
     bad = arbiter("-d", folder, "pair", "--from", "-", stdin="2\n1 2\n3 4\n")
     assert bad.code == 2 and "not paired: 5" in bad.err
+    # a mistake on one line names the line (found by a new user: they named none)
+    for text, where in (("1 2\n3 3\n4 5\n", "<stdin>, line 2: player 3 is paired with themself"),
+                        ("1 2\n3 4\n1 5\n", "<stdin>, line 3: player 1 is paired on line 1 already"),
+                        ("1 2\n3 4\n5 9\n", "<stdin>, line 3: there is no player 9 (start numbers 1 to 5)")):
+        wrong = arbiter("-d", folder, "pair", "--from", "-", stdin=text)
+        assert wrong.code == 2 and f"arbiter: error: {where}" in wrong.err, wrong.err
     done = arbiter("-d", folder, "pair", "--from", "-", stdin="3\n1 2\n3 4\n5 0\n")
     assert done.code == 0, done.err
     assert _boards(arbiter, folder, 1) == [(1, 2), (3, 4)]

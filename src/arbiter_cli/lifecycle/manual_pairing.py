@@ -30,7 +30,7 @@ from arbiter_cli.pairing import check_by_hand
 from arbiter_cli.pairing.dutch.manual import ManualCheck
 from arbiter_cli.pairing.swiss import round_from_pairing
 
-__all__ = ["ByHand", "swap_players", "set_board", "pair_by_hand", "parse_pairing_text"]
+__all__ = ["check_pairing_players", "ByHand", "swap_players", "set_board", "pair_by_hand", "parse_pairing_text"]
 
 _REQUESTED = (ByeKind.HPB, ByeKind.ZPB, ByeKind.FPB)
 
@@ -183,11 +183,18 @@ def parse_pairing_text(text: str, source: str) -> tuple[list[tuple[int, int]], i
         declared = int(fields[0])
     pairs: list[tuple[int, int]] = []
     bye = None
+    seen: dict[int, int] = {}  # player -> the line that pairs them
     for n, fields in lines:
         if len(fields) != 2 or not all(f.isdigit() for f in fields):
             raise BadArgument("expected 'WHITE BLACK' (start numbers), or 'PLAYER 0' for the PAB", source=source,
                               line=n)
         white, black = int(fields[0]), int(fields[1])
+        if white == black:
+            raise BadArgument(f"player {white} is paired with themself", source=source, line=n)
+        for player in (white, black) if black else (white,):
+            if player in seen:
+                raise BadArgument(f"player {player} is paired on line {seen[player]} already", source=source, line=n)
+            seen[player] = n
         if black == 0:
             if bye is not None:
                 raise BadArgument(f"a second PAB ({white}; {bye} has one)", source=source, line=n)
@@ -200,6 +207,18 @@ def parse_pairing_text(text: str, source: str) -> tuple[list[tuple[int, int]], i
     if not pairs and bye is None:
         raise BadArgument("no pairs in the input", source=source)
     return pairs, bye
+
+
+def check_pairing_players(tournament: Tournament, text: str, source: str) -> None:
+    """Each start number of a round written by hand is a player's: the line of one that is not."""
+    known = {p.start_number for p in tournament.players}
+    for n, line in enumerate(text.splitlines(), start=1):
+        fields = line.split("#", 1)[0].split()
+        if len(fields) == 2 and all(f.isdigit() for f in fields):
+            for number in map(int, fields):
+                if number and number not in known:
+                    raise BadArgument(f"there is no player {number} (start numbers 1 to {len(known)})",
+                                      source=source, line=n)
 
 
 def pair_by_hand(tournament: Tournament, pairs: list[tuple[int, int]], bye: int | None, *, force: bool = False,
