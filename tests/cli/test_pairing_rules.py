@@ -62,7 +62,20 @@ def test_no_legal_pairing_names_the_pairs_that_block_it(arbiter: Runner, tmp_pat
     before = snapshot(folder)
     outcome = arbiter("-d", folder, "pair")
     assert outcome.code == 6 and "the forbidden pair 1-2 block" in outcome.err
+    assert "(1-2: avoid 1)" in outcome.err  # where the rule comes from: 'avoid list' entry 1
     assert snapshot(folder) == before
+
+
+def test_a_pair_blocked_by_the_club_setting_names_the_setting_and_the_club(arbiter: Runner, tmp_path: Path) -> None:
+    folder = tmp_path / "club"
+    assert arbiter("new", folder, "--name", "Club", "--system", "swiss", "--rounds", "3", "--seed", "9").code == 0
+    for name in ("A", "B"):
+        assert arbiter("-d", folder, "player", "add", name, "--rating", "2000", "--club", "Lyon").code == 0
+    settings = folder / "tournament.toml"
+    settings.write_text(settings.read_text().replace('status = "registration"\n',
+                                                     'status = "registration"\navoid_same_club_rounds = 1\n'))
+    outcome = arbiter("-d", folder, "pair")
+    assert outcome.code == 6 and "(1-2: avoid_same_club_rounds: club Lyon)" in outcome.err, outcome.err
 
 
 def test_a_forbidden_pair_that_meets_in_the_paired_round_is_refused(arbiter: Runner, tmp_path: Path) -> None:

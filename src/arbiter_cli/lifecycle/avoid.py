@@ -17,7 +17,7 @@ from arbiter_cli.core.model import Avoidance, Tournament
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.guards import find_player, not_finalised
 
-__all__ = ["add_avoidance", "remove_avoidance", "parse_rounds", "describe"]
+__all__ = ["add_avoidance", "remove_avoidance", "parse_rounds", "describe", "forbidding"]
 
 
 def parse_rounds(text: str | None, last: int | None) -> tuple[int | None, int | None]:
@@ -84,3 +84,20 @@ def remove_avoidance(tournament: Tournament, index: int) -> tuple[Tournament, Av
     gone = tournament.avoid[index - 1]
     after = replace(tournament, avoid=tuple(a for i, a in enumerate(tournament.avoid, start=1) if i != index))
     return after, gone, [Change("forbidden pair", describe(gone, tournament), "")]
+
+
+def forbidding(tournament: Tournament, round_number: int, pair: tuple[int, int]) -> list[str]:
+    """Where the rule that ``pair`` may not meet in the round comes from: an ``avoid list`` entry
+    (by its number), or a setting (one club, one federation, in the first K rounds)."""
+    one, two = pair
+    found = [f"avoid {index}" for index, avoidance in enumerate(tournament.avoid, start=1)
+             if avoidance.applies_in(round_number) and {one, two} <= set(avoidance.players)]
+    settings = tournament.settings
+    first, second = tournament.by_number.get(one), tournament.by_number.get(two)
+    for rounds, key, setting in ((settings.avoid_same_club_rounds, "club", "avoid_same_club_rounds"),
+                                 (settings.avoid_same_federation_rounds, "federation", "avoid_same_federation_rounds")):
+        if round_number <= rounds and first is not None and second is not None:
+            value, other = getattr(first, key), getattr(second, key)
+            if value and other and value.casefold() == other.casefold():
+                found.append(f"{setting}: {key} {value}")
+    return found

@@ -23,6 +23,7 @@ from arbiter_cli.core.model import InitialColour, Numbering, Round, Status, Tour
 from arbiter_cli.core.tpn import draw_by_lot
 from arbiter_cli.core.words import count
 from arbiter_cli.pairing.baku import group_a_size
+from arbiter_cli.lifecycle.avoid import forbidding
 from arbiter_cli.lifecycle.byes import take_byes
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.guards import not_finalised
@@ -105,7 +106,9 @@ def pair_round(tournament: Tournament, progress: Callable[[int, int], None] | No
     try:
         new_round = pair_next_round(prepared, requested, progress)
     except NoPairing as error:
-        raise NoPairing(f"round {number}: {error}") from None
+        sources = [f"{a}-{b}: {', '.join(forbidding(prepared, number, (a, b)))}"
+                   for a, b in getattr(error, "blocking", ())]
+        raise NoPairing(f"round {number}: {error}" + (f" ({'; '.join(sources)})" if sources else "")) from None
     after = replace(prepared, rounds=(*prepared.rounds, new_round))
     changes.append(Change(f"round {number} paired", "",
                           count(len(new_round.games), "board") + ", " + count(len(new_round.byes), "bye")))

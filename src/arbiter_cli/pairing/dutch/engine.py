@@ -34,7 +34,10 @@ __all__ = ["NoValidPairing", "DutchResult", "BracketReport", "pair_round"]
 
 
 class NoValidPairing(NoPairing):
-    """No pairing satisfies C1-C3 with at most one PAB (C.04.3 1.9: the arbiter decides)."""
+    """No pairing satisfies C1-C3 with at most one PAB (C.04.3 1.9: the arbiter decides).
+    ``blocking``: the forbidden pairs without which the round pairs (lower number first)."""
+
+    blocking: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1034,6 +1037,8 @@ def pair_round(request: PairingRequest, progress: Callable[[int, int], None] | N
         used = sorted(pair for pair in free.pairs if (min(pair), max(pair)) in
                       {(min(f), max(f)) for f in request.forbidden})
         named = ", ".join(f"{a}-{b}" for a, b in used)
-        raise NoValidPairing(f"{error}; the forbidden pair{'s' if len(used) != 1 else ''} {named} "
-                             f"{'block' if len(used) != 1 else 'blocks'} it (without "
-                             f"{'them' if len(used) != 1 else 'it'} the round pairs)") from None
+        blocked = NoValidPairing(f"{error}; the forbidden pair{'s' if len(used) != 1 else ''} {named} "
+                                 f"{'block' if len(used) != 1 else 'blocks'} it (without "
+                                 f"{'them' if len(used) != 1 else 'it'} the round pairs)")
+        blocked.blocking = tuple((min(pair), max(pair)) for pair in used)
+        raise blocked from None
