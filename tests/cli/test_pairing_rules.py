@@ -41,7 +41,10 @@ def test_a_forbidden_pair_is_never_paired_c1_absolute(arbiter: Runner, tmp_path:
     assert arbiter("-d", folder, "pair").code == 0
     assert frozenset((1, 6)) not in _pairs(arbiter, folder, 1)
     listed = json.loads(arbiter("-d", folder, "avoid", "list", "-f", "json").out)
-    assert listed == [{"n": 1, "players": [1, 6], "names": "P01; P06", "first_round": 1, "last_round": 2}]
+    assert listed == [{"n": 1, "players": [1, 6], "names": "P01; P06", "first_round": 1, "last_round": 2,
+                       "rule": None}]
+    rows = arbiter("-d", folder, "avoid", "list", "-f", "csv").out.splitlines()
+    assert rows == ["n,players,names,first_round,last_round,rule", "1,1 6,P01; P06,1,2,"]  # numbers, not a list
     assert arbiter("-d", folder, "avoid", "remove", "1").code == 0
     assert arbiter("-d", folder, "avoid", "list", "-f", "json").out.strip() == "[]"
 

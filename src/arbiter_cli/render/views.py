@@ -325,27 +325,36 @@ def byes_view(tournament: Tournament) -> View:
 
 
 def avoid_view(tournament: Tournament) -> View:
-    """The forbidden pairs, numbered as 'avoid remove N' takes them, and the settings' rules."""
+    """The forbidden pairs, numbered as 'avoid remove N' takes them, and the settings' rules (``rule``:
+    the setting's name, with no players of its own; in CSV the players are start numbers apart)."""
     records: list[dict[str, Any]] = []
     for number, avoidance in enumerate(tournament.avoid, start=1):
         records.append({"n": number, "players": list(avoidance.players),
                         "names": "; ".join(tournament.by_number[p].name for p in avoidance.players
                                            if p in tournament.by_number),
-                        "first_round": avoidance.first, "last_round": avoidance.last})
+                        "first_round": avoidance.first, "last_round": avoidance.last, "rule": None})
     settings = tournament.settings
-    for rounds, what in ((settings.avoid_same_club_rounds, "one club"),
-                         (settings.avoid_same_federation_rounds, "one federation")):
+    for rounds, what in ((settings.avoid_same_club_rounds, "club"), (settings.avoid_same_federation_rounds, "federation")):
         if rounds:
-            records.append({"n": None, "players": f"players of {what}", "names": "(avoid_same_"
-                            + ("club" if what == "one club" else "federation") + "_rounds)",
-                            "first_round": 1, "last_round": rounds})
+            records.append({"n": None, "players": [], "names": f"players of one {what}", "first_round": 1,
+                            "last_round": rounds, "rule": f"avoid_same_{what}_rounds"})
+
+    def players(record: dict[str, Any]) -> str:
+        return " ".join(map(str, record["players"])) if record["players"] else f"({record['rule']})"
+
     columns = [Column("n", "N", text_cell("n"), "right"),
-               Column("players", "Players", lambda r: " ".join(map(str, r["players"])) if isinstance(r["players"], list)
-                      else str(r["players"])),
+               Column("players", "Players", players),
                Column("names", "Names", text_cell("names"), wrap=True),
                Column("first_round", "From", lambda r: str(r["first_round"] or 1), "right"),
-               Column("last_round", "To", lambda r: str(r["last_round"] or settings.rounds or "end"), "right")]
-    return View(f"{settings.name}: forbidden pairs", records, columns)
+               Column("last_round", "To", lambda r: str(r["last_round"] or settings.rounds or "end"), "right"),
+               Column("rule", "", text_cell("rule"))]
+
+    def csv_value(record: dict[str, Any], key: str) -> Any:
+        return " ".join(map(str, record["players"])) if key == "players" else record.get(key)
+
+    view = View(f"{settings.name}: forbidden pairs", records, columns, csv_value)
+    view.hidden = view.hidden | {"rule"}
+    return view
 
 
 def virtual_points_view(tournament: Tournament) -> View:
