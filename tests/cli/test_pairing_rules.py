@@ -205,3 +205,15 @@ def test_virtual_points_and_forbidden_pairs_go_through_trf_2026_and_back(arbiter
     assert _pairs(arbiter, folder, 2) == _pairs(arbiter, again, 2)
     by_trf = {frozenset(map(int, line.split())) for line in from_trf.splitlines()[1:] if not line.endswith(" 0")}
     assert by_trf == _pairs(arbiter, folder, 2)
+
+
+def test_removing_a_player_of_a_forbidden_pair_says_what_became_of_the_pair(arbiter: Runner, tmp_path: Path) -> None:
+    folder = _open(arbiter, tmp_path, 6)
+    assert arbiter("-d", folder, "avoid", "1", "2").code == 0
+    assert arbiter("-d", folder, "avoid", "3", "4", "5").code == 0
+    done = arbiter("-d", folder, "player", "remove", "1")
+    assert done.code == 0 and "forbidden pair: 1 P01, 2 P02 (every round) -> removed" in done.err, done.err
+    again = arbiter("-d", folder, "player", "remove", "2")  # P03, now number 2: the group keeps P04, P05
+    assert again.code == 0 and "-> 3 P04, 4 P05 (every round)" in again.err, again.err
+    journal = (folder / "journal.csv").read_text()
+    assert journal.count("forbidden pair,") >= 4  # two added, two changed by the removals

@@ -85,6 +85,8 @@ def player_remove(
         after, player, changes = remove_player(tournament, start_number)
         folder.save(tournament, after, command_line(), changes)
     say(f"removed {player.name}; {len(after.players)} players registered")
+    for change in changes[1:]:  # what went with them (a forbidden pair they were in)
+        say(f"{change.change}: {change.old} -> {change.new or 'removed'}")
 
 
 def player_withdraw(

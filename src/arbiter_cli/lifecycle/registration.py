@@ -18,6 +18,7 @@ from arbiter_cli.core.model import Player, Tournament
 from arbiter_cli.core.tpn import initial_order
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.guards import find_player, not_finalised
+from arbiter_cli.lifecycle.avoid import describe
 from arbiter_cli.lifecycle.late_entry import RENUMBER_UNTIL, enter_late, renumbered
 from arbiter_cli.ratings.club import Club, current_ratings
 
@@ -218,5 +219,11 @@ def remove_player(tournament: Tournament, start_number: int) -> tuple[Tournament
     if tournament.rounds:
         raise Refused("players cannot be removed once round 1 is paired; use 'arbiter player withdraw'")
     rest = [p for p in tournament.players if p.start_number != start_number]
-    return (with_players(tournament, rest), player,
-            [Change("player removed", f"{start_number} {player.name}", "")])
+    changes = [Change("player removed", f"{start_number} {player.name}", "")]
+    for avoidance in tournament.avoid:  # a forbidden pair the player was in goes, or loses them
+        if start_number in avoidance.players:
+            left = [p for p in avoidance.players if p != start_number]
+            changes.append(Change("forbidden pair", describe(avoidance, tournament),
+                                  "" if len(left) < 2 else describe(replace(avoidance, players=tuple(left)),
+                                                                   tournament)))
+    return with_players(tournament, rest), player, changes
