@@ -217,3 +217,15 @@ def test_removing_a_player_of_a_forbidden_pair_says_what_became_of_the_pair(arbi
     assert again.code == 0 and "-> 3 P04, 4 P05 (every round)" in again.err, again.err
     journal = (folder / "journal.csv").read_text()
     assert journal.count("forbidden pair,") >= 4  # two added, two changed by the removals
+
+
+@pytest.mark.parametrize("rows,message", [
+    ("1 99,,\n", "avoid.csv, line 2, field 'players': there is no player 99 (start numbers 1 to 6)"),
+    ("1 2,,\n2 1,,\n", "avoid.csv, line 3, field 'players': the same forbidden pair as on line 2"),
+])
+def test_a_hand_edited_avoid_csv_is_read_as_strictly_as_the_command(arbiter: Runner, tmp_path: Path, rows: str,
+                                                                     message: str) -> None:
+    folder = _open(arbiter, tmp_path, 6)
+    (folder / "avoid.csv").write_text("players,first_round,last_round\n" + rows)
+    done = arbiter("-d", folder, "avoid", "list")
+    assert done.code == 3 and message in done.err, done.err

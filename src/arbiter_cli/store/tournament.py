@@ -328,13 +328,17 @@ class TournamentFolder(FolderStore):
         if not (self.path / AVOID_FILE).exists():
             return ()
         known = {p.start_number for p in players}
-        out = []
+        out: list[Avoidance] = []
+        lines: list[int] = []
         for line, row in self._read_csv(AVOID_FILE, AVOID_COLUMNS):
             numbers = row["players"].split()
-            if len(numbers) < 2 or any(not n.isdigit() or int(n) not in known for n in numbers) \
-                    or len(set(numbers)) != len(numbers):
+            if len(numbers) < 2 or any(not n.isdigit() for n in numbers) or len(set(numbers)) != len(numbers):
                 raise BrokenFolder(f"{row['players']!r} is not two or more start numbers of players, separated by "
                                    "spaces", source=AVOID_FILE, line=line, field="players")
+            unknown = next((n for n in numbers if int(n) not in known), None)
+            if unknown is not None:
+                raise BrokenFolder(f"there is no player {unknown} (start numbers 1 to {len(players)})",
+                                   source=AVOID_FILE, line=line, field="players")
             rounds = []
             for column in ("first_round", "last_round"):
                 text = row[column]
@@ -345,7 +349,14 @@ class TournamentFolder(FolderStore):
             if rounds[0] is not None and rounds[1] is not None and rounds[0] > rounds[1]:
                 raise BrokenFolder("the first round is after the last", source=AVOID_FILE, line=line,
                                    field="last_round")
-            out.append(Avoidance(tuple(int(n) for n in numbers), rounds[0], rounds[1]))
+            avoidance = Avoidance(tuple(int(n) for n in numbers), rounds[0], rounds[1])
+            twin = next((at for at, a in zip(lines, out) if set(a.players) == set(avoidance.players)
+                         and (a.first, a.last) == (avoidance.first, avoidance.last)), None)
+            if twin is not None:  # as 'arbiter avoid' refuses it
+                raise BrokenFolder(f"the same forbidden pair as on line {twin}", source=AVOID_FILE, line=line,
+                                   field="players")
+            out.append(avoidance)
+            lines.append(line)
         return tuple(out)
 
     def _load_virtual(self, settings: Settings, players: tuple[Player, ...]) -> tuple[VirtualPoints, ...]:
