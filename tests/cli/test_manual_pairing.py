@@ -97,8 +97,12 @@ def test_a_whole_round_by_hand_from_a_file(arbiter: Runner, tmp_path: Path) -> N
                         ("1 2\n3 4\n5 9\n", "<stdin>, line 3: there is no player 9 (start numbers 1 to 5)")):
         wrong = arbiter("-d", folder, "pair", "--from", "-", stdin=text)
         assert wrong.code == 2 and f"arbiter: error: {where}" in wrong.err, wrong.err
+    moved = arbiter("-d", folder, "pair", "--from", "-", stdin="1 2\n3 5\n4 0\n")
+    assert moved.code == 0 and "quality: PAB to 4 (0 points); the engine's to 5 (0 points)" in moved.err, moved.err
+    assert arbiter("-d", folder, "unpair").code == 0
     done = arbiter("-d", folder, "pair", "--from", "-", stdin="3\n1 2\n3 4\n5 0\n")
     assert done.code == 0, done.err
+    assert "PAB to" not in done.err
     assert _boards(arbiter, folder, 1) == [(1, 2), (3, 4)]
     exported = tmp_path / "odd.trf"
     assert arbiter("-d", folder, "export", "-o", exported).code == 0

@@ -124,6 +124,10 @@ def check_manual_pairing(request: PairingRequest, pairs: Sequence[tuple[int, int
     if bye is not None and bye in states and not states[bye].pab_eligible:
         absolute.append(f"C2: {bye} already had a PAB, or scored a win without playing")
     quality: list[str] = []
+    if engine is not None and not errors and bye != engine.bye and bye in states and engine.bye in states:
+        # C5 (the PAB to the lowest score possible) and C9 (fewest unplayed rounds): whom it goes to
+        quality.append(f"PAB to {bye} ({format_points(states[bye].score)} points); the engine's to {engine.bye} "
+                       f"({format_points(states[engine.bye].score)} points)")
     if engine is not None and not errors:
         placed = {p: (w, b) for w, b in pairs for p in (w, b)}
         for number, bracket in enumerate(engine.brackets, start=1):
