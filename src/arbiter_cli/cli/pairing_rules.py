@@ -61,13 +61,16 @@ def acceleration(
 ) -> None:
     """Baku acceleration (C.04.7): show the virtual points, set group A, or set a player's virtual points."""
     from arbiter_cli.lifecycle.acceleration import set_group_a, set_virtual
-    from arbiter_cli.render.views import virtual_points_view
+    from arbiter_cli.render.views import group_a_note, virtual_points_view
 
     values = values or []
     if action == "show":
         if values:
             raise BadArgument("'show' takes no values", field="VALUE")
         with reading() as tournament:
+            note = group_a_note(tournament)
+            if note is not None:
+                say(f"note: {note}")
             emit(virtual_points_view(tournament), fmt)
         return
     if action == "group-a":

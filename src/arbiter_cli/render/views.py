@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import JustifyMethod
 
+from arbiter_cli.pairing.baku import group_a_size
 from arbiter_cli.pairing.swiss import virtual_points_of
 from arbiter_cli.core.model import Player, Round, Status, Tournament
 from arbiter_cli.core.team_tournament import TeamTournament
@@ -367,11 +368,22 @@ def virtual_points_view(tournament: Tournament) -> View:
         values = virtual.get(player.start_number, ())
         record: dict[str, Any] = {"start_number": player.start_number, "name": player.name}
         for rnd in range(1, min(rounds, last) + 1):
-            record[f"round_{rnd}"] = points_to_json(values[rnd - 1]) if rnd <= len(values) else 0
+            missed = player.entered_round is not None and rnd < player.entered_round  # a late entry's rounds before
+            record[f"round_{rnd}"] = points_to_json(values[rnd - 1]) if rnd <= len(values) and not missed else 0
         records.append(record)
     columns = [Column("start_number", "No", text_cell("start_number"), "right"),
                Column("name", "Name", text_cell("name"), wrap=True)]
     columns += [number_column(f"round_{rnd}", f"R{rnd}") for rnd in range(1, min(rounds, last) + 1)]
+    return View(f"{tournament.settings.name}: virtual points", records, columns)
+
+
+def group_a_note(tournament: Tournament) -> str | None:
+    """Where Baku's group A ends (C.04.7), as set or as round 1 will set it: 2·⌈n/4⌉."""
+    if tournament.settings.acceleration != "baku":
+        return None
     group = tournament.settings.baku_group_a
-    title = f"{tournament.settings.name}: virtual points" + (f" (group A: 1 to {group})" if group else "")
-    return View(title, records, columns)
+    if group is not None:
+        return f"group A: start numbers 1 to {group}"
+    size = min(group_a_size(len(tournament.players)), len(tournament.players))
+    return (f"group A: start numbers 1 to {size} (2·⌈n/4⌉ of {len(tournament.players)} players, fixed when round 1 "
+            "is paired; 'acceleration group-a LAST' sets it by hand)")
