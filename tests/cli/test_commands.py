@@ -412,6 +412,14 @@ def test_import_names_a_fide_id_repeated_inside_the_file(arbiter: Runner, make_e
     assert result.code == 2 and "<stdin>, line 4, field 'fide_id': FIDE ID 5 is also on line 2" in result.err
 
 
+def test_import_points_out_a_name_given_twice_or_registered_already(arbiter: Runner, make_event) -> None:
+    folder = make_event(0)
+    result = arbiter("-d", folder, "player", "import", "-", stdin="name,rating\nDoe,2000\nRoe,1900\ndoe,1800\n")
+    assert result.code == 0 and "note: doe is registered twice by this import (start numbers 1 and 3)" in result.err
+    again = arbiter("-d", folder, "player", "import", "-", stdin="name,rating\nRoe,1700\n")
+    assert again.code == 0 and "note: Roe was already registered (start number 2" in again.err
+
+
 def test_a_bad_lock_timeout_is_a_usage_error(arbiter: Runner, make_event, monkeypatch: pytest.MonkeyPatch) -> None:
     folder = make_event(2)
     monkeypatch.setenv("ARBITER_LOCK_TIMEOUT", "abc")

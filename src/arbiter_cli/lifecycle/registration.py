@@ -133,7 +133,8 @@ def register(tournament: Tournament, new: Sequence[Player], *, by_hand: bool = F
 
     Before round 1 the start numbers follow C.04.2 2.2; after it, the players are late
     entries (C.04.2 2.4). A FIDE ID may be registered once. A player added ``by_hand`` (not
-    imported) has the round of a late entry in the journal, and namesakes are pointed out.
+    imported) has the round of a late entry in the journal. Namesakes are pointed out: a name
+    registered already, or given twice by one import.
     """
     registration_open(tournament)
     _check_fide_ids(tournament.players, new)
@@ -154,11 +155,14 @@ def register(tournament: Tournament, new: Sequence[Player], *, by_hand: bool = F
         changes += (Change("Baku group A", f"start numbers 1 to {old_a}",
                            f"start numbers 1 to {new_a} ({last.name if last else '?'} is now number {new_a})"),)
         notes.append(f"note: Baku group A now ends with start number {new_a} (its last player, renumbered)")
-    if by_hand:
-        notes += [f"note: {namesake.name} was already registered (start number {namesake.start_number} before "
-                  "this registration); use 'arbiter player remove' if this was a mistake"
-                  for player in new for namesake in tournament.players
-                  if namesake.name.casefold() == player.name.casefold()]
+    notes += [f"note: {namesake.name} was already registered (start number {namesake.start_number} before "
+              "this registration); use 'arbiter player remove' if this was a mistake"
+              for player in new for namesake in tournament.players
+              if namesake.name.casefold() == player.name.casefold()]
+    names = [player.name.casefold() for player in new]  # an import holding one name twice
+    notes += [f"note: {player.name} is registered twice by this import (start numbers {numbers[names.index(key)]} "
+              f"and {number}); use 'arbiter player remove' if this was a mistake"
+              for index, (player, number, key) in enumerate(zip(new, numbers, names)) if key in names[:index]]
     return Registered(after, numbers, changes, tuple(notes))
 
 
