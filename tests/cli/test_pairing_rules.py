@@ -137,6 +137,8 @@ def test_virtual_points_show_apart_and_never_count_in_the_standings(arbiter: Run
     assert arbiter("-d", folder, "pair").code == 0
     pairings = json.loads(arbiter("-d", folder, "pairings", "-f", "json").out)
     assert {r["white_virtual"] for r in pairings} <= {0, 1}
+    printed = arbiter("-d", folder, "pairings", "--print").out  # the wall sheet: the VP beside the points
+    assert " VP  Result  VP " in printed
     standings = json.loads(arbiter("-d", folder, "standings", "-f", "json").out)
     assert all(r["points"] == 0 for r in standings)
     assert sorted(r["virtual_points"] for r in standings) == [0, 0, 0, 0, 1, 1, 1, 1]

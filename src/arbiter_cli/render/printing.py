@@ -13,6 +13,7 @@ from typing import Any
 
 from arbiter_cli.core.model import Round, Tournament
 from arbiter_cli.core.team_tournament import TeamTournament
+from arbiter_cli.pairing.swiss import virtual_points_of
 from arbiter_cli.render.output import Column, View, column_texts, number_column, table_columns, text_cell
 from arbiter_cli.render.views import round_rows
 
@@ -148,18 +149,26 @@ def pairing_sheet_views(tournament: Tournament, rnd: Round) -> tuple[View, View]
         number: sum((e.points for e in entries), Fraction(0))
         for number, entries in round_entries(tournament, rnd.number - 1).items()}
     by_tpn = {p.start_number: p for p in tournament.players}
+    virtual = {number: values[rnd.number - 1] for number, values in virtual_points_of(tournament).items()
+               if len(values) >= rnd.number}
+    if not any(virtual.values()):  # VP columns only while virtual points apply (acceleration, C.04.7)
+        virtual = {}
 
     def name(number: int | None) -> str:
         player = by_tpn.get(number) if number is not None else None
         return player.name if player else ("" if number is None else f"#{number}")
 
+    def vp(number: int | None) -> Fraction | None:
+        return virtual.get(number, Fraction(0)) if virtual and number is not None else None
+
     boards: list[dict[str, Any]] = []
     players: list[dict[str, Any]] = []
     for board_number, white, black, code in round_rows(rnd):
         boards.append({"board": board_number, "white": white, "white_name": name(white),
-                       "white_points": points.get(white), "black": black,
+                       "white_points": points.get(white), "white_virtual": vp(white), "black": black,
                        "black_name": name(black) if black is not None else BYE_TEXT.get(code or "", ""),
                        "black_points": points.get(black) if black is not None else None,
+                       "black_virtual": vp(black),
                        "result": "½-½" if code == "1/2-1/2" else (code or "")})
         for number, colour, opponent in ((white, "White", black), (black, "Black", white)):
             if number is None:
@@ -174,11 +183,14 @@ def pairing_sheet_views(tournament: Tournament, rnd: Round) -> tuple[View, View]
         Column("white", "No", text_cell("white"), "right"),
         Column("white_name", "White", text_cell("white_name")),
         number_column("white_points", "Pts"),
+        number_column("white_virtual", "VP"),
         Column("result", "Result", text_cell("result"), "center"),
+        number_column("black_virtual", "VP"),
         number_column("black_points", "Pts"),
         Column("black", "No", text_cell("black"), "right"),
         Column("black_name", "Black", text_cell("black_name")),
-    ], optional=frozenset({"white_points", "black_points"}))  # no points column before anyone scored
+    ], optional=frozenset({"white_points", "black_points", "white_virtual", "black_virtual"}))
+    # no points column before anyone scored, no VP column without virtual points in the round
     by_name = View("by name", players, [
         Column("name", "Name", text_cell("name")),
         Column("start_number", "No", text_cell("start_number"), "right"),
