@@ -84,6 +84,10 @@ def test_a_group_stage_of_16_players_in_4_groups_with_a_final_runs_through_the_f
     assert done.code == 0, done.err
     assert "5 stages closed (A, B, C, D, final)" in done.err
     assert json.loads((folder / "final" / "standings.json").read_text()) == every
+    site = folder.parent / "site"
+    assert arbiter("-d", folder, "publish", site).code == 0
+    page = (site / "standings.html").read_text()
+    assert "Group A: final standings</h2>" in page and "after round" not in page
 
 
 def test_standings_show_each_group_then_the_final(arbiter: Runner, sample) -> None:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from arbiter_cli.core.group_settings import FINAL
+from arbiter_cli.core.model import Status
 from arbiter_cli.render.output import View
 from arbiter_cli.render.site.layout import player_link
 from arbiter_cli.render.site.sites import GroupSite, KnockoutSite, stage_after
@@ -35,6 +36,7 @@ class StageTable:
     view: View
     after_round: int | None
     notes: list[str]
+    final: bool = False  # the stage is finalised: its final standings
 
 
 def stage_tables(site: GroupSite) -> list[StageTable]:
@@ -44,13 +46,14 @@ def stage_tables(site: GroupSite) -> list[StageTable]:
 
     tables = []
     for name, stage in site.stages.items():
+        final = stage.tournament.settings.status is Status.FINALISED
         if isinstance(stage, KnockoutSite):
-            tables.append(StageTable(name, knockout_standings_view(stage.tournament), None, []))
+            tables.append(StageTable(name, knockout_standings_view(stage.tournament), None, [], final))
         else:
             after = stage_after(stage.tournament)
             table = stage.standings[min(after, stage.tournament.last_round)]
             tables.append(StageTable(name, standings_view(stage.tournament, table), table.after_round,
-                                     standings_notes(table)))
+                                     standings_notes(table), final))
     return tables
 
 

@@ -31,8 +31,9 @@ def pages(site: GroupSite) -> Iterator[tuple[str, str]]:
     body = []
     for stage in stage_tables(site):
         after = "" if stage.after_round is None else f" after round {stage.after_round}"
+        heading = "final standings" if stage.final else f"standings{after}"
         body += [f'<section class="stage" data-stage="{h(stage.name)}">',
-                 f'<h2 id="stage-{h(stage.name)}">{h(stage_title(stage.name))}: standings{after}</h2>',
+                 f'<h2 id="stage-{h(stage.name)}">{h(stage_title(stage.name))}: {heading}</h2>',
                  standings_table(stage.view, stage_player(stage.name)),
                  legend(stage.notes) if stage.notes else "",
                  f'<p class="noprint"><a href="{stage_root(stage.name)}standings.html">{h(stage_title(stage.name))}\'s '
