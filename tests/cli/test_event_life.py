@@ -243,6 +243,12 @@ def test_finalize_lists_what_is_missing_then_closes_the_event(arbiter: Runner, t
     refused(arbiter, folder, "result", "2", "1", "none", "--correct", says="can be corrected, not removed")
 
 
+def test_results_for_a_round_not_paired_yet_say_so_before_reading_the_file(arbiter: Runner, tmp_path: Path) -> None:
+    folder = swiss(arbiter, tmp_path, 4, rounds=3)
+    assert arbiter("-d", folder, "pair").code == 0
+    refused(arbiter, folder, "result", "2", "--from", "-", stdin="", code=2, says="there is no round 2")
+
+
 def test_finalize_on_a_date_after_today_says_so(arbiter: Runner, tmp_path: Path) -> None:
     folder = swiss(arbiter, tmp_path, 2, rounds=1)
     assert arbiter("-d", folder, "pair").code == 0

@@ -11,6 +11,7 @@ from arbiter_cli.cli.common import STATE, arguments, author, command_line, read_
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.results import RESULT_HELP
 from arbiter_cli.lifecycle.results import enter_results, parse_result_lines, result_line
+from arbiter_cli.lifecycle.guards import find_round
 
 __all__ = ["result"]
 
@@ -60,10 +61,12 @@ def result(
             if board is not None or code is not None:
                 raise BadArgument("give either BOARD RESULT or --from FILE, not both")
             label, text = read_input(source)
-            lines = parse_result_lines(text, label)
         else:
             lines = [result_line(None if board is None else int(board), code)]
     with writing() as (folder, tournament), arguments(**names):
+        if source is not None:  # the round first: a file for a round not paired yet is no file's fault
+            find_round(tournament, round_number)
+            lines = parse_result_lines(text, label or source)
         entered = enter_results(tournament, round_number, lines, correct=correct, excused=excused, confirm=confirm,
                                 source=label)
         changes, outputs = list(entered.changes), None
