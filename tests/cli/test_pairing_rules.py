@@ -171,6 +171,8 @@ def test_virtual_points_take_only_values_a_trf_can_write(arbiter: Runner, tmp_pa
     """Record 250 writes virtual points as decimals: 1/3 has none (it broke 'export' later)."""
     folder = _open(arbiter, tmp_path, 8, "--acceleration", "baku")
     before = snapshot(folder)
+    negative = arbiter("-d", folder, "acceleration", "set", "8", "2", "-1")  # a value, not an option
+    assert negative.code == 2 and "virtual points are 0 to a win's points" in negative.err, negative.err
     refused = arbiter("-d", folder, "acceleration", "set", "8", "2", "1/3")
     assert refused.code == 2 and "1/3 has no exact decimal form" in refused.err and snapshot(folder) == before
     (folder / "virtual.csv").write_text("start_number,round,points\n8,2,1/3\n")

@@ -64,7 +64,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("bye", rounds.bye, {"ignore_unknown_options": False}),
     Command("lineup", teams.lineup),
     Command("avoid", pairing_rules.avoid),
-    Command("acceleration", pairing_rules.acceleration),
+    Command("acceleration", pairing_rules.acceleration, {"ignore_unknown_options": True}),  # set P R -1
     Command("unpair", rounds.unpair),
     Command("prizes", prizes.prizes),
     Command("finalize", finish.finalize),
