@@ -387,6 +387,7 @@ def test_a_knockout_is_finalised_once_its_final_has_a_winner(arbiter: Runner, tm
     standings = arbiter("-d", folder, "standings", "--format", "json").out
     assert json.loads((folder / "final" / "standings.json").read_text()) == json.loads(standings)
     assert 'status = "finalised"' in (folder / "tournament.toml").read_text()
+    assert "Cup: final standings" in arbiter("-d", folder, "standings").out  # as any finalised event's table
     after = snapshot(folder)
     assert arbiter("-d", folder, "finalize").code == 4 and snapshot(folder) == after
     assert arbiter("-d", folder, "result", "2", "1.1", "0-1", "--correct").code == 4

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from arbiter_cli.core.knockout import KnockoutRound, KnockoutTournament, round_name
-from arbiter_cli.core.model import Tournament
+from arbiter_cli.core.model import Status, Tournament
 from arbiter_cli.core.points import format_points, parse_points, points_to_json
 from arbiter_cli.lifecycle.knockout import champion, decision
 from arbiter_cli.lifecycle.knockout_standings import knockout_standings
@@ -158,7 +158,8 @@ def knockout_standings_view(tournament: KnockoutTournament) -> View:
                Column("state", "Now", text_cell("state")),
                # for scripts (CSV, JSON): the shared place's last rank, and the round reached as a number
                Column("rank_to", "", text_cell("rank_to")), Column("reached", "", text_cell("reached"))]
-    return View(f"{tournament.settings.name}: standings", records, columns, hidden=frozenset({"rank_to", "reached"}))
+    what = "final standings" if tournament.settings.status is Status.FINALISED else "standings"
+    return View(f"{tournament.settings.name}: {what}", records, columns, hidden=frozenset({"rank_to", "reached"}))
 
 
 def _header(tournament: KnockoutTournament, what: str, today: str) -> list[str]:
