@@ -5,7 +5,8 @@ from __future__ import annotations
 from arbiter_cli.cli.common import STATE, FormatOption, HtmlOption, PrintOption, reading, say, today
 from arbiter_cli.cli.pages import check_page, write_page
 from arbiter_cli.core.errors import Refused
-from arbiter_cli.core.model import Status, Tournament
+from arbiter_cli.core.knockout import KnockoutTournament
+from arbiter_cli.core.model import Tournament
 from arbiter_cli.core.prizes import PrizeTable
 from arbiter_cli.core.team_tournament import TeamTournament
 from arbiter_cli.lifecycle.change import Change
@@ -29,68 +30,27 @@ def prizes(
 ) -> None:
     """Show the prize list: who gets what from prizes.toml, by the final ranking (or the standings
     so far), one prize per player, ties on points shared by the file's split."""
-    from arbiter_cli.cli.teams import is_team, team_reading
-    from arbiter_cli.lifecycle.prizes import prize_list
-    from arbiter_cli.lifecycle.team_prizes import team_prize_list
-    from arbiter_cli.render.printing import page_header, sheet
-    from arbiter_cli.render.prizes import prize_notes, prizes_view, team_prize_notes, team_prizes_view
-    from arbiter_cli.render.views import table_heading
-    from arbiter_cli.store.prizes import PRIZES_FILE
-
     from arbiter_cli.cli.groups import is_groups
-    from arbiter_cli.cli.knockout import is_knockout
+    from arbiter_cli.cli.knockout import is_knockout, knockout_reading
+    from arbiter_cli.cli.teams import is_team, team_reading
+    from arbiter_cli.render.printing import page_header, sheet
+    from arbiter_cli.render.prizes import prize_sheet
+    from arbiter_cli.store.prizes import PRIZES_FILE
 
     check_page(print_, html, fmt)
     if is_groups():
         raise Refused("a group event's prize list is worked out on one stage's standings: run 'arbiter -d "
                       "DIR/stages/final prizes' with a prizes.toml in that stage's folder")
-    if is_knockout():
-        _knockout_prizes(fmt, print_, html)
-        return
     team = is_team()
-    with team_reading() if team else reading() as tournament:
+    reader = knockout_reading() if is_knockout() else team_reading() if team else reading()
+    with reader as event:
         table = folder_prizes(team)
         if table is None:
             raise Refused(f"the folder has no {PRIZES_FILE}; write one first (see 'Prizes' in the README)")
-        title = f"{tournament.settings.name}: prize list"
-        if isinstance(tournament, Tournament):
-            listed = prize_list(tournament, table)
-            notes, view = prize_notes(listed), prizes_view(listed, title)
-        else:
-            both = team_prize_list(tournament, table)
-            notes, view = team_prize_notes(both), team_prizes_view(both, title)
-    heading = table_heading(tournament, "standings", tournament.last_round)
-    if tournament.settings.status is not Status.FINALISED:
-        notes.insert(0, f"not final: by the {heading[0].lower() + heading[1:]}")
+        notes, view = prize_sheet(event, table)
     if print_ or html is not None:
-        header = page_header(tournament, "Prize list", today())
-        write_page([sheet(view, header, notes=notes)], html, title)
-        return
-    for note in notes:
-        say(f"note: {note}")
-    emit(view, fmt)
-
-
-def _knockout_prizes(fmt: Format, print_: bool, html: str | None) -> None:
-    """``arbiter prizes`` in a knockout: by its standings (the round reached, then rating)."""
-    from arbiter_cli.cli.knockout import knockout_reading
-    from arbiter_cli.lifecycle.knockout_prizes import knockout_prize_list
-    from arbiter_cli.render.printing import page_header, sheet
-    from arbiter_cli.render.prizes import prize_notes, prizes_view
-    from arbiter_cli.store.prizes import PRIZES_FILE
-
-    with knockout_reading() as knockout:
-        table = folder_prizes()
-        if table is None:
-            raise Refused(f"the folder has no {PRIZES_FILE}; write one first (see 'Prizes' in the README)")
-        title = f"{knockout.settings.name}: prize list"
-        listed = knockout_prize_list(knockout, table)
-    notes, view = prize_notes(listed), prizes_view(listed, title)
-    if knockout.settings.status is not Status.FINALISED:
-        notes.insert(0, "not final: by the round each player has reached so far")
-    if print_ or html is not None:
-        write_page([sheet(view, page_header(Tournament(knockout.settings), "Prize list", today()), notes=notes)],
-                   html, title)
+        shown = Tournament(event.settings) if isinstance(event, KnockoutTournament) else event
+        write_page([sheet(view, page_header(shown, "Prize list", today()), notes=notes)], html, view.title)
         return
     for note in notes:
         say(f"note: {note}")

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbiter_cli.core.prizes import format_money
+from arbiter_cli.core.knockout import KnockoutTournament
+from arbiter_cli.core.model import Status, Tournament
+from arbiter_cli.core.prizes import PrizeTable, format_money
+from arbiter_cli.core.team_tournament import TeamTournament
 from arbiter_cli.lifecycle.prizes import PrizeList
 from arbiter_cli.lifecycle.team_prizes import TeamPrizeList
 from arbiter_cli.render.output import Column, View, text_cell
 
-__all__ = ["prizes_view", "prize_notes", "SPLIT_WORDS", "team_prizes_view", "team_prize_notes"]
+__all__ = ["prizes_view", "prize_notes", "SPLIT_WORDS", "team_prizes_view", "team_prize_notes", "prize_sheet"]
 
 #: How ties on points share money, in words, for the notes under the list.
 SPLIT_WORDS = {
@@ -62,3 +65,31 @@ def team_prize_notes(prizes: TeamPrizeList) -> list[str]:
     total = PrizeList(prizes.teams.awards + prizes.boards.awards, prizes.teams.currency, prizes.teams.split,
                       prizes.teams.notes + prizes.boards.notes)
     return prize_notes(total)
+
+
+def prize_sheet(event: Tournament | TeamTournament | KnockoutTournament, table: PrizeTable) -> tuple[list[str], View]:
+    """The prize list of an individual, team or knockout event as ``arbiter prizes`` and the
+    published ``prizes.html`` show it: its notes (first, while the event is not finalised, what
+    it goes by) and its view."""
+    from arbiter_cli.lifecycle.knockout_prizes import knockout_prize_list
+    from arbiter_cli.lifecycle.prizes import prize_list
+    from arbiter_cli.lifecycle.team_prizes import team_prize_list
+    from arbiter_cli.render.views import table_heading
+
+    title = f"{event.settings.name}: prize list"
+    if isinstance(event, KnockoutTournament):
+        listed = knockout_prize_list(event, table)
+        notes, view = prize_notes(listed), prizes_view(listed, title)
+        so_far = "the round each player has reached so far"
+    else:
+        if isinstance(event, Tournament):
+            listed = prize_list(event, table)
+            notes, view = prize_notes(listed), prizes_view(listed, title)
+        else:
+            both = team_prize_list(event, table)
+            notes, view = team_prize_notes(both), team_prizes_view(both, title)
+        heading = table_heading(event, "standings", event.last_round)
+        so_far = heading[0].lower() + heading[1:]
+    if event.settings.status is not Status.FINALISED:
+        notes.insert(0, f"not final: by the {so_far}")
+    return notes, view
