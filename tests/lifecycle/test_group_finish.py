@@ -8,7 +8,7 @@ from arbiter_cli.core.errors import Refused
 from arbiter_cli.core.group_settings import GroupEvent
 from arbiter_cli.core.model import Status, Tournament
 from arbiter_cli.lifecycle.finish import finalise
-from arbiter_cli.lifecycle.group_finish import finalise_groups
+from arbiter_cli.lifecycle.group_finish import final_winner, finalise_groups
 from arbiter_cli.lifecycle.group_stages import final_seeding, final_stage, qualifiers, start_groups
 
 from .test_group_stages import event, play
@@ -31,6 +31,8 @@ def test_finalize_closes_every_stage_then_the_event() -> None:
     assert {name: s.settings.status for name, s in done.stages.items()} == dict.fromkeys(("A", "B", "final"),
                                                                                           Status.FINALISED)
     assert all(changes for changes in done.stage_changes.values()) and done.changes[0].change == "status"
+    # every game drawn: the final's tie left after the tie-breaks is drawn by lot, so one player is first
+    assert final_winner(done) in {p.name for p in final.players}
 
 
 def test_a_stage_finalised_before_stays_as_it_was() -> None:

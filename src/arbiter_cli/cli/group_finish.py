@@ -25,7 +25,7 @@ __all__ = ["group_finalize"]
 
 def group_finalize(when: str, after_round: int | None, yes: bool) -> None:
     """Close every stage and the event on ``when``, once the final is over."""
-    from arbiter_cli.lifecycle.group_finish import finalise_groups
+    from arbiter_cli.lifecycle.group_finish import final_winner, finalise_groups
     from arbiter_cli.store.prizes import read_prizes
     from arbiter_cli.render.final import final_outputs, group_final_outputs, knockout_final_outputs
 
@@ -63,22 +63,8 @@ def group_finalize(when: str, after_round: int | None, yes: bool) -> None:
         folder.save_event(event, done.event, command_line(), done.changes,
                           outputs=group_final_outputs(done.event, done.stages, done.knockout))
     closed = [name for name, changes in done.stage_changes.items() if changes]
-    winner = _winner(done.stages.get(FINAL), done.knockout)
+    winner = final_winner(done)
     say(f"finalised on {when}: {count(len(closed), 'stage')} closed ({', '.join(closed) or 'none'})"
         + (f"; {winner} won the final" if winner else "")
         + f"; final standings in {folder.path / 'final'}/standings.csv and standings.json")
 
-
-def _winner(final: Tournament | None, knockout: KnockoutTournament | None) -> str | None:
-    """The final's winner: the knockout's champion, or the round robin's first (alone)."""
-    from arbiter_cli.lifecycle.knockout import champion
-    from arbiter_cli.lifecycle.standings import compute_standings
-
-    if knockout is not None:
-        number = champion(knockout)
-        return knockout.by_number[number].name if number is not None else None
-    if final is None:
-        return None
-    table = compute_standings(final, final.last_round, final.settings.effective_tiebreaks)
-    first = [row for row in table.rows if row.rank == 1]
-    return first[0].player.name if len(first) == 1 else None

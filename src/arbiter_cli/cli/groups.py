@@ -131,8 +131,8 @@ def pair_groups(fmt: Format, print_: bool) -> None:
     """``arbiter pair`` on a group event: start the groups (every round of every group at once), or,
     once every group is finished, pair the final with the qualifiers; a knockout final's later
     rounds are paired here too (as by ``pair --group final``)."""
-    from arbiter_cli.lifecycle.group_stages import (dealt_groups, event_numbers, final_order, final_seeding,
-                                                    final_stage, qualifiers, stage_changes, start_groups)
+    from arbiter_cli.lifecycle.group_stages import (dealt_groups, event_numbers, final_order, final_stage,
+                                                    moved_seeds, qualifiers, stage_changes, start_groups)
     from arbiter_cli.render.group_views import groups_view, qualifiers_view
 
     with group_folder(exclusive=False) as (folder, event):
@@ -168,8 +168,7 @@ def pair_groups(fmt: Format, print_: bool) -> None:
                 folder.save_event(event, event, command_line(), changes)
             view = qualifiers_view(f"{event.tournament.settings.name}: final", seeded,  # each from their own group
                                    [event_numbers(event, [q.player]).get(q.player.start_number) for q in seeded])
-            moved = [f"{q.player.name} ({q.group}{q.place}) seed {seed}" for seed, (q, plain)
-                     in enumerate(zip(seeded, final_seeding(chosen)), start=1) if q is not plain]
+            moved = [f"{q.player.name} ({q.group}{q.place}) seed {seed}" for seed, q in moved_seeds(chosen, seeded)]
             if moved:
                 say(f"note: {'; '.join(moved)}: moved among the players of their place, so that no two players of "
                     "one group meet in their first match")

@@ -22,7 +22,7 @@ from arbiter_cli.lifecycle.finish import finalise
 from arbiter_cli.lifecycle.group_stages import stage_complete
 from arbiter_cli.lifecycle.knockout_finish import finalise_knockout
 
-__all__ = ["GroupsFinalised", "finalise_groups"]
+__all__ = ["GroupsFinalised", "finalise_groups", "final_winner"]
 
 
 @dataclass(frozen=True)
@@ -82,3 +82,20 @@ def finalise_groups(event: GroupEvent, stages: Mapping[str, Tournament], knockou
     after = replace(event, tournament=replace(event.tournament, settings=top))
     return GroupsFinalised(after, closed, final_knockout, journals,
                            (Change("status", settings.status.value, f"finalised on {when}"),))
+
+
+def final_winner(done: GroupsFinalised) -> str | None:
+    """Who won the final: a knockout final's champion, or a round-robin final's first alone
+    (None: shared first place, or no final)."""
+    from arbiter_cli.lifecycle.knockout import champion
+    from arbiter_cli.lifecycle.standings import compute_standings
+
+    if done.knockout is not None:
+        number = champion(done.knockout)
+        return done.knockout.by_number[number].name if number is not None else None
+    final = done.stages.get(FINAL)
+    if final is None:
+        return None
+    table = compute_standings(final, final.last_round, final.settings.effective_tiebreaks)
+    first = [row for row in table.rows if row.rank == 1]
+    return first[0].player.name if len(first) == 1 else None

@@ -44,7 +44,7 @@ from arbiter_cli.pairing.round_robin import pair_round
 
 __all__ = ["event_numbers", "check_top_level_withdrawal", "Qualifier", "GroupAssignment", "dealt_groups", "set_groups", "start_groups", "round_robin_stage",
            "stage_changes",
-           "qualifiers", "final_seeding", "final_order", "final_stage", "stage_complete"]
+           "qualifiers", "final_seeding", "final_order", "moved_seeds", "final_stage", "stage_complete"]
 
 
 @dataclass(frozen=True)
@@ -249,6 +249,13 @@ def final_order(event: GroupEvent, chosen: Sequence[Qualifier]) -> list[Qualifie
     if event.groups.final == "knockout":
         return apart_in_first_round(seeded, group=lambda q: q.group, band=lambda q: q.place)
     return seeded
+
+
+def moved_seeds(chosen: Sequence[Qualifier], ordered: Sequence[Qualifier]) -> list[tuple[int, Qualifier]]:
+    """The qualifiers whose seed (from 1) in ``ordered`` (:func:`final_order`) is not the one
+    :func:`final_seeding` gives them: those moved to keep a group apart in a knockout final."""
+    return [(seed, q) for seed, (q, plain) in enumerate(zip(ordered, final_seeding(chosen)), start=1)
+            if q is not plain]
 
 
 def final_stage(event: GroupEvent, seeded: Sequence[Qualifier]) -> tuple[Tournament | KnockoutTournament,
