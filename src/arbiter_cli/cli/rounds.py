@@ -58,14 +58,13 @@ def pair(fmt: FormatOption = Format.table, explain: ExplainOption = False, print
         return
     if source is not None:
         from arbiter_cli.cli.pairing_rules import report_by_hand
-        from arbiter_cli.lifecycle.manual_pairing import check_pairing_players, pair_by_hand, parse_pairing_text
+        from arbiter_cli.lifecycle.manual_pairing import pair_by_hand, parse_pairing_text
 
         if explain or print_:
             raise BadArgument("--from takes the round as written: no --explain or --print")
         label, text = read_input(source)
-        pairs, bye = parse_pairing_text(text, label)
         with writing() as (folder, tournament), arguments(round_number="ROUND"):
-            check_pairing_players(tournament, text, label)
+            pairs, bye = parse_pairing_text(text, label, {p.start_number for p in tournament.players})
             done = pair_by_hand(tournament, pairs, bye, force=force, reason=reason)
             folder.save(tournament, done.tournament, command_line(), done.changes)
         report_by_hand(done, fmt)

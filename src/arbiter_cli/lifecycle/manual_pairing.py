@@ -17,6 +17,7 @@ changes.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 
 from arbiter_cli.core.errors import BadArgument, Refused
@@ -30,7 +31,7 @@ from arbiter_cli.pairing import check_by_hand
 from arbiter_cli.pairing.dutch.manual import ManualCheck
 from arbiter_cli.pairing.swiss import round_from_pairing
 
-__all__ = ["check_pairing_players", "ByHand", "swap_players", "set_board", "pair_by_hand", "parse_pairing_text"]
+__all__ = ["ByHand", "swap_players", "set_board", "pair_by_hand", "parse_pairing_text"]
 
 _REQUESTED = (ByeKind.HPB, ByeKind.ZPB, ByeKind.FPB)
 
@@ -170,9 +171,12 @@ def set_board(tournament: Tournament, number: int, board: int, white: int, black
     return _checked(tournament, number, new, force, reason, what, rnd)
 
 
-def parse_pairing_text(text: str, source: str) -> tuple[list[tuple[int, int]], int | None]:
+def parse_pairing_text(text: str, source: str, players: Collection[int] | None = None
+                       ) -> tuple[list[tuple[int, int]], int | None]:
     """``WHITE BLACK`` per line and ``PLAYER 0`` for the PAB; a first line holding only the number
-    of pairs (as ``trf pair`` prints it) is checked; ``#`` starts a comment."""
+    of pairs (as ``trf pair`` prints it) is checked; ``#`` starts a comment. A player paired with
+    themself, paired twice, or (given the event's start numbers, ``players``) nobody's number is
+    named with its line."""
     lines = [(n, line.split("#", 1)[0].split()) for n, line in enumerate(text.splitlines(), start=1)]
     lines = [(n, fields) for n, fields in lines if fields]
     declared = None
@@ -192,6 +196,9 @@ def parse_pairing_text(text: str, source: str) -> tuple[list[tuple[int, int]], i
         if white == black:
             raise BadArgument(f"player {white} is paired with themself", source=source, line=n)
         for player in (white, black) if black else (white,):
+            if players is not None and player not in players:
+                raise BadArgument(f"there is no player {player} (start numbers 1 to {len(players)})", source=source,
+                                  line=n)
             if player in seen:
                 raise BadArgument(f"player {player} is paired on line {seen[player]} already", source=source, line=n)
             seen[player] = n
@@ -207,18 +214,6 @@ def parse_pairing_text(text: str, source: str) -> tuple[list[tuple[int, int]], i
     if not pairs and bye is None:
         raise BadArgument("no pairs in the input", source=source)
     return pairs, bye
-
-
-def check_pairing_players(tournament: Tournament, text: str, source: str) -> None:
-    """Each start number of a round written by hand is a player's: the line of one that is not."""
-    known = {p.start_number for p in tournament.players}
-    for n, line in enumerate(text.splitlines(), start=1):
-        fields = line.split("#", 1)[0].split()
-        if len(fields) == 2 and all(f.isdigit() for f in fields):
-            for number in map(int, fields):
-                if number and number not in known:
-                    raise BadArgument(f"there is no player {number} (start numbers 1 to {len(known)})",
-                                      source=source, line=n)
 
 
 def pair_by_hand(tournament: Tournament, pairs: list[tuple[int, int]], bye: int | None, *, force: bool = False,
