@@ -14,17 +14,24 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import TYPE_CHECKING
 
 from arbiter_cli.core.model import Scoring, Tournament
 from arbiter_cli.core.outcome import Outcome, RoundEntry, round_entries
 from arbiter_cli.core.points import total
 from arbiter_cli.core.tiebreak_codes import Rules
 
-if TYPE_CHECKING:  # the unplayed-round rules keep their results here
-    from arbiter_cli.tiebreaks.unplayed import Contribution
+__all__ = ["Event", "Contribution", "event_from_tournament"]
 
-__all__ = ["Event", "event_from_tournament"]
+
+@dataclass(frozen=True)
+class Contribution:
+    """What one round adds to a player's BH or SB: the opponent's (or dummy's) score and the value
+    (C.07 Art. 16: :mod:`arbiter_cli.tiebreaks.unplayed` computes them; the event keeps them)."""
+
+    round: int
+    score: Fraction
+    value: Fraction
+    vur: bool = False
 
 
 @dataclass(frozen=True)

@@ -24,13 +24,12 @@ Used by the Buchholz family (BH, FB, AOB) and Sonneborn-Berger (SB):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 from arbiter_cli.core.points import total
 from arbiter_cli.core.tiebreak_codes import Rules
 from arbiter_cli.core.outcome import Outcome, RoundEntry
-from arbiter_cli.tiebreaks.event import Event
+from arbiter_cli.tiebreaks.event import Contribution, Event
 
 __all__ = ["is_vur", "category", "adjusted_scores", "Contribution", "contributions", "cut"]
 
@@ -103,16 +102,6 @@ def _adjusted_scores(event: Event, fore: bool) -> dict[int, Fraction]:
                             if slot.round <= last or slot.opponent is not None or event.round_robin
                             else event.draw for slot in slots)
     return scores
-
-
-@dataclass(frozen=True)
-class Contribution:
-    """What one round adds to a player's BH or SB: the opponent's (or dummy's) score and the value."""
-
-    round: int
-    score: Fraction
-    value: Fraction
-    vur: bool = False
 
 
 def _virtual_opponent(event: Event, slots: tuple[RoundEntry, ...], slot: RoundEntry) -> Fraction:

@@ -15,9 +15,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from arbiter_cli.render.output import Column
+
 _SPECIAL = re.compile("[&<>\"']")
 
-__all__ = ["h", "csv_text", "Link", "page", "player_link", "table", "Cell", "definition_list", "href"]
+__all__ = ["h", "csv_text", "Link", "page", "player_link", "table", "Cell", "definition_list", "href", "align"]
 
 
 def h(text: object) -> str:
@@ -121,3 +123,8 @@ def page(title: str, body: str, *, root: str, site_name: str, nav: Sequence[Link
         f'<header><p class="site"><a href="{root}index.html">{h(site_name)}</a></p>'
         f'<nav><ul>{links}</ul></nav></header>',
         "<main>", f"<h1>{h(title)}</h1>", body, "</main>", "</body>", "</html>", ""])
+
+
+def align(column: Column) -> str:
+    """The class of a column's cells: ``num`` right-aligned, ``center``, or none."""
+    return {"right": "num", "center": "center"}.get(str(column.justify), "")

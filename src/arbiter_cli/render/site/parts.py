@@ -9,12 +9,12 @@ from typing import Any
 
 from arbiter_cli.core.points import points_to_json
 from arbiter_cli.core.tiebreak_codes import parse_spec
-from arbiter_cli.render.output import Column, View, column_texts, table_columns
+from arbiter_cli.render.output import View, column_texts, table_columns
 from arbiter_cli.render.printing import event_dates
 from arbiter_cli.render.team_printouts import modifier_words
-from arbiter_cli.render.site.layout import Cell, csv_text, definition_list, h, page, table
+from arbiter_cli.render.site.layout import Cell, align, csv_text, definition_list, h, page, table
 
-__all__ = ["standings_pages", "legend", "crosstable_page", "standings_body", "frame", "team_link", "member_link", "points_text", "tiebreak_legend", "round_links", "event_details", "view_table", "align"]
+__all__ = ["standings_pages", "legend", "crosstable_page", "standings_body", "frame", "team_link", "member_link", "points_text", "tiebreak_legend", "round_links", "event_details", "view_table"]
 
 
 def frame(site: Any, title: str, body: str, depth: int = 0, *, wide: bool = False) -> str:
@@ -70,11 +70,6 @@ def event_details(settings: Any, extra: Iterable[tuple[str, str]] = (), *, syste
              ("Time control", h(settings.time_control)), ("System", h(system or settings.system.value)),
              ("Rounds", h(settings.rounds or "")), ("Status", h(settings.status.value)), *extra]
     return definition_list(items)
-
-
-def align(column: Column) -> str:
-    """The class of a column's cells: ``num`` right-aligned, ``center``, or none."""
-    return {"right": "num", "center": "center"}.get(str(column.justify), "")
 
 
 def view_table(view: View, *, cls: str, links: dict[str, Any] | None = None,

@@ -24,8 +24,7 @@ from arbiter_cli.core.points import format_points, parse_points
 from arbiter_cli.render.output import View, table_columns
 from arbiter_cli.render.printing import RECORD_KEYS
 from arbiter_cli.render.site.charts import bar_chart
-from arbiter_cli.render.site.layout import Cell, csv_text, h, table
-from arbiter_cli.render.site.parts import align
+from arbiter_cli.render.site.layout import Cell, align, csv_text, h, table
 
 __all__ = ["standings_table", "distribution_chart"]
 
