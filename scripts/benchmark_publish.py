@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from arbiter_cli.cli.publish import site_pages
+from arbiter_cli.events.registry import site_pages
 from arbiter_cli.store.site import write_site
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -29,7 +29,7 @@ from typing import Any
 import pytest
 
 from conftest import ROOT
-from arbiter_cli.cli.publish import site_pages
+from arbiter_cli.events.registry import site_pages
 from in_process import arbiter_output
 from web import served
 

@@ -199,7 +199,7 @@ def test_bad_input_to_a_knockout_final_leaves_the_folder_unchanged(arbiter: Runn
         (["pair", "--group", "final"], 4, "round 1 has no winner yet"),
         (["bracket", "--group", "E"], 2, "no stage 'E'"),
         (["bracket"], 2, "this is a group event: give the stage with --group"),
-        (["bracket", "--group", "A"], 2, "'bracket' is for a knockout event"),
+        (["bracket", "--group", "A"], 4, "stages/A holds a Swiss or round robin: 'arbiter bracket' is for knockouts"),
     ]:
         done = arbiter("-d", folder, *args)
         assert done.code == code and error in done.err and done.err.count("\n") == 1, (args, done.err)
@@ -224,7 +224,7 @@ def test_a_group_stage_with_its_knockout_final_publishes_with_every_link_leading
         arbiter: Runner, tmp_path: Path) -> None:
     """Issue 19 on issue 18: the site of a group event whose final is a knockout made by the
     workflow (not by hand): the final's bracket under stages/final, and every link resolves."""
-    from arbiter_cli.cli.publish import site_pages
+    from arbiter_cli.events.registry import site_pages
 
     folder = tmp_path / "cup"
     cup_with_its_final(arbiter, folder)

@@ -16,7 +16,7 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
-from arbiter_cli.cli.publish import site_pages
+from arbiter_cli.events.registry import site_pages
 from arbiter_cli.store.site import MANIFEST
 from conftest import ROOT, snapshot
 

@@ -2,9 +2,9 @@
 
 Every command works on the tournament folder in the current directory, or the
 one named by ``-d/--dir`` or ``ARBITER_DIR``. Data goes to stdout; messages and
-errors go to stderr. Each command parses its arguments, calls one act of
-:mod:`arbiter_cli.lifecycle`, saves through :mod:`arbiter_cli.store` and shows
-the result through :mod:`arbiter_cli.render`. A domain error becomes one line
+errors go to stderr. Each command parses its arguments, opens the folder as its
+kind of event and makes one call on it (:mod:`arbiter_cli.events`), which shows
+what it did through the command line's :class:`~arbiter_cli.cli.common.Terminal`. A domain error becomes one line
 on stderr and its exit code (:func:`exit_code`, the README's table).
 """
 
@@ -22,8 +22,8 @@ from typer.exceptions import TyperException
 
 from arbiter_cli import __version__
 from arbiter_cli.cli import (audit, club, event, finish, groups, knockout, pairing_rules, players, prizes,
-                             publish, reports, results, rounds, serve, team_reports, teams, trf)
-from arbiter_cli.cli.common import STATE, say, staged
+                             publish, reports, results, rounds, serve, teams, trf)
+from arbiter_cli.cli.common import STATE, say
 from arbiter_cli.cli.interrupt import INTERRUPT
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, DomainError, NoPairing, Refused
 from arbiter_cli.core.model import printable
@@ -85,7 +85,7 @@ GROUPS: tuple[Group, ...] = (
         Command("add", teams.team_add), Command("import", teams.team_import), Command("list", teams.team_list),
         Command("remove", teams.team_remove),
         Command("roster", teams.team_roster), Command("withdraw", teams.team_withdraw), Command("bye", teams.team_bye),
-        Command("card", team_reports.team_card), Command("boards", team_reports.team_boards))),
+        Command("card", teams.team_card), Command("boards", teams.team_boards))),
     Group("groups", "A group stage: show the groups, or set them by hand before they start.", (
         Command("show", groups.groups_show), Command("set", groups.groups_set))),
     Group("pairing", "Change the last round's pairing by hand (checked against the Dutch criteria).", (
@@ -195,6 +195,8 @@ def main(argv: list[str] | None = None) -> None:
         arguments = sys.argv[1:] if argv is None else list(argv)
         code = _narrowed(arguments)(args=arguments, prog_name="arbiter", standalone_mode=False)
     except DomainError as raised:
+        from arbiter_cli.events.base import staged
+
         error = staged(raised, STATE.stage)  # --group B: a stage's files named from the event's folder
         for line in error.details:
             say(line)

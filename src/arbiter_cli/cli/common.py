@@ -1,7 +1,9 @@
-"""What every command shares: the folder option, the output options, messages on stderr,
-reading input files, and loading and saving the folder under its lock.
+"""What every command shares: the folder option, the output options, messages on stderr, reading
+input files, and the :class:`Terminal` through which an event shows what it did.
 
-Nothing here decides a rule of the tournament: that is the lifecycle's job.
+A command parses its arguments, opens the folder as its event (:func:`event`, the one call
+that chooses the kind) and makes one call on it. Nothing here decides a rule of the tournament,
+nor which kind of event a folder holds: that is :mod:`arbiter_cli.events`.
 """
 
 from __future__ import annotations
@@ -9,24 +11,25 @@ from __future__ import annotations
 import getpass
 import shlex
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from arbiter_cli.core.errors import BadArgument, BrokenFolder, DomainError, Refused
-from arbiter_cli.core.model import Tournament
-from arbiter_cli.core.tiebreak_codes import Rules, parse_tiebreak_list
-from arbiter_cli.core.words import count
-from arbiter_cli.render.output import Format, stderr_console
-from arbiter_cli.store.tournament import TournamentFolder
+from arbiter_cli.core.errors import BadArgument, DomainError
+from arbiter_cli.core.tiebreak_codes import Rules
+from arbiter_cli.render.output import Format, View, emit, slow_progress, stderr_console
+
+if TYPE_CHECKING:
+    from arbiter_cli.events.base import Event
+    from arbiter_cli.render.printing import Sheet
 
 __all__ = ["STATE", "FormatOption", "RulesOption", "TiebreaksOption", "PrintOption", "HtmlOption", "ExplainOption",
-           "say", "command_line", "reading", "writing", "read_bytes", "read_input", "arguments", "tiebreak_option",
-           "codes", "today", "count", "author", "waiting"]
+           "GroupOption", "say", "command_line", "read_bytes", "read_input", "arguments", "author", "waiting",
+           "Terminal", "check_page", "event", "club"]
 
 
 @dataclass
@@ -54,6 +57,9 @@ HtmlOption = Annotated[Optional[str], typer.Option(
     help="Write the page for the wall as a standalone HTML file (A4 print styles) instead.")]
 ExplainOption = Annotated[bool, typer.Option("--explain", help="Explain the pairing bracket by bracket "
                                              "(on stderr): floaters, unmet criteria, colour rules.")]
+GroupOption = Annotated[Optional[str], typer.Option(
+    "--group", metavar="NAME", show_default=False,
+    help="A group event: the stage, a group's letter (A, B, ...) or 'final'.")]
 
 
 def say(message: str) -> None:
@@ -64,56 +70,6 @@ def say(message: str) -> None:
 def command_line() -> str:
     """The command as typed, for the journal."""
     return " ".join(shlex.quote(a) for a in ["arbiter", *sys.argv[1:]])
-
-
-def today() -> str:
-    import datetime as dt
-
-    return dt.date.today().isoformat()
-
-
-def _individual(folder: TournamentFolder, registration: bool = False) -> TournamentFolder:
-    """The folder, if it holds an individual event; a team event's folder is refused with what to use.
-    A knockout's folder is read as an individual event's settings and players by the registration
-    commands (``registration``), and refused by the others. A group event's top folder is read as its
-    registration (:mod:`arbiter_cli.store.group_folder`)."""
-    from arbiter_cli.store.group_folder import GroupFolder, is_group_folder
-    from arbiter_cli.store.knockout_folder import KnockoutFolder, is_knockout_folder
-    from arbiter_cli.store.team_folder import is_team_folder
-
-    if is_group_folder(folder.path):
-        return GroupFolder(folder.path)
-    if is_knockout_folder(folder.path):
-        if registration:
-            return KnockoutFolder(folder.path)
-        where = "this folder" if str(folder.path) in (".", "") else str(folder.path)
-        raise Refused(f"{where} holds a knockout: this command is for Swiss and round-robin events (a knockout "
-                      "takes player add/import/list/remove/withdraw, pair, pairings, result, bracket, standings, "
-                      "export, verify, log, finalize)")
-    if is_team_folder(folder.path):
-        where = "this folder" if str(folder.path) in (".", "") else str(folder.path)
-        raise Refused(f"{where} holds a team event: this command is for individual events (see 'arbiter team "
-                      "--help'; pair, pairings, result, standings, crosstable, unpair, finalize work on teams too)")
-    return folder
-
-
-@contextmanager
-def reading(*, check: bool = True, registration: bool = False) -> Iterator[Tournament]:
-    """The tournament, read under a shared lock (``check``: refuse an unsound event, see
-    :meth:`TournamentFolder.load`; ``registration``: a knockout's players too)."""
-    folder = _individual(TournamentFolder(STATE.directory), registration)
-    with folder.lock(exclusive=False, waiting=waiting):
-        yield folder.load(check=check)
-
-
-@contextmanager
-def writing(*, registration: bool = False) -> Iterator[tuple[TournamentFolder, Tournament]]:
-    """The folder and its tournament, under the exclusive lock: save before leaving (``registration``:
-    a knockout's players too)."""
-    folder = _individual(TournamentFolder(STATE.directory), registration)
-    folder.by = author()
-    with folder.lock(exclusive=True, holder=command_line(), waiting=waiting):
-        yield folder, folder.load()
 
 
 def author() -> str:
@@ -129,25 +85,6 @@ def author() -> str:
 def waiting(message: str) -> None:
     """Say that the command waits for a folder (see :meth:`FolderStore.lock`)."""
     say(f"note: {message}")
-
-
-@contextmanager
-def in_stage(prefix: str) -> Iterator[None]:
-    """Errors of a group event's stage folder name its files from the event's folder: a broken
-    ``rounds/02.csv`` of group B is ``stages/B/rounds/02.csv`` (``prefix``: ``stages/B/``)."""
-    try:
-        yield
-    except BrokenFolder as error:
-        raise staged(error, prefix) from None
-
-
-def staged(error: DomainError, prefix: str) -> DomainError:
-    """``error`` with ``prefix`` before its file, when it names a file of the folder (a relative
-    path not named so already)."""
-    if not prefix or not isinstance(error, BrokenFolder) or not error.source or error.source.startswith(prefix) \
-            or Path(error.source).is_absolute():
-        return error
-    return error.at(source=prefix + error.source)
 
 
 @contextmanager
@@ -201,18 +138,102 @@ def read_input(path: str) -> tuple[str, str]:
         raise BadArgument("the file is not UTF-8 text", source=label) from None
 
 
-def tiebreak_option(text: str | None) -> tuple[str, ...]:
-    """``--tiebreaks``: C.07 codes, or ``none`` for no tie-break at all (an empty list is a mistake)."""
-    if text is not None and not text.replace(",", " ").strip():
-        raise BadArgument("give at least one tie-break code, or 'none' for no tie-break", field="--tiebreaks")
-    if text is not None and text.strip().lower() == "none":
-        return ()
-    try:
-        return parse_tiebreak_list(text or "")
-    except ValueError as error:
-        raise BadArgument(str(error), field="--tiebreaks") from None
+class Terminal:
+    """The command line as the events' :class:`~arbiter_cli.events.base.Caller`: messages on
+    stderr, views in ``--format`` on stdout, pages for the wall printed (``--print``) or written
+    as HTML (``--html FILE``), input files and stdin read whole."""
+
+    def __init__(self, fmt: Format = Format.table, print_: bool = False, html: str | None = None) -> None:
+        self._format = fmt
+        self._print = print_
+        self._html = html
+
+    @property
+    def command(self) -> str:
+        return command_line()
+
+    @property
+    def by(self) -> str:
+        return author()
+
+    @property
+    def format(self) -> Format:
+        return self._format
+
+    @property
+    def page(self) -> bool:
+        return self._print or self._html is not None
+
+    @property
+    def terminal(self) -> bool:
+        return sys.stdout.isatty()
+
+    def say(self, message: str) -> None:
+        say(message)
+
+    def show(self, view: View) -> None:
+        emit(view, self._format)
+
+    def show_page(self, sheets: Sequence[Sheet], title: str) -> None:
+        """The sheets as a plain page on stdout, or as an HTML page written (atomically) to ``--html``."""
+        from arbiter_cli.render.printing import print_sheets
+
+        if self._html is None:
+            sys.stdout.write(print_sheets(sheets))
+            return
+        from arbiter_cli.render.html import html_page
+        from arbiter_cli.store.outputs import write_output
+
+        path = Path(self._html)
+        write_output(path, html_page(sheets, title), what="the HTML page")
+        say(f"wrote {path}")
+
+    def write(self, text: str) -> None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+
+    def progress(self, label: str, total: int) -> AbstractContextManager[Callable[..., None]]:
+        return slow_progress(label, total)
+
+    def read_text(self, source: str) -> tuple[str, str]:
+        return read_input(source)
+
+    def read_bytes(self, source: str) -> tuple[str, bytes]:
+        return read_bytes(source)
+
+    def waiting(self, message: str) -> None:
+        waiting(message)
 
 
-def codes(tournament: Tournament, text: str | None) -> tuple[str, ...]:
-    """The tie-breaks asked for with ``--tiebreaks``, else the announced ones."""
-    return tiebreak_option(text) if text is not None else tournament.settings.effective_tiebreaks
+def check_page(print_: bool, html: str | None, fmt: Format) -> None:
+    """Refuse the options that cannot go together: a page is not CSV or JSON, and one page is enough."""
+    from arbiter_cli.store.outputs import check_output
+
+    if print_ and html is not None:
+        raise BadArgument("--print writes the page to stdout and --html to a file; give one of them")
+    if print_ and fmt is not Format.table:
+        raise BadArgument("--print makes a page for the printer; it cannot be combined with --format csv or json")
+    if html is not None and fmt is not Format.table:
+        raise BadArgument("--html makes a page for people; it cannot be combined with --format csv or json")
+    if html is not None and not html.strip():
+        raise BadArgument("--html needs the name of the file to write")
+    if html is not None:
+        check_output(Path(html), what="the HTML page")
+
+
+def event(group: str | None = None, fmt: Format = Format.table, print_: bool = False,
+          html: str | None = None) -> Event:
+    """The folder the command works on (``-d``), opened as its kind of event (``group``: a group
+    event's stage, ``--group NAME``), showing through a :class:`Terminal`."""
+    from arbiter_cli.events.registry import open_event
+
+    opened = open_event(STATE.directory, Terminal(fmt, print_, html), group)
+    STATE.stage = opened.stage  # errors of a stage name its files from the event's folder
+    return opened
+
+
+def club(fmt: Format = Format.table) -> Event:
+    """The club a club command works on: the folder (``-d``), or the club of the tournament in it."""
+    from arbiter_cli.events.registry import open_club
+
+    return open_club(STATE.directory, Terminal(fmt))

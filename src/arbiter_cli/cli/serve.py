@@ -13,13 +13,12 @@ from typing import Annotated
 
 import typer
 
-from arbiter_cli.cli.common import STATE, say
-from arbiter_cli.cli.publish import site_pages
+from arbiter_cli.cli.common import STATE, event, say
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.store.watch import fingerprint
 from arbiter_cli.web.server import LiveSite, open_server, url_of
 
-__all__ = ["serve", "site_pages"]
+__all__ = ["serve"]
 
 
 def serve(
@@ -33,7 +32,7 @@ def serve(
         raise BadArgument(f"no such folder: {folder}", field="--dir")
     if not 0 <= port <= 65535:
         raise BadArgument(f"not a port: {port} (0-65535)", field="--port")
-    site = LiveSite(lambda: site_pages(folder), lambda: fingerprint(folder), warn=_note)
+    site = LiveSite(event().site, lambda: fingerprint(folder), warn=_note)
     site.build()  # a folder that does not read fails here, before anything listens
     server = open_server(site, host, port, warn=_note)
     try:

@@ -28,7 +28,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from enum import Enum
 
+from arbiter_cli.core.csv_input import read_rows
 from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.group_settings import FINAL, GroupEvent, GroupSettings
 from arbiter_cli.core.knockout import KnockoutTournament
@@ -42,9 +44,9 @@ from arbiter_cli.lifecycle.standings import compute_standings
 from arbiter_cli.pairing.groups import apart_in_first_round, snake_deal
 from arbiter_cli.pairing.round_robin import pair_round
 
-__all__ = ["event_numbers", "check_top_level_withdrawal", "Qualifier", "GroupAssignment", "dealt_groups", "set_groups", "start_groups", "round_robin_stage",
-           "stage_changes",
-           "qualifiers", "final_seeding", "final_order", "moved_seeds", "final_stage", "stage_complete"]
+__all__ = ["event_numbers", "check_top_level_withdrawal", "Qualifier", "GroupAssignment", "dealt_groups", "set_groups",
+           "parse_group_assignments", "start_groups", "round_robin_stage", "stage_changes", "qualifiers",
+           "final_seeding", "final_order", "moved_seeds", "final_stage", "stage_complete", "GroupStep", "next_step"]
 
 
 @dataclass(frozen=True)
@@ -133,6 +135,42 @@ def set_groups(event: GroupEvent, rows: Sequence[GroupAssignment] | None, source
     _check_advance(event.groups, members)
     groups = GroupSettings.model_validate({**event.groups.model_dump(), "members": members})
     return replace(event, groups=groups), [Change("groups set by hand", before, _members_text(members))]
+
+
+def parse_group_assignments(text: str, source: str) -> list[GroupAssignment]:
+    """The groups set by hand: a CSV with the columns ``start_number`` and ``group`` (A, B, ...);
+    a mistake names the file, the line and the field."""
+    rows = []
+    for line, row in read_rows(text, source, ("start_number", "group"), required="start_number"):
+        if "group" not in row:
+            raise BadArgument("the column 'group' is required", source=source, line=1)
+        if not row["start_number"].isdigit():
+            raise BadArgument(f"{row['start_number']!r} is not a start number", source=source, line=line,
+                              field="start_number")
+        rows.append(GroupAssignment(int(row["start_number"]), row["group"], line))
+    return rows
+
+
+class GroupStep(Enum):
+    """What ``arbiter pair`` does next in a group event."""
+
+    START_GROUPS = "start the groups"
+    PAIR_FINAL = "pair the final"
+    NEXT_KNOCKOUT_ROUND = "pair the knockout final's next round"
+
+
+def next_step(event: GroupEvent, stages: Sequence[str], knockout_final: bool) -> GroupStep:
+    """The next pairing of a group event: the groups start first, every round of every group paired
+    at once; once they are over, the final is made from the qualifiers, all at once for a round
+    robin; a knockout final then pairs one round after another. A round-robin final, once paired,
+    has nothing left to pair (``stages``: the stages that exist)."""
+    if knockout_final:
+        return GroupStep.NEXT_KNOCKOUT_ROUND
+    if event.tournament.settings.status is Status.REGISTRATION:
+        return GroupStep.START_GROUPS
+    if FINAL in stages:
+        raise Refused("the final is paired; its results go in with --group final")
+    return GroupStep.PAIR_FINAL
 
 
 def start_groups(event: GroupEvent) -> tuple[GroupEvent, dict[str, Tournament], list[Change]]:

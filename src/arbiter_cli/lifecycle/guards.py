@@ -5,7 +5,8 @@ from __future__ import annotations
 from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.model import Player, Round, Status, Tournament
 
-__all__ = ["not_finalised", "find_player", "find_round", "after_round", "paired_rounds"]
+__all__ = ["not_finalised", "find_player", "find_round", "after_round", "paired_rounds", "tiebreak_option",
+           "tiebreak_codes"]
 
 
 def not_finalised(tournament: Tournament) -> None:
@@ -45,3 +46,23 @@ def after_round(tournament: Tournament, number: int | None) -> int:
     if not 0 <= last <= tournament.last_round:
         raise BadArgument(f"must be between 0 and {tournament.last_round}", field="after_round")
     return last
+
+
+def tiebreak_option(text: str | None) -> tuple[str, ...]:
+    """``--tiebreaks``: C.07 codes, or ``none`` for no tie-break at all (an empty list is a mistake)."""
+    from arbiter_cli.core.tiebreak_codes import parse_tiebreak_list
+
+    if text is not None and not text.replace(",", " ").strip():
+        raise BadArgument("give at least one tie-break code, or 'none' for no tie-break", field="--tiebreaks")
+    if text is not None and text.strip().lower() == "none":
+        return ()
+    try:
+        return parse_tiebreak_list(text or "")
+    except ValueError as error:
+        raise BadArgument(str(error), field="--tiebreaks") from None
+
+
+def tiebreak_codes(tournament: Tournament, text: str | None) -> tuple[str, ...]:
+    """The tie-breaks asked for with ``--tiebreaks``, else the announced ones (C.07 Art. 2: announced
+    in advance)."""
+    return tiebreak_option(text) if text is not None else tournament.settings.effective_tiebreaks

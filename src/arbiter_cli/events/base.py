@@ -1,0 +1,488 @@
+"""One event, many kinds: the interface every kind of event implements.
+
+An :class:`Event` is a folder opened as its kind (:mod:`arbiter_cli.events.registry`): an
+individual Swiss or round robin, a team event, a knockout, a group stage, a club. Every command
+makes one call on it. An operation a kind does not have is refused here, in one place, with one
+message that names the kind and the kinds that have it (:meth:`Event.lacks`); which kinds have
+an operation is read from the kinds themselves (a kind has it when it implements it), never
+from a list kept by hand.
+
+What a command shows goes through its :class:`Caller`: the command line implements it (messages
+on stderr, tables, CSV and JSON on stdout, pages for the wall), so that this floor decides what
+to show and never how.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar, NoReturn, Protocol
+
+from arbiter_cli.core.errors import BadArgument, BrokenFolder, DomainError, Refused
+
+if TYPE_CHECKING:
+    from arbiter_cli.core.knockout import KnockoutTournament
+    from arbiter_cli.core.model import Tournament
+    from arbiter_cli.core.prizes import PrizeTable
+    from arbiter_cli.core.team_tournament import TeamTournament
+    from arbiter_cli.core.results import ByeKind
+    from arbiter_cli.render.output import Format, View
+    from arbiter_cli.render.printing import Sheet
+    from arbiter_cli.core.tiebreak_codes import Rules
+    from arbiter_cli.store.files import FolderStore
+
+__all__ = ["Caller", "Silent", "Event", "in_stage", "staged", "where", "today", "check_version"]
+
+
+class Caller(Protocol):
+    """Who runs an operation, and where what it shows goes: the command line implements it."""
+
+    @property
+    def command(self) -> str:
+        """The command as typed, for the journal."""
+
+    @property
+    def by(self) -> str:
+        """Who makes the change, for the journal."""
+
+    @property
+    def format(self) -> Format:
+        """``--format``: a table, CSV or JSON."""
+
+    @property
+    def page(self) -> bool:
+        """Whether a page for the wall is asked for (``--print`` or ``--html``) instead of a table."""
+
+    @property
+    def terminal(self) -> bool:
+        """Whether stdout is a terminal (a person reads it, not a script)."""
+
+    def say(self, message: str) -> None:
+        """A message for the person (stderr)."""
+
+    def show(self, view: View) -> None:
+        """A view in the chosen format (stdout)."""
+
+    def show_page(self, sheets: Sequence[Sheet], title: str) -> None:
+        """Pages for the wall: printed on stdout, or written as an HTML file (``--html``)."""
+
+    def write(self, text: str) -> None:
+        """Text as it is, on stdout (a TRF, a JSON document)."""
+
+    def progress(self, label: str, total: int) -> AbstractContextManager[Callable[..., None]]:
+        """A progress bar for work that may take more than a second (stderr): it yields
+        ``step(done, total=None)``."""
+
+    def read_text(self, source: str) -> tuple[str, str]:
+        """An input file as UTF-8 text (``-``: stdin), with its name for messages."""
+
+    def read_bytes(self, source: str) -> tuple[str, bytes]:
+        """An input file's bytes (``-``: stdin), with its name for messages."""
+
+    def waiting(self, message: str) -> None:
+        """Say that the command waits for a folder's lock."""
+
+
+class Silent:
+    """A :class:`Caller` that shows nothing and reads no input: an event used by a script or a test
+    (:func:`arbiter_cli.events.registry.site_pages`)."""
+
+    command = "arbiter"
+    by = ""
+    page = False
+    terminal = False
+
+    @property
+    def format(self) -> Format:
+        from arbiter_cli.render.output import Format
+
+        return Format.json
+
+    def say(self, message: str) -> None:
+        pass
+
+    def show(self, view: View) -> None:
+        pass
+
+    def show_page(self, sheets: Sequence[Sheet], title: str) -> None:
+        pass
+
+    def write(self, text: str) -> None:
+        pass
+
+    @contextmanager
+    def progress(self, label: str, total: int) -> Iterator[Callable[..., None]]:
+        yield lambda *done: None
+
+    def read_text(self, source: str) -> tuple[str, str]:
+        raise BadArgument("no input is read here", source=source)
+
+    def read_bytes(self, source: str) -> tuple[str, bytes]:
+        raise BadArgument("no input is read here", source=source)
+
+    def waiting(self, message: str) -> None:
+        pass
+
+
+def today() -> str:
+    """Today's date, YYYY-MM-DD (the date on a printed page)."""
+    import datetime as dt
+
+    return dt.date.today().isoformat()
+
+
+def check_version(version: str) -> None:
+    """``--trf-version``: TRF-2026 or TRF16."""
+    if version not in ("2026", "16"):
+        raise BadArgument(f"{version!r} is not a TRF version; use 2026 or 16", field="--trf-version")
+
+
+def where(path: Path) -> str:
+    """A folder as messages name it: "this folder" for the current one."""
+    return "this folder" if str(path) in (".", "") else str(path)
+
+
+def staged(error: DomainError, prefix: str) -> DomainError:
+    """``error`` with ``prefix`` before its file, when it names a file of the folder (a relative
+    path not named so already): a broken ``rounds/02.csv`` of group B is ``stages/B/rounds/02.csv``."""
+    if not prefix or not isinstance(error, BrokenFolder) or not error.source or error.source.startswith(prefix) \
+            or Path(error.source).is_absolute():
+        return error
+    return error.at(source=prefix + error.source)
+
+
+@contextmanager
+def in_stage(prefix: str) -> Iterator[None]:
+    """Errors of a group event's stage folder name its files from the event's folder (``prefix``:
+    ``stages/B/``)."""
+    try:
+        yield
+    except BrokenFolder as error:
+        raise staged(error, prefix) from None
+
+
+class Event:
+    """An event folder opened as its kind. Each operation is what one command does; a kind
+    implements the operations it has, and the others are refused by :meth:`lacks`.
+
+    ``stage``: a group event's stage opened with ``--group`` (``stages/B/``), which names the
+    stage's files from the event's folder in every message.
+    """
+
+    #: The kind as messages name it ("a team event") and, in the plural, in the list of the
+    #: kinds that have an operation ("team events").
+    noun: ClassVar[str] = "an event"
+    plural: ClassVar[str] = "events"
+    #: How a result's place is written (``arbiter result ROUND PLACE RESULT``).
+    place_name: ClassVar[str] = "BOARD"
+
+    def __init__(self, path: Path, caller: Caller, stage: str = "") -> None:
+        self.path = path
+        self.caller = caller
+        self.stage = stage
+
+    @classmethod
+    def create(cls, directory: Path, plan: object, why: str, caller: Caller) -> None:
+        """``arbiter new``: make the folder of a new event of this kind (``plan``: what
+        :func:`arbiter_cli.lifecycle.new_event.plan_new_event` made of the options; ``why``: why
+        its rating list), and say what was made."""
+        raise NotImplementedError(f"{cls.__name__} is not made by 'arbiter new'")  # pragma: no cover
+
+    # -- the one refusal ---------------------------------------------------------
+
+    @classmethod
+    def has(cls, operation: str) -> bool:
+        """Whether this kind implements ``operation`` (a method of :class:`Event`)."""
+        return getattr(cls, operation) is not getattr(Event, operation)
+
+    def lacks(self, operation: str, command: str = "") -> NoReturn:
+        """Refuse an operation this kind does not have: the kind and the kinds that have it
+        (``command``: the command, when it is not named as the operation)."""
+        having = [kind.plural for kind in _kinds() if kind.has(operation)]
+        command = command or operation.replace("_", " ")
+        listed = ", ".join(having[:-1]) + f" and {having[-1]}" if len(having) > 1 else "".join(having)
+        place = self.stage.rstrip("/") or where(self.path)
+        raise Refused(f"{place} holds {self.noun}: 'arbiter {command}' is for {listed or 'no event'}")
+
+    # -- helpers of every kind ---------------------------------------------------
+
+    @contextmanager
+    def reading(self, folder: FolderStore) -> Iterator[None]:
+        """``folder`` under its shared lock."""
+        with folder.lock(exclusive=False, waiting=self.caller.waiting):
+            yield
+
+    @contextmanager
+    def writing(self, folder: FolderStore) -> Iterator[None]:
+        """``folder`` under its exclusive lock, its changes journaled as the caller's."""
+        folder.by = self.caller.by
+        with folder.lock(exclusive=True, holder=self.caller.command, waiting=self.caller.waiting):
+            yield
+
+    def changed(self, changes: Sequence[object]) -> None:
+        """Say each journal line of a change: ``what: old -> new``."""
+        for change in changes:
+            old, new = getattr(change, "old"), getattr(change, "new")
+            self.caller.say(f"{getattr(change, 'change')}: {old or 'none'} -> {new or 'none'}")
+
+    def check_target(self, output: Path | None, version: str) -> None:
+        """Refuse a TRF version that is none, or an output file (``-o``) that would land on a file a
+        folder owns, before any work."""
+        from arbiter_cli.store.outputs import check_output
+
+        check_version(version)
+        if output is not None:
+            check_output(output, what="the TRF")
+
+    def write_trf(self, text: str, warnings: Sequence[str], version: str, output: Path | None, what: str) -> None:
+        """An exported TRF on stdout (its CR line ends shown as new lines on a terminal), or written to
+        ``output``; ``what`` says what it holds."""
+        from arbiter_cli.store.outputs import write_output
+
+        for warning in warnings:
+            self.caller.say(f"warning: {warning}")
+        if output is None:
+            self.caller.write(text.replace("\r", "\n") if self.caller.terminal else text)
+            return
+        write_output(output, text, what="the TRF")
+        self.caller.say(f"wrote {output}: TRF{'-2026' if version == '2026' else '16'}, {what}")
+
+    def show_prizes(self, event: Tournament | TeamTournament | KnockoutTournament, shown: Tournament | TeamTournament,
+                    table: PrizeTable | None) -> None:
+        """The prize list of ``event`` (any kind's) by the folder's prize fund ``table`` (refused
+        without one); ``shown``: the tournament a page's header names."""
+        from arbiter_cli.render.printing import page_header, sheet
+        from arbiter_cli.render.prizes import prize_sheet
+        from arbiter_cli.store.prizes import PRIZES_FILE
+
+        if table is None:
+            raise Refused(f"the folder has no {PRIZES_FILE}; write one first (see 'Prizes' in the README)")
+        notes, view = prize_sheet(event, table)
+        if self.caller.page:
+            self.caller.show_page([sheet(view, page_header(shown, "Prize list", today()), notes=notes)], view.title)
+            return
+        for note in notes:
+            self.caller.say(f"note: {note}")
+        self.caller.show(view)
+
+    # -- the rounds ---------------------------------------------------------------
+
+    def pair(self, source: str | None, force: bool, reason: str | None, explain: bool) -> None:
+        """``arbiter pair``: pair the next round (``source``: a round paired by hand, ``--from``)."""
+        self.lacks("pair")
+
+    def pairings(self, round_number: int | None, explain: bool) -> None:
+        """``arbiter pairings``: a round's pairings."""
+        self.lacks("pairings")
+
+    def unpair(self) -> None:
+        """``arbiter unpair``: remove the last round while it has no results."""
+        self.lacks("unpair")
+
+    def result(self, round_number: int, place: str | None, code: str | None, source: str | None, correct: bool,
+               excused: bool, confirm: bool, force: bool) -> None:
+        """``arbiter result``: enter results, one or many (``source``), compare-and-set."""
+        self.lacks("result")
+
+    def bracket(self) -> None:
+        """``arbiter bracket``: a knockout's bracket."""
+        self.lacks("bracket")
+
+    def bye(self, start_number: int, round_number: int, kind: ByeKind | None) -> None:
+        """``arbiter bye``: request a bye of ``kind`` for a round not paired yet (None: cancel it)."""
+        self.lacks("bye")
+
+    def bye_list(self) -> None:
+        """``arbiter bye list``: the requested byes."""
+        self.lacks("bye_list", "bye")
+
+    # -- reports -----------------------------------------------------------------
+
+    def standings(self, after_round: int | None, tiebreaks: str | None, rules: Rules | None) -> None:
+        """``arbiter standings``."""
+        self.lacks("standings")
+
+    def crosstable(self, after_round: int | None, tiebreaks: str | None, rules: Rules | None) -> None:
+        """``arbiter crosstable``."""
+        self.lacks("crosstable")
+
+    def prizes(self) -> None:
+        """``arbiter prizes``: who gets what, from ``prizes.toml``."""
+        self.lacks("prizes")
+
+    # -- the end of the event ----------------------------------------------------
+
+    def finalize(self, when: str, after_round: int | None, yes: bool) -> None:
+        """``arbiter finalize``: close the event on ``when`` and store its final standings."""
+        self.lacks("finalize")
+
+    # -- exchange, checks, history, the site -------------------------------------
+
+    def export(self, version: str, output: Path | None) -> None:
+        """``arbiter export``: the event as a Tournament Report File."""
+        self.lacks("export")
+
+    def verify(self) -> None:
+        """``arbiter verify``: is the folder sound? Every file it owns is checked."""
+        self.lacks("verify")
+
+    def log(self, round_number: int | None, board: int | None, player: int | None, since: str | None) -> None:
+        """``arbiter log``: the folder's journal."""
+        self.lacks("log")
+
+    def site(self) -> dict[str, bytes]:
+        """The event's published site: relative POSIX path -> bytes (``publish`` and ``serve``)."""
+        self.lacks("site", "publish")
+
+    # -- players -----------------------------------------------------------------
+
+    def player_add(self, name: str | None, rating: int | None, details: dict[str, object],
+                   member: int | None) -> None:
+        """``arbiter player add``."""
+        self.lacks("player_add")
+
+    def player_import(self, source: str) -> None:
+        """``arbiter player import``: players from a CSV file."""
+        self.lacks("player_import")
+
+    def player_list(self) -> None:
+        """``arbiter player list``."""
+        self.lacks("player_list")
+
+    def player_remove(self, start_number: int) -> None:
+        """``arbiter player remove``: a registration made by mistake."""
+        self.lacks("player_remove")
+
+    def player_withdraw(self, start_number: int, after_round: int | None) -> None:
+        """``arbiter player withdraw``."""
+        self.lacks("player_withdraw")
+
+    # -- a Swiss's pairing rules -------------------------------------------------
+
+    def avoid(self, players: Sequence[int], rounds: str | None) -> None:
+        """``arbiter avoid P Q ...``: forbid pairs."""
+        self.lacks("avoid")
+
+    def avoid_list(self) -> None:
+        """``arbiter avoid list``."""
+        self.lacks("avoid_list", "avoid")
+
+    def avoid_remove(self, number: int) -> None:
+        """``arbiter avoid remove N``."""
+        self.lacks("avoid_remove", "avoid")
+
+    def acceleration(self, action: str, values: Sequence[str]) -> None:
+        """``arbiter acceleration show|group-a|set``."""
+        self.lacks("acceleration")
+
+    def pairing_swap(self, round_number: int, one: int, two: int, force: bool, reason: str | None) -> None:
+        """``arbiter pairing swap``: two players of the last round exchange places."""
+        self.lacks("pairing_swap")
+
+    def pairing_set(self, round_number: int, board: int, white: int, black: int, force: bool,
+                    reason: str | None) -> None:
+        """``arbiter pairing set``: a board of the last round gets WHITE against BLACK."""
+        self.lacks("pairing_set")
+
+    # -- teams -------------------------------------------------------------------
+
+    def team_add(self, name: str, short: str) -> None:
+        """``arbiter team add``."""
+        self.lacks("team_add")
+
+    def team_import(self, source: str) -> None:
+        """``arbiter team import``."""
+        self.lacks("team_import")
+
+    def team_list(self) -> None:
+        """``arbiter team list``."""
+        self.lacks("team_list")
+
+    def team_remove(self, team: str) -> None:
+        """``arbiter team remove``."""
+        self.lacks("team_remove")
+
+    def team_roster(self, team: str, action: str, players: Sequence[str]) -> None:
+        """``arbiter team roster``: show, add, remove."""
+        self.lacks("team_roster")
+
+    def team_withdraw(self, team: str, after_round: int | None) -> None:
+        """``arbiter team withdraw``."""
+        self.lacks("team_withdraw")
+
+    def team_bye(self, team: str, round_number: int, zero: bool, cancel: bool) -> None:
+        """``arbiter team bye``."""
+        self.lacks("team_bye")
+
+    def team_card(self, team: str | None) -> None:
+        """``arbiter team card``."""
+        self.lacks("team_card")
+
+    def team_boards(self) -> None:
+        """``arbiter team boards``: board-by-board statistics for board prizes."""
+        self.lacks("team_boards")
+
+    def lineup(self, round_number: int, team: str, players: Sequence[str]) -> None:
+        """``arbiter lineup``: a team's line-up for a round."""
+        self.lacks("lineup")
+
+    # -- group stages ------------------------------------------------------------
+
+    def groups_show(self) -> None:
+        """``arbiter groups show``."""
+        self.lacks("groups_show")
+
+    def groups_set(self, source: str | None, snake: bool) -> None:
+        """``arbiter groups set``: the groups by hand, or back to the snake deal."""
+        self.lacks("groups_set")
+
+    # -- clubs -------------------------------------------------------------------
+
+    def member_add(self, fields: dict[str, object]) -> None:
+        """``arbiter member add``."""
+        self.lacks("member_add")
+
+    def member_import(self, source: str) -> None:
+        """``arbiter member import``."""
+        self.lacks("member_import")
+
+    def member_list(self) -> None:
+        """``arbiter member list``."""
+        self.lacks("member_list")
+
+    def member_set_initial(self, member_id: int, given: dict[str, int]) -> None:
+        """``arbiter member set-initial``."""
+        self.lacks("member_set_initial")
+
+    def member_remove(self, member_id: int) -> None:
+        """``arbiter member remove``."""
+        self.lacks("member_remove")
+
+    def ratings(self, time_control: str | None) -> None:
+        """``arbiter ratings``: the club's rating list."""
+        self.lacks("ratings")
+
+    def ratings_changes(self, tournament: str | None, here: Path) -> None:
+        """``arbiter ratings changes``: one tournament's rating changes."""
+        self.lacks("ratings_changes")
+
+    def ratings_history(self, member_id: int, time_control: str | None) -> None:
+        """``arbiter ratings history``."""
+        self.lacks("ratings_history")
+
+    def ratings_recompute(self, yes: bool) -> None:
+        """``arbiter ratings recompute``."""
+        self.lacks("ratings_recompute")
+
+
+def _kinds() -> list[type[Event]]:
+    """Every kind of event, in the order they were defined (the registry imports them all)."""
+    found: list[type[Event]] = []
+    stack = list(Event.__subclasses__())
+    while stack:
+        kind = stack.pop(0)
+        if kind not in found:
+            found.append(kind)
+            stack.extend(kind.__subclasses__())
+    return [kind for kind in found if "plural" in vars(kind)]

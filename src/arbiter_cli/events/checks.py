@@ -1,0 +1,83 @@
+"""``arbiter verify`` for every kind: each folder's problems, the files edited by hand, one report.
+
+A kind checks its own folder (:class:`Checked`); a group event checks its registration and every
+stage. Besides what the kind's reading checks, every file the folder owns that a person writes
+(``prizes.toml``) is read as the commands read it, and a mistake in it is a problem with its
+file, line and field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from arbiter_cli.core.errors import BrokenFolder
+from arbiter_cli.core.words import count
+from arbiter_cli.events.base import Caller
+from arbiter_cli.lifecycle.integrity import BROKEN, Problem
+from arbiter_cli.render.output import Format
+
+__all__ = ["Checked", "input_problems", "report"]
+
+
+@dataclass
+class Checked:
+    """One folder's check: its name, players and rounds, its problems and the files edited by hand
+    (``(path, after)``; ``edits`` None: the folder keeps no record of its files yet)."""
+
+    name: str
+    players: int
+    rounds: int
+    found: list[Problem]
+    edits: list[tuple[str, str]] | None
+
+    def placed(self, prefix: str) -> Checked:
+        """The same check with ``prefix`` (``stages/B/``) before every file name."""
+        edits = None if self.edits is None else [(prefix + name, after) for name, after in self.edits]
+        return Checked(self.name, self.players, self.rounds, [replace(p, file=prefix + p.file) for p in self.found],
+                       edits)
+
+
+def input_problems(path: Path, team: bool = False) -> list[Problem]:
+    """The problems of the files of the folder at ``path`` that a person writes and commands read:
+    its prize fund (``prizes.toml``; ``team``: a team event's)."""
+    from arbiter_cli.store.prizes import read_prizes
+
+    try:
+        read_prizes(path, team)
+    except BrokenFolder as error:
+        return [Problem(error.source or "", error.message, error.line, error.field)]
+    return []
+
+
+def report(caller: Caller, checked: Sequence[Checked], stages: Sequence[str] = ()) -> None:
+    """Show the problems of every folder checked (the first is the event's own), then say whether
+    the folder is sound; unsound: a :class:`BrokenFolder` (exit 3)."""
+    from arbiter_cli.render.audit import problems_view
+
+    found = [problem for one in checked for problem in one.found]
+    changed = [edit for one in checked for edit in one.edits or []]
+    view = problems_view(f"{checked[0].name}: verify", found, changed)
+    if caller.format is not Format.table:
+        caller.show(view)
+    else:
+        lines = [f"{problem}{'' if problem.severity == 'broken' else ' (' + problem.severity + ')'}\n"
+                 for problem in found]
+        lines += [f"{name.split(' ')[0]}: hand edit: changed outside arbiter after {after}"
+                  f"{' ' + name.split(' ', 1)[1] if ' ' in name else ''}\n" for name, after in changed]
+        caller.write("".join(lines))
+    if any(one.edits is None for one in checked):
+        caller.say("note: the folder has no record of its files yet (it was written by an earlier version); "
+                   "the next change makes one, and hand edits are named from then on")
+    broken = [p for p in found if p.severity == BROKEN]
+    if broken:
+        raise BrokenFolder(f"{count(len(broken), 'problem')} found (listed above); the folder is not sound")
+    incomplete = len(found) - len(broken)
+    top = checked[0]
+    caller.say(f"the folder is sound: {count(top.players, 'player')}, "
+               + (f"{count(len(stages), 'stage')} ({', '.join(stages)})" if stages else count(top.rounds, 'round'))
+               + (f"; {count(incomplete, 'earlier round')} still waiting for results (listed above)"
+                  if incomplete else "")
+               + (f"; {count(len(changed), 'file')} edited by hand since the last change (named above)"
+                  if changed else ""))

@@ -1,0 +1,196 @@
+"""A club (issue 12): members with club ratings per time control, rated from the club's finalised
+tournaments by the FIDE rules (B.02), in a club folder (:class:`~arbiter_cli.store.club.ClubFolder`).
+The club's tournaments are events of their own in its ``tournaments/``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from arbiter_cli.core.errors import BadArgument, Refused
+from arbiter_cli.core.time_control import classify
+from arbiter_cli.events.base import Event
+from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.render.output import Format
+
+if TYPE_CHECKING:
+    from arbiter_cli.ratings.club import Club
+    from arbiter_cli.store.club import ClubFolder
+
+__all__ = ["ClubEvent"]
+
+
+def time_controls(text: str | None) -> tuple[str, ...]:
+    """``--time-control``: a list's name in any case, or a time control such as 15+10 (FIDE's
+    definitions); none: all three lists."""
+    from arbiter_cli.ratings.club import TIME_CONTROLS
+
+    if text is None:
+        return TIME_CONTROLS
+    found = classify(text)
+    if found is not None and found.rating_type is None:
+        raise BadArgument(f"{found.reason}: no club rating either; use standard, rapid or blitz (or e.g. 15+10)",
+                          field="--time-control")
+    if found is None or found.rating_type is None:
+        raise BadArgument(f"{text!r} is not a time control; use standard, rapid or blitz (or e.g. 15+10)",
+                          field="--time-control")
+    return (found.rating_type.value,)
+
+
+class ClubEvent(Event):
+    """A club folder: its members, their ratings, and the site of the club."""
+
+    noun = "a club"
+    plural = "clubs"
+
+    @contextmanager
+    def club(self, *, exclusive: bool) -> Iterator[tuple[ClubFolder, Club]]:
+        """The club folder and the club, under its lock."""
+        from arbiter_cli.store.club import ClubFolder
+
+        folder = ClubFolder(self.path)
+        with (self.writing(folder) if exclusive else self.reading(folder)):
+            yield folder, folder.load()
+
+    def member_add(self, fields: dict[str, object]) -> None:
+        from arbiter_cli.lifecycle.members import add_member
+
+        with self.club(exclusive=True) as (folder, club):
+            after, member, changes, notes = add_member(club, fields)
+            folder.save(club, after, self.caller.command, changes)
+        for note in notes:
+            self.caller.say(note)
+        self.caller.say(f"added {member.name} as member {member.id}")
+
+    def member_import(self, source: str) -> None:
+        from arbiter_cli.core.csv_input import read_rows
+        from arbiter_cli.lifecycle.members import MEMBER_IMPORT_COLUMNS, import_members
+
+        label, text = self.caller.read_text(source)
+        rows = read_rows(text, label, MEMBER_IMPORT_COLUMNS)
+        with self.club(exclusive=True) as (folder, club):
+            after, new, changes = import_members(club, rows, label)
+            folder.save(club, after, self.caller.command, changes)
+        self.caller.say(f"imported {len(new)} member{'s' if len(new) != 1 else ''}; {len(after.members)} in the club")
+
+    def member_list(self) -> None:
+        from arbiter_cli.render.club import members_view
+
+        with self.club(exclusive=False) as (_, club):
+            self.caller.show(members_view(club))
+
+    def member_set_initial(self, member_id: int, given: dict[str, int]) -> None:
+        from arbiter_cli.lifecycle.members import set_initial
+        from arbiter_cli.render.final import final_outputs
+        from arbiter_cli.store.club import rated_events, show_club_ratings
+
+        if not given:
+            raise BadArgument("give at least one of --standard, --rapid, --blitz")
+        with self.club(exclusive=True) as (folder, club):
+            after, member, changes, rebuilt = set_initial(club, member_id, given, lambda: rated_events(folder.path))
+            folder.save(club, after, self.caller.command, changes)
+            shown = show_club_ratings(folder.path, after, self.caller.command, self.caller.by, final_outputs)
+        self.caller.say(f"{member.name}: initial " + ", ".join(f"{k} {v}" for k, v in given.items()))
+        for line in (*rebuilt.report(), *shown):
+            self.caller.say(line)
+
+    def member_remove(self, member_id: int) -> None:
+        from arbiter_cli.lifecycle.members import remove_member
+        from arbiter_cli.store.club import registrations
+
+        with self.club(exclusive=True) as (folder, club):
+            after, member, changes = remove_member(club, member_id, lambda: registrations(folder.path))
+            folder.save(club, after, self.caller.command, changes)
+        self.caller.say(f"removed member {member.id} ({member.name}); {len(after.members)} in the club")
+
+    def ratings(self, time_control: str | None) -> None:
+        from arbiter_cli.render.club import rating_list_view
+
+        controls = time_controls(time_control)
+        with self.club(exclusive=False) as (_, club):
+            self.caller.show(rating_list_view(club, controls))
+
+    def ratings_changes(self, tournament: str | None, here: Path) -> None:
+        from arbiter_cli.render.club import changes_view
+        from arbiter_cli.store.club import TOURNAMENTS_DIR, club_of
+
+        if tournament is None:
+            if club_of(here) is None:
+                raise BadArgument("give the TOURNAMENT (its folder name in the club's tournaments/)",
+                                  field="TOURNAMENT")
+            tournament = str(here)
+        with self.club(exclusive=False) as (folder, club):
+            name = _tournament_name(folder.path, tournament)
+            rows = [s for s in club.ratings if s.tournament == name]
+            if not rows:
+                if not (folder.path / TOURNAMENTS_DIR / name).is_dir():
+                    known = sorted({s.tournament for s in club.ratings})
+                    raise BadArgument(f"there is no tournament {name!r} in {folder.path / TOURNAMENTS_DIR}"
+                                      + (f" (rated: {', '.join(known)})" if known else ""), field="TOURNAMENT")
+                raise Refused(f"tournament {name} has changed no rating: it is not finalised yet (its ratings change "
+                              "when 'arbiter finalize' ends it), or its finalize was interrupted before the club "
+                              f"rated it ('arbiter -d {folder.path / TOURNAMENTS_DIR / name} finalize' again "
+                              "completes it)")
+        self.caller.show(changes_view(name, rows))
+
+    def ratings_history(self, member_id: int, time_control: str | None) -> None:
+        from arbiter_cli.render.club import history_view, sparkline
+
+        controls = time_controls(time_control)
+        with self.club(exclusive=False) as (_, club):
+            member = club.member(member_id)
+            if member is None:
+                raise BadArgument(f"there is no member {member_id}", field="MEMBER")
+        view = history_view(club, member, controls)
+        self.caller.show(view)
+        if self.caller.format is Format.table and self.caller.terminal:
+            for control in controls:
+                values = [int(r["rating"]) for r in view.records if r["time_control"] == control]
+                if len(values) > 1:
+                    self.caller.write(f"{control:>8} {sparkline(values)} {values[0]} -> {values[-1]}\n")
+
+    def ratings_recompute(self, yes: bool) -> None:
+        from arbiter_cli.lifecycle.club_ratings import recompute
+        from arbiter_cli.render.final import final_outputs
+        from arbiter_cli.store.club import rated_events, show_club_ratings
+
+        with self.club(exclusive=True) as (folder, club):
+            rebuilt = recompute(club, rated_events(folder.path))
+            if rebuilt.gone and not yes:
+                raise Refused(f"{', '.join(rebuilt.gone)}: in ratings.csv but no longer a finalised tournament in "
+                              f"{folder.path / 'tournaments'}; rebuilding would delete that history and change "
+                              "every later rating. Nothing was changed; give --yes to do it")
+            if rebuilt.differences:
+                folder.save(club, rebuilt.club, self.caller.command,
+                            [Change("club ratings rebuilt", "", line) for line in rebuilt.differences])
+            # Also completes a rebuild whose tournaments were not all written (an interrupted command).
+            shown = show_club_ratings(folder.path, rebuilt.club, self.caller.command, self.caller.by, final_outputs)
+        if not rebuilt.differences:
+            self.caller.say("recomputed: every stored rating is as it should be")
+        else:
+            lines = rebuilt.differences
+            self.caller.say(f"recomputed: {len(lines)} stored line{'s' if len(lines) != 1 else ''} differed, now "
+                            "rebuilt")
+            for line in (*lines, *rebuilt.moved):
+                self.caller.say(line)
+        for line in shown:
+            self.caller.say(line)
+
+    def site(self) -> dict[str, bytes]:
+        from arbiter_cli.render.site import build_site
+        from arbiter_cli.render.site.sites import club_site
+        from arbiter_cli.store.club import load_club
+
+        return build_site(club_site(load_club(self.path)))
+
+
+def _tournament_name(club_path: Path, text: str) -> str:
+    from arbiter_cli.store.club import club_of
+
+    candidate = Path(text)
+    if candidate.exists() and club_of(candidate) == club_path.resolve():
+        return candidate.resolve().name
+    return candidate.name

@@ -1,0 +1,402 @@
+"""A group event (issue 18): groups played as round robins, then a final (a round robin or a
+knockout), in a group folder (:class:`~arbiter_cli.store.group_folder.GroupFolder`).
+
+The top folder holds the registration, read as an individual event's (so every individual
+command that only reads or registers works on it); each stage is an ordinary round-robin or
+knockout folder in ``stages/NAME``, opened as its own event with ``--group NAME``
+(:meth:`GroupEvent.stage_event`), so every round-robin and knockout operation is the one the
+other events use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
+
+from arbiter_cli.core.errors import BadArgument, Refused
+from arbiter_cli.core.group_settings import FINAL, GroupEvent as GroupModel
+from arbiter_cli.core.knockout import KnockoutTournament
+from arbiter_cli.core.model import Status, Tournament
+from arbiter_cli.core.words import count
+from arbiter_cli.events.base import Caller, Event, in_stage, today
+from arbiter_cli.events.checks import Checked, report
+from arbiter_cli.events.individual import IndividualEvent
+from arbiter_cli.events.knockout import KnockoutEvent
+from arbiter_cli.lifecycle.guards import tiebreak_codes
+from arbiter_cli.lifecycle.integrity import Problem
+from arbiter_cli.render.output import Format, View
+from arbiter_cli.store.group_folder import STAGES_DIR, GroupFolder
+from arbiter_cli.store.knockout_folder import is_knockout_folder
+from arbiter_cli.store.tournament import TournamentFolder
+
+if TYPE_CHECKING:
+    from arbiter_cli.core.prizes import PrizeTable
+    from arbiter_cli.core.tiebreak_codes import Rules
+
+__all__ = ["GroupEvent"]
+
+
+class GroupEvent(IndividualEvent):
+    """A group event's top folder: its registration, its groups and the pairing of its stages."""
+
+    noun = "a group event"
+    plural = "group events"
+
+    @classmethod
+    def create(cls, directory: Path, plan: object, why: str, caller: Caller) -> None:
+        from arbiter_cli.lifecycle.new_event import NewGroupEvent
+
+        assert isinstance(plan, NewGroupEvent)
+        settings, groups = plan.settings, plan.groups
+        GroupFolder.create_event(directory, GroupModel(Tournament(settings), groups), caller.command, caller.by)
+        final = f"a {groups.final} final"
+        if groups.final == "knockout":
+            ko = groups.final_knockout
+            final += (f" ({ko.games_per_match} game{'s' if ko.games_per_match > 1 else ''} a match, ties: "
+                      f"{', '.join(ko.tiebreak_stages)})")
+        caller.say(f"created {directory}: {settings.name} (groups: {groups.count} round robins, the first "
+                   f"{groups.advance} of each to {final}; seed {settings.seed})")
+        caller.say(f"next: 'arbiter -d {directory} player import FILE', then 'arbiter -d {directory} pair' to start "
+                   "the groups")
+
+    def folder(self) -> GroupFolder:
+        return GroupFolder(self.path)
+
+    @contextmanager
+    def event(self, *, exclusive: bool) -> Iterator[tuple[GroupFolder, GroupModel]]:
+        """The top folder and what it holds (the registration and ``[groups]``), under its lock."""
+        folder = self.folder()
+        with (self.writing(folder) if exclusive else self.reading(folder)):
+            yield folder, folder.load_event()
+
+    # -- the stages -------------------------------------------------------------
+
+    def stage_event(self, group: str) -> Event:
+        """The stage ``group`` (a group's letter or ``final``) opened as its own event, its files
+        named from this folder in every message."""
+        with self.event(exclusive=False) as (folder, event):
+            names = (*event.groups.names, FINAL)
+            existing = folder.stage_names()
+        name = FINAL if group.strip().lower() == FINAL else group.strip().upper()
+        if name not in names:
+            raise BadArgument(f"no stage {group!r}; the stages are {', '.join(names)}", field="--group")
+        if name not in existing:
+            started = "the final has not been paired yet" if name == FINAL else "the groups have not started"
+            raise Refused(f"{started} ('arbiter pair' starts it)")
+        return self._stage(folder, name)
+
+    def _stage(self, folder: GroupFolder, name: str) -> Event:
+        path = folder.stage_path(name)
+        kind = KnockoutEvent if is_knockout_folder(path) else IndividualEvent
+        return kind(path, self.caller, f"{STAGES_DIR}/{name}/")
+
+    def give_stage(self) -> NoReturn:
+        """A stage's command run on the whole event: name the stages to choose from."""
+        with self.event(exclusive=False) as (_, event):
+            names = (*event.groups.names, FINAL)
+        raise BadArgument(f"this is a group event: give the stage with --group ({', '.join(names)})", field="--group")
+
+    def pairings(self, round_number: int | None, explain: bool) -> None:
+        self.give_stage()
+
+    def result(self, round_number: int, place: str | None, code: str | None, source: str | None, correct: bool,
+               excused: bool, confirm: bool, force: bool) -> None:
+        self.give_stage()
+
+    def crosstable(self, after_round: int | None, tiebreaks: str | None, rules: Rules | None) -> None:
+        self.give_stage()
+
+    def bracket(self) -> None:
+        self.give_stage()
+
+    def export(self, version: str, output: Path | None) -> None:
+        self.give_stage()
+
+    @contextmanager
+    def _stages(self, folder: GroupFolder, names: Sequence[str]) -> Iterator[dict[str, Tournament]]:
+        """The round-robin stages' tournaments, each read under its own shared lock."""
+        with ExitStack() as stack:
+            stages: dict[str, Tournament] = {}
+            for name in names:
+                stage = folder.stage(name)
+                stack.enter_context(self.reading(stage))
+                with in_stage(f"{STAGES_DIR}/{name}/"):
+                    stages[name] = stage.load()
+            yield stages
+
+    # -- the groups --------------------------------------------------------------
+
+    def groups_show(self) -> None:
+        from arbiter_cli.lifecycle.group_stages import dealt_groups
+        from arbiter_cli.render.group_views import groups_view
+
+        with self.event(exclusive=False) as (_, event):
+            dealt = dealt_groups(event)  # once started, the groups as written in [groups.members]
+        if event.tournament.settings.status is Status.REGISTRATION:
+            how = "set by hand" if event.groups.members is not None else "dealt in snake order by seeding"
+            self.caller.say(f"note: the groups have not started; {how}, they would be these ('arbiter pair' starts "
+                            "them)")
+        self.caller.show(groups_view(f"{event.tournament.settings.name}: groups", dealt))
+
+    def groups_set(self, source: str | None, snake: bool) -> None:
+        from arbiter_cli.lifecycle.group_stages import parse_group_assignments, set_groups
+
+        if (source is None) == (not snake):
+            raise BadArgument("give either FILE (the groups) or --snake")
+        rows = None
+        label = None
+        if source is not None:
+            label, text = self.caller.read_text(source)
+            rows = parse_group_assignments(text, label)
+        with self.event(exclusive=True) as (folder, event):
+            after, changes = set_groups(event, rows, label)
+            folder.save_event(event, after, self.caller.command, changes)
+        for change in changes:
+            self.caller.say(f"{change.change}: {change.new}")
+
+    def pair(self, source: str | None, force: bool, reason: str | None, explain: bool) -> None:
+        """Start the groups (every round of every group at once), or, once every group is over, pair
+        the final with the qualifiers; a knockout final's later rounds are paired here too."""
+        from arbiter_cli.lifecycle.group_stages import GroupStep, next_step
+
+        if source is not None or force or reason is not None or explain:
+            raise BadArgument("--from, --force, --reason and --explain are for an individual Swiss")
+        with self.event(exclusive=False) as (folder, event):
+            step = next_step(event, folder.stage_names(), folder.knockout_final() is not None)
+        if step is GroupStep.NEXT_KNOCKOUT_ROUND:  # the final is a knockout folder: its next round
+            self._stage(folder, FINAL).pair(None, False, None, False)
+            return
+        if self.caller.page:
+            raise BadArgument("--print: print each stage's pairings with 'arbiter pairings --group NAME --print'")
+        with self.event(exclusive=True) as (folder, event):
+            step = next_step(event, folder.stage_names(), folder.knockout_final() is not None)
+            view = self._start_groups(folder, event) if step is GroupStep.START_GROUPS else \
+                self._pair_final(folder, event)
+        self.caller.show(view)
+
+    def _start_groups(self, folder: GroupFolder, event: GroupModel) -> View:
+        from arbiter_cli.lifecycle.group_stages import dealt_groups, stage_changes, start_groups
+        from arbiter_cli.render.group_views import groups_view
+
+        after, stages, changes = start_groups(event)
+        folder.create_groups(stages, self.caller.command, {
+            name: stage_changes(event.tournament.settings, stage) for name, stage in stages.items()})
+        with _removed_on_failure(folder.path / STAGES_DIR):
+            folder.save_event(event, after, self.caller.command, changes)
+        rounds = sorted({stage.settings.rounds or 0 for stage in stages.values()})
+        self.caller.say(f"groups {', '.join(stages)} paired: every round at once ({' or '.join(map(str, rounds))} "
+                        "rounds); see 'arbiter pairings --group A ROUND'")
+        return groups_view(f"{event.tournament.settings.name}: groups", dealt_groups(after))
+
+    def _pair_final(self, folder: GroupFolder, event: GroupModel) -> View:
+        from arbiter_cli.lifecycle.group_stages import event_numbers, final_order, final_stage, moved_seeds, \
+            qualifiers
+        from arbiter_cli.render.group_views import qualifiers_view
+
+        with self._stages(folder, event.groups.names) as stages:
+            chosen = qualifiers(stages, event.groups.advance)
+            seeded = final_order(event, chosen)
+        final, changes, journal = final_stage(event, seeded)
+        folder.create_final(final, self.caller.command, journal)
+        with _removed_on_failure(folder.stage_path(FINAL)):
+            folder.save_event(event, event, self.caller.command, changes)
+        view = qualifiers_view(f"{event.tournament.settings.name}: final", seeded,  # each from their own group
+                               [event_numbers(event, [q.player]).get(q.player.start_number) for q in seeded])
+        moved = [f"{q.player.name} ({q.group}{q.place}) seed {seed}" for seed, q in moved_seeds(chosen, seeded)]
+        if moved:
+            self.caller.say(f"note: {'; '.join(moved)}: moved among the players of their place, so that no two "
+                            "players of one group meet in their first match")
+        if isinstance(final, Tournament):
+            self.caller.say(f"final paired: {len(seeded)} players, every round at once ({final.settings.rounds} "
+                            "rounds); see 'arbiter pairings --group final ROUND'")
+        else:
+            self.caller.say(f"final paired: {len(seeded)} players, a knockout of {final.total_rounds} rounds, seeded "
+                            "from the groups; round 1 paired (see 'arbiter pairings --group final 1', 'arbiter "
+                            "bracket --group final'); 'arbiter pair' pairs each next round once the one before has "
+                            "its winners")
+        return view
+
+    # -- registration -------------------------------------------------------------
+
+    def player_withdraw(self, start_number: int, after_round: int | None) -> None:
+        from arbiter_cli.lifecycle.group_stages import check_top_level_withdrawal
+
+        with self.event(exclusive=False) as (_, event):
+            check_top_level_withdrawal(event, start_number)
+        super().player_withdraw(start_number, after_round)
+
+    # -- reports -----------------------------------------------------------------
+
+    def standings(self, after_round: int | None, tiebreaks: str | None, rules: Rules | None) -> None:
+        """Each group's standings, then the final's (a stage's alone: ``--group NAME``)."""
+        from arbiter_cli.lifecycle.group_stages import event_numbers
+        from arbiter_cli.lifecycle.standings import compute_standings
+        from arbiter_cli.render.group_views import stages_json, stages_view, with_event_numbers
+        from arbiter_cli.render.knockout_views import knockout_standings_view
+        from arbiter_cli.render.output import view_text
+        from arbiter_cli.render.printing import RECORD_KEYS, page_header, sheet
+        from arbiter_cli.render.views import standings_notes, standings_view, table_heading
+
+        if after_round is not None:
+            raise BadArgument("give the stage with --group to see its standings after a round", field="--after-round")
+        fmt, page = self.caller.format, self.caller.page
+        with self.event(exclusive=False) as (folder, event):
+            names = folder.stage_names()
+            if not names:
+                raise Refused("the groups have not started ('arbiter groups show' lists them; 'arbiter pair' starts "
+                              "them)")
+            views: dict[str, View] = {}
+            after_rounds: dict[str, int] = {}
+            pages = []
+            cup = folder.knockout_final()
+            if cup is not None:  # the final is a knockout: its standings come after the groups'
+                names.remove(FINAL)
+            with self._stages(folder, names) as stages:
+                for name, stage in stages.items():
+                    table = compute_standings(stage, _played_to(stage), tiebreak_codes(stage, tiebreaks), rules=rules)
+                    views[name] = standings_view(stage, table)
+                    after_rounds[name] = table.after_round
+                    notes = standings_notes(table)
+                    for note in notes if fmt is Format.table and not page else ():
+                        self.caller.say(f"note: {'final' if name == FINAL else 'group ' + name}: {note}")
+                    heading = table_heading(stage, "standings", table.after_round)
+                    what = "Final" if name == FINAL else f"Group {name}"
+                    pages.append(sheet(views[name], page_header(stage, f"{what}: {heading.lower()} (C.07 "
+                                                                       f"{table.rules.value} rules)", today()),
+                                       notes=notes, leave_out=RECORD_KEYS))
+            if cup is not None:
+                with self.reading(cup), in_stage(f"{STAGES_DIR}/{FINAL}/"):
+                    knockout = cup.load_knockout()
+                views[FINAL] = knockout_standings_view(knockout)
+                after_rounds[FINAL] = knockout.last_round
+                pages.append(sheet(views[FINAL], page_header(Tournament(knockout.settings), "Final: standings by the "
+                                                             "round reached, then rating (knockout)", today())))
+        if fmt is not Format.table:  # for scripts: each row's start number in the event besides the stage's own
+            players = {name: stage.players for name, stage in stages.items()}
+            if cup is not None:
+                players[FINAL] = knockout.players
+            for name, view in views.items():
+                with_event_numbers(view, event_numbers(event, players[name]))
+        if page:
+            self.caller.show_page(pages, f"{event.tournament.settings.name}: standings")
+        elif fmt is Format.json:
+            self.caller.write(stages_json(views, after_rounds))
+        elif fmt is Format.csv:
+            self.caller.write(view_text(stages_view(views), Format.csv))
+        else:
+            for view in views.values():
+                self.caller.show(view)
+
+    def prizes(self) -> None:
+        raise Refused("a group event's prize list is worked out on one stage's standings: run 'arbiter -d "
+                      "DIR/stages/final prizes' with a prizes.toml in that stage's folder")
+
+    # -- the end of the event ----------------------------------------------------
+
+    def finalize(self, when: str, after_round: int | None, yes: bool) -> None:
+        """Close every stage and the event on ``when``, once the final is over: each stage in its own
+        folder as its own ``finalize`` would, then the top folder's final standings; every folder
+        locked for the whole act, the top one first."""
+        from arbiter_cli.lifecycle.group_finish import final_winner, finalise_groups
+        from arbiter_cli.render.final import final_outputs, group_final_outputs, knockout_final_outputs
+        from arbiter_cli.store.prizes import read_prizes
+
+        if after_round is not None or yes:
+            raise BadArgument("a group event ends with its final: --after-round and --yes are for a Swiss")
+        command = self.caller.command
+        with self.event(exclusive=True) as (folder, event), ExitStack() as stack:
+            cup = folder.knockout_final()
+            folders: dict[str, TournamentFolder] = {}
+            stages: dict[str, Tournament] = {}
+            for name in folder.stage_names():
+                if cup is not None and name == FINAL:
+                    continue
+                stage = folders[name] = folder.stage(name)
+                stack.enter_context(self.writing(stage))
+                with in_stage(f"{STAGES_DIR}/{name}/"):
+                    stages[name] = stage.load()
+            knockout: KnockoutTournament | None = None
+            if cup is not None:
+                stack.enter_context(self.writing(cup))
+                with in_stage(f"{STAGES_DIR}/{FINAL}/"):
+                    knockout = cup.load_knockout()
+            done = finalise_groups(event, stages, knockout, when)
+            for name, changes in done.stage_changes.items():
+                if not changes:
+                    continue
+                if name in folders:
+                    folders[name].save(stages[name], done.stages[name], command, changes,
+                                       outputs=final_outputs(done.stages[name], read_prizes(folders[name].path)))
+                elif cup is not None and knockout is not None and done.knockout is not None:
+                    cup.save_knockout(knockout, done.knockout, command, changes,
+                                      outputs=knockout_final_outputs(done.knockout, read_prizes(cup.path)))
+            folder.save_event(event, done.event, command, done.changes,
+                              outputs=group_final_outputs(done.event, done.stages, done.knockout))
+        closed = [name for name, changes in done.stage_changes.items() if changes]
+        winner = final_winner(done)
+        self.caller.say(f"finalised on {when}: {count(len(closed), 'stage')} closed ({', '.join(closed) or 'none'})"
+                        + (f"; {winner} won the final" if winner else "")
+                        + f"; final standings in {folder.path / 'final'}/standings.csv and standings.json")
+
+    # -- checks and the site -----------------------------------------------------
+
+    def inputs_checked(self) -> list[Problem]:
+        """No file a person writes is read in the top folder (each stage reads its own prize fund)."""
+        return []
+
+    def verify(self) -> None:
+        """The registration, then every stage (a stage alone: ``--group NAME``)."""
+        with self.event(exclusive=False) as (folder, _):
+            stages = folder.stage_names()
+        checked = [self.check()]
+        for name in stages:
+            prefix = f"{STAGES_DIR}/{name}/"
+            stage = self._stage(folder, name)
+            assert isinstance(stage, (IndividualEvent, KnockoutEvent))
+            with in_stage(prefix):
+                checked.append(stage.check().placed(prefix))
+        report(self.caller, checked, stages)
+
+    def site(self) -> dict[str, bytes]:
+        """The event's top pages, and each stage's as a round robin's or, for a knockout final, a
+        knockout's (each stage read under its own shared lock)."""
+        from arbiter_cli.render.site import build_site
+        from arbiter_cli.render.site.sites import group_site
+        from arbiter_cli.store.knockout_folder import KnockoutFolder
+        from arbiter_cli.store.prizes import read_prizes
+
+        top = self.folder()
+        with ExitStack() as stack:
+            stack.enter_context(self.reading(top))
+            event = top.load_event()
+            stages: dict[str, Tournament | KnockoutTournament] = {}
+            prizes: dict[str, PrizeTable | None] = {}
+            for name in top.stage_names():
+                path = top.stage_path(name)
+                stage = KnockoutFolder(path) if is_knockout_folder(path) else TournamentFolder(path)
+                stack.enter_context(self.reading(stage))
+                with in_stage(f"{STAGES_DIR}/{name}/"):
+                    stages[name] = stage.load_knockout() if isinstance(stage, KnockoutFolder) else stage.load()
+                    prizes[name] = read_prizes(path)
+        return build_site(group_site(event, stages, prizes))
+
+
+def _played_to(stage: Tournament) -> int:
+    """The last round of a stage with a result in (every round is paired at once): its standings
+    are shown after it, not after rounds nobody has played yet."""
+    return max((rnd.number for rnd in stage.rounds if any(g.result is not None for g in rnd.games)), default=1)
+
+
+@contextmanager
+def _removed_on_failure(path: Path) -> Iterator[None]:
+    """A stage just created is taken away again when the event's own write fails after it."""
+    try:
+        yield
+    except BaseException:
+        import shutil
+
+        shutil.rmtree(path, ignore_errors=True)
+        raise
+

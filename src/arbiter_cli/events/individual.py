@@ -1,0 +1,465 @@
+"""An individual event: a Swiss (FIDE Dutch, C.04.3) or a round robin (C.05), in a tournament folder.
+
+Each operation reads the folder under its lock (:class:`~arbiter_cli.store.tournament.TournamentFolder`),
+calls one act of :mod:`arbiter_cli.lifecycle`, saves, and shows what happened through the caller.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from arbiter_cli.core.errors import BadArgument, BrokenFolder
+from arbiter_cli.core.model import Round, Status, System, Tournament
+from arbiter_cli.core.words import count
+from arbiter_cli.events.base import Caller, today
+from arbiter_cli.events.checks import Checked, input_problems, report
+from arbiter_cli.events.registration import Registration
+from arbiter_cli.render.printing import Sheet
+from arbiter_cli.lifecycle.guards import tiebreak_codes
+from arbiter_cli.lifecycle.integrity import Problem
+from arbiter_cli.store.tournament import TournamentFolder
+
+if TYPE_CHECKING:
+    from arbiter_cli.core.prizes import PrizeTable
+    from arbiter_cli.core.results import ByeKind
+    from arbiter_cli.core.tiebreak_codes import Rules
+    from arbiter_cli.lifecycle.manual_pairing import ByHand
+
+__all__ = ["IndividualEvent", "pairing_sheets"]
+
+
+class IndividualEvent(Registration):
+    """A Swiss or a round robin: its folder is a :class:`TournamentFolder`."""
+
+    noun = "a Swiss or round robin"
+    plural = "Swiss and round-robin events"
+
+    @classmethod
+    def create(cls, directory: Path, plan: object, why: str, caller: Caller) -> None:
+        from arbiter_cli.lifecycle.new_event import NewIndividual
+        from arbiter_cli.store.club import club_of
+
+        assert isinstance(plan, NewIndividual)
+        settings = plan.settings
+        TournamentFolder.create(directory, settings, caller.command, caller.by)
+        home = club_of(directory)
+        rated = f"; club tournament of {home.name}" if home else ""
+        caller.say(f"created {directory}: {settings.name} ({settings.system.value}, seed {settings.seed}{rated})")
+        caller.say(f"{'rated' if home else 'rating list'} {why}")
+
+    def folder(self) -> TournamentFolder:
+        """The event's folder on disk."""
+        return TournamentFolder(self.path)
+
+    def registration_folder(self) -> TournamentFolder:
+        return self.folder()
+
+    @contextmanager
+    def loaded(self, *, check: bool = True) -> Iterator[Tournament]:
+        """The tournament, read under the shared lock (``check``: refuse an unsound event)."""
+        folder = self.folder()
+        with self.reading(folder):
+            yield folder.load(check=check)
+
+    @contextmanager
+    def changing(self) -> Iterator[tuple[TournamentFolder, Tournament]]:
+        """The folder and its tournament under the exclusive lock: save before leaving."""
+        folder = self.folder()
+        with self.writing(folder):
+            yield folder, folder.load()
+
+    # -- the rounds ---------------------------------------------------------------
+
+    def pair(self, source: str | None, force: bool, reason: str | None, explain: bool) -> None:
+        from arbiter_cli.lifecycle.next_round import pair_round
+        from arbiter_cli.pairing import explain_round
+        from arbiter_cli.render.views import pairings_view
+
+        if source is not None:
+            self._pair_by_hand(source, force, reason, explain)
+            return
+        if force or reason is not None:
+            raise BadArgument("--force and --reason go with --from (a round paired by hand)")
+        with self.changing() as (folder, tournament):
+            with self.caller.progress(f"pairing round {tournament.last_round + 1}", len(tournament.players)) as step:
+                paired = pair_round(tournament, step)
+            folder.save(tournament, paired.tournament, self.caller.command, paired.changes)
+        after, new_round = paired.tournament, paired.round
+        self.caller.say(f"round {new_round.number} of {after.settings.rounds} paired")
+        if self.caller.page:
+            self.caller.show_page(pairing_sheets(after, new_round), "")
+        else:
+            self.caller.show(pairings_view(after, new_round))
+        if explain:
+            for line in explain_round(after, new_round.number):
+                self.caller.say(line)
+
+    def _pair_by_hand(self, source: str, force: bool, reason: str | None, explain: bool) -> None:
+        """``pair --from FILE``: the round as written, checked against the Dutch criteria."""
+        from arbiter_cli.lifecycle.manual_pairing import pair_by_hand, parse_pairing_text
+
+        if explain or self.caller.page:
+            raise BadArgument("--from takes the round as written: no --explain or --print")
+        label, text = self.caller.read_text(source)
+        with self.changing() as (folder, tournament):
+            pairs, bye = parse_pairing_text(text, label, {p.start_number for p in tournament.players})
+            done = pair_by_hand(tournament, pairs, bye, force=force, reason=reason)
+            folder.save(tournament, done.tournament, self.caller.command, done.changes)
+        self._by_hand(done)
+
+    def pairings(self, round_number: int | None, explain: bool) -> None:
+        from arbiter_cli.lifecycle.guards import find_round
+        from arbiter_cli.pairing import explain_round
+        from arbiter_cli.render.views import pairings_view
+
+        with self.loaded() as tournament:
+            rnd = find_round(tournament, round_number if round_number is not None else tournament.last_round)
+        if self.caller.page:
+            self.caller.show_page(pairing_sheets(tournament, rnd),
+                                  f"{tournament.settings.name}: round {rnd.number} pairings")
+        else:
+            self.caller.show(pairings_view(tournament, rnd))
+        if explain:
+            for line in explain_round(tournament, rnd.number):
+                self.caller.say(line)
+
+    def unpair(self) -> None:
+        from arbiter_cli.lifecycle.unpair import unpair as unpair_round
+
+        with self.changing() as (folder, tournament):
+            after, last, restored, changes = unpair_round(tournament)
+            folder.save(tournament, after, self.caller.command, changes)
+        self.caller.say(f"round {last.number} removed; {len(restored)} requested bye{'s' if len(restored) != 1 else ''} "
+                        "kept for it; pair it again with 'arbiter pair'")
+
+    def bye(self, start_number: int, round_number: int, kind: ByeKind | None) -> None:
+        from arbiter_cli.lifecycle.byes import cancel_bye, request_bye
+
+        with self.changing() as (folder, tournament):
+            if kind is None:
+                after, _, change = cancel_bye(tournament, start_number, round_number)
+            else:
+                after, change = request_bye(tournament, start_number, round_number, kind)
+            folder.save(tournament, after, self.caller.command, [change])
+        name = after.by_number[start_number].name
+        if kind is None:
+            self.caller.say(f"cancelled the {change.old} of {name} in round {round_number}")
+        else:
+            self.caller.say(f"{name}: {change.new} in round {round_number} (not paired in that round)")
+
+    def bye_list(self) -> None:
+        from arbiter_cli.render.views import byes_view
+
+        with self.loaded() as tournament:
+            self.caller.show(byes_view(tournament))
+
+    def result(self, round_number: int, place: str | None, code: str | None, source: str | None, correct: bool,
+               excused: bool, confirm: bool, force: bool) -> None:
+        from arbiter_cli.lifecycle.final_correction import prize_corrections
+        from arbiter_cli.lifecycle.guards import find_round
+        from arbiter_cli.lifecycle.results import enter_results, parse_result_lines, result_line
+        from arbiter_cli.render.final import final_outputs
+
+        if force:
+            raise BadArgument("--force is for a knockout's correction", field="--force")
+        if place is not None and not place.isdigit():
+            raise BadArgument(f"Invalid value for 'BOARD': {place!r} is not a valid integer.")
+        label = None
+        if source is not None:
+            if place is not None or code is not None:
+                raise BadArgument("give either BOARD RESULT or --from FILE, not both")
+            label, text = self.caller.read_text(source)
+        else:
+            lines = [result_line(None if place is None else int(place), code)]
+        with self.changing() as (folder, tournament):
+            if source is not None:  # the round first: a file for a round not paired yet is no file's fault
+                find_round(tournament, round_number)
+                lines = parse_result_lines(text, label or source)
+            entered = enter_results(tournament, round_number, lines, correct=correct, excused=excused,
+                                    confirm=confirm, source=label)
+            changes, outputs = list(entered.changes), None
+            if entered.changes:
+                if entered.finalised:  # C.04.2 4.3: the final files follow the correction
+                    prizes = self.prize_table()
+                    outputs = final_outputs(entered.tournament, prizes)
+                    changes += prize_corrections(tournament, entered.tournament, prizes)
+                folder.save(tournament, entered.tournament, self.caller.command, changes, outputs=outputs)
+        if not entered.changes:
+            self.caller.say(f"round {round_number}: nothing changed")
+            return
+        self.changed(changes)
+        if entered.finalised:
+            self.rate_by_club()
+        for line in (*entered.withdrawn, *entered.notes):
+            self.caller.say(line)
+        remaining = entered.round.missing
+        if remaining:
+            self.caller.say(f"round {round_number}: {len(remaining)} result{'s' if len(remaining) > 1 else ''} "
+                            f"missing (board{'s' if len(remaining) > 1 else ''} {', '.join(map(str, remaining))})")
+        else:
+            self.caller.say(f"round {round_number}: all results entered")
+
+    def rate_by_club(self) -> None:
+        """A club tournament finalised or corrected: the club rates it again (B.02)."""
+        from arbiter_cli.render.final import final_outputs
+        from arbiter_cli.store.club import update_club_ratings
+
+        for line in update_club_ratings(self.path, self.caller.command, self.caller.by, final_outputs):
+            self.caller.say(line)
+
+    # -- reports -----------------------------------------------------------------
+
+    def standings(self, after_round: int | None, tiebreaks: str | None, rules: Rules | None) -> None:
+        from arbiter_cli.lifecycle.guards import after_round as after_round_of
+        from arbiter_cli.lifecycle.standings import compute_standings
+        from arbiter_cli.render.printing import RECORD_KEYS, page_header, sheet
+        from arbiter_cli.render.views import standings_notes, standings_view, table_heading
+
+        with self.loaded() as tournament:
+            table = compute_standings(tournament, after_round_of(tournament, after_round),
+                                      tiebreak_codes(tournament, tiebreaks), rules=rules)
+        notes = standings_notes(table)
+        for note in notes:
+            self.caller.say(f"note: {note}")
+        view = standings_view(tournament, table)
+        if self.caller.page:
+            heading = table_heading(tournament, "standings", table.after_round)
+            header = page_header(tournament, f"{heading} (tie-breaks: C.07 {table.rules.value} rules)", today())
+            self.caller.show_page([sheet(view, header, notes=notes, leave_out=RECORD_KEYS)],
+                                  f"{tournament.settings.name}: {heading.lower()}")
+            return
+        self.caller.show(view)
+
+    def crosstable(self, after_round: int | None, tiebreaks: str | None, rules: Rules | None) -> None:
+        from arbiter_cli.lifecycle.crosstable import crosstable as build
+        from arbiter_cli.lifecycle.guards import after_round as after_round_of
+        from arbiter_cli.render.printing import PAGE_WIDTHS, fitting_width, page_header, sheet
+        from arbiter_cli.render.views import crosstable_view, table_heading
+
+        with self.loaded() as tournament:
+            table = build(tournament, after_round_of(tournament, after_round), tiebreak_codes(tournament, tiebreaks),
+                          rules)
+        view = crosstable_view(tournament, table)
+        if not self.caller.page:
+            self.caller.show(view)
+            return
+        if tournament.settings.system is System.DOUBLE_ROUND_ROBIN:
+            legend = ["1 ½ 0 games, both games in round order (1½); + - forfeits; ? no result yet"]
+        elif tournament.settings.system.is_round_robin:
+            legend = ["1 ½ 0 games; + - forfeits; ? no result yet"]
+        else:
+            legend = ["12w1: against no. 12 with White, won; 1 ½ 0 games; + - forfeits; ? no result yet",
+                      "PAB pairing bye; FPB HPB ZPB full-, half-, zero-point bye"]
+        heading = table_heading(tournament, "crosstable", table.after_round)
+        page = sheet(view, page_header(tournament, heading, today()), notes=legend)
+        page.width = fitting_width(page, *PAGE_WIDTHS)
+        self.caller.show_page([page], f"{tournament.settings.name}: {heading.lower()}")
+
+    def prize_table(self, team: bool = False) -> PrizeTable | None:
+        """The prize fund of the folder's ``prizes.toml`` (None without one); a mistake in it stops
+        the command with the file, line and field."""
+        from arbiter_cli.store.prizes import read_prizes
+
+        return read_prizes(self.path, team)
+
+    def prizes(self) -> None:
+        with self.loaded() as tournament:
+            table = self.prize_table()
+        self.show_prizes(tournament, tournament, table)
+
+    # -- the end of the event ----------------------------------------------------
+
+    def finalize(self, when: str, after_round: int | None, yes: bool) -> None:
+        from arbiter_cli.lifecycle.finish import finalise
+        from arbiter_cli.render.final import final_outputs
+        from arbiter_cli.store.club import rated_by_club
+
+        behind = after_round is None and rated_by_club(self.path) is False  # the club's lock, then the event's
+        prizes = None
+        with self.changing() as (folder, tournament):
+            if tournament.settings.status is Status.FINALISED and behind:
+                done = None  # finalised, but killed before its club rated it: this completes that finalize
+            else:
+                done = finalise(tournament, when, after_round, yes)
+                prizes = self.prize_table()
+                for action in done.actions:
+                    self.caller.say(action)
+                folder.save(tournament, done.tournament, self.caller.command, done.changes,
+                            outputs=final_outputs(done.tournament, prizes))
+        if done is None:
+            self.caller.say(f"the event was finalised on {tournament.settings.finalised_on}, but its club had not "
+                            "rated it (that finalize was interrupted): the club rates it now")
+        else:
+            self.caller.say(f"finalised on {when} after {count(done.tournament.last_round, 'round')}; final standings "
+                            f"in {folder.path / 'final'}/standings.csv and standings.json"
+                            + (" and the prize list in prizes.csv and prizes.json" if prizes is not None else ""))
+        self.rate_by_club()
+
+    # -- exchange, checks, history, the site -------------------------------------
+
+    def export(self, version: str, output: Path | None) -> None:
+        from arbiter_cli.lifecycle.standings import points_and_ranks
+        from arbiter_cli.trf.exporter import export_trf
+
+        self.check_target(output, version)
+        with self.loaded() as tournament:
+            exported = export_trf(tournament, version, standing=points_and_ranks(tournament))
+        self.write_trf(exported.text, exported.warnings, version, output,
+                          f"{len(tournament.players)} players, {count(tournament.last_round, 'round')}")
+
+    def check(self) -> Checked:
+        """This folder's problems and hand edits (``arbiter verify``)."""
+        from arbiter_cli.lifecycle.integrity import problems
+
+        folder = self.folder()
+        with self.reading(folder):
+            tournament = folder.load(check=False)
+            found, edits = problems(tournament, folder.player_lines), folder.hand_edits()
+        found += self.inputs_checked()
+        changed = None if edits is None else [(name, edits[1]) for name in edits[0]]
+        return Checked(tournament.settings.name, len(tournament.players), tournament.last_round, found, changed)
+
+    def inputs_checked(self) -> list[Problem]:
+        """The problems of the files a person writes here and commands read (``prizes.toml``)."""
+        return input_problems(self.path)
+
+    def verify(self) -> None:
+        report(self.caller, [self.check()])
+
+    def log(self, round_number: int | None, board: int | None, player: int | None, since: str | None) -> None:
+        from arbiter_cli.lifecycle.audit import select
+        from arbiter_cli.render.audit import log_view
+
+        with self.registration(exclusive=False, check=False) as (folder, tournament):  # the history helps mend it
+            entries = select(folder.journal(), tournament, round_number=round_number, board=board, player=player,
+                             since=since)
+        self.caller.show(log_view(f"{tournament.settings.name}: journal", entries))
+
+    def site(self) -> dict[str, bytes]:
+        from arbiter_cli.render.site import build_site
+        from arbiter_cli.render.site.sites import event_site
+        from arbiter_cli.store.club import CLUB_FILE, club_of, load_club
+        from arbiter_cli.store.tournament import SETTINGS_FILE
+
+        if not (self.path / SETTINGS_FILE).is_file():
+            raise BrokenFolder(f"{self.path} holds no event ({SETTINGS_FILE}) and no club ({CLUB_FILE}): nothing to "
+                               "publish (use -d DIR)")
+        folder = self.folder()
+        with self.reading(folder):
+            tournament = folder.load()
+            prizes = self.prize_table()
+        rated = {}
+        home = club_of(self.path)
+        if home is not None:
+            name = self.path.resolve().name
+            rated = {row.row.member_id: row for row in load_club(home).ratings if row.tournament == name}
+        return build_site(event_site(tournament, rated, prizes))
+
+    # -- a Swiss's pairing rules -------------------------------------------------
+
+    def avoid(self, players: Sequence[int], rounds: str | None) -> None:
+        from arbiter_cli.lifecycle.avoid import add_avoidance, parse_rounds
+
+        with self.changing() as (folder, tournament):
+            first, last = parse_rounds(rounds, tournament.settings.rounds)
+            after, _, changes = add_avoidance(tournament, list(players), first, last)
+            folder.save(tournament, after, self.caller.command, changes)
+        self.caller.say(f"forbidden: {changes[0].new}")
+
+    def avoid_list(self) -> None:
+        from arbiter_cli.render.views import avoid_view
+
+        with self.loaded() as tournament:
+            self.caller.show(avoid_view(tournament))
+
+    def avoid_remove(self, number: int) -> None:
+        from arbiter_cli.lifecycle.avoid import remove_avoidance
+
+        with self.changing() as (folder, tournament):
+            after, _, changes = remove_avoidance(tournament, number)
+            folder.save(tournament, after, self.caller.command, changes)
+        self.caller.say(f"removed: {changes[0].old}")
+
+    def acceleration(self, action: str, values: Sequence[str]) -> None:
+        from arbiter_cli.core.points import parse_points
+        from arbiter_cli.lifecycle.acceleration import set_group_a, set_virtual
+        from arbiter_cli.render.views import group_a_note, virtual_points_view
+
+        if action == "show":
+            if values:
+                raise BadArgument("'show' takes no values", field="VALUE")
+            with self.loaded() as tournament:
+                note = group_a_note(tournament)
+                if note is not None:
+                    self.caller.say(f"note: {note}")
+                self.caller.show(virtual_points_view(tournament))
+            return
+        if action == "group-a":
+            if len(values) != 1 or not values[0].isdigit():
+                raise BadArgument("give the start number of group A's last player: 'acceleration group-a 24'",
+                                  field="VALUE")
+            with self.changing() as (folder, tournament):
+                after, changes = set_group_a(tournament, int(values[0]))
+                folder.save(tournament, after, self.caller.command, changes)
+        elif action == "set":
+            if len(values) != 3 or not values[0].isdigit() or not values[1].isdigit():
+                raise BadArgument("give PLAYER ROUND POINTS: 'acceleration set 12 2 0.5' ('none' for the rule's "
+                                  "value)", field="VALUE")
+            try:
+                points = None if values[2].lower() == "none" else parse_points(values[2])
+            except ValueError as error:
+                raise BadArgument(str(error), field="POINTS") from None
+            with self.changing() as (folder, tournament):
+                after, changes = set_virtual(tournament, int(values[0]), int(values[1]), points)
+                folder.save(tournament, after, self.caller.command, changes)
+        else:
+            raise BadArgument(f"{action!r}: use show, group-a or set", field="ACTION")
+        if not changes:
+            self.caller.say("nothing changed")
+        self.changed(changes)
+
+    def pairing_swap(self, round_number: int, one: int, two: int, force: bool, reason: str | None) -> None:
+        from arbiter_cli.lifecycle.manual_pairing import swap_players
+
+        with self.changing() as (folder, tournament):
+            done = swap_players(tournament, round_number, one, two, force=force, reason=reason)
+            folder.save(tournament, done.tournament, self.caller.command, done.changes)
+        self._by_hand(done)
+
+    def pairing_set(self, round_number: int, board: int, white: int, black: int, force: bool,
+                    reason: str | None) -> None:
+        from arbiter_cli.lifecycle.manual_pairing import set_board
+
+        with self.changing() as (folder, tournament):
+            done = set_board(tournament, round_number, board, white, black, force=force, reason=reason)
+            folder.save(tournament, done.tournament, self.caller.command, done.changes)
+        self._by_hand(done)
+
+    def _by_hand(self, done: ByHand) -> None:
+        """What a pairing changed by hand did: its journal lines, what it forced, its quality notes."""
+        from arbiter_cli.render.views import pairings_view
+
+        if not done.changes:
+            self.caller.say(f"round {done.round.number}: nothing changed")
+        for change in done.changes:
+            self.caller.say(f"{change.change}: {change.old or 'none'} -> {change.new}")
+        for line in done.forced:
+            self.caller.say(f"forced: {line}")
+        for line in done.notes:
+            self.caller.say(f"quality: {line}")
+        self.caller.show(pairings_view(done.tournament, done.round))
+
+
+def pairing_sheets(tournament: Tournament, rnd: Round) -> list[Sheet]:
+    """The pairings for the wall: by board, then by name (players look for their own name)."""
+    from arbiter_cli.render.printing import page_header, pairing_sheet_views, sheet
+
+    by_board, by_name = pairing_sheet_views(tournament, rnd)
+    total = tournament.settings.rounds
+    what = f"Round {rnd.number}{f' of {total}' if total else ''}: pairings"
+    day = today()
+    return [sheet(by_board, page_header(tournament, f"{what} by board", day), shrink=("white_name", "black_name")),
+            sheet(by_name, page_header(tournament, f"{what} by name", day), shrink=("name", "opponent"))]

@@ -1,0 +1,269 @@
+"""A knockout (issue 18): matches of one or more games, tie-break stages, a bracket, in a knockout
+folder (:class:`~arbiter_cli.store.knockout_folder.KnockoutFolder`). Its players are registered as
+an individual event's (:class:`~arbiter_cli.events.registration.Registration`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from arbiter_cli.core.errors import BadArgument
+from arbiter_cli.core.knockout import KnockoutTournament
+from arbiter_cli.core.model import Tournament
+from arbiter_cli.events.base import Caller, today
+from arbiter_cli.events.checks import Checked, input_problems, report
+from arbiter_cli.events.registration import Registration
+from arbiter_cli.render.output import Format
+from arbiter_cli.store.knockout_folder import KnockoutFolder
+
+if TYPE_CHECKING:
+    from arbiter_cli.core.prizes import PrizeTable
+    from arbiter_cli.core.tiebreak_codes import Rules
+
+__all__ = ["KnockoutEvent"]
+
+
+class KnockoutEvent(Registration):
+    """A knockout event (or a group event's knockout final, opened as its stage)."""
+
+    noun = "a knockout"
+    plural = "knockouts"
+    place_name = "MATCH.GAME"
+
+    @classmethod
+    def create(cls, directory: Path, plan: object, why: str, caller: Caller) -> None:
+        from arbiter_cli.lifecycle.new_event import NewKnockout
+
+        assert isinstance(plan, NewKnockout)
+        settings, knockout = plan.settings, plan.knockout
+        KnockoutFolder.create_knockout(directory, KnockoutTournament(settings, knockout), caller.command, caller.by)
+        stages = ", ".join(knockout.tiebreak_stages)
+        caller.say(f"created {directory}: {settings.name} (knockout, {knockout.seeding}, {knockout.games_per_match} "
+                   f"game{'s' if knockout.games_per_match > 1 else ''} a match, ties: {stages}; seed {settings.seed})")
+        caller.say(f"next: 'arbiter -d {directory} player add NAME --rating R' (or player import), then 'arbiter pair'")
+
+    def registration_folder(self) -> KnockoutFolder:
+        return KnockoutFolder(self.path)
+
+    @contextmanager
+    def loaded(self, *, check: bool = True) -> Iterator[KnockoutTournament]:
+        """The knockout, read under the shared lock."""
+        folder = KnockoutFolder(self.path)
+        with self.reading(folder):
+            yield folder.load_knockout(check=check)
+
+    @contextmanager
+    def changing(self) -> Iterator[tuple[KnockoutFolder, KnockoutTournament]]:
+        """The folder and its knockout under the exclusive lock: save before leaving."""
+        folder = KnockoutFolder(self.path)
+        with self.writing(folder):
+            yield folder, folder.load_knockout()
+
+    def prize_table(self) -> PrizeTable | None:
+        from arbiter_cli.store.prizes import read_prizes
+
+        return read_prizes(self.path)
+
+    # -- the rounds ---------------------------------------------------------------
+
+    def pair(self, source: str | None, force: bool, reason: str | None, explain: bool) -> None:
+        from arbiter_cli.core.knockout import round_name
+        from arbiter_cli.lifecycle.knockout import pair_knockout_round
+        from arbiter_cli.render.knockout_views import knockout_pairings_view
+        from arbiter_cli.render.printing import page_header, sheet
+
+        if source is not None or force or reason is not None or explain:
+            raise BadArgument("--from, --force, --reason and --explain are for an individual Swiss")
+        with self.changing() as (folder, tournament):
+            after, rnd, changes = pair_knockout_round(tournament)
+            folder.save_knockout(tournament, after, self.caller.command, changes)
+        name = round_name(rnd.number, after.total_rounds)
+        self.caller.say(f"round {rnd.number} of {after.total_rounds} paired"
+                        + (f" ({name})" if name != f"round {rnd.number}" else ""))
+        view = knockout_pairings_view(after, rnd)
+        if self.caller.page:
+            header = page_header(Tournament(after.settings), f"Round {rnd.number}: pairings", today())
+            self.caller.show_page([sheet(view, header, shrink=("white", "black"))], "")
+        else:
+            self.caller.show(view)
+
+    def pairings(self, round_number: int | None, explain: bool) -> None:
+        from arbiter_cli.render.knockout_views import knockout_pairings_view
+        from arbiter_cli.render.printing import page_header, sheet
+
+        if explain:
+            raise BadArgument("--explain is for an individual Swiss: a knockout follows its bracket")
+        with self.loaded() as tournament:
+            number = round_number if round_number is not None else tournament.last_round
+            rnd = tournament.round(number)
+            if rnd is None:
+                raise BadArgument(f"there is no round {number} (rounds paired: {tournament.last_round})",
+                                  field="ROUND")
+        view = knockout_pairings_view(tournament, rnd)
+        if self.caller.page:
+            header = page_header(Tournament(tournament.settings), f"Round {rnd.number}: pairings", today())
+            self.caller.show_page([sheet(view, header, shrink=("white", "black"))],
+                                  f"{tournament.settings.name}: round {rnd.number} pairings")
+            return
+        self.caller.show(view)
+
+    def unpair(self) -> None:
+        from arbiter_cli.lifecycle.knockout import unpair_knockout_round
+
+        with self.changing() as (folder, tournament):
+            after, last, changes = unpair_knockout_round(tournament)
+            folder.save_knockout(tournament, after, self.caller.command, changes)
+        self.caller.say(f"round {last.number} removed" + ("; the bracket is drawn again at the next 'arbiter pair'"
+                                                          if last.number == 1 else "; pair it again with 'arbiter pair'"))
+
+    def result(self, round_number: int, place: str | None, code: str | None, source: str | None, correct: bool,
+               excused: bool, confirm: bool, force: bool) -> None:
+        from arbiter_cli.lifecycle.knockout import enter_knockout_result, enter_knockout_results, parse_match_game
+
+        if excused or confirm:
+            raise BadArgument("--excused and --confirm are for Swiss and round-robin events (a knockout's "
+                              "withdrawal is 'arbiter player withdraw')")
+        if source is not None:
+            if place is not None or code is not None:
+                raise BadArgument("give either MATCH.GAME RESULT or --from FILE, not both")
+            label, text = self.caller.read_text(source)
+        elif place is None or code is None:
+            raise BadArgument("give ROUND MATCH.GAME RESULT, e.g. 'arbiter result 1 3.2 1-0', or --from FILE")
+        else:
+            match, game = parse_match_game(place)
+        with self.changing() as (folder, tournament):
+            if source is not None:
+                entered = enter_knockout_results(tournament, round_number, text, label, correct=correct, force=force)
+            else:
+                entered = enter_knockout_result(tournament, round_number, match, game, code, correct=correct,
+                                                force=force)
+            if entered.changes:
+                folder.save_knockout(tournament, entered.tournament, self.caller.command, entered.changes)
+        for change in entered.changes:
+            self.caller.say(f"{change.change}: {change.old or 'none'} -> {change.new or 'none'}")
+        for note in entered.notes:
+            self.caller.say(note)
+        if source is not None and not entered.changes:
+            self.caller.say(f"round {round_number}: nothing changed")
+
+    def bracket(self) -> None:
+        from arbiter_cli.render.knockout_views import bracket_data, bracket_sheets, bracket_view
+
+        with self.loaded() as tournament:
+            pass
+        if self.caller.page:
+            self.caller.show_page(bracket_sheets(tournament, today()), f"{tournament.settings.name}: bracket")
+        elif self.caller.format is Format.json:
+            self.caller.write(json.dumps(bracket_data(tournament), ensure_ascii=False, indent=2) + "\n")
+        else:
+            self.caller.show(bracket_view(tournament))
+
+    def player_withdraw(self, start_number: int, after_round: int | None) -> None:
+        from arbiter_cli.lifecycle.knockout import withdraw_knockout_player
+
+        if after_round is not None:
+            raise BadArgument("a knockout player withdraws now: no --after-round", field="--after-round")
+        with self.changing() as (folder, tournament):
+            after, changes = withdraw_knockout_player(tournament, start_number)
+            folder.save_knockout(tournament, after, self.caller.command, changes)
+        for change in changes:
+            self.caller.say(f"{change.change}: {change.new}")
+
+    # -- reports -----------------------------------------------------------------
+
+    def standings(self, after_round: int | None, tiebreaks: str | None, rules: Rules | None) -> None:
+        from arbiter_cli.render.knockout_views import knockout_standings_sheets, knockout_standings_view
+
+        if after_round is not None or tiebreaks is not None or rules is not None:
+            raise BadArgument("a knockout ranks by the round reached, then rating: no --after-round, --tiebreaks "
+                              "or --rules")
+        with self.loaded() as tournament:
+            pass
+        if self.caller.page:
+            self.caller.show_page(knockout_standings_sheets(tournament, today()),
+                                  f"{tournament.settings.name}: standings")
+            return
+        self.caller.show(knockout_standings_view(tournament))
+
+    def prizes(self) -> None:
+        with self.loaded() as tournament:
+            table = self.prize_table()
+        self.show_prizes(tournament, Tournament(tournament.settings), table)
+
+    # -- the end of the event ----------------------------------------------------
+
+    def finalize(self, when: str, after_round: int | None, yes: bool) -> None:
+        from arbiter_cli.lifecycle.knockout import champion
+        from arbiter_cli.lifecycle.knockout_finish import finalise_knockout
+        from arbiter_cli.render.final import knockout_final_outputs
+
+        if after_round is not None or yes:
+            raise BadArgument("a knockout ends with its final: --after-round and --yes are for a Swiss")
+        with self.changing() as (folder, tournament):
+            after, changes = finalise_knockout(tournament, when)
+            prizes = self.prize_table()
+            folder.save_knockout(tournament, after, self.caller.command, changes,
+                                 outputs=knockout_final_outputs(after, prizes))
+        winner = champion(after)
+        name = after.by_number[winner].name if winner is not None else "?"
+        self.caller.say(f"finalised on {when}: {name} won the final; final standings in {folder.path / 'final'}/"
+                        "standings.csv and standings.json"
+                        + (" and the prize list in prizes.csv and prizes.json" if prizes is not None else ""))
+
+    # -- exchange, checks, history, the site -------------------------------------
+
+    def export(self, version: str, output: Path | None) -> None:
+        from arbiter_cli.lifecycle.knockout_standings import knockout_standings as rows_of
+        from arbiter_cli.trf.knockout import export_knockout_trf
+
+        self.check_target(output, version)
+        if version != "2026":
+            raise BadArgument("a knockout is exported as TRF-2026 (192 CUSTOM_KNOCKOUT)", field="--trf-version")
+        with self.loaded() as tournament:
+            ranks = {row.player.start_number: row.rank for row in rows_of(tournament)}
+            text = export_knockout_trf(tournament, ranks)
+        games = sum(len(m.games) for r in tournament.rounds for m in r.matches)
+        self.write_trf(text, (), version, output,
+                       f"{len(tournament.players)} players, {tournament.last_round} rounds, {games} games")
+
+    def check(self) -> Checked:
+        """This folder's problems and hand edits (``arbiter verify``), each with its file and line."""
+        folder = KnockoutFolder(self.path)
+        with self.reading(folder):
+            knockout = folder.load_knockout(check=False)
+            found, edits = folder.located(knockout), folder.hand_edits()
+        found += input_problems(self.path)
+        changed = None if edits is None else [(name, edits[1]) for name in edits[0]]
+        return Checked(knockout.settings.name, len(knockout.players), knockout.last_round, found, changed)
+
+    def verify(self) -> None:
+        report(self.caller, [self.check()])
+
+    def log(self, round_number: int | None, board: int | None, player: int | None, since: str | None) -> None:
+        from arbiter_cli.core.errors import DomainError
+        from arbiter_cli.lifecycle.audit import select
+        from arbiter_cli.render.audit import log_view
+
+        with self.registration(exclusive=False, check=False) as (folder, tournament):
+            matches: dict[tuple[int, int], tuple[int, ...]] | None = None
+            if player is not None:  # a knockout that does not read now has none: the log helps mend it
+                try:
+                    knockout = KnockoutFolder(self.path).load_knockout()
+                    matches = {(rnd.number, match.number): tuple(match.players) for rnd in knockout.rounds
+                               for match in rnd.matches}
+                except DomainError:
+                    matches = None
+            entries = select(folder.journal(), tournament, round_number=round_number, board=board, player=player,
+                             since=since, matches=matches)
+        self.caller.show(log_view(f"{tournament.settings.name}: journal", entries))
+
+    def site(self) -> dict[str, bytes]:
+        from arbiter_cli.render.site import build_site
+        from arbiter_cli.render.site.sites import knockout_site
+
+        with self.loaded() as tournament:
+            return build_site(knockout_site(tournament, self.prize_table()))

@@ -1,0 +1,97 @@
+"""Registering players: what an individual event, a knockout and a group event share.
+
+Each of them keeps its players in ``players.csv`` and reads it as an individual
+:class:`~arbiter_cli.core.model.Tournament` (a knockout's folder and a group event's top folder
+read their settings and players so), so ``player add|import|list|remove|withdraw`` are written
+once, here; the kind supplies its folder (:meth:`Registration.registration_folder`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from arbiter_cli.core.csv_input import read_rows
+from arbiter_cli.core.model import Tournament
+from arbiter_cli.core.words import count
+from arbiter_cli.events.base import Event
+from arbiter_cli.store.tournament import TournamentFolder
+
+__all__ = ["Registration"]
+
+
+class Registration(Event):
+    """The player commands of the events whose players are registered one by one."""
+
+    def registration_folder(self) -> TournamentFolder:
+        """The folder as the registration reads it."""
+        raise NotImplementedError  # pragma: no cover - each kind gives its folder
+
+    @contextmanager
+    def registration(self, *, exclusive: bool, check: bool = True) -> Iterator[tuple[TournamentFolder, Tournament]]:
+        """The folder and its registration, under its lock."""
+        folder = self.registration_folder()
+        with (self.writing(folder) if exclusive else self.reading(folder)):
+            yield folder, folder.load(check=check)
+
+    def player_add(self, name: str | None, rating: int | None, details: dict[str, object],
+                   member: int | None) -> None:
+        from arbiter_cli.lifecycle.registration import add_player
+        from arbiter_cli.store.club import club_of, load_club
+
+        home = club_of(self.path)
+        with self.registration(exclusive=True) as (folder, tournament):
+            registered = add_player(tournament, name, rating, details, member=member,
+                                    members=(lambda: load_club(home)) if home is not None else None,
+                                    where=(self.path.resolve().name, home.name if home else ""))
+            folder.save(tournament, registered.tournament, self.caller.command, registered.changes)
+        for note in registered.notes:
+            self.caller.say(note)
+        player = registered.tournament.by_number[registered.numbers[0]]
+        self.caller.say(f"added {player.name} as start number {registered.numbers[0]}")
+
+    def player_import(self, source: str) -> None:
+        from arbiter_cli.lifecycle.registration import IMPORT_COLUMNS, import_players
+        from arbiter_cli.store.club import club_of
+
+        label, text = self.caller.read_text(source)
+        rows = read_rows(text, label, IMPORT_COLUMNS)
+        home = club_of(self.path)
+        with self.registration(exclusive=True) as (folder, tournament):
+            registered = import_players(tournament, rows, label, club_name=home.name if home is not None else None)
+            folder.save(tournament, registered.tournament, self.caller.command, registered.changes)
+        for note in registered.notes:
+            self.caller.say(note)
+        self.caller.say(f"imported {count(len(registered.numbers), 'player')}; {len(registered.tournament.players)} "
+                        "registered")
+
+    def player_list(self) -> None:
+        from arbiter_cli.render.views import players_view
+
+        with self.registration(exclusive=False) as (_, tournament):
+            self.caller.show(players_view(tournament))
+
+    def player_remove(self, start_number: int) -> None:
+        from arbiter_cli.lifecycle.registration import remove_player
+
+        with self.registration(exclusive=True) as (folder, tournament):
+            after, player, changes = remove_player(tournament, start_number)
+            folder.save(tournament, after, self.caller.command, changes)
+        self.caller.say(f"removed {player.name}; {len(after.players)} players registered")
+        for change in changes[1:]:  # what went with them (a forbidden pair they were in)
+            self.caller.say(f"{change.change}: {change.old} -> {change.new or 'removed'}")
+
+    def player_withdraw(self, start_number: int, after_round: int | None) -> None:
+        from arbiter_cli.lifecycle.withdrawals import withdraw_player
+
+        with self.registration(exclusive=True) as (folder, tournament):
+            after, player, last, changes = withdraw_player(tournament, start_number, after_round)
+            folder.save(tournament, after, self.caller.command, changes)
+        self.caller.say(f"{player.name} withdrawn after round {last}")
+        for change in changes[1:]:
+            self.caller.say(f"{change.change}: {change.old} dropped")
+        for rnd in after.rounds[last:]:
+            for game in rnd.games:
+                if start_number in game.players and game.result is None:
+                    self.caller.say(f"note: round {rnd.number} board {game.board} waits for its forfeit: arbiter "
+                                    f"result {rnd.number} {game.board} {'-/+' if game.white == start_number else '+/-'}")

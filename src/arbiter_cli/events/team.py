@@ -1,0 +1,412 @@
+"""A team event (issue 15): teams with rosters play matches of several boards, as a team round
+robin (C.05) or a team Swiss (C.04.6), in a team folder
+(:class:`~arbiter_cli.store.team_folder.TeamFolder`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from arbiter_cli.core.errors import BadArgument
+from arbiter_cli.core.team_tournament import TeamTournament
+from arbiter_cli.core.words import count
+from arbiter_cli.events.base import Caller, Event, check_version, today
+from arbiter_cli.events.checks import Checked, input_problems, report
+from arbiter_cli.store.team_folder import TeamFolder
+
+if TYPE_CHECKING:
+    from arbiter_cli.core.prizes import PrizeTable
+    from arbiter_cli.core.team_tournament import MatchRound
+    from arbiter_cli.core.tiebreak_codes import Rules
+
+__all__ = ["TeamEvent"]
+
+
+def _codes(tiebreaks: str | None) -> tuple[str, ...] | None:
+    """``--tiebreaks`` on a team event: the team codes given, else None (the announced ones)."""
+    return None if tiebreaks is None else tuple(c.strip() for c in tiebreaks.split(",") if c.strip())
+
+
+class TeamEvent(Event):
+    """A team round robin or a team Swiss."""
+
+    noun = "a team event"
+    plural = "team events"
+    place_name = "MATCH.BOARD"
+
+    @classmethod
+    def create(cls, directory: Path, plan: object, why: str, caller: Caller) -> None:
+        from arbiter_cli.lifecycle.new_event import NewTeamEvent
+
+        assert isinstance(plan, NewTeamEvent)
+        settings, team = plan.settings, plan.team
+        TeamFolder.create(directory, TeamTournament(settings, team), caller.command, caller.by)
+        caller.say(f"created {directory}: {settings.name} (team {settings.system.value}, {team.boards} boards, seed "
+                   f"{settings.seed})")
+        caller.say(f"next: 'arbiter -d {directory} team add NAME', then 'team roster TEAM add PLAYER...'")
+
+    @contextmanager
+    def loaded(self, *, check: bool = True) -> Iterator[TeamTournament]:
+        """The team event, read under the shared lock."""
+        folder = TeamFolder(self.path)
+        with self.reading(folder):
+            yield folder.load(check=check)
+
+    @contextmanager
+    def changing(self) -> Iterator[tuple[TeamFolder, TeamTournament]]:
+        """The folder and its event under the exclusive lock: save before leaving."""
+        folder = TeamFolder(self.path)
+        with self.writing(folder):
+            yield folder, folder.load()
+
+    def prize_table(self) -> PrizeTable | None:
+        """The folder's team prize fund (``prizes.toml``), None without one."""
+        from arbiter_cli.store.prizes import read_prizes
+
+        return read_prizes(self.path, team=True)
+
+    @staticmethod
+    def _round(tournament: TeamTournament, round_number: int | None) -> MatchRound:
+        number = round_number if round_number is not None else tournament.last_round
+        rnd = tournament.round(number)
+        if rnd is None:
+            raise BadArgument(f"there is no round {number} (rounds paired: {tournament.last_round})", field="ROUND")
+        return rnd
+
+    # -- registration -------------------------------------------------------------
+
+    def team_add(self, name: str, short: str) -> None:
+        from arbiter_cli.lifecycle.team_registration import add_team
+
+        with self.changing() as (folder, tournament):
+            after, entry, changes = add_team(tournament, name, short)
+            folder.save(tournament, after, self.caller.command, changes)
+        self.caller.say(f"team {entry.number}: {entry.name}" + (f" ({entry.short})" if entry.short else ""))
+
+    def team_import(self, source: str) -> None:
+        from arbiter_cli.lifecycle.team_registration import import_teams
+
+        label, text = self.caller.read_text(source)
+        with self.changing() as (folder, tournament):
+            after, changes = import_teams(tournament, text, label)
+            folder.save(tournament, after, self.caller.command, changes)
+        added = len(after.teams) - len(tournament.teams)
+        players = len(after.players) - len(tournament.players)
+        self.caller.say(f"{added} team{'s' if added != 1 else ''} and {players} player{'s' if players != 1 else ''} "
+                        "added")
+
+    def team_list(self) -> None:
+        from arbiter_cli.render.team_views import teams_view
+
+        with self.loaded() as tournament:
+            self.caller.show(teams_view(tournament))
+
+    def team_remove(self, team: str) -> None:
+        from arbiter_cli.lifecycle.team_registration import remove_team
+
+        with self.changing() as (folder, tournament):
+            after, gone, changes = remove_team(tournament, team)
+            folder.save(tournament, after, self.caller.command, changes)
+        self.caller.say(f"team {gone.number} ({gone.name}) removed; the teams after it moved up a number")
+
+    def team_roster(self, team: str, action: str, players: Sequence[str]) -> None:
+        from arbiter_cli.lifecycle.team_registration import (add_to_roster, find_team, parse_roster_entry,
+                                                             remove_from_roster)
+        from arbiter_cli.render.team_views import roster_view
+
+        if action == "show":
+            if players:
+                raise BadArgument("'show' takes no players", field="PLAYER")
+            with self.loaded() as tournament:
+                entry = find_team(tournament, team)
+            self.caller.show(roster_view(tournament, entry.number))
+            return
+        if action not in ("add", "remove"):
+            raise BadArgument(f"{action!r}: use show, add or remove", field="ACTION")
+        if not players:
+            raise BadArgument(f"name the player{'s' if action == 'add' else ''} to {action}", field="PLAYER")
+        if action == "remove" and len(players) != 1:
+            raise BadArgument("remove one player at a time", field="PLAYER")
+        with self.changing() as (folder, tournament):
+            if action == "add":
+                entries = [parse_roster_entry(text) for text in players]
+                after, _, changes = add_to_roster(tournament, team, entries)
+            else:
+                after, changes = remove_from_roster(tournament, team, players[0])
+            folder.save(tournament, after, self.caller.command, changes)
+        self.changed(changes)
+
+    def team_withdraw(self, team: str, after_round: int | None) -> None:
+        from arbiter_cli.lifecycle.team_finish import withdraw_team
+
+        with self.changing() as (folder, tournament):
+            after, changes = withdraw_team(tournament, team, after_round)
+            folder.save(tournament, after, self.caller.command, changes)
+        self.changed(changes)
+
+    def team_bye(self, team: str, round_number: int, zero: bool, cancel: bool) -> None:
+        from arbiter_cli.core.results import ByeKind
+        from arbiter_cli.lifecycle.team_byes import cancel_team_bye, request_team_bye
+
+        with self.changing() as (folder, tournament):
+            if cancel:
+                after, changes = cancel_team_bye(tournament, team, round_number)
+            else:
+                after, changes = request_team_bye(tournament, team, round_number, ByeKind.ZPB if zero else ByeKind.HPB)
+            folder.save(tournament, after, self.caller.command, changes)
+        self.changed(changes)
+
+    def lineup(self, round_number: int, team: str, players: Sequence[str]) -> None:
+        from arbiter_cli.lifecycle.team_rounds import set_line_up
+
+        with self.changing() as (folder, tournament):
+            after, changes = set_line_up(tournament, round_number, team, players)
+            if changes:
+                folder.save(tournament, after, self.caller.command, changes)
+        if not changes:
+            self.caller.say(f"round {round_number}: the line-up is unchanged")
+        for change in changes:
+            self.caller.say(f"{change.change}: {change.new}")
+
+    # -- the rounds ---------------------------------------------------------------
+
+    def pair(self, source: str | None, force: bool, reason: str | None, explain: bool) -> None:
+        from arbiter_cli.lifecycle.team_rounds import pair_team_round
+        from arbiter_cli.render.team_printouts import team_pairing_sheets
+        from arbiter_cli.render.team_views import team_pairings_view
+
+        if source is not None or force or reason is not None:
+            raise BadArgument("--from, --force and --reason are for an individual Swiss")
+        with self.changing() as (folder, tournament):
+            paired = pair_team_round(tournament)
+            folder.save(tournament, paired.tournament, self.caller.command, paired.changes)
+        self.caller.say(f"round {paired.round.number} of {paired.tournament.settings.rounds} paired")
+        for note in paired.notes:
+            self.caller.say(f"note: {note}")
+        if explain:
+            for line in paired.explanation or ("a team round robin follows the Berger tables (C.05): no choices "
+                                               "were made",):
+                self.caller.say(line)
+        if self.caller.page:
+            self.caller.show_page(team_pairing_sheets(paired.tournament, paired.round, today()), "")
+            return
+        self.caller.show(team_pairings_view(paired.tournament, paired.round))
+
+    def pairings(self, round_number: int | None, explain: bool) -> None:
+        from arbiter_cli.render.team_printouts import team_pairing_sheets
+        from arbiter_cli.render.team_views import team_pairings_view
+
+        if explain:
+            raise BadArgument("--explain goes with 'arbiter pair' in a team event (a team round robin follows the "
+                              "Berger tables; a team Swiss is explained as it is paired)")
+        with self.loaded() as tournament:
+            rnd = self._round(tournament, round_number)
+        if self.caller.page:
+            self.caller.show_page(team_pairing_sheets(tournament, rnd, today()),
+                                  f"{tournament.settings.name}: round {rnd.number} pairings")
+            return
+        self.caller.show(team_pairings_view(tournament, rnd))
+
+    def unpair(self) -> None:
+        from arbiter_cli.lifecycle.team_rounds import unpair_team_round
+
+        with self.changing() as (folder, tournament):
+            after, number, changes = unpair_team_round(tournament)
+            folder.save(tournament, after, self.caller.command, changes)
+        self.caller.say(f"round {number} removed; pair it again with 'arbiter pair'")
+
+    def result(self, round_number: int, place: str | None, code: str | None, source: str | None, correct: bool,
+               excused: bool, confirm: bool, force: bool) -> None:
+        from arbiter_cli.lifecycle.final_correction import team_prize_corrections
+        from arbiter_cli.lifecycle.team_rounds import enter_team_results, parse_team_result_lines, team_result_line
+        from arbiter_cli.render.final import team_final_outputs
+
+        if force:
+            raise BadArgument("--force is for a knockout's correction", field="--force")
+        if excused or confirm:
+            raise BadArgument("--excused and --confirm are for individual Swiss and round-robin events")
+        label = None
+        if source is not None:
+            if place is not None or code is not None:
+                raise BadArgument("give either MATCH.BOARD RESULT or --from FILE, not both")
+            label, text = self.caller.read_text(source)
+            lines = parse_team_result_lines(text, label)
+        else:
+            lines = [team_result_line(place, code)]
+        with self.changing() as (folder, tournament):
+            entered = enter_team_results(tournament, round_number, lines, correct=correct, source=label)
+            changes, outputs = list(entered.changes), None
+            if entered.changes:
+                if entered.finalised:  # C.04.2 4.3: the final files follow the correction
+                    prizes = self.prize_table()
+                    outputs = team_final_outputs(entered.tournament, prizes)
+                    changes += team_prize_corrections(tournament, entered.tournament, prizes)
+                folder.save(tournament, entered.tournament, self.caller.command, changes, outputs=outputs)
+        if not entered.changes:
+            self.caller.say(f"round {round_number}: nothing changed")
+            return
+        self.changed(changes)
+        if entered.finalised:
+            self.caller.say(f"the final standings are stored again: {self.path / 'final'}/standings.csv and "
+                            "standings.json")
+        missing = [f"{m.number}.{b}" for m in entered.round.matches for b in m.missing]
+        if missing:
+            self.caller.say(f"round {round_number}: {len(missing)} result{'s' if len(missing) > 1 else ''} missing "
+                            f"({', '.join(missing)})")
+        else:
+            self.caller.say(f"round {round_number}: all results entered")
+
+    # -- reports -----------------------------------------------------------------
+
+    def standings(self, after_round: int | None, tiebreaks: str | None, rules: Rules | None) -> None:
+        from arbiter_cli.lifecycle.team_finish import team_standings_of
+        from arbiter_cli.render.team_printouts import team_standings_sheet
+        from arbiter_cli.render.team_views import team_standings_view
+        from arbiter_cli.render.views import table_heading
+
+        with self.loaded() as tournament:
+            table = team_standings_of(tournament, after_round, _codes(tiebreaks), rules)
+        for code in table.unavailable:
+            self.caller.say(f"note: {code}: not a team tie-break; left out")
+        last = after_round if after_round is not None else tournament.last_round
+        if self.caller.page:
+            heading = table_heading(tournament, "team standings", last)
+            self.caller.show_page([team_standings_sheet(tournament, table, last, today())],
+                                  f"{tournament.settings.name}: {heading.lower()}")
+            return
+        self.caller.show(team_standings_view(f"{tournament.settings.name}: {self._heading(tournament, last)}", table))
+
+    def _heading(self, tournament: TeamTournament, last: int) -> str:
+        """``final team standings``, or ``team standings after round N`` (``round N not complete``
+        told on stderr as well)."""
+        from arbiter_cli.core.model import Status
+
+        if tournament.settings.status is Status.FINALISED and last == tournament.last_round:
+            return "final team standings"
+        rnd = tournament.round(last)
+        if rnd is not None and not rnd.complete:
+            boards = [f"{m.number}.{b}" for m in rnd.matches for b in m.missing]
+            self.caller.say(f"note: round {last} is not complete; no result yet on board{'s' if len(boards) > 1 else ''} "
+                            f"{', '.join(boards)}")
+            return f"team standings after round {last} (round {last} not complete)"
+        return f"team standings after round {last}"
+
+    def crosstable(self, after_round: int | None, tiebreaks: str | None, rules: Rules | None) -> None:
+        from arbiter_cli.lifecycle.team_crosstable import team_crosstable as build
+        from arbiter_cli.render.team_printouts import team_crosstable_sheet, team_crosstable_view
+        from arbiter_cli.render.views import table_heading
+
+        with self.loaded() as tournament:
+            table = build(tournament, after_round, _codes(tiebreaks), rules)
+        for code in table.unavailable:
+            self.caller.say(f"note: {code}: not a team tie-break; left out")
+        if self.caller.page:
+            heading = table_heading(tournament, "team crosstable", table.after_round)
+            self.caller.show_page([team_crosstable_sheet(tournament, table, today())],
+                                  f"{tournament.settings.name}: {heading.lower()}")
+            return
+        self.caller.show(team_crosstable_view(tournament, table))
+
+    def team_card(self, team: str | None) -> None:
+        from arbiter_cli.lifecycle.team_cards import team_cards
+        from arbiter_cli.render.output import Format
+        from arbiter_cli.render.team_printouts import team_card_sheets, team_card_view
+
+        with self.loaded() as tournament:
+            cards = team_cards(tournament, team)
+        if self.caller.page:
+            self.caller.show_page(team_card_sheets(tournament, cards, today()),
+                                  f"{tournament.settings.name}: team cards")
+        elif self.caller.format is Format.table:
+            for card in cards:
+                self.caller.show(team_card_view(tournament, [card]))
+        else:
+            self.caller.show(team_card_view(tournament, cards, nested=self.caller.format is Format.json))
+
+    def team_boards(self) -> None:
+        from arbiter_cli.lifecycle.board_prizes import folder_board_prizes
+        from arbiter_cli.render.output import Format
+        from arbiter_cli.render.team_printouts import board_prizes_notes, board_prizes_sheet, board_prizes_view
+
+        with self.loaded() as tournament:
+            prizes = folder_board_prizes(tournament)
+        if self.caller.page:
+            self.caller.show_page([board_prizes_sheet(tournament, prizes, today())],
+                                  f"{tournament.settings.name}: board prizes after round {prizes.rounds}")
+            return
+        if self.caller.format is Format.table:
+            for note in board_prizes_notes(prizes)[:1]:
+                self.caller.say(f"note: {note}")
+        self.caller.show(board_prizes_view(tournament, prizes))
+
+    def prizes(self) -> None:
+        with self.loaded() as tournament:
+            table = self.prize_table()
+        self.show_prizes(tournament, tournament, table)
+
+    # -- the end of the event ----------------------------------------------------
+
+    def finalize(self, when: str, after_round: int | None, yes: bool) -> None:
+        from arbiter_cli.lifecycle.team_finish import finalise_team_event
+        from arbiter_cli.render.final import team_final_outputs
+
+        with self.changing() as (folder, tournament):
+            after, changes = finalise_team_event(tournament, when, after_round, yes)
+            prizes = self.prize_table()
+            folder.save(tournament, after, self.caller.command, changes, outputs=team_final_outputs(after, prizes))
+        self.caller.say(f"finalised on {when} after {after.last_round} rounds; final standings in "
+                        f"{folder.path / 'final'}/standings.csv and standings.json"
+                        + (" and the prize list in prizes.csv and prizes.json" if prizes is not None else ""))
+
+    # -- exchange, checks, history, the site -------------------------------------
+
+    def export(self, version: str, output: Path | None) -> None:
+        from arbiter_cli.lifecycle.team_finish import team_standings_of
+        from arbiter_cli.trf.team_folder import export_team_trf
+
+        check_version(version)
+        if version != "2026":
+            raise BadArgument("a team event is exported as TRF-2026 (TRF16 has no records for matches)",
+                              field="--trf-version")
+        self.check_target(output, version)
+        with self.loaded() as tournament:
+            ranks = {row.team.number: row.rank for row in team_standings_of(tournament).rows}
+            exported = export_team_trf(tournament, ranks)
+        self.write_trf(exported.text, exported.warnings, version, output,
+                       f"{count(len(tournament.teams), 'team')}, {len(tournament.players)} players, "
+                       f"{count(tournament.last_round, 'round')}")
+
+    def verify(self) -> None:
+        from arbiter_cli.lifecycle.team_integrity import team_problems
+
+        folder = TeamFolder(self.path)
+        with self.reading(folder):
+            event = folder.load(check=False)
+            found, edits = team_problems(event), folder.hand_edits()
+        found += input_problems(self.path, team=True)
+        changed = None if edits is None else [(name, edits[1]) for name in edits[0]]
+        report(self.caller, [Checked(event.settings.name, len(event.players), event.last_round, found, changed)])
+
+    def log(self, round_number: int | None, board: int | None, player: int | None, since: str | None) -> None:
+        from arbiter_cli.lifecycle.audit import select
+        from arbiter_cli.render.audit import log_view
+
+        if board is not None or player is not None:
+            raise BadArgument("--board and --player are for individual events; a team event's log takes --round "
+                              "and --since")
+        folder = TeamFolder(self.path)
+        with self.reading(folder):
+            event = folder.load(check=False)
+            entries = select(folder.journal(), None, round_number=round_number, since=since)
+        self.caller.show(log_view(f"{event.settings.name}: journal", entries))
+
+    def site(self) -> dict[str, bytes]:
+        from arbiter_cli.render.site import build_site
+        from arbiter_cli.render.site.sites import team_site
+
+        with self.loaded() as tournament:
+            return build_site(team_site(tournament, self.prize_table()))
+

@@ -1,0 +1,35 @@
+"""A correction to a finalised event: what its prize list journals (C.04.2 4.3).
+
+A result corrected after the event was finalised counts (for the standings, and for rating), so
+the final standings are stored again (:mod:`arbiter_cli.lifecycle.results` journals the moves in
+the standings). When the folder has a prize fund, each player (or team) whose prize or amount the
+correction changes is journaled too, old -> new, so that the prize money paid can be put right.
+"""
+
+from __future__ import annotations
+
+from arbiter_cli.core.model import Tournament
+from arbiter_cli.core.prizes import PrizeTable
+from arbiter_cli.core.team_tournament import TeamTournament
+from arbiter_cli.lifecycle.change import Change
+
+__all__ = ["prize_corrections", "team_prize_corrections"]
+
+
+def prize_corrections(before: Tournament, after: Tournament, table: PrizeTable | None) -> list[Change]:
+    """The journal lines of an individual event's prize list changed by a correction after
+    finalising (C.04.2 4.3): none without a prize fund."""
+    from arbiter_cli.lifecycle.prizes import prize_list, prize_list_changes
+
+    if table is None:
+        return []
+    return prize_list_changes(prize_list(before, table), prize_list(after, table))
+
+
+def team_prize_corrections(before: TeamTournament, after: TeamTournament, table: PrizeTable | None) -> list[Change]:
+    """The same for a team event: its team places, then its board prizes."""
+    from arbiter_cli.lifecycle.team_prizes import team_prize_list, team_prize_list_changes
+
+    if table is None:
+        return []
+    return team_prize_list_changes(team_prize_list(before, table), team_prize_list(after, table))
