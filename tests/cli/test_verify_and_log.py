@@ -202,3 +202,29 @@ def test_verify_lists_a_result_still_missing_but_calls_the_folder_sound(arbiter:
     assert checked.code == 0 and checked.out.startswith("rounds/01.csv: no result on board 1 though round 5 is "
                                                         "paired (incomplete)")
     assert "1 earlier round still waiting for results" in checked.err
+
+
+@pytest.mark.parametrize("name", ["swiss-open-finished-prizes", "team-swiss20-in-progress", "knockout24-in-progress"])
+def test_verify_reads_the_prize_fund_as_the_commands_read_it_and_names_its_line(arbiter: Runner, tmp_path: Path,
+                                                                                  name: str) -> None:
+    """Issue 24: verify checks every file the folder owns, prizes.toml included (a person writes it;
+    'prizes' and 'finalize' read it), naming the file, the line and the field of a fault."""
+    folder = _copy(tmp_path, name)
+    (folder / "prizes.toml").write_text('split = "shared"\nplaces = [100, "lots"]\n', encoding="utf-8")
+    before = snapshot(folder)
+    result = arbiter("-d", folder, "verify")
+    assert result.code == 3, result.err
+    assert "prizes.toml, line 2, field 'places" in result.out
+    assert "1 problem found" in result.err
+    assert snapshot(folder) == before
+    as_json = json.loads(arbiter("-d", folder, "verify", "--format", "json").out)
+    assert [(row["file"], row["line"]) for row in as_json] == [("prizes.toml", 2)]
+
+
+def test_verify_of_a_knockout_names_a_broken_bracket_file_and_line(arbiter: Runner, tmp_path: Path) -> None:
+    folder = _copy(tmp_path, "knockout24-in-progress")
+    lines = (folder / "bracket.csv").read_text(encoding="utf-8").splitlines()
+    lines[3] = lines[3].split(",")[0] + ",999"
+    (folder / "bracket.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = arbiter("-d", folder, "verify")
+    assert result.code == 3 and "bracket.csv, line 4" in result.err, result.err
