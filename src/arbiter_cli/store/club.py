@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import tomli_w
@@ -34,14 +35,15 @@ from arbiter_cli.lifecycle.standings import final_standing_changes
 from arbiter_cli.ratings.club import Club, ClubSettings, Member, StoredRow, event_of
 from arbiter_cli.ratings.ledger import TIME_CONTROLS, RatedEvent, RatingRow
 from arbiter_cli.store.files import FolderStore, csv_text
-from arbiter_cli.store.journal import JOURNAL_FILE, OLD_COLUMNS
-from arbiter_cli.store.tournament import TournamentFolder
+from arbiter_cli.store.layout import Document, Folders, Hidden, Layout, Marker
+from arbiter_cli.store.names import CLUB_FILE, SETTINGS_FILE, TEAMS_FILE
+from arbiter_cli.store.tables import Line, Table
+from arbiter_cli.store.tournament import JOURNAL, TournamentFolder
 
-__all__ = ["CLUB_FILE", "MEMBERS_FILE", "RATINGS_FILE", "TOURNAMENTS_DIR", "ClubFolder", "club_of", "club_folder_of", "club_tournaments", "rated_events",
+__all__ = ["CLUB_FILE", "MEMBERS_FILE", "RATINGS_FILE", "TOURNAMENTS_DIR", "CLUB_LAYOUT", "ClubFolder", "club_of", "club_folder_of", "club_tournaments", "rated_events",
            "registrations",
            "update_club_ratings", "show_club_ratings", "rated_by_club", "load_club"]
 
-CLUB_FILE = "club.toml"
 MEMBERS_FILE = "members.csv"
 RATINGS_FILE = "ratings.csv"
 TOURNAMENTS_DIR = "tournaments"
@@ -51,10 +53,66 @@ RATING_COLUMNS = ("tournament", "time_control", "member_id", "name", "rating_bef
 RATING_OPTIONAL = ("date",)  # a club rated before dates were kept: 'ratings recompute' adds them
 
 
+class _MemberRows:
+    """``members.csv``: a member per row, each id once."""
+
+    def __init__(self, _: None = None) -> None:
+        self.members: list[Member] = []
+        self.seen: dict[int, int] = {}
+
+    def row(self, line: Line) -> None:
+        member = line.validated(Member)
+        if member.id in self.seen:
+            raise line.fault(f"member id {member.id} is already used on line {self.seen[member.id]}", "id")
+        self.seen[member.id] = line.number
+        self.members.append(member)
+
+    def result(self) -> tuple[Member, ...]:
+        return tuple(sorted(self.members, key=lambda m: m.id))
+
+
+class _RatingRows:
+    """``ratings.csv``: the rating report of every finalised club tournament, each line a member's."""
+
+    def __init__(self, known: set[int]) -> None:
+        self.known = known
+        self.rows: list[StoredRow] = []
+
+    def row(self, line: Line) -> None:
+        try:
+            member = int(line["member_id"])
+            if member not in self.known:
+                raise ValueError(f"member {member} is not in {MEMBERS_FILE}")
+            if line["time_control"] not in TIME_CONTROLS:
+                raise ValueError(f"{line['time_control']!r} is not a time control")
+            values = {key: int(line[key]) for key in ("rating_before", "k", "games", "change", "rating_after")}
+            rating = RatingRow(member, values["rating_before"], values["k"], values["games"],
+                               parse_points(line["score"]), parse_points(line["expected"]), values["change"],
+                               values["rating_after"], int(line["performance"]) if line["performance"] else None)
+        except (ValueError, TypeError) as error:
+            raise line.fault(f"not a rating report line: {error}") from None
+        self.rows.append(StoredRow(line["tournament"], line["time_control"], rating, line["name"], line.get("date")))
+
+    def result(self) -> tuple[StoredRow, ...]:
+        return tuple(self.rows)
+
+
+MEMBERS = Table(MEMBERS_FILE, MEMBER_COLUMNS, _MemberRows)
+RATINGS = Table(RATINGS_FILE, RATING_COLUMNS, _RatingRows, RATING_OPTIONAL, required=False)
+#: An older club may have no journal yet; a change appends to it, so one that is there must be a journal.
+CLUB_JOURNAL = replace(JOURNAL, required=False)
+
+#: A club's folder: its tournaments are individual events, each in ``tournaments/NAME``.
+CLUB_LAYOUT = Layout((
+    Document(CLUB_FILE), MEMBERS, RATINGS, CLUB_JOURNAL, Folders(TOURNAMENTS_DIR, ("tournament",)),
+    Marker(SETTINGS_FILE), Marker(TEAMS_FILE), Hidden(),
+))
+
+
 class ClubFolder(FolderStore):
     """A club folder on disk."""
 
-    own_files = (CLUB_FILE, MEMBERS_FILE, RATINGS_FILE, JOURNAL_FILE)
+    layout = CLUB_LAYOUT
 
     def _require_folder(self) -> None:
         if not (self.path / CLUB_FILE).is_file():
@@ -74,48 +132,10 @@ class ClubFolder(FolderStore):
             first = error.errors()[0]
             raise BrokenFolder(pydantic_message(first), source=CLUB_FILE,
                               field=".".join(str(p) for p in first["loc"]) or None) from None
-        members = self._load_members()
-        ratings = self._load_ratings({m.id for m in members})
-        if (self.path / JOURNAL_FILE).exists():  # a change appends to it: it must be a journal
-            self._read_csv(JOURNAL_FILE, OLD_COLUMNS, ("by",))
+        members = self.read_table(MEMBERS, None)
+        ratings = self.read_table(RATINGS, {m.id for m in members})
+        self.read_table(CLUB_JOURNAL, None)
         return Club(settings, members, ratings)
-
-    def _load_members(self) -> tuple[Member, ...]:
-        members: list[Member] = []
-        seen: dict[int, int] = {}
-        for line, row in self._read_csv(MEMBERS_FILE, MEMBER_COLUMNS):
-            try:
-                member = Member.model_validate(row)
-            except ValidationError as error:
-                first = error.errors()[0]
-                raise BrokenFolder(pydantic_message(first), source=MEMBERS_FILE, line=line,
-                                  field=str(first["loc"][0]) if first["loc"] else None) from None
-            if member.id in seen:
-                raise BrokenFolder(f"member id {member.id} is already used on line {seen[member.id]}",
-                                  source=MEMBERS_FILE, line=line, field="id")
-            seen[member.id] = line
-            members.append(member)
-        return tuple(sorted(members, key=lambda m: m.id))
-
-    def _load_ratings(self, known: set[int]) -> tuple[StoredRow, ...]:
-        if not (self.path / RATINGS_FILE).exists():
-            return ()
-        rows = []
-        for line, row in self._read_csv(RATINGS_FILE, RATING_COLUMNS, RATING_OPTIONAL):
-            try:
-                member = int(row["member_id"])
-                if member not in known:
-                    raise ValueError(f"member {member} is not in {MEMBERS_FILE}")
-                if row["time_control"] not in TIME_CONTROLS:
-                    raise ValueError(f"{row['time_control']!r} is not a time control")
-                values = {key: int(row[key]) for key in ("rating_before", "k", "games", "change", "rating_after")}
-                rating = RatingRow(member, values["rating_before"], values["k"], values["games"],
-                                   parse_points(row["score"]), parse_points(row["expected"]), values["change"],
-                                   values["rating_after"], int(row["performance"]) if row["performance"] else None)
-            except (ValueError, TypeError) as error:
-                raise BrokenFolder(f"not a rating report line: {error}", source=RATINGS_FILE, line=line) from None
-            rows.append(StoredRow(row["tournament"], row["time_control"], rating, row["name"], row.get("date", "")))
-        return tuple(rows)
 
     def files_of(self, club: Club) -> dict[str, str]:
         files = {

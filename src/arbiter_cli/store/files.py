@@ -27,19 +27,21 @@ import re
 import shutil
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, ClassVar, TypeVar
 from pathlib import Path
 
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, Refused
 from arbiter_cli.lifecycle.change import Change, Recorded
 from arbiter_cli.store.digests import DIGESTS_FILE, differences, digest, read_record, record
 from arbiter_cli.store.journal import JOURNAL_FILE, journal_text, read_journal
+from arbiter_cli.store.layout import LOCK_FILE, PENDING_FILE, Layout
+from arbiter_cli.store.tables import RoundFiles, Table, csv_lines, read_lines
 
 __all__ = ["FolderStore", "LOCK_FILE", "atomic_write", "fsync_dir", "csv_text", "process_alive",
            "toml_line"]
 
-LOCK_FILE = ".arbiter.lock"
-PENDING_FILE = ".arbiter.pending"  # the manifest of a change being written (see FolderStore._commit)
+_Context = TypeVar("_Context")
+_Read = TypeVar("_Read")
 
 
 def csv_text(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
@@ -164,12 +166,24 @@ class FolderStore:
     """A folder of plain files written all or nothing under a lock (shared by the
     tournament folder and the club folder)."""
 
-    #: Sub-folders where a killed writer may have left temporary files.
-    temporary_dirs: tuple[str, ...] = ()
-    #: The folder's own top-level files (an output written into the folder is not one of them).
-    own_files: tuple[str, ...] = ()
-    #: Sub-folders whose files belong to the folder (besides its own top-level files).
-    tracked_dirs: tuple[str, ...] = ()
+    #: Everything a folder of this kind owns (:mod:`arbiter_cli.store.layout`), declared once by each kind.
+    layout: ClassVar[Layout] = Layout(())
+
+    @property
+    def temporary_dirs(self) -> tuple[str, ...]:
+        """Sub-folders where a killed writer may have left temporary files."""
+        return self.layout.temporary_dirs
+
+    @property
+    def own_files(self) -> tuple[str, ...]:
+        """The folder's own top-level files, those arbiter writes (an output written into the folder,
+        or a file a person writes, such as ``prizes.toml``, is not one of them)."""
+        return self.layout.own_files
+
+    @property
+    def tracked_dirs(self) -> tuple[str, ...]:
+        """Sub-folders whose files belong to the folder (besides its own top-level files)."""
+        return self.layout.tracked_dirs
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
@@ -258,32 +272,25 @@ class FolderStore:
             line = data[: error.start].count(b"\n") + 1
             raise BrokenFolder("the file is not valid UTF-8 text", source=name, line=line) from None
 
-    def _read_csv(self, name: str, header: Sequence[str],
-                  optional: Sequence[str] = ()) -> list[tuple[int, dict[str, str]]]:
-        """The rows of a CSV file with this header (``optional`` columns may follow it)."""
-        text = self._read_text(name)
-        reader = csv.reader(io.StringIO(text, newline=""), strict=True)
-        rows: list[tuple[int, dict[str, str]]] = []
-        try:
-            first = next(reader, None)
-            if first is None:
-                raise BrokenFolder(f"the file is empty; its first line must be: {','.join(header)}",
-                                  source=name, line=1)
-            found = tuple(cell.strip() for cell in first)
-            if not any(found == (*header, *optional[:k]) for k in range(len(optional) + 1)):
-                raise BrokenFolder(f"the header must be: {','.join(header)}", source=name, line=1)
-            header = found
-            for cells in reader:
-                line = reader.line_num
-                if not cells or all(not c.strip() for c in cells):
-                    continue
-                if len(cells) != len(header):
-                    raise BrokenFolder(f"expected {len(header)} fields, found {len(cells)}",
-                                      source=name, line=line)
-                rows.append((line, {key: value.strip() for key, value in zip(header, cells)}))
-        except csv.Error as error:
-            raise BrokenFolder(f"CSV syntax error: {error}", source=name, line=reader.line_num) from None
-        return rows
+    def read_table(self, table: Table[_Context, _Read], context: _Context) -> _Read:
+        """The CSV file ``table`` declares, read through the reader of its rows (made from
+        ``context``); the first fault names the file, the line and the field. An optional file that
+        is not there reads as no rows."""
+        rows = table.rows(context)
+        if not table.required and not (self.path / table.name).exists():
+            return rows.result()
+        return read_lines(csv_lines(self._read_text(table.name), table.name, table.columns, table.optional), rows)
+
+    def read_rounds(self, files: RoundFiles[_Context, _Read], planned: int | None,
+                    context: _Context) -> tuple[_Read, ...]:
+        """Every round file ``files`` declares (1 to n without gaps, no more than ``planned``), each
+        read through the reader of a round made from its number and ``context``."""
+        out = []
+        for number in files.numbers(self.path, planned):
+            name = files.name(number)
+            rows = files.rows(number, context)
+            out.append(read_lines(csv_lines(self._read_text(name), name, files.columns, files.optional), rows))
+        return tuple(out)
 
     def _save_files(self, old_files: dict[str, str], new_files: dict[str, str], command: str,
                     changes: Sequence[Change], now: dt.datetime | None = None,
@@ -469,11 +476,9 @@ class FolderStore:
         return record(files, after)
 
     def owns(self, name: str) -> bool:
-        """Is ``name`` (a path inside the folder) one of the folder's own files (see :meth:`tracked`)?"""
-        head, _, rest = name.partition("/")
-        if not rest:
-            return name in self.own_files
-        return head in self.tracked_dirs and "/" not in rest and not rest.startswith(".")
+        """Is ``name`` (a path inside the folder) one of the folder's own files, those arbiter writes
+        (see :meth:`tracked` and :meth:`Layout.tracks <arbiter_cli.store.layout.Layout.tracks>`)?"""
+        return self.layout.tracks(name)
 
     def hand_edits(self) -> tuple[list[str], str] | None:
         """The files changed outside arbiter since the last change (and that change), or None when

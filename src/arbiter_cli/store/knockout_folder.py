@@ -35,11 +35,14 @@ from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.integrity import Problem
 from arbiter_cli.lifecycle.knockout_integrity import knockout_problems
 from arbiter_cli.store.files import csv_text, toml_line
-from arbiter_cli.store.journal import JOURNAL_FILE
-from arbiter_cli.store.tournament import (PLAYERS_FILE, ROUNDS_DIR, SETTINGS_FILE, TournamentFolder,
-                                          players_to_csv, round_numbers, settings_to_toml, settings_with_table)
+from arbiter_cli.store.layout import Document, Hidden, Layout, Marker, Outputs, PersonFile
+from arbiter_cli.store.names import CLUB_FILE, TEAMS_FILE
+from arbiter_cli.store.tables import Line, RoundFiles, Table
+from arbiter_cli.store.tournament import (FINAL_DIR, JOURNAL, PLAYERS, PLAYERS_FILE, PRIZES_FILE, ROUNDS_DIR,
+                                          SETTINGS_FILE, TournamentFolder, players_to_csv, settings_to_toml,
+                                          settings_with_table)
 
-__all__ = ["BRACKET_FILE", "KnockoutFolder", "is_knockout_folder", "knockout_files"]
+__all__ = ["BRACKET_FILE", "KNOCKOUT_LAYOUT", "KnockoutFolder", "is_knockout_folder", "knockout_files"]
 
 BRACKET_FILE = "bracket.csv"
 BRACKET_COLUMNS = ("slot", "start_number")
@@ -87,10 +90,97 @@ def knockout_files(tournament: KnockoutTournament) -> dict[str, str]:
     return files
 
 
+# --------------------------------------------------------------------------- reading: the rows of each file
+
+
+class _BracketRows:
+    """``bracket.csv``: the slots in order (1, 2, ...), each a player's start number or empty (a bye); a player once."""
+
+    def __init__(self, numbers: set[int]) -> None:
+        self.numbers = numbers
+        self.slots: list[int | None] = []
+
+    def row(self, line: Line) -> None:
+        if line["slot"] != str(len(self.slots) + 1):
+            raise line.fault(f"expected slot {len(self.slots) + 1}", "slot")
+        text = line["start_number"]
+        if text and (not text.isdigit() or int(text) not in self.numbers):
+            raise line.fault(f"{text!r} is not the start number of a player", "start_number")
+        if text and int(text) in self.slots:
+            raise line.fault(f"player {text} is already in slot {self.slots.index(int(text)) + 1}", "start_number")
+        self.slots.append(int(text) if text else None)
+
+    def result(self) -> tuple[int | None, ...]:
+        return tuple(self.slots)
+
+
+#: Where each match and game of a round is written: (round, match, game or None) -> line.
+Lines = dict[tuple[int, int | None, int | None], int]
+
+
+class _KnockoutRows:
+    """A knockout's round file: each match line (matches 1, 2, ...: its players in bracket order, a
+    match forfeit) followed by its game lines (White first)."""
+
+    def __init__(self, number: int, numbers: set[int]) -> None:
+        self.number, self.numbers = number, numbers
+        self.matches: list[KnockoutMatch] = []
+        self.lines: Lines = {}
+
+    def _player(self, line: Line, field: str, empty: bool) -> int | None:
+        text = line[field]
+        if text == "" and empty:
+            return None
+        if not text.isdigit() or int(text) not in self.numbers:
+            raise line.fault(f"{text!r} is not the start number of a player", field)
+        return int(text)
+
+    def row(self, line: Line) -> None:
+        result = line.parsed(parse_result, "result")
+        matches = self.matches
+        if line["game"] == "":
+            if line["match"] != str(len(matches) + 1):
+                raise line.fault(f"expected match {len(matches) + 1}", "match")
+            if line["stage"]:
+                raise line.fault("a match line has no stage", "stage")
+            if result is not None and result not in _MATCH_FORFEITS:
+                raise line.fault("a match line's result is a match forfeit (+/-, -/+, -/-) or nothing", "result")
+            self.lines[(self.number, len(matches) + 1, None)] = line.number
+            matches.append(KnockoutMatch(len(matches) + 1, self._player(line, "first", True),
+                                         self._player(line, "second", True), (), result))
+            return
+        if not matches or line["match"] != str(matches[-1].number):
+            raise line.fault("a game line follows its match line", "match")
+        current = matches[-1]
+        if not line["game"].isdigit():
+            raise line.fault(f"{line['game']!r} is not a game number", "game")
+        white = self._player(line, "first", False)
+        black = self._player(line, "second", False)
+        assert white is not None and black is not None
+        self.lines[(self.number, current.number, int(line["game"]))] = line.number
+        game = KnockoutGame(int(line["game"]), line["stage"], white, black, result)
+        matches[-1] = replace(current, games=(*current.games, game))
+
+    def result(self) -> tuple[KnockoutRound, Lines]:
+        return KnockoutRound(self.number, tuple(self.matches)), self.lines
+
+
+# --------------------------------------------------------------------------- what the folder owns
+
+BRACKET = Table(BRACKET_FILE, BRACKET_COLUMNS, _BracketRows, required=False)
+KNOCKOUT_ROUNDS = RoundFiles(ROUNDS_DIR, KNOCKOUT_ROUND_COLUMNS, _KnockoutRows)
+
+#: A knockout event's folder (a group event's knockout final too).
+KNOCKOUT_LAYOUT = Layout((
+    Document(SETTINGS_FILE), PLAYERS, BRACKET, JOURNAL, KNOCKOUT_ROUNDS, Outputs(FINAL_DIR), PersonFile(PRIZES_FILE),
+    Marker(TEAMS_FILE), Marker(CLUB_FILE), Hidden(),
+))
+
+
 class KnockoutFolder(TournamentFolder):
     """A knockout event folder on disk."""
 
-    own_files = (SETTINGS_FILE, PLAYERS_FILE, BRACKET_FILE, JOURNAL_FILE)
+    layout = KNOCKOUT_LAYOUT
 
     # -- the registration view (the individual player commands) -------------------
 
@@ -121,11 +211,14 @@ class KnockoutFolder(TournamentFolder):
         settings, knockout = self._load_knockout_settings()
         players = self._load_players()
         numbers = {p.start_number for p in players}
-        bracket = self._load_bracket(numbers)
-        self._lines: dict[tuple[int, int | None, int | None], int] = {}
-        rounds = tuple(self._load_knockout_round(n, numbers) for n in round_numbers(self.path, settings))
+        bracket = self.read_table(BRACKET, numbers)
+        self._lines: Lines = {}
+        rounds = []
+        for rnd, lines in self.read_rounds(KNOCKOUT_ROUNDS, settings.rounds, numbers):
+            rounds.append(rnd)
+            self._lines.update(lines)
         self._check_journal()
-        tournament = KnockoutTournament(settings, knockout, players, bracket, rounds)
+        tournament = KnockoutTournament(settings, knockout, players, bracket, tuple(rounds))
         if check:
             broken = self.located(tournament)
             if broken:
@@ -153,65 +246,6 @@ class KnockoutFolder(TournamentFolder):
             raise BrokenFolder("a folder with a [knockout] table has system = \"knockout\"", source=SETTINGS_FILE,
                                line=toml_line(text, ["system"]), field="system")
         return settings, knockout
-
-    def _load_bracket(self, numbers: set[int]) -> tuple[int | None, ...]:
-        if not (self.path / BRACKET_FILE).exists():
-            return ()
-        slots: list[int | None] = []
-        for line, row in self._read_csv(BRACKET_FILE, BRACKET_COLUMNS):
-            if row["slot"] != str(len(slots) + 1):
-                raise BrokenFolder(f"expected slot {len(slots) + 1}", source=BRACKET_FILE, line=line, field="slot")
-            text = row["start_number"]
-            if text and (not text.isdigit() or int(text) not in numbers):
-                raise BrokenFolder(f"{text!r} is not the start number of a player", source=BRACKET_FILE, line=line,
-                                   field="start_number")
-            if text and int(text) in slots:
-                raise BrokenFolder(f"player {text} is already in slot {slots.index(int(text)) + 1}",
-                                   source=BRACKET_FILE, line=line, field="start_number")
-            slots.append(int(text) if text else None)
-        return tuple(slots)
-
-    def _load_knockout_round(self, number: int, numbers: set[int]) -> KnockoutRound:
-        name = f"{ROUNDS_DIR}/{number:02d}.csv"
-        matches: list[KnockoutMatch] = []
-
-        def player(line: int, field: str, text: str, empty: bool) -> int | None:
-            if text == "" and empty:
-                return None
-            if not text.isdigit() or int(text) not in numbers:
-                raise BrokenFolder(f"{text!r} is not the start number of a player", source=name, line=line,
-                                   field=field)
-            return int(text)
-
-        for line, row in self._read_csv(name, KNOCKOUT_ROUND_COLUMNS):
-            try:
-                result = parse_result(row["result"])
-            except ValueError as error:
-                raise BrokenFolder(str(error), source=name, line=line, field="result") from None
-            if row["game"] == "":
-                if row["match"] != str(len(matches) + 1):
-                    raise BrokenFolder(f"expected match {len(matches) + 1}", source=name, line=line, field="match")
-                if row["stage"]:
-                    raise BrokenFolder("a match line has no stage", source=name, line=line, field="stage")
-                if result is not None and result not in _MATCH_FORFEITS:
-                    raise BrokenFolder("a match line's result is a match forfeit (+/-, -/+, -/-) or nothing",
-                                       source=name, line=line, field="result")
-                self._lines[(number, len(matches) + 1, None)] = line
-                matches.append(KnockoutMatch(len(matches) + 1, player(line, "first", row["first"], True),
-                                             player(line, "second", row["second"], True), (), result))
-                continue
-            if not matches or row["match"] != str(matches[-1].number):
-                raise BrokenFolder("a game line follows its match line", source=name, line=line, field="match")
-            current = matches[-1]
-            if not row["game"].isdigit():
-                raise BrokenFolder(f"{row['game']!r} is not a game number", source=name, line=line, field="game")
-            white = player(line, "first", row["first"], False)
-            black = player(line, "second", row["second"], False)
-            assert white is not None and black is not None
-            self._lines[(number, current.number, int(row["game"]))] = line
-            game = KnockoutGame(int(row["game"]), row["stage"], white, black, result)
-            matches[-1] = replace(current, games=(*current.games, game))
-        return KnockoutRound(number, tuple(matches))
 
     # -- writing -----------------------------------------------------------------
 

@@ -19,7 +19,7 @@ from arbiter_cli.store.tournament import FINAL_DIR, ROUNDS_DIR, SETTINGS_FILE, T
 __all__ = ["folder_of_file", "check_output", "write_output"]
 
 #: Every file and sub-folder an individual or a team event's folder owns.
-_TOURNAMENT_PARTS = frozenset((ROUNDS_DIR, FINAL_DIR, *TournamentFolder.own_files, *TeamFolder.own_files))
+_TOURNAMENT_PARTS = frozenset((ROUNDS_DIR, FINAL_DIR, *TournamentFolder.layout.own_files, *TeamFolder.layout.own_files))
 _CLUB_PARTS = (CLUB_FILE, MEMBERS_FILE, RATINGS_FILE, JOURNAL_FILE)
 
 

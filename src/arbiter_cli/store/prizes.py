@@ -16,11 +16,9 @@ from pydantic import ValidationError
 
 from arbiter_cli.core.errors import BrokenFolder, pydantic_message
 from arbiter_cli.core.prizes import PrizeTable
-from arbiter_cli.store.tournament import read_toml
+from arbiter_cli.store.tournament import PRIZES_FILE, read_toml
 
 __all__ = ["PRIZES_FILE", "read_prizes", "parse_prizes"]
-
-PRIZES_FILE = "prizes.toml"
 
 
 def read_prizes(folder: Path, team: bool = False) -> PrizeTable | None:

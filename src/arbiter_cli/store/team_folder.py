@@ -26,9 +26,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import tomli_w
-from pydantic import ValidationError
 
-from arbiter_cli.core.errors import BadArgument, BrokenFolder, Refused, pydantic_message
+from arbiter_cli.core.errors import BadArgument, BrokenFolder, Refused
 from arbiter_cli.core.model import Player, Settings
 from arbiter_cli.core.points import points_to_toml
 from arbiter_cli.core.results import ByeKind, GameResult, parse_bye, parse_result
@@ -39,13 +38,14 @@ from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.team_integrity import team_problems
 from arbiter_cli.lifecycle.team_standings import check_team_codes
 from arbiter_cli.store.files import FolderStore, csv_text, toml_line
-from arbiter_cli.store.journal import JOURNAL_FILE, OLD_COLUMNS
-from arbiter_cli.store.tournament import (FINAL_DIR, PLAYER_COLUMNS, PLAYERS_FILE, ROUNDS_DIR, SETTINGS_FILE,
-                                          numbered_from_one, round_numbers, settings_to_toml, settings_with_table)
+from arbiter_cli.store.layout import Document, Hidden, Layout, Marker, Outputs, PersonFile
+from arbiter_cli.store.names import CLUB_FILE, TEAMS_FILE
+from arbiter_cli.store.tables import Line, RoundFiles, Table
+from arbiter_cli.store.tournament import (FINAL_DIR, JOURNAL, PLAYER_COLUMNS, PLAYERS_FILE, PRIZES_FILE, ROUNDS_DIR,
+                                          SETTINGS_FILE, numbered_from_one, settings_to_toml, settings_with_table)
 
-__all__ = ["TEAMS_FILE", "LINEUPS_FILE", "TeamFolder", "is_team_folder", "team_files"]
+__all__ = ["TEAMS_FILE", "LINEUPS_FILE", "TEAM_LAYOUT", "TeamFolder", "is_team_folder", "team_files"]
 
-TEAMS_FILE = "teams.csv"
 TEAM_COLUMNS = ("number", "name", "short", "status", "withdrawn_after")
 TEAM_PLAYER_COLUMNS = (*PLAYER_COLUMNS, "team")
 MATCH_COLUMNS = ("match", "board", "first", "second", "result")
@@ -122,12 +122,206 @@ def team_files(tournament: TeamTournament) -> dict[str, str]:
     return files
 
 
+# --------------------------------------------------------------------------- reading: the rows of each file
+
+
+class _TeamRows:
+    """``teams.csv``: a team per row; a number and a name once each, numbers from 1."""
+
+    def __init__(self, _: None = None) -> None:
+        self.teams: list[TeamEntry] = []
+        self.seen: dict[int, int] = {}
+        self.names: dict[str, int] = {}
+
+    def row(self, line: Line) -> None:
+        entry = line.validated(TeamEntry)
+        if entry.number in self.seen:
+            raise line.fault(f"team number {entry.number} is already used on line {self.seen[entry.number]}", "number")
+        if entry.name.casefold() in self.names:
+            raise line.fault(f"the team {entry.name!r} is already on line {self.names[entry.name.casefold()]}", "name")
+        if entry.is_withdrawn != (entry.withdrawn_after is not None):
+            raise line.fault("a withdrawn team needs withdrawn_after, an active one none", "withdrawn_after")
+        self.seen[entry.number] = line.number
+        self.names[entry.name.casefold()] = line.number
+        self.teams.append(entry)
+
+    def result(self) -> tuple[TeamEntry, ...]:
+        numbered_from_one(self.seen, TEAMS_FILE, "number", "team numbers")
+        return tuple(sorted(self.teams, key=lambda t: t.number))
+
+
+class _TeamPlayerRows:
+    """``players.csv`` of a team event: a player per row with their team; start numbers from 1."""
+
+    def __init__(self, teams: set[int]) -> None:
+        self.known = teams
+        self.players: list[Player] = []
+        self.team_of: dict[int, int] = {}
+        self.fide_ids: dict[int, int] = {}
+
+    def row(self, line: Line) -> None:
+        player = line.validated(Player, leave_out=("team",))
+        team = line["team"]
+        if player.start_number in self.team_of:
+            raise line.fault(f"start number {player.start_number} is already used", "start_number")
+        if not team.isdigit() or int(team) not in self.known:
+            raise line.fault(f"{team!r} is not the number of a team in {TEAMS_FILE}", "team")
+        if player.fide_id is not None and player.fide_id in self.fide_ids:
+            raise line.fault(f"FIDE ID {player.fide_id} is already used on line {self.fide_ids[player.fide_id]}",
+                             "fide_id")
+        if player.fide_id is not None:
+            self.fide_ids[player.fide_id] = line.number
+        self.team_of[player.start_number] = int(team)
+        self.players.append(player)
+
+    def result(self) -> tuple[tuple[Player, ...], dict[int, int]]:
+        numbered_from_one(self.team_of, PLAYERS_FILE, "start_number", "start numbers")
+        return tuple(sorted(self.players, key=lambda p: p.start_number)), self.team_of
+
+
+class _MatchRows:
+    """A team event's round file: each match line (the teams, a match forfeit) followed by its board
+    lines (boards 1, 2, ...: the players, first team first, an empty board without one), then the
+    team byes; a team and a player once."""
+
+    def __init__(self, number: int, context: tuple[set[int], dict[int, int]]) -> None:
+        self.number = number
+        self.teams, self.team_of = context
+        self.matches: list[Match] = []
+        self.byes: list[TeamBye] = []
+        self.placed: dict[int, int] = {}  # team -> line
+        self.seated: dict[int, int] = {}  # player -> line
+        self.current: Match | None = None
+
+    def _team(self, line: Line, field: str) -> int:
+        text = line[field]
+        if not text.isdigit() or int(text) not in self.teams:
+            raise line.fault(f"{text!r} is not the number of a team", field)
+        if int(text) in self.placed:
+            raise line.fault(f"team {text} is already in this round on line {self.placed[int(text)]}", field)
+        self.placed[int(text)] = line.number
+        return int(text)
+
+    def _player(self, line: Line, field: str, side: int) -> int | None:
+        text = line[field]
+        if text == "":
+            return None
+        if not text.isdigit() or int(text) not in self.team_of:
+            raise line.fault(f"{text!r} is not the start number of a player", field)
+        tpn = int(text)
+        if self.team_of[tpn] != side:
+            raise line.fault(f"player {tpn} is in team {self.team_of[tpn]}, not team {side}", field)
+        if tpn in self.seated:
+            raise line.fault(f"player {tpn} is already in this round on line {self.seated[tpn]}", field)
+        self.seated[tpn] = line.number
+        return tpn
+
+    def row(self, line: Line) -> None:
+        if line["match"] == "":
+            if line["board"] or line["second"]:
+                raise line.fault("a team bye names one team and no board")
+            kind = line.parsed(parse_bye, "result")
+            self.byes.append(TeamBye(self._team(line, "first"), kind))
+            return
+        if self.byes:
+            raise line.fault("matches come before team byes")
+        result = line.parsed(parse_result, "result")
+        current = self.current
+        if line["board"] == "":
+            if line["match"] != str(len(self.matches) + 1):
+                raise line.fault(f"expected match {len(self.matches) + 1}", "match")
+            if result is not None and result not in _FORFEITS:
+                raise line.fault("a match line's result is a match forfeit (+/-, -/+, -/-) or nothing", "result")
+            self.current = Match(len(self.matches) + 1, self._team(line, "first"), self._team(line, "second"), (),
+                                 result)
+            self.matches.append(self.current)
+            return
+        if current is None or line["match"] != str(current.number):
+            raise line.fault("a board line follows its match line", "match")
+        if line["board"] != str(len(current.boards) + 1):
+            raise line.fault(f"expected board {len(current.boards) + 1}", "board")
+        first = self._player(line, "first", current.first)
+        second = self._player(line, "second", current.second)
+        if (first is None or second is None) and result is not None and not (
+                (first is None) == (result is GameResult.BLACK_FORFEIT_WIN) or result is GameResult.DOUBLE_FORFEIT):
+            raise line.fault("an empty board is won by forfeit by the player facing it", "result")
+        self.current = Match(current.number, current.first, current.second,
+                             (*current.boards, BoardGame(len(current.boards) + 1, first, second, result)))
+        self.matches[-1] = self.current
+
+    def result(self) -> MatchRound:
+        return MatchRound(self.number, tuple(self.matches), tuple(self.byes))
+
+
+class _TeamByeRows:
+    """``team_byes.csv``: requested team byes (HPB, ZPB) for rounds still to be paired, one per team and round."""
+
+    def __init__(self, context: tuple[int, set[int]]) -> None:
+        self.paired, self.teams = context
+        self.out: list[TeamByeRequest] = []
+        self.seen: dict[tuple[int, int], int] = {}
+
+    def row(self, line: Line) -> None:
+        if not line["round"].isdigit() or int(line["round"]) <= self.paired:
+            raise line.fault(f"{line['round']!r} is not a round still to be paired", "round")
+        if not line["team"].isdigit() or int(line["team"]) not in self.teams:
+            raise line.fault(f"{line['team']!r} is not the number of a team", "team")
+        if line["kind"] not in ("HPB", "ZPB"):
+            raise line.fault(f"{line['kind']!r} is not a requested bye (HPB or ZPB)", "kind")
+        key = (int(line["round"]), int(line["team"]))
+        if key in self.seen:
+            raise line.fault(f"team {key[1]} already has a bye in round {key[0]} on line {self.seen[key]}", "team")
+        self.seen[key] = line.number
+        self.out.append(TeamByeRequest(key[0], key[1], ByeKind(line["kind"])))
+
+    def result(self) -> tuple[TeamByeRequest, ...]:
+        return tuple(self.out)
+
+
+class _LineUpRows:
+    """``lineups.csv``: line-ups for rounds still to be paired, board by board, each player of the team."""
+
+    def __init__(self, context: tuple[int, dict[int, int]]) -> None:
+        self.paired, self.team_of = context
+        self.found: dict[tuple[int, int], list[int]] = {}
+
+    def row(self, line: Line) -> None:
+        for field in LINEUP_COLUMNS:
+            if not line[field].isdigit():
+                raise line.fault(f"{line[field]!r} is not a number", field)
+        rnd, team, board, tpn = (int(line[f]) for f in LINEUP_COLUMNS)
+        if rnd <= self.paired:
+            raise line.fault(f"round {rnd} is already paired; its line-ups are in its round file", "round")
+        if self.team_of.get(tpn) != team:
+            raise line.fault(f"player {tpn} is not in team {team}", "start_number")
+        players = self.found.setdefault((rnd, team), [])
+        if board != len(players) + 1:
+            raise line.fault(f"expected board {len(players) + 1}", "board")
+        players.append(tpn)
+
+    def result(self) -> tuple[LineUpRequest, ...]:
+        return tuple(LineUpRequest(r, t, tuple(p)) for (r, t), p in sorted(self.found.items()))
+
+
+# --------------------------------------------------------------------------- what the folder owns
+
+TEAMS = Table(TEAMS_FILE, TEAM_COLUMNS, _TeamRows)
+TEAM_PLAYERS = Table(PLAYERS_FILE, TEAM_PLAYER_COLUMNS, _TeamPlayerRows)
+MATCH_ROUNDS = RoundFiles(ROUNDS_DIR, MATCH_COLUMNS, _MatchRows)
+LINEUPS = Table(LINEUPS_FILE, LINEUP_COLUMNS, _LineUpRows, required=False)
+TEAM_BYES = Table(TEAM_BYES_FILE, TEAM_BYE_COLUMNS, _TeamByeRows, required=False)
+
+#: A team event's folder.
+TEAM_LAYOUT = Layout((
+    Document(SETTINGS_FILE), TEAMS, TEAM_PLAYERS, LINEUPS, TEAM_BYES, JOURNAL, MATCH_ROUNDS, Outputs(FINAL_DIR),
+    PersonFile(PRIZES_FILE), Marker(CLUB_FILE), Hidden(),
+))
+
+
 class TeamFolder(FolderStore):
     """A team event folder on disk."""
 
-    temporary_dirs = (ROUNDS_DIR, FINAL_DIR)
-    own_files = (SETTINGS_FILE, TEAMS_FILE, PLAYERS_FILE, LINEUPS_FILE, TEAM_BYES_FILE, JOURNAL_FILE)
-    tracked_dirs = (ROUNDS_DIR, FINAL_DIR)
+    layout = TEAM_LAYOUT
 
     def _require_folder(self) -> None:
         if not (self.path / SETTINGS_FILE).is_file() or not (self.path / TEAMS_FILE).is_file():
@@ -143,14 +337,13 @@ class TeamFolder(FolderStore):
         """Read and check the whole folder. Call it while holding the lock."""
         self._require_folder()
         settings, team = self._load_settings()
-        teams = self._load_teams()
-        players, team_of = self._load_players({t.number for t in teams})
-        rounds = self._load_rounds(settings, {t.number for t in teams}, team_of)
-        lineups = self._load_lineups(len(rounds), team_of)
-        byes = self._load_team_byes(len(rounds), {t.number for t in teams})
-        if not (self.path / JOURNAL_FILE).exists():
-            raise BrokenFolder("the file is missing", source=JOURNAL_FILE)
-        self._read_csv(JOURNAL_FILE, OLD_COLUMNS, ("by",))
+        teams = self.read_table(TEAMS, None)
+        numbers = {t.number for t in teams}
+        players, team_of = self.read_table(TEAM_PLAYERS, numbers)
+        rounds = self.read_rounds(MATCH_ROUNDS, settings.rounds, (numbers, team_of))
+        lineups = self.read_table(LINEUPS, (len(rounds), team_of))
+        byes = self.read_table(TEAM_BYES, (len(rounds), numbers))
+        self.read_table(JOURNAL, None)
         tournament = TeamTournament(settings, team, teams, players, team_of, rounds, lineups, byes)
         if check:
             broken = team_problems(tournament)
@@ -173,182 +366,6 @@ class TeamFolder(FolderStore):
             raise BrokenFolder("a team event lists its tie-breaks in [team] tiebreaks", source=SETTINGS_FILE,
                                line=toml_line(text, ["tiebreaks"]), field="tiebreaks")
         return settings, team
-
-    def _load_teams(self) -> tuple[TeamEntry, ...]:
-        teams: list[TeamEntry] = []
-        seen: dict[int, int] = {}
-        names: dict[str, int] = {}
-        for line, row in self._read_csv(TEAMS_FILE, TEAM_COLUMNS):
-            try:
-                entry = TeamEntry.model_validate(row)
-            except ValidationError as error:
-                first = error.errors()[0]
-                raise BrokenFolder(pydantic_message(first), source=TEAMS_FILE, line=line,
-                                   field=str(first["loc"][0]) if first["loc"] else None) from None
-            if entry.number in seen:
-                raise BrokenFolder(f"team number {entry.number} is already used on line {seen[entry.number]}",
-                                   source=TEAMS_FILE, line=line, field="number")
-            if entry.name.casefold() in names:
-                raise BrokenFolder(f"the team {entry.name!r} is already on line {names[entry.name.casefold()]}",
-                                   source=TEAMS_FILE, line=line, field="name")
-            if entry.is_withdrawn != (entry.withdrawn_after is not None):
-                raise BrokenFolder("a withdrawn team needs withdrawn_after, an active one none", source=TEAMS_FILE,
-                                   line=line, field="withdrawn_after")
-            seen[entry.number] = line
-            names[entry.name.casefold()] = line
-            teams.append(entry)
-        numbered_from_one(seen, TEAMS_FILE, "number", "team numbers")
-        return tuple(sorted(teams, key=lambda t: t.number))
-
-    def _load_players(self, teams: set[int]) -> tuple[tuple[Player, ...], dict[int, int]]:
-        players: list[Player] = []
-        team_of: dict[int, int] = {}
-        fide_ids: dict[int, int] = {}
-        for line, row in self._read_csv(PLAYERS_FILE, TEAM_PLAYER_COLUMNS):
-            team = row.pop("team")
-            try:
-                player = Player.model_validate(row)
-            except ValidationError as error:
-                first = error.errors()[0]
-                raise BrokenFolder(pydantic_message(first), source=PLAYERS_FILE, line=line,
-                                   field=str(first["loc"][0]) if first["loc"] else None) from None
-            if player.start_number in team_of:
-                raise BrokenFolder(f"start number {player.start_number} is already used", source=PLAYERS_FILE,
-                                   line=line, field="start_number")
-            if not team.isdigit() or int(team) not in teams:
-                raise BrokenFolder(f"{team!r} is not the number of a team in {TEAMS_FILE}", source=PLAYERS_FILE,
-                                   line=line, field="team")
-            if player.fide_id is not None and player.fide_id in fide_ids:
-                raise BrokenFolder(f"FIDE ID {player.fide_id} is already used on line {fide_ids[player.fide_id]}",
-                                   source=PLAYERS_FILE, line=line, field="fide_id")
-            if player.fide_id is not None:
-                fide_ids[player.fide_id] = line
-            team_of[player.start_number] = int(team)
-            players.append(player)
-        numbered_from_one(team_of, PLAYERS_FILE, "start_number", "start numbers")
-        return tuple(sorted(players, key=lambda p: p.start_number)), team_of
-
-    def _load_rounds(self, settings: Settings, teams: set[int], team_of: dict[int, int]) -> tuple[MatchRound, ...]:
-        return tuple(self._load_round(n, teams, team_of) for n in round_numbers(self.path, settings))
-
-    def _load_round(self, number: int, teams: set[int], team_of: dict[int, int]) -> MatchRound:
-        name = f"{ROUNDS_DIR}/{_round_name(number)}"
-        matches: list[Match] = []
-        byes: list[TeamBye] = []
-        placed: dict[int, int] = {}  # team -> line
-        seated: dict[int, int] = {}  # player -> line
-
-        def team(line: int, field: str, text: str) -> int:
-            if not text.isdigit() or int(text) not in teams:
-                raise BrokenFolder(f"{text!r} is not the number of a team", source=name, line=line, field=field)
-            if int(text) in placed:
-                raise BrokenFolder(f"team {text} is already in this round on line {placed[int(text)]}", source=name,
-                                   line=line, field=field)
-            placed[int(text)] = line
-            return int(text)
-
-        def player(line: int, field: str, text: str, side: int) -> int | None:
-            if text == "":
-                return None
-            if not text.isdigit() or int(text) not in team_of:
-                raise BrokenFolder(f"{text!r} is not the start number of a player", source=name, line=line,
-                                   field=field)
-            tpn = int(text)
-            if team_of[tpn] != side:
-                raise BrokenFolder(f"player {tpn} is in team {team_of[tpn]}, not team {side}", source=name, line=line,
-                                   field=field)
-            if tpn in seated:
-                raise BrokenFolder(f"player {tpn} is already in this round on line {seated[tpn]}", source=name,
-                                   line=line, field=field)
-            seated[tpn] = line
-            return tpn
-
-        current: Match | None = None
-        for line, row in self._read_csv(name, MATCH_COLUMNS):
-            if row["match"] == "":
-                if row["board"] or row["second"]:
-                    raise BrokenFolder("a team bye names one team and no board", source=name, line=line)
-                try:
-                    kind = parse_bye(row["result"])
-                except ValueError as error:
-                    raise BrokenFolder(str(error), source=name, line=line, field="result") from None
-                byes.append(TeamBye(team(line, "first", row["first"]), kind))
-                continue
-            if byes:
-                raise BrokenFolder("matches come before team byes", source=name, line=line)
-            try:
-                result = parse_result(row["result"])
-            except ValueError as error:
-                raise BrokenFolder(str(error), source=name, line=line, field="result") from None
-            if row["board"] == "":
-                if row["match"] != str(len(matches) + 1):
-                    raise BrokenFolder(f"expected match {len(matches) + 1}", source=name, line=line, field="match")
-                if result is not None and result not in _FORFEITS:
-                    raise BrokenFolder("a match line's result is a match forfeit (+/-, -/+, -/-) or nothing",
-                                       source=name, line=line, field="result")
-                current = Match(len(matches) + 1, team(line, "first", row["first"]),
-                                team(line, "second", row["second"]), (), result)
-                matches.append(current)
-                continue
-            if current is None or row["match"] != str(current.number):
-                raise BrokenFolder("a board line follows its match line", source=name, line=line, field="match")
-            if row["board"] != str(len(current.boards) + 1):
-                raise BrokenFolder(f"expected board {len(current.boards) + 1}", source=name, line=line, field="board")
-            first = player(line, "first", row["first"], current.first)
-            second = player(line, "second", row["second"], current.second)
-            if (first is None or second is None) and result is not None and not (
-                    (first is None) == (result is GameResult.BLACK_FORFEIT_WIN)
-                    or result is GameResult.DOUBLE_FORFEIT):
-                raise BrokenFolder("an empty board is won by forfeit by the player facing it", source=name,
-                                   line=line, field="result")
-            current = Match(current.number, current.first, current.second,
-                            (*current.boards, BoardGame(len(current.boards) + 1, first, second, result)))
-            matches[-1] = current
-        return MatchRound(number, tuple(matches), tuple(byes))
-
-    def _load_team_byes(self, paired: int, teams: set[int]) -> tuple[TeamByeRequest, ...]:
-        if not (self.path / TEAM_BYES_FILE).exists():
-            return ()
-        out: list[TeamByeRequest] = []
-        seen: dict[tuple[int, int], int] = {}
-        for line, row in self._read_csv(TEAM_BYES_FILE, TEAM_BYE_COLUMNS):
-            if not row["round"].isdigit() or int(row["round"]) <= paired:
-                raise BrokenFolder(f"{row['round']!r} is not a round still to be paired", source=TEAM_BYES_FILE,
-                                   line=line, field="round")
-            if not row["team"].isdigit() or int(row["team"]) not in teams:
-                raise BrokenFolder(f"{row['team']!r} is not the number of a team", source=TEAM_BYES_FILE, line=line,
-                                   field="team")
-            if row["kind"] not in ("HPB", "ZPB"):
-                raise BrokenFolder(f"{row['kind']!r} is not a requested bye (HPB or ZPB)", source=TEAM_BYES_FILE,
-                                   line=line, field="kind")
-            key = (int(row["round"]), int(row["team"]))
-            if key in seen:
-                raise BrokenFolder(f"team {key[1]} already has a bye in round {key[0]} on line {seen[key]}",
-                                   source=TEAM_BYES_FILE, line=line, field="team")
-            seen[key] = line
-            out.append(TeamByeRequest(key[0], key[1], ByeKind(row["kind"])))
-        return tuple(out)
-
-    def _load_lineups(self, paired: int, team_of: dict[int, int]) -> tuple[LineUpRequest, ...]:
-        if not (self.path / LINEUPS_FILE).exists():
-            return ()
-        found: dict[tuple[int, int], list[int]] = {}
-        for line, row in self._read_csv(LINEUPS_FILE, LINEUP_COLUMNS):
-            for field in LINEUP_COLUMNS:
-                if not row[field].isdigit():
-                    raise BrokenFolder(f"{row[field]!r} is not a number", source=LINEUPS_FILE, line=line, field=field)
-            rnd, team, board, tpn = (int(row[f]) for f in LINEUP_COLUMNS)
-            if rnd <= paired:
-                raise BrokenFolder(f"round {rnd} is already paired; its line-ups are in its round file",
-                                   source=LINEUPS_FILE, line=line, field="round")
-            if team_of.get(tpn) != team:
-                raise BrokenFolder(f"player {tpn} is not in team {team}", source=LINEUPS_FILE, line=line,
-                                   field="start_number")
-            players = found.setdefault((rnd, team), [])
-            if board != len(players) + 1:
-                raise BrokenFolder(f"expected board {len(players) + 1}", source=LINEUPS_FILE, line=line, field="board")
-            players.append(tpn)
-        return tuple(LineUpRequest(r, t, tuple(p)) for (r, t), p in sorted(found.items()))
 
     # -- writing -----------------------------------------------------------------
 

@@ -10,9 +10,11 @@ A tournament is one folder of plain files::
     virtual.csv         the arbiter's virtual points (acceleration): start_number,round,points
     final/              the final standings, written by 'arbiter finalize'
     journal.csv         append-only log: time,command,change,old,new
+    prizes.toml         the prize fund, written by a person (:mod:`.prizes`)
     .arbiter.lock       the lock file (empty; safe to delete when no command runs)
 
-Reading is strict and writing all or nothing (:mod:`.files`).
+:data:`TOURNAMENT_LAYOUT` declares them once (:mod:`.layout`): each CSV file with its columns and
+the reader of its rows. Reading is strict (:mod:`.tables`) and writing all or nothing (:mod:`.files`).
 """
 
 from __future__ import annotations
@@ -43,12 +45,15 @@ from arbiter_cli.pairing.round_robin import pair_round, planned_rounds
 from arbiter_cli.core.words import count
 from arbiter_cli.store.files import FolderStore, csv_text, fsync_dir, process_alive, toml_line
 from arbiter_cli.store.journal import JOURNAL_FILE, OLD_COLUMNS
+from arbiter_cli.store.layout import Document, Hidden, Layout, Marker, Outputs, PersonFile
+from arbiter_cli.store.names import CLUB_FILE, SETTINGS_FILE, TEAMS_FILE
+from arbiter_cli.store.tables import Checked, Line, RoundFiles, Table
 
 __all__ = ["SETTINGS_FILE", "PLAYERS_FILE", "ROUNDS_DIR", "BYES_FILE", "FINAL_DIR", "PLAYER_COLUMNS",
            "ROUND_COLUMNS", "TournamentFolder", "settings_to_toml", "players_to_csv", "round_to_csv",
-           "byes_to_csv", "create_with", "read_toml", "validated_table", "round_numbers", "numbered_from_one"]
+           "byes_to_csv", "create_with", "read_toml", "validated_table", "numbered_from_one", "PRIZES_FILE",
+           "TOURNAMENT_LAYOUT", "JOURNAL", "PLAYERS", "ROUNDS", "BYES", "AVOID", "VIRTUAL"]
 
-SETTINGS_FILE = "tournament.toml"
 PLAYERS_FILE = "players.csv"
 ROUNDS_DIR = "rounds"
 PLAYER_COLUMNS = ("start_number", "name", "title", "rating", "fide_id", "federation", "sex",
@@ -64,10 +69,10 @@ AVOID_COLUMNS = ("players", "first_round", "last_round")
 VIRTUAL_FILE = "virtual.csv"
 VIRTUAL_COLUMNS = ("start_number", "round", "points")
 FINAL_DIR = "final"
+#: The prize fund, written by a person (:mod:`arbiter_cli.store.prizes` reads it).
+PRIZES_FILE = "prizes.toml"
 
 _Table = TypeVar("_Table", bound=BaseModel)
-
-_ROUND_NAME = re.compile(r"^(\d{2,3})\.csv$")
 
 
 #: Settings written only when they differ from their default.
@@ -163,12 +168,198 @@ def byes_to_csv(byes: Sequence[ByeRequest]) -> str:
     return csv_text(BYE_COLUMNS, rows)
 
 
+# --------------------------------------------------------------------------- reading: the rows of each file
+
+
+class _PlayerRows:
+    """``players.csv``: a player per row; a start number and a FIDE ID once each, start numbers from 1."""
+
+    def __init__(self, _: None = None) -> None:
+        self.players: list[Player] = []
+        self.lines: dict[int, int] = {}  # start number -> its line
+        self.fide_ids: dict[int, int] = {}
+
+    def row(self, line: Line) -> None:
+        player = line.validated(Player)
+        if player.start_number in self.lines:
+            raise line.fault(f"start number {player.start_number} is already used on line "
+                             f"{self.lines[player.start_number]}", "start_number")
+        if player.fide_id is not None and player.fide_id in self.fide_ids:
+            raise line.fault(f"FIDE ID {player.fide_id} is already used on line {self.fide_ids[player.fide_id]}",
+                             "fide_id")
+        self.lines[player.start_number] = line.number
+        if player.fide_id is not None:
+            self.fide_ids[player.fide_id] = line.number
+        self.players.append(player)
+
+    def result(self) -> tuple[tuple[Player, ...], dict[int, int]]:
+        numbered_from_one(self.lines, PLAYERS_FILE, "start_number", "start numbers")
+        return tuple(sorted(self.players, key=lambda p: p.start_number)), self.lines
+
+
+class _GameRows:
+    """A round file: its games in board order (boards 1, 2, ...), then its byes; a player once."""
+
+    def __init__(self, number: int, known: set[int]) -> None:
+        self.number, self.known = number, known
+        self.games: list[Game] = []
+        self.byes: list[Bye] = []
+        self.seen: dict[int, int] = {}
+
+    def _player(self, line: Line, field: str) -> int:
+        text = line[field]
+        if not text.isdigit() or int(text) not in self.known:
+            raise line.fault(f"{text!r} is not the start number of a player", field)
+        tpn = int(text)
+        if tpn in self.seen:
+            raise line.fault(f"player {tpn} is already in this round on line {self.seen[tpn]}", field)
+        self.seen[tpn] = line.number
+        return tpn
+
+    def row(self, line: Line) -> None:
+        note = line.get(ROUND_NOTE) or None
+        if note not in (None, "excused", "colourless"):
+            raise line.fault(f"{note!r} is not a note this program writes (excused, colourless)", ROUND_NOTE)
+        white = self._player(line, "white")
+        if line["black"] == "":
+            if line["board"]:
+                raise line.fault("a bye has no board number", "board")
+            self.byes.append(Bye(white, line.parsed(parse_bye, "result")))
+            return
+        if self.byes:
+            raise line.fault("games come before byes")
+        black = self._player(line, "black")
+        if not line["board"].isdigit() or int(line["board"]) != len(self.games) + 1:
+            raise line.fault(f"expected board {len(self.games) + 1}", "board")
+        result = line.parsed(parse_result, "result")
+        if note and result is GameResult.DOUBLE_LOSS:
+            note = None  # written when a 0-0 counted as unplayed: a game played has no notice to give
+        if note and (result is None or result.played):
+            raise line.fault(f"only a forfeit can be {note}", ROUND_NOTE)
+        self.games.append(Game(white, black, len(self.games) + 1, result,
+                               "excused" if note == "excused" else "colourless" if note else None))
+
+    def result(self) -> Round:
+        return Round(self.number, tuple(self.games), tuple(self.byes))
+
+
+class _ByeRows:
+    """``byes.csv``: requested byes (HPB, ZPB) for rounds still to be paired, one per player and round."""
+
+    def __init__(self, context: tuple[Settings, set[int], int]) -> None:
+        self.settings, self.known, self.paired = context
+        self.requests: list[ByeRequest] = []
+        self.seen: dict[tuple[int, int], int] = {}
+
+    def row(self, line: Line) -> None:
+        text, last = line["round"], self.settings.rounds
+        if not text.isdigit() or not self.paired < int(text) <= (last or 99):
+            raise line.fault(f"{text!r} is not a round still to be paired (rounds {self.paired + 1} to {last})",
+                             "round")
+        number = line["start_number"]
+        if not number.isdigit() or int(number) not in self.known:
+            raise line.fault(f"{number!r} is not the start number of a player", "start_number")
+        if line["kind"] not in ("HPB", "ZPB"):
+            raise line.fault(f"{line['kind']!r} is not a requested bye (HPB or ZPB)", "kind")
+        key = (int(text), int(number))
+        if key in self.seen:
+            raise line.fault(f"player {key[1]} already has a bye in round {key[0]} on line {self.seen[key]}",
+                             "start_number")
+        self.seen[key] = line.number
+        self.requests.append(ByeRequest(key[0], key[1], ByeKind(line["kind"])))
+
+    def result(self) -> tuple[ByeRequest, ...]:
+        return tuple(self.requests)
+
+
+class _AvoidRows:
+    """``avoid.csv``: forbidden pairs (two or more players, the rounds they cover), each once."""
+
+    def __init__(self, context: tuple[Settings, tuple[Player, ...]]) -> None:
+        self.settings, players = context
+        self.count, self.known = len(players), {p.start_number for p in players}
+        self.out: list[Avoidance] = []
+        self.lines: list[int] = []
+
+    def row(self, line: Line) -> None:
+        numbers = line["players"].split()
+        if len(numbers) < 2 or any(not n.isdigit() for n in numbers) or len(set(numbers)) != len(numbers):
+            raise line.fault(f"{line['players']!r} is not two or more start numbers of players, separated by spaces",
+                             "players")
+        unknown = next((n for n in numbers if int(n) not in self.known), None)
+        if unknown is not None:
+            raise line.fault(f"there is no player {unknown} (start numbers 1 to {self.count})", "players")
+        rounds = []
+        for column in ("first_round", "last_round"):
+            text = line[column]
+            if text and (not text.isdigit() or not 1 <= int(text) <= (self.settings.rounds or 99)):
+                raise line.fault(f"{text!r} is not a round of the event", column)
+            rounds.append(int(text) if text else None)
+        if rounds[0] is not None and rounds[1] is not None and rounds[0] > rounds[1]:
+            raise line.fault("the first round is after the last", "last_round")
+        avoidance = Avoidance(tuple(int(n) for n in numbers), rounds[0], rounds[1])
+        twin = next((at for at, a in zip(self.lines, self.out) if set(a.players) == set(avoidance.players)
+                     and (a.first, a.last) == (avoidance.first, avoidance.last)), None)
+        if twin is not None:  # as 'arbiter avoid' refuses it
+            raise line.fault(f"the same forbidden pair as on line {twin}", "players")
+        self.out.append(avoidance)
+        self.lines.append(line.number)
+
+    def result(self) -> tuple[Avoidance, ...]:
+        return tuple(self.out)
+
+
+class _VirtualRows:
+    """``virtual.csv``: the arbiter's virtual points, exact decimals of 0 or more, once per player and round."""
+
+    def __init__(self, context: tuple[Settings, set[int]]) -> None:
+        self.settings, self.known = context
+        self.out: list[VirtualPoints] = []
+        self.seen: dict[tuple[int, int], int] = {}
+
+    def row(self, line: Line) -> None:
+        if not line["start_number"].isdigit() or int(line["start_number"]) not in self.known:
+            raise line.fault(f"{line['start_number']!r} is not the start number of a player", "start_number")
+        if not line["round"].isdigit() or not 1 <= int(line["round"]) <= (self.settings.rounds or 99):
+            raise line.fault(f"{line['round']!r} is not a round of the event", "round")
+        points = line.parsed(parse_points, "points")
+        if points < 0:
+            raise line.fault("virtual points are 0 or more", "points")
+        if not is_finite_decimal(points):  # a TRF writes them as decimals (record 250)
+            raise line.fault(f"{line['points']} has no exact decimal form; use values such as 1, 0.5 or 0.25",
+                             "points")
+        key = (int(line["start_number"]), int(line["round"]))
+        if key in self.seen:
+            raise line.fault(f"player {key[0]} already has virtual points for round {key[1]} on line "
+                             f"{self.seen[key]}", "round")
+        self.seen[key] = line.number
+        self.out.append(VirtualPoints(key[0], key[1], points))
+
+    def result(self) -> tuple[VirtualPoints, ...]:
+        return tuple(self.out)
+
+
+# --------------------------------------------------------------------------- what the folder owns
+
+PLAYERS = Table(PLAYERS_FILE, PLAYER_COLUMNS, _PlayerRows, PLAYER_OPTIONAL)
+ROUNDS = RoundFiles(ROUNDS_DIR, ROUND_COLUMNS, _GameRows, (ROUND_NOTE,))
+BYES = Table(BYES_FILE, BYE_COLUMNS, _ByeRows, required=False)
+AVOID = Table(AVOID_FILE, AVOID_COLUMNS, _AvoidRows, required=False)
+VIRTUAL = Table(VIRTUAL_FILE, VIRTUAL_COLUMNS, _VirtualRows, required=False)
+#: Every event folder's journal: read for its header and the number of fields of every line.
+JOURNAL = Table(JOURNAL_FILE, OLD_COLUMNS, Checked, ("by",))
+
+#: An individual event's folder (a Swiss, a round robin; a group event's stage).
+TOURNAMENT_LAYOUT = Layout((
+    Document(SETTINGS_FILE), PLAYERS, BYES, AVOID, VIRTUAL, JOURNAL, ROUNDS, Outputs(FINAL_DIR),
+    PersonFile(PRIZES_FILE), Marker(TEAMS_FILE), Marker(CLUB_FILE), Hidden(),
+))
+
+
 class TournamentFolder(FolderStore):
     """A tournament folder on disk."""
 
-    temporary_dirs = (ROUNDS_DIR, FINAL_DIR)
-    own_files: tuple[str, ...] = (SETTINGS_FILE, PLAYERS_FILE, BYES_FILE, AVOID_FILE, VIRTUAL_FILE, JOURNAL_FILE)
-    tracked_dirs = (ROUNDS_DIR, FINAL_DIR)
+    layout = TOURNAMENT_LAYOUT
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         super().__init__(path)
@@ -192,10 +383,11 @@ class TournamentFolder(FolderStore):
         self._require_folder()
         settings = self._load_settings()
         players = self._load_players()
-        rounds = self._load_rounds(settings, players)
-        byes = self._load_byes(settings, players, len(rounds))
-        avoid = self._load_avoid(settings, players)
-        virtual = self._load_virtual(settings, players)
+        known = {p.start_number for p in players}
+        rounds = self.read_rounds(ROUNDS, settings.rounds, known)
+        byes = self.read_table(BYES, (settings, known, len(rounds)))
+        avoid = self.read_table(AVOID, (settings, players))
+        virtual = self.read_table(VIRTUAL, (settings, known))
         self._check_journal()
         tournament = Tournament(settings, players, rounds, byes, avoid, virtual)
         _check_round_robin(tournament)
@@ -216,184 +408,11 @@ class TournamentFolder(FolderStore):
         return validated_table(Settings, data, text)
 
     def _load_players(self) -> tuple[Player, ...]:
-        players: list[Player] = []
-        seen: dict[int, int] = {}
-        fide_ids: dict[int, int] = {}
-        for line, row in self._read_csv(PLAYERS_FILE, PLAYER_COLUMNS, PLAYER_OPTIONAL):
-            try:
-                player = Player.model_validate(row)
-            except ValidationError as error:
-                first = error.errors()[0]
-                field = str(first["loc"][0]) if first["loc"] else None
-                raise BrokenFolder(pydantic_message(first), source=PLAYERS_FILE, line=line,
-                                  field=field) from None
-            if player.start_number in seen:
-                raise BrokenFolder(f"start number {player.start_number} is already used on line "
-                                  f"{seen[player.start_number]}", source=PLAYERS_FILE, line=line,
-                                  field="start_number")
-            if player.fide_id is not None and player.fide_id in fide_ids:
-                raise BrokenFolder(f"FIDE ID {player.fide_id} is already used on line "
-                                  f"{fide_ids[player.fide_id]}", source=PLAYERS_FILE, line=line,
-                                  field="fide_id")
-            seen[player.start_number] = line
-            self.player_lines[player.start_number] = line
-            if player.fide_id is not None:
-                fide_ids[player.fide_id] = line
-            players.append(player)
-        numbered_from_one(seen, PLAYERS_FILE, "start_number", "start numbers")
-        return tuple(sorted(players, key=lambda p: p.start_number))
-
-    def _load_rounds(self, settings: Settings, players: tuple[Player, ...]) -> tuple[Round, ...]:
-        known = {p.start_number for p in players}
-        return tuple(self._load_round(n, known) for n in round_numbers(self.path, settings))
-
-    def _load_round(self, number: int, known: set[int]) -> Round:
-        name = f"{ROUNDS_DIR}/{_round_name(number)}"
-        games: list[Game] = []
-        byes: list[Bye] = []
-        seen: dict[int, int] = {}
-
-        def player(line: int, field: str, text: str) -> int:
-            if not text.isdigit() or int(text) not in known:
-                raise BrokenFolder(f"{text!r} is not the start number of a player", source=name,
-                                  line=line, field=field)
-            tpn = int(text)
-            if tpn in seen:
-                raise BrokenFolder(f"player {tpn} is already in this round on line {seen[tpn]}",
-                                  source=name, line=line, field=field)
-            seen[tpn] = line
-            return tpn
-
-        for line, row in self._read_csv(name, ROUND_COLUMNS, (ROUND_NOTE,)):
-            note = row.get(ROUND_NOTE) or None
-            if note not in (None, "excused", "colourless"):
-                raise BrokenFolder(f"{note!r} is not a note this program writes (excused, colourless)", source=name,
-                                  line=line, field=ROUND_NOTE)
-            white = player(line, "white", row["white"])
-            if row["black"] == "":
-                if row["board"]:
-                    raise BrokenFolder("a bye has no board number", source=name, line=line, field="board")
-                try:
-                    kind = parse_bye(row["result"])
-                except ValueError as error:
-                    raise BrokenFolder(str(error), source=name, line=line, field="result") from None
-                byes.append(Bye(white, kind))
-                continue
-            if byes:
-                raise BrokenFolder("games come before byes", source=name, line=line)
-            black = player(line, "black", row["black"])
-            if not row["board"].isdigit() or int(row["board"]) != len(games) + 1:
-                raise BrokenFolder(f"expected board {len(games) + 1}", source=name, line=line,
-                                  field="board")
-            try:
-                result = parse_result(row["result"])
-            except ValueError as error:
-                raise BrokenFolder(str(error), source=name, line=line, field="result") from None
-            if note and result is GameResult.DOUBLE_LOSS:
-                note = None  # written when a 0-0 counted as unplayed: a game played has no notice to give
-            if note and (result is None or result.played):
-                raise BrokenFolder(f"only a forfeit can be {note}", source=name, line=line, field=ROUND_NOTE)
-            games.append(Game(white, black, len(games) + 1, result,
-                              "excused" if note == "excused" else "colourless" if note else None))
-        return Round(number, tuple(games), tuple(byes))
-
-    def _load_byes(self, settings: Settings, players: tuple[Player, ...], paired: int) -> tuple[ByeRequest, ...]:
-        if not (self.path / BYES_FILE).exists():
-            return ()
-        known = {p.start_number for p in players}
-        last = settings.rounds
-        requests: list[ByeRequest] = []
-        seen: dict[tuple[int, int], int] = {}
-        for line, row in self._read_csv(BYES_FILE, BYE_COLUMNS):
-            text = row["round"]
-            if not text.isdigit() or not paired < int(text) <= (last or 99):
-                raise BrokenFolder(f"{text!r} is not a round still to be paired (rounds {paired + 1} to {last})",
-                                  source=BYES_FILE, line=line, field="round")
-            number = row["start_number"]
-            if not number.isdigit() or int(number) not in known:
-                raise BrokenFolder(f"{number!r} is not the start number of a player", source=BYES_FILE,
-                                  line=line, field="start_number")
-            if row["kind"] not in ("HPB", "ZPB"):
-                raise BrokenFolder(f"{row['kind']!r} is not a requested bye (HPB or ZPB)", source=BYES_FILE,
-                                  line=line, field="kind")
-            key = (int(text), int(number))
-            if key in seen:
-                raise BrokenFolder(f"player {key[1]} already has a bye in round {key[0]} on line {seen[key]}",
-                                  source=BYES_FILE, line=line, field="start_number")
-            seen[key] = line
-            requests.append(ByeRequest(key[0], key[1], ByeKind(row["kind"])))
-        return tuple(requests)
-
-    def _load_avoid(self, settings: Settings, players: tuple[Player, ...]) -> tuple[Avoidance, ...]:
-        if not (self.path / AVOID_FILE).exists():
-            return ()
-        known = {p.start_number for p in players}
-        out: list[Avoidance] = []
-        lines: list[int] = []
-        for line, row in self._read_csv(AVOID_FILE, AVOID_COLUMNS):
-            numbers = row["players"].split()
-            if len(numbers) < 2 or any(not n.isdigit() for n in numbers) or len(set(numbers)) != len(numbers):
-                raise BrokenFolder(f"{row['players']!r} is not two or more start numbers of players, separated by "
-                                   "spaces", source=AVOID_FILE, line=line, field="players")
-            unknown = next((n for n in numbers if int(n) not in known), None)
-            if unknown is not None:
-                raise BrokenFolder(f"there is no player {unknown} (start numbers 1 to {len(players)})",
-                                   source=AVOID_FILE, line=line, field="players")
-            rounds = []
-            for column in ("first_round", "last_round"):
-                text = row[column]
-                if text and (not text.isdigit() or not 1 <= int(text) <= (settings.rounds or 99)):
-                    raise BrokenFolder(f"{text!r} is not a round of the event", source=AVOID_FILE, line=line,
-                                       field=column)
-                rounds.append(int(text) if text else None)
-            if rounds[0] is not None and rounds[1] is not None and rounds[0] > rounds[1]:
-                raise BrokenFolder("the first round is after the last", source=AVOID_FILE, line=line,
-                                   field="last_round")
-            avoidance = Avoidance(tuple(int(n) for n in numbers), rounds[0], rounds[1])
-            twin = next((at for at, a in zip(lines, out) if set(a.players) == set(avoidance.players)
-                         and (a.first, a.last) == (avoidance.first, avoidance.last)), None)
-            if twin is not None:  # as 'arbiter avoid' refuses it
-                raise BrokenFolder(f"the same forbidden pair as on line {twin}", source=AVOID_FILE, line=line,
-                                   field="players")
-            out.append(avoidance)
-            lines.append(line)
-        return tuple(out)
-
-    def _load_virtual(self, settings: Settings, players: tuple[Player, ...]) -> tuple[VirtualPoints, ...]:
-        if not (self.path / VIRTUAL_FILE).exists():
-            return ()
-        known = {p.start_number for p in players}
-        out: list[VirtualPoints] = []
-        seen: dict[tuple[int, int], int] = {}
-        for line, row in self._read_csv(VIRTUAL_FILE, VIRTUAL_COLUMNS):
-            if not row["start_number"].isdigit() or int(row["start_number"]) not in known:
-                raise BrokenFolder(f"{row['start_number']!r} is not the start number of a player", source=VIRTUAL_FILE,
-                                   line=line, field="start_number")
-            if not row["round"].isdigit() or not 1 <= int(row["round"]) <= (settings.rounds or 99):
-                raise BrokenFolder(f"{row['round']!r} is not a round of the event", source=VIRTUAL_FILE, line=line,
-                                   field="round")
-            try:
-                points = parse_points(row["points"])
-            except ValueError as error:
-                raise BrokenFolder(str(error), source=VIRTUAL_FILE, line=line, field="points") from None
-            if points < 0:
-                raise BrokenFolder("virtual points are 0 or more", source=VIRTUAL_FILE, line=line, field="points")
-            if not is_finite_decimal(points):  # a TRF writes them as decimals (record 250)
-                raise BrokenFolder(f"{row['points']} has no exact decimal form; use values such as 1, 0.5 or 0.25",
-                                   source=VIRTUAL_FILE, line=line, field="points")
-            key = (int(row["start_number"]), int(row["round"]))
-            if key in seen:
-                raise BrokenFolder(f"player {key[0]} already has virtual points for round {key[1]} on line "
-                                   f"{seen[key]}", source=VIRTUAL_FILE, line=line, field="round")
-            seen[key] = line
-            out.append(VirtualPoints(key[0], key[1], points))
-        return tuple(out)
+        players, self.player_lines = self.read_table(PLAYERS, None)
+        return players
 
     def _check_journal(self) -> None:
-        path = self.path / JOURNAL_FILE
-        if not path.exists():
-            raise BrokenFolder("the file is missing", source=JOURNAL_FILE)
-        self._read_csv(JOURNAL_FILE, OLD_COLUMNS, ("by",))  # the header, and its number of fields on every line
+        self.read_table(JOURNAL, None)  # the header, and its number of fields on every line
 
     # -- writing -----------------------------------------------------------------
 
@@ -477,38 +496,6 @@ def _clear_stale_staging(directory: Path) -> None:
             kind, _, pid = path.name[len(directory.name) + 2:].partition("-")
             if kind in ("new", "import") and pid.isdigit() and not process_alive(int(pid)):
                 shutil.rmtree(path, ignore_errors=True)
-
-
-def round_numbers(path: Path, settings: Settings) -> list[int]:
-    """The rounds a folder's ``rounds/`` holds (01.csv, 02.csv, ...), 1 to n without gaps and no
-    more than the event's rounds; any other file there is a :class:`BrokenFolder` naming it. Shared
-    by the individual and the team event's folders."""
-    directory = path / ROUNDS_DIR
-    if not directory.exists():
-        return []
-    if not directory.is_dir():
-        raise BrokenFolder("must be a folder", source=ROUNDS_DIR)
-    numbers: dict[int, str] = {}
-    for entry in sorted(directory.iterdir()):
-        if entry.name.startswith("."):
-            continue
-        match = _ROUND_NAME.match(entry.name)
-        if not match or not entry.is_file():
-            raise BrokenFolder("unexpected file; round files are named 01.csv, 02.csv, ...",
-                               source=f"{ROUNDS_DIR}/{entry.name}")
-        number = int(match.group(1))
-        if number in numbers or entry.name != _round_name(number):
-            raise BrokenFolder(f"round {number} must be named {_round_name(number)}", source=f"{ROUNDS_DIR}/{entry.name}")
-        numbers[number] = entry.name
-    expected = list(range(1, len(numbers) + 1))
-    if sorted(numbers) != expected:
-        missing = next(n for n in expected + [len(numbers) + 1] if n not in numbers)
-        raise BrokenFolder(f"round {missing} is missing; rounds must run from 1 without gaps",
-                           source=f"{ROUNDS_DIR}/{_round_name(missing)}")
-    if settings.rounds is not None and len(numbers) > settings.rounds:
-        raise BrokenFolder(f"there are {len(numbers)} round files but the event has "
-                           f"{count(settings.rounds, 'round')}", source=SETTINGS_FILE, field="rounds")
-    return expected
 
 
 def numbered_from_one(numbers: set[int] | dict[int, int], source: str, field: str, what: str) -> None:
