@@ -13,7 +13,8 @@ bytes):
 * the manifest is written first with the old and the new files, and last with the new ones: a
   publish interrupted half-way leaves a site the next publish completes;
 * a folder that is not empty and holds no manifest is refused (it is not a site we made), as is
-  a path that would land on a tournament's or a club's own files;
+  an event's or a club's folder itself, a folder or file one of them owns (of any kind, at any
+  depth: :func:`arbiter_cli.store.kinds.owner_of`), and a page that would land on one;
 * the manifest names the folder the site was published from (``# source: PATH``); a publish of
   another folder into it is refused unless ``replace`` is given, so one event's site is not
   silently replaced by another's (a manifest without that line, from an older publish, is taken
@@ -27,13 +28,13 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.store.files import fsync_dir
-from arbiter_cli.store.outputs import folder_of_file
+from arbiter_cli.store.kinds import folder_kind, owner_of
 
 __all__ = ["MANIFEST", "SiteWrite", "write_site"]
 
@@ -116,11 +117,7 @@ def write_site(outdir: Path, files: Mapping[str, bytes], source: str | None = No
     ``source`` is the folder published (kept in the manifest); a site of another source is
     refused unless ``replace``."""
     paths = {path: _checked(path) for path in files}
-    kind = folder_of_file(outdir / MANIFEST)
-    for first in sorted({path.parts[0] for path in paths.values()}):
-        kind = kind or folder_of_file(outdir / first)
-    if kind is not None:
-        raise BadArgument(f"{outdir} is part of a {kind} folder; publish the site to another folder", field="OUTDIR")
+    _refuse_an_owned_place(outdir, paths.values())
     if outdir.exists() and not outdir.is_dir():
         raise BadArgument(f"{outdir} is a file, not a folder", field="OUTDIR")
     try:
@@ -137,6 +134,19 @@ def write_site(outdir: Path, files: Mapping[str, bytes], source: str | None = No
             return _apply(outdir, files, paths, _previous(outdir) or [], source)
     except OSError as error:
         raise BadArgument(f"cannot write the site to {outdir}: {error.strerror or error}", field="OUTDIR") from None
+
+
+def _refuse_an_owned_place(outdir: Path, pages: Iterable[PurePosixPath]) -> None:
+    """Refuse an OUTDIR that is an event's or a club's folder itself, or that a folder above it owns
+    (:func:`~arbiter_cli.store.kinds.owner_of`), or where a page would land on what a folder owns."""
+    itself = folder_kind(outdir) if outdir.is_dir() else None
+    owner = owner_of(outdir) if itself is None else None
+    if owner is None and itself is None:
+        owner = next((found for page in pages if (found := owner_of(outdir.joinpath(*page.parts)))), None)
+    kind = itself or (owner[1] if owner is not None else None)
+    if kind is not None:
+        raise BadArgument(f"{outdir} is part of a {kind.what} folder; publish the site to another folder",
+                          field="OUTDIR")
 
 
 def _manifest(names: set[str], source: str | None) -> bytes:
