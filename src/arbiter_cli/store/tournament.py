@@ -35,13 +35,13 @@ import tomli_w
 from pydantic import BaseModel, ValidationError
 
 from arbiter_cli.core.errors import BrokenFolder, Refused, pydantic_message
-from arbiter_cli.core.model import (Avoidance, Bye, ByeRequest, Game, InitialColour, Player, Round, Settings,
+from arbiter_cli.core.model import (Avoidance, Bye, ByeRequest, Game, Player, Round, Settings,
                                     Tournament, VirtualPoints, is_finite_decimal)
 from arbiter_cli.core.points import format_points, parse_points, points_to_toml
 from arbiter_cli.core.results import ByeKind, GameResult, parse_bye, parse_result
 from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.lifecycle.berger_check import berger_table_problem
 from arbiter_cli.lifecycle.integrity import BROKEN, problems
-from arbiter_cli.pairing.round_robin import pair_round, planned_rounds
 from arbiter_cli.core.words import count
 from arbiter_cli.store.files import FolderStore, csv_text, fsync_dir, process_alive, toml_line
 from arbiter_cli.store.journal import JOURNAL_FILE, OLD_COLUMNS
@@ -390,7 +390,10 @@ class TournamentFolder(FolderStore):
         virtual = self.read_table(VIRTUAL, (settings, known))
         self._check_journal()
         tournament = Tournament(settings, players, rounds, byes, avoid, virtual)
-        _check_round_robin(tournament)
+        off_the_table = berger_table_problem(tournament)  # C.05: a round robin follows its Berger table
+        if off_the_table is not None:
+            raise BrokenFolder(off_the_table.message, source=off_the_table.file, line=off_the_table.line,
+                               field=off_the_table.field)
         if check:
             broken = [p for p in problems(tournament, self.player_lines) if p.severity == BROKEN]
             if broken:
@@ -503,50 +506,6 @@ def numbered_from_one(numbers: set[int] | dict[int, int], source: str, field: st
     if sorted(numbers) != list(range(1, len(numbers) + 1)):
         missing = next(n for n in range(1, len(numbers) + 2) if n not in numbers)
         raise BrokenFolder(f"{what} must run from 1 without gaps; {missing} is missing", source=source, field=field)
-
-
-def _check_round_robin(tournament: Tournament) -> None:
-    """Once a round robin is paired, its settings and rounds must follow the Berger tables."""
-    settings = tournament.settings
-    if not settings.system.is_round_robin or not tournament.rounds:
-        return
-    total = planned_rounds(settings.system, len(tournament.players))
-    if settings.rounds != total:
-        raise BrokenFolder(f"a {settings.system.value} of {len(tournament.players)} players has {count(total, 'round')}, "
-                          f"not {settings.rounds}", source=SETTINGS_FILE, field="rounds")
-    if settings.initial_colour is InitialColour.RANDOM:
-        raise BrokenFolder("must be white or black once round 1 is paired", source=SETTINGS_FILE,
-                          field="initial_colour")
-    bare = Tournament(settings, tuple(p.model_copy(update={"status": "active", "withdrawn_after": None})
-                                      for p in tournament.players))
-    for rnd in tournament.rounds:
-        if not settings.berger_tables:  # imported as played: only the free rounds are checked
-            _check_free_rounds(rnd)
-            continue
-        expected = pair_round(bare, rnd.number)
-        name = f"{ROUNDS_DIR}/{_round_name(rnd.number)}"
-        want = [_row(g) for g in expected.games] + [_row(b) for b in expected.byes]
-        have = [_row(g) for g in rnd.games] + [_row(b) for b in rnd.byes]
-        for line, (got, wanted) in enumerate(zip(have, want), start=2):
-            if got != wanted:
-                shown = f"{wanted[0]}-{wanted[1]}" if wanted[1] else f"a bye for {wanted[0]}"
-                raise BrokenFolder(f"the Berger table has {shown} here", source=name, line=line)
-        if len(have) != len(want):
-            raise BrokenFolder(f"the Berger table has {len(want)} rows in this round, not {len(have)}",
-                              source=name, line=min(len(have), len(want)) + 2)
-        _check_free_rounds(rnd)
-
-
-def _check_free_rounds(rnd: Round) -> None:
-    for bye in rnd.byes:
-        if bye.kind is not ByeKind.BYE:
-            raise BrokenFolder("a round robin's free round is written BYE", source=f"{ROUNDS_DIR}/"
-                              f"{_round_name(rnd.number)}", field="result")
-
-
-def _row(row: Game | Bye) -> tuple[int, int | None]:
-    """A row of a round as (White, Black), or (player, None) for a bye."""
-    return (row.white, row.black) if isinstance(row, Game) else (row.player, None)
 
 
 def _round_name(number: int) -> str:
