@@ -14,16 +14,21 @@ say ``system = "groups"``, so that ``arbiter player add|import|list|remove`` reg
 as in any event; anything else written through it (rounds, byes, finalising) is refused, since the
 games live in the stages. A stage is written once, whole, when it starts: the groups are built
 beside ``stages/`` and moved in by one rename; the final is built beside ``stages/final``, a
-knockout final with its bracket and round 1 paired.
+knockout final with its bracket and round 1 paired. :meth:`GroupFolder.start_groups` and
+:meth:`GroupFolder.add_final` are the whole step: the new stages and the top folder's change,
+the stages taken away again when the top folder cannot be written.
+
+:data:`GROUP_LAYOUT` declares what the folder owns: its stages are folders of their own kinds in it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import os
 import shutil
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 import tomli_w
@@ -165,8 +170,29 @@ class GroupFolder(TournamentFolder):
         TournamentFolder.create(path, event.tournament.settings, command, by, settings_text=text)
         return cls(path)
 
+    def start_groups(self, before: GroupEvent, after: GroupEvent, stages: Mapping[str, Tournament], command: str,
+                     changes: Sequence[Change], journals: Mapping[str, Sequence[Change]]) -> None:
+        """Start the groups, the whole step: every group's folder written at once
+        (:meth:`create_groups`, each with its ``journals`` lines) and the top folder's change from
+        ``before`` to ``after`` journalled with ``changes`` (:meth:`save_event`). When the top
+        folder cannot be written, the new stages are removed again: the event stays as it was.
+        Call it holding the top folder's exclusive lock, with ``before`` as loaded."""
+        self.create_groups(dict(stages), command, journals)
+        with _removed_on_failure(self.path / STAGES_DIR):
+            self.save_event(before, after, command, changes)
+
+    def add_final(self, before: GroupEvent, after: GroupEvent, final: Tournament | KnockoutTournament, command: str,
+                  changes: Sequence[Change], journal: Sequence[Change]) -> None:
+        """Add the final, the whole step: its folder written whole (:meth:`create_final`, journalled
+        with ``journal``) and the top folder's change from ``before`` to ``after`` journalled with
+        ``changes``. When the top folder cannot be written, the new final is removed again. Call it
+        holding the top folder's exclusive lock, with ``before`` as loaded."""
+        self.create_final(final, command, journal)
+        with _removed_on_failure(self.stage_path(FINAL)):
+            self.save_event(before, after, command, changes)
+
     def create_groups(self, stages: dict[str, Tournament], command: str,
-                      journals: dict[str, Sequence[Change]]) -> None:
+                      journals: Mapping[str, Sequence[Change]]) -> None:
         """Write every group's folder at once: built in a hidden folder beside ``stages/`` and moved
         in by one rename, so that a command stopped midway leaves no half of the groups."""
         target = self.path / STAGES_DIR
@@ -195,3 +221,13 @@ class GroupFolder(TournamentFolder):
             KnockoutFolder.create_knockout(self.stage_path(FINAL), final, command, self.by, changes)
         else:
             create_with(self.stage_path(FINAL), final, command, changes, self.by)
+
+
+@contextlib.contextmanager
+def _removed_on_failure(path: Path) -> Iterator[None]:
+    """A stage just written is taken away again when the event's own write fails after it."""
+    try:
+        yield
+    except BaseException:
+        shutil.rmtree(path, ignore_errors=True)
+        raise
