@@ -190,3 +190,15 @@ def test_owned_paths_lists_the_declaration_as_the_folder_stands(samples: dict[st
     for path in (*paths, *owned_paths(club)):
         assert owner_of(path) is not None, path
     assert owned_paths(grp.parent) == []
+
+
+def test_editing_prizes_toml_by_hand_is_what_it_is_for_not_a_hand_edit(samples: dict[str, Path]) -> None:
+    """The folder keeps digests of the files arbiter writes; ``prizes.toml`` is the person's, so
+    ``verify`` and the next change's journal say nothing of an edit to it (as before the declaration)."""
+    ev = samples["tournament"]
+    store = TournamentFolder(ev)
+    assert store.hand_edits() == ([], store.hand_edits()[1])
+    (ev / "prizes.toml").write_text((ev / "prizes.toml").read_text() + "\n# a prize added\n", encoding="utf-8")
+    assert store.hand_edits()[0] == [] and "prizes.toml" not in store.tracked()
+    (ev / "players.csv").write_text((ev / "players.csv").read_text() + "\n", encoding="utf-8")
+    assert store.hand_edits()[0] == ["players.csv"]
