@@ -10,7 +10,7 @@ import pytest
 from conftest import ROOT
 from arbiter_cli.store.club import ClubFolder
 from arbiter_cli.store.group_folder import GroupFolder
-from arbiter_cli.store.kinds import KINDS, folder_kind, kind_named, owned_paths, owner_of
+from arbiter_cli.store.kinds import KINDS, first_owned, folder_kind, kind_named, owned_paths, owner_of
 from arbiter_cli.store.knockout_folder import KnockoutFolder
 from arbiter_cli.store.layout import Folders, Marker, Nested
 from arbiter_cli.store.names import CLUB_FILE, SETTINGS_FILE, TEAMS_FILE
@@ -202,3 +202,17 @@ def test_editing_prizes_toml_by_hand_is_what_it_is_for_not_a_hand_edit(samples: 
     assert store.hand_edits()[0] == [] and "prizes.toml" not in store.tracked()
     (ev / "players.csv").write_text((ev / "players.csv").read_text() + "\n", encoding="utf-8")
     assert store.hand_edits()[0] == ["players.csv"]
+
+
+def test_the_pages_of_a_site_are_asked_of_the_folders_inside_it_and_through_links(samples: dict[str, Path],
+                                                                                  tmp_path: Path) -> None:
+    ev = samples["tournament"]
+    site = tmp_path / "site"
+    (site / "players").mkdir(parents=True)
+    (site / "rounds").symlink_to(ev / "rounds")  # a folder of the site that is really the event's rounds/
+    pages = [site / "index.html", site / "players" / "1.html", site / "rounds" / "1.html"]
+    assert first_owned(pages[:2], within=site) is None
+    assert first_owned(pages, within=site) == (pages[2], ev.resolve(), kind_named("tournament"))
+    grp = samples["groups"]
+    assert owner_of(grp / "stages" / "A" / "players.csv", within=grp / "stages" / "A") is None  # A not asked
+    assert owner_of(grp / "stages" / "A" / "players.csv", within=grp)[0] == (grp / "stages" / "A").resolve()

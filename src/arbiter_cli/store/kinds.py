@@ -37,7 +37,7 @@ from arbiter_cli.store.tables import RoundFiles, Table
 from arbiter_cli.store.team_folder import TeamFolder, is_team_folder
 from arbiter_cli.store.tournament import TournamentFolder
 
-__all__ = ["FolderKind", "KINDS", "folder_kind", "kind_named", "owner_of", "owned_paths"]
+__all__ = ["FolderKind", "KINDS", "folder_kind", "kind_named", "owner_of", "first_owned", "owned_paths"]
 
 
 @dataclass(frozen=True)
@@ -103,20 +103,52 @@ def _claims(folder: Path, kind: FolderKind, relative: PurePosixPath) -> bool:
     return _claims(entry, inner, claim.rest)
 
 
-def owner_of(path: str | os.PathLike[str]) -> tuple[Path, FolderKind] | None:
+def owner_of(path: str | os.PathLike[str], within: str | os.PathLike[str] | None = None
+             ) -> tuple[Path, FolderKind] | None:
     """The nearest folder above ``path`` that owns it, and its kind: writing ``path`` would change
     that folder (one of its files or folders, at any depth, whoever writes them, or a file that
     would make it another kind). None when ``path`` is an ordinary place (a page beside the files
-    of an event is one). The path is resolved first (``..``, symbolic links)."""
+    of an event is one). The path is resolved first (``..``, symbolic links). With ``within``, only
+    the folders inside that one are asked (those above it are known not to own it)."""
+    found = first_owned([path], within)
+    return None if found is None else found[1:]
+
+
+def first_owned(paths: Iterable[str | os.PathLike[str]], within: str | os.PathLike[str] | None = None
+                ) -> tuple[Path, Path, FolderKind] | None:
+    """The first of ``paths`` that a folder above it owns (:func:`owner_of`), with that folder and
+    its kind; None when none is owned. Each folder's kind is told once, however many paths share it
+    (the pages of a site)."""
+    kinds: dict[Path, FolderKind | None] = {}
+    places: dict[Path, Path] = {}  # a folder -> where it really is
     try:
-        target = Path(path).resolve()
+        top = None if within is None else Path(within).resolve()
     except (OSError, RuntimeError):
         return None
-    for folder in target.parents:
-        kind = folder_kind(folder)
-        if kind is not None and _claims(folder, kind, PurePosixPath(target.relative_to(folder).as_posix())):
-            return folder, kind
+    for path in paths:
+        try:
+            target = _resolved(Path(path), places)
+        except (OSError, RuntimeError):
+            continue
+        folders = target.parents
+        if top is not None and top in folders:
+            folders = folders[:len(target.parts) - len(top.parts) - 1]
+        for folder in folders:
+            if folder not in kinds:
+                kinds[folder] = folder_kind(folder)
+            kind = kinds[folder]
+            if kind is not None and _claims(folder, kind, PurePosixPath(target.relative_to(folder).as_posix())):
+                return Path(path), folder, kind
     return None
+
+
+def _resolved(path: Path, places: dict[Path, Path]) -> Path:
+    """``path.resolve()``, each folder resolved once (``places``)."""
+    if path.name in ("", ".", "..") or path.is_symlink():
+        return path.resolve()
+    if path.parent not in places:
+        places[path.parent] = path.parent.resolve()
+    return places[path.parent] / path.name
 
 
 def owned_paths(folder: str | os.PathLike[str], kind: FolderKind | None = None) -> list[Path]:

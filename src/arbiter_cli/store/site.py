@@ -34,7 +34,7 @@ from pathlib import Path, PurePosixPath
 
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.store.files import fsync_dir
-from arbiter_cli.store.kinds import folder_kind, owner_of
+from arbiter_cli.store.kinds import first_owned, folder_kind, owner_of
 
 __all__ = ["MANIFEST", "SiteWrite", "write_site"]
 
@@ -141,8 +141,9 @@ def _refuse_an_owned_place(outdir: Path, pages: Iterable[PurePosixPath]) -> None
     (:func:`~arbiter_cli.store.kinds.owner_of`), or where a page would land on what a folder owns."""
     itself = folder_kind(outdir) if outdir.is_dir() else None
     owner = owner_of(outdir) if itself is None else None
-    if owner is None and itself is None:
-        owner = next((found for page in pages if (found := owner_of(outdir.joinpath(*page.parts)))), None)
+    if owner is None and itself is None:  # no folder above OUTDIR owns it, so none owns a page in it either:
+        page = first_owned((outdir.joinpath(*page.parts) for page in pages), within=outdir)  # only one inside
+        owner = None if page is None else page[1:]
     kind = itself or (owner[1] if owner is not None else None)
     if kind is not None:
         raise BadArgument(f"{outdir} is part of a {kind.what} folder; publish the site to another folder",
