@@ -159,3 +159,19 @@ def test_an_output_beside_the_files_of_each_kind_is_still_written(arbiter: Runne
                           (["-d", ev, "publish", ev / "site"], ev / "site" / "index.html")):
         outcome = arbiter(*args)
         assert outcome.code == 0 and written.is_file(), (args, outcome.err)
+
+
+def test_no_site_is_published_into_a_folder_of_any_kind(arbiter: Runner, tmp_path: Path) -> None:
+    """``publish OUTDIR`` refuses an event's or a club's folder itself, of every kind, a stage and a
+    club's tournament included (and the pages it would write there)."""
+    source = copied(tmp_path, "double-rr6-ready")
+    folders = [copied(tmp_path, name) for name in ("swiss-open-finished-prizes", "team-swiss20-in-progress",
+                                                   "knockout24-in-progress", "groups16-in-progress", "club-lyon")]
+    outdirs = [*folders, folders[3] / "stages" / "B", folders[4] / "tournaments" / "2026-summer-rapid", source]
+    assert [folder_kind(outdir).name for outdir in outdirs] == [
+        "tournament", "team", "knockout", "groups", "club", "tournament", "tournament", "tournament"]
+    before = [snapshot(folder) for folder in (source, *folders)]
+    for outdir in outdirs:
+        outcome = arbiter("-d", source, "publish", outdir)
+        assert outcome.code == 2 and f"{outdir} is part of a " in outcome.err, (outdir, outcome.err)
+    assert [snapshot(folder) for folder in (source, *folders)] == before
