@@ -11,7 +11,7 @@ other events use.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from contextlib import ExitStack, contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -28,7 +28,7 @@ from arbiter_cli.lifecycle.guards import tiebreak_codes
 from arbiter_cli.lifecycle.integrity import Problem
 from arbiter_cli.render.output import Format, View
 from arbiter_cli.store.group_folder import STAGES_DIR, GroupFolder
-from arbiter_cli.store.knockout_folder import is_knockout_folder
+from arbiter_cli.store.kinds import folder_kind
 from arbiter_cli.store.tournament import TournamentFolder
 
 if TYPE_CHECKING:
@@ -87,9 +87,11 @@ class GroupEvent(IndividualEvent):
             raise Refused(f"{started} ('arbiter pair' starts it)")
         return self._stage(folder, name)
 
-    def _stage(self, folder: GroupFolder, name: str) -> Event:
+    def _stage(self, folder: GroupFolder, name: str) -> IndividualEvent | KnockoutEvent:
+        """A stage as its own event: a round robin, or a knockout final."""
         path = folder.stage_path(name)
-        kind = KnockoutEvent if is_knockout_folder(path) else IndividualEvent
+        found = folder_kind(path)
+        kind = KnockoutEvent if found is not None and found.name == "knockout" else IndividualEvent
         return kind(path, self.caller, f"{STAGES_DIR}/{name}/")
 
     def give_stage(self) -> NoReturn:
@@ -181,10 +183,8 @@ class GroupEvent(IndividualEvent):
         from arbiter_cli.render.group_views import groups_view
 
         after, stages, changes = start_groups(event)
-        folder.create_groups(stages, self.caller.command, {
+        folder.start_groups(event, after, stages, self.caller.command, changes, {
             name: stage_changes(event.tournament.settings, stage) for name, stage in stages.items()})
-        with _removed_on_failure(folder.path / STAGES_DIR):
-            folder.save_event(event, after, self.caller.command, changes)
         rounds = sorted({stage.settings.rounds or 0 for stage in stages.values()})
         self.caller.say(f"groups {', '.join(stages)} paired: every round at once ({' or '.join(map(str, rounds))} "
                         "rounds); see 'arbiter pairings --group A ROUND'")
@@ -199,9 +199,7 @@ class GroupEvent(IndividualEvent):
             chosen = qualifiers(stages, event.groups.advance)
             seeded = final_order(event, chosen)
         final, changes, journal = final_stage(event, seeded)
-        folder.create_final(final, self.caller.command, journal)
-        with _removed_on_failure(folder.stage_path(FINAL)):
-            folder.save_event(event, event, self.caller.command, changes)
+        folder.add_final(event, event, final, self.caller.command, changes, journal)
         view = qualifiers_view(f"{event.tournament.settings.name}: final", seeded,  # each from their own group
                                [event_numbers(event, [q.player]).get(q.player.start_number) for q in seeded])
         moved = [f"{q.player.name} ({q.group}{q.place}) seed {seed}" for seed, q in moved_seeds(chosen, seeded)]
@@ -354,7 +352,6 @@ class GroupEvent(IndividualEvent):
         for name in stages:
             prefix = f"{STAGES_DIR}/{name}/"
             stage = self._stage(folder, name)
-            assert isinstance(stage, (IndividualEvent, KnockoutEvent))
             with in_stage(prefix):
                 checked.append(stage.check().placed(prefix))
         report(self.caller, checked, stages)
@@ -364,9 +361,6 @@ class GroupEvent(IndividualEvent):
         knockout's (each stage read under its own shared lock)."""
         from arbiter_cli.render.site import build_site
         from arbiter_cli.render.site.sites import group_site
-        from arbiter_cli.store.knockout_folder import KnockoutFolder
-        from arbiter_cli.store.prizes import read_prizes
-
         top = self.folder()
         with ExitStack() as stack:
             stack.enter_context(self.reading(top))
@@ -374,12 +368,11 @@ class GroupEvent(IndividualEvent):
             stages: dict[str, Tournament | KnockoutTournament] = {}
             prizes: dict[str, PrizeTable | None] = {}
             for name in top.stage_names():
-                path = top.stage_path(name)
-                stage = KnockoutFolder(path) if is_knockout_folder(path) else TournamentFolder(path)
-                stack.enter_context(self.reading(stage))
-                with in_stage(f"{STAGES_DIR}/{name}/"):
-                    stages[name] = stage.load_knockout() if isinstance(stage, KnockoutFolder) else stage.load()
-                    prizes[name] = read_prizes(path)
+                stage = self._stage(top, name)
+                loaded: AbstractContextManager[Tournament | KnockoutTournament] = stage.loaded()
+                with in_stage(stage.stage):
+                    stages[name] = stack.enter_context(loaded)
+                    prizes[name] = stage.prize_table()
         return build_site(group_site(event, stages, prizes))
 
 
@@ -387,16 +380,3 @@ def _played_to(stage: Tournament) -> int:
     """The last round of a stage with a result in (every round is paired at once): its standings
     are shown after it, not after rounds nobody has played yet."""
     return max((rnd.number for rnd in stage.rounds if any(g.result is not None for g in rnd.games)), default=1)
-
-
-@contextmanager
-def _removed_on_failure(path: Path) -> Iterator[None]:
-    """A stage just created is taken away again when the event's own write fails after it."""
-    try:
-        yield
-    except BaseException:
-        import shutil
-
-        shutil.rmtree(path, ignore_errors=True)
-        raise
-

@@ -22,6 +22,7 @@ from arbiter_cli.events.knockout import KnockoutEvent
 from arbiter_cli.events.team import TeamEvent
 from arbiter_cli.lifecycle.new_event import (NewEvent, NewGroupEvent, NewIndividual, NewKnockout, NewOptions,
                                              NewTeamEvent, plan_new_event)
+from arbiter_cli.store.kinds import folder_kind
 
 __all__ = ["KINDS", "MADE_BY", "open_event", "open_club", "NewOptions", "new_event", "new_club", "site_pages"]
 
@@ -34,30 +35,13 @@ def open_event(path: Path, caller: Caller, group: str | None = None) -> Event:
     """The folder at ``path`` as its kind of event (a folder of no kind: an individual event's,
     whose reading says what is missing). ``group``: a group event's stage (``--group NAME``),
     opened as its own event; any other kind refuses it."""
-    kind = KINDS[_folder_kind(path)]
+    found = folder_kind(path)
+    kind = KINDS[found.name] if found is not None else IndividualEvent
     if group is not None:
         if kind is not GroupEvent:
             raise BadArgument("is for a group event (arbiter new --system groups)", field="--group")
         return GroupEvent(path, caller).stage_event(group)
     return kind(path, caller)
-
-
-def _folder_kind(path: Path) -> str:
-    """What kind of folder ``path`` is (an individual event's when it is none of the others)."""
-    from arbiter_cli.store.club import CLUB_FILE
-    from arbiter_cli.store.group_folder import is_group_folder
-    from arbiter_cli.store.knockout_folder import is_knockout_folder
-    from arbiter_cli.store.team_folder import is_team_folder
-
-    if (path / CLUB_FILE).is_file():
-        return "club"
-    if is_group_folder(path):
-        return "groups"
-    if is_knockout_folder(path):
-        return "knockout"
-    if is_team_folder(path):
-        return "team"
-    return "tournament"
 
 
 def open_club(path: Path, caller: Caller) -> Event:
