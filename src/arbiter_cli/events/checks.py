@@ -8,7 +8,7 @@ file, line and field.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -17,6 +17,7 @@ from arbiter_cli.core.words import count
 from arbiter_cli.events.base import Caller
 from arbiter_cli.lifecycle.integrity import BROKEN, Problem
 from arbiter_cli.render.output import Format
+from arbiter_cli.store.layout import Layout
 
 __all__ = ["Checked", "input_problems", "report"]
 
@@ -39,16 +40,20 @@ class Checked:
                        edits)
 
 
-def input_problems(path: Path, team: bool = False) -> list[Problem]:
-    """The problems of the files of the folder at ``path`` that a person writes and commands read:
-    its prize fund (``prizes.toml``; ``team``: a team event's)."""
-    from arbiter_cli.store.prizes import read_prizes
+def input_problems(path: Path, layout: Layout, team: bool = False) -> list[Problem]:
+    """The problems of the files the folder at ``path`` owns that a person writes and commands read
+    (its kind's ``layout`` declares them: a prize fund, ``prizes.toml``; ``team``: a team event's),
+    each read as the commands read it."""
+    from arbiter_cli.store.prizes import PRIZES_FILE, read_prizes
 
-    try:
-        read_prizes(path, team)
-    except BrokenFolder as error:
-        return [Problem(error.source or "", error.message, error.line, error.field)]
-    return []
+    readers: dict[str, Callable[[], object]] = {PRIZES_FILE: lambda: read_prizes(path, team)}
+    found = []
+    for name in layout.person_files:
+        try:
+            readers[name]()
+        except BrokenFolder as error:
+            found.append(Problem(error.source or name, error.message, error.line, error.field))
+    return found
 
 
 def report(caller: Caller, checked: Sequence[Checked], stages: Sequence[str] = ()) -> None:

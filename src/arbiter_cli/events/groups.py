@@ -25,7 +25,6 @@ from arbiter_cli.events.checks import Checked, report
 from arbiter_cli.events.individual import IndividualEvent
 from arbiter_cli.events.knockout import KnockoutEvent
 from arbiter_cli.lifecycle.guards import tiebreak_codes
-from arbiter_cli.lifecycle.integrity import Problem
 from arbiter_cli.render.output import Format, View
 from arbiter_cli.store.group_folder import STAGES_DIR, GroupFolder
 from arbiter_cli.store.kinds import folder_kind
@@ -339,10 +338,6 @@ class GroupEvent(IndividualEvent):
                         + f"; final standings in {folder.path / 'final'}/standings.csv and standings.json")
 
     # -- checks and the site -----------------------------------------------------
-
-    def inputs_checked(self) -> list[Problem]:
-        """No file a person writes is read in the top folder (each stage reads its own prize fund)."""
-        return []
 
     def verify(self) -> None:
         """The registration, then every stage (a stage alone: ``--group NAME``)."""

@@ -324,7 +324,7 @@ class IndividualEvent(Registration):
 
     def inputs_checked(self) -> list[Problem]:
         """The problems of the files a person writes here and commands read (``prizes.toml``)."""
-        return input_problems(self.path)
+        return input_problems(self.path, self.folder().layout)
 
     def verify(self) -> None:
         report(self.caller, [self.check()])

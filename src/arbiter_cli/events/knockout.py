@@ -236,7 +236,7 @@ class KnockoutEvent(Registration):
         with self.reading(folder):
             knockout = folder.load_knockout(check=False)
             found, edits = folder.located(knockout), folder.hand_edits()
-        found += input_problems(self.path)
+        found += input_problems(self.path, KnockoutFolder.layout)
         changed = None if edits is None else [(name, edits[1]) for name in edits[0]]
         return Checked(knockout.settings.name, len(knockout.players), knockout.last_round, found, changed)
 

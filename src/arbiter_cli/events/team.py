@@ -386,7 +386,7 @@ class TeamEvent(Event):
         with self.reading(folder):
             event = folder.load(check=False)
             found, edits = team_problems(event), folder.hand_edits()
-        found += input_problems(self.path, team=True)
+        found += input_problems(self.path, TeamFolder.layout, team=True)
         changed = None if edits is None else [(name, edits[1]) for name in edits[0]]
         report(self.caller, [Checked(event.settings.name, len(event.players), event.last_round, found, changed)])
 
