@@ -1,25 +1,26 @@
-"""Entering results: one board, or many at once, with compare-and-set.
+"""Entering an individual event's results: one board, or many at once, with compare-and-set.
 
-A result already entered changes only as a correction (``correct``). In bulk
-input a line may say what the person saw before (``BOARD RESULT was OLD``):
-nothing is saved if the stored result is no longer ``OLD``, so two arbiters
-entering results at once never overwrite each other unseen. A forfeit may
-trigger the event's no-show rule (:mod:`.noshows`), which the arbiter must
-confirm. A correction of a finalised event stores its final standings again
-(C.04.2 4.3: late corrections count for rating only; the standings follow).
+The mechanism is :mod:`.entry`'s (a result already entered changes only as a correction; a bulk
+line ``BOARD RESULT was OLD`` is saved only while the stored result is still ``OLD``); this module
+is the individual event's kind of it: a line is a board of the round. A forfeit may trigger the
+event's no-show rule (:mod:`.noshows`), which the arbiter must confirm. A correction of a finalised
+event stores its final standings again (C.04.2 4.3: late corrections count for rating only; the
+standings follow).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from enum import Enum
-from typing import Literal, TypeVar
+from typing import Literal
 
 from arbiter_cli.core.errors import BadArgument, Refused
-from arbiter_cli.core.model import Round, Status, Tournament
-from arbiter_cli.core.results import GameResult, parse_result
+from arbiter_cli.core.model import Game, Round, Tournament
+from arbiter_cli.core.results import GameResult
 from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.lifecycle.entry import (UNCHANGED, UNSET, Act, Applied, Check, Entry, Unset, Verdict, compare_and_set,
+                                         journal_line, needs_correct, not_removed, read_result, read_result_lines,
+                                         stale)
 from arbiter_cli.lifecycle.guards import find_round
 from arbiter_cli.lifecycle.noshows import apply_no_show_rule, forfeit_losers
 from arbiter_cli.lifecycle.standings import final_standing_changes
@@ -28,17 +29,6 @@ from arbiter_cli.pairing import pairs_as_stored
 __all__ = ["Unset", "UNSET", "ResultLine", "read_result", "result_line", "parse_result_lines", "read_result_lines",
            "Entered",
            "enter_results"]
-
-
-class Unset(Enum):
-    """No ``was`` given: the line sets the result whatever is stored."""
-
-    UNSET = "unset"
-
-
-UNSET = Unset.UNSET
-
-P = TypeVar("P", bound=Hashable)
 
 
 @dataclass(frozen=True)
@@ -50,15 +40,6 @@ class ResultLine:
     result: GameResult | None
     line: int | None = None
     was: GameResult | None | Unset = UNSET
-
-
-def read_result(text: str, *, source: str | None = None, line: int | None = None,
-                field: str = "result") -> GameResult | None:
-    """A result code as typed (see :mod:`arbiter_cli.core.results`); None clears the result."""
-    try:
-        return parse_result(text)
-    except ValueError as error:
-        raise BadArgument(str(error), source=source, line=line, field=field) from None
 
 
 def result_line(board: int | None, code: str | None) -> ResultLine:
@@ -83,36 +64,6 @@ def parse_result_lines(text: str, source: str) -> list[ResultLine]:
             read_result_lines(text, source, board, "BOARD", "board ")]
 
 
-def read_result_lines(text: str, source: str, place: Callable[[str, int], P], what: str, named: str = ""
-                      ) -> list[tuple[int, P, GameResult | None, GameResult | None | Unset]]:
-    """Bulk input lines ``PLACE RESULT`` or ``PLACE RESULT was OLD`` (``#`` starts a comment), as (line,
-    place, result, was); ``place(text, line)`` reads a board (or a team event's ``MATCH.BOARD``), which
-    messages call ``named`` and the text. A
-    place given twice, or no line at all, is a :class:`BadArgument` naming the file and line."""
-    seen: dict[P, int] = {}
-    out: list[tuple[int, P, GameResult | None, GameResult | None | Unset]] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        content = raw.split("#", 1)[0].strip()
-        if not content:
-            continue
-        parts = content.split()
-        if len(parts) not in (2, 4) or (len(parts) == 4 and parts[2].lower() != "was"):
-            raise BadArgument(f"expected '{what} RESULT' or '{what} RESULT was OLD'", source=source, line=number)
-        key = place(parts[0], number)
-        if key in seen:
-            raise BadArgument(f"{named}{parts[0]} is already given on line {seen[key]}", source=source, line=number,
-                              field="board" if what == "BOARD" else what)
-        seen[key] = number
-        was: GameResult | None | Unset = UNSET
-        if len(parts) == 4:
-            was = None if parts[3].lower() == "none" else read_result(parts[3], source=source, line=number,
-                                                                       field="was")
-        out.append((number, key, read_result(parts[1], source=source, line=number), was))
-    if not out:
-        raise BadArgument("no results in the input", source=source)
-    return out
-
-
 @dataclass(frozen=True)
 class Entered:
     """What entering results did: the tournament, the round after, the journal
@@ -127,82 +78,88 @@ class Entered:
     finalised: bool
 
 
-def _show(result: GameResult | None | Unset) -> str:
-    return "none" if result is None or isinstance(result, Unset) else result.display
+@dataclass(frozen=True)
+class _Boards:
+    """An individual event's result entry (Swiss or round robin): a line is a board of the round.
+    Every line reads the stored result of the round as it was before the input."""
+
+    tournament: Tournament
+    rnd: Round
+    excused: bool
+    finalised_refuses_conflicts = False  # the conflicts are named, even in a finalised event
+
+    @property
+    def checks(self) -> tuple[Check[Game], ...]:
+        return (stale, self.unchanged, not_removed, needs_correct, self.not_after_withdrawal)
+
+    def find(self, rnd: Round, line: ResultLine, act: Act) -> Entry[Game]:
+        game = self.rnd.game(line.board)
+        if game is None:
+            raise BadArgument(f"round {act.round_number} has no board {line.board} (boards 1 to {len(self.rnd.games)})",
+                              field="board")
+        return Entry(f"board {line.board}", game.result, line.result, line.was, game)
+
+    def note(self, entry: Entry[Game]) -> Literal["excused", "colourless"] | None:
+        """A forfeit whose loser gave notice is ``excused``; a colourless forfeit stays so."""
+        forfeit = entry.result is not None and not entry.result.played
+        return "excused" if self.excused and forfeit else "colourless" if forfeit and entry.at.note == "colourless" \
+            else None
+
+    def unchanged(self, entry: Entry[Game], act: Act) -> Verdict:
+        """The same result (and note) again changes nothing."""
+        return UNCHANGED if entry.stored == entry.result and entry.at.note == self.note(entry) else None
+
+    def not_after_withdrawal(self, entry: Entry[Game], act: Act) -> Verdict:
+        """A withdrawn player is no longer paired (C.04.2 3.2): in a Swiss, a board of theirs after the
+        withdrawal was not played, so it takes a forfeit, not a game's result."""
+        if entry.result is None or not entry.result.played or self.tournament.settings.system.is_round_robin:
+            return None
+        for tpn in entry.at.players:
+            player = self.tournament.player(tpn)
+            if player is not None and player.withdrawn_after is not None and act.round_number > player.withdrawn_after:
+                raise Refused(f"{player.name} withdrew after round {player.withdrawn_after}, so board "
+                              f"{entry.at.board} of round {act.round_number} was not played: enter a forfeit "
+                              f"({'-/+' if tpn == entry.at.white else '+/-'}) or -/-", field="result")
+        return None
+
+    def apply(self, rnd: Round, entry: Entry[Game], act: Act) -> Applied[Round]:
+        note = self.note(entry)
+        games = tuple(replace(g, result=entry.result, note=note) if g.board == entry.at.board else g for g in rnd.games)
+        return Applied(replace(rnd, games=games), (journal_line(entry, act, " (excused)" if note == "excused" else ""),))
 
 
 def enter_results(tournament: Tournament, round_number: int, lines: Sequence[ResultLine], *,
                   correct: bool = False, excused: bool = False, confirm: bool = False,
                   source: str | None = None) -> Entered:
-    """The act: enter ``lines`` in round ``round_number``, all or nothing.
+    """The act: enter ``lines`` in round ``round_number``, all or nothing (:mod:`.entry`).
 
     ``correct`` allows changing an entered result; ``excused`` marks a forfeit whose loser
     gave notice (it is not a no-show without notice); ``confirm`` records a forfeit that
     the no-show rule turns into a withdrawal. ``source`` names the bulk input in errors.
     """
     rnd = find_round(tournament, round_number)
-    finalised = tournament.settings.status is Status.FINALISED
-    changes: list[Change] = []
-    conflicts: list[str] = []
-    stale: list[str] = []
-    updated = rnd
-    for entry in lines:
-        game = rnd.game(entry.board)
-        if game is None:
-            raise BadArgument(f"round {round_number} has no board {entry.board} (boards 1 to {len(rnd.games)})",
-                              source=source, line=entry.line, field="board")
-        if not isinstance(entry.was, Unset) and game.result != entry.was and game.result != entry.result:
-            stale.append(f"board {entry.board}: stored {_show(game.result)}, yours {_show(entry.result)} "
-                         f"(based on {_show(entry.was)})")
-            continue
-        forfeit = entry.result is not None and not entry.result.played
-        note: Literal["excused", "colourless"] | None = (
-            "excused" if excused and forfeit else "colourless" if forfeit and game.note == "colourless" else None)
-        if game.result == entry.result and game.note == note:
-            continue
-        if finalised and entry.result is None:
-            raise Refused(f"the event was finalised on {tournament.settings.finalised_on}: board {entry.board}'s "
-                          "result can be corrected, not removed", source=source, line=entry.line, field="result")
-        if game.result is not None and game.result != entry.result and not correct and isinstance(entry.was, Unset):
-            conflicts.append(f"board {entry.board} has {_show(game.result)}, not {_show(entry.result)}")
-            continue
-        if entry.result is not None and entry.result.played and not tournament.settings.system.is_round_robin:
-            for tpn in game.players:
-                player = tournament.player(tpn)
-                if player is not None and player.withdrawn_after is not None and round_number > player.withdrawn_after:
-                    raise Refused(f"{player.name} withdrew after round {player.withdrawn_after}, so board "
-                                  f"{entry.board} of round {round_number} was not played: enter a forfeit "
-                                  f"({'-/+' if tpn == game.white else '+/-'}) or -/-", source=source,
-                                  line=entry.line, field="result")
-        updated = replace(updated, games=tuple(replace(g, result=entry.result, note=note)
-                                               if g.board == entry.board else g for g in updated.games))
-        what = "correction" if game.result is not None else "result"
-        changes.append(Change(f"round {round_number} board {entry.board} {what}",
-                              "" if game.result is None else game.result.value,
-                              ("" if entry.result is None else entry.result.value) + (" (excused)" if note == "excused" else "")))
-    if stale:
-        raise Refused(f"round {round_number}: nothing saved, because the stored result changed meanwhile: "
-                      + "; ".join(stale))
-    if changes and finalised and not correct:  # the same result again changes nothing, even then
-        raise Refused(f"the event was finalised on {tournament.settings.finalised_on}; give --correct "
-                      "to change a result (the final standings are then stored again)")
-    if conflicts:
-        raise Refused(f"round {round_number}: " + "; ".join(conflicts) +
-                      " (give --correct to change an entered result)")
-    if not changes:
-        return Entered(tournament, rnd, (), (), (), finalised)
+    act = Act(round_number, correct, tournament.settings, source)
+    entered = compare_and_set(_Boards(tournament, rnd, excused), rnd, lines, act)
+    if not entered.changes:
+        return Entered(tournament, rnd, (), (), (), act.finalised)
+    updated = entered.state
     after = replace(tournament, rounds=tuple(updated if r.number == round_number else r for r in tournament.rounds))
     after, withdrawn, more = apply_no_show_rule(after, rnd, updated, confirm, excused)
-    changes += more
-    if finalised:
-        moved = final_standing_changes(tournament, after)
-        changes.append(Change("final standings", "stored before the correction",
-                              "stored again: final/standings.csv, .json; "
-                              + (f"{len(moved)} player{'s' if len(moved) != 1 else ''} moved" if moved
-                                 else "no rank or score changed")))
-        changes += moved
+    changes = [*entered.changes, *more]
+    if act.finalised:
+        changes += _final_standings(tournament, after)
     notes = _undone_forfeits(after, rnd, updated) + _paired_on_the_old_result(after, rnd, updated)
-    return Entered(after, updated, tuple(changes), tuple(withdrawn), notes, finalised)
+    return Entered(after, updated, tuple(changes), tuple(withdrawn), notes, act.finalised)
+
+
+def _final_standings(before: Tournament, after: Tournament) -> list[Change]:
+    """A correction of a finalised event stores its final standings again (C.04.2 4.3): say so, and
+    who moved."""
+    moved = final_standing_changes(before, after)
+    return [Change("final standings", "stored before the correction",
+                   "stored again: final/standings.csv, .json; "
+                   + (f"{len(moved)} player{'s' if len(moved) != 1 else ''} moved" if moved
+                      else "no rank or score changed")), *moved]
 
 
 def _paired_on_the_old_result(after: Tournament, old: Round, new: Round) -> tuple[str, ...]:

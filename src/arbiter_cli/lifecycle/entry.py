@@ -1,0 +1,285 @@
+"""Result entry, one mechanism for every kind of event (issue 24): compare-and-set, all or nothing.
+
+An input of results is lines, each setting one place to a result or clearing it: a board of an
+individual event, a team match's board (``MATCH.BOARD``) or the whole match (``MATCH``, a forfeit),
+a knockout game (``MATCH.GAME``). A line may say what the person saw before (``was OLD``): nothing
+is saved if the stored result is no longer ``OLD``, so two arbiters entering results at once never
+overwrite each other unseen. A result already entered changes only as a correction (``--correct``);
+a finalised event keeps its results: they are corrected, never removed (C.04.2 4.3: a late
+correction counts for rating; the final standings follow).
+
+:func:`compare_and_set` goes through the lines in order. What differs between kinds of event, the
+kind declares, as an :class:`EntryKind`:
+
+* ``find``: the line's place, as an :class:`Entry` (where it is in words, the result stored there,
+  the result to enter, ``was``, and what the kind keeps of it), or a refusal naming the place;
+* ``checks``: its checks, in its own order. Each says the line changes nothing (:data:`UNCHANGED`),
+  is :class:`Stale` or in :class:`Conflict` (collected, named together after the last line), or
+  lets it through (None), or refuses at once. The checks kinds share are here: :func:`stale`,
+  :func:`unchanged`, :func:`not_removed`, :func:`needs_correct`;
+* ``apply``: the change, with its journal lines (:func:`journal_line`) and notes;
+* ``finalised_refuses_conflicts``: whether a finalised event without ``--correct`` refuses a line
+  in conflict as it refuses a change (rather than naming the conflict).
+
+After the last line, all or nothing: stale lines first (every stale place named), then a finalised
+event without ``--correct``, then the conflicts. An error at a line names the input and the line.
+
+The bulk input's lines (``PLACE RESULT [was OLD]``) are read here too: :func:`read_result_lines`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from enum import Enum
+from typing import Generic, Protocol, TypeVar
+
+from arbiter_cli.core.errors import BadArgument, DomainError, Refused
+from arbiter_cli.core.model import Settings, Status
+from arbiter_cli.core.results import GameResult, parse_result
+from arbiter_cli.lifecycle.change import Change
+
+__all__ = ["Unset", "UNSET", "read_result", "read_result_lines", "show", "Line", "Act", "Entry", "Unchanged",
+           "UNCHANGED", "Stale", "Conflict", "Verdict", "Check", "Applied", "EntryKind", "compare_and_set",
+           "stale", "unchanged", "not_removed", "needs_correct", "journal_line"]
+
+
+class Unset(Enum):
+    """No ``was`` given: the line sets the result whatever is stored."""
+
+    UNSET = "unset"
+
+
+UNSET = Unset.UNSET
+
+P = TypeVar("P", bound=Hashable)
+S = TypeVar("S")  # what the lines change: a round, or a whole knockout
+A = TypeVar("A")  # what a kind keeps of a place: its game, its match...
+
+
+def read_result(text: str, *, source: str | None = None, line: int | None = None,
+                field: str = "result") -> GameResult | None:
+    """A result code as typed (see :mod:`arbiter_cli.core.results`); None clears the result."""
+    try:
+        return parse_result(text)
+    except ValueError as error:
+        raise BadArgument(str(error), source=source, line=line, field=field) from None
+
+
+def read_result_lines(text: str, source: str, place: Callable[[str, int], P], what: str, named: str = ""
+                      ) -> list[tuple[int, P, GameResult | None, GameResult | None | Unset]]:
+    """Bulk input lines ``PLACE RESULT`` or ``PLACE RESULT was OLD`` (``#`` starts a comment), as (line,
+    place, result, was); ``place(text, line)`` reads a board (or a team event's ``MATCH.BOARD``), which
+    messages call ``named`` and the text. A
+    place given twice, or no line at all, is a :class:`BadArgument` naming the file and line."""
+    seen: dict[P, int] = {}
+    out: list[tuple[int, P, GameResult | None, GameResult | None | Unset]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        content = raw.split("#", 1)[0].strip()
+        if not content:
+            continue
+        parts = content.split()
+        if len(parts) not in (2, 4) or (len(parts) == 4 and parts[2].lower() != "was"):
+            raise BadArgument(f"expected '{what} RESULT' or '{what} RESULT was OLD'", source=source, line=number)
+        key = place(parts[0], number)
+        if key in seen:
+            raise BadArgument(f"{named}{parts[0]} is already given on line {seen[key]}", source=source, line=number,
+                              field="board" if what == "BOARD" else what)
+        seen[key] = number
+        was: GameResult | None | Unset = UNSET
+        if len(parts) == 4:
+            was = None if parts[3].lower() == "none" else read_result(parts[3], source=source, line=number,
+                                                                       field="was")
+        out.append((number, key, read_result(parts[1], source=source, line=number), was))
+    if not out:
+        raise BadArgument("no results in the input", source=source)
+    return out
+
+
+def show(result: GameResult | None | Unset) -> str:
+    """A result as messages show it: ``½-½``, ``none``."""
+    return "none" if result is None or isinstance(result, Unset) else result.display
+
+
+class Line(Protocol):
+    """A line of input: its number in the bulk input (None: the result was given as arguments)."""
+
+    @property
+    def line(self) -> int | None: ...
+
+
+L = TypeVar("L", bound=Line)
+L_contra = TypeVar("L_contra", bound=Line, contravariant=True)
+
+
+@dataclass(frozen=True)
+class Act:
+    """What the arbiter asked: the round, ``--correct``, the event's settings (finalised or not), and
+    the name of the bulk input, for errors."""
+
+    round_number: int
+    correct: bool
+    settings: Settings
+    source: str | None = None
+
+    @property
+    def finalised(self) -> bool:
+        return self.settings.status is Status.FINALISED
+
+
+@dataclass(frozen=True)
+class Entry(Generic[A]):
+    """A line as its kind found it: where it is in words (``board 5``, ``board 2.3``, ``match 2``,
+    ``game 3.2``), the result stored there, the result the line enters (None clears it), the stored
+    result it expects (``was``), and what the kind keeps of the place (``at``: the game, the match...)."""
+
+    where: str
+    stored: GameResult | None
+    result: GameResult | None
+    was: GameResult | None | Unset
+    at: A
+
+
+class Unchanged(Enum):
+    """The line changes nothing: the place has that result already."""
+
+    UNCHANGED = "unchanged"
+
+
+UNCHANGED = Unchanged.UNCHANGED
+
+
+@dataclass(frozen=True)
+class Stale:
+    """The stored result changed since the person saw it (``was``): nothing will be saved."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """The line would change an entered result without ``--correct``."""
+
+    text: str
+
+
+Verdict = Unchanged | Stale | Conflict | None  # None: the next check, after the last one the change
+Check = Callable[[Entry[A], Act], Verdict]
+
+
+@dataclass(frozen=True)
+class Applied(Generic[S]):
+    """What lines did: the state after them, the journal lines and the notes to tell."""
+
+    state: S
+    changes: tuple[Change, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+class EntryKind(Protocol[S, L_contra, A]):
+    """What a kind of event supplies to :func:`compare_and_set` (see the module's docstring)."""
+
+    @property
+    def checks(self) -> tuple[Check[A], ...]: ...
+
+    @property
+    def finalised_refuses_conflicts(self) -> bool: ...
+
+    def find(self, state: S, line: L_contra, act: Act) -> Entry[A]: ...
+
+    def apply(self, state: S, entry: Entry[A], act: Act) -> Applied[S]: ...
+
+
+def compare_and_set(kind: EntryKind[S, L, A], state: S, lines: Iterable[L], act: Act) -> Applied[S]:
+    """Enter ``lines`` on ``state`` as ``kind`` says, all or nothing: each line is found, judged by
+    the kind's checks in order, and applied to the state the lines before it left; then stale lines
+    refuse everything, then a finalised event without ``--correct``, then the conflicts."""
+    changes: list[Change] = []
+    notes: list[str] = []
+    stale: list[str] = []
+    conflicts: list[str] = []
+    for line in lines:
+        with _at_line(act.source, line.line):
+            entry = kind.find(state, line, act)
+            verdict = _verdict(kind.checks, entry, act)
+            if verdict is None:
+                done = kind.apply(state, entry, act)
+                state = done.state
+                changes += done.changes
+                notes += done.notes
+        if isinstance(verdict, Stale):
+            stale.append(verdict.text)
+        elif isinstance(verdict, Conflict):
+            conflicts.append(verdict.text)
+    _all_or_nothing(act, stale, bool(changes or (conflicts and kind.finalised_refuses_conflicts)), conflicts)
+    return Applied(state, tuple(changes), tuple(notes))
+
+
+@contextmanager
+def _at_line(source: str | None, line: int | None) -> Iterator[None]:
+    """An error at a line names the input and the line; its type and field stay."""
+    try:
+        yield
+    except DomainError as error:
+        raise type(error)(error.message, source=source, line=line, field=error.field,
+                          details=error.details) from None
+
+
+def _verdict(checks: Iterable[Check[A]], entry: Entry[A], act: Act) -> Verdict:
+    for check in checks:
+        verdict = check(entry, act)
+        if verdict is not None:
+            return verdict
+    return None
+
+
+def _all_or_nothing(act: Act, stale: list[str], changed: bool, conflicts: list[str]) -> None:
+    if stale:
+        raise Refused(f"round {act.round_number}: nothing saved, because the stored result changed meanwhile: "
+                      + "; ".join(stale))
+    if changed and act.finalised and not act.correct:  # the same result again changes nothing, even then
+        raise Refused(f"the event was finalised on {act.settings.finalised_on}; give --correct to change a "
+                      "result (the final standings are then stored again)")
+    if conflicts:
+        raise Refused(f"round {act.round_number}: " + "; ".join(conflicts) +
+                      " (give --correct to change an entered result)")
+
+
+def stale(entry: Entry[A], act: Act) -> Verdict:
+    """Compare-and-set: a line that says what it was based on (``was OLD``) is stale when the stored
+    result is neither ``OLD`` nor the line's own result already."""
+    if not isinstance(entry.was, Unset) and entry.stored != entry.was and entry.stored != entry.result:
+        return Stale(f"{entry.where}: stored {show(entry.stored)}, yours {show(entry.result)} "
+                     f"(based on {show(entry.was)})")
+    return None
+
+
+def unchanged(entry: Entry[A], act: Act) -> Verdict:
+    """The result the place has already: nothing to do, whatever the line expected."""
+    return UNCHANGED if entry.stored == entry.result else None
+
+
+def not_removed(entry: Entry[A], act: Act) -> Verdict:
+    """A finalised event's result is corrected, never removed (C.04.2 4.3)."""
+    if act.finalised and entry.result is None:
+        raise Refused(f"the event was finalised on {act.settings.finalised_on}: {entry.where}'s result can be "
+                      "corrected, not removed", field="result")
+    return None
+
+
+def needs_correct(entry: Entry[A], act: Act) -> Verdict:
+    """An entered result changes only as a correction (``--correct``), or by a line that says what it
+    was based on (``was``)."""
+    if entry.stored is not None and entry.stored != entry.result and not act.correct \
+            and isinstance(entry.was, Unset):
+        return Conflict(f"{entry.where} has {show(entry.stored)}, not {show(entry.result)}")
+    return None
+
+
+def journal_line(entry: Entry[A], act: Act, suffix: str = "") -> Change:
+    """The journal line of an entry: ``round R WHERE result`` (nothing was stored) or ``... correction``,
+    the old code and the new (``suffix`` after it)."""
+    what = "correction" if entry.stored is not None else "result"
+    return Change(f"round {act.round_number} {entry.where} {what}", "" if entry.stored is None else entry.stored.value,
+                  ("" if entry.result is None else entry.result.value) + suffix)
