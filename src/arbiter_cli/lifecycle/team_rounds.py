@@ -31,7 +31,9 @@ from arbiter_cli.core.team_tournament import (BoardGame, LineUpRequest, Match, M
                                               TeamEntry, TeamTournament, roster_player, team_event)
 from arbiter_cli.core.words import folded
 from arbiter_cli.lifecycle.change import Change
-from arbiter_cli.lifecycle.results import UNSET, Unset, read_result, read_result_lines
+from arbiter_cli.lifecycle.entry import (UNSET, Act, Applied, Check, Conflict, Entry, Unset, Verdict,
+                                         compare_and_set, journal_line, needs_correct, not_removed, read_result,
+                                         read_result_lines, stale, unchanged)
 from arbiter_cli.lifecycle.team_registration import find_team, number_teams_for_play
 from arbiter_cli.pairing.team_round_robin import team_round, team_rounds
 from arbiter_cli.pairing.team_swiss import ColourModel, pair_team_round as pair_swiss_round
@@ -306,10 +308,6 @@ def parse_team_result_lines(text: str, source: str) -> list[TeamResultLine]:
             read_result_lines(text, source, lambda text, line: _place(text, source, line), "MATCH.BOARD")]
 
 
-def _show(result: GameResult | None | Unset) -> str:
-    return "none" if result is None or isinstance(result, Unset) else result.display
-
-
 @dataclass(frozen=True)
 class TeamEntered:
     tournament: TeamTournament
@@ -318,92 +316,102 @@ class TeamEntered:
     finalised: bool
 
 
+def _played_boards(match: Match) -> bool:
+    """A board of the match has a result, with both players there."""
+    return any(g.result is not None and None not in (g.first, g.second) for g in match.boards)
+
+
+def _board_not_removed(entry: Entry[tuple[Match, TeamResultLine]], act: Act) -> Verdict:
+    """A finalised event's board result is corrected, never removed (C.04.2 4.3); a match forfeit may be
+    cleared (the match counts as played after all)."""
+    return None if entry.at[1].board is None else not_removed(entry, act)
+
+
+def _forfeit_over_board_results(entry: Entry[tuple[Match, TeamResultLine]], act: Act) -> Verdict:
+    """A match forfeit replaces the match's board results only as a correction."""
+    match, line = entry.at
+    if line.board is None and line.result is not None and _played_boards(match) and not act.correct:
+        return Conflict(f"match {line.match} has board results; a forfeit replaces them only with --correct")
+    return None
+
+
+@dataclass(frozen=True)
+class _Matches:
+    """A team event's result entry: a line is a board of a match (``MATCH.BOARD``) or the whole match
+    (``MATCH``: a forfeit, a team did not show). Each line reads the round as the lines before left it."""
+
+    tournament: TeamTournament
+    finalised_refuses_conflicts = True  # a finalised event takes only corrections: it says so first
+
+    @property
+    def checks(self) -> tuple[Check[tuple[Match, TeamResultLine]], ...]:
+        return (unchanged, _board_not_removed, stale, needs_correct, _forfeit_over_board_results)
+
+    def find(self, rnd: MatchRound, line: TeamResultLine, act: Act) -> Entry[tuple[Match, TeamResultLine]]:
+        match = rnd.match(line.match)
+        if match is None:
+            raise BadArgument(f"round {act.round_number} has no match {line.match} (matches 1 to {len(rnd.matches)})",
+                              field="board")
+        if line.board is None:
+            if line.result is not None and line.result not in _FORFEITS:
+                raise BadArgument(f"a whole match takes only a forfeit (+/-: the second team did not show, -/+: "
+                                  f"the first, -/-: neither); {line.result.display} is a board result: give "
+                                  f"{line.match}.BOARD", field="result")
+            return Entry(line.where, match.forfeit, line.result, line.was, (match, line))
+        return Entry(line.where, _board(match, line.board, act).result, line.result, line.was, (match, line))
+
+    def apply(self, rnd: MatchRound, entry: Entry[tuple[Match, TeamResultLine]], act: Act) -> Applied[MatchRound]:
+        match, line = entry.at
+        new = self.forfeit(match, line, act) if line.board is None else replace(match, boards=tuple(
+            replace(g, result=line.result) if g.board == line.board else g for g in match.boards))
+        matches = tuple(new if m.number == match.number else m for m in rnd.matches)
+        return Applied(replace(rnd, matches=matches), (journal_line(entry, act),))
+
+    def forfeit(self, match: Match, line: TeamResultLine, act: Act) -> Match:
+        """The match with its forfeit entered or cleared."""
+        if line.result is not None:
+            # Boards with results stay (they count for nothing while the forfeit stands, and come
+            # back if it is cleared); a line-up alone goes, as the team did not show.
+            return replace(match, forfeit=line.result, boards=match.boards if _played_boards(match) else ())
+        if match.boards:  # the match counts as played after all: its boards as they were
+            return replace(match, forfeit=None)
+        # paired as a forfeit (a withdrawn team): the teams' line-ups for the round, by default
+        teams = [self.tournament.by_team[n] for n in match.teams]
+        if not all(t.available_in(act.round_number) for t in teams):
+            raise Refused(f"match {line.match}: a withdrawn team plays no match")
+        first, second = (_line_up(self.tournament, t, act.round_number, None, [])[1] for t in teams)
+        return Match(match.number, match.first, match.second, _boards(first, second, self.tournament.team.boards))
+
+
+def _board(match: Match, number: int, act: Act) -> BoardGame:
+    """Board ``number`` of the match, while the match is not forfeited and the board has both its players."""
+    if match.forfeit is not None:
+        raise Refused(f"match {match.number} was forfeited ({match.forfeit.display}); clear that first "
+                      f"('arbiter result {act.round_number} {match.number} none --correct')")
+    game = match.board(number)
+    if game is None:
+        raise BadArgument(f"match {match.number} has no board {number} (boards 1 to {len(match.boards)})",
+                          field="board")
+    if None in (game.first, game.second):
+        raise Refused(f"board {match.number}.{number} is empty: its forfeit stands (change the line-up to fill it)")
+    return game
+
+
 def enter_team_results(tournament: TeamTournament, round_number: int, lines: Sequence[TeamResultLine], *,
                        correct: bool = False, source: str | None = None) -> TeamEntered:
-    """Enter ``lines`` in round ``round_number``, all or nothing. A result entered changes only with
-    ``correct``; a finalised event takes only corrections (its final standings follow)."""
+    """Enter ``lines`` in round ``round_number``, all or nothing (:mod:`.entry`). A result entered changes
+    only with ``correct``; a finalised event takes only corrections (its final standings follow)."""
     rnd = tournament.round(round_number)
     if rnd is None:
         raise BadArgument(f"there is no round {round_number} (rounds paired: {tournament.last_round})",
                           field="round_number")
-    finalised = tournament.settings.status is Status.FINALISED
-    changes: list[Change] = []
-    stale: list[str] = []
-    conflicts: list[str] = []
-    updated = rnd
-    for entry in lines:
-        match = updated.match(entry.match)
-        if match is None:
-            raise BadArgument(f"round {round_number} has no match {entry.match} (matches 1 to {len(rnd.matches)})",
-                              source=source, line=entry.line, field="board")
-        if entry.board is None:
-            if entry.result is not None and entry.result not in _FORFEITS:
-                raise BadArgument(f"a whole match takes only a forfeit (+/-: the second team did not show, -/+: "
-                                  f"the first, -/-: neither); {entry.result.display} is a board result: give "
-                                  f"{entry.match}.BOARD", source=source, line=entry.line, field="result")
-            current = match.forfeit
-        else:
-            if match.forfeit is not None:
-                raise Refused(f"match {entry.match} was forfeited ({match.forfeit.display}); clear that first "
-                              f"('arbiter result {round_number} {entry.match} none --correct')", source=source,
-                              line=entry.line)
-            game = match.board(entry.board)
-            if game is None:
-                raise BadArgument(f"match {entry.match} has no board {entry.board} (boards 1 to {len(match.boards)})",
-                                  source=source, line=entry.line, field="board")
-            if None in (game.first, game.second):
-                raise Refused(f"board {entry.match}.{entry.board} is empty: its forfeit stands (change the line-up "
-                              "to fill it)", source=source, line=entry.line)
-            current = game.result
-        if current == entry.result:  # already so: nothing to do, whatever the line expected
-            continue
-        if finalised and entry.result is None and entry.board is not None:
-            raise Refused(f"the event was finalised on {tournament.settings.finalised_on}: {entry.where}'s result "
-                          "can be corrected, not removed", source=source, line=entry.line, field="result")
-        if not isinstance(entry.was, Unset) and current != entry.was:
-            stale.append(f"{entry.where}: stored {_show(current)}, yours {_show(entry.result)} "
-                         f"(based on {_show(entry.was)})")
-            continue
-        if current is not None and not correct and isinstance(entry.was, Unset):
-            conflicts.append(f"{entry.where} has {_show(current)}, not {_show(entry.result)}")
-            continue
-        if entry.board is None:
-            if entry.result is not None and any(g.result is not None and None not in (g.first, g.second)
-                                                for g in match.boards) and not correct:
-                conflicts.append(f"match {entry.match} has board results; a forfeit replaces them only with "
-                                 "--correct")
-                continue
-            if entry.result is not None:
-                # Boards with results stay (they count for nothing while the forfeit stands, and come
-                # back if it is cleared); a line-up alone goes, as the team did not show.
-                played = any(g.result is not None and None not in (g.first, g.second) for g in match.boards)
-                new = replace(match, forfeit=entry.result, boards=match.boards if played else ())
-            elif match.boards:  # the match counts as played after all: its boards as they were
-                new = replace(match, forfeit=None)
-            else:  # paired as a forfeit (a withdrawn team): the teams' line-ups for the round, by default
-                teams = [tournament.by_team[n] for n in match.teams]
-                if not all(t.available_in(round_number) for t in teams):
-                    raise Refused(f"match {entry.match}: a withdrawn team plays no match", source=source,
-                                  line=entry.line)
-                first, second = (_line_up(tournament, t, round_number, None, [])[1] for t in teams)
-                new = Match(match.number, match.first, match.second, _boards(first, second, tournament.team.boards))
-        else:
-            new = replace(match, boards=tuple(replace(g, result=entry.result) if g.board == entry.board else g
-                                              for g in match.boards))
-        updated = replace(updated, matches=tuple(new if m.number == match.number else m for m in updated.matches))
-        what = "correction" if current is not None else "result"
-        changes.append(Change(f"round {round_number} {entry.where} {what}", "" if current is None else current.value,
-                              "" if entry.result is None else entry.result.value))
-    if stale:
-        raise Refused(f"round {round_number}: nothing saved, because the stored result changed meanwhile: "
-                      + "; ".join(stale))
-    if (changes or conflicts) and finalised and not correct:
-        raise Refused(f"the event was finalised on {tournament.settings.finalised_on}; give --correct to change a "
-                      "result (the final standings are then stored again)")
-    if conflicts:
-        raise Refused(f"round {round_number}: " + "; ".join(conflicts) + " (give --correct to change an entered result)")
-    after = replace(tournament, rounds=tuple(updated if r.number == round_number else r for r in tournament.rounds))
-    return TeamEntered(after if changes else tournament, updated if changes else rnd, tuple(changes), finalised)
+    act = Act(round_number, correct, tournament.settings, source)
+    entered = compare_and_set(_Matches(tournament), rnd, lines, act)
+    if not entered.changes:
+        return TeamEntered(tournament, rnd, (), act.finalised)
+    after = replace(tournament, rounds=tuple(entered.state if r.number == round_number else r
+                                             for r in tournament.rounds))
+    return TeamEntered(after, entered.state, entered.changes, act.finalised)
 
 
 def unpair_team_round(tournament: TeamTournament) -> tuple[TeamTournament, int, list[Change]]:
