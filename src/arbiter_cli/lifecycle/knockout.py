@@ -12,16 +12,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from arbiter_cli.core.errors import BadArgument, DomainError, Refused
-from arbiter_cli.core.knockout import KnockoutMatch, KnockoutRound, KnockoutTournament, round_name
+from arbiter_cli.core.errors import BadArgument, Refused
+from arbiter_cli.core.knockout import KnockoutGame, KnockoutMatch, KnockoutRound, KnockoutTournament, round_name
 from arbiter_cli.core.knockout_settings import KnockoutSettings
 from arbiter_cli.core.model import Player, Settings, Status, System
-from arbiter_cli.core.results import GameResult, parse_result
+from arbiter_cli.core.results import GameResult
 from arbiter_cli.lifecycle.guards import paired_rounds
 from arbiter_cli.core.tpn import renumber
 from arbiter_cli.core.words import count
 from arbiter_cli.lifecycle.change import Change, named
-from arbiter_cli.lifecycle.results import UNSET, read_result_lines
+from arbiter_cli.lifecycle.entry import (UNSET, Act, Applied, Check, Entry, Unset, Verdict, compare_and_set,
+                                         read_result, read_result_lines, unchanged)
 from arbiter_cli.pairing.knockout import drawn_bracket, first_round_pairs, next_round_pairs, seeded_bracket
 from arbiter_cli.pairing.knockout_match import Colours, Decision, decide, settle
 
@@ -169,82 +170,164 @@ def _who(tournament: KnockoutTournament, number: int | None) -> str:
     return "nobody" if number is None else named(number, tournament.by_number[number].name)
 
 
-def enter_knockout_result(tournament: KnockoutTournament, round_number: int, match_number: int, game_number: int,
-                          code: str | GameResult | None, *, correct: bool = False, force: bool = False) -> Entered:
-    """The act: a game's result. A match left tied gets its next stage's games; a correction that
-    changes who went through is refused while a later round holds the old winner, unless ``force``,
-    which unpairs the later rounds (journalled, with the results they held)."""
-    _not_finalised(tournament)
-    rnd = tournament.round(round_number)
-    if rnd is None:
-        raise BadArgument(f"there is no round {round_number}; {paired_rounds(tournament.last_round)}"
-                          if tournament.rounds else "no round has been paired yet (use 'arbiter pair')",
-                          field="round_number")
-    match = rnd.match(match_number)
-    if match is None:
-        raise BadArgument(f"round {round_number} has matches 1 to {len(rnd.matches)}", field="MATCH.GAME")
-    game = match.game(game_number)
-    if game is None:
-        games = f"games 1 to {len(match.games)}" if match.games else "no game (a walkover)"
-        raise BadArgument(f"round {round_number} match {match_number} has {games}", field="MATCH.GAME")
-    try:
-        result = parse_result(code) if isinstance(code, str) else code
-    except ValueError as error:
-        raise BadArgument(str(error), field="result") from None
-    if game.stage == "armageddon" and result in (GameResult.DOUBLE_FORFEIT, GameResult.DOUBLE_LOSS):
-        raise BadArgument(f"{result.value} in the Armageddon game {match_number}.{game_number}: it must decide the "
-                          "match (1-0, 0-1, 1/2 for Black, +/- or -/+)", field="result")
-    if result == game.result:
-        return Entered(tournament, (), (f"round {round_number} match {match_number}.{game_number}: nothing changed",))
-    if game.result is not None and not correct:
-        raise Refused(f"round {round_number} game {match_number}.{game_number} already has {game.result.value}; "
+@dataclass(frozen=True)
+class _GameLine:
+    """A knockout's line: the match, the game, the result as given (a code is read once the game is
+    found), the line of the bulk input, and the stored result it expects (``was``)."""
+
+    match: int
+    game: int
+    code: str | GameResult | None
+    line: int | None = None
+    was: GameResult | None | Unset = UNSET
+
+
+_Place = tuple[KnockoutRound, KnockoutMatch, KnockoutGame]
+
+
+def _armageddon_decides(entry: Entry[_Place], act: Act) -> Verdict:
+    """The Armageddon game decides the match: no double loss, no double forfeit."""
+    _, match, game = entry.at
+    if entry.result is not None and game.stage == "armageddon" \
+            and entry.result in (GameResult.DOUBLE_FORFEIT, GameResult.DOUBLE_LOSS):
+        raise BadArgument(f"{entry.result.value} in the Armageddon game {match.number}.{game.game}: it must decide "
+                          "the match (1-0, 0-1, 1/2 for Black, +/- or -/+)", field="result")
+    return None
+
+
+def _needs_correct(entry: Entry[_Place], act: Act) -> Verdict:
+    """A game's result, once entered, changes only with ``--correct``: refused at once, as a knockout's
+    lines are entered one after the other."""
+    if entry.stored is not None and not act.correct:
+        raise Refused(f"round {act.round_number} {entry.where} already has {entry.stored.value}; "
                       "give --correct to change it")
-    before = decision(tournament, match)
-    changed = replace(match, games=tuple(replace(g, result=result) if g.game == game_number else g
-                                         for g in match.games))
-    settled, dropped = settle(changed, tournament.knockout, tournament.settings.scoring, _ratings(tournament),
-                              _colours(tournament, round_number))
-    lost = [g for g in dropped if g.result is not None]
-    if lost and not force:
-        raise Refused(f"this correction decides match {match_number} before game"
-                      f"{'s' if len(lost) > 1 else ''} {', '.join(f'{match_number}.{g.game}' for g in lost)}, "
-                      "which have results; give --force to drop them")
-    after_decision = decision(tournament, settled)
-    changes = [Change(f"round {round_number} game {match_number}.{game_number} result",
-                      game.result.value if game.result else "", result.value if result else "")]
-    changes += [Change(f"round {round_number} game {match_number}.{g.game} dropped", g.result.value if g.result else "",
+    return None
+
+
+@dataclass(frozen=True)
+class _Games:
+    """A knockout's result entry: a line is a game of a match (``MATCH.GAME``), entered on the event as
+    the lines before left it (a tie-break game one line adds can be given on a later line). A match left
+    tied gets its next stage's games; a correction that changes who went through is refused while a
+    later round holds the old winner, unless ``force``, which unpairs the later rounds."""
+
+    force: bool
+    finalised_refuses_conflicts = False  # a finalised knockout refuses every line: there is no conflict
+
+    @property
+    def checks(self) -> tuple[Check[_Place], ...]:
+        return (_armageddon_decides, unchanged, _needs_correct)
+
+    def find(self, tournament: KnockoutTournament, line: _GameLine, act: Act) -> Entry[_Place]:
+        if not isinstance(line.was, Unset):
+            _not_stale(tournament, line, act)
+        _not_finalised(tournament)
+        rnd = tournament.round(act.round_number)
+        if rnd is None:
+            raise BadArgument(f"there is no round {act.round_number}; {paired_rounds(tournament.last_round)}"
+                              if tournament.rounds else "no round has been paired yet (use 'arbiter pair')",
+                              field="round_number")
+        match = rnd.match(line.match)
+        if match is None:
+            raise BadArgument(f"round {act.round_number} has matches 1 to {len(rnd.matches)}", field="MATCH.GAME")
+        game = match.game(line.game)
+        if game is None:
+            games = f"games 1 to {len(match.games)}" if match.games else "no game (a walkover)"
+            raise BadArgument(f"round {act.round_number} match {line.match} has {games}", field="MATCH.GAME")
+        result = read_result(line.code) if isinstance(line.code, str) else line.code
+        return Entry(f"game {line.match}.{line.game}", game.result, result, line.was, (rnd, match, game))
+
+    def apply(self, tournament: KnockoutTournament, entry: Entry[_Place], act: Act) -> Applied[KnockoutTournament]:
+        rnd, match, game = entry.at
+        number = act.round_number
+        before = decision(tournament, match)
+        settled, dropped = self.settled(tournament, number, replace(match, games=tuple(
+            replace(g, result=entry.result) if g.game == game.game else g for g in match.games)))
+        after = decision(tournament, settled)
+        changes, notes = _journal(number, entry, match, settled, dropped)
+        rounds = list(tournament.rounds)
+        rounds[number - 1] = replace(rnd, matches=tuple(settled if m.number == match.number else m
+                                                        for m in rnd.matches))
+        if (before.decided, before.winner) != (after.decided, after.winner) and tournament.last_round > number:
+            rounds = self.unpair_later(tournament, rounds, number, match.number, before, changes, notes)
+        notes += _goes_through(tournament, match.number, before, after)
+        return Applied(replace(tournament, rounds=tuple(rounds)), tuple(changes), tuple(notes))
+
+    def settled(self, tournament: KnockoutTournament, number: int, changed: KnockoutMatch
+               ) -> tuple[KnockoutMatch, tuple[KnockoutGame, ...]]:
+        """The match after a result: its next stage's games added while it is tied, games after its
+        decision dropped (those with a result only with ``force``)."""
+        settled, dropped = settle(changed, tournament.knockout, tournament.settings.scoring, _ratings(tournament),
+                                  _colours(tournament, number))
+        lost = [g for g in dropped if g.result is not None]
+        if lost and not self.force:
+            raise Refused(f"this correction decides match {changed.number} before game"
+                          f"{'s' if len(lost) > 1 else ''} {', '.join(f'{changed.number}.{g.game}' for g in lost)}, "
+                          "which have results; give --force to drop them")
+        return settled, dropped
+
+    def unpair_later(self, tournament: KnockoutTournament, rounds: list[KnockoutRound], number: int, match: int,
+                     before: Decision, changes: list[Change], notes: list[str]) -> list[KnockoutRound]:
+        """The rounds after ``number``, paired with the old winner, go (``force``), journalled with
+        the results they held."""
+        later = (f"rounds {number + 1}-{tournament.last_round}" if tournament.last_round > number + 1
+                 else f"round {number + 1}")
+        if not self.force:
+            raise Refused(f"round {number + 1} is paired with {_who(tournament, before.winner)} from match "
+                          f"{match}; this correction changes who goes through: give --force to unpair {later}")
+        for gone in reversed(rounds[number:]):
+            kept = [f"{m.number}.{g.game} {g.result.value}" for m in gone.matches for g in m.games if g.result]
+            changes.append(Change(f"round {gone.number} unpaired", "; ".join(kept) or "no result", ""))
+        notes.append(f"{later} unpaired: pair again with 'arbiter pair'")
+        return rounds[:number]
+
+
+def _not_stale(tournament: KnockoutTournament, line: _GameLine, act: Act) -> None:
+    """Bulk input: a line whose game now has another result than it says it was (``was``) refuses
+    the whole input at once."""
+    rnd = tournament.round(act.round_number)
+    found = rnd.match(line.match) if rnd is not None else None
+    stored = found.game(line.game) if found is not None else None
+    if stored is not None and stored.result != line.was:
+        raise Refused(f"game {line.match}.{line.game} now has {stored.result.value if stored.result else 'none'}, "
+                      f"not {line.was.value if line.was else 'none'}: nothing was saved")
+
+
+def _journal(number: int, entry: Entry[_Place], match: KnockoutMatch, settled: KnockoutMatch,
+             dropped: Sequence[KnockoutGame]) -> tuple[list[Change], list[str]]:
+    """The journal lines of a game's result (the games it dropped, the tie-break games it added) and
+    the notes on the games added."""
+    changes = [Change(f"round {number} {entry.where} result", entry.stored.value if entry.stored else "",
+                      entry.result.value if entry.result else "")]
+    changes += [Change(f"round {number} game {match.number}.{g.game} dropped", g.result.value if g.result else "",
                        "") for g in dropped]
     added = [g for g in settled.games if match.game(g.game) is None]
-    changes += [Change(f"round {round_number} game {match_number}.{g.game} added", "",
+    changes += [Change(f"round {number} game {match.number}.{g.game} added", "",
                        f"{g.stage}: {g.white} v {g.black}") for g in added]
-    notes = [f"match {match_number} tied: {g.stage} game {match_number}.{g.game} added, {g.white} (White) v "
+    notes = [f"match {match.number} tied: {g.stage} game {match.number}.{g.game} added, {g.white} (White) v "
              f"{g.black} (Black)" for g in added]
-    rounds = list(tournament.rounds)
-    rounds[round_number - 1] = replace(rnd, matches=tuple(settled if m.number == match_number else m
-                                                          for m in rnd.matches))
-    if (before.decided, before.winner) != (after_decision.decided, after_decision.winner) \
-            and tournament.last_round > round_number:
-        if not force:
-            raise Refused(f"round {round_number + 1} is paired with {_who(tournament, before.winner)} from match "
-                          f"{match_number}; this correction changes who goes through: give --force to unpair "
-                          f"round{'s' if tournament.last_round > round_number + 1 else ''} "
-                          f"{round_number + 1}-{tournament.last_round}" if tournament.last_round > round_number + 1
-                          else f"round {round_number + 1} is paired with {_who(tournament, before.winner)} from "
-                          f"match {match_number}; this correction changes who goes through: give --force to unpair "
-                          f"round {round_number + 1}")
-        for later in reversed(rounds[round_number:]):
-            kept = [f"{m.number}.{g.game} {g.result.value}" for m in later.matches for g in m.games if g.result]
-            changes.append(Change(f"round {later.number} unpaired", "; ".join(kept) or "no result", ""))
-        rounds = rounds[:round_number]
-        notes.append(f"round{'s' if len(tournament.rounds) > round_number + 1 else ''} {round_number + 1}"
-                     f"{'-' + str(tournament.last_round) if tournament.last_round > round_number + 1 else ''} "
-                     "unpaired: pair again with 'arbiter pair'")
-    if after_decision.decided and not before.decided:
-        notes.append(f"match {match_number}: {_who(tournament, after_decision.winner)} goes through")
-    elif after_decision.decided and before.winner != after_decision.winner:
-        notes.append(f"match {match_number}: now {_who(tournament, after_decision.winner)} goes through "
-                     f"(was {_who(tournament, before.winner)})")
-    return Entered(replace(tournament, rounds=tuple(rounds)), tuple(changes), tuple(notes))
+    return changes, notes
+
+
+def _goes_through(tournament: KnockoutTournament, match: int, before: Decision, after: Decision) -> list[str]:
+    if after.decided and not before.decided:
+        return [f"match {match}: {_who(tournament, after.winner)} goes through"]
+    if after.decided and before.winner != after.winner:
+        return [f"match {match}: now {_who(tournament, after.winner)} goes through "
+                f"(was {_who(tournament, before.winner)})"]
+    return []
+
+
+def enter_knockout_result(tournament: KnockoutTournament, round_number: int, match_number: int, game_number: int,
+                          code: str | GameResult | None, *, correct: bool = False, force: bool = False) -> Entered:
+    """The act: a game's result (:mod:`.entry`). A match left tied gets its next stage's games; a
+    correction that changes who went through is refused while a later round holds the old winner,
+    unless ``force``, which unpairs the later rounds (journalled, with the results they held)."""
+    entered = compare_and_set(_Games(force), tournament, [_GameLine(match_number, game_number, code)],
+                              Act(round_number, correct, tournament.settings))
+    if not entered.changes:
+        return Entered(tournament, (), (f"round {round_number} match {match_number}.{game_number}: nothing changed",))
+    return Entered(entered.state, entered.changes, entered.notes)
 
 
 def enter_knockout_results(tournament: KnockoutTournament, round_number: int, text: str, source: str, *,
@@ -258,24 +341,10 @@ def enter_knockout_results(tournament: KnockoutTournament, round_number: int, te
         except BadArgument as error:
             raise BadArgument(error.message, source=source, line=line, field="MATCH.GAME") from None
 
-    current = tournament
-    changes: list[Change] = []
-    notes: list[str] = []
-    for line, (match, game), result, was in read_result_lines(text, source, place, "MATCH.GAME"):
-        try:
-            rnd = current.round(round_number)
-            found = rnd.match(match) if rnd is not None else None
-            stored = found.game(game) if found is not None else None
-            if was is not UNSET and stored is not None and stored.result != was:
-                raise Refused(f"game {match}.{game} now has {stored.result.value if stored.result else 'none'}, "
-                              f"not {was.value if was else 'none'}: nothing was saved")
-            entered = enter_knockout_result(current, round_number, match, game, result, correct=correct, force=force)
-        except DomainError as error:
-            raise type(error)(error.message, source=source, line=line, field=error.field) from None
-        current = entered.tournament
-        changes += entered.changes
-        notes += [n for n in entered.notes if not n.endswith("nothing changed")]
-    return Entered(current, tuple(changes), tuple(notes))
+    lines = [_GameLine(match, game, result, line, was)
+             for line, (match, game), result, was in read_result_lines(text, source, place, "MATCH.GAME")]
+    entered = compare_and_set(_Games(force), tournament, lines, Act(round_number, correct, tournament.settings, source))
+    return Entered(entered.state, entered.changes, entered.notes)
 
 
 def withdraw_knockout_player(tournament: KnockoutTournament, start_number: int) -> tuple[KnockoutTournament,
