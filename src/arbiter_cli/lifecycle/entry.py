@@ -1,30 +1,18 @@
 """Result entry, one mechanism for every kind of event (issue 24): compare-and-set, all or nothing.
 
-An input of results is lines, each setting one place to a result or clearing it: a board of an
-individual event, a team match's board (``MATCH.BOARD``) or the whole match (``MATCH``, a forfeit),
-a knockout game (``MATCH.GAME``). A line may say what the person saw before (``was OLD``): nothing
-is saved if the stored result is no longer ``OLD``, so two arbiters entering results at once never
-overwrite each other unseen. A result already entered changes only as a correction (``--correct``);
-a finalised event keeps its results: they are corrected, never removed (C.04.2 4.3: a late
-correction counts for rating; the final standings follow).
+Each line of an input sets one place (a board, a team match's board or the match itself, a knockout
+game) to a result, or clears it. A result already entered changes only as a correction
+(``--correct``), or by a line that says what the person saw before (``was OLD``): nothing is saved
+if the stored result is no longer ``OLD``, so two arbiters entering results at once never overwrite
+each other unseen. A finalised event's results are corrected, never removed (C.04.2 4.3).
 
-:func:`compare_and_set` goes through the lines in order. What differs between kinds of event, the
-kind declares, as an :class:`EntryKind`:
-
-* ``find``: the line's place, as an :class:`Entry` (where it is in words, the result stored there,
-  the result to enter, ``was``, and what the kind keeps of it), or a refusal naming the place;
-* ``checks``: its checks, in its own order. Each says the line changes nothing (:data:`UNCHANGED`),
-  is :class:`Stale` or in :class:`Conflict` (collected, named together after the last line), or
-  lets it through (None), or refuses at once. The checks kinds share are here: :func:`stale`,
-  :func:`unchanged`, :func:`not_removed`, :func:`needs_correct`;
-* ``apply``: the change, with its journal lines (:func:`journal_line`) and notes;
-* ``finalised_refuses_conflicts``: whether a finalised event without ``--correct`` refuses a line
-  in conflict as it refuses a change (rather than naming the conflict).
-
-After the last line, all or nothing: stale lines first (every stale place named), then a finalised
-event without ``--correct``, then the conflicts. An error at a line names the input and the line.
-
-The bulk input's lines (``PLACE RESULT [was OLD]``) are read here too: :func:`read_result_lines`.
+:func:`compare_and_set` takes the lines in order; a kind of event declares what differs as an
+:class:`EntryKind`: ``find``, a line's place (an :class:`Entry`) or a refusal; ``checks``, in its own
+order (the shared ones are here: :func:`stale`, :func:`unchanged`, :func:`not_removed`,
+:func:`needs_correct`); ``apply``, the result entered; ``finalised_refuses_conflicts``, whether a
+finalised event refuses a conflict as a change. After the last line: stale lines first (every one
+named, nothing saved), then a finalised event without ``--correct``, then the
+conflicts, named together. An error at a line names the input and the line.
 """
 
 from __future__ import annotations
@@ -40,7 +28,7 @@ from arbiter_cli.core.model import Settings, Status
 from arbiter_cli.core.results import GameResult, parse_result
 from arbiter_cli.lifecycle.change import Change
 
-__all__ = ["Unset", "UNSET", "read_result", "read_result_lines", "show", "Line", "Act", "Entry", "Unchanged",
+__all__ = ["Unset", "UNSET", "read_result", "read_result_lines", "Line", "Act", "Entry", "Unchanged",
            "UNCHANGED", "Stale", "Conflict", "Verdict", "Check", "Applied", "EntryKind", "compare_and_set",
            "stale", "unchanged", "not_removed", "needs_correct", "journal_line"]
 
@@ -97,13 +85,12 @@ def read_result_lines(text: str, source: str, place: Callable[[str, int], P], wh
     return out
 
 
-def show(result: GameResult | None | Unset) -> str:
-    """A result as messages show it: ``½-½``, ``none``."""
+def _show(result: GameResult | None | Unset) -> str:
     return "none" if result is None or isinstance(result, Unset) else result.display
 
 
 class Line(Protocol):
-    """A line of input: its number in the bulk input (None: the result was given as arguments)."""
+    """A line of input: its number in the bulk input (None: given as arguments)."""
 
     @property
     def line(self) -> int | None: ...
@@ -142,7 +129,7 @@ class Entry(Generic[A]):
 
 
 class Unchanged(Enum):
-    """The line changes nothing: the place has that result already."""
+    """The place has the line's result already."""
 
     UNCHANGED = "unchanged"
 
@@ -152,7 +139,7 @@ UNCHANGED = Unchanged.UNCHANGED
 
 @dataclass(frozen=True)
 class Stale:
-    """The stored result changed since the person saw it (``was``): nothing will be saved."""
+    """The stored result changed since the person saw it (``was``)."""
 
     text: str
 
@@ -178,7 +165,7 @@ class Applied(Generic[S]):
 
 
 class EntryKind(Protocol[S, L_contra, A]):
-    """What a kind of event supplies to :func:`compare_and_set` (see the module's docstring)."""
+    """What a kind of event supplies to :func:`compare_and_set` (see the module)."""
 
     @property
     def checks(self) -> tuple[Check[A], ...]: ...
@@ -250,8 +237,8 @@ def stale(entry: Entry[A], act: Act) -> Verdict:
     """Compare-and-set: a line that says what it was based on (``was OLD``) is stale when the stored
     result is neither ``OLD`` nor the line's own result already."""
     if not isinstance(entry.was, Unset) and entry.stored != entry.was and entry.stored != entry.result:
-        return Stale(f"{entry.where}: stored {show(entry.stored)}, yours {show(entry.result)} "
-                     f"(based on {show(entry.was)})")
+        return Stale(f"{entry.where}: stored {_show(entry.stored)}, yours {_show(entry.result)} "
+                     f"(based on {_show(entry.was)})")
     return None
 
 
@@ -273,7 +260,7 @@ def needs_correct(entry: Entry[A], act: Act) -> Verdict:
     was based on (``was``)."""
     if entry.stored is not None and entry.stored != entry.result and not act.correct \
             and isinstance(entry.was, Unset):
-        return Conflict(f"{entry.where} has {show(entry.stored)}, not {show(entry.result)}")
+        return Conflict(f"{entry.where} has {_show(entry.stored)}, not {_show(entry.result)}")
     return None
 
 

@@ -219,18 +219,19 @@ class _Games:
         return (_armageddon_decides, unchanged, _needs_correct)
 
     def find(self, tournament: KnockoutTournament, line: _GameLine, act: Act) -> Entry[_Place]:
-        if not isinstance(line.was, Unset):
-            _not_stale(tournament, line, act)
-        _not_finalised(tournament)
         rnd = tournament.round(act.round_number)
+        match = rnd.match(line.match) if rnd is not None else None
+        game = match.game(line.game) if match is not None else None
+        if game is not None and not isinstance(line.was, Unset) and game.result != line.was:  # before all else
+            raise Refused(f"game {line.match}.{line.game} now has {game.result.value if game.result else 'none'}, "
+                          f"not {line.was.value if line.was else 'none'}: nothing was saved")
+        _not_finalised(tournament)
         if rnd is None:
             raise BadArgument(f"there is no round {act.round_number}; {paired_rounds(tournament.last_round)}"
                               if tournament.rounds else "no round has been paired yet (use 'arbiter pair')",
                               field="round_number")
-        match = rnd.match(line.match)
         if match is None:
             raise BadArgument(f"round {act.round_number} has matches 1 to {len(rnd.matches)}", field="MATCH.GAME")
-        game = match.game(line.game)
         if game is None:
             games = f"games 1 to {len(match.games)}" if match.games else "no game (a walkover)"
             raise BadArgument(f"round {act.round_number} match {line.match} has {games}", field="MATCH.GAME")
@@ -241,8 +242,15 @@ class _Games:
         rnd, match, game = entry.at
         number = act.round_number
         before = decision(tournament, match)
-        settled, dropped = self.settled(tournament, number, replace(match, games=tuple(
-            replace(g, result=entry.result) if g.game == game.game else g for g in match.games)))
+        settled, dropped = settle(replace(match, games=tuple(replace(g, result=entry.result) if g.game == game.game
+                                                             else g for g in match.games)),
+                                  tournament.knockout, tournament.settings.scoring, _ratings(tournament),
+                                  _colours(tournament, number))
+        lost = [g for g in dropped if g.result is not None]
+        if lost and not self.force:
+            raise Refused(f"this correction decides match {match.number} before game"
+                          f"{'s' if len(lost) > 1 else ''} {', '.join(f'{match.number}.{g.game}' for g in lost)}, "
+                          "which have results; give --force to drop them")
         after = decision(tournament, settled)
         changes, notes = _journal(number, entry, match, settled, dropped)
         rounds = list(tournament.rounds)
@@ -252,19 +260,6 @@ class _Games:
             rounds = self.unpair_later(tournament, rounds, number, match.number, before, changes, notes)
         notes += _goes_through(tournament, match.number, before, after)
         return Applied(replace(tournament, rounds=tuple(rounds)), tuple(changes), tuple(notes))
-
-    def settled(self, tournament: KnockoutTournament, number: int, changed: KnockoutMatch
-               ) -> tuple[KnockoutMatch, tuple[KnockoutGame, ...]]:
-        """The match after a result: its next stage's games added while it is tied, games after its
-        decision dropped (those with a result only with ``force``)."""
-        settled, dropped = settle(changed, tournament.knockout, tournament.settings.scoring, _ratings(tournament),
-                                  _colours(tournament, number))
-        lost = [g for g in dropped if g.result is not None]
-        if lost and not self.force:
-            raise Refused(f"this correction decides match {changed.number} before game"
-                          f"{'s' if len(lost) > 1 else ''} {', '.join(f'{changed.number}.{g.game}' for g in lost)}, "
-                          "which have results; give --force to drop them")
-        return settled, dropped
 
     def unpair_later(self, tournament: KnockoutTournament, rounds: list[KnockoutRound], number: int, match: int,
                      before: Decision, changes: list[Change], notes: list[str]) -> list[KnockoutRound]:
@@ -280,17 +275,6 @@ class _Games:
             changes.append(Change(f"round {gone.number} unpaired", "; ".join(kept) or "no result", ""))
         notes.append(f"{later} unpaired: pair again with 'arbiter pair'")
         return rounds[:number]
-
-
-def _not_stale(tournament: KnockoutTournament, line: _GameLine, act: Act) -> None:
-    """Bulk input: a line whose game now has another result than it says it was (``was``) refuses
-    the whole input at once."""
-    rnd = tournament.round(act.round_number)
-    found = rnd.match(line.match) if rnd is not None else None
-    stored = found.game(line.game) if found is not None else None
-    if stored is not None and stored.result != line.was:
-        raise Refused(f"game {line.match}.{line.game} now has {stored.result.value if stored.result else 'none'}, "
-                      f"not {line.was.value if line.was else 'none'}: nothing was saved")
 
 
 def _journal(number: int, entry: Entry[_Place], match: KnockoutMatch, settled: KnockoutMatch,
