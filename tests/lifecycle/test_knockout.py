@@ -11,9 +11,10 @@ from hypothesis import given, settings, strategies as st
 from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.knockout import KnockoutMatch, KnockoutTournament
 from arbiter_cli.core.knockout_settings import KnockoutSettings
-from arbiter_cli.core.model import Player, Settings
+from arbiter_cli.core.model import Player, Settings, Status
 from arbiter_cli.core.results import GameResult
-from arbiter_cli.lifecycle.knockout import (champion, decision, enter_knockout_result, knockout_event,
+from arbiter_cli.lifecycle.knockout import (champion, decision, enter_knockout_result, enter_knockout_results,
+                                            knockout_event,
                                             pair_knockout_round, withdraw_knockout_player)
 from arbiter_cli.lifecycle.knockout_integrity import knockout_problems
 from arbiter_cli.lifecycle.knockout_standings import knockout_standings
@@ -224,6 +225,26 @@ def test_changing_a_result_needs_correct() -> None:
     t = play(t, 1, 1, "1-0")
     with pytest.raises(Refused, match="--correct"):
         enter_knockout_result(t, 1, 1, 1, "0-1")
+
+
+def test_bulk_input_refuses_at_once_a_line_based_on_a_result_no_longer_stored() -> None:
+    t, _, _ = pair_knockout_round(event(4, games_per_match=2))
+    t = play(t, 1, 1, "1-0")
+    # a knockout's lines go one by one: even the result already stored is refused when ``was`` differs
+    with pytest.raises(Refused) as error:
+        enter_knockout_results(t, 1, "2.1 1-0\n1.1 1-0 was 0-1\n", "r.txt")
+    assert str(error.value) == "r.txt, line 2: game 1.1 now has 1-0, not 0-1: nothing was saved"
+    entered = enter_knockout_results(t, 1, "1.1 1-0 was 1-0\n1.2 0-1 was none\n", "r.txt")
+    assert [c.change for c in entered.changes] == ["round 1 game 1.2 result"]  # the same result: no line
+
+
+def test_a_finalised_knockout_takes_no_result_not_even_a_correction() -> None:
+    t, _, _ = pair_knockout_round(event(2))
+    t = play(t, 1, 1, "1-0")
+    final = replace(t, settings=t.settings.model_copy(update={"status": Status.FINALISED, "finalised_on": "2026-03-01"}))
+    with pytest.raises(Refused) as error:
+        enter_knockout_result(final, 1, 1, 1, "0-1", correct=True)
+    assert str(error.value) == "the event was finalised on 2026-03-01"
 
 
 def test_bad_match_or_game_names_the_argument() -> None:

@@ -86,6 +86,20 @@ def test_a_finalised_event_takes_only_corrections_and_stores_its_final_standings
     assert entered.changes[-1].change.startswith("final standings: player ")
 
 
+def test_a_finalised_event_names_each_change_not_marked_as_a_correction() -> None:
+    t = played(_paired())
+    t = t.__class__(t.settings.model_copy(update={"status": Status.FINALISED, "finalised_on": "2026-02-01"}),
+                    t.players, t.rounds)
+    with pytest.raises(Refused) as error:
+        enter_results(t, 1, [ResultLine(1, W), ResultLine(2, B)])
+    assert str(error.value) == ("round 1: board 1 has ½-½, not 1-0; board 2 has ½-½, not 0-1 "
+                                "(give --correct to change an entered result)")
+    # a line based on a result no longer stored is stale, before it is a removal refused
+    with pytest.raises(Refused, match="^round 1: nothing saved, because the stored result changed meanwhile: "
+                                      "board 1: stored ½-½, yours none \\(based on 0-1\\)$"):
+        enter_results(t, 1, [ResultLine(1, None, was=B)])
+
+
 def test_excused_marks_a_forfeit_only() -> None:
     entered = enter_results(_paired(), 1, [ResultLine(1, GameResult.WHITE_FORFEIT_WIN), ResultLine(2, W)],
                             excused=True)

@@ -300,6 +300,19 @@ def test_finalise_needs_every_result_then_takes_only_corrections() -> None:
     assert [r.match_points for r in team_standings_of(corrected).rows] == [1, 1]
 
 
+def test_a_finalised_team_event_says_so_before_naming_a_conflict_and_refuses_a_removal_at_once() -> None:
+    event = _all(pair_team_round(_event({"A": [2000], "B": [2300]}, boards=1)).tournament)
+    final, _ = finalise_team_event(event, "2026-12-01")
+    with pytest.raises(Refused) as error:
+        enter_team_results(final, 1, [TeamResultLine(1, 1, GameResult.DRAW)])
+    assert str(error.value) == ("the event was finalised on 2026-12-01; give --correct to change a result "
+                                "(the final standings are then stored again)")
+    with pytest.raises(Refused) as removed:  # before the stale ``was`` is judged
+        enter_team_results(final, 1, [TeamResultLine(1, 1, None, line=3, was=GameResult.DRAW)], source="r.txt")
+    assert str(removed.value) == ("r.txt, line 3, field 'result': the event was finalised on 2026-12-01: board 1.1's "
+                                  "result can be corrected, not removed")
+
+
 def test_finish_early_drops_the_rounds_after() -> None:
     event = _all(pair_team_round(_event(FOUR)).tournament)
     event = pair_team_round(event).tournament
