@@ -12,8 +12,8 @@
   none of the match's results is entered. The roster rules of
   :func:`~arbiter_cli.core.team_roster.check_line_up` apply.
 * :func:`enter_team_results` enters board results (``MATCH.BOARD CODE``) and match forfeits
-  (``MATCH CODE``: a team did not show), one or many, with compare-and-set as for individual
-  events; a result entered is changed only as a correction.
+  (``MATCH CODE``: a team did not show), one or many, with compare-and-set (:mod:`.entry`, a team
+  event's kind of it); a result entered is changed only as a correction.
 """
 
 from __future__ import annotations
@@ -316,18 +316,21 @@ class TeamEntered:
     finalised: bool
 
 
+_Place = tuple[Match, TeamResultLine]  # what a team line's entry keeps: the match, and the line
+
+
 def _played_boards(match: Match) -> bool:
     """A board of the match has a result, with both players there."""
     return any(g.result is not None and None not in (g.first, g.second) for g in match.boards)
 
 
-def _board_not_removed(entry: Entry[tuple[Match, TeamResultLine]], act: Act) -> Verdict:
+def _board_not_removed(entry: Entry[_Place], act: Act) -> Verdict:
     """A finalised event's board result is corrected, never removed (C.04.2 4.3); a match forfeit may be
     cleared (the match counts as played after all)."""
     return None if entry.at[1].board is None else not_removed(entry, act)
 
 
-def _forfeit_over_board_results(entry: Entry[tuple[Match, TeamResultLine]], act: Act) -> Verdict:
+def _forfeit_over_board_results(entry: Entry[_Place], act: Act) -> Verdict:
     """A match forfeit replaces the match's board results only as a correction."""
     match, line = entry.at
     if line.board is None and line.result is not None and _played_boards(match) and not act.correct:
@@ -344,10 +347,10 @@ class _Matches:
     finalised_refuses_conflicts = True  # a finalised event takes only corrections: it says so first
 
     @property
-    def checks(self) -> tuple[Check[tuple[Match, TeamResultLine]], ...]:
+    def checks(self) -> tuple[Check[_Place], ...]:
         return (unchanged, _board_not_removed, stale, needs_correct, _forfeit_over_board_results)
 
-    def find(self, rnd: MatchRound, line: TeamResultLine, act: Act) -> Entry[tuple[Match, TeamResultLine]]:
+    def find(self, rnd: MatchRound, line: TeamResultLine, act: Act) -> Entry[_Place]:
         match = rnd.match(line.match)
         if match is None:
             raise BadArgument(f"round {act.round_number} has no match {line.match} (matches 1 to {len(rnd.matches)})",
@@ -360,7 +363,7 @@ class _Matches:
             return Entry(line.where, match.forfeit, line.result, line.was, (match, line))
         return Entry(line.where, _board(match, line.board, act).result, line.result, line.was, (match, line))
 
-    def apply(self, rnd: MatchRound, entry: Entry[tuple[Match, TeamResultLine]], act: Act) -> Applied[MatchRound]:
+    def apply(self, rnd: MatchRound, entry: Entry[_Place], act: Act) -> Applied[MatchRound]:
         match, line = entry.at
         new = self.forfeit(match, line, act) if line.board is None else replace(match, boards=tuple(
             replace(g, result=line.result) if g.board == line.board else g for g in match.boards))
