@@ -29,7 +29,7 @@ from arbiter_cli.core.results import GameResult, parse_result
 from arbiter_cli.lifecycle.change import Change
 
 __all__ = ["Unset", "UNSET", "read_result", "read_result_lines", "Line", "Act", "Entry", "Unchanged",
-           "UNCHANGED", "Stale", "Conflict", "Verdict", "Check", "Applied", "EntryKind", "compare_and_set",
+           "UNCHANGED", "Named", "Stale", "Conflict", "Verdict", "Check", "Applied", "EntryKind", "compare_and_set",
            "stale", "unchanged", "not_removed", "needs_correct", "journal_line"]
 
 
@@ -138,17 +138,18 @@ UNCHANGED = Unchanged.UNCHANGED
 
 
 @dataclass(frozen=True)
-class Stale:
+class Named:
+    """A line to name with the others after the last line: ``text`` says where, and what."""
+
+    text: str
+
+
+class Stale(Named):
     """The stored result changed since the person saw it (``was``)."""
 
-    text: str
 
-
-@dataclass(frozen=True)
-class Conflict:
+class Conflict(Named):
     """The line would change an entered result without ``--correct``."""
-
-    text: str
 
 
 Verdict = Unchanged | Stale | Conflict | None  # None: the next check, after the last one the change
