@@ -199,7 +199,7 @@ def test_bad_input_to_a_knockout_final_leaves_the_folder_unchanged(arbiter: Runn
         (["pair", "--group", "final"], 4, "round 1 has no winner yet"),
         (["bracket", "--group", "E"], 2, "no stage 'E'"),
         (["bracket"], 2, "this is a group event: give the stage with --group"),
-        (["bracket", "--group", "A"], 4, "stages/A holds a Swiss or round robin: 'arbiter bracket' is for knockouts"),
+        (["bracket", "--group", "A"], 4, "stages/A holds a round robin: 'arbiter bracket' is for knockouts"),
     ]:
         done = arbiter("-d", folder, *args)
         assert done.code == code and error in done.err and done.err.count("\n") == 1, (args, done.err)

@@ -69,8 +69,108 @@ def test_an_operation_a_kind_lacks_is_refused_in_one_form_and_changes_nothing(ar
     for args, operation, command in lacking:
         done = arbiter("-d", folder, *args)
         assert done.code == 4, (args, done.err)
-        assert f"holds {kind.noun}: 'arbiter {command}' is for " in done.err, (args, done.err)
+        assert f"holds {open_event(folder, Silent()).described()}: 'arbiter {command}' is for " in done.err, \
+            (args, done.err)
         having = [k.plural for k in {*KIND_OF_SAMPLE.values()} if k.has(operation)]
         assert all(plural in done.err for plural in having), (args, done.err)
         assert done.err.count("\n") == 1
     assert snapshot(folder) == before
+
+
+def _finished_groups(arbiter: Runner, sample) -> Path:  # type: ignore[no-untyped-def]
+    """groups16-in-progress played to the end of its round-robin final."""
+    folder: Path = sample("groups16-in-progress")
+    assert arbiter("-d", folder, "result", "3", "2", "1/2", "--group", "D").code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    for number in range(1, 8):
+        done = arbiter("-d", folder, "result", str(number), "--group", "final", "--from", "-",
+                       stdin="1 1-0\n2 1/2\n3 0-1\n4 1/2\n")
+        assert done.code == 0, done.err
+    return folder
+
+
+def test_finalizing_a_group_event_changes_nothing_when_a_stage_s_prize_fund_is_broken(arbiter: Runner,  # type: ignore[no-untyped-def]
+                                                                                       sample) -> None:
+    """Every stage's final files are made before any is written: a broken stages/C/prizes.toml
+    stops the whole act, named from the event's folder (found by a new user: groups A and B were
+    closed before C failed)."""
+    folder = _finished_groups(arbiter, sample)
+    (folder / "stages" / "C" / "prizes.toml").write_text("places = [1, 50]\n", encoding="utf-8")
+    before = snapshot(folder)
+    done = arbiter("-d", folder, "finalize")
+    assert done.code == 3 and "stages/C/prizes.toml, line 1, field 'places'" in done.err, done.err
+    assert snapshot(folder) == before
+    (folder / "stages" / "C" / "prizes.toml").unlink()
+    assert arbiter("-d", folder, "finalize").code == 0
+
+
+def test_a_new_folder_is_never_made_inside_what_an_event_or_a_club_keeps(arbiter: Runner, sample,  # type: ignore[no-untyped-def]
+                                                                         tmp_path: Path) -> None:
+    """new, import and club new refuse a place an event or club owns (its rounds/, final/, a group
+    event's stages/, a club tournament's own folders); a club's tournaments/ takes a new club
+    tournament, of the kinds it declares."""
+    swiss, groups, club = sample("swiss32-in-progress"), sample("groups16-in-progress"), sample("club-lyon")
+    trf = tmp_path / "s.trf"
+    assert arbiter("-d", swiss, "export", "-o", trf).code == 0
+    kept = {name: snapshot(folder) for name, folder in (("swiss", swiss), ("groups", groups), ("club", club))}
+    tournament = next(p for p in sorted((club / "tournaments").iterdir()) if p.is_dir())
+    for args in (["new", swiss / "rounds" / "x", "--name", "X", "--system", "swiss", "--rounds", "3"],
+                 ["new", swiss / "final", "--name", "X", "--system", "round-robin"],
+                 ["new", groups / "stages" / "E", "--name", "X", "--system", "round-robin"],
+                 ["new", tournament / "rounds" / "x", "--name", "X", "--system", "round-robin"],
+                 ["new", "--club", club, "ko", "--name", "X", "--system", "knockout", "--time-control", "90+30"],
+                 ["import", trf, swiss / "rounds" / "imported"],
+                 ["club", "new", swiss / "final" / "club", "--name", "C"]):
+        done = arbiter(*args)
+        assert done.code == 4 and done.err.count("\n") == 1, (args, done.err)
+    assert kept == {name: snapshot(folder) for name, folder in (("swiss", swiss), ("groups", groups), ("club", club))}
+    made = arbiter("new", "--club", club, "autumn", "--name", "Autumn", "--system", "swiss", "--rounds", "5",
+                   "--time-control", "90+30")
+    assert made.code == 0 and (club / "tournaments" / "autumn" / "tournament.toml").is_file(), made.err
+
+
+def test_a_group_stage_opened_by_its_own_folder_keeps_the_group_s_players(arbiter: Runner, sample) -> None:  # type: ignore[no-untyped-def]
+    """A stage's players are the event's, dealt when the groups start: none is added, imported or
+    removed by hand in the stage, however it is reached (-d EVENT/stages/A or --group A)."""
+    folder = sample("groups16-in-progress")
+    stage = folder / "stages" / "A"
+    before = snapshot(folder)
+    for args in (["player", "add", "New, Guy"], ["player", "remove", "1"], ["player", "import", "-"]):
+        done = arbiter("-d", stage, *args, stdin="name\nNew, Guy\n")
+        assert done.code == 4 and "this is group A of a group event" in done.err, (args, done.err)
+    assert snapshot(folder) == before
+    assert arbiter("-d", stage, "player", "list").code == 0
+
+
+def test_a_prize_fund_in_a_group_event_s_own_folder_is_protected_and_said_to_be_unread(arbiter: Runner,  # type: ignore[no-untyped-def]
+                                                                                       sample) -> None:
+    folder = sample("groups16-in-progress")
+    (folder / "prizes.toml").write_text("places = [100, 50]\n", encoding="utf-8")
+    before = snapshot(folder)
+    done = arbiter("-d", folder, "standings", "--html", folder / "prizes.toml")
+    assert done.code == 2 and "prizes.toml is part of the tournament folder" in done.err
+    assert snapshot(folder) == before
+    checked = arbiter("-d", folder, "verify")
+    assert checked.code == 0 and "prizes.toml here is not read" in checked.err and "stages/final/prizes.toml" in checked.err
+
+
+def test_a_stray_club_toml_does_not_make_an_event_a_club(arbiter: Runner, sample) -> None:  # type: ignore[no-untyped-def]
+    folder = sample("swiss32-in-progress")
+    (folder / "club.toml").write_text("", encoding="utf-8")
+    done = arbiter("-d", folder, "verify")
+    assert done.code == 0 and "the folder is sound" in done.err, done.err
+    assert arbiter("-d", folder, "standings", "--format", "csv").code == 0
+
+
+def test_verify_of_one_stage_names_its_files_from_the_event_s_folder(arbiter: Runner, sample) -> None:  # type: ignore[no-untyped-def]
+    folder = sample("groups16-in-progress")
+    (folder / "stages" / "B" / "prizes.toml").write_text("places = [1, 50]\n", encoding="utf-8")
+    whole, one = arbiter("-d", folder, "verify"), arbiter("-d", folder, "verify", "--group", "B")
+    assert whole.code == one.code == 3
+    assert "stages/B/prizes.toml, line 1" in whole.out and "stages/B/prizes.toml, line 1" in one.out
+
+
+def test_a_refusal_names_the_system_of_an_individual_event(arbiter: Runner, sample) -> None:  # type: ignore[no-untyped-def]
+    assert "holds a round robin: 'arbiter bracket'" in arbiter("-d", sample("rr10-finished"), "bracket").err
+    assert "holds a Swiss: 'arbiter team list'" in arbiter("-d", sample("swiss32-in-progress"), "team", "list").err
+    assert "holds a double round robin" in arbiter("-d", sample("double-rr6-ready"), "lineup", "1", "1", "1").err

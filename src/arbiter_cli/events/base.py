@@ -132,6 +132,30 @@ def today() -> str:
     return dt.date.today().isoformat()
 
 
+def check_new_folder(directory: Path, kind: str) -> None:
+    """Refuse to make a new folder (of ``kind``: a folder kind's name) where an event or a club
+    keeps its own files or folders: in a ``rounds/``, a ``final/``, a group event's ``stages/`` (only
+    the pairing makes a stage). A club's ``tournaments/`` takes a new tournament of the kinds it
+    declares (a club tournament)."""
+    from arbiter_cli.store.kinds import owner_of
+
+    owner = owner_of(directory)
+    if owner is None:
+        return
+    folder, found = owner
+    try:
+        inside = directory.resolve().relative_to(folder.resolve()).parts
+    except ValueError:
+        inside = ()
+    places = [part for part in found.layout.folders if found.name == "club" and len(inside) == 2
+              and part.directory == inside[0]]
+    if any(kind in part.kinds for part in places):
+        return  # a club tournament, in the club's tournaments/
+    if places:
+        raise Refused(f"a club's {inside[0]}/ holds its rated Swiss and round-robin events, not a {kind} event")
+    raise Refused(f"{directory} is part of the {found.what} folder {folder}; make the new folder elsewhere")
+
+
 def check_version(version: str) -> None:
     """``--trf-version``: TRF-2026 or TRF16."""
     if version not in ("2026", "16"):
@@ -167,7 +191,8 @@ class Event:
     implements the operations it has, and the others are refused by :meth:`lacks`.
 
     ``stage``: a group event's stage opened with ``--group`` (``stages/B/``), which names the
-    stage's files from the event's folder in every message.
+    stage's files from the event's folder in every message; ``group_stage``: the stage's name,
+    however it was opened (``--group B`` or ``-d EVENT/stages/B``).
     """
 
     #: The kind as messages name it ("a team event") and, in the plural, in the list of the
@@ -181,6 +206,7 @@ class Event:
         self.path = path
         self.caller = caller
         self.stage = stage
+        self.group_stage = ""  # the name of the group event's stage this event is (A, final), if it is one
 
     @classmethod
     def create(cls, directory: Path, plan: object, why: str, caller: Caller) -> None:
@@ -203,7 +229,11 @@ class Event:
         command = command or operation.replace("_", " ")
         listed = ", ".join(having[:-1]) + f" and {having[-1]}" if len(having) > 1 else "".join(having)
         place = self.stage.rstrip("/") or where(self.path)
-        raise Refused(f"{place} holds {self.noun}: 'arbiter {command}' is for {listed or 'no event'}")
+        raise Refused(f"{place} holds {self.described()}: 'arbiter {command}' is for {listed or 'no event'}")
+
+    def described(self) -> str:
+        """The kind as a refusal names this event ("a team event")."""
+        return self.noun
 
     # -- helpers of every kind ---------------------------------------------------
 

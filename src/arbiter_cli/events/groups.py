@@ -10,8 +10,9 @@ other events use.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, ExitStack, contextmanager
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -25,6 +26,7 @@ from arbiter_cli.events.checks import Checked, report
 from arbiter_cli.events.individual import IndividualEvent
 from arbiter_cli.events.knockout import KnockoutEvent
 from arbiter_cli.lifecycle.guards import tiebreak_codes
+from arbiter_cli.lifecycle.integrity import Problem
 from arbiter_cli.render.output import Format, View
 from arbiter_cli.store.group_folder import STAGES_DIR, GroupFolder
 from arbiter_cli.store.kinds import folder_kind
@@ -60,6 +62,9 @@ class GroupEvent(IndividualEvent):
         caller.say(f"next: 'arbiter -d {directory} player import FILE', then 'arbiter -d {directory} pair' to start "
                    "the groups")
 
+    def described(self) -> str:
+        return self.noun
+
     def folder(self) -> GroupFolder:
         return GroupFolder(self.path)
 
@@ -72,9 +77,10 @@ class GroupEvent(IndividualEvent):
 
     # -- the stages -------------------------------------------------------------
 
-    def stage_event(self, group: str) -> Event:
+    def stage_event(self, group: str, prefix: str | None = None) -> Event:
         """The stage ``group`` (a group's letter or ``final``) opened as its own event, its files
-        named from this folder in every message."""
+        named from this folder in every message (``prefix``: from another place, "" for the stage's
+        own folder)."""
         with self.event(exclusive=False) as (folder, event):
             names = (*event.groups.names, FINAL)
             existing = folder.stage_names()
@@ -84,14 +90,16 @@ class GroupEvent(IndividualEvent):
         if name not in existing:
             started = "the final has not been paired yet" if name == FINAL else "the groups have not started"
             raise Refused(f"{started} ('arbiter pair' starts it)")
-        return self._stage(folder, name)
+        return self._stage(folder, name, prefix)
 
-    def _stage(self, folder: GroupFolder, name: str) -> IndividualEvent | KnockoutEvent:
+    def _stage(self, folder: GroupFolder, name: str, prefix: str | None = None) -> IndividualEvent | KnockoutEvent:
         """A stage as its own event: a round robin, or a knockout final."""
         path = folder.stage_path(name)
         found = folder_kind(path)
         kind = KnockoutEvent if found is not None and found.name == "knockout" else IndividualEvent
-        return kind(path, self.caller, f"{STAGES_DIR}/{name}/")
+        stage = kind(path, self.caller, f"{STAGES_DIR}/{name}/" if prefix is None else prefix)
+        stage.group_stage = name
+        return stage
 
     def give_stage(self) -> NoReturn:
         """A stage's command run on the whole event: name the stages to choose from."""
@@ -320,17 +328,26 @@ class GroupEvent(IndividualEvent):
                 with in_stage(f"{STAGES_DIR}/{FINAL}/"):
                     knockout = cup.load_knockout()
             done = finalise_groups(event, stages, knockout, when)
+            saves: list[tuple[str, Callable[[], None]]] = []  # every file made before anything is written
             for name, changes in done.stage_changes.items():
+                prefix = f"{STAGES_DIR}/{name}/"
                 if not changes:
                     continue
-                if name in folders:
-                    folders[name].save(stages[name], done.stages[name], command, changes,
-                                       outputs=final_outputs(done.stages[name], read_prizes(folders[name].path)))
-                elif cup is not None and knockout is not None and done.knockout is not None:
-                    cup.save_knockout(knockout, done.knockout, command, changes,
-                                      outputs=knockout_final_outputs(done.knockout, read_prizes(cup.path)))
-            folder.save_event(event, done.event, command, done.changes,
-                              outputs=group_final_outputs(done.event, done.stages, done.knockout))
+                with in_stage(prefix):
+                    if name in folders:
+                        stage_folder, after = folders[name], done.stages[name]
+                        outputs = final_outputs(after, read_prizes(stage_folder.path))
+                        saves.append((prefix, partial(stage_folder.save, stages[name], after, command, changes,
+                                                      outputs=outputs)))
+                    elif cup is not None and knockout is not None and done.knockout is not None:
+                        outputs = knockout_final_outputs(done.knockout, read_prizes(cup.path))
+                        saves.append((prefix, partial(cup.save_knockout, knockout, done.knockout, command, changes,
+                                                      outputs=outputs)))
+            top = group_final_outputs(done.event, done.stages, done.knockout)
+            for prefix, save in saves:
+                with in_stage(prefix):
+                    save()
+            folder.save_event(event, done.event, command, done.changes, outputs=top)
         closed = [name for name, changes in done.stage_changes.items() if changes]
         winner = final_winner(done)
         self.caller.say(f"finalised on {when}: {count(len(closed), 'stage')} closed ({', '.join(closed) or 'none'})"
@@ -339,10 +356,19 @@ class GroupEvent(IndividualEvent):
 
     # -- checks and the site -----------------------------------------------------
 
+    def inputs_checked(self) -> list[Problem]:
+        """The top folder reads no file a person writes (each stage reads its own prize fund)."""
+        return []
+
     def verify(self) -> None:
         """The registration, then every stage (a stage alone: ``--group NAME``)."""
+        from arbiter_cli.store.prizes import PRIZES_FILE
+
         with self.event(exclusive=False) as (folder, _):
             stages = folder.stage_names()
+        if (self.path / PRIZES_FILE).exists():
+            self.caller.say(f"note: {PRIZES_FILE} here is not read: a group event's prize list is worked out on one "
+                            f"stage's standings; move it to {STAGES_DIR}/final/{PRIZES_FILE}")
         checked = [self.check()]
         for name in stages:
             prefix = f"{STAGES_DIR}/{name}/"

@@ -50,6 +50,20 @@ class IndividualEvent(Registration):
         caller.say(f"created {directory}: {settings.name} ({settings.system.value}, seed {settings.seed}{rated})")
         caller.say(f"{'rated' if home else 'rating list'} {why}")
 
+    def described(self) -> str:
+        """The system its settings name: a Swiss, a round robin, a double round robin."""
+        import tomllib
+
+        from arbiter_cli.store.names import SETTINGS_FILE
+
+        try:
+            with open(self.path / SETTINGS_FILE, "rb") as stream:
+                system = tomllib.load(stream).get("system")
+        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+            return self.noun
+        return {"swiss": "a Swiss", "round-robin": "a round robin",
+                "double-round-robin": "a double round robin"}.get(str(system), self.noun)
+
     def folder(self) -> TournamentFolder:
         """The event's folder on disk."""
         return TournamentFolder(self.path)
@@ -327,7 +341,7 @@ class IndividualEvent(Registration):
         return input_problems(self.path, self.folder().layout)
 
     def verify(self) -> None:
-        report(self.caller, [self.check()])
+        report(self.caller, [self.check().placed(self.stage)])
 
     def log(self, round_number: int | None, board: int | None, player: int | None, since: str | None) -> None:
         from arbiter_cli.lifecycle.audit import select

@@ -241,7 +241,7 @@ class KnockoutEvent(Registration):
         return Checked(knockout.settings.name, len(knockout.players), knockout.last_round, found, changed)
 
     def verify(self) -> None:
-        report(self.caller, [self.check()])
+        report(self.caller, [self.check().placed(self.stage)])
 
     def log(self, round_number: int | None, board: int | None, player: int | None, since: str | None) -> None:
         from arbiter_cli.core.errors import DomainError

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from arbiter_cli.core.csv_input import read_rows
+from arbiter_cli.core.errors import Refused
 from arbiter_cli.core.model import Tournament
 from arbiter_cli.core.words import count
 from arbiter_cli.events.base import Event
@@ -27,6 +28,15 @@ class Registration(Event):
         """The folder as the registration reads it."""
         raise NotImplementedError  # pragma: no cover - each kind gives its folder
 
+    def not_a_stage(self) -> None:
+        """A group event's stage takes its players from the event, when the groups start: none joins
+        or leaves it by hand (a withdrawal goes in the stage)."""
+        if self.group_stage:
+            what = "the final" if self.group_stage == "final" else f"group {self.group_stage}"
+            raise Refused(f"this is {what} of a group event: its players are the event's, dealt when the groups "
+                          "start; register players in the event's folder before that (a withdrawal: 'arbiter player "
+                          "withdraw' here)")
+
     @contextmanager
     def registration(self, *, exclusive: bool, check: bool = True) -> Iterator[tuple[TournamentFolder, Tournament]]:
         """The folder and its registration, under its lock."""
@@ -39,6 +49,7 @@ class Registration(Event):
         from arbiter_cli.lifecycle.registration import add_player
         from arbiter_cli.store.club import club_of, load_club
 
+        self.not_a_stage()
         home = club_of(self.path)
         with self.registration(exclusive=True) as (folder, tournament):
             registered = add_player(tournament, name, rating, details, member=member,
@@ -54,6 +65,7 @@ class Registration(Event):
         from arbiter_cli.lifecycle.registration import IMPORT_COLUMNS, import_players
         from arbiter_cli.store.club import club_of
 
+        self.not_a_stage()
         label, text = self.caller.read_text(source)
         rows = read_rows(text, label, IMPORT_COLUMNS)
         home = club_of(self.path)
@@ -74,6 +86,7 @@ class Registration(Event):
     def player_remove(self, start_number: int) -> None:
         from arbiter_cli.lifecycle.registration import remove_player
 
+        self.not_a_stage()
         with self.registration(exclusive=True) as (folder, tournament):
             after, player, changes = remove_player(tournament, start_number)
             folder.save(tournament, after, self.caller.command, changes)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, DomainError, NoPairing, Refused
 from arbiter_cli.core.words import count
-from arbiter_cli.events.base import Caller
+from arbiter_cli.events.base import Caller, check_new_folder
 from arbiter_cli.store.outputs import check_output, write_output
 
 if TYPE_CHECKING:
@@ -190,6 +190,7 @@ class SwissFile(_File):
         from arbiter_cli.lifecycle.change import Change
         from arbiter_cli.store.tournament import create_with
 
+        check_new_folder(directory, "tournament")
         imported = self._import(self.stem, for_folder=True)
         tournament = imported.tournament
         changes = [Change("tournament imported", "", f"{self.label}: {len(tournament.players)} players, "
@@ -291,6 +292,7 @@ class TeamSwissFile(_File):
         from arbiter_cli.store.team_folder import TeamFolder
         from arbiter_cli.trf.team_folder import import_team_trf
 
+        check_new_folder(directory, "team")
         try:
             imported = import_team_trf(self.trf, name=self.stem)
         except DomainError as error:

@@ -40,10 +40,11 @@ from arbiter_cli.core.model import Settings, Status, Tournament
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.store.files import process_alive
 from arbiter_cli.store.knockout_folder import KnockoutFolder, is_knockout_folder
-from arbiter_cli.store.layout import Document, Folders, Hidden, Layout, Marker, Outputs
+from arbiter_cli.store.layout import Document, Folders, Hidden, Layout, Marker, Outputs, PersonFile
 from arbiter_cli.store.names import CLUB_FILE, TEAMS_FILE
-from arbiter_cli.store.tournament import (AVOID, BYES, FINAL_DIR, JOURNAL, PLAYERS, ROUNDS, SETTINGS_FILE, VIRTUAL,
-                                          TournamentFolder, create_with, read_toml, settings_to_toml, validated_table)
+from arbiter_cli.store.tournament import (AVOID, BYES, FINAL_DIR, JOURNAL, PLAYERS, PRIZES_FILE, ROUNDS, SETTINGS_FILE,
+                                          VIRTUAL, TournamentFolder, create_with, read_toml, settings_to_toml,
+                                          validated_table)
 
 __all__ = ["GROUP_LAYOUT", "GroupFolder", "is_group_folder", "STAGES_DIR", "GROUPS_SYSTEM", "group_settings_to_toml"]
 
@@ -77,10 +78,12 @@ def group_settings_to_toml(settings: Settings, groups: GroupSettings) -> str:
 
 #: A group event's top folder: its registration (read as an individual event's folder, whose rounds,
 #: byes and final standings it may hold), and its stages, each a round robin or a knockout final. It
-#: reads no prize fund: each stage has its own.
+#: reads no prize fund (each stage has its own), but a ``prizes.toml`` a person put there is theirs:
+#: no output lands on it, and ``verify`` says where it belongs.
 GROUP_LAYOUT = Layout((
     Document(SETTINGS_FILE), PLAYERS, BYES, AVOID, VIRTUAL, JOURNAL, ROUNDS, Outputs(FINAL_DIR),
-    Folders(STAGES_DIR, ("tournament", "knockout")), Marker(TEAMS_FILE), Marker(CLUB_FILE), Hidden(),
+    Folders(STAGES_DIR, ("tournament", "knockout")), PersonFile(PRIZES_FILE), Marker(TEAMS_FILE),
+    Marker(CLUB_FILE), Hidden(),
 ))
 
 
