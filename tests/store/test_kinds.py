@@ -111,13 +111,14 @@ def test_the_files_arbiter_writes_are_tracked_as_before() -> None:
             kind.layout.own_files, dirs, dirs)
 
 
-def test_prizes_toml_is_protected_in_every_event_folder_that_reads_one_but_never_tracked() -> None:
+def test_prizes_toml_is_protected_in_every_event_folder_but_never_tracked() -> None:
     """``prizes.toml`` is written by a person (issue 18): no output may land on it, and editing it
-    is no hand edit of arbiter's files. A group event's top folder reads none (each stage has its own)."""
+    is no hand edit of arbiter's files. A group event's top folder reads none (each stage has its own),
+    but one put there is the arbiter's all the same (``verify`` says where it belongs)."""
     for kind in KINDS:
-        reads = kind.name in ("tournament", "team", "knockout")
-        assert kind.layout.person_files == (("prizes.toml",) if reads else ())
-        assert kind.layout.claim(PurePosixPath("prizes.toml")) is reads
+        event = kind.name in ("tournament", "team", "knockout", "groups")
+        assert kind.layout.person_files == (("prizes.toml",) if event else ())
+        assert kind.layout.claim(PurePosixPath("prizes.toml")) is event
         assert not kind.layout.tracks("prizes.toml")
 
 
@@ -184,7 +185,7 @@ def test_owned_paths_lists_the_declaration_as_the_folder_stands(samples: dict[st
     assert grp / "stages" in paths and grp / "stages" / "A" / "players.csv" in paths
     assert grp / "stages" / "A" / "rounds" / "01.csv" in paths
     assert grp / "stages" / "final" / "bracket.csv" in paths and grp / "stages" / "final" / "prizes.toml" in paths
-    assert grp / "prizes.toml" not in paths and grp / ".arbiter.pending" in paths
+    assert grp / "prizes.toml" in paths and grp / ".arbiter.pending" in paths
     club = samples["club"]
     assert club / "tournaments" / "2026-spring-rapid" / "final" in owned_paths(club)
     for path in (*paths, *owned_paths(club)):
