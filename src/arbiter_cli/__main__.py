@@ -42,8 +42,16 @@ def _leave(code: object) -> NoReturn:
 
 def _on_interrupt(signum: int, frame: FrameType | None) -> None:
     """SIGINT: inside the command's work, a ``KeyboardInterrupt`` (cleanups run, the command
-    line turns it into exit 130); anywhere else, leave at once."""
+    line turns it into exit 130); anywhere else, leave at once.
+
+    Raised inside a callback that Python runs on its own (the import system's module-lock
+    callback, as a lazy import finishes), the exception would be printed as "Exception ignored"
+    and lost: the interrupt is then delivered again a few milliseconds later (SIGALRM, handled
+    here too), outside the callback."""
     INTERRUPT.seen = True
+    if frame is not None and frame.f_code.co_name == "cb" and "importlib" in frame.f_code.co_filename:
+        signal.setitimer(signal.ITIMER_REAL, 0.005)
+        return
     while frame is not None:
         if frame.f_code is _work.__code__:
             raise KeyboardInterrupt
@@ -76,6 +84,7 @@ def _work() -> object:
 def run() -> NoReturn:
     """The entry point: run the command and leave with its exit code."""
     signal.signal(signal.SIGINT, _on_interrupt)
+    signal.signal(signal.SIGALRM, _on_interrupt)  # an interrupt delivered again (see _on_interrupt)
     try:
         code = _work()
     except KeyboardInterrupt:
