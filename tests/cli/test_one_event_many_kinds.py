@@ -174,3 +174,17 @@ def test_a_refusal_names_the_system_of_an_individual_event(arbiter: Runner, samp
     assert "holds a round robin: 'arbiter bracket'" in arbiter("-d", sample("rr10-finished"), "bracket").err
     assert "holds a Swiss: 'arbiter team list'" in arbiter("-d", sample("swiss32-in-progress"), "team", "list").err
     assert "holds a double round robin" in arbiter("-d", sample("double-rr6-ready"), "lineup", "1", "1", "1").err
+
+
+def test_a_club_verifies_its_own_files_and_each_of_its_tournaments(arbiter: Runner, sample) -> None:  # type: ignore[no-untyped-def]
+    """Every kind has verify and log (a club's journal too); a club's tournaments are folders of its
+    own, checked and named from the club's folder, as a group event's stages are."""
+    club = sample("club-lyon")
+    sound = arbiter("-d", club, "verify")
+    assert sound.code == 0 and "the folder is sound: 8 members, 3 tournaments" in sound.err, sound.err
+    assert "club created" in arbiter("-d", club, "log", "--format", "csv").out
+    assert arbiter("-d", club, "log", "--round", "1").code == 2
+    players = club / "tournaments" / "2026-spring-rapid" / "players.csv"
+    players.write_text(players.read_text(encoding="utf-8") + "x,y\n", encoding="utf-8")
+    broken = arbiter("-d", club, "verify")
+    assert broken.code == 3 and "tournaments/2026-spring-rapid/players.csv, line" in broken.err, broken.err

@@ -32,12 +32,13 @@ class Checked:
     rounds: int
     found: list[Problem]
     edits: list[tuple[str, str]] | None
+    counted: str = ""  # what the folder holds, in words, when it is not players and rounds (a club)
 
     def placed(self, prefix: str) -> Checked:
         """The same check with ``prefix`` (``stages/B/``) before every file name."""
         edits = None if self.edits is None else [(prefix + name, after) for name, after in self.edits]
         return Checked(self.name, self.players, self.rounds, [replace(p, file=prefix + p.file) for p in self.found],
-                       edits)
+                       edits, self.counted)
 
 
 def input_problems(path: Path, layout: Layout, team: bool = False) -> list[Problem]:
@@ -57,8 +58,9 @@ def input_problems(path: Path, layout: Layout, team: bool = False) -> list[Probl
 
 
 def report(caller: Caller, checked: Sequence[Checked], stages: Sequence[str] = ()) -> None:
-    """Show the problems of every folder checked (the first is the event's own), then say whether
-    the folder is sound; unsound: a :class:`BrokenFolder` (exit 3)."""
+    """Show the problems of every folder checked (the first is the event's or club's own, the others
+    its stages or tournaments), then say whether the folder is sound; unsound: a
+    :class:`BrokenFolder` (exit 3)."""
     from arbiter_cli.render.audit import problems_view
 
     found = [problem for one in checked for problem in one.found]
@@ -80,8 +82,9 @@ def report(caller: Caller, checked: Sequence[Checked], stages: Sequence[str] = (
         raise BrokenFolder(f"{count(len(broken), 'problem')} found (listed above); the folder is not sound")
     incomplete = len(found) - len(broken)
     top = checked[0]
-    caller.say(f"the folder is sound: {count(top.players, 'player')}, "
-               + (f"{count(len(stages), 'stage')} ({', '.join(stages)})" if stages else count(top.rounds, 'round'))
+    caller.say(f"the folder is sound: "
+               + (top.counted or f"{count(top.players, 'player')}, "
+                  + (f"{count(len(stages), 'stage')} ({', '.join(stages)})" if stages else count(top.rounds, 'round')))
                + (f"; {count(incomplete, 'earlier round')} still waiting for results (listed above)"
                   if incomplete else "")
                + (f"; {count(len(changed), 'file')} edited by hand since the last change (named above)"

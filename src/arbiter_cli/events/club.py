@@ -179,6 +179,40 @@ class ClubEvent(Event):
         for line in shown:
             self.caller.say(line)
 
+    def verify(self) -> None:
+        """The club's own files, then each of its tournaments, named from the club's folder (its
+        ratings come from them)."""
+        from arbiter_cli.core.words import count
+        from arbiter_cli.events.base import in_stage
+        from arbiter_cli.events.checks import Checked, report
+        from arbiter_cli.events.individual import IndividualEvent
+        from arbiter_cli.store.club import TOURNAMENTS_DIR, club_tournament_paths
+
+        with self.club(exclusive=False) as (folder, club):
+            edits = folder.hand_edits()
+        changed = None if edits is None else [(name, edits[1]) for name in edits[0]]
+        tournaments = club_tournament_paths(self.path)
+        counted = f"{count(len(club.members), 'member')}, {count(len(tournaments), 'tournament')}"
+        checked = [Checked(club.settings.name, len(club.members), 0, [], changed, counted)]
+        for path in tournaments:
+            prefix = f"{TOURNAMENTS_DIR}/{path.name}/"
+            with in_stage(prefix):
+                checked.append(IndividualEvent(path, self.caller).check().placed(prefix))
+        report(self.caller, checked)
+
+    def log(self, round_number: int | None, board: int | None, player: int | None, since: str | None) -> None:
+        """The club's journal: its members, their initial ratings, the ratings rebuilt."""
+        from arbiter_cli.lifecycle.audit import select
+        from arbiter_cli.render.audit import log_view
+        from arbiter_cli.store.journal import JOURNAL_FILE
+
+        if round_number is not None or board is not None or player is not None:
+            raise BadArgument("a club's log takes --since; --round, --board and --player are for a tournament's "
+                              "('arbiter -d CLUB/tournaments/NAME log')")
+        with self.club(exclusive=False) as (folder, club):
+            entries = select(folder.journal(), None, since=since) if (self.path / JOURNAL_FILE).exists() else []
+        self.caller.show(log_view(f"{club.settings.name}: journal", entries))
+
     def site(self) -> dict[str, bytes]:
         from arbiter_cli.render.site import build_site
         from arbiter_cli.render.site.sites import club_site

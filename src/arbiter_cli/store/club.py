@@ -40,7 +40,7 @@ from arbiter_cli.store.names import CLUB_FILE, SETTINGS_FILE, TEAMS_FILE
 from arbiter_cli.store.tables import Line, Table
 from arbiter_cli.store.tournament import JOURNAL, TournamentFolder
 
-__all__ = ["CLUB_FILE", "MEMBERS_FILE", "RATINGS_FILE", "TOURNAMENTS_DIR", "CLUB_LAYOUT", "ClubFolder", "club_of", "club_folder_of", "club_tournaments", "rated_events",
+__all__ = ["CLUB_FILE", "MEMBERS_FILE", "RATINGS_FILE", "TOURNAMENTS_DIR", "CLUB_LAYOUT", "ClubFolder", "club_of", "club_folder_of", "club_tournaments", "club_tournament_paths", "rated_events",
            "registrations",
            "update_club_ratings", "show_club_ratings", "rated_by_club", "load_club"]
 
@@ -200,13 +200,19 @@ def _finalised_at(store: TournamentFolder) -> str:
     return stamps[-1] if stamps else ""
 
 
+def club_tournament_paths(club_path: Path) -> list[Path]:
+    """The club's tournament folders (each with its settings), in name order."""
+    directory = club_path / TOURNAMENTS_DIR
+    if not directory.is_dir():
+        return []
+    return [folder for folder in sorted(p for p in directory.iterdir() if p.is_dir())
+            if (folder / "tournament.toml").is_file()]
+
+
 def club_tournaments(club_path: Path) -> Iterator[tuple[TournamentFolder, Tournament, str]]:
     """Each tournament folder of the club, in name order: its store, the tournament (read under
     its shared lock) and when it was finalised ("" if it is not)."""
-    directory = club_path / TOURNAMENTS_DIR
-    for folder in sorted(p for p in directory.iterdir() if p.is_dir()) if directory.is_dir() else ():
-        if not (folder / "tournament.toml").is_file():
-            continue
+    for folder in club_tournament_paths(club_path):
         store = TournamentFolder(folder)
         try:
             with store.lock(exclusive=False):
