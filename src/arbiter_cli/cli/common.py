@@ -207,8 +207,6 @@ class Terminal:
 
 def check_page(print_: bool, html: str | None, fmt: Format) -> None:
     """Refuse the options that cannot go together: a page is not CSV or JSON, and one page is enough."""
-    from arbiter_cli.store.outputs import check_output
-
     if print_ and html is not None:
         raise BadArgument("--print writes the page to stdout and --html to a file; give one of them")
     if print_ and fmt is not Format.table:
@@ -218,6 +216,8 @@ def check_page(print_: bool, html: str | None, fmt: Format) -> None:
     if html is not None and not html.strip():
         raise BadArgument("--html needs the name of the file to write")
     if html is not None:
+        from arbiter_cli.store.outputs import check_output
+
         check_output(Path(html), what="the HTML page")
 
 

@@ -39,9 +39,10 @@ from arbiter_cli.core.knockout import KnockoutTournament
 from arbiter_cli.core.model import Settings, Status, Tournament
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.store.files import process_alive
-from arbiter_cli.store.knockout_folder import KnockoutFolder, is_knockout_folder
+from arbiter_cli.store.knockout_folder import KnockoutFolder
+from arbiter_cli.store.names import is_knockout_folder
 from arbiter_cli.store.layout import Document, Folders, Hidden, Layout, Marker, Outputs, PersonFile
-from arbiter_cli.store.names import CLUB_FILE, TEAMS_FILE
+from arbiter_cli.store.names import CLUB_FILE, GROUPS_SYSTEM, TEAMS_FILE, is_group_folder
 from arbiter_cli.store.tournament import (AVOID, BYES, FINAL_DIR, JOURNAL, PLAYERS, PRIZES_FILE, ROUNDS, SETTINGS_FILE,
                                           VIRTUAL, TournamentFolder, create_with, read_toml, settings_to_toml,
                                           validated_table)
@@ -49,17 +50,6 @@ from arbiter_cli.store.tournament import (AVOID, BYES, FINAL_DIR, JOURNAL, PLAYE
 __all__ = ["GROUP_LAYOUT", "GroupFolder", "is_group_folder", "STAGES_DIR", "GROUPS_SYSTEM", "group_settings_to_toml"]
 
 STAGES_DIR = "stages"
-#: ``system`` in a group event's ``tournament.toml``.
-GROUPS_SYSTEM = "groups"
-
-
-def is_group_folder(path: str | os.PathLike[str]) -> bool:
-    """Whether the folder holds a group event (its ``tournament.toml`` says ``system = "groups"``)."""
-    try:
-        with open(Path(path) / SETTINGS_FILE, "rb") as stream:
-            return tomllib.load(stream).get("system") == GROUPS_SYSTEM
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
-        return False
 
 
 def group_settings_to_toml(settings: Settings, groups: GroupSettings) -> str:

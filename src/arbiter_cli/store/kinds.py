@@ -27,15 +27,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from arbiter_cli.store.club import ClubFolder
 from arbiter_cli.store.files import FolderStore
-from arbiter_cli.store.group_folder import GroupFolder, is_group_folder
-from arbiter_cli.store.knockout_folder import KnockoutFolder, is_knockout_folder
 from arbiter_cli.store.layout import Document, Folders, Hidden, Layout, Marker, Nested, Outputs, PersonFile
-from arbiter_cli.store.names import CLUB_FILE, SETTINGS_FILE
+from arbiter_cli.store.names import CLUB_FILE, SETTINGS_FILE, is_group_folder, is_knockout_folder, is_team_folder
 from arbiter_cli.store.tables import RoundFiles, Table
-from arbiter_cli.store.team_folder import TeamFolder, is_team_folder
-from arbiter_cli.store.tournament import TournamentFolder
 
 __all__ = ["FolderKind", "KINDS", "folder_kind", "kind_named", "owner_of", "first_owned", "owned_paths"]
 
@@ -43,15 +38,21 @@ __all__ = ["FolderKind", "KINDS", "folder_kind", "kind_named", "owner_of", "firs
 @dataclass(frozen=True)
 class FolderKind:
     """A kind of folder: its ``name`` (``"tournament"``, ``"team"``, ``"knockout"``, ``"groups"``,
-    ``"club"``), its ``store`` class, which declares what the folder owns (:attr:`layout`),
+    ``"club"``), its ``store`` class (loaded when first asked for: telling a folder's kind apart
+    loads none of them), which declares what the folder owns (:attr:`layout`),
     ``detect`` (is the folder at this path one of this kind, asked after the kinds before it in
     :data:`KINDS`), and ``what``: the folder in a person's words (``"tournament"`` for every event,
     ``"club"``), as messages name it."""
 
     name: str
-    store: type[FolderStore]
+    loads: Callable[[], type[FolderStore]]
     detect: Callable[[Path], bool]
     what: str
+
+    @property
+    def store(self) -> type[FolderStore]:
+        """The store class of this kind of folder."""
+        return self.loads()
 
     @property
     def layout(self) -> Layout:
@@ -67,13 +68,43 @@ def _is_event(path: Path) -> bool:
     return (path / SETTINGS_FILE).is_file()
 
 
+def _club() -> type[FolderStore]:
+    from arbiter_cli.store.club import ClubFolder
+
+    return ClubFolder
+
+
+def _groups() -> type[FolderStore]:
+    from arbiter_cli.store.group_folder import GroupFolder
+
+    return GroupFolder
+
+
+def _knockout() -> type[FolderStore]:
+    from arbiter_cli.store.knockout_folder import KnockoutFolder
+
+    return KnockoutFolder
+
+
+def _team() -> type[FolderStore]:
+    from arbiter_cli.store.team_folder import TeamFolder
+
+    return TeamFolder
+
+
+def _tournament() -> type[FolderStore]:
+    from arbiter_cli.store.tournament import TournamentFolder
+
+    return TournamentFolder
+
+
 #: The kinds, in the order they are told apart.
 KINDS: tuple[FolderKind, ...] = (
-    FolderKind("club", ClubFolder, lambda path: (path / CLUB_FILE).is_file(), "club"),
-    FolderKind("groups", GroupFolder, is_group_folder, "tournament"),
-    FolderKind("knockout", KnockoutFolder, is_knockout_folder, "tournament"),
-    FolderKind("team", TeamFolder, is_team_folder, "tournament"),
-    FolderKind("tournament", TournamentFolder, _is_event, "tournament"),
+    FolderKind("club", _club, lambda path: (path / CLUB_FILE).is_file(), "club"),
+    FolderKind("groups", _groups, is_group_folder, "tournament"),
+    FolderKind("knockout", _knockout, is_knockout_folder, "tournament"),
+    FolderKind("team", _team, is_team_folder, "tournament"),
+    FolderKind("tournament", _tournament, _is_event, "tournament"),
 )
 
 

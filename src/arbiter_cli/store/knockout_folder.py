@@ -36,7 +36,7 @@ from arbiter_cli.lifecycle.integrity import Problem
 from arbiter_cli.lifecycle.knockout_integrity import knockout_problems
 from arbiter_cli.store.files import csv_text, toml_line
 from arbiter_cli.store.layout import Document, Hidden, Layout, Marker, Outputs, PersonFile
-from arbiter_cli.store.names import CLUB_FILE, TEAMS_FILE
+from arbiter_cli.store.names import CLUB_FILE, TEAMS_FILE, is_knockout_folder
 from arbiter_cli.store.tables import Line, RoundFiles, Table
 from arbiter_cli.store.tournament import (FINAL_DIR, JOURNAL, PLAYERS, PLAYERS_FILE, PRIZES_FILE, ROUNDS_DIR,
                                           SETTINGS_FILE, TournamentFolder, players_to_csv, settings_to_toml,
@@ -48,15 +48,6 @@ BRACKET_FILE = "bracket.csv"
 BRACKET_COLUMNS = ("slot", "start_number")
 KNOCKOUT_ROUND_COLUMNS = ("match", "game", "stage", "first", "second", "result")
 _MATCH_FORFEITS = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT)
-
-
-def is_knockout_folder(path: str | os.PathLike[str]) -> bool:
-    """Whether the folder holds a knockout event (its settings have a ``[knockout]`` table)."""
-    try:
-        with open(Path(path) / SETTINGS_FILE, "rb") as handle:
-            return isinstance(tomllib.load(handle).get("knockout"), dict)
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
-        return False
 
 
 def knockout_settings_to_toml(settings: Settings, knockout: KnockoutSettings) -> str:

@@ -4,7 +4,12 @@ others', so that no output written into a folder turns it into a folder of anoth
 
 from __future__ import annotations
 
-__all__ = ["SETTINGS_FILE", "TEAMS_FILE", "CLUB_FILE"]
+import os
+import tomllib
+from pathlib import Path
+
+__all__ = ["SETTINGS_FILE", "TEAMS_FILE", "CLUB_FILE", "GROUPS_SYSTEM", "is_group_folder", "is_knockout_folder",
+           "is_team_folder"]
 
 #: An event's settings: every event folder has one (a group event's and a knockout's say so in it).
 SETTINGS_FILE = "tournament.toml"
@@ -12,3 +17,30 @@ SETTINGS_FILE = "tournament.toml"
 TEAMS_FILE = "teams.csv"
 #: A club's settings: a folder with one is a club.
 CLUB_FILE = "club.toml"
+#: ``system`` in a group event's ``tournament.toml``.
+GROUPS_SYSTEM = "groups"
+
+
+def _settings(path: str | os.PathLike[str]) -> dict[str, object] | None:
+    try:
+        with open(Path(path) / SETTINGS_FILE, "rb") as stream:
+            return tomllib.load(stream)
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return None
+
+
+def is_group_folder(path: str | os.PathLike[str]) -> bool:
+    """Whether the folder holds a group event (its ``tournament.toml`` says ``system = "groups"``)."""
+    settings = _settings(path)
+    return settings is not None and settings.get("system") == GROUPS_SYSTEM
+
+
+def is_knockout_folder(path: str | os.PathLike[str]) -> bool:
+    """Whether the folder holds a knockout event (its settings have a ``[knockout]`` table)."""
+    settings = _settings(path)
+    return settings is not None and isinstance(settings.get("knockout"), dict)
+
+
+def is_team_folder(path: str | os.PathLike[str]) -> bool:
+    """Whether the folder holds a team event (it has ``teams.csv``)."""
+    return (Path(path) / TEAMS_FILE).is_file()

@@ -39,7 +39,7 @@ from arbiter_cli.lifecycle.team_integrity import team_problems
 from arbiter_cli.lifecycle.team_standings import check_team_codes
 from arbiter_cli.store.files import FolderStore, csv_text, toml_line
 from arbiter_cli.store.layout import Document, Hidden, Layout, Marker, Outputs, PersonFile
-from arbiter_cli.store.names import CLUB_FILE, TEAMS_FILE
+from arbiter_cli.store.names import CLUB_FILE, TEAMS_FILE, is_team_folder
 from arbiter_cli.store.tables import Line, RoundFiles, Table
 from arbiter_cli.store.tournament import (FINAL_DIR, JOURNAL, PLAYER_COLUMNS, PLAYERS_FILE, PRIZES_FILE, ROUNDS_DIR,
                                           SETTINGS_FILE, numbered_from_one, settings_to_toml, settings_with_table)
@@ -54,11 +54,6 @@ TEAM_BYES_FILE = "team_byes.csv"
 TEAM_BYE_COLUMNS = ("round", "team", "kind")
 LINEUP_COLUMNS = ("round", "team", "board", "start_number")
 _FORFEITS = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT)
-
-
-def is_team_folder(path: str | os.PathLike[str]) -> bool:
-    """Whether the folder holds a team event (it has ``teams.csv``)."""
-    return (Path(path) / TEAMS_FILE).is_file()
 
 
 def _round_name(number: int) -> str:
