@@ -5,6 +5,11 @@
 
 Prints ``identical: N / TOTAL`` and the ids of the cases that differ. Exits 0
 only when every case is identical.
+
+Each case is paired as ``arbiter trf pair`` pairs it: the file read once, imported (with the
+importer's checks), and the next round paired from the imported event
+(:func:`arbiter_cli.trf.swiss.next_round`, the request ``arbiter pair`` makes), its pairs written
+back in the file's starting ranks.
 """
 
 from __future__ import annotations
@@ -22,7 +27,8 @@ sys.path.insert(0, str(ROOT / "src"))
 from arbiter_cli.pairing.dutch import NoValidPairing, pair_round  # noqa: E402
 from arbiter_cli.trf import parse_trf  # noqa: E402
 from arbiter_cli.trf.engine_output import format_pairs, parse_pairs  # noqa: E402
-from arbiter_cli.trf.swiss import request_from_trf  # noqa: E402
+from arbiter_cli.trf.importer import import_trf  # noqa: E402
+from arbiter_cli.trf.swiss import next_round  # noqa: E402
 
 
 def run_case(trf_path: str) -> tuple[str, bool, str, float]:
@@ -30,9 +36,10 @@ def run_case(trf_path: str) -> tuple[str, bool, str, float]:
     expected = path.with_suffix(".expected").read_text()
     started = time.perf_counter()
     try:
-        text = path.read_bytes().decode("utf-8", errors="replace")
-        result = pair_round(request_from_trf(parse_trf(text)))
-        got = format_pairs(result.pairs, result.bye)
+        trf = parse_trf(path.read_bytes().decode("utf-8", errors="replace"))
+        wanted = next_round(trf, import_trf(trf, name=path.stem, for_folder=True))
+        result = pair_round(wanted.request)
+        got = format_pairs(*wanted.in_file(result.pairs, result.bye))
     except NoValidPairing as error:
         got = f"no valid pairing: {error}\n"
     except Exception as error:  # noqa: BLE001 - report and go on

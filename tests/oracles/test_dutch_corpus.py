@@ -16,7 +16,8 @@ import pytest
 from arbiter_cli.pairing.dutch import pair_round
 from arbiter_cli.trf import parse_trf
 from arbiter_cli.trf.engine_output import format_pairs, parse_pairs
-from arbiter_cli.trf.swiss import request_from_trf
+from arbiter_cli.trf.importer import import_trf
+from arbiter_cli.trf.swiss import next_round
 
 from conftest import SHARED, shared_file
 
@@ -43,12 +44,20 @@ def _sample() -> list[str]:
     return chosen
 
 
+def _paired(text: str) -> str:
+    """The next round of a TRF as ``arbiter trf pair`` pairs it: the file imported (one conversion,
+    with the importer's checks) and paired from the imported event, written in the file's ranks."""
+    trf = parse_trf(text)
+    wanted = next_round(trf, import_trf(trf, name="case", for_folder=True))
+    result = pair_round(wanted.request)
+    return format_pairs(*wanted.in_file(result.pairs, result.bye))
+
+
 def _check(trf: Path) -> None:
     expected = trf.with_suffix(".expected")
     if not expected.is_file():
         pytest.fail(f"missing oracle file {expected}", pytrace=False)
-    result = pair_round(request_from_trf(parse_trf(trf.read_bytes().decode("utf-8"))))
-    got = format_pairs(result.pairs, result.bye)
+    got = _paired(trf.read_bytes().decode("utf-8"))
     assert parse_pairs(got) == parse_pairs(expected.read_text()), f"{trf.name}\nexpected:\n{expected.read_text()}got:\n{got}"
 
 
@@ -142,9 +151,8 @@ def test_192_baku_without_250_gives_group_a_2_ceil_n_over_4_by_the_fide_text(res
     path = _baku_case(residue)
     lines = [line for line in path.read_text().splitlines() if not line.startswith("250")]
     text = "\n".join(line if not line.startswith("092") else "192 FIDE_DUTCH_2025_BAKU" for line in lines) + "\n"
-    result = pair_round(request_from_trf(parse_trf(text)))
     expected = path.with_suffix(".expected").read_text()
-    assert parse_pairs(format_pairs(result.pairs, result.bye)) == parse_pairs(expected), path.name
+    assert parse_pairs(_paired(text)) == parse_pairs(expected), path.name
 
 
 def test_xxa_virtual_points_pair_as_the_same_250_records() -> None:
@@ -161,8 +169,7 @@ def test_xxa_virtual_points_pair_as_the_same_250_records() -> None:
     text = "\n".join(line for line in path.read_text().splitlines() if not line.startswith("250"))
     text += "\n" + "\n".join(xxa) + "\n"
     assert virtual_points(parse_trf(text), Fraction(1), rounds) == virtual
-    result = pair_round(request_from_trf(parse_trf(text)))
-    assert parse_pairs(format_pairs(result.pairs, result.bye)) == parse_pairs(path.with_suffix(".expected").read_text())
+    assert parse_pairs(_paired(text)) == parse_pairs(path.with_suffix(".expected").read_text())
 
 
 @pytest.mark.parametrize("case", _one_in(3, "dutch-2026-forbidden"))
@@ -184,8 +191,7 @@ def test_xxp_forbids_every_pair_of_its_players_in_every_round() -> None:
         pytest.fail("no forbidden-pairs case has a 260 record over every round", pytrace=False)
     whole = _whole_event_records(path)
     text = "\n".join("XXP " + line[12:] if line in whole else line for line in path.read_text().splitlines())
-    result = pair_round(request_from_trf(parse_trf(text + "\n")))
-    assert parse_pairs(format_pairs(result.pairs, result.bye)) == parse_pairs(path.with_suffix(".expected").read_text())
+    assert parse_pairs(_paired(text + "\n")) == parse_pairs(path.with_suffix(".expected").read_text())
 
 
 def test_no_legal_pairing_names_the_forbidden_pairs_that_block_it() -> None:
@@ -197,4 +203,4 @@ def test_no_legal_pairing_names_the_forbidden_pairs_that_block_it() -> None:
     players = sorted({p for pair in pairs for p in pair})
     lines = [f"260   5   5 {' '.join(f'{p:4d}' for p in players)}"]
     with pytest.raises(NoValidPairing, match=r"the forbidden pairs .* block it"):
-        pair_round(request_from_trf(parse_trf(text.replace("XXR 5", "XXR 5\n" + lines[0]))))
+        _paired(text.replace("XXR 5", "XXR 5\n" + lines[0]))

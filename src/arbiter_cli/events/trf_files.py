@@ -118,9 +118,9 @@ class SwissFile(_File):
         except DomainError as error:  # a bad file, or one that cannot be imported yet (a team event)
             raise error.at(source=self.label) from None
 
-    def _pairable(self) -> None:
-        """Read the file through the importer's checks (the same message as ``import`` for a broken
-        file), and refuse it when it asks for what the Dutch engine does not do yet."""
+    def _pairable(self) -> Imported:
+        """The file read through the importer's checks (the same message as ``import`` for a broken
+        file), and refused when it asks for what the Dutch engine does not do yet."""
         from arbiter_cli.trf.swiss import check_pairable
 
         imported = self._import(Path(self.label).stem, for_folder=True)
@@ -130,28 +130,33 @@ class SwissFile(_File):
         except DomainError as error:
             raise error.at(source=self.label) from None
         self.warn(tuple(warnings))
+        return imported
 
     def pair(self, output: Path | None, explain: bool) -> None:
+        """The next round, paired from the event the file was imported as: the file is read and
+        converted once (:func:`arbiter_cli.trf.swiss.next_round`), as ``arbiter pair`` would pair it."""
         from arbiter_cli.pairing.dutch import pair_round
         from arbiter_cli.trf.engine_output import format_pairs
-        from arbiter_cli.trf.swiss import request_from_trf
+        from arbiter_cli.trf.swiss import next_round
 
         if explain:
             raise BadArgument("--explain is for a team file here; 'arbiter pair --explain' explains an event's round",
                               field="--explain")
         if output is not None:
             check_output(output, what="the pairing")
-        self._pairable()
+        imported = self._pairable()
         try:
-            request = request_from_trf(self.trf)
+            wanted = next_round(self.trf, imported)
         except DomainError as error:
             raise error.at(source=self.label) from None
+        request = wanted.request
         try:
             with self.caller.progress(f"pairing round {request.round_number}", len(request.entrants)) as step:
                 result = pair_round(request, step)
         except NoPairing as error:
             raise NoPairing(f"round {request.round_number}: {error}") from None
-        text = format_pairs(result.pairs, result.bye)
+        pairs, bye = wanted.in_file(result.pairs, result.bye)
+        text = format_pairs(pairs, bye)
         if output is None:
             self.caller.write(text)
         else:
@@ -190,7 +195,7 @@ class SwissFile(_File):
         from arbiter_cli.lifecycle.change import Change
         from arbiter_cli.store.tournament import create_with
 
-        check_new_folder(directory, "tournament")
+        check_new_folder(directory, "tournament", "import the file")
         imported = self._import(self.stem, for_folder=True)
         tournament = imported.tournament
         changes = [Change("tournament imported", "", f"{self.label}: {len(tournament.players)} players, "
@@ -292,7 +297,7 @@ class TeamSwissFile(_File):
         from arbiter_cli.store.team_folder import TeamFolder
         from arbiter_cli.trf.team_folder import import_team_trf
 
-        check_new_folder(directory, "team")
+        check_new_folder(directory, "team", "import the file")
         try:
             imported = import_team_trf(self.trf, name=self.stem)
         except DomainError as error:

@@ -10,6 +10,7 @@ is a zero-point absence.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from itertools import combinations
 
@@ -57,8 +58,10 @@ def virtual_points_of(tournament: Tournament) -> dict[int, tuple[Fraction, ...]]
     return baku_virtual_points(order, 0, settings.scoring.win, rounds, overrides)
 
 
-def request_from_tournament(tournament: Tournament, absent: frozenset[int] = frozenset()) -> PairingRequest:
-    """The request for the round after the last paired one. ``absent``: requested byes of that round."""
+def request_from_tournament(tournament: Tournament, absent: frozenset[int] = frozenset(),
+                            adjustments: Mapping[int, Fraction] | None = None) -> PairingRequest:
+    """The request for the round after the last paired one. ``absent``: requested byes of that round;
+    ``adjustments``: points given or taken outside the games, by start number (a TRF's 299)."""
     settings = tournament.settings
     number = tournament.last_round + 1
     entries = round_entries(tournament)
@@ -69,7 +72,8 @@ def request_from_tournament(tournament: Tournament, absent: frozenset[int] = fro
         history = tuple(by_round.get(r) or RoundEntry(r, Outcome.ZPB, Fraction(0)) for r in range(1, number))
         present = player.available_in(number) and player.start_number not in absent
         entrants.append(Entrant(player.start_number, history, present, player.rating,
-                                virtual=virtual.get(player.start_number, ())))
+                                (adjustments or {}).get(player.start_number, Fraction(0)),
+                                virtual.get(player.start_number, ())))
     if settings.initial_colour is InitialColour.RANDOM:
         raise ValueError("the initial colour has not been drawn")
     return PairingRequest(

@@ -11,19 +11,26 @@ withdrawal is an absence.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from arbiter_cli.core.errors import Refused
 from arbiter_cli.core.model import Scoring
-from arbiter_cli.core.outcome import Outcome, RoundEntry
+from arbiter_cli.core.outcome import Outcome, RoundEntry, round_entries
 from arbiter_cli.pairing.dutch.state import Entrant, PairingRequest
+from arbiter_cli.pairing.swiss import request_from_tournament
 from arbiter_cli.trf.acceleration import accelerated, virtual_points
 from arbiter_cli.trf.forbidden import forbidden_pairs
 from arbiter_cli.trf.notes import Notes
 from arbiter_cli.trf.reader import TrfError, TrfFile, TrfGame
 from arbiter_cli.trf.scoring import declared_scoring
 
-__all__ = ["paired_rounds", "request_from_trf", "round_pairing", "check_pairable"]
+if TYPE_CHECKING:
+    from arbiter_cli.trf.importer import Imported
+
+__all__ = ["paired_rounds", "request_from_trf", "round_pairing", "check_pairable", "NextRound", "next_round"]
 
 def check_pairable(trf: TrfFile, scoring: Scoring, imported_round_robin: bool = False) -> list[str]:
     """Refuse a file whose next round arbiter would pair differently from what it asks
@@ -154,3 +161,46 @@ def _initial_colour_from_round_one(trf: TrfFile) -> str:
             if game.round == 1 and game.colour in ("w", "b") and game.opponent is not None:
                 return game.colour
     raise TrfError("the initial colour is unknown (XXC or 152) and round 1 does not show it")
+
+
+@dataclass(frozen=True)
+class NextRound:
+    """The round after the last paired one of an imported file, as arbiter pairs it: the Dutch
+    request in the imported event's start numbers, and each start number's starting rank in the file."""
+
+    request: PairingRequest
+    ranks: dict[int, int]
+
+    def in_file(self, pairs: Sequence[tuple[int, int]], bye: int | None) -> tuple[list[tuple[int, int]], int | None]:
+        """A pairing of the request written in the file's starting ranks."""
+        return [(self.ranks[white], self.ranks[black]) for white, black in pairs], \
+            None if bye is None else self.ranks[bye]
+
+
+def next_round(trf: TrfFile, imported: Imported) -> NextRound:
+    """The request to pair the round after the last paired one, made from the event the file was
+    imported as (the one conversion of the file: :func:`arbiter_cli.pairing.swiss.request_from_tournament`,
+    as ``arbiter pair`` makes it), with what a folder does not keep: the players absent from the
+    round to pair (its entries that are no pairing, ``H``, ``Z``, ``F``, ``-``, and the 240
+    records: C.04.2 3.3) and the points given or taken outside the games (299)."""
+    tournament = imported.tournament
+    number = tournament.last_round + 1
+    total = tournament.settings.rounds
+    if trf.total_rounds is None:
+        raise TrfError("the total number of rounds is missing (XXR or 142)")
+    if total is not None and number > total:
+        raise Refused(f"all {total} rounds are paired")
+    away = set(trf.requested_byes.get(number, {}))
+    away |= {player.tpn for player in trf.players for game in player.games
+             if game.round == number and not _is_pairing(game)}
+    absent = {bye.start_number for bye in tournament.byes if bye.round == number}
+    absent |= {imported.numbers[tpn] for tpn in away if tpn in imported.numbers}
+    adjustments: dict[int, Fraction] = {}
+    if "299" in trf.header:  # abnormal point assignments: the points column carries them, it is the score
+        entries = round_entries(tournament)
+        for player in trf.players:
+            start = imported.numbers.get(player.tpn)
+            if start is not None and player.points is not None:
+                adjustments[start] = player.points - sum((e.points for e in entries[start]), Fraction(0))
+    request = request_from_tournament(tournament, frozenset(absent), adjustments)
+    return NextRound(request, {start: tpn for tpn, start in imported.numbers.items()})
