@@ -188,3 +188,25 @@ def test_a_club_verifies_its_own_files_and_each_of_its_tournaments(arbiter: Runn
     players.write_text(players.read_text(encoding="utf-8") + "x,y\n", encoding="utf-8")
     broken = arbiter("-d", club, "verify")
     assert broken.code == 3 and "tournaments/2026-spring-rapid/players.csv, line" in broken.err, broken.err
+
+
+def test_a_club_tournament_is_made_with_new_club_not_imported(arbiter: Runner, sample, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A club's tournaments are its members' (new --club): an imported file would make one whose
+    players are no members, rated by no one (found by a new user)."""
+    club = sample("club-lyon")
+    trf = tmp_path / "t.trf"
+    assert arbiter("trf", "generate", "-o", trf, "--players", "8", "--rounds", "3").code == 0
+    before = snapshot(club)
+    done = arbiter("import", trf, club / "tournaments" / "imported")
+    assert done.code == 4 and "made with 'arbiter new --club'" in done.err, done.err
+    assert snapshot(club) == before
+
+
+def test_a_club_command_on_an_event_outside_any_club_is_the_one_refusal(arbiter: Runner, sample) -> None:  # type: ignore[no-untyped-def]
+    done = arbiter("-d", sample("swiss32-in-progress"), "member", "list")
+    assert done.code == 4 and "holds a Swiss: 'arbiter member list' is for clubs" in done.err, done.err
+
+
+def test_a_stage_s_refusal_does_not_send_the_arbiter_to_a_group_event(arbiter: Runner, sample) -> None:  # type: ignore[no-untyped-def]
+    done = arbiter("-d", sample("groups16-in-progress"), "bracket", "--group", "A")
+    assert done.code == 4 and done.err.strip().endswith("'arbiter bracket' is for knockouts"), done.err

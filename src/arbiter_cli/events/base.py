@@ -132,11 +132,12 @@ def today() -> str:
     return dt.date.today().isoformat()
 
 
-def check_new_folder(directory: Path, kind: str) -> None:
+def check_new_folder(directory: Path, kind: str, made: str = "new") -> None:
     """Refuse to make a new folder (of ``kind``: a folder kind's name) where an event or a club
     keeps its own files or folders: in a ``rounds/``, a ``final/``, a group event's ``stages/`` (only
     the pairing makes a stage). A club's ``tournaments/`` takes a new tournament of the kinds it
-    declares (a club tournament)."""
+    declares, made by ``made`` ``new`` (a club tournament: its players are the club's members);
+    ``made`` is the command that makes the folder."""
     from arbiter_cli.store.kinds import owner_of
 
     owner = owner_of(directory)
@@ -149,6 +150,9 @@ def check_new_folder(directory: Path, kind: str) -> None:
         inside = ()
     places = [part for part in found.layout.folders if found.name == "club" and len(inside) == 2
               and part.directory == inside[0]]
+    if places and made != "new":
+        raise Refused(f"a club's {inside[0]}/ are made with 'arbiter new --club' (their players are the club's "
+                      f"members); {made} elsewhere")
     if any(kind in part.kinds for part in places):
         return  # a club tournament, in the club's tournaments/
     if places:
@@ -225,7 +229,8 @@ class Event:
     def lacks(self, operation: str, command: str = "") -> NoReturn:
         """Refuse an operation this kind does not have: the kind and the kinds that have it
         (``command``: the command, when it is not named as the operation)."""
-        having = [kind.plural for kind in _kinds() if kind.has(operation)]
+        having = [kind.plural for kind in _kinds() if kind.has(operation)
+                  and not (self.group_stage and kind.plural == "group events")]  # a stage is in one already
         command = command or operation.replace("_", " ")
         listed = ", ".join(having[:-1]) + f" and {having[-1]}" if len(having) > 1 else "".join(having)
         place = self.stage.rstrip("/") or where(self.path)

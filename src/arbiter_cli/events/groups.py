@@ -367,8 +367,9 @@ class GroupEvent(IndividualEvent):
         with self.event(exclusive=False) as (folder, _):
             stages = folder.stage_names()
         if (self.path / PRIZES_FILE).exists():
-            self.caller.say(f"note: {PRIZES_FILE} here is not read: a group event's prize list is worked out on one "
-                            f"stage's standings; move it to {STAGES_DIR}/final/{PRIZES_FILE}")
+            self.caller.say(f"note: {PRIZES_FILE} here is not read: a group event's prize list is worked out on its "
+                            f"final's standings; once the final is paired, put the prize fund in "
+                            f"{STAGES_DIR}/final/{PRIZES_FILE}")
         checked = [self.check()]
         for name in stages:
             prefix = f"{STAGES_DIR}/{name}/"

@@ -73,9 +73,12 @@ def _group_of(path: Path, caller: Caller) -> GroupEvent | None:
 def open_club(path: Path, caller: Caller) -> Event:
     """The club a club command works on at ``path``: the club folder itself, or, in one of its
     tournaments (``CLUB/tournaments/NAME``), its club."""
-    from arbiter_cli.store.club import club_folder_of
+    from arbiter_cli.store.club import CLUB_FILE, club_folder_of
 
-    return ClubEvent(club_folder_of(path), caller)
+    home = club_folder_of(path)
+    if not (home / CLUB_FILE).is_file() and (path / SETTINGS_FILE).is_file():
+        return open_event(path, caller)  # an event outside any club: its kind refuses a club's command
+    return ClubEvent(home, caller)
 
 
 def new_event(directory: Path, options: NewOptions, club: Path | None, caller: Caller) -> None:
@@ -126,6 +129,6 @@ def new_club(directory: Path, name: str, default_rating: int, caller: Caller) ->
     except ValidationError as error:
         first = error.errors()[0]
         raise BadArgument(pydantic_message(first), field="--" + str(first["loc"][0]).replace("_", "-")) from None
-    check_new_folder(directory, "club")
+    check_new_folder(directory, "club", "make the club")
     ClubFolder.create(directory, settings, caller.command, caller.by)
     caller.say(f"created club {directory}: {name}; add members with 'arbiter -d {directory} member add'")
