@@ -52,15 +52,10 @@ class IndividualEvent(Registration):
 
     def described(self) -> str:
         """The system its settings name: a Swiss, a round robin, a double round robin."""
-        import tomllib
+        from arbiter_cli.store.names import read_settings
 
-        from arbiter_cli.store.names import SETTINGS_FILE
-
-        try:
-            with open(self.path / SETTINGS_FILE, "rb") as stream:
-                system = tomllib.load(stream).get("system")
-        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
-            return self.noun
+        settings = read_settings(self.path)
+        system = settings.get("system") if settings is not None else None
         return {"swiss": "a Swiss", "round-robin": "a round robin",
                 "double-round-robin": "a double round robin"}.get(str(system), self.noun)
 
@@ -272,12 +267,12 @@ class IndividualEvent(Registration):
         page.width = fitting_width(page, *PAGE_WIDTHS)
         self.caller.show_page([page], f"{tournament.settings.name}: {heading.lower()}")
 
-    def prize_table(self, team: bool = False) -> PrizeTable | None:
+    def prize_table(self) -> PrizeTable | None:
         """The prize fund of the folder's ``prizes.toml`` (None without one); a mistake in it stops
         the command with the file, line and field."""
         from arbiter_cli.store.prizes import read_prizes
 
-        return read_prizes(self.path, team)
+        return read_prizes(self.path)
 
     def prizes(self) -> None:
         with self.loaded() as tournament:

@@ -9,7 +9,7 @@ import tomllib
 from pathlib import Path
 
 __all__ = ["SETTINGS_FILE", "TEAMS_FILE", "CLUB_FILE", "GROUPS_SYSTEM", "is_group_folder", "is_knockout_folder",
-           "is_team_folder"]
+           "is_team_folder", "read_settings"]
 
 #: An event's settings: every event folder has one (a group event's and a knockout's say so in it).
 SETTINGS_FILE = "tournament.toml"
@@ -21,7 +21,8 @@ CLUB_FILE = "club.toml"
 GROUPS_SYSTEM = "groups"
 
 
-def _settings(path: str | os.PathLike[str]) -> dict[str, object] | None:
+def read_settings(path: str | os.PathLike[str]) -> dict[str, object] | None:
+    """The folder's ``tournament.toml`` as a table, or None when it does not read (to tell a kind apart)."""
     try:
         with open(Path(path) / SETTINGS_FILE, "rb") as stream:
             return tomllib.load(stream)
@@ -31,13 +32,13 @@ def _settings(path: str | os.PathLike[str]) -> dict[str, object] | None:
 
 def is_group_folder(path: str | os.PathLike[str]) -> bool:
     """Whether the folder holds a group event (its ``tournament.toml`` says ``system = "groups"``)."""
-    settings = _settings(path)
+    settings = read_settings(path)
     return settings is not None and settings.get("system") == GROUPS_SYSTEM
 
 
 def is_knockout_folder(path: str | os.PathLike[str]) -> bool:
     """Whether the folder holds a knockout event (its settings have a ``[knockout]`` table)."""
-    settings = _settings(path)
+    settings = read_settings(path)
     return settings is not None and isinstance(settings.get("knockout"), dict)
 
 
