@@ -195,7 +195,7 @@ def number_teams(rosters: Mapping[str, Roster], seed: int | str) -> tuple[Number
     Teams with no rated main player (no rating) come after the rated teams, in an order drawn
     by lot. Teams of exactly equal rating are also ordered by lot: the regulations name no
     tie-break, and a lot favours no name. Both come from one draw, made the way
-    :func:`arbiter_cli.core.tpn.draw_by_lot` makes one: the names in alphabetical order are
+    :func:`arbiter_cli.core.tpn.drawn_numbers` makes one: the names in alphabetical order are
     shuffled by a ``random.Random`` seeded from ``seed``, then sorted by rating (a stable sort,
     so the lot decides only among equals). The result does not depend on the mapping's order.
     """

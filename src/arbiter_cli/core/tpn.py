@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 
 from arbiter_cli.core.model import TITLES, Player
 
-__all__ = ["initial_order", "renumber", "draw_by_lot"]
+__all__ = ["initial_order", "renumber", "drawn_numbers"]
 
 
 def _name_key(name: str) -> str:
@@ -43,8 +43,9 @@ def renumber(players: Sequence[Player]) -> tuple[Player, ...]:
     return tuple(p.model_copy(update={"start_number": i}) for i, p in enumerate(players, start=1))
 
 
-def draw_by_lot(players: Sequence[Player], seed: int | str) -> tuple[Player, ...]:
-    """Pairing numbers drawn by lot (C.05), reproducible from ``seed``."""
+def drawn_numbers(players: Sequence[Player], seed: int | str) -> dict[int, int]:
+    """Pairing numbers drawn by lot (C.05), reproducible from ``seed``: old start number -> new."""
     order = list(initial_order(players))
     random.Random(f"numbering:{seed}").shuffle(order)
-    return renumber(order)
+    return {p.start_number: new for new, p in enumerate(order, start=1)}
+

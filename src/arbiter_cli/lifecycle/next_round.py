@@ -20,13 +20,14 @@ from dataclasses import dataclass, replace
 
 from arbiter_cli.core.errors import NoPairing, Refused
 from arbiter_cli.core.model import InitialColour, Numbering, Round, Status, Tournament
-from arbiter_cli.core.tpn import draw_by_lot
+from arbiter_cli.core.tpn import drawn_numbers
 from arbiter_cli.core.words import count
 from arbiter_cli.pairing.baku import group_a_size
 from arbiter_cli.lifecycle.avoid import forbidding
 from arbiter_cli.lifecycle.byes import take_byes
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.guards import not_finalised
+from arbiter_cli.lifecycle.late_entry import renumbered
 from arbiter_cli.pairing import pair_next_round
 from arbiter_cli.pairing.round_robin import planned_rounds
 
@@ -49,7 +50,11 @@ def first_pairing_draws(tournament: Tournament) -> tuple[Tournament, list[Change
     changes: list[Change] = []
     players = tournament.players
     if settings.numbering is Numbering.LOT:
-        players = draw_by_lot(players, settings.seed)
+        # Everything kept by start number (requested byes, forbidden pairs, virtual points) follows
+        # its player: one mapping renumbers them all, in the same change as the players.
+        tournament = renumbered(tournament, drawn_numbers(players, settings.seed))
+        players = tournament.players
+        settings = tournament.settings
         changes.append(Change("start numbers drawn by lot", "",
                               " ".join(f"{p.start_number}={p.name}" for p in players)))
     update: dict[str, object] = {"status": Status.RUNNING}

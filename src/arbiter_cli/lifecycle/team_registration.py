@@ -255,7 +255,8 @@ def _import_entry(row: dict[str, str]) -> RosterEntry:
 def number_teams_for_play(tournament: TeamTournament) -> tuple[TeamTournament, list[Change]]:
     """The team numbers fixed at the first pairing: by team rating (the setting ``numbering =
     "rating"``; no rated player: below, by lot from the event's seed), or as registered
-    (``"given"``). The players are numbered team by team; line-ups follow."""
+    (``"given"``). The players are numbered team by team; line-ups and requested team byes follow
+    their teams."""
     teams = tournament.teams
     if tournament.team.numbering == "given":
         order = [t.number for t in teams]
@@ -274,7 +275,10 @@ def number_teams_for_play(tournament: TeamTournament) -> tuple[TeamTournament, l
     renumbered = tuple(sorted((e.model_copy(update={"number": new_number[e.number]}) for e in teams),
                               key=lambda e: e.number))
     players = [(new_number[tournament.team_of[p.start_number]], p) for p in tournament.players]
+    # Everything kept by team number follows its team, in the same change as teams.csv (one save
+    # writes them all or none): line-ups and requested byes for rounds still to pair.
     lineups = tuple(LineUpRequest(r.round, new_number[r.team], r.players) for r in tournament.lineups)
-    after = replace(tournament, teams=renumbered, lineups=lineups)
+    byes = tuple(replace(b, team=new_number[b.team]) for b in tournament.byes)
+    after = replace(tournament, teams=renumbered, lineups=lineups, byes=byes)
     return _players_team_by_team(after, players), changes
 
