@@ -156,7 +156,11 @@ class TeamEvent(Event):
                 after, changes = cancel_team_bye(tournament, team, round_number)
             else:
                 after, changes = request_team_bye(tournament, team, round_number, ByeKind.ZPB if zero else ByeKind.HPB)
-            folder.save(tournament, after, self.caller.command, changes)
+            if changes:
+                folder.save(tournament, after, self.caller.command, changes)
+        if not changes:
+            self.caller.say(f"round {round_number}: nothing changed (the team has that bye already)")
+            return
         self.changed(changes)
 
     def lineup(self, round_number: int, team: str, players: Sequence[str]) -> None:

@@ -17,7 +17,8 @@ __all__ = ["request_team_bye", "cancel_team_bye"]
 
 def request_team_bye(tournament: TeamTournament, ref: str, round_number: int, kind: ByeKind
                      ) -> tuple[TeamTournament, list[Change]]:
-    """The team asks not to be paired in ``round_number`` (a team Swiss, a round not yet paired)."""
+    """The team asks not to be paired in ``round_number`` (a team Swiss, a round not yet paired); a
+    line-up given for that round goes. The same request again changes nothing (no change is returned)."""
     if tournament.settings.status is Status.FINALISED:
         raise Refused(f"the event was finalised on {tournament.settings.finalised_on}")
     if tournament.settings.system.is_round_robin:
@@ -32,11 +33,16 @@ def request_team_bye(tournament: TeamTournament, ref: str, round_number: int, ki
     if not entry.available_in(round_number):
         raise Refused(f"team {entry.number} ({entry.name}) withdrew after round {entry.withdrawn_after}")
     old = next((b for b in tournament.byes if (b.round, b.team) == (round_number, entry.number)), None)
+    if old is not None and old.kind is kind:  # asked again: nothing changes, nothing is journalled
+        return tournament, []
     kept = tuple(b for b in tournament.byes if b is not old)
     after = replace(tournament, byes=(*kept, TeamByeRequest(round_number, entry.number, kind)),
                     lineups=tuple(r for r in tournament.lineups if (r.round, r.team) != (round_number, entry.number)))
-    return after, [Change(f"round {round_number} requested bye of team {entry.number} ({entry.name})",
-                          "" if old is None else old.kind.value, kind.value)]
+    changes = [Change(f"round {round_number} requested bye of team {entry.number} ({entry.name})",
+                      "" if old is None else old.kind.value, kind.value)]
+    changes += [Change(f"round {round_number} line-up of team {entry.number}", " ".join(map(str, r.players)),
+                       "") for r in tournament.lineups if (r.round, r.team) == (round_number, entry.number)]
+    return after, changes
 
 
 def cancel_team_bye(tournament: TeamTournament, ref: str, round_number: int) -> tuple[TeamTournament, list[Change]]:

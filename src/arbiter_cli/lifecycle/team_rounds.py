@@ -240,7 +240,14 @@ def set_line_up(tournament: TeamTournament, round_number: int, team_ref: str, pl
             if table.free == entry.number:
                 raise Refused(f"team {entry.number} ({entry.name}) has the free round in round {round_number} "
                               "(the Berger table): it plays no match")
+        asked = next((b for b in tournament.byes if (b.round, b.team) == (round_number, entry.number)), None)
+        if asked is not None:
+            raise Refused(f"team {entry.number} ({entry.name}) asked for a {asked.kind.value} in round {round_number}: "
+                          f"it plays no match (cancel it first: 'arbiter team bye {entry.number} {round_number} "
+                          "--cancel')")
         old = next((r for r in tournament.lineups if r.round == round_number and r.team == entry.number), None)
+        if old is not None and old.players == chosen:  # the same line-up again: nothing changes
+            return tournament, []
         kept = tuple(r for r in tournament.lineups if r is not old)
         after = replace(tournament, lineups=(*kept, LineUpRequest(round_number, entry.number, chosen)))
         return after, [Change(f"round {round_number} line-up of team {entry.number}",
