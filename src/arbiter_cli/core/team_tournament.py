@@ -10,8 +10,15 @@
   default, C.04.6 1.6), and its board lines are written first-named team first: ``1-0`` on a
   board is a win for the first team's player, whatever the colours.
 * An empty board is a board game with no player on one side; it scores as a forfeit.
-* A match forfeit (a team did not show) is entered once, for the whole match, and the match then
-  has no board games.
+* A match forfeit (a team did not show, or the arbiter awards the match: C.04.6 with C.07 Art.
+  16.2, a forfeit win or loss of the whole match) is entered once, for the whole match. It
+  overrides the boards: a match paired but not played has no board games; a match forfeited
+  over board results keeps them on file (``counted_boards`` is then empty), counting for
+  nothing while the forfeit stands, and they count again if it is cleared.
+
+:func:`match_entries` is **the** one reading of a match: its score, outcome and counted boards
+for each team. Everything that scores a match (standings, tie-breaks, pairings, crosstable, team
+cards, board prizes, the TRF export) reads it, through :func:`team_event` or directly.
 
 :func:`team_event` turns a folder's rounds into the :class:`~arbiter_cli.core.team.TeamEvent`
 that the team tie-breaks, standings and the team TRF read.
@@ -36,7 +43,7 @@ from arbiter_cli.core.team_roster import Roster, RosterPlayer
 from arbiter_cli.core.team_settings import TeamSettings
 
 __all__ = ["TeamEntry", "BoardGame", "Match", "TeamBye", "MatchRound", "LineUpRequest", "TeamByeRequest", "TeamTournament",
-           "team_event", "roster_player", "board_colour"]
+           "team_event", "match_entries", "roster_player", "board_colour"]
 
 
 def _blank_to_none(value: object) -> object:
@@ -89,11 +96,15 @@ class Match:
         return (self.first, self.second)
 
     @property
+    def counted_boards(self) -> tuple[BoardGame, ...]:
+        """The boards that count: none while a match forfeit stands (boards kept under it count
+        for nothing), else all of them."""
+        return () if self.forfeit is not None else self.boards
+
+    @property
     def missing(self) -> tuple[int, ...]:
         """Boards still without a result (none once the match is forfeited)."""
-        if self.forfeit is not None:
-            return ()
-        return tuple(b.board for b in self.boards if b.result is None)
+        return tuple(b.board for b in self.counted_boards if b.result is None)
 
     @property
     def complete(self) -> bool:
@@ -213,7 +224,12 @@ def _board_outcomes(game: BoardGame) -> tuple[Outcome, Outcome]:
     return game_outcomes(game.result)
 
 
-def _match_entries(tournament: TeamTournament, number: int, match: Match) -> tuple[TeamRoundEntry, TeamRoundEntry]:
+def match_entries(tournament: TeamTournament, number: int, match: Match) -> tuple[TeamRoundEntry, TeamRoundEntry]:
+    """What match ``match`` of round ``number`` was for its first team and its second: the one
+    place a match is scored. A match forfeit overrides the boards (C.04.6 with C.07 16.2.2 and
+    16.2.4: the match is won and lost by forfeit, every board's game points to the side that came,
+    none to the other), whatever boards are kept under it; else the boards' game points decide
+    (C.04.6 1.2), and the match is unplayed when a team did not come (:func:`match_played`)."""
     scoring = tournament.team.scoring(tournament.settings.scoring)
     if match.forfeit is not None:
         first_won = match.forfeit is GameResult.WHITE_FORFEIT_WIN
@@ -228,7 +244,7 @@ def _match_entries(tournament: TeamTournament, number: int, match: Match) -> tup
         return forfeit(first_won, match.second), forfeit(second_won, match.first)
     pattern = tournament.team.pattern
     sides: tuple[list[BoardEntry], list[BoardEntry]] = ([], [])
-    for game in match.boards:
+    for game in match.counted_boards:
         outcomes = _board_outcomes(game)
         shade = board_colour(pattern, game.board)
         against: Colour = "b" if shade == "w" else "w"
@@ -281,7 +297,7 @@ def team_event(tournament: TeamTournament, after_round: int | None = None) -> Te
     for rnd in tournament.rounds[:last]:
         seen: set[int] = set()
         for match in rnd.matches:
-            one, two = _match_entries(tournament, rnd.number, match)
+            one, two = match_entries(tournament, rnd.number, match)
             entries[match.first].append(one)
             entries[match.second].append(two)
             seen.update(match.teams)

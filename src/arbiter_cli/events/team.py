@@ -208,6 +208,11 @@ class TeamEvent(Event):
                               "Berger tables; a team Swiss is explained as it is paired)")
         with self.loaded() as tournament:
             rnd = self._round(tournament, round_number)
+        for match in rnd.matches:
+            if match.forfeit is not None and match.boards:
+                self.caller.say(f"note: match {match.number} is forfeited ({match.forfeit.display}) over its board "
+                                "results: they stay on file and count for nothing while the forfeit stands ('arbiter "
+                                f"result {rnd.number} {match.number} none --correct' clears it)")
         if self.caller.page:
             self.caller.show_page(team_pairing_sheets(tournament, rnd, today()),
                                   f"{tournament.settings.name}: round {rnd.number} pairings")
@@ -253,6 +258,8 @@ class TeamEvent(Event):
             self.caller.say(f"round {round_number}: nothing changed")
             return
         self.changed(changes)
+        for note in entered.notes:
+            self.caller.say(f"note: {note}")
         if entered.finalised:
             self.caller.say(f"the final standings are stored again: {self.path / 'final'}/standings.csv and "
                             "standings.json")

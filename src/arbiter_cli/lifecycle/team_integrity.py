@@ -5,7 +5,8 @@ checked here, on the whole event:
 
 * every paired round accounts for every team that had not withdrawn before it: in a match, or
   with a bye; a round robin's free round only there, and the PAB only in a Swiss;
-* a match has one line per board, no more than the event's boards, unless it was forfeited;
+* a match has one line per board, no more than the event's boards; a match forfeit has none, or
+  keeps them all (the board results it was entered over);
 * a team robin's matches follow the Berger tables (C.05, teams as participants).
 """
 
@@ -35,7 +36,7 @@ def team_problems(tournament: TeamTournament) -> list[Problem]:
             if entry.number not in present and entry.available_in(rnd.number):
                 found.append(Problem(name, f"team {entry.number} ({entry.name}) has no match and no bye"))
         for match in rnd.matches:
-            if match.forfeit is None and len(match.boards) != boards:
+            if (match.forfeit is None or match.boards) and len(match.boards) != boards:  # kept under a forfeit: all
                 found.append(Problem(name, f"match {match.number} has {len(match.boards)} boards; the event has "
                                            f"{boards}", field="board"))
         for bye in rnd.byes:

@@ -321,6 +321,7 @@ class TeamEntered:
     round: MatchRound
     changes: tuple[Change, ...]
     finalised: bool
+    notes: tuple[str, ...] = ()
 
 
 _Place = tuple[Match, TeamResultLine]  # what a team line's entry keeps: the match, and the line
@@ -375,7 +376,8 @@ class _Matches:
         new = self.forfeit(match, line, act) if line.board is None else replace(match, boards=tuple(
             replace(g, result=line.result) if g.board == line.board else g for g in match.boards))
         matches = tuple(new if m.number == match.number else m for m in rnd.matches)
-        return Applied(replace(rnd, matches=matches), (journal_line(entry, act),))
+        suffix, notes = _kept_boards(match, new, act)
+        return Applied(replace(rnd, matches=matches), (journal_line(entry, act, suffix),), notes)
 
     def forfeit(self, match: Match, line: TeamResultLine, act: Act) -> Match:
         """The match with its forfeit entered or cleared."""
@@ -393,11 +395,27 @@ class _Matches:
         return Match(match.number, match.first, match.second, _boards(first, second, self.tournament.team.boards))
 
 
+def _kept_boards(before: Match, after: Match, act: Act) -> tuple[str, tuple[str, ...]]:
+    """What a match forfeit did to the board results (the journal's suffix, the notes): kept under a
+    forfeit entered over them, counting for nothing while it stands; counted again once it is cleared."""
+    if not _played_boards(after):
+        return "", ()
+    if after.forfeit is not None and before.forfeit is None:
+        return " (over the board results, kept on file and not counted)", (
+            f"match {after.number}'s board results stay on file and count for nothing while the forfeit stands "
+            f"('arbiter result {act.round_number} {after.number} none --correct' clears it)",)
+    if after.forfeit is None and before.forfeit is not None:
+        return "", (f"match {after.number}'s board results count again",)
+    return "", ()
+
+
 def _board(match: Match, number: int, act: Act) -> BoardGame:
     """Board ``number`` of the match, while the match is not forfeited and the board has both its players."""
     if match.forfeit is not None:
-        raise Refused(f"match {match.number} was forfeited ({match.forfeit.display}); clear that first "
-                      f"('arbiter result {act.round_number} {match.number} none --correct')")
+        kept = " (its board results stay on file and count for nothing while it stands)" if _played_boards(match) else ""
+        raise Refused(f"match {match.number} was forfeited ({match.forfeit.display}){kept}; a board result is "
+                      f"entered once the forfeit is cleared ('arbiter result {act.round_number} {match.number} none "
+                      "--correct')")
     game = match.board(number)
     if game is None:
         raise BadArgument(f"match {match.number} has no board {number} (boards 1 to {len(match.boards)})",
@@ -421,7 +439,7 @@ def enter_team_results(tournament: TeamTournament, round_number: int, lines: Seq
         return TeamEntered(tournament, rnd, (), act.finalised)
     after = replace(tournament, rounds=tuple(entered.state if r.number == round_number else r
                                              for r in tournament.rounds))
-    return TeamEntered(after, entered.state, entered.changes, act.finalised)
+    return TeamEntered(after, entered.state, entered.changes, act.finalised, entered.notes)
 
 
 def unpair_team_round(tournament: TeamTournament) -> tuple[TeamTournament, int, list[Change]]:

@@ -13,7 +13,7 @@ from typing import Any
 from arbiter_cli.core.points import format_points
 from arbiter_cli.core.team import TeamOutcome
 from arbiter_cli.core.team_roster import format_team_rating, team_rating
-from arbiter_cli.core.team_tournament import MatchRound, TeamTournament, board_colour, team_event
+from arbiter_cli.core.team_tournament import MatchRound, TeamTournament, board_colour, match_entries
 from arbiter_cli.lifecycle.team_standings import TeamStandings, team_row_json
 from arbiter_cli.render.output import Column, View, number_column, text_cell
 from arbiter_cli.render.views import csv_plain, tiebreak_csv
@@ -94,11 +94,9 @@ def pairing_records(tournament: TeamTournament, rnd: MatchRound) -> list[dict[st
     pattern = tournament.team.pattern
     by_tpn = tournament.by_number
     records: list[dict[str, Any]] = []
-    event = team_event(tournament, rnd.number)
     for match in rnd.matches:
         one, two = tournament.by_team[match.first], tournament.by_team[match.second]
-        entry = next(e for e in event.entries[match.first] if e.round == rnd.number)
-        other = next(e for e in event.entries[match.second] if e.round == rnd.number)
+        entry, other = match_entries(tournament, rnd.number, match)
         pending = entry.outcome is TeamOutcome.PENDING
         score = (f"{format_points(entry.game_points)}-{format_points(other.game_points)}"
                  + (" (so far)" if pending and (entry.game_points or other.game_points) else "")
@@ -107,7 +105,7 @@ def pairing_records(tournament: TeamTournament, rnd: MatchRound) -> list[dict[st
                         "first_name": one.name, "second_name": two.name,
                         "result": match.forfeit.value if match.forfeit else None, "score": score,
                         "colour": None})
-        for game in (match.boards if match.forfeit is None else ()):  # a forfeit: its boards count for nothing
+        for game in match.counted_boards:  # a match forfeit: boards kept under it count for nothing
             first, second = by_tpn.get(game.first or 0), by_tpn.get(game.second or 0)
             records.append({"match": match.number, "board": game.board, "first": game.first, "second": game.second,
                             "first_name": first.name if first else None, "second_name": second.name if second else None,

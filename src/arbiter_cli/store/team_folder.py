@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -240,8 +241,9 @@ class _MatchRows:
         if (first is None or second is None) and result is not None and not (
                 (first is None) == (result is GameResult.BLACK_FORFEIT_WIN) or result is GameResult.DOUBLE_FORFEIT):
             raise line.fault("an empty board is won by forfeit by the player facing it", "result")
-        self.current = Match(current.number, current.first, current.second,
-                             (*current.boards, BoardGame(len(current.boards) + 1, first, second, result)))
+        # the match line's forfeit stays: boards kept under a match forfeit count for nothing while it stands
+        self.current = replace(current, boards=(*current.boards, BoardGame(len(current.boards) + 1, first, second,
+                                                                          result)))
         self.matches[-1] = self.current
 
     def result(self) -> MatchRound:
