@@ -242,3 +242,34 @@ def test_a_group_stage_with_its_knockout_final_publishes_with_every_link_leading
                 elif part != ".":
                     parts.append(part)
             assert "/".join(parts) in files, f"{path}: {link}"
+
+
+def test_a_forced_correction_in_a_knockout_final_repairs_only_the_match_it_feeds(arbiter: Runner,
+                                                                                  tmp_path: Path) -> None:
+    """Issue 25 (fault 4) in a group event's knockout final: a forced correction of a quarter-final
+    pairs again only the semi-final its new winner goes on to; the other semi-final keeps its result."""
+    folder = tmp_path / "cup"
+    cup_with_its_final(arbiter, folder)
+    for game in games_to_play(arbiter, folder, 1):  # the upper slot's player wins every game
+        code = "1-0" if game["white"] < game["black"] else "0-1"
+        assert arbiter("-d", folder, "result", "1", str(game["board"]), code, "--group", "final").code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    assert arbiter("-d", folder, "result", "2", "2.1", "1-0", "--group", "final").code == 0
+    semi = bracket_of(arbiter, folder)["rounds"][1]["matches"]
+    quarter = bracket_of(arbiter, folder)["rounds"][0]["matches"][0]
+    loser = quarter["second"]["start_number"]
+    flip = {"1-0": "0-1", "0-1": "1-0"}
+    for game in quarter["games"]:
+        done = arbiter("-d", folder, "result", "1", game["board"], flip[game["result"]], "--correct", "--force",
+                       "--group", "final")
+        assert done.code == 0, done.err
+    after = bracket_of(arbiter, folder)["rounds"][1]["matches"]
+    assert after[0]["first"]["start_number"] == loser and after[0]["second"] == semi[0]["second"]
+    assert after[1] == semi[1] and after[1]["games"][0]["result"] == "1-0"  # untouched, with its result
+    assert arbiter("-d", folder, "verify").code == 0
+
+
+def bracket_of(arbiter: Runner, folder: Path) -> dict:
+    out = arbiter("-d", folder, "bracket", "--group", "final", "-f", "json")
+    assert out.code == 0, out.err
+    return json.loads(out.out)

@@ -154,13 +154,65 @@ def test_knockout_correction_refused_then_forced_through_the_journal(arbiter: Ru
     assert refused.code == 4 and "--force" in refused.err and refused.err.count("\n") == 1
     assert snapshot(folder) == before
     forced = arbiter("-d", folder, "result", "1", "1.1", "0-1", "--correct", "--force")
-    assert forced.code == 0 and "round 2 unpaired" in forced.err
-    assert not (folder / "rounds" / "02.csv").exists()
+    assert forced.code == 0 and "round 2 match 1 paired again" in forced.err
     log = arbiter("-d", folder, "log", "--format", "json")
-    assert "round 2 unpaired" in log.out
-    assert arbiter("-d", folder, "pair").code == 0
-    final = bracket(arbiter, folder)["rounds"][1]["matches"][0]
-    assert final["first"]["start_number"] == 4
+    assert "round 2 match 1 paired again" in log.out
+    final = bracket(arbiter, folder)["rounds"][1]["matches"][0]  # the final, paired again with seed 4
+    assert final["first"]["start_number"] == 4 and [g["result"] for g in final["games"]] == [None]
+
+
+def test_forced_knockout_correction_repairs_only_the_matches_it_feeds(arbiter: Runner, sample) -> None:
+    """Issue 25 (fault 4): a forced correction in round 1 of the sample pairs again only the round-2
+    match its new winner goes on to; the 11 results of the other round-2 matches stay."""
+    folder = sample("knockout24-in-progress")
+    more = "3.2 1/2\n5.2 0-1\n6.1 1-0\n6.2 1/2\n7.1 0-1\n"
+    assert arbiter("-d", folder, "result", "2", "--from", "-", stdin=more).code == 0
+
+    def games() -> dict[str, str | None]:
+        rows = json.loads(arbiter("-d", folder, "pairings", "2", "-f", "json").out)
+        return {row["board"]: row["result"] for row in rows}
+
+    before = games()
+    others = {board: result for board, result in before.items() if not board.startswith("4.") and result}
+    assert len(others) == 11 and before["4.1"] and before["4.2"]
+    unchanged = snapshot(folder)
+    refused = arbiter("-d", folder, "result", "1", "8.1", "0-1", "--correct")
+    assert refused.code == 4 and "give --force to pair again round 2 match 4 (dropping 4.1 1-0, 4.2 1/2-1/2)" \
+        in refused.err
+    assert snapshot(folder) == unchanged
+    forced = arbiter("-d", folder, "result", "1", "8.1", "0-1", "--correct", "--force")
+    assert forced.code == 0, forced.err
+    assert "round 2 match 4: its results dropped (4.1 1-0, 4.2 1/2-1/2)" in forced.err
+    after = games()
+    assert {board: after[board] for board in others} == others  # the other 11 results survive
+    match = bracket(arbiter, folder)["rounds"][1]["matches"][3]  # re-paired with the new winner, Yilmaz (21)
+    assert (match["first"]["start_number"], match["second"]["start_number"]) == (5, 21)
+    assert [g["result"] for g in match["games"]] == [None, None] and {g["white"] for g in match["games"]} == {5, 21}
+    journal = list(csv.DictReader(io.StringIO((folder / "journal.csv").read_text())))
+    assert [(row["change"], row["old"]) for row in journal[-2:]] == [
+        ("round 1 game 8.1 result", "1-0"),
+        ("round 2 match 4 paired again", "5 (Dogan, Burak) v 12 (Kaya, Ahmet); 4.1 1-0; 4.2 1/2-1/2")]
+    assert arbiter("-d", folder, "verify").code == 0
+    # the tie-break games: the Armageddon of round 1's match 10 turned around reaches match 5 only
+    forced = arbiter("-d", folder, "result", "1", "10.7", "1-0", "--correct", "--force")
+    assert forced.code == 0, forced.err
+    match = bracket(arbiter, folder)["rounds"][1]["matches"][4]
+    assert (match["first"]["start_number"], match["second"]["start_number"]) == (2, 18)
+    assert {board: games()[board] for board in others if not board.startswith("5.")} == \
+        {board: result for board, result in others.items() if not board.startswith("5.")}
+    # a rapid game corrected so that the match is tied again: blitz games follow, and match 1 waits
+    reopened = arbiter("-d", folder, "result", "1", "2.4", "1/2", "--correct", "--force")
+    assert reopened.code == 0, reopened.err
+    match = bracket(arbiter, folder)["rounds"][1]["matches"][0]
+    assert match["second"] is None and match["waiting"] == [2] and match["games"] == []
+    assert "winner of match 2" in arbiter("-d", folder, "pairings", "2").out
+    assert arbiter("-d", folder, "verify").code == 0
+    assert arbiter("-d", folder, "result", "1", "2.5", "1-0").code == 0
+    assert arbiter("-d", folder, "result", "1", "2.6", "1-0").code == 0  # one win each: on to the next stage
+    assert arbiter("-d", folder, "result", "1", "2.7", "1-0").code == 0
+    match = bracket(arbiter, folder)["rounds"][1]["matches"][0]
+    assert match["waiting"] == [] and match["second"] is not None and len(match["games"]) == 2
+    assert arbiter("-d", folder, "verify").code == 0
 
 
 def test_knockout_withdrawal_opponent_goes_through_by_forfeit(arbiter: Runner, tmp_path: Path) -> None:

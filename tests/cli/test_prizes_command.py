@@ -155,3 +155,106 @@ def test_a_group_event_prize_list_is_refused_at_the_top_folder(arbiter: Runner, 
     folder = sample("groups16-in-progress")
     out = arbiter("-d", folder, "prizes")
     assert out.code == 4 and out.err.count("\n") == 1 and "stages/final" in out.err
+
+
+def finished_individual(arbiter: Runner, sample, tmp_path: Path) -> tuple[Path, Path]:
+    """rr10-finished, finalised without a prize fund: (the folder, the folder whose prizes.toml counts)."""
+    folder = sample("rr10-finished")
+    assert arbiter("-d", folder, "finalize", "--date", "2026-11-30").code == 0
+    return folder, folder
+
+
+def finished_team(arbiter: Runner, sample, tmp_path: Path) -> tuple[Path, Path]:
+    folder = sample("team-swiss20-in-progress")
+    rows = json.loads(arbiter("-d", folder, "pairings", "4", "-f", "json").out)
+    missing = "".join(f"{r['match']}.{r['board']} 1/2\n" for r in rows if r["board"] is not None and r["result"] is None)
+    assert arbiter("-d", folder, "result", "4", "--from", "-", stdin=missing).code == 0
+    done = arbiter("-d", folder, "finalize", "--after-round", "4", "--yes", "--date", "2026-11-15")
+    assert done.code == 0, done.err
+    return folder, folder
+
+
+def finished_knockout(arbiter: Runner, sample, tmp_path: Path) -> tuple[Path, Path]:
+    """Four players, one game a match (ties: Armageddon), the upper slot winning every game."""
+    folder = tmp_path / "cup"
+    assert arbiter("new", folder, "--name", "Cup", "--system", "knockout", "--seed", "4", "--games-per-match", "1",
+                   "--tiebreak-stages", "armageddon").code == 0
+    assert arbiter("-d", folder, "player", "import", "-",
+                   stdin="name,rating\nA,2400\nB,2300\nC,2200\nD,2100\n").code == 0
+    for rnd in (1, 2):
+        assert arbiter("-d", folder, "pair").code == 0
+        for row in json.loads(arbiter("-d", folder, "pairings", str(rnd), "-f", "json").out):
+            code = "1-0" if row["white"] < row["black"] else "0-1"
+            assert arbiter("-d", folder, "result", str(rnd), row["board"], code).code == 0
+    done = arbiter("-d", folder, "finalize", "--date", "2026-12-02")
+    assert done.code == 0, done.err
+    return folder, folder
+
+
+def finished_groups(arbiter: Runner, sample, tmp_path: Path, final: str = "round-robin") -> tuple[Path, Path]:
+    """Eight players in two groups, the first two of each to the final: its prize fund is the final's."""
+    folder = tmp_path / "groups"
+    extra = ["--games-per-match", "1", "--tiebreak-stages", "armageddon"] if final == "knockout" else []
+    assert arbiter("new", folder, "--name", "Groups", "--system", "groups", "--groups", "2", "--advance", "2",
+                   "--final", final, "--seed", "8", *extra).code == 0
+    lines = "name,rating\n" + "".join(f"P{i},{2400 - 20 * i}\n" for i in range(1, 9))
+    assert arbiter("-d", folder, "player", "import", "-", stdin=lines).code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+
+    def play(group: str, rnd: int) -> None:
+        rows = json.loads(arbiter("-d", folder, "pairings", str(rnd), "--group", group, "-f", "json").out)
+        for row in rows:
+            if row["black"] and row["result"] is None:
+                code = "1-0" if row["white"] < row["black"] else "0-1"
+                done = arbiter("-d", folder, "result", str(rnd), str(row["board"]), code, "--group", group)
+                assert done.code == 0, done.err
+
+    for group in "AB":
+        for rnd in (1, 2, 3):
+            play(group, rnd)
+    assert arbiter("-d", folder, "pair").code == 0
+    for rnd in (1, 2, 3) if final == "round-robin" else (1, 2):
+        if final == "knockout" and rnd == 2:
+            assert arbiter("-d", folder, "pair").code == 0
+        play("final", rnd)
+    done = arbiter("-d", folder, "finalize", "--date", "2026-12-03")
+    assert done.code == 0, done.err
+    return folder, folder / "stages" / "final"
+
+
+def finished_group_knockout(arbiter: Runner, sample, tmp_path: Path) -> tuple[Path, Path]:
+    return finished_groups(arbiter, sample, tmp_path, "knockout")
+
+
+@pytest.mark.parametrize("finished", [finished_individual, finished_team, finished_knockout, finished_groups,
+                                      finished_group_knockout])
+def test_prize_list_added_after_finalize_is_stored_in_final(arbiter: Runner, sample, tmp_path: Path,
+                                                            finished) -> None:
+    """Issue 25 (fault 5): a prizes.toml written after 'finalize' is stored by 'finalize' run again,
+    in final/prizes.csv and .json, and nothing else is written; 'verify' names a final/ that does not
+    hold the prize list prizes.toml gives (missing, or out of date after an edit); 'prizes' says so."""
+    folder, funded = finished(arbiter, sample, tmp_path)
+    stored = funded / "final"
+    assert not (stored / "prizes.csv").exists()
+    standings = {name: (stored / name).read_bytes() for name in ("standings.csv", "standings.json")}
+    top = {p: p.read_bytes() for p in (folder / "final").iterdir()}
+    for fund, state in (("places = [300, 200, 100]\n", "missing"), ("places = [500, 250]\n", "out of date")):
+        (funded / "prizes.toml").write_text(fund, encoding="utf-8")
+        checked = arbiter("-d", folder, "verify")
+        assert checked.code == 3 and "final/prizes.csv: " in checked.out, checked.err
+        assert ("came after finalising" if state == "missing" else "not the prize list prizes.toml gives now") \
+            in checked.out
+        shown = arbiter("-d", funded, "prizes", "-f", "json")
+        assert shown.code == 0 and "'arbiter finalize' stores it" in shown.err
+        done = arbiter("-d", folder, "finalize")
+        assert done.code == 0 and "nothing else changed" in done.err, done.err
+        assert json.loads((stored / "prizes.json").read_text()) == json.loads(shown.out)
+        assert (stored / "prizes.csv").read_text() == arbiter("-d", funded, "prizes", "-f", "csv").out
+        assert {name: (stored / name).read_bytes() for name in standings} == standings
+        if funded != folder:  # the top folder's final standings of a group event stay as they were
+            assert {p: p.read_bytes() for p in (folder / "final").iterdir()} == top
+        journal = list(csv.DictReader(io.StringIO((funded / "journal.csv").read_text())))
+        assert (journal[-1]["change"], journal[-1]["old"]) == ("final prize list", state)
+        assert arbiter("-d", folder, "verify").code == 0
+        again = arbiter("-d", folder, "finalize")
+        assert again.code == 4 and "already finalised" in again.err

@@ -200,13 +200,122 @@ def test_correction_refused_when_later_round_paired_with_the_winner() -> None:
         enter_knockout_result(t, 1, 1, 1, other, correct=True)
 
 
-def test_correction_with_force_unpairs_the_later_round() -> None:
+def test_correction_with_force_pairs_the_match_the_new_winner_goes_on_to_again() -> None:
     t, other = final_paired()
     entered = enter_knockout_result(t, 1, 1, 1, other, correct=True, force=True)
-    assert entered.tournament.last_round == 1
-    assert any(c.change == "round 2 unpaired" for c in entered.changes)
-    again, final, _ = pair_knockout_round(entered.tournament)
-    assert final.matches[0].first == 4
+    assert entered.tournament.last_round == 2  # the final stays paired, now with seed 4
+    final = entered.tournament.rounds[1].matches[0]
+    assert (final.first, final.second) == (4, 2) and [g.players for g in final.games] in ([(4, 2)], [(2, 4)])
+    assert [c.change for c in entered.changes] == ["round 1 game 1.1 result", "round 2 match 1 paired again"]
+    assert not knockout_problems(entered.tournament)
+
+
+def eight_in_the_final() -> KnockoutTournament:
+    """Eight players, two games a match, ties to rapid:2 then Armageddon: every quarter-final and
+    semi-final won 2-0 by the higher seed, the final paired with one result in (1.1)."""
+    t, _, _ = pair_knockout_round(event(8, games_per_match=2, tiebreak_stages=["rapid:2", "armageddon"]))
+    for rnd in (1, 2):
+        for m in t.rounds[rnd - 1].matches:
+            top = min(m.players)
+            for _ in (1, 2):
+                t = play(t, rnd, m.number, white_wins_for(t, rnd, m.number, top))
+        t, _, _ = pair_knockout_round(t)
+    return play(t, 3, 1, "1/2-1/2")
+
+
+def results(t: KnockoutTournament) -> dict[tuple[int, int, int], GameResult | None]:
+    return {(r.number, m.number, g.game): g.result for r in t.rounds for m in r.matches for g in m.games}
+
+
+def test_forced_correction_repairs_only_the_matches_the_winner_goes_on_to() -> None:
+    """Issue 25 (fault 4): turning round 1's match 2 around (5 beats 4) reaches semi-final 1 (1 v 4,
+    played) and the final (1 v 2, begun); semi-final 2 and every other round-1 match keep their results."""
+    t = eight_in_the_final()
+    match = t.rounds[0].matches[1]
+    assert set(match.players) == {4, 5}
+    flip = "0-1" if match.games[0].white == 4 else "1-0"
+    with pytest.raises(Refused) as refused:
+        enter_knockout_result(t, 1, 2, 1, flip, correct=True)
+    assert "give --force to pair again round 2 match 1 (dropping 1.1 " in str(refused.value)
+    assert "round 3 match 1 (dropping 1.1 1/2-1/2)" in str(refused.value)
+    flipped = enter_knockout_result(t, 1, 2, 1, flip, correct=True, force=True)
+    flipped = enter_knockout_result(flipped.tournament, 1, 2, 2, "0-1" if flip == "1-0" else "1-0", correct=True,
+                                    force=True)
+    after = flipped.tournament
+    assert decision(after, after.rounds[0].matches[1]).winner == 5
+    semi = after.rounds[1].matches[0]
+    assert (semi.first, semi.second) == (1, 5) and all(g.result is None for g in semi.games) and len(semi.games) == 2
+    final = after.rounds[2].matches[0]
+    assert (final.first, final.second, final.waiting, final.games) == (None, 2, (1,), ())
+    kept = {key: value for key, value in results(t).items() if key[:2] not in {(1, 2), (2, 1), (3, 1)}}
+    assert kept and all(results(after)[key] == value for key, value in kept.items())
+    assert not knockout_problems(after)
+    # the semi-final played again decides the final's first player
+    after = play(after, 2, 1, white_wins_for(after, 2, 1, 5))
+    after = play(after, 2, 1, white_wins_for(after, 2, 1, 5))
+    final = after.rounds[2].matches[0]
+    assert (final.first, final.second, final.waiting) == (5, 2, ()) and len(final.games) == 2
+    assert not knockout_problems(after)
+
+
+def test_a_correction_that_reopens_a_match_leaves_the_match_it_feeds_waiting() -> None:
+    """A main game corrected to a draw ties the match: its rapid games are added, and the semi-final it
+    feeds waits for its winner (no game) while the other semi-final keeps its results."""
+    t = eight_in_the_final()
+    t = enter_knockout_result(t, 3, 1, 1, None, correct=True).tournament  # the final's game back to none
+    match = t.rounds[0].matches[0]
+    loser_wins = "0-1" if match.games[1].white == 1 else "1-0"
+    entered = enter_knockout_result(t, 1, 1, 2, loser_wins, correct=True, force=True)
+    after = entered.tournament
+    assert [g.stage for g in after.rounds[0].matches[0].games] == ["main", "main", "rapid", "rapid"]
+    semi = after.rounds[1].matches[0]
+    assert semi.first is None and semi.waiting == (1,) and not semi.games
+    assert after.rounds[1].matches[1] == t.rounds[1].matches[1]  # untouched, with its results
+    final = after.rounds[2].matches[0]
+    assert final.first is None and final.waiting == (1,) and not final.games
+    assert not knockout_problems(after)
+    with pytest.raises(Refused, match="waits for the winner of round 1 match 1"):
+        enter_knockout_result(after, 2, 1, 1, "1-0")
+    with pytest.raises(Refused, match="no winner yet"):
+        pair_knockout_round(replace(after, rounds=after.rounds[:2]))
+    # the rapid games decide the match: the semi-final is paired with its winner, and only it
+    after = play(after, 1, 1, white_wins_for(after, 1, 1, 8))
+    after = play(after, 1, 1, white_wins_for(after, 1, 1, 8))
+    semi = after.rounds[1].matches[0]
+    assert (semi.first, semi.second, semi.waiting) == (8, 4, ()) and len(semi.games) == 2
+    assert after.rounds[2].matches[0].waiting == (1,)
+    assert not knockout_problems(after)
+
+
+def test_an_armageddon_correction_repairs_only_the_next_match() -> None:
+    """A tie-break game's correction (the Armageddon turned around) reaches the next match only."""
+    t, _, _ = pair_knockout_round(event(4, games_per_match=2, tiebreak_stages=["armageddon"]))
+    t = play(t, 1, 1, "1-0", "1-0")  # one win each: Armageddon
+    game = t.rounds[0].matches[0].games[2]
+    t = play(t, 1, 1, "1/2-1/2")  # a draw: Black goes through
+    t = play(t, 1, 2, white_wins_for(t, 1, 2, 2))
+    t = play(t, 1, 2, white_wins_for(t, 1, 2, 2))
+    t, _, _ = pair_knockout_round(t)
+    t = play(t, 2, 1, "1/2-1/2")
+    entered = enter_knockout_result(t, 1, 1, 3, "1-0", correct=True, force=True)
+    final = entered.tournament.rounds[1].matches[0]
+    assert (final.first, final.second) == (game.white, 2) and all(g.result is None for g in final.games)
+    assert "round 2 match 1: its results dropped (1.1 1/2-1/2)" in " ".join(entered.notes)
+
+
+def test_a_player_withdrawing_from_a_reopened_match_sends_the_opponent_into_the_waiting_match() -> None:
+    t = eight_in_the_final()
+    t = enter_knockout_result(t, 3, 1, 1, None, correct=True).tournament
+    match = t.rounds[0].matches[0]
+    t = enter_knockout_result(t, 1, 1, 2, "0-1" if match.games[1].white == 1 else "1-0", correct=True,
+                              force=True).tournament
+    t, changes = withdraw_knockout_player(t, 8)
+    semi = t.rounds[1].matches[0]
+    assert (semi.first, semi.second, semi.waiting) == (1, 4, ()) and len(semi.games) == 2
+    assert t.by_number[8].withdrawn_after == 1
+    assert [c.change for c in changes] == ["player 8 (Player 08) status", "round 1 match 1 forfeit",
+                                           "round 2 match 1 paired"]
+    assert not knockout_problems(t)
 
 
 def test_correction_that_keeps_the_winner_needs_no_force() -> None:

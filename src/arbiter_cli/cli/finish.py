@@ -21,7 +21,8 @@ def finalize(
     yes: Annotated[bool, typer.Option("--yes", help="Confirm finishing early.")] = False,
 ) -> None:
     """Check that every round is paired and every result entered, store the final standings
-    (final/standings.csv and .json) and close the event."""
+    (final/standings.csv and .json) and close the event. Run again on a finalised event, it stores
+    the prize list of a prizes.toml written or changed since (final/prizes.csv and .json)."""
     when = _date(date)
     with arguments(date="--date", after_round="--after-round"):
         event().finalize(when, after_round, yes)

@@ -27,7 +27,7 @@ def result(
     confirm: Annotated[bool, typer.Option("--confirm", help="Record a forfeit even though the event's "
                                           "no-show rule withdraws the player.")] = False,
     force: Annotated[bool, typer.Option("--force", help="A knockout: make a correction that changes who went "
-                                        "through, unpairing the later rounds.")] = False,
+                                        "through, pairing again the later match the winner goes on to.")] = False,
     group: GroupOption = None,
 ) -> None:
     """Enter a result: 'arbiter result 3 5 1-0' (a team event: 'arbiter result 3 2.1 1-0'), or many with --from."""

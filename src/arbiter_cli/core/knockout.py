@@ -37,13 +37,18 @@ class KnockoutGame:
 
 @dataclass(frozen=True)
 class KnockoutMatch:
-    """A match of the bracket: ``first`` (upper slot) and ``second``, None for nobody."""
+    """A match of the bracket: ``first`` (upper slot) and ``second``, None for nobody.
+
+    ``waiting``: the matches of the round before whose winner it still waits for, because a correction
+    reopened them after this round was paired (their slot is empty until they are decided, and the
+    match has no game meanwhile)."""
 
     number: int
     first: int | None
     second: int | None
     games: tuple[KnockoutGame, ...] = ()
     forfeit: GameResult | None = None
+    waiting: tuple[int, ...] = ()
 
     @property
     def players(self) -> tuple[int, ...]:

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from arbiter_cli.render.output import Format, View
     from arbiter_cli.render.printing import Sheet
     from arbiter_cli.core.tiebreak_codes import Rules
+    from arbiter_cli.lifecycle.change import Change
     from arbiter_cli.store.files import FolderStore
 
 __all__ = ["Caller", "Silent", "Event", "in_stage", "staged", "where", "today", "check_version"]
@@ -284,15 +285,19 @@ class Event:
         self.caller.say(f"wrote {output}: TRF{'-2026' if version == '2026' else '16'}, {what}")
 
     def show_prizes(self, event: Tournament | TeamTournament | KnockoutTournament, shown: Tournament | TeamTournament,
-                    table: PrizeTable | None) -> None:
+                    table: PrizeTable | None, behind: Sequence[str] = ()) -> None:
         """The prize list of ``event`` (any kind's) by the folder's prize fund ``table`` (refused
-        without one); ``shown``: the tournament a page's header names."""
+        without one); ``shown``: the tournament a page's header names; ``behind``: the files of a
+        finalised event's ``final/`` that do not hold this list (:meth:`prize_list_behind`)."""
         from arbiter_cli.render.printing import page_header, sheet
         from arbiter_cli.render.prizes import prize_sheet
         from arbiter_cli.store.prizes import PRIZES_FILE
 
         if table is None:
             raise Refused(f"the folder has no {PRIZES_FILE}; write one first (see 'Prizes' in the README)")
+        if behind:
+            self.caller.say(f"note: {self.stage}{', '.join(behind)} of the finalised event do not hold this prize list "
+                            "yet: 'arbiter finalize' stores it")
         notes, view = prize_sheet(event, table)
         if self.caller.page:
             self.caller.show_page([sheet(view, page_header(shown, "Prize list", today()), notes=notes)], view.title)
@@ -300,6 +305,38 @@ class Event:
         for note in notes:
             self.caller.say(f"note: {note}")
         self.caller.show(view)
+
+    def prize_list_behind(self, finalised: bool, files: Callable[[], dict[str, str]]) -> list[str]:
+        """Of a finalised event's prize list in ``final/`` (``files``: the event's final files as its
+        ``prizes.toml`` gives them now), the files the folder does not hold as given: missing, when
+        ``prizes.toml`` came after finalising, or out of date, when it changed since (issue 25). None
+        before finalising."""
+        from arbiter_cli.render.final import prize_list_files
+        from arbiter_cli.store.files import FolderStore
+
+        return FolderStore(self.path).outputs_behind(prize_list_files(files())) if finalised else []
+
+    def store_prize_list(self, finalised_on: str | None, files: Callable[[], dict[str, str]],
+                         save: Callable[[list[Change], dict[str, str]], None]) -> bool:
+        """``arbiter finalize`` on a finalised event: its prize list stored in ``final/`` when
+        ``prizes.toml`` gives one the folder does not hold (:meth:`prize_list_behind`). Only the prize
+        list's files are written (``save``, with its journal line); the final standings, the status and
+        the date stay. False when ``final/`` holds it already."""
+        from arbiter_cli.lifecycle.change import Change
+        from arbiter_cli.render.final import prize_list_files
+        from arbiter_cli.store.prizes import PRIZES_FILE
+
+        made = files()
+        behind = self.prize_list_behind(True, lambda: made)
+        if not behind:
+            return False
+        state = "out of date" if any((self.path / name).exists() for name in behind) else "missing"
+        save([Change("final prize list", state, f"stored from {PRIZES_FILE}: {', '.join(behind)}")],
+             prize_list_files(made))
+        self.caller.say(f"the event was finalised on {finalised_on}: the prize list of {self.stage}{PRIZES_FILE} ({state} "
+                        f"in final/) is now stored in {', '.join(self.stage + name for name in behind)}; nothing else "
+                        "changed")
+        return True
 
     # -- the rounds ---------------------------------------------------------------
 

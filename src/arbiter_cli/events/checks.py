@@ -3,7 +3,8 @@
 A kind checks its own folder (:class:`Checked`); a group event checks its registration and every
 stage. Besides what the kind's reading checks, every file the folder owns that a person writes
 (``prizes.toml``) is read as the commands read it, and a mistake in it is a problem with its
-file, line and field.
+file, line and field; a finalised event's ``final/`` must hold the prize list its ``prizes.toml``
+gives.
 """
 
 from __future__ import annotations
@@ -11,15 +12,19 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from arbiter_cli.core.errors import BrokenFolder
 from arbiter_cli.core.words import count
-from arbiter_cli.events.base import Caller
+from arbiter_cli.events.base import Caller, Event
 from arbiter_cli.lifecycle.integrity import BROKEN, Problem
 from arbiter_cli.render.output import Format
 from arbiter_cli.store.layout import Layout
 
-__all__ = ["Checked", "input_problems", "report"]
+if TYPE_CHECKING:
+    from arbiter_cli.core.prizes import PrizeTable
+
+__all__ = ["Checked", "input_problems", "final_prize_problems", "report"]
 
 
 @dataclass
@@ -55,6 +60,28 @@ def input_problems(path: Path, layout: Layout, team: bool = False) -> list[Probl
         except BrokenFolder as error:
             found.append(Problem(error.source or name, error.message, error.line, error.field))
     return found
+
+
+def final_prize_problems(event: Event, finalised: bool, table: Callable[[], PrizeTable | None],
+                         files: Callable[[PrizeTable], dict[str, str]]) -> list[Problem]:
+    """A finalised event whose ``final/`` does not hold the prize list its ``prizes.toml`` gives now
+    (``files``: the event's final files for a prize fund): the prize list's files missing (the fund
+    came after finalising) or out of date (it changed since), each a problem that ``arbiter finalize``
+    mends (issue 25). A ``prizes.toml`` that does not read is :func:`input_problems`' to name."""
+    from arbiter_cli.store.prizes import PRIZES_FILE
+
+    if not finalised:
+        return []
+    try:
+        fund = table()
+    except BrokenFolder:
+        return []
+    if fund is None:
+        return []
+    return [Problem(name, f"missing: {PRIZES_FILE} came after finalising; 'arbiter finalize' stores its prize list"
+                    if not (event.path / name).exists() else
+                    f"not the prize list {PRIZES_FILE} gives now; 'arbiter finalize' stores it again")
+            for name in event.prize_list_behind(True, lambda: files(fund))]
 
 
 def report(caller: Caller, checked: Sequence[Checked], stages: Sequence[str] = ()) -> None:

@@ -34,6 +34,7 @@ from arbiter_cli.store.tournament import TournamentFolder
 
 if TYPE_CHECKING:
     from arbiter_cli.core.prizes import PrizeTable
+    from arbiter_cli.store.knockout_folder import KnockoutFolder
     from arbiter_cli.core.tiebreak_codes import Rules
 
 __all__ = ["GroupEvent"]
@@ -327,6 +328,9 @@ class GroupEvent(IndividualEvent):
                 stack.enter_context(self.writing(cup))
                 with in_stage(f"{STAGES_DIR}/{FINAL}/"):
                     knockout = cup.load_knockout()
+            if event.tournament.settings.status is Status.FINALISED and \
+                    self._store_prize_lists(folders, stages, cup, knockout):
+                return  # only the prize lists that came after finalising, stored
             done = finalise_groups(event, stages, knockout, when)
             saves: list[tuple[str, Callable[[], None]]] = []  # every file made before anything is written
             for name, changes in done.stage_changes.items():
@@ -354,10 +358,46 @@ class GroupEvent(IndividualEvent):
                         + (f"; {winner} won the final" if winner else "")
                         + f"; final standings in {folder.path / 'final'}/standings.csv and standings.json")
 
+    def _store_prize_lists(self, folders: dict[str, TournamentFolder], stages: dict[str, Tournament],
+                           cup: KnockoutFolder | None, knockout: KnockoutTournament | None) -> bool:
+        """``finalize`` again on a finalised group event: each stage's prize list stored in its
+        ``final/`` when its ``prizes.toml`` gives one the stage does not hold (it came, or changed, after
+        finalising), as the stage's own ``finalize`` stores it; every folder is locked already. False
+        when no stage had one to store."""
+        from arbiter_cli.render.final import final_outputs, knockout_final_outputs
+
+        stored = False
+        for name, stage in stages.items():
+            prefix = f"{STAGES_DIR}/{name}/"
+            one = self._stage(self.folder(), name)
+            with in_stage(prefix):
+                fund = one.prize_table()
+                if fund is not None:
+                    held, tournament = folders[name], stage
+                    stored |= one.store_prize_list(
+                        tournament.settings.finalised_on, lambda: final_outputs(tournament, fund),
+                        lambda changes, files: held.save(tournament, tournament, self.caller.command, changes,
+                                                         outputs=files))
+        if cup is not None and knockout is not None:
+            one = self._stage(self.folder(), FINAL)
+            with in_stage(f"{STAGES_DIR}/{FINAL}/"):
+                fund = one.prize_table()
+                if fund is not None:
+                    final = knockout
+                    stored |= one.store_prize_list(
+                        final.settings.finalised_on, lambda: knockout_final_outputs(final, fund),
+                        lambda changes, files: cup.save_knockout(final, final, self.caller.command, changes,
+                                                                 outputs=files))
+        return stored
+
     # -- checks and the site -----------------------------------------------------
 
     def inputs_checked(self) -> list[Problem]:
         """The top folder reads no file a person writes (each stage reads its own prize fund)."""
+        return []
+
+    def final_checked(self, tournament: Tournament) -> list[Problem]:
+        """The top folder's ``final/`` holds no prize list (each stage's ``final/`` holds its own)."""
         return []
 
     def verify(self) -> None:

@@ -15,11 +15,11 @@ from arbiter_cli.core.errors import BadArgument, BrokenFolder
 from arbiter_cli.core.model import Round, Status, System, Tournament
 from arbiter_cli.core.words import count
 from arbiter_cli.events.base import Caller, today
-from arbiter_cli.events.checks import Checked, input_problems, report
+from arbiter_cli.events.checks import Checked, final_prize_problems, input_problems, report
 from arbiter_cli.events.registration import Registration
 from arbiter_cli.render.printing import Sheet
 from arbiter_cli.lifecycle.guards import tiebreak_codes
-from arbiter_cli.lifecycle.integrity import Problem
+from arbiter_cli.lifecycle.integrity import BROKEN, Problem
 from arbiter_cli.store.tournament import TournamentFolder
 
 if TYPE_CHECKING:
@@ -275,9 +275,13 @@ class IndividualEvent(Registration):
         return read_prizes(self.path)
 
     def prizes(self) -> None:
+        from arbiter_cli.render.final import final_outputs
+
         with self.loaded() as tournament:
             table = self.prize_table()
-        self.show_prizes(tournament, tournament, table)
+            behind = [] if table is None else self.prize_list_behind(
+                tournament.settings.status is Status.FINALISED, lambda: final_outputs(tournament, table))
+        self.show_prizes(tournament, tournament, table, behind)
 
     # -- the end of the event ----------------------------------------------------
 
@@ -288,8 +292,15 @@ class IndividualEvent(Registration):
 
         behind = after_round is None and rated_by_club(self.path) is False  # the club's lock, then the event's
         prizes = None
+        stored = False
         with self.changing() as (folder, tournament):
-            if tournament.settings.status is Status.FINALISED and behind:
+            finalised = tournament.settings.status is Status.FINALISED and after_round is None
+            if finalised and (fund := self.prize_table()) is not None:  # a prize list that came after finalising
+                before = tournament
+                stored = self.store_prize_list(before.settings.finalised_on, lambda: final_outputs(before, fund),
+                                               lambda changes, files: folder.save(before, before, self.caller.command,
+                                                                                  changes, outputs=files))
+            if finalised and (behind or stored):
                 done = None  # finalised, but killed before its club rated it: this completes that finalize
             else:
                 done = finalise(tournament, when, after_round, yes)
@@ -298,6 +309,8 @@ class IndividualEvent(Registration):
                     self.caller.say(action)
                 folder.save(tournament, done.tournament, self.caller.command, done.changes,
                             outputs=final_outputs(done.tournament, prizes))
+        if done is None and not behind:
+            return  # only the prize list was stored
         if done is None:
             self.caller.say(f"the event was finalised on {tournament.settings.finalised_on}, but its club had not "
                             "rated it (that finalize was interrupted): the club rates it now")
@@ -328,12 +341,21 @@ class IndividualEvent(Registration):
             tournament = folder.load(check=False)
             found, edits = problems(tournament, folder.player_lines), folder.hand_edits()
         found += self.inputs_checked()
+        if not any(problem.severity == BROKEN for problem in found):
+            found += self.final_checked(tournament)
         changed = None if edits is None else [(name, edits[1]) for name in edits[0]]
         return Checked(tournament.settings.name, len(tournament.players), tournament.last_round, found, changed)
 
     def inputs_checked(self) -> list[Problem]:
         """The problems of the files a person writes here and commands read (``prizes.toml``)."""
         return input_problems(self.path, self.folder().layout)
+
+    def final_checked(self, tournament: Tournament) -> list[Problem]:
+        """A finalised event's ``final/`` that does not hold the prize list its ``prizes.toml`` gives."""
+        from arbiter_cli.render.final import final_outputs
+
+        return final_prize_problems(self, tournament.settings.status is Status.FINALISED, self.prize_table,
+                                    lambda fund: final_outputs(tournament, fund))
 
     def verify(self) -> None:
         report(self.caller, [self.check().placed(self.stage)])

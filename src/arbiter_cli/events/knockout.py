@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.knockout import KnockoutTournament
-from arbiter_cli.core.model import Tournament
+from arbiter_cli.core.model import Status, Tournament
 from arbiter_cli.events.base import Caller, today
-from arbiter_cli.events.checks import Checked, input_problems, report
+from arbiter_cli.events.checks import Checked, final_prize_problems, input_problems, report
 from arbiter_cli.events.registration import Registration
 from arbiter_cli.render.output import Format
 from arbiter_cli.store.knockout_folder import KnockoutFolder
@@ -190,9 +190,13 @@ class KnockoutEvent(Registration):
         self.caller.show(knockout_standings_view(tournament))
 
     def prizes(self) -> None:
+        from arbiter_cli.render.final import knockout_final_outputs
+
         with self.loaded() as tournament:
             table = self.prize_table()
-        self.show_prizes(tournament, Tournament(tournament.settings), table)
+            behind = [] if table is None else self.prize_list_behind(
+                tournament.settings.status is Status.FINALISED, lambda: knockout_final_outputs(tournament, table))
+        self.show_prizes(tournament, Tournament(tournament.settings), table, behind)
 
     # -- the end of the event ----------------------------------------------------
 
@@ -204,6 +208,13 @@ class KnockoutEvent(Registration):
         if after_round is not None or yes:
             raise BadArgument("a knockout ends with its final: --after-round and --yes are for a Swiss")
         with self.changing() as (folder, tournament):
+            if tournament.settings.status is Status.FINALISED and (fund := self.prize_table()) is not None and \
+                    self.store_prize_list(tournament.settings.finalised_on,
+                                          lambda: knockout_final_outputs(tournament, fund),
+                                          lambda changes, files: folder.save_knockout(tournament, tournament,
+                                                                                      self.caller.command, changes,
+                                                                                      outputs=files)):
+                return  # a prize list that came after finalising, stored
             after, changes = finalise_knockout(tournament, when)
             prizes = self.prize_table()
             folder.save_knockout(tournament, after, self.caller.command, changes,
@@ -232,11 +243,16 @@ class KnockoutEvent(Registration):
 
     def check(self) -> Checked:
         """This folder's problems and hand edits (``arbiter verify``), each with its file and line."""
+        from arbiter_cli.render.final import knockout_final_outputs
+
         folder = KnockoutFolder(self.path)
         with self.reading(folder):
             knockout = folder.load_knockout(check=False)
             found, edits = folder.located(knockout), folder.hand_edits()
         found += input_problems(self.path, KnockoutFolder.layout)
+        if not found:
+            found += final_prize_problems(self, knockout.settings.status is Status.FINALISED, self.prize_table,
+                                          lambda fund: knockout_final_outputs(knockout, fund))
         changed = None if edits is None else [(name, edits[1]) for name in edits[0]]
         return Checked(knockout.settings.name, len(knockout.players), knockout.last_round, found, changed)
 

@@ -14,7 +14,7 @@ from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.team_tournament import TeamTournament
 from arbiter_cli.core.words import count
 from arbiter_cli.events.base import Caller, Event, check_version, today
-from arbiter_cli.events.checks import Checked, input_problems, report
+from arbiter_cli.events.checks import Checked, final_prize_problems, input_problems, report
 from arbiter_cli.store.team_folder import TeamFolder
 
 if TYPE_CHECKING:
@@ -354,17 +354,30 @@ class TeamEvent(Event):
         self.caller.show(board_prizes_view(tournament, prizes))
 
     def prizes(self) -> None:
+        from arbiter_cli.core.model import Status
+        from arbiter_cli.render.final import team_final_outputs
+
         with self.loaded() as tournament:
             table = self.prize_table()
-        self.show_prizes(tournament, tournament, table)
+            behind = [] if table is None else self.prize_list_behind(
+                tournament.settings.status is Status.FINALISED, lambda: team_final_outputs(tournament, table))
+        self.show_prizes(tournament, tournament, table, behind)
 
     # -- the end of the event ----------------------------------------------------
 
     def finalize(self, when: str, after_round: int | None, yes: bool) -> None:
+        from arbiter_cli.core.model import Status
         from arbiter_cli.lifecycle.team_finish import finalise_team_event
         from arbiter_cli.render.final import team_final_outputs
 
         with self.changing() as (folder, tournament):
+            if tournament.settings.status is Status.FINALISED and after_round is None and \
+                    (fund := self.prize_table()) is not None and \
+                    self.store_prize_list(tournament.settings.finalised_on, lambda: team_final_outputs(tournament, fund),
+                                          lambda changes, files: folder.save(tournament, tournament,
+                                                                             self.caller.command, changes,
+                                                                             outputs=files)):
+                return  # a prize list that came after finalising, stored
             after, changes = finalise_team_event(tournament, when, after_round, yes)
             prizes = self.prize_table()
             folder.save(tournament, after, self.caller.command, changes, outputs=team_final_outputs(after, prizes))
@@ -391,13 +404,18 @@ class TeamEvent(Event):
                        f"{count(tournament.last_round, 'round')}")
 
     def verify(self) -> None:
+        from arbiter_cli.core.model import Status
         from arbiter_cli.lifecycle.team_integrity import team_problems
+        from arbiter_cli.render.final import team_final_outputs
 
         folder = TeamFolder(self.path)
         with self.reading(folder):
             event = folder.load(check=False)
             found, edits = team_problems(event), folder.hand_edits()
         found += input_problems(self.path, TeamFolder.layout, team=True)
+        if not found:
+            found += final_prize_problems(self, event.settings.status is Status.FINALISED, self.prize_table,
+                                          lambda fund: team_final_outputs(event, fund))
         changed = None if edits is None else [(name, edits[1]) for name in edits[0]]
         report(self.caller, [Checked(event.settings.name, len(event.players), event.last_round, found, changed)])
 

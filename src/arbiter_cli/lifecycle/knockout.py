@@ -2,6 +2,11 @@
 entering a game's result (the tie-break games follow by themselves), a withdrawal, and what each
 match stands at.
 
+A correction reaches only what it changes (issue 25): a match whose winner changes sends the new
+winner into the one match of the next round it feeds (paired again, with ``--force`` when it was
+paired with the old winner; its results dropped and journalled), and from there only the matches
+that one feeds; a match left without a winner makes the next round's match wait for it.
+
 Every act is pure: ``(KnockoutTournament, arguments) -> (KnockoutTournament, [Change])``. The
 rules of a match are :mod:`arbiter_cli.pairing.knockout_match`, those of the bracket
 :mod:`arbiter_cli.pairing.knockout`.
@@ -23,11 +28,11 @@ from arbiter_cli.core.words import count
 from arbiter_cli.lifecycle.change import Change, named
 from arbiter_cli.lifecycle.entry import (UNSET, Act, Applied, Check, Entry, Unset, Verdict, compare_and_set,
                                          read_result, read_result_lines, unchanged)
-from arbiter_cli.pairing.knockout import drawn_bracket, first_round_pairs, next_round_pairs, seeded_bracket
+from arbiter_cli.pairing.knockout import drawn_bracket, fed_by, feeds, first_round_pairs, next_round_pairs, seeded_bracket
 from arbiter_cli.pairing.knockout_match import Colours, Decision, decide, settle
 
 __all__ = ["enter_knockout_results", "unpair_knockout_round", "knockout_event", "decision", "decisions", "pair_knockout_round", "enter_knockout_result",
-           "withdraw_knockout_player", "parse_match_game", "champion", "Entered"]
+           "withdraw_knockout_player", "parse_match_game", "champion", "Entered", "with_waiting"]
 
 
 def knockout_event(settings: Settings, knockout: KnockoutSettings, players: Sequence[Player]) -> KnockoutTournament:
@@ -56,6 +61,28 @@ def decisions(tournament: KnockoutTournament, rnd: KnockoutRound) -> list[Decisi
     return [decision(tournament, m) for m in rnd.matches]
 
 
+def with_waiting(tournament: KnockoutTournament) -> KnockoutTournament:
+    """The rounds as a folder stores them, each later round's match marked with the matches before it
+    that it waits for: those not decided (a correction reopened them after its round was paired; their
+    slot is stored empty). What the store reads."""
+    rounds = list(tournament.rounds)
+    for index in range(1, len(rounds)):
+        if not _decidable(tournament, rounds[index - 1]):
+            break  # a game between other players, or past the last stage: the folder's check names it
+        before = decisions(tournament, rounds[index - 1])
+        rounds[index] = replace(rounds[index], matches=tuple(
+            replace(m, waiting=tuple(f for f in fed_by(m.number) if f <= len(before) and not before[f - 1].decided))
+            for m in rounds[index].matches))
+    return replace(tournament, rounds=tuple(rounds))
+
+
+def _decidable(tournament: KnockoutTournament, rnd: KnockoutRound) -> bool:
+    """Can the matches of ``rnd`` be decided: each game between its match's two players, in a stage?"""
+    last = sum(stage.games for stage in tournament.knockout.stages)
+    return all(len(m.players) == 2 and sorted(g.players) == sorted(m.players) and 1 <= g.game <= last
+               for m in rnd.matches for g in m.games)
+
+
 def champion(tournament: KnockoutTournament) -> int | None:
     """The winner of the final, once it is decided."""
     if not tournament.rounds or tournament.last_round < tournament.total_rounds:
@@ -70,8 +97,11 @@ def _not_finalised(tournament: KnockoutTournament) -> None:
 
 
 def _new_match(tournament: KnockoutTournament, number: int, round_number: int, first: int | None,
-               second: int | None) -> KnockoutMatch:
-    """A new match, forfeited when a player withdrew before it, with its main games."""
+               second: int | None, waiting: tuple[int, ...] = ()) -> KnockoutMatch:
+    """A new match, forfeited when a player withdrew before it, with its main games; one that waits
+    for the winner of a match before it (``waiting``) has no game yet."""
+    if waiting:
+        return KnockoutMatch(number, first, second, waiting=waiting)
     match = KnockoutMatch(number, first, second)
     alone = [p for p in (first, second) if p is not None]
     if len(alone) == 1 and tournament.by_number[alone[0]].is_withdrawn:
@@ -208,8 +238,9 @@ def _needs_correct(entry: Entry[_Place], act: Act) -> Verdict:
 class _Games:
     """A knockout's result entry: a line is a game of a match (``MATCH.GAME``), entered on the event as
     the lines before left it (a tie-break game one line adds can be given on a later line). A match left
-    tied gets its next stage's games; a correction that changes who went through is refused while a
-    later round holds the old winner, unless ``force``, which unpairs the later rounds."""
+    tied gets its next stage's games; a correction that changes who went through reaches only the match
+    of the next round that the winner goes on to (and, from there, the matches it feeds): that match is
+    refused while it is paired with the old winner, unless ``force``, which pairs it again (:func:`_carry`)."""
 
     force: bool
     finalised_refuses_conflicts = False  # a finalised knockout refuses every line: there is no conflict
@@ -232,6 +263,9 @@ class _Games:
                               field="round_number")
         if match is None:
             raise BadArgument(f"round {act.round_number} has matches 1 to {len(rnd.matches)}", field="MATCH.GAME")
+        if game is None and match.waiting:
+            raise Refused(f"round {act.round_number} match {line.match} has no game yet: it waits for the winner of "
+                          f"round {act.round_number - 1} match {' and '.join(map(str, match.waiting))}")
         if game is None:
             games = f"games 1 to {len(match.games)}" if match.games else "no game (a walkover)"
             raise BadArgument(f"round {act.round_number} match {line.match} has {games}", field="MATCH.GAME")
@@ -256,25 +290,65 @@ class _Games:
         rounds = list(tournament.rounds)
         rounds[number - 1] = replace(rnd, matches=tuple(settled if m.number == match.number else m
                                                         for m in rnd.matches))
-        if (before.decided, before.winner) != (after.decided, after.winner) and tournament.last_round > number:
-            rounds = self.unpair_later(tournament, rounds, number, match.number, before, changes, notes)
+        rounds = _carry(tournament, rounds, number, match.number, self.force, changes, notes)
         notes += _goes_through(tournament, match.number, before, after)
         return Applied(replace(tournament, rounds=tuple(rounds)), tuple(changes), tuple(notes))
 
-    def unpair_later(self, tournament: KnockoutTournament, rounds: list[KnockoutRound], number: int, match: int,
-                     before: Decision, changes: list[Change], notes: list[str]) -> list[KnockoutRound]:
-        """The rounds after ``number``, paired with the old winner, go (``force``), journalled with
-        the results they held."""
-        later = (f"rounds {number + 1}-{tournament.last_round}" if tournament.last_round > number + 1
-                 else f"round {number + 1}")
-        if not self.force:
-            raise Refused(f"round {number + 1} is paired with {_who(tournament, before.winner)} from match "
-                          f"{match}; this correction changes who goes through: give --force to unpair {later}")
-        for gone in reversed(rounds[number:]):
-            kept = [f"{m.number}.{g.game} {g.result.value}" for m in gone.matches for g in m.games if g.result]
-            changes.append(Change(f"round {gone.number} unpaired", "; ".join(kept) or "no result", ""))
-        notes.append(f"{later} unpaired: pair again with 'arbiter pair'")
-        return rounds[:number]
+
+def _pairing_text(tournament: KnockoutTournament, match: KnockoutMatch) -> str:
+    """A match's players in words, a slot that waits named by the match it waits for."""
+    def slot(player: int | None, feeder: int) -> str:
+        return f"the winner of match {feeder}" if feeder in match.waiting else _who(tournament, player)
+
+    first, second = fed_by(match.number)
+    return f"{slot(match.first, first)} v {slot(match.second, second)}"
+
+
+def _carry(tournament: KnockoutTournament, rounds: list[KnockoutRound], number: int, match_number: int, force: bool,
+           changes: list[Change], notes: list[str]) -> list[KnockoutRound]:
+    """Match ``match_number`` of round ``number`` (in ``rounds``) has changed: its winner goes into the
+    one match of the next round it feeds (its slot is emptied, and the match waits, while it has no
+    winner), and on from there, round after round, as far as the change reaches. Every other match
+    stays as it is, with its results.
+
+    A match that waited for this one gets its player and its games. A match paired with another player
+    is paired again only with ``force`` (refused otherwise, naming each match and the results it would
+    lose); its games go, and the results dropped are journalled match by match."""
+    again: list[tuple[int, int, str, int, list[str]]] = []  # (round, match, who was in the slot, from, results)
+    while number < len(rounds):
+        state = decision(tournament, rounds[number - 1].matches[match_number - 1])
+        fed, side = feeds(match_number)
+        nxt = rounds[number]
+        old = nxt.matches[fed - 1]
+        slots = [old.first, old.second]
+        slots[side] = state.winner if state.decided else None
+        waiting = tuple(sorted({*old.waiting} - {match_number} | (set() if state.decided else {match_number})))
+        if (slots[0], slots[1], waiting) == (old.first, old.second, old.waiting):
+            break
+        new = _new_match(tournament, fed, number + 1, slots[0], slots[1], waiting)
+        results = [f"{fed}.{g.game} {g.result.value}" for g in old.games if g.result is not None]
+        if match_number in old.waiting:  # the match waited for this one: now it is paired
+            changes.append(Change(f"round {number + 1} match {fed} paired", _pairing_text(tournament, old),
+                                  _pairing_text(tournament, new)))
+        else:
+            again.append((number + 1, fed, _who(tournament, (old.first, old.second)[side]), match_number, results))
+            changes.append(Change(f"round {number + 1} match {fed} paired again",
+                                  "; ".join([_pairing_text(tournament, old), *results]), _pairing_text(tournament, new)))
+            if results:
+                notes.append(f"round {number + 1} match {fed}: its results dropped ({', '.join(results)}); every "
+                             "other match keeps its own")
+        rounds[number] = replace(nxt, matches=tuple(new if m.number == fed else m for m in nxt.matches))
+        was, now = decision(tournament, old), decision(tournament, new)
+        if (was.decided, was.winner) == (now.decided, now.winner):
+            break
+        number, match_number = number + 1, fed
+    if again and not force:
+        first_round, first_match, who, source, _ = again[0]
+        named_ = "; ".join(f"round {r} match {m}" + (f" (dropping {', '.join(lost)})" if lost else "")
+                           for r, m, _, _, lost in again)
+        raise Refused(f"round {first_round} match {first_match} is paired with {who} from match {source}; this "
+                      f"correction changes who goes through: give --force to pair again {named_}")
+    return rounds
 
 
 def _journal(number: int, entry: Entry[_Place], match: KnockoutMatch, settled: KnockoutMatch,
@@ -305,8 +379,9 @@ def _goes_through(tournament: KnockoutTournament, match: int, before: Decision, 
 def enter_knockout_result(tournament: KnockoutTournament, round_number: int, match_number: int, game_number: int,
                           code: str | GameResult | None, *, correct: bool = False, force: bool = False) -> Entered:
     """The act: a game's result (:mod:`.entry`). A match left tied gets its next stage's games; a
-    correction that changes who went through is refused while a later round holds the old winner,
-    unless ``force``, which unpairs the later rounds (journalled, with the results they held)."""
+    correction that changes who went through is refused while the next round's match holds the old
+    winner, unless ``force``, which pairs that match again, and only it and the matches it feeds
+    (journalled match by match, with the results they held; :func:`_carry`)."""
     entered = compare_and_set(_Games(force), tournament, [_GameLine(match_number, game_number, code)],
                               Act(round_number, correct, tournament.settings))
     if not entered.changes:
@@ -333,8 +408,9 @@ def enter_knockout_results(tournament: KnockoutTournament, round_number: int, te
 
 def withdraw_knockout_player(tournament: KnockoutTournament, start_number: int) -> tuple[KnockoutTournament,
                                                                                          list[Change]]:
-    """The act: a player withdraws. In an undecided match of the last round the opponent goes through by
-    forfeit (games without a result are dropped); a later match is forfeited when it is paired."""
+    """The act: a player withdraws. In their undecided match the opponent goes through by forfeit (games
+    without a result are dropped; a later round's match that waited for it gets the opponent); a later
+    match, and one still waiting for the opponent, is forfeited when it is paired."""
     _not_finalised(tournament)
     player = tournament.by_number.get(start_number)
     if player is None:
@@ -351,34 +427,37 @@ def withdraw_knockout_player(tournament: KnockoutTournament, start_number: int) 
                               f"{match.number}): there is nothing to withdraw from")
     changes: list[Change] = []
     rounds = list(tournament.rounds)
-    last = rounds[-1]
-    withdrawn_after = tournament.last_round
-    for match in last.matches:
-        if start_number not in match.players:
-            continue
-        state = decision(tournament, match)
-        if state.decided and state.how == "forfeit" and state.winner == start_number:
-            # the opponent withdrew before the match, and now this player too: nobody goes through
-            rounds[-1] = replace(last, matches=tuple(replace(m, forfeit=GameResult.DOUBLE_FORFEIT)
-                                                     if m.number == match.number else m for m in last.matches))
-            changes.append(Change(f"round {last.number} match {match.number} forfeit",
-                                  match.forfeit.value if match.forfeit else "",
-                                  f"{GameResult.DOUBLE_FORFEIT.value}: nobody goes through"))
-            withdrawn_after = tournament.last_round - 1
-            continue
-        if state.decided:
-            continue
+    # the player's match now: their last one (in the last round, or a match a correction reopened that a
+    # later round's match waits for)
+    played, match = max(((rnd, m) for rnd in rounds for m in rnd.matches if start_number in m.players),
+                        key=lambda found: found[0].number)
+    state = decision(tournament, match)
+    withdrawn_after = played.number
+    forfeited = match
+    if match.waiting:  # the opponent is not known yet: the match is forfeited when they are
+        withdrawn_after = played.number - 1
+    elif state.decided and state.how == "forfeit" and state.winner == start_number:
+        # the opponent withdrew before the match, and now this player too: nobody goes through
+        forfeited = replace(match, forfeit=GameResult.DOUBLE_FORFEIT)
+        changes.append(Change(f"round {played.number} match {match.number} forfeit",
+                              match.forfeit.value if match.forfeit else "",
+                              f"{GameResult.DOUBLE_FORFEIT.value}: nobody goes through"))
+        withdrawn_after = played.number - 1
+    elif not state.decided:
         other = match.second if match.first == start_number else match.first
         forfeit = GameResult.BLACK_FORFEIT_WIN if match.first == start_number else GameResult.WHITE_FORFEIT_WIN
         forfeited = replace(match, forfeit=forfeit, games=tuple(g for g in match.games if g.result is not None))
-        rounds[-1] = replace(last, matches=tuple(forfeited if m.number == match.number else m for m in last.matches))
-        changes.append(Change(f"round {last.number} match {match.number} forfeit", "",
+        changes.append(Change(f"round {played.number} match {match.number} forfeit", "",
                               f"{forfeit.value}: {_who(tournament, other)} goes through"))
         # a match begun (a game with a result) was played in this round: the withdrawal comes after it
         begun = any(g.result is not None for g in match.games)
-        withdrawn_after = tournament.last_round if begun else tournament.last_round - 1
+        withdrawn_after = played.number if begun else played.number - 1
     players = tuple(p.model_copy(update={"status": "withdrawn", "withdrawn_after": withdrawn_after})
                     if p.start_number == start_number else p for p in tournament.players)
+    after = replace(tournament, players=players)
+    rounds[played.number - 1] = replace(played, matches=tuple(forfeited if m.number == match.number else m
+                                                              for m in played.matches))
+    rounds = _carry(after, rounds, played.number, match.number, False, changes, [])  # a later match waiting for it
     changes.insert(0, Change(f"player {named(start_number, player.name)} status", "active",
                              f"withdrawn after round {withdrawn_after}"))
-    return replace(tournament, players=players, rounds=tuple(rounds)), changes
+    return replace(after, rounds=tuple(rounds)), changes

@@ -2,7 +2,9 @@
 
 * the bracket holds every player once, in a power of two of slots, and no two empty slots meet;
 * round 1's matches are the bracket's slots 1-2, 3-4, ...; each later round's match ``m`` the
-  winners of the matches ``2m-1`` and ``2m`` before it, which were all decided;
+  winners of the matches ``2m-1`` and ``2m`` before it; a slot whose match before it has no winner
+  (a correction reopened it after the round was paired) is empty, and its match waits for it, with
+  no game and no forfeit;
 * a match's games are numbered 1, 2, ... through its stages, each between its two players, with
   the stage their number gives, and only as many as the match's state calls for.
 """
@@ -13,7 +15,7 @@ from dataclasses import dataclass
 
 from arbiter_cli.core.knockout import KnockoutTournament
 from arbiter_cli.lifecycle.knockout import decision
-from arbiter_cli.pairing.knockout import first_round_pairs, next_round_pairs
+from arbiter_cli.pairing.knockout import fed_by, feeds, first_round_pairs, next_round_pairs
 from arbiter_cli.pairing.knockout_match import stage_of
 
 __all__ = ["KnockoutProblem", "knockout_problems"]
@@ -76,10 +78,25 @@ def knockout_problems(tournament: KnockoutTournament) -> list[KnockoutProblem]:
         if out or rnd.number == tournament.last_round:  # the winners of unsound matches mean nothing
             break
         states = [decision(tournament, m) for m in rnd.matches]
-        if not all(s.decided for s in states):
-            open_ = next(m.number for m, s in zip(rnd.matches, states) if not s.decided)
-            out.append(KnockoutProblem(rnd.number, open_, f"round {rnd.number + 1} is paired before this match has "
-                                       "a winner"))
+        later = tournament.rounds[rnd.number]
+        for match, state in zip(rnd.matches, states):
+            fed, side = feeds(match.number)
+            if state.decided or fed > len(later.matches):
+                continue
+            waits = later.matches[fed - 1]
+            if (waits.first, waits.second)[side] is not None:
+                out.append(KnockoutProblem(rnd.number, match.number, f"round {rnd.number + 1} is paired before this "
+                                           "match has a winner"))
+            elif waits.games or waits.forfeit is not None or match.number not in waits.waiting:
+                out.append(KnockoutProblem(rnd.number + 1, fed, f"this match waits for the winner of round "
+                                           f"{rnd.number} match {match.number}, so it can have no game yet"))
+        for waits in later.matches:
+            for feeder in waits.waiting:
+                if feeder not in fed_by(waits.number) or feeder > len(states) or states[feeder - 1].decided:
+                    out.append(KnockoutProblem(rnd.number + 1, waits.number, f"this match waits for round "
+                                               f"{rnd.number} match {feeder}, which is not a match before it "
+                                               "without a winner"))
+        if out:
             break
-        expected = next_round_pairs([s.winner for s in states])
+        expected = next_round_pairs([s.winner if s.decided else None for s in states])
     return out

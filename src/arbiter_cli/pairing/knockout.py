@@ -21,7 +21,7 @@ import random
 from collections.abc import Sequence
 
 __all__ = ["slots_for", "seeded_order", "seeded_bracket", "drawn_bracket", "first_round_pairs", "next_round_pairs",
-           "first_game_white", "game_white", "armageddon_white"]
+           "fed_by", "feeds", "first_game_white", "game_white", "armageddon_white"]
 
 
 def slots_for(players: int) -> int:
@@ -82,6 +82,25 @@ def next_round_pairs(winners: Sequence[int | None]) -> list[tuple[int | None, in
     if len(winners) % 2:
         raise ValueError("a round of a bracket has an even number of matches")
     return [(winners[i], winners[i + 1]) for i in range(0, len(winners), 2)]
+
+
+def fed_by(match: int) -> tuple[int, int]:
+    """The matches of the round before whose winners meet in ``match`` (its upper slot first).
+
+    >>> fed_by(4)
+    (7, 8)
+    """
+    return (2 * match - 1, 2 * match)
+
+
+def feeds(match: int) -> tuple[int, int]:
+    """The match of the next round that the winner of ``match`` goes on to, and its slot there (0:
+    the upper slot, ``first``; 1: ``second``).
+
+    >>> feeds(7), feeds(8)
+    ((4, 0), (4, 1))
+    """
+    return ((match + 1) // 2, (match - 1) % 2)
 
 
 def first_game_white(first: int, second: int, *, by_lot: bool, seed: int, round_number: int, match: int) -> int:

@@ -6,7 +6,7 @@ games; an Armageddon draw counts as a win for Black; ``lower-rating`` sends the 
 player through ("on a tie, the lower-rated player goes through"; on equal ratings the lower seed,
 the higher start number, whose rating the seeding ranked lower). A player without an opponent
 goes through; a match forfeit (a withdrawal before the match) sends the opponent through, a
-double one nobody.
+double one nobody. A match that waits for the winner of a match before it is not decided.
 
 Games are numbered through the match: the main games first, then each stage's, so a game's
 number fixes its stage.
@@ -81,6 +81,8 @@ def counted_points(game: KnockoutGame, settings: KnockoutSettings, scoring: Scor
 def decide(match: KnockoutMatch, settings: KnockoutSettings, scoring: Scoring, ratings: Mapping[int, int]) -> Decision:
     """The state of ``match`` under the rules above (``ratings``: each player's rating)."""
     zero = (Fraction(0), Fraction(0))
+    if match.waiting:  # a slot waits for the winner of a match before it: nothing is decided yet
+        return Decision(False, None, "waiting", zero)
     if match.first is None or match.second is None:
         alone = match.first if match.first is not None else match.second
         if alone is not None and match.forfeit is not None:  # alone, but withdrawn: nobody goes through

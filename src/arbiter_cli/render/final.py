@@ -20,7 +20,7 @@ from arbiter_cli.render.output import Format, View, view_text
 from arbiter_cli.render.views import standings_view
 from arbiter_cli.store.tournament import FINAL_DIR
 
-__all__ = ["final_outputs", "team_final_outputs", "knockout_final_outputs", "group_final_outputs"]
+__all__ = ["final_outputs", "team_final_outputs", "knockout_final_outputs", "group_final_outputs", "prize_list_files"]
 
 
 def final_outputs(tournament: Tournament, prizes: PrizeTable | None = None) -> dict[str, str]:
@@ -92,6 +92,12 @@ def group_final_outputs(event: GroupEvent, stages: Mapping[str, Tournament],
         with_event_numbers(view, event_numbers(event, players[name]))
     return {f"{FINAL_DIR}/standings.csv": view_text(stages_view(views), Format.csv),
             f"{FINAL_DIR}/standings.json": stages_json(views, after_rounds)}
+
+
+def prize_list_files(files: dict[str, str]) -> dict[str, str]:
+    """Of an event's final files, its prize list's: ``final/prizes.csv`` and ``.json`` (what
+    ``finalize`` stores again when ``prizes.toml`` came, or changed, after finalising)."""
+    return {name: text for name, text in files.items() if name.startswith(f"{FINAL_DIR}/prizes.")}
 
 
 def _files(name: str, view: View) -> dict[str, str]:

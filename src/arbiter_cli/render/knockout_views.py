@@ -16,7 +16,7 @@ from arbiter_cli.lifecycle.knockout_standings import knockout_standings
 from arbiter_cli.render.output import Column, View, text_cell
 from arbiter_cli.render.printing import Sheet, page_header, sheet
 
-__all__ = ["bracket_data", "bracket_view", "knockout_pairings_view", "knockout_standings_view", "bracket_sheets",
+__all__ = ["bracket_data", "empty_slot", "bracket_view", "knockout_pairings_view", "knockout_standings_view", "bracket_sheets",
            "knockout_standings_sheets"]
 
 
@@ -53,6 +53,7 @@ def bracket_data(tournament: KnockoutTournament) -> dict[str, Any]:
                 "forfeit": match.forfeit.value if match.forfeit else None,
                 "score": [points_to_json(state.score[0]), points_to_json(state.score[1])],
                 "decided": state.decided, "winner": state.winner, "how": state.how or None,
+                "waiting": list(match.waiting),
             })
         rounds.append({"round": rnd.number, "name": round_name(rnd.number, total), "matches": matches})
     return {"event": tournament.settings.name, "seeding": tournament.knockout.seeding,
@@ -60,9 +61,16 @@ def bracket_data(tournament: KnockoutTournament) -> dict[str, Any]:
             "rounds": rounds, "champion": _player(tournament, champion(tournament))}
 
 
+def empty_slot(match: dict[str, Any], side: int, empty: str) -> str:
+    """What an empty slot (``side`` 0: the upper one) of a match of :func:`bracket_data` shows: the
+    match it waits for, or ``empty`` (nobody: a bye)."""
+    feeder = 2 * match["match"] - 1 + side
+    return f"winner of match {feeder}" if feeder in match.get("waiting", ()) else empty
+
+
 def _how(match: dict[str, Any]) -> str:
     if not match["decided"]:
-        return "playing" if match["games"] else ""
+        return "playing" if match["games"] else "waiting" if match["waiting"] else ""
     how = str(match["how"])
     return {"games": "", "nobody": ""}.get(how, how)
 
@@ -76,9 +84,10 @@ def bracket_view(tournament: KnockoutTournament) -> View:
             winner = match["winner"]
             score = [format_points(parse_points(value)) for value in match["score"]]
             records.append({"round": rnd["round"], "round_name": rnd["name"], "match": match["match"],
-                            "first": _label(match["first"], "-"), "second": _label(match["second"], "bye"),
-                            "_first_short": _label(match["first"], "-", False),
-                            "_second_short": _label(match["second"], "bye", False),
+                            "first": _label(match["first"], empty_slot(match, 0, "-")),
+                            "second": _label(match["second"], empty_slot(match, 1, "bye")),
+                            "_first_short": _label(match["first"], empty_slot(match, 0, "-"), False),
+                            "_second_short": _label(match["second"], empty_slot(match, 1, "bye"), False),
                             # a match forfeit (a withdrawal before it) shows its code, +/- or -/+
                             "score": "" if match["first"] is None or match["second"] is None
                             else match["forfeit"] or f"{score[0]}-{score[1]}",
@@ -122,10 +131,13 @@ def knockout_pairings_view(tournament: KnockoutTournament, rnd: KnockoutRound) -
             state = decision(tournament, match)
             records.append({"board": f"{match.number}", "stage": state.how, "white": match.first,
                             "black": match.second, "result": match.forfeit.value if match.forfeit else None,
-                            "white_name": name(match.first), "black_name": name(match.second)})
+                            "white_name": name(match.first), "black_name": name(match.second),
+                            "_waiting": match.waiting, "_match": match.number})
 
     def label(side: str, empty: str) -> Any:
-        return lambda r: _label(_player(tournament, r[side]), empty)
+        index = 0 if side == "white" else 1
+        return lambda r: _label(_player(tournament, r[side]),
+                                empty_slot({"match": r.get("_match", 0), "waiting": r.get("_waiting", ())}, index, empty))
 
     def result_text(r: dict[str, Any]) -> str:
         return "" if r["result"] is None else str(r["result"]).replace("1/2-1/2", "½-½")

@@ -272,6 +272,19 @@ class FolderStore:
             line = data[: error.start].count(b"\n") + 1
             raise BrokenFolder("the file is not valid UTF-8 text", source=name, line=line) from None
 
+    def outputs_behind(self, files: dict[str, str]) -> list[str]:
+        """Of ``files`` (outputs by path inside the folder, such as ``final/prizes.csv``), those the
+        folder does not hold with exactly that text: missing, unreadable or different."""
+        behind = []
+        for name, text in files.items():
+            try:
+                held: str | None = (self.path / name).read_bytes().decode("utf-8")
+            except (OSError, UnicodeDecodeError):
+                held = None
+            if held != text:
+                behind.append(name)
+        return behind
+
     def read_table(self, table: Table[_Context, _Read], context: _Context) -> _Read:
         """The CSV file ``table`` declares, read through the reader of its rows (made from
         ``context``); the first fault names the file, the line and the field. An optional file that

@@ -7,7 +7,9 @@ A knockout event is a folder of plain files, like an individual one::
     bracket.csv         slot,start_number: the bracket, made when round 1 is paired (empty: a bye)
     rounds/01.csv       match,game,stage,first,second,result: a match line (game empty: its two
                         players in bracket order, the upper slot first, and a match forfeit), then
-                        its game lines (White first); a walkover's match line has one player
+                        its game lines (White first); a walkover's match line has one player; so
+                        has a match that waits for the winner of a match a correction reopened
+                        (its slot is empty while that match has no winner)
     journal.csv         append-only log, as for an individual event
 
 Registration goes through the individual commands (``player add/import/list/remove``): the folder
@@ -33,6 +35,7 @@ from arbiter_cli.core.model import Settings, System, Tournament
 from arbiter_cli.core.results import GameResult, parse_result
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.integrity import Problem
+from arbiter_cli.lifecycle.knockout import with_waiting
 from arbiter_cli.lifecycle.knockout_integrity import knockout_problems
 from arbiter_cli.store.files import csv_text, toml_line
 from arbiter_cli.store.layout import Document, Hidden, Layout, Marker, Outputs, PersonFile
@@ -209,7 +212,8 @@ class KnockoutFolder(TournamentFolder):
             rounds.append(rnd)
             self._lines.update(lines)
         self._check_journal()
-        tournament = KnockoutTournament(settings, knockout, players, bracket, tuple(rounds))
+        # a match that waits for the winner of a match a correction reopened: its slot is stored empty
+        tournament = with_waiting(KnockoutTournament(settings, knockout, players, bracket, tuple(rounds)))
         if check:
             broken = self.located(tournament)
             if broken:

@@ -39,7 +39,7 @@ def result_text(code: str | None) -> str:
 def how_text(match: dict[str, Any]) -> str:
     """How a match of the bracket data was decided, in words (empty: by its own games, or not yet)."""
     if not match["decided"]:
-        return "playing" if match["games"] else ""
+        return "playing" if match["games"] else "waiting" if match.get("waiting") else ""
     how = str(match["how"] or "")
     return {"games": "", "nobody": "", "bye": "bye", "lower rating": "lower rating goes through"}.get(how, how)
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from arbiter_cli.core.knockout import round_name
 from arbiter_cli.core.points import format_points, parse_points
+from arbiter_cli.render.knockout_views import empty_slot
 from arbiter_cli.render.site.knockout_parts import entrant, how_text, rules_legend
 from arbiter_cli.render.site.layout import Link, h
 from arbiter_cli.render.site.parts import frame, legend
@@ -42,7 +43,7 @@ def _match_box(round_number: int, match: dict[str, Any]) -> str:
     points = ["", ""] if alone or not match["games"] else [format_points(parse_points(p)) for p in match["score"]]
     winner = match["winner"]
     sides = [_side(player, text, winner is not None and player is not None and player["start_number"] == winner,
-                   "bye" if index else "-")
+                   empty_slot(match, index, "bye" if index else "-"))
              for index, (player, text) in enumerate(zip((first, second), points))]
     how = how_text(match)
     label = f'<a class="match-no" href="rounds/{round_number}.html#match-{match["match"]}">M{match["match"]}</a>'

@@ -9,6 +9,7 @@ from typing import Any
 
 from arbiter_cli.core.knockout import round_name
 from arbiter_cli.core.points import format_points, parse_points
+from arbiter_cli.render.knockout_views import empty_slot
 from arbiter_cli.render.site.knockout_parts import MAIN, entrant, how_text, result_text, rules_legend, stage_text
 from arbiter_cli.render.site.layout import Cell, Link, h, player_link, table
 from arbiter_cli.render.site.parts import frame, legend, round_links
@@ -37,8 +38,9 @@ def match_rows(site: KnockoutSite, match: dict[str, Any]) -> list[str]:
     through = "" if winner is None else player_link(winner, by_number[winner].name, "../")
     how = how_text(match)
     forfeit = f" (match forfeit {match['forfeit']})" if match["forfeit"] else ""
-    rows = [_row([f'<td class="num">{match["match"]}</td>', "<td>match</td>", f"<td>{entrant(first, '../', '-')}</td>",
-                  f'<td class="center">{h(score)}</td>', f"<td>{entrant(second, '../')}</td>",
+    rows = [_row([f'<td class="num">{match["match"]}</td>', "<td>match</td>", f"<td>{entrant(first, '../', empty_slot(match, 0, '-'))}</td>",
+                  f'<td class="center">{h(score)}</td>',
+                  f"<td>{entrant(second, '../', empty_slot(match, 1, 'bye'))}</td>",
                   f"<td>{through}{h(f' ({how})' if how and winner is not None else how)}{h(forfeit)}</td>"],
                  "match", f"match-{match['match']}")]
     for game in match["games"]:
