@@ -24,14 +24,16 @@ def open_event(sample, fund: str = FUND) -> Path:
     return folder
 
 
-def test_prizes_json_rows_have_start_number_name_prize_and_a_decimal_amount(arbiter: Runner, sample) -> None:
+def test_prizes_json_rows_have_start_number_name_prize_a_decimal_amount_and_why(arbiter: Runner, sample) -> None:
     folder = open_event(sample)
     outcome = arbiter("-d", folder, "prizes", "--format", "json")
     assert outcome.code == 0, outcome.err
     rows = json.loads(outcome.out)
-    assert set(rows[0]) == {"start_number", "name", "prize", "amount"}
-    assert rows[:2] == [{"start_number": 9, "name": "Tekin, Deniz", "prize": "places 1-2", "amount": "800.00"},
-                        {"start_number": 39, "name": "Gunes, Onur", "prize": "places 1-2", "amount": "800.00"}]
+    assert set(rows[0]) == {"start_number", "name", "prize", "amount", "why"}
+    assert rows[:2] == [{"start_number": 9, "name": "Tekin, Deniz", "prize": "places 1-2", "amount": "800.00",
+                         "why": "no other prize open"},
+                        {"start_number": 39, "name": "Gunes, Onur", "prize": "places 1-2", "amount": "800.00",
+                         "why": "no other prize open"}]
     assert all(isinstance(r["amount"], str) and r["amount"].count(".") == 1 for r in rows)
     assert len({r["start_number"] for r in rows}) == len(rows)  # one prize per player
 
@@ -40,7 +42,7 @@ def test_prizes_csv_has_only_the_data_on_stdout(arbiter: Runner, sample) -> None
     folder = open_event(sample)
     outcome = arbiter("-d", folder, "prizes", "--format", "csv")
     rows = list(csv.DictReader(io.StringIO(outcome.out)))
-    assert list(rows[0]) == ["start_number", "name", "prize", "amount"]
+    assert list(rows[0]) == ["start_number", "name", "prize", "amount", "why"]
     assert "share the prizes" in outcome.err and "note" not in outcome.out
 
 
@@ -50,8 +52,8 @@ def test_the_sample_prize_list_has_ties_and_categories(arbiter: Runner, sample) 
     stored = json.loads((folder / "final" / "prizes.json").read_text())
     assert rows == stored
     prizes = {r["prize"] for r in rows}
-    assert {"places 1-2", "place 3", "places 4-7", "Best woman (1-2)", "U1800", "U1800 (2-3)", "Best junior (1-4)",
-            "Best unrated"} <= prizes
+    assert {"places 1-2", "place 3", "places 4-8", "Best woman", "Best woman (2)", "U1800", "U1800 (2)",
+            "Best junior", "Best unrated"} <= prizes
     assert sum(int(r["amount"].replace(".", "")) for r in rows) == 287500
 
 
@@ -258,3 +260,66 @@ def test_prize_list_added_after_finalize_is_stored_in_final(arbiter: Runner, sam
         assert arbiter("-d", folder, "verify").code == 0
         again = arbiter("-d", folder, "finalize")
         assert again.code == 4 and "already finalised" in again.err
+
+
+# Issue 25, fault 6: the sample's seven-player tie for places 4-10, with two seniors in it: Roth
+# (player 3, ranked 4th) and Young (player 28, ranked 6th), and a senior prize of 250.
+SENIOR_FUND = """split = "{split}"
+currency = "EUR"
+places = [1000, 700, 500, 300, 250, 200, 100, 50, 30, 20]
+[[category]]
+name = "Senior"
+amounts = [250]
+born_to = 1960
+"""
+
+
+def roth_and_young(sample, split: str) -> Path:
+    folder: Path = sample("swiss-open-finished-prizes")
+    players = folder / "players.csv"
+    rows = list(csv.DictReader(io.StringIO(players.read_text(encoding="utf-8"))))
+    for row in rows:
+        if row["start_number"] in ("3", "28"):
+            row["name"], row["birth_date"] = {"3": ("Roth, Peter", "1955-02-01"),
+                                              "28": ("Young, Mary", "1958-05-05")}[row["start_number"]]
+    text = io.StringIO()
+    writer = csv.DictWriter(text, fieldnames=list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    players.write_text(text.getvalue(), encoding="utf-8")
+    (folder / "prizes.toml").write_text(SENIOR_FUND.format(split=split), encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("split", ["hort", "shared"])
+def test_one_cash_prize_per_player_the_largest_whatever_the_split_roth_and_young(arbiter: Runner, sample,
+                                                                                 split: str) -> None:
+    folder = roth_and_young(sample, split)
+    standings = json.loads(arbiter("-d", folder, "standings", "--format", "json").out)
+    assert [(r["rank"], r["start_number"]) for r in standings if r["start_number"] in (3, 28)] == [(4, 3), (6, 28)]
+    assert {r["start_number"] for r in standings if r["points"] in (4, "4")} == {3, 27, 28, 35, 33, 34, 37}
+    rows = {r["name"]: r for r in json.loads(arbiter("-d", folder, "prizes", "--format", "json").out)}
+    # Before issue 25: Hort gave Roth places 4-10 and Young the senior prize; shared gave Roth the
+    # senior prize. Now the senior prize is Roth's by rank in both, more than his place share.
+    assert (rows["Roth, Peter"]["prize"], rows["Roth, Peter"]["amount"]) == ("Senior", "250.00")
+    assert rows["Young, Mary"]["prize"] == "places 4-9"
+    share = {"hort": "217.86", "shared": "135.72"}[split]  # Roth's share of places 4-10, had he stayed
+    assert rows["Roth, Peter"]["why"] == f"Senior 250.00 > places 4-10 {share}"
+    young = {"hort": "202.50", "shared": "155.00"}[split]
+    assert rows["Young, Mary"]["why"] == f"places 4-9 {young} > Senior (2) 0.00: No 3 ranks higher there"
+
+
+def test_the_prize_list_shows_why_within_80_columns(arbiter: Runner, sample) -> None:
+    folder = roth_and_young(sample, "hort")
+    arbiter.monkeypatch.setenv("COLUMNS", "80")
+    table = arbiter("-d", folder, "prizes")
+    assert table.code == 0 and "left out to fit" not in table.err
+    lines = table.out.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    assert any("Instead" in line for line in lines[:4]) and any("Roth, Peter" in line and "> places 4-10 217.86" in line for line in lines)
+    assert "one prize per player, the largest they can get" in table.err
+    page = arbiter("-d", folder, "prizes", "--print")
+    assert any("Young, Mary" in line and "> Senior (2) 0.00" in line for line in page.out.splitlines())
+    assert all(len(line) <= 80 for line in page.out.splitlines())
+    csv_rows = list(csv.DictReader(io.StringIO(arbiter("-d", folder, "prizes", "--format", "csv").out)))
+    assert {r["name"]: r["why"] for r in csv_rows}["Roth, Peter"] == "Senior 250.00 > places 4-10 217.86"

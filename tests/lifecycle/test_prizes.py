@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from arbiter_cli.core.model import Player, Settings, Tournament
@@ -104,10 +105,10 @@ def test_a_category_prize_a_tied_group_leaves_over_goes_to_its_best_ranked_eligi
     assert {got[name] for name in ("N", "U2", "U3", "U4", "U5", "U6")} == {("places 4-9", 50 * EUR)}
 
 
-def test_of_two_tied_players_offered_a_shared_category_the_better_ranked_takes_it() -> None:
+def test_of_tied_players_eligible_for_a_category_the_better_ranked_takes_its_first_prize() -> None:
     # Four U1800 players tie with one other for places 4-8 (300: 60 each); U1800 pays 100 and 50.
-    # Once two U1800 players remain, U1800 1-2 offers 75 each (more than 60): the better-ranked
-    # takes it, and then holds U1800 alone (100); the other shares the places (300 / 4 = 75).
+    # U1, the best-ranked of them, takes U1800's 100 (more than 60); its second prize (50) is less
+    # than the places now pay the four left (300 / 4 = 75), so it goes down to L.
     field = people(("X", 5, set()), ("Y", 5, set()), ("Z", 5, set()), ("N", 4, set()),
                    *[(f"U{i}", 4, {"U1800"}) for i in range(1, 5)], ("L", 3, {"U1800"}))
     specs = [PrizeSpec(PLACES, tuple(a * EUR for a in (1000, 600, 400, 200, 100))),
@@ -132,11 +133,57 @@ def test_categories_of_equal_value_go_in_the_order_of_the_file() -> None:
     assert paid(field, [woman, junior]) == {"A": ("Best woman", 100 * EUR), "B": ("Best junior", 100 * EUR)}
 
 
-def test_ties_in_a_category_share_its_prizes() -> None:
+@pytest.mark.parametrize("split", ["shared", "hort", "tiebreak"])
+def test_a_tie_for_a_category_prize_is_broken_by_rank_whatever_the_split(split: str) -> None:
+    # B and C tie on points for U1800: B, ranked higher, takes its first prize, C the second; only
+    # the places share money between players tied on points (issue 25, fault 6).
     field = people(("A", 7, set()), ("B", 5, {"U1800"}), ("C", 5, {"U1800"}))
     specs = [PrizeSpec(PLACES, (1000 * EUR,)), PrizeSpec("U1800", (100 * EUR, 50 * EUR))]
-    assert paid(field, specs) == {"A": ("place 1", 1000 * EUR), "B": ("U1800 (1-2)", 75 * EUR),
-                                  "C": ("U1800 (1-2)", 75 * EUR)}
+    assert paid(field, specs, split) == {"A": ("place 1", 1000 * EUR), "B": ("U1800", 100 * EUR),
+                                         "C": ("U1800 (2)", 50 * EUR)}
+
+
+# Issue 25, fault 6: Roth (4th) and Young (6th), both seniors, tie on 4 points with five others
+# for places 4-10; the senior prize is 250. Under Hort Roth's share of the places was 217.86 while
+# he was tied with Young in the senior list too (Hort of 250 between them: 187.50), so he took the
+# places and Young the senior prize; under the shared split the order of the offers gave Roth the
+# senior prize. One rule now: the senior prize is Roth's by rank, and he takes it when it is more
+# than his share of the places, which it is under both splits.
+ROTH_YOUNG = people(("Tekin", 5, set()), ("Gunes", 5, set()), ("Aksoy", 4.5, set()), ("Roth", 4, {"Senior"}),
+                    ("Polat", 4, set()), ("Young", 4, {"Senior"}), *[(f"P{i}", 4, set()) for i in range(7, 11)],
+                    ("Old", 3.5, {"Senior"}))
+ROTH_YOUNG_SPECS = [PrizeSpec(PLACES, tuple(a * EUR for a in (1000, 700, 500, 300, 250, 200, 100, 50, 30, 20))),
+                    PrizeSpec("Senior", (250 * EUR,))]
+
+
+@pytest.mark.parametrize("split", ["shared", "hort"])
+def test_one_cash_prize_per_player_the_largest_whatever_the_split(split: str) -> None:
+    got = paid(ROTH_YOUNG, ROTH_YOUNG_SPECS, split)
+    assert got["Roth"] == ("Senior", 250 * EUR)
+    assert got["Young"][0] == "places 4-9"
+    # the places 4-9 Young shares with five others: 930 / 6; Hort: half of place 5 (she moves up) + 465 / 6
+    assert got["Young"][1] == (250 * EUR // 2 + 465 * EUR // 6 if split == "hort" else 930 * EUR // 6)
+    assert got["Old"] == ("place 10", 20 * EUR)  # the senior prize is taken; the places move up
+
+
+def test_without_sharing_the_largest_prize_is_still_the_rule() -> None:
+    # No split: Roth's place 4 pays 300, more than the senior prize, so he takes it and the senior
+    # prize goes to Young, whose place 6 pays 200.
+    got = paid(ROTH_YOUNG, ROTH_YOUNG_SPECS, "tiebreak")
+    assert got["Roth"] == ("place 4", 300 * EUR) and got["Young"] == ("Senior", 250 * EUR)
+
+
+def test_the_prize_list_says_why_each_player_got_their_prize() -> None:
+    why = {a.name: a.why for a in award_prizes(ROTH_YOUNG, ROTH_YOUNG_SPECS, "hort").awards}
+    assert why["Roth"] == "Senior 250.00 > places 4-10 217.86"  # with the odd cent of 475 / 7
+    assert why["Young"] == "places 4-9 202.50 > Senior (2) 0.00: No 4 ranks higher there"
+    assert why["Polat"] == "no other prize open"
+    short = {a.name: a.why_short for a in award_prizes(ROTH_YOUNG, ROTH_YOUNG_SPECS, "hort").awards}
+    assert short["Roth"] == "> places 4-10 217.86" and short["Polat"] == ""
+    field = people(("A", 7, set()), ("B", 6, {"U2000"}), ("C", 5, {"U2000"}))
+    equal = award_prizes(field, [PrizeSpec(PLACES, (500 * EUR, 100 * EUR)), PrizeSpec("U2000", (100 * EUR,))],
+                         "shared")
+    assert {a.name: a.why for a in equal.awards}["B"] == "place 2 100.00 = U2000 100.00: the place prize first"
 
 
 def test_us_chess_forum_example_place_prizes_pooled_before_the_class_prize() -> None:
@@ -151,24 +198,24 @@ def test_us_chess_forum_example_place_prizes_pooled_before_the_class_prize() -> 
                                   "C": ("places 2-3", 125 * EUR), "E": ("U2200", 100 * EUR)}
 
 
-def test_westfield_club_championship_2012_class_prizes_move_down_and_are_shared() -> None:
+def test_westfield_club_championship_2012_class_prizes_move_down_and_go_by_rank() -> None:
     """A real event's published prize determination (Westfield Chess Club, Club Championship 2012,
     westfieldchessclub.blogspot.com/2012/10/prize-determination.html). Published: the scores and
     ratings below; R. Feng (1358, 3 points) takes the U1800 prize (Fleysher 2025 and E. Zhang 1809 on
     3 points are too high for it); nobody eligible has 2½, so the U1500 prize goes to the 2-point
-    group, where four players qualify and "should have received $18.75 each" (a $75 prize). Not
-    published: the U1800 amount (taken as $100 here, above U1500's). The place prizes and the U2100
-    prize are left out: the club pooled the U2100 prize into the tie for first (US Chess rule 32B3),
-    which the regulations we follow do not do (see the README)."""
+    group, where four players qualify. The club shared it ("should have received $18.75 each", US
+    Chess rules); the regulations we follow give a category prize by rank (issue 25), so Huang, the
+    best-ranked of the four, takes the $75. Not published: the U1800 amount (taken as $100 here,
+    above U1500's). The place prizes and the U2100 prize are left out: the club pooled the U2100
+    prize into the tie for first (US Chess rule 32B3), which the regulations we follow do not do
+    either (see the README)."""
     rated = [("Lunna", 3.5, 2205), ("J. Cohen", 3.5, 2089), ("E. Zhurbinskiy", 3.5, 1935), ("Fleysher", 3, 2025),
              ("E. Zhang", 3, 1809), ("R. Feng", 3, 1358), ("Huang", 2, 1424), ("Sengupta", 2, 1337),
              ("N. Yen", 2, 1182), ("S. Feng", 2, 1102)]
     field = people(*((name, points, {c for c, top in (("U1800", 1800), ("U1500", 1500)) if rating < top})
                      for name, points, rating in rated))
     specs = [PrizeSpec("U1800", (100 * EUR,)), PrizeSpec("U1500", (75 * EUR,))]
-    assert paid(field, specs) == {"R. Feng": ("U1800", 100 * EUR), "Huang": ("U1500 (1-4)", 1875),
-                                  "Sengupta": ("U1500 (1-4)", 1875), "N. Yen": ("U1500 (1-4)", 1875),
-                                  "S. Feng": ("U1500 (1-4)", 1875)}
+    assert paid(field, specs) == {"R. Feng": ("U1800", 100 * EUR), "Huang": ("U1500", 75 * EUR)}
 
 
 # --------------------------------------------------------------------------- the tournament's side
@@ -280,15 +327,32 @@ def test_a_tied_group_shares_within_one_cent(event: tuple[list[Entrant], list[Pr
 @given(events())
 def test_nobody_ranked_above_a_prize_winner_of_a_list_gets_less_than_that_prize(
         event: tuple[list[Entrant], list[PrizeSpec], str]) -> None:
-    """One prize each, the largest, the next eligible moving up: with no sharing, a player ranked
-    above a list's winner and free to win that list ends with at least as much."""
-    entrants, specs, _ = event
-    result = award_prizes(entrants, specs, "tiebreak")
+    """One prize each, the largest, the next eligible moving up: a player ranked above a
+    category's winner and free to win that category ends with at least as much, whatever the
+    split (a category goes by rank); with no sharing, the same holds for the places."""
+    entrants, specs, split = event
+    result = award_prizes(entrants, specs, split)  # type: ignore[arg-type]
     got = {a.key: a.amount for a in result.awards}
     position = {e.key: index for index, e in enumerate(entrants)}
     for award in result.awards:
+        if award.list_name == PLACES and split != "tiebreak":
+            continue
         above = [e for e in entrants if award.list_name in e.lists and position[e.key] < position[award.key]]
         assert all(got.get(e.key, 0) >= award.amount for e in above), (award, got)
+
+
+@settings(max_examples=400, deadline=None)
+@given(events())
+def test_nobody_could_have_taken_more_in_another_list_whatever_the_split(
+        event: tuple[list[Entrant], list[PrizeSpec], str]) -> None:
+    """One cash prize per player, the largest they can get: what each prize winner could have
+    taken instead, the others' choices as they stand (the prize list's ``why``), is never more (a
+    cent of a pool that could not be split does not count)."""
+    entrants, specs, split = event
+    for award in award_prizes(entrants, specs, split).awards:  # type: ignore[arg-type]
+        other = award.instead
+        assert other is None or other.amount - other.odd <= award.amount - award.odd, award.why
+        assert not award.why.split(":")[0].count(" < "), award.why
 
 
 def test_the_odd_cents_of_one_pool_are_one_note() -> None:

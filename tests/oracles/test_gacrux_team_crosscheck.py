@@ -10,16 +10,23 @@ tie-break checker; every value of tests/team_crosscheck.py's codes and every ran
 
 Where gacrux and the C.07 text disagree, the case is left out of the sample and pinned below by a
 named test that gives our value and the article (ESB: in test_gacrux_team_tiebreaks.py; a 0-0
-match's MP: in tests/trf/test_team_trf.py).
+match's MP: in tests/trf/test_team_trf.py). Issue 25's seven-team case (a PAB in the last round,
+``data/seven_teams_pab_last_round.trf``) is no disagreement on C.07: gacrux told the event is a
+Swiss gives our values; left to guess, it reads 7 teams in 6 rounds as a round robin.
 """
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+
+from conftest import Runner
 
 from arbiter_cli.core.model import Settings
 from arbiter_cli.core.results import ByeKind, GameResult, parse_result
@@ -29,6 +36,8 @@ from arbiter_cli.lifecycle.team_integrity import team_problems
 from arbiter_cli.lifecycle.team_finish import team_standings_of, withdraw_team
 from arbiter_cli.lifecycle.team_registration import RosterEntry, add_team, add_to_roster, number_teams_for_play
 from arbiter_cli.lifecycle.team_rounds import TeamResultLine, enter_team_results, pair_team_round, set_line_up
+from arbiter_cli.trf.reader import parse_trf
+from arbiter_cli.trf.team_swiss import check_team_rounds, read_team_swiss, recorded_round
 from team_crosscheck import cross_check, gacrux, left_out, team_file
 from team_events import GeneratedEvent, default_boards, generated_events
 
@@ -266,3 +275,89 @@ def test_fore_buchholz_on_game_points_counts_a_requested_bye_before_a_paired_las
     gp, mp = _both(tmp_path, t, "FB:GP"), _both(tmp_path, t, "FB:MP")
     assert all(Fraction(mp[n][1]) == ours[n]["FB:MP"] for n in mp)
     assert gp[4][0] == ours[4]["FB:GP"] and Fraction(gp[4][1]) == ours[4]["FB:GP"] + 1
+
+
+# --------------------------------------------------------------------------- issue 25, fault 7
+
+#: 7 teams of 2 boards, 6 rounds, a team Swiss (C.04.6 Type A) paired by our engine, with a PAB
+#: worth a drawn match (1 MP, 1 GP; C.04.6 1.4) in every round: team 5 took the last one
+#: (round 6). Written by the product team TRF writer; results drawn with random.Random(2).
+SEVEN = Path(__file__).parent / "data" / "seven_teams_pab_last_round.trf"
+SEVEN_CODES = ["BH:MP", "BH:GP", "SB:MP", "SB:GP", "EMMSB", "EMGSB", "EGMSB", "EGGSB"]
+
+
+def _seven(tmp_path: Path, start: str = "2026/05/02") -> Path:
+    path = tmp_path / "seven.trf"
+    path.write_text(SEVEN.read_text(encoding="utf-8").replace("042 2026/05/02", f"042 {start}"), encoding="utf-8")
+    return path
+
+
+def _gacrux_values(path: Path, codes: list[str], *told: str) -> dict[int, list[Fraction]]:
+    done = subprocess.run([sys.executable, "-m", "gacrux.tiebreakchecker", "-i", str(path), "-t", "MPTS", *codes,
+                           *told], capture_output=True, text=True, check=True)
+    return {c["cid"]: [Fraction(v) for v in c["tiebreakScore"][1:]]
+            for c in json.loads(done.stdout)["tiebreakResult"]["competitors"]}
+
+
+def _our_values(arbiter: Runner, path: Path, codes: list[str], rules: str) -> dict[int, list[Fraction]]:
+    outcome = arbiter("trf", "standings", path, "--tiebreaks", ",".join(codes), "--rules", rules, "-f", "json")
+    assert outcome.code == 0, outcome.err
+    return {row["team_number"]: [Fraction(str(row["tiebreaks"][c])) for c in codes] for row in json.loads(outcome.out)}
+
+
+def test_the_seven_team_case_is_paired_as_fide_s_engine_pairs_it(tmp_path: Path) -> None:
+    """The fixture: 7 teams, 6 rounds (142), a PAB worth a draw (320: 1.0 MP, 1.0 GP) in every
+    round, team 5's in round 6, the last. gacrux's pairing checker pairs every round as the file
+    has it: the event is FIDE's engine's as much as ours."""
+    text = SEVEN.read_text(encoding="utf-8")
+    file = read_team_swiss(parse_trf(text))
+    assert len(file.read.event.teams) == 7 and file.total_rounds == 6 and file.paired_rounds == 6
+    assert "320  1.0  1.0   7   4   2   6   3   5" in text.splitlines()
+    assert all(check.identical for check in check_team_rounds(file))
+    done = subprocess.run([sys.executable, "-m", "gacrux.pairingchecker", "-c", "-i", str(SEVEN)],
+                          capture_output=True, text=True, check=True)
+    for entry in json.loads(done.stdout)["pairingResult"]["roundpairing"]:
+        recorded, bye = recorded_round(file, entry["round"])
+        assert {(w, b) for w, b in entry["pairs"] if b} == recorded
+        assert next((w for w, b in entry["pairs"] if not b), None) == bye
+
+
+@pytest.mark.parametrize("rules,start,dummy", [("2026", "2026/05/02", 6), ("2024", "2025/09/14", 8)])
+def test_a_pab_in_the_last_round_is_a_game_against_the_dummy_art_16_4(arbiter: Runner, tmp_path: Path, rules: str,
+                                                                       start: str, dummy: int) -> None:
+    """C.07 Art. 16: a PAB is an unplayed round of category 16.2.1, in any round, the last one
+    too; 16.4 makes each of the participant's own unplayed rounds a game against a dummy opponent
+    whose score is the participant's own (2024 rules: team 5's 8 MP), capped from 1 Mar 2026 by
+    16.4.2 at a draw's points times the number of rounds (1 MP × 6 = 6). Team 5's opponents have
+    30 MP: its BH:MP is 36 (2026) or 38 (2024). FIDE's engine, told the event is a Swiss (-s),
+    gives every value of every team the same, in both editions; so do FIDE's TEC values for a
+    player's last-round PAB (swiss_with_many_unplayed_rounds, player 7, test_tiebreaks_fide.py)."""
+    path = _seven(tmp_path, start)
+    ours = _our_values(arbiter, path, SEVEN_CODES, rules)
+    assert ours[5][0] == 30 + dummy
+    assert _gacrux_values(path, SEVEN_CODES, "-s") == ours
+
+
+def test_before_2023_a_last_round_pab_is_a_game_against_the_virtual_opponent(arbiter: Runner, tmp_path: Path
+                                                                            ) -> None:
+    """The pre-2023 rules keep their own reading (old C.02 13.15, fide-rules.md §6.6): the PAB of
+    round 6 is a game against a virtual opponent who had team 5's 7 MP before the round, took the
+    opposite of its drawn match (1 MP) and played no later round: 8. BH:MP 30 + 8 = 38."""
+    assert _our_values(arbiter, _seven(tmp_path), ["BH:MP"], "pre2023")[5] == [38]
+
+
+def test_gacrux_left_to_guess_reads_7_teams_in_6_rounds_as_a_round_robin_art_15_2(arbiter: Runner,
+                                                                                 tmp_path: Path) -> None:
+    """Issue 25, fault 7: "for BH:MP we give 36 and it gives 30". Not a reading of Art. 16: gacrux's
+    tie-break checker does not read record 192 (FIDE_TEAM_TYPEA_MP_GP, a team Swiss) and, not told,
+    guesses a round robin when the teams are the rounds or the rounds + 1 (7 = 6 + 1). In a round
+    robin a free round is no game (Art. 15.2), so every PAB round of every team drops out: team 5's
+    BH:MP is its opponents' 30 MP alone, and the other teams that had a PAB lose their dummy too
+    (team 1, which had none, agrees). Told -s (as tests/team_crosscheck.py always tells it) gacrux
+    gives our 36 (test_a_pab_in_the_last_round_is_a_game_against_the_dummy_art_16_4)."""
+    path = _seven(tmp_path)
+    ours = _our_values(arbiter, path, ["BH:MP"], "2026")
+    guessed = _gacrux_values(path, ["BH:MP"])
+    assert (ours[5], guessed[5]) == ([36], [30])
+    assert guessed[1] == ours[1]
+    assert all(guessed[n][0] < ours[n][0] for n in (2, 3, 4, 6, 7))  # every team with a PAB

@@ -181,3 +181,20 @@ def test_many_unplayed_rounds(suffix: str, column: str) -> None:
         else:
             assert (None if value is None else Fraction(value)) == _expected(expected), \
                 f"player {tpn}: {column} = {value}, FIDE {expected}"
+
+
+def test_fide_counts_a_last_round_pab_against_the_dummy_art_16_4_2() -> None:
+    """Issue 25, fault 7, on FIDE's own values: player 7 of the many-unplayed event had a PAB in
+    round 7, the last (``0000 - U``). Under the 2026 rules its BH is 25.0: its six opponents'
+    adjusted scores (22) and a dummy for the PAB round at its own 3 points, below the 16.4.2 cap
+    of a draw × the rounds (0.5 × 7 = 3.5). The last round's PAB is no exception to Art. 16.4."""
+    from arbiter_cli.core.tiebreak_codes import Rules
+    from arbiter_cli.tiebreaks.unplayed import contributions
+
+    _, rows = _table(".2026-03-01.all.txt")
+    assert Fraction(rows[7]["BH"]) == 25
+    event = event_from_tournament(_tournament(MANY + ".trf"), None, Rules.R2026)
+    assert event.slots[7][6].outcome.name == "PAB" and event.rounds == 7
+    values = contributions(event, 7, product=False)
+    assert (values[-1].round, values[-1].score) == (7, 3)
+    assert sum(c.value for c in values) == 25 and sum(c.value for c in values[:-1]) == 22

@@ -375,9 +375,13 @@ def test_prize_list_page_holds_the_rows_of_prizes_json(arbiter, sample):
     files = site_pages(folder)
     result = arbiter("-d", folder, "prizes", "--format", "json")
     assert result.code == 0, result.err
-    expected = [[str(r["start_number"]), r["name"], r["prize"], r["amount"]] for r in json.loads(result.out)]
-    rows = Page(files["prizes.html"].decode()).tables["prizes"]
-    assert [[cell[2] for cell in row] for row in rows][1:] == expected  # row 0: the header
+    records = json.loads(result.out)
+    expected = [[str(r["start_number"]), r["name"], r["prize"], r["amount"]] for r in records]
+    rows = [[cell[2] for cell in row] for row in Page(files["prizes.html"].decode()).tables["prizes"]][1:]
+    assert [row[:4] for row in rows] == expected  # row 0: the header
+    # the last column, what each could have taken instead, is the end of the JSON's "why" (issue 25)
+    assert all(row[4] == "" or row[4][2:] in record["why"] for row, record in zip(rows, records))
+    assert any(row[4] for row in rows)
     assert 'href="prizes.html"' in files["index.html"].decode()
     assert "prizes.html" not in site_pages(sample("swiss32-in-progress"))
 

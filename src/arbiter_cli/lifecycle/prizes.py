@@ -3,22 +3,36 @@
 The rules (the federation regulations quoted in the issue; ``fide-rules.md`` §9: FIDE itself
 prescribes no split, the regulations decide), each pinned by a test of the same name:
 
-* **One prize per player, the largest.** Every prize list (the places, then each category in the
-  order of ``prizes.toml``) is worked out over the players who may win it and have not taken a
-  prize elsewhere. Players are given their prizes one at a time, the largest amount on offer
-  first; a player given a prize leaves every other list, and **the next eligible player moves
-  up** there.
+* **One cash prize per player, the largest they can get, whatever the split** (issue 25, fault
+  6). Every prize list (the places, then each category in the order of ``prizes.toml``) is worked
+  out over the players who may win it and have not taken a prize elsewhere. Players are given
+  their prizes one at a time, the largest amount on offer first; a player given a prize leaves
+  every other list, and **the next eligible player moves up** there. Then a player who could now
+  get more in another list (a share of the places grows as others leave its pool) takes it, the
+  best-ranked first, until nobody can get more anywhere else. A player's choice is made on the
+  amounts they can get, the place share by the configured split (shared, Hort or none), and is
+  made the same way in every split: the split changes the amounts, never the rule.
+* **A category prize goes by rank**, as a title does (the tie-breaks decide): the players of a
+  category occupy its places in the order of the standings, ties on points included, and each
+  place pays its own prize. Only the **places** share money between
+  players tied on points (the ``split``). So of two players tied for a category prize, the
+  better-ranked has the first claim on it, whether the place prizes are shared, split by Hort or
+  not shared at all (before issue 25 a category was split like the places, and a Hort share of
+  the places could take a senior prize from the better-ranked senior it belonged to). The same
+  holds for a team event's board prizes, each ranked by its own order.
 * **The order among prizes of equal value**: when a player could take the same amount from two
   lists, the place prize comes first, then the categories in the order of ``prizes.toml``. Two
   players offered the same share of the places are served from the lower-ranked up (an offer only
-  grows while a player waits), two offered the same category prize from the better-ranked down:
-  so a category prize that players tied on points leave over goes to the **best-ranked** of them
-  who may win it, and the others share the places' money.
+  grows while a player waits), two offered the same category prize from the better-ranked down.
+* **Why**: each prize given says why (:attr:`Award.why`): the prize taken against the best one
+  the player could have taken instead, the others' choices as they stand
+  (``"Senior 250.00 > places 4-10 227.50"``; ``"places 4-9 202.50 > Senior (2) 0.00: No 3 ranks
+  higher there"``).
 * **Shared** (``split = "shared"``, the default, as in the regulations: "players who share
-  places on points share the money of those places equally"): players of a list tied on points
-  occupy consecutive places of it; the prizes of those places are pooled and each takes an equal
-  share (a place beyond the list pays 0). A player who can get more from another list takes that
-  instead, and the pool is worked out again without them.
+  places on points share the money of those places equally"): players tied on points occupy
+  consecutive places; the prizes of those places are pooled and each takes an equal share (a
+  place beyond the list pays 0). A player who can get more from a category takes that instead,
+  and the pool is worked out again without them.
 * **Hort** (``split = "hort"``, §9): each tied player keeps half the prize of the place reached on
   tie-breaks (rounded down to the cent); the rest is pooled and shared equally. A player with no
   tie keeps it all. (§9 says amounts are "normally rounded to whole units"; we keep cents, exact.)
@@ -76,7 +90,11 @@ class PrizeSpec:
 @dataclass(frozen=True)
 class Award:
     """A prize given: to whom, from which list, for which places (``first``..``last``, from 1;
-    more than one when shared), and the amount in cents."""
+    more than one when shared), and the amount in cents.
+
+    ``instead`` is the best prize the player could have taken in another list, the others'
+    choices as they stand (None: no other list is open to them), and ``ahead`` the players who took
+    that list's prizes ranked above them there (by rank, when the list is a category)."""
 
     key: int
     name: str
@@ -84,6 +102,9 @@ class Award:
     first: int
     last: int
     amount: int
+    instead: Award | None = None
+    ahead: tuple[int, ...] = ()
+    odd: bool = False  # the amount holds a cent of a pool that could not be split (it does not count in a choice)
 
     @property
     def prize(self) -> str:
@@ -93,6 +114,42 @@ class Award:
         if self.list_name == PLACES:
             return f"place {places}" if self.first == self.last else f"places {places}"
         return self.list_name if places == "1" else f"{self.list_name} ({places})"
+
+    @property
+    def why(self) -> str:
+        """Why the player got this prize, in full (the CSV's and JSON's ``why``): the prize taken
+        against the best one they could have taken instead.
+
+        >>> roth = Award(3, "Roth", "Senior", 1, 1, 25000, Award(3, "Roth", PLACES, 4, 10, 22750))
+        >>> roth.why
+        'Senior 250.00 > places 4-10 227.50'
+        >>> Award(28, "Young", PLACES, 4, 9, 20250, Award(28, "Young", "Senior", 2, 2, 0), (3,)).why
+        'places 4-9 202.50 > Senior (2) 0.00: No 3 ranks higher there'
+        """
+        other = self.instead
+        if other is None:
+            return "no other prize open"
+        text = f"{self.prize} {format_money(self.amount)} {self._compared()} {other.prize} {format_money(other.amount)}"
+        if self._compared() == "=" and other.list_name != PLACES:
+            text += ": the place prize first" if self.list_name == PLACES else ": the first in prizes.toml"
+        if self.ahead:
+            text += f": No {', '.join(str(key) for key in self.ahead)} "
+            text += f"{'ranks' if len(self.ahead) == 1 else 'rank'} higher there"
+        return text
+
+    @property
+    def why_short(self) -> str:
+        """:attr:`why` for a table of 80 columns: what the player was offered instead
+        (``"> places 4-10 227.50"``), empty when nothing else was open."""
+        other = self.instead
+        if other is None:
+            return ""
+        return f"{self._compared()} {other.prize} {format_money(other.amount)}"
+
+    def _compared(self) -> str:
+        assert self.instead is not None
+        mine, other = self.amount - self.odd, self.instead.amount - self.instead.odd
+        return ">" if mine > other else "=" if mine == other else "<"
 
 
 @dataclass(frozen=True)
@@ -119,7 +176,10 @@ class _Share:
 
 def _shares(spec: PrizeSpec, members: Sequence[tuple[int, object]], split: Split) -> dict[int, _Share]:
     """Each member's share of one list: members in ranking order occupy its places 1, 2, ...;
-    members tied on points pool the places they occupy (shared, hort)."""
+    members tied on points pool the places they occupy (shared, hort) when the list is the places;
+    a category's (or a board prize's) places are taken by rank, whatever the split."""
+    if spec.name != PLACES:
+        split = "tiebreak"
     result: dict[int, _Share] = {}
     start = 0
     while start < len(members):
@@ -141,6 +201,79 @@ def _shares(spec: PrizeSpec, members: Sequence[tuple[int, object]], split: Split
     return result
 
 
+def _moved(spec: PrizeSpec, key: int, split: Split, ranking: tuple[tuple[int, int], ...], taken: dict[int, str]
+           ) -> _Share:
+    """What ``key`` gets in ``spec``'s list if they take their prize there, the others' choices as they stand."""
+    moved = [(k, score) for k, score in ranking if k == key or taken.get(k, spec.name) == spec.name]
+    return _shares(spec, moved, split)[key]
+
+
+def _ties(ranking: Sequence[tuple[int, object]]) -> tuple[tuple[int, int], ...]:
+    """A list's ranking with each score replaced by the number of its tie (0, 1, ...): ties are
+    runs of equal scores, and comparing numbers is quicker than comparing fractions."""
+    numbered: list[tuple[int, int]] = []
+    for index, (key, score) in enumerate(ranking):
+        tie = numbered[-1][1] + (score != ranking[index - 1][1]) if index else 0
+        numbered.append((key, tie))
+    return tuple(numbered)
+
+
+def _settle(entrants: Sequence[Entrant], specs: Sequence[PrizeSpec], split: Split,
+            rankings: dict[str, tuple[tuple[int, int], ...]], rank: dict[str, dict[int, int]],
+            taken: dict[int, str]) -> None:
+    """One cash prize per player, the largest they can get: after the prizes were given largest
+    offer first, a player who can now get more in another list (a share of the places grows as
+    players leave the pool for a category, and shrinks as they come back) takes it, the
+    best-ranked such player first, until nobody can get more elsewhere; a player left with no
+    money in their list gives it up. The odd cent of a pool does not count, as in the offers."""
+
+    def value(share: _Share) -> int:
+        return share.amount - share.odd
+
+    # the first ranking position of each position's tie: a share of the places is at most the
+    # prize of the first place its tie occupies, a category's prize at most its place by rank
+    tie_start: dict[str, list[int]] = {}
+    for name, ranking in rankings.items():
+        tie_start[name] = []
+        for index, (_, tie) in enumerate(ranking):
+            same = name == PLACES and index > 0 and ranking[index - 1][1] == tie
+            tie_start[name].append(tie_start[name][-1] if same else index)
+    limit = 4 * (len(entrants) + 1) * (len(specs) + 1)  # far more than any prize list needs
+    for _ in range(limit):
+        shares: dict[str, dict[int, _Share]] = {}
+        above: dict[str, list[int]] = {}  # how many members each list has above a ranking position
+        for spec in specs:
+            ranking = rankings[spec.name]
+            is_member = [taken.get(key, spec.name) == spec.name for key, _ in ranking]
+            shares[spec.name] = _shares(spec, [entry for entry, kept in zip(ranking, is_member) if kept], split)
+            above[spec.name] = [0]
+            for kept in is_member:
+                above[spec.name].append(above[spec.name][-1] + kept)
+        for entrant in entrants:
+            key = entrant.key
+            own = taken.get(key)
+            current = value(shares[own][key]) if own is not None else 0
+            best: tuple[int, str] | None = None
+            for spec in specs:
+                if spec.name == own or key not in rank[spec.name]:
+                    continue
+                better = above[spec.name][tie_start[spec.name][rank[spec.name][key]]]
+                if better >= len(spec.amounts) or spec.amounts[better] <= current:
+                    continue  # it cannot pay them more
+                offer = value(_moved(spec, key, split, rankings[spec.name], taken))
+                if offer > current and (best is None or offer > best[0]):
+                    best = offer, spec.name
+            if best is not None:
+                taken[key] = best[1]
+                break
+            if own is not None and shares[own][key].amount == 0:
+                del taken[key]
+                break
+        else:
+            return
+    raise AssertionError(f"the prize list did not settle in {limit} changes")  # a bug, not the arbiter's
+
+
 def award_prizes(entrants: Sequence[Entrant], specs: Sequence[PrizeSpec], split: Split, currency: str = ""
                  ) -> PrizeList:
     """The prizes of ``specs`` given to ``entrants`` (in ranking order), one each, by the rules above.
@@ -152,21 +285,21 @@ def award_prizes(entrants: Sequence[Entrant], specs: Sequence[PrizeSpec], split:
     [('A', 'places 1-2', '800.00'), ('B', 'places 1-2', '800.00'), ('C', 'place 3', '400.00')]
     """
     order = {spec.name: index for index, spec in enumerate(specs)}
-    rankings = {spec.name: spec.ranking if spec.ranking is not None else
-                tuple((e.key, e.points) for e in entrants if spec.name in e.lists) for spec in specs}
+    rankings = {spec.name: _ties(spec.ranking if spec.ranking is not None else
+                                 [(e.key, e.points) for e in entrants if spec.name in e.lists]) for spec in specs}
     rank = {name: {key: index for index, (key, _) in enumerate(ranking)} for name, ranking in rankings.items()}
     taken: dict[int, str] = {}  # entrant -> the list they take their prize from
 
-    def members(spec: PrizeSpec) -> list[tuple[int, object]]:
-        return [(key, score) for key, score in rankings[spec.name] if taken.get(key, spec.name) == spec.name]
+    def members(spec: PrizeSpec) -> list[tuple[int, int]]:
+        return [(key, tie) for key, tie in rankings[spec.name] if taken.get(key, spec.name) == spec.name]
 
     while True:
         shares = {spec.name: _shares(spec, members(spec), split) for spec in specs}
         # The largest offer first (a cent of a pool that could not be split does not count); among
         # equal offers the place prize first. Equal place shares are taken from the lowest-ranked
         # player up (waiting never lowers an offer: a pool is shared by fewer), and an equal
-        # category offer goes to the best-ranked first: a category prize that a tied group leaves
-        # over goes to its best-ranked eligible player.
+        # category offer goes to the best-ranked first. A category's offer is its place by rank,
+        # the same in every split, so of two players tied for it the better-ranked has it first.
         offers = [(-(share.amount - share.odd), order[name], rank[name][key] * (-1 if name == PLACES else 1), key,
                    name)
                   for name, by_key in shares.items()
@@ -175,14 +308,32 @@ def award_prizes(entrants: Sequence[Entrant], specs: Sequence[PrizeSpec], split:
             break
         *_, key, name = min(offers)
         taken[key] = name
+    _settle(entrants, specs, split, rankings, rank, taken)
+    shares = {spec.name: _shares(spec, members(spec), split) for spec in specs}
     names = {e.key: e.name for e in entrants}
+
+    def instead(key: int, own: str) -> tuple[Award | None, tuple[int, ...]]:
+        """The best prize ``key`` could take in another list, the others' choices as they stand,
+        and who took that list's prizes ranked above them there."""
+        best: tuple[Award, tuple[int, ...]] | None = None
+        for spec in specs:
+            if spec.name == own or key not in rank[spec.name]:
+                continue
+            share = _moved(spec, key, split, rankings[spec.name], taken)
+            if best is None or share.amount - share.odd > best[0].amount - best[0].odd:
+                ahead = () if spec.name == PLACES else \
+                    tuple(k for k, _ in rankings[spec.name][:rank[spec.name][key]] if taken.get(k) == spec.name)
+                best = Award(key, names[key], spec.name, share.first, share.last, share.amount, odd=share.odd), ahead
+        return best if best is not None else (None, ())
+
     awards: list[Award] = []
     notes: list[str] = []
     for spec in specs:
         by_key = shares[spec.name]
         given = sorted(((share, key) for key, share in by_key.items() if taken.get(key) == spec.name),
                        key=lambda pair: (pair[0].first, rank[spec.name][pair[1]]))
-        awards += [Award(key, names[key], spec.name, share.first, share.last, share.amount) for share, key in given]
+        awards += [Award(key, names[key], spec.name, share.first, share.last, share.amount, *instead(key, spec.name),
+                         odd=share.odd) for share, key in given]
         odd: dict[str, list[str]] = {}  # one note per pool: its odd cents, one each in tie-break order
         for share, key in given:
             if share.odd:

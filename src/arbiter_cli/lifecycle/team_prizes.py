@@ -10,11 +10,12 @@ the best percentage needs at least two-thirds of the rounds played").
   (:mod:`arbiter_cli.lifecycle.board_prizes`: one board per player) who **qualify**, that is played
   at least the set share of the rounds (``board_share``, else the ``[team]`` setting
   ``board_prize_share``, two-thirds by default), in the order of the board statistics: performance,
-  then percentage, then points. Players equal on all three share.
+  then percentage, then points. A board prize goes by that order, as a category does (issue 25):
+  it is not shared.
 * **Best percentage** (``[[board]]`` without ``board``): every qualifying player, by percentage,
-  then performance, then points; players with the same percentage share.
-* **One prize per player, the largest**, across the board prizes (the same engine); a team's
-  prize and a player's board prize are different purses and do not exclude each other.
+  then performance, then points, and goes by that order.
+* **One prize per player, the largest they can get**, across the board prizes (the same engine);
+  a team's prize and a player's board prize are different purses and do not exclude each other.
 * **Withdrawn players**, and the players of a withdrawn team, are left out.
 """
 

@@ -18,7 +18,7 @@ from arbiter_cli.lifecycle.prizes import PrizeList
 from arbiter_cli.lifecycle.team_prizes import TeamPrizeList
 from arbiter_cli.render.output import Column, View, text_cell
 
-__all__ = ["prizes_view", "prize_notes", "SPLIT_WORDS", "team_prizes_view", "team_prize_notes", "prize_sheet"]
+__all__ = ["prizes_view", "prize_notes", "SPLIT_WORDS", "CHOICE_WORDS", "team_prizes_view", "team_prize_notes", "prize_sheet"]
 
 #: How ties on points share money, in words, for the notes under the list.
 SPLIT_WORDS = {
@@ -30,23 +30,36 @@ SPLIT_WORDS = {
 
 
 def prizes_view(prizes: PrizeList, title: str, key_header: str = "No") -> View:
-    """The prize list: one row per player (or team) given a prize."""
+    """The prize list: one row per player (or team) given a prize, with why they got it (issue 25):
+    the CSV's and JSON's ``why`` in full (``"Senior 250.00 > places 4-10 227.50"``), the table's
+    "Instead" column what the player could have taken instead (``"> places 4-10 227.50"``), so that
+    it stays readable at 80 columns."""
     records: list[dict[str, Any]] = [
-        {"start_number": award.key, "name": award.name, "prize": award.prize, "amount": format_money(award.amount)}
+        {"start_number": award.key, "name": award.name, "prize": award.prize, "amount": format_money(award.amount),
+         "why": award.why, "_instead": award.why_short}
         for award in prizes.awards]
     columns = [
         Column("start_number", key_header, text_cell("start_number"), "right"),
         Column("name", "Name", text_cell("name"), wrap=True),
         Column("prize", "Prize", text_cell("prize"), wrap=True),
         Column("amount", f"Amount ({prizes.currency})" if prizes.currency else "Amount", text_cell("amount"), "right"),
+        Column("why", "Instead", text_cell("_instead"), wrap=True),
     ]
-    return View(title, records, columns)
+    anything_instead = any(record["_instead"] for record in records)
+    return View(title, records, columns, hidden=frozenset() if anything_instead else frozenset({"why"}))
+
+
+#: The rule of a choice between prizes, under a list where some player had one (issue 25).
+CHOICE_WORDS = ("one prize per player, the largest they can get; a category prize goes by rank, whatever the "
+                "split (Instead: the best other prize open to them)")
 
 
 def prize_notes(prizes: PrizeList) -> list[str]:
-    """The notes under a prize list: the split, the total, and each cent given by tie-break order."""
+    """The notes under a prize list: the split, the rule of a choice between prizes when some
+    player had one, the total, and each cent given by tie-break order."""
     total = f"total paid: {format_money(prizes.total)} {prizes.currency}".rstrip()
-    return [SPLIT_WORDS[prizes.split], total, *prizes.notes]
+    choice = [CHOICE_WORDS] if any(award.instead is not None for award in prizes.awards) else []
+    return [SPLIT_WORDS[prizes.split], *choice, total, *prizes.notes]
 
 
 def team_prizes_view(prizes: TeamPrizeList, title: str) -> View:

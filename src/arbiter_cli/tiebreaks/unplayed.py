@@ -11,7 +11,9 @@ Used by the Buchholz family (BH, FB, AOB) and Sonneborn-Berger (SB):
 * **The player's own unplayed rounds (16.4)** are games against a dummy
   opponent. In the 2024 rules the dummy has the player's own final score; from
   1 Mar 2026 it is capped at the scheduled opponent's adjusted score for a
-  forfeit (16.4.1) and at draw points × rounds otherwise (16.4.2).
+  forfeit (16.4.1) and at draw points × rounds otherwise (16.4.2). A PAB is
+  such a round in any round, the last one too (FIDE's TEC values count a
+  last-round PAB so; issue 25, fault 7).
 * **Cut exception (16.5):** a cut or median drops the lowest contribution of a
   voluntarily unplayed round (VUR) instead of the least significant value,
   unless that contribution is lower.
