@@ -1,0 +1,106 @@
+"""Output that is read as a command, and output targets that are not plain files (issue 25, items
+9 and 10): a name a spreadsheet would run as a formula, a publish through a symlink out of OUTDIR,
+``-o`` onto a device, a pipe or a symlink."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import shutil
+from pathlib import Path
+
+from conftest import ROOT, Runner
+
+#: What a spreadsheet would run: a cell starting as OWASP lists (= + - @ tab CR) that names something.
+FORMULA = re.compile(r"^[=+\-@\t\r].*[A-Za-z]", re.DOTALL)
+NAMES = ['=HYPERLINK("http://example.com/x","click")', "-Smith", "+Jones", "@SUM(1+1)", "'=Quoted"]
+
+
+def _rename_everywhere(folder: Path, file: str, count: int) -> dict[str, str]:
+    """The first ``count`` names of ``folder/file`` renamed to :data:`NAMES`, in every CSV of the folder
+    (a group event's stages, a club's tournaments hold the same names); returns old -> new."""
+    rows = list(csv.reader(io.StringIO((folder / file).read_text(encoding="utf-8"))))
+    renamed = {row[1]: new for row, new in zip(rows[1:], NAMES[:count])}
+    for path in folder.rglob("*.csv"):
+        if path.name not in ("players.csv", "teams.csv", "members.csv"):
+            continue
+        table = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"))))
+        out = io.StringIO()
+        csv.writer(out, lineterminator="\n").writerows([[renamed.get(c, c) for c in row] for row in table])
+        path.write_text(out.getvalue(), encoding="utf-8")
+    return renamed
+
+
+def _formula_cells(text: str) -> list[str]:
+    return [cell for row in csv.reader(io.StringIO(text)) for cell in row if FORMULA.match(cell)]
+
+
+def test_csv_cell_starting_a_formula_is_neutralised(arbiter: Runner, tmp_path: Path) -> None:
+    """OWASP's advice: a cell that starts with = + - @ (or a tab or CR) and names something is written
+    with a single quote in front, in double quotes, in every CSV for people (every --format csv,
+    final/*.csv); numbers and result codes (-1, +/-) are not touched; JSON keeps the name as it is."""
+    folders = {}
+    for sample in ("rr10-finished", "team-league-in-progress", "club-lyon", "knockout24-in-progress",
+                   "groups16-in-progress"):
+        folders[sample] = tmp_path / sample
+        shutil.copytree(ROOT / "sample_events" / sample, folders[sample])
+    rr, team, club = folders["rr10-finished"], folders["team-league-in-progress"], folders["club-lyon"]
+    _rename_everywhere(rr, "players.csv", 5)
+    _rename_everywhere(team, "teams.csv", 2)
+    _rename_everywhere(team, "players.csv", 3)
+    _rename_everywhere(club, "members.csv", 3)
+    _rename_everywhere(folders["knockout24-in-progress"], "players.csv", 4)
+    _rename_everywhere(folders["groups16-in-progress"], "players.csv", 4)
+    (rr / "prizes.toml").write_text('split = "shared"\ncurrency = "EUR"\nplaces = [100, 50, 25]\n', encoding="utf-8")
+    assert arbiter("-d", rr, "finalize").code == 0
+    commands = {rr: ["standings", "crosstable", "pairings 1", "player list", "prizes", "log"],
+                team: ["team list", "team card", "team boards", "standings", "pairings", "crosstable", "log"],
+                club: ["member list", "ratings"],
+                folders["knockout24-in-progress"]: ["bracket", "pairings", "standings", "player list"],
+                folders["groups16-in-progress"]: ["groups show", "standings", "player list"]}
+    outputs: dict[str, str] = {}
+    for folder, lines in commands.items():
+        for line in lines:
+            done = arbiter("-d", folder, *line.split(), "-f", "csv")
+            assert done.code == 0, (folder.name, line, done.err)
+            outputs[f"{folder.name}: {line}"] = done.out
+    for name in ("standings.csv", "prizes.csv"):
+        outputs[f"final/{name}"] = (rr / "final" / name).read_text(encoding="utf-8")
+    for what, text in outputs.items():
+        assert _formula_cells(text) == [], what
+    shown = {cell for text in outputs.values() for row in csv.reader(io.StringIO(text)) for cell in row}
+    assert {"'" + name for name in NAMES} <= shown  # each renamed name, quoted ('=Quoted as ''=Quoted)
+    assert '"\'=HYPERLINK(""http://example.com/x"",""click"")"' in outputs["final/standings.csv"]
+    assert '"\'-Smith"' in outputs["rr10-finished: player list"]
+    assert ",+," in outputs["team-league-in-progress: team card"]  # a forfeit win's code stays as it is
+    json_names = arbiter("-d", rr, "player", "list", "-f", "json").out
+    assert '"-Smith"' in json_names and "'-Smith" not in json_names
+
+
+def test_a_player_named_as_a_formula_round_trips(arbiter: Runner, tmp_path: Path) -> None:
+    """A name that a spreadsheet would run is kept exactly: in players.csv (the folder's own file, not a
+    spreadsheet's), in JSON, in a TRF and back; a CSV list that arbiter wrote and a person cut down
+    to the columns ``player import`` takes gives the same names back (the quote in front is taken off)."""
+    event = tmp_path / "ev"
+    assert arbiter("new", event, "--name", "Open", "--system", "swiss", "--rounds", "3").code == 0
+    names = ['=HYPERLINK("http://x.io","go")', "-Smith", "'=Quoted", "'t Hooft", "Plain"]
+    for number, name in enumerate(names):
+        assert arbiter("-d", event, "player", "add", "--rating", 2000 - number, "--", name).code == 0
+    stored = [row["name"] for row in csv.DictReader(io.StringIO((event / "players.csv").read_text("utf-8")))]
+    assert stored == names
+    listed = arbiter("-d", event, "player", "list", "-f", "csv").out
+    assert "'-Smith" in listed and "''=Quoted" in listed and ",'t Hooft," in listed
+    cut = io.StringIO()  # the list as a spreadsheet saves it, cut to the columns player import takes
+    writer = csv.writer(cut, lineterminator="\n")
+    writer.writerows([["name", "rating"], *([row["name"], row["rating"]] for row in csv.DictReader(io.StringIO(listed)))])
+    copy = tmp_path / "copy"
+    assert arbiter("new", copy, "--name", "Copy", "--system", "swiss", "--rounds", "3").code == 0
+    assert arbiter("-d", copy, "player", "import", "-", stdin=cut.getvalue()).code == 0
+    again = [row["name"] for row in csv.DictReader(io.StringIO((copy / "players.csv").read_text("utf-8")))]
+    assert again == names
+    trf = tmp_path / "ev.trf"
+    assert arbiter("-d", event, "export", "-o", trf).code == 0
+    assert arbiter("import", trf, tmp_path / "back").code == 0
+    back = [row["name"] for row in csv.DictReader(io.StringIO((tmp_path / "back" / "players.csv").read_text("utf-8")))]
+    assert back == names
