@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 import shutil
 from pathlib import Path
@@ -104,3 +105,24 @@ def test_a_player_named_as_a_formula_round_trips(arbiter: Runner, tmp_path: Path
     assert arbiter("import", trf, tmp_path / "back").code == 0
     back = [row["name"] for row in csv.DictReader(io.StringIO((tmp_path / "back" / "players.csv").read_text("utf-8")))]
     assert back == names
+
+
+def test_sssc_is_printed_in_decimals_and_json_gives_a_number(arbiter: Runner, sample, tmp_path: Path) -> None:
+    """SSSC divides the Buchholz by K (C.07 Art. 13.4): with K = 7 its value has no finite decimal. It
+    is shown with two decimals (as FIDE's engine prints SSSC) in the table, the CSV, the page for the
+    wall and the HTML, and JSON gives the same number, never the text "104/7"; the order stays the
+    exact value's."""
+    event = sample("team-swiss20-in-progress")
+    args = ("-d", event, "standings", "--tiebreaks", "SSSC/K7,BH:MP")
+    table, as_csv, as_json = (arbiter(*args, *extra) for extra in ((), ("-f", "csv"), ("-f", "json")))
+    page = arbiter(*args, "--print")
+    html = tmp_path / "standings.html"
+    assert arbiter(*args, "--html", html).code == 0
+    rows = json.loads(as_json.out)
+    values = [row["tiebreaks"]["SSSC/K7"] for row in rows]
+    assert all(isinstance(v, (int, float)) for v in values)
+    assert (rows[0]["game_points"], rows[0]["tiebreaks"]["BH:MP"], values[0]) == (13, 13, 14.86)  # 13 + 13/7
+    csv_values = [row["SSSC/K7"] for row in csv.DictReader(io.StringIO(as_csv.out))]
+    assert csv_values[0] == "14.86" and all(re.fullmatch(r"\d+(\.\d+)?", v) for v in csv_values)
+    for text in (table.out, as_csv.out, as_json.out, page.out, html.read_text(encoding="utf-8")):
+        assert "14.86" in text and not re.search(r"\b\d+/7\b", text)
