@@ -7,8 +7,11 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
 import shutil
+import stat
+import threading
 from pathlib import Path
 
 from conftest import ROOT, Runner
@@ -126,3 +129,68 @@ def test_sssc_is_printed_in_decimals_and_json_gives_a_number(arbiter: Runner, sa
     assert csv_values[0] == "14.86" and all(re.fullmatch(r"\d+(\.\d+)?", v) for v in csv_values)
     for text in (table.out, as_csv.out, as_json.out, page.out, html.read_text(encoding="utf-8")):
         assert "14.86" in text and not re.search(r"\b\d+/7\b", text)
+
+
+def _character_device(tmp_path: Path) -> Path:
+    """A null device to write to. As root, a private one (mknod), never the system's /dev/null: a
+    regression would replace it with a file for the whole machine. Otherwise /dev/null itself, which
+    a user cannot replace."""
+    if os.geteuid() == 0:
+        device = tmp_path / "null"
+        os.mknod(device, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+        return device
+    return Path("/dev/null")
+
+
+def test_output_to_dev_null_writes_into_the_device(arbiter: Runner, sample, tmp_path: Path) -> None:
+    """-o writes where > would (issue 25, item 10): into a character device, which stays a device;
+    into a named pipe, whose reader gets the whole TRF; through a symbolic link into its target, the
+    link staying a link. A link to a file of the folder is refused like the file itself, and -o -
+    is stdout. Every way gives the same bytes, lines ending in CR LF."""
+    event = sample("swiss32-in-progress")
+    before = {p: p.read_bytes() for p in event.rglob("*") if p.is_file() and p.name != ".arbiter.lock"}
+    expected = arbiter("-d", event, "export").out
+    assert expected.endswith("\r\n") and expected.count("\n") == expected.count("\r\n") == expected.count("\r")
+    assert len(expected.splitlines()) > 32 and all(line[:3].strip() for line in expected.splitlines())
+
+    device = _character_device(tmp_path)
+    assert arbiter("-d", event, "export", "-o", device).code == 0
+    assert stat.S_ISCHR(device.stat().st_mode)
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    try:
+        done = arbiter("-d", event, "export", "-o", fifo)
+    finally:
+        if reader.is_alive() and not received:  # nothing opened the pipe: let the reader go
+            reader.join(timeout=0.5)
+            if reader.is_alive():
+                os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        reader.join(timeout=30)
+    assert done.code == 0, done.err
+    assert stat.S_ISFIFO(fifo.lstat().st_mode) and received == [expected.encode("utf-8")]
+
+    target, link = tmp_path / "real.trf", tmp_path / "link.trf"
+    target.write_text("old\n", encoding="utf-8")
+    link.symlink_to(target)
+    assert arbiter("-d", event, "export", "-o", link).code == 0
+    assert link.is_symlink() and os.readlink(link) == str(target)
+    assert target.read_bytes() == expected.encode("utf-8")
+    dangling = tmp_path / "new-link.trf"
+    dangling.symlink_to(tmp_path / "new.trf")
+    assert arbiter("-d", event, "export", "-o", dangling).code == 0
+    assert dangling.is_symlink() and (tmp_path / "new.trf").read_bytes() == expected.encode("utf-8")
+
+    owned = tmp_path / "players-link.csv"
+    owned.symlink_to(event / "players.csv")
+    refused = arbiter("-d", event, "export", "-o", owned)
+    assert refused.code == 2 and "is part of the tournament folder" in refused.err and owned.is_symlink()
+
+    to_stdout = arbiter("-d", event, "export", "-o", "-")
+    assert to_stdout.code == 0 and to_stdout.out == expected and not (Path.cwd() / "-").exists()
+    generated = arbiter("trf", "generate", "-o", "-", "--players", "6", "--rounds", "2")
+    assert generated.code == 0 and generated.out.startswith("012 ") and generated.out.endswith("\r\n")
+    assert {p: p.read_bytes() for p in event.rglob("*") if p.is_file() and p.name != ".arbiter.lock"} == before
