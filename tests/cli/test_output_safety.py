@@ -194,3 +194,47 @@ def test_output_to_dev_null_writes_into_the_device(arbiter: Runner, sample, tmp_
     generated = arbiter("trf", "generate", "-o", "-", "--players", "6", "--rounds", "2")
     assert generated.code == 0 and generated.out.startswith("012 ") and generated.out.endswith("\r\n")
     assert {p: p.read_bytes() for p in event.rglob("*") if p.is_file() and p.name != ".arbiter.lock"} == before
+
+
+def _tree(folder: Path) -> dict[str, bytes | str]:
+    """Every entry under ``folder``: a file's bytes, a link's target (not followed)."""
+    return {str(p.relative_to(folder)): os.readlink(p) if p.is_symlink() else p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_symlink() or p.is_file()}
+
+
+def test_publish_through_a_symlinked_subfolder_never_writes_outside_outdir(arbiter: Runner, sample,
+                                                                          tmp_path: Path) -> None:
+    """A symbolic link inside OUTDIR (a folder of pages, or a page) that leads elsewhere: publish
+    refuses with one line and exit 2 before it writes or removes anything, here or there. OUTDIR
+    itself may be a link."""
+    event = sample("rr10-finished")
+    site, outside = tmp_path / "site", tmp_path / "outside"
+    assert arbiter("-d", event, "publish", site).code == 0
+    outside.mkdir()
+    (outside / "1.html").write_text("not a page of ours\n", encoding="utf-8")
+    (outside / "unrelated.txt").write_text("keep me\n", encoding="utf-8")
+    shutil.rmtree(site / "players")
+    (site / "players").symlink_to(outside, target_is_directory=True)
+    (event / "players.csv").write_text((event / "players.csv").read_text("utf-8").replace("Fontaine", "Fontana"),
+                                       encoding="utf-8")  # every page changes: publish would rewrite them
+    before_site, before_outside = _tree(site), _tree(outside)
+    refused = arbiter("-d", event, "publish", site)
+    assert refused.code == 2 and refused.out == "" and refused.err.count("\n") == 1
+    assert "leads out of" in refused.err and "symbolic link" in refused.err
+    assert _tree(site) == before_site and _tree(outside) == before_outside
+
+    (site / "players").unlink()
+    secret = outside / "secret.html"
+    secret.write_text("secret\n", encoding="utf-8")
+    (site / "standings.html").unlink()
+    (site / "standings.html").symlink_to(secret)
+    before_site, before_outside = _tree(site), _tree(outside)
+    refused = arbiter("-d", event, "publish", site)
+    assert refused.code == 2 and "standings.html leads out of" in refused.err
+    assert _tree(site) == before_site and _tree(outside) == before_outside
+
+    (site / "standings.html").unlink()
+    linked = tmp_path / "linked-site"
+    linked.symlink_to(site, target_is_directory=True)
+    assert arbiter("-d", event, "publish", linked).code == 0
+    assert "Fontana" in (site / "standings.html").read_text(encoding="utf-8") and _tree(outside) == before_outside
