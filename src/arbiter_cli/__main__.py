@@ -3,9 +3,13 @@
 Ctrl-C at any moment, start-up and shut-down included, ends the command with
 exit status 130 and one line, never a traceback. While the command works, Ctrl-C
 raises ``KeyboardInterrupt`` as usual, so that a change being written is undone
-(:mod:`arbiter_cli.store.files` writes all or nothing); outside that (loading,
-leaving) the process leaves at once. The ``arbiter`` script (``bin/arbiter``)
-installs a handler before anything else loads.
+(:mod:`arbiter_cli.store.files` writes all or nothing) and the line is
+``arbiter: error: interrupted``: nothing changed. Once a change has passed its
+commit point (:mod:`arbiter_cli.core.commits`), Ctrl-C waits: the change is
+finished on disk and the command's report is complete, and then the command ends
+with status 130 and ``arbiter: interrupted after the change was saved (FOLDER)``.
+Outside the work (loading, leaving) the process leaves at once. The ``arbiter``
+script (``bin/arbiter``) installs a handler before anything else loads.
 """
 
 import gc
@@ -16,13 +20,18 @@ from types import FrameType
 from typing import NoReturn
 
 from arbiter_cli.cli.interrupt import INTERRUPT
+from arbiter_cli.core.commits import COMMITS
 
 
 def _interrupted() -> NoReturn:
-    """Leave quietly with status 130 (a second Ctrl-C while leaving is ignored)."""
+    """Leave quietly with status 130 (a second Ctrl-C while leaving is ignored), saying whether a
+    change was saved before the interrupt."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    saved = [folder for folder in COMMITS.folders if os.path.exists(folder)]  # not a staging folder moved in
+    line = (f"arbiter: interrupted after the change was saved ({', '.join(saved)}; 'arbiter log' shows it)"
+            if saved else "arbiter: error: interrupted")
     try:
-        sys.stderr.write("arbiter: error: interrupted\n")
+        sys.stderr.write(line + "\n")
     except (OSError, ValueError):
         pass
     _leave(130)
@@ -49,6 +58,8 @@ def _on_interrupt(signum: int, frame: FrameType | None) -> None:
     and lost: the interrupt is then delivered again a few milliseconds later (SIGALRM, handled
     here too), outside the callback."""
     INTERRUPT.seen = True
+    if COMMITS.holding:  # a change is past its commit point: the command finishes, then says so (run)
+        return
     if frame is not None and frame.f_code.co_name == "cb" and "importlib" in frame.f_code.co_filename:
         signal.setitimer(signal.ITIMER_REAL, 0.005)
         return
@@ -93,7 +104,7 @@ def run() -> NoReturn:
         if INTERRUPT.seen:
             _interrupted()
         raise
-    if INTERRUPT.seen and code == 0:  # a Ctrl-C swallowed on the way (in a finaliser, say)
+    if INTERRUPT.seen and code == 0:  # a Ctrl-C held after a commit point, or swallowed (in a finaliser, say)
         _interrupted()
     _leave(code)
 

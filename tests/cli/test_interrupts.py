@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -58,11 +59,13 @@ def test_ctrl_c_at_any_moment_exits_130_quietly_and_leaves_the_folder_whole(tmp_
         seen[process.returncode] = seen.get(process.returncode, 0) + 1
         assert process.returncode in (0, 130), (attempt, process.returncode, err)
         assert b"Traceback" not in err
-        if process.returncode == 130:
-            assert err.decode().splitlines()[-1:] == ["arbiter: error: interrupted"], (attempt, err, _)
         reread = subprocess.run([str(ARBITER), "-d", str(folder), "pairings", "-f", "csv"], capture_output=True)
         assert reread.returncode == 0, reread.stderr  # the folder reads back
         after = snapshot(folder)
+        if process.returncode == 130:  # nothing changed, or the change is whole and the line says so
+            saved = f"arbiter: interrupted after the change was saved ({folder}; 'arbiter log' shows it)"
+            assert err.decode().splitlines()[-1:] == [saved if after != before else "arbiter: error: interrupted"], \
+                (attempt, err, _)
         if command == ["pair"] and after != before:  # the round was paired whole, or not at all
             assert after.keys() - before.keys() in ({"rounds/05.csv"}, {"rounds/05.csv", ".arbiter.digests"}), \
                 sorted(after.keys() ^ before.keys())
@@ -70,3 +73,45 @@ def test_ctrl_c_at_any_moment_exits_130_quietly_and_leaves_the_folder_whole(tmp_
             assert after == before
         assert not list(folder.rglob(".*.tmp-*"))
     assert seen.get(130), seen  # most tries do interrupt
+
+
+def _interrupt_when(folder: Path, seen: Callable[[], bool]) -> tuple[int, str, str]:
+    """``arbiter pair`` on ``folder``, each step of its change slowed down, sent Ctrl-C as soon as
+    ``seen()``; its exit status, stdout and stderr."""
+    process = subprocess.Popen([str(ARBITER), "-d", str(folder), "pair"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, env=dict(os.environ, NO_COLOR="1", ARBITER_CRASH_TEST_PAUSE="0.3"))
+    deadline = time.monotonic() + 60
+    while not seen() and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert process.poll() is None, "the command ended before the moment to interrupt it"
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    return process.returncode, out.decode(), err.decode()
+
+
+def test_ctrl_c_after_the_round_is_saved_says_it_was_saved(tmp_path: Path) -> None:
+    """Issue 25, item 11: once the change's manifest is written (its commit point), Ctrl-C waits: the
+    round is put in place whole, the command ends with status 130 (it was stopped) and its line says
+    the change was saved, not "error: interrupted". Before that point, Ctrl-C undoes the change:
+    status 130, "arbiter: error: interrupted", the folder byte for byte as it was."""
+    sample = ROOT / "sample_events" / "double-rr6-ready"
+    after_commit = tmp_path / "after"
+    shutil.copytree(sample, after_commit)
+    code, out, err = _interrupt_when(after_commit, (after_commit / ".arbiter.pending").exists)
+    assert code == 130 and "Traceback" not in err
+    assert err.splitlines()[-1] == f"arbiter: interrupted after the change was saved ({after_commit}; " \
+                                   "'arbiter log' shows it)"
+    assert "round 5 of 10 paired" in err and "Winter Six 2026: round 5" in out  # the report is whole too
+    assert (after_commit / "rounds" / "05.csv").is_file() and not (after_commit / ".arbiter.pending").exists()
+    assert not list(after_commit.rglob(".*.tmp-*"))
+    verify = subprocess.run([str(ARBITER), "-d", str(after_commit), "verify"], capture_output=True, text=True)
+    assert verify.returncode == 0 and "the folder is sound: 6 players, 5 rounds" in verify.stderr
+    assert "round 5 paired" in subprocess.run([str(ARBITER), "-d", str(after_commit), "log"], capture_output=True,
+                                              text=True).stdout
+
+    before_commit = tmp_path / "before"
+    shutil.copytree(sample, before_commit)
+    before = snapshot(before_commit)
+    code, out, err = _interrupt_when(before_commit, lambda: bool(list(before_commit.rglob(".*.tmp-*"))))
+    assert (code, err.splitlines()[-1:]) == (130, ["arbiter: error: interrupted"]) and "Traceback" not in err
+    assert snapshot(before_commit) == before and not list(before_commit.rglob(".*.tmp-*"))

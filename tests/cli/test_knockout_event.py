@@ -98,7 +98,7 @@ def test_knockout_trf_export_custom_knockout_and_ordinary_games(arbiter: Runner,
     finish_round(arbiter, folder, 1)
     out = arbiter("-d", folder, "export")
     assert out.code == 0, out.err
-    lines = out.out.split("\r")
+    lines = out.out.splitlines()
     assert "192 CUSTOM_KNOCKOUT" in lines
     player_lines = [line for line in lines if line.startswith("001")]
     assert len(player_lines) == 8

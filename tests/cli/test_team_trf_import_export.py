@@ -66,7 +66,7 @@ def test_real_team_file_imports_exports_and_imports_again_unchanged(arbiter: Run
     journal = (first / "journal.csv").read_text(encoding="utf-8")
     assert "tournament imported" in journal and "import warning" in journal
     text = exported.read_bytes().decode("utf-8")
-    assert text.endswith("\r") and "\n" not in text  # TRF lines end with CR
+    assert text.endswith("\r\n") and text.count("\n") == text.count("\r\n")  # TRF lines end with CR LF
 
 
 def test_fide_sample_team_standings_are_those_of_trf_standings_on_the_file(arbiter: Runner, tmp_path: Path) -> None:
@@ -157,7 +157,7 @@ def test_team_round_robin_made_with_the_commands_comes_back_through_a_trf(arbite
     assert result.code == 0, result.err
     assert "warning: not in a TRF, so not exported: the settings seed" in result.err
     assert "withdrawn teams are written as absent (240 Z) in the rounds still to play" in result.err
-    records = exported.read_bytes().decode("utf-8").split("\r")
+    records = exported.read_bytes().decode("utf-8").splitlines()
     assert {"330 -+   2   5   3", "330 +-   4   1   4", "240 Z   4    5", "240 Z   5    4    5"} <= set(records)
     back = tmp_path / "back"
     result = arbiter("import", exported, back)
@@ -182,8 +182,8 @@ def test_team_folder_exports_trf_2026_only(arbiter: Runner, tmp_path: Path) -> N
     assert result.code == 2 and "field '--trf-version': a team event is exported as TRF-2026" in result.err
     assert not (tmp_path / "out.trf").exists() and _files(tmp_path / "cup") == before
     to_stdout = arbiter("-d", tmp_path / "cup", "export")
-    assert to_stdout.code == 0 and to_stdout.out.startswith("012 Grandmommy's Cup\r022 Test\r")
-    india = next(x for x in to_stdout.out.split("\r") if x.startswith("310   1 "))
+    assert to_stdout.code == 0 and to_stdout.out.startswith("012 Grandmommy's Cup\r\n022 Test\r\n")
+    india = next(x for x in to_stdout.out.splitlines() if x.startswith("310   1 "))
     ranks = {row["team_number"]: row["rank"] for row in _standings(arbiter, "-d", tmp_path / "cup", "standings")}
     assert (india[54:60], india[61:67], india[68:71], india[73:]) == (
         "  15.0", "  28.0", f"{ranks[1]:3d}", "   1    2    3    4    5")  # MP, GP, the rank of 'standings'

@@ -172,7 +172,7 @@ def _round_robin(teams: int, *, double: bool = False, reverse: int | None = None
 def test_team_round_robin_comes_back_in_the_order_of_the_berger_tables(teams: int, double: bool) -> None:
     event = _round_robin(teams, double=double)
     text = export_team_trf(event, {}).text
-    assert f"192 FIDE_TEAM_{'DOUBLE' if double else ''}ROUNDROBIN" in text.split("\r")
+    assert f"192 FIDE_TEAM_{'DOUBLE' if double else ''}ROUNDROBIN" in text.splitlines()
     back = _import(text)
     assert team_files(back.tournament) == team_files(event)
     assert back.tournament.settings.berger_tables and not [w for w in back.warnings if "Berger" in w]
@@ -181,7 +181,7 @@ def test_team_round_robin_comes_back_in_the_order_of_the_berger_tables(teams: in
 def test_match_forfeit_written_the_other_way_round_fits_its_berger_table_match() -> None:
     event = _round_robin(4, withdrawn=4)  # round 3: 2 - 4 in the table, a forfeit
     text = export_team_trf(event, {}).text
-    assert "330 +-   3   2   4" in text.split("\r")
+    assert "330 +-   3   2   4" in text.splitlines()
     back = _import(text.replace("330 +-   3   2   4", "330 -+   3   4   2"))
     assert back.tournament.settings.berger_tables
     assert back.tournament.round(3).match_of(4) == event.round(3).match_of(4) == Match(
@@ -210,7 +210,7 @@ def test_withdrawn_team_comes_back_withdrawn_while_rounds_remain() -> None:
     whole = _round_robin(5, withdrawn=3)
     running = TeamTournament(whole.settings, whole.team, whole.teams, whole.players, whole.team_of, whole.rounds[:3])
     text = export_team_trf(running, {}).text
-    assert "240 Z   4    3" in text.split("\r") and "240 Z   5    3" in text.split("\r")
+    assert "240 Z   4    3" in text.splitlines() and "240 Z   5    3" in text.splitlines()
     back = _import(text)
     assert team_files(back.tournament) == team_files(running)
     assert back.tournament.entry(3) == TeamEntry(number=3, name="Team 3", status="withdrawn", withdrawn_after=2)
@@ -225,7 +225,7 @@ def test_a_bye_asked_for_a_round_robins_round_not_yet_paired_is_left_out_with_a_
     running = _round_robin(4)
     running = TeamTournament(running.settings, running.team, running.teams, running.players, running.team_of,
                              running.rounds[:1])
-    back = _import(export_team_trf(running, {}).text + "240 H   2    1\r")
+    back = _import(export_team_trf(running, {}).text + "240 H   2    1\r\n")
     assert not back.tournament.entry(1).is_withdrawn and back.tournament.byes == ()
     assert any("byes requested for rounds not yet paired (240)" in w and "left out" in w for w in back.warnings)
 

@@ -149,7 +149,7 @@ def test_the_trf16_export_of_a_requested_half_point_bye_counts_it_in_the_points_
     exported = arbiter("-d", event, "export", "--trf-version", "16", "-o", tmp_path / "e.trf")
     assert exported.code == 0
     assert "TRF16 holds the requested byes of the next round only: those of round 4 are not exported" in exported.err
-    lines = {line[4:8].strip(): line for line in (tmp_path / "e.trf").read_bytes().decode().split("\r") if line[:3] == "001"}
+    lines = {line[4:8].strip(): line for line in (tmp_path / "e.trf").read_bytes().decode().splitlines() if line[:3] == "001"}
     assert lines["3"][80:84] == " 1.0" and lines["3"][91:].endswith("0000 - H")
     assert lines["8"][91:].endswith("0000 - Z") and lines["8"].count("0000") == 1
     assert arbiter("import", tmp_path / "e.trf", tmp_path / "back").code == 0
@@ -261,7 +261,7 @@ def test_the_export_writes_no_colour_for_a_forfeit_imported_without_one(arbiter:
     assert "13,13,153,-/+,colourless" in round_one.read_text().splitlines()
 
     def exported_line() -> str:
-        return next(line for line in arbiter("-d", event, "export").out.split("\r") if line.startswith("001   13 "))
+        return next(line for line in arbiter("-d", event, "export").out.splitlines() if line.startswith("001   13 "))
 
     assert exported_line()[91:] == " 153 - -"
     # corrected to another forfeit it stays colourless; a game played over the board has colours

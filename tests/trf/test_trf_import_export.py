@@ -199,10 +199,10 @@ _BLOCK = re.compile(r"  ((?:[ \d]{3}\d) [wb-] [10=+\-WDLHFUZ ]|\s{8})")
 
 
 def _check_layout(text: str, version: str, rounds: int) -> None:
-    assert "\n" not in text and text.endswith("\r")
+    assert text.endswith("\r\n") and text.count("\r") == text.count("\n") == text.count("\r\n")  # CR LF
     text.encode("utf-8")
     codes = []
-    for line in text.split("\r")[:-1]:
+    for line in text.split("\r\n")[:-1]:
         code = line[:3]
         codes.append(code)
         assert line[3:4] in (" ", ""), line
@@ -254,7 +254,7 @@ def test_export_of_a_new_scoring_and_requested_byes(arbiter, tmp_path: Path) -> 
     assert arbiter("-d", folder, "bye", "2", "--round", "3", "--zero").code == 0
     text = arbiter("-d", folder, "export").out
     _check_layout(text, "2026", 5)
-    lines = text.split("\r")
+    lines = text.splitlines()
     assert "152 B" in lines and "142 5" in lines
     assert "162  W 3.0    D 1.0" in lines
     assert "240 Z   3    2" in lines
@@ -270,8 +270,8 @@ def test_export_of_a_new_scoring_and_requested_byes(arbiter, tmp_path: Path) -> 
     assert "TRF16 holds the requested byes of the next round only: those of round 3 are not exported" in \
         exported16.err
     text16 = exported16.out
-    assert "XXS WW=3 BW=3 WD=1 BD=1 WL=0 BL=0 ZPB=0 HPB=1 FPB=3 PAB=3 FW=3 FL=0" in text16.split("\r")
-    assert "XXC black1" in text16.split("\r")
+    assert "XXS WW=3 BW=3 WD=1 BD=1 WL=0 BL=0 ZPB=0 HPB=1 FPB=3 PAB=3 FW=3 FL=0" in text16.splitlines()
+    assert "XXC black1" in text16.splitlines()
     (tmp_path / "open16.trf").write_text(text16, encoding="utf-8", newline="")
     assert arbiter("import", tmp_path / "open16.trf", tmp_path / "again16").code == 0
     without_byes = {name: text for name, text in _folder_files(again).items() if name != "byes.csv"}
@@ -288,7 +288,7 @@ def test_round_dates_are_kept(arbiter, tmp_path: Path) -> None:
     assert 'round_dates = [\n    "2010-09-24",\n    "2010-09-25",\n    "2010-09-26",\n]' in (
         folder / "tournament.toml").read_text()
     text = arbiter("-d", folder, "export").out
-    assert "132" + " " * 88 + "10/09/24  10/09/25  10/09/26" in text.split("\r")
+    assert "132" + " " * 88 + "10/09/24  10/09/25  10/09/26" in text.splitlines()
 
 
 # --------------------------------------------------------------------------- pairing an exported file
@@ -527,7 +527,7 @@ def test_exported_swiss_with_withdrawal_and_requested_bye_pairs_like_the_folder(
         result = arbiter("-d", folder, "export", "--trf-version", version, "-o", exported)
         assert result.code == 0 and "withdrawn players are written as absent" in result.err
         text = exported.read_bytes().decode("utf-8")
-        assert ("240 Z   2    3" in text.split("\r")) == (version == "2026")
+        assert ("240 Z   2    3" in text.splitlines()) == (version == "2026")
         result = arbiter("trf", "pair", exported)
         assert result.code == 0, result.err
         pairs[version] = parse_pairs(result.out)

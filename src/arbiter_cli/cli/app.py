@@ -25,6 +25,7 @@ from arbiter_cli.cli import (audit, club, event, finish, groups, knockout, pairi
                              publish, reports, results, rounds, serve, teams, trf)
 from arbiter_cli.cli.common import STATE, say
 from arbiter_cli.cli.interrupt import INTERRUPT
+from arbiter_cli.core.commits import COMMITS
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, DomainError, NoPairing, Refused
 from arbiter_cli.core.model import printable
 
@@ -191,6 +192,7 @@ def exit_code(error: DomainError) -> int:
 def main(argv: list[str] | None = None) -> None:
     """Run the command line; turn every failure into one line on stderr and an exit code."""
     STATE.stage = ""
+    COMMITS.start()
     try:
         arguments = sys.argv[1:] if argv is None else list(argv)
         code = _narrowed(arguments)(args=arguments, prog_name="arbiter", standalone_mode=False)

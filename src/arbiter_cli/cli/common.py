@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from arbiter_cli.render.printing import Sheet
 
 __all__ = ["STATE", "FormatOption", "RulesOption", "TiebreaksOption", "PrintOption", "HtmlOption", "ExplainOption",
-           "GroupOption", "say", "command_line", "read_bytes", "read_input", "arguments", "author", "waiting",
+           "GroupOption", "say", "command_line", "output_file", "read_bytes", "read_input", "arguments", "author", "waiting",
            "Terminal", "check_page", "event", "club"]
 
 
@@ -203,6 +203,11 @@ class Terminal:
 
     def waiting(self, message: str) -> None:
         waiting(message)
+
+
+def output_file(path: Path | None) -> Path | None:
+    """An ``-o`` option's file, or None for stdout: none given, or ``-`` (as every Unix tool reads it)."""
+    return None if path is None or str(path) == "-" else path
 
 
 def check_page(print_: bool, html: str | None, fmt: Format) -> None:

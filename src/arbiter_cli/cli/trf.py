@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from arbiter_cli.cli.common import FormatOption, GroupOption, RulesOption, TiebreaksOption, Terminal, event
+from arbiter_cli.cli.common import FormatOption, GroupOption, RulesOption, TiebreaksOption, Terminal, event, output_file
 from arbiter_cli.render.output import Format
 
 if TYPE_CHECKING:
@@ -37,13 +37,13 @@ def import_command(
 def export_command(
     version: Annotated[str, typer.Option("--trf-version", metavar="2026|16",
                                          help="TRF-2026 (the default) or TRF16.")] = "2026",
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write the TRF here (default: stdout).",
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write the TRF here (default, or -: stdout).",
                                                    show_default=False)] = None,
     group: GroupOption = None,
 ) -> None:
-    """Write the tournament as a Tournament Report File (lines end with CR, UTF-8; a group event: one
+    """Write the tournament as a Tournament Report File (lines end with CR LF, UTF-8; a group event: one
     stage, --group A)."""
-    event(group).export(version, output)
+    event(group).export(version, output_file(output))
 
 
 def trf_standings(
@@ -59,13 +59,13 @@ def trf_standings(
 
 def trf_pair(
     source: TrfArgument,
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write the pairing here.")] = None,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write the pairing here (default, or -: stdout).")] = None,
     explain: Annotated[bool, typer.Option("--explain", help="A team file: why each bracket and colour (stderr).")
                        ] = False,
 ) -> None:
     """Pair the next round of a TRF; print it in the JaVaFo/bbpPairings format (a team file: team
     numbers, white team first, the PAB as 'team 0'; FIDE C.04.6)."""
-    _trf(source).pair(output, explain)
+    _trf(source).pair(output_file(output), explain)
 
 
 def trf_check(source: TrfArgument) -> None:
@@ -74,7 +74,7 @@ def trf_check(source: TrfArgument) -> None:
 
 
 def trf_generate(
-    output: Annotated[Path, typer.Option("--output", "-o", help="The TRF file to write.")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="The TRF file to write (-: stdout).")],
     rounds: Annotated[int, typer.Option("--rounds", min=1, help="Number of rounds.")],
     players: Annotated[Optional[int], typer.Option("--players", min=2, help="Number of players.")] = None,
     seed: Annotated[int, typer.Option("--seed", help="The same seed always gives the same file.")] = 1,
@@ -94,5 +94,5 @@ def trf_generate(
     --teams: a team Swiss, paired with its C.04.6 engine)."""
     from arbiter_cli.events.trf_files import generate_trf
 
-    generate_trf(output, rounds, players, seed, (draw_rate, forfeit_rate, bye_rate), teams, boards, colour_model,
+    generate_trf(output_file(output), rounds, players, seed, (draw_rate, forfeit_rate, bye_rate), teams, boards, colour_model,
                  primary, Terminal())

@@ -1,4 +1,5 @@
-"""Reading a CSV file that a person made (``player import``, ``member import``).
+"""CSV for and from people: reading a file that a person made (``player import``, ``member import``),
+and the one rule of a cell that a spreadsheet would run as a formula.
 
 The first line names the columns, in any order; each must be a known one, once,
 and ``name`` is required. The columns are separated by commas, or by semicolons
@@ -11,17 +12,56 @@ Traceback (most recent call last):
 arbiter_cli.core.errors.BadArgument: p.csv, line 2: expected 2 fields, found 3
 >>> read_rows('name,rating\\n"Doe, Jane",2100\\n\\n', "p.csv", ("name", "rating"))
 [(2, {'name': 'Doe, Jane', 'rating': '2100'})]
+
+**Formula injection** (OWASP, "CSV Injection"): a spreadsheet reads a cell that starts with ``=``,
+``+``, ``-``, ``@``, a tab or a CR as a formula, so a player named ``=HYPERLINK(...)`` would run
+when the standings are opened. Every CSV written for people (``--format csv``, ``final/*.csv``:
+:func:`arbiter_cli.render.output.view_text`) writes such a cell as :func:`spreadsheet_cell` does,
+with a single quote in front (and in double quotes); :func:`read_rows` takes that quote off again,
+so a list written by arbiter and read back gives the same names. A number or a result code
+(``-1``, ``+12``, ``+/-``, ``1-0``) holds no letter and calls nothing: it is written as it is.
+
+>>> spreadsheet_cell("=HYPERLINK(1)"), spreadsheet_cell("-Smith"), spreadsheet_cell("-1"), spreadsheet_cell("+/-")
+("'=HYPERLINK(1)", "'-Smith", '-1', '+/-')
+>>> from_spreadsheet_cell("'-Smith"), from_spreadsheet_cell("'t Hooft"), from_spreadsheet_cell("'-1")
+('-Smith', "'t Hooft", "'-1")
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Sequence
 
 from arbiter_cli.core.errors import BadArgument
 
-__all__ = ["read_rows"]
+__all__ = ["read_rows", "FORMULA_STARTS", "formula_like", "spreadsheet_cell", "from_spreadsheet_cell"]
+
+#: The first characters that make a spreadsheet read a cell as a formula (OWASP: = + - @, tab, CR).
+FORMULA_STARTS = frozenset("=+-@\t\r")
+#: A cell of digits and the signs of numbers and result codes only: a formula of it could name no
+#: function and no cell (``-1``, ``+12``, ``-0.5``, ``+/-``, ``-/+``, ``1/2-1/2``, ``=``).
+_INERT = re.compile(r"[0-9+\-=/.,½ ]*")
+
+
+def formula_like(text: str) -> bool:
+    """Would a spreadsheet read ``text`` as a formula that can call or name something: it starts,
+    after any single quotes in front, with one of :data:`FORMULA_STARTS`, and holds more than
+    digits and signs. (The quotes in front are looked through so that :func:`spreadsheet_cell`
+    and :func:`from_spreadsheet_cell` undo each other for every text, ``'=x`` included.)"""
+    bare = text.lstrip("'")
+    return bare[:1] in FORMULA_STARTS and not _INERT.fullmatch(bare)
+
+
+def spreadsheet_cell(text: str) -> str:
+    """``text`` as a CSV for people writes it: a single quote in front of a formula (OWASP)."""
+    return "'" + text if formula_like(text) else text
+
+
+def from_spreadsheet_cell(text: str) -> str:
+    """A cell as :func:`spreadsheet_cell` wrote it, read back: its quote in front taken off."""
+    return text[1:] if text.startswith("'") and formula_like(text[1:]) else text
 
 
 def read_rows(text: str, source: str, columns: Sequence[str], required: str = "name") -> list[tuple[int, dict[str, str]]]:
@@ -49,7 +89,8 @@ def read_rows(text: str, source: str, columns: Sequence[str], required: str = "n
             if len(cells) != len(names):
                 raise BadArgument(f"expected {len(names)} fields, found {len(cells)}", source=source,
                                   line=reader.line_num)
-            rows.append((reader.line_num, {name: cell.strip() for name, cell in zip(names, cells)}))
+            rows.append((reader.line_num, {name: from_spreadsheet_cell(cell.strip())
+                                           for name, cell in zip(names, cells)}))
     except csv.Error as error:
         raise BadArgument(f"CSV syntax error: {error}", source=source, line=reader.line_num) from None
     return rows

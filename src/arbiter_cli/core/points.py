@@ -24,7 +24,13 @@ from collections.abc import Iterable
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
-__all__ = ["Points", "parse_points", "format_points", "points_to_json", "points_to_toml", "total", "half_up"]
+__all__ = ["Points", "parse_points", "format_points", "points_to_json", "points_to_toml", "total", "half_up",
+           "shown_points", "points_to_number", "SHOWN_PLACES"]
+
+#: The decimals of a value with no finite decimal (a third, a seventh: SSSC divides by K, C.07
+#: Art. 13.4) when people or scripts see it: two, as FIDE's engine prints SSSC and as AOB is
+#: rounded. The value itself stays exact, and so does every ranking by it.
+SHOWN_PLACES = 2
 
 Points = Fraction
 
@@ -79,7 +85,14 @@ def parse_points(value: object) -> Fraction:
 
 
 def format_points(value: Fraction, *, ascii: bool = False) -> str:
-    """Write points for people (``2½``) or, with ``ascii``, for files (``2.5``)."""
+    """Write points for people (``2½``) or, with ``ascii``, for files (``2.5``). For people a value
+    with no finite decimal is written in decimals (:func:`shown_points`); a file keeps it exact.
+
+    >>> format_points(Fraction(323, 7)), format_points(Fraction(323, 7), ascii=True)
+    ('46.14', '323/7')
+    """
+    if not ascii:
+        value = shown_points(value)
     if value.denominator == 1:
         return str(value.numerator)
     if value.denominator == 2 and not ascii:
@@ -103,6 +116,27 @@ def points_to_json(value: Fraction) -> int | float | str:
     if _finite_decimal(value) is not None:
         return float(value)
     return f"{value.numerator}/{value.denominator}"
+
+
+def shown_points(value: Fraction) -> Fraction:
+    """``value`` as people and scripts see it: itself when it has a finite decimal, else rounded half
+    up to :data:`SHOWN_PLACES` decimals (never ``323/7``: that form is for files that must read back
+    exactly, :func:`points_to_toml`).
+
+    >>> shown_points(Fraction(323, 7)), shown_points(Fraction(111, 4))
+    (Fraction(2307, 50), Fraction(111, 4))
+    """
+    return value if _finite_decimal(value) is not None else half_up(value, SHOWN_PLACES)
+
+
+def points_to_number(value: Fraction) -> int | float:
+    """A JSON number for people and scripts (:func:`shown_points`): an int when whole, else a float.
+
+    >>> points_to_number(Fraction(323, 7)), points_to_number(Fraction(7, 2)), points_to_number(Fraction(4))
+    (46.14, 3.5, 4)
+    """
+    shown = shown_points(value)
+    return shown.numerator if shown.denominator == 1 else float(shown)
 
 
 def points_to_toml(value: Fraction) -> int | float | str:

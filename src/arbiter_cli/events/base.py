@@ -272,14 +272,14 @@ class Event:
             check_output(output, what="the TRF")
 
     def write_trf(self, text: str, warnings: Sequence[str], version: str, output: Path | None, what: str) -> None:
-        """An exported TRF on stdout (its CR line ends shown as new lines on a terminal), or written to
-        ``output``; ``what`` says what it holds."""
+        """An exported TRF on stdout, or written to ``output``, the same bytes (lines end with CR LF:
+        :data:`arbiter_cli.trf.writer.LINE_END`); ``what`` says what it holds."""
         from arbiter_cli.store.outputs import write_output
 
         for warning in warnings:
             self.caller.say(f"warning: {warning}")
         if output is None:
-            self.caller.write(text.replace("\r", "\n") if self.caller.terminal else text)
+            self.caller.write(text)
             return
         write_output(output, text, what="the TRF")
         self.caller.say(f"wrote {output}: TRF{'-2026' if version == '2026' else '16'}, {what}")

@@ -351,10 +351,11 @@ def _team_differences(check: TeamRoundCheck) -> list[str] | None:
     return lines
 
 
-def generate_trf(output: Path, rounds: int, players: int | None, seed: int, rates: tuple[float, float, float],
+def generate_trf(output: Path | None, rounds: int, players: int | None, seed: int, rates: tuple[float, float, float],
                  teams: int | None, boards: int, colour_model: str, primary: str, caller: Caller) -> None:
     """``trf generate``: a random Swiss paired round by round with arbiter's Dutch engine, or, with
-    ``teams``, a team Swiss paired with its C.04.6 engine (``rates``: draws, forfeits, half-point byes)."""
+    ``teams``, a team Swiss paired with its C.04.6 engine (``rates``: draws, forfeits, half-point byes);
+    ``output`` None: stdout."""
     draw_rate, forfeit_rate, bye_rate = rates
     if teams is not None:
         _generate_teams(output, teams, boards, rounds, seed, colour_model, primary, rates, caller)
@@ -363,14 +364,23 @@ def generate_trf(output: Path, rounds: int, players: int | None, seed: int, rate
 
     if players is None:
         raise BadArgument("give --players (or --teams for a team Swiss)", field="--players")
-    check_output(output, what="the TRF")
+    if output is not None:
+        check_output(output, what="the TRF")
     with caller.progress("generating rounds", rounds) as step:
         text = generate_tournament(players, rounds, seed, draw_rate, forfeit_rate, bye_rate, progress=step)
+    _written(output, text, caller, f"{count(players, 'player')}, {count(rounds, 'round')} (seed {seed})")
+
+
+def _written(output: Path | None, text: str, caller: Caller, what: str) -> None:
+    """A generated TRF written to ``output`` (None: stdout), and what it holds said."""
+    if output is None:
+        caller.write(text)
+        return
     write_output(output, text, what="the TRF")
-    caller.say(f"wrote {output}: {count(players, 'player')}, {count(rounds, 'round')} (seed {seed})")
+    caller.say(f"wrote {output}: {what}")
 
 
-def _generate_teams(output: Path, teams: int, boards: int, rounds: int, seed: int, colour_model: str, primary: str,
+def _generate_teams(output: Path | None, teams: int, boards: int, rounds: int, seed: int, colour_model: str, primary: str,
                     rates: tuple[float, float, float], caller: Caller) -> None:
     """A random team Swiss, paired round by round with arbiter's C.04.6 engine."""
     from arbiter_cli.pairing.team_swiss import ColourModel
@@ -383,7 +393,8 @@ def _generate_teams(output: Path, teams: int, boards: int, rounds: int, seed: in
         raise BadArgument(f"{primary!r} is not a primary score; use mp or gp", field="--primary")
     if teams < 2 or boards < 1:
         raise BadArgument("a team Swiss needs at least 2 teams of at least 1 board", field="--teams")
-    check_output(output, what="the TRF")
+    if output is not None:
+        check_output(output, what="the TRF")
     draw_rate, forfeit_rate, bye_rate = rates
     shape = TeamSwissShape(teams, boards, rounds, seed, models[colour_model.lower()],
                            "MP" if primary.upper() == "MP" else "GP", draw_rate=draw_rate,
@@ -393,6 +404,5 @@ def _generate_teams(output: Path, teams: int, boards: int, rounds: int, seed: in
             text = generate_team_swiss(shape, progress=step)
         except NoPairing as error:
             raise NoPairing(f"seed {seed}: {error}; try another seed or fewer rounds") from None
-    write_output(output, text, what="the TRF")
-    caller.say(f"wrote {output}: {count(teams, 'team')} of {count(boards, 'board')}, {count(rounds, 'round')} "
-               f"(seed {seed})")
+    _written(output, text, caller, f"{count(teams, 'team')} of {count(boards, 'board')}, {count(rounds, 'round')} "
+             f"(seed {seed})")

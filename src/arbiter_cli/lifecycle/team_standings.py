@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from arbiter_cli.core.errors import BadArgument
-from arbiter_cli.core.points import points_to_json
+from arbiter_cli.core.points import points_to_number
 from arbiter_cli.core.team import Team, TeamEvent
 from arbiter_cli.core.team_settings import DEFAULT_TEAM_TIEBREAKS
 from arbiter_cli.core.tiebreak_codes import Rules
@@ -85,7 +85,7 @@ def compute_team_standings(event: TeamEvent, codes: Sequence[str] = DEFAULT_TEAM
 
 def _json_value(value: TiebreakValue) -> int | float | str | None:
     if isinstance(value, Fraction):
-        return points_to_json(value)
+        return points_to_number(value)
     return value
 
 
@@ -95,8 +95,8 @@ def team_row_json(row: TeamStandingRow) -> dict[str, object]:
     return {
         "team_number": row.team.number,
         "name": row.team.name,
-        "match_points": points_to_json(row.match_points),
-        "game_points": points_to_json(row.game_points),
+        "match_points": points_to_number(row.match_points),
+        "game_points": points_to_number(row.game_points),
         "rank": row.rank,
         "tiebreaks": {code: _json_value(value) for code, value in row.tiebreaks.items()},
     }

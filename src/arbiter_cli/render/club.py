@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from arbiter_cli.core.points import points_to_json
+from arbiter_cli.core.points import points_to_number
 from arbiter_cli.core.words import signed
 from arbiter_cli.ratings.club import Club, Member, StoredRow, current_ratings
 from arbiter_cli.ratings.ledger import TIME_CONTROLS
@@ -95,7 +95,7 @@ def changes_view(name: str, rows: Sequence[StoredRow]) -> View:
     ]
     # On a narrow console: the performance first, then the games, K, the expected score and the id.
     return View(f"{name}: rating changes ({rows[0].time_control})", records, columns,
-                csv_value=lambda r, k: points_to_json(r[k]) if isinstance(r[k], Fraction) else r[k],
+                csv_value=lambda r, k: points_to_number(r[k]) if isinstance(r[k], Fraction) else r[k],
                 droppable=("performance", "games", "k", "expected", "member_id"))
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from arbiter_cli.core.knockout import KnockoutRound, KnockoutTournament, round_name
 from arbiter_cli.core.model import Status, Tournament
-from arbiter_cli.core.points import format_points, parse_points, points_to_json
+from arbiter_cli.core.points import format_points, parse_points, points_to_number
 from arbiter_cli.lifecycle.knockout import champion, decision
 from arbiter_cli.lifecycle.knockout_standings import knockout_standings
 from arbiter_cli.render.output import Column, View, text_cell
@@ -51,7 +51,7 @@ def bracket_data(tournament: KnockoutTournament) -> dict[str, Any]:
                 "games": [{"board": f"{match.number}.{g.game}", "game": g.game, "stage": g.stage, "white": g.white,
                            "black": g.black, "result": g.result.value if g.result else None} for g in match.games],
                 "forfeit": match.forfeit.value if match.forfeit else None,
-                "score": [points_to_json(state.score[0]), points_to_json(state.score[1])],
+                "score": [points_to_number(state.score[0]), points_to_number(state.score[1])],
                 "decided": state.decided, "winner": state.winner, "how": state.how or None,
                 "waiting": list(match.waiting),
             })

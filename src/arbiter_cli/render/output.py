@@ -36,9 +36,10 @@ from rich.cells import cell_len
 from rich.console import Console, JustifyMethod
 from rich.table import Table
 
-from arbiter_cli.core.points import format_points, points_to_json
+from arbiter_cli.core.csv_input import formula_like, spreadsheet_cell
+from arbiter_cli.core.points import format_points, points_to_number, shown_points
 
-__all__ = ["Format", "Column", "View", "emit", "view_text", "stdout_console", "stderr_console", "slow_progress",
+__all__ = ["Format", "Column", "View", "emit", "view_text", "csv_line", "stdout_console", "stderr_console", "slow_progress",
            "text_cell", "points_cell", "number_column", "number_texts", "table_columns", "column_texts",
            "Fitted", "fit_table", "strip_private"]
 
@@ -132,13 +133,38 @@ def view_text(view: View, fmt: Format) -> str:
     if fmt is Format.json:
         return json.dumps(strip_private(view.records), ensure_ascii=False, indent=2, default=_json_default) + "\n"
     if fmt is Format.csv:
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow([c.key for c in view.columns])
-        for record in view.records:
-            writer.writerow([_csv_cell(view, record, c.key) for c in view.columns])
-        return buffer.getvalue()
+        lines = [csv_line([c.key for c in view.columns])]
+        lines += [csv_line([_csv_cell(view, record, c.key) for c in view.columns]) for record in view.records]
+        return "".join(lines)
     raise ValueError("a table is drawn, not written as text")
+
+
+def csv_line(cells: Sequence[object]) -> str:
+    """One line of a CSV for people, as :mod:`csv` writes it (a cell quoted when it holds a comma, a
+    quote or a line break), except that a text a spreadsheet would run as a formula is written as
+    :func:`~arbiter_cli.core.csv_input.spreadsheet_cell` does, with its quote in front, and always
+    in double quotes (OWASP's advice on CSV injection). Numbers are written as they are.
+
+    >>> print(csv_line([1, "=SUM(A1)", "-Smith", -1, "+/-", "Doe, Jane", None]), end="")
+    1,"'=SUM(A1)","'-Smith",-1,+/-,"Doe, Jane",
+    """
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    texts = ["" if cell is None else cell if isinstance(cell, str)
+             else str(points_to_number(cell) if isinstance(cell, Fraction) else cell) for cell in cells]
+    if not any(formula_like(text) for text in texts):
+        writer.writerow(texts)
+        return buffer.getvalue()
+    quoted = []
+    for text in texts:
+        if formula_like(text):
+            quoted.append('"' + spreadsheet_cell(text).replace('"', '""') + '"')
+        else:
+            buffer.seek(0)
+            buffer.truncate()
+            writer.writerow([text, ""])  # a second cell: a lone empty cell would be written as ""
+            quoted.append(buffer.getvalue()[:-2])
+    return ",".join(quoted) + "\n"
 
 
 def emit(view: View, fmt: Format, console: Console | None = None) -> None:
@@ -282,7 +308,7 @@ def _csv_cell(view: View, record: dict[str, Any], key: str) -> Any:
 
 def _json_default(value: object) -> object:
     if isinstance(value, Fraction):
-        return points_to_json(value)
+        return points_to_number(value)
     raise TypeError(repr(value))
 
 
@@ -312,17 +338,19 @@ def number_texts(values: Sequence[Fraction | int | float | str | None]) -> list[
     If every value is whole or a half, halves are written with ``½`` (``18½``,
     ``½``). If any value needs more (``27.75``), every value of the column is
     written in decimals, halves too (``18.5``). Whole numbers are always plain
-    (``4``, never ``4.0``); a value with no finite decimal is written as a
-    fraction (``1/3``); ``None`` is an empty cell. Values may be fractions,
+    (``4``, never ``4.0``); a value with no finite decimal (SSSC's ``323/7``) is
+    written with two decimals (``46.14``, :func:`~arbiter_cli.core.points.shown_points`),
+    never as a fraction; ``None`` is an empty cell. Values may be fractions,
     ints, floats or their JSON text (``"1/3"``).
 
     >>> number_texts([Fraction(37, 2), 4, Fraction(1, 2), None])
     ['18½', '4', '½', '']
     >>> number_texts([27.75, Fraction(37, 2), 17.25, 4])
     ['27.75', '18.5', '17.25', '4']
-    >>> number_texts(["1/3", 0.5])
-    ['1/3', '0.5']
+    >>> number_texts(["1/3", 0.5, Fraction(323, 7)])
+    ['0.33', '0.5', '46.14']
     """
-    numbers = [None if v is None else v if isinstance(v, Fraction) else Fraction(str(v)) for v in values]
+    numbers = [None if v is None else shown_points(v if isinstance(v, Fraction) else Fraction(str(v)))
+               for v in values]
     halves = all(n.denominator <= 2 for n in numbers if n is not None)
     return ["" if n is None else format_points(n, ascii=not halves) for n in numbers]

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from arbiter_cli.core.points import points_to_json
+from arbiter_cli.core.points import points_to_number
 from arbiter_cli.core.team_tournament import MatchRound, TeamTournament
 from arbiter_cli.core.tiebreak_codes import TEAM_CODES, TiebreakSpec
 from arbiter_cli.render.output import Column, View, number_column, text_cell
@@ -160,11 +160,11 @@ def team_crosstable_view(tournament: TeamTournament, table: TeamCrosstable) -> V
     for row in table.rows:
         records.append({
             "team_number": row.team.number, "name": row.team.name,
-            "match_points": points_to_json(row.match_points), "game_points": points_to_json(row.game_points),
+            "match_points": points_to_number(row.match_points), "game_points": points_to_number(row.game_points),
             "rank": row.rank,
             "tiebreaks": {code: tiebreak_json(value) for code, value in row.tiebreaks.items()},
             "matches": [{"round": e.round, "opponent": e.opponent, "outcome": e.outcome.value, "colour": e.colour,
-                         "match_points": points_to_json(e.match_points), "game_points": points_to_json(e.game_points)}
+                         "match_points": points_to_number(e.match_points), "game_points": points_to_number(e.game_points)}
                         for e in row.entries],
             "_cells": row.cells, "_rank_label": row.rank_label,
         })
@@ -221,11 +221,11 @@ def team_card_view(tournament: TeamTournament, cards: Sequence[TeamCard], *, nes
                        "opponent_name": by_tpn[seat.opponent].name if seat.opponent is not None else None,
                        "opponent_rating": (by_tpn[seat.opponent].rating or None) if seat.opponent is not None
                        else None, "opponent_team": seat.opponent_team, "result": seat.outcome.symbol,
-                       "points": points_to_json(seat.points)} for seat in entry.seats]
+                       "points": points_to_number(seat.points)} for seat in entry.seats]
             players.append({"team_number": card.team.number, "team": card.team.name, "place": entry.place,
                             "role": "reserve" if entry.reserve else "main",
                             "start_number": entry.player.start_number, "name": entry.player.name,
-                            "rating": entry.player.rating or None, "points": points_to_json(entry.points),
+                            "rating": entry.player.rating or None, "points": points_to_number(entry.points),
                             "games": entry.games, "rounds": rounds})
     heading = _card_title(tournament, cards)
     title = f"{tournament.settings.name}: {heading[:1].lower()}{heading[1:]}"
@@ -290,7 +290,7 @@ def board_prizes_view(tournament: TeamTournament, prizes: BoardPrizes) -> View:
     records = [{"board": row.board, "start_number": row.player, "name": by_tpn[row.player].name,
                 "team_number": row.team, "team": by_team[row.team].name,
                 "_team_label": by_team[row.team].short or by_team[row.team].name,
-                "rating": by_tpn[row.player].rating or None, "games": row.games, "points": points_to_json(row.points),
+                "rating": by_tpn[row.player].rating or None, "games": row.games, "points": points_to_number(row.points),
                 "percentage": _percentage(row.percentage), "performance": row.performance,
                 "qualifies": row.qualifies, "forfeit_wins": row.forfeit_wins, "forfeit_losses": row.forfeit_losses}
                for row in prizes.rows]

@@ -16,7 +16,7 @@ from arbiter_cli.pairing.baku import group_a_size
 from arbiter_cli.pairing.swiss import virtual_points_of
 from arbiter_cli.core.model import Player, Round, Status, Tournament
 from arbiter_cli.core.team_tournament import TeamTournament
-from arbiter_cli.core.points import points_to_json
+from arbiter_cli.core.points import points_to_number
 from arbiter_cli.core.words import count
 from arbiter_cli.render.output import Column, View, number_column, number_texts, text_cell
 
@@ -85,7 +85,7 @@ def pairings_view(tournament: Tournament, rnd: Round) -> View:
         for record in records:
             for side in ("white", "black"):
                 number = record[side]
-                record[f"{side}_virtual"] = (points_to_json(virtual.get(number, Fraction(0)))
+                record[f"{side}_virtual"] = (points_to_number(virtual.get(number, Fraction(0)))
                                              if number is not None else None)
         columns += [number_column("white_virtual", "VP"), number_column("black_virtual", "VP")]
         order = ("board", "white", "white_virtual", "result", "black", "black_virtual")
@@ -139,7 +139,7 @@ def standings_view(tournament: Tournament, standings: Standings) -> View:
             "start_number": row.player.start_number,
             "name": row.player.name,
             "rating": row.player.rating or None,
-            "points": points_to_json(row.points),
+            "points": points_to_number(row.points),
             "played": row.record.played,
             "wins": row.record.wins,
             "draws": row.record.draws,
@@ -169,7 +169,7 @@ def standings_view(tournament: Tournament, standings: Standings) -> View:
     virtual = _virtual_in(tournament, standings.after_round + 1)
     if virtual:  # acceleration: the virtual points the next round is paired with, apart from the points
         for record in records:
-            record["virtual_points"] = points_to_json(virtual.get(record["start_number"], Fraction(0)))
+            record["virtual_points"] = points_to_number(virtual.get(record["start_number"], Fraction(0)))
         columns.insert(5, number_column("virtual_points", "VP"))
 
     title = f"{tournament.settings.name}: {table_heading(tournament, 'standings', standings.after_round).lower()}"
@@ -220,10 +220,10 @@ def csv_plain(value: Any) -> Any:
     return value
 
 
-def tiebreak_json(value: Fraction | int | None) -> int | float | str | None:
+def tiebreak_json(value: Fraction | int | None) -> int | float | None:
     if value is None:
         return None
-    return points_to_json(Fraction(value))
+    return points_to_number(Fraction(value))
 
 
 def _crosstable_cell(index: int) -> Callable[[dict[str, Any]], str]:
@@ -248,7 +248,7 @@ def crosstable_view(tournament: Tournament, table: Crosstable) -> View:
             "start_number": row.player.start_number,
             "name": row.player.name,
             "rating": row.player.rating or None,
-            "points": points_to_json(row.points),
+            "points": points_to_number(row.points),
             "rank": row.rank,
             "games": [
                 {"round": e.round, "opponent": e.opponent, "colour": e.colour, "result": e.symbol}
@@ -369,7 +369,7 @@ def virtual_points_view(tournament: Tournament) -> View:
         record: dict[str, Any] = {"start_number": player.start_number, "name": player.name}
         for rnd in range(1, min(rounds, last) + 1):
             missed = player.entered_round is not None and rnd < player.entered_round  # a late entry's rounds before
-            record[f"round_{rnd}"] = points_to_json(values[rnd - 1]) if rnd <= len(values) and not missed else 0
+            record[f"round_{rnd}"] = points_to_number(values[rnd - 1]) if rnd <= len(values) and not missed else 0
         records.append(record)
     columns = [Column("start_number", "No", text_cell("start_number"), "right"),
                Column("name", "Name", text_cell("name"), wrap=True)]

@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, TypeVar
 from pathlib import Path
 
+from arbiter_cli.core.commits import COMMITS
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, Refused
 from arbiter_cli.lifecycle.change import Change, Recorded
 from arbiter_cli.store.digests import DIGESTS_FILE, differences, digest, read_record, record
@@ -38,7 +39,7 @@ from arbiter_cli.store.layout import LOCK_FILE, PENDING_FILE, Layout
 from arbiter_cli.store.tables import RoundFiles, Table, csv_lines, read_lines
 
 __all__ = ["FolderStore", "LOCK_FILE", "atomic_write", "fsync_dir", "csv_text", "process_alive",
-           "toml_line"]
+           "toml_line", "move_into_place"]
 
 _Context = TypeVar("_Context")
 _Read = TypeVar("_Read")
@@ -83,6 +84,14 @@ def atomic_write(path: Path, text: str) -> None:
             tmp.unlink()
         raise
     fsync_dir(path.parent)
+
+
+def move_into_place(staging: Path, target: Path) -> None:
+    """A new folder, built beside its place, moved in by one rename: the commit point of its making
+    (Ctrl-C waits from here on, :mod:`arbiter_cli.core.commits`)."""
+    COMMITS.committing()
+    os.replace(staging, target)
+    COMMITS.committed(str(target))
 
 
 def fsync_dir(path: Path) -> None:
@@ -333,6 +342,8 @@ class FolderStore:
         made. The renames follow, and the manifest is removed. A command that
         finds a manifest (its writer was killed) completes it first
         (:meth:`_recover`); a crash before the manifest leaves the old files.
+        A Ctrl-C before the manifest undoes the change; from the manifest on it
+        waits until the command ends (:mod:`arbiter_cli.core.commits`).
         """
         if not writes and not deletions:
             return
@@ -349,6 +360,7 @@ class FolderStore:
                 _crash_test_pause()
             writing = PENDING_FILE
             manifest = json.dumps({"rename": staged, "delete": list(deletions)})
+            COMMITS.committing()  # the commit point: from here on Ctrl-C waits for the command to end
             atomic_write(self.path / PENDING_FILE, manifest)
         except BaseException as error:
             for written, _ in staged:
@@ -358,6 +370,7 @@ class FolderStore:
                 raise BrokenFolder(f"cannot write the file: {error.strerror or error}; nothing was changed",
                                    source=writing) from None
             raise
+        COMMITS.committed(str(self.path))
         try:
             self._apply(staged, deletions)
         except OSError as error:  # after the manifest: the change is made, the next command completes it
@@ -454,7 +467,7 @@ class FolderStore:
             try:
                 if self.path.exists():
                     self.path.rmdir()
-                os.replace(staging, self.path)
+                move_into_place(staging, self.path)
             except OSError as error:
                 raise BrokenFolder(f"cannot create {self.path}: {error.strerror}") from None
             fsync_dir(self.path.parent if str(self.path.parent) else Path("."))

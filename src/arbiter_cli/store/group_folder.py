@@ -38,7 +38,7 @@ from arbiter_cli.core.group_settings import FINAL, GroupEvent, GroupSettings
 from arbiter_cli.core.knockout import KnockoutTournament
 from arbiter_cli.core.model import Settings, Status, Tournament
 from arbiter_cli.lifecycle.change import Change
-from arbiter_cli.store.files import process_alive
+from arbiter_cli.store.files import move_into_place, process_alive
 from arbiter_cli.store.knockout_folder import KnockoutFolder
 from arbiter_cli.store.names import is_knockout_folder
 from arbiter_cli.store.layout import Document, Folders, Hidden, Layout, Marker, Outputs, PersonFile
@@ -201,7 +201,7 @@ class GroupFolder(TournamentFolder):
                 staging.mkdir()
                 for name, tournament in stages.items():
                     create_with(staging / name, tournament, command, journals[name], self.by)
-                os.replace(staging, target)
+                move_into_place(staging, target)
             except OSError as error:
                 raise BrokenFolder(f"cannot create {target}: {error.strerror or error}; nothing was changed") from None
         finally:

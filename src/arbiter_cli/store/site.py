@@ -12,6 +12,9 @@ bytes):
   manifest ``.arbiter-site`` lists what the last publish wrote, and nothing else is ever removed;
 * the manifest is written first with the old and the new files, and last with the new ones: a
   publish interrupted half-way leaves a site the next publish completes;
+* nothing is ever written or removed outside OUTDIR: a page, a folder of pages, the manifest or the
+  lock that a symbolic link inside OUTDIR leads elsewhere (``players -> /anywhere``) is refused
+  before anything is written (OUTDIR itself may be a link);
 * a folder that is not empty and holds no manifest is refused (it is not a site we made), as is
   an event's or a club's folder itself, a folder or file one of them owns (of any kind, at any
   depth: :func:`arbiter_cli.store.kinds.owner_of`), and a page that would land on one;
@@ -126,6 +129,7 @@ def write_site(outdir: Path, files: Mapping[str, bytes], source: str | None = No
         if previous is None and any(p.name != LOCK for p in outdir.iterdir()):
             raise BadArgument(f"{outdir} is not empty and was not made by 'arbiter publish' (no {MANIFEST}); "
                               "give a new or empty folder", field="OUTDIR")
+        _refuse_a_way_out(outdir, [*paths.values(), *_stale(previous or [], paths)])
         with _locked(outdir):
             other = _source(outdir)
             if source is not None and other is not None and other != source and not replace:
@@ -134,6 +138,35 @@ def write_site(outdir: Path, files: Mapping[str, bytes], source: str | None = No
             return _apply(outdir, files, paths, _previous(outdir) or [], source)
     except OSError as error:
         raise BadArgument(f"cannot write the site to {outdir}: {error.strerror or error}", field="OUTDIR") from None
+
+
+def _stale(previous: Iterable[str], paths: Mapping[str, PurePosixPath]) -> list[PurePosixPath]:
+    """The pages of the last publish that this one removes (a name that is not a site path is never
+    touched, see :func:`_apply`)."""
+    out = []
+    for name in previous:
+        if name not in paths:
+            with contextlib.suppress(ValueError):
+                out.append(_checked(name))
+    return out
+
+
+def _refuse_a_way_out(outdir: Path, pages: Iterable[PurePosixPath]) -> None:
+    """Refuse, before anything is written, a publish that would write or remove anything outside
+    OUTDIR: a page, its folder, the manifest or the lock that resolves elsewhere through a symbolic
+    link inside OUTDIR (``players -> /anywhere``). OUTDIR itself may be a link; what is inside it
+    must stay inside it."""
+    try:
+        root = outdir.resolve()
+        for page in (PurePosixPath(MANIFEST), PurePosixPath(LOCK), *pages):
+            place = outdir.joinpath(*page.parts)
+            real = place.resolve()
+            if real == root or not real.is_relative_to(root):
+                raise BadArgument(f"{place} leads out of {outdir} through a symbolic link (to {real}); publish "
+                                  "writes only inside OUTDIR: remove the link, or give another folder", field="OUTDIR")
+    except RuntimeError:  # a loop of symbolic links
+        raise BadArgument(f"{outdir} holds a loop of symbolic links; publish writes only inside OUTDIR",
+                          field="OUTDIR") from None
 
 
 def _refuse_an_owned_place(outdir: Path, pages: Iterable[PurePosixPath]) -> None:

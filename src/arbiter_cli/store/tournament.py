@@ -43,7 +43,7 @@ from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.berger_check import berger_table_problem
 from arbiter_cli.lifecycle.integrity import BROKEN, problems
 from arbiter_cli.core.words import count
-from arbiter_cli.store.files import FolderStore, csv_text, fsync_dir, process_alive, toml_line
+from arbiter_cli.store.files import FolderStore, csv_text, fsync_dir, move_into_place, process_alive, toml_line
 from arbiter_cli.store.journal import JOURNAL_FILE, OLD_COLUMNS
 from arbiter_cli.store.layout import Document, Hidden, Layout, Marker, Outputs, PersonFile
 from arbiter_cli.store.names import CLUB_FILE, SETTINGS_FILE, TEAMS_FILE
@@ -480,7 +480,7 @@ class TournamentFolder(FolderStore):
                           Change("tournament created", "", settings.name))
             if staging is not None:
                 try:
-                    os.replace(staging, folder.path)
+                    move_into_place(staging, folder.path)
                 except OSError as error:
                     raise BrokenFolder(f"cannot create {folder.path}: {error.strerror}") from None
                 fsync_dir(folder.path.parent)
@@ -528,7 +528,7 @@ def create_with(directory: Path, tournament: Tournament, command: str, changes: 
         with folder.lock(exclusive=True):
             folder.save(folder.load(), tournament, command, changes)
             folder.load()
-        os.replace(staging, directory)
+        move_into_place(staging, directory)
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)

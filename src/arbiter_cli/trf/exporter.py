@@ -7,12 +7,12 @@ system), 202/212 (tie-breaks) and 240 (requested byes for rounds not yet
 paired). TRF16 gets JaVaFo's ``XXR``/``XXC`` instead, which engines read, and
 its requested byes in the round columns (``0000 - H``). A scoring that record
 162 cannot express (a forfeit win or a bye worth another value than a win)
-also gets JaVaFo's ``XXS``. Lines end with CR, as the format asks.
+also gets JaVaFo's ``XXS``. Lines end with CR LF (:data:`~arbiter_cli.trf.writer.LINE_END`).
 
 >>> from arbiter_cli.core.model import Settings, Player, Tournament
 >>> t = Tournament(Settings(name="Demo", system="swiss", rounds=5, seed=1),
 ...                (Player(start_number=1, name="A, One"), Player(start_number=2, name="B, Two")))
->>> export_trf(t, standing={}).text.split("\\r")[:3]
+>>> export_trf(t, standing={}).text.split("\\r\\n")[:3]
 ['012 Demo', '062 2', '072 0']
 """
 
@@ -29,12 +29,10 @@ from arbiter_cli.core.results import ByeKind
 from arbiter_cli.core.outcome import Outcome, RoundEntry, round_entries
 from arbiter_cli.trf.reader import TrfGame, TrfPlayer
 from arbiter_cli.trf.pairing_rules import pairing_rule_records
-from arbiter_cli.trf.writer import player_line, points_field
+from arbiter_cli.trf.writer import LINE_END, player_line, points_field
 
 __all__ = ["Exported", "export_trf", "SYSTEM_CODES", "LINE_END", "header_records", "rounds_records", "scoring_records",
            "trf_player", "lost_settings", "player_warnings"]
-
-LINE_END = "\r"  # fide-rules.md §8.1: each line ends with CR
 
 #: Record 192 for each system (ETT26; FIDE_DUTCH picks the edition by date).
 SYSTEM_CODES = {System.SWISS: "FIDE_DUTCH", System.ROUND_ROBIN: "BERGER_ROUNDROBIN",

@@ -15,7 +15,7 @@ from fractions import Fraction
 from arbiter_cli.pairing.dutch import pair_round
 from arbiter_cli.trf.reader import TrfFile, TrfGame, TrfPlayer, parse_trf
 from arbiter_cli.trf.swiss import request_from_trf
-from arbiter_cli.trf.writer import player_line
+from arbiter_cli.trf.writer import LINE_END, player_line
 
 __all__ = ["generate_tournament"]
 
@@ -30,7 +30,7 @@ def _text(players: list[TrfPlayer], games: dict[int, list[TrfGame]], rounds: int
     lines = [f"012 Generated tournament (seed {seed})"]
     lines += [player_line(p, games[p.tpn], points[p.tpn], rank[p.tpn]) for p in players]
     lines += [f"XXR {rounds}", f"XXC {'white1' if colour == 'w' else 'black1'}"]
-    return "\n".join(lines) + "\n"
+    return LINE_END.join(lines) + LINE_END
 
 
 def generate_tournament(players: int, rounds: int, seed: int = 1, draw_rate: float = 0.3,

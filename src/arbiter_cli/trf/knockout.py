@@ -13,7 +13,7 @@ points, a match forfeit's (a withdrawal) included, so the file reads back; the r
 >>> from arbiter_cli.core.model import Player, Settings
 >>> t = KnockoutTournament(Settings(name="Cup", system="knockout", seed=1), KnockoutSettings(),
 ...                        (Player(start_number=1, name="A, One"), Player(start_number=2, name="B, Two")))
->>> [line for line in export_knockout_trf(t, {}).split("\\r") if line.startswith("192")]
+>>> [line for line in export_knockout_trf(t, {}).splitlines() if line.startswith("192")]
 ['192 CUSTOM_KNOCKOUT']
 """
 

@@ -24,6 +24,7 @@ from arbiter_cli.pairing.team_swiss.state import request_from_event
 from arbiter_cli.trf.reader import TrfPlayer
 from arbiter_cli.trf.team import team_trf_text
 from arbiter_cli.trf.team_swiss import team_swiss_code
+from arbiter_cli.trf.writer import LINE_END
 
 __all__ = ["TeamSwissShape", "generate_team_swiss"]
 
@@ -111,7 +112,7 @@ def generate_team_swiss(shape: TeamSwissShape, progress: Callable[[int], None] |
             named = [n for n, outcome in sorted(following.items()) if outcome.value[0] == letter]
             if named:
                 lines.append(f"240 {letter} {played + 1:3d}" + "".join(f" {n:4d}" for n in named))
-    return "\n".join(lines) + "\n"
+    return LINE_END.join(lines) + LINE_END
 
 
 def _absent(draw: random.Random, shape: TeamSwissShape, teams: list[Team], gone: set[int], late: dict[int, int],

@@ -14,7 +14,13 @@ from fractions import Fraction
 from arbiter_cli.core.errors import Refused
 from arbiter_cli.trf.reader import TrfGame, TrfPlayer
 
-__all__ = ["player_line", "round_block", "points_field"]
+__all__ = ["player_line", "round_block", "points_field", "LINE_END"]
+
+#: The end of every line of every TRF arbiter writes (``export``, ``trf generate``), on stdout and in
+#: a file alike: CR LF. FIDE's text ends each line with a CR and asks readers to take LF and CR LF
+#: too (fide-rules.md §8.1); bbpPairings and gacrux read all three, and with the LF after the CR
+#: grep, head, wc -l and every editor see the lines (a bare CR is one long line to them).
+LINE_END = "\r\n"
 
 
 def round_block(game: TrfGame) -> str:

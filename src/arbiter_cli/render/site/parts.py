@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
-from arbiter_cli.core.points import points_to_json
+from arbiter_cli.core.points import points_to_number
 from arbiter_cli.core.tiebreak_codes import parse_spec
 from arbiter_cli.render.output import View, column_texts, table_columns
 from arbiter_cli.render.printing import event_dates
@@ -24,7 +24,7 @@ def frame(site: Any, title: str, body: str, depth: int = 0, *, wide: bool = Fals
 
 def points_text(value: Fraction | int) -> str:
     """Exact points as the CSV output writes them: ``2.5``, ``3``, ``1/3``."""
-    return csv_text(points_to_json(Fraction(value)))
+    return csv_text(points_to_number(Fraction(value)))
 
 
 #: What each individual tie-break measures, in a few words (C.07 Arts. 6-10).

@@ -1,0 +1,39 @@
+"""The changes this command has committed: what a Ctrl-C after one must not deny.
+
+A change of a folder is made all or nothing (:mod:`arbiter_cli.store.files`): until its commit
+point (the manifest written, a new folder moved into place) a Ctrl-C undoes it; after that point
+it is made. From the first commit point on, the command ``holds`` Ctrl-C: the change is finished
+on disk, and so is the rest of the command (its report), and only then does the interrupt end it,
+with exit status 130 and a line that says the change was saved in these ``folders``
+(``arbiter_cli/__main__.py``). Plain data: the store writes it, the command line reads it.
+"""
+
+from __future__ import annotations
+
+__all__ = ["Commits", "COMMITS"]
+
+
+class Commits:
+    """The folders whose change passed its commit point in this command, and whether Ctrl-C waits."""
+
+    def __init__(self) -> None:
+        self.holding = False
+        self.folders: list[str] = []
+
+    def start(self) -> None:
+        """A new command: nothing committed yet, Ctrl-C stops it at once."""
+        self.holding = False
+        self.folders = []
+
+    def committing(self) -> None:
+        """Just before a commit point: from here on Ctrl-C waits for the command to end."""
+        self.holding = True
+
+    def committed(self, folder: str) -> None:
+        """``folder``'s change is made (its commit point has passed)."""
+        self.holding = True
+        if folder not in self.folders:
+            self.folders.append(folder)
+
+
+COMMITS = Commits()
