@@ -64,7 +64,8 @@ def test_the_command_line_decides_through_one_act_per_command() -> None:
 #: floor (the one call), the web server, and the store's kind-neutral places (an output file, a
 #: published site, a folder's fingerprint).
 CLI_MAY_IMPORT = ("arbiter_cli.cli", "arbiter_cli.core", "arbiter_cli.render", "arbiter_cli.events",
-                  "arbiter_cli.web", "arbiter_cli.store.outputs", "arbiter_cli.store.site", "arbiter_cli.store.watch")
+                  "arbiter_cli.web", "arbiter_cli.store.outputs", "arbiter_cli.store.site", "arbiter_cli.store.watch",
+                  "arbiter_cli.store.commits")
 #: The names that tell the kinds of event apart.
 KIND_TESTS = {"is_team", "is_knockout", "is_groups", "is_team_folder", "is_knockout_folder", "is_group_folder",
               "is_team_trf", "folder_kind"}

@@ -5,7 +5,7 @@ exit status 130 and one line, never a traceback. While the command works, Ctrl-C
 raises ``KeyboardInterrupt`` as usual, so that a change being written is undone
 (:mod:`arbiter_cli.store.files` writes all or nothing) and the line is
 ``arbiter: error: interrupted``: nothing changed. Once a change has passed its
-commit point (:mod:`arbiter_cli.core.commits`), Ctrl-C waits: the change is
+commit point (:mod:`arbiter_cli.store.commits`), Ctrl-C waits: the change is
 finished on disk and the command's report is complete, and then the command ends
 with status 130 and ``arbiter: interrupted after the change was saved (FOLDER)``.
 Outside the work (loading, leaving) the process leaves at once. The ``arbiter``
@@ -20,7 +20,7 @@ from types import FrameType
 from typing import NoReturn
 
 from arbiter_cli.cli.interrupt import INTERRUPT
-from arbiter_cli.core.commits import COMMITS
+from arbiter_cli.store.commits import COMMITS
 
 
 def _interrupted() -> NoReturn:

@@ -25,7 +25,7 @@ from arbiter_cli.cli import (audit, club, event, finish, groups, knockout, pairi
                              publish, reports, results, rounds, serve, teams, trf)
 from arbiter_cli.cli.common import STATE, say
 from arbiter_cli.cli.interrupt import INTERRUPT
-from arbiter_cli.core.commits import COMMITS
+from arbiter_cli.store.commits import COMMITS
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, DomainError, NoPairing, Refused
 from arbiter_cli.core.model import printable
 

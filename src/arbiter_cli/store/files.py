@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, TypeVar
 from pathlib import Path
 
-from arbiter_cli.core.commits import COMMITS
+from arbiter_cli.store.commits import COMMITS
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, Refused
 from arbiter_cli.lifecycle.change import Change, Recorded
 from arbiter_cli.store.digests import DIGESTS_FILE, differences, digest, read_record, record
@@ -88,7 +88,7 @@ def atomic_write(path: Path, text: str) -> None:
 
 def move_into_place(staging: Path, target: Path) -> None:
     """A new folder, built beside its place, moved in by one rename: the commit point of its making
-    (Ctrl-C waits from here on, :mod:`arbiter_cli.core.commits`)."""
+    (Ctrl-C waits from here on, :mod:`arbiter_cli.store.commits`)."""
     COMMITS.committing()
     os.replace(staging, target)
     COMMITS.committed(str(target))
@@ -343,7 +343,7 @@ class FolderStore:
         finds a manifest (its writer was killed) completes it first
         (:meth:`_recover`); a crash before the manifest leaves the old files.
         A Ctrl-C before the manifest undoes the change; from the manifest on it
-        waits until the command ends (:mod:`arbiter_cli.core.commits`).
+        waits until the command ends (:mod:`arbiter_cli.store.commits`).
         """
         if not writes and not deletions:
             return
