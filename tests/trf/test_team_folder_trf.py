@@ -206,19 +206,35 @@ def test_team_round_robin_with_a_pab_is_imported_as_a_swiss() -> None:
                for w in back.warnings)
 
 
-def test_withdrawn_team_comes_back_withdrawn_while_rounds_remain() -> None:
+def test_withdrawn_team_comes_back_withdrawn_whether_rounds_remain_or_not() -> None:
+    from arbiter_cli.lifecycle.team_finish import team_standings_of
+
     whole = _round_robin(5, withdrawn=3)
     running = TeamTournament(whole.settings, whole.team, whole.teams, whole.players, whole.team_of, whole.rounds[:3])
     text = export_team_trf(running, {}).text
-    assert "240 Z   4    3" in text.split("\r") and "240 Z   5    3" in text.split("\r")
+    assert {"240 Z   3    3", "240 Z   4    3", "240 Z   5    3"} <= set(text.split("\r"))
     back = _import(text)
     assert team_files(back.tournament) == team_files(running)
     assert back.tournament.entry(3) == TeamEntry(number=3, name="Team 3", status="withdrawn", withdrawn_after=2)
-    # with no round left a TRF cannot say it: the team comes back with its forfeits, and the export says so
-    finished = export_team_trf(whole, {})
-    assert "team withdrawals are not exported: a TRF has no withdrawal (the forfeited matches are in it)" in (
-        finished.warnings)
-    assert not _import(finished.text).tournament.entry(3).is_withdrawn
+    # with no round left to play, the 240 Z beside each match forfeit it lost still say it (fault 3 of issue 25)
+    standing = {r.team.number: (r.match_points, r.game_points, r.rank) for r in team_standings_of(whole).rows}
+    finished = export_team_trf(whole, standing)
+    assert {"240 Z   3    3", "240 Z   4    3", "240 Z   5    3"} <= set(finished.text.split("\r"))
+    again = _import(finished.text).tournament
+    assert team_files(again) == team_files(whole)
+    assert again.entry(3) == TeamEntry(number=3, name="Team 3", status="withdrawn", withdrawn_after=2)
+
+
+def test_a_zero_point_bye_beside_a_match_forfeit_the_team_won_is_refused() -> None:
+    """A 240 Z beside the match forfeit (330) a team lost says it was absent (a withdrawal); beside
+    one it won, the two records contradict each other."""
+    text = export_team_trf(_round_robin(4, withdrawn=4), {}).text
+    assert "330 +-   3   2   4" in text.split("\r") and "240 Z   3    4" in text.split("\r")
+    line = text.split("\r").index("240 Z   3    4") + 1
+    with pytest.raises(TrfError) as refused:
+        _import(text.replace("240 Z   3    4", "240 Z   3    2    4"))
+    assert (refused.value.line, str(refused.value.field)) == (line, "240 round 3")
+    assert "team 2 has a requested bye in round 3 and a match forfeit (330, line" in str(refused.value)
 
 
 def test_a_bye_asked_for_a_round_robins_round_not_yet_paired_is_left_out_with_a_warning() -> None:

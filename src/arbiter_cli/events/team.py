@@ -373,8 +373,9 @@ class TeamEvent(Event):
                               field="--trf-version")
         self.check_target(output, version)
         with self.loaded() as tournament:
-            ranks = {row.team.number: row.rank for row in team_standings_of(tournament).rows}
-            exported = export_team_trf(tournament, ranks)
+            standing = {row.team.number: (row.match_points, row.game_points, row.rank)
+                        for row in team_standings_of(tournament).rows}
+            exported = export_team_trf(tournament, standing)
         self.write_trf(exported.text, exported.warnings, version, output,
                        f"{count(len(tournament.teams), 'team')}, {len(tournament.players)} players, "
                        f"{count(tournament.last_round, 'round')}")
