@@ -237,6 +237,38 @@ def test_a_zero_point_bye_beside_a_match_forfeit_the_team_won_is_refused() -> No
     assert "team 2 has a requested bye in round 3 and a match forfeit (330, line" in str(refused.value)
 
 
+def test_generated_team_events_keep_their_standings_and_withdrawals_through_a_trf() -> None:
+    """Team events our own acts make (tests/team_events.py: round robins with withdrawals and the half
+    rule, Swiss-like events with PABs, byes and withdrawals), exported with the standings' 310 columns
+    and imported again: the same teams.csv (the withdrawals), the same standings and tie-breaks, and
+    the same rule of a round robin's withdrawals, or a warning that names what was not exported."""
+    import tomllib
+
+    from arbiter_cli.lifecycle.team_finish import annulled_teams, team_standings_of
+    from team_events import generated_events
+
+    def table(t: TeamTournament) -> list[tuple[object, ...]]:
+        return [(r.team.number, r.match_points, r.game_points, r.rank, r.tiebreaks) for r in team_standings_of(t).rows]
+
+    seen = {"withdrawn": 0, "annulled": 0}
+    for generated in generated_events(40, seed=25):
+        t = generated.tournament
+        exported = export_team_trf(t, {r.team.number: (r.match_points, r.game_points, r.rank)
+                                       for r in team_standings_of(t).rows})
+        back = _import(exported.text).tournament
+        assert table(back) == table(t), generated.id
+        before, after = team_files(t), team_files(back)
+        late = [e for e in t.teams if e.is_withdrawn and (e.withdrawn_after or 0) >= (t.settings.rounds or 0)]
+        assert after["teams.csv"] == before["teams.csv"] or any(
+            "after the last round is not exported" in w for w in exported.warnings) and late, generated.id
+        rule = [tomllib.loads(text).get("round_robin_withdrawal", "half") for text in (before["tournament.toml"],
+                                                                                         after["tournament.toml"])]
+        assert rule[0] == rule[1] or any("round_robin_withdrawal" in w for w in exported.warnings), generated.id
+        seen["withdrawn"] += any(e.is_withdrawn for e in t.teams)
+        seen["annulled"] += bool(annulled_teams(t))
+    assert seen["withdrawn"] >= 5 and seen["annulled"] >= 3, seen
+
+
 def test_a_bye_asked_for_a_round_robins_round_not_yet_paired_is_left_out_with_a_warning() -> None:
     running = _round_robin(4)
     running = TeamTournament(running.settings, running.team, running.teams, running.players, running.team_of,

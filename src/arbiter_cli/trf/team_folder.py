@@ -474,7 +474,7 @@ def export_team_trf(tournament: TeamTournament, standing: TeamStanding) -> Expor
                           standing=standing, absent=_absent_rounds(tournament, total))
     for (number, kind), asking in sorted(_requested(tournament).items()):  # requested team byes still to come (240)
         lines.append(f"240 {kind} {number:3d}" + "".join(f" {t:4d}" for t in asking))
-    return Exported(LINE_END.join(lines) + LINE_END, tuple(_not_exported(tournament, event)))
+    return Exported(LINE_END.join(lines) + LINE_END, tuple(_not_exported(tournament, event, total)))
 
 
 def _absent_rounds(tournament: TeamTournament, total: int) -> dict[int, list[int]]:
@@ -501,7 +501,7 @@ def _requested(tournament: TeamTournament) -> dict[tuple[int, str], list[int]]:
     return {key: sorted(teams) for key, teams in out.items()}
 
 
-def _not_exported(tournament: TeamTournament, event: TeamEvent) -> list[str]:
+def _not_exported(tournament: TeamTournament, event: TeamEvent, total: int) -> list[str]:
     team = tournament.team
     fields = type(team).model_fields
     lost = lost_settings(tournament.settings)
@@ -511,9 +511,13 @@ def _not_exported(tournament: TeamTournament, event: TeamEvent) -> list[str]:
         lost.remove("round_robin_withdrawal")  # the 310 columns say which rule counts (team._check_declared)
     lost += [f"team.{key}" for key in _TEAM_NOT_IN_TRF if getattr(team, key) != fields[key].default]
     warnings = [f"not in a TRF, so not exported: the settings {', '.join(lost)}"] if lost else []
-    if any(t.is_withdrawn for t in tournament.teams):
+    late = [t for t in tournament.teams if t.is_withdrawn and (t.withdrawn_after or 0) >= total]
+    if any(t.is_withdrawn and t not in late for t in tournament.teams):
         warnings.append("withdrawn teams are written as absent (240 Z) in every round after their withdrawal: a TRF "
                         "has no withdrawal record (arbiter's import reads them back as withdrawn)")
+    if late:
+        warnings.append(f"the withdrawal of {', '.join(f'team {t.number} ({t.name})' for t in late)} after the last "
+                        "round is not exported: no round after it holds a 240 Z")
     if tournament.lineups:
         warnings.append("the line-ups given for rounds not yet paired are not exported: a TRF has no place for them")
     if any(len(t.name) > 32 or len(t.short) > 5 for t in tournament.teams):
