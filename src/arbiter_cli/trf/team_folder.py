@@ -30,7 +30,6 @@ records of the individual export, then the team records of :func:`~.team.team_re
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Literal
