@@ -203,15 +203,16 @@ def test_team_card_json_is_a_record_per_player_with_its_rounds(arbiter: Runner, 
         ("Aalto, Ann", "main", 3, 3), ("Berg, Bo", "main", 1.5, 3), ("Carr, Cid", "main", 0.5, 3),
         ("Dahl, Dan", "main", 0, 1), ("Ek, Eve", "reserve", 0, 1)]
     assert records[3]["rounds"][1] == {"round": 3, "board": 4, "colour": "b", "opponent": 9, "opponent_name": "Ian",
-                                       "opponent_rating": 1950, "opponent_team": 2, "result": "?", "points": 0}
+                                       "opponent_rating": 1950, "opponent_team": 2, "result": "?", "points": 0,
+                                       "counted": True}
 
 
 def test_team_card_csv_has_a_line_per_round_played_for_every_team(arbiter: Runner, folder: Path) -> None:
     rows = list(csv.DictReader(io.StringIO(arbiter("-d", folder, "team", "card", "-f", "csv").out)))
     assert {row["team_number"] for row in rows} == {"1", "2", "3", "4"}
-    ian = [row for row in rows if row["name"] == "Ian"]
-    assert [(row["round"], row["opponent"], row["result"], row["total_points"]) for row in ian] == [
-        ("1", "13", "½", "1.5"), ("2", "", "+", "1.5"), ("3", "4", "?", "1.5")]
+    ian = [row for row in rows if row["name"] == "Ian"]  # the forfeit of round 2 apart, as team boards counts it
+    assert [(row["round"], row["opponent"], row["result"], row["total_points"], row["forfeit_wins"]) for row in ian] == [
+        ("1", "13", "½", "0.5", "1"), ("2", "", "+", "0.5", "1"), ("3", "4", "?", "0.5", "1")]
 
 
 def test_team_card_print_is_a_page_per_team_and_html_a_section_each(arbiter: Runner, folder: Path,
@@ -235,12 +236,13 @@ def test_team_card_of_an_unknown_team_is_a_bad_argument(arbiter: Runner, folder:
 def test_team_boards_json_gives_each_players_board_statistics(arbiter: Runner, folder: Path) -> None:
     records = json.loads(arbiter("-d", folder, "team", "boards", "-f", "json").out)
     assert set(records[0]) == {"board", "start_number", "name", "team_number", "team", "rating", "games", "points",
-                               "percentage", "performance", "qualifies", "forfeit_wins", "forfeit_losses"}
+                               "percentage", "performance", "qualifies", "forfeit_wins", "forfeit_losses",
+                               "other_boards"}
     by_name = {r["name"]: r for r in records}
     assert by_name["Aalto, Ann"] == {
         "board": 1, "start_number": 1, "name": "Aalto, Ann", "team_number": 1, "team": "Alpha Knights",
         "rating": 2210, "games": 3, "points": 3, "percentage": 100.0, "performance": 2983, "qualifies": True,
-        "forfeit_wins": 0, "forfeit_losses": 0}
+        "forfeit_wins": 0, "forfeit_losses": 0, "other_boards": ""}
     assert (by_name["Ian"]["games"], by_name["Ian"]["forfeit_wins"], by_name["Ian"]["qualifies"]) == (1, 1, False)
 
 
@@ -272,3 +274,69 @@ def test_a_table_in_a_pipe_has_no_colour_codes_with_or_without_no_color(
     monkeypatch.setenv("NO_COLOR", "1")
     assert plain.code == 0 and not ESCAPE.search(plain.out)
     assert arbiter("-d", folder, *command).out == plain.out
+
+
+# --------------------------------------------------------------------------- the card and the board list agree
+
+
+@pytest.fixture(scope="module")
+def moved(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The four teams in a single round robin (3 rounds): Dragons withdraw after round 1, having
+    played 1 of their 3 matches (the half rule counts them for nobody); in round 2 Alpha Knights
+    play without Carr, so Dahl moves up to board 3 and Ek plays board 4; in round 3 Castle Rooks
+    leave board 4 empty (a forfeit win for Ian, facing it)."""
+    base = tmp_path_factory.mktemp("moved")
+    league = base / "league"
+    assert quiet_arbiter("new", league, "--teams", "--boards", 4, "--system", "round-robin", "--name", "Cup",
+                         "--start-date", "2026-03-01", "--seed", 1) == 0
+    (base / "teams.csv").write_text(TEAMS, encoding="utf-8")
+    assert quiet_arbiter("-d", league, "team", "import", base / "teams.csv") == 0
+    for number, results in {1: "1.1 1-0\n1.2 1/2\n1.3 1/2\n1.4 0-1\n2.1 1-0\n2.2 1-0\n2.3 1-0\n2.4 1/2\n",
+                            2: "2.1 1-0\n2.2 0-1\n2.3 1-0\n2.4 1-0\n", 3: "1.1 1/2\n1.2 1-0\n1.3 0-1\n"}.items():
+        if number == 2:
+            assert quiet_arbiter("-d", league, "team", "withdraw", "DRA") == 0
+            assert quiet_arbiter("-d", league, "lineup", 2, "ALK", "Aalto, Ann", "Berg, Bo", "Dahl, Dan", "Ek, Eve") == 0
+        if number == 3:
+            assert quiet_arbiter("-d", league, "lineup", 3, "CAS", "Jo", "Kim", "Lee") == 0
+        assert quiet_arbiter("-d", league, "pair") == 0
+        (base / f"r{number}.txt").write_text(results, encoding="utf-8")
+        assert quiet_arbiter("-d", league, "result", number, "--from", base / f"r{number}.txt") == 0
+    return league
+
+
+def test_team_card_and_team_boards_count_the_same_games(arbiter: Runner, moved: Path) -> None:
+    """Fault 8 of issue 25: a card said 9 games / 4½ where the board list said 8 / 3½. The card
+    counted the games of a match the half rule counts for nobody and a forfeit in its points; both
+    now read one count (lifecycle/board_prizes.player_records): every player who sat at a board has
+    the same games, points and forfeits on both."""
+    cards = json.loads(arbiter("-d", moved, "team", "card", "-f", "json").out)
+    boards = {row["start_number"]: row for row in json.loads(arbiter("-d", moved, "team", "boards", "-f", "json").out)}
+    seated = [card for card in cards if card["rounds"] and card["team"] != "Dragons"]
+    assert {card["start_number"] for card in seated} == set(boards)
+    assert {card["name"]: (card["games"], card["points"]) for card in seated} == {
+        card["name"]: (boards[card["start_number"]]["games"], boards[card["start_number"]]["points"]) for card in seated}
+    assert {card["name"]: (card.get("forfeit_wins"), card.get("forfeit_losses")) for card in seated} == {
+        card["name"]: (boards[card["start_number"]]["forfeit_wins"], boards[card["start_number"]]["forfeit_losses"])
+        for card in seated}
+    dragons = [card for card in cards if card["team"] == "Dragons"]
+    assert dragons and all(not seat["counted"] for card in dragons for seat in card["rounds"])
+    assert {seat["result"] for card in dragons for seat in card["rounds"]} == {"0", "½"}  # played, counted for nobody
+    assert any(card["forfeit_wins"] for card in seated)  # the board facing Castle Rooks' empty one
+    assert any(seat["opponent_team"] == 4 for card in seated for seat in card["rounds"])  # they met the Dragons
+
+
+def test_team_boards_notes_a_player_counted_on_another_board_than_one_they_played(arbiter: Runner,
+                                                                                  moved: Path) -> None:
+    """Fault 8 of issue 25: a board-3 game was counted under board 4 with no note. A player is counted
+    on the board played most (a tie: the higher board), with every game; the list says where the
+    others were played, on the screen, on the page and in CSV and JSON (``other_boards``, board:games)."""
+    result = arbiter("-d", moved, "team", "boards")
+    assert result.code == 0
+    assert "note: Dahl, Dan (ALK) is counted on board 3 with all 2 games, 1 played there and 1 on board 4" in (
+        result.err)  # one game on each: the higher board
+    rows = {row["name"]: row for row in json.loads(arbiter("-d", moved, "team", "boards", "-f", "json").out)}
+    assert (rows["Dahl, Dan"]["board"], rows["Dahl, Dan"]["games"], rows["Dahl, Dan"]["other_boards"]) == (3, 2, "4:1")
+    assert rows["Aalto, Ann"]["other_boards"] == ""
+    page = arbiter("-d", moved, "team", "boards", "--print").out
+    assert "Dahl, Dan (ALK) is counted on board 3 with all 2 games, 1 played there and 1 on board 4" in " ".join(
+        page.split())

@@ -11,8 +11,10 @@ through a TRF and pairs its next round as the folder it came from.
 
 from __future__ import annotations
 
+import csv
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -156,13 +158,13 @@ def test_team_round_robin_made_with_the_commands_comes_back_through_a_trf(arbite
     result = arbiter("-d", league, "export", "-o", exported)
     assert result.code == 0, result.err
     assert "warning: not in a TRF, so not exported: the settings seed" in result.err
-    assert "withdrawn teams are written as absent (240 Z) in the rounds still to play" in result.err
+    assert "withdrawn teams are written as absent (240 Z) in every round after their withdrawal" in result.err
     records = exported.read_bytes().decode("utf-8").splitlines()
-    assert {"330 -+   2   5   3", "330 +-   4   1   4", "240 Z   4    5", "240 Z   5    4    5"} <= set(records)
+    assert {"330 -+   2   5   3", "330 +-   4   1   4", "240 Z   4    4    5", "240 Z   5    4    5"} <= set(records)
     back = tmp_path / "back"
     result = arbiter("import", exported, back)
     assert result.code == 0, result.err
-    assert "team 4 (Delta) has a zero-point bye (240 Z) in every round still to play: imported as withdrawn after " \
+    assert "team 4 (Delta) has a zero-point bye (240 Z) in every round from round 4 on: imported as withdrawn after " \
            "round 3" in result.err
     before, after = _files(league), _files(back)
     assert {k: v for k, v in after.items() if k != "tournament.toml"} == {
@@ -173,6 +175,116 @@ def test_team_round_robin_made_with_the_commands_comes_back_through_a_trf(arbite
         assert arbiter("-d", folder, "result", "4", "--from", "-", stdin="2.1 1-0\n2.2 =\n2.3 =\n2.4 0-1\n").code == 0
         assert arbiter("-d", folder, "pair").code == 0
     assert _files(back)["rounds/05.csv"] == _files(league)["rounds/05.csv"]
+
+
+def _half_rule_league(arbiter: Runner, sample: Callable[[str], Path], folder: Path, rule: str = "half") -> None:
+    """The six clubs of sample_events/team-league-in-progress in a new single round robin of 4 boards
+    (5 rounds; ``round_robin_withdrawal`` = ``rule``): Cavalier Bron (team 6) withdraws after round 2,
+    having played 2 of its 5 matches, fewer than half; its matches of rounds 3-5 are forfeits."""
+    def run(*args: object, stdin: str | None = None) -> None:
+        result = arbiter("-d", folder, *args, stdin=stdin)
+        assert result.code == 0, (args, result.err)
+
+    clubs = sample("team-league-in-progress")
+    teams = {row["number"]: row for row in csv.DictReader((clubs / "teams.csv").open(encoding="utf-8"))}
+    rows = ["team,short,name,rating,fide_id,federation"]
+    for player in csv.DictReader((clubs / "players.csv").open(encoding="utf-8")):
+        team = teams[player["team"]]
+        rows.append(f'{team["name"]},{team["short"]},"{player["name"]}",{player["rating"]},{player["fide_id"]},'
+                    f'{player["federation"]}')
+    assert arbiter("new", folder, "--teams", "--boards", "4", "--system", "round-robin", "--name", "Rhône League",
+                   "--start-date", "2026-10-04").code == 0
+    if rule != "half":
+        toml = folder / "tournament.toml"
+        text = toml.read_text(encoding="utf-8")
+        assert text.count("\n[scoring]") == 1
+        toml.write_text(text.replace("\n[scoring]", f'round_robin_withdrawal = "{rule}"\n\n[scoring]'), encoding="utf-8")
+    run("team", "import", "-", stdin="\n".join(rows) + "\n")
+    results = ("1-0", "1/2-1/2", "0-1", "1-0", "0-1", "1/2-1/2")
+    for number in range(1, 6):
+        if number == 3:
+            run("team", "withdraw", "Cavalier Bron")
+        run("pair")
+        lines = [f"{m}.{b} {results[(m + b + number) % 6]}" for m in range(1, 4) for b in range(1, 5)
+                 if number < 3 or 6 not in TeamFolder(folder).load().round(number).matches[m - 1].teams]
+        run("result", str(number), "--from", "-", stdin="\n".join(lines) + "\n")
+
+
+def _records(path: Path, code: str) -> dict[int, str]:
+    """The records ``code`` of a TRF, by the number in their columns 5-7."""
+    lines = path.read_bytes().decode("utf-8").splitlines()
+    return {int(line[4:7]): line for line in lines if line.startswith(code + " ")}
+
+
+def test_team_310_line_carries_the_standings_match_and_game_points(arbiter: Runner, sample: Callable[[str], Path],
+                                                                    tmp_path: Path) -> None:
+    """Fault 3 of issue 25: the 310 line wrote each team's matches summed (Villeurbanne 5 / 11.5, its
+    4-0 forfeit win over Cavalier Bron in round 3 counted), where the half rule counts Cavalier Bron's
+    matches for nobody (3 / 7.5). It carries the standings' own MP, GP and rank; Cavalier Bron, left
+    out of them, its matches summed and no rank."""
+    league = tmp_path / "league"
+    _half_rule_league(arbiter, sample, league)
+    rows = {row["team_number"]: row for row in _standings(arbiter, "-d", league, "standings")}
+    assert 6 not in rows and len(rows) == 5
+    exported = tmp_path / "league.trf"
+    result = arbiter("-d", league, "export", "-o", exported)
+    assert result.code == 0, result.err
+    teams = _records(exported, "310")
+    for number, row in rows.items():
+        line = teams[number]
+        assert (float(line[54:60]), float(line[61:67]), int(line[68:71])) == (
+            row["match_points"], row["game_points"], row["rank"])
+    assert (teams[2][54:60], teams[2][61:67]) == ("   3.0", "   7.5")
+    assert (teams[6][54:60], teams[6][61:67], teams[6][68:71]) == ("   1.0", "   3.5", "   ")
+    assert "team withdrawals are not exported" not in result.err
+
+
+def test_team_withdrawal_under_half_rule_survives_trf_round_trip(arbiter: Runner, sample: Callable[[str], Path],
+                                                                 tmp_path: Path) -> None:
+    """Fault 3 of issue 25: import gave Cavalier Bron back as active, with other standings. A TRF has no
+    withdrawal record: the export writes the team absent (240 Z, a known absence) in every round after
+    its withdrawal, beside the match forfeit (330) it lost there; the import reads it back withdrawn
+    after round 2, and the half rule gives the same standings and tie-breaks; ``trf standings`` on the
+    file gives them too."""
+    league, back, exported = tmp_path / "league", tmp_path / "back", tmp_path / "league.trf"
+    _half_rule_league(arbiter, sample, league)
+    assert arbiter("-d", league, "export", "-o", exported).code == 0
+    records = exported.read_bytes().decode("utf-8").splitlines()
+    assert [line for line in records if line.startswith(("240", "330"))] == [
+        "330 +-   3   2   6", "330 -+   4   6   5", "330 +-   5   3   6", "240 Z   3    6", "240 Z   4    6",
+        "240 Z   5    6"]
+    result = arbiter("import", exported, back)
+    assert result.code == 0, result.err
+    assert "team 6 (Cavalier Bron) has a zero-point bye (240 Z) in every round from round 3 on: imported as " \
+           "withdrawn after round 2" in result.err
+    assert (back / "teams.csv").read_text(encoding="utf-8") == (league / "teams.csv").read_text(encoding="utf-8")
+    assert "6,Cavalier Bron,BRO,withdrawn,2" in (back / "teams.csv").read_text(encoding="utf-8")
+    before = {k: v for k, v in _files(league).items() if k != "tournament.toml"}
+    assert {k: v for k, v in _files(back).items() if k != "tournament.toml"} == before
+    codes = ("--tiebreaks", "EDE,EMGSB,BH:MP,SB:MP,MPvGP,BC")
+    for options in ((), codes):
+        standings = _standings(arbiter, "-d", league, "standings", *options)
+        assert _standings(arbiter, "-d", back, "standings", *options) == standings
+        assert _standings(arbiter, "trf", "standings", exported, *options) == standings
+    assert arbiter("-d", back, "verify").code == 0
+
+
+def test_team_withdrawal_counted_as_forfeits_comes_back_with_its_rule(arbiter: Runner, sample: Callable[[str], Path],
+                                                                       tmp_path: Path) -> None:
+    """The same league under ``round_robin_withdrawal = "forfeits"``: the 310 columns count Cavalier
+    Bron's matches, which tells the import the rule; the export no longer calls the setting lost."""
+    league, back, exported = tmp_path / "league", tmp_path / "back", tmp_path / "league.trf"
+    _half_rule_league(arbiter, sample, league, rule="forfeits")
+    result = arbiter("-d", league, "export", "-o", exported)
+    assert result.code == 0 and "round_robin_withdrawal" not in result.err
+    assert _records(exported, "310")[2][54:67] == "   5.0   11.5"  # the 4-0 forfeit win over Cavalier Bron counted
+    result = arbiter("import", exported, back)
+    assert result.code == 0 and 'read as an event that counts them (round_robin_withdrawal = "forfeits")' in result.err
+    assert 'round_robin_withdrawal = "forfeits"' in (back / "tournament.toml").read_text(encoding="utf-8")
+    standings = _standings(arbiter, "-d", league, "standings")
+    assert len(standings) == 6
+    assert _standings(arbiter, "-d", back, "standings") == standings
+    assert _standings(arbiter, "trf", "standings", exported) == standings
 
 
 def test_team_folder_exports_trf_2026_only(arbiter: Runner, tmp_path: Path) -> None:

@@ -70,7 +70,7 @@ def test_hand_built_event_gives_every_row_exactly() -> None:
     assert board_statistics(_event(), RATINGS) == (
         BoardRow(1, 1, 1, 2, F(3, 2), F(3, 4), 2150 + 193, True),
         BoardRow(1, 4, 2, 3, F(3, 2), HALF, 2167, True),
-        BoardRow(1, 2, 1, 2, HALF, F(1, 4), 2100 - 193, True),
+        BoardRow(1, 2, 1, 2, HALF, F(1, 4), 2100 - 193, True, other_boards=((2, 1),)),
         BoardRow(2, 5, 2, 1, HALF, HALF, 2100, False, forfeit_losses=1),
         BoardRow(2, 6, 2, 1, F(0), F(0), 2000 - 800, False),
         BoardRow(2, 3, 1, 1, F(1), F(1), None, False, forfeit_wins=1),

@@ -36,14 +36,15 @@ def test_a_seat_gives_round_board_colour_opponent_and_opposing_team_from_the_pla
     assert (other.board, other.colour, other.outcome) == (2, "w", Outcome.WIN)
 
 
-def test_points_count_forfeits_and_games_count_only_games_over_the_board() -> None:
+def test_games_and_points_are_games_over_the_board_and_forfeits_are_counted_apart() -> None:
+    """As the board statistics count them (issue 25, fault 8: the card counted a forfeit in its points)."""
     t = play(league(4, system="round-robin"), {"1.1": "+/-"}, default="1-0")  # board 1: a forfeit win
     t = play(t, default="1/2")
     first = t.rounds[0].matches[0].first
     card, = team_cards(t, str(first))
     one = card.players[0]
     assert [s.outcome for s in one.seats] == [Outcome.FORFEIT_WIN, Outcome.DRAW]
-    assert (one.points, one.games) == (F(3, 2), 1)
+    assert (one.points, one.games, one.forfeit_wins, one.forfeit_losses) == (F(1, 2), 1, 1, 0)
 
 
 def test_a_reserve_in_the_line_up_has_the_seat_and_the_player_left_out_has_none() -> None:

@@ -170,9 +170,9 @@ def test_a_card_in_json_is_a_record_per_player_with_its_rounds(eight: TeamTourna
     records = json.loads(view_text(team_card_view(eight, team_cards(eight, "1"), nested=True), Format.json))
     assert [r["name"] for r in records] == ["A1", "A2", "A3", "A4", "A5"]
     assert set(records[0]) == {"team_number", "team", "place", "role", "start_number", "name", "rating", "points",
-                               "games", "rounds"}
+                               "games", "forfeit_wins", "forfeit_losses", "rounds"}
     assert set(records[0]["rounds"][0]) == {"round", "board", "colour", "opponent", "opponent_name",
-                                            "opponent_rating", "opponent_team", "result", "points"}
+                                            "opponent_rating", "opponent_team", "result", "points", "counted"}
     assert records[4]["role"] == "reserve" and records[4]["rounds"] == []
 
 

@@ -22,7 +22,7 @@ individual tie-breaks read :class:`~arbiter_cli.core.outcome.RoundEntry` values.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -32,7 +32,7 @@ from arbiter_cli.core.model import Scoring
 from arbiter_cli.core.outcome import Colour, Outcome
 
 __all__ = ["TeamOutcome", "TeamScoring", "BoardEntry", "TeamRoundEntry", "Team", "TeamEvent", "match_outcome",
-           "match_played", "PrimaryScore"]
+           "match_played", "PrimaryScore", "half_rule_annulled"]
 
 PrimaryScore = Literal["MP", "GP"]
 
@@ -204,3 +204,26 @@ class TeamEvent:
     def total(self, number: int, kind: PrimaryScore) -> Fraction:
         """A team's MP or GP after the event's rounds."""
         return sum((entry.score(kind) for entry in self.entries[number]), Fraction(0))
+
+    def without(self, annulled: Collection[int]) -> TeamEvent:
+        """The event as its standings count it when the matches of the ``annulled`` teams count for
+        nobody (a round robin's half rule, :func:`half_rule_annulled`): those teams left out, and
+        each of their opponents' rounds against them a free round without points."""
+        if not annulled:
+            return self
+        free = {n: tuple(TeamRoundEntry(e.round, TeamOutcome.FREE, None, Fraction(0), Fraction(0))
+                         if e.opponent in annulled else e for e in entries)
+                for n, entries in self.entries.items() if n not in annulled}
+        return TeamEvent(tuple(t for t in self.teams if t.number not in annulled), free, self.rounds, self.scoring,
+                         self.round_robin)
+
+
+def half_rule_annulled(event: TeamEvent, withdrawn: Collection[int], double: bool = False) -> frozenset[int]:
+    """The withdrawn teams of a round robin (``double``: a double one) that played fewer than half
+    of their matches: under the half rule (``round_robin_withdrawal = "half"``, as for players)
+    their matches count for nobody, the results staying for rating. A match counts as played when
+    a game of it was played over the board (a match forfeit, or boards all forfeited, is not)."""
+    scheduled = (len(event.teams) - 1) * (2 if double else 1)
+    played = {n: sum(1 for e in event.entries.get(n, ()) if any(b.outcome.played for b in e.boards))
+              for n in withdrawn}
+    return frozenset(n for n in withdrawn if 2 * played[n] < scheduled)

@@ -340,7 +340,8 @@ class TeamEvent(Event):
     def team_boards(self) -> None:
         from arbiter_cli.lifecycle.board_prizes import folder_board_prizes
         from arbiter_cli.render.output import Format
-        from arbiter_cli.render.team_printouts import board_prizes_notes, board_prizes_sheet, board_prizes_view
+        from arbiter_cli.render.team_printouts import (board_moves, board_prizes_notes, board_prizes_sheet,
+                                                       board_prizes_view)
 
         with self.loaded() as tournament:
             prizes = folder_board_prizes(tournament)
@@ -349,7 +350,7 @@ class TeamEvent(Event):
                                   f"{tournament.settings.name}: board prizes after round {prizes.rounds}")
             return
         if self.caller.format is Format.table:
-            for note in board_prizes_notes(prizes)[:1]:
+            for note in board_prizes_notes(prizes)[:1] + board_moves(tournament, prizes):
                 self.caller.say(f"note: {note}")
         self.caller.show(board_prizes_view(tournament, prizes))
 
@@ -397,8 +398,9 @@ class TeamEvent(Event):
                               field="--trf-version")
         self.check_target(output, version)
         with self.loaded() as tournament:
-            ranks = {row.team.number: row.rank for row in team_standings_of(tournament).rows}
-            exported = export_team_trf(tournament, ranks)
+            standing = {row.team.number: (row.match_points, row.game_points, row.rank)
+                        for row in team_standings_of(tournament).rows}
+            exported = export_team_trf(tournament, standing)
         self.write_trf(exported.text, exported.warnings, version, output,
                        f"{count(len(tournament.teams), 'team')}, {len(tournament.players)} players, "
                        f"{count(tournament.last_round, 'round')}")

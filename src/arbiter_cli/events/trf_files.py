@@ -286,7 +286,7 @@ class TeamSwissFile(_File):
         self.warn(read.warnings)
         codes = tiebreak_option(tiebreaks) if tiebreaks is not None else \
             team_tiebreaks(self.trf) or DEFAULT_TEAM_TIEBREAKS
-        table = compute_team_standings(read.event, codes, rules or team_standings_rules(self.trf))
+        table = compute_team_standings(read.standings_event, codes, rules or team_standings_rules(self.trf))
         for code in table.unavailable:
             self.caller.say(f"note: {code}: not a team tie-break; left out")
         name = (self.trf.header.get("012") or (Path(self.label).stem,))[0].strip() or Path(self.label).stem

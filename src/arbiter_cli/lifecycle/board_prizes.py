@@ -61,7 +61,8 @@ from arbiter_cli.core.team_tournament import TeamTournament
 from arbiter_cli.lifecycle.team_finish import counted_team_event
 from arbiter_cli.ratings.elo import performance_rating
 
-__all__ = ["BoardRow", "board_statistics", "minimum_games", "DEFAULT_SHARE", "BoardPrizes", "folder_board_prizes"]
+__all__ = ["BoardRow", "board_statistics", "minimum_games", "DEFAULT_SHARE", "BoardPrizes", "folder_board_prizes",
+           "PlayerRecord", "player_records"]
 
 #: The share of the rounds a player must play to qualify (the regulations we were given).
 DEFAULT_SHARE = Fraction(2, 3)
@@ -83,6 +84,7 @@ class BoardRow:
     qualifies: bool
     forfeit_wins: int = 0
     forfeit_losses: int = 0
+    other_boards: tuple[tuple[int, int], ...] = ()  # (board, games) played on another board than ``board``
 
 
 def minimum_games(rounds: int, share: Fraction = DEFAULT_SHARE) -> int:
@@ -94,18 +96,56 @@ def minimum_games(rounds: int, share: Fraction = DEFAULT_SHARE) -> int:
 
 
 @dataclass
-class _Tally:
+class PlayerRecord:
+    """One player's games as the board list and the team card count them (:func:`player_records`):
+    the team, the games over the board on each board (and the boards sat at, forfeits too), the
+    points of those games (1 / ½ / 0), each game's opponent and score, and the forfeits, counted
+    apart."""
+
     team: int
     boards_played: Counter[int] = field(default_factory=Counter)
     boards_seated: Counter[int] = field(default_factory=Counter)
     points: Fraction = Fraction(0)
-    rated: list[tuple[int, Fraction]] = field(default_factory=list)  # (opponent's rating, 1/½/0)
+    games_against: list[tuple[int, Fraction]] = field(default_factory=list)  # (opponent, 1/½/0)
     forfeit_wins: int = 0
     forfeit_losses: int = 0
 
+    @property
+    def games(self) -> int:
+        return sum(self.boards_played.values())
+
     def board(self) -> int:
+        """The board the player is counted on: where they played most (a tie: the higher board)."""
         counts = self.boards_played or self.boards_seated
         return min(counts, key=lambda board: (-counts[board], board))
+
+    def other_boards(self) -> tuple[tuple[int, int], ...]:
+        """(board, games) of the games played on another board than :meth:`board`, in board order."""
+        counted = self.board()
+        return tuple((board, games) for board, games in sorted(self.boards_played.items()) if board != counted)
+
+
+def player_records(event: TeamEvent) -> dict[int, PlayerRecord]:
+    """Every player who sat at a board, by start number: the one count of a player's games, points
+    and forfeits that the board statistics and the team cards read (see the module's rules)."""
+    records: dict[int, PlayerRecord] = {}
+    for team, entries in event.entries.items():
+        for entry in entries:
+            for seat in entry.boards:
+                if seat.player is None:
+                    continue
+                record = records.setdefault(seat.player, PlayerRecord(team))
+                record.boards_seated[seat.board] += 1
+                score = seat.outcome.rating_points
+                if score is not None and seat.opponent is not None:
+                    record.boards_played[seat.board] += 1
+                    record.points += score
+                    record.games_against.append((seat.opponent, score))
+                elif seat.outcome is Outcome.FORFEIT_WIN:
+                    record.forfeit_wins += 1
+                elif seat.outcome is Outcome.FORFEIT_LOSS:
+                    record.forfeit_losses += 1
+    return records
 
 
 def board_statistics(event: TeamEvent, ratings: Mapping[int, int | None], *, share: Fraction = DEFAULT_SHARE,
@@ -115,34 +155,20 @@ def board_statistics(event: TeamEvent, ratings: Mapping[int, int | None], *, sha
     ``ratings`` gives each player's rating by start number; None, or a player left out, is
     unrated (a TRF's rating 0 is the caller's to map to None)."""
     needed = minimum_games(event.rounds, share)
-    tallies: dict[int, _Tally] = {}
-    for team, entries in event.entries.items():
-        for entry in entries:
-            for seat in entry.boards:
-                if seat.player is None:
-                    continue
-                tally = tallies.setdefault(seat.player, _Tally(team))
-                tally.boards_seated[seat.board] += 1
-                score = seat.outcome.rating_points
-                if score is not None and seat.opponent is not None:
-                    tally.boards_played[seat.board] += 1
-                    tally.points += score
-                    rating = ratings.get(seat.opponent)
-                    if rating is None:
-                        rating = unrated_rating
-                    if rating is not None:
-                        tally.rated.append((rating, score))
-                elif seat.outcome is Outcome.FORFEIT_WIN:
-                    tally.forfeit_wins += 1
-                elif seat.outcome is Outcome.FORFEIT_LOSS:
-                    tally.forfeit_losses += 1
     rows = []
-    for player, tally in tallies.items():
-        games = sum(tally.boards_played.values())
-        performance = performance_rating([r for r, _ in tally.rated], sum((p for _, p in tally.rated), Fraction(0)))
-        rows.append(BoardRow(tally.board(), player, tally.team, games, tally.points,
-                             tally.points / games if games else None, performance, games >= needed,
-                             tally.forfeit_wins, tally.forfeit_losses))
+    for player, record in player_records(event).items():
+        games = record.games
+        rated: list[tuple[int, Fraction]] = []  # (the opponent's rating, 1/½/0)
+        for opponent, score in record.games_against:
+            rating = ratings.get(opponent)
+            if rating is None:
+                rating = unrated_rating
+            if rating is not None:
+                rated.append((rating, score))
+        performance = performance_rating([r for r, _ in rated], sum((p for _, p in rated), Fraction(0)))
+        rows.append(BoardRow(record.board(), player, record.team, games, record.points,
+                             record.points / games if games else None, performance, games >= needed,
+                             record.forfeit_wins, record.forfeit_losses, record.other_boards()))
     rows.sort(key=lambda row: (row.board, not row.qualifies, row.performance is None, -(row.performance or 0),
                                row.percentage is None, -(row.percentage or 0), -row.points, row.player))
     return tuple(rows)

@@ -6,11 +6,14 @@
   over the board, ``+ -`` forfeits, ``?`` no result yet) and the game points it gave the team
   (the event's game scoring, TRF 162). A round in which the player did not sit (a reserve left
   out, the team's free round or bye, a match forfeited as a whole) has no seat.
-* A player's **points** are the sum of their seats' points, forfeits included: what they scored
-  for the team. **Games** are the games played over the board (the project's one *played*:
-  a win, a draw or a loss), so a forfeit is in the points but not in the games.
-* Every round paired is read as it was played, the matches the round robin's half rule takes
-  out of the standings included: a card is the record of who played whom.
+* A player's **games**, **points** and **forfeits** are those of the board statistics, counted by
+  the one function both read (:func:`~arbiter_cli.lifecycle.board_prizes.player_records`; issue 25,
+  fault 8: a card said 9 games / 4½ where the board list said 8 / 3½): games played over the board
+  (the project's one *played*: a win, a draw or a loss), their points 1 / ½ / 0, and the forfeits
+  won and lost, counted apart, in the event as its standings count it.
+* Every round paired is a seat, as it was played, the matches the round robin's half rule takes
+  out of the standings included (a card is the record of who played whom); such a seat is marked
+  not ``counted``, and is in none of the totals.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ from fractions import Fraction
 from arbiter_cli.core.model import Player
 from arbiter_cli.core.outcome import Colour, Outcome
 from arbiter_cli.core.team_tournament import TeamEntry, TeamTournament, team_event
+from arbiter_cli.lifecycle.board_prizes import player_records
+from arbiter_cli.lifecycle.team_finish import annulled_teams
 from arbiter_cli.lifecycle.team_registration import find_team
 
 __all__ = ["Seat", "PlayerCard", "TeamCard", "team_cards"]
@@ -37,12 +42,14 @@ class Seat:
     opponent_team: int | None
     outcome: Outcome
     points: Fraction
+    counted: bool = True  # False: a match the half rule counts for nobody
 
 
 @dataclass(frozen=True)
 class PlayerCard:
     """A player of the team: the place on the roster (1 first; past the boards, a reserve), the
-    seats in round order, the points scored and the games played over the board."""
+    seats in round order, the games played over the board and their points (1 / ½ / 0), and the
+    forfeits won and lost, as the board statistics count them."""
 
     player: Player
     place: int
@@ -50,6 +57,8 @@ class PlayerCard:
     seats: tuple[Seat, ...]
     points: Fraction
     games: int
+    forfeit_wins: int = 0
+    forfeit_losses: int = 0
 
 
 @dataclass(frozen=True)
@@ -64,20 +73,25 @@ class TeamCard:
 def team_cards(tournament: TeamTournament, team: str | None = None) -> tuple[TeamCard, ...]:
     """The card of ``team`` (its number, name or short code), or of every team in number order."""
     event = team_event(tournament)
+    annulled = annulled_teams(tournament)
+    records = player_records(event.without(annulled))  # = counted_team_event, as folder_board_prizes reads it
     chosen = [find_team(tournament, team).number] if team is not None else sorted(t.number for t in tournament.teams)
     cards = []
     for number in chosen:
         seats: dict[int, list[Seat]] = {}
         for entry in event.entries[number]:
+            counted = number not in annulled and entry.opponent not in annulled
             for board in entry.boards:
                 if board.player is not None:
                     seats.setdefault(board.player, []).append(Seat(entry.round, board.board, board.colour,
                                                                    board.opponent, entry.opponent, board.outcome,
-                                                                   board.points))
+                                                                   board.points, counted))
         players = []
         for place, player in enumerate(tournament.members(number), start=1):
-            own = tuple(seats.get(player.start_number, ()))
-            players.append(PlayerCard(player, place, place > tournament.team.boards, own,
-                                      sum((s.points for s in own), Fraction(0)), sum(1 for s in own if s.outcome.played)))
+            record = records.get(player.start_number)
+            players.append(PlayerCard(player, place, place > tournament.team.boards,
+                                      tuple(seats.get(player.start_number, ())),
+                                      record.points if record else Fraction(0), record.games if record else 0,
+                                      record.forfeit_wins if record else 0, record.forfeit_losses if record else 0))
         cards.append(TeamCard(tournament.by_team[number], tuple(players), tournament.last_round))
     return tuple(cards)

@@ -20,9 +20,9 @@ from dataclasses import replace
 
 from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.model import Status
-from arbiter_cli.core.results import ByeKind, GameResult
-from arbiter_cli.core.team import TeamEvent
-from arbiter_cli.core.team_tournament import Match, MatchRound, TeamBye, TeamTournament, team_event
+from arbiter_cli.core.results import GameResult
+from arbiter_cli.core.team import TeamEvent, half_rule_annulled
+from arbiter_cli.core.team_tournament import Match, MatchRound, TeamTournament, team_event
 from arbiter_cli.core.tiebreak_codes import Rules
 from arbiter_cli.lifecycle.standings import settings_rules
 from arbiter_cli.lifecycle.change import Change
@@ -77,37 +77,21 @@ def withdraw_team(tournament: TeamTournament, ref: str, after_round: int | None 
 
 
 def annulled_teams(tournament: TeamTournament) -> frozenset[int]:
-    """The withdrawn teams of a round robin whose matches do not count (the half rule)."""
+    """The withdrawn teams of a round robin whose matches do not count (the half rule,
+    :func:`~arbiter_cli.core.team.half_rule_annulled`)."""
     settings = tournament.settings
     if not settings.system.is_round_robin or settings.round_robin_withdrawal != "half":
         return frozenset()
-    per_team = (len(tournament.teams) - 1) * (2 if settings.system.value == "double-round-robin" else 1)
-    out = set()
-    for entry in tournament.teams:
-        if not entry.is_withdrawn:
-            continue
-        played = sum(1 for rnd in tournament.rounds for m in rnd.matches if entry.number in m.teams and _played(m))
-        if 2 * played < per_team:
-            out.add(entry.number)
-    return frozenset(out)
+    withdrawn = [t.number for t in tournament.teams if t.is_withdrawn]
+    if not withdrawn:
+        return frozenset()
+    return half_rule_annulled(team_event(tournament), withdrawn, settings.system.value == "double-round-robin")
 
 
 def counted_team_event(tournament: TeamTournament, after_round: int | None = None) -> TeamEvent:
     """The event as its standings count it: teams annulled by the half rule removed, and their
     opponents' matches against them free rounds (no points)."""
-    annulled = annulled_teams(tournament)
-    if not annulled:
-        return team_event(tournament, after_round)
-    rounds = []
-    for rnd in tournament.rounds:
-        matches = [m for m in rnd.matches if not set(m.teams) & annulled]
-        byes = [b for b in rnd.byes if b.team not in annulled]
-        byes += [TeamBye(t, ByeKind.BYE) for m in rnd.matches if set(m.teams) & annulled for t in m.teams
-                 if t not in annulled]
-        rounds.append(MatchRound(rnd.number, tuple(replace(m, number=i) for i, m in enumerate(matches, start=1)),
-                                 tuple(byes)))
-    kept = tuple(t for t in tournament.teams if t.number not in annulled)
-    return team_event(replace(tournament, teams=kept, rounds=tuple(rounds)), after_round)
+    return team_event(tournament, after_round).without(annulled_teams(tournament))
 
 
 def team_rules(tournament: TeamTournament, rules: Rules | str | None = None) -> Rules:

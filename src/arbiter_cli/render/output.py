@@ -33,7 +33,8 @@ from fractions import Fraction
 from typing import Any
 
 from rich.cells import cell_len
-from rich.console import Console, JustifyMethod
+from rich.console import Console, ConsoleOptions, JustifyMethod
+from rich.segment import Segment
 from rich.table import Table
 
 from arbiter_cli.core.csv_input import formula_like, spreadsheet_cell
@@ -184,20 +185,92 @@ def emit(view: View, fmt: Format, console: Console | None = None) -> None:
                              f"{console.width} characters: {', '.join(dropped)} (a wider window, or --format csv, "
                              "shows every column)\n")
         table = Table(title=view.title, title_justify="left", show_lines=False)
+        body = _one_line_body(fitted)
         for index, column in enumerate(fitted.columns):
-            if fitted.widths is None:  # the table fits as it is: Rich lays it out
+            if body is not None:  # widths given: the head is drawn alone, the rows by _Body
+                table.add_column(column.header, justify=column.justify, width=body.widths[index],
+                                 no_wrap=True, overflow="fold")
+            elif fitted.widths is None:  # the table fits as it is: Rich lays it out
                 table.add_column(column.header, justify=column.justify)
             else:
                 table.add_column(column.header, justify=column.justify, width=fitted.widths[index],
                                  no_wrap=not column.wrap, overflow="fold")
-        for row in fitted.rows:
-            table.add_row(*row)
+        if body is None:
+            for row in fitted.rows:
+                table.add_row(*row)
         if fitted.width > console.width:  # too wide even with the names wrapped: never cut a number
             colours: Any = console.color_system
             console = Console(file=console.file, width=fitted.width, highlight=False, emoji=False,
                               color_system=colours, force_terminal=console.is_terminal, no_color=console.no_color)
-        console.print(table)
+        console.print(table if body is None else _Body(table, body))
     sys.stdout.flush()
+
+
+@dataclass(frozen=True)
+class _Rows:
+    """A table's rows of one line each, and its columns' widths (without the padding)."""
+
+    rows: list[list[str]]
+    justify: list[JustifyMethod]
+    widths: list[int]
+
+
+def _one_line_body(fitted: Fitted) -> _Rows | None:
+    """The rows of ``fitted`` when :class:`_Body` draws them as Rich would: every cell one line of
+    printable text that fits its column, with no markup (``[``) and no space at either end; else
+    None (Rich draws the table)."""
+    if not fitted.rows:
+        return None
+    widths = fitted.widths or [max([cell_len(c.header)] + [cell_len(row[i]) for row in fitted.rows])
+                               for i, c in enumerate(fitted.columns)]
+    for row in fitted.rows:
+        for text, width in zip(row, widths):
+            if text and (not text.isprintable() or "[" in text or text != text.strip() or cell_len(text) > width):
+                return None
+    return _Rows(fitted.rows, [c.justify for c in fitted.columns], widths)
+
+
+class _Body:
+    """A table drawn as Rich draws it, faster: Rich draws the title and the head (the table without
+    rows), and the rows, plain text of one line per cell, are laid out here in Rich's box, each
+    cell padded by a space and aligned as Rich aligns it. Drawing a table cell by cell is most of
+    the time of a long table in Rich (``team card`` of 180 teams: seconds); this takes a fraction.
+    ``tests/render/test_output.py`` checks that both draw the same characters."""
+
+    def __init__(self, head: Table, body: _Rows) -> None:
+        self.head = head
+        self.body = body
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
+        lines = Segment.split_lines(console.render(self.head, options))
+        *drawn, _bottom = list(lines)  # the head's bottom edge: the rows come before it
+        for line in drawn:
+            yield from line
+            yield Segment.line()
+        assert self.head.box is not None
+        box = self.head.box.substitute(options, safe=console.safe_box if self.head.safe_box is None
+                                       else self.head.safe_box)
+        widths = self.body.widths
+        last = len(self.body.rows) - 1
+        for index, row in enumerate(self.body.rows):
+            left, divider, right = ((box.foot_left, box.foot_vertical, box.foot_right) if index == last else
+                                    (box.mid_left, box.mid_vertical, box.mid_right))
+            cells = [f" {_aligned(text, width, justify)} " for text, width, justify in
+                     zip(row, widths, self.body.justify)]
+            yield Segment(left + divider.join(cells) + right)
+            yield Segment.line()
+        yield Segment(box.get_bottom([width + 2 for width in widths]))
+        yield Segment.line()
+
+
+def _aligned(text: str, width: int, justify: JustifyMethod) -> str:
+    """``text`` in ``width`` cells as Rich's ``Text`` justifies one line of it."""
+    space = width - cell_len(text)
+    if justify == "right":
+        return " " * space + text
+    if justify == "center":
+        return " " * (space // 2) + text + " " * (space - space // 2)
+    return text + " " * space
 
 
 def table_columns(view: View) -> list[Column]:

@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # the views take them; importing them here would load every t
 
 __all__ = ["team_pairing_sheets", "team_standings_sheet", "tiebreak_legend", "modifier_words", "team_crosstable_view",
            "team_crosstable_sheet", "team_card_view", "team_card_sheets", "board_prizes_view", "board_prizes_sheet",
-           "board_prizes_notes"]
+           "board_prizes_notes", "board_moves"]
 
 
 def _pairing_page_view(tournament: TeamTournament, rnd: MatchRound) -> View:
@@ -221,17 +221,19 @@ def team_card_view(tournament: TeamTournament, cards: Sequence[TeamCard], *, nes
                        "opponent_name": by_tpn[seat.opponent].name if seat.opponent is not None else None,
                        "opponent_rating": (by_tpn[seat.opponent].rating or None) if seat.opponent is not None
                        else None, "opponent_team": seat.opponent_team, "result": seat.outcome.symbol,
-                       "points": points_to_number(seat.points)} for seat in entry.seats]
+                       "points": points_to_number(seat.points), "counted": seat.counted} for seat in entry.seats]
             players.append({"team_number": card.team.number, "team": card.team.name, "place": entry.place,
                             "role": "reserve" if entry.reserve else "main",
                             "start_number": entry.player.start_number, "name": entry.player.name,
                             "rating": entry.player.rating or None, "points": points_to_number(entry.points),
-                            "games": entry.games, "rounds": rounds})
+                            "games": entry.games, "forfeit_wins": entry.forfeit_wins,
+                            "forfeit_losses": entry.forfeit_losses, "rounds": rounds})
     heading = _card_title(tournament, cards)
     title = f"{tournament.settings.name}: {heading[:1].lower()}{heading[1:]}"
     if nested:
         return View(title, players, [])
-    keys = ("round", "board", "colour", "opponent_team", "opponent", "opponent_name", "opponent_rating", "result")
+    keys = ("round", "board", "colour", "opponent_team", "opponent", "opponent_name", "opponent_rating", "result",
+            "counted")
     records: list[dict[str, Any]] = []
     for player in players:
         own = {k: v for k, v in player.items() if k not in ("rounds", "points")}
@@ -255,21 +257,26 @@ def team_card_view(tournament: TeamTournament, cards: Sequence[TeamCard], *, nes
                Column("name", "Player", first("name"), wrap=True), Column("rating", "Rtg", first("rating"), "right"),
                number_column("total_points", "Pts", lambda r: r["total_points"] if r["_first"] else None),
                Column("games", "Games", first("games"), "right"),
+               Column("forfeit_wins", "+", lambda r: str(r["forfeit_wins"] or "") if r["_first"] else "", "right"),
+               Column("forfeit_losses", "-", lambda r: str(r["forfeit_losses"] or "") if r["_first"] else "", "right"),
                Column("round", "Rd", text_cell("round"), "right"), Column("board", "Bd", text_cell("board"), "right"),
                Column("colour", "C", text_cell("colour"), "center"),
                Column("opponent_team", "vs", text_cell("opponent_team"), "right"),
                Column("opponent", "Opponent", opponent, wrap=True), Column("opponent_name", "", text_cell("opponent_name")),
                Column("opponent_rating", "", text_cell("opponent_rating")),
-               Column("result", "Res", text_cell("result"), "center"), Column("points", "", text_cell("points"))]
-    hidden = frozenset({"team_number", "team", "role", "opponent_name", "opponent_rating", "points"})
+               Column("result", "Res", lambda r: "" if r["result"] is None else r["result"] if r["counted"]
+                      else f"({r['result']})", "center"),
+               Column("points", "", text_cell("points")), Column("counted", "", text_cell("counted"))]
+    hidden = frozenset({"team_number", "team", "role", "opponent_name", "opponent_rating", "points", "counted"})
 
-    return View(title, records, columns, hidden=hidden)
+    return View(title, records, columns, hidden=hidden, optional=frozenset({"forfeit_wins", "forfeit_losses"}))
 
 
 #: What a card's columns mean, below it on the page.
-CARD_LEGEND = ("Pts: the points a player scored for the team, forfeits included; Games: games played over the "
-               "board; Rd Bd: round and board; C: the player's colour; vs: the opposing team's number; "
-               "Res: 1 ½ 0 a game, + - a forfeit, ? no result yet")
+CARD_LEGEND = ("Games, Pts: games played over the board and their points (1 ½ 0), as the board statistics count "
+               "them; + -: forfeits won and lost, counted apart; Rd Bd: round and board; C: the player's colour; vs: "
+               "the opposing team's number; Res: 1 ½ 0 a game, + - a forfeit, ? no result yet, (1) a game of a "
+               "match the half rule counts for nobody")
 
 
 def team_card_sheets(tournament: TeamTournament, cards: Sequence[TeamCard], today: str) -> list[Sheet]:
@@ -292,8 +299,9 @@ def board_prizes_view(tournament: TeamTournament, prizes: BoardPrizes) -> View:
                 "_team_label": by_team[row.team].short or by_team[row.team].name,
                 "rating": by_tpn[row.player].rating or None, "games": row.games, "points": points_to_number(row.points),
                 "percentage": _percentage(row.percentage), "performance": row.performance,
-                "qualifies": row.qualifies, "forfeit_wins": row.forfeit_wins, "forfeit_losses": row.forfeit_losses}
-               for row in prizes.rows]
+                "qualifies": row.qualifies, "forfeit_wins": row.forfeit_wins, "forfeit_losses": row.forfeit_losses,
+                "other_boards": " ".join(f"{board}:{games}" for board, games in row.other_boards)}
+               for row in prizes.rows]  # other_boards: "3:1" board:games, the games played on other boards
     columns = [Column("board", "Bd", text_cell("board"), "right"),
                Column("start_number", "No", text_cell("start_number"), "right"),
                Column("name", "Player", text_cell("name"), wrap=True),
@@ -305,13 +313,30 @@ def board_prizes_view(tournament: TeamTournament, prizes: BoardPrizes) -> View:
                Column("performance", "Perf", text_cell("performance"), "right"),
                Column("qualifies", "Prize", lambda r: "yes" if r["qualifies"] else "no", "center"),
                Column("forfeit_wins", "+", lambda r: str(r["forfeit_wins"] or ""), "right"),
-               Column("forfeit_losses", "-", lambda r: str(r["forfeit_losses"] or ""), "right")]
+               Column("forfeit_losses", "-", lambda r: str(r["forfeit_losses"] or ""), "right"),
+               Column("other_boards", "", text_cell("other_boards"))]
 
     title = (f"{tournament.settings.name}: board prizes after round {prizes.rounds} "
              f"(at least {prizes.minimum} game{'s' if prizes.minimum != 1 else ''} to qualify)")
-    return View(title, records, columns, hidden=frozenset({"team_number"}),
+    return View(title, records, columns, hidden=frozenset({"team_number", "other_boards"}),
                 optional=frozenset({"forfeit_wins", "forfeit_losses"}),
                 droppable=("forfeit_losses", "forfeit_wins", "rating"))
+
+
+def board_moves(tournament: TeamTournament, prizes: BoardPrizes) -> list[str]:
+    """A note for each player who played on another board than the one they are counted on (all
+    their games count there): which boards, how many games."""
+    by_tpn, by_team = tournament.by_number, tournament.by_team
+    notes = []
+    for row in prizes.rows:
+        if not row.other_boards:
+            continue
+        team = by_team[row.team].short or by_team[row.team].name
+        elsewhere = ", ".join(f"{games} on board {board}" for board, games in row.other_boards)
+        notes.append(f"{by_tpn[row.player].name} ({team}) is counted on board {row.board} with all "
+                     f"{row.games} game{'s' if row.games != 1 else ''}, {row.games - sum(g for _, g in row.other_boards)} "
+                     f"played there and {elsewhere}")
+    return notes
 
 
 def board_prizes_notes(prizes: BoardPrizes) -> list[str]:
@@ -328,4 +353,4 @@ def board_prizes_sheet(tournament: TeamTournament, prizes: BoardPrizes, today: s
     """The board statistics for the wall."""
     header = page_header(tournament, f"Board prizes after round {prizes.rounds}", today)
     return sheet(board_prizes_view(tournament, prizes), header, shrink=("name", "team"),
-                 notes=board_prizes_notes(prizes))
+                 notes=board_prizes_notes(prizes) + board_moves(tournament, prizes))

@@ -20,20 +20,21 @@ import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Literal
 
 from arbiter_cli.core.errors import Refused
 from arbiter_cli.core.model import Scoring
 from arbiter_cli.core.outcome import Colour, Outcome
-from arbiter_cli.core.points import format_points
 from arbiter_cli.core.team import (BoardEntry, PrimaryScore, Team, TeamEvent, TeamOutcome, TeamRoundEntry,
-                                   TeamScoring, match_outcome, match_played)
+                                   TeamScoring, half_rule_annulled, match_outcome, match_played)
 from arbiter_cli.trf.notes import Notes
 from arbiter_cli.trf.reader import TrfError, TrfFile, TrfGame, TrfPlayer, read_number, read_points
 from arbiter_cli.trf.scoring import declared_scoring
+from arbiter_cli.trf.team_standing import Declared, counted_as_declared, withdrawn_teams
 from arbiter_cli.trf.writer import player_line, points_field
 
 __all__ = ["TeamTrf", "team_event_from_trf", "team_trf_text", "is_team_trf", "team_code", "team_scoring_records",
-           "team_records"]
+           "team_records", "TeamStanding"]
 
 #: A player's round result code -> the board outcome (with an opponent, or facing an empty board).
 _BOARD = {"1": Outcome.WIN, "W": Outcome.WIN, "=": Outcome.DRAW, "D": Outcome.DRAW, "0": Outcome.LOSS,
@@ -55,8 +56,12 @@ _RR_192 = re.compile(r"[A-Z]+_TEAM_(?:DOUBLE)?ROUNDROBIN")
 class TeamTrf:
     """A team TRF read: the event, its players by start number, the board colour pattern (352,
     e.g. ``WBWB``), the 310 standing columns (MP, GP) as the file gives them, the warnings, the
-    number of rounds announced (142), each team's 310 (or 013) line, and the (round, team) of the
-    team a 330 match forfeit names first (its White team)."""
+    number of rounds announced (142), each team's 310 (or 013) line, the (round, team) of the
+    team a 330 match forfeit names first (its White team), the teams that withdrew (team -> (its
+    last round present, the first round of its 240 Z marks), :mod:`.team_standing`), the withdrawn
+    teams whose matches the file's standings count for nobody (a round robin's half rule), and the
+    rule of a round robin's withdrawals that the 310 columns follow (``half``, unless they count
+    the matches of a team the half rule would leave out: ``forfeits``)."""
 
     event: TeamEvent
     players: Mapping[int, TrfPlayer]
@@ -66,6 +71,14 @@ class TeamTrf:
     total_rounds: int | None = None  # 142 / XXR: the rounds the event will have
     team_lines: Mapping[int, int] = field(default_factory=dict)
     first_teams: frozenset[tuple[int, int]] = frozenset()
+    withdrawn: Mapping[int, tuple[int, int]] = field(default_factory=dict)
+    annulled: frozenset[int] = frozenset()
+    withdrawal_rule: Literal["half", "forfeits"] = "half"
+
+    @property
+    def standings_event(self) -> TeamEvent:
+        """The event as the file's standings count it: the annulled teams' matches count for nobody."""
+        return self.event.without(self.annulled)
 
 
 def is_team_trf(trf: TrfFile) -> bool:
@@ -94,6 +107,7 @@ class _Teams:
     teams: list[Team] = field(default_factory=list)
     of: dict[int, int] = field(default_factory=dict)  # player -> team
     declared: dict[int, tuple[Fraction | None, Fraction | None]] = field(default_factory=dict)
+    ranked: set[int] = field(default_factory=set)  # the teams with a rank in 310 (cols 69-71)
     line: dict[int, int] = field(default_factory=dict)  # team -> its 310 / 013 line
     code: str = "310"
 
@@ -122,6 +136,8 @@ def _read_teams(trf: TrfFile, notes: Notes) -> _Teams:
             mp = _points(_col(value, 55, 60), line, "310 match points")
             gp = _points(_col(value, 62, 67), line, "310 game points")
             out.declared[number] = (mp, gp)
+            if _col(value, 69, 71).strip().strip("0").isdigit():  # (read only to tell a team left out of the
+                out.ranked.add(number)                             # standings, so never refused)
             first, width = 74, 5
         else:
             number, name, short, first, width = index, _col(value, 5, 36).strip(), "", 37, 5
@@ -547,11 +563,16 @@ def team_event_from_trf(trf: TrfFile) -> TeamTrf:
         for team in teams:
             entries[team.number].append(done[team.number])
     event = TeamEvent(tuple(teams), {n: tuple(e) for n, e in entries.items()}, rounds, scoring, round_robin)
-    _check_declared(reader, event, notes)
+    zero = {key for key, (kind, _) in reader.byes.items() if kind is TeamOutcome.ZPB}
+    withdrawn = withdrawn_teams(event, zero, max(trf.total_rounds or 0, rounds))
+    double = any("DOUBLEROUNDROBIN" in value.upper() for value in trf.header.get("192", ()))
+    half = half_rule_annulled(event, withdrawn, double) if event.round_robin else frozenset()
+    annulled, rule = counted_as_declared(event, half, Declared(reader.teams.declared, reader.teams.ranked,
+                                                                  reader.teams.line), notes)
     colours = trf.header["352"][0].strip().upper() if "352" in trf.header else ""
     return TeamTrf(event, {p.tpn: p for p in trf.players}, colours, dict(reader.teams.declared), notes.lines(),
                    trf.total_rounds, dict(reader.teams.line),
-                   frozenset(key for key, value in reader.forfeits.items() if value[3]))
+                   frozenset(key for key, value in reader.forfeits.items() if value[3]), withdrawn, annulled, rule)
 
 
 def _round_of(reader: _Reader, rnd: int, team: Team, by_number: Mapping[int, Team], scoring: TeamScoring,
@@ -578,21 +599,13 @@ def _round_of(reader: _Reader, rnd: int, team: Team, by_number: Mapping[int, Tea
                        f"{', '.join(str(o) for o in sorted(o or 0 for o in opponents))}", games[0].line,
                        f"round {rnd} opponent")
     line = reader.teams.line[team.number]
-    if (rnd, team.number) in reader.byes:
-        bye_line = reader.byes[(rnd, team.number)][1]
-        other_record = ("the PAB (320, line " + str(reader.pabs[rnd][1]) + ")"
-                        if rnd in reader.pabs and reader.pabs[rnd][0] == team.number else
-                        "a match forfeit (330, line " + str(reader.forfeits[(rnd, team.number)][2]) + ")"
-                        if (rnd, team.number) in reader.forfeits else
-                        f"games (player {games[0].player}, line {games[0].line})" if games else None)
-        if other_record is not None:
-            raise TrfError(f"team {team.number} has a requested bye in round {rnd} and {other_record}", bye_line,
-                           f"240 round {rnd}")
+    _check_bye(reader, rnd, team.number, games)
     if (rnd, team.number) in reader.forfeits:
         outcome, other, line, _ = reader.forfeits[(rnd, team.number)]
         if games:
             raise TrfError(f"round {rnd}: teams {team.number} and {other} forfeit a match in which players "
                            "have games", line, "330")
+        _check_bye(reader, rnd, other, [])
         back = reader.forfeits[(rnd, other)][0]
         return {team.number: _forfeit(rnd, outcome, other, scoring),
                 other: _forfeit(rnd, back, team.number, scoring)}
@@ -608,6 +621,8 @@ def _round_of(reader: _Reader, rnd: int, team: Team, by_number: Mapping[int, Tea
     if other_number is not None:
         if other_number in done:
             raise TrfError(f"round {rnd}: team {other_number} already has its round", line, f"round {rnd}")
+        _check_bye(reader, rnd, other_number, [s for s in reader.seats(by_number[other_number], rnd)
+                                                if s.game.opponent is not None])
         one, two = _match(reader, rnd, team, by_number[other_number], scoring)
         return {team.number: one, other_number: two}
     if (rnd, team.number) in reader.byes:
@@ -624,39 +639,31 @@ def _round_of(reader: _Reader, rnd: int, team: Team, by_number: Mapping[int, Tea
                                         Fraction(0))}
 
 
+def _check_bye(reader: _Reader, rnd: int, team: int, games: list[_Seat]) -> None:
+    """A team's bye of 240 in a round where it also has the PAB, a match forfeit or games is
+    refused, but for a zero-point bye (a known absence) beside a match forfeit (330) the team lost:
+    the team was absent, its match forfeited. The export writes it so for a team that withdrew (the
+    rounds after its withdrawal, :func:`~.team_standing.withdrawn_teams`)."""
+    if (rnd, team) not in reader.byes:
+        return
+    kind, bye_line = reader.byes[(rnd, team)]
+    forfeit = reader.forfeits.get((rnd, team))
+    if forfeit is not None and kind is TeamOutcome.ZPB and forfeit[0] is TeamOutcome.FORFEIT_LOSS:
+        return
+    other_record = ("the PAB (320, line " + str(reader.pabs[rnd][1]) + ")"
+                    if rnd in reader.pabs and reader.pabs[rnd][0] == team else
+                    "a match forfeit (330, line " + str(forfeit[2]) + ")" if forfeit is not None else
+                    f"games (player {games[0].player}, line {games[0].line})" if games else None)
+    if other_record is not None:
+        raise TrfError(f"team {team} has a requested bye in round {rnd} and {other_record}", bye_line,
+                       f"240 round {rnd}")
+
+
 def _forfeit(rnd: int, outcome: TeamOutcome, other: int, scoring: TeamScoring) -> TeamRoundEntry:
     """A match forfeit (330): a won match with every board won by forfeit, or a lost one with none."""
     if outcome is TeamOutcome.FORFEIT_WIN:
         return TeamRoundEntry(rnd, outcome, other, scoring.match_win, scoring.game.forfeit_win * scoring.boards)
     return TeamRoundEntry(rnd, outcome, other, scoring.match_loss, scoring.game.forfeit_loss * scoring.boards)
-
-
-def _check_declared(reader: _Reader, event: TeamEvent, notes: Notes) -> None:
-    """The 310 MP and GP columns against the results: they match, or the file is refused on that line.
-    A round still being played may be counted as it stands (the MP of each unfinished match from the
-    game points entered so far), as programs print standings in the middle of a round."""
-    for team in event.teams:
-        mp, gp = reader.teams.declared.get(team.number, (None, None))
-        if mp is None and gp is None:
-            continue
-        got_mp, got_gp = event.total(team.number, "MP"), event.total(team.number, "GP")
-        standing_mp = got_mp
-        for entry in event.entries[team.number]:
-            if entry.outcome is TeamOutcome.PENDING and entry.opponent is not None:
-                theirs = next(e for e in event.entries[entry.opponent] if e.round == entry.round)
-                standing_mp += match_outcome(entry.game_points, theirs.game_points, event.scoring)[1]
-        line = reader.teams.line[team.number]
-        if mp is not None and mp not in (got_mp, standing_mp):
-            raise TrfError(f"team {team.number} ({team.name}) has {format_points(mp, ascii=True)} match points "
-                           f"in the file, but its matches give {format_points(got_mp, ascii=True)}", line,
-                           "310 match points")
-        if gp is not None and gp != got_gp:
-            raise TrfError(f"team {team.number} ({team.name}) has {format_points(gp, ascii=True)} game points "
-                           f"in the file, but its boards give {format_points(got_gp, ascii=True)}", line,
-                           "310 game points")
-        if mp is not None and mp != got_mp:
-            notes.add("310-standing", f"line {line}: the 310 match points count the unfinished matches as they "
-                                      "stand")
 
 
 # --------------------------------------------------------------------------- writing
@@ -700,13 +707,19 @@ def team_scoring_records(scoring: TeamScoring, colours: str = "") -> list[str]:
         ("W", scoring.match_win), ("D", scoring.match_draw), ("L", scoring.match_loss))).rstrip()]
 
 
+#: A team's standing as the 310 record writes it: (MP, GP, rank), by team number.
+TeamStanding = Mapping[int, tuple[Fraction, Fraction, int | None]]
+
+
 def team_records(event: TeamEvent, players: Mapping[int, TrfPlayer], *, first: Collection[tuple[int, int]] = (),
-                 ranks: Mapping[int, int] | None = None, absent: Mapping[int, Collection[int]] | None = None
+                 standing: TeamStanding | None = None, absent: Mapping[int, Collection[int]] | None = None
                  ) -> list[str]:
-    """The records of a team file after its header: 001 (each player's rounds and points), 310 (with
-    ``ranks``, team -> rank, in its rank column), 320, 330 (the team named first in ``first``, its
-    (round, team), else the lower number), 240 (with ``absent``: round -> the teams absent in a
-    round not yet paired, 240 Z) and 300."""
+    """The records of a team file after its header: 001 (each player's rounds and points), 310 (MP,
+    GP and rank of ``standing``, the standings' own; a team without one, such as a team the half
+    rule leaves out of them, the sums of its matches and no rank), 320, 330 (the team named first
+    in ``first``, its (round, team), else the lower number), 240 (with ``absent``: round -> the
+    teams absent in it, 240 Z: a withdrawn team's rounds after its withdrawal, a match forfeit it
+    lost there included) and 300."""
     scoring, named_first, lines = event.scoring, set(first), []
     for team in event.teams:
         for tpn in team.players:
@@ -758,10 +771,10 @@ def team_records(event: TeamEvent, players: Mapping[int, TrfPlayer], *, first: C
         lines.append(player_line(player, row, points[tpn], None))
     for team in event.teams:
         ids = "".join(f" {tpn:4d}" for tpn in team.players)
-        rank = (ranks or {}).get(team.number)
+        mp, gp, rank = (standing or {}).get(team.number) or (event.total(team.number, "MP"),
+                                                             event.total(team.number, "GP"), None)
         lines.append(f"310 {team.number:3d} {team.name[:32]:<32} {team.short[:5]:<5} {'':>6} "
-                     f"{_fmt(event.total(team.number, 'MP'), 6)} {_fmt(event.total(team.number, 'GP'), 6)} "
-                     f"{rank or '':>3} {ids}".rstrip())
+                     f"{_fmt(mp, 6)} {_fmt(gp, 6)} {rank or '':>3} {ids}".rstrip())
     if pabs or scoring.pab_match_points is not None or scoring.pab_game_points is not None:
         mp, gp = scoring.pab_scores()
         rounds = "".join(f" {pabs[r]:3d}" if r in pabs else "    " for r in range(1, max(pabs, default=0) + 1))

@@ -30,7 +30,6 @@ records of the individual export, then the team records of :func:`~.team.team_re
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Literal
@@ -41,7 +40,7 @@ from arbiter_cli.core.errors import pydantic_message
 from arbiter_cli.core.model import InitialColour, Player, Settings, Status, System
 from arbiter_cli.core.outcome import Outcome
 from arbiter_cli.core.results import ByeKind, GameResult
-from arbiter_cli.core.team import TeamOutcome, TeamRoundEntry
+from arbiter_cli.core.team import TeamEvent, TeamOutcome, TeamRoundEntry, half_rule_annulled
 from arbiter_cli.core.team_settings import DEFAULT_TEAM_TIEBREAKS, TeamSettings
 from arbiter_cli.core.team_tournament import (BoardGame, Match, MatchRound, TeamBye, TeamByeRequest, TeamEntry,
                                               TeamTournament, board_colour, team_event)
@@ -56,7 +55,8 @@ from arbiter_cli.trf.notes import Notes
 from arbiter_cli.trf.reader import TrfError, TrfFile, read_number
 from arbiter_cli.pairing.team_swiss import ColourModel
 from arbiter_cli.trf.team_swiss import team_swiss_code
-from arbiter_cli.trf.team import TeamTrf, team_code, team_event_from_trf, team_records, team_scoring_records
+from arbiter_cli.trf.team import (TeamStanding, TeamTrf, team_code, team_event_from_trf, team_records,
+                                  team_scoring_records)
 
 __all__ = ["ImportedTeams", "import_team_trf", "export_team_trf", "team_tiebreaks", "team_standings_rules"]
 
@@ -361,38 +361,27 @@ def _team_entries(ctx: _Import) -> list[TeamEntry]:
 
 def _withdrawals(ctx: _Import, rounds: list[MatchRound], teams: list[TeamEntry], last: int, total: int,
                  swiss: bool) -> tuple[list[MatchRound], list[TeamEntry], tuple[TeamByeRequest, ...]]:
-    """The teams that withdrew: 240 Z in every round still to play (what the export writes). A team
-    withdrew after its last round present: the rounds after it are zero-point byes, matches it
-    forfeited by not showing, or free rounds that a 240 Z marks; its zero-point byes after it are
-    dropped (a withdrawn team needs none). Other 240 H and Z records of rounds not yet paired are a
-    team Swiss's requested byes (``team_byes.csv``)."""
+    """The teams that withdrew, as the team codec reads them (:func:`~.team._withdrawn`: a 240 Z in
+    every round from some round to the last, what the export writes); their zero-point byes after
+    the withdrawal are dropped (a withdrawn team needs none). Other 240 H and Z records of rounds not
+    yet paired are a team Swiss's requested byes (``team_byes.csv``)."""
+    left = {ctx.teams[number]: after for number, (after, _) in ctx.read.withdrawn.items()}
     ahead: dict[int, dict[int, str]] = {}
-    marked: set[tuple[int, int]] = set()  # (round, team): a 240 Z in a paired round
     for value, line in zip(ctx.trf.header.get("240", ()), ctx.trf.header_lines.get("240", ())):
         rnd = read_number(value[2:5], line, "240 round") or 0
         if rnd > total:
             raise TrfError(f"round {rnd} is not a round of the event (1 to {total})", line, "240 round")
         for word in value[6:].split():
-            if rnd > last:
+            if rnd > last and ctx.teams[int(word)] not in left:
                 ahead.setdefault(ctx.teams[int(word)], {})[rnd] = value[0].upper()
-            elif value[0].upper() == "Z":
-                marked.add((rnd, ctx.teams[int(word)]))
-    remaining = {rnd: "Z" for rnd in range(last + 1, total + 1)}
-    left: dict[int, int] = {}
-    for entry in teams:
-        requests = ahead.pop(entry.number, {})
-        if not remaining or requests != remaining:
-            ahead[entry.number] = requests
-            continue
-        after = last
-        while after and _absent(rounds[after - 1], entry.number, (after, entry.number) in marked):
-            after -= 1
-        left[entry.number] = after
+    by_number = {t.number: t for t in teams}
+    for number, (after, since) in sorted(ctx.read.withdrawn.items()):
+        entry = by_number[ctx.teams[number]]
+        where = "still to play" if since > last else f"from round {since} on"
         ctx.notes.add(f"withdrawn-{entry.number}", f"team {entry.number} ({entry.name}) has a zero-point bye (240 Z) "
-                                                   f"in every round still to play: imported as withdrawn after round "
-                                                   f"{after}")
+                                                   f"in every round {where}: imported as withdrawn after round {after}")
     asked: list[TeamByeRequest] = []
-    for number, wanted in ahead.items():
+    for number, wanted in sorted(ahead.items()):
         for rnd, kind in sorted(wanted.items()):
             if swiss and kind in ("H", "Z"):
                 asked.append(TeamByeRequest(rnd, number, ByeKind.HPB if kind == "H" else ByeKind.ZPB))
@@ -404,17 +393,6 @@ def _withdrawals(ctx: _Import, rounds: list[MatchRound], teams: list[TeamEntry],
     rounds = [replace(rnd, byes=tuple(b for b in rnd.byes if not (b.kind is ByeKind.ZPB and b.team in left
                                                                   and rnd.number > left[b.team]))) for rnd in rounds]
     return rounds, teams, tuple(asked)
-
-
-def _absent(rnd: MatchRound, team: int, marked: bool) -> bool:
-    """Whether the team was not there in the round: a zero-point bye, a match it forfeited by not
-    showing, or (``marked`` by a 240 Z) its free round."""
-    if any(b.team == team and (b.kind is ByeKind.ZPB or (b.kind is ByeKind.BYE and marked)) for b in rnd.byes):
-        return True
-    match = rnd.match_of(team)
-    gone = (GameResult.BLACK_FORFEIT_WIN if match is not None and match.first == team else
-            GameResult.WHITE_FORFEIT_WIN)
-    return match is not None and match.forfeit in (gone, GameResult.DOUBLE_FORFEIT)
 
 
 def _players(ctx: _Import) -> tuple[Player, ...]:
@@ -437,6 +415,8 @@ def _settings(ctx: _Import, name: str, system: System, total: int, last: int, be
                                  "status": Status.RUNNING if last else Status.REGISTRATION, "berger_tables": berger}
     if colour is not None:
         values["initial_colour"] = colour
+    if ctx.read.withdrawal_rule != "half":  # the 310 columns count a withdrawn team's matches (team._check_declared)
+        values["round_robin_withdrawal"] = ctx.read.withdrawal_rule
     return header_settings(ctx.trf, ctx.notes, name, total, values)
 
 
@@ -466,9 +446,12 @@ def _colour_model(trf: TrfFile) -> Literal["a", "b", "none"]:
 # --------------------------------------------------------------------------- export
 
 
-def export_team_trf(tournament: TeamTournament, ranks: Mapping[int, int]) -> Exported:
-    """The TRF-2026 text of a team event and what it could not hold; ``ranks`` (team -> rank) fill
-    the 310 rank column: the team standings are computed by the caller."""
+def export_team_trf(tournament: TeamTournament, standing: TeamStanding) -> Exported:
+    """The TRF-2026 text of a team event and what it could not hold; ``standing`` (team -> MP, GP
+    and rank of the team standings, computed by the caller) fills the 310 columns, so a team the
+    half rule leaves out of them has none there (its matches summed, no rank) and its opponents the
+    points the standings give them. A withdrawn team is absent (240 Z) in every round after its
+    withdrawal, paired or not (:func:`_absent_rounds`): what the import reads back as withdrawn."""
     settings, team = tournament.settings, tournament.team
     system = settings.system
     last = tournament.last_round
@@ -485,19 +468,29 @@ def export_team_trf(tournament: TeamTournament, ranks: Mapping[int, int]) -> Exp
     lines += [f"192 {code}",
               f"202 {','.join(team.effective_tiebreaks)}"]
     lines += team_scoring_records(event.scoring, team.colours)
-    withdrawn = [t for t in tournament.teams if t.is_withdrawn]
-    absent = {rnd: [t.number for t in withdrawn] for rnd in range(last + 1, total + 1)} if withdrawn else {}
-    for rnd in tournament.rounds:  # a free round after a withdrawal: a 240 Z says the team had gone
-        gone = [b.team for b in rnd.byes for t in withdrawn if b.team == t.number and b.kind is ByeKind.BYE
-                and rnd.number > (t.withdrawn_after or 0)]
-        if gone and absent:
-            absent[rnd.number] = gone
     first = {(rnd.number, m.first) for rnd in tournament.rounds for m in rnd.matches if m.forfeit is not None}
     lines += team_records(event, {p.start_number: trf_player(p) for p in tournament.players}, first=first,
-                          ranks=ranks, absent=absent)
+                          standing=standing, absent=_absent_rounds(tournament, total))
     for (number, kind), asking in sorted(_requested(tournament).items()):  # requested team byes still to come (240)
         lines.append(f"240 {kind} {number:3d}" + "".join(f" {t:4d}" for t in asking))
-    return Exported(LINE_END.join(lines) + LINE_END, tuple(_not_exported(tournament, last < total)))
+    return Exported(LINE_END.join(lines) + LINE_END, tuple(_not_exported(tournament, event, total)))
+
+
+def _absent_rounds(tournament: TeamTournament, total: int) -> dict[int, list[int]]:
+    """Round -> the withdrawn teams absent in it (240 Z): every round after a team's withdrawal, a
+    paired one when the team was not there (its match forfeited by it, its free round, or nothing)."""
+    out: dict[int, list[int]] = {}
+    for team in tournament.teams:
+        if not team.is_withdrawn:
+            continue
+        for number in range((team.withdrawn_after or 0) + 1, total + 1):
+            rnd = tournament.round(number)
+            match = rnd.match_of(team.number) if rnd is not None else None
+            gone = (GameResult.BLACK_FORFEIT_WIN if match is not None and match.first == team.number else
+                    GameResult.WHITE_FORFEIT_WIN)
+            if match is None or match.forfeit in (gone, GameResult.DOUBLE_FORFEIT):
+                out.setdefault(number, []).append(team.number)
+    return out
 
 
 def _requested(tournament: TeamTournament) -> dict[tuple[int, str], list[int]]:
@@ -507,18 +500,23 @@ def _requested(tournament: TeamTournament) -> dict[tuple[int, str], list[int]]:
     return {key: sorted(teams) for key, teams in out.items()}
 
 
-def _not_exported(tournament: TeamTournament, rounds_ahead: bool) -> list[str]:
+def _not_exported(tournament: TeamTournament, event: TeamEvent, total: int) -> list[str]:
     team = tournament.team
     fields = type(team).model_fields
     lost = lost_settings(tournament.settings)
+    withdrawn = [t.number for t in tournament.teams if t.is_withdrawn]
+    if "round_robin_withdrawal" in lost and event.round_robin and half_rule_annulled(
+            event, withdrawn, tournament.settings.system is System.DOUBLE_ROUND_ROBIN):
+        lost.remove("round_robin_withdrawal")  # the 310 columns say which rule counts (team._check_declared)
     lost += [f"team.{key}" for key in _TEAM_NOT_IN_TRF if getattr(team, key) != fields[key].default]
     warnings = [f"not in a TRF, so not exported: the settings {', '.join(lost)}"] if lost else []
-    withdrawn = any(t.is_withdrawn for t in tournament.teams)
-    if withdrawn and rounds_ahead:
-        warnings.append("withdrawn teams are written as absent (240 Z) in the rounds still to play: a TRF has no "
-                        "withdrawal")
-    elif withdrawn:
-        warnings.append("team withdrawals are not exported: a TRF has no withdrawal (the forfeited matches are in it)")
+    late = [t for t in tournament.teams if t.is_withdrawn and (t.withdrawn_after or 0) >= total]
+    if any(t.is_withdrawn and t not in late for t in tournament.teams):
+        warnings.append("withdrawn teams are written as absent (240 Z) in every round after their withdrawal: a TRF "
+                        "has no withdrawal record (arbiter's import reads them back as withdrawn)")
+    if late:
+        warnings.append(f"the withdrawal of {', '.join(f'team {t.number} ({t.name})' for t in late)} after the last "
+                        "round is not exported: no round after it holds a 240 Z")
     if tournament.lineups:
         warnings.append("the line-ups given for rounds not yet paired are not exported: a TRF has no place for them")
     kept = [f"round {rnd.number} match {m.number}" for rnd in tournament.rounds for m in rnd.matches

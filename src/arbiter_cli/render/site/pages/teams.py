@@ -42,7 +42,8 @@ def pages(site: TeamSite) -> Iterator[tuple[str, str]]:
                    Cell(str(p.player.start_number), cls="num"),
                    Cell(player_link(p.player.start_number, p.player.name, "../")), Cell(h(p.player.title or "")),
                    Cell(str(p.player.rating or ""), cls="num"), Cell(h(p.player.federation or "")),
-                   Cell(h(text), cls="num"), Cell(str(p.games), cls="num")]
+                   Cell(h(text), cls="num"), Cell(str(p.games), cls="num"),
+                   Cell(str(p.forfeit_wins or ""), cls="num"), Cell(str(p.forfeit_losses or ""), cls="num")]
                   for p, text in zip(card.players, points)]
         rounds = []
         for match in matches.get(entry.number, ()):
@@ -54,9 +55,10 @@ def pages(site: TeamSite) -> Iterator[tuple[str, str]]:
                            Cell(h(number_texts([match.game_points])[0]), cls="num")])
         body = [definition_list(details), "<h2>Roster</h2>", '<div class="scroll">' + table(
             [Cell("#", cls="num"), "", Cell("No", cls="num"), "Name", "Title", Cell("Rating", cls="num"), "Fed",
-             Cell("Pts", cls="num"), Cell("Games", cls="num")], roster, cls="roster") + "</div>",
-            '<p class="note">Pts: the points a player scored for the team, forfeits included; Games: games played '
-            "over the board.</p>",
+             Cell("Pts", cls="num"), Cell("Games", cls="num"), Cell("+", cls="num"), Cell("-", cls="num")], roster,
+            cls="roster") + "</div>",
+            '<p class="note">Games, Pts: games played over the board and their points (1 ½ 0), as the board '
+            "statistics count them; + -: forfeits won and lost, counted apart.</p>",
             "<h2>Matches</h2>", '<div class="scroll">' + table(
                 [Cell("Round", cls="num"), "Opponent", "Result", Cell("MP", cls="num"), Cell("GP", cls="num")],
                 rounds, cls="team-matches") + "</div>"]

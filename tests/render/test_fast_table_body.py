@@ -1,0 +1,95 @@
+"""A long table's rows are laid out by ``render/output.py`` (``_Body``), not cell by cell by Rich:
+``team card`` of 180 teams took 7 s of CPU in Rich (issue 25, fault 8). The characters must be
+Rich's own, byte for byte: on a plain console and on a colour terminal, at the table's natural
+width and fitted to a narrow console, with every justification, wide and accented characters,
+empty cells, an ASCII-only console (Rich's substitute box); and a table whose cells Rich must
+lay out itself (markup, a space at an end, a name that wraps) is still drawn by Rich.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.console import Console
+
+from arbiter_cli.render import output
+from arbiter_cli.render.output import Column, Format, View, emit, number_column, text_cell
+
+WORDS = st.text(st.sampled_from("abcdeXYZ 0123456789½éÉßø,.-()+/漢字"), max_size=14).map(str.strip)
+
+
+def _view(rows: list[tuple[str, str, str, int]]) -> View:
+    records = [{"name": name, "team": team, "note": note, "points": points} for name, team, note, points in rows]
+    return View("Tournament: a table", records, [
+        Column("name", "Player", text_cell("name"), wrap=True), Column("team", "Team", text_cell("team"), "center"),
+        Column("note", "", text_cell("note"), "right"), number_column("points", "Pts")],
+        droppable=("note",))
+
+
+def _drawn(view: View, fast: bool, monkeypatch: pytest.MonkeyPatch, **console: Any) -> str:
+    file = io.StringIO()
+    with monkeypatch.context() as patch:
+        if not fast:
+            patch.setattr(output, "_one_line_body", lambda fitted: None)
+        emit(view, Format.table, Console(file=file, highlight=False, emoji=False, **console))
+    return file.getvalue()
+
+
+CONSOLES = [{"width": 240, "color_system": None}, {"width": 36, "color_system": None},
+            {"width": 120, "force_terminal": True, "color_system": "truecolor"},
+            {"width": 40, "force_terminal": True, "color_system": "standard"},
+            {"width": 100, "color_system": None, "safe_box": False}]
+
+
+@settings(max_examples=60, deadline=None)
+@given(rows=st.lists(st.tuples(WORDS, WORDS, WORDS, st.integers(0, 40)), max_size=6))
+def test_a_table_of_one_line_cells_is_drawn_as_rich_draws_it(rows: list[tuple[str, str, str, int]]) -> None:
+    view = _view(rows)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        for console in CONSOLES:
+            assert _drawn(view, True, monkeypatch, **console) == _drawn(view, False, monkeypatch, **console)
+
+
+class _AsciiFile(io.StringIO):
+    """A file whose encoding is ASCII: Rich then draws its ASCII box."""
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return "ascii"
+
+
+def test_an_ascii_console_gets_rich_s_ascii_box_in_the_rows_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    view = _view([("Garnier, Jules", "LOE", "x", 3), ("Robert, Louis", "VIL", "", 12)])
+    drawn = {}
+    for fast in (True, False):
+        file = _AsciiFile()
+        with monkeypatch.context() as patch:
+            if not fast:
+                patch.setattr(output, "_one_line_body", lambda fitted: None)
+            emit(view, Format.table, Console(file=file, width=80, highlight=False, emoji=False, color_system=None))
+        drawn[fast] = file.getvalue()
+    assert drawn[True] == drawn[False]
+    assert drawn[True].splitlines()[1].startswith("+") and drawn[True].splitlines()[-1].startswith("+")
+
+
+@pytest.mark.parametrize("cell", ["[bold]Bold[/bold]", " leading", "two\nlines", "tab\there"])
+def test_a_cell_rich_must_lay_out_itself_leaves_the_table_to_rich(cell: str) -> None:
+    fitted = output.fit_table(_view([(cell, "T", "", 1), ("Other", "T", "", 2)]), 240)
+    assert output._one_line_body(fitted) is None
+
+
+def test_a_name_that_wraps_leaves_the_table_to_rich() -> None:
+    fitted = output.fit_table(_view([("A very long name, First Names", "Team", "note", 1)]), 30)
+    assert fitted.widths is not None and output._one_line_body(fitted) is None
+
+
+def test_the_rows_of_a_card_like_table_are_laid_out_here_and_drawn_as_rich_draws_them(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    view = _view([("Garnier, Jules", "LOE", "½", 3), ("Müller, Ærø", "漢字", "", 12), ("", "", "(empty board)", 0)])
+    assert output._one_line_body(output.fit_table(view, 120)) is not None
+    for console in CONSOLES:
+        assert _drawn(view, True, monkeypatch, **console) == _drawn(view, False, monkeypatch, **console)
