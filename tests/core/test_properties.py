@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 from arbiter_cli.store.tournament import TournamentFolder, players_to_csv, settings_to_toml
 from arbiter_cli.core.model import TITLES, Game, Player, Round, Scoring, Settings, Tournament
 from arbiter_cli.pairing.round_robin import pair_round
-from arbiter_cli.core.points import format_points, parse_points
+from arbiter_cli.core.points import format_points, parse_points, shown_points
 from arbiter_cli.core.results import GameResult
 from arbiter_cli.lifecycle.standings import compute_standings
 
@@ -19,8 +19,11 @@ points = st.builds(Fraction, st.integers(-200, 200), st.sampled_from([1, 2, 4, 5
 
 @given(points)
 def test_points_read_back_exactly_from_every_written_form(value: Fraction) -> None:
-    assert parse_points(format_points(value)) == value
+    """A file's form is exact; the people's form is exact when the value has a finite decimal, else
+    the value rounded half up to two decimals (issue 25 item 11: never ``323/7`` for people)."""
     assert parse_points(format_points(value, ascii=True)) == value
+    assert parse_points(format_points(value)) == shown_points(value)
+    assert abs(shown_points(value) - value) <= Fraction(1, 200)
 
 
 names = st.text(st.characters(codec="utf-8", categories=("L", "Zs", "P")), min_size=1, max_size=30) \
