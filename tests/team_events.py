@@ -165,7 +165,7 @@ def _correction(draw: random.Random, t: TeamTournament, round_number: int) -> Te
     """A result of the round corrected: a board's, or a match forfeit's."""
     rnd = t.rounds[round_number - 1]
     places = [(m.number, None, m.forfeit) for m in rnd.matches if m.forfeit is not None] + [
-        (m.number, g.board, g.result) for m in rnd.matches for g in m.boards
+        (m.number, g.board, g.result) for m in rnd.matches for g in m.counted_boards  # not under a forfeit
         if g.first is not None and g.second is not None]
     if not places:
         return t

@@ -108,9 +108,11 @@ def test_match_forfeit_over_board_results_counts_in_pairings_standings_and_expor
     assert after[bourgoin] == (before[bourgoin][0] - 2, before[bourgoin][1] - 4)
     assert {k: v for k, v in after.items() if k not in (chambery, bourgoin)} == \
         {k: v for k, v in before.items() if k not in (chambery, bourgoin)}
-    # the team card has no round-4 game for a player of the forfeited match
+    # the team card has no round-4 game for a player of the forfeited match, but the team's line of it
     card = _json(arbiter, "-d", folder, "team", "card", "7")
-    assert all(r["round"] != 4 for p in card for r in p["rounds"])
+    assert all(r["round"] != 4 for p in card if p["role"] != "match" for r in p["rounds"])
+    assert [(r["round"], r["opponent_team"], r["result"]) for p in card if p["role"] == "match"
+            for r in p["rounds"]] == [(4, 9, "+")]
     assert arbiter("-d", folder, "verify").code == 0
     # export: the forfeit is a 330 record, the kept boards are named in a warning, 310 has the standings' MP
     exported = tmp_path / "forfeit.trf"

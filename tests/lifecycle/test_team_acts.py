@@ -213,7 +213,7 @@ def test_match_forfeit_is_entered_once_for_the_whole_match() -> None:
     event = pair_team_round(_event({"A": [2000, 1990], "B": [2300, 2250]})).tournament
     event = enter_team_results(event, 1, [TeamResultLine(1, None, GameResult.BLACK_FORFEIT_WIN)]).tournament
     match = event.rounds[0].matches[0]
-    assert match.boards == () and match.complete  # no board had a result: the line-up goes
+    assert len(match.boards) == 2 and match.counted_boards == () and match.complete  # the line-up kept, not counted
     entries = team_event(event).entries
     assert entries[2][0].outcome is TeamOutcome.FORFEIT_WIN and entries[2][0].game_points == 2
     with pytest.raises(BadArgument, match="a whole match takes only a forfeit"):

@@ -12,9 +12,11 @@
 * An empty board is a board game with no player on one side; it scores as a forfeit.
 * A match forfeit (a team did not show, or the arbiter awards the match: C.04.6 with C.07 Art.
   16.2, a forfeit win or loss of the whole match) is entered once, for the whole match. It
-  overrides the boards: a match paired but not played has no board games; a match forfeited
-  over board results keeps them on file (``counted_boards`` is then empty), counting for
-  nothing while the forfeit stands, and they count again if it is cleared.
+  overrides the boards: a match paired as a forfeit (a withdrawn team) has no board games; a
+  match forfeited once paired keeps its board lines on file, the line-up with its empty boards
+  and any results (``counted_boards`` is then empty), counting for nothing while the forfeit
+  stands, and they count again, as they were, if it is cleared (issue 25: a forfeit entered by
+  mistake and cleared no longer loses the line-up).
 
 :func:`match_entries` is **the** one reading of a match: its score, outcome and counted boards
 for each team. Everything that scores a match (standings, tie-breaks, pairings, crosstable, team
@@ -100,6 +102,11 @@ class Match:
         """The boards that count: none while a match forfeit stands (boards kept under it count
         for nothing), else all of them."""
         return () if self.forfeit is not None else self.boards
+
+    @property
+    def has_board_results(self) -> bool:
+        """A board with both its players has a result (counted, or kept under a match forfeit)."""
+        return any(g.result is not None and None not in (g.first, g.second) for g in self.boards)
 
     @property
     def missing(self) -> tuple[int, ...]:

@@ -209,7 +209,7 @@ class TeamEvent(Event):
         with self.loaded() as tournament:
             rnd = self._round(tournament, round_number)
         for match in rnd.matches:
-            if match.forfeit is not None and match.boards:
+            if match.forfeit is not None and match.has_board_results:
                 self.caller.say(f"note: match {match.number} is forfeited ({match.forfeit.display}) over its board "
                                 "results: they stay on file and count for nothing while the forfeit stands ('arbiter "
                                 f"result {rnd.number} {match.number} none --correct' clears it)")
@@ -225,6 +225,8 @@ class TeamEvent(Event):
         with self.changing() as (folder, tournament):
             after, number, changes = unpair_team_round(tournament)
             folder.save(tournament, after, self.caller.command, changes)
+        for change in changes[1:]:  # what the arbiter asked for the round, kept for its pairing
+            self.caller.say(f"{change.change}: {change.new} (kept for the pairing)")
         self.caller.say(f"round {number} removed; pair it again with 'arbiter pair'")
 
     def result(self, round_number: int, place: str | None, code: str | None, source: str | None, correct: bool,
@@ -382,6 +384,7 @@ class TeamEvent(Event):
             after, changes = finalise_team_event(tournament, when, after_round, yes)
             prizes = self.prize_table()
             folder.save(tournament, after, self.caller.command, changes, outputs=team_final_outputs(after, prizes))
+        self.changed([c for c in changes if c.change not in ("rounds", "status")])  # finishing early: what went
         self.caller.say(f"finalised on {when} after {after.last_round} rounds; final standings in "
                         f"{folder.path / 'final'}/standings.csv and standings.json"
                         + (" and the prize list in prizes.csv and prizes.json" if prizes is not None else ""))
@@ -407,15 +410,16 @@ class TeamEvent(Event):
 
     def verify(self) -> None:
         from arbiter_cli.core.model import Status
-        from arbiter_cli.lifecycle.team_integrity import team_problems
+        from arbiter_cli.lifecycle.integrity import BROKEN
+        from arbiter_cli.lifecycle.team_integrity import team_gaps, team_problems
         from arbiter_cli.render.final import team_final_outputs
 
         folder = TeamFolder(self.path)
         with self.reading(folder):
             event = folder.load(check=False)
-            found, edits = team_problems(event), folder.hand_edits()
+            found, edits = team_problems(event) + team_gaps(event), folder.hand_edits()
         found += input_problems(self.path, TeamFolder.layout, team=True)
-        if not found:
+        if not any(problem.severity == BROKEN for problem in found):  # an earlier round's gap is no unsoundness
             found += final_prize_problems(self, event.settings.status is Status.FINALISED, self.prize_table,
                                           lambda fund: team_final_outputs(event, fund))
         changed = None if edits is None else [(name, edits[1]) for name in edits[0]]

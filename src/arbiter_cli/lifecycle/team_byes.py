@@ -46,7 +46,18 @@ def request_team_bye(tournament: TeamTournament, ref: str, round_number: int, ki
 
 
 def cancel_team_bye(tournament: TeamTournament, ref: str, round_number: int) -> tuple[TeamTournament, list[Change]]:
+    """The team's request for ``round_number`` withdrawn, while that round is not paired (issue 25: a
+    paired round was refused as if the team had asked nothing)."""
+    if tournament.settings.status is Status.FINALISED:
+        raise Refused(f"the event was finalised on {tournament.settings.finalised_on}")
     entry = find_team(tournament, ref)
+    rnd = tournament.round(round_number)
+    if rnd is not None:
+        had = next((b.kind.value for b in rnd.byes if b.team == entry.number), None)
+        raise Refused(f"round {round_number} is already paired"
+                      + (f" (team {entry.number} ({entry.name}) has its {had} there)" if had else "")
+                      + ": a requested bye is cancelled only for a round not yet paired ('arbiter unpair' takes back "
+                      "the last round while it has no results)")
     old = next((b for b in tournament.byes if (b.round, b.team) == (round_number, entry.number)), None)
     if old is None:
         raise Refused(f"team {entry.number} ({entry.name}) has no requested bye in round {round_number}")

@@ -14,6 +14,10 @@
 * Every round paired is a seat, as it was played, the matches the round robin's half rule takes
   out of the standings included (a card is the record of who played whom); such a seat is marked
   not ``counted``, and is in none of the totals.
+* A round the team won or lost by a **match forfeit** (a team did not show: C.04.6 with C.07 16.2)
+  has no seat, as no board was played; it is one of the team's own :class:`ForfeitedMatch` lines:
+  the round, the opposing team, ``+`` or ``-``, and the match and game points it gave the team,
+  ``counted`` as the standings count it (issue 25: such a round was on no line of the card).
 """
 
 from __future__ import annotations
@@ -23,12 +27,13 @@ from fractions import Fraction
 
 from arbiter_cli.core.model import Player
 from arbiter_cli.core.outcome import Colour, Outcome
+from arbiter_cli.core.team import TeamOutcome
 from arbiter_cli.core.team_tournament import TeamEntry, TeamTournament, team_event
 from arbiter_cli.lifecycle.board_prizes import player_records
 from arbiter_cli.lifecycle.team_finish import annulled_teams
 from arbiter_cli.lifecycle.team_registration import find_team
 
-__all__ = ["Seat", "PlayerCard", "TeamCard", "team_cards"]
+__all__ = ["Seat", "PlayerCard", "ForfeitedMatch", "TeamCard", "team_cards"]
 
 
 @dataclass(frozen=True)
@@ -62,12 +67,28 @@ class PlayerCard:
 
 
 @dataclass(frozen=True)
+class ForfeitedMatch:
+    """A round the team won (``+``) or lost (``-``) by a match forfeit, no player of it at a board:
+    the opposing team, the match and game points the forfeit gave the team, and whether the
+    standings count it (False: a match the half rule counts for nobody)."""
+
+    round: int
+    opponent_team: int
+    outcome: TeamOutcome
+    match_points: Fraction
+    game_points: Fraction
+    counted: bool = True
+
+
+@dataclass(frozen=True)
 class TeamCard:
-    """A team and its players' cards in roster order, after ``rounds`` rounds."""
+    """A team and its players' cards in roster order, after ``rounds`` rounds, and the rounds it won
+    or lost by a match forfeit, in round order."""
 
     team: TeamEntry
     players: tuple[PlayerCard, ...]
     rounds: int
+    forfeits: tuple[ForfeitedMatch, ...] = ()
 
 
 def team_cards(tournament: TeamTournament, team: str | None = None) -> tuple[TeamCard, ...]:
@@ -79,8 +100,12 @@ def team_cards(tournament: TeamTournament, team: str | None = None) -> tuple[Tea
     cards = []
     for number in chosen:
         seats: dict[int, list[Seat]] = {}
+        forfeits = []
         for entry in event.entries[number]:
             counted = number not in annulled and entry.opponent not in annulled
+            if entry.outcome.forfeit and entry.opponent is not None and all(b.player is None for b in entry.boards):
+                forfeits.append(ForfeitedMatch(entry.round, entry.opponent, entry.outcome, entry.match_points,
+                                               entry.game_points, counted))
             for board in entry.boards:
                 if board.player is not None:
                     seats.setdefault(board.player, []).append(Seat(entry.round, board.board, board.colour,
@@ -93,5 +118,5 @@ def team_cards(tournament: TeamTournament, team: str | None = None) -> tuple[Tea
                                       tuple(seats.get(player.start_number, ())),
                                       record.points if record else Fraction(0), record.games if record else 0,
                                       record.forfeit_wins if record else 0, record.forfeit_losses if record else 0))
-        cards.append(TeamCard(tournament.by_team[number], tuple(players), tournament.last_round))
+        cards.append(TeamCard(tournament.by_team[number], tuple(players), tournament.last_round, tuple(forfeits)))
     return tuple(cards)

@@ -65,6 +65,8 @@ def withdraw_team(tournament: TeamTournament, ref: str, after_round: int | None 
                         else (GameResult.BLACK_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT))
         forfeit = (GameResult.DOUBLE_FORFEIT if match.forfeit in other_absent else
                    GameResult.BLACK_FORFEIT_WIN if match.first == entry.number else GameResult.WHITE_FORFEIT_WIN)
+        if forfeit is match.forfeit:  # the match is forfeited so already: it stays, and nothing is journaled
+            continue
         new = Match(match.number, match.first, match.second, (), forfeit)
         rounds[index] = replace(rnd, matches=tuple(new if m is match else m for m in rnd.matches))
         changes.append(Change(f"round {rnd.number} match {match.number} result",
@@ -148,10 +150,23 @@ def finalise_team_event(tournament: TeamTournament, when: str, after_round: int 
                for m in rnd.matches):
             raise Refused(f"round {rnd.number} has results; finish after round {rnd.number} or later")
     changes = [Change(f"round {rnd.number}", "paired", "dropped: the event finished early") for rnd in dropped]
+    # What was asked for the rounds that will not be played goes too, told first and journaled
+    # (issue 25: finishing early dropped them without a word), as an individual event's byes.
+    byes = sorted((b for b in tournament.byes if b.round > last), key=lambda b: (b.round, b.team))
+    lineups = sorted((r for r in tournament.lineups if r.round > last), key=lambda r: (r.round, r.team))
+    told = [f"the requested {b.kind.value} of team {b.team} ({tournament.by_team[b.team].name}) in round {b.round} "
+            "will be dropped" for b in byes]
+    told += [f"the line-up of team {r.team} ({tournament.by_team[r.team].name}) for round {r.round} will be dropped"
+             for r in lineups]
+    changes += [Change(f"round {b.round} requested bye of team {b.team} ({tournament.by_team[b.team].name})",
+                       b.kind.value, "") for b in byes]
+    changes += [Change(f"round {r.round} line-up of team {r.team}", " ".join(map(str, r.players)), "")
+                for r in lineups]
     if after_round is not None and not confirmed:
-        told = [f"finish after round {last}: the event has {last} of {tournament.settings.rounds} rounds"]
-        told += [f"finish after round {last}: round {rnd.number} (paired, no result) is dropped" for rnd in dropped]
-        raise Refused(f"nothing was changed; give --yes to finish the event after round {last}", details=told)
+        told = [f"the event has {last} of {tournament.settings.rounds} rounds"] + [
+            f"round {rnd.number} (paired, no result) is dropped" for rnd in dropped] + told
+        raise Refused(f"nothing was changed; give --yes to finish the event after round {last}",
+                      details=[f"finish after round {last}: {line}" for line in told])
     settings = tournament.settings.model_copy(update={"status": Status.FINALISED, "finalised_on": when,
                                                       "rounds": last})
     if last != tournament.settings.rounds:

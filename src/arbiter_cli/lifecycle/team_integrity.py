@@ -6,8 +6,12 @@ checked here, on the whole event:
 * every paired round accounts for every team that had not withdrawn before it: in a match, or
   with a bye; a round robin's free round only there, and the PAB only in a Swiss;
 * a match has one line per board, no more than the event's boards; a match forfeit has none, or
-  keeps them all (the board results it was entered over);
+  keeps them all (the boards it was entered over: their line-up and any results);
 * a team robin's matches follow the Berger tables (C.05, teams as participants).
+
+:func:`team_gaps` lists what is no unsoundness but holds the event up: an earlier round with a
+board (or a match) still without a result while a later round is paired ('arbiter pair' refuses
+until it is entered; 'arbiter verify' lists it as incomplete, as for an individual event).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from arbiter_cli.core.team_tournament import TeamTournament
 from arbiter_cli.lifecycle.integrity import BROKEN, Problem
 from arbiter_cli.pairing.team_round_robin import team_round
 
-__all__ = ["team_problems"]
+__all__ = ["team_problems", "team_gaps"]
 
 
 def _file(number: int) -> str:
@@ -60,3 +64,16 @@ def team_problems(tournament: TeamTournament) -> list[Problem]:
             if expected.free is not None and free != [expected.free]:
                 found.append(Problem(name, f"the Berger table gives team {expected.free} the free round"))
     return [p for p in found if p.severity == BROKEN]
+
+
+def team_gaps(tournament: TeamTournament) -> list[Problem]:
+    """The rounds before the last with boards still without a result (a correction cleared one, issue
+    25), as ``incomplete`` problems: the folder is sound, but the next round waits for them."""
+    last = tournament.last_round
+    found = []
+    for rnd in tournament.rounds[:-1]:
+        boards = [f"{m.number}.{b}" for m in rnd.matches for b in m.missing]
+        if boards:
+            found.append(Problem(_file(rnd.number), f"no result on board{'s' if len(boards) > 1 else ''} "
+                                 f"{', '.join(boards)} though round {last} is paired", severity="incomplete"))
+    return found

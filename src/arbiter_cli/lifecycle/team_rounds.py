@@ -130,11 +130,11 @@ def pair_team_round(tournament: TeamTournament) -> TeamPaired:
     if len(tournament.teams) < 2:
         raise Refused(f"a round robin needs at least 2 teams; there {'is' if len(tournament.teams) == 1 else 'are'} "
                       f"{len(tournament.teams)} ('arbiter team add NAME')")
-    last = tournament.rounds[-1] if tournament.rounds else None
-    if last is not None and not last.complete:
-        missing = [f"{m.number}.{b}" for m in last.matches for b in m.missing]
-        raise Refused(f"round {last.number} still needs results: board{'s' if len(missing) > 1 else ''} "
-                      f"{', '.join(missing)}")
+    for earlier in tournament.rounds:  # every round, not only the last (issue 25: a corrected round 3)
+        if not earlier.complete:
+            missing = [f"{m.number}.{b}" for m in earlier.matches for b in m.missing]
+            raise Refused(f"round {earlier.number} still needs results: board{'s' if len(missing) > 1 else ''} "
+                          f"{', '.join(missing)}")
     changes: list[Change] = []
     double = settings.system.value == "double-round-robin"
     if not tournament.rounds:
@@ -179,6 +179,13 @@ def pair_team_round(tournament: TeamTournament) -> TeamPaired:
         _, second = _line_up(tournament, two, number, requested.get(two.number), notes)
         matches.append(Match(index, one.number, two.number, _boards(first, second, tournament.team.boards)))
     rnd = MatchRound(number, tuple(matches), byes)
+    seated = {team for match in matches if match.boards for team in match.teams}
+    for request in tournament.lineups:  # the others are on the boards now (and back at 'unpair')
+        if request.round == number and request.team not in seated:
+            entry = tournament.by_team[request.team]
+            changes.append(Change(f"round {number} line-up of team {entry.number}",
+                                  _names(tournament, request.players), ""))
+            notes.append(f"team {entry.number} ({entry.name}) plays no match in round {number}: its line-up goes")
     after = replace(tournament, rounds=(*tournament.rounds, rnd),
                     lineups=tuple(r for r in tournament.lineups if r.round != number),
                     byes=tuple(b for b in tournament.byes if b.round != number))
@@ -232,7 +239,7 @@ def set_line_up(tournament: TeamTournament, round_number: int, team_ref: str, pl
         raise BadArgument(f"{len(players)} players named for {tournament.team.boards} boards", field="PLAYER")
     numbers = [_member(tournament, entry, text) for text in players]
     _, chosen = _line_up(tournament, entry, round_number, numbers)
-    names = ", ".join(f"{b}. {tournament.by_number[n].name}" for b, n in enumerate(chosen, start=1))
+    names = _names(tournament, chosen)
     if round_number > tournament.last_round:
         if tournament.settings.system.is_round_robin and tournament.rounds:  # team numbers are fixed
             table = team_round(len(tournament.teams), round_number, boards=tournament.team.boards,
@@ -327,11 +334,6 @@ class TeamEntered:
 _Place = tuple[Match, TeamResultLine]  # what a team line's entry keeps: the match, and the line
 
 
-def _played_boards(match: Match) -> bool:
-    """A board of the match has a result, with both players there."""
-    return any(g.result is not None and None not in (g.first, g.second) for g in match.boards)
-
-
 def _board_not_removed(entry: Entry[_Place], act: Act) -> Verdict:
     """A finalised event's board result is corrected, never removed (C.04.2 4.3); a match forfeit may be
     cleared (the match counts as played after all)."""
@@ -341,7 +343,7 @@ def _board_not_removed(entry: Entry[_Place], act: Act) -> Verdict:
 def _forfeit_over_board_results(entry: Entry[_Place], act: Act) -> Verdict:
     """A match forfeit replaces the match's board results only as a correction."""
     match, line = entry.at
-    if line.board is None and line.result is not None and _played_boards(match) and not act.correct:
+    if line.board is None and line.result is not None and match.has_board_results and not act.correct:
         return Conflict(f"match {line.match} has board results; a forfeit replaces them only with --correct")
     return None
 
@@ -382,9 +384,10 @@ class _Matches:
     def forfeit(self, match: Match, line: TeamResultLine, act: Act) -> Match:
         """The match with its forfeit entered or cleared."""
         if line.result is not None:
-            # Boards with results stay (they count for nothing while the forfeit stands, and come
-            # back if it is cleared); a line-up alone goes, as the team did not show.
-            return replace(match, forfeit=line.result, boards=match.boards if _played_boards(match) else ())
+            # The boards stay as they are, results or only the line-up with its empty boards: they
+            # count for nothing while the forfeit stands, and come back as they were if it is
+            # cleared (issue 25: a forfeit entered by mistake and cleared lost the line-up).
+            return replace(match, forfeit=line.result)
         if match.boards:  # the match counts as played after all: its boards as they were
             return replace(match, forfeit=None)
         # paired as a forfeit (a withdrawn team): the teams' line-ups for the round, by default
@@ -398,7 +401,7 @@ class _Matches:
 def _kept_boards(before: Match, after: Match, act: Act) -> tuple[str, tuple[str, ...]]:
     """What a match forfeit did to the board results (the journal's suffix, the notes): kept under a
     forfeit entered over them, counting for nothing while it stands; counted again once it is cleared."""
-    if not _played_boards(after):
+    if not after.has_board_results:
         return "", ()
     if after.forfeit is not None and before.forfeit is None:
         return " (over the board results, kept on file and not counted)", (
@@ -412,7 +415,7 @@ def _kept_boards(before: Match, after: Match, act: Act) -> tuple[str, tuple[str,
 def _board(match: Match, number: int, act: Act) -> BoardGame:
     """Board ``number`` of the match, while the match is not forfeited and the board has both its players."""
     if match.forfeit is not None:
-        kept = " (its board results stay on file and count for nothing while it stands)" if _played_boards(match) else ""
+        kept = " (its board results stay on file and count for nothing while it stands)" if match.has_board_results else ""
         raise Refused(f"match {match.number} was forfeited ({match.forfeit.display}){kept}; a board result is "
                       f"entered once the forfeit is cleared ('arbiter result {act.round_number} {match.number} none "
                       "--correct')")
@@ -437,6 +440,11 @@ def enter_team_results(tournament: TeamTournament, round_number: int, lines: Seq
     entered = compare_and_set(_Matches(tournament), rnd, lines, act)
     if not entered.changes:
         return TeamEntered(tournament, rnd, (), act.finalised)
+    missing = [f"{m.number}.{b}" for m in entered.state.matches for b in m.missing]
+    if act.finalised and missing:  # a forfeit cleared: its boards come back, every one needs its result
+        raise Refused(f"the event is finalised: clearing the forfeit leaves board{'s' if len(missing) > 1 else ''} "
+                      f"{', '.join(missing)} without a result; give their results in the same input (--from FILE: "
+                      f"'MATCH none', then a line per board)")
     after = replace(tournament, rounds=tuple(entered.state if r.number == round_number else r
                                              for r in tournament.rounds))
     return TeamEntered(after, entered.state, entered.changes, act.finalised, entered.notes)
@@ -444,8 +452,10 @@ def enter_team_results(tournament: TeamTournament, round_number: int, lines: Seq
 
 def unpair_team_round(tournament: TeamTournament) -> tuple[TeamTournament, int, list[Change]]:
     """Remove the last round while none of its results is entered (a round paired too early). The
-    forfeits a withdrawn team's matches get at the pairing are no results; its requested byes go
-    back to the list."""
+    forfeits a withdrawn team's matches get at the pairing are no results. What the arbiter asked
+    for the round goes back, journaled, to be paired again: its requested byes to the list, and
+    every line-up other than the team's default one (given before the pairing, or on the paired
+    round) to the line-ups (issue 25: unpair lost them)."""
     _not_finalised(tournament)
     if not tournament.rounds:
         raise Refused("no round is paired")
@@ -459,7 +469,39 @@ def unpair_team_round(tournament: TeamTournament) -> tuple[TeamTournament, int, 
                     if g.result is not None and None not in (g.first, g.second)]
     if entered:
         raise Refused(f"round {rnd.number} has results ({', '.join(entered)}); a round with results is not removed")
+    before = replace(tournament, rounds=tournament.rounds[:-1])
     byes = tuple(TeamByeRequest(rnd.number, b.team, b.kind) for b in rnd.byes if b.kind in (ByeKind.HPB, ByeKind.ZPB)
                  and tournament.by_team[b.team].available_in(rnd.number))
-    after = replace(tournament, rounds=tournament.rounds[:-1], byes=(*tournament.byes, *byes))
-    return after, rnd.number, [Change(f"round {rnd.number}", "paired", "removed (unpaired)")]
+    lineups = _given_line_ups(before, rnd)
+    restored = {(r.round, r.team) for r in lineups}
+    after = replace(before, byes=(*tournament.byes, *byes),
+                    lineups=(*(r for r in tournament.lineups if (r.round, r.team) not in restored), *lineups))
+    changes = [Change(f"round {rnd.number}", "paired", "removed (unpaired)")]
+    changes += [Change(f"round {rnd.number} requested bye of team {b.team} ({tournament.by_team[b.team].name})", "",
+                       b.kind.value) for b in byes]
+    changes += [Change(f"round {rnd.number} line-up of team {r.team}", "", _names(tournament, r.players))
+                for r in lineups]
+    return after, rnd.number, changes
+
+
+def _names(tournament: TeamTournament, players: Sequence[int]) -> str:
+    """A line-up in the journal's words: ``1. Michel, Louis, 2. ...``, board 1 first."""
+    return ", ".join(f"{b}. {tournament.by_number[n].name}" for b, n in enumerate(players, start=1))
+
+
+def _given_line_ups(before: TeamTournament, rnd: MatchRound) -> tuple[LineUpRequest, ...]:
+    """The line-ups round ``rnd`` was played with that are not the team's default one (its first
+    available players in roster order, which the pairing gives without a line-up): those the
+    arbiter gave, before the pairing or on the paired round. ``before``: the event without the round."""
+    given = []
+    for match in rnd.matches:
+        for side, team in enumerate(match.teams):
+            players = [(g.first, g.second)[side] for g in match.boards]
+            while players and players[-1] is None:  # an empty board is always the lowest
+                players.pop()
+            if not players or None in players:
+                continue
+            played = tuple(p for p in players if p is not None)
+            if played != _line_up(before, before.by_team[team], rnd.number, None, [])[1]:
+                given.append(LineUpRequest(rnd.number, team, played))
+    return tuple(given)

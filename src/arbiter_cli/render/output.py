@@ -140,6 +140,22 @@ def view_text(view: View, fmt: Format) -> str:
     raise ValueError("a table is drawn, not written as text")
 
 
+def _csv_text(cell: object) -> str:
+    """A cell's text in a CSV for people, as JSON writes the value: points as a number (``0.5``, never
+    ``½``), a yes-or-no as ``true``/``false`` (never Python's ``True``), nothing as an empty cell.
+
+    >>> [_csv_text(v) for v in (Fraction(1, 2), True, False, None, 3, "½")]
+    ['0.5', 'true', 'false', '', '3', '½']
+    """
+    if cell is None:
+        return ""
+    if isinstance(cell, str):
+        return cell
+    if isinstance(cell, bool):
+        return "true" if cell else "false"
+    return str(points_to_number(cell) if isinstance(cell, Fraction) else cell)
+
+
 def csv_line(cells: Sequence[object]) -> str:
     """One line of a CSV for people, as :mod:`csv` writes it (a cell quoted when it holds a comma, a
     quote or a line break), except that a text a spreadsheet would run as a formula is written as
@@ -151,8 +167,7 @@ def csv_line(cells: Sequence[object]) -> str:
     """
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    texts = ["" if cell is None else cell if isinstance(cell, str)
-             else str(points_to_number(cell) if isinstance(cell, Fraction) else cell) for cell in cells]
+    texts = [_csv_text(cell) for cell in cells]
     if not any(formula_like(text) for text in texts):
         writer.writerow(texts)
         return buffer.getvalue()

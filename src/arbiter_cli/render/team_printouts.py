@@ -212,7 +212,10 @@ def _card_title(tournament: TeamTournament, cards: Sequence[TeamCard]) -> str:
 def team_card_view(tournament: TeamTournament, cards: Sequence[TeamCard], *, nested: bool = False) -> View:
     """The cards of some teams. The table and CSV have a line per player and round played (a
     player who has not played has one line), the player's own columns on their first line in the
-    table and on every line in CSV; ``nested`` gives JSON a record per player with its ``rounds``."""
+    table and on every line in CSV; ``nested`` gives JSON a record per player with its ``rounds``.
+    A team's rounds won or lost by a match forfeit follow its players, as a record of ``role``
+    ``match`` (no player): a line per round, the opposing team, ``+`` or ``-``, the game points.
+    In CSV a result is written as the points are (``0.5``, not ``½``)."""
     by_tpn = tournament.by_number
     players: list[dict[str, Any]] = []
     for card in cards:
@@ -228,6 +231,16 @@ def team_card_view(tournament: TeamTournament, cards: Sequence[TeamCard], *, nes
                             "rating": entry.player.rating or None, "points": points_to_number(entry.points),
                             "games": entry.games, "forfeit_wins": entry.forfeit_wins,
                             "forfeit_losses": entry.forfeit_losses, "rounds": rounds})
+        if card.forfeits:  # the rounds no player of the team sat at a board: the match was forfeited
+            opponents = tournament.by_team
+            players.append({"team_number": card.team.number, "team": card.team.name, "place": None, "role": "match",
+                            "start_number": None, "name": None, "rating": None, "points": None, "games": None,
+                            "forfeit_wins": None, "forfeit_losses": None, "rounds": [
+                                {"round": f.round, "board": None, "colour": None, "opponent": None,
+                                 "opponent_name": opponents[f.opponent_team].name, "opponent_rating": None,
+                                 "opponent_team": f.opponent_team, "result": f.outcome.value,
+                                 "points": points_to_number(f.game_points), "counted": f.counted}
+                                for f in card.forfeits]})
     heading = _card_title(tournament, cards)
     title = f"{tournament.settings.name}: {heading[:1].lower()}{heading[1:]}"
     if nested:
@@ -247,6 +260,8 @@ def team_card_view(tournament: TeamTournament, cards: Sequence[TeamCard], *, nes
     def opponent(r: dict[str, Any]) -> str:
         if r["round"] is None:
             return ""
+        if r["role"] == "match":
+            return str(r["opponent_name"])
         if r["opponent"] is None:
             return "(empty board)"
         return f"{r['opponent_name']}" + (f" {r['opponent_rating']}" if r["opponent_rating"] else "")
@@ -254,7 +269,8 @@ def team_card_view(tournament: TeamTournament, cards: Sequence[TeamCard], *, nes
     columns = [Column("team_number", "", text_cell("team_number")), Column("team", "", text_cell("team")),
                Column("place", "#", first("place"), "right"), Column("role", "", text_cell("role")),
                Column("start_number", "No", first("start_number"), "right"),
-               Column("name", "Player", first("name"), wrap=True), Column("rating", "Rtg", first("rating"), "right"),
+               Column("name", "Player", lambda r: "(match forfeit)" if r["role"] == "match" and r["_first"]
+                      else first("name")(r), wrap=True), Column("rating", "Rtg", first("rating"), "right"),
                number_column("total_points", "Pts", lambda r: r["total_points"] if r["_first"] else None),
                Column("games", "Games", first("games"), "right"),
                Column("forfeit_wins", "+", lambda r: str(r["forfeit_wins"] or "") if r["_first"] else "", "right"),
@@ -269,14 +285,18 @@ def team_card_view(tournament: TeamTournament, cards: Sequence[TeamCard], *, nes
                Column("points", "", text_cell("points")), Column("counted", "", text_cell("counted"))]
     hidden = frozenset({"team_number", "team", "role", "opponent_name", "opponent_rating", "points", "counted"})
 
-    return View(title, records, columns, hidden=hidden, optional=frozenset({"forfeit_wins", "forfeit_losses"}))
+    def csv_value(record: dict[str, Any], key: str) -> Any:
+        return "0.5" if key == "result" and record[key] == "½" else record.get(key)
+
+    return View(title, records, columns, csv_value, hidden=hidden,
+                optional=frozenset({"forfeit_wins", "forfeit_losses"}))
 
 
 #: What a card's columns mean, below it on the page.
 CARD_LEGEND = ("Games, Pts: games played over the board and their points (1 ½ 0), as the board statistics count "
                "them; + -: forfeits won and lost, counted apart; Rd Bd: round and board; C: the player's colour; vs: "
                "the opposing team's number; Res: 1 ½ 0 a game, + - a forfeit, ? no result yet, (1) a game of a "
-               "match the half rule counts for nobody")
+               "match the half rule counts for nobody; a line with no player: a match won (+) or lost (-) by forfeit")
 
 
 def team_card_sheets(tournament: TeamTournament, cards: Sequence[TeamCard], today: str) -> list[Sheet]:

@@ -520,9 +520,14 @@ def _not_exported(tournament: TeamTournament, event: TeamEvent, total: int) -> l
     if tournament.lineups:
         warnings.append("the line-ups given for rounds not yet paired are not exported: a TRF has no place for them")
     kept = [f"round {rnd.number} match {m.number}" for rnd in tournament.rounds for m in rnd.matches
-            if m.forfeit is not None and m.boards]
+            if m.forfeit is not None and m.has_board_results]
     if kept:
         warnings.append(f"the board results kept under a match forfeit are not exported ({', '.join(kept)}): they count "
+                        "for nothing while it stands, and the forfeit (330) is exported in their place")
+    lined = [f"round {rnd.number} match {m.number}" for rnd in tournament.rounds for m in rnd.matches
+             if m.forfeit is not None and m.boards and not m.has_board_results]
+    if lined:
+        warnings.append(f"the line-ups kept under a match forfeit are not exported ({', '.join(lined)}): they count "
                         "for nothing while it stands, and the forfeit (330) is exported in their place")
     if any(len(t.name) > 32 or len(t.short) > 5 for t in tournament.teams):
         warnings.append("team names longer than 32 characters and short names longer than 5 are cut (310 cols 9-40, "
