@@ -195,6 +195,7 @@ class IndividualEvent(Registration):
                     prizes = self.prize_table()
                     outputs = final_outputs(entered.tournament, prizes)
                     changes += prize_corrections(tournament, entered.tournament, prizes)
+                    changes += self.prize_list_corrected(lambda: final_outputs(tournament, prizes), outputs)
                 folder.save(tournament, entered.tournament, self.caller.command, changes, outputs=outputs)
         if not entered.changes:
             self.caller.say(f"round {round_number}: nothing changed")
@@ -295,8 +296,8 @@ class IndividualEvent(Registration):
         stored = False
         with self.changing() as (folder, tournament):
             finalised = tournament.settings.status is Status.FINALISED and after_round is None
-            if finalised and (fund := self.prize_table()) is not None:  # a prize list that came after finalising
-                before = tournament
+            if finalised:  # a prize list that came, changed or went after finalising
+                before, fund = tournament, self.prize_table()
                 stored = self.store_prize_list(before.settings.finalised_on, lambda: final_outputs(before, fund),
                                                lambda changes, files: folder.save(before, before, self.caller.command,
                                                                                   changes, outputs=files))

@@ -253,6 +253,7 @@ class TeamEvent(Event):
                     prizes = self.prize_table()
                     outputs = team_final_outputs(entered.tournament, prizes)
                     changes += team_prize_corrections(tournament, entered.tournament, prizes)
+                    changes += self.prize_list_corrected(lambda: team_final_outputs(tournament, prizes), outputs)
                 folder.save(tournament, entered.tournament, self.caller.command, changes, outputs=outputs)
         if not entered.changes:
             self.caller.say(f"round {round_number}: nothing changed")
@@ -372,8 +373,8 @@ class TeamEvent(Event):
         from arbiter_cli.render.final import team_final_outputs
 
         with self.changing() as (folder, tournament):
+            fund = self.prize_table()
             if tournament.settings.status is Status.FINALISED and after_round is None and \
-                    (fund := self.prize_table()) is not None and \
                     self.store_prize_list(tournament.settings.finalised_on, lambda: team_final_outputs(tournament, fund),
                                           lambda changes, files: folder.save(tournament, tournament,
                                                                              self.caller.command, changes,
