@@ -307,3 +307,22 @@ def test_avoid_list_csv_holds_no_name_a_bye_message_goes_to_stderr(arbiter: Runn
     rows = list(csv.DictReader(io.StringIO(listed.out)))
     assert [(r["players"], r["names"], r["rule"]) for r in rows] == [("1 2", "'=HYPERLINK(\"x\"); Plain", "")]
     assert "HPB" not in listed.out
+
+
+def test_publish_through_a_link_into_the_event_folder_names_the_link(arbiter: Runner, sample,
+                                                                     tmp_path: Path) -> None:
+    """Issue 25 (trial): OUTDIR/rounds a symbolic link to the event's own rounds/ was refused as
+    "OUTDIR is part of a tournament folder", which names the wrong thing: OUTDIR is not. The line
+    names the link, where it leads, and why; nothing is written on either side."""
+    event = sample("swiss32-in-progress")
+    site = tmp_path / "site"
+    assert arbiter("-d", event, "publish", site).code == 0
+    shutil.rmtree(site / "rounds")
+    (site / "rounds").symlink_to(event / "rounds", target_is_directory=True)
+    before_site, before_event = _tree(site), _tree(event)
+    refused = arbiter("-d", event, "publish", site)
+    assert refused.code == 2 and refused.err.count("\n") == 1, refused.err
+    assert f"{site / 'rounds'} is a symbolic link to {event / 'rounds'}, in the tournament folder {event}" \
+        in refused.err
+    assert "remove the link" in refused.err and "is part of" not in refused.err
+    assert _tree(site) == before_site and _tree(event) == before_event
