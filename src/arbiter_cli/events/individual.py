@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from arbiter_cli.core.errors import BadArgument, BrokenFolder
 from arbiter_cli.core.model import Round, Status, System, Tournament
-from arbiter_cli.core.words import count
+from arbiter_cli.core.words import count, listed
 from arbiter_cli.events.base import Caller, today
 from arbiter_cli.events.checks import Checked, final_prize_problems, input_problems, report
 from arbiter_cli.events.registration import Registration
@@ -208,7 +208,7 @@ class IndividualEvent(Registration):
         remaining = entered.round.missing
         if remaining:
             self.caller.say(f"round {round_number}: {len(remaining)} result{'s' if len(remaining) > 1 else ''} "
-                            f"missing (board{'s' if len(remaining) > 1 else ''} {', '.join(map(str, remaining))})")
+                            f"missing (board{'s' if len(remaining) > 1 else ''} {listed(remaining)})")
         else:
             self.caller.say(f"round {round_number}: all results entered")
 

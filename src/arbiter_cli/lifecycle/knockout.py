@@ -25,7 +25,7 @@ from arbiter_cli.core.model import Player, Settings, Status, System
 from arbiter_cli.core.results import GameResult
 from arbiter_cli.lifecycle.guards import paired_rounds
 from arbiter_cli.core.tpn import renumber
-from arbiter_cli.core.words import count
+from arbiter_cli.core.words import count, listed
 from arbiter_cli.lifecycle.change import Change, named
 from arbiter_cli.lifecycle.entry import (UNSET, Act, Applied, Check, Entry, Unset, Verdict, compare_and_set,
                                          read_result, read_result_lines, unchanged)
@@ -149,7 +149,7 @@ def pair_knockout_round(tournament: KnockoutTournament) -> tuple[KnockoutTournam
         open_ = [m.number for m, d in zip(last.matches, states) if not d.decided]
         if open_:
             raise Refused(f"round {last.number} has no winner yet in match{'es' if len(open_) > 1 else ''} "
-                          f"{', '.join(map(str, open_))}")
+                          f"{listed(open_)}")
         pairs = next_round_pairs([d.winner for d in states])
     number = tournament.last_round + 1
     new = KnockoutRound(number, tuple(_new_match(tournament, i, number, a, b) for i, (a, b) in enumerate(pairs, 1)))
