@@ -355,6 +355,39 @@ def test_a_club_rating_change_stores_a_finalised_club_tournament_s_prize_list_ag
     assert arbiter("-d", event, "verify").code == 0
 
 
+def test_no_why_in_the_sample_prize_list_names_a_prize_worth_nothing(arbiter: Runner, sample) -> None:
+    """Issue 25 (trial): "Best junior 100.00 > places 11-18 0.00": places that pay nothing are no
+    prize declined; the stored list (final/) and 'arbiter prizes' agree."""
+    folder = sample("swiss-open-finished-prizes")
+    rows = json.loads(arbiter("-d", folder, "prizes", "--format", "json").out)
+    assert not any(" 0.00" in row["why"] for row in rows)
+    assert {row["name"]: row["why"] for row in rows}["Ozturk, Onur"] == "no other prize open"
+    assert rows == json.loads((folder / "final" / "prizes.json").read_text())
+
+
+def test_a_knockout_prize_list_says_players_knocked_out_in_one_round_share_a_place(arbiter: Runner, sample,
+                                                                                   tmp_path: Path) -> None:
+    """Issue 25 (trial): a knockout's prize notes said "players tied on points", which a knockout has
+    none of: its players knocked out in the same round share that round's places."""
+    folder, _ = finished_knockout(arbiter, sample, tmp_path)
+    for split, words in (("shared", "players knocked out in the same round share its places and their prizes "
+                                    "equally"),
+                         ("hort", "Hort system: players knocked out in the same round keep half the prize of "
+                                  "their place in the standings (by rating)"),
+                         ("tiebreak", "players knocked out in the same round are placed by rating")):
+        (folder / "prizes.toml").write_text(f'split = "{split}"\nplaces = [300, 200, 100.01]\n', encoding="utf-8")
+        shown = arbiter("-d", folder, "prizes")
+        assert shown.code == 0 and f"note: {words}" in shown.err, shown.err
+        assert "points" not in shown.err and "tie-break" not in shown.err
+    (folder / "prizes.toml").write_text("places = [300, 200, 100.01]\n", encoding="utf-8")
+    shown = arbiter("-d", folder, "prizes", "-f", "json")
+    assert [(r["prize"], r["amount"]) for r in json.loads(shown.out)][2:] == [("places 3-4", "50.01"),
+                                                                              ("places 3-4", "50.00")]
+    assert "a cent that could not be split equally goes to" in shown.err and "(rating order)" in shown.err
+    page = arbiter("-d", folder, "prizes", "--print")
+    assert "players knocked out in the same round share" in page.out and "tied on points" not in page.out
+
+
 # Issue 25, fault 6: the sample's seven-player tie for places 4-10, with two seniors in it: Roth
 # (player 3, ranked 4th) and Young (player 28, ranked 6th), and a senior prize of 250.
 SENIOR_FUND = """split = "{split}"
@@ -398,8 +431,7 @@ def test_one_cash_prize_per_player_the_largest_whatever_the_split_roth_and_young
     assert rows["Young, Mary"]["prize"] == "places 4-9"
     share = {"hort": "217.86", "shared": "135.72"}[split]  # Roth's share of places 4-10, had he stayed
     assert rows["Roth, Peter"]["why"] == f"Senior 250.00 > places 4-10 {share}"
-    young = {"hort": "202.50", "shared": "155.00"}[split]
-    assert rows["Young, Mary"]["why"] == f"places 4-9 {young} > Senior (2) 0.00: No 3 ranks higher there"
+    assert rows["Young, Mary"]["why"] == "no other prize open"  # Senior (2) would pay nothing: no prize declined
 
 
 def test_the_prize_list_shows_why_within_80_columns(arbiter: Runner, sample) -> None:
@@ -412,7 +444,8 @@ def test_the_prize_list_shows_why_within_80_columns(arbiter: Runner, sample) -> 
     assert any("Instead" in line for line in lines[:4]) and any("Roth, Peter" in line and "> places 4-10 217.86" in line for line in lines)
     assert "one prize per player, the largest they can get" in table.err
     page = arbiter("-d", folder, "prizes", "--print")
-    assert any("Young, Mary" in line and "> Senior (2) 0.00" in line for line in page.out.splitlines())
+    assert any("Young, Mary" in line and "places 4-9" in line for line in page.out.splitlines())
+    assert "0.00" not in "".join(line.split("Instead")[-1] for line in page.out.splitlines() if "Senior (" in line)
     assert all(len(line) <= 80 for line in page.out.splitlines())
     csv_rows = list(csv.DictReader(io.StringIO(arbiter("-d", folder, "prizes", "--format", "csv").out)))
     assert {r["name"]: r["why"] for r in csv_rows}["Roth, Peter"] == "Senior 250.00 > places 4-10 217.86"
