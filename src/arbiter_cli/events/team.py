@@ -373,9 +373,9 @@ class TeamEvent(Event):
         from arbiter_cli.render.final import team_final_outputs
 
         with self.changing() as (folder, tournament):
-            fund = self.prize_table()
             if tournament.settings.status is Status.FINALISED and after_round is None and \
-                    self.store_prize_list(tournament.settings.finalised_on, lambda: team_final_outputs(tournament, fund),
+                    self.store_prize_list(tournament.settings.finalised_on,
+                                          lambda: team_final_outputs(tournament, self.prize_table()),
                                           lambda changes, files: folder.save(tournament, tournament,
                                                                              self.caller.command, changes,
                                                                              outputs=files)):
