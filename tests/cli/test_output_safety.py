@@ -326,3 +326,13 @@ def test_publish_through_a_link_into_the_event_folder_names_the_link(arbiter: Ru
         in refused.err
     assert "remove the link" in refused.err and "is part of" not in refused.err
     assert _tree(site) == before_site and _tree(event) == before_event
+
+
+def test_every_csv_for_people_is_written_by_the_one_writer() -> None:
+    """Issue 25 (trial): a CSV written past render/output.csv_line would skip the formula rule. The
+    csv module writes only there and in the store, whose CSV files are the folder's own record (its
+    players.csv, rounds and journal hold every value exactly as it is)."""
+    package = ROOT / "src" / "arbiter_cli"
+    writers = {str(path.relative_to(package)) for path in package.rglob("*.py")
+               if re.search(r"csv\.(writer|DictWriter)\(", path.read_text(encoding="utf-8"))}
+    assert writers == {"render/output.py", "store/files.py", "store/journal.py"}
