@@ -29,7 +29,9 @@ def _interrupted() -> NoReturn:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     saved = [folder for folder in COMMITS.folders if os.path.exists(folder)]  # not a staging folder moved in
     line = (f"arbiter: interrupted after the change was saved ({', '.join(saved)}; 'arbiter log' shows it)"
-            if saved else "arbiter: error: interrupted")
+            if saved else
+            f"arbiter: interrupted after the site was published whole ({', '.join(COMMITS.sites)})"
+            if COMMITS.sites else "arbiter: error: interrupted")
     try:
         sys.stderr.write(line + "\n")
     except (OSError, ValueError):

@@ -523,3 +523,47 @@ def test_a_semicolon_separated_csv_is_read(arbiter: Runner, make_event) -> None:
     assert result.code == 0, result.err
     players = arbiter("-d", folder, "player", "list", "-f", "json").out
     assert '"name": "Doe, Jane"' in players and '"federation": "FRA"' in players
+
+
+def _six_hundred(arbiter: Runner, tmp_path: Path) -> Path:
+    """A 600-player Swiss of one round, 300 boards with a result each (generated, then imported)."""
+    assert arbiter("trf", "generate", "-o", tmp_path / "big.trf", "--players", "600", "--rounds", "1").code == 0
+    assert arbiter("import", tmp_path / "big.trf", tmp_path / "ev").code == 0
+    return tmp_path / "ev"
+
+
+FIRST_TEN = "1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 290 more"
+
+
+def test_unpair_of_a_600_player_round_with_results_names_ten_boards_and_counts_the_rest(arbiter: Runner,
+                                                                                       tmp_path: Path) -> None:
+    """Issue 25 (trial): 'unpair' of a 600-player round with results listed all 300 board numbers in
+    one line. Such a list names the first ten and says how many more (core.words.listed)."""
+    folder = _six_hundred(arbiter, tmp_path)
+    refused = arbiter("-d", folder, "unpair")
+    assert refused.code == 4 and refused.err == (f"arbiter: error: round 1 already has results (boards {FIRST_TEN}); "
+                                                 "a published round with results is not re-paired\n")
+
+
+def test_every_message_that_lists_the_boards_of_a_big_round_names_ten_and_counts_the_rest(arbiter: Runner,
+                                                                                         tmp_path: Path) -> None:
+    """The same one helper for every list of boards: 'pair' while results are missing, 'finalize',
+    the standings' note, and what 'result' says is still missing."""
+    folder = _six_hundred(arbiter, tmp_path)
+    round_file = folder / "rounds" / "01.csv"
+    rows = list(csv.reader(io.StringIO(round_file.read_text(encoding="utf-8"))))
+    for row in rows[1:]:
+        row[3] = ""
+    text = io.StringIO()
+    csv.writer(text, lineterminator="\n").writerows(rows)
+    round_file.write_text(text.getvalue(), encoding="utf-8")
+    paired = arbiter("-d", folder, "pair")
+    assert paired.code == 4 and f"round 1 still has no result on boards {FIRST_TEN}\n" in paired.err
+    finalised = arbiter("-d", folder, "finalize", "--yes")
+    assert finalised.code == 4 and f"round 1: no result on boards {FIRST_TEN}" in finalised.err
+    standings = arbiter("-d", folder, "standings", "-f", "csv")
+    assert f"note: round 1 is not complete; no result yet on boards {FIRST_TEN}" in standings.err
+    entered = arbiter("-d", folder, "result", "1", "1", "1-0")
+    assert entered.code == 0 and \
+        "round 1: 299 results missing (boards 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 289 more)" in entered.err
+    assert all(len(line) < 200 for line in (paired.err + finalised.err + standings.err + entered.err).splitlines())

@@ -75,14 +75,15 @@ def test_ctrl_c_at_any_moment_exits_130_quietly_and_leaves_the_folder_whole(tmp_
     assert seen.get(130), seen  # most tries do interrupt
 
 
-def _interrupt_when(folder: Path, seen: Callable[[], bool]) -> tuple[int, str, str]:
-    """``arbiter pair`` on ``folder``, each step of its change slowed down, sent Ctrl-C as soon as
-    ``seen()``; its exit status, stdout and stderr."""
-    process = subprocess.Popen([str(ARBITER), "-d", str(folder), "pair"], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, env=dict(os.environ, NO_COLOR="1", ARBITER_CRASH_TEST_PAUSE="0.3"))
+def _interrupt_when(folder: Path, seen: Callable[[], bool], command: tuple[str, ...] = ("pair",),
+                    pause: str = "0.3") -> tuple[int, str, str]:
+    """``arbiter COMMAND`` (``pair``) on ``folder``, each step of its change slowed down (``pause``
+    seconds), sent Ctrl-C as soon as ``seen()``; its exit status, stdout and stderr."""
+    process = subprocess.Popen([str(ARBITER), "-d", str(folder), *command], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, env=dict(os.environ, NO_COLOR="1", ARBITER_CRASH_TEST_PAUSE=pause))
     deadline = time.monotonic() + 60
     while not seen() and process.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.005)
+        time.sleep(0.002)
     assert process.poll() is None, "the command ended before the moment to interrupt it"
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
@@ -115,3 +116,33 @@ def test_ctrl_c_after_the_round_is_saved_says_it_was_saved(tmp_path: Path) -> No
     code, out, err = _interrupt_when(before_commit, lambda: bool(list(before_commit.rglob(".*.tmp-*"))))
     assert (code, err.splitlines()[-1:]) == (130, ["arbiter: error: interrupted"]) and "Traceback" not in err
     assert snapshot(before_commit) == before and not list(before_commit.rglob(".*.tmp-*"))
+
+
+def test_ctrl_c_during_publish_leaves_the_site_as_it_was_or_whole_and_says_which(tmp_path: Path) -> None:
+    """Issue 25 (trial): Ctrl-C during 'publish' left the site part-updated (527 of 618 pages) with only
+    'arbiter: error: interrupted'. Now every changed page is first written beside its place: a Ctrl-C
+    then leaves the site byte for byte as it was (no temporary file, no new folder); from the moment
+    the pages are put in place Ctrl-C waits, the site is whole, and the line says so."""
+    folder = tmp_path / "ev"
+    shutil.copytree(ROOT / "sample_events" / "double-rr6-ready", folder)
+    site = tmp_path / "site"
+    assert subprocess.run([str(ARBITER), "-d", str(folder), "publish", str(site)], capture_output=True).returncode == 0
+    assert subprocess.run([str(ARBITER), "-d", str(folder), "pair"], capture_output=True).returncode == 0
+    shutil.rmtree(site / "players")  # the publish makes this folder again, then is interrupted inside it
+    before, folders = snapshot(site), {p for p in site.rglob("*") if p.is_dir()}
+    code, _, err = _interrupt_when(folder, lambda: bool(list(site.glob("players/.*.tmp-*"))),
+                                   ("publish", str(site)), "0.05")
+    assert (code, err.splitlines()[-1:]) == (130, ["arbiter: error: interrupted"]) and "Traceback" not in err
+    assert snapshot(site) == before and not list(site.rglob(".*.tmp-*"))
+    assert {p for p in site.rglob("*") if p.is_dir()} == folders
+
+    fresh = tmp_path / "fresh"
+    code, _, err = _interrupt_when(folder, (fresh / ".arbiter-site").exists, ("publish", str(fresh)), "0.05")
+    assert code == 130 and "Traceback" not in err
+    assert err.splitlines()[-1] == f"arbiter: interrupted after the site was published whole ({fresh})"
+    assert not list(fresh.rglob(".*.tmp-*"))
+    whole = tmp_path / "whole"
+    assert subprocess.run([str(ARBITER), "-d", str(folder), "publish", str(whole)], capture_output=True).returncode == 0
+    pages = {p.relative_to(whole): p.read_bytes() for p in whole.rglob("*") if p.is_file() and p.name[0] != "."}
+    assert {p.relative_to(fresh): p.read_bytes() for p in fresh.rglob("*") if p.is_file() and p.name[0] != "."} \
+        == pages

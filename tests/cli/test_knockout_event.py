@@ -215,6 +215,31 @@ def test_forced_knockout_correction_repairs_only_the_matches_it_feeds(arbiter: R
     assert arbiter("-d", folder, "verify").code == 0
 
 
+def test_a_forced_knockout_correction_from_a_file_says_and_journals_only_the_net_change(arbiter: Runner,
+                                                                                       sample) -> None:
+    """Issue 25 (trial): '4.1 1-0 was 0-1' and '4.2 0-1 was 1-0' turn round 1's match 4 around; the
+    summary said 'match 4 tied: rapid game 4.3 added' though the second line dropped 4.3 and 4.4 again,
+    and the journal held 'round 1 game 4.3 dropped: none -> none'. Now both say the net change only; a
+    correction that changes nothing names the game, not a match."""
+    folder = sample("knockout24-in-progress")
+    before = len(list(csv.DictReader(io.StringIO((folder / "journal.csv").read_text()))))
+    fix = folder.parent / "fix.txt"
+    fix.write_text("4.1 1-0 was 0-1\n4.2 0-1 was 1-0\n", encoding="utf-8")
+    done = arbiter("-d", folder, "result", "1", "--from", fix, "--correct", "--force")
+    assert done.code == 0, done.err
+    assert "tied" not in done.err and "4.3" not in done.err and "none -> none" not in done.err
+    assert "match 4: now 24 (Sahin, Onur) goes through (was 9 (Demir, Deniz))" in done.err
+    journal = list(csv.DictReader(io.StringIO((folder / "journal.csv").read_text())))[before:]
+    assert [(row["change"], row["old"], row["new"]) for row in journal] == [
+        ("round 1 game 4.1 result", "0-1", "1-0"), ("round 1 game 4.2 result", "1-0", "0-1"),
+        ("round 2 match 2 paired again", "8 (Sahin, Kerem) v 9 (Demir, Deniz); 2.1 1-0; 2.2 1-0",
+         "8 (Sahin, Kerem) v 24 (Sahin, Onur)")]
+    assert [g["stage"] for g in bracket(arbiter, folder)["rounds"][0]["matches"][3]["games"]] == ["main", "main"]
+    assert arbiter("-d", folder, "verify").code == 0
+    same = arbiter("-d", folder, "result", "1", "2.4", "1-0", "--correct", "--force")
+    assert same.code == 0 and same.err == "round 1 game 2.4: nothing changed\n"
+
+
 def test_knockout_withdrawal_opponent_goes_through_by_forfeit(arbiter: Runner, tmp_path: Path) -> None:
     folder = tmp_path / "cup"
     new_cup(arbiter, folder, 4)

@@ -238,3 +238,101 @@ def test_publish_through_a_symlinked_subfolder_never_writes_outside_outdir(arbit
     linked.symlink_to(site, target_is_directory=True)
     assert arbiter("-d", event, "publish", linked).code == 0
     assert "Fontana" in (site / "standings.html").read_text(encoding="utf-8") and _tree(outside) == before_outside
+
+
+#: Names a spreadsheet would compute, and what every CSV for people writes for them (issue 25, trial).
+ARITHMETIC = {"=1+1": "'=1+1", "=SUM(A1)": "'=SUM(A1)", "@x": "'@x", "-1+2": "'-1+2",
+              '=HYPERLINK("x")': "'=HYPERLINK(\"x\")", "+1": "+1"}
+
+
+def _arithmetic_event(arbiter: Runner, tmp_path: Path) -> Path:
+    """A Swiss whose players carry :data:`ARITHMETIC`'s names and two plain ones, the formula-named
+    player with a half-point bye in round 2 (the trial's case), round 1 played, a forbidden pair."""
+    event = tmp_path / "ev"
+    assert arbiter("new", event, "--name", "Open", "--system", "swiss", "--rounds", "3", "--seed", "1").code == 0
+    for number, name in enumerate([*ARITHMETIC, "Plain", "Other"]):
+        assert arbiter("-d", event, "player", "add", "--rating", 2000 - number, "--", name).code == 0
+    hyperlink = next(r["start_number"] for r in json.loads(arbiter("-d", event, "player", "list", "-f", "json").out)
+                     if r["name"] == '=HYPERLINK("x")')
+    assert arbiter("-d", event, "bye", str(hyperlink), "--round", "2", "--half").code == 0
+    assert arbiter("-d", event, "avoid", "1", "2").code == 0
+    assert arbiter("-d", event, "pair").code == 0
+    rows = json.loads(arbiter("-d", event, "pairings", "1", "-f", "json").out)
+    lines = "".join(f"{r['board']} 1-0\n" for r in rows if r.get("black") is not None)
+    assert arbiter("-d", event, "result", "1", "--from", "-", stdin=lines).code == 0
+    (event / "prizes.toml").write_text("places = [100, 50]\n", encoding="utf-8")
+    return event
+
+
+def test_arithmetic_names_are_neutralised_in_every_csv_only_numbers_and_result_codes_pass(arbiter: Runner,
+                                                                                       tmp_path: Path) -> None:
+    """Issue 25 (trial): '=1+1' was written raw into every CSV (its cell 'holds only digits and signs')
+    and a spreadsheet showed 2. A cell starting with = or @ is always neutralised; one starting with +
+    or - only passes as a number (-1, +12, 0.5, -0.5: '+1' is one, and stays) or a result code
+    (+/-, -/+, -/-, + and - alone); '-1+2' is a formula."""
+    event = _arithmetic_event(arbiter, tmp_path)
+    outputs = {}
+    for line in ("standings", "crosstable", "pairings 1", "player list", "prizes", "bye list", "avoid list", "log"):
+        done = arbiter("-d", event, *line.split(), "-f", "csv")
+        assert done.code == 0, (line, done.err)
+        outputs[line] = done.out
+    for line in ("standings", "crosstable", "pairings 1", "player list", "prizes"):
+        cells = {cell for row in csv.reader(io.StringIO(outputs[line])) for cell in row}
+        listed = {name for name in ARITHMETIC if line != "prizes" or name in outputs["prizes"]}
+        for name in listed - {"+1"}:
+            assert name not in cells and ARITHMETIC[name] in cells, (line, name)
+    names = {row["start_number"]: row["name"] for row in csv.DictReader(io.StringIO(outputs["player list"]))}
+    assert set(names.values()) == {*ARITHMETIC.values(), "Plain", "Other"}
+    for text in outputs.values():
+        for row in csv.reader(io.StringIO(text)):
+            for cell in row:
+                assert cell[:1] not in "=@\t\r" or cell == "", cell
+                assert not re.fullmatch(r"[+-].*", cell) or re.fullmatch(r"[+-]?[0-9.,]+|\+/-|-/\+|-/-|[+-]", cell), cell
+    assert "'=HYPERLINK" in outputs["bye list"]
+
+
+def test_avoid_list_csv_holds_no_name_a_bye_message_goes_to_stderr(arbiter: Runner, tmp_path: Path) -> None:
+    """Issue 25 (trial): '=HYPERLINK("x"): HPB in round 2 ...' seen under the header of 'avoid list -f
+    csv' was the 'bye' command's message on stderr, shown after the CSV by a tool that prints stdout
+    first; it is no CSV cell. The CSV itself (stdout) goes through the one writer: the forbidden
+    pair's names quoted, the settings' rule empty, every cell neutralised."""
+    event = tmp_path / "ev"
+    assert arbiter("new", event, "--name", "Open", "--system", "swiss", "--rounds", "3").code == 0
+    for number, name in enumerate(['=HYPERLINK("x")', "Plain", "Other"]):
+        assert arbiter("-d", event, "player", "add", "--rating", 2000 - number, "--", name).code == 0
+    bye = arbiter("-d", event, "bye", "1", "--round", "2", "--half")
+    assert bye.out == "" and bye.err.startswith('=HYPERLINK("x"): HPB in round 2')
+    assert arbiter("-d", event, "avoid", "1", "2").code == 0
+    listed = arbiter("-d", event, "avoid", "list", "-f", "csv")
+    rows = list(csv.DictReader(io.StringIO(listed.out)))
+    assert [(r["players"], r["names"], r["rule"]) for r in rows] == [("1 2", "'=HYPERLINK(\"x\"); Plain", "")]
+    assert "HPB" not in listed.out
+
+
+def test_publish_through_a_link_into_the_event_folder_names_the_link(arbiter: Runner, sample,
+                                                                     tmp_path: Path) -> None:
+    """Issue 25 (trial): OUTDIR/rounds a symbolic link to the event's own rounds/ was refused as
+    "OUTDIR is part of a tournament folder", which names the wrong thing: OUTDIR is not. The line
+    names the link, where it leads, and why; nothing is written on either side."""
+    event = sample("swiss32-in-progress")
+    site = tmp_path / "site"
+    assert arbiter("-d", event, "publish", site).code == 0
+    shutil.rmtree(site / "rounds")
+    (site / "rounds").symlink_to(event / "rounds", target_is_directory=True)
+    before_site, before_event = _tree(site), _tree(event)
+    refused = arbiter("-d", event, "publish", site)
+    assert refused.code == 2 and refused.err.count("\n") == 1, refused.err
+    assert f"{site / 'rounds'} is a symbolic link to {event / 'rounds'}, in the tournament folder {event}" \
+        in refused.err
+    assert "remove the link" in refused.err and "is part of" not in refused.err
+    assert _tree(site) == before_site and _tree(event) == before_event
+
+
+def test_every_csv_for_people_is_written_by_the_one_writer() -> None:
+    """Issue 25 (trial): a CSV written past render/output.csv_line would skip the formula rule. The
+    csv module writes only there and in the store, whose CSV files are the folder's own record (its
+    players.csv, rounds and journal hold every value exactly as it is)."""
+    package = ROOT / "src" / "arbiter_cli"
+    writers = {str(path.relative_to(package)) for path in package.rglob("*.py")
+               if re.search(r"csv\.(writer|DictWriter)\(", path.read_text(encoding="utf-8"))}
+    assert writers == {"render/output.py", "store/files.py", "store/journal.py"}

@@ -262,6 +262,132 @@ def test_prize_list_added_after_finalize_is_stored_in_final(arbiter: Runner, sam
         assert again.code == 4 and "already finalised" in again.err
 
 
+@pytest.mark.parametrize("finished", [finished_individual, finished_team, finished_knockout, finished_groups,
+                                      finished_group_knockout])
+def test_a_stored_prize_list_no_prizes_toml_stands_behind_is_flagged_by_verify_and_removed_by_finalize(
+        arbiter: Runner, sample, tmp_path: Path, finished) -> None:
+    """Issue 25 (trial): a prize list stored in final/ whose prizes.toml was removed afterwards stayed,
+    and 'verify' called the folder sound. Now 'verify' names each file, 'finalize' run again removes
+    them (journaled; the final standings stay) and the folder is sound again, for every kind."""
+    folder, funded = finished(arbiter, sample, tmp_path)
+    stored = funded / "final"
+    (funded / "prizes.toml").write_text("places = [300, 200, 100]\n", encoding="utf-8")
+    assert arbiter("-d", folder, "finalize").code == 0 and (stored / "prizes.csv").exists()
+    standings = {name: (stored / name).read_bytes() for name in ("standings.csv", "standings.json")}
+    (funded / "prizes.toml").unlink()
+    checked = arbiter("-d", folder, "verify")
+    assert checked.code == 3, checked.err
+    assert "final/prizes.csv: a prize list that no prizes.toml gives any more" in checked.out
+    assert "final/prizes.json: a prize list that no prizes.toml gives any more" in checked.out
+    done = arbiter("-d", folder, "finalize")
+    assert done.code == 0 and "removed; nothing else changed" in done.err, done.err
+    assert sorted(p.name for p in stored.iterdir()) == ["standings.csv", "standings.json"]
+    assert {name: (stored / name).read_bytes() for name in standings} == standings
+    journal = list(csv.DictReader(io.StringIO((funded / "journal.csv").read_text())))
+    assert (journal[-1]["change"], journal[-1]["old"], journal[-1]["new"]) == (
+        "final prize list", "stored", "removed (no prizes.toml): final/prizes.csv, final/prizes.json")
+    assert arbiter("-d", folder, "verify").code == 0
+    again = arbiter("-d", folder, "finalize")
+    assert again.code == 4 and "already finalised" in again.err
+
+
+def test_a_correction_after_finalising_removes_a_prize_list_no_prizes_toml_stands_behind(arbiter: Runner,
+                                                                                        sample) -> None:
+    """Issue 25 (trial): prizes.toml removed, then a correction moved Gunes out of places 1-2, and
+    final/prizes.csv still paid him 800.00. The correction rewrites final/ as it stands: the prize
+    list goes with a journal line, and 'verify' and 'finalize' have nothing left to mend."""
+    folder = sample("swiss-open-finished-prizes")
+    (folder / "prizes.toml").unlink()
+    corrected = arbiter("-d", folder, "result", "6", "1", "0-1", "--correct")
+    assert corrected.code == 0, corrected.err
+    assert "final prize list: stored -> removed (no prizes.toml): final/prizes.csv, final/prizes.json" \
+        in corrected.err
+    assert sorted(p.name for p in (folder / "final").iterdir()) == ["standings.csv", "standings.json"]
+    journal = list(csv.DictReader(io.StringIO((folder / "journal.csv").read_text())))
+    assert journal[-1]["change"] == "final prize list" and journal[-1]["command"].endswith("--correct")
+    assert arbiter("-d", folder, "verify").code == 0
+    assert arbiter("-d", folder, "finalize").code == 4
+
+
+def test_a_correction_after_finalising_stores_the_prize_list_prizes_toml_gives_now(arbiter: Runner, sample) -> None:
+    """Issue 25 (trial): a prizes.toml changed after finalising, then a correction: final/prizes.*
+    hold the list the current prizes.toml gives for the corrected standings (journaled as stored
+    over an out-of-date one), equal to 'arbiter prizes'."""
+    folder = sample("swiss-open-finished-prizes")
+    (folder / "prizes.toml").write_text("places = [500, 300, 100]\n", encoding="utf-8")
+    corrected = arbiter("-d", folder, "result", "6", "1", "0-1", "--correct")
+    assert corrected.code == 0, corrected.err
+    assert "final prize list: out of date -> stored from prizes.toml" in corrected.err
+    assert (folder / "final" / "prizes.csv").read_text() == arbiter("-d", folder, "prizes", "-f", "csv").out
+    assert arbiter("-d", folder, "verify").code == 0
+
+
+def test_a_team_correction_after_finalising_removes_a_prize_list_no_prizes_toml_stands_behind(
+        arbiter: Runner, sample, tmp_path: Path) -> None:
+    """The same for a team event: its correction after finalising removes a stale final/prizes.*."""
+    folder, _ = finished_team(arbiter, sample, tmp_path)
+    (folder / "prizes.toml").write_text("places = [300, 200, 100]\n", encoding="utf-8")
+    assert arbiter("-d", folder, "finalize").code == 0 and (folder / "final" / "prizes.json").exists()
+    (folder / "prizes.toml").unlink()
+    rows = json.loads(arbiter("-d", folder, "pairings", "4", "-f", "json").out)
+    row = next(r for r in rows if r["board"] is not None and r["result"] in ("1-0", "0-1"))
+    code = "0-1" if row["result"] == "1-0" else "1-0"
+    corrected = arbiter("-d", folder, "result", "4", f"{row['match']}.{row['board']}", code, "--correct")
+    assert corrected.code == 0, corrected.err
+    assert "final prize list: stored -> removed (no prizes.toml)" in corrected.err
+    assert not (folder / "final" / "prizes.json").exists() and (folder / "final" / "standings.json").exists()
+    assert arbiter("-d", folder, "verify").code == 0
+
+
+def test_a_club_rating_change_stores_a_finalised_club_tournament_s_prize_list_again(arbiter: Runner, sample) -> None:
+    """A club's new rating rewrites a finalised tournament's final standings; its prize list follows
+    (a rating category may change hands), read from that tournament's own prizes.toml, and is never
+    dropped: before, the final files were written without it, and 'verify' found final/prizes.* out of
+    date."""
+    club = sample("club-lyon")
+    event = club / "tournaments" / "2026-summer-rapid"
+    (event / "prizes.toml").write_text('places = [100, 50]\n[[category]]\nname = "U2200"\namounts = [30]\n'
+                                       'rating_max = 2199\n', encoding="utf-8")
+    assert arbiter("-d", event, "finalize").code == 0
+    assert arbiter("-d", club, "member", "set-initial", "3", "--rapid", "2250").code == 0
+    assert (event / "final" / "prizes.csv").read_text() == arbiter("-d", event, "prizes", "-f", "csv").out
+    assert "U2200 30.00" not in (event / "final" / "prizes.csv").read_text().splitlines()[2]  # Castro: 2275 now
+    assert arbiter("-d", event, "verify").code == 0
+
+
+def test_no_why_in_the_sample_prize_list_names_a_prize_worth_nothing(arbiter: Runner, sample) -> None:
+    """Issue 25 (trial): "Best junior 100.00 > places 11-18 0.00": places that pay nothing are no
+    prize declined; the stored list (final/) and 'arbiter prizes' agree."""
+    folder = sample("swiss-open-finished-prizes")
+    rows = json.loads(arbiter("-d", folder, "prizes", "--format", "json").out)
+    assert not any(" 0.00" in row["why"] for row in rows)
+    assert {row["name"]: row["why"] for row in rows}["Ozturk, Onur"] == "no other prize open"
+    assert rows == json.loads((folder / "final" / "prizes.json").read_text())
+
+
+def test_a_knockout_prize_list_says_players_knocked_out_in_one_round_share_a_place(arbiter: Runner, sample,
+                                                                                   tmp_path: Path) -> None:
+    """Issue 25 (trial): a knockout's prize notes said "players tied on points", which a knockout has
+    none of: its players knocked out in the same round share that round's places."""
+    folder, _ = finished_knockout(arbiter, sample, tmp_path)
+    for split, words in (("shared", "players knocked out in the same round share its places and their prizes "
+                                    "equally"),
+                         ("hort", "Hort system: players knocked out in the same round keep half the prize of "
+                                  "their place in the standings (by rating)"),
+                         ("tiebreak", "players knocked out in the same round are placed by rating")):
+        (folder / "prizes.toml").write_text(f'split = "{split}"\nplaces = [300, 200, 100.01]\n', encoding="utf-8")
+        shown = arbiter("-d", folder, "prizes")
+        assert shown.code == 0 and f"note: {words}" in shown.err, shown.err
+        assert "points" not in shown.err and "tie-break" not in shown.err
+    (folder / "prizes.toml").write_text("places = [300, 200, 100.01]\n", encoding="utf-8")
+    shown = arbiter("-d", folder, "prizes", "-f", "json")
+    assert [(r["prize"], r["amount"]) for r in json.loads(shown.out)][2:] == [("places 3-4", "50.01"),
+                                                                              ("places 3-4", "50.00")]
+    assert "a cent that could not be split equally goes to" in shown.err and "(rating order)" in shown.err
+    page = arbiter("-d", folder, "prizes", "--print")
+    assert "players knocked out in the same round share" in page.out and "tied on points" not in page.out
+
+
 # Issue 25, fault 6: the sample's seven-player tie for places 4-10, with two seniors in it: Roth
 # (player 3, ranked 4th) and Young (player 28, ranked 6th), and a senior prize of 250.
 SENIOR_FUND = """split = "{split}"
@@ -305,8 +431,7 @@ def test_one_cash_prize_per_player_the_largest_whatever_the_split_roth_and_young
     assert rows["Young, Mary"]["prize"] == "places 4-9"
     share = {"hort": "217.86", "shared": "135.72"}[split]  # Roth's share of places 4-10, had he stayed
     assert rows["Roth, Peter"]["why"] == f"Senior 250.00 > places 4-10 {share}"
-    young = {"hort": "202.50", "shared": "155.00"}[split]
-    assert rows["Young, Mary"]["why"] == f"places 4-9 {young} > Senior (2) 0.00: No 3 ranks higher there"
+    assert rows["Young, Mary"]["why"] == "no other prize open"  # Senior (2) would pay nothing: no prize declined
 
 
 def test_the_prize_list_shows_why_within_80_columns(arbiter: Runner, sample) -> None:
@@ -319,7 +444,8 @@ def test_the_prize_list_shows_why_within_80_columns(arbiter: Runner, sample) -> 
     assert any("Instead" in line for line in lines[:4]) and any("Roth, Peter" in line and "> places 4-10 217.86" in line for line in lines)
     assert "one prize per player, the largest they can get" in table.err
     page = arbiter("-d", folder, "prizes", "--print")
-    assert any("Young, Mary" in line and "> Senior (2) 0.00" in line for line in page.out.splitlines())
+    assert any("Young, Mary" in line and "places 4-9" in line for line in page.out.splitlines())
+    assert "0.00" not in "".join(line.split("Instead")[-1] for line in page.out.splitlines() if "Senior (" in line)
     assert all(len(line) <= 80 for line in page.out.splitlines())
     csv_rows = list(csv.DictReader(io.StringIO(arbiter("-d", folder, "prizes", "--format", "csv").out)))
     assert {r["name"]: r["why"] for r in csv_rows}["Roth, Peter"] == "Senior 250.00 > places 4-10 217.86"

@@ -112,3 +112,12 @@ def test_team_finalize_stores_the_prize_list_and_a_correction_shows_what_changed
     assert "prize list: player 43 (Lambert, Léa): Best percentage, 80.00 EUR -> no prize" in corrected.err
     again = json.loads((folder / "final" / "prizes.json").read_text())
     assert 43 not in {r["start_number"] for r in again if r["kind"] == "board"}
+
+
+def test_a_board_prize_past_its_prizes_is_not_named_as_a_declined_prize(arbiter: Runner, sample) -> None:
+    """Issue 25 (trial): a board prize winner's why read "Best percentage (7) 0.00": a rank past the
+    list's prizes pays nothing and is no alternative; no why names an amount of 0.00."""
+    folder = team_event(sample)
+    rows = prizes(arbiter, folder)
+    assert rows and not any(" 0.00" in row["why"] for row in rows)
+    assert {row["name"]: row["why"] for row in rows}["Laurent, Arthur"] == "no other prize open"

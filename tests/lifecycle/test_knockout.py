@@ -303,6 +303,39 @@ def test_an_armageddon_correction_repairs_only_the_next_match() -> None:
     assert "round 2 match 1: its results dropped (1.1 1/2-1/2)" in " ".join(entered.notes)
 
 
+def test_a_forced_correction_journals_only_its_net_change() -> None:
+    """Issue 25 (trial): two lines that turn a 2-0 match around (game 1, then game 2) made the match
+    tied after the first line, so rapid games were added, then dropped by the second: the journal
+    said 'added' and 'dropped: none -> none', and the notes 'match tied'. Now the journal and the
+    notes are the change from before the lines to after them: two results, the next match paired
+    again, who goes through now."""
+    t = eight_in_the_final()
+    match = t.rounds[0].matches[1]
+    flips = [(g.game, g.result, "0-1" if g.result is GameResult.WHITE_WINS else "1-0") for g in match.games]
+    text = "".join(f"2.{game} {new} was {old.value}\n" for game, old, new in flips if old is not None)
+    entered = enter_knockout_results(t, 1, text, "fix.txt", correct=True, force=True)
+    assert [c.change for c in entered.changes] == ["round 1 game 2.1 result", "round 1 game 2.2 result",
+                                                   "round 2 match 1 paired again", "round 3 match 1 paired again"]
+    assert not any("added" in c.change or "dropped" in c.change for c in entered.changes)
+    assert not any("tied" in note for note in entered.notes)
+    assert "match 2: now 5 (Player 05) goes through (was 4 (Player 04))" in entered.notes
+    assert [g.stage for g in entered.tournament.rounds[0].matches[1].games] == ["main", "main"]
+
+
+def test_a_game_a_correction_drops_is_journaled_with_its_stage_and_players() -> None:
+    """A correction that decides a match before its tie-break games were played drops them: each
+    journal line names the game dropped (stage, White v Black), never 'none -> none'."""
+    t, _, _ = pair_knockout_round(event(2, games_per_match=2, tiebreak_stages=["rapid:2", "armageddon"]))
+    t = play(t, 1, 1, "1-0", "1-0")  # one win each: rapid games 1.3 and 1.4
+    rapid = t.rounds[0].matches[0].games[2:]
+    entered = enter_knockout_result(t, 1, 1, 2, "0-1", correct=True)
+    assert [(c.change, c.old, c.new) for c in entered.changes] == [
+        ("round 1 game 1.2 result", "1-0", "0-1"),
+        *((f"round 1 game 1.{g.game} dropped", f"rapid: {g.white} v {g.black}", "") for g in rapid)]
+    unchanged = enter_knockout_result(entered.tournament, 1, 1, 2, "0-1", correct=True)
+    assert unchanged.changes == () and unchanged.notes == ("round 1 game 1.2: nothing changed",)
+
+
 def test_a_player_withdrawing_from_a_reopened_match_sends_the_opponent_into_the_waiting_match() -> None:
     t = eight_in_the_final()
     t = enter_knockout_result(t, 3, 1, 1, None, correct=True).tournament

@@ -176,7 +176,7 @@ def test_without_sharing_the_largest_prize_is_still_the_rule() -> None:
 def test_the_prize_list_says_why_each_player_got_their_prize() -> None:
     why = {a.name: a.why for a in award_prizes(ROTH_YOUNG, ROTH_YOUNG_SPECS, "hort").awards}
     assert why["Roth"] == "Senior 250.00 > places 4-10 217.86"  # with the odd cent of 475 / 7
-    assert why["Young"] == "places 4-9 202.50 > Senior (2) 0.00: No 4 ranks higher there"
+    assert why["Young"] == "no other prize open"  # Senior (2) pays nothing: no prize to decline (issue 25 trial)
     assert why["Polat"] == "no other prize open"
     short = {a.name: a.why_short for a in award_prizes(ROTH_YOUNG, ROTH_YOUNG_SPECS, "hort").awards}
     assert short["Roth"] == "> places 4-10 217.86" and short["Polat"] == ""
@@ -184,6 +184,21 @@ def test_the_prize_list_says_why_each_player_got_their_prize() -> None:
     equal = award_prizes(field, [PrizeSpec(PLACES, (500 * EUR, 100 * EUR)), PrizeSpec("U2000", (100 * EUR,))],
                          "shared")
     assert {a.name: a.why for a in equal.awards}["B"] == "place 2 100.00 = U2000 100.00: the place prize first"
+
+
+def test_a_place_that_pays_nothing_is_not_named_as_a_declined_prize() -> None:
+    """Issue 25 (trial): the why column named alternatives worth 0.00 ("U1800 (3) 0.00", "Best
+    percentage (7) 0.00"): a rank past a list's prizes is no prize to decline. Only a list that would
+    pay the player something is an alternative; with none, "no other prize open"."""
+    field = people(("A", 7, set()), ("B", 6, {"U1800"}), ("C", 5, {"U1800"}), ("D", 4, {"U1800"}))
+    specs = [PrizeSpec(PLACES, (300 * EUR, 60 * EUR)), PrizeSpec("U1800", (100 * EUR, 40 * EUR))]
+    awards = {a.name: a for a in award_prizes(field, specs, "shared").awards}
+    assert {name: (a.prize, a.why) for name, a in awards.items()} == {
+        "A": ("place 1", "no other prize open"),
+        "B": ("U1800", "U1800 100.00 > place 2 60.00"),
+        "C": ("place 2", "place 2 60.00 > U1800 (2) 40.00: No 2 ranks higher there"),  # a real alternative
+        "D": ("U1800 (2)", "no other prize open")}  # was "U1800 (2) 40.00 > place 3 0.00"
+    assert all(a.instead is None or a.instead.amount > 0 for a in awards.values())
 
 
 def test_us_chess_forum_example_place_prizes_pooled_before_the_class_prize() -> None:

@@ -245,6 +245,48 @@ def test_a_result_rewrites_only_the_pages_it_changes(arbiter, sample, tmp_path):
     assert len(rewritten) < len(everything)
 
 
+def test_a_publish_that_fails_while_putting_its_pages_in_place_says_the_site_is_part_updated(arbiter, sample,
+                                                                                           tmp_path, monkeypatch):
+    """Issue 25 (trial): a site left part-updated must say so. Pages are written beside their place
+    first; a failure then (a full disk) removes them and says the site is as it was. A failure while
+    they are renamed into place leaves some pages new and some old: the line says the site is
+    part-updated and that publishing again completes it, which it does."""
+    import arbiter_cli.store.site as site_module
+
+    folder = sample("double-rr6-ready")
+    out, whole = tmp_path / "site", tmp_path / "whole"
+    assert arbiter("-d", folder, "publish", out).code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    real_replace, calls = os.replace, []
+
+    def failing_replace(source, target):  # the union manifest, two pages, then the disk is full
+        calls.append(target)
+        if len(calls) > 3:
+            raise OSError(28, "No space left on device")
+        real_replace(source, target)
+
+    monkeypatch.setattr(site_module.os, "replace", failing_replace)
+    failed = arbiter("-d", folder, "publish", out)
+    monkeypatch.setattr(site_module.os, "replace", real_replace)
+    assert failed.code == 2 and failed.err.count("\n") == 1, failed.err
+    assert "No space left on device; the site is part-updated: 'arbiter publish' again completes it" in failed.err
+    assert arbiter("-d", folder, "publish", whole).code == 0
+    assert arbiter("-d", folder, "publish", out).code == 0
+    assert snapshot(out).keys() == snapshot(whole).keys()
+    assert {k: v for k, v in snapshot(out).items() if not k.startswith(".")} == \
+        {k: v for k, v in snapshot(whole).items() if not k.startswith(".")}
+
+    def full_disk(path, data):
+        raise OSError(28, "No space left on device")
+
+    before = snapshot(out)
+    assert arbiter("-d", folder, "unpair").code == 0
+    monkeypatch.setattr(site_module, "_staged", full_disk)
+    failed = arbiter("-d", folder, "publish", out)
+    assert failed.code == 2 and "No space left on device; the site is as it was" in failed.err, failed.err
+    assert snapshot(out) == before
+
+
 def test_unpairing_a_round_removes_its_pages_at_the_next_publish(arbiter, sample, tmp_path):
     folder = sample("double-rr6-ready")
     out = tmp_path / "site"

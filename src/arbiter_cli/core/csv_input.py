@@ -18,11 +18,17 @@ arbiter_cli.core.errors.BadArgument: p.csv, line 2: expected 2 fields, found 3
 when the standings are opened. Every CSV written for people (``--format csv``, ``final/*.csv``:
 :func:`arbiter_cli.render.output.view_text`) writes such a cell as :func:`spreadsheet_cell` does,
 with a single quote in front (and in double quotes); :func:`read_rows` takes that quote off again,
-so a list written by arbiter and read back gives the same names. A number or a result code
-(``-1``, ``+12``, ``+/-``, ``1-0``) holds no letter and calls nothing: it is written as it is.
+so a list written by arbiter and read back gives the same names. Only two kinds of cell that start
+so are written as they are: a number (``-1``, ``+12``, ``0.5``, ``-0.5``: a spreadsheet shows the
+number it is, and a player named ``+1`` is such a number too) and one of the program's result codes
+(``+/-``, ``-/+``, ``-/-``, the short ``+-`` ``-+`` ``--``, and a forfeit's ``+`` or ``-`` alone).
+Anything else is neutralised, arithmetic included: ``=1+1`` would show 2 and ``-1+2`` 1, so a cell
+that starts with ``=`` or ``@`` is always a formula, and a sign followed by more than a number is one.
 
 >>> spreadsheet_cell("=HYPERLINK(1)"), spreadsheet_cell("-Smith"), spreadsheet_cell("-1"), spreadsheet_cell("+/-")
 ("'=HYPERLINK(1)", "'-Smith", '-1', '+/-')
+>>> [spreadsheet_cell(t) for t in ("=1+1", "=SUM(A1)", "@x", "-1+2", "+1", "-0.5", "=", "-")]
+["'=1+1", "'=SUM(A1)", "'@x", "'-1+2", '+1', '-0.5', "'=", '-']
 >>> from_spreadsheet_cell("'-Smith"), from_spreadsheet_cell("'t Hooft"), from_spreadsheet_cell("'-1")
 ('-Smith', "'t Hooft", "'-1")
 """
@@ -35,23 +41,31 @@ import re
 from collections.abc import Sequence
 
 from arbiter_cli.core.errors import BadArgument
+from arbiter_cli.core.results import GameResult
 
-__all__ = ["read_rows", "FORMULA_STARTS", "formula_like", "spreadsheet_cell", "from_spreadsheet_cell"]
+__all__ = ["read_rows", "FORMULA_STARTS", "RESULT_CODES", "formula_like", "spreadsheet_cell", "from_spreadsheet_cell"]
 
 #: The first characters that make a spreadsheet read a cell as a formula (OWASP: = + - @, tab, CR).
 FORMULA_STARTS = frozenset("=+-@\t\r")
-#: A cell of digits and the signs of numbers and result codes only: a formula of it could name no
-#: function and no cell (``-1``, ``+12``, ``-0.5``, ``+/-``, ``-/+``, ``1/2-1/2``, ``=``).
-_INERT = re.compile(r"[0-9+\-=/.,½ ]*")
+#: A number, which a spreadsheet reads as that number and nothing else: a sign, digits, one decimal
+#: point or comma (``-1``, ``+12``, ``-0.5``, ``+,5``).
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)")
+#: The program's result codes that start with a sign: a forfeit's (C.04.2 and the TRF) in full and
+#: short, and the ``+`` or ``-`` alone of a forfeit in a crosstable or a team card.
+RESULT_CODES = frozenset({GameResult.WHITE_FORFEIT_WIN.value, GameResult.BLACK_FORFEIT_WIN.value,
+                          GameResult.DOUBLE_FORFEIT.value, "+-", "-+", "--", "+", "-"})
 
 
 def formula_like(text: str) -> bool:
-    """Would a spreadsheet read ``text`` as a formula that can call or name something: it starts,
-    after any single quotes in front, with one of :data:`FORMULA_STARTS`, and holds more than
-    digits and signs. (The quotes in front are looked through so that :func:`spreadsheet_cell`
-    and :func:`from_spreadsheet_cell` undo each other for every text, ``'=x`` included.)"""
+    """Would a spreadsheet read ``text`` as a formula: it starts, after any single quotes in front,
+    with one of :data:`FORMULA_STARTS`, and is neither a number nor one of :data:`RESULT_CODES`
+    (so ``=`` and ``@`` always make one, and ``=1+1`` or ``-1+2`` is one). (The quotes in front are
+    looked through so that :func:`spreadsheet_cell` and :func:`from_spreadsheet_cell` undo each
+    other for every text, ``'=x`` included.)"""
     bare = text.lstrip("'")
-    return bare[:1] in FORMULA_STARTS and not _INERT.fullmatch(bare)
+    if bare[:1] not in FORMULA_STARTS:
+        return False
+    return bare[:1] in "=@\t\r" or not (_NUMBER.fullmatch(bare) or bare in RESULT_CODES)
 
 
 def spreadsheet_cell(text: str) -> str:

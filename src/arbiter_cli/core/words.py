@@ -7,13 +7,29 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 
-__all__ = ["count", "signed", "folded"]
+__all__ = ["count", "signed", "folded", "listed", "LISTED"]
+
+#: How many items a message names before it counts the rest (:func:`listed`).
+LISTED = 10
 
 
 def count(n: int, noun: str, plural: str | None = None) -> str:
     """``n`` and the noun, singular for exactly one."""
     return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
+def listed(items: Iterable[object], separator: str = ", ", most: int = LISTED) -> str:
+    """Items a message names (boards, players, lines), the first ``most`` of them and then how many
+    more: one line stays readable when a round of 600 players has 300 of them.
+
+    >>> listed([3, 7]), listed(range(1, 301)), listed(["a", "b", "c"], "; ", 2)
+    ('3, 7', '1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 290 more', 'a; b and 1 more')
+    """
+    texts = [str(item) for item in items]
+    shown = separator.join(texts[:most])
+    return shown if len(texts) <= most else f"{shown} and {len(texts) - most} more"
 
 
 def signed(n: int) -> str:

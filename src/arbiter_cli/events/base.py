@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from arbiter_cli.render.printing import Sheet
     from arbiter_cli.core.tiebreak_codes import Rules
     from arbiter_cli.lifecycle.change import Change
-    from arbiter_cli.store.files import FolderStore
+    from arbiter_cli.store.files import Derived, FolderStore
 
 __all__ = ["Caller", "Silent", "Event", "in_stage", "staged", "where", "today", "check_version"]
 
@@ -306,37 +306,67 @@ class Event:
             self.caller.say(f"note: {note}")
         self.caller.show(view)
 
-    def prize_list_behind(self, finalised: bool, files: Callable[[], dict[str, str]]) -> list[str]:
+    def prize_list_behind(self, finalised: bool, files: Callable[[], Derived]) -> list[str]:
         """Of a finalised event's prize list in ``final/`` (``files``: the event's final files as its
-        ``prizes.toml`` gives them now), the files the folder does not hold as given: missing, when
-        ``prizes.toml`` came after finalising, or out of date, when it changed since (issue 25). None
+        ``prizes.toml`` gives them now, the prize list's None without one), the files the folder does
+        not hold as given: missing, when ``prizes.toml`` came after finalising, or out of date, when it
+        changed since (issue 25); or there still, when no ``prizes.toml`` gives one any more. None
         before finalising."""
         from arbiter_cli.render.final import prize_list_files
         from arbiter_cli.store.files import FolderStore
 
         return FolderStore(self.path).outputs_behind(prize_list_files(files())) if finalised else []
 
-    def store_prize_list(self, finalised_on: str | None, files: Callable[[], dict[str, str]],
-                         save: Callable[[list[Change], dict[str, str]], None]) -> bool:
+    def store_prize_list(self, finalised_on: str | None, files: Callable[[], Derived],
+                         save: Callable[[list[Change], Derived], None]) -> bool:
         """``arbiter finalize`` on a finalised event: its prize list stored in ``final/`` when
-        ``prizes.toml`` gives one the folder does not hold (:meth:`prize_list_behind`). Only the prize
-        list's files are written (``save``, with its journal line); the final standings, the status and
-        the date stay. False when ``final/`` holds it already."""
+        ``prizes.toml`` gives one the folder does not hold (:meth:`prize_list_behind`), or removed
+        from it when no ``prizes.toml`` gives one any more. Only the prize list's files are written
+        (``save``, with its journal line); the final standings, the status and the date stay. False
+        when ``final/`` holds the prize list as it stands already."""
         from arbiter_cli.lifecycle.change import Change
+        from arbiter_cli.lifecycle.final_correction import prize_list_removed
         from arbiter_cli.render.final import prize_list_files
         from arbiter_cli.store.prizes import PRIZES_FILE
 
-        made = files()
+        made = prize_list_files(files())
         behind = self.prize_list_behind(True, lambda: made)
         if not behind:
             return False
+        stale = [self.stage + name for name in behind]
+        if all(text is None for text in made.values()):
+            save(prize_list_removed(behind), made)
+            self.caller.say(f"the event was finalised on {finalised_on}: {', '.join(stale)} held a prize list that "
+                            f"no {self.stage}{PRIZES_FILE} gives any more: removed; nothing else changed")
+            return True
         state = "out of date" if any((self.path / name).exists() for name in behind) else "missing"
-        save([Change("final prize list", state, f"stored from {PRIZES_FILE}: {', '.join(behind)}")],
-             prize_list_files(made))
+        save([Change("final prize list", state, f"stored from {PRIZES_FILE}: {', '.join(behind)}")], made)
         self.caller.say(f"the event was finalised on {finalised_on}: the prize list of {self.stage}{PRIZES_FILE} ({state} "
-                        f"in final/) is now stored in {', '.join(self.stage + name for name in behind)}; nothing else "
-                        "changed")
+                        f"in final/) is now stored in {', '.join(stale)}; nothing else changed")
         return True
+
+    def prize_list_corrected(self, before: Callable[[], Derived], after: Derived) -> list[Change]:
+        """A correction after finalising (C.04.2 4.3) writes the final files ``after`` (the prize
+        list's from ``prizes.toml`` as it is now, or None without one): its journal line for the prize
+        list as a whole, beside each prize it moves (:mod:`arbiter_cli.lifecycle.final_correction`):
+        removed, when no ``prizes.toml`` gives one any more; stored, when ``final/`` did not hold the
+        list ``prizes.toml`` gave before the correction (``before``: the final files then), because
+        it came or changed after finalising. None when ``final/`` held it."""
+        from arbiter_cli.lifecycle.change import Change
+        from arbiter_cli.lifecycle.final_correction import prize_list_removed
+        from arbiter_cli.render.final import prize_list_files
+        from arbiter_cli.store.files import FolderStore
+        from arbiter_cli.store.prizes import PRIZES_FILE
+
+        made = prize_list_files(after)
+        store = FolderStore(self.path)
+        if all(text is None for text in made.values()):
+            return prize_list_removed(store.outputs_behind(made))
+        behind = store.outputs_behind(prize_list_files(before()))
+        if not behind:
+            return []
+        state = "out of date" if any((self.path / name).exists() for name in behind) else "missing"
+        return [Change("final prize list", state, f"stored from {PRIZES_FILE}: {', '.join(made)}")]
 
     # -- the rounds ---------------------------------------------------------------
 

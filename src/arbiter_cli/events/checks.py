@@ -4,7 +4,7 @@ A kind checks its own folder (:class:`Checked`); a group event checks its regist
 stage. Besides what the kind's reading checks, every file the folder owns that a person writes
 (``prizes.toml``) is read as the commands read it, and a mistake in it is a problem with its
 file, line and field; a finalised event's ``final/`` must hold the prize list its ``prizes.toml``
-gives.
+gives, and none when there is no ``prizes.toml``.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from arbiter_cli.store.layout import Layout
 
 if TYPE_CHECKING:
     from arbiter_cli.core.prizes import PrizeTable
+    from arbiter_cli.store.files import Derived
 
 __all__ = ["Checked", "input_problems", "final_prize_problems", "report"]
 
@@ -63,11 +64,12 @@ def input_problems(path: Path, layout: Layout, team: bool = False) -> list[Probl
 
 
 def final_prize_problems(event: Event, finalised: bool, table: Callable[[], PrizeTable | None],
-                         files: Callable[[PrizeTable], dict[str, str]]) -> list[Problem]:
+                         files: Callable[[PrizeTable | None], Derived]) -> list[Problem]:
     """A finalised event whose ``final/`` does not hold the prize list its ``prizes.toml`` gives now
-    (``files``: the event's final files for a prize fund): the prize list's files missing (the fund
-    came after finalising) or out of date (it changed since), each a problem that ``arbiter finalize``
-    mends (issue 25). A ``prizes.toml`` that does not read is :func:`input_problems`' to name."""
+    (``files``: the event's final files for a prize fund, or for none): the prize list's files missing
+    (the fund came after finalising), out of date (it, or the standings, changed since), or there
+    still when no ``prizes.toml`` gives one any more; each a problem that ``arbiter finalize`` mends
+    (issue 25). A ``prizes.toml`` that does not read is :func:`input_problems`' to name."""
     from arbiter_cli.store.prizes import PRIZES_FILE
 
     if not finalised:
@@ -77,7 +79,8 @@ def final_prize_problems(event: Event, finalised: bool, table: Callable[[], Priz
     except BrokenFolder:
         return []
     if fund is None:
-        return []
+        return [Problem(name, f"a prize list that no {PRIZES_FILE} gives any more; 'arbiter finalize' removes it")
+                for name in event.prize_list_behind(True, lambda: files(None))]
     return [Problem(name, f"missing: {PRIZES_FILE} came after finalising; 'arbiter finalize' stores its prize list"
                     if not (event.path / name).exists() else
                     f"not the prize list {PRIZES_FILE} gives now; 'arbiter finalize' stores it again")

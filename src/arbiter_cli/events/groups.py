@@ -372,22 +372,20 @@ class GroupEvent(IndividualEvent):
             one = self._stage(self.folder(), name)
             with in_stage(prefix):
                 fund = one.prize_table()
-                if fund is not None:
-                    held, tournament = folders[name], stage
-                    stored |= one.store_prize_list(
-                        tournament.settings.finalised_on, lambda: final_outputs(tournament, fund),
-                        lambda changes, files: held.save(tournament, tournament, self.caller.command, changes,
-                                                         outputs=files))
+                held, tournament = folders[name], stage
+                stored |= one.store_prize_list(
+                    tournament.settings.finalised_on, lambda: final_outputs(tournament, fund),
+                    lambda changes, files: held.save(tournament, tournament, self.caller.command, changes,
+                                                     outputs=files))
         if cup is not None and knockout is not None:
             one = self._stage(self.folder(), FINAL)
             with in_stage(f"{STAGES_DIR}/{FINAL}/"):
                 fund = one.prize_table()
-                if fund is not None:
-                    final = knockout
-                    stored |= one.store_prize_list(
-                        final.settings.finalised_on, lambda: knockout_final_outputs(final, fund),
-                        lambda changes, files: cup.save_knockout(final, final, self.caller.command, changes,
-                                                                 outputs=files))
+                final = knockout
+                stored |= one.store_prize_list(
+                    final.settings.finalised_on, lambda: knockout_final_outputs(final, fund),
+                    lambda changes, files: cup.save_knockout(final, final, self.caller.command, changes,
+                                                             outputs=files))
         return stored
 
     # -- checks and the site -----------------------------------------------------

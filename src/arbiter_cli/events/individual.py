@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from arbiter_cli.core.errors import BadArgument, BrokenFolder
 from arbiter_cli.core.model import Round, Status, System, Tournament
-from arbiter_cli.core.words import count
+from arbiter_cli.core.words import count, listed
 from arbiter_cli.events.base import Caller, today
 from arbiter_cli.events.checks import Checked, final_prize_problems, input_problems, report
 from arbiter_cli.events.registration import Registration
@@ -195,6 +195,7 @@ class IndividualEvent(Registration):
                     prizes = self.prize_table()
                     outputs = final_outputs(entered.tournament, prizes)
                     changes += prize_corrections(tournament, entered.tournament, prizes)
+                    changes += self.prize_list_corrected(lambda: final_outputs(tournament, prizes), outputs)
                 folder.save(tournament, entered.tournament, self.caller.command, changes, outputs=outputs)
         if not entered.changes:
             self.caller.say(f"round {round_number}: nothing changed")
@@ -207,7 +208,7 @@ class IndividualEvent(Registration):
         remaining = entered.round.missing
         if remaining:
             self.caller.say(f"round {round_number}: {len(remaining)} result{'s' if len(remaining) > 1 else ''} "
-                            f"missing (board{'s' if len(remaining) > 1 else ''} {', '.join(map(str, remaining))})")
+                            f"missing (board{'s' if len(remaining) > 1 else ''} {listed(remaining)})")
         else:
             self.caller.say(f"round {round_number}: all results entered")
 
@@ -295,8 +296,8 @@ class IndividualEvent(Registration):
         stored = False
         with self.changing() as (folder, tournament):
             finalised = tournament.settings.status is Status.FINALISED and after_round is None
-            if finalised and (fund := self.prize_table()) is not None:  # a prize list that came after finalising
-                before = tournament
+            if finalised:  # a prize list that came, changed or went after finalising
+                before, fund = tournament, self.prize_table()
                 stored = self.store_prize_list(before.settings.finalised_on, lambda: final_outputs(before, fund),
                                                lambda changes, files: folder.save(before, before, self.caller.command,
                                                                                   changes, outputs=files))

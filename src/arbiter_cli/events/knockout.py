@@ -208,9 +208,9 @@ class KnockoutEvent(Registration):
         if after_round is not None or yes:
             raise BadArgument("a knockout ends with its final: --after-round and --yes are for a Swiss")
         with self.changing() as (folder, tournament):
-            if tournament.settings.status is Status.FINALISED and (fund := self.prize_table()) is not None and \
+            if tournament.settings.status is Status.FINALISED and \
                     self.store_prize_list(tournament.settings.finalised_on,
-                                          lambda: knockout_final_outputs(tournament, fund),
+                                          lambda: knockout_final_outputs(tournament, self.prize_table()),
                                           lambda changes, files: folder.save_knockout(tournament, tournament,
                                                                                       self.caller.command, changes,
                                                                                       outputs=files)):

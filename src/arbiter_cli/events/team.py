@@ -255,6 +255,7 @@ class TeamEvent(Event):
                     prizes = self.prize_table()
                     outputs = team_final_outputs(entered.tournament, prizes)
                     changes += team_prize_corrections(tournament, entered.tournament, prizes)
+                    changes += self.prize_list_corrected(lambda: team_final_outputs(tournament, prizes), outputs)
                 folder.save(tournament, entered.tournament, self.caller.command, changes, outputs=outputs)
         if not entered.changes:
             self.caller.say(f"round {round_number}: nothing changed")
@@ -375,8 +376,8 @@ class TeamEvent(Event):
 
         with self.changing() as (folder, tournament):
             if tournament.settings.status is Status.FINALISED and after_round is None and \
-                    (fund := self.prize_table()) is not None and \
-                    self.store_prize_list(tournament.settings.finalised_on, lambda: team_final_outputs(tournament, fund),
+                    self.store_prize_list(tournament.settings.finalised_on,
+                                          lambda: team_final_outputs(tournament, self.prize_table()),
                                           lambda changes, files: folder.save(tournament, tournament,
                                                                              self.caller.command, changes,
                                                                              outputs=files)):

@@ -26,6 +26,7 @@ from typing import Generic, Protocol, TypeVar
 from arbiter_cli.core.errors import BadArgument, DomainError, Refused
 from arbiter_cli.core.model import Settings, Status
 from arbiter_cli.core.results import GameResult, parse_result
+from arbiter_cli.core.words import listed
 from arbiter_cli.lifecycle.change import Change
 
 __all__ = ["Unset", "UNSET", "read_result", "read_result_lines", "Line", "Act", "Entry", "Unchanged",
@@ -225,12 +226,12 @@ def _verdict(checks: Iterable[Check[A]], entry: Entry[A], act: Act) -> Verdict:
 def _all_or_nothing(act: Act, stale: list[str], changed: bool, conflicts: list[str]) -> None:
     if stale:
         raise Refused(f"round {act.round_number}: nothing saved, because the stored result changed meanwhile: "
-                      + "; ".join(stale))
+                      + listed(stale, "; "))
     if changed and act.finalised and not act.correct:  # the same result again changes nothing, even then
         raise Refused(f"the event was finalised on {act.settings.finalised_on}; give --correct to change a "
                       "result (the final standings are then stored again)")
     if conflicts:
-        raise Refused(f"round {act.round_number}: " + "; ".join(conflicts) +
+        raise Refused(f"round {act.round_number}: " + listed(conflicts, "; ") +
                       " (give --correct to change an entered result)")
 
 

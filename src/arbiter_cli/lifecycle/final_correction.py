@@ -3,17 +3,21 @@
 A result corrected after the event was finalised counts (for the standings, and for rating), so
 the final standings are stored again (:mod:`arbiter_cli.lifecycle.results` journals the moves in
 the standings). When the folder has a prize fund, each player (or team) whose prize or amount the
-correction changes is journaled too, old -> new, so that the prize money paid can be put right.
+correction changes is journaled too, old -> new, so that the prize money paid can be put right. A
+prize list stored in ``final/`` that no ``prizes.toml`` gives any more goes, with its own line
+(:func:`prize_list_removed`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from arbiter_cli.core.model import Tournament
 from arbiter_cli.core.prizes import PrizeTable
 from arbiter_cli.core.team_tournament import TeamTournament
 from arbiter_cli.lifecycle.change import Change
 
-__all__ = ["prize_corrections", "team_prize_corrections"]
+__all__ = ["prize_corrections", "team_prize_corrections", "prize_list_removed"]
 
 
 def prize_corrections(before: Tournament, after: Tournament, table: PrizeTable | None) -> list[Change]:
@@ -33,3 +37,10 @@ def team_prize_corrections(before: TeamTournament, after: TeamTournament, table:
     if table is None:
         return []
     return team_prize_list_changes(team_prize_list(before, table), team_prize_list(after, table))
+
+
+def prize_list_removed(held: Sequence[str]) -> list[Change]:
+    """The journal line of a finalised event's prize list files ``held`` in ``final/`` that no
+    ``prizes.toml`` gives any more (it was removed after they were stored), removed with the change
+    that writes the final files again, or by ``finalize`` run again: none when none was held."""
+    return [Change("final prize list", "stored", f"removed (no prizes.toml): {', '.join(held)}")] if held else []

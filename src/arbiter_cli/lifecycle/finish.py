@@ -14,7 +14,7 @@ from arbiter_cli.lifecycle.late_entry import renumbered
 from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.model import Status, System, Tournament
 from arbiter_cli.lifecycle.change import Change
-from arbiter_cli.core.words import count
+from arbiter_cli.core.words import count, listed
 
 __all__ = ["missing_for_final", "finish_early", "Finalised", "finalise"]
 
@@ -25,7 +25,7 @@ def missing_for_final(tournament: Tournament) -> list[str]:
     planned = tournament.settings.rounds or tournament.last_round
     for rnd in tournament.rounds:
         if rnd.missing:
-            boards = ", ".join(map(str, rnd.missing))
+            boards = listed(rnd.missing)
             missing.append(f"round {rnd.number}: no result on board{'s' if len(rnd.missing) > 1 else ''} {boards}")
     if tournament.last_round < planned:
         first = tournament.last_round + 1

@@ -36,7 +36,7 @@ from arbiter_cli.core.group_settings import FINAL, GroupEvent, GroupSettings
 from arbiter_cli.core.knockout import KnockoutTournament
 from arbiter_cli.core.model import InitialColour, Numbering, Player, Settings, Status, System, Tournament
 from arbiter_cli.core.tpn import initial_order, renumber
-from arbiter_cli.core.words import count
+from arbiter_cli.core.words import count, listed
 from arbiter_cli.lifecycle.change import Change, named
 from arbiter_cli.lifecycle.knockout import knockout_event, pair_knockout_round
 from arbiter_cli.lifecycle.next_round import first_pairing_draws
@@ -243,7 +243,7 @@ def stage_complete(stage: Tournament) -> str | None:
     for rnd in stage.rounds:
         if rnd.missing:
             return (f"round {rnd.number} still has no result on board{'s' if len(rnd.missing) > 1 else ''} "
-                    f"{', '.join(map(str, rnd.missing))}")
+                    f"{listed(rnd.missing)}")
     total = stage.settings.rounds or 0
     if stage.last_round < total:
         return f"{count(stage.last_round, 'round')} of {total} paired"

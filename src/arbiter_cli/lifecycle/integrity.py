@@ -27,6 +27,7 @@ from typing import Literal
 
 from arbiter_cli.core.model import Tournament
 from arbiter_cli.core.results import ByeKind
+from arbiter_cli.core.words import listed
 
 __all__ = ["Problem", "problems", "BROKEN"]
 
@@ -123,7 +124,7 @@ def problems(tournament: Tournament, lines: dict[int, int] | None = None) -> lis
     for rnd in tournament.rounds[:-1]:
         if rnd.missing:
             found.append(Problem(_round_file(rnd.number), f"no result on board{'s' if len(rnd.missing) > 1 else ''} "
-                                 f"{', '.join(map(str, rnd.missing))} though round {tournament.last_round} is paired",
+                                 f"{listed(rnd.missing)} though round {tournament.last_round} is paired",
                                  severity="incomplete"))
     return sorted(found, key=lambda p: (p.file != "players.csv", p.file, p.line or 0))
 

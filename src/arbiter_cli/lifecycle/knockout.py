@@ -5,7 +5,8 @@ match stands at.
 A correction reaches only what it changes (issue 25): a match whose winner changes sends the new
 winner into the one match of the next round it feeds (paired again, with ``--force`` when it was
 paired with the old winner; its results dropped and journalled), and from there only the matches
-that one feeds; a match left without a winner makes the next round's match wait for it.
+that one feeds; a match left without a winner makes the next round's match wait for it. The lines of
+one entry are entered one after the other, and journaled as their net change (:func:`_net`).
 
 Every act is pure: ``(KnockoutTournament, arguments) -> (KnockoutTournament, [Change])``. The
 rules of a match are :mod:`arbiter_cli.pairing.knockout_match`, those of the bracket
@@ -24,7 +25,7 @@ from arbiter_cli.core.model import Player, Settings, Status, System
 from arbiter_cli.core.results import GameResult
 from arbiter_cli.lifecycle.guards import paired_rounds
 from arbiter_cli.core.tpn import renumber
-from arbiter_cli.core.words import count
+from arbiter_cli.core.words import count, listed
 from arbiter_cli.lifecycle.change import Change, named
 from arbiter_cli.lifecycle.entry import (UNSET, Act, Applied, Check, Entry, Unset, Verdict, compare_and_set,
                                          read_result, read_result_lines, unchanged)
@@ -148,7 +149,7 @@ def pair_knockout_round(tournament: KnockoutTournament) -> tuple[KnockoutTournam
         open_ = [m.number for m, d in zip(last.matches, states) if not d.decided]
         if open_:
             raise Refused(f"round {last.number} has no winner yet in match{'es' if len(open_) > 1 else ''} "
-                          f"{', '.join(map(str, open_))}")
+                          f"{listed(open_)}")
         pairs = next_round_pairs([d.winner for d in states])
     number = tournament.last_round + 1
     new = KnockoutRound(number, tuple(_new_match(tournament, i, number, a, b) for i, (a, b) in enumerate(pairs, 1)))
@@ -275,7 +276,6 @@ class _Games:
     def apply(self, tournament: KnockoutTournament, entry: Entry[_Place], act: Act) -> Applied[KnockoutTournament]:
         rnd, match, game = entry.at
         number = act.round_number
-        before = decision(tournament, match)
         settled, dropped = settle(replace(match, games=tuple(replace(g, result=entry.result) if g.game == game.game
                                                              else g for g in match.games)),
                                   tournament.knockout, tournament.settings.scoring, _ratings(tournament),
@@ -285,14 +285,13 @@ class _Games:
             raise Refused(f"this correction decides match {match.number} before game"
                           f"{'s' if len(lost) > 1 else ''} {', '.join(f'{match.number}.{g.game}' for g in lost)}, "
                           "which have results; give --force to drop them")
-        after = decision(tournament, settled)
-        changes, notes = _journal(number, entry, match, settled, dropped)
         rounds = list(tournament.rounds)
         rounds[number - 1] = replace(rnd, matches=tuple(settled if m.number == match.number else m
                                                         for m in rnd.matches))
-        rounds = _carry(tournament, rounds, number, match.number, self.force, changes, notes)
-        notes += _goes_through(tournament, match.number, before, after)
-        return Applied(replace(tournament, rounds=tuple(rounds)), tuple(changes), tuple(notes))
+        rounds = _carry(tournament, rounds, number, match.number, self.force, [], [])
+        # the journal and the notes are the net change of all the lines (:func:`_net`)
+        return Applied(replace(tournament, rounds=tuple(rounds)),
+                       (Change(f"round {number} {entry.where} result", _code(entry.stored), _code(entry.result)),))
 
 
 def _pairing_text(tournament: KnockoutTournament, match: KnockoutMatch) -> str:
@@ -326,17 +325,12 @@ def _carry(tournament: KnockoutTournament, rounds: list[KnockoutRound], number: 
         if (slots[0], slots[1], waiting) == (old.first, old.second, old.waiting):
             break
         new = _new_match(tournament, fed, number + 1, slots[0], slots[1], waiting)
-        results = [f"{fed}.{g.game} {g.result.value}" for g in old.games if g.result is not None]
-        if match_number in old.waiting:  # the match waited for this one: now it is paired
-            changes.append(Change(f"round {number + 1} match {fed} paired", _pairing_text(tournament, old),
-                                  _pairing_text(tournament, new)))
-        else:
-            again.append((number + 1, fed, _who(tournament, (old.first, old.second)[side]), match_number, results))
-            changes.append(Change(f"round {number + 1} match {fed} paired again",
-                                  "; ".join([_pairing_text(tournament, old), *results]), _pairing_text(tournament, new)))
-            if results:
-                notes.append(f"round {number + 1} match {fed}: its results dropped ({', '.join(results)}); every "
-                             "other match keeps its own")
+        if match_number not in old.waiting:  # a player in it is replaced: paired again
+            again.append((number + 1, fed, _who(tournament, (old.first, old.second)[side]), match_number,
+                          _results(old)))
+        change, dropped = _repaired(tournament, number + 1, old, new)
+        changes.append(change)
+        notes += dropped
         rounds[number] = replace(nxt, matches=tuple(new if m.number == fed else m for m in nxt.matches))
         was, now = decision(tournament, old), decision(tournament, new)
         if (was.decided, was.winner) == (now.decided, now.winner):
@@ -351,20 +345,71 @@ def _carry(tournament: KnockoutTournament, rounds: list[KnockoutRound], number: 
     return rounds
 
 
-def _journal(number: int, entry: Entry[_Place], match: KnockoutMatch, settled: KnockoutMatch,
-             dropped: Sequence[KnockoutGame]) -> tuple[list[Change], list[str]]:
-    """The journal lines of a game's result (the games it dropped, the tie-break games it added) and
-    the notes on the games added."""
-    changes = [Change(f"round {number} {entry.where} result", entry.stored.value if entry.stored else "",
-                      entry.result.value if entry.result else "")]
-    changes += [Change(f"round {number} game {match.number}.{g.game} dropped", g.result.value if g.result else "",
-                       "") for g in dropped]
-    added = [g for g in settled.games if match.game(g.game) is None]
-    changes += [Change(f"round {number} game {match.number}.{g.game} added", "",
-                       f"{g.stage}: {g.white} v {g.black}") for g in added]
-    notes = [f"match {match.number} tied: {g.stage} game {match.number}.{g.game} added, {g.white} (White) v "
-             f"{g.black} (Black)" for g in added]
-    return changes, notes
+def _results(match: KnockoutMatch) -> list[str]:
+    """The results ``match`` holds, each as ``MATCH.GAME CODE``."""
+    return [f"{match.number}.{g.game} {g.result.value}" for g in match.games if g.result is not None]
+
+
+def _repaired(tournament: KnockoutTournament, number: int, old: KnockoutMatch,
+              new: KnockoutMatch) -> tuple[Change, list[str]]:
+    """The journal line of round ``number``'s match paired anew, ``old`` -> ``new``, and its note:
+    *paired*, when each slot that changed waited for its feeder's winner; *paired again* when a
+    player in it is replaced (or its slot emptied to wait), with the results it held, which go."""
+    feeders = fed_by(new.number)
+    if all(was == now or (was is None and feeder in old.waiting)
+           for was, now, feeder in zip((old.first, old.second), (new.first, new.second), feeders)):
+        return Change(f"round {number} match {new.number} paired", _pairing_text(tournament, old),
+                      _pairing_text(tournament, new)), []
+    results = _results(old)
+    notes = [f"round {number} match {new.number}: its results dropped ({', '.join(results)}); every other match "
+             "keeps its own"] if results else []
+    return Change(f"round {number} match {new.number} paired again", "; ".join([_pairing_text(tournament, old),
+                                                                               *results]),
+                  _pairing_text(tournament, new)), notes
+
+
+def _game_text(game: KnockoutGame) -> str:
+    """A game in words for the journal: its stage, its players (White first), its result if any."""
+    return f"{game.stage}: {game.white} v {game.black}" + (f", {game.result.value}" if game.result else "")
+
+
+def _net(before: KnockoutTournament, after: KnockoutTournament) -> tuple[tuple[Change, ...], tuple[str, ...]]:
+    """What a result entry changed, as a whole (its lines are entered one after the other, each on
+    the event the lines before left): for each match, the results changed, the games dropped and the
+    tie-break games added, and each later match paired anew (:func:`_repaired`), from ``before`` to
+    ``after`` only. A game one line adds and a later line drops again, or a match paired again and
+    back, is no change (issue 25). The notes: the tie-break games added, the results dropped, who
+    goes through now."""
+    changes: list[Change] = []
+    tied: list[str] = []
+    dropped: list[str] = []
+    through: list[str] = []
+    for old_round, new_round in zip(before.rounds, after.rounds):
+        number = new_round.number
+        for old, new in zip(old_round.matches, new_round.matches):
+            if old == new:
+                continue
+            if (old.first, old.second, old.waiting) != (new.first, new.second, new.waiting):
+                change, notes = _repaired(before, number, old, new)
+                changes.append(change)
+                dropped += notes
+                continue
+            had = {g.game: g for g in old.games}
+            has = {g.game for g in new.games}
+            changes += [Change(f"round {number} game {new.number}.{g.game} result", _code(had[g.game].result),
+                               _code(g.result)) for g in new.games if g.game in had and had[g.game].result != g.result]
+            changes += [Change(f"round {number} game {old.number}.{g.game} dropped", _game_text(g), "")
+                        for g in old.games if g.game not in has]
+            added = [g for g in new.games if g.game not in had]
+            changes += [Change(f"round {number} game {new.number}.{g.game} added", "", _game_text(g)) for g in added]
+            tied += [f"match {new.number} tied: {g.stage} game {new.number}.{g.game} added, {g.white} (White) v "
+                     f"{g.black} (Black)" for g in added]
+            through += _goes_through(before, new.number, decision(before, old), decision(after, new))
+    return tuple(changes), (*tied, *dropped, *through)
+
+
+def _code(result: GameResult | None) -> str:
+    return result.value if result is not None else ""
 
 
 def _goes_through(tournament: KnockoutTournament, match: int, before: Decision, after: Decision) -> list[str]:
@@ -382,11 +427,19 @@ def enter_knockout_result(tournament: KnockoutTournament, round_number: int, mat
     correction that changes who went through is refused while the next round's match holds the old
     winner, unless ``force``, which pairs that match again, and only it and the matches it feeds
     (journalled match by match, with the results they held; :func:`_carry`)."""
-    entered = compare_and_set(_Games(force), tournament, [_GameLine(match_number, game_number, code)],
-                              Act(round_number, correct, tournament.settings))
+    entered = _entered(compare_and_set(_Games(force), tournament, [_GameLine(match_number, game_number, code)],
+                                       Act(round_number, correct, tournament.settings)), tournament)
     if not entered.changes:
-        return Entered(tournament, (), (f"round {round_number} match {match_number}.{game_number}: nothing changed",))
-    return Entered(entered.state, entered.changes, entered.notes)
+        return Entered(tournament, (), (f"round {round_number} game {match_number}.{game_number}: nothing changed",))
+    return entered
+
+
+def _entered(applied: Applied[KnockoutTournament], before: KnockoutTournament) -> Entered:
+    """Lines entered on ``before``: the event after them, with the net change as its journal and notes."""
+    if not applied.changes:
+        return Entered(before, (), ())
+    changes, notes = _net(before, applied.state)
+    return Entered(applied.state if changes else before, changes, notes)
 
 
 def enter_knockout_results(tournament: KnockoutTournament, round_number: int, text: str, source: str, *,
@@ -402,8 +455,8 @@ def enter_knockout_results(tournament: KnockoutTournament, round_number: int, te
 
     lines = [_GameLine(match, game, result, line, was)
              for line, (match, game), result, was in read_result_lines(text, source, place, "MATCH.GAME")]
-    entered = compare_and_set(_Games(force), tournament, lines, Act(round_number, correct, tournament.settings, source))
-    return Entered(entered.state, entered.changes, entered.notes)
+    return _entered(compare_and_set(_Games(force), tournament, lines, Act(round_number, correct, tournament.settings,
+                                                                          source)), tournament)
 
 
 def withdraw_knockout_player(tournament: KnockoutTournament, start_number: int) -> tuple[KnockoutTournament,

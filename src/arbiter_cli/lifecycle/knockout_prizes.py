@@ -27,4 +27,4 @@ def knockout_prize_list(tournament: KnockoutTournament, table: PrizeTable) -> Pr
     """The prizes by the knockout's standings: players sharing a place (the losers of one round)
     share its money; the withdrawn are left out."""
     return ranked_prize_list([(row.player, Fraction(-row.rank)) for row in knockout_standings(tournament)
-                              if not row.player.is_withdrawn], table)
+                              if not row.player.is_withdrawn], table, "rating order")

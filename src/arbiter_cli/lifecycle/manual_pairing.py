@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.model import Bye, Game, Round, System, Tournament
 from arbiter_cli.core.results import ByeKind
+from arbiter_cli.core.words import listed
 from arbiter_cli.lifecycle.byes import take_byes
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.guards import find_player, not_finalised
@@ -55,7 +56,7 @@ def _last_round(tournament: Tournament, number: int) -> Round:
     entered = [g.board for g in rnd.games if g.result is not None]
     if entered:
         raise Refused(f"round {number} has results (board{'s' if len(entered) > 1 else ''} "
-                      f"{', '.join(map(str, entered))}): a pairing with results is not changed")
+                      f"{listed(entered)}): a pairing with results is not changed")
     return rnd
 
 
@@ -75,7 +76,7 @@ def _checked(tournament: Tournament, number: int, new: Round, force: bool, reaso
         return ByHand(tournament, previous, (), (), ())
     check = _check_round(tournament, number, new)
     if check.errors:
-        raise BadArgument("; ".join(check.errors))
+        raise BadArgument(listed(check.errors, "; "))
     before = set(_check_round(tournament, number, previous).absolute) if previous is not None else set()
     broken = tuple(line for line in check.absolute if line not in before)
     if broken and not force:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from arbiter_cli.core.errors import NoPairing, Refused
 from arbiter_cli.core.model import InitialColour, Numbering, Round, Status, Tournament
 from arbiter_cli.core.tpn import drawn_numbers
-from arbiter_cli.core.words import count
+from arbiter_cli.core.words import count, listed
 from arbiter_cli.pairing.baku import group_a_size
 from arbiter_cli.lifecycle.avoid import forbidding
 from arbiter_cli.lifecycle.byes import take_byes
@@ -85,7 +85,7 @@ def ready_to_pair(tournament: Tournament) -> None:
     not_finalised(tournament)
     for earlier in tournament.rounds:
         if earlier.missing:
-            boards = ", ".join(str(b) for b in earlier.missing)
+            boards = listed(earlier.missing)
             raise Refused(f"round {earlier.number} still has no result on board"
                           f"{'s' if len(earlier.missing) > 1 else ''} {boards}")
     settings = tournament.settings

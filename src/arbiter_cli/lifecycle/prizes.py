@@ -26,8 +26,10 @@ prescribes no split, the regulations decide), each pinned by a test of the same 
   grows while a player waits), two offered the same category prize from the better-ranked down.
 * **Why**: each prize given says why (:attr:`Award.why`): the prize taken against the best one
   the player could have taken instead, the others' choices as they stand
-  (``"Senior 250.00 > places 4-10 227.50"``; ``"places 4-9 202.50 > Senior (2) 0.00: No 3 ranks
-  higher there"``).
+  (``"Senior 250.00 > places 4-10 227.50"``; ``"places 4-9 202.50 > Senior (2) 100.00: No 3 ranks
+  higher there"``). Only a prize with money is an alternative: a place in another list that pays
+  nothing (its prizes taken by players ranked above, ``Senior (2) 0.00``) is none, and a player
+  with no other prize worth anything reads ``"no other prize open"``.
 * **Shared** (``split = "shared"``, the default, as in the regulations: "players who share
   places on points share the money of those places equally"): players tied on points occupy
   consecutive places; the prizes of those places are pooled and each takes an equal share (a
@@ -93,8 +95,8 @@ class Award:
     more than one when shared), and the amount in cents.
 
     ``instead`` is the best prize the player could have taken in another list, the others'
-    choices as they stand (None: no other list is open to them), and ``ahead`` the players who took
-    that list's prizes ranked above them there (by rank, when the list is a category)."""
+    choices as they stand (None: no other list pays them anything), and ``ahead`` the players who
+    took that list's prizes ranked above them there (by rank, when the list is a category)."""
 
     key: int
     name: str
@@ -123,8 +125,10 @@ class Award:
         >>> roth = Award(3, "Roth", "Senior", 1, 1, 25000, Award(3, "Roth", PLACES, 4, 10, 22750))
         >>> roth.why
         'Senior 250.00 > places 4-10 227.50'
-        >>> Award(28, "Young", PLACES, 4, 9, 20250, Award(28, "Young", "Senior", 2, 2, 0), (3,)).why
-        'places 4-9 202.50 > Senior (2) 0.00: No 3 ranks higher there'
+        >>> Award(28, "Young", PLACES, 4, 9, 20250, Award(28, "Young", "Senior", 2, 2, 10000), (3,)).why
+        'places 4-9 202.50 > Senior (2) 100.00: No 3 ranks higher there'
+        >>> Award(28, "Young", PLACES, 4, 9, 20250).why
+        'no other prize open'
         """
         other = self.instead
         if other is None:
@@ -274,9 +278,10 @@ def _settle(entrants: Sequence[Entrant], specs: Sequence[PrizeSpec], split: Spli
     raise AssertionError(f"the prize list did not settle in {limit} changes")  # a bug, not the arbiter's
 
 
-def award_prizes(entrants: Sequence[Entrant], specs: Sequence[PrizeSpec], split: Split, currency: str = ""
-                 ) -> PrizeList:
-    """The prizes of ``specs`` given to ``entrants`` (in ranking order), one each, by the rules above.
+def award_prizes(entrants: Sequence[Entrant], specs: Sequence[PrizeSpec], split: Split, currency: str = "",
+                 ranked_by: str = "tie-break order") -> PrizeList:
+    """The prizes of ``specs`` given to ``entrants`` (in ranking order), one each, by the rules above
+    (``ranked_by``: what orders tied entrants, in the note on odd cents).
 
     >>> people = [Entrant(n, name, Fraction(p), frozenset({PLACES})) for n, name, p in
     ...           [(1, "A", 7), (2, "B", 7), (3, "C", 6)]]
@@ -314,12 +319,15 @@ def award_prizes(entrants: Sequence[Entrant], specs: Sequence[PrizeSpec], split:
 
     def instead(key: int, own: str) -> tuple[Award | None, tuple[int, ...]]:
         """The best prize ``key`` could take in another list, the others' choices as they stand,
-        and who took that list's prizes ranked above them there."""
+        and who took that list's prizes ranked above them there; none when no other list would pay
+        them anything (a place there beyond its prizes is no prize: issue 25)."""
         best: tuple[Award, tuple[int, ...]] | None = None
         for spec in specs:
             if spec.name == own or key not in rank[spec.name]:
                 continue
             share = _moved(spec, key, split, rankings[spec.name], taken)
+            if share.amount == 0:
+                continue
             if best is None or share.amount - share.odd > best[0].amount - best[0].odd:
                 ahead = () if spec.name == PLACES else \
                     tuple(k for k, _ in rankings[spec.name][:rank[spec.name][key]] if taken.get(k) == spec.name)
@@ -341,7 +349,7 @@ def award_prizes(entrants: Sequence[Entrant], specs: Sequence[PrizeSpec], split:
         for places, who in odd.items():
             cents = "a cent" if len(who) == 1 else f"{len(who)} cents"
             notes.append(f"{places}: {cents} that could not be split equally {'goes' if len(who) == 1 else 'go'} "
-                         f"{'' if len(who) == 1 else 'one each '}to {'; '.join(who)} (tie-break order)")
+                         f"{'' if len(who) == 1 else 'one each '}to {'; '.join(who)} ({ranked_by})")
     return PrizeList(tuple(awards), currency, split, tuple(notes))
 
 
@@ -359,13 +367,14 @@ def prize_list(tournament: Tournament, table: PrizeTable) -> PrizeList:
                               if row.rank is not None and not row.player.is_withdrawn], table)
 
 
-def ranked_prize_list(ranked: Sequence[tuple[Player, Fraction]], table: PrizeTable) -> PrizeList:
+def ranked_prize_list(ranked: Sequence[tuple[Player, Fraction]], table: PrizeTable,
+                      ranked_by: str = "tie-break order") -> PrizeList:
     """The prize list of players in ranking order, each with the score that ties share on (an
-    individual event's points; a knockout's place)."""
+    individual event's points; a knockout's place, whose players are ``ranked_by`` rating)."""
     entrants = [Entrant(player.start_number, player.name, score,
                         frozenset({PLACES} | {c.name for c in table.category if eligible(c, player)}))
                 for player, score in ranked]
-    listed = award_prizes(entrants, prize_specs(table), table.split, table.currency)
+    listed = award_prizes(entrants, prize_specs(table), table.split, table.currency, ranked_by)
     # a category nobody matches (a misspelt club, an empty band) is not paid: say so, not silently
     unpaid = tuple(f"{c.name}: no player matches its rule, so it is not paid" for c in table.category
                    if not any(c.name in e.lists for e in entrants))

@@ -13,6 +13,7 @@ from dataclasses import replace
 from arbiter_cli.core.errors import Refused
 from arbiter_cli.core.model import ByeRequest, Round, Status, Tournament
 from arbiter_cli.core.results import ByeKind, GameResult
+from arbiter_cli.core.words import listed
 from arbiter_cli.lifecycle.change import Change, named
 from arbiter_cli.lifecycle.guards import not_finalised
 from arbiter_cli.pairing.round_robin import pair_round as berger_round
@@ -31,7 +32,7 @@ def unpair(tournament: Tournament) -> tuple[Tournament, Round, list[ByeRequest],
     entered = [g.board for g in last.games if g.result is not None and automatic.get(g.board) != g.result]
     if entered:
         raise Refused(f"round {last.number} already has results (board{'s' if len(entered) > 1 else ''} "
-                      f"{', '.join(map(str, entered))}); a published round with results is not re-paired")
+                      f"{listed(entered)}); a published round with results is not re-paired")
     after, restored = _without_last_round(tournament)
     changes = [Change(f"round {last.number} unpaired", f"{len(last.games)} boards", "")]
     changes += [Change(f"round {last.number} requested bye of "

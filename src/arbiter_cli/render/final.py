@@ -1,5 +1,6 @@
 """The final standings a finalised event keeps: ``final/standings.csv`` and ``.json``, and its
-prize list, ``final/prizes.csv`` and ``.json``, when the folder has a ``prizes.toml``.
+prize list, ``final/prizes.csv`` and ``.json``, when the folder has a ``prizes.toml`` (without one,
+the prize list's files are None: a stored one that no ``prizes.toml`` gives any more is removed).
 
 They are the standings after the last round with every announced tie-break,
 in exactly the CSV and JSON that ``arbiter standings --format csv|json``
@@ -20,28 +21,32 @@ from arbiter_cli.render.output import Format, View, view_text
 from arbiter_cli.render.views import standings_view
 from arbiter_cli.store.tournament import FINAL_DIR
 
-__all__ = ["final_outputs", "team_final_outputs", "knockout_final_outputs", "group_final_outputs", "prize_list_files"]
+__all__ = ["final_outputs", "team_final_outputs", "knockout_final_outputs", "group_final_outputs", "prize_list_files",
+           "PRIZE_LIST_FILES"]
+
+#: The prize list's files in ``final/``.
+PRIZE_LIST_FILES = tuple(f"{FINAL_DIR}/prizes.{fmt.value}" for fmt in (Format.csv, Format.json))
 
 
-def final_outputs(tournament: Tournament, prizes: PrizeTable | None = None) -> dict[str, str]:
+def final_outputs(tournament: Tournament, prizes: PrizeTable | None = None) -> dict[str, str | None]:
     """The files of the final standings, by path inside the tournament folder, with the prize
     list of ``prizes`` (the folder's ``prizes.toml``) when given: the same CSV and JSON as
-    ``arbiter prizes --format csv|json``."""
+    ``arbiter prizes --format csv|json``; without it, the prize list's files are None (none stands)."""
     from arbiter_cli.lifecycle.prizes import prize_list
     from arbiter_cli.render.prizes import prizes_view
 
     table = compute_standings(tournament, tournament.last_round, tournament.settings.effective_tiebreaks)
     view = standings_view(tournament, table)
     files = _files("standings", view)
-    if prizes is not None:
-        listed = prizes_view(prize_list(tournament, prizes), f"{tournament.settings.name}: prize list")
-        files |= _files("prizes", listed)
-    return files
+    if prizes is None:
+        return files | dict.fromkeys(PRIZE_LIST_FILES)
+    listed = prizes_view(prize_list(tournament, prizes), f"{tournament.settings.name}: prize list")
+    return files | _files("prizes", listed)
 
 
-def team_final_outputs(tournament: TeamTournament, prizes: PrizeTable | None = None) -> dict[str, str]:
+def team_final_outputs(tournament: TeamTournament, prizes: PrizeTable | None = None) -> dict[str, str | None]:
     """A team event's final standings files: ``arbiter standings --format csv|json`` of its teams,
-    and its prize list (``arbiter prizes --format csv|json``) when ``prizes`` is given."""
+    and its prize list (``arbiter prizes --format csv|json``) when ``prizes`` is given (else None)."""
     from arbiter_cli.lifecycle.team_finish import team_standings_of
     from arbiter_cli.lifecycle.team_prizes import team_prize_list
     from arbiter_cli.render.prizes import team_prizes_view
@@ -49,24 +54,25 @@ def team_final_outputs(tournament: TeamTournament, prizes: PrizeTable | None = N
 
     view = team_standings_view(f"{tournament.settings.name}: final team standings", team_standings_of(tournament))
     files = _files("standings", view)
-    if prizes is not None:
-        listed = team_prizes_view(team_prize_list(tournament, prizes), f"{tournament.settings.name}: prize list")
-        files |= _files("prizes", listed)
-    return files
+    if prizes is None:
+        return files | dict.fromkeys(PRIZE_LIST_FILES)
+    listed = team_prizes_view(team_prize_list(tournament, prizes), f"{tournament.settings.name}: prize list")
+    return files | _files("prizes", listed)
 
 
-def knockout_final_outputs(tournament: KnockoutTournament, prizes: PrizeTable | None = None) -> dict[str, str]:
+def knockout_final_outputs(tournament: KnockoutTournament,
+                           prizes: PrizeTable | None = None) -> dict[str, str | None]:
     """A knockout's final standings files: ``arbiter standings --format csv|json`` of the knockout
-    (by the round reached, then rating), and its prize list when ``prizes`` is given."""
+    (by the round reached, then rating), and its prize list when ``prizes`` is given (else None)."""
     from arbiter_cli.lifecycle.knockout_prizes import knockout_prize_list
     from arbiter_cli.render.knockout_views import knockout_standings_view
     from arbiter_cli.render.prizes import prizes_view
 
     files = _files("standings", knockout_standings_view(tournament))
-    if prizes is not None:
-        listed = prizes_view(knockout_prize_list(tournament, prizes), f"{tournament.settings.name}: prize list")
-        files |= _files("prizes", listed)
-    return files
+    if prizes is None:
+        return files | dict.fromkeys(PRIZE_LIST_FILES)
+    listed = prizes_view(knockout_prize_list(tournament, prizes), f"{tournament.settings.name}: prize list")
+    return files | _files("prizes", listed)
 
 
 def group_final_outputs(event: GroupEvent, stages: Mapping[str, Tournament],
@@ -94,12 +100,13 @@ def group_final_outputs(event: GroupEvent, stages: Mapping[str, Tournament],
             f"{FINAL_DIR}/standings.json": stages_json(views, after_rounds)}
 
 
-def prize_list_files(files: dict[str, str]) -> dict[str, str]:
+def prize_list_files(files: Mapping[str, str | None]) -> dict[str, str | None]:
     """Of an event's final files, its prize list's: ``final/prizes.csv`` and ``.json`` (what
-    ``finalize`` stores again when ``prizes.toml`` came, or changed, after finalising)."""
-    return {name: text for name, text in files.items() if name.startswith(f"{FINAL_DIR}/prizes.")}
+    ``finalize`` stores again when ``prizes.toml`` came, or changed, after finalising), each None
+    when no ``prizes.toml`` gives one (what ``finalize`` removes)."""
+    return {name: files.get(name) for name in PRIZE_LIST_FILES}
 
 
-def _files(name: str, view: View) -> dict[str, str]:
+def _files(name: str, view: View) -> dict[str, str | None]:
     """``final/NAME.csv`` and ``final/NAME.json`` of a view."""
     return {f"{FINAL_DIR}/{name}.{fmt.value}": view_text(view, fmt) for fmt in (Format.csv, Format.json)}

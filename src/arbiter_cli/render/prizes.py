@@ -18,7 +18,8 @@ from arbiter_cli.lifecycle.prizes import PrizeList
 from arbiter_cli.lifecycle.team_prizes import TeamPrizeList
 from arbiter_cli.render.output import Column, View, text_cell
 
-__all__ = ["prizes_view", "prize_notes", "SPLIT_WORDS", "CHOICE_WORDS", "team_prizes_view", "team_prize_notes", "prize_sheet"]
+__all__ = ["prizes_view", "prize_notes", "SPLIT_WORDS", "KNOCKOUT_SPLIT_WORDS", "CHOICE_WORDS", "team_prizes_view",
+           "team_prize_notes", "prize_sheet"]
 
 #: How ties on points share money, in words, for the notes under the list.
 SPLIT_WORDS = {
@@ -26,6 +27,15 @@ SPLIT_WORDS = {
     "hort": "Hort system: tied players keep half the prize of their place on tie-breaks, the other halves "
             "are shared equally",
     "tiebreak": "ties on points are broken by the tie-breaks; prizes are not shared",
+}
+
+#: The same for a knockout, whose players share a place when they are knocked out in the same round
+#: (the standings rank them by rating within it): no points, no tie-breaks.
+KNOCKOUT_SPLIT_WORDS = {
+    "shared": "players knocked out in the same round share its places and their prizes equally",
+    "hort": "Hort system: players knocked out in the same round keep half the prize of their place in the "
+            "standings (by rating), the other halves are shared equally",
+    "tiebreak": "players knocked out in the same round are placed by rating; prizes are not shared",
 }
 
 
@@ -54,12 +64,14 @@ CHOICE_WORDS = ("one prize per player, the largest they can get; a category priz
                 "split (Instead: the best other prize open to them)")
 
 
-def prize_notes(prizes: PrizeList) -> list[str]:
-    """The notes under a prize list: the split, the rule of a choice between prizes when some
-    player had one, the total, and each cent given by tie-break order."""
+def prize_notes(prizes: PrizeList, knockout: bool = False) -> list[str]:
+    """The notes under a prize list: the split (a ``knockout``'s in its own words: its players
+    share places by the round they are knocked out in, not by points), the rule of a choice
+    between prizes when some player had one, the total, and each cent given by tie-break order."""
     total = f"total paid: {format_money(prizes.total)} {prizes.currency}".rstrip()
     choice = [CHOICE_WORDS] if any(award.instead is not None for award in prizes.awards) else []
-    return [SPLIT_WORDS[prizes.split], *choice, total, *prizes.notes]
+    split = (KNOCKOUT_SPLIT_WORDS if knockout else SPLIT_WORDS)[prizes.split]
+    return [split, *choice, total, *prizes.notes]
 
 
 def team_prizes_view(prizes: TeamPrizeList, title: str) -> View:
@@ -92,7 +104,7 @@ def prize_sheet(event: Tournament | TeamTournament | KnockoutTournament, table: 
     title = f"{event.settings.name}: prize list"
     if isinstance(event, KnockoutTournament):
         listed = knockout_prize_list(event, table)
-        notes, view = prize_notes(listed), prizes_view(listed, title)
+        notes, view = prize_notes(listed, knockout=True), prizes_view(listed, title)
         so_far = "the round each player has reached so far"
     else:
         if isinstance(event, Tournament):

@@ -17,7 +17,7 @@ from arbiter_cli.pairing.swiss import virtual_points_of
 from arbiter_cli.core.model import Player, Round, Status, Tournament
 from arbiter_cli.core.team_tournament import TeamTournament
 from arbiter_cli.core.points import points_to_number
-from arbiter_cli.core.words import count
+from arbiter_cli.core.words import count, listed
 from arbiter_cli.render.output import Column, View, number_column, number_texts, text_cell
 
 if TYPE_CHECKING:  # the views take them; importing them here would load every tie-break at start-up
@@ -288,7 +288,7 @@ def standings_notes(table: Standings) -> list[str]:
     notes = []
     for number, boards in table.incomplete.items():
         notes.append(f"round {number} is not complete; no result yet on board"
-                     f"{'s' if len(boards) > 1 else ''} {', '.join(map(str, boards))}")
+                     f"{'s' if len(boards) > 1 else ''} {listed(boards)}")
     if table.unavailable:
         notes.append(f"{', '.join(table.unavailable)}: team tie-break{'s' if len(table.unavailable) > 1 else ''}, "
                      "not used for individual standings")

@@ -27,16 +27,19 @@ from pydantic import ValidationError
 
 from arbiter_cli.core.errors import BrokenFolder, DomainError, Refused, pydantic_message
 from arbiter_cli.core.model import Status, Tournament
+from arbiter_cli.core.prizes import PrizeTable
 from arbiter_cli.core.points import format_points, parse_points
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.core.words import count
 from arbiter_cli.lifecycle.club_ratings import pre_event_ratings, rate_as_the_club, recompute
+from arbiter_cli.lifecycle.final_correction import prize_corrections, prize_list_removed
 from arbiter_cli.lifecycle.standings import final_standing_changes
 from arbiter_cli.ratings.club import Club, ClubSettings, Member, StoredRow, event_of
 from arbiter_cli.ratings.ledger import TIME_CONTROLS, RatedEvent, RatingRow
-from arbiter_cli.store.files import FolderStore, csv_text
+from arbiter_cli.store.files import Derived, FolderStore, csv_text
 from arbiter_cli.store.layout import Document, Folders, Hidden, Layout, Marker
 from arbiter_cli.store.names import CLUB_FILE, SETTINGS_FILE, TEAMS_FILE
+from arbiter_cli.store.prizes import read_prizes
 from arbiter_cli.store.tables import Line, Table
 from arbiter_cli.store.tournament import JOURNAL, TournamentFolder
 
@@ -253,8 +256,9 @@ def rated_by_club(tournament_path: Path) -> bool | None:
     return any(row.tournament == name for row in club.ratings)
 
 
-#: The final standings files of a finalised tournament (rendered above the store: render.final).
-Outputs = Callable[[Tournament], dict[str, str]]
+#: The final standings files of a finalised tournament, with the prize list of its prize fund (None
+#: without one), rendered above the store: render.final.
+Outputs = Callable[[Tournament, PrizeTable | None], Derived]
 
 
 def update_club_ratings(tournament_path: Path, command: str, by: str = "",
@@ -300,9 +304,14 @@ def show_club_ratings(club_path: Path, club: Club, command: str, by: str = "",
                 after, changes = rate_as_the_club(before, pre_event_ratings(club, name, before))
                 finalised = before.settings.status is Status.FINALISED
                 moved = final_standing_changes(before, after) if finalised and changes else []
+                files = None
+                if changes and finalised and outputs is not None:  # its prize list follows, or goes
+                    prizes = read_prizes(store.path)
+                    files = outputs(after, prizes)
+                    moved += prize_corrections(before, after, prizes)
+                    moved += prize_list_removed(store.outputs_behind({n: t for n, t in files.items() if t is None}))
                 if changes:
-                    store.save(before, after, command, [*changes, *moved],
-                               outputs=outputs(after) if finalised and outputs is not None else None)
+                    store.save(before, after, command, [*changes, *moved], outputs=files)
         except DomainError as error:  # the club is saved: say which tournament still shows the old ratings
             lines.append(f"{name}: its players.csv NOT yet written with the club's ratings ({error}); run "
                          f"'arbiter -d {club_path} ratings recompute' once it can be")

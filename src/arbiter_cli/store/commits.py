@@ -4,8 +4,8 @@ A change of a folder is made all or nothing (:mod:`arbiter_cli.store.files`): un
 point (the manifest written, a new folder moved into place) a Ctrl-C undoes it; after that point
 it is made. From the first commit point on, the command ``holds`` Ctrl-C: the change is finished
 on disk, and so is the rest of the command (its report), and only then does the interrupt end it,
-with exit status 130 and a line that says the change was saved in these ``folders``
-(``arbiter_cli/__main__.py``). Plain data: the store writes it, the command line reads it.
+with exit status 130 and a line that says the change was saved in these ``folders`` (or that a
+site ``publish`` put in place is whole: ``sites``) (``arbiter_cli/__main__.py``). Plain data: the store writes it, the command line reads it.
 """
 
 from __future__ import annotations
@@ -19,11 +19,13 @@ class Commits:
     def __init__(self) -> None:
         self.holding = False
         self.folders: list[str] = []
+        self.sites: list[str] = []  # the sites ``publish`` is putting in place (past their commit point)
 
     def start(self) -> None:
         """A new command: nothing committed yet, Ctrl-C stops it at once."""
         self.holding = False
         self.folders = []
+        self.sites = []
 
     def committing(self) -> None:
         """Just before a commit point: from here on Ctrl-C waits for the command to end."""
@@ -34,6 +36,12 @@ class Commits:
         self.holding = True
         if folder not in self.folders:
             self.folders.append(folder)
+
+    def published(self, site: str) -> None:
+        """``publish`` puts the pages of ``site`` (its OUTDIR) in place: from here on the site changes."""
+        self.holding = True
+        if site not in self.sites:
+            self.sites.append(site)
 
 
 COMMITS = Commits()

@@ -26,7 +26,7 @@ import os
 import re
 import shutil
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 from pathlib import Path
 
@@ -38,8 +38,13 @@ from arbiter_cli.store.journal import JOURNAL_FILE, journal_text, read_journal
 from arbiter_cli.store.layout import LOCK_FILE, PENDING_FILE, Layout
 from arbiter_cli.store.tables import RoundFiles, Table, csv_lines, read_lines
 
-__all__ = ["FolderStore", "LOCK_FILE", "atomic_write", "fsync_dir", "csv_text", "process_alive",
+__all__ = ["FolderStore", "Derived", "LOCK_FILE", "atomic_write", "fsync_dir", "csv_text", "process_alive",
            "toml_line", "move_into_place"]
+
+#: Files derived from an event (its final standings and prize list), by path inside its folder, each
+#: with its text; None: a derived file that no longer stands (a prize list no ``prizes.toml`` gives
+#: any more), removed when the folder holds it.
+Derived = Mapping[str, str | None]
 
 _Context = TypeVar("_Context")
 _Read = TypeVar("_Read")
@@ -281,11 +286,16 @@ class FolderStore:
             line = data[: error.start].count(b"\n") + 1
             raise BrokenFolder("the file is not valid UTF-8 text", source=name, line=line) from None
 
-    def outputs_behind(self, files: dict[str, str]) -> list[str]:
+    def outputs_behind(self, files: Derived) -> list[str]:
         """Of ``files`` (outputs by path inside the folder, such as ``final/prizes.csv``), those the
-        folder does not hold with exactly that text: missing, unreadable or different."""
+        folder does not hold with exactly that text: missing, unreadable or different; a file that
+        should not be there (None) and is."""
         behind = []
         for name, text in files.items():
+            if text is None:
+                if (self.path / name).exists():
+                    behind.append(name)
+                continue
             try:
                 held: str | None = (self.path / name).read_bytes().decode("utf-8")
             except (OSError, UnicodeDecodeError):
@@ -316,19 +326,21 @@ class FolderStore:
 
     def _save_files(self, old_files: dict[str, str], new_files: dict[str, str], command: str,
                     changes: Sequence[Change], now: dt.datetime | None = None,
-                    outputs: dict[str, str] | None = None) -> None:
+                    outputs: Derived | None = None) -> None:
         """Write the files that changed from ``old_files`` to ``new_files``, delete the ones
-        that went, add ``outputs`` and journal ``changes``: one all-or-nothing change."""
+        that went, add ``outputs`` (and remove those of them that no longer stand: None) and journal
+        ``changes``: one all-or-nothing change."""
         writes = {name: text for name, text in new_files.items()
                   if old_files.get(name) != text or not (self.path / name).exists()}
-        writes.update(outputs or {})
+        writes.update({name: text for name, text in (outputs or {}).items() if text is not None})
+        gone = {name for name, text in (outputs or {}).items() if text is None}
         when = now or dt.datetime.now(dt.timezone.utc)
         if changes:
             noticed = [Change("hand edit", "", f"{name}: changed outside arbiter after {self.noticed_after}")
                        for name in self.noticed]
             writes[JOURNAL_FILE] = self._journal_text(command, [*noticed, *changes], when)
             self.noticed = []
-        deletions = sorted(name for name in old_files.keys() - new_files.keys() if (self.path / name).exists())
+        deletions = sorted(name for name in (old_files.keys() - new_files.keys()) | gone if (self.path / name).exists())
         if writes or deletions:
             writes[DIGESTS_FILE] = self._digests_after(writes, deletions, f"{_stamp(when)} {command}")
         self._commit(writes, deletions)

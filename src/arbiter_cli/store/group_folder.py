@@ -38,7 +38,7 @@ from arbiter_cli.core.group_settings import FINAL, GroupEvent, GroupSettings
 from arbiter_cli.core.knockout import KnockoutTournament
 from arbiter_cli.core.model import Settings, Status, Tournament
 from arbiter_cli.lifecycle.change import Change
-from arbiter_cli.store.files import move_into_place, process_alive
+from arbiter_cli.store.files import Derived, move_into_place, process_alive
 from arbiter_cli.store.knockout_folder import KnockoutFolder
 from arbiter_cli.store.names import is_knockout_folder
 from arbiter_cli.store.layout import Document, Folders, Hidden, Layout, Marker, Outputs, PersonFile
@@ -137,7 +137,7 @@ class GroupFolder(TournamentFolder):
         return files
 
     def save(self, before: Tournament, after: Tournament, command: str, changes: Sequence[Change],
-             now: dt.datetime | None = None, outputs: dict[str, str] | None = None) -> None:
+             now: dt.datetime | None = None, outputs: Derived | None = None) -> None:
         """What an individual command writes here: the registration's players, and only before the
         groups start. Anything else (a round, a bye, finalising) belongs to a stage."""
         if (after.settings != before.settings or after.rounds or after.byes or after.avoid or after.virtual
@@ -150,7 +150,7 @@ class GroupFolder(TournamentFolder):
         super().save(before, after, command, changes, now, outputs)
 
     def save_event(self, before: GroupEvent, after: GroupEvent, command: str, changes: Sequence[Change],
-                   outputs: dict[str, str] | None = None) -> None:
+                   outputs: Derived | None = None) -> None:
         """Write a group act's change of the top folder (the groups, the status) and journal it;
         ``outputs``: files derived from the event (the final standings of a finalised event)."""
         self._save_files(self._event_files(before), self._event_files(after), command, changes, outputs=outputs)

@@ -37,7 +37,7 @@ from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.integrity import Problem
 from arbiter_cli.lifecycle.knockout import with_waiting
 from arbiter_cli.lifecycle.knockout_integrity import knockout_problems
-from arbiter_cli.store.files import csv_text, toml_line
+from arbiter_cli.store.files import Derived, csv_text, toml_line
 from arbiter_cli.store.layout import Document, Hidden, Layout, Marker, Outputs, PersonFile
 from arbiter_cli.store.names import CLUB_FILE, TEAMS_FILE, is_knockout_folder
 from arbiter_cli.store.tables import Line, RoundFiles, Table
@@ -187,7 +187,7 @@ class KnockoutFolder(TournamentFolder):
         return knockout_files(replace(self._loaded, settings=tournament.settings, players=tournament.players))
 
     def save(self, before: Tournament, after: Tournament, command: str, changes: Sequence[Change],
-             now: object = None, outputs: dict[str, str] | None = None) -> None:
+             now: object = None, outputs: Derived | None = None) -> None:
         """Write a registration change: players only, and only before round 1 is paired."""
         if self._loaded.rounds:
             raise Refused("the knockout's bracket is made: players cannot join or leave it now "
@@ -245,7 +245,7 @@ class KnockoutFolder(TournamentFolder):
     # -- writing -----------------------------------------------------------------
 
     def save_knockout(self, before: KnockoutTournament, after: KnockoutTournament, command: str,
-                      changes: Sequence[Change], outputs: dict[str, str] | None = None) -> None:
+                      changes: Sequence[Change], outputs: Derived | None = None) -> None:
         """Write what changed and journal ``changes``, all or nothing (with ``outputs``, files derived
         from the event: the final standings); a change that would leave the event unsound is refused
         and nothing is written."""

@@ -10,8 +10,13 @@ bytes):
   never half of one; each folder written to is fsync'ed once at the end;
 * a page of the last publish that is no longer made (a round unpaired) is removed; the
   manifest ``.arbiter-site`` lists what the last publish wrote, and nothing else is ever removed;
+* the site changes all at once for a Ctrl-C: every changed page is first written beside its place
+  (a temporary file), and a Ctrl-C then removes them and leaves the site as it was; only then are
+  they renamed into place, the stale pages removed and the manifest written, with Ctrl-C held until
+  that is done (:mod:`arbiter_cli.store.commits`: the command then ends saying the site was
+  published whole);
 * the manifest is written first with the old and the new files, and last with the new ones: a
-  publish interrupted half-way leaves a site the next publish completes;
+  publish killed half-way through its renames leaves a site the next publish completes;
 * nothing is ever written or removed outside OUTDIR: a page, a folder of pages, the manifest or the
   lock that a symbolic link inside OUTDIR leads elsewhere (``players -> /anywhere``) is refused
   before anything is written (OUTDIR itself may be a link);
@@ -34,10 +39,12 @@ import os
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import NoReturn
 
 from arbiter_cli.core.errors import BadArgument
-from arbiter_cli.store.files import fsync_dir
-from arbiter_cli.store.kinds import first_owned, folder_kind, owner_of
+from arbiter_cli.store.commits import COMMITS
+from arbiter_cli.store.files import _crash_test_pause, fsync_dir
+from arbiter_cli.store.kinds import FolderKind, first_owned, folder_kind, owner_of
 
 __all__ = ["MANIFEST", "SiteWrite", "write_site"]
 
@@ -94,15 +101,21 @@ def _previous(outdir: Path) -> list[str] | None:
 
 
 def _write(path: Path, data: bytes) -> None:
+    os.replace(_staged(path, data), path)
+
+
+def _staged(path: Path, data: bytes) -> Path:
+    """``data`` written beside ``path``, in a temporary file to be renamed over it (removed again if
+    the writing fails or is interrupted)."""
     tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
     try:
         with open(tmp, "wb") as handle:
             handle.write(data)
-        os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             tmp.unlink()
         raise
+    return tmp
 
 
 def _same(path: Path, data: bytes) -> bool:
@@ -137,7 +150,10 @@ def write_site(outdir: Path, files: Mapping[str, bytes], source: str | None = No
                                   "--replace to replace that site with this one", field="OUTDIR")
             return _apply(outdir, files, paths, _previous(outdir) or [], source)
     except OSError as error:
-        raise BadArgument(f"cannot write the site to {outdir}: {error.strerror or error}", field="OUTDIR") from None
+        partly = str(outdir) in COMMITS.sites  # past the commit point: some pages are in place, others not
+        raise BadArgument(f"cannot write the site to {outdir}: {error.strerror or error}"
+                          + ("; the site is part-updated: 'arbiter publish' again completes it" if partly else
+                             "; the site is as it was"), field="OUTDIR") from None
 
 
 def _stale(previous: Iterable[str], paths: Mapping[str, PurePosixPath]) -> list[PurePosixPath]:
@@ -176,11 +192,27 @@ def _refuse_an_owned_place(outdir: Path, pages: Iterable[PurePosixPath]) -> None
     owner = owner_of(outdir) if itself is None else None
     if owner is None and itself is None:  # no folder above OUTDIR owns it, so none owns a page in it either:
         page = first_owned((outdir.joinpath(*page.parts) for page in pages), within=outdir)  # only one inside
-        owner = None if page is None else page[1:]
+        if page is not None:
+            _refuse_a_page_owned(outdir, *page)
     kind = itself or (owner[1] if owner is not None else None)
     if kind is not None:
         raise BadArgument(f"{outdir} is part of a {kind.what} folder; publish the site to another folder",
                           field="OUTDIR")
+
+
+def _refuse_a_page_owned(outdir: Path, page: Path, owner: Path, kind: FolderKind) -> NoReturn:
+    """A page inside OUTDIR that would land in what ``owner`` (a folder of ``kind``) owns: refused,
+    naming the symbolic link inside OUTDIR that leads there (``OUTDIR/rounds -> EVENT/rounds``), or,
+    without one, the page and the folder it is in."""
+    place = outdir
+    for part in page.relative_to(outdir).parts:
+        place = place / part
+        if place.is_symlink():
+            raise BadArgument(f"{place} is a symbolic link to {os.readlink(place)}, in the {kind.what} folder "
+                              f"{owner}: publish would write pages there, and it never writes into an event's or "
+                              "a club's folder; remove the link, or give another folder", field="OUTDIR")
+    raise BadArgument(f"{page} would land in the {kind.what} folder {owner}; publish never writes into an event's "
+                      "or a club's folder: give another folder", field="OUTDIR")
 
 
 def _manifest(names: set[str], source: str | None) -> bytes:
@@ -192,20 +224,18 @@ def _manifest(names: set[str], source: str | None) -> bytes:
 
 def _apply(outdir: Path, files: Mapping[str, bytes], paths: Mapping[str, PurePosixPath],
            previous: list[str], source: str | None) -> SiteWrite:
-    written, unchanged, touched = [], [], set()
+    unchanged, staged = _stage(outdir, files, paths)  # then the commit point: Ctrl-C waits until the site is whole
+    COMMITS.published(str(outdir))
+    written, touched = [], set()
     # The manifest first lists every file this publish may leave (the old and the new), so that a
-    # publish interrupted half-way leaves a folder the next one recognises and cleans up.
+    # publish killed half-way leaves a folder the next one recognises and cleans up.
     if set(files) - set(previous):
         _write(outdir / MANIFEST, _manifest(set(previous) | set(files), source))
-    for name, data in sorted(files.items()):
-        target = outdir.joinpath(*paths[name].parts)
-        if _same(target, data):
-            unchanged.append(name)
-            continue
-        target.parent.mkdir(parents=True, exist_ok=True)
-        _write(target, data)
+    for name, tmp, target in staged:
+        os.replace(tmp, target)
         written.append(name)
         touched.add(target.parent)
+        _crash_test_pause()
     removed = []
     for name in sorted(set(previous) - set(files)):
         try:
@@ -227,3 +257,36 @@ def _apply(outdir: Path, files: Mapping[str, bytes], paths: Mapping[str, PurePos
     for folder in sorted(touched):
         fsync_dir(folder)
     return SiteWrite(tuple(written), tuple(unchanged), tuple(removed))
+
+
+def _stage(outdir: Path, files: Mapping[str, bytes], paths: Mapping[str, PurePosixPath]
+           ) -> tuple[list[str], list[tuple[str, Path, Path]]]:
+    """Every page whose bytes changed written beside its place (the pages already there as they are:
+    the first list); (name, temporary file, target) for each. Interrupted, or failing, it removes
+    what it wrote and the folders it made: the site stays as it was."""
+    unchanged: list[str] = []
+    staged: list[tuple[str, Path, Path]] = []
+    made: list[Path] = []
+    try:
+        for name, data in sorted(files.items()):
+            target = outdir.joinpath(*paths[name].parts)
+            if _same(target, data):
+                unchanged.append(name)
+                continue
+            folder = target.parent
+            while folder != outdir and not folder.exists():  # the folders this page needs that are not there
+                made.append(folder)
+                folder = folder.parent
+            target.parent.mkdir(parents=True, exist_ok=True)
+            staged.append((name, _staged(target, data), target))
+            _crash_test_pause()
+        COMMITS.committing()  # the commit point, inside: a Ctrl-C before it still removes what was staged
+    except BaseException:
+        for _, tmp, _ in staged:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+        for folder in made:  # each folder before the one above it
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        raise
+    return unchanged, staged

@@ -38,7 +38,7 @@ from arbiter_cli.core.team_tournament import (BoardGame, LineUpRequest, Match, M
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.team_integrity import team_problems
 from arbiter_cli.lifecycle.team_standings import check_team_codes
-from arbiter_cli.store.files import FolderStore, csv_text, toml_line
+from arbiter_cli.store.files import Derived, FolderStore, csv_text, toml_line
 from arbiter_cli.store.layout import Document, Hidden, Layout, Marker, Outputs, PersonFile
 from arbiter_cli.store.names import CLUB_FILE, TEAMS_FILE, is_team_folder
 from arbiter_cli.store.tables import Line, RoundFiles, Table
@@ -367,7 +367,7 @@ class TeamFolder(FolderStore):
     # -- writing -----------------------------------------------------------------
 
     def save(self, before: TeamTournament, after: TeamTournament, command: str, changes: Sequence[Change],
-             outputs: dict[str, str] | None = None) -> None:
+             outputs: Derived | None = None) -> None:
         """Write what changed and journal ``changes``, all or nothing; a change that would leave the
         event unsound is refused and nothing is written."""
         known = {(p.file, p.message) for p in team_problems(before)}

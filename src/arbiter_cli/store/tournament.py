@@ -43,7 +43,8 @@ from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.berger_check import berger_table_problem
 from arbiter_cli.lifecycle.integrity import BROKEN, problems
 from arbiter_cli.core.words import count
-from arbiter_cli.store.files import FolderStore, csv_text, fsync_dir, move_into_place, process_alive, toml_line
+from arbiter_cli.store.files import (Derived, FolderStore, csv_text, fsync_dir, move_into_place, process_alive,
+                                     toml_line)
 from arbiter_cli.store.journal import JOURNAL_FILE, OLD_COLUMNS
 from arbiter_cli.store.layout import Document, Hidden, Layout, Marker, Outputs, PersonFile
 from arbiter_cli.store.names import CLUB_FILE, SETTINGS_FILE, TEAMS_FILE
@@ -438,7 +439,7 @@ class TournamentFolder(FolderStore):
         return files
 
     def save(self, before: Tournament, after: Tournament, command: str, changes: Sequence[Change],
-             now: dt.datetime | None = None, outputs: dict[str, str] | None = None) -> None:
+             now: dt.datetime | None = None, outputs: Derived | None = None) -> None:
         """Write what changed from ``before`` to ``after`` and journal ``changes``, all or nothing.
 
         ``outputs`` are extra files derived from the tournament (the final

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from arbiter_cli.core.points import format_points
+from arbiter_cli.core.words import listed
 from arbiter_cli.pairing.dutch.engine import DutchResult
 from arbiter_cli.pairing.dutch.state import PairingRequest, PlayerState, Strength, derive_states
 
@@ -98,7 +99,7 @@ def check_manual_pairing(request: PairingRequest, pairs: Sequence[tuple[int, int
         seen[bye] = "the PAB"
     missing = sorted(present - set(seen))
     if missing:
-        errors.append(f"not paired: {', '.join(map(str, missing))}")
+        errors.append(f"not paired: {listed(missing)}")
     if len(present) % 2 and bye is None and not missing:
         errors.append("an odd number of players needs a PAB")
     absolute: list[str] = []
