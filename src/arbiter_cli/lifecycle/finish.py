@@ -66,6 +66,9 @@ def finish_early(tournament: Tournament, after_round: int) -> tuple[Tournament, 
     for bye in later_byes:
         actions.append(f"the requested {bye.kind.value} of player {bye.start_number} in round {bye.round} "
                        "will be dropped")
+    later_virtual = [v for v in tournament.virtual if v.round > after_round]
+    for points in later_virtual:
+        actions.append(f"the virtual points of player {points.start_number} in round {points.round} will be dropped")
     late = [p for p in tournament.players if p.entered_round is not None and p.entered_round > after_round]
     for player in late:
         actions.append(f"{player.name} (start number {player.start_number}), entered for round "
@@ -81,7 +84,8 @@ def finish_early(tournament: Tournament, after_round: int) -> tuple[Tournament, 
                    for r in tournament.rounds[:after_round])
     after = replace(tournament, settings=settings.model_copy(update={"rounds": after_round}),
                     players=players, rounds=rounds,
-                    byes=tuple(b for b in tournament.byes if b.round <= after_round))
+                    byes=tuple(b for b in tournament.byes if b.round <= after_round),
+                    virtual=tuple(v for v in tournament.virtual if v.round <= after_round))
     if gone:
         kept = sorted(p.start_number for p in players)
         after = renumbered(after, {old: new for new, old in enumerate(kept, start=1)})
