@@ -28,7 +28,7 @@ import shutil
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from arbiter_cli.store.commits import COMMITS
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, Refused
@@ -156,7 +156,8 @@ def _manifest(data: object) -> tuple[list[tuple[str, str]], list[str]]:
             raise ValueError("not a rename")
         temp, name = (_inside(p) for p in pair)
         target = Path(name)
-        if not re.fullmatch(re.escape(f".{target.name}.tmp-") + r"\d+", Path(temp).name) or \
+        # a file's temporary (``.NAME.tmp-PID``), or a folder built whole beside its place (``.NAME.new-PID``)
+        if not re.fullmatch(re.escape(f".{target.name}.") + r"(tmp|new)-\d+", Path(temp).name) or \
                 Path(temp).parent != target.parent:
             raise ValueError("not the temporary file of its target")
         pairs.append((temp, name))
@@ -326,9 +327,10 @@ class FolderStore:
 
     def _save_files(self, old_files: dict[str, str], new_files: dict[str, str], command: str,
                     changes: Sequence[Change], now: dt.datetime | None = None,
-                    outputs: Derived | None = None) -> None:
+                    outputs: Derived | None = None, moves: Sequence[tuple[str, str]] = ()) -> None:
         """Write the files that changed from ``old_files`` to ``new_files``, delete the ones
-        that went, add ``outputs`` (and remove those of them that no longer stand: None) and journal
+        that went, add ``outputs`` (and remove those of them that no longer stand: None), move
+        ``moves`` (a folder built whole beside its place, ``.NAME.new-PID``, and its place) and journal
         ``changes``: one all-or-nothing change."""
         writes = {name: text for name, text in new_files.items()
                   if old_files.get(name) != text or not (self.path / name).exists()}
@@ -343,9 +345,9 @@ class FolderStore:
         deletions = sorted(name for name in (old_files.keys() - new_files.keys()) | gone if (self.path / name).exists())
         if writes or deletions:
             writes[DIGESTS_FILE] = self._digests_after(writes, deletions, f"{_stamp(when)} {command}")
-        self._commit(writes, deletions)
+        self._commit(writes, deletions, moves)
 
-    def _commit(self, writes: dict[str, str], deletions: Sequence[str]) -> None:
+    def _commit(self, writes: dict[str, str], deletions: Sequence[str], moves: Sequence[tuple[str, str]] = ()) -> None:
         """Replace several files as one step that a crash cannot leave half done.
 
         Each new file is written to a temporary file beside its target and
@@ -356,8 +358,12 @@ class FolderStore:
         (:meth:`_recover`); a crash before the manifest leaves the old files.
         A Ctrl-C before the manifest undoes the change; from the manifest on it
         waits until the command ends (:mod:`arbiter_cli.store.commits`).
+
+        ``moves`` are folders already built beside their places (a group event's stages): renamed
+        with the files, through the same manifest, so that a kill leaves the folder before or after;
+        before the manifest they stay where they are, for the caller to remove.
         """
-        if not writes and not deletions:
+        if not writes and not deletions and not moves:
             return
         staged: list[tuple[str, str]] = []
         writing = ""
@@ -371,7 +377,7 @@ class FolderStore:
                 _write_synced(temp, text)  # in the middle must remove it too
                 _crash_test_pause()
             writing = PENDING_FILE
-            manifest = json.dumps({"rename": staged, "delete": list(deletions)})
+            manifest = json.dumps({"rename": [*staged, *moves], "delete": list(deletions)})
             COMMITS.committing()  # the commit point: from here on Ctrl-C waits for the command to end
             atomic_write(self.path / PENDING_FILE, manifest)
         except BaseException as error:
@@ -384,7 +390,7 @@ class FolderStore:
             raise
         COMMITS.committed(str(self.path))
         try:
-            self._apply(staged, deletions)
+            self._apply([*staged, *moves], deletions)
         except OSError as error:  # after the manifest: the change is made, the next command completes it
             raise BrokenFolder(f"the change is recorded, but not every file could be put in place "
                                f"({error.strerror or error}); the next arbiter command in this folder completes "
@@ -419,7 +425,8 @@ class FolderStore:
         path = self.path / PENDING_FILE
         try:
             renames, deletions = _manifest(json.loads(path.read_text(encoding="utf-8")))
-            if not all(self.owns(name) or name == DIGESTS_FILE for _, name in renames) or \
+            if not all(self.owns(name) or name == DIGESTS_FILE or self._moved_whole(temp, name)
+                       for temp, name in renames) or \
                     not all(self.owns(name) for name in deletions):
                 raise ValueError("a file that is not the folder's")
         except FileNotFoundError:
@@ -432,6 +439,11 @@ class FolderStore:
         except OSError as error:
             raise BrokenFolder(f"an interrupted change cannot be completed yet ({error.strerror or error}); "
                                "it stays recorded and the next command tries again", source=PENDING_FILE) from None
+
+    def _moved_whole(self, temp: str, name: str) -> bool:
+        """A folder the layout owns whole (a group event's ``stages``, ``stages/final``), built beside
+        its place (``.NAME.new-PID``) and moved in by a change's manifest."""
+        return ".new-" in Path(temp).name and self.layout.claim(PurePosixPath(name)) is True
 
     def _journal_text(self, command: str, changes: Sequence[Change], now: dt.datetime | None) -> str:
         path = self.path / JOURNAL_FILE

@@ -38,7 +38,8 @@ from arbiter_cli.core.group_settings import FINAL, GroupEvent, GroupSettings
 from arbiter_cli.core.knockout import KnockoutTournament
 from arbiter_cli.core.model import Settings, Status, Tournament
 from arbiter_cli.lifecycle.change import Change
-from arbiter_cli.store.files import Derived, move_into_place, process_alive
+from arbiter_cli.store.files import Derived, process_alive
+from arbiter_cli.store.layout import PENDING_FILE
 from arbiter_cli.store.knockout_folder import KnockoutFolder
 from arbiter_cli.store.names import is_knockout_folder
 from arbiter_cli.store.layout import Document, Folders, Hidden, Layout, Marker, Outputs, PersonFile
@@ -150,10 +151,12 @@ class GroupFolder(TournamentFolder):
         super().save(before, after, command, changes, now, outputs)
 
     def save_event(self, before: GroupEvent, after: GroupEvent, command: str, changes: Sequence[Change],
-                   outputs: Derived | None = None) -> None:
+                   outputs: Derived | None = None, moves: Sequence[tuple[str, str]] = ()) -> None:
         """Write a group act's change of the top folder (the groups, the status) and journal it;
-        ``outputs``: files derived from the event (the final standings of a finalised event)."""
-        self._save_files(self._event_files(before), self._event_files(after), command, changes, outputs=outputs)
+        ``outputs``: files derived from the event (the final standings of a finalised event);
+        ``moves``: stages built beside their places, moved in by the same change."""
+        self._save_files(self._event_files(before), self._event_files(after), command, changes, outputs=outputs,
+                         moves=moves)
         self.groups = after.groups
 
     @classmethod
@@ -169,58 +172,78 @@ class GroupFolder(TournamentFolder):
         (:meth:`create_groups`, each with its ``journals`` lines) and the top folder's change from
         ``before`` to ``after`` journalled with ``changes`` (:meth:`save_event`). When the top
         folder cannot be written, the new stages are removed again: the event stays as it was.
-        Call it holding the top folder's exclusive lock, with ``before`` as loaded."""
-        self.create_groups(dict(stages), command, journals)
-        with _removed_on_failure(self.path / STAGES_DIR):
-            self.save_event(before, after, command, changes)
+        Call it holding the top folder's exclusive lock, with ``before`` as loaded.
+
+        The groups are built in ``.stages.new-PID`` and moved in by the top folder's own change
+        (its manifest names the move): a command killed at any moment leaves the event as it was,
+        or started whole (the next command completes a change whose manifest was written)."""
+        staging = self.create_groups(dict(stages), command, journals)
+        with self._unless_recorded(staging):
+            self.save_event(before, after, command, changes, moves=[(staging.name, STAGES_DIR)])
 
     def add_final(self, before: GroupEvent, after: GroupEvent, final: Tournament | KnockoutTournament, command: str,
                   changes: Sequence[Change], journal: Sequence[Change]) -> None:
         """Add the final, the whole step: its folder written whole (:meth:`create_final`, journalled
         with ``journal``) and the top folder's change from ``before`` to ``after`` journalled with
         ``changes``. When the top folder cannot be written, the new final is removed again. Call it
-        holding the top folder's exclusive lock, with ``before`` as loaded."""
-        self.create_final(final, command, journal)
-        with _removed_on_failure(self.stage_path(FINAL)):
-            self.save_event(before, after, command, changes)
+        holding the top folder's exclusive lock, with ``before`` as loaded. As the groups, the final
+        is built beside its place (``stages/.final.new-PID``) and moved in by the top folder's change."""
+        target = self.stage_path(FINAL)
+        if target.exists():
+            raise Refused(f"{target} already exists; nothing was changed")
+        _remove_stale(target.parent, f".{FINAL}.new-")
+        staging = target.with_name(f".{FINAL}.new-{os.getpid()}")
+        with self._unless_recorded(staging):
+            self.create_final(final, command, journal, staging)
+            self.save_event(before, after, command, changes,
+                            moves=[(f"{STAGES_DIR}/{staging.name}", f"{STAGES_DIR}/{FINAL}")])
 
     def create_groups(self, stages: dict[str, Tournament], command: str,
-                      journals: Mapping[str, Sequence[Change]]) -> None:
-        """Write every group's folder at once: built in a hidden folder beside ``stages/`` and moved
-        in by one rename, so that a command stopped midway leaves no half of the groups."""
+                      journals: Mapping[str, Sequence[Change]]) -> Path:
+        """Build every group's folder in a hidden folder beside ``stages/`` (``.stages.new-PID``,
+        returned), for :meth:`start_groups` to move in by one rename; a command stopped midway leaves
+        no half of the groups."""
         target = self.path / STAGES_DIR
         if target.exists():
             raise Refused(f"{target} already exists; nothing was changed")
+        _remove_stale(self.path, f".{STAGES_DIR}.new-")  # left by a 'pair' killed midway
         staging = self.path / f".{STAGES_DIR}.new-{os.getpid()}"
-        for stale in self.path.glob(f".{STAGES_DIR}.new-*"):  # left by a 'pair' killed midway
-            pid = stale.name.rsplit("-", 1)[1]
-            if stale == staging or not pid.isdigit() or not process_alive(int(pid)):
-                shutil.rmtree(stale, ignore_errors=True)
-        try:
+        shutil.rmtree(staging, ignore_errors=True)
+        with self._unless_recorded(staging):
             try:
                 staging.mkdir()
                 for name, tournament in stages.items():
                     create_with(staging / name, tournament, command, journals[name], self.by)
-                move_into_place(staging, target)
             except OSError as error:
                 raise BrokenFolder(f"cannot create {target}: {error.strerror or error}; nothing was changed") from None
-        finally:
-            shutil.rmtree(staging, ignore_errors=True)
+        return staging
 
-    def create_final(self, final: Tournament | KnockoutTournament, command: str, changes: Sequence[Change]) -> None:
-        """Write the final's folder, whole: a round robin (:func:`~arbiter_cli.store.tournament.create_with`)
-        or a knockout (:meth:`KnockoutFolder.create_knockout`, with its bracket and round 1)."""
+    def create_final(self, final: Tournament | KnockoutTournament, command: str, changes: Sequence[Change],
+                     path: Path | None = None) -> None:
+        """Write the final's folder, whole, at ``path`` (default ``stages/final``): a round robin
+        (:func:`~arbiter_cli.store.tournament.create_with`) or a knockout
+        (:meth:`KnockoutFolder.create_knockout`, with its bracket and round 1)."""
+        place = path or self.stage_path(FINAL)
         if isinstance(final, KnockoutTournament):
-            KnockoutFolder.create_knockout(self.stage_path(FINAL), final, command, self.by, changes)
+            KnockoutFolder.create_knockout(place, final, command, self.by, changes)
         else:
-            create_with(self.stage_path(FINAL), final, command, changes, self.by)
+            create_with(place, final, command, changes, self.by)
+
+    @contextlib.contextmanager
+    def _unless_recorded(self, staging: Path) -> Iterator[None]:
+        """A stage built beside its place is taken away again when the step fails before the top
+        folder's manifest names its move (after that, the next command completes the move)."""
+        try:
+            yield
+        except BaseException:
+            if not (self.path / PENDING_FILE).exists():
+                shutil.rmtree(staging, ignore_errors=True)
+            raise
 
 
-@contextlib.contextmanager
-def _removed_on_failure(path: Path) -> Iterator[None]:
-    """A stage just written is taken away again when the event's own write fails after it."""
-    try:
-        yield
-    except BaseException:
-        shutil.rmtree(path, ignore_errors=True)
-        raise
+def _remove_stale(folder: Path, prefix: str) -> None:
+    """The stages a 'pair' killed before its change's manifest left built beside their place."""
+    for stale in folder.glob(f"{prefix}*"):
+        pid = stale.name.rsplit("-", 1)[1]
+        if not pid.isdigit() or int(pid) == os.getpid() or not process_alive(int(pid)):
+            shutil.rmtree(stale, ignore_errors=True)
