@@ -538,6 +538,42 @@ def test_exported_swiss_with_withdrawal_and_requested_bye_pairs_like_the_folder(
     assert pairs["2026"] == pairs["16"] == ([(b.white, b.black) for b in paired.games], pab[0] if pab else None)
 
 
+def test_withdrawal_after_an_unpaired_round_survives_export_and_import(arbiter, tmp_path: Path) -> None:
+    """Issue 25 (harness fault 1): a player withdrawn after round 1 whose round 1 was then unpaired
+    is exported as 240 Z in rounds 2 and 3 and comes back withdrawn after round 1, not with two
+    requested zero-point byes; a requested half-point bye stays one."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--name", "H", "--system", "swiss", "--rounds", "3", "--seed", "58").code == 0
+    for i in range(1, 5):
+        assert arbiter("-d", folder, "player", "add", f"Player, {i:02d}", "--rating", 2000 - 100 * i).code == 0
+    assert arbiter("-d", folder, "bye", "1", "--round", "3", "--half").code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    assert arbiter("-d", folder, "player", "withdraw", "2").code == 0
+    assert arbiter("-d", folder, "unpair").code == 0
+    exported = tmp_path / "x.trf"
+    assert arbiter("-d", folder, "export", "-o", exported).code == 0
+    assert arbiter("import", exported, tmp_path / "back").code == 0
+    original, back = TournamentFolder(folder).load(), TournamentFolder(tmp_path / "back").load()
+    assert [(p.name, p.status, p.withdrawn_after) for p in back.players] == [
+        (p.name, p.status, p.withdrawn_after) for p in original.players]
+    assert [(p.status, p.withdrawn_after) for p in back.players if p.start_number == 2] == [("withdrawn", 1)]
+    assert back.byes == original.byes
+
+
+def test_requested_zero_point_byes_to_the_end_are_warned_of_as_a_withdrawal(arbiter, tmp_path: Path) -> None:
+    """Issue 25 (harness fault 1): a TRF has no withdrawal, so the importer reads a zero-point bye in
+    every round to the end as one; the export names the player whose requested byes will read so."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--name", "H", "--system", "swiss", "--rounds", "3", "--seed", "58").code == 0
+    for i in range(1, 5):
+        assert arbiter("-d", folder, "player", "add", f"Player, {i:02d}", "--rating", 2000 - 100 * i).code == 0
+    assert arbiter("-d", folder, "bye", "4", "--round", "3", "--zero").code == 0
+    result = arbiter("-d", folder, "export", "-o", tmp_path / "x.trf")
+    assert result.code == 0
+    assert ("Player, 04's zero-point byes in every round from round 3 to the end will be imported as a "
+            "withdrawal") in " ".join(result.err.split())
+
+
 @pytest.mark.parametrize("records", ["162  W 3.0    D 1.0", "XXS W=3 D=1", "BBW 3.0\nBBD 1.0"])
 def test_declared_scoring_is_read(records: str) -> None:
     """TRF-2026 162, JaVaFo's XXS and bbp's BBx say the same 3/1/0 scoring; the points column agrees."""

@@ -200,6 +200,14 @@ def _absences(tournament: Tournament, version: str, warnings: list[str]) -> dict
                         "a TRF has no withdrawal")
     elif withdrawn:
         warnings.append("withdrawals are not exported: a TRF has no withdrawal (their unplayed games are in it)")
+    if not settings.system.is_round_robin:
+        for player in tournament.players:
+            requests = {b.round: b.kind for b in tournament.byes if b.start_number == player.start_number}
+            start = min(requests, default=0)
+            if not player.is_withdrawn and requests == {r: ByeKind.ZPB for r in range(start, total + 1)} and start:
+                # read_withdrawals reads a zero-point bye in every round to the end as a withdrawal
+                warnings.append(f"{player.name}'s zero-point byes in every round from round {start} to the end "
+                                "will be imported as a withdrawal: a TRF has no withdrawal")
     return out
 
 
