@@ -289,3 +289,24 @@ def test_a_withdrawal_once_the_groups_started_is_sent_to_the_players_group(arbit
     out = arbiter("-d", folder, "player", "withdraw", "3")
     assert out.code == 4 and "plays in group C" in out.err and "stages/C" in out.err
     assert out.err.count("\n") == 1 and snapshot(folder) == before
+
+
+def test_groups_set_snake_when_already_dealt_in_snake_order_writes_no_journal_line(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """Issue 25 (harness fault 4): 'groups set --snake' on groups already dealt in snake order wrote
+    "groups: '' -> 'dealt in snake order by seeding'"; a no-op journals nothing and says so, as
+    does setting by hand the groups it has already."""
+    folder = tmp_path / "cup"
+    new_event(arbiter, folder)
+    journal = (folder / "journal.csv").read_text()
+    done = arbiter("-d", folder, "groups", "set", "--snake")
+    assert done.code == 0 and "nothing changed" in done.err, done.err
+    assert (folder / "journal.csv").read_text() == journal
+    rows = "start_number,group\n" + "".join(f"{n},{'ABCD'[(n - 1) // 4]}\n" for n in range(1, 17))
+    assert arbiter("-d", folder, "groups", "set", "-", stdin=rows).code == 0
+    journal = (folder / "journal.csv").read_text()
+    again = arbiter("-d", folder, "groups", "set", "-", stdin=rows)
+    assert again.code == 0 and "nothing changed" in again.err, again.err
+    assert (folder / "journal.csv").read_text() == journal
+    assert arbiter("-d", folder, "groups", "set", "--snake").code == 0
+    assert "dealt in snake order by seeding" in (folder / "journal.csv").read_text()
