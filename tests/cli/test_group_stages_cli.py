@@ -289,3 +289,48 @@ def test_a_withdrawal_once_the_groups_started_is_sent_to_the_players_group(arbit
     out = arbiter("-d", folder, "player", "withdraw", "3")
     assert out.code == 4 and "plays in group C" in out.err and "stages/C" in out.err
     assert out.err.count("\n") == 1 and snapshot(folder) == before
+
+
+def test_groups_set_snake_when_already_dealt_in_snake_order_writes_no_journal_line(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """Issue 25 (harness fault 4): 'groups set --snake' on groups already dealt in snake order wrote
+    "groups: '' -> 'dealt in snake order by seeding'"; a no-op journals nothing and says so, as
+    does setting by hand the groups it has already."""
+    folder = tmp_path / "cup"
+    new_event(arbiter, folder)
+    journal = (folder / "journal.csv").read_text()
+    done = arbiter("-d", folder, "groups", "set", "--snake")
+    assert done.code == 0 and "nothing changed" in done.err, done.err
+    assert (folder / "journal.csv").read_text() == journal
+    rows = "start_number,group\n" + "".join(f"{n},{'ABCD'[(n - 1) // 4]}\n" for n in range(1, 17))
+    assert arbiter("-d", folder, "groups", "set", "-", stdin=rows).code == 0
+    journal = (folder / "journal.csv").read_text()
+    again = arbiter("-d", folder, "groups", "set", "-", stdin=rows)
+    assert again.code == 0 and "nothing changed" in again.err, again.err
+    assert (folder / "journal.csv").read_text() == journal
+    assert arbiter("-d", folder, "groups", "set", "--snake").code == 0
+    assert "dealt in snake order by seeding" in (folder / "journal.csv").read_text()
+
+
+def test_a_group_withdrawal_survives_the_stage_export_and_import(arbiter: Runner, tmp_path: Path) -> None:
+    """Issue 25 (harness fault 3, 'Dlamini, Dan: byes 2 -> 1'): a player withdrawn from a group (a
+    round robin) before playing counts for no one (the half rule), so their opponents have a free
+    round; after the stage's export and import the withdrawal was lost and the games were unplayed
+    games again. Now the import's standings and 'trf standings' equal the stage's."""
+    folder = tmp_path / "cup"
+    assert arbiter("new", folder, "--name", "Cup", "--system", "groups", "--groups", "3", "--advance", "1",
+                   "--final", "round-robin", "--seed", "18").code == 0
+    lines = ["name,rating"] + [f"\"{name}\",{2400 - 25 * i}" for i, name in enumerate(NAMES[:9])]
+    assert arbiter("-d", folder, "player", "import", "-", stdin="\n".join(lines) + "\n").code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    stage = folder / "stages" / "B"
+    assert arbiter("-d", stage, "player", "withdraw", "1").code == 0
+    exported = tmp_path / "b.trf"
+    assert arbiter("-d", stage, "export", "-o", exported).code == 0
+    assert arbiter("import", exported, tmp_path / "back").code == 0
+    standings = json.loads(arbiter("-d", stage, "standings", "-f", "json").out)
+    assert json.loads(arbiter("-d", tmp_path / "back", "standings", "-f", "json").out) == standings
+    assert json.loads(arbiter("trf", "standings", exported, "-f", "json").out) == standings
+    players = list(csv.DictReader(io.StringIO((tmp_path / "back" / "players.csv").read_text())))
+    assert [(p.status, p.withdrawn_after) for p in GroupFolder(folder).stage("B").load().players] == [
+        (p["status"], int(p["withdrawn_after"]) if p["withdrawn_after"] else None) for p in players]

@@ -118,6 +118,21 @@ def test_knockout_trf_export_custom_knockout_and_ordinary_games(arbiter: Runner,
     assert not (tmp_path / "copy").exists()
 
 
+def test_knockout_export_warns_by_name_that_the_file_is_not_imported_back(arbiter: Runner, tmp_path: Path) -> None:
+    """Issue 25 (harness fault 3): 'import' refuses a CUSTOM_KNOCKOUT file (and, before round 1,
+    one with no round count), so the export of a knockout, paired or not, names that loss."""
+    folder = tmp_path / "cup"
+    new_cup(arbiter, folder, 8)
+    for paired in (False, True):
+        if paired:
+            assert arbiter("-d", folder, "pair").code == 0
+        out = arbiter("-d", folder, "export", "-o", tmp_path / "cup.trf")
+        assert out.code == 0, out.err
+        assert ("warning: a knockout is exported as its games (192 CUSTOM_KNOCKOUT): 'arbiter import' and "
+                "'trf standings' do not read the file back as the event") in " ".join(out.err.split())
+        assert arbiter("import", tmp_path / "cup.trf", tmp_path / "copy").code != 0
+
+
 def test_knockout_drawn_by_lot_is_shown_again(arbiter: Runner, tmp_path: Path) -> None:
     slots = []
     for name in ("a", "b"):

@@ -492,3 +492,19 @@ def test_three_minutes_or_less_outside_a_club_is_a_blitz_game_by_the_laws_of_che
     result = arbiter("-d", Path(__file__).resolve().parents[2] / "sample_events" / "club-lyon", "ratings",
                      "--time-control", "3")
     assert result.code == 2 and "no FIDE rating list rates 3 or less" in result.err
+
+
+def test_set_initial_to_the_rating_a_member_has_writes_no_journal_line(arbiter: Runner, tmp_path: Path) -> None:
+    """Issue 25 (harness fault 4): 'member set-initial 1 --rapid R' when R is already the member's
+    initial rapid rating wrote "member 1 initial rapid: 'R' -> 'R'"; a no-op journals nothing and
+    says so."""
+    club = _club(arbiter, tmp_path)
+    rapid = json.loads(arbiter("-d", club, "member", "list", "-f", "json").out)[0]
+    journal = (club / "journal.csv").read_text()
+    done = arbiter("-d", club, "member", "set-initial", str(rapid["id"]), "--rapid", str(rapid["rapid_initial"]))
+    assert done.code == 0, done.err
+    assert "nothing changed" in done.err
+    assert (club / "journal.csv").read_text() == journal
+    moved = arbiter("-d", club, "member", "set-initial", str(rapid["id"]), "--rapid", str(rapid["rapid_initial"] + 10))
+    assert moved.code == 0 and "nothing changed" not in moved.err
+    assert f"member {rapid['id']} initial rapid" in (club / "journal.csv").read_text()

@@ -507,18 +507,24 @@ def test_sample_event_exports_and_imports_back(arbiter, tmp_path: Path, sample: 
     assert {k: getattr(back, k) for k in same} == {k: getattr(original, k) for k in same}
 
 
+def _first_round_played(arbiter, folder: Path, new: tuple[str, ...], players: int, results: tuple[str, ...]) -> None:
+    """A new event (``new``: its options) of ``players`` players with round 1 paired and played,
+    board b's result ``results[b % 3]``."""
+    assert arbiter("new", folder, *new).code == 0
+    for i in range(1, players + 1):
+        assert arbiter("-d", folder, "player", "add", f"Player, {i:02d}", "--rating", 2100 - 25 * i).code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    games = TournamentFolder(folder).load().rounds[0].games
+    lines = "".join(f"{b.board} {results[b.board % 3]}\n" for b in games)
+    assert arbiter("-d", folder, "result", "1", "--from", "-", stdin=lines).code == 0
+
+
 def test_exported_swiss_with_withdrawal_and_requested_bye_pairs_like_the_folder(arbiter, tmp_path: Path) -> None:
     """A withdrawn player and a requested half-point bye reach the engine through the export
     (TRF-2026: 240 records; TRF16: the round columns), so it pairs as 'arbiter pair' does."""
     folder = tmp_path / "open"
-    assert arbiter("new", folder, "--name", "Spring Open", "--system", "swiss", "--rounds", "5",
-                   "--seed", "11", "--initial-colour", "white").code == 0
-    for i in range(1, 10):
-        assert arbiter("-d", folder, "player", "add", f"Player, {i:02d}", "--rating", 2100 - 25 * i).code == 0
-    assert arbiter("-d", folder, "pair").code == 0
-    games = TournamentFolder(folder).load().rounds[0].games
-    results = "".join(f"{b.board} {('1-0', '0-1', '1/2')[b.board % 3]}\n" for b in games)
-    assert arbiter("-d", folder, "result", "1", "--from", "-", stdin=results).code == 0
+    _first_round_played(arbiter, folder, ("--name", "Spring Open", "--system", "swiss", "--rounds", "5", "--seed", "11",
+                                          "--initial-colour", "white"), 9, ("1-0", "0-1", "1/2"))
     assert arbiter("-d", folder, "player", "withdraw", "3").code == 0
     assert arbiter("-d", folder, "bye", "5", "--round", "2", "--half").code == 0
     pairs = {}
@@ -536,6 +542,67 @@ def test_exported_swiss_with_withdrawal_and_requested_bye_pairs_like_the_folder(
     assert {3, 5}.isdisjoint({p for b in paired.games for p in b.players})
     pab = [b.player for b in paired.byes if b.kind.value == "PAB"]
     assert pairs["2026"] == pairs["16"] == ([(b.white, b.black) for b in paired.games], pab[0] if pab else None)
+
+
+def test_withdrawal_after_an_unpaired_round_survives_export_and_import(arbiter, tmp_path: Path) -> None:
+    """Issue 25 (harness fault 1): a player withdrawn after round 1 whose round 1 was then unpaired
+    is exported as 240 Z in rounds 2 and 3 and comes back withdrawn after round 1, not with two
+    requested zero-point byes; a requested half-point bye stays one."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--name", "H", "--system", "swiss", "--rounds", "3", "--seed", "58").code == 0
+    for i in range(1, 5):
+        assert arbiter("-d", folder, "player", "add", f"Player, {i:02d}", "--rating", 2000 - 100 * i).code == 0
+    assert arbiter("-d", folder, "bye", "1", "--round", "3", "--half").code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    assert arbiter("-d", folder, "player", "withdraw", "2").code == 0
+    assert arbiter("-d", folder, "unpair").code == 0
+    exported = tmp_path / "x.trf"
+    assert arbiter("-d", folder, "export", "-o", exported).code == 0
+    assert arbiter("import", exported, tmp_path / "back").code == 0
+    original, back = TournamentFolder(folder).load(), TournamentFolder(tmp_path / "back").load()
+    assert [(p.name, p.status, p.withdrawn_after) for p in back.players] == [
+        (p.name, p.status, p.withdrawn_after) for p in original.players]
+    assert [(p.status, p.withdrawn_after) for p in back.players if p.start_number == 2] == [("withdrawn", 1)]
+    assert back.byes == original.byes
+
+
+def test_round_robin_withdrawal_under_the_half_rule_survives_export_and_import(arbiter, tmp_path: Path) -> None:
+    """Issue 25 (harness fault 2): a round robin's player withdrawn having played fewer than half of
+    their games counts for no one (the half rule); the export's points column is the standings', which
+    the import used to refuse ('the points column says 1.0 but the results add up to 2.0') and the
+    withdrawal was lost. The player, unranked in the file, comes back withdrawn after the same round,
+    and 'standings' of the import and 'trf standings' of the export equal 'standings'."""
+    folder = tmp_path / "ev"
+    _first_round_played(arbiter, folder, ("--name", "H", "--system", "round-robin", "--seed", "20", "--initial-colour",
+                                          "black", "--numbering", "lot"), 7, ("0-1", "=", "="))
+    free = [b.player for b in TournamentFolder(folder).load().rounds[0].byes]
+    assert arbiter("-d", folder, "player", "withdraw", str(free[0])).code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    exported = tmp_path / "x.trf"
+    done = arbiter("-d", folder, "export", "-o", exported)
+    assert done.code == 0 and "withdrawals" not in done.err, done.err
+    back = arbiter("import", exported, tmp_path / "back")
+    assert back.code == 0, back.err
+    original, copy = TournamentFolder(folder).load(), TournamentFolder(tmp_path / "back").load()
+    assert [(p.name, p.status, p.withdrawn_after) for p in copy.players] == [
+        (p.name, p.status, p.withdrawn_after) for p in original.players]
+    standings = json.loads(arbiter("-d", folder, "standings", "-f", "json").out)
+    assert json.loads(arbiter("-d", tmp_path / "back", "standings", "-f", "json").out) == standings
+    assert json.loads(arbiter("trf", "standings", exported, "-f", "json").out) == standings
+
+
+def test_requested_zero_point_byes_to_the_end_are_warned_of_as_a_withdrawal(arbiter, tmp_path: Path) -> None:
+    """Issue 25 (harness fault 1): a TRF has no withdrawal, so the importer reads a zero-point bye in
+    every round to the end as one; the export names the player whose requested byes will read so."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--name", "H", "--system", "swiss", "--rounds", "3", "--seed", "58").code == 0
+    for i in range(1, 5):
+        assert arbiter("-d", folder, "player", "add", f"Player, {i:02d}", "--rating", 2000 - 100 * i).code == 0
+    assert arbiter("-d", folder, "bye", "4", "--round", "3", "--zero").code == 0
+    result = arbiter("-d", folder, "export", "-o", tmp_path / "x.trf")
+    assert result.code == 0
+    assert ("Player, 04's zero-point byes in every round from round 3 to the end will be imported as a "
+            "withdrawal") in " ".join(result.err.split())
 
 
 @pytest.mark.parametrize("records", ["162  W 3.0    D 1.0", "XXS W=3 D=1", "BBW 3.0\nBBD 1.0"])

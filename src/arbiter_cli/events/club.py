@@ -93,7 +93,8 @@ class ClubEvent(Event):
             after, member, changes, rebuilt = set_initial(club, member_id, given, lambda: rated_events(folder.path))
             folder.save(club, after, self.caller.command, changes)
             shown = show_club_ratings(folder.path, after, self.caller.command, self.caller.by, final_outputs)
-        self.caller.say(f"{member.name}: initial " + ", ".join(f"{k} {v}" for k, v in given.items()))
+        self.caller.say(f"{member.name}: initial " + ", ".join(f"{k} {v}" for k, v in given.items())
+                        + ("" if changes else ": nothing changed"))
         for line in (*rebuilt.report(), *shown):
             self.caller.say(line)
 

@@ -163,6 +163,8 @@ class GroupEvent(IndividualEvent):
         with self.event(exclusive=True) as (folder, event):
             after, changes = set_groups(event, rows, label)
             folder.save_event(event, after, self.caller.command, changes)
+        if not changes:
+            self.caller.say("nothing changed")
         for change in changes:
             self.caller.say(f"{change.change}: {change.new}")
 

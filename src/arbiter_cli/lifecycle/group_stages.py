@@ -105,6 +105,8 @@ def set_groups(event: GroupEvent, rows: Sequence[GroupAssignment] | None, source
     _not_started(event)
     before = _members_text(event.groups.members)
     if rows is None:
+        if event.groups.members is None:  # dealt in snake order already: nothing to change, nothing to journal
+            return event, []
         groups = event.groups.model_copy(update={"members": None})
         return replace(event, groups=groups), [Change("groups", before, "dealt in snake order by seeding")]
     names = event.groups.names
@@ -133,6 +135,8 @@ def set_groups(event: GroupEvent, rows: Sequence[GroupAssignment] | None, source
             raise BadArgument(f"group {name} has {count(len(numbers), 'player')}; a round robin needs at least 2",
                               source=source, field="group")
     _check_advance(event.groups, members)
+    if _members_text(members) == before:  # the groups it has already: nothing to journal
+        return event, []
     groups = GroupSettings.model_validate({**event.groups.model_dump(), "members": members})
     return replace(event, groups=groups), [Change("groups set by hand", before, _members_text(members))]
 

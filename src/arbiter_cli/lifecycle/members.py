@@ -71,7 +71,7 @@ def set_initial(club: Club, member_id: int, given: Mapping[str, int], events: Ca
     after = replace(club, members=tuple(updated if m.id == member_id else m for m in club.members))
     rebuilt = recompute(after, events())
     changes = [Change(f"member {member_id} initial {k}", str(getattr(member, k) or ""), str(v))
-               for k, v in given.items()]
+               for k, v in given.items() if getattr(member, k) != v]  # a value it has already: no line
     changes += rebuilt.changes()
     return rebuilt.club, member, changes, rebuilt
 

@@ -21,7 +21,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from arbiter_cli.core.errors import BadArgument, Refused
-from arbiter_cli.core.model import Bye, ByeRequest, Player, Round, Tournament
+from arbiter_cli.core.half_rule import annulled_players, as_counted
+from arbiter_cli.core.model import ByeRequest, Player, Tournament
 from arbiter_cli.core.results import ByeKind
 from arbiter_cli.lifecycle.change import Change, named
 from arbiter_cli.lifecycle.guards import find_player, not_finalised
@@ -84,56 +85,3 @@ def withdrawn(tournament: Tournament, start_number: int, last: int) -> tuple[Tou
     name = tournament.by_number[start_number].name
     return after, [Change(f"round {b.round} requested bye of {named(start_number, name)}", b.kind.value, "")
                    for b in dropped]
-
-
-def annulled_players(tournament: Tournament) -> frozenset[int]:
-    """The withdrawn players whose games do not count (the ``half`` rule)."""
-    settings = tournament.settings
-    if not settings.system.is_round_robin or settings.round_robin_withdrawal != "half":
-        return frozenset()
-    annulled = set()
-    for player in tournament.players:
-        if not player.is_withdrawn:
-            continue
-        played = sum(1 for rnd in tournament.rounds for board in rnd.games
-                     if player.start_number in board.players and board.result is not None and board.result.played)
-        if 2 * played < _games_per_player(tournament):
-            annulled.add(player.start_number)
-    return frozenset(annulled)
-
-
-def _games_per_player(tournament: Tournament) -> int:
-    n = len(tournament.players)
-    games = n - 1
-    return 2 * games if tournament.settings.system.value == "double-round-robin" else games
-
-
-def as_counted(tournament: Tournament) -> Tournament:
-    """The tournament as its standings count it: annulled players removed, and their
-    opponents' games against them turned into free rounds (``BYE``, no points).
-
-    >>> from arbiter_cli.core.model import Game, Player, Settings
-    >>> from arbiter_cli.core.results import GameResult
-    >>> t = Tournament(Settings(name="x", system="round-robin", seed=1, initial_colour="white", rounds=3),
-    ...     tuple(Player(start_number=i, name=n) for i, n in enumerate("ABCD", start=1))
-    ...     + (), (Round(1, (Game(1, 4, 1, GameResult.WHITE_WINS), Game(2, 3, 2, GameResult.DRAW))),))
-    >>> t = replace(t, players=tuple(p.model_copy(update={"status": "withdrawn", "withdrawn_after": 1})
-    ...                              if p.start_number == 4 else p for p in t.players))
-    >>> counted = as_counted(t)
-    >>> [p.name for p in counted.players], counted.rounds[0].byes
-    (['A', 'B', 'C'], (Bye(player=1, kind=<ByeKind.BYE: 'BYE'>),))
-    """
-    annulled = annulled_players(tournament)
-    if not annulled:
-        return tournament
-    rounds = []
-    for rnd in tournament.rounds:
-        games = [g for g in rnd.games if not (set(g.players) & annulled)]
-        byes = [b for b in rnd.byes if b.player not in annulled]
-        for game in rnd.games:
-            if set(game.players) & annulled:
-                byes += [Bye(p, ByeKind.BYE) for p in game.players if p not in annulled]
-        games = [replace(g, board=i) for i, g in enumerate(games, start=1)]
-        rounds.append(Round(rnd.number, tuple(games), tuple(byes)))
-    players = tuple(p for p in tournament.players if p.start_number not in annulled)
-    return replace(tournament, players=players, rounds=tuple(rounds))

@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from arbiter_cli.core.half_rule import annulled_players
 from arbiter_cli.core.model import InitialColour, Player, Scoring, Settings, System, Tournament
 from arbiter_cli.pairing.round_robin import planned_rounds
 from arbiter_cli.core.points import format_points
@@ -198,8 +199,22 @@ def _absences(tournament: Tournament, version: str, warnings: list[str]) -> dict
         record = "240 Z" if version == "2026" else "0000 - Z in the next round's column"
         warnings.append(f"withdrawn players are written as absent ({record}) in the rounds still to play: "
                         "a TRF has no withdrawal")
+    elif withdrawn and settings.system.is_round_robin:
+        # the half rule's annulled players come back withdrawn (no rank: importer._round_robin_withdrawals)
+        kept = [p.name for p in withdrawn if p.start_number not in annulled_players(tournament)]
+        if kept:
+            warnings.append(f"the withdrawals of {', '.join(kept)} are not exported: a TRF has no withdrawal "
+                            "(their unplayed games are in it)")
     elif withdrawn:
         warnings.append("withdrawals are not exported: a TRF has no withdrawal (their unplayed games are in it)")
+    if not settings.system.is_round_robin:
+        for player in tournament.players:
+            requests = {b.round: b.kind for b in tournament.byes if b.start_number == player.start_number}
+            start = min(requests, default=0)
+            if not player.is_withdrawn and requests == {r: ByeKind.ZPB for r in range(start, total + 1)} and start:
+                # read_withdrawals reads a zero-point bye in every round to the end as a withdrawal
+                warnings.append(f"{player.name}'s zero-point byes in every round from round {start} to the end "
+                                "will be imported as a withdrawal: a TRF has no withdrawal")
     return out
 
 

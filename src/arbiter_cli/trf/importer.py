@@ -39,6 +39,7 @@ from arbiter_cli.trf.notes import Notes
 from arbiter_cli.trf.reader import TrfError, TrfFile, TrfGame, TrfPlayer
 from arbiter_cli.trf.pairing_rules import with_pairing_rules
 from arbiter_cli.trf.withdrawals import read_withdrawals
+from arbiter_cli.core.half_rule import annulled_players, as_counted
 from arbiter_cli.trf.scoring import candidates, declared_scoring, point_values, points_under, scoring_text, tally
 
 __all__ = ["Imported", "TrfUnsupported", "import_trf", "TEAM_RECORDS", "parse_trf_date", "declared_tiebreaks",
@@ -196,9 +197,11 @@ def import_trf(trf: TrfFile, *, name: str = "TRF event", for_folder: bool = True
             ctx.rank_withdrawn = False
             ctx.notes.add("unranked", "the file ranks the players who left 0: they are listed after the others "
                                       "without a rank (rank_withdrawn = false)")
+    else:
+        folder_players = _round_robin_withdrawals(ctx, system, total, folder_players, tuple(rounds), official)
     draft = Tournament(Settings(name="x", system=System.SWISS, rounds=max(total, 1), seed=0), folder_players,
                        tuple(rounds), byes)
-    scoring = _scoring(ctx, draft, official)
+    scoring = _scoring(ctx, draft, official, system)
     if not system.is_round_robin:
         rounds = _board_order(rounds, scoring)
     settings = _settings(ctx, name, system, total, colour, scoring, bool(rounds))
@@ -647,12 +650,41 @@ def folder_player(source: TrfPlayer, number: int, notes: Notes) -> Player:
         raise TrfError(pydantic_message(first), source.line, str(first["loc"][0]) if first["loc"] else None) from None
 
 
-def _scoring(ctx: _Context, draft: Tournament, official: dict[int, tuple[Fraction | None, int | None]]) -> Scoring:
+def _round_robin_withdrawals(ctx: _Context, system: System, total: int, players: tuple[Player, ...],
+                             rounds: tuple[Round, ...], official: dict[int, tuple[Fraction | None, int | None]]
+                             ) -> tuple[Player, ...]:
+    """A round robin's players the half rule left out of the standings (:mod:`arbiter_cli.core.half_rule`),
+    as an export writes them: no rank while the others have one. Each is read as withdrawn after the
+    last round whose cell is not a forfeit loss, when they played fewer than half of their games (else
+    the file is read as it stands)."""
+    ranked = {n for n, (_, rank) in official.items() if rank}
+    if not ranked or len(ranked) == len(official):
+        return players
+    lost = {ctx.numbers[p.tpn]: p for p in ctx.by_tpn.values() if ctx.numbers[p.tpn] not in ranked}
+    after = {n: max((g.round for g in p.games if g.result != "-"), default=0) for n, p in lost.items()}
+    marked = tuple(p.model_copy(update={"status": "withdrawn", "withdrawn_after": after[p.start_number]})
+                   if p.start_number in after else p for p in players)
+    draft = Tournament(Settings(name="x", system=system, rounds=max(total, 1), seed=0), marked, rounds)
+    if annulled_players(draft) != set(after):
+        return players
+    for number, source in sorted(lost.items()):
+        ctx.notes.add(f"withdrawn-{number}", f"line {source.line}: player {source.tpn} ({source.name.strip()}) has "
+                                             "no rank while the others have one and no game "
+                                             f"but forfeit losses after round {after[number]}: imported as withdrawn after round {after[number]}, "
+                                             "their games not counted (round_robin_withdrawal = \"half\")")
+    return marked
+
+
+def _scoring(ctx: _Context, draft: Tournament, official: dict[int, tuple[Fraction | None, int | None]],
+             system: System) -> Scoring:
     declared, line = declared_scoring(ctx.trf, ctx.notes)
     stated = {tpn: points for tpn, (points, _) in official.items() if points is not None}
     if "299" in ctx.trf.header or not stated:
         return declared
     counts = tally(draft)
+    if system.is_round_robin:  # the half rule's annulled games count for no one but the annulled (the export)
+        as_ranked = as_counted(replace(draft, settings=draft.settings.model_copy(update={"system": system})))
+        counts = {**counts, **tally(as_ranked)}
     # Some programs count a requested bye of the round about to be paired already (JaVaFo's sample does).
     ahead: dict[int, dict[str, int]] = {tpn: dict(count) for tpn, count in counts.items()}
     for codes in ctx.pending.values():
