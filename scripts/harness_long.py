@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
 from hypothesis import HealthCheck, Phase, seed, settings  # noqa: E402
+from hypothesis.internal.conjecture import engine  # noqa: E402
 from hypothesis.reporting import with_reporter  # noqa: E402
 from hypothesis.stateful import RuleBasedStateMachine, run_state_machine_as_test  # noqa: E402
 
@@ -71,6 +72,8 @@ def main() -> int:
     parser.add_argument("--kinds", default=",".join(KINDS), help=f"comma-separated, of: {', '.join(KINDS)}")
     parser.add_argument("--examples", type=int, default=10, help="sequences per batch")
     parser.add_argument("--steps", type=int, default=50, help="steps per sequence at most")
+    parser.add_argument("--shrink-seconds", type=int, default=120,
+                        help="how long hypothesis may shrink one fault (its own limit is 300)")
     parser.add_argument("--report", type=Path, help="write the report as JSON here too")
     args = parser.parse_args()
     kinds = [k.strip() for k in args.kinds.split(",") if k.strip()]
@@ -79,6 +82,7 @@ def main() -> int:
         parser.error(f"unknown kinds {unknown}; use {', '.join(KINDS)}")
     RUN.known = set()
     RUN.external = True
+    engine.MAX_SHRINKING_SECONDS = args.shrink_seconds  # hypothesis has no setting for it
     draw = random.Random(args.seed)
     started = time.monotonic()
     deadline = started + args.minutes * 60

@@ -112,6 +112,12 @@ class KnockoutMachine(RoundCommands, Registration):
             return
         if key is not None:
             self.model.enter(key, code)
+            # the match's later games follow its score: the program drops the tie-break games it no
+            # longer needs (journal: "game M.G dropped"); those it keeps keep their results
+            held = views.results(self.root)
+            for other in [k for k in self.model.results if k[0] == number and {k[1], k[2]} == {key[1], key[2]}
+                          and k[3] != "match" and int(k[3]) > int(game.split(".")[1]) and k not in held]:
+                del self.model.results[other]
         after = self.winners()
         match = int(game.split(".")[0])
         if before.get((number, match)) == after.get((number, match)):

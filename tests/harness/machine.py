@@ -15,6 +15,7 @@ and not raised.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import re
@@ -22,7 +23,7 @@ import shlex
 import shutil
 import tempfile
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
@@ -37,9 +38,9 @@ from harness.model import Model, disagreements
 from harness.outputs import prepare, probes
 from harness.roundtrip import roundtrip_violations
 from harness.runs import said
-from robustness._support import Run, rule_violations, run_here, signature, tree, tree_difference
+from robustness._support import Run, rule_violations, run_here, tree, tree_difference
 
-__all__ = ["HarnessMachine", "Violation", "Event", "RUN", "Runtime"]
+__all__ = ["HarnessMachine", "Violation", "Event", "RUN", "Runtime", "collected", "family"]
 
 
 class Violation(AssertionError):
@@ -79,6 +80,23 @@ class Runtime:
 RUN = Runtime()
 
 
+@contextlib.contextmanager
+def collected() -> Iterator[dict[str, str]]:
+    """While open, violations are recorded, not raised (every sequence runs to its end, so that one
+    fault does not hide the next); the dict it gives then holds each distinct violation met, with
+    the shortest sequence of commands that showed it."""
+    saved, before = RUN.never_raise, Counter(RUN.seen)
+    found: dict[str, str] = {}
+    RUN.never_raise = True
+    try:
+        yield found
+    finally:
+        RUN.never_raise = saved
+        for sig, count in RUN.seen.items():
+            if count > before.get(sig, 0):
+                found[sig] = f"{count - before.get(sig, 0)} times: {RUN.first[sig]}"
+
+
 @dataclass(frozen=True)
 class Event:
     """One event the folder holds: ``folder`` the commands' ``-d``, ``stage`` its own folder (a group
@@ -99,6 +117,23 @@ def _no_fsync(fd: object) -> None:
     """``os.fsync`` while a machine runs: flushing to the disk guards against a power cut, which the
     harness does not simulate (a killed process leaves what it wrote in the page cache, which the
     next command reads: :mod:`harness.kills`); without it a step costs a third less."""
+
+
+_CODES = re.compile(r"(?<![\w/+-])(1-0|0-1|1/2-1/2|\+/-|-/\+|-/-|0-0|none|PAB|HPB|FPB|ZPB)(?![\w/+-])")
+_NAMES = re.compile(r"\b[A-Z][a-z]+\d*(, [A-Z][a-z]+\d*)?\b")
+
+
+def family(command: str, problem: str) -> str:
+    """A violation's kind, to count distinct faults: the command and the problem's words, with
+    names, numbers, result codes and listed values taken out, cut before the first listed value."""
+    text = re.sub(r"'[^']*'|\"[^\"]*\"", "'…'", problem)
+    text = re.sub(r"\{[^}]*\}|\[[^\]]*\]|\([^)]*\)", "…", text)
+    text = _CODES.sub("R", text)
+    first, _, rest = text.partition(" ")
+    text = first + " " + _NAMES.sub("X", rest)
+    text = re.sub(r"\d+(\.\d+)?", "N", text)
+    cut = min((i for i in (text.find("'…'"), text.find("…")) if i > 0), default=len(text))
+    return f"{command}: {text[:cut].rstrip(': ,')[:160]}" if command else text[:cut].rstrip(": ,")[:160]
 
 
 def error_rule(run: Run) -> list[str]:
@@ -217,7 +252,7 @@ class HarnessMachine(RuleBasedStateMachine):
 
     def violate(self, invariant: str, problem: str, run: Run | None = None) -> None:
         problem = problem.replace(str(self.work) + "/", "").replace(str(self.work), ".")
-        sig = f"{self.kind}: {invariant}: {signature(run.name if run else '', problem)}"
+        sig = f"{self.kind}: {invariant}: {family(run.name if run else '', problem)}"
         RUN.seen[sig] += 1
         detail = f"\n    $ arbiter {' '.join(run.args)}\n    exit {run.code}\n    stderr: {run.err.strip()[-600:]}" \
             if run is not None else ""

@@ -35,6 +35,7 @@ class Model:
     requests: dict[tuple[int, str], str] = field(default_factory=dict)
     granted: dict[int, dict[str, str]] = field(default_factory=dict)
     results: dict[ResultKey, str] = field(default_factory=dict)
+    entered: set[ResultKey] = field(default_factory=set)  # the results a command entered (not the program)
     withdrawn: dict[str, int] = field(default_factory=dict)
     status: str = "registration"
 
@@ -77,10 +78,20 @@ class Model:
             del self.results[key]
 
     def enter(self, key: ResultKey, code: str) -> None:
+        self.entered.add(key)
         if canonical(code):
             self.results[key] = canonical(code)
         else:
             self.results.pop(key, None)
+
+    def settle(self, folder: Path, number: int, first: str, second: str) -> None:
+        """A match's forfeit entered or taken back: the results the program gave its boards (an empty
+        board's forfeit) may go or come back; those entered stay as they are."""
+        for key in [k for k in self.results if k[:3] == (number, first, second) and k not in self.entered]:
+            del self.results[key]
+        for key, code in views.results(folder).items():
+            if key[:3] == (number, first, second) and key not in self.results and key not in self.entered:
+                self.results[key] = code
 
     def absorb(self, folder: Path, rounds: set[int] | None = None) -> None:
         """The results the program entered by itself: those in the folder on boards the model

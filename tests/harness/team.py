@@ -119,7 +119,11 @@ class TeamMachine(RoundCommands):
         players = [roster[i]["name"] if data.draw(st.booleans(), label="by name") else roster[i]["start_number"]
                    for i in chosen]
         round_number = max(1, self.last_round() + data.draw(st.integers(0, 1), label="next round"))
-        self.arbiter("-d", self.root, "lineup", round_number, number, *players)
+        name = self.teams()[number]
+        if self.arbiter("-d", self.root, "lineup", round_number, number, *players).code == 0:
+            for key in list(views.results(self.root)) + list(self.model.results):
+                if key[0] == round_number and name in key[1:3]:  # an empty board's forfeit is the program's
+                    self.model.settle(self.root, round_number, key[1], key[2])
 
     # ------------------------------------------------------------------ results
 
@@ -149,6 +153,8 @@ class TeamMachine(RoundCommands):
         key = views.board_of(self.root, number, where)
         if self.arbiter("-d", self.root, "result", number, where, code, *correct).code == 0 and key is not None:
             self.model.enter(key, code)
+            if "." not in where:
+                self.model.settle(self.root, number, key[1], key[2])
             if number < self.last_round():
                 self.taint()
 
@@ -169,6 +175,7 @@ class TeamMachine(RoundCommands):
         key = views.board_of(self.root, number, match)
         if self.arbiter("-d", self.root, "result", number, match, code, *correct).code == 0 and key is not None:
             self.model.enter(key, code)
+            self.model.settle(self.root, number, key[1], key[2])
             if number < self.last_round():
                 self.taint()
 
