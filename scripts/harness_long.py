@@ -53,7 +53,7 @@ def batch(machine: type[RuleBasedStateMachine], number: int, examples: int, step
     and hypothesis's report of it."""
     seeded = seed(number)(type(f"{machine.__name__}Seeded", (machine,), {}))
     lines: list[str] = []
-    RUN.shrinking = False
+    RUN.shrinking, RUN.target = False, None
     try:
         with with_reporter(lambda value: lines.append(str(value))):
             run_state_machine_as_test(seeded, settings=settings(

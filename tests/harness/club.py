@@ -87,7 +87,7 @@ class ClubMachine(EventCommands):
 
     def check_folder(self) -> None:
         super().check_folder()
-        self.expect("the club's ratings are what a rebuild makes", self.rebuild_changes())
+        self.expect("the club's ratings are what a rebuild makes", self.rebuild_changes)
 
     def rebuild_changes(self) -> list[str]:
         copy = self.work / "club-copy"

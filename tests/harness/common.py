@@ -94,10 +94,10 @@ class EventCommands(HarnessMachine):
 
     def check_event(self, event: Event) -> None:
         super().check_event(event)
-        self.expect("a finalised event stores its prize list", final_prize_list(event.stage))
+        self.expect("a finalised event stores its prize list", lambda: final_prize_list(event.stage))
         if RUN.external and event.stage == self.root:
             checkable = set(range(self.tainted + 1, self.last_round() + 1))
-            self.expect("the engines pair as pair did", check_with_engines(self.root, self.trf, checkable))
+            self.expect("the engines pair as pair did", lambda: check_with_engines(self.root, self.trf, checkable))
 
     # ------------------------------------------------------------------ import
 

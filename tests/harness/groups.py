@@ -61,7 +61,7 @@ class GroupStageMachine(Registration):
 
     def check_folder(self) -> None:
         super().check_folder()
-        self.expect("the folder holds what was asked", [
+        self.expect("the folder holds what was asked", lambda: [
             f"status: expected {self.model.status}, the folder has {views.status(self.root)}"
         ] if views.status(self.root) != self.model.status else [])
 
