@@ -87,10 +87,8 @@ _SEEN: dict[str, str] = {}
 
 def check_with_engines(folder: Path, trf: Path | None, checkable: set[int]) -> list[str]:
     """What the engines pair otherwise than the folder, in the rounds ``checkable``."""
-    if trf is None or not trf.is_file() or not checkable or not complete(folder, max(checkable)):
-        return []
     system, team = settings(folder).get("system"), (folder / "teams.csv").is_file()
-    if system != "swiss":
+    if system != "swiss" or trf is None or not trf.is_file() or not checkable or not complete(folder, max(checkable)):
         return []
     digest = hashlib.sha256(trf.read_bytes() + repr(sorted(checkable)).encode()).hexdigest()
     if digest in _SEEN:
