@@ -123,6 +123,8 @@ class EventCommands(HarnessMachine):
             self.model.status = views.status(target)
         if "withdrawals" in allowed:
             self.model.withdrawn = views.withdrawn(target)
+        if any("kept under a match forfeit are not exported" in line for line in exported.err.splitlines()):
+            self.model.drop_kept_under_forfeits()
 
 
 def final_prize_list(folder: Path) -> list[str]:

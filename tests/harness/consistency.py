@@ -3,7 +3,7 @@
 * ``verify`` passes, and names no hand edit (the harness edits only ``prizes.toml``, which a
   person writes);
 * ``pairings R -f json`` shows every round file as it is: each board's players and result, each
-  match line's forfeit, each bye;
+  match line's forfeit, each bye (a match forfeit's kept boards are not shown: they count for nothing);
 * ``standings -f json`` lists exactly the players (teams) the half rule keeps, with the points
   (match and game points) that :mod:`harness.oracle` computes from the round files, in rank
   order: a better rank never has fewer points (a knockout: every player once).
@@ -65,7 +65,14 @@ def _file_lines(stage: Path, number: int) -> list[tuple[Any, ...]]:
     if is_knockout(stage):
         return _knockout_lines(stage, number)
     lines: list[tuple[Any, ...]] = []
-    for row in round_rows(stage, number):
+    rows = round_rows(stage, number)
+    # a match forfeit keeps the boards under it in the round file, counting for nothing while it
+    # stands; pairings shows the forfeit, not those boards (README, "Team events")
+    forfeited = {row["match"] for row in rows if is_team(stage) and row["match"].strip() and not row["board"].strip()
+                 and row["result"].strip()}
+    for row in rows:
+        if is_team(stage) and row["board"].strip() and row["match"] in forfeited:
+            continue
         if is_team(stage):
             lines.append((_int(row["match"]), _int(row["board"]), _int(row["first"]), _int(row["second"]),
                           _text(row["result"])))

@@ -93,6 +93,14 @@ class Model:
             if key[:3] == (number, first, second) and key not in self.results and key not in self.entered:
                 self.results[key] = code
 
+    def drop_kept_under_forfeits(self) -> None:
+        """An export and its import: the boards kept under a match forfeit are not exported (README,
+        "Team events"; export warns of it), so their results go."""
+        forfeited = {key[:3] for key, code in self.results.items() if key[3] == "match" and code in ("+/-", "-/+", "-/-")}
+        for key in [k for k in self.results if k[3] not in ("", "match") and k[:3] in forfeited]:
+            del self.results[key]
+            self.entered.discard(key)
+
     def absorb(self, folder: Path, rounds: set[int] | None = None) -> None:
         """The results the program entered by itself: those in the folder on boards the model
         has no result for (only in ``rounds``, when given)."""
