@@ -206,6 +206,9 @@ class ClubMachine(EventCommands):
     def carry_on_from_the_import_of_the_export(self) -> None:
         """Not here: an imported folder is no club tournament."""
 
+    def finalize_folder(self) -> Path:
+        return self.event() if self.current else self.root
+
     def prize_folder(self) -> Path:
         return self.event() if self.current else self.root
 
