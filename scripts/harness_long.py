@@ -39,6 +39,7 @@ from harness.groups import GroupStageMachine  # noqa: E402
 from harness.individual import RoundRobinMachine, SwissMachine  # noqa: E402
 from harness.knockout import KnockoutMachine  # noqa: E402
 from harness.machine import RUN, Violation  # noqa: E402
+from harness.open_faults import open_fault  # noqa: E402
 from harness.team import TeamRoundRobinMachine, TeamSwissMachine  # noqa: E402
 
 KINDS: dict[str, type[RuleBasedStateMachine]] = {
@@ -106,7 +107,10 @@ def main() -> int:
             faults[signature] = {"kind": kind, "seed": number, "invariant": getattr(error, "invariant", ""),
                                  "example": str(error), "hypothesis": report,
                                  "violation": isinstance(error, Violation)}
-            print(f"[{(time.monotonic() - started) / 60:5.1f} min] {kind}: new fault: {signature}", flush=True)
+            registered = open_fault(signature)
+            faults[signature]["open fault"] = registered.fault if registered else None
+            label = "open fault (tests/harness/open_faults.py)" if registered else "new fault"
+            print(f"[{(time.monotonic() - started) / 60:5.1f} min] {kind}: {label}: {signature}", flush=True)
     minutes = (time.monotonic() - started) / 60
     for signature, fault in faults.items():
         fault["seen"] = RUN.seen.get(signature, 1)
@@ -116,9 +120,12 @@ def main() -> int:
     print(f"\n== harness long run: seed {args.seed}, {minutes:.1f} minutes, kinds {', '.join(kinds)}")
     print(f"sequences: {RUN.sequences} (and {RUN.replays} replays while shrinking), commands: {RUN.commands}, "
           f"batches: {batches}")
-    print(f"distinct faults: {len(faults)}")
+    print(f"distinct faults: {len(faults)}, of them not in tests/harness/open_faults.py: "
+          f"{sum(1 for fault in faults.values() if not fault['open fault'])}")
     for index, (signature, fault) in enumerate(sorted(faults.items(), key=lambda f: f[1]["kind"]), start=1):
-        print(f"\n--- fault {index} ({fault['kind']}, seen {fault['seen']} times, batch seed {fault['seed']})\n"
+        registered = f", open fault: {fault['open fault']}" if fault["open fault"] else ", NOT in the open faults"
+        print(f"\n--- fault {index} ({fault['kind']}, seen {fault['seen']} times, batch seed {fault['seed']}"
+              f"{registered})\n"
               f"{signature}\n{fault['example']}")
     if args.report:
         args.report.write_text(json.dumps(summary, indent=1, default=str), encoding="utf-8")
