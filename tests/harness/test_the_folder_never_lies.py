@@ -26,7 +26,7 @@ from harness.open_faults import open_fault
 from harness.team import TeamRoundRobinMachine, TeamSwissMachine
 
 #: The CI sample: the same sequences every run, bounded.
-CI = settings(max_examples=8, stateful_step_count=30, deadline=None, derandomize=True, database=None,
+CI = settings(max_examples=6, stateful_step_count=30, deadline=None, derandomize=True, database=None,
               suppress_health_check=list(HealthCheck), print_blob=False, phases=[Phase.explicit, Phase.generate])
 
 
