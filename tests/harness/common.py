@@ -1,0 +1,248 @@
+"""The commands every event kind shares: ``pair`` (with the check that each requested bye goes to
+whom asked for it), ``finalize`` (also early), ``prizes.toml`` edits, and carrying on from the
+import of an export (the folder the sequence works on becomes the imported one)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from hypothesis import strategies as st
+from hypothesis.stateful import precondition, rule
+
+from harness import views
+from harness.draw import GAME_RESULTS, Names, pick, prize_lists, ratings
+from harness.files import names, round_numbers
+from harness.engines import check_with_engines
+from harness.machine import RUN, Event, HarnessMachine
+from harness.roundtrip import allowed_losses
+from harness.runs import said
+from robustness._support import run_here
+
+__all__ = ["EventCommands", "RoundCommands", "Registration"]
+
+
+class EventCommands(HarnessMachine):
+    """An event folder (individual, team or knockout) and the commands all of them take."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.names = Names()
+        self.hand_paired: set[int] = set()
+        #: The rounds paired before a change that reaches back (a round paired by hand, a correction of
+        #: an earlier round, a withdrawal dated back, a forbidden pair or virtual points given after
+        #: a pairing): the engines' checkers would pair them otherwise, rightly (harness.engines).
+        self.tainted = 0
+
+    def taint(self, through: int | None = None) -> None:
+        self.tainted = max(self.tainted, self.last_round() if through is None else through)
+
+    def last_round(self) -> int:
+        return max(round_numbers(self.root), default=0)
+
+    def pair(self, extra: list[str] | None = None, stdin: str | None = None, by_hand: bool = False) -> bool:
+        """Pair the next round; each bye requested for it must be in it, for whom asked."""
+        number = self.last_round() + 1
+        run = self.arbiter("-d", self.root, "pair", *(extra or []), stdin=stdin)
+        if run.code != 0:
+            return False
+        granted = self.model.paired(number)
+        given = views.bye_rows(self.root, number)
+        for who, kind in sorted(granted.items()):
+            if given.get(who) != kind:
+                self.violate("a requested bye goes to whom asked for it",
+                             f"round {number}: {who} asked for {kind}, the round gives them "
+                             f"{given.get(who) or 'no bye'} (the round's byes: {given})", run)
+        self.model.absorb(self.root, {number})
+        self.model.status = "running"
+        if by_hand:
+            self.hand_paired.add(number)
+            self.taint(number)
+        return True
+
+    # ------------------------------------------------------------------ the end
+
+    @precondition(lambda self: self.started)
+    @rule()
+    def finalize(self) -> None:
+        if self.arbiter("-d", self.root, "finalize", "--date", "2026-12-31").code == 0:
+            self.model.status = "finalised"
+
+    @precondition(lambda self: self.started and self.last_round() > 0)
+    @rule(data=st.data())
+    def finish_early(self, data: st.DataObject) -> None:
+        last = data.draw(st.integers(1, self.last_round()), label="after round")
+        yes = ["--yes"] if data.draw(st.booleans(), label="yes") else []
+        if self.arbiter("-d", self.root, "finalize", "--after-round", last, "--date", "2026-12-31",
+                        *yes).code == 0 and yes:
+            self.model.finished_early(last)
+            self.model.status = "finalised"
+            self.hand_paired = {n for n in self.hand_paired if n <= last}
+
+    # ------------------------------------------------------------------ prizes
+
+    def prize_folder(self) -> Path:
+        return self.root
+
+    @precondition(lambda self: self.started)
+    @rule(data=st.data())
+    def edit_the_prize_list(self, data: st.DataObject) -> None:
+        """A person writes (or deletes) ``prizes.toml``, then looks at the list."""
+        team = (self.prize_folder() / "teams.csv").is_file()
+        self.write_prizes(self.prize_folder(), data.draw(st.one_of(st.none(), prize_lists(team)), label="prizes.toml"))
+        self.reader("-d", self.prize_folder(), "prizes")
+        if views.status(self.prize_folder()) == "finalised":
+            # README, "A prize fund that comes after finalize": until 'finalize' is run again, verify
+            # names final/prizes.* as missing, out of date or given by no prizes.toml; run again, it
+            # stores (or removes) the list, or is refused when there is nothing to store
+            self.arbiter("-d", self.finalize_folder(), "finalize")
+
+    def finalize_folder(self) -> Path:
+        """Where ``finalize`` runs for the event whose prize list :meth:`prize_folder` holds."""
+        return self.root
+
+    def check_event(self, event: Event) -> None:
+        super().check_event(event)
+        self.expect("a finalised event stores its prize list", lambda: final_prize_list(event.stage))
+        if RUN.external and event.stage == self.root:
+            checkable = set(range(self.tainted + 1, self.last_round() + 1))
+            self.expect("the engines pair as pair did", lambda: check_with_engines(self.root, self.trf, checkable))
+
+    # ------------------------------------------------------------------ import
+
+    @precondition(lambda self: self.started)
+    @rule()
+    def carry_on_from_the_import_of_the_export(self) -> None:
+        """Export the event, import the file into a new folder and go on there."""
+        trf = self.work / f"carry-{self.imports}.trf"
+        exported = self.reader("-d", self.root, "export", "-o", trf)
+        if exported.code != 0:
+            return
+        allowed, _ = allowed_losses(line for line in exported.err.splitlines() if line.startswith("warning: "))
+        target = self.work / f"ev{self.imports + 1}"
+        if self.arbiter("import", trf, target).code != 0:
+            return
+        self.taint()  # the seed is not in a TRF: a colour drawn by lot may differ
+        prizes = self.root / "prizes.toml"
+        self.root = target
+        self.imports += 1
+        if prizes.is_file():
+            self.write_prizes(target, prizes.read_text(encoding="utf-8"))
+        if "status" in allowed:
+            self.model.status = views.status(target)
+        if "withdrawals" in allowed:
+            self.model.withdrawn = views.withdrawn(target)
+        if any("kept under a match forfeit are not exported" in line for line in exported.err.splitlines()):
+            self.model.drop_kept_under_forfeits()
+
+
+def final_prize_list(folder: Path) -> list[str]:
+    """A finalised event with a prize list holds it in ``final/``, as ``prizes`` shows it."""
+    if views.status(folder) != "finalised" or not (folder / "prizes.toml").is_file():
+        return []
+    stored = folder / "final" / "prizes.json"
+    shown = run_here("-d", folder, "prizes", "-f", "json")
+    if shown.code != 0:
+        return [f"prizes exits {shown.code} on a finalised event: {said(shown)}"]
+    if not stored.is_file():
+        return ["the event is finalised and has a prizes.toml, but final/prizes.json is not there"]
+    if json.loads(stored.read_text(encoding="utf-8")) != json.loads(shown.out):
+        return ["final/prizes.json differs from 'arbiter prizes -f json'"]
+    return []
+
+
+class RoundCommands(EventCommands):
+    """An event paired round by round (all but a group stage and a club): the last results, then
+    the next round; pairing; unpairing. A kind says which boards miss a result and how it enters
+    many at once."""
+
+    #: The command's word for an entrant: ``player`` (an individual event, a knockout) or ``team``.
+    entrant = "player"
+
+    def entrants(self) -> dict[int, str]:
+        """Number -> name of the players (a team event: the teams)."""
+        return names(self.root)
+
+    def missing(self, number: int) -> list[str]:
+        """Round ``number``'s boards (``BOARD``, ``MATCH.BOARD``, ``MATCH.GAME``) without a result."""
+        raise NotImplementedError
+
+    def enter(self, number: int, lines: list[tuple[str, str]], options: list[str]) -> bool:
+        """Enter ``lines`` (board, code) of round ``number`` at once (``--from``); the model learns them."""
+        keys = {board: views.board_of(self.root, number, board) for board, _ in lines}
+        text = "".join(f"{board} {code}\n" for board, code in lines)
+        if self.arbiter("-d", self.root, "result", number, "--from", "-", *options, stdin=text).code != 0:
+            return False
+        for board, code in lines:
+            key = keys[board]
+            if key is not None:
+                self.model.enter(key, code)
+        return True
+
+    @precondition(lambda self: self.started and bool(self.entrants()))
+    @rule(data=st.data())
+    def remove_an_entrant(self, data: st.DataObject) -> None:
+        """A registration made by mistake (refused once round 1 is paired)."""
+        number = pick(data, sorted(self.entrants()), self.entrant)
+        name = self.entrants()[number]
+        if self.arbiter("-d", self.root, self.entrant, "remove", number).code == 0:
+            self.model.removed(name)
+
+    @precondition(lambda self: self.started and bool(self.entrants()))
+    @rule(data=st.data())
+    def withdraw_an_entrant(self, data: st.DataObject) -> None:
+        """A player or a team leaves, now or dated back (``--after-round``)."""
+        number = pick(data, sorted(self.entrants()), self.entrant)
+        name = self.entrants()[number]
+        last = self.last_round()
+        after = data.draw(st.one_of(st.none(), st.integers(0, max(last, 0))), label="after round")
+        option = [] if after is None else ["--after-round", after]
+        if self.arbiter("-d", self.root, self.entrant, "withdraw", number, *option).code == 0:
+            self.withdrawn(name, last if after is None else after, last)
+
+    def withdrawn(self, name: str, after: int, last: int) -> None:
+        """The model after a withdrawal after round ``after`` (``last`` paired): the requests go; a round
+        robin's or a team's later paired rounds get the forfeits the program enters itself."""
+        self.model.withdrawn[name] = after
+        self.model.forget(name)
+        later = set(range(after + 1, last + 1))
+        for key in [k for k in self.model.results if k[0] in later and name in (k[1], k[2])]:
+            del self.model.results[key]  # its games in later paired rounds: forfeits, entered by the program
+        self.model.absorb(self.root, later)
+        if later:
+            self.taint()
+
+    @precondition(lambda self: self.started)
+    @rule(data=st.data())
+    def play_the_round_and_pair(self, data: st.DataObject) -> None:
+        """What an arbiter does most: the last results, then the next round."""
+        number = self.last_round()
+        if number and self.missing(number):
+            self.enter(number, [(where, pick(data, GAME_RESULTS, f"result of {where}"))
+                                for where in self.missing(number)], ["--excused"] if self.excusable else [])
+        self.pair()
+
+    excusable = True  # whether ``result`` takes --excused (not a team event's, whose forfeits are matches')
+
+    @precondition(lambda self: self.started)
+    @rule()
+    def pair_the_next_round(self) -> None:
+        self.pair()
+
+    @precondition(lambda self: self.started and self.last_round() > 0)
+    @rule()
+    def unpair_the_last_round(self) -> None:
+        number = self.last_round()
+        if self.arbiter("-d", self.root, "unpair").code == 0:
+            self.model.unpaired(number)
+            self.hand_paired.discard(number)
+
+
+class Registration(EventCommands):
+    """Players added one by one (a knockout's, a group stage's)."""
+
+    @precondition(lambda self: self.started)
+    @rule(data=st.data())
+    def add_a_player(self, data: st.DataObject) -> None:
+        rating = data.draw(ratings(), label="rating")
+        self.arbiter("-d", self.root, "player", "add", self.names.next(), *(["--rating", rating] if rating else []))

@@ -1,0 +1,110 @@
+"""The long run's independent engines: each export of an individual Swiss checked with
+``bbpPairings --dutch FILE -c`` (when ``bbpPairings`` is on PATH), each of a team Swiss with
+gacrux's checker (``python -m gacrux.pairingchecker -c -i FILE``, a test extra).
+
+Both pair every round of the file again from the rounds before it and say where they would have
+paired otherwise. Only the rounds that ``pair`` made from the folder as it still is are compared:
+a round paired by hand, or one paired before a change that reaches back (a correction of an
+earlier round, a withdrawal dated back, a forbidden pair or virtual points set after it), is not
+the engine's (see :attr:`harness.common.EventCommands.tainted`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from harness.files import round_rows, settings
+
+__all__ = ["check_with_engines", "bbp_differences", "gacrux_differences", "complete"]
+
+_ROUND = re.compile(r"Round #(\d+)")
+
+
+def bbp_differences(trf: Path) -> dict[int, str] | str:
+    """bbpPairings' checker: round -> what it pairs otherwise; a string when it cannot read the file."""
+    done = subprocess.run(["bbpPairings", "--dutch", str(trf), "-c"], capture_output=True, text=True, check=False,
+                          timeout=120)
+    if done.returncode != 0:
+        return f"bbpPairings -c exits {done.returncode}: {(done.stdout + done.stderr).strip()[-300:]}"
+    out: dict[int, str] = {}
+    current = 0
+    for line in (done.stdout + done.stderr).splitlines():
+        found = _ROUND.search(line)
+        if found:
+            current = int(found.group(1))
+        elif line.strip() and current:
+            out[current] = (out.get(current, "") + " | " + line.strip()).strip(" |")
+    return out
+
+
+def gacrux_differences(trf: Path, folder: Path) -> dict[int, str] | str:
+    """gacrux's checker: round -> its pairing where it differs from the folder's (teams, first team White)."""
+    environment = dict(os.environ, PYTHONINTMAXSTRDIGITS="0")
+    done = subprocess.run([sys.executable, "-m", "gacrux.pairingchecker", "-c", "-i", str(trf)],
+                          capture_output=True, text=True, check=False, env=environment, timeout=300)
+    try:
+        rounds = json.loads(done.stdout)["pairingResult"]["roundpairing"]
+    except (ValueError, KeyError, TypeError):
+        return f"gacrux cannot check the file: {(done.stdout + done.stderr).strip()[-300:]}"
+    out: dict[int, str] = {}
+    for entry in rounds:
+        number = int(entry["round"])
+        theirs = {(w, b) for w, b in entry["pairs"] if b}
+        bye = next((w for w, b in entry["pairs"] if not b), None)
+        rows = round_rows(folder, number)
+        ours = {(int(r["first"]), int(r["second"])) for r in rows if r["match"].strip() and not r["board"].strip()}
+        our_bye = next((int(r["first"]) for r in rows if not r["match"].strip() and r["result"].strip() == "PAB"), None)
+        if theirs != ours or bye != our_bye:
+            out[number] = f"gacrux {sorted(theirs)} PAB {bye}, the folder {sorted(ours)} PAB {our_bye}"
+    return out
+
+
+def complete(folder: Path, last: int) -> bool:
+    """Whether every board of every round has its result (the checkers read finished rounds)."""
+    for number in range(1, last + 1):
+        forfeited = False
+        for row in round_rows(folder, number):
+            if "match" in row:
+                if not row["board"].strip():
+                    forfeited = bool(row["result"].strip())
+                elif row["match"].strip() and row["first"].strip() and row["second"].strip() \
+                        and not row["result"].strip() and not forfeited:
+                    return False
+            elif row["black"].strip() and not row["result"].strip():
+                return False
+    return True
+
+
+_SEEN: dict[str, str] = {}
+
+
+def check_with_engines(folder: Path, trf: Path | None, checkable: set[int]) -> list[str]:
+    """What the engines pair otherwise than the folder, in the rounds ``checkable``."""
+    system, team = settings(folder).get("system"), (folder / "teams.csv").is_file()
+    if system != "swiss" or trf is None or not trf.is_file() or not checkable or not complete(folder, max(checkable)):
+        return []
+    digest = hashlib.sha256(trf.read_bytes() + repr(sorted(checkable)).encode()).hexdigest()
+    if digest in _SEEN:
+        return [_SEEN[digest]] if _SEEN[digest] else []
+    if team:
+        found = gacrux_differences(trf, folder)
+        engine = "gacrux"
+    elif shutil.which("bbpPairings"):
+        found = bbp_differences(trf)
+        engine = "bbpPairings"
+    else:
+        return []
+    if isinstance(found, str):
+        problems = [found]
+    else:
+        problems = [f"{engine} pairs round {n} otherwise: {text[:300]}" for n, text in sorted(found.items())
+                    if n in checkable]
+    _SEEN[digest] = "; ".join(problems)
+    return problems

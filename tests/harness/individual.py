@@ -1,0 +1,265 @@
+"""Individual events: a Swiss paired by the Dutch system (with Baku acceleration, forbidden pairs
+and pairing by hand) and a round robin (single or double).
+
+The commands drawn: registration (``player add``, ``player import``, ``player remove``), late
+entries, withdrawals, requested byes and their cancelling, forbidden pairs, virtual points,
+``pair``, hand pairing (``pairing swap``, ``pairing set``, ``pair --from``), ``unpair``,
+results one by one and many at once (forfeits, excused ones, the no-show rule's ``--confirm``),
+corrections before and after ``finalize``, ``finalize`` (also ``--after-round K --yes``),
+``prizes.toml`` edits, and carrying on from an export's import (see :mod:`harness.common`).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from hypothesis import strategies as st
+from hypothesis.stateful import initialize, precondition, rule
+
+from harness import views
+from harness.common import RoundCommands
+from harness.draw import GAME_RESULTS, RESULTS, csv_cell, pick, ratings, titles
+from harness.files import names, round_rows, rows, settings
+from harness.model import canonical
+
+__all__ = ["SwissMachine", "RoundRobinMachine"]
+
+
+class IndividualMachine(RoundCommands):
+    """What a Swiss and a round robin share."""
+
+    system: ClassVar[str] = "swiss"
+
+    # ------------------------------------------------------------------ reading the folder
+
+    def players(self) -> dict[int, str]:
+        return names(self.root)
+
+    def active(self) -> list[int]:
+        return [int(r["start_number"]) for r in rows(self.root / "players.csv") if r["status"] == "active"]
+
+    def missing(self, number: int) -> list[str]:
+        """The boards of round ``number`` without a result."""
+        return [r["board"] for r in round_rows(self.root, number) if r["black"].strip() and not r["result"].strip()]
+
+    def boards(self, number: int) -> list[str]:
+        return [r["board"] for r in round_rows(self.root, number) if r["black"].strip()]
+
+    def register_line(self, data: st.DataObject) -> tuple[str, int | None, str | None]:
+        return self.names.next(), data.draw(ratings(), label="rating"), data.draw(titles(), label="title")
+
+    # ------------------------------------------------------------------ registration
+
+    @precondition(lambda self: self.started)
+    @rule(data=st.data())
+    def add_a_player(self, data: st.DataObject) -> None:
+        name, rating, title = self.register_line(data)
+        extra = [*(["--rating", str(rating)] if rating else []), *(["--title", title] if title else [])]
+        self.arbiter("-d", self.root, "player", "add", name, *extra)
+
+    @precondition(lambda self: self.started)
+    @rule(data=st.data(), count=st.integers(1, 3))
+    def import_players(self, data: st.DataObject, count: int) -> None:
+        lines = ["name,rating,title"]
+        for _ in range(count):
+            name, rating, title = self.register_line(data)
+            lines.append(f"{csv_cell(name)},{rating or ''},{title or ''}")
+        self.arbiter("-d", self.root, "player", "import", "-", stdin="\n".join(lines) + "\n")
+
+    # ------------------------------------------------------------------ byes
+
+    @precondition(lambda self: self.started and bool(names(self.root)))
+    @rule(data=st.data())
+    def request_a_bye(self, data: st.DataObject) -> None:
+        number = pick(data, sorted(self.players()), "player")
+        name = self.players()[number]
+        planned = int(settings(self.root).get("rounds", 0) or 5)
+        round_number = data.draw(st.integers(1, max(planned, 1)), label="round")
+        kind = pick(data, ("--half", "--zero"), "kind")
+        if self.arbiter("-d", self.root, "bye", number, "--round", round_number, kind).code == 0:
+            self.model.request(round_number, name, "HPB" if kind == "--half" else "ZPB")
+
+    @precondition(lambda self: self.started and bool(views.requests(self.root)))
+    @rule(data=st.data())
+    def cancel_a_bye(self, data: st.DataObject) -> None:
+        round_number, name = pick(data, sorted(views.requests(self.root)), "request")
+        number = {v: k for k, v in self.players().items()}.get(name)
+        if number is not None and self.arbiter("-d", self.root, "bye", "cancel", number, "--round",
+                                               round_number).code == 0:
+            self.model.cancel(round_number, name)
+
+    # ------------------------------------------------------------------ results
+
+    def result_lines(self, data: st.DataObject, number: int, boards: list[str]) -> list[tuple[str, str]]:
+        return [(board, pick(data, RESULTS if data.draw(st.integers(0, 5), label="forfeit?") == 0 else GAME_RESULTS,
+                             f"result of board {board}")) for board in boards]
+
+    def enter(self, number: int, lines: list[tuple[str, str]], options: list[str]) -> bool:
+        """Enter ``lines``; with ``--confirm``, the no-show rule withdraws who forfeited."""
+        losers = self.forfeit_losers(number, lines)
+        before = views.withdrawn(self.root)
+        if not super().enter(number, lines, options):
+            return False
+        if "--confirm" in options:
+            self.no_shows(before, losers)
+        return True
+
+    def no_shows(self, before: dict[str, int], losers: set[str]) -> None:
+        """The players the no-show rule withdrew (``--confirm``): who forfeited and is withdrawn now."""
+        for name, after in views.withdrawn(self.root).items():
+            if name not in before and name in losers:
+                self.model.withdrawn[name] = after
+                self.model.forget(name)
+
+    def forfeit_losers(self, number: int, lines: list[tuple[str, str]]) -> set[str]:
+        who = set()
+        for board, code in lines:
+            key = views.board_of(self.root, number, board)
+            if key is None or canonical(code) not in ("+/-", "-/+", "-/-"):
+                continue
+            if canonical(code) in ("-/+", "-/-"):
+                who.add(key[1])
+            if canonical(code) in ("+/-", "-/-"):
+                who.add(key[2])
+        return who
+
+    def options(self, data: st.DataObject) -> list[str]:
+        return [o for o in ("--excused", "--confirm") if data.draw(st.booleans(), label=o)]
+
+    @precondition(lambda self: self.started and self.last_round() > 0)
+    @rule(data=st.data())
+    def enter_the_missing_results(self, data: st.DataObject) -> None:
+        number = self.last_round()
+        missing = self.missing(number)
+        if missing:
+            self.enter(number, self.result_lines(data, number, missing), self.options(data))
+
+    @precondition(lambda self: self.started and self.last_round() > 0)
+    @rule(data=st.data())
+    def enter_or_correct_one_result(self, data: st.DataObject) -> None:
+        number = data.draw(st.integers(1, self.last_round()), label="round")
+        boards = self.boards(number)
+        if not boards:
+            return
+        board = pick(data, boards, "board")
+        code = pick(data, (*RESULTS, "none"), "result")
+        options = [o for o in ("--correct", "--excused", "--confirm") if data.draw(st.booleans(), label=o)]
+        key = views.board_of(self.root, number, board)
+        losers = self.forfeit_losers(number, [(board, code)])
+        before = views.withdrawn(self.root)
+        if self.arbiter("-d", self.root, "result", number, board, code, *options).code == 0 and key is not None:
+            self.model.enter(key, code)
+            if number < self.last_round():
+                self.taint()
+            if "--confirm" in options:
+                self.no_shows(before, losers)
+
+
+class SwissMachine(IndividualMachine):
+    """A Swiss (FIDE Dutch, C.04.3), with Baku acceleration, forbidden pairs and pairing by hand."""
+
+    kind = "individual Swiss"
+
+    @initialize(data=st.data(), players=st.integers(4, 11), rounds=st.integers(3, 5))
+    def create(self, data: st.DataObject, players: int, rounds: int) -> None:
+        baku = ["--acceleration", "baku"] if data.draw(st.booleans(), label="baku") else []
+        colour = pick(data, ("white", "black", "random"), "initial colour")
+        self.arbiter("new", self.root, "--name", "Harness Open", "--system", "swiss", "--rounds", rounds,
+                     "--seed", data.draw(st.integers(0, 99), label="seed"), "--initial-colour", colour, *baku)
+        lines = ["name,rating,title"]
+        for _ in range(players):
+            name, rating, title = self.register_line(data)
+            lines.append(f"{csv_cell(name)},{rating or ''},{title or ''}")
+        self.arbiter("-d", self.root, "player", "import", "-", stdin="\n".join(lines) + "\n")
+
+    @precondition(lambda self: self.started and len(names(self.root)) >= 2)
+    @rule(data=st.data())
+    def forbid_a_pair(self, data: st.DataObject) -> None:
+        players = sorted(self.players())
+        first = pick(data, players, "first")
+        second = pick(data, [p for p in players if p != first], "second")
+        rounds = data.draw(st.sampled_from(([], ["--rounds", "1-2"], ["--rounds", "2-4"])), label="rounds")
+        if self.arbiter("-d", self.root, "avoid", first, second, *rounds).code == 0:
+            self.taint()
+
+    @precondition(lambda self: self.started and (self.root / "avoid.csv").is_file())
+    @rule()
+    def lift_a_forbidden_pair(self) -> None:
+        if self.arbiter("-d", self.root, "avoid", "remove", "1").code == 0:
+            self.taint()
+
+    @precondition(lambda self: self.started and settings(self.root).get("acceleration") == "baku")
+    @rule(data=st.data())
+    def give_virtual_points(self, data: st.DataObject) -> None:
+        player = pick(data, sorted(self.players()) or [1], "player")
+        number = data.draw(st.integers(1, 3), label="round")
+        value = pick(data, ("0", "0.5", "1", "none"), "points")
+        if self.arbiter("-d", self.root, "acceleration", "set", player, number, value).code == 0:
+            self.taint()
+
+    @precondition(lambda self: self.started and self.last_round() > 0)
+    @rule(data=st.data())
+    def swap_two_players(self, data: st.DataObject) -> None:
+        number = self.last_round()
+        seated = [int(r["white"]) for r in round_rows(self.root, number)] + \
+            [int(r["black"]) for r in round_rows(self.root, number) if r["black"].strip()]
+        if len(seated) < 2:
+            return
+        first = pick(data, seated, "first")
+        second = pick(data, [p for p in seated if p != first], "second")
+        force = ["--force", "--reason", "arbiter's decision"] if data.draw(st.booleans(), label="force") else []
+        if self.arbiter("-d", self.root, "pairing", "swap", number, first, second, *force).code == 0:
+            self.hand_paired.add(number)
+            self.taint()
+
+    @precondition(lambda self: self.started and self.last_round() > 0)
+    @rule(data=st.data())
+    def set_a_board(self, data: st.DataObject) -> None:
+        number = self.last_round()
+        boards = self.boards(number)
+        seated = [int(r["white"]) for r in round_rows(self.root, number) if r["black"].strip()] + \
+            [int(r["black"]) for r in round_rows(self.root, number) if r["black"].strip()]
+        if not boards or len(seated) < 2:
+            return
+        white = pick(data, seated, "white")
+        black = pick(data, [p for p in seated if p != white], "black")
+        force = ["--force", "--reason", "wheelchair on board 1"] if data.draw(st.booleans(), label="force") else []
+        if self.arbiter("-d", self.root, "pairing", "set", number, pick(data, boards, "board"), white, black,
+                        *force).code == 0:
+            self.hand_paired.add(number)
+            self.taint()
+
+    @precondition(lambda self: self.started)
+    @rule(data=st.data())
+    def pair_by_hand(self, data: st.DataObject) -> None:
+        """``pair --from``: the next round as the arbiter writes it."""
+        number = self.last_round() + 1
+        asked = {who for (r, who) in self.model.requests if r == number}
+        players = [p for p in self.active() if self.players().get(p) not in asked]
+        order = data.draw(st.permutations(players), label="order")
+        lines = [f"{order[i]} {order[i + 1]}" for i in range(0, len(order) - 1, 2)]
+        if len(order) % 2:
+            lines.append(f"{order[-1]} 0")
+        force = ["--force", "--reason", "paired by hand"] if data.draw(st.booleans(), label="force") else []
+        self.pair(["--from", "-", *force], stdin="\n".join(lines) + "\n", by_hand=True)
+
+
+class RoundRobinMachine(IndividualMachine):
+    """A round robin (C.05, the Berger tables), single or double."""
+
+    kind = "round robin"
+    system = "round-robin"
+
+    @initialize(data=st.data(), players=st.integers(3, 8))
+    def create(self, data: st.DataObject, players: int) -> None:
+        system = pick(data, ("round-robin", "double-round-robin"), "system")
+        colour = pick(data, ("white", "black", "random"), "initial colour")
+        numbering = pick(data, ("rating", "lot"), "numbering")
+        self.arbiter("new", self.root, "--name", "Harness Invitational", "--system", system, "--seed",
+                     data.draw(st.integers(0, 99), label="seed"), "--initial-colour", colour, "--numbering",
+                     numbering)
+        lines = ["name,rating,title"]
+        for _ in range(players):
+            name, rating, title = self.register_line(data)
+            lines.append(f"{csv_cell(name)},{rating or ''},{title or ''}")
+        self.arbiter("-d", self.root, "player", "import", "-", stdin="\n".join(lines) + "\n")

@@ -1,0 +1,235 @@
+"""Team events: a team Swiss (C.04.6) and a team round robin (a league, single or double).
+
+The commands drawn: teams and rosters (``team import``, ``team add`` with ``team roster ...
+add``, ``team remove``, ``team roster ... remove``), late teams, team withdrawals (the round
+robin's half rule), requested team byes (``team bye``, ``--zero``, ``--cancel``), line-ups for
+the next round and for the paired one, ``pair``, ``unpair``, board results, match forfeits
+(``ROUND MATCH +/-``, also with ``--correct`` over board results, and ``none --correct``),
+corrections before and after ``finalize``, ``finalize`` (also early), ``prizes.toml`` edits, and
+carrying on from an export's import.
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+from hypothesis.stateful import initialize, precondition, rule
+
+from harness import views
+from harness.common import RoundCommands
+from harness.draw import FORFEITS, GAME_RESULTS, RESULTS, csv_cell, pick
+from harness.files import Row, round_numbers, round_rows, rows, settings, team_names
+
+__all__ = ["TeamSwissMachine", "TeamRoundRobinMachine"]
+
+_CLUBS = ("Lyon", "Paris", "Nice", "Lille", "Metz", "Brest", "Caen", "Dijon", "Nancy", "Reims", "Tours", "Vichy")
+
+
+class TeamMachine(RoundCommands):
+    """What a team Swiss and a team round robin share."""
+
+    system = "swiss"
+    excusable = False
+    entrant = "team"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.clubs = 0
+
+    # ------------------------------------------------------------------ reading the folder
+
+    def teams(self) -> dict[int, str]:
+        return team_names(self.root)
+
+    def entrants(self) -> dict[int, str]:
+        return self.teams()
+
+    def boards(self) -> int:
+        return int(settings(self.root).get("team", {}).get("boards", 2))
+
+    def roster(self, team: int) -> list[Row]:
+        return [r for r in rows(self.root / "players.csv") if r.get("team", "").strip() == str(team)]
+
+    def board_lines(self, number: int) -> list[tuple[str, Row]]:
+        """Round ``number``'s board lines with a player on each side (``MATCH.BOARD``, row), the
+        boards of a forfeited match left out."""
+        out = []
+        match, forfeited = "", False
+        for row in round_rows(self.root, number):
+            if not row["match"].strip():
+                continue
+            if not row["board"].strip():
+                match, forfeited = row["match"], bool(row["result"].strip())
+            elif row["first"].strip() and row["second"].strip() and not forfeited:
+                out.append((f"{match}.{row['board']}", row))
+        return out
+
+    def matches(self, number: int) -> list[str]:
+        return [r["match"] for r in round_rows(self.root, number) if r["match"].strip() and not r["board"].strip()]
+
+    def new_team(self, data: st.DataObject, players: int) -> tuple[str, str, list[tuple[str, int | None]]]:
+        """A new team's name, short code and roster (rating order, unrated last)."""
+        club = f"{_CLUBS[self.clubs % len(_CLUBS)]}{'' if self.clubs < len(_CLUBS) else self.clubs}"
+        short = f"{club[:3].upper()}{self.clubs}"
+        self.clubs += 1
+        top = data.draw(st.integers(14, 25), label="team strength") * 100
+        ratings = sorted((top - data.draw(st.integers(0, 300), label="rating") for _ in range(players)), reverse=True)
+        unrated = data.draw(st.integers(0, 1), label="unrated players") if players > 2 else 0
+        return club, short, [(self.names.next(), r if i < players - unrated else None) for i, r in enumerate(ratings)]
+
+    # ------------------------------------------------------------------ registration
+
+    def create_event(self, data: st.DataObject, system: str, extra: list[str]) -> None:
+        boards = data.draw(st.integers(2, 4), label="boards")
+        self.arbiter("new", self.root, "--teams", "--boards", boards, "--system", system, "--name", "Harness League",
+                     "--seed", data.draw(st.integers(0, 99), label="seed"), *extra)
+        lines = ["team,short,name,rating"]
+        for _ in range(data.draw(st.integers(3, 8), label="teams")):
+            club, short, roster = self.new_team(data, boards + data.draw(st.integers(-1, 2), label="roster size"))
+            lines += [f"{club},{short},{csv_cell(name)},{rating or ''}" for name, rating in roster]
+        self.arbiter("-d", self.root, "team", "import", "-", stdin="\n".join(lines) + "\n")
+
+    @precondition(lambda self: self.started)
+    @rule(data=st.data())
+    def register_a_team(self, data: st.DataObject) -> None:
+        """A team and its roster: registration, or a late entry in a Swiss."""
+        club, short, roster = self.new_team(data, self.boards() + data.draw(st.integers(0, 1), label="reserves"))
+        if self.arbiter("-d", self.root, "team", "add", club, "--short", short).code == 0:
+            self.arbiter("-d", self.root, "team", "roster", short, "add",
+                         *(f"{name}/{rating}" if rating else name for name, rating in roster))
+
+    @precondition(lambda self: self.started and bool(team_names(self.root)))
+    @rule(data=st.data())
+    def take_a_player_off_a_roster(self, data: st.DataObject) -> None:
+        number = pick(data, sorted(self.teams()), "team")
+        roster = self.roster(number)
+        if roster:
+            self.arbiter("-d", self.root, "team", "roster", number, "remove", pick(data, roster, "player")["name"])
+
+    @precondition(lambda self: self.started and bool(team_names(self.root)))
+    @rule(data=st.data())
+    def give_a_line_up(self, data: st.DataObject) -> None:
+        number = pick(data, sorted(self.teams()), "team")
+        roster = self.roster(number)
+        if not roster:
+            return
+        chosen = data.draw(st.lists(st.sampled_from(range(len(roster))), min_size=1, max_size=self.boards(),
+                                    unique=True), label="players")
+        if data.draw(st.booleans(), label="roster order"):
+            chosen = sorted(chosen)
+        players = [roster[i]["name"] if data.draw(st.booleans(), label="by name") else roster[i]["start_number"]
+                   for i in chosen]
+        round_number = max(1, self.last_round() + data.draw(st.integers(0, 1), label="next round"))
+        name = self.teams()[number]
+        if self.arbiter("-d", self.root, "lineup", round_number, number, *players).code == 0:
+            for key in list(views.results(self.root)) + list(self.model.results):
+                if key[0] == round_number and name in key[1:3]:  # an empty board's forfeit is the program's
+                    self.model.settle(self.root, round_number, key[1], key[2])
+
+    # ------------------------------------------------------------------ results
+
+    def missing(self, number: int) -> list[str]:
+        return [where for where, row in self.board_lines(number) if not row["result"].strip()]
+
+    @precondition(lambda self: self.started and self.last_round() > 0)
+    @rule(data=st.data())
+    def enter_the_missing_results(self, data: st.DataObject) -> None:
+        number = self.last_round()
+        lines = [(where, pick(data, RESULTS if data.draw(st.integers(0, 6), label="forfeit?") == 0 else GAME_RESULTS,
+                              f"result of {where}")) for where in self.missing(number)]
+        if lines:
+            self.enter(number, lines, [])
+
+    @precondition(lambda self: self.started and self.last_round() > 0)
+    @rule(data=st.data())
+    def enter_or_correct_one_result(self, data: st.DataObject) -> None:
+        """A board's result, or a whole match's forfeit; with ``--correct`` now and then."""
+        number = data.draw(st.integers(1, self.last_round()), label="round")
+        places = [where for where, _ in self.board_lines(number)] + self.matches(number)
+        if not places:
+            return
+        where = pick(data, places, "board or match")
+        code = pick(data, (*FORFEITS, "none") if "." not in where else (*RESULTS, "none"), "result")
+        correct = ["--correct"] if data.draw(st.booleans(), label="--correct") else []
+        key = views.board_of(self.root, number, where)
+        if self.arbiter("-d", self.root, "result", number, where, code, *correct).code == 0 and key is not None:
+            self.model.enter(key, code)
+            if "." not in where:
+                self.model.settle(self.root, number, key[1], key[2])
+            if number < self.last_round():
+                self.taint()
+
+    @precondition(lambda self: self.started and self.last_round() > 0)
+    @rule(data=st.data())
+    def forfeit_a_match(self, data: st.DataObject) -> None:
+        """A team did not come (or neither did): the whole match's forfeit, over its board results
+        with ``--correct``, or taken back (``none --correct``)."""
+        played = [(n, m) for n in range(1, self.last_round() + 1) for m in self.matches(n)
+                  if any(row["result"].strip() for where, row in self.board_lines(n) if where.split(".")[0] == m)]
+        everything = [(n, m) for n in range(1, self.last_round() + 1) for m in self.matches(n)]
+        if not everything:
+            return
+        prefer = bool(played) and data.draw(st.booleans(), label="played")
+        number, match = pick(data, played if prefer else everything, "match")
+        code = pick(data, (*FORFEITS, "none"), "forfeit")
+        correct = ["--correct"] if data.draw(st.integers(0, 3), label="--correct") else []
+        key = views.board_of(self.root, number, match)
+        if self.arbiter("-d", self.root, "result", number, match, code, *correct).code == 0 and key is not None:
+            self.model.enter(key, code)
+            self.model.settle(self.root, number, key[1], key[2])
+            if number < self.last_round():
+                self.taint()
+
+
+class TeamSwissMachine(TeamMachine):
+    """A team Swiss (C.04.6, 2026), with requested team byes."""
+
+    kind = "team Swiss"
+
+    @initialize(data=st.data())
+    def create(self, data: st.DataObject) -> None:
+        model = pick(data, ("a", "b", "none"), "colour model")
+        extra = ["--rounds", str(data.draw(st.integers(3, 5), label="rounds")), "--colour-model", model]
+        if data.draw(st.integers(0, 3), label="GP first?") == 0:
+            extra += ["--primary", "GP"]
+        if data.draw(st.integers(0, 3), label="PAB won?") == 0:
+            extra += ["--pab", "win"]
+        self.create_event(data, "swiss", extra)
+
+    def ask_for_a_bye(self, data: st.DataObject, first: int) -> None:
+        number = pick(data, sorted(self.teams()), "team")
+        name = self.teams()[number]
+        planned = int(settings(self.root).get("rounds", 0) or 4)
+        round_number = data.draw(st.integers(first, max(planned, first)), label="round")
+        by = pick(data, (str(number), name), "named by")
+        zero = ["--zero"] if data.draw(st.booleans(), label="--zero") else []
+        if self.arbiter("-d", self.root, "team", "bye", by, round_number, *zero).code == 0:
+            self.model.request(round_number, name, "ZPB" if zero else "HPB")
+
+    @precondition(lambda self: self.started and bool(team_names(self.root)))
+    @rule(data=st.data())
+    def request_a_team_bye(self, data: st.DataObject) -> None:
+        self.ask_for_a_bye(data, 1)
+
+    @precondition(lambda self: self.started and bool(team_names(self.root)) and not round_numbers(self.root))
+    @rule(data=st.data())
+    def request_a_team_bye_while_teams_register(self, data: st.DataObject) -> None:
+        """Teams announce their absences before the event starts, as they register."""
+        self.ask_for_a_bye(data, 1)
+
+    @precondition(lambda self: self.started and bool(views.requests(self.root)))
+    @rule(data=st.data())
+    def cancel_a_team_bye(self, data: st.DataObject) -> None:
+        round_number, name = pick(data, sorted(self.model.requests) or sorted(views.requests(self.root)), "request")
+        if self.arbiter("-d", self.root, "team", "bye", name, round_number, "--cancel").code == 0:
+            self.model.cancel(round_number, name)
+
+
+class TeamRoundRobinMachine(TeamMachine):
+    """A team round robin (a league), single or double, with the half rule for withdrawals."""
+
+    kind = "team round robin"
+
+    @initialize(data=st.data())
+    def create(self, data: st.DataObject) -> None:
+        system = pick(data, ("round-robin", "round-robin", "double-round-robin"), "system")
+        self.create_event(data, system, [])
