@@ -28,6 +28,8 @@ The invariants, and where each is checked:
  I13   a club's stored ratings are what a rebuild makes                    club
  I14   (long run) bbpPairings and gacrux pair each round ``pair`` made      engines
        as it did
+ I15   ``team card`` and ``team boards`` agree on each player's games and   team.cards_and_boards
+       points
 =====  ==================================================================  ========================
 
 The modules: :mod:`~harness.machine` (the base state machine: running a command as a step, the

@@ -229,6 +229,23 @@ class RoundCommands(EventCommands):
     def pair_the_next_round(self) -> None:
         self.pair()
 
+    @precondition(lambda self: self.started)
+    @rule(data=st.data())
+    def play_to_the_end(self, data: st.DataObject) -> None:
+        """The rest of the event: every round's results and the next pairing until none is left (a
+        knockout's tie-break games as they come), then ``finalize``; what follows (corrections, a
+        prize list) then meets a finalised event."""
+        for _ in range(24):
+            number = self.last_round()
+            missing = self.missing(number) if number else []
+            if missing:
+                if not self.enter(number, [(where, pick(data, GAME_RESULTS, f"result of {where}"))
+                                           for where in missing], ["--excused"] if self.excusable else []):
+                    break
+            elif not self.pair():
+                break
+        self.finalize()
+
     @precondition(lambda self: self.started and self.last_round() > 0)
     @rule()
     def unpair_the_last_round(self) -> None:

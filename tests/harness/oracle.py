@@ -25,7 +25,8 @@ from typing import Any
 
 from harness.files import Row, names, points, round_numbers, round_rows, rows, settings, team_names
 
-__all__ = ["Scoring", "scoring_of", "individual_points", "TeamScore", "team_scores", "OUTCOMES", "PLAYED"]
+__all__ = ["Scoring", "scoring_of", "individual_points", "TeamScore", "team_scores", "annulled_teams", "OUTCOMES",
+           "PLAYED"]
 
 #: A result code -> (White's outcome, Black's outcome): W win, D draw, L loss, FW/FL forfeit won/lost.
 OUTCOMES = {"1-0": ("W", "L"), "0-1": ("L", "W"), "1/2-1/2": ("D", "D"), "+/-": ("FW", "FL"),
@@ -172,6 +173,24 @@ def _match_played(match: _Match) -> bool:
     return not match.forfeit and any(b["result"].strip() in PLAYED for b in match.boards)
 
 
+def annulled_teams(folder: Path) -> set[int]:
+    """The withdrawn teams of a round robin that played fewer than half their matches (the half rule)."""
+    toml = settings(folder)
+    if not _half_rule(toml):
+        return set()
+    teams = rows(folder / "teams.csv")
+    rounds = _team_rounds(folder)
+    out = set()
+    for entry in teams:
+        if entry["status"] == "withdrawn":
+            number = int(entry["number"])
+            played = sum(1 for matches, _ in rounds for m in matches if number in (m.first, m.second)
+                         and _match_played(m))
+            if 2 * played < _per_entrant(toml, len(teams)):
+                out.add(number)
+    return out
+
+
 def team_scores(folder: Path) -> dict[str, TeamScore]:
     """Each team's match and game points (by name) after every paired round; the teams a round
     robin's half rule takes out of the standings are left out."""
@@ -186,16 +205,7 @@ def team_scores(folder: Path) -> dict[str, TeamScore]:
         (score.win if pab_won else score.draw) * boards
     teams = rows(folder / "teams.csv")
     rounds = _team_rounds(folder)
-    annulled: set[int] = set()
-    if _half_rule(toml):
-        for entry in teams:
-            if entry["status"] != "withdrawn":
-                continue
-            number = int(entry["number"])
-            played = sum(1 for matches, _ in rounds for m in matches if number in (m.first, m.second)
-                         and _match_played(m))
-            if 2 * played < _per_entrant(toml, len(teams)):
-                annulled.add(number)
+    annulled = annulled_teams(folder)
     mp = {int(t["number"]): Fraction(0) for t in teams if int(t["number"]) not in annulled}
     gp = dict(mp)
     for matches, byes in rounds:

@@ -11,17 +11,55 @@ carrying on from an export's import.
 
 from __future__ import annotations
 
+import json
+from fractions import Fraction
+from pathlib import Path
+
 from hypothesis import strategies as st
 from hypothesis.stateful import initialize, precondition, rule
 
 from harness import views
 from harness.common import RoundCommands
+from harness.machine import Event
+from harness.oracle import annulled_teams, scoring_of
+from harness.runs import said
+from robustness._support import run_here
 from harness.draw import FORFEITS, GAME_RESULTS, RESULTS, csv_cell, pick
-from harness.files import Row, round_numbers, round_rows, rows, settings, team_names
+from harness.files import Row, points, round_numbers, round_rows, rows, settings, team_names
 
 __all__ = ["TeamSwissMachine", "TeamRoundRobinMachine"]
 
 _CLUBS = ("Lyon", "Paris", "Nice", "Lille", "Metz", "Brest", "Caen", "Dijon", "Nancy", "Reims", "Tours", "Vichy")
+
+
+def cards_and_boards(folder: Path) -> list[str]:
+    """Each player's games and points: ``team card`` (every team) against ``team boards`` (the sum
+    of the player's rows, one per board played, whose points leave the forfeit wins apart). A card
+    is the record of who played whom, the matches a round robin's half rule annuls included
+    (lifecycle/team_cards.py); the board list counts what the standings count: those are left out."""
+    forfeit_win = scoring_of(settings(folder)).forfeit_win
+    annulled = annulled_teams(folder)
+    card, boards = run_here("-d", folder, "team", "card", "-f", "json"), run_here("-d", folder, "team", "boards",
+                                                                                  "-f", "json")
+    if card.code != 0 or boards.code != 0:
+        return [f"team card exits {card.code}, team boards exits {boards.code}: {said(card)} {said(boards)}"]
+    totals: dict[int, tuple[int, Fraction]] = {}
+    for row in json.loads(boards.out):
+        games, got = totals.get(row["start_number"], (0, Fraction(0)))
+        totals[row["start_number"]] = (games + row["games"],
+                                       got + points(row["points"]) + row["forfeit_wins"] * forfeit_win)
+    out = []
+    for row in json.loads(card.out):
+        number = row["start_number"]
+        listed = totals.get(number, (0, Fraction(0)))
+        seats = [seat for seat in row["rounds"] if row["team_number"] not in annulled
+                 and seat["opponent_team"] not in annulled]
+        shown = (sum(1 for seat in seats if seat["result"] in ("1", "½", "0")),
+                 sum((points(seat["points"]) for seat in seats), Fraction(0)))
+        if listed != shown and (shown[0] or listed[0]):
+            out.append(f"{row['name']!r}: team card {shown[0]} games, {shown[1]} points; team boards {listed[0]} "
+                       f"games, {listed[1]} points")
+    return out
 
 
 class TeamMachine(RoundCommands):
@@ -126,6 +164,10 @@ class TeamMachine(RoundCommands):
                     self.model.settle(self.root, round_number, key[1], key[2])
 
     # ------------------------------------------------------------------ results
+
+    def check_event(self, event: Event) -> None:
+        super().check_event(event)
+        self.expect("team card and team boards agree", lambda: cards_and_boards(self.root))
 
     def missing(self, number: int) -> list[str]:
         return [where for where, row in self.board_lines(number) if not row["result"].strip()]
