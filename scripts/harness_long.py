@@ -123,9 +123,9 @@ def main() -> int:
     print(f"distinct faults: {len(faults)}, of them not in tests/harness/open_faults.py: "
           f"{sum(1 for fault in faults.values() if not fault['open fault'])}")
     for index, (signature, fault) in enumerate(sorted(faults.items(), key=lambda f: f[1]["kind"]), start=1):
-        registered = f", open fault: {fault['open fault']}" if fault["open fault"] else ", NOT in the open faults"
+        note = f", open fault: {fault['open fault']}" if fault["open fault"] else ", NOT in the open faults"
         print(f"\n--- fault {index} ({fault['kind']}, seen {fault['seen']} times, batch seed {fault['seed']}"
-              f"{registered})\n"
+              f"{note})\n"
               f"{signature}\n{fault['example']}")
     if args.report:
         args.report.write_text(json.dumps(summary, indent=1, default=str), encoding="utf-8")
