@@ -132,6 +132,8 @@ class EventCommands(HarnessMachine):
             self.model.status = views.status(target)
         if "withdrawals" in allowed:
             self.model.withdrawn = views.withdrawn(target)
+        if "requested byes" in allowed:
+            self.model.requests = views.requests(target)
         if any("kept under a match forfeit are not exported" in line for line in exported.err.splitlines()):
             self.model.drop_kept_under_forfeits()
 

@@ -77,10 +77,12 @@ def after_kill(point: Mapping[str, bytes], before: Mapping[str, bytes], after: M
         path.write_bytes(data)
     checked = run_here("-d", scratch, "verify")
     out = []
-    if checked.code != 0:
-        out.append(f"verify after the kill: exit {checked.code}: {listed(checked)}")
     now = settled(tree(scratch, dirs=False))
     then, done = settled(before), settled(after)
+    if checked.code != 0 and not (now == then and _verify_says(then, scratch) == (checked.code, checked.err)):
+        # left as before the command, the folder may fail verify as it did then (a prizes.toml edited
+        # after finalising fails until 'finalize' stores it: README): only a new failure is the kill's
+        out.append(f"verify after the kill: exit {checked.code}: {listed(checked)}")
     if now in (then, done):
         return out
     if all(_part(now, s) in (_part(then, s), _part(done, s)) for s in stores(now) + stores(done)) and \
@@ -89,6 +91,19 @@ def after_kill(point: Mapping[str, bytes], before: Mapping[str, bytes], after: M
     out.append(f"after the kill the folder is neither as before nor as after: vs before "
                f"{tree_difference(then, now)[:4]}, vs after {tree_difference(done, now)[:4]}")
     return out
+
+
+def _verify_says(files: Mapping[str, bytes], scratch: Path) -> tuple[int, str]:
+    """``verify``'s exit code and message on a folder of these bytes (made beside ``scratch``)."""
+    place = scratch.with_name(scratch.name + "-before")
+    if place.exists():
+        shutil.rmtree(place)
+    for name, data in files.items():
+        path = place / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    said = run_here("-d", place, "verify")
+    return said.code, said.err.replace(str(place), str(scratch))
 
 
 def _part(files: Mapping[str, bytes], store: str) -> dict[str, bytes]:
