@@ -32,6 +32,10 @@ _LAST_ROUND_ZPB = ("export does not warn that a team's requested zero-point bye 
                    "from import as a withdrawal (and the request is gone)")
 
 OPEN_FAULTS: tuple[OpenFault, ...] = (
+    _fault("a killed command leaves the folder before or after: finalize: after the kill the folder is neither",
+           "group stage",
+           "a group event's finalize is two changes (a stage's, then the top folder's): killed between them, the "
+           "stage is finalised and the top folder not ('finalize' again completes it)"),
     _fault("export then import gives the event back: withdrawals after export and import", "round robin, group stage",
            "a round robin's (a group's) withdrawal comes back from export+import a round early or not at all: "
            "the import reads it from the unranked player's last round that is not a forfeit loss"),

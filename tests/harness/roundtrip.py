@@ -42,6 +42,8 @@ LOSSES: dict[str, frozenset[str]] = {
     "the line-ups kept under a match forfeit are not exported": frozenset(),
     # no round after the last holds a 240 Z: the withdrawal does not survive, the standings do
     "the withdrawal of ": frozenset({"withdrawals"}),
+    # a withdrawal after half the games (or one a stage cannot mark): the games are in the file
+    "the withdrawals of ": frozenset({"withdrawals"}),
     # a knockout's file holds its games, not its matches (README, "Knockout events"): import and
     # trf standings refuse it; export must say so by name
     "the knockout's matches, bracket and tie-break stages are not in a TRF": frozenset({"not read back"}),
