@@ -1,0 +1,129 @@
+"""The venue's vocabulary (issue 26): who may enter results from a browser, and a round's sheet as
+``arbiter serve`` shows it for result entry.
+
+``web/`` knows no tournament and ``events/`` knows no HTTP: both speak these words. ``events/``
+implements :class:`Gate` (who signs in, from the folder's access list) and :class:`Desk` (a round's
+boards, a save as one compare-and-set entry through the same act as ``arbiter result --from``,
+finalising); ``cli/serve.py`` hands both to the server.
+
+Roles, as the federation's event rules give them: the **owner** and the **managers** run the event
+(they also correct a finalised event and finalise it); the **arbiters** enter and change results in
+rounds that are not finalised.
+
+>>> Role.ARBITER.may_finalise, Role.MANAGER.may_finalise
+(False, True)
+>>> ENTRY_RESULTS[0]
+('', 'none yet')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Protocol
+
+__all__ = ["Role", "Person", "SheetBoard", "Sheet", "Clash", "Saved", "Gate", "Desk", "ENTRY_RESULTS"]
+
+
+class Role(str, Enum):
+    """What a person signed in may do."""
+
+    OWNER = "owner"
+    MANAGER = "manager"
+    ARBITER = "arbiter"
+
+    @property
+    def may_finalise(self) -> bool:
+        """Finalising, and correcting a finalised event: the owner's and the managers'."""
+        return self is not Role.ARBITER
+
+
+@dataclass(frozen=True)
+class Person:
+    """Someone signed in: their name (the journal's ``by``) and their role."""
+
+    name: str
+    role: Role
+
+
+#: The results a sheet offers, as (code as ``arbiter result`` reads it, label shown); ``""`` is no
+#: result yet (``none``). The codes are those of :mod:`arbiter_cli.core.results`.
+ENTRY_RESULTS: tuple[tuple[str, str], ...] = (
+    ("", "none yet"), ("1-0", "1-0"), ("1/2-1/2", "½-½"), ("0-1", "0-1"),
+    ("+/-", "+/- (White wins by forfeit)"), ("-/+", "-/+ (Black wins by forfeit)"), ("-/-", "-/- (double forfeit)"),
+)
+
+
+@dataclass(frozen=True)
+class SheetBoard:
+    """One place of a round's sheet.
+
+    ``place`` is the place as ``arbiter result`` takes it: a board (``3``), a team match's board
+    (``2.1``), a knockout match's game (``4.2``). ``match`` heads the boards of one team match or
+    knockout match (empty for an individual event). ``result`` is the stored code (``""``: none yet).
+    """
+
+    place: str
+    label: str
+    white: str
+    black: str
+    result: str
+    match: str = ""
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A round's places for result entry. ``rounds`` are the rounds a person may open; ``finalised``:
+    the event is finalised (only an owner or a manager may change a result, as a correction)."""
+
+    round: int
+    rounds: tuple[int, ...]
+    boards: tuple[SheetBoard, ...]
+    finalised: bool
+    title: str
+
+
+@dataclass(frozen=True)
+class Clash:
+    """A place someone else changed meanwhile: what is stored now, and what this person chose."""
+
+    place: str
+    label: str
+    stored: str
+    yours: str
+
+
+@dataclass(frozen=True)
+class Saved:
+    """What a save did: the places saved, or nothing and why. ``clashes`` are the places stored
+    differently from what the person saw (nothing is then saved); ``refused`` any other refusal's one
+    line (a forfeit the no-show rule would turn into a withdrawal, a finalised event...)."""
+
+    saved: tuple[str, ...] = ()
+    clashes: tuple[Clash, ...] = ()
+    refused: str = ""
+
+
+class Gate(Protocol):
+    """Who may come in: a sign-in code checked against the folder's access list, read afresh each
+    time, so that a removed person's link stops working at once."""
+
+    def sign_in(self, code: str) -> Person | None: ...
+
+
+class Desk(Protocol):
+    """A folder's result entry, as the server asks for it."""
+
+    def sheet(self, round_number: int | None) -> Sheet:
+        """The round's sheet (None: the current round, the last one paired)."""
+        ...
+
+    def save(self, person: Person, round_number: int, changes: Mapping[str, tuple[str, str]]) -> Saved:
+        """Save ``changes``, place -> (the result the person saw, the one chosen), as one compare-and-set
+        entry journalled ``by`` the person: all or nothing."""
+        ...
+
+    def finalise(self, person: Person) -> str:
+        """Finalise the event (an owner's or a manager's); the one line that says what was done."""
+        ...
