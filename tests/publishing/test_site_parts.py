@@ -13,7 +13,7 @@ import arbiter_cli.render.site.pages as registry
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.render.site.layout import h
 from arbiter_cli.render.site.pages import page_kinds
-from arbiter_cli.store.site import MANIFEST, write_site
+from arbiter_cli.store.site import source_fingerprint, MANIFEST, write_site
 
 
 def test_every_module_of_the_pages_package_is_a_page_kind():
@@ -61,11 +61,29 @@ def test_write_site_never_removes_a_file_it_did_not_write(tmp_path):
 def test_write_site_keeps_a_site_to_the_folder_it_was_published_from(tmp_path):
     out = tmp_path / "site"
     write_site(out, {"index.html": b"a", "old.html": b"o"}, "/events/one")
-    with pytest.raises(BadArgument, match="holds the site of /events/one, not of /events/two"):
+    with pytest.raises(BadArgument, match="holds the site of another folder, not of /events/two"):
         write_site(out, {"index.html": b"b"}, "/events/two")
     assert (out / "index.html").read_bytes() == b"a"
     done = write_site(out, {"index.html": b"b"}, "/events/two", replace=True)
-    assert done.removed == ("old.html",) and "# source: /events/two" in (out / MANIFEST).read_text()
+    manifest = (out / MANIFEST).read_text()
+    assert done.removed == ("old.html",) and f"# source: {source_fingerprint('/events/two')}" in manifest
+
+
+def test_site_manifest_names_no_path_of_the_arbiters_machine(tmp_path):
+    """Issue 26: OUTDIR/.arbiter-site is served by a plain web host; it names its source by a digest."""
+    out = tmp_path / "site"
+    write_site(out, {"index.html": b"a"}, "/home/arbiter/events/open-2026")
+    manifest = (out / MANIFEST).read_text()
+    assert "/home/arbiter" not in manifest and "open-2026" not in manifest
+    write_site(out, {"index.html": b"b"}, "/home/arbiter/events/open-2026")  # the same folder: no --replace
+
+
+def test_site_manifest_written_with_a_path_before_issue_26_still_knows_its_folder(tmp_path):
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / MANIFEST).write_text("# the files\n# source: /events/one\nindex.html\n")
+    (out / "index.html").write_bytes(b"a")
+    assert write_site(out, {"index.html": b"b"}, "/events/one").written == ("index.html",)
 
 
 def test_write_site_takes_a_manifest_without_a_source_as_its_own(tmp_path):

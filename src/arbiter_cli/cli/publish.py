@@ -23,13 +23,18 @@ def publish(
         "The folder of the site (created if needed; a site published there before is updated)."))],
     replace: Annotated[bool, typer.Option("--replace", help=(
         "OUTDIR holds the site of another event or club: replace it with this one."))] = False,
+    refresh: Annotated[int, typer.Option("--refresh", metavar="SECONDS", min=5, max=3600, help=(
+        "How often the hall screen (hall.html) reloads itself."))] = 30,
+    personal_data: Annotated[bool, typer.Option("--personal-data", help=(
+        "Publish personal data beyond names, titles, ratings and federations (birth dates)."))] = False,
 ) -> None:
     """Publish the event (or the club) as a static website: plain HTML and CSS, no script, every
     file in OUTDIR. Only the pages whose content changed are rewritten."""
+    from arbiter_cli.render.site.sites import SiteOptions
     from arbiter_cli.store.site import write_site
 
     started = time.monotonic()
-    files = event().site()
+    files = event().site(SiteOptions(refresh=refresh, personal=personal_data))
     done = write_site(outdir, files, str(STATE.directory.resolve()), replace=replace)
     seconds = time.monotonic() - started
     say(f"published {outdir}: {len(files)} files, {len(done.written)} written, {len(done.unchanged)} unchanged, "

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, ClassVar, NoReturn, Protocol
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, DomainError, Refused
 
 if TYPE_CHECKING:
+    from arbiter_cli.render.site.sites import SiteOptions
     from arbiter_cli.core.knockout import KnockoutTournament
     from arbiter_cli.core.model import Tournament
     from arbiter_cli.core.prizes import PrizeTable
@@ -433,8 +434,9 @@ class Event:
         """``arbiter log``: the folder's journal."""
         self.lacks("log")
 
-    def site(self) -> dict[str, bytes]:
-        """The event's published site: relative POSIX path -> bytes (``publish`` and ``serve``)."""
+    def site(self, options: SiteOptions | None = None) -> dict[str, bytes]:
+        """The event's published site: relative POSIX path -> bytes (``publish`` and ``serve``), as the
+        arbiter chose (``options``: the hall screen's refresh, personal data)."""
         self.lacks("site", "publish")
 
     # -- players -----------------------------------------------------------------

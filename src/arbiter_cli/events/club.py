@@ -17,6 +17,7 @@ from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.render.output import Format
 
 if TYPE_CHECKING:
+    from arbiter_cli.render.site.sites import SiteOptions
     from arbiter_cli.ratings.club import Club
     from arbiter_cli.store.club import ClubFolder
 
@@ -214,12 +215,12 @@ class ClubEvent(Event):
             entries = select(folder.journal(), None, since=since) if (self.path / JOURNAL_FILE).exists() else []
         self.caller.show(log_view(f"{club.settings.name}: journal", entries))
 
-    def site(self) -> dict[str, bytes]:
+    def site(self, options: SiteOptions | None = None) -> dict[str, bytes]:
         from arbiter_cli.render.site import build_site
         from arbiter_cli.render.site.sites import club_site
         from arbiter_cli.store.club import load_club
 
-        return build_site(club_site(load_club(self.path)))
+        return build_site(club_site(load_club(self.path)), options=options)
 
 
 def _tournament_name(club_path: Path, text: str) -> str:

@@ -33,6 +33,7 @@ from arbiter_cli.store.kinds import folder_kind
 from arbiter_cli.store.tournament import TournamentFolder
 
 if TYPE_CHECKING:
+    from arbiter_cli.render.site.sites import SiteOptions
     from arbiter_cli.core.prizes import PrizeTable
     from arbiter_cli.store.knockout_folder import KnockoutFolder
     from arbiter_cli.core.tiebreak_codes import Rules
@@ -418,7 +419,7 @@ class GroupEvent(IndividualEvent):
                 checked.append(stage.check().placed(prefix))
         report(self.caller, checked, stages)
 
-    def site(self) -> dict[str, bytes]:
+    def site(self, options: SiteOptions | None = None) -> dict[str, bytes]:
         """The event's top pages, and each stage's as a round robin's or, for a knockout final, a
         knockout's (each stage read under its own shared lock)."""
         from arbiter_cli.render.site import build_site
@@ -435,7 +436,7 @@ class GroupEvent(IndividualEvent):
                 with in_stage(stage.stage):
                     stages[name] = stack.enter_context(loaded)
                     prizes[name] = stage.prize_table()
-        return build_site(group_site(event, stages, prizes))
+        return build_site(group_site(event, stages, prizes), options=options)
 
 
 def _played_to(stage: Tournament) -> int:

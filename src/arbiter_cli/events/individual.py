@@ -23,6 +23,7 @@ from arbiter_cli.lifecycle.integrity import BROKEN, Problem
 from arbiter_cli.store.tournament import TournamentFolder
 
 if TYPE_CHECKING:
+    from arbiter_cli.render.site.sites import SiteOptions
     from arbiter_cli.core.prizes import PrizeTable
     from arbiter_cli.core.results import ByeKind
     from arbiter_cli.core.tiebreak_codes import Rules
@@ -370,7 +371,7 @@ class IndividualEvent(Registration):
                              since=since)
         self.caller.show(log_view(f"{tournament.settings.name}: journal", entries))
 
-    def site(self) -> dict[str, bytes]:
+    def site(self, options: SiteOptions | None = None) -> dict[str, bytes]:
         from arbiter_cli.render.site import build_site
         from arbiter_cli.render.site.sites import event_site
         from arbiter_cli.store.club import CLUB_FILE, club_of, load_club
@@ -388,7 +389,7 @@ class IndividualEvent(Registration):
         if home is not None:
             name = self.path.resolve().name
             rated = {row.row.member_id: row for row in load_club(home).ratings if row.tournament == name}
-        return build_site(event_site(tournament, rated, prizes))
+        return build_site(event_site(tournament, rated, prizes), options=options)
 
     # -- a Swiss's pairing rules -------------------------------------------------
 

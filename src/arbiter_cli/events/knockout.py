@@ -21,6 +21,7 @@ from arbiter_cli.render.output import Format
 from arbiter_cli.store.knockout_folder import KnockoutFolder
 
 if TYPE_CHECKING:
+    from arbiter_cli.render.site.sites import SiteOptions
     from arbiter_cli.core.prizes import PrizeTable
     from arbiter_cli.core.tiebreak_codes import Rules
 
@@ -280,9 +281,9 @@ class KnockoutEvent(Registration):
                              since=since, matches=matches)
         self.caller.show(log_view(f"{tournament.settings.name}: journal", entries))
 
-    def site(self) -> dict[str, bytes]:
+    def site(self, options: SiteOptions | None = None) -> dict[str, bytes]:
         from arbiter_cli.render.site import build_site
         from arbiter_cli.render.site.sites import knockout_site
 
         with self.loaded() as tournament:
-            return build_site(knockout_site(tournament, self.prize_table()))
+            return build_site(knockout_site(tournament, self.prize_table()), options=options)

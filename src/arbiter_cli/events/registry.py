@@ -9,6 +9,8 @@ module, a store folder of its own, and one line in :data:`KINDS`; no command cha
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import secrets
 from dataclasses import replace
 from pathlib import Path
@@ -25,6 +27,9 @@ from arbiter_cli.lifecycle.new_event import (NewEvent, NewGroupEvent, NewIndivid
 from arbiter_cli.store.kinds import KINDS as FOLDER_KINDS
 from arbiter_cli.store.kinds import FolderKind, folder_kind
 from arbiter_cli.store.names import SETTINGS_FILE
+
+if TYPE_CHECKING:
+    from arbiter_cli.render.site.sites import SiteOptions
 
 __all__ = ["KINDS", "MADE_BY", "open_event", "open_club", "NewOptions", "new_event", "new_club", "site_pages"]
 
@@ -110,10 +115,10 @@ MADE_BY: dict[type[NewEvent], type[Event]] = {NewIndividual: IndividualEvent, Ne
                                               NewKnockout: KnockoutEvent, NewGroupEvent: GroupEvent}
 
 
-def site_pages(path: Path) -> dict[str, bytes]:
+def site_pages(path: Path, options: SiteOptions | None = None) -> dict[str, bytes]:
     """The site of the event or club folder at ``path``, as ``arbiter publish`` writes it: relative
     POSIX path -> bytes (for scripts and tests)."""
-    return open_event(path, Silent()).site()
+    return open_event(path, Silent()).site(options)
 
 
 def new_club(directory: Path, name: str, default_rating: int, caller: Caller) -> None:

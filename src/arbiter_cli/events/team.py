@@ -18,6 +18,7 @@ from arbiter_cli.events.checks import Checked, final_prize_problems, input_probl
 from arbiter_cli.store.team_folder import TeamFolder
 
 if TYPE_CHECKING:
+    from arbiter_cli.render.site.sites import SiteOptions
     from arbiter_cli.core.prizes import PrizeTable
     from arbiter_cli.core.team_tournament import MatchRound
     from arbiter_cli.core.tiebreak_codes import Rules
@@ -439,10 +440,10 @@ class TeamEvent(Event):
             entries = select(folder.journal(), None, round_number=round_number, since=since)
         self.caller.show(log_view(f"{event.settings.name}: journal", entries))
 
-    def site(self) -> dict[str, bytes]:
+    def site(self, options: SiteOptions | None = None) -> dict[str, bytes]:
         from arbiter_cli.render.site import build_site
         from arbiter_cli.render.site.sites import team_site
 
         with self.loaded() as tournament:
-            return build_site(team_site(tournament, self.prize_table()))
+            return build_site(team_site(tournament, self.prize_table()), options=options)
 

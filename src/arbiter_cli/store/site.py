@@ -23,15 +23,19 @@ bytes):
 * a folder that is not empty and holds no manifest is refused (it is not a site we made), as is
   an event's or a club's folder itself, a folder or file one of them owns (of any kind, at any
   depth: :func:`arbiter_cli.store.kinds.owner_of`), and a page that would land on one;
-* the manifest names the folder the site was published from (``# source: PATH``); a publish of
-  another folder into it is refused unless ``replace`` is given, so one event's site is not
-  silently replaced by another's (a manifest without that line, from an older publish, is taken
-  as this folder's).
+* the manifest names the folder the site was published from by a fingerprint of its path
+  (``# source: sha256:...``, issue 26: a web host serves the manifest too, and a path of the
+  arbiter's machine is nobody's business); a publish of another folder into it is refused unless
+  ``replace`` is given, so one event's site is not silently replaced by another's (a manifest
+  without that line, from an older publish, is taken as this folder's; one that names the path
+  itself, from before issue 26, is read as that path's fingerprint).
 
 Two publishes to one OUTDIR run one after the other (an ``flock`` on ``.arbiter-site.lock``).
 """
 
 from __future__ import annotations
+
+import hashlib
 
 import contextlib
 import fcntl
@@ -80,6 +84,15 @@ def _locked(outdir: Path) -> Iterator[None]:
 
 
 SOURCE = "# source: "
+
+
+def source_fingerprint(source: str) -> str:
+    """The manifest's name for a published folder: a digest of its path, never the path.
+
+    >>> source_fingerprint("/events/one")[:15]
+    'sha256:e86b25c7'
+    """
+    return "sha256:" + hashlib.sha256(source.encode("utf-8")).hexdigest()[:32]
 
 
 def _source(outdir: Path) -> str | None:
@@ -145,9 +158,10 @@ def write_site(outdir: Path, files: Mapping[str, bytes], source: str | None = No
         _refuse_a_way_out(outdir, [*paths.values(), *_stale(previous or [], paths)])
         with _locked(outdir):
             other = _source(outdir)
-            if source is not None and other is not None and other != source and not replace:
-                raise BadArgument(f"{outdir} holds the site of {other}, not of {source}; give another folder, or "
-                                  "--replace to replace that site with this one", field="OUTDIR")
+            if source is not None and other is not None and other not in (source, source_fingerprint(source)) \
+                    and not replace:
+                raise BadArgument(f"{outdir} holds the site of another folder, not of {source}; give another folder, "
+                                  "or --replace to replace that site with this one", field="OUTDIR")
             return _apply(outdir, files, paths, _previous(outdir) or [], source)
     except OSError as error:
         partly = str(outdir) in COMMITS.sites  # past the commit point: some pages are in place, others not
@@ -218,7 +232,7 @@ def _refuse_a_page_owned(outdir: Path, page: Path, owner: Path, kind: FolderKind
 def _manifest(names: set[str], source: str | None) -> bytes:
     head = "# the files 'arbiter publish' wrote here; a re-publish removes those it no longer makes\n"
     if source is not None:
-        head += f"{SOURCE}{source}\n"
+        head += f"{SOURCE}{source_fingerprint(source)}\n"
     return (head + "".join(f"{name}\n" for name in sorted(names))).encode("utf-8")
 
 

@@ -14,29 +14,33 @@ from importlib import resources
 
 from arbiter_cli.render.site.pages import page_kinds
 from arbiter_cli.render.site.layout import Link
-from arbiter_cli.render.site.sites import GroupSite, Site
+from arbiter_cli.render.site.sites import GroupSite, Site, SiteOptions
 
-__all__ = ["build_site", "stylesheet", "STYLE_PATH", "STAGES"]
+__all__ = ["build_site", "stylesheet", "STYLE_PATH", "ICON_PATH", "STAGES"]
 
 STYLE_PATH = "style.css"
+#: The site's icon, linked from every page.
+ICON_PATH = "favicon.svg"
 #: Where a group event's stages are published: ``stages/A/...``, ``stages/final/...``.
 STAGES = "stages"
 
 
-def stylesheet() -> bytes:
-    """The site's stylesheet, from the package."""
-    return resources.files(__name__).joinpath(STYLE_PATH).read_bytes()
+def stylesheet(name: str = STYLE_PATH) -> bytes:
+    """The site's stylesheet (or its icon), from the package."""
+    return resources.files(__name__).joinpath(name).read_bytes()
 
 
-def build_site(site: Site, up: Sequence[Link] = ()) -> dict[str, bytes]:
+def build_site(site: Site, up: Sequence[Link] = (), options: SiteOptions | None = None) -> dict[str, bytes]:
     """Every file of the site: relative POSIX path -> bytes (UTF-8 HTML, and the stylesheet).
 
     A group event's stages are sites of their own (a round robin's or a knockout's, the same
     pages as a lone event's), published under ``stages/NAME/``, their navigation led by a link
-    ``up`` to the group event's index."""
+    ``up`` to the group event's index. ``options``: what the arbiter chose (the hall screen's refresh,
+    personal data), the same for every stage."""
+    site.options = options or SiteOptions()
     kinds = page_kinds(site.kind)
     site.nav = [*up, *(link for kind in kinds if (link := kind.nav(site)) is not None)]
-    files: dict[str, bytes] = {STYLE_PATH: stylesheet()}
+    files: dict[str, bytes] = {STYLE_PATH: stylesheet(), ICON_PATH: stylesheet(ICON_PATH)}
     for kind in kinds:
         for path, text in kind.pages(site):
             if path in files:
@@ -44,6 +48,6 @@ def build_site(site: Site, up: Sequence[Link] = ()) -> dict[str, bytes]:
             files[path] = text.encode("utf-8")
     if isinstance(site, GroupSite):
         for name, stage in site.stages.items():
-            for path, data in build_site(stage, [Link("All groups", "../../index.html")]).items():
+            for path, data in build_site(stage, [Link("All groups", "../../index.html")], site.options).items():
                 files[f"{STAGES}/{name}/{path}"] = data
     return files

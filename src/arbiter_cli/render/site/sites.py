@@ -27,8 +27,19 @@ if TYPE_CHECKING:
     from arbiter_cli.lifecycle.team_crosstable import TeamCrosstable
     from arbiter_cli.lifecycle.team_standings import TeamStandings
 
-__all__ = ["EventSite", "TeamSite", "ClubSite", "KnockoutSite", "GroupSite", "Site", "event_site", "team_site",
+__all__ = ["SiteOptions", "EventSite", "TeamSite", "ClubSite", "KnockoutSite", "GroupSite", "Site", "event_site", "team_site",
            "club_site", "knockout_site", "group_site", "stage_after", "slug"]
+
+
+@dataclass(frozen=True)
+class SiteOptions:
+    """What the arbiter chose for a site (issue 26): ``refresh``, the seconds after which the hall
+    screen (``hall.html``) reloads itself; ``personal``, whether personal data beyond a name, a title,
+    a rating and a federation (a birth date, a FIDE ID's holder's club...) may be published: only when
+    the arbiter asks (``arbiter publish --personal-data``)."""
+
+    refresh: int = 30
+    personal: bool = False
 
 
 class _OfAnEvent:
@@ -51,6 +62,7 @@ class EventSite(_OfAnEvent):
     crosstable: Crosstable
     rated: dict[int, StoredRow] = field(default_factory=dict)
     nav: list[Link] = field(default_factory=list)
+    options: SiteOptions = field(default_factory=SiteOptions)
     kind: str = "event"
     prizes: PrizeTable | None = None
 
@@ -64,6 +76,7 @@ class TeamSite(_OfAnEvent):
     crosstable: TeamCrosstable
     cards: tuple[TeamCard, ...]
     nav: list[Link] = field(default_factory=list)
+    options: SiteOptions = field(default_factory=SiteOptions)
     kind: str = "team"
     prizes: PrizeTable | None = None
 
@@ -77,6 +90,7 @@ class KnockoutSite(_OfAnEvent):
     bracket: dict[str, Any]
     standings: list[KnockoutRow]
     nav: list[Link] = field(default_factory=list)
+    options: SiteOptions = field(default_factory=SiteOptions)
     kind: str = "knockout"
     prizes: PrizeTable | None = None
 
@@ -91,6 +105,7 @@ class GroupSite:
     event: GroupEvent
     stages: dict[str, EventSite | KnockoutSite]
     nav: list[Link] = field(default_factory=list)
+    options: SiteOptions = field(default_factory=SiteOptions)
     kind: str = "groups"
 
     @property
@@ -110,6 +125,7 @@ class ClubSite:
     club: Club
     events: dict[str, str]
     nav: list[Link] = field(default_factory=list)
+    options: SiteOptions = field(default_factory=SiteOptions)
     kind: str = "club"
 
     @property

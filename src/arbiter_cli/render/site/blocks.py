@@ -1,0 +1,96 @@
+"""The pieces of a published page as data, for the templates (issue 26): a page is a Jinja2
+template of ``templates/`` that extends ``base.html``; Python hands it :class:`Cell` and
+:class:`Table` values, texts and numbers, never HTML. Autoescaping writes every text as text, and
+a name (``name=True``) is isolated in ``<bdi>`` so that a right-to-left or control character in it
+never reorders the text around it.
+
+>>> str(macro("cell", "td", Cell("<b>", href="x.html", name=True, key="name")))
+'<td data-key="name"><a href="x.html"><bdi>&lt;b&gt;</bdi></a></td>'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from arbiter_cli.render.output import Column
+from arbiter_cli.render.templating import Markup, macros, render
+
+__all__ = ["PACKAGE", "Cell", "Table", "macro", "site_page", "name_cell", "player_cell", "team_cell", "member_cell",
+           "align"]
+
+#: The package whose ``templates/`` hold the site's templates.
+PACKAGE = "arbiter_cli.render.site"
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A table cell (or a value of a details list): ``text`` shown, linked to ``href`` when given
+    (the link's class ``link_cls``: ``player``, ``team``, ``member``), isolated in ``<bdi>`` when
+    ``name``; ``before`` and ``after`` plain texts around it (``12. `` and `` (2100)``); ``more``
+    further parts (a second link); ``key`` its ``data-key``, ``value`` its ``data-value`` (the
+    JSON value as the CSV output writes it, for scripts), ``cls`` its class."""
+
+    text: str | int = ""
+    href: str = ""
+    key: str = ""
+    cls: str = ""
+    value: str = ""
+    name: bool = False
+    link_cls: str = ""
+    before: str = ""
+    after: str = ""
+    more: tuple[Cell, ...] = ()
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table: header cells, body rows of cells, its class, caption and row classes; in a box that
+    scrolls by itself when ``scroll`` (the crosstable; every other table fits a phone)."""
+
+    headers: Sequence[Cell]
+    rows: Sequence[Sequence[Cell]]
+    cls: str = ""
+    caption: str = ""
+    row_classes: Sequence[str] = field(default_factory=tuple)
+    scroll: bool = False
+
+
+def macro(name: str, *args: Any) -> Markup:
+    """A macro of ``macros.html`` called from Python: Markup made by Jinja2."""
+    return Markup(getattr(macros(PACKAGE), name)(*args))
+
+
+def name_cell(text: str, href: str = "", link_cls: str = "", **fields: Any) -> Cell:
+    """A person's or a team's name, linked, isolated in ``<bdi>``."""
+    return Cell(text, href=href, link_cls=link_cls, name=True, **fields)
+
+
+def player_cell(number: int, name: str, root: str, **fields: Any) -> Cell:
+    """A player's name linked to the player's card (``<a class="player">``)."""
+    return name_cell(name, f"{root}players/{number}.html", "player", **fields)
+
+
+def team_cell(number: int, name: str, root: str, **fields: Any) -> Cell:
+    """A team's name linked to its page (``<a class="team">``)."""
+    return name_cell(name, f"{root}teams/{number}.html", "team", **fields)
+
+
+def member_cell(number: int, name: str, root: str, **fields: Any) -> Cell:
+    """A club member's name linked to the member's page (``<a class="member">``)."""
+    return name_cell(name, f"{root}members/{number}.html", "member", **fields)
+
+
+def align(column: Column) -> str:
+    """The class of a column's cells: ``num`` right-aligned, ``center``, or none."""
+    return {"right": "num", "center": "center"}.get(str(column.justify), "")
+
+
+def site_page(site: Any, template: str, title: str, depth: int = 0, *, wide: bool = False, refresh: int = 0,
+              body_class: str = "", **context: Any) -> str:
+    """A page of ``site`` at ``depth`` folders below the site's root, from ``template`` (which extends
+    ``base.html``; ``page.html`` takes a ``body`` made by macros). ``wide`` pages (a crosstable)
+    print on a landscape A4; ``refresh`` (seconds) reloads the page by itself (the hall screen)."""
+    return render(PACKAGE, template, title=title, site_name=site.name, nav=site.nav, root="../" * depth,
+                  body_class=body_class or ("wide" if wide else "narrow"), refresh=refresh, **context)
