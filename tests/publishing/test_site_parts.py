@@ -1,8 +1,8 @@
-"""The pieces of ``arbiter publish``: the page registry, escaping, the site writer."""
+"""The pieces of ``arbiter publish``: the page registry, the templates' escaping, the site writer."""
 
 from __future__ import annotations
 
-import html
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import arbiter_cli.render.site.pages as registry
 from arbiter_cli.core.errors import BadArgument
-from arbiter_cli.render.site.layout import h
+from arbiter_cli.render.site.blocks import Cell, macro
 from arbiter_cli.render.site.pages import page_kinds
 from arbiter_cli.store.site import source_fingerprint, MANIFEST, write_site
 
@@ -28,11 +28,34 @@ def test_every_module_of_the_pages_package_is_a_page_kind():
     assert {k.name for k in page_kinds("club")} == {"club_index", "club_ratings", "club_members", "club_events"}
 
 
-@given(st.text())
-def test_escaped_text_reads_back_as_itself_and_opens_no_tag(text):
-    escaped = h(text)
-    assert "<" not in escaped and ">" not in escaped and '"' not in escaped
-    assert html.unescape(escaped) == text
+class _Cell(HTMLParser):
+    """A written cell read back: its tags with their attributes, and its text."""
+
+    def __init__(self, written: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.text: list[str] = []
+        self.feed(written)
+        self.close()
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+@settings(max_examples=200)
+@given(st.text(), st.text(), st.text(), st.text())
+def test_a_cells_texts_read_back_as_themselves_and_open_no_tag(text, before, key, value):
+    """Issue 26: Jinja2's autoescaping writes every text of a cell, its attributes too, as text."""
+    written = str(macro("cell", "td", Cell(text, href="../players/1.html", key=key, value=value, name=True,
+                                          before=before, link_cls="player")))
+    cell = _Cell(written)
+    assert [tag for tag, _ in cell.tags] == ["td", "a", "bdi"]
+    expected = {"data-key": key, "data-value": value}
+    assert {k: v for k, v in cell.tags[0][1].items()} == {k: v for k, v in expected.items() if v}
+    assert "".join(cell.text) == before + text
 
 
 def test_write_site_writes_only_what_changed_and_removes_what_is_gone(tmp_path):

@@ -1,9 +1,10 @@
 """``arbiter publish``: a static site of an event or a club, plain HTML and CSS.
 
 :mod:`.sites` gathers what the pages show (computed once by the lifecycle), :mod:`.pages`
-holds the page kinds (one module each, found by the registry), :mod:`.layout` the shared page
-frame, :mod:`.charts` the inline SVG charts and ``style.css`` the one stylesheet (a package
-resource, written into the site). :func:`build_site` returns every file of the site as bytes;
+holds the page kinds (one module each, found by the registry), each a Jinja2 template of
+``templates/`` that extends ``base.html`` (:mod:`.blocks`: the cells and tables the templates are
+given, never HTML), :mod:`.charts` the inline SVG charts as data and ``style.css`` the one
+stylesheet (a package resource, written into the site). :func:`build_site` returns every file of the site as bytes;
 :mod:`arbiter_cli.store.site` writes them.
 """
 

@@ -13,32 +13,45 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from arbiter_cli.core.outcome import Outcome
 from arbiter_cli.ratings.club import StoredRow
 from arbiter_cli.ratings.elo import performance_rating
 from arbiter_cli.render.club import hundredths, rating_change
 from arbiter_cli.render.output import number_texts
-from arbiter_cli.render.site.charts import Series, line_chart
-from arbiter_cli.render.site.layout import Cell, definition_list, h, table
+from arbiter_cli.render.site.blocks import Cell, Detail, Fact, Table, details, header, plain, site_page
+from arbiter_cli.render.site.charts import Chart, Series, line_chart
 from arbiter_cli.render.site.parts import points_text
 
-__all__ = ["CardRound", "card_body", "performance"]
+__all__ = ["CardRound", "Card", "card", "card_page", "performance"]
 
 COLOUR = {"w": "White", "b": "Black", None: ""}
 
 
 @dataclass(frozen=True)
 class CardRound:
-    """One round of a card: ``opponent`` is HTML already (a link, or a bye's words)."""
+    """One round of a card: ``opponent`` the opponent's cell (a link, or a bye's words)."""
 
     round: int
-    opponent: str
+    opponent: Cell
     colour: str | None
     outcome: Outcome
     points: Fraction
     board: str = ""
     opponent_rating: int = 0
+
+
+@dataclass(frozen=True)
+class Card:
+    """What a card shows: the details, the rounds table, the score-by-round chart and, where the
+    event is rated, the rating change (its time control)."""
+
+    details: list[Detail]
+    rounds: Table
+    chart: Chart | None
+    rating_change: Table | None = None
+    time_control: str = ""
 
 
 def performance(rounds: Sequence[CardRound]) -> int | None:
@@ -51,30 +64,36 @@ def performance(rounds: Sequence[CardRound]) -> int | None:
     return performance_rating([rating for rating, _ in games], sum((p for _, p in games), Fraction(0)))
 
 
-def card_body(rounds: Sequence[CardRound], details: list[tuple[str, str]], rated: StoredRow | None,
-              *, boards: bool = False) -> str:
+def _rating_change(rated: StoredRow) -> Table:
+    row = rated.row
+    return Table([header("Ro", cls="num"), header("K", cls="num"), header("Games", cls="num"),
+                  header("Score", cls="num"), header("We", cls="num"), header("Δ", cls="num"), header("Rn", cls="num")],
+                 [[plain(row.rating_before, "rating_before", "num"), plain(row.k, "k", "num"),
+                   plain(row.games, "games", "num"), plain(number_texts([row.score])[0], "score", "num"),
+                   plain(hundredths(row.expected), "expected", "num"), plain(rating_change(row.change), "change", "num"),
+                   plain(row.rating_after, "rating_after", "num")]], cls="rating-change")
+
+
+def card(rounds: Sequence[CardRound], items: list[Fact], rated: StoredRow | None,
+         *, boards: bool = False) -> Card:
     """The card: the details, the rounds table, the chart and the rating change."""
     tpr = performance(rounds)
     total = sum((r.points for r in rounds), Fraction(0))
-    items = [*details, ("Points", h(number_texts([total])[0])),
-             ("Games played", str(sum(1 for r in rounds if r.outcome.played))),
-             ("Performance rating", "" if tpr is None else str(tpr))]
-    body = [definition_list(items)]
+    facts = details([*items, ("Points", number_texts([total])[0]),
+                     ("Games played", str(sum(1 for r in rounds if r.outcome.played))),
+                     ("Performance rating", "" if tpr is None else str(tpr))])
     running = Fraction(0)
     rows = []
     for entry in rounds:
         running += entry.points
-        rows.append([Cell(str(entry.round), "round", "num"), *([Cell(h(entry.board), "board", "num")] if boards else []),
-                     Cell(entry.opponent, "opponent"), Cell(COLOUR.get(entry.colour, ""), "colour"),
-                     Cell(h(entry.outcome.symbol), "result", "center"),
-                     Cell(points_text(entry.points), "points", "num"),
-                     Cell(points_text(running), "running_score", "num")])
-    headers = [Cell("Round", "round", "num"), *([Cell("Board", "board", "num")] if boards else []),
-               Cell("Opponent", "opponent"), Cell("Colour", "colour"), Cell("Result", "result", "center"),
-               Cell("Points", "points", "num"), Cell("Running score", "running_score", "num")]
-    body += ["<h2>Rounds</h2>", '<div class="scroll">' + table(headers, rows, cls="rounds") + "</div>",
-             '<p class="note">Result: 1 ½ 0 a game; + - a forfeit; PAB FPB HPB ZPB a bye; ? no result yet. '
-             "The performance rating counts the games played against rated opponents (FIDE B.02 8.1.1).</p>"]
+        rows.append([plain(entry.round, "round", "num"), *([plain(entry.board, "board", "num")] if boards else []),
+                     entry.opponent._replace(key="opponent"), plain(COLOUR.get(entry.colour, ""), "colour"),
+                     plain(entry.outcome.symbol, "result", "center"), plain(points_text(entry.points), "points", "num"),
+                     plain(points_text(running), "running_score", "num")])
+    headers = [header("Round", "round", "num"), *([header("Board", "board", "num")] if boards else []),
+               header("Opponent", "opponent"), header("Colour", "colour"), header("Result", "result", "center"),
+               header("Points", "points", "num"), header("Running score", "running_score", "num")]
+    chart = None
     if rounds:
         points: list[tuple[int, Fraction | int]] = [(0, 0)]
         score = Fraction(0)
@@ -82,17 +101,12 @@ def card_body(rounds: Sequence[CardRound], details: list[tuple[str, str]], rated
             score += entry.points
             points.append((entry.round, score))
         words = ", ".join(f"round {x}: {number_texts([y])[0]}" for x, y in points[1:])
-        body.append(line_chart("score-by-round", "Score by round", f"The running score after each round: {words}.",
-                               [Series("score", tuple(points))], x_label="round", floor=0))
-    if rated is not None:
-        row = rated.row
-        body += [f"<h2>Rating change ({h(rated.time_control)})</h2>", table(
-            [Cell("Ro", cls="num"), Cell("K", cls="num"), Cell("Games", cls="num"), Cell("Score", cls="num"),
-             Cell("We", cls="num"), Cell("Δ", cls="num"), Cell("Rn", cls="num")],
-            [[Cell(str(row.rating_before), "rating_before", "num"), Cell(str(row.k), "k", "num"),
-              Cell(str(row.games), "games", "num"), Cell(h(number_texts([row.score])[0]), "score", "num"),
-              Cell(hundredths(row.expected), "expected", "num"), Cell(h(rating_change(row.change)), "change", "num"),
-              Cell(str(row.rating_after), "rating_after", "num")]], cls="rating-change"),
-                 '<p class="note">Ro the rating before; We the expected score; Δ = K × (score − We), rounded; '
-                 "Rn the new rating (FIDE B.02, as the club rates).</p>"]
-    return "\n".join(body)
+        chart = line_chart("score-by-round", "Score by round", f"The running score after each round: {words}.",
+                           [Series("score", tuple(points))], x_label="round", floor=0)
+    return Card(facts, Table(headers, rows, cls="rounds"), chart, None if rated is None else _rating_change(rated),
+                "" if rated is None else rated.time_control)
+
+
+def card_page(site: Any, title: str, found: Card) -> str:
+    """A player's card page (``players/N.html``)."""
+    return site_page(site, "card.html", title, 1, card=found)

@@ -2,18 +2,20 @@
 
 A chart is a ``<figure>``: the SVG (``role="img"``, with a ``<title>`` and a ``<desc>`` that
 says in words what it shows) and a ``<figcaption>``, its text alternative. Coordinates are
-whole pixels computed from the exact values (points are fractions, ratings integers).
+whole pixels computed from the exact values (points are fractions, ratings integers). This module
+computes a :class:`Chart` as data, its shapes in drawing order; ``templates/charts.html`` writes it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 from fractions import Fraction
 
-from arbiter_cli.render.site.layout import h
+from arbiter_cli.core.points import format_points
 
-__all__ = ["Series", "line_chart", "bar_chart"]
+__all__ = ["Series", "Chart", "Line", "Label", "Polyline", "Dot", "Bar", "Swatch", "line_chart", "bar_chart"]
 
 WIDTH, HEIGHT = 480, 200
 LEFT, RIGHT, TOP, BOTTOM = 44, 12, 10, 28
@@ -28,6 +30,95 @@ class Series:
 
     name: str
     points: tuple[tuple[int, Fraction | int], ...]
+
+
+@dataclass(frozen=True)
+class Line:
+    """A straight line: an axis or a grid line (``cls``)."""
+
+    kind: ClassVar[str] = "line"
+
+    x1: int
+    y1: int
+    x2: int
+    y2: int
+    cls: str
+
+
+@dataclass(frozen=True)
+class Label:
+    """A text at (x, y): a tick's value, an axis's name, a series' name (``cls``)."""
+
+    kind: ClassVar[str] = "label"
+
+    x: int
+    y: int
+    text: str
+    cls: str = "tick"
+    anchor: str = "middle"
+
+
+@dataclass(frozen=True)
+class Polyline:
+    """A series drawn as a line through its points (``x,y x,y ...``), its colour and dash."""
+
+    kind: ClassVar[str] = "polyline"
+
+    points: str
+    colour: str
+    dash: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Dot:
+    """A point of a series."""
+
+    kind: ClassVar[str] = "dot"
+
+    x: int
+    y: int
+    colour: str
+
+
+@dataclass(frozen=True)
+class Bar:
+    """A bar of a bar chart, with its label and count as its tooltip."""
+
+    kind: ClassVar[str] = "bar"
+
+    x: int
+    y: int
+    width: int
+    height: int
+    title: str
+
+
+@dataclass(frozen=True)
+class Swatch:
+    """A series' colour in the legend of a chart of several series."""
+
+    kind: ClassVar[str] = "swatch"
+
+    x: int
+    y: int
+    colour: str
+
+
+Shape = Line | Label | Polyline | Dot | Bar | Swatch
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A chart: its id (``name``), title, description in words (the text alternative), size and
+    shapes in drawing order (each with its ``kind``, what the template draws it as)."""
+
+    name: str
+    title: str
+    description: str
+    shapes: tuple[Shape, ...]
+    width: int = WIDTH
+    height: int = HEIGHT
 
 
 def _scale(value: Fraction | int, low: Fraction | int, high: Fraction | int, size: int) -> int:
@@ -64,83 +155,64 @@ def _ticks(low: int, high: int, most: int = 6) -> list[int]:
     return list(range(start, high + 1, step))
 
 
-def _figure(name: str, title: str, description: str, body: list[str]) -> str:
-    return "\n".join([
-        f'<figure class="chart" id="{name}">',
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-        f'aria-labelledby="{name}-title {name}-desc">',
-        f'<title id="{name}-title">{h(title)}</title>', f'<desc id="{name}-desc">{h(description)}</desc>',
-        *body, "</svg>", f"<figcaption>{h(description)}</figcaption>", "</figure>"])
-
-
-def _number(value: Fraction | int) -> str:
-    """An axis label: 2½ or 1500."""
-    from arbiter_cli.core.points import format_points
-
-    return format_points(Fraction(value))
-
-
 def line_chart(name: str, title: str, description: str, series: Sequence[Series], *, x_label: str,
-               floor: int | None = None) -> str:
+               floor: int | None = None, x_texts: Mapping[int, str] | None = None) -> Chart | None:
     """Lines over whole x values (rounds, or the n-th tournament), with the y axis from the
-    lowest value (or ``floor``) to the highest."""
+    lowest value (or ``floor``) to the highest; ``x_texts`` names an x value under the axis (a
+    tournament's date) instead of the number itself. None without a point."""
     values = [y for s in series for _, y in s.points]
     xs = sorted({x for s in series for x, _ in s.points})
     if not values:
-        return ""
+        return None
     low = int(min(values)) if floor is None else min(floor, int(min(values)))
     high = max(int(max(values)) + (0 if max(values) == int(max(values)) else 1), low + 1)
     x_low, x_high = xs[0], max(xs[-1], xs[0] + 1)
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
-    body = [f'<line class="axis" x1="{LEFT}" y1="{TOP + plot_h}" x2="{LEFT + plot_w}" y2="{TOP + plot_h}"/>',
-            f'<line class="axis" x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + plot_h}"/>']
+    shapes: list[Shape] = [Line(LEFT, TOP + plot_h, LEFT + plot_w, TOP + plot_h, "axis"),
+                           Line(LEFT, TOP, LEFT, TOP + plot_h, "axis")]
     for tick in _ticks(low, high):
         y = TOP + plot_h - _scale(tick, low, high, plot_h)
-        body += [f'<line class="grid" x1="{LEFT}" y1="{y}" x2="{LEFT + plot_w}" y2="{y}"/>',
-                 f'<text class="tick" x="{LEFT - 4}" y="{y + 4}" text-anchor="end">{_number(tick)}</text>']
-    for x in xs if len(xs) <= 20 else xs[::max(1, len(xs) // 10)]:
-        px = LEFT + _scale(x, x_low, x_high, plot_w)
-        body.append(f'<text class="tick" x="{px}" y="{TOP + plot_h + 14}" text-anchor="middle">{x}</text>')
-    body.append(f'<text class="label" x="{LEFT + plot_w // 2}" y="{HEIGHT - 2}" text-anchor="middle">'
-                f'{h(x_label)}</text>')
+        shapes += [Line(LEFT, y, LEFT + plot_w, y, "grid"), Label(LEFT - 4, y + 4, format_points(Fraction(tick)),
+                                                                   anchor="end")]
+    texts = x_texts or {}
+    if texts:  # a date is wider than a round's number: at most 6 of them
+        shown = xs if len(xs) <= 6 else xs[::-(-len(xs) // 6)]
+    else:
+        shown = xs if len(xs) <= 20 else xs[::max(1, len(xs) // 10)]
+    for x in shown:
+        shapes.append(Label(LEFT + _scale(x, x_low, x_high, plot_w), TOP + plot_h + 14, texts.get(x, str(x))))
+    shapes.append(Label(LEFT + plot_w // 2, HEIGHT - 2, x_label, "label"))
     for index, line in enumerate(series):
         colour, dash = COLOURS[index % len(COLOURS)], DASHES[index % len(DASHES)]
         coords = [(LEFT + _scale(x, x_low, x_high, plot_w), TOP + plot_h - _scale(y, low, high, plot_h))
                   for x, y in line.points]
-        path = " ".join(f"{x},{y}" for x, y in coords)
-        dashing = f' stroke-dasharray="{dash}"' if dash else ""
-        body.append(f'<polyline class="series" points="{path}" stroke="{colour}"{dashing}>'
-                    f'<title>{h(line.name)}</title></polyline>')
-        body += [f'<circle cx="{x}" cy="{y}" r="3" fill="{colour}"/>' for x, y in coords]
+        shapes.append(Polyline(" ".join(f"{x},{y}" for x, y in coords), colour, dash, line.name))
+        shapes += [Dot(x, y, colour) for x, y in coords]
     if len(series) > 1:
         for index, line in enumerate(series):
             y = TOP + 12 + 14 * index
-            colour = COLOURS[index % len(COLOURS)]
-            body += [f'<rect x="{LEFT + 8}" y="{y - 8}" width="10" height="10" fill="{colour}"/>',
-                     f'<text class="legend" x="{LEFT + 22}" y="{y + 1}">{h(line.name)}</text>']
-    return _figure(name, title, description, body)
+            shapes += [Swatch(LEFT + 8, y - 8, COLOURS[index % len(COLOURS)]),
+                       Label(LEFT + 22, y + 1, line.name, "legend", "start")]
+    return Chart(name, title, description, tuple(shapes))
 
 
-def bar_chart(name: str, title: str, description: str, bars: Sequence[tuple[str, int]], *, x_label: str) -> str:
-    """Bars of counts (how many players on each score), labelled under each bar."""
+def bar_chart(name: str, title: str, description: str, bars: Sequence[tuple[str, int]], *,
+              x_label: str) -> Chart | None:
+    """Bars of counts (how many players on each score), labelled under each bar. None without a bar."""
     if not bars:
-        return ""
+        return None
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     high = max(max(count for _, count in bars), 1)
     slot = plot_w // len(bars)
-    body = [f'<line class="axis" x1="{LEFT}" y1="{TOP + plot_h}" x2="{LEFT + plot_w}" y2="{TOP + plot_h}"/>']
+    shapes: list[Shape] = [Line(LEFT, TOP + plot_h, LEFT + plot_w, TOP + plot_h, "axis")]
     for tick in _ticks(0, high):
         y = TOP + plot_h - _scale(tick, 0, high, plot_h)
-        body += [f'<line class="grid" x1="{LEFT}" y1="{y}" x2="{LEFT + plot_w}" y2="{y}"/>',
-                 f'<text class="tick" x="{LEFT - 4}" y="{y + 4}" text-anchor="end">{tick}</text>']
+        shapes += [Line(LEFT, y, LEFT + plot_w, y, "grid"), Label(LEFT - 4, y + 4, str(tick), anchor="end")]
     for index, (label, count) in enumerate(bars):
         bar_h = _scale(count, 0, high, plot_h)
-        x = LEFT + index * slot + max(slot // 8, 1)
-        body.append(f'<rect class="bar" x="{x}" y="{TOP + plot_h - bar_h}" width="{max(slot - slot // 4, 1)}" '
-                    f'height="{bar_h}"><title>{h(label)}: {count}</title></rect>')
+        shapes.append(Bar(LEFT + index * slot + max(slot // 8, 1), TOP + plot_h - bar_h, max(slot - slot // 4, 1),
+                          bar_h, f"{label}: {count}"))
         if len(bars) <= 24 or index % 2 == 0:
-            body.append(f'<text class="tick" x="{LEFT + index * slot + slot // 2}" y="{TOP + plot_h + 14}" '
-                        f'text-anchor="middle">{h(label)}</text>')
-    body.append(f'<text class="label" x="{LEFT + plot_w // 2}" y="{HEIGHT - 2}" text-anchor="middle">'
-                f'{h(x_label)}</text>')
-    return _figure(name, title, description, body)
+            shapes.append(Label(LEFT + index * slot + slot // 2, TOP + plot_h + 14, label))
+    shapes.append(Label(LEFT + plot_w // 2, HEIGHT - 2, x_label, "label"))
+    return Chart(name, title, description, tuple(shapes))

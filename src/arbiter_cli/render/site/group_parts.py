@@ -5,13 +5,14 @@ round reached)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from arbiter_cli.core.group_settings import FINAL
 from arbiter_cli.core.model import Status
 from arbiter_cli.render.output import View
-from arbiter_cli.render.site.layout import player_link
+from arbiter_cli.render.site.blocks import Cell, player_cell
 from arbiter_cli.render.site.sites import GroupSite, KnockoutSite, stage_after
 
 __all__ = ["stage_root", "stage_title", "StageTable", "stage_tables", "stage_player"]
@@ -57,8 +58,8 @@ def stage_tables(site: GroupSite) -> list[StageTable]:
     return tables
 
 
-def stage_player(name: str, root: str = "") -> Any:
+def stage_player(name: str, root: str = "") -> Callable[[dict[str, Any]], Cell]:
     """A standings record's name, linked to the player's card in the stage ``name``."""
-    def link(record: dict[str, Any]) -> str:
-        return player_link(record["start_number"], record["name"], stage_root(name, root))
+    def link(record: dict[str, Any]) -> Cell:
+        return player_cell(record["start_number"], record["name"], stage_root(name, root))
     return link

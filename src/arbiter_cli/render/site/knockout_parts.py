@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbiter_cli.render.site.layout import h, player_link
+from arbiter_cli.render.site.blocks import Cell, player_cell
 from arbiter_cli.render.site.sites import KnockoutSite
 
 __all__ = ["entrant", "stage_text", "result_text", "how_text", "rules_legend", "MAIN"]
@@ -19,11 +19,12 @@ __all__ = ["entrant", "stage_text", "result_text", "how_text", "rules_legend", "
 MAIN = "main"
 
 
-def entrant(player: dict[str, Any] | None, root: str, empty: str = "bye") -> str:
-    """A player of the bracket data, linked to their card (HTML); ``empty`` for nobody."""
+def entrant(player: dict[str, Any] | None, root: str, empty: str = "bye") -> Cell:
+    """A player of the bracket data, linked to their card; ``empty`` for nobody (the template writes
+    a cell of class ``nobody`` in italics)."""
     if player is None:
-        return f'<span class="nobody">{h(empty)}</span>'
-    return player_link(player["start_number"], player["name"], root)
+        return Cell(empty, cls="nobody")
+    return player_cell(player["start_number"], player["name"], root)
 
 
 def stage_text(stage: str) -> str:

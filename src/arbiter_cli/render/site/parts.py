@@ -1,9 +1,10 @@
-"""Pieces several page kinds share: the page frame of a site, exact points as text, the
-legend of the tie-break codes and the links between rounds."""
+"""Pieces several page kinds share: exact points as text, the legend of the tie-break codes, an
+event's details, a view as a table, the crosstable and the standings pages."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -12,14 +13,12 @@ from arbiter_cli.core.tiebreak_codes import parse_spec
 from arbiter_cli.render.output import View, column_texts, table_columns
 from arbiter_cli.render.printing import event_dates
 from arbiter_cli.render.team_printouts import modifier_words
-from arbiter_cli.render.site.layout import Cell, align, csv_text, definition_list, h, page, table
+from arbiter_cli.render.site.blocks import Cell, Detail, Fact, Table, align, details, header, plain, site_page
+from arbiter_cli.render.site.charts import Chart
+from arbiter_cli.render.site.layout import csv_text
 
-__all__ = ["standings_pages", "legend", "crosstable_page", "standings_body", "frame", "team_link", "member_link", "points_text", "tiebreak_legend", "round_links", "event_details", "view_table"]
-
-
-def frame(site: Any, title: str, body: str, depth: int = 0, *, wide: bool = False) -> str:
-    """A page of ``site`` at ``depth`` folders below the site's root."""
-    return page(title, body, root="../" * depth, site_name=site.name, nav=site.nav, wide=wide)
+__all__ = ["standings_pages", "crosstable_page", "standings_page", "points_text", "tiebreak_legend", "event_details",
+           "view_table"]
 
 
 def points_text(value: Fraction | int) -> str:
@@ -54,28 +53,20 @@ def tiebreak_legend(codes: Iterable[str]) -> list[str]:
     return lines
 
 
-def round_links(numbers: Sequence[int], folder: str, current: int | None, depth: int, what: str) -> str:
-    """Links to each round's page of ``folder`` (``rounds`` or ``standings``); the current one bold."""
-    root = "../" * depth
-    items = [f"<li><strong>{what} {n}</strong></li>" if n == current
-             else f'<li><a href="{root}{folder}/{n}.html">{what} {n}</a></li>' for n in numbers]
-    return f'<ul class="rounds noprint">{"".join(items)}</ul>' if items else ""
-
-
-def event_details(settings: Any, extra: Iterable[tuple[str, str]] = (), *, system: str | None = None) -> str:
+def event_details(settings: Any, extra: Iterable[Fact] = (), *,
+                  system: str | None = None) -> list[Detail]:
     """An event's details: place, dates, federation, arbiter, time control, system (``system``
     when the settings' own does not say it: a group event's), rounds, status."""
-    items = [("Place", h(settings.place)), ("Dates", h(event_dates(settings.start_date, settings.end_date))),
-             ("Federation", h(settings.federation)), ("Chief arbiter", h(settings.chief_arbiter)),
-             ("Time control", h(settings.time_control)), ("System", h(system or settings.system.value)),
-             ("Rounds", h(settings.rounds or "")), ("Status", h(settings.status.value)), *extra]
-    return definition_list(items)
+    return details([("Place", settings.place), ("Dates", event_dates(settings.start_date, settings.end_date)),
+                    ("Federation", settings.federation), ("Chief arbiter", settings.chief_arbiter),
+                    ("Time control", settings.time_control), ("System", system or settings.system.value),
+                    ("Rounds", settings.rounds or ""), ("Status", settings.status.value), *extra])
 
 
-def view_table(view: View, *, cls: str, links: dict[str, Any] | None = None,
-               keys: bool = False, leave_out: frozenset[str] = frozenset()) -> str:
+def view_table(view: View, *, cls: str, links: dict[str, Callable[[dict[str, Any]], Cell]] | None = None,
+               keys: bool = False, leave_out: frozenset[str] = frozenset()) -> Table:
     """A view as a table, its cells as the console table writes them (one number style per
-    column); ``links`` turns a column's cells into links (key -> record -> HTML), ``keys`` adds
+    column); ``links`` turns a column's cells into links (key -> record -> cell), ``keys`` adds
     each column's ``data-key``."""
     columns = [c for c in table_columns(view) if c.key not in leave_out]
     texts = [column_texts(c, view.records) for c in columns]
@@ -83,46 +74,32 @@ def view_table(view: View, *, cls: str, links: dict[str, Any] | None = None,
     for index, record in enumerate(view.records):
         row = []
         for column, cells in zip(columns, texts):
-            content = links[column.key](record) if links and column.key in links else h(cells[index])
-            row.append(Cell(content, column.key if keys else "", align(column)))
+            key, cls_ = (column.key if keys else ""), align(column)
+            if links and column.key in links:
+                row.append(links[column.key](record)._replace(key=key, cls=cls_))
+            else:
+                row.append(plain(cells[index], key, cls_))
         rows.append(row)
-    headers = [Cell(h(c.header), c.key if keys else "", align(c)) for c in columns]
-    return '<div class="scroll">' + table(headers, rows, cls=cls) + "</div>"
+    headers = [header(c.header, c.key if keys else "", align(c)) for c in columns]
+    return Table(headers, rows, cls=cls)
 
 
+def crosstable_page(site: Any, view: View, name: Callable[[dict[str, Any]], Cell], lines: Sequence[str],
+                    title: str) -> Iterator[tuple[str, str]]:
+    """``crosstable.html``: the view's table with the names linked (``name``: record -> cell) and
+    its legend, on a wide page (landscape in print), in a box of its own that scrolls sideways on a
+    phone (the one table that may)."""
+    table = replace(view_table(view, cls="crosstable", links={"name": name}), scroll=True)
+    yield "crosstable.html", site_page(site, "table_page.html", title, wide=True, table=table, legend=list(lines))
 
 
-def team_link(number: int, name: str, root: str) -> str:
-    """A team's name, linked to its page (``<a class="team">``)."""
-    return f'<a class="team" href="{root}teams/{number}.html">{h(name)}</a>'
-
-
-def member_link(number: int, name: str, root: str) -> str:
-    """A club member's name, linked to the member's page (``<a class="member">``)."""
-    return f'<a class="member" href="{root}members/{number}.html">{h(name)}</a>'
-
-
-def legend(lines: Iterable[str]) -> str:
-    """The lines of a legend, escaped."""
-    return '<ul class="legend">' + "".join(f"<li>{h(line)}</li>" for line in lines) + "</ul>"
-
-
-def crosstable_page(site: Any, view: View, name: Any, lines: Sequence[str], title: str) -> Iterator[tuple[str, str]]:
-    """``crosstable.html``: the view's table with the names linked (``name``: record -> HTML) and
-    its legend, on a wide page (landscape in print)."""
-    body = [view_table(view, cls="crosstable", links={"name": name}), legend(lines)]
-    yield "crosstable.html", frame(site, title, "\n".join(body), wide=True)
-
-
-def standings_body(site: Any, view: View, name: Any, after: int, depth: int, codes: Sequence[str], rules: str,
-                   notes: Sequence[str], chart: str) -> str:
-    """A standings page's body: the links to the other rounds, the tie-breaks used, the table
+def standings_page(site: Any, title: str, table: Table, after: int, depth: int, codes: Sequence[str], rules: str,
+                   notes: Sequence[str], chart: Chart | None) -> str:
+    """A standings page: the links to the other rounds, the tie-breaks used, the table
     (:mod:`arbiter_cli.render.site.standings_table`), the legend and the distribution chart."""
-    from arbiter_cli.render.site.standings_table import standings_table
-
-    return "\n".join([round_links([r.number for r in site.tournament.rounds], "standings", after, depth, "After round"),
-                      f'<p class="note">Tie-breaks: {h(", ".join(codes) or "none")} (C.07, {h(rules)} rules)</p>',
-                      standings_table(view, name), legend(notes), chart])
+    return site_page(site, "standings.html", title, depth, rounds=[r.number for r in site.tournament.rounds],
+                     after=after, codes=", ".join(codes) or "none", rules=rules, table=table, legend=list(notes),
+                     chart=chart)
 
 
 def standings_pages(site: Any, page: Any) -> Iterator[tuple[str, str]]:

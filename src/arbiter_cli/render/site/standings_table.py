@@ -23,37 +23,33 @@ from typing import Any
 from arbiter_cli.core.points import format_points, parse_points
 from arbiter_cli.render.output import View, table_columns
 from arbiter_cli.render.printing import RECORD_KEYS
-from arbiter_cli.render.site.charts import bar_chart
-from arbiter_cli.render.site.layout import Cell, align, csv_text, h, table
+from arbiter_cli.render.site.blocks import Cell, Table, align, header, plain
+from arbiter_cli.render.site.charts import Chart, bar_chart
+from arbiter_cli.render.site.layout import csv_text
 
-__all__ = ["standings_table", "distribution_chart"]
+__all__ = ["standings_table", "distribution_chart", "scores_of"]
 
 
-def standings_table(view: View, name_link: Callable[[dict[str, Any]], str]) -> str:
-    """The view's table columns, each cell its CSV text (see the module), the names linked.
+def standings_table(view: View, name: Callable[[dict[str, Any]], Cell]) -> Table:
+    """The view's table columns, each cell its CSV text (see the module), the names linked
+    (``name``: record -> cell).
 
     On a phone the record columns (games, W, D, L, forfeits, byes: the crosstable has them) are
-    hidden by the stylesheet (``wide-only``); they are in the page all the same. A table of 500 players after 11 rounds has some 10,000 cells per page: each column's
-    opening tag is made once, and the rows are written as text."""
+    hidden by the stylesheet (``wide-only``); they are in the page all the same."""
     columns = table_columns(view)
     classes = [" ".join(filter(None, (align(c), "wide-only" if c.key in RECORD_KEYS else ""))) for c in columns]
-    headers = [Cell(h(c.header), c.key, cls) for c, cls in zip(columns, classes)]
-    openings = [(c.key, f'<td data-key="{h(c.key)}"' + (f' class="{cls}">' if cls else ">"))
-                for c, cls in zip(columns, classes)]
+    headers = [header(c.header, c.key, cls) for c, cls in zip(columns, classes)]
     value = view.csv_value or (lambda record, key: record.get(key))
-    rows = []
-    for record in view.records:
-        cells = [f"{opening}{name_link(record) if key == 'name' else h(csv_text(value(record, key)))}</td>"
-                 for key, opening in openings]
-        rows.append("<tr>" + "".join(cells) + "</tr>")
-    return '<div class="scroll">' + table(headers, [], cls="standings", written=rows) + "</div>"
+    rows = [[name(record)._replace(key=key, cls=cls) if key == "name" else plain(csv_text(value(record, key)), key, cls)
+             for key, cls in zip((c.key for c in columns), classes)] for record in view.records]
+    return Table(headers, rows, cls="standings")
 
 
-def distribution_chart(name: str, scores: list[Fraction], after_round: int, what: str = "points") -> str:
+def distribution_chart(name: str, scores: list[Fraction], after_round: int, what: str = "points") -> Chart | None:
     """How many players (or teams) have each score after a round: bars, and the same in words."""
     counts = Counter(scores)
     if not counts:
-        return ""
+        return None
     low, high = min(counts), max(counts)
     step = Fraction(1, 2) if all(s.denominator <= 2 for s in counts) else None
     keys = sorted(counts) if step is None else [low + step * i for i in range(int((high - low) / step) + 1)]

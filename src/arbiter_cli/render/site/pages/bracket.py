@@ -12,14 +12,15 @@ A4 without navigation.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from arbiter_cli.core.knockout import round_name
 from arbiter_cli.core.points import format_points, parse_points
 from arbiter_cli.render.knockout_views import empty_slot
+from arbiter_cli.render.site.blocks import Cell, site_page
 from arbiter_cli.render.site.knockout_parts import entrant, how_text, rules_legend
-from arbiter_cli.render.site.layout import Link, h
-from arbiter_cli.render.site.parts import frame, legend
+from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.sites import KnockoutSite
 
 SITES = frozenset({"knockout"})
@@ -30,53 +31,67 @@ def nav(site: KnockoutSite) -> Link | None:
     return Link("Bracket", "bracket.html") if site.tournament.bracket else None
 
 
-def _side(player: dict[str, Any] | None, points: str, through: bool, empty: str) -> str:
-    cls = "side through" if through else "side"
-    seed = f'<span class="seed">{player["start_number"]}</span>' if player else '<span class="seed"></span>'
-    return (f'<div class="{cls}">{seed}<span class="who">{entrant(player, "", empty)}</span>'
-            f'<span class="points">{h(points)}</span></div>')
+@dataclass(frozen=True)
+class Side:
+    """A player's line in a match box: the seed (None: nobody yet), the name, the points in the match,
+    and whether the player went through."""
+
+    seed: int | None
+    who: Cell
+    points: str = ""
+    through: bool = False
 
 
-def _match_box(round_number: int, match: dict[str, Any]) -> str:
+@dataclass(frozen=True)
+class Box:
+    """A match box: its two sides, the link to the match on its round's page (``M3``) and how it was
+    decided; an empty box (a round not paired yet) has neither."""
+
+    sides: tuple[Side, ...]
+    match: int | None = None
+    href: str = ""
+    how: str = ""
+
+
+@dataclass(frozen=True)
+class Column:
+    """A round of the bracket: its title and its boxes (the champion's column: one box of one side)."""
+
+    title: str
+    boxes: tuple[Box, ...]
+    champion: bool = False
+
+
+def _match_box(round_number: int, match: dict[str, Any]) -> Box:
     first, second = match["first"], match["second"]
     alone = first is None or second is None
     points = ["", ""] if alone or not match["games"] else [format_points(parse_points(p)) for p in match["score"]]
     winner = match["winner"]
-    sides = [_side(player, text, winner is not None and player is not None and player["start_number"] == winner,
-                   empty_slot(match, index, "bye" if index else "-"))
-             for index, (player, text) in enumerate(zip((first, second), points))]
-    how = how_text(match)
-    label = f'<a class="match-no" href="rounds/{round_number}.html#match-{match["match"]}">M{match["match"]}</a>'
-    note = f'<span class="how">{h(how)}</span>' if how else ""
-    return f'<li class="bracket-match">{"".join(sides)}<div class="about">{label}{note}</div></li>'
+    sides = tuple(Side(player["start_number"] if player else None,
+                       entrant(player, "", empty_slot(match, index, "bye" if index else "-")), text,
+                       winner is not None and player is not None and player["start_number"] == winner)
+                  for index, (player, text) in enumerate(zip((first, second), points)))
+    return Box(sides, match["match"], f"rounds/{round_number}.html#match-{match['match']}", how_text(match))
 
 
-def _empty_box() -> str:
-    side = '<div class="side"><span class="seed"></span><span class="who nobody">to be decided</span>' \
-           '<span class="points"></span></div>'
-    return f'<li class="bracket-match empty">{side}{side}</li>'
-
-
-def bracket_html(site: KnockoutSite) -> str:
-    """The bracket, every round of it (the rounds not paired yet as empty boxes)."""
+def bracket_columns(site: KnockoutSite) -> list[Column]:
+    """The bracket, every round of it (the rounds not paired yet as empty boxes), and its winner."""
     data = site.bracket
     total = data["rounds_total"]
     slots = len(data["slots"])
+    empty = Side(None, Cell("to be decided", cls="nobody"))
     columns = []
     for number in range(1, total + 1):
         paired = data["rounds"][number - 1] if number <= len(data["rounds"]) else None
-        boxes = ([_match_box(number, match) for match in paired["matches"]] if paired is not None
-                 else [_empty_box() for _ in range(slots >> number)])
+        boxes = (tuple(_match_box(number, match) for match in paired["matches"]) if paired is not None
+                 else tuple(Box((empty, empty)) for _ in range(slots >> number)))
         title = round_name(number, total)
-        columns.append(f'<section class="bracket-round"><h2>{h(title[:1].upper() + title[1:])}</h2>'
-                       f'<ol class="bracket-matches">{"".join(boxes)}</ol></section>')
+        columns.append(Column(title[:1].upper() + title[1:], boxes))
     champion = data["champion"]
     if champion is not None:
-        columns.append('<section class="bracket-round champion"><h2>Winner</h2><ol class="bracket-matches">'
-                       f'<li class="bracket-match"><div class="side through"><span class="seed">'
-                       f'{champion["start_number"]}</span><span class="who">{entrant(champion, "")}</span></div>'
-                       "</li></ol></section>")
-    return '<div class="bracket">' + "".join(columns) + "</div>"
+        columns.append(Column("Winner", (Box((Side(champion["start_number"], entrant(champion, ""), through=True),)),),
+                              champion=True))
+    return columns
 
 
 def pages(site: KnockoutSite) -> Iterator[tuple[str, str]]:
@@ -84,5 +99,5 @@ def pages(site: KnockoutSite) -> Iterator[tuple[str, str]]:
         return
     notes = ["Each box is a match: the seeds, the names, the points each scored in the match; the player who went "
              "through is in bold. M3: match 3 of the round, with its games.", *rules_legend(site)]
-    body = [bracket_html(site), legend(notes)]
-    yield "bracket.html", frame(site, f"{site.tournament.settings.name}: bracket", "\n".join(body), wide=True)
+    yield "bracket.html", site_page(site, "bracket.html", f"{site.tournament.settings.name}: bracket", wide=True,
+                                    columns=bracket_columns(site), legend=notes)

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 
 from arbiter_cli.ratings.club import current_ratings
 from arbiter_cli.ratings.ledger import TIME_CONTROLS
-from arbiter_cli.render.site.layout import Cell, Link, h, table
-from arbiter_cli.render.site.parts import frame, member_link
+from arbiter_cli.render.site.blocks import Cell, Table, header, member_cell, plain, site_page
+from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.sites import ClubSite
 
 SITES = frozenset({"club"})
@@ -22,18 +22,16 @@ def nav(site: ClubSite) -> Link:
 def pages(site: ClubSite) -> Iterator[tuple[str, str]]:
     club = site.club
     current = current_ratings(club)
-    rows = [[Cell(str(m.id), cls="num"), Cell(member_link(m.id, m.name, "")), Cell(h(m.birth_date or "")),
-             *(Cell(f"{current[(m.id, c)][0]} ({current[(m.id, c)][1]})", c, "num") for c in TIME_CONTROLS)]
+    rows = [[plain(m.id, cls="num"), member_cell(m.id, m.name, ""), plain(m.birth_date),
+             *(plain(f"{current[(m.id, c)][0]} ({current[(m.id, c)][1]})", c, "num") for c in TIME_CONTROLS)]
             for m in club.members]
+    members = Table([header("Id", cls="num"), header("Name"), header("Born"),
+                     *(header(c.title(), c, "num") for c in TIME_CONTROLS)], rows, cls="members")
     dates = {row.tournament: row.date for row in club.ratings}
     controls = {row.tournament: row.time_control for row in club.ratings}
-    events = "".join(f'<li><a href="events/{slug}.html">{h(name)}</a> ({h(controls[name])}'
-                     f'{", " + h(dates[name]) if dates[name] else ""})</li>' for slug, name in site.events.items())
-    body = ["<h2>Club ratings</h2>", '<ul class="rounds">' + "".join(
-        f'<li><a href="ratings/{c}.html">{c.title()}</a></li>' for c in TIME_CONTROLS) + "</ul>",
-            "<h2>Rated tournaments</h2>", f"<ul>{events}</ul>" if events else "<p>None rated yet.</p>",
-            "<h2>Members</h2>", '<div class="scroll">' + table(
-                [Cell("Id", cls="num"), "Name", "Born", *(Cell(c.title(), c, "num") for c in TIME_CONTROLS)],
-                rows, cls="members") + "</div>",
-            '<p class="note">The current club rating in each time control, with the rated games in brackets.</p>']
-    yield "index.html", frame(site, club.settings.name, "\n".join(body))
+    events = [Cell(name, f"events/{slug}.html", name=True,
+                   after=f" ({controls[name]}{', ' + dates[name] if dates[name] else ''})")
+              for slug, name in site.events.items()]
+    ratings = [Cell(c.title(), f"ratings/{c}.html") for c in TIME_CONTROLS]
+    yield "index.html", site_page(site, "club_index.html", club.settings.name, ratings=ratings, events=events,
+                                  members=members)

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 
 from arbiter_cli.ratings.ledger import TIME_CONTROLS
 from arbiter_cli.render.club import rating_list_view
-from arbiter_cli.render.site.layout import Cell, Link, h, table
-from arbiter_cli.render.site.parts import frame, member_link
+from arbiter_cli.render.site.blocks import Cell, Table, header, member_cell, plain, site_page
+from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.sites import ClubSite
 
 SITES = frozenset({"club"})
@@ -22,14 +22,11 @@ def nav(site: ClubSite) -> Link:
 def pages(site: ClubSite) -> Iterator[tuple[str, str]]:
     for control in TIME_CONTROLS:
         view = rating_list_view(site.club, (control,))
-        rows = [[Cell(str(place), cls="num"), Cell(str(r["member_id"]), cls="num"),
-                 Cell(member_link(r["member_id"], r["name"], "../")), Cell(str(r[control]), control, "num"),
-                 Cell(str(r[f"{control}_games"]), "games", "num")] for place, r in enumerate(view.records, start=1)]
-        others = "".join(f'<li><a href="{c}.html">{c.title()}</a></li>' if c != control
-                         else f"<li><strong>{c.title()}</strong></li>" for c in TIME_CONTROLS)
-        body = [f'<ul class="rounds noprint">{others}</ul>', '<div class="scroll">' + table(
-            [Cell("#", cls="num"), Cell("Id", cls="num"), "Name", Cell("Rating", control, "num"),
-             Cell("Games", "games", "num")], rows, cls="rating-list") + "</div>",
-            f'<p class="note">Games: the rated games behind the rating (FIDE B.02 as the club applies it). '
-            f"{h(site.club.settings.name)}.</p>"]
-        yield f"ratings/{control}.html", frame(site, f"Club ratings: {control}", "\n".join(body), 1)
+        rows = [[plain(place, cls="num"), plain(r["member_id"], cls="num"), member_cell(r["member_id"], r["name"], "../"),
+                 plain(r[control], control, "num"), plain(r[f"{control}_games"], "games", "num")]
+                for place, r in enumerate(view.records, start=1)]
+        table = Table([header("#", cls="num"), header("Id", cls="num"), header("Name"), header("Rating", control, "num"),
+                       header("Games", "games", "num")], rows, cls="rating-list")
+        others = [Cell(c.title(), f"{c}.html" if c != control else "") for c in TIME_CONTROLS]
+        yield f"ratings/{control}.html", site_page(site, "club_ratings.html", f"Club ratings: {control}", 1,
+                                                   others=others, table=table, club=site.club.settings.name)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from arbiter_cli.render.site.layout import Link, player_link
+from arbiter_cli.render.site.blocks import Cell, player_cell
+from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.parts import crosstable_page, tiebreak_legend
 from arbiter_cli.render.site.sites import EventSite
 from arbiter_cli.render.views import crosstable_view, table_heading
@@ -24,8 +25,8 @@ def pages(site: EventSite) -> Iterator[tuple[str, str]]:
     table = site.crosstable
     view = crosstable_view(tournament, table)
 
-    def name(record: dict[str, Any]) -> str:
-        return player_link(record["start_number"], record["name"], "")
+    def name(record: dict[str, Any]) -> Cell:
+        return player_cell(record["start_number"], record["name"], "")
 
     if tournament.settings.system.is_round_robin:
         legend = ["1 ½ 0 games; + - forfeits; ? no result yet"

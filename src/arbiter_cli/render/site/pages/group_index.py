@@ -5,13 +5,15 @@ links to every stage's pages (``stages/A/...``, ``stages/final/...``)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from arbiter_cli.core.errors import DomainError
 from arbiter_cli.core.group_settings import FINAL
 from arbiter_cli.core.model import Tournament
+from arbiter_cli.render.site.blocks import Cell, Fact, Table, header, plain, player_cell, site_page
 from arbiter_cli.render.site.group_parts import stage_player, stage_root, stage_tables, stage_title
-from arbiter_cli.render.site.layout import Cell, Link, csv_text, h, table
-from arbiter_cli.render.site.parts import event_details, frame
+from arbiter_cli.render.site.layout import Link, csv_text
+from arbiter_cli.render.site.parts import event_details
 from arbiter_cli.render.site.sites import EventSite, GroupSite
 
 SITES = frozenset({"groups"})
@@ -22,17 +24,18 @@ def nav(site: GroupSite) -> Link:
     return Link("Event", "index.html")
 
 
-def _stage_links(site: GroupSite, name: str) -> str:
+def _stage_links(site: GroupSite, name: str) -> list[Cell]:
+    """The links to a stage's pages: its index, each round, the bracket, the standings, the crosstable."""
     stage = site.stages[name]
     root = stage_root(name)
-    links = [f'<a href="{root}index.html">{h(stage_title(name))}</a>']
-    links += [f'<a href="{root}rounds/{n}.html">round {n}</a>' for n in range(1, stage.tournament.last_round + 1)]
+    links = [Cell(stage_title(name), f"{root}index.html")]
+    links += [Cell(f"round {n}", f"{root}rounds/{n}.html") for n in range(1, stage.tournament.last_round + 1)]
     if not isinstance(stage, EventSite) and stage.tournament.bracket:
-        links.append(f'<a href="{root}bracket.html">bracket</a>')
-    links.append(f'<a href="{root}standings.html">standings</a>')
+        links.append(Cell("bracket", f"{root}bracket.html"))
+    links.append(Cell("standings", f"{root}standings.html"))
     if isinstance(stage, EventSite):
-        links.append(f'<a href="{root}crosstable.html">crosstable</a>')
-    return "<li>" + " · ".join(links) + "</li>"
+        links.append(Cell("crosstable", f"{root}crosstable.html"))
+    return links
 
 
 def _complete(stage: Tournament) -> bool:
@@ -41,71 +44,69 @@ def _complete(stage: Tournament) -> bool:
     return stage_complete(stage) is None
 
 
-def _groups_before_start(site: GroupSite) -> str:
+def _groups_before_start(site: GroupSite) -> tuple[str, Table | None]:
+    """Before the groups start: how they would be dealt, or why they cannot be yet."""
     from arbiter_cli.lifecycle.group_stages import dealt_groups
 
     try:
         dealt = dealt_groups(site.event)
     except DomainError as error:
-        return f'<p class="note">The groups cannot be dealt yet: {h(error)}</p>'
+        return f"The groups cannot be dealt yet: {error}", None
     how = "as set by hand" if site.event.groups.members is not None else "dealt in snake order by seeding"
-    rows = [[Cell(h(name)), Cell(str(p.start_number), cls="num"), Cell(h(p.name)), Cell(str(p.rating or ""), cls="num")]
+    rows = [[plain(name), plain(p.start_number, cls="num"), Cell(p.name, name=True), plain(p.rating or "", cls="num")]
             for name, players in dealt.items() for p in players]
-    return (f'<p class="note">The groups have not started; {how}, they would be these.</p>'
-            + table(["Group", Cell("No", cls="num"), "Name", Cell("Rating", cls="num")], rows, cls="groups"))
+    return (f"The groups have not started; {how}, they would be these.",
+            Table([header("Group"), header("No", cls="num"), header("Name"), header("Rating", cls="num")], rows,
+                  cls="groups"))
+
+
+def _group(site: GroupSite, name: str, view: Any, after_round: int | None, came_from: dict[str, str]) -> dict[str, Any]:
+    """A group's section: its players in order, who goes on (recorded in ``came_from`` once the group
+    is complete: a qualifier's name -> group and place, A1)."""
+    stage = site.stages[name]
+    assert isinstance(stage, EventSite)
+    advance = site.event.groups.advance
+    complete = _complete(stage.tournament)
+    link = stage_player(name)
+    rows = []
+    going = 0  # the places that go on: a withdrawn player does not, the next one moves up
+    for place, record in enumerate(view.records, start=1):
+        active = stage.tournament.by_number[record["start_number"]].status == "active"
+        goes_on = active and going < advance and record.get("rank") is not None
+        going += goes_on
+        if goes_on and complete:
+            came_from[record["name"]] = f"{name}{going}"
+        rows.append([plain(place, cls="num"), link(record), plain(record.get("rating") or "", cls="num"),
+                     plain(csv_text(record.get("points")), cls="num"),
+                     plain(("goes on" if complete else "so far") if goes_on else "")])
+    state = "complete" if complete else f"not complete; after round {after_round}"
+    table = Table([header("Place", cls="num"), header("Name"), header("Rating", cls="num"), header("Pts", cls="num"),
+                   header("Final")], rows, cls="group")
+    return {"name": name, "title": f"{stage_title(name)} ({state})", "table": table}
 
 
 def pages(site: GroupSite) -> Iterator[tuple[str, str]]:
     event = site.event
     groups = event.groups
-    extra = [("Players", str(len(event.tournament.players))),
-             ("Stages", h(f"{groups.count} groups (round robins), the first {groups.advance} of each to a "
-                          f"{groups.final} final"))]
-    body = [event_details(event.tournament.settings, extra, system="groups")]
+    extra: list[Fact] = [("Players", len(event.tournament.players)),
+             ("Stages", f"{groups.count} groups (round robins), the first {groups.advance} of each to a "
+                        f"{groups.final} final")]
+    context: dict[str, Any] = {"details": event_details(event.tournament.settings, extra, system="groups"),
+                               "before_start": None, "stages": [], "groups": [], "qualifiers": None,
+                               "knockout_final": groups.final == "knockout", "advance": groups.advance}
     if not site.stages:
-        body += ["<h2>Groups</h2>", _groups_before_start(site)]
-        yield "index.html", frame(site, event.tournament.settings.name, "\n".join(body))
+        context["before_start"] = _groups_before_start(site)
+        yield "index.html", site_page(site, "group_index.html", event.tournament.settings.name, **context)
         return
-    body += ["<h2>Stages</h2>", '<ul class="stages">' + "".join(_stage_links(site, name) for name in site.stages)
-             + "</ul>", '<p><a href="standings.html">Every stage\'s standings</a></p>']
-    came_from: dict[str, str] = {}  # a qualifier's name -> group and place (A1)
-    for stage_table in stage_tables(site):
-        name = stage_table.name
-        if name == FINAL:
-            continue
-        stage = site.stages[name]
-        assert isinstance(stage, EventSite)
-        complete = _complete(stage.tournament)
-        link = stage_player(name)
-        rows = []
-        going = 0  # the places that go on: a withdrawn player does not, the next one moves up
-        for place, record in enumerate(stage_table.view.records, start=1):
-            active = stage.tournament.by_number[record["start_number"]].status == "active"
-            goes_on = active and going < groups.advance and record.get("rank") is not None
-            going += goes_on
-            if goes_on and complete:
-                came_from[record["name"]] = f"{name}{going}"
-            rows.append([Cell(str(place), cls="num"), Cell(link(record)), Cell(str(record.get("rating") or ""), cls="num"),
-                         Cell(h(csv_text(record.get("points"))), cls="num"),
-                         Cell(("goes on" if complete else "so far") if goes_on else "")])
-        state = "complete" if complete else f"not complete; after round {stage_table.after_round}"
-        body += [f'<h2 id="group-{h(name)}">{h(stage_title(name))} ({state})</h2>', '<div class="scroll">' + table(
-            [Cell("Place", cls="num"), "Name", Cell("Rating", cls="num"), Cell("Pts", cls="num"), "Final"], rows,
-            cls="group") + "</div>"]
+    context["stages"] = [_stage_links(site, name) for name in site.stages]
+    came_from: dict[str, str] = {}
+    context["groups"] = [_group(site, t.name, t.view, t.after_round, came_from) for t in stage_tables(site)
+                         if t.name != FINAL]
     if FINAL in site.stages:
         final = site.stages[FINAL]
-        rows = [[Cell(str(p.start_number), cls="num"), Cell(stage_player(FINAL)({"start_number": p.start_number,
-                                                                                  "name": p.name})),
-                 Cell(str(p.rating or ""), cls="num"), Cell(h(came_from.get(p.name, "")))]
+        rows = [[plain(p.start_number, cls="num"), player_cell(p.start_number, p.name, stage_root(FINAL)),
+                 plain(p.rating or "", cls="num"), plain(came_from.get(p.name, ""))]
                 for p in final.tournament.players]
-        body += ['<h2 id="qualifiers">The qualifiers: the final\'s players</h2>', '<p class="note">In seeding order '
-                 "(the final's start numbers): the group winners first, then the runners-up, and so on; among one "
-                 "place, the higher rating first" + ("; in a knockout final, a player may be moved among those of "
-                                                     "their place so that no two players of one group meet in their first match"
-                                                     if groups.final == "knockout" else "")
-                 + ". From: the group and the place in it (A1: group A's winner).</p>",
-                 table([Cell("Seed", cls="num"), "Name", Cell("Rating", cls="num"), "From"], rows, cls="qualifiers")]
-    else:
-        body.append(f'<p class="note">The first {groups.advance} of each group go on to the final, paired once '
-                    "every group is complete (\"so far\": in those places now).</p>")
-    yield "index.html", frame(site, event.tournament.settings.name, "\n".join(body))
+        context["qualifiers"] = Table([header("Seed", cls="num"), header("Name"), header("Rating", cls="num"),
+                                       header("From")], rows, cls="qualifiers")
+    yield "index.html", site_page(site, "group_index.html", event.tournament.settings.name, **context)

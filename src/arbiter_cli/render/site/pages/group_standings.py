@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from arbiter_cli.render.site.blocks import site_page
 from arbiter_cli.render.site.group_parts import stage_player, stage_root, stage_tables, stage_title
-from arbiter_cli.render.site.layout import Link, h
-from arbiter_cli.render.site.parts import frame, legend
+from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.sites import GroupSite
 from arbiter_cli.render.site.standings_table import standings_table
 
@@ -28,15 +28,12 @@ def nav(site: GroupSite) -> Link | None:
 def pages(site: GroupSite) -> Iterator[tuple[str, str]]:
     if not site.stages:
         return
-    body = []
+    stages = []
     for stage in stage_tables(site):
         after = "" if stage.after_round is None else f" after round {stage.after_round}"
-        heading = "final standings" if stage.final else f"standings{after}"
-        body += [f'<section class="stage" data-stage="{h(stage.name)}">',
-                 f'<h2 id="stage-{h(stage.name)}">{h(stage_title(stage.name))}: {heading}</h2>',
-                 standings_table(stage.view, stage_player(stage.name)),
-                 legend(stage.notes) if stage.notes else "",
-                 f'<p class="noprint"><a href="{stage_root(stage.name)}standings.html">{h(stage_title(stage.name))}\'s '
-                 "standings page</a>, with its tie-break codes and chart</p>", "</section>"]
+        stages.append({"name": stage.name, "title": stage_title(stage.name),
+                       "heading": "final standings" if stage.final else f"standings{after}",
+                       "table": standings_table(stage.view, stage_player(stage.name)), "legend": stage.notes,
+                       "root": stage_root(stage.name)})
     title = f"{site.event.tournament.settings.name}: standings"
-    yield "standings.html", frame(site, title, "\n".join(body))
+    yield "standings.html", site_page(site, "group_standings.html", title, stages=stages)

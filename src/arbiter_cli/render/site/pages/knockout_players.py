@@ -25,9 +25,10 @@ from typing import Any
 from arbiter_cli.core.knockout import KnockoutTournament
 from arbiter_cli.core.points import parse_points
 from arbiter_cli.pairing.knockout_match import counted_points
+from arbiter_cli.render.site.blocks import Cell, Table, details, header, plain, player_cell, site_page
 from arbiter_cli.render.site.knockout_parts import entrant, how_text, result_text, stage_text
-from arbiter_cli.render.site.layout import Cell, Link, definition_list, h, player_link, table
-from arbiter_cli.render.site.parts import frame, points_text
+from arbiter_cli.render.site.layout import Link
+from arbiter_cli.render.site.parts import points_text
 from arbiter_cli.render.site.sites import KnockoutSite
 
 SITES = frozenset({"knockout"})
@@ -70,38 +71,32 @@ def card(site: KnockoutSite, number: int) -> str:
             other = sides[1 - mine]
             played = bool(match["games"]) and other is not None
             score = [points_text(parse_points(p)) for p in match["score"]] if played else ["", ""]
-            matches.append([Cell(str(rnd["round"]), "round", "num"), Cell(h(rnd["name"]), "round_name"),
-                            Cell(entrant(other, "../"), "opponent"), Cell(score[mine], "points", "num"),
-                            Cell(score[1 - mine], "opponent_points", "num"), Cell(_result(match, number), "result"),
-                            Cell(h(how_text(match) if match["decided"] else ""), "how")])
+            matches.append([plain(rnd["round"], "round", "num"), plain(rnd["name"], "round_name"),
+                            entrant(other, "../")._replace(key="opponent"), plain(score[mine], "points", "num"),
+                            plain(score[1 - mine], "opponent_points", "num"), plain(_result(match, number), "result"),
+                            plain(how_text(match) if match["decided"] else "", "how")])
             for game in match["games"]:
                 white = game["white"] == number
                 opponent = game["black"] if white else game["white"]
                 points = _game_points(tournament, rnd["round"], match["match"], game["game"], number)
-                games.append([Cell(str(rnd["round"]), "round", "num"), Cell(h(game["board"]), "board", "num"),
-                              Cell(h(stage_text(game["stage"])), "stage"), Cell("White" if white else "Black", "colour"),
-                              Cell(player_link(opponent, by_number[opponent].name, "../"), "opponent"),
-                              Cell(h(result_text(game["result"])), "result", "center"),
-                              Cell("" if points is None else points_text(points), "points", "num")])
+                games.append([plain(rnd["round"], "round", "num"), plain(game["board"], "board", "num"),
+                              plain(stage_text(game["stage"]), "stage"), plain("White" if white else "Black", "colour"),
+                              player_cell(opponent, by_number[opponent].name, "../", key="opponent"),
+                              plain(result_text(game["result"]), "result", "center"),
+                              plain("" if points is None else points_text(points), "points", "num")])
     row = next((r for r in site.standings if r.player.start_number == number), None)
     place = "" if row is None else str(row.rank) if row.rank == row.rank_to else f"{row.rank}-{row.rank_to}"
-    details = [("Seed", str(number)), ("Title", h(player.title or "")), ("Rating", str(player.rating or "")),
-               ("FIDE ID", str(player.fide_id or "")), ("Federation", h(player.federation or "")),
-               ("Club", h(player.club or "")), ("Place", h(place)),
-               ("Reached", h(row.reached_name if row and row.reached else "")), ("Now", h(row.state if row else "")),
-               ("Status", "withdrawn" if player.is_withdrawn else "")]
-    body = [definition_list(details), "<h2>Matches</h2>", '<div class="scroll">' + table(
-        [Cell("Round", "round", "num"), Cell("", "round_name"), Cell("Opponent", "opponent"),
-         Cell("Points", "points", "num"), Cell("Opp.", "opponent_points", "num"), Cell("Result", "result"),
-         Cell("How", "how")], matches, cls="matches") + "</div>"]
-    if games:
-        body += ["<h2>Games</h2>", '<div class="scroll">' + table(
-            [Cell("Round", "round", "num"), Cell("Board", "board", "num"), Cell("Stage", "stage"),
-             Cell("Colour", "colour"), Cell("Opponent", "opponent"), Cell("Result", "result", "center"),
-             Cell("Points", "points", "num")], games, cls="games") + "</div>"]
-    body.append('<p class="note">Points: as the match counts them, every game included (an Armageddon draw is a '
-                "win for Black). A bye has no points: the player goes through without a game.</p>")
-    return frame(site, player.name, "\n".join(body), 1)
+    facts = details([("Seed", number), ("Title", player.title), ("Rating", player.rating or ""),
+                     ("FIDE ID", player.fide_id or ""), ("Federation", player.federation), ("Club", player.club),
+                     ("Place", place), ("Reached", row.reached_name if row and row.reached else ""),
+                     ("Now", row.state if row else ""), ("Status", "withdrawn" if player.is_withdrawn else "")])
+    match_table = Table([header("Round", "round", "num"), header("", "round_name"), header("Opponent", "opponent"),
+                         header("Points", "points", "num"), header("Opp.", "opponent_points", "num"),
+                         header("Result", "result"), header("How", "how")], matches, cls="matches")
+    game_table = Table([header("Round", "round", "num"), header("Board", "board", "num"), header("Stage", "stage"),
+                        header("Colour", "colour"), header("Opponent", "opponent"), header("Result", "result", "center"),
+                        header("Points", "points", "num")], games, cls="games") if games else None
+    return site_page(site, "knockout_card.html", player.name, 1, details=facts, matches=match_table, games=game_table)
 
 
 def pages(site: KnockoutSite) -> Iterator[tuple[str, str]]:

@@ -5,14 +5,15 @@ through, and how."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from arbiter_cli.core.knockout import round_name
 from arbiter_cli.core.points import format_points, parse_points
 from arbiter_cli.render.knockout_views import empty_slot
+from arbiter_cli.render.site.blocks import Cell, Table, header, plain, player_cell, site_page
 from arbiter_cli.render.site.knockout_parts import MAIN, entrant, how_text, result_text, rules_legend, stage_text
-from arbiter_cli.render.site.layout import Cell, Link, h, player_link, table
-from arbiter_cli.render.site.parts import frame, legend, round_links
+from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.sites import KnockoutSite
 
 SITES = frozenset({"knockout"})
@@ -24,31 +25,34 @@ def nav(site: KnockoutSite) -> Link | None:
     return Link("Matches", f"rounds/{last}.html") if last else None
 
 
-def _row(cells: list[str], cls: str, anchor: str = "") -> str:
-    attributes = (f' class="{cls}"' if cls else "") + (f' id="{anchor}"' if anchor else "")
-    return f"<tr{attributes}>" + "".join(cells) + "</tr>"
+@dataclass(frozen=True)
+class Row:
+    """A line of a round's table: its cells, its class (``match``, ``tiebreak``) and its anchor."""
+
+    cells: list[Cell]
+    cls: str = ""
+    anchor: str = ""
 
 
-def match_rows(site: KnockoutSite, match: dict[str, Any]) -> list[str]:
+def match_rows(site: KnockoutSite, match: dict[str, Any]) -> list[Row]:
     """A match's line (its players, score, who went through), then a line per game."""
     by_number = site.tournament.by_number
     first, second = match["first"], match["second"]
     winner = match["winner"]
     score = "" if first is None or second is None else "-".join(format_points(parse_points(p)) for p in match["score"])
-    through = "" if winner is None else player_link(winner, by_number[winner].name, "../")
     how = how_text(match)
     forfeit = f" (match forfeit {match['forfeit']})" if match["forfeit"] else ""
-    rows = [_row([f'<td class="num">{match["match"]}</td>', "<td>match</td>", f"<td>{entrant(first, '../', empty_slot(match, 0, '-'))}</td>",
-                  f'<td class="center">{h(score)}</td>',
-                  f"<td>{entrant(second, '../', empty_slot(match, 1, 'bye'))}</td>",
-                  f"<td>{through}{h(f' ({how})' if how and winner is not None else how)}{h(forfeit)}</td>"],
-                 "match", f"match-{match['match']}")]
+    said = (f" ({how})" if how and winner is not None else how) + forfeit
+    through = plain(said) if winner is None else player_cell(winner, by_number[winner].name, "../", after=said)
+    rows = [Row([plain(match["match"], cls="num"), plain("match"), entrant(first, "../", empty_slot(match, 0, "-")),
+                 plain(score, cls="center"), entrant(second, "../", empty_slot(match, 1, "bye")), through],
+                "match", f"match-{match['match']}")]
     for game in match["games"]:
-        rows.append(_row([f'<td class="num">{h(game["board"])}</td>', f"<td>{h(stage_text(game['stage']))}</td>",
-                          f"<td>{player_link(game['white'], by_number[game['white']].name, '../')}</td>",
-                          f'<td class="center">{h(result_text(game["result"]))}</td>',
-                          f"<td>{player_link(game['black'], by_number[game['black']].name, '../')}</td>", "<td></td>"],
-                         "" if game["stage"] == MAIN else "tiebreak"))
+        rows.append(Row([plain(game["board"], cls="num"), plain(stage_text(game["stage"])),
+                         player_cell(game["white"], by_number[game["white"]].name, "../"),
+                         plain(result_text(game["result"]), cls="center"),
+                         player_cell(game["black"], by_number[game["black"]].name, "../"), plain("")],
+                        "" if game["stage"] == MAIN else "tiebreak"))
     return rows
 
 
@@ -57,18 +61,16 @@ def round_page(site: KnockoutSite, rnd: dict[str, Any]) -> str:
     number = rnd["round"]
     rows = [row for match in rnd["matches"] for row in match_rows(site, match)]
     waiting = [str(m["match"]) for m in rnd["matches"] if not m["decided"]]
-    body = [round_links([r.number for r in tournament.rounds], "rounds", number, 1, "Round"),
-            '<div class="scroll">' + table([Cell("Board", cls="num"), "Stage", "White", Cell("Result", cls="center"),
-                                            "Black", "Through"], [], cls="knockout-games", written=rows) + "</div>",
-            legend(["A match's line: the upper slot's player first, the score, who went through (and how: a "
-                    "tie-break stage, a bye, a forfeit); then its games, MATCH.GAME, White first. Tie-break games "
-                    "are in italics.", *rules_legend(site)])]
-    if waiting:
-        body.append(f'<p class="note">Not decided yet: match{"es" if len(waiting) > 1 else ""} '
-                    f'{", ".join(waiting)}.</p>')
+    games = Table([header("Board", cls="num"), header("Stage"), header("White"), header("Result", cls="center"),
+                   header("Black"), header("Through")], [row.cells for row in rows], cls="knockout-games",
+                  row_classes=[row.cls for row in rows], row_ids=[row.anchor for row in rows])
+    legend = ["A match's line: the upper slot's player first, the score, who went through (and how: a tie-break "
+              "stage, a bye, a forfeit); then its games, MATCH.GAME, White first. Tie-break games are in italics.",
+              *rules_legend(site)]
     name = round_name(number, tournament.total_rounds)
     title = f"Round {number}" + (f" ({name})" if name != f"round {number}" else "") + f" of {tournament.total_rounds}"
-    return frame(site, title, "\n".join(body), 1)
+    return site_page(site, "knockout_rounds.html", title, 1, rounds=[r.number for r in tournament.rounds],
+                     current=number, games=games, legend=legend, waiting=", ".join(waiting), several=len(waiting) > 1)
 
 
 def pages(site: KnockoutSite) -> Iterator[tuple[str, str]]:

@@ -9,8 +9,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from arbiter_cli.render.knockout_views import knockout_standings_view
-from arbiter_cli.render.site.layout import Link, player_link
-from arbiter_cli.render.site.parts import frame, legend
+from arbiter_cli.render.site.blocks import Cell, player_cell, site_page
+from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.sites import KnockoutSite
 from arbiter_cli.render.site.standings_table import standings_table
 
@@ -25,12 +25,12 @@ def nav(site: KnockoutSite) -> Link:
 def pages(site: KnockoutSite) -> Iterator[tuple[str, str]]:
     view = knockout_standings_view(site.tournament)
 
-    def name(record: dict[str, Any]) -> str:
-        return player_link(record["start_number"], record["name"], "")
+    def name(record: dict[str, Any]) -> Cell:
+        return player_cell(record["start_number"], record["name"], "")
 
     notes = ["Place: the first of the places a round's losers share (the four quarter-final losers are 5-8); "
              "players still in a match share the places of those in the round.",
              "Reached: the last round the player was in. Now: winner; through (to the next round); in (a match "
              "not decided yet); out (lost the match of that round)."]
-    body = [standings_table(view, name), legend(notes)]
-    yield "standings.html", frame(site, view.title, "\n".join(body))
+    yield "standings.html", site_page(site, "table_page.html", view.title, table=standings_table(view, name),
+                                      legend=notes)

@@ -7,9 +7,9 @@ from collections.abc import Iterator
 
 from arbiter_cli.core.outcome import round_entries
 from arbiter_cli.render.printing import BYE_TEXT
-from arbiter_cli.render.site.cards import CardRound, card_body
-from arbiter_cli.render.site.layout import Link, h, player_link
-from arbiter_cli.render.site.parts import frame
+from arbiter_cli.render.site.blocks import Cell, Fact, player_cell, plain
+from arbiter_cli.render.site.cards import CardRound, card, card_page
+from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.sites import EventSite
 
 SITES = frozenset({"event"})
@@ -30,22 +30,22 @@ def pages(site: EventSite) -> Iterator[tuple[str, str]]:
         rounds = []
         for entry in entries[player.start_number]:
             opponent = by_tpn.get(entry.opponent) if entry.opponent is not None else None
+            text: Cell
             if opponent is not None:
-                text = (f"{opponent.start_number}. {player_link(opponent.start_number, opponent.name, '../')}"
-                        + (f" ({opponent.rating})" if opponent.rating else ""))
+                text = player_cell(opponent.start_number, opponent.name, "../", before=f"{opponent.start_number}. ",
+                                   after=f" ({opponent.rating})" if opponent.rating else "")
             else:
-                text = h(BYE_TEXT.get(entry.outcome.symbol, entry.outcome.symbol))
+                text = plain(BYE_TEXT.get(entry.outcome.symbol, entry.outcome.symbol))
             rounds.append(CardRound(entry.round, text, entry.colour, entry.outcome, entry.points,
                                     opponent_rating=opponent.rating if opponent else 0))
-        details = [("Start number", str(player.start_number)), ("Title", h(player.title or "")),
-                   ("Rating", str(player.rating or "")), ("FIDE ID", str(player.fide_id or "")),
-                   ("Federation", h(player.federation or "")), ("Club", h(player.club or "")),
-                   ("Rank", h(rank.get(player.start_number, ""))),
+        details: list[Fact] = [
+            ("Start number", player.start_number), ("Title", player.title), ("Rating", player.rating or ""),
+            ("FIDE ID", player.fide_id or ""), ("Federation", player.federation), ("Club", player.club),
+            ("Rank", rank.get(player.start_number, "")),
                    ("Status", f"withdrawn after round {player.withdrawn_after}" if player.withdrawn_after is not None
                     else "withdrawn" if player.is_withdrawn else "")]
         absent = sorted(set(range(1, tournament.last_round + 1)) - {r.round for r in rounds})
         if absent:  # a round with no row: entered later, or gone after a withdrawal
             details.append(("Not in round" + ("s" if len(absent) > 1 else ""), ", ".join(map(str, absent))))
         rated = site.rated.get(player.member_id) if player.member_id is not None else None
-        body = card_body(rounds, details, rated)
-        yield f"players/{player.start_number}.html", frame(site, player.name, body, 1)
+        yield f"players/{player.start_number}.html", card_page(site, player.name, card(rounds, details, rated))

@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from arbiter_cli.render.site.layout import Link, player_link
-from arbiter_cli.render.site.parts import frame, legend, team_link, view_table
+from arbiter_cli.render.site.blocks import Cell, player_cell, site_page, team_cell
+from arbiter_cli.render.site.layout import Link
+from arbiter_cli.render.site.parts import view_table
 from arbiter_cli.render.site.sites import EventSite, KnockoutSite, TeamSite
 
 SITES = frozenset({"event", "team", "knockout"})
@@ -27,10 +28,10 @@ def pages(site: EventSite | TeamSite | KnockoutSite) -> Iterator[tuple[str, str]
     notes, view = prize_sheet(site.tournament, site.prizes)
     title = view.title
 
-    def name(record: dict[str, Any]) -> str:
+    def name(record: dict[str, Any]) -> Cell:
         if record.get("kind") == "team":
-            return team_link(record["start_number"], record["name"], "")
-        return player_link(record["start_number"], record["name"], "")
+            return team_cell(record["start_number"], record["name"], "")
+        return player_cell(record["start_number"], record["name"], "")
 
-    body = [view_table(view, cls="prizes", links={"name": name}, keys=True), legend(notes)]
-    yield "prizes.html", frame(site, title, "\n".join(body))
+    yield "prizes.html", site_page(site, "table_page.html", title, table=view_table(view, cls="prizes", links={"name": name},
+                                                                                keys=True), legend=list(notes))

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from arbiter_cli.core.model import Round
 from arbiter_cli.render.output import number_texts
 from arbiter_cli.render.printing import BYE_TEXT, name_order
-from arbiter_cli.render.site.layout import Cell, Link, h, player_link, table
-from arbiter_cli.render.site.parts import frame, round_links
+from arbiter_cli.render.site.blocks import Cell, Table, header, plain, player_cell, site_page
+from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.sites import EventSite
 from arbiter_cli.render.views import round_rows
 
@@ -31,9 +31,9 @@ def round_page(site: EventSite, rnd: Round) -> str:
     by_tpn = tournament.by_number
     before = {row.player.start_number: row.points for row in site.standings[rnd.number - 1].rows}
 
-    def name(number: int) -> str:
+    def name(number: int) -> Cell:
         player = by_tpn.get(number)
-        return player_link(number, player.name, "../") if player else h(f"#{number}")
+        return player_cell(number, player.name, "../") if player else plain(f"#{number}")
 
     rows = list(round_rows(rnd))
     white_points = number_texts([before.get(w) for _, w, _, _ in rows])
@@ -43,42 +43,32 @@ def round_page(site: EventSite, rnd: Round) -> str:
     for (board, white, black, code), wp, bp in zip(rows, white_points, black_points):
         if black is None:
             bye = BYE_TEXT.get(code or "", code or "")
-            board_rows.append([Cell("", cls="num"), Cell(str(white), cls="num"), Cell(name(white)),
-                               Cell(wp, cls="num"), Cell(h(code or ""), cls="center"), Cell("", cls="num"),
-                               Cell("", cls="num"), Cell(h(bye))])
-            named.append((by_tpn[white].name, white, [Cell(name(white)), Cell(str(white), cls="num"),
-                                                      Cell(wp, cls="num"), Cell("", cls="num"), Cell(""),
-                                                      Cell(h(bye)), Cell(h(code or ""), cls="center")]))
+            board_rows.append([plain("", cls="num"), plain(white, cls="num"), name(white), plain(wp, cls="num"),
+                               plain(code, cls="center"), plain("", cls="num"), plain("", cls="num"), plain(bye)])
+            named.append((by_tpn[white].name, white, [name(white), plain(white, cls="num"), plain(wp, cls="num"),
+                                                      plain("", cls="num"), plain(""), plain(bye),
+                                                      plain(code, cls="center")]))
             continue
         result = _result(code)
-        board_rows.append([Cell(str(board), cls="num"), Cell(str(white), cls="num"), Cell(name(white)),
-                           Cell(wp, cls="num"), Cell(h(result), cls="center"), Cell(bp, cls="num"),
-                           Cell(str(black), cls="num"), Cell(name(black))])
+        board_rows.append([plain(board, cls="num"), plain(white, cls="num"), name(white), plain(wp, cls="num"),
+                           plain(result, cls="center"), plain(bp, cls="num"), plain(black, cls="num"), name(black)])
         for number, colour, other, points, own in ((white, "White", black, wp, result),
                                                    (black, "Black", white, bp, _flip(result))):
             named.append((by_tpn[number].name, number, [
-                Cell(name(number)), Cell(str(number), cls="num"), Cell(points, cls="num"),
-                Cell(str(board), cls="num"), Cell(colour), Cell(name(other)), Cell(h(own), cls="center")]))
+                name(number), plain(number, cls="num"), plain(points, cls="num"), plain(board, cls="num"),
+                plain(colour), name(other), plain(own, cls="center")]))
     named.sort(key=lambda item: (name_order(item[0]), item[1]))
-    numbers = [r.number for r in tournament.rounds]
+    by_board = Table([header("Bd", cls="num"), header("No", cls="num"), header("White"), header("Pts", cls="num"),
+                      header("Result", cls="center"), header("Pts", cls="num"), header("No", cls="num"),
+                      header("Black")], board_rows, cls="pairings")
+    by_name = Table([header("Name"), header("No", cls="num"), header("Pts", cls="num"), header("Bd", cls="num"),
+                     header("Colour"), header("Opponent"), header("Result", cls="center")],
+                    [cells for _, _, cells in named], cls="pairings-by-name")
     total = tournament.settings.rounds
-    missing = rnd.missing
-    body = [round_links(numbers, "rounds", rnd.number, 1, "Round"),
-            "<h2>By board</h2>", '<div class="scroll">' + table(
-                [Cell("Bd", cls="num"), Cell("No", cls="num"), "White", Cell("Pts", cls="num"),
-                 Cell("Result", cls="center"), Cell("Pts", cls="num"), Cell("No", cls="num"), "Black"],
-                board_rows, cls="pairings") + "</div>",
-            "<h2>By name</h2>", '<div class="scroll">' + table(
-                ["Name", Cell("No", cls="num"), Cell("Pts", cls="num"), Cell("Bd", cls="num"), "Colour",
-                 "Opponent", Cell("Result", cls="center")], [cells for _, _, cells in named],
-                cls="pairings-by-name") + "</div>",
-            '<p class="note">Pts: points before the round. Results: 1-0 0-1 ½-½ 0-0 games; +/- -/+ -/- forfeits; '
-            "PAB pairing-allocated bye; FPB HPB ZPB full-, half-, zero-point bye.</p>"]
-    if missing:
-        body.append(f'<p class="note">No result yet on board{"s" if len(missing) > 1 else ""} '
-                    f'{", ".join(map(str, missing))}.</p>')
     title = f"Round {rnd.number}{f' of {total}' if total else ''}: pairings"
-    return frame(site, title, "\n".join(body), 1)
+    return site_page(site, "rounds.html", title, 1, rounds=[r.number for r in tournament.rounds], current=rnd.number,
+                     by_board=by_board, by_name=by_name, missing=", ".join(map(str, rnd.missing)),
+                     several=len(rnd.missing) > 1)
 
 
 def _flip(result: str) -> str:

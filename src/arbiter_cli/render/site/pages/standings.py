@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from arbiter_cli.render.site.layout import Link, player_link
-from arbiter_cli.render.site.parts import frame, standings_body, standings_pages, tiebreak_legend
+from arbiter_cli.render.site.blocks import Cell, player_cell
+from arbiter_cli.render.site.layout import Link
+from arbiter_cli.render.site.parts import standings_page as page, standings_pages, tiebreak_legend
 from arbiter_cli.render.site.sites import EventSite
-from arbiter_cli.render.site.standings_table import distribution_chart, scores_of
+from arbiter_cli.render.site.standings_table import distribution_chart, scores_of, standings_table
 from arbiter_cli.render.views import standings_notes, standings_view, table_heading
 
 SITES = frozenset({"event"})
@@ -31,16 +32,16 @@ def standings_page(site: EventSite, after: int, depth: int) -> str:
     view = standings_view(tournament, table)
     root = "../" * depth
 
-    def name(record: dict[str, Any]) -> str:
-        return player_link(record["start_number"], record["name"], root)
+    def name(record: dict[str, Any]) -> Cell:
+        return player_cell(record["start_number"], record["name"], root)
 
     notes = [*standings_notes(table), RECORD_LEGEND, *tiebreak_legend(table.tiebreaks)]
-    chart = distribution_chart("distribution", scores_of(view, "points"), after) if after else ""
-    body = standings_body(site, view, name, after, depth, table.tiebreaks, table.rules.value, notes, chart)
+    chart = distribution_chart("distribution", scores_of(view, "points"), after) if after else None
     title = table_heading(tournament, "standings", after)
     if table.incomplete:
         title += f" (round{'s' if len(table.incomplete) > 1 else ''} {', '.join(map(str, table.incomplete))} not complete)"
-    return frame(site, title, body, depth)
+    return page(site, title, standings_table(view, name), after, depth, table.tiebreaks, table.rules.value, notes,
+                chart)
 
 
 def pages(site: EventSite) -> Iterator[tuple[str, str]]:

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from arbiter_cli.render.site.blocks import Cell, team_cell
 from arbiter_cli.render.site.layout import Link
-from arbiter_cli.render.site.parts import crosstable_page, team_link
+from arbiter_cli.render.site.parts import crosstable_page
 from arbiter_cli.render.site.sites import TeamSite
 from arbiter_cli.render.team_printouts import team_crosstable_view, tiebreak_legend
 from arbiter_cli.render.views import table_heading
@@ -25,8 +26,8 @@ def pages(site: TeamSite) -> Iterator[tuple[str, str]]:
     table = site.crosstable
     view = team_crosstable_view(tournament, table)
 
-    def name(record: dict[str, Any]) -> str:
-        return team_link(record["team_number"], record["name"], "")
+    def name(record: dict[str, Any]) -> Cell:
+        return team_cell(record["team_number"], record["name"], "")
 
     if table.square:
         legend = ["2½: the game points the row's team scored against the column's team; + - a match won or lost "

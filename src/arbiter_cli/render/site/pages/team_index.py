@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from arbiter_cli.core.team_roster import format_team_rating, team_rating
-from arbiter_cli.render.site.layout import Cell, Link, h, table
-from arbiter_cli.render.site.parts import event_details, frame, round_links, team_link
+from arbiter_cli.render.site.blocks import Table, header, plain, site_page, team_cell
+from arbiter_cli.render.site.layout import Link
+from arbiter_cli.render.site.parts import event_details
 from arbiter_cli.render.site.sites import TeamSite
 
 SITES = frozenset({"team"})
@@ -20,22 +21,19 @@ def nav(site: TeamSite) -> Link:
 def pages(site: TeamSite) -> Iterator[tuple[str, str]]:
     tournament = site.tournament
     team = tournament.team
-    numbers = [r.number for r in tournament.rounds]
-    body = [event_details(tournament.settings, [
-        ("Teams", str(len(tournament.teams))), ("Boards", str(team.boards)),
+    details = event_details(tournament.settings, [
+        ("Teams", len(tournament.teams)), ("Boards", team.boards),
         ("Ranked by", "match points" if team.primary == "MP" else "game points"),
-        ("Rounds paired", str(tournament.last_round))])]
-    if numbers:
-        body += ["<h2>Matches and results</h2>", round_links(numbers, "rounds", None, 0, "Round"),
-                 "<h2>Team standings</h2>", round_links(numbers, "standings", None, 0, "After round"),
-                 '<p><a href="standings.html">Latest team standings</a> · <a href="crosstable.html">Crosstable</a></p>']
-    rows = [[Cell(str(entry.number), cls="num"), Cell(team_link(entry.number, entry.name, "")), Cell(h(entry.short)),
-             Cell(h(format_team_rating(team_rating(tournament.roster(entry.number)))), cls="num"),
-             Cell(str(len(tournament.members(entry.number))), cls="num"),
-             Cell("" if not entry.is_withdrawn else f"withdrawn after round {entry.withdrawn_after}"
-                  if entry.withdrawn_after is not None else "withdrawn")]
+        ("Rounds paired", tournament.last_round)])
+    rows = [[plain(entry.number, cls="num"), team_cell(entry.number, entry.name, ""), plain(entry.short),
+             plain(format_team_rating(team_rating(tournament.roster(entry.number))), cls="num"),
+             plain(len(tournament.members(entry.number)), cls="num"),
+             plain("" if not entry.is_withdrawn else f"withdrawn after round {entry.withdrawn_after}"
+                   if entry.withdrawn_after is not None else "withdrawn")]
             for entry in tournament.teams]
-    body += ['<h2 id="teams">Teams</h2>', '<div class="scroll">' + table(
-        [Cell("No", cls="num"), "Team", "Short", Cell("Rating", cls="num"), Cell("Players", cls="num"), ""],
-        rows, cls="teams") + "</div>"]
-    yield "index.html", frame(site, tournament.settings.name, "\n".join(body))
+    teams = Table([header("No", cls="num"), header("Team"), header("Short"), header("Rating", cls="num"),
+                   header("Players", cls="num"), header("")], rows, cls="teams")
+    words = {"rounds": "Matches and results", "standings": "Team standings", "latest": "Latest team standings",
+             "entries": "Teams", "entries_id": "teams", "empty": ""}
+    yield "index.html", site_page(site, "index.html", tournament.settings.name, details=details,
+                                  rounds=[r.number for r in tournament.rounds], entries=teams, words=words)

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from arbiter_cli.render.site.cards import CardRound, card_body
-from arbiter_cli.render.site.layout import h, player_link
-from arbiter_cli.render.site.parts import frame, team_link
+from arbiter_cli.render.site.blocks import Cell, Fact, player_cell, plain, team_cell
+from arbiter_cli.render.site.cards import CardRound, card as player_card, card_page
 from arbiter_cli.render.site.sites import TeamSite
 
 SITES = frozenset({"team"})
@@ -25,17 +24,17 @@ def pages(site: TeamSite) -> Iterator[tuple[str, str]]:
             for seat in entry.seats:
                 opponent = by_tpn.get(seat.opponent) if seat.opponent is not None else None
                 other = by_team.get(seat.opponent_team) if seat.opponent_team is not None else None
-                text = (player_link(opponent.start_number, opponent.name, "../")
-                        + (f" ({opponent.rating})" if opponent.rating else "") if opponent is not None
-                        else "(empty board)")
+                text = (player_cell(opponent.start_number, opponent.name, "../",
+                                    after=f" ({opponent.rating})" if opponent.rating else "")
+                        if opponent is not None else plain("(empty board)"))
                 if other is not None:
-                    text += f" · {team_link(other.number, other.name, '../')}"
+                    text = text._replace(more=(team_cell(other.number, other.name, "../", before=" · "),))
                 rounds.append(CardRound(seat.round, text, seat.colour, seat.outcome, seat.points, str(seat.board),
                                         opponent.rating if opponent is not None else 0))
-            details = [("Team", team_link(team.number, team.name, "../")),
-                       ("Place on the roster", f"{entry.place}{' (reserve)' if entry.reserve else ''}"),
-                       ("Start number", str(player.start_number)), ("Title", h(player.title or "")),
-                       ("Rating", str(player.rating or "")), ("FIDE ID", str(player.fide_id or "")),
-                       ("Federation", h(player.federation or ""))]
+            details: list[Fact] = [
+                ("Team", team_cell(team.number, team.name, "../")),
+                ("Place on the roster", f"{entry.place}{' (reserve)' if entry.reserve else ''}"),
+                ("Start number", player.start_number), ("Title", player.title), ("Rating", player.rating or ""),
+                ("FIDE ID", player.fide_id or ""), ("Federation", player.federation)]
             yield (f"players/{player.start_number}.html",
-                   frame(site, player.name, card_body(rounds, details, None, boards=True), 1))
+                   card_page(site, player.name, player_card(rounds, details, None, boards=True)))

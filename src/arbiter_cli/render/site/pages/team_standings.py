@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from arbiter_cli.render.site.blocks import Cell, team_cell
 from arbiter_cli.render.site.layout import Link
-from arbiter_cli.render.site.parts import frame, standings_body, standings_pages, team_link
+from arbiter_cli.render.site.parts import standings_page as page, standings_pages
 from arbiter_cli.render.site.sites import TeamSite
-from arbiter_cli.render.site.standings_table import distribution_chart, scores_of
+from arbiter_cli.render.site.standings_table import distribution_chart, scores_of, standings_table
 from arbiter_cli.render.team_printouts import tiebreak_legend
 from arbiter_cli.render.team_views import team_standings_view
 from arbiter_cli.render.views import table_heading
@@ -30,8 +31,8 @@ def standings_page(site: TeamSite, after: int, depth: int) -> str:
     view = team_standings_view(heading, table)
     root = "../" * depth
 
-    def name(record: dict[str, Any]) -> str:
-        return team_link(record["team_number"], record["name"], root)
+    def name(record: dict[str, Any]) -> Cell:
+        return team_cell(record["team_number"], record["name"], root)
 
     notes = ["MP: match points; GP: game points", *tiebreak_legend(table.tiebreaks, tournament.team.primary)]
     rnd = tournament.round(after)
@@ -39,9 +40,9 @@ def standings_page(site: TeamSite, after: int, depth: int) -> str:
         notes.insert(0, f"round {after} is not complete: its matches count as far as they are entered")
     primary = "match_points" if tournament.team.primary == "MP" else "game_points"
     chart = distribution_chart("distribution", scores_of(view, primary), after,
-                               primary.replace("_", " ")) if after else ""
-    body = standings_body(site, view, name, after, depth, table.tiebreaks, table.rules.value, notes, chart)
-    return frame(site, heading, body, depth)
+                               primary.replace("_", " ")) if after else None
+    return page(site, heading, standings_table(view, name), after, depth, table.tiebreaks, table.rules.value, notes,
+                chart)
 
 
 def pages(site: TeamSite) -> Iterator[tuple[str, str]]:
