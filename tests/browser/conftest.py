@@ -47,6 +47,10 @@ SITES = [(event, mode) for event in EVENTS for mode in MODES]
 #: The events whose site has a standings page and player cards: every one but a club's (a club site
 #: has its members' pages and rating lists instead).
 WITH_STANDINGS = [event for event in EVENTS if not (ROOT / "sample_events" / event / "club.toml").is_file()]
+#: The individual events (a Swiss or a round robin: their rounds' pages hold ``table.pairings``).
+INDIVIDUAL = [event for event in EVENTS if event == "escaped-names" or (
+    (ROOT / "sample_events" / event / "tournament.toml").is_file()
+    and not any((ROOT / "sample_events" / event / marker).exists() for marker in ("bracket.csv", "teams.csv", "stages")))]
 #: The events whose site has a bracket: the knockouts (their folder has a bracket.csv).
 WITH_BRACKET = [event for event in EVENTS if (ROOT / "sample_events" / event / "bracket.csv").is_file()]
 

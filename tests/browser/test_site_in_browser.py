@@ -27,7 +27,8 @@ from urllib.parse import urldefrag, urlsplit
 
 import pytest
 
-from browser.conftest import DESKTOP, ESCAPED_NAME, PHONE, WITH_BRACKET, WITH_STANDINGS, Site, site_id, sites_of
+from browser.conftest import (DESKTOP, ESCAPED_NAME, INDIVIDUAL, PHONE, WITH_BRACKET, WITH_STANDINGS, Site, site_id,
+                              sites_of)
 from in_process import arbiter_output
 
 pytestmark = pytest.mark.browser
@@ -99,12 +100,16 @@ def _flat(row: dict[str, Any]) -> dict[str, Any]:
     return flat
 
 
-def _table(browser: Any, selector: str) -> list[dict[str, str]]:
-    """The rows of a table as the browser shows them: data-key -> the text on screen."""
+def _table(browser: Any, selector: str, shown: bool = False) -> list[dict[str, str]]:
+    """The rows of a table as a script reads them: data-key -> the cell's data-value (points: the
+    JSON value as the CSV writes it) or, without one, the text on screen; ``shown``: the text on
+    screen always (``2½``)."""
     return browser.execute_script(  # type: ignore[no-any-return]
         """return Array.from(document.querySelectorAll(arguments[0] + ' tbody tr'), tr =>
                Object.fromEntries(Array.from(tr.querySelectorAll('td[data-key]'),
-                                             td => [td.dataset.key, td.innerText.trim()])));""", selector)
+                   td => [td.dataset.key, (!arguments[1] && td.dataset.value !== undefined) ? td.dataset.value
+                                                                                          : td.innerText.trim()])));""",
+        selector, shown)
 
 
 def _number(text: str) -> Fraction:
@@ -141,6 +146,8 @@ def test_the_standings_page_holds_the_standings_of_the_command(browser: Any, sit
         shown = _table(browser, selector)
         assert {"rank", "name"} <= set(keys) <= set(written[0] if written else keys) and len(keys) > 2, (stage, keys)
         assert len(shown) == len(expected) == len(written), stage
+        for row, on_screen in zip(shown, _table(browser, selector, shown=True)):  # the same numbers, ½ for a half
+            assert all(on_screen[key] == row[key] or _number(on_screen[key]) == _number(row[key]) for key in row), stage
         for row, json_row, csv_row in zip(shown, expected, written):
             assert row == {key: csv_row[key] for key in keys}, stage
             for key in keys:  # the CSV's text is the JSON's value
@@ -214,6 +221,32 @@ def test_the_player_cards_running_scores_add_up(browser: Any, site: Site) -> Non
             _running_scores_add_up(browser, card, standing)
         else:
             _knockout_games_add_up(browser, card, standing)
+
+
+@pytest.mark.parametrize("site", sites_of(INDIVIDUAL), indirect=True, ids=site_id)
+def test_the_card_shows_the_current_board(browser: Any, site: Site) -> None:
+    """Issue 26: a card begins with the current round, "Round N: board B, White/Black, against X": the
+    board each player has on the last round's pairings page, at a phone's width."""
+    rounds = sorted(int(Path(name).stem) for name in site.pages if name.startswith("rounds/"))
+    assert rounds, site.event
+    last = rounds[-1]
+    browser.get(site.url + f"rounds/{last}.html")
+    boards = {int(row[side]): (row["board"], colour) for row in _table(browser, "table.pairings")
+              for side, colour in (("white", "White"), ("black", "Black")) if row[side] and row["board"]}
+    assert boards, site.event
+    metrics = {"width": PHONE, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+    try:
+        for number, (board, colour) in sorted(boards.items())[:12]:
+            browser.get(site.url + f"players/{number}.html")
+            _no_alert(browser)
+            line = browser.find_element("css selector", "main > p.current-round")
+            assert line.is_displayed() and line.get_attribute("data-board") == board, (number, board)
+            assert line.text.startswith(f"Round {last}: board {board}, {colour}, against "), line.text
+            first = browser.execute_script("return document.querySelector('main h1').nextElementSibling.className;")
+            assert first == "current-round", number
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def test_a_name_written_as_markup_shows_as_text(browser: Any, escaped_site: Site) -> None:

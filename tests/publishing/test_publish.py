@@ -28,17 +28,22 @@ CLUB_TOURNAMENTS = sorted(p.name for p in (ROOT / "sample_events" / "club-lyon" 
 
 
 class Page(HTMLParser):
-    """A page read back: its links, its scripts, and the cells of its tables by class."""
+    """A page read back: its links, its scripts, and the cells of its tables by class.
+
+    A cell's value is its ``data-value`` when it has one (points: the JSON value as the CSV output
+    writes it, while the text shows ``2½``), else its text; ``shown`` keeps the texts on screen."""
 
     def __init__(self, text: str) -> None:
         super().__init__()
         self.links: list[str] = []
         self.sources: list[str] = []
         self.scripts = 0
-        self.tables: dict[str, list[list[tuple[str, str, str]]]] = {}  # class -> rows of (tag, data-key, text)
+        self.tables: dict[str, list[list[tuple[str, str, str]]]] = {}  # class -> rows of (tag, data-key, value)
+        self.shown: dict[str, list[list[str]]] = {}  # class -> rows of the cells' texts on screen
         self._table: str | None = None
         self._cell: list[str] | None = None
         self._cell_info: tuple[str, str] = ("", "")
+        self._value: str | None = None
         self.player_links: list[str] = []
         self.text: list[str] = []
         self.feed(text)
@@ -56,14 +61,19 @@ class Page(HTMLParser):
         if tag == "table":
             self._table = attributes.get("class") or ""
             self.tables.setdefault(self._table, [])
+            self.shown.setdefault(self._table, [])
         if tag == "tr" and self._table is not None:
             self.tables[self._table].append([])
+            self.shown[self._table].append([])
         if tag in ("td", "th") and self._table is not None:
             self._cell, self._cell_info = [], (tag, attributes.get("data-key") or "")
+            self._value = attributes.get("data-value")
 
     def handle_endtag(self, tag: str) -> None:
         if tag in ("td", "th") and self._cell is not None and self._table is not None:
-            self.tables[self._table][-1].append((*self._cell_info, "".join(self._cell)))
+            text = "".join(self._cell)
+            self.tables[self._table][-1].append((*self._cell_info, text if self._value is None else self._value))
+            self.shown[self._table][-1].append(text)
             self._cell = None
         if tag == "table":
             self._table = None
@@ -156,7 +166,8 @@ def _as_csv(value) -> str:
                                   "team-league-in-progress"])
 def test_standings_table_holds_the_values_of_standings_json(arbiter, sample, name):
     """Convention 3: each cell's data-key is the JSON key (a tie-break's code in ``tiebreaks``)
-    and its text the JSON value as the CSV output writes it: the CSV's own cell."""
+    and its value (a points cell's data-value, any other's text) the JSON value as the CSV output
+    writes it: the CSV's own cell; the text on screen is the same number, ½ for a half."""
     folder = sample(name)
     pages = pages_of(folder)
     for path, after in (("standings.html", None), ("standings/2.html", 2)):
@@ -176,6 +187,16 @@ def test_standings_table_holds_the_values_of_standings_json(arbiter, sample, nam
                 assert tag == "td"
                 expected = record[key] if key in record else record["tiebreaks"][key]
                 assert text == _as_csv(expected), (path, key)
+        # issue 26: on screen, the same numbers written one way, a half as ½ (the value in data-value)
+        for row, texts in zip(body, pages[path].shown["standings"][1:]):
+            for (_, key, value), text in zip(row, texts):
+                assert text == value or _read_points(text) == _read_points(value), (path, key, text, value)
+                assert not value.endswith(".5") or text.endswith("½"), (path, key, text)
+
+
+def _read_points(text: str) -> Fraction:
+    """Points as a page shows them (2½, ½, -1½, 27.75) or as the CSV writes them (2.5)."""
+    return Fraction(text.replace("½", ".5") if text[:1] != "½" else "0.5")
 
 
 @pytest.mark.parametrize("name", ["swiss32-in-progress", "rr10-in-progress", "team-swiss20-in-progress"])

@@ -18,7 +18,7 @@ from arbiter_cli.render.output import Column
 from arbiter_cli.render.templating import Markup, macros, render
 
 __all__ = ["PACKAGE", "Cell", "Table", "Detail", "Fact", "macro", "site_page", "name_cell", "player_cell", "team_cell",
-           "member_cell", "align", "details", "header", "plain"]
+           "member_cell", "align", "details", "header", "plain", "titled", "named"]
 
 #: The package whose ``templates/`` hold the site's templates.
 PACKAGE = "arbiter_cli.render.site"
@@ -120,10 +120,25 @@ def align(column: Column) -> str:
     return {"right": "num", "center": "center"}.get(str(column.justify), "")
 
 
+def titled(name: str, after: str = "", before: str = "") -> Cell:
+    """A page's heading made of a name and words around it (``Open 2026: bracket``, ``3. Team``): the
+    name alone is isolated (:func:`site_page`'s ``heading``)."""
+    return Cell(name, name=True, before=before, after=after)
+
+
+def named(name: str, title: str) -> Cell | None:
+    """A view's title that begins with a name (``Open 2026: prize list``) as a heading (:func:`titled`);
+    None when it does not."""
+    return titled(name, title[len(name):]) if title.startswith(name) else None
+
+
 def site_page(site: Any, template: str, title: str, depth: int = 0, *, wide: bool = False, refresh: int = 0,
-              body_class: str = "", **context: Any) -> str:
+              body_class: str = "", heading: Cell | None = None, **context: Any) -> str:
     """A page of ``site`` at ``depth`` folders below the site's root, from ``template`` (which extends
     ``base.html``; ``page.html`` takes a ``body`` made by macros). ``wide`` pages (a crosstable)
-    print on a landscape A4; ``refresh`` (seconds) reloads the page by itself (the hall screen)."""
+    print on a landscape A4; ``refresh`` (seconds) reloads the page by itself (the hall screen);
+    ``heading``: the title as a name and the words around it (:func:`titled`), when it is not
+    a name alone or words alone."""
     return render(PACKAGE, template, title=title, site_name=site.name, nav=site.nav, root="../" * depth,
-                  body_class=body_class or ("wide" if wide else "narrow"), refresh=refresh, **context)
+                  body_class=body_class or ("wide" if wide else "narrow"), refresh=refresh, heading=heading,
+                  **context)

@@ -1,11 +1,13 @@
-"""A player's card, the same for an individual and a team event: every round (opponent,
-colour, result, the points and the running score), the score-by-round chart, the
+"""A player's card, the same for an individual and a team event: the current round first (the
+board, the colour and the opponent, or the bye: :class:`Current`), then every round (board,
+opponent, colour, result, the points and the running score), the score-by-round chart, the
 performance rating and, where the event is rated, the rating change.
 
-The rounds table is ``<table class="rounds">``; its cells ``data-key="round"``,
-``data-key="points"`` (the points of that round) and ``data-key="running_score"`` (the total
-so far) hold exact points written as the CSV output writes them (``0.5``, ``3``): see
-:func:`arbiter_cli.render.site.parts.points_text`.
+The current round is ``<p class="current-round" data-round="N" data-board="B">``. The rounds
+table is ``<table class="rounds">``; its cells ``data-key="round"``, ``data-key="board"``,
+``data-key="points"`` (the points of that round) and ``data-key="running_score"`` (the total so
+far) show points as people read them (``½``, ``2½``) and hold them in ``data-value`` as the CSV
+output writes them (``0.5``, ``3``): see :func:`arbiter_cli.render.templating.points_value`.
 """
 
 from __future__ import annotations
@@ -19,12 +21,12 @@ from arbiter_cli.core.outcome import Outcome
 from arbiter_cli.ratings.club import StoredRow
 from arbiter_cli.ratings.elo import performance_rating
 from arbiter_cli.render.club import hundredths, rating_change
-from arbiter_cli.render.output import number_texts
+from arbiter_cli.render.printing import BYE_TEXT
 from arbiter_cli.render.site.blocks import Cell, Detail, Fact, Table, details, header, plain, site_page
 from arbiter_cli.render.site.charts import Chart, Series, line_chart
-from arbiter_cli.render.site.parts import points_text
+from arbiter_cli.render.templating import points_text, points_value
 
-__all__ = ["CardRound", "Card", "card", "card_page", "performance"]
+__all__ = ["CardRound", "Current", "Card", "card", "card_page", "performance", "points_words", "bye_words"]
 
 COLOUR = {"w": "White", "b": "Black", None: ""}
 
@@ -43,10 +45,47 @@ class CardRound:
 
 
 @dataclass(frozen=True)
+class Current:
+    """The line a card begins with: the current round (the last one paired; 0: none yet) and where
+    the player is in it. A game: the ``board`` (``12``, or a team's ``2.3``, a knockout's
+    ``MATCH.GAME``), the ``colour``, the ``opponent`` (a link) with their ``rating`` and their
+    ``points`` before the round (``3½ points``), and ``more`` after it (the opponent's team, a
+    knockout's match score);
+    a bye: ``bye`` (``PAB: pairing-allocated bye``); otherwise ``absent`` says why not
+    (``not paired``)."""
+
+    round: int
+    board: str = ""
+    colour: str = ""
+    opponent: Cell | None = None
+    rating: int | None = None
+    points: str = ""
+    bye: str = ""
+    absent: str = "not paired"
+    more: tuple[Cell, ...] = ()
+
+
+def points_words(value: Fraction | int) -> str:
+    """Points with their word: ``½ point``, ``1 point``, ``3½ points``.
+
+    >>> points_words(Fraction(1, 2)), points_words(1), points_words(Fraction(7, 2)), points_words(0)
+    ('½ point', '1 point', '3½ points', '0 points')
+    """
+    return f"{points_text(value)} point{'' if 0 < value <= 1 else 's'}"
+
+
+def bye_words(code: str) -> str:
+    """A bye's code and what it is: ``PAB: pairing-allocated bye`` (a round robin's free round: its words)."""
+    words = BYE_TEXT.get(code, "")
+    return words if code == "BYE" else f"{code}: {words}" if words else code
+
+
+@dataclass(frozen=True)
 class Card:
     """What a card shows: the details, the rounds table, the score-by-round chart and, where the
     event is rated, the rating change (its time control)."""
 
+    current: Current
     details: list[Detail]
     rounds: Table
     chart: Chart | None
@@ -69,28 +108,32 @@ def _rating_change(rated: StoredRow) -> Table:
     return Table([header("Ro", cls="num"), header("K", cls="num"), header("Games", cls="num"),
                   header("Score", cls="num"), header("We", cls="num"), header("Δ", cls="num"), header("Rn", cls="num")],
                  [[plain(row.rating_before, "rating_before", "num"), plain(row.k, "k", "num"),
-                   plain(row.games, "games", "num"), plain(number_texts([row.score])[0], "score", "num"),
+                   plain(row.games, "games", "num"), _points(row.score, "score"),
                    plain(hundredths(row.expected), "expected", "num"), plain(rating_change(row.change), "change", "num"),
                    plain(row.rating_after, "rating_after", "num")]], cls="rating-change")
 
 
-def card(rounds: Sequence[CardRound], items: list[Fact], rated: StoredRow | None,
-         *, boards: bool = False) -> Card:
-    """The card: the details, the rounds table, the chart and the rating change."""
+def _points(value: Fraction | int, key: str) -> Cell:
+    """A cell of points: ``2½`` on screen, ``2.5`` in its ``data-value``."""
+    return plain(points_text(value), key, "num", value=points_value(value))
+
+
+def card(current: Current, rounds: Sequence[CardRound], items: list[Fact], rated: StoredRow | None) -> Card:
+    """The card: the current round, the details, the rounds table, the chart and the rating change."""
     tpr = performance(rounds)
     total = sum((r.points for r in rounds), Fraction(0))
-    facts = details([*items, ("Points", number_texts([total])[0]),
+    facts = details([*items, ("Points", points_text(total)),
                      ("Games played", str(sum(1 for r in rounds if r.outcome.played))),
                      ("Performance rating", "" if tpr is None else str(tpr))])
     running = Fraction(0)
     rows = []
     for entry in rounds:
         running += entry.points
-        rows.append([plain(entry.round, "round", "num"), *([plain(entry.board, "board", "num")] if boards else []),
+        rows.append([plain(entry.round, "round", "num"), plain(entry.board, "board", "num"),
                      entry.opponent._replace(key="opponent"), plain(COLOUR.get(entry.colour, ""), "colour"),
-                     plain(entry.outcome.symbol, "result", "center"), plain(points_text(entry.points), "points", "num"),
-                     plain(points_text(running), "running_score", "num")])
-    headers = [header("Round", "round", "num"), *([header("Board", "board", "num")] if boards else []),
+                     plain(entry.outcome.symbol, "result", "center"), _points(entry.points, "points"),
+                     _points(running, "running_score")])
+    headers = [header("Round", "round", "num"), header("Board", "board", "num"),
                header("Opponent", "opponent"), header("Colour", "colour"), header("Result", "result", "center"),
                header("Points", "points", "num"), header("Running score", "running_score", "num")]
     chart = None
@@ -100,10 +143,11 @@ def card(rounds: Sequence[CardRound], items: list[Fact], rated: StoredRow | None
         for entry in rounds:
             score += entry.points
             points.append((entry.round, score))
-        words = ", ".join(f"round {x}: {number_texts([y])[0]}" for x, y in points[1:])
+        words = ", ".join(f"round {x}: {points_text(y)}" for x, y in points[1:])
         chart = line_chart("score-by-round", "Score by round", f"The running score after each round: {words}.",
                            [Series("score", tuple(points))], x_label="round", floor=0)
-    return Card(facts, Table(headers, rows, cls="rounds"), chart, None if rated is None else _rating_change(rated),
+    return Card(current, facts, Table(headers, rows, cls="rounds"), chart,
+                None if rated is None else _rating_change(rated),
                 "" if rated is None else rated.time_control)
 
 

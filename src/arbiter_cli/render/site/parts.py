@@ -1,29 +1,31 @@
-"""Pieces several page kinds share: exact points as text, the legend of the tie-break codes, an
-event's details, a view as a table, the crosstable and the standings pages."""
+"""Pieces several page kinds share: the legend of the tie-break codes, an event's details, a view as
+a table, the crosstable and the standings pages."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
-from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
-from arbiter_cli.core.points import points_to_number
 from arbiter_cli.core.tiebreak_codes import parse_spec
-from arbiter_cli.render.output import View, column_texts, table_columns
+from arbiter_cli.render.output import View, table_columns
 from arbiter_cli.render.printing import event_dates
 from arbiter_cli.render.team_printouts import modifier_words
 from arbiter_cli.render.site.blocks import Cell, Detail, Fact, Table, align, details, header, plain, site_page
 from arbiter_cli.render.site.charts import Chart
-from arbiter_cli.render.site.layout import csv_text
+from arbiter_cli.render.templating import points_text, points_value
 
-__all__ = ["standings_pages", "crosstable_page", "standings_page", "points_text", "tiebreak_legend", "event_details",
+T = TypeVar("T")
+
+__all__ = ["personal", "standings_pages", "crosstable_page", "standings_page", "tiebreak_legend", "event_details",
            "view_table"]
 
 
-def points_text(value: Fraction | int) -> str:
-    """Exact points as the CSV output writes them: ``2.5``, ``3``, ``1/3``."""
-    return csv_text(points_to_number(Fraction(value)))
+def personal(site: Any, value: T) -> T | None:
+    """A person's data beyond the name, title, rating, federation and club (a birth date, a FIDE ID):
+    published only when the arbiter asks (``arbiter publish --personal-data``: ``site.options.personal``,
+    issue 26); None otherwise, and a details list leaves it out."""
+    return value if site.options.personal else None
 
 
 #: What each individual tie-break measures, in a few words (C.07 Arts. 6-10).
@@ -65,20 +67,23 @@ def event_details(settings: Any, extra: Iterable[Fact] = (), *,
 
 def view_table(view: View, *, cls: str, links: dict[str, Callable[[dict[str, Any]], Cell]] | None = None,
                keys: bool = False, leave_out: frozenset[str] = frozenset()) -> Table:
-    """A view as a table, its cells as the console table writes them (one number style per
-    column); ``links`` turns a column's cells into links (key -> record -> cell), ``keys`` adds
-    each column's ``data-key``."""
+    """A view as a table, its cells as the console table writes them but for points, written one way
+    on every page (``2½``: :func:`arbiter_cli.render.templating.points_text`) with their value in
+    ``data-value``; ``links`` turns a column's cells into links (key -> record -> cell), ``keys``
+    adds each column's ``data-key``."""
     columns = [c for c in table_columns(view) if c.key not in leave_out]
-    texts = [column_texts(c, view.records) for c in columns]
     rows = []
-    for index, record in enumerate(view.records):
+    for record in view.records:
         row = []
-        for column, cells in zip(columns, texts):
+        for column in columns:
             key, cls_ = (column.key if keys else ""), align(column)
             if links and column.key in links:
                 row.append(links[column.key](record)._replace(key=key, cls=cls_))
+            elif column.number is not None:
+                found = column.number(record)
+                row.append(plain(points_text(found), key, cls_, value=points_value(found)))
             else:
-                row.append(plain(cells[index], key, cls_))
+                row.append(plain(column.show(record), key, cls_))
         rows.append(row)
     headers = [header(c.header, c.key if keys else "", align(c)) for c in columns]
     return Table(headers, rows, cls=cls)

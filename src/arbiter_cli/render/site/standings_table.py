@@ -5,12 +5,15 @@
 ``arbiter standings --format csv`` (its header). For a column that is a field of
 ``--format json`` (``rank``, ``start_number``, ``name``, ``points``, ``played``...; a team's
 ``team_number``, ``match_points``...) K is that field; for a tie-break column K is its code
-(``BH/C1``), the key of the value in the record's ``tiebreaks`` object. A cell's text is the
-JSON value written as the CSV output writes it (:func:`arbiter_cli.render.site.layout.csv_text`):
-``null`` is empty, a whole number plain (``3``), any other number as JSON writes it (``2.5``),
-a string as it is (``1/3``). So ``rank`` is ``3`` for a shared place (the JSON's rank), and
-points are ``2.5`` rather than ``2½``. The name cell holds the name as a link to the player's
-card (or the team's page), its text the name itself.
+(``BH/C1``), the key of the value in the record's ``tiebreaks`` object.
+
+A cell of a column of points (the points, a tie-break, a team's MP and GP, virtual points) shows
+them as people read them, one way on every page (``2½``, ``27.75``:
+:func:`arbiter_cli.render.templating.points_text`), and holds the JSON value as the CSV output
+writes it in its ``data-value`` (:func:`arbiter_cli.render.site.layout.csv_text`: ``null`` empty,
+a whole number plain, ``2.5``, ``1/3``): a script reads ``data-value``. Any other cell's text is
+that value itself (``rank`` is ``3`` for a shared place, the JSON's rank). The name cell holds the
+name as a link to the player's card (or the team's page), its text the name itself, in ``<bdi>``.
 """
 
 from __future__ import annotations
@@ -26,13 +29,14 @@ from arbiter_cli.render.printing import RECORD_KEYS
 from arbiter_cli.render.site.blocks import Cell, Table, align, header, plain
 from arbiter_cli.render.site.charts import Chart, bar_chart
 from arbiter_cli.render.site.layout import csv_text
+from arbiter_cli.render.templating import points_text
 
 __all__ = ["standings_table", "distribution_chart", "scores_of"]
 
 
 def standings_table(view: View, name: Callable[[dict[str, Any]], Cell]) -> Table:
-    """The view's table columns, each cell its CSV text (see the module), the names linked
-    (``name``: record -> cell).
+    """The view's table columns, each cell as the module says, the names linked (``name``: record ->
+    cell).
 
     On a phone the record columns (games, W, D, L, forfeits, byes: the crosstable has them) are
     hidden by the stylesheet (``wide-only``); they are in the page all the same."""
@@ -40,8 +44,17 @@ def standings_table(view: View, name: Callable[[dict[str, Any]], Cell]) -> Table
     classes = [" ".join(filter(None, (align(c), "wide-only" if c.key in RECORD_KEYS else ""))) for c in columns]
     headers = [header(c.header, c.key, cls) for c, cls in zip(columns, classes)]
     value = view.csv_value or (lambda record, key: record.get(key))
-    rows = [[name(record)._replace(key=key, cls=cls) if key == "name" else plain(csv_text(value(record, key)), key, cls)
-             for key, cls in zip((c.key for c in columns), classes)] for record in view.records]
+    kinds = [(c.key, cls, c.number is not None) for c, cls in zip(columns, classes)]
+    rows = []
+    for record in view.records:
+        row = []
+        for key, cls, points in kinds:
+            if key == "name":
+                row.append(name(record)._replace(key=key, cls=cls))
+                continue
+            text = csv_text(value(record, key))
+            row.append(plain(points_text(text), key, cls, value=text) if points else plain(text, key, cls))
+        rows.append(row)
     return Table(headers, rows, cls="standings")
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from arbiter_cli.core.knockout import round_name
 from arbiter_cli.core.points import format_points, parse_points
 from arbiter_cli.render.knockout_views import empty_slot
-from arbiter_cli.render.site.blocks import Cell, site_page
+from arbiter_cli.render.site.blocks import Cell, site_page, titled
 from arbiter_cli.render.site.knockout_parts import entrant, how_text, rules_legend
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.sites import KnockoutSite
@@ -100,4 +100,5 @@ def pages(site: KnockoutSite) -> Iterator[tuple[str, str]]:
     notes = ["Each box is a match: the seeds, the names, the points each scored in the match; the player who went "
              "through is in bold. M3: match 3 of the round, with its games.", *rules_legend(site)]
     yield "bracket.html", site_page(site, "bracket.html", f"{site.tournament.settings.name}: bracket", wide=True,
+                                    heading=titled(site.tournament.settings.name, ": bracket"),
                                     columns=bracket_columns(site), legend=notes)

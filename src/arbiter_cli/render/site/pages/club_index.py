@@ -22,10 +22,12 @@ def nav(site: ClubSite) -> Link:
 def pages(site: ClubSite) -> Iterator[tuple[str, str]]:
     club = site.club
     current = current_ratings(club)
-    rows = [[plain(m.id, cls="num"), member_cell(m.id, m.name, ""), plain(m.birth_date),
+    born = site.options.personal  # a birth date is published only when the arbiter asks (parts.personal)
+    rows = [[plain(m.id, cls="num"), member_cell(m.id, m.name, ""),
+             *([plain(m.birth_date, "birth_date")] if born else []),
              *(plain(f"{current[(m.id, c)][0]} ({current[(m.id, c)][1]})", c, "num") for c in TIME_CONTROLS)]
             for m in club.members]
-    members = Table([header("Id", cls="num"), header("Name"), header("Born"),
+    members = Table([header("Id", cls="num"), header("Name"), *([header("Born", "birth_date")] if born else []),
                      *(header(c.title(), c, "num") for c in TIME_CONTROLS)], rows, cls="members")
     dates = {row.tournament: row.date for row in club.ratings}
     controls = {row.tournament: row.time_control for row in club.ratings}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from arbiter_cli.render.site.blocks import site_page
+from arbiter_cli.render.site.blocks import site_page, titled
 from arbiter_cli.render.site.group_parts import stage_player, stage_root, stage_tables, stage_title
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.sites import GroupSite
@@ -36,4 +36,5 @@ def pages(site: GroupSite) -> Iterator[tuple[str, str]]:
                        "table": standings_table(stage.view, stage_player(stage.name)), "legend": stage.notes,
                        "root": stage_root(stage.name)})
     title = f"{site.event.tournament.settings.name}: standings"
-    yield "standings.html", site_page(site, "group_standings.html", title, stages=stages)
+    yield "standings.html", site_page(site, "group_standings.html", title, stages=stages,
+                                      heading=titled(site.event.tournament.settings.name, ": standings"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from arbiter_cli.render.site.blocks import Table, header, plain, player_cell, site_page
+from arbiter_cli.render.site.blocks import Table, header, name_cell, plain, player_cell, site_page
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.parts import event_details
 from arbiter_cli.render.site.sites import EventSite
@@ -20,7 +20,8 @@ def nav(site: EventSite) -> Link:
 def pages(site: EventSite) -> Iterator[tuple[str, str]]:
     tournament = site.tournament
     rows = [[plain(p.start_number, cls="num"), player_cell(p.start_number, p.name, ""), plain(p.title),
-             plain(p.rating or "", cls="num"), plain(p.federation), plain(p.club), plain("withdrawn" if p.is_withdrawn else "")]
+             plain(p.rating or "", cls="num"), plain(p.federation), name_cell(p.club or ""),
+             plain("withdrawn" if p.is_withdrawn else "")]
             for p in tournament.players]
     players = Table([header("No", cls="num"), header("Name"), header("Title"), header("Rating", cls="num"),
                      header("Fed"), header("Club"), header("")], rows, cls="players")

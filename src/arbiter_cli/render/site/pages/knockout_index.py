@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from arbiter_cli.core.knockout import round_name
-from arbiter_cli.render.site.blocks import Fact, Table, header, plain, player_cell, site_page
+from arbiter_cli.render.site.blocks import Fact, Table, header, name_cell, plain, player_cell, site_page
 from arbiter_cli.render.site.knockout_parts import entrant, rules_legend
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.parts import event_details
@@ -34,7 +34,7 @@ def pages(site: KnockoutSite) -> Iterator[tuple[str, str]]:
         row = row_of.get(p.start_number)
         now = "" if row is None else f"{row.state} ({row.reached_name})" if row.reached else row.state
         rows.append([plain(p.start_number, cls="num"), player_cell(p.start_number, p.name, ""), plain(p.title),
-                     plain(p.rating or "", cls="num"), plain(p.federation), plain(p.club),
+                     plain(p.rating or "", cls="num"), plain(p.federation), name_cell(p.club or ""),
                      plain("withdrawn" if p.is_withdrawn else now)])
     players = Table([header("Seed", cls="num"), header("Name"), header("Title"), header("Rating", cls="num"),
                      header("Fed"), header("Club"), header("Now")], rows, cls="players")

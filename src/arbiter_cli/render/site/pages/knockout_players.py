@@ -13,7 +13,10 @@ reached. So the card has two tables rather than an individual event's ``rounds``
   the match counts them).
 
 The games' points of a round add up to the match's ``points``; the last row of ``matches`` is
-the standings' ``reached`` round. Points are written as the CSV output writes them (``1.5``).
+the standings' ``reached`` round. Points show as people read them (``1½``) and are held in each
+cell's ``data-value`` as the CSV output writes them (``1.5``). The card begins with the current
+round (:class:`arbiter_cli.render.site.cards.Current`): the game being played, its board and
+colour, the opponent and the match score.
 """
 
 from __future__ import annotations
@@ -25,10 +28,13 @@ from typing import Any
 from arbiter_cli.core.knockout import KnockoutTournament
 from arbiter_cli.core.points import parse_points
 from arbiter_cli.pairing.knockout_match import counted_points
-from arbiter_cli.render.site.blocks import Cell, Table, details, header, plain, player_cell, site_page
+from arbiter_cli.render.knockout_views import empty_slot
+from arbiter_cli.render.site.blocks import Cell, Table, details, header, name_cell, plain, player_cell, site_page
 from arbiter_cli.render.site.knockout_parts import entrant, how_text, result_text, stage_text
 from arbiter_cli.render.site.layout import Link
-from arbiter_cli.render.site.parts import points_text
+from arbiter_cli.render.site.cards import Current
+from arbiter_cli.render.site.parts import personal
+from arbiter_cli.render.templating import points_text, points_value
 from arbiter_cli.render.site.sites import KnockoutSite
 
 SITES = frozenset({"knockout"})
@@ -56,6 +62,45 @@ def _result(match: dict[str, Any], number: int) -> str:
     return "through" if match["winner"] == number else "out"
 
 
+def _side(match: dict[str, Any], number: int) -> tuple[int, dict[str, Any] | None] | None:
+    """The player's side of a match of the bracket data (0: the upper slot) and the other player (None:
+    nobody, a bye); None when the player is not in the match."""
+    sides = [match["first"], match["second"]]
+    if number not in [s["start_number"] for s in sides if s is not None]:
+        return None
+    mine = 0 if sides[0] is not None and sides[0]["start_number"] == number else 1
+    return mine, sides[1 - mine]
+
+
+def current(site: KnockoutSite, number: int) -> Current:
+    """Where the player is in the last round paired: the game being played (or the match's last one),
+    its board (``MATCH.GAME``), colour and opponent with the match score so far; the bye; or not in
+    that round (out before it)."""
+    rounds = site.bracket["rounds"]
+    if not rounds:
+        return Current(0)
+    last = rounds[-1]
+    for match in last["matches"]:
+        if (side := _side(match, number)) is None:
+            continue
+        mine, other = side
+        if other is None:
+            waiting = empty_slot(match, 1 - mine, "")
+            return Current(last["round"], bye="goes through without a game") if not waiting else \
+                Current(last["round"], absent=f"match {match['match']} against the {waiting}")
+        opponent = site.tournament.by_number[other["start_number"]]
+        score = "-".join(points_text(parse_points(match["score"][i])) for i in (mine, 1 - mine))
+        said = plain(f"; match score {score}" + ("" if not match["decided"] else
+                                                  ", through" if match["winner"] == number else ", out"))
+        game = next((g for g in match["games"] if g["result"] is None), match["games"][-1] if match["games"] else None)
+        them = player_cell(opponent.start_number, opponent.name, "../")
+        if game is None:
+            return Current(last["round"], "", "", them, opponent.rating or None, more=(said,))
+        return Current(last["round"], game["board"], "White" if game["white"] == number else "Black", them,
+                       opponent.rating or None, more=(said,))
+    return Current(last["round"], absent="not in this round (out of the event)")
+
+
 def card(site: KnockoutSite, number: int) -> str:
     tournament = site.tournament
     player = tournament.by_number[number]
@@ -64,16 +109,14 @@ def card(site: KnockoutSite, number: int) -> str:
     games: list[list[Cell]] = []
     for rnd in site.bracket["rounds"]:
         for match in rnd["matches"]:
-            sides = [match["first"], match["second"]]
-            if number not in [s["start_number"] for s in sides if s is not None]:
+            if (side := _side(match, number)) is None:
                 continue
-            mine = 0 if sides[0] is not None and sides[0]["start_number"] == number else 1
-            other = sides[1 - mine]
+            mine, other = side
             played = bool(match["games"]) and other is not None
-            score = [points_text(parse_points(p)) for p in match["score"]] if played else ["", ""]
+            score = [parse_points(p) for p in match["score"]] if played else [None, None]
             matches.append([plain(rnd["round"], "round", "num"), plain(rnd["name"], "round_name"),
-                            entrant(other, "../")._replace(key="opponent"), plain(score[mine], "points", "num"),
-                            plain(score[1 - mine], "opponent_points", "num"), plain(_result(match, number), "result"),
+                            entrant(other, "../")._replace(key="opponent"), _points(score[mine], "points"),
+                            _points(score[1 - mine], "opponent_points"), plain(_result(match, number), "result"),
                             plain(how_text(match) if match["decided"] else "", "how")])
             for game in match["games"]:
                 white = game["white"] == number
@@ -83,11 +126,12 @@ def card(site: KnockoutSite, number: int) -> str:
                               plain(stage_text(game["stage"]), "stage"), plain("White" if white else "Black", "colour"),
                               player_cell(opponent, by_number[opponent].name, "../", key="opponent"),
                               plain(result_text(game["result"]), "result", "center"),
-                              plain("" if points is None else points_text(points), "points", "num")])
+                              _points(points, "points")])
     row = next((r for r in site.standings if r.player.start_number == number), None)
     place = "" if row is None else str(row.rank) if row.rank == row.rank_to else f"{row.rank}-{row.rank_to}"
     facts = details([("Seed", number), ("Title", player.title), ("Rating", player.rating or ""),
-                     ("FIDE ID", player.fide_id or ""), ("Federation", player.federation), ("Club", player.club),
+                     ("FIDE ID", personal(site, player.fide_id)), ("Federation", player.federation),
+            ("Club", name_cell(player.club or "")),
                      ("Place", place), ("Reached", row.reached_name if row and row.reached else ""),
                      ("Now", row.state if row else ""), ("Status", "withdrawn" if player.is_withdrawn else "")])
     match_table = Table([header("Round", "round", "num"), header("", "round_name"), header("Opponent", "opponent"),
@@ -96,7 +140,14 @@ def card(site: KnockoutSite, number: int) -> str:
     game_table = Table([header("Round", "round", "num"), header("Board", "board", "num"), header("Stage", "stage"),
                         header("Colour", "colour"), header("Opponent", "opponent"), header("Result", "result", "center"),
                         header("Points", "points", "num")], games, cls="games") if games else None
-    return site_page(site, "knockout_card.html", player.name, 1, details=facts, matches=match_table, games=game_table)
+    return site_page(site, "knockout_card.html", player.name, 1, current=current(site, number), details=facts,
+                     matches=match_table, games=game_table)
+
+
+def _points(value: Fraction | None, key: str) -> Cell:
+    """A cell of points: ``1½`` on screen, ``1.5`` in its ``data-value`` (empty: none)."""
+    return plain("" if value is None else points_text(value), key, "num",
+                 value="" if value is None else points_value(value))
 
 
 def pages(site: KnockoutSite) -> Iterator[tuple[str, str]]:

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from arbiter_cli.render.knockout_views import knockout_standings_view
-from arbiter_cli.render.site.blocks import Cell, player_cell, site_page
+from arbiter_cli.render.site.blocks import Cell, named, player_cell, site_page
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.sites import KnockoutSite
 from arbiter_cli.render.site.standings_table import standings_table
@@ -32,5 +32,6 @@ def pages(site: KnockoutSite) -> Iterator[tuple[str, str]]:
              "players still in a match share the places of those in the round.",
              "Reached: the last round the player was in. Now: winner; through (to the next round); in (a match "
              "not decided yet); out (lost the match of that round)."]
-    yield "standings.html", site_page(site, "table_page.html", view.title, table=standings_table(view, name),
+    yield "standings.html", site_page(site, "table_page.html", view.title, heading=named(site.name, view.title),
+                                      table=standings_table(view, name),
                                       legend=notes)

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from arbiter_cli.core.outcome import round_entries
+from arbiter_cli.core.outcome import RoundEntry, round_entries
 from arbiter_cli.render.printing import BYE_TEXT
-from arbiter_cli.render.site.blocks import Cell, Fact, player_cell, plain
-from arbiter_cli.render.site.cards import CardRound, card, card_page
+from arbiter_cli.render.site.blocks import Cell, Fact, name_cell, plain, player_cell
+from arbiter_cli.render.site.cards import CardRound, Current, bye_words, card, card_page, points_words
 from arbiter_cli.render.site.layout import Link
+from arbiter_cli.render.site.parts import personal
 from arbiter_cli.render.site.sites import EventSite
 
 SITES = frozenset({"event"})
@@ -20,12 +21,28 @@ def nav(site: EventSite) -> Link:
     return Link("Players", "index.html#players")
 
 
+def current(site: EventSite, entry: RoundEntry | None, boards: dict[int, int]) -> Current:
+    """Where the player is in the last round paired: the board, the colour, the opponent with their
+    rating and points before the round; the bye; or not paired (a late entry, a withdrawal)."""
+    last = site.tournament.last_round
+    if entry is None:
+        return Current(last)
+    if entry.opponent is None:
+        return Current(last, bye=bye_words(entry.outcome.symbol))
+    opponent = site.tournament.by_number[entry.opponent]
+    before = {row.player.start_number: row.points for row in site.standings[last - 1].rows}
+    return Current(last, str(boards.get(entry.opponent, "")), "White" if entry.colour == "w" else "Black",
+                   player_cell(opponent.start_number, opponent.name, "../"), opponent.rating or None,
+                   points_words(before.get(opponent.start_number, 0)))
+
+
 def pages(site: EventSite) -> Iterator[tuple[str, str]]:
     tournament = site.tournament
     by_tpn = tournament.by_number
     entries = round_entries(tournament)
     final = site.standings[tournament.last_round]
     rank = {row.player.start_number: row.rank_label for row in final.rows}
+    boards = {rnd.number: {n: g.board for g in rnd.games for n in (g.white, g.black)} for rnd in tournament.rounds}
     for player in tournament.players:
         rounds = []
         for entry in entries[player.start_number]:
@@ -37,15 +54,19 @@ def pages(site: EventSite) -> Iterator[tuple[str, str]]:
             else:
                 text = plain(BYE_TEXT.get(entry.outcome.symbol, entry.outcome.symbol))
             rounds.append(CardRound(entry.round, text, entry.colour, entry.outcome, entry.points,
+                                    str(boards[entry.round].get(player.start_number, "")),
                                     opponent_rating=opponent.rating if opponent else 0))
         details: list[Fact] = [
             ("Start number", player.start_number), ("Title", player.title), ("Rating", player.rating or ""),
-            ("FIDE ID", player.fide_id or ""), ("Federation", player.federation), ("Club", player.club),
+            ("FIDE ID", personal(site, player.fide_id)), ("Federation", player.federation),
+            ("Club", name_cell(player.club or "")),
             ("Rank", rank.get(player.start_number, "")),
-                   ("Status", f"withdrawn after round {player.withdrawn_after}" if player.withdrawn_after is not None
-                    else "withdrawn" if player.is_withdrawn else "")]
+            ("Status", f"withdrawn after round {player.withdrawn_after}" if player.withdrawn_after is not None
+             else "withdrawn" if player.is_withdrawn else "")]
         absent = sorted(set(range(1, tournament.last_round + 1)) - {r.round for r in rounds})
         if absent:  # a round with no row: entered later, or gone after a withdrawal
             details.append(("Not in round" + ("s" if len(absent) > 1 else ""), ", ".join(map(str, absent))))
         rated = site.rated.get(player.member_id) if player.member_id is not None else None
-        yield f"players/{player.start_number}.html", card_page(site, player.name, card(rounds, details, rated))
+        now = next((e for e in entries[player.start_number] if e.round == tournament.last_round), None)
+        yield f"players/{player.start_number}.html", card_page(site, player.name, card(
+            current(site, now, boards.get(tournament.last_round, {})), rounds, details, rated))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from arbiter_cli.render.site.blocks import Cell, player_cell, site_page, team_cell
+from arbiter_cli.render.site.blocks import Cell, named, player_cell, site_page, team_cell
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.parts import view_table
 from arbiter_cli.render.site.sites import EventSite, KnockoutSite, TeamSite
@@ -33,5 +33,6 @@ def pages(site: EventSite | TeamSite | KnockoutSite) -> Iterator[tuple[str, str]
             return team_cell(record["start_number"], record["name"], "")
         return player_cell(record["start_number"], record["name"], "")
 
-    yield "prizes.html", site_page(site, "table_page.html", title, table=view_table(view, cls="prizes", links={"name": name},
-                                                                                keys=True), legend=list(notes))
+    yield "prizes.html", site_page(site, "table_page.html", title, heading=named(site.name, title),
+                                   table=view_table(view, cls="prizes", links={"name": name}, keys=True),
+                                   legend=list(notes))

@@ -1,16 +1,22 @@
 """``rounds/<N>.html`` of an individual event: the pairings of round N by board and by name,
-with the results and each player's points before the round."""
+with the results and each player's points before the round.
+
+``<table class="pairings">`` (by board) and ``<table class="pairings-by-name">`` name their cells by
+``data-key``, as ``arbiter pairings --format json`` names its fields where it has them (``board``,
+``white``, ``white_name``, ``white_points``, ``result``, ``black_points``, ``black``, ``black_name``;
+by name ``name``, ``start_number``, ``points``, ``board``, ``colour``, ``opponent``, ``result``); a
+cell of points holds its value in ``data-value`` (``2.5``) and shows ``2½``."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from arbiter_cli.core.model import Round
-from arbiter_cli.render.output import number_texts
 from arbiter_cli.render.printing import BYE_TEXT, name_order
 from arbiter_cli.render.site.blocks import Cell, Table, header, plain, player_cell, site_page
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.sites import EventSite
+from arbiter_cli.render.templating import points_text, points_value
 from arbiter_cli.render.views import round_rows
 
 SITES = frozenset({"event"})
@@ -31,38 +37,43 @@ def round_page(site: EventSite, rnd: Round) -> str:
     by_tpn = tournament.by_number
     before = {row.player.start_number: row.points for row in site.standings[rnd.number - 1].rows}
 
-    def name(number: int) -> Cell:
+    def name(number: int, key: str) -> Cell:
         player = by_tpn.get(number)
-        return player_cell(number, player.name, "../") if player else plain(f"#{number}")
+        return player_cell(number, player.name, "../", key=key) if player else plain(f"#{number}", key)
 
-    rows = list(round_rows(rnd))
-    white_points = number_texts([before.get(w) for _, w, _, _ in rows])
-    black_points = number_texts([before.get(b) if b is not None else None for _, _, b, _ in rows])
+    def points(number: int | None, key: str) -> Cell:
+        found = before.get(number) if number is not None else None
+        return plain(points_text(found), key, "num", value=points_value(found))
+
     board_rows = []
     named: list[tuple[str, int, list[Cell]]] = []
-    for (board, white, black, code), wp, bp in zip(rows, white_points, black_points):
+    for board, white, black, code in round_rows(rnd):
         if black is None:
             bye = BYE_TEXT.get(code or "", code or "")
-            board_rows.append([plain("", cls="num"), plain(white, cls="num"), name(white), plain(wp, cls="num"),
-                               plain(code, cls="center"), plain("", cls="num"), plain("", cls="num"), plain(bye)])
-            named.append((by_tpn[white].name, white, [name(white), plain(white, cls="num"), plain(wp, cls="num"),
-                                                      plain("", cls="num"), plain(""), plain(bye),
-                                                      plain(code, cls="center")]))
+            board_rows.append([plain("", "board", "num"), plain(white, "white", "num"), name(white, "white_name"),
+                               points(white, "white_points"), plain(code, "result", "center"),
+                               plain("", "black_points", "num"), plain("", "black", "num"), plain(bye, "black_name")])
+            named.append((by_tpn[white].name, white, [
+                name(white, "name"), plain(white, "start_number", "num"), points(white, "points"),
+                plain("", "board", "num"), plain("", "colour"), plain(bye, "opponent"), plain(code, "result", "center")]))
             continue
         result = _result(code)
-        board_rows.append([plain(board, cls="num"), plain(white, cls="num"), name(white), plain(wp, cls="num"),
-                           plain(result, cls="center"), plain(bp, cls="num"), plain(black, cls="num"), name(black)])
-        for number, colour, other, points, own in ((white, "White", black, wp, result),
-                                                   (black, "Black", white, bp, _flip(result))):
+        board_rows.append([plain(board, "board", "num"), plain(white, "white", "num"), name(white, "white_name"),
+                           points(white, "white_points"), plain(result, "result", "center"),
+                           points(black, "black_points"), plain(black, "black", "num"), name(black, "black_name")])
+        for number, colour, other, own in ((white, "White", black, result), (black, "Black", white, _flip(result))):
             named.append((by_tpn[number].name, number, [
-                name(number), plain(number, cls="num"), plain(points, cls="num"), plain(board, cls="num"),
-                plain(colour), name(other), plain(own, cls="center")]))
+                name(number, "name"), plain(number, "start_number", "num"), points(number, "points"),
+                plain(board, "board", "num"), plain(colour, "colour"), name(other, "opponent"),
+                plain(own, "result", "center")]))
     named.sort(key=lambda item: (name_order(item[0]), item[1]))
-    by_board = Table([header("Bd", cls="num"), header("No", cls="num"), header("White"), header("Pts", cls="num"),
-                      header("Result", cls="center"), header("Pts", cls="num"), header("No", cls="num"),
-                      header("Black")], board_rows, cls="pairings")
-    by_name = Table([header("Name"), header("No", cls="num"), header("Pts", cls="num"), header("Bd", cls="num"),
-                     header("Colour"), header("Opponent"), header("Result", cls="center")],
+    by_board = Table([header("Bd", "board", "num"), header("No", "white", "num"), header("White", "white_name"),
+                      header("Pts", "white_points", "num"), header("Result", "result", "center"),
+                      header("Pts", "black_points", "num"), header("No", "black", "num"), header("Black", "black_name")],
+                     board_rows, cls="pairings")
+    by_name = Table([header("Name", "name"), header("No", "start_number", "num"), header("Pts", "points", "num"),
+                     header("Bd", "board", "num"), header("Colour", "colour"), header("Opponent", "opponent"),
+                     header("Result", "result", "center")],
                     [cells for _, _, cells in named], cls="pairings-by-name")
     total = tournament.settings.rounds
     title = f"Round {rnd.number}{f' of {total}' if total else ''}: pairings"

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from arbiter_cli.render.output import View, table_columns
+from arbiter_cli.render.printing import RECORD_KEYS
 from arbiter_cli.render.site.blocks import Cell, player_cell
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.parts import standings_page as page, standings_pages, tiebreak_legend
@@ -17,9 +19,29 @@ from arbiter_cli.render.views import standings_notes, standings_view, table_head
 SITES = frozenset({"event"})
 ORDER = 20
 
-#: What the record columns of the table mean.
-RECORD_LEGEND = ("Pts: points; Games: games played over the board; W D L: won, drawn, lost; + -: forfeits won "
-                 "and lost; Byes: rounds without an opponent")
+#: What the columns of the table mean, by key, in the table's order; the record columns (``wide-only``) are
+#: shown on a wide screen and in print only.
+WORDS = {"points": "Pts: points", "virtual_points": "VP: the virtual points the next round is paired with "
+         "(acceleration: C.04.5)", "played": "Games: games played over the board", "wins": "W: won",
+         "draws": "D: drawn", "losses": "L: lost", "forfeit_wins": "+: forfeits won",
+         "forfeit_losses": "-: forfeits lost",
+         "byes": "Byes: rounds without an opponent"}
+
+
+def column_legend(view: View) -> list[str]:
+    """The legend of the columns the table shows (an empty optional column is not shown, nor named):
+    one line for those on every screen, one for the record columns a phone leaves out.
+
+    >>> from arbiter_cli.render.output import Column
+    >>> view = View("t", [{"points": 1, "played": 1, "wins": 1, "byes": None}], [Column(k, k, str) for k in
+    ...             ("points", "played", "wins", "byes")], optional=frozenset({"byes"}))
+    >>> column_legend(view)
+    ['Pts: points', 'On a wide screen and in print: Games: games played over the board; W: won']
+    """
+    keys = [c.key for c in table_columns(view) if c.key in WORDS]
+    always = "; ".join(WORDS[k] for k in keys if k not in RECORD_KEYS)
+    record = "; ".join(WORDS[k] for k in keys if k in RECORD_KEYS)
+    return [line for line in (always, f"On a wide screen and in print: {record}" if record else "") if line]
 
 
 def nav(site: EventSite) -> Link:
@@ -35,7 +57,7 @@ def standings_page(site: EventSite, after: int, depth: int) -> str:
     def name(record: dict[str, Any]) -> Cell:
         return player_cell(record["start_number"], record["name"], root)
 
-    notes = [*standings_notes(table), RECORD_LEGEND, *tiebreak_legend(table.tiebreaks)]
+    notes = [*standings_notes(table), *column_legend(view), *tiebreak_legend(table.tiebreaks)]
     chart = distribution_chart("distribution", scores_of(view, "points"), after) if after else None
     title = table_heading(tournament, "standings", after)
     if table.incomplete:

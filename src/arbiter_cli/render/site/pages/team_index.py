@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from arbiter_cli.core.team_roster import format_team_rating, team_rating
-from arbiter_cli.render.site.blocks import Table, header, plain, site_page, team_cell
+from arbiter_cli.render.site.blocks import Table, header, name_cell, plain, site_page, team_cell
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.parts import event_details
 from arbiter_cli.render.site.sites import TeamSite
@@ -25,7 +25,7 @@ def pages(site: TeamSite) -> Iterator[tuple[str, str]]:
         ("Teams", len(tournament.teams)), ("Boards", team.boards),
         ("Ranked by", "match points" if team.primary == "MP" else "game points"),
         ("Rounds paired", tournament.last_round)])
-    rows = [[plain(entry.number, cls="num"), team_cell(entry.number, entry.name, ""), plain(entry.short),
+    rows = [[plain(entry.number, cls="num"), team_cell(entry.number, entry.name, ""), name_cell(entry.short),
              plain(format_team_rating(team_rating(tournament.roster(entry.number))), cls="num"),
              plain(len(tournament.members(entry.number)), cls="num"),
              plain("" if not entry.is_withdrawn else f"withdrawn after round {entry.withdrawn_after}"

@@ -4,18 +4,54 @@ colour, result, running score), from the team cards of the lifecycle."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from fractions import Fraction
 
-from arbiter_cli.render.site.blocks import Cell, Fact, player_cell, plain, team_cell
-from arbiter_cli.render.site.cards import CardRound, card as player_card, card_page
+from arbiter_cli.lifecycle.team_cards import PlayerCard
+from arbiter_cli.render.site.blocks import Fact, plain, player_cell, team_cell
+from arbiter_cli.render.site.cards import CardRound, Current, bye_words, card as player_card, card_page, points_words
+from arbiter_cli.render.site.parts import personal
 from arbiter_cli.render.site.sites import TeamSite
 
 SITES = frozenset({"team"})
 ORDER = 40
 
 
+def current(site: TeamSite, team: int, entry: PlayerCard, cards: dict[int, PlayerCard]) -> Current:
+    """Where the player is in the last round paired: the board (``MATCH.BOARD``, as the round's page
+    numbers it), the colour, the opponent with their rating and points before the round and their
+    team; the team's bye; or why not (not in the line-up, a match forfeit)."""
+    tournament = site.tournament
+    last = tournament.last_round
+    rnd = tournament.round(last)
+    if rnd is None:
+        return Current(last)
+    bye = next((b for b in rnd.byes if b.team == team), None)
+    if bye is not None:
+        return Current(last, bye=f"the team's {bye_words(bye.kind.value)}")
+    match = rnd.match_of(team)
+    seat = next((s for s in entry.seats if s.round == last), None)
+    if match is None or seat is None:
+        why = "the match is forfeited" if match is not None and match.forfeit is not None else "not in the line-up"
+        return Current(last, absent=why)
+    board = f"{match.number}.{seat.board}"
+    colour = {"w": "White", "b": "Black"}.get(str(seat.colour), "")
+    other = tournament.by_team.get(seat.opponent_team) if seat.opponent_team is not None else None
+    if seat.opponent is None:
+        team_of = (team_cell(other.number, other.name, "../", before=" (", after=")"),) if other is not None else ()
+        return Current(last, board, colour, absent=f"board {board}, {colour}: the opponent's board is empty",
+                       more=team_of)
+    more = (team_cell(other.number, other.name, "../", before=" of "),) if other is not None else ()
+    opponent = tournament.by_number[seat.opponent]
+    their = cards.get(seat.opponent)
+    before = sum((s.points for s in their.seats if s.round < last), Fraction(0)) if their else Fraction(0)
+    return Current(last, board, colour, player_cell(opponent.start_number, opponent.name, "../"),
+                   opponent.rating or None, points_words(before), more=more)
+
+
 def pages(site: TeamSite) -> Iterator[tuple[str, str]]:
     tournament = site.tournament
     by_tpn, by_team = tournament.by_number, tournament.by_team
+    cards = {entry.player.start_number: entry for card in site.cards for entry in card.players}
     for card in site.cards:
         team = card.team
         for entry in card.players:
@@ -35,6 +71,7 @@ def pages(site: TeamSite) -> Iterator[tuple[str, str]]:
                 ("Team", team_cell(team.number, team.name, "../")),
                 ("Place on the roster", f"{entry.place}{' (reserve)' if entry.reserve else ''}"),
                 ("Start number", player.start_number), ("Title", player.title), ("Rating", player.rating or ""),
-                ("FIDE ID", player.fide_id or ""), ("Federation", player.federation)]
+                ("FIDE ID", personal(site, player.fide_id)), ("Federation", player.federation)]
             yield (f"players/{player.start_number}.html",
-                   card_page(site, player.name, player_card(rounds, details, None, boards=True)))
+                   card_page(site, player.name, player_card(current(site, team.number, entry, cards), rounds, details,
+                                                            None)))

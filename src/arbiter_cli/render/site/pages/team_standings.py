@@ -34,7 +34,9 @@ def standings_page(site: TeamSite, after: int, depth: int) -> str:
     def name(record: dict[str, Any]) -> Cell:
         return team_cell(record["team_number"], record["name"], root)
 
-    notes = ["MP: match points; GP: game points", *tiebreak_legend(table.tiebreaks, tournament.team.primary)]
+    codes = tiebreak_legend(table.tiebreaks, tournament.team.primary)  # a line per code, in order
+    notes = ["MP: match points; GP: game points", *(line for code, line in zip(table.tiebreaks, codes)
+                                                     if code not in ("MP", "GP"))]  # each column named once
     rnd = tournament.round(after)
     if rnd is not None and not rnd.complete:
         notes.insert(0, f"round {after} is not complete: its matches count as far as they are entered")

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from arbiter_cli.core.team_roster import format_team_rating, team_rating
-from arbiter_cli.render.output import number_texts
-from arbiter_cli.render.site.blocks import Table, details, header, plain, player_cell, site_page, team_cell
+from arbiter_cli.render.site.blocks import (Table, details, header, name_cell, plain, player_cell, site_page, team_cell,
+                                            titled)
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.sites import TeamSite
+from arbiter_cli.render.templating import points_text
 
 SITES = frozenset({"team"})
 ORDER = 50
@@ -30,28 +31,27 @@ def pages(site: TeamSite) -> Iterator[tuple[str, str]]:
     for card in site.cards:
         entry = card.team
         row = standing.get(entry.number)
-        facts = details([("Team number", entry.number), ("Short", entry.short),
+        facts = details([("Team number", entry.number), ("Short", name_cell(entry.short)),
                          ("Team rating", format_team_rating(team_rating(tournament.roster(entry.number)))),
                          ("Rank", "" if row is None else str(row.rank) if row.rank == row.rank_to
                           else f"{row.rank}-{row.rank_to}"),
-                         ("Match points", "" if row is None else number_texts([row.match_points])[0]),
-                         ("Game points", "" if row is None else number_texts([row.game_points])[0]),
+                         ("Match points", "" if row is None else points_text(row.match_points)),
+                         ("Game points", "" if row is None else points_text(row.game_points)),
                          ("Status", "withdrawn" if entry.is_withdrawn else "")])
-        points = number_texts([p.points for p in card.players])
         roster = [[plain(p.place, cls="num"), plain("reserve" if p.reserve else "main"),
                    plain(p.player.start_number, cls="num"), player_cell(p.player.start_number, p.player.name, "../"),
                    plain(p.player.title), plain(p.player.rating or "", cls="num"), plain(p.player.federation),
-                   plain(text, cls="num"), plain(p.games, cls="num"), plain(p.forfeit_wins or "", cls="num"),
-                   plain(p.forfeit_losses or "", cls="num")]
-                  for p, text in zip(card.players, points)]
+                   plain(points_text(p.points), cls="num"), plain(p.games, cls="num"),
+                   plain(p.forfeit_wins or "", cls="num"), plain(p.forfeit_losses or "", cls="num")]
+                  for p in card.players]
         rounds = []
         for match in matches.get(entry.number, ()):
             opponent = by_team.get(match.opponent) if match.opponent is not None else None
             rounds.append([plain(match.round, cls="num"),
                            team_cell(opponent.number, opponent.name, "../") if opponent else plain(match.outcome.value),
                            plain(OUTCOME.get(match.outcome.value, match.outcome.value)),
-                           plain(number_texts([match.match_points])[0], cls="num"),
-                           plain(number_texts([match.game_points])[0], cls="num")])
+                           plain(points_text(match.match_points), cls="num"),
+                           plain(points_text(match.game_points), cls="num")])
         roster_table = Table([header("#", cls="num"), header(""), header("No", cls="num"), header("Name"),
                               header("Title"), header("Rating", cls="num"), header("Fed"), header("Pts", cls="num"),
                               header("Games", cls="num"), header("+", cls="num"), header("-", cls="num")], roster,
@@ -59,4 +59,5 @@ def pages(site: TeamSite) -> Iterator[tuple[str, str]]:
         matches_table = Table([header("Round", cls="num"), header("Opponent"), header("Result"), header("MP", cls="num"),
                                header("GP", cls="num")], rounds, cls="team-matches")
         yield f"teams/{entry.number}.html", site_page(site, "teams.html", f"{entry.number}. {entry.name}", 1,
+                                                       heading=titled(entry.name, before=f"{entry.number}. "),
                                                        details=facts, roster=roster_table, matches=matches_table)
