@@ -66,6 +66,19 @@ def batch(machine: type[RuleBasedStateMachine], number: int, examples: int, step
     return None, ""
 
 
+def violation_in(error: BaseException) -> BaseException:
+    """The harness's violation an error carries (hypothesis may wrap it, in a group or a flaky-failure
+    report), else the error itself."""
+    if isinstance(error, Violation):
+        return error
+    inner = list(getattr(error, "exceptions", ())) + [e for e in (error.__cause__, error.__context__) if e]
+    for candidate in inner:
+        found = violation_in(candidate)
+        if isinstance(found, Violation):
+            return found
+    return error
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, required=True, help="the seed of the whole run")
@@ -98,9 +111,10 @@ def main() -> int:
                 break
             number = draw.randrange(1 << 32)
             batches += 1
-            error, report = batch(KINDS[kind], number, args.examples, args.steps)
-            if error is None:
+            raised, report = batch(KINDS[kind], number, args.examples, args.steps)
+            if raised is None:
                 continue
+            error = violation_in(raised)
             signature = getattr(error, "signature", f"{kind}: the harness stopped: {type(error).__name__}: "
                                                     f"{str(error).splitlines()[0][:200] if str(error) else ''}")
             RUN.known.add(signature)
