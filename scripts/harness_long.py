@@ -89,12 +89,15 @@ def main() -> int:
     parser.add_argument("--shrink-seconds", type=int, default=120,
                         help="how long hypothesis may shrink one fault (its own limit is 300)")
     parser.add_argument("--report", type=Path, help="write the report as JSON here too")
+    parser.add_argument("--known", type=Path, action="append", default=[],
+                        help="a report of an earlier run: its faults are counted, not shrunk again")
     args = parser.parse_args()
     kinds = [k.strip() for k in args.kinds.split(",") if k.strip()]
     unknown = [k for k in kinds if k not in KINDS]
     if unknown:
         parser.error(f"unknown kinds {unknown}; use {', '.join(KINDS)}")
-    RUN.known = set()
+    RUN.known = {signature for path in args.known
+                 for signature in json.loads(path.read_text(encoding="utf-8"))["faults"]}
     RUN.external = True
     engine.MAX_SHRINKING_SECONDS = args.shrink_seconds  # hypothesis has no setting for it
     draw = random.Random(args.seed)
