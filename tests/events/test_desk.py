@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from arbiter_cli.core.errors import Refused
+from arbiter_cli.core.errors import DomainError, Refused
 from arbiter_cli.core.venue import Clash, Person, Role, Saved, Sheet, turned
 from arbiter_cli.events.desk import FolderDesk, open_desk
 from arbiter_cli.store.commits import COMMITS
@@ -209,6 +209,11 @@ class RacingDesk(FolderDesk):
     def __init__(self, path: Path, together: threading.Barrier) -> None:
         super().__init__(path)
         self.together: threading.Barrier | None = together
+        self.refusals: list[str] = []
+
+    def _refused(self, round_number: int, error: DomainError, *rest: Any) -> Saved:
+        self.refusals.append(error.message)
+        return super()._refused(round_number, error, *rest)
 
     def sheet(self, round_number: int | None) -> Sheet:
         sheet = super().sheet(round_number)
@@ -227,8 +232,9 @@ def test_two_desks_saving_one_board_at_once_never_both_win(sample) -> None:
         def save(person: Person, code: str, desk: FolderDesk) -> None:
             answers[person.name] = desk.save(person, 5, {board: ("", code)})
 
-        threads = [threading.Thread(target=save, args=(person, code, RacingDesk(folder, together)))
-                   for person, code in ((ANN, "1-0"), (BOB, "0-1"))]
+        desks = [RacingDesk(folder, together), RacingDesk(folder, together)]
+        threads = [threading.Thread(target=save, args=(person, code, desk))
+                   for (person, code), desk in zip(((ANN, "1-0"), (BOB, "0-1")), desks)]
         before = len(journal(folder))
         for thread in threads:
             thread.start()
@@ -240,9 +246,32 @@ def test_two_desks_saving_one_board_at_once_never_both_win(sample) -> None:
         winner = ANN if won == [ANN.name] else BOB
         code = "1-0" if winner is ANN else "0-1"
         assert lost[0] == Saved(clashes=(Clash(board, f"Board {board}", code, turned(code)),))
+        # both saw the board empty: the life cycle's compare-and-set refused the second, under the lock
+        assert [r for desk in desks for r in desk.refusals] == [
+            f"round 5: nothing saved, because the stored result changed meanwhile: board {board}: stored {code}, "
+            f"yours {turned(code)} (based on none)"]
         assert on_sheet(open_desk(folder).sheet(5))[board] == code
         assert [(r["change"], r["new"], r["by"]) for r in journal(folder)[before:]] == [
             (f"round 5 board {board} result", code, winner.name)]
+
+
+def test_two_desks_saving_different_boards_at_once_both_save_nothing_lost(sample) -> None:
+    folder = sample("swiss32-in-progress")
+    together = threading.Barrier(2)
+    answers: dict[str, Saved] = {}
+
+    def save(person: Person, board: str) -> None:
+        answers[person.name] = RacingDesk(folder, together).save(person, 5, {board: ("", "1-0")})
+
+    threads = [threading.Thread(target=save, args=pair) for pair in ((ANN, "2"), (BOB, "9"))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert answers == {ANN.name: Saved(saved=("2",)), BOB.name: Saved(saved=("9",))}
+    assert (on_sheet(open_desk(folder).sheet(5))["2"], on_sheet(open_desk(folder).sheet(5))["9"]) == ("1-0", "1-0")
+    assert sorted((r["change"], r["by"]) for r in journal(folder)[-2:]) == [
+        ("round 5 board 2 result", ANN.name), ("round 5 board 9 result", BOB.name)]
 
 
 def test_a_save_leaves_ctrl_c_free_for_the_server(sample) -> None:
