@@ -66,6 +66,19 @@ def batch(machine: type[RuleBasedStateMachine], number: int, examples: int, step
     return None, ""
 
 
+def violation_in(error: BaseException) -> BaseException:
+    """The harness's violation an error carries (hypothesis may wrap it, in a group or a flaky-failure
+    report), else the error itself."""
+    if isinstance(error, Violation):
+        return error
+    inner = list(getattr(error, "exceptions", ())) + [e for e in (error.__cause__, error.__context__) if e]
+    for candidate in inner:
+        found = violation_in(candidate)
+        if isinstance(found, Violation):
+            return found
+    return error
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, required=True, help="the seed of the whole run")
@@ -76,12 +89,15 @@ def main() -> int:
     parser.add_argument("--shrink-seconds", type=int, default=120,
                         help="how long hypothesis may shrink one fault (its own limit is 300)")
     parser.add_argument("--report", type=Path, help="write the report as JSON here too")
+    parser.add_argument("--known", type=Path, action="append", default=[],
+                        help="a report of an earlier run: its faults are counted, not shrunk again")
     args = parser.parse_args()
     kinds = [k.strip() for k in args.kinds.split(",") if k.strip()]
     unknown = [k for k in kinds if k not in KINDS]
     if unknown:
         parser.error(f"unknown kinds {unknown}; use {', '.join(KINDS)}")
-    RUN.known = set()
+    RUN.known = {signature for path in args.known
+                 for signature in json.loads(path.read_text(encoding="utf-8"))["faults"]}
     RUN.external = True
     engine.MAX_SHRINKING_SECONDS = args.shrink_seconds  # hypothesis has no setting for it
     draw = random.Random(args.seed)
@@ -98,9 +114,10 @@ def main() -> int:
                 break
             number = draw.randrange(1 << 32)
             batches += 1
-            error, report = batch(KINDS[kind], number, args.examples, args.steps)
-            if error is None:
+            raised, report = batch(KINDS[kind], number, args.examples, args.steps)
+            if raised is None:
                 continue
+            error = violation_in(raised)
             signature = getattr(error, "signature", f"{kind}: the harness stopped: {type(error).__name__}: "
                                                     f"{str(error).splitlines()[0][:200] if str(error) else ''}")
             RUN.known.add(signature)

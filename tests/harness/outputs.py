@@ -64,6 +64,7 @@ def prepare(probe: Probe, publish: Callable[[Path], None]) -> None:
         site = Path(probe.link)
         if not (site / ".arbiter-site").exists():
             publish(site)
+        site.mkdir(parents=True, exist_ok=True)  # a publish refused leaves no site: the links go in all the same
         for name in ("players", "rounds", "standings"):
             sub = site / name
             if sub.is_symlink():

@@ -129,7 +129,7 @@ def test_event_site_has_the_pages_of_the_conventions(sample, name):
     from arbiter_cli.store.tournament import TournamentFolder
 
     tournament = TournamentFolder(folder).load()
-    expected = {"index.html", "standings.html", "crosstable.html", "style.css", "favicon.svg"}
+    expected = {"index.html", "standings.html", "crosstable.html", "hall.html", "style.css", "favicon.svg"}
     expected |= {f"rounds/{n}.html" for n in range(1, tournament.last_round + 1)}
     expected |= {f"standings/{n}.html" for n in range(1, tournament.last_round + 1)}
     expected |= {f"players/{p.start_number}.html" for p in tournament.players}
@@ -464,7 +464,7 @@ def test_knockout_site_has_the_bracket_rounds_standings_and_cards(sample):
     folder = sample("knockout24-in-progress")
     tournament = _knockout(folder)
     files = site_pages(folder)
-    expected = {"index.html", "bracket.html", "standings.html", "style.css", "favicon.svg"}
+    expected = {"index.html", "bracket.html", "standings.html", "hall.html", "style.css", "favicon.svg"}
     expected |= {f"rounds/{n}.html" for n in range(1, tournament.last_round + 1)}
     expected |= {f"players/{p.start_number}.html" for p in tournament.players}
     assert set(files) == expected

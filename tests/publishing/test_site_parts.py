@@ -22,9 +22,9 @@ def test_every_module_of_the_pages_package_is_a_page_kind():
     found = {kind.name for site in ("event", "team", "club", "knockout", "groups") for kind in page_kinds(site)}
     assert found == modules
     assert [k.name for k in page_kinds("knockout")] == ["knockout_index", "bracket", "knockout_rounds",
-                                                        "knockout_standings", "prizes", "knockout_players"]
-    assert [k.name for k in page_kinds("groups")] == ["group_index", "group_standings"]
-    assert [k.name for k in page_kinds("event")] == ["index", "rounds", "standings", "crosstable", "prizes", "players"]
+                                                        "knockout_standings", "prizes", "knockout_players", "hall"]
+    assert [k.name for k in page_kinds("groups")] == ["group_index", "group_standings", "hall"]
+    assert [k.name for k in page_kinds("event")] == ["index", "rounds", "standings", "crosstable", "prizes", "players", "hall"]
     assert {k.name for k in page_kinds("club")} == {"club_index", "club_ratings", "club_members", "club_events"}
 
 

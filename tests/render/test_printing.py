@@ -270,7 +270,7 @@ def test_the_html_pairings_page(arbiter: Runner, small: Path, tmp_path: Path) ->
     result = arbiter("-d", small, "pairings", "--html", target)
     assert result.code == 0 and result.out == "" and result.err == f"wrote {target}\n"
     raw = target.read_text(encoding="utf-8")
-    assert "O&#x27;Neil &lt;&amp;&gt; Sons, Pat" in raw and ODD_NAME not in raw
+    assert "O&#39;Neil &lt;&amp;&gt; Sons, Pat" in raw and ODD_NAME not in raw
     assert "<h1>Club &lt;Rapid&gt; &amp; Co</h1>" in raw
     page = parse(target)
     assert len(page.tables) == 2 and raw.count("<section>") == 2

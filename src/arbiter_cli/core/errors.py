@@ -17,7 +17,7 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-__all__ = ["DomainError", "BadArgument", "BrokenFolder", "Refused", "Busy", "NoPairing", "pydantic_message"]
+__all__ = ["DomainError", "BadArgument", "BrokenFolder", "Refused", "Busy", "NoPairing", "pydantic_message", "shown_value"]
 
 
 class DomainError(ValueError):
@@ -71,6 +71,21 @@ def _locate(message: str, source: str | None, line: int | None, field: str | Non
     return f"{', '.join(where)}: {message}" if where else message
 
 
+#: The longest text a message shows of a value it names; a longer one is cut (a pasted page).
+SHOWN_LENGTH = 40
+
+
+def shown_value(value: str | int | float) -> str:
+    """A value as a message names it: its ``repr``, a long text cut to its start.
+
+    >>> shown_value("abc"), shown_value("x" * 8000).endswith("x'... (8000 characters)")
+    ("'abc'", True)
+    """
+    if isinstance(value, str) and len(value) > SHOWN_LENGTH:
+        return f"{value[:SHOWN_LENGTH]!r}... ({len(value)} characters)"
+    return repr(value)
+
+
 def pydantic_message(error: Mapping[str, Any]) -> str:
     """The one-line message of the first error pydantic found (``error.errors()[0]``)."""
     message = str(error.get("msg", "invalid value"))
@@ -83,5 +98,5 @@ def pydantic_message(error: Mapping[str, Any]) -> str:
     value = error.get("input")
     if isinstance(value, (str, int, float)) and error.get("type") not in ("missing",) \
             and repr(value) not in message:
-        message = f"{message} (found {value!r})"
+        message = f"{message} (found {shown_value(value)})"
     return message[0].lower() + message[1:] if message else message

@@ -29,7 +29,7 @@ from arbiter_cli.core.tiebreak_codes import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, 
 __all__ = [
     "System", "RatingType", "InitialColour", "Numbering", "Status", "Scoring", "Settings",
     "TITLES", "Player", "Game", "Bye", "Round", "ByeRequest", "Avoidance", "VirtualPoints", "Tournament", "Text", "printable",
-    "is_finite_decimal",
+    "is_finite_decimal", "Name", "name_text", "NAME_LENGTH", "BIDI_CONTROLS",
 ]
 
 
@@ -76,10 +76,21 @@ class Status(str, Enum):
 PointsValue = Annotated[Fraction, BeforeValidator(parse_points)]
 
 
+#: The characters that set the direction of the text around them (Unicode's bidirectional
+#: controls: the marks LRM, RLM and ALM, the embeddings and overrides U+202A-U+202E, the isolates
+#: U+2066-U+2069). In a name they would reorder the text of the line it is shown in (a U+202E
+#: turns "Smith 1-0" into "0-1 htimS"); a name in Arabic or Hebrew needs none of them.
+BIDI_CONTROLS = frozenset("\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+#: The longest name (of a player, a team, a club or an event), in characters (issue 26): FIDE's
+#: rating list holds names of some 50, a TRF file 33; longer is a mistake (a pasted paragraph).
+NAME_LENGTH = 100
+
+
 def printable(value: str) -> str:
-    """Text as people write it: no control character (a newline, a tab, a NUL ...) anywhere,
-    wherever it comes from (a command, a CSV or TRF file, a hand edit), since it would break
-    the files and pages made from it.
+    """Text as people write it: no control character (a newline, a tab, a NUL, C0 or C1 ...) and
+    no bidirectional control (:data:`BIDI_CONTROLS`) anywhere, wherever it comes from (a command,
+    a CSV or TRF file, a hand edit), since it would break the files and pages made from it.
 
     >>> printable("Çelik, Ayşe")
     'Çelik, Ayşe'
@@ -87,15 +98,41 @@ def printable(value: str) -> str:
     Traceback (most recent call last):
     ...
     ValueError: contains a control character ('\\n'); use plain text on one line
+    >>> printable("Smith" + chr(0x202E))
+    Traceback (most recent call last):
+    ...
+    ValueError: contains a bidirectional control character (U+202E), which would reorder the text around it; use plain text
     """
     for char in value:
         if unicodedata.category(char) in ("Cc", "Zl", "Zp"):
             raise ValueError(f"contains a control character ({char!r}); use plain text on one line")
+        if char in BIDI_CONTROLS:
+            raise ValueError(f"contains a bidirectional control character (U+{ord(char):04X}), which would reorder "
+                             "the text around it; use plain text")
     return value
+
+
+def name_text(value: str) -> str:
+    """A name (of a player, a team, a club, an event): printable text (:func:`printable`) of at
+    most :data:`NAME_LENGTH` characters, its spaces around not counted.
+
+    >>> name_text("Çelik, Ayşe")
+    'Çelik, Ayşe'
+    >>> name_text("x" * 8000)
+    Traceback (most recent call last):
+    ...
+    ValueError: is 8000 characters long; a name has at most 100
+    """
+    length = len(value.strip())
+    if length > NAME_LENGTH:
+        raise ValueError(f"is {length} characters long; a name has at most {NAME_LENGTH}")
+    return printable(value)
 
 
 #: A text field: any printable text, on one line.
 Text = Annotated[str, AfterValidator(printable)]
+#: A name: printable text of at most :data:`NAME_LENGTH` characters.
+Name = Annotated[str, AfterValidator(name_text)]
 
 
 #: The most one game (or bye) may be worth: a TRF writes each value of record 162 in 4 characters.
@@ -214,7 +251,7 @@ class Settings(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=False)
 
-    name: Text = Field(min_length=1)
+    name: Name = Field(min_length=1)
     place: Text = ""
     federation: str = ""
     start_date: DateText = None
@@ -335,14 +372,14 @@ class Player(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     start_number: int = Field(ge=1)
-    name: Text = Field(min_length=1)
+    name: Name = Field(min_length=1)
     title: Annotated[str | None, BeforeValidator(_blank_to_none)] = None
     rating: Annotated[int, BeforeValidator(lambda v: 0 if v in ("", None) else v)] = Field(default=0, ge=0, le=3500)
     fide_id: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=1)
     federation: Annotated[str | None, BeforeValidator(_blank_to_none)] = None
     sex: Annotated[Literal["m", "w"] | None, BeforeValidator(_blank_to_none)] = None
     birth_date: Annotated[str | None, BeforeValidator(_blank_to_none)] = None
-    club: Annotated[Text | None, BeforeValidator(_blank_to_none)] = None
+    club: Annotated[Name | None, BeforeValidator(_blank_to_none)] = None
     status: Literal["active", "withdrawn"] = "active"
     withdrawn_after: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=0)
     entered_round: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=2)  # late entry

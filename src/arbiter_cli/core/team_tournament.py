@@ -36,7 +36,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
-from arbiter_cli.core.model import Player, Settings, Text
+from arbiter_cli.core.model import Name, Player, Settings, Text
 from arbiter_cli.core.outcome import Colour, Outcome, game_outcomes
 from arbiter_cli.core.results import ByeKind, GameResult
 from arbiter_cli.core.team import (BoardEntry, Team, TeamEvent, TeamOutcome, TeamRoundEntry, match_outcome,
@@ -58,7 +58,7 @@ class TeamEntry(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     number: int = Field(ge=1)
-    name: Text = Field(min_length=1)
+    name: Name = Field(min_length=1)
     short: Text = ""
     status: Literal["active", "withdrawn"] = "active"
     withdrawn_after: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=0)

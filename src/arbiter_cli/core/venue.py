@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
-__all__ = ["Role", "Person", "SheetBoard", "Sheet", "Clash", "Saved", "Gate", "Desk", "ENTRY_RESULTS"]
+__all__ = ["Role", "Person", "SheetBoard", "Sheet", "Clash", "Saved", "Gate", "Desk", "ENTRY_RESULTS", "STAGE_MARK",
+           "turned"]
 
 
 class Role(str, Enum):
@@ -55,13 +56,32 @@ ENTRY_RESULTS: tuple[tuple[str, str], ...] = (
 )
 
 
+#: What leads a group event's place to its stage, as ``--group`` names it: ``A:3`` is board 3 of group A,
+#: ``final:2.1`` game 1 of the knockout final's match 2.
+STAGE_MARK = ":"
+
+
+def turned(code: str) -> str:
+    """A result code read from the other player's side: a win and a forfeit win change hands; a
+    draw, a double forfeit, a double loss and no result (``""``) stay.
+
+    >>> [turned(code) for code in ("1-0", "-/+", "1/2-1/2", "-/-", "")]
+    ['0-1', '+/-', '1/2-1/2', '-/-', '']
+    """
+    return {"1-0": "0-1", "0-1": "1-0", "+/-": "-/+", "-/+": "+/-"}.get(code, code)
+
+
 @dataclass(frozen=True)
 class SheetBoard:
     """One place of a round's sheet.
 
     ``place`` is the place as ``arbiter result`` takes it: a board (``3``), a team match's board
     (``2.1``), a knockout match's game (``4.2``). ``match`` heads the boards of one team match or
-    knockout match (empty for an individual event). ``result`` is the stored code (``""``: none yet).
+    knockout match (empty for an individual event). ``result`` is the stored code (``""``: none yet),
+    read from White's side as on every sheet. ``from_black``: the folder keeps this place's result
+    from Black's side (a team board where the first-named team has Black, whose ``1-0`` is the first
+    team's win: README "Results"); ``result`` is then the stored code :func:`turned`, and the desk
+    turns a save back.
     """
 
     place: str
@@ -70,18 +90,22 @@ class SheetBoard:
     black: str
     result: str
     match: str = ""
+    from_black: bool = False
 
 
 @dataclass(frozen=True)
 class Sheet:
     """A round's places for result entry. ``rounds`` are the rounds a person may open; ``finalised``:
-    the event is finalised (only an owner or a manager may change a result, as a correction)."""
+    the event is finalised (only an owner or a manager may change a result, as a correction);
+    ``corrections``: whether the event, once finalised, takes corrections at all (a knockout's
+    bracket is closed by its final: it takes none)."""
 
     round: int
     rounds: tuple[int, ...]
     boards: tuple[SheetBoard, ...]
     finalised: bool
     title: str
+    corrections: bool = True
 
 
 @dataclass(frozen=True)

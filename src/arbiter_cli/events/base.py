@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from arbiter_cli.render.output import Format, View
     from arbiter_cli.render.printing import Sheet
     from arbiter_cli.core.tiebreak_codes import Rules
+    from arbiter_cli.core.venue import Sheet as EntrySheet
     from arbiter_cli.lifecycle.change import Change
     from arbiter_cli.store.files import Derived, FolderStore
 
@@ -387,6 +388,12 @@ class Event:
                excused: bool, confirm: bool, force: bool) -> None:
         """``arbiter result``: enter results, one or many (``source``), compare-and-set."""
         self.lacks("result")
+
+    def sheet(self, round_number: int | None) -> EntrySheet:
+        """A round's places for result entry in the browser (``arbiter serve``'s desk,
+        :mod:`arbiter_cli.events.desk`): each place as ``arbiter result`` takes it, with its players
+        and its stored result (None: the current round, the last one paired)."""
+        self.lacks("sheet", "result")
 
     def bracket(self) -> None:
         """``arbiter bracket``: a knockout's bracket."""

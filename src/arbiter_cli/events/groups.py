@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from arbiter_cli.core.prizes import PrizeTable
     from arbiter_cli.store.knockout_folder import KnockoutFolder
     from arbiter_cli.core.tiebreak_codes import Rules
+    from arbiter_cli.core.venue import Sheet as EntrySheet
 
 __all__ = ["GroupEvent"]
 
@@ -115,6 +116,53 @@ class GroupEvent(IndividualEvent):
     def result(self, round_number: int, place: str | None, code: str | None, source: str | None, correct: bool,
                excused: bool, confirm: bool, force: bool) -> None:
         self.give_stage()
+
+    def sheet(self, round_number: int | None) -> EntrySheet:
+        """The round's places in every stage that is running (the groups until the final is paired,
+        then the final), each led by its stage as ``--group`` names it (``A:3``, ``final:2.1``: :data:`STAGE_MARK
+        <arbiter_cli.core.venue.STAGE_MARK>`), under
+        its stage (``Group A``; a knockout final's matches as ``Final, match 2: ...``). Every round of
+        a group is paired at once: the current round is the first one a running stage still waits for
+        a result in, else the last."""
+        from dataclasses import replace
+
+        from arbiter_cli.core.venue import STAGE_MARK, Sheet as EntrySheet
+
+        with self.event(exclusive=False) as (folder, event):
+            names = folder.stage_names()
+        running = [FINAL] if FINAL in names else names
+        if not running:
+            raise Refused("the groups have not started ('arbiter pair' starts them)")
+        stages = {name: self._stage(folder, name) for name in running}
+
+        read: dict[int | None, dict[str, EntrySheet]] = {}
+
+        def sheets(number: int | None) -> dict[str, EntrySheet]:
+            """Each running stage's sheet of round ``number`` (a stage without that round left out)."""
+            if number not in read:
+                read[number] = {}
+                for name, stage in stages.items():
+                    if number is None or number in read[None][name].rounds:
+                        with in_stage(stage.stage):
+                            read[number][name] = stage.sheet(number)
+            return read[number]
+
+        last = sheets(None)
+        rounds = sorted({number for one in last.values() for number in one.rounds})
+        if round_number is not None and round_number not in rounds:
+            raise BadArgument(f"there is no round {round_number} (rounds paired: {rounds[-1]})", field="ROUND")
+        chosen = round_number if round_number is not None else next(
+            (number for number in rounds if any(not board.result for one in sheets(number).values()
+                                                for board in one.boards)), rounds[-1])
+
+        def heading(name: str, match: str) -> str:
+            stage = "Final" if name == FINAL else f"Group {name}"
+            return f"{stage}, {match[:1].lower()}{match[1:]}" if match else stage
+
+        boards = tuple(replace(board, place=f"{name}{STAGE_MARK}{board.place}", match=heading(name, board.match))
+                       for name, one in sheets(chosen).items() for board in one.boards)
+        return EntrySheet(chosen, tuple(rounds), boards, event.tournament.settings.status is Status.FINALISED,
+                          event.tournament.settings.name, all(one.corrections for one in last.values()))
 
     def crosstable(self, after_round: int | None, tiebreaks: str | None, rules: Rules | None) -> None:
         self.give_stage()

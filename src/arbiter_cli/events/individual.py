@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from arbiter_cli.core.prizes import PrizeTable
     from arbiter_cli.core.results import ByeKind
     from arbiter_cli.core.tiebreak_codes import Rules
+    from arbiter_cli.core.venue import Sheet as EntrySheet
     from arbiter_cli.lifecycle.manual_pairing import ByHand
 
 __all__ = ["IndividualEvent", "pairing_sheets"]
@@ -212,6 +213,20 @@ class IndividualEvent(Registration):
                             f"missing (board{'s' if len(remaining) > 1 else ''} {listed(remaining)})")
         else:
             self.caller.say(f"round {round_number}: all results entered")
+
+    def sheet(self, round_number: int | None) -> EntrySheet:
+        """The round's boards, as the pairings show them; a bye is no place to enter a result."""
+        from arbiter_cli.core.venue import Sheet as EntrySheet, SheetBoard
+        from arbiter_cli.lifecycle.guards import find_round
+        from arbiter_cli.render.views import player_label
+
+        with self.loaded() as tournament:
+            rnd = find_round(tournament, round_number if round_number is not None else tournament.last_round)
+        boards = tuple(SheetBoard(str(game.board), f"Board {game.board}", player_label(tournament.player(game.white)),
+                                  player_label(tournament.player(game.black)), game.result_code or "")
+                       for game in rnd.games)
+        return EntrySheet(rnd.number, tuple(range(1, tournament.last_round + 1)), boards,
+                          tournament.settings.status is Status.FINALISED, tournament.settings.name)
 
     def rate_by_club(self) -> None:
         """A club tournament finalised or corrected: the club rates it again (B.02)."""

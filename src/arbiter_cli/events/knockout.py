@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from arbiter_cli.core.errors import BadArgument
-from arbiter_cli.core.knockout import KnockoutTournament
+from arbiter_cli.core.knockout import KnockoutRound, KnockoutTournament
 from arbiter_cli.core.model import Status, Tournament
 from arbiter_cli.events.base import Caller, today
 from arbiter_cli.events.checks import Checked, final_prize_problems, input_problems, report
@@ -24,8 +24,18 @@ if TYPE_CHECKING:
     from arbiter_cli.render.site.sites import SiteOptions
     from arbiter_cli.core.prizes import PrizeTable
     from arbiter_cli.core.tiebreak_codes import Rules
+    from arbiter_cli.core.venue import Sheet as EntrySheet
 
 __all__ = ["KnockoutEvent"]
+
+
+def _round(tournament: KnockoutTournament, round_number: int | None) -> KnockoutRound:
+    """A paired round (None: the last one), or a :class:`BadArgument` for ``ROUND``."""
+    number = round_number if round_number is not None else tournament.last_round
+    rnd = tournament.round(number)
+    if rnd is None:
+        raise BadArgument(f"there is no round {number} (rounds paired: {tournament.last_round})", field="ROUND")
+    return rnd
 
 
 class KnockoutEvent(Registration):
@@ -99,11 +109,7 @@ class KnockoutEvent(Registration):
         if explain:
             raise BadArgument("--explain is for an individual Swiss: a knockout follows its bracket")
         with self.loaded() as tournament:
-            number = round_number if round_number is not None else tournament.last_round
-            rnd = tournament.round(number)
-            if rnd is None:
-                raise BadArgument(f"there is no round {number} (rounds paired: {tournament.last_round})",
-                                  field="ROUND")
+            rnd = _round(tournament, round_number)
         view = knockout_pairings_view(tournament, rnd)
         if self.caller.page:
             header = page_header(Tournament(tournament.settings), f"Round {rnd.number}: pairings", today())
@@ -150,6 +156,29 @@ class KnockoutEvent(Registration):
             self.caller.say(note)
         if source is not None and not entered.changes:
             self.caller.say(f"round {round_number}: nothing changed")
+
+    def sheet(self, round_number: int | None) -> EntrySheet:
+        """The round's games under their match (``MATCH.GAME``), tie-break games as the match has them
+        so far; a match without a game (a walkover, a forfeit, one waiting for its players) is no place
+        to enter a result. A finalised knockout takes no correction."""
+        from arbiter_cli.core.venue import Sheet as EntrySheet, SheetBoard
+        from arbiter_cli.render.views import player_label
+
+        with self.loaded() as tournament:
+            rnd = _round(tournament, round_number)
+        boards = []
+        for match in rnd.matches:
+            first, second = (player_label(tournament.by_number[p]) if p is not None else "-"
+                             for p in (match.first, match.second))
+            for game in match.games:
+                stage = "" if game.stage == "main" else f" ({game.stage})"
+                boards.append(SheetBoard(f"{match.number}.{game.game}", f"Game {game.game}{stage}",
+                                         player_label(tournament.by_number[game.white]),
+                                         player_label(tournament.by_number[game.black]),
+                                         game.result.value if game.result is not None else "",
+                                         f"Match {match.number}: {first} – {second}"))
+        return EntrySheet(rnd.number, tuple(range(1, tournament.last_round + 1)), tuple(boards),
+                          tournament.settings.status is Status.FINALISED, tournament.settings.name, corrections=False)
 
     def bracket(self) -> None:
         from arbiter_cli.render.knockout_views import bracket_data, bracket_sheets, bracket_view

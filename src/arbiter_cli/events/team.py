@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from arbiter_cli.core.prizes import PrizeTable
     from arbiter_cli.core.team_tournament import MatchRound
     from arbiter_cli.core.tiebreak_codes import Rules
+    from arbiter_cli.core.venue import Sheet as EntrySheet
 
 __all__ = ["TeamEvent"]
 
@@ -273,6 +274,34 @@ class TeamEvent(Event):
                             f"({', '.join(missing)})")
         else:
             self.caller.say(f"round {round_number}: all results entered")
+
+    def sheet(self, round_number: int | None) -> EntrySheet:
+        """The round's boards under their match (``MATCH.BOARD``), White and Black by the colour pattern;
+        an empty board (its result follows the line-up), a team bye and a match forfeit's boards (they
+        count for nothing while it stands) are no places to enter a result."""
+        from arbiter_cli.core.model import Status
+        from arbiter_cli.core.team_tournament import board_colour
+        from arbiter_cli.core.venue import Sheet as EntrySheet, SheetBoard, turned
+        from arbiter_cli.render.views import player_label
+
+        with self.loaded() as tournament:
+            rnd = self._round(tournament, round_number)
+        boards = []
+        for match in rnd.matches:
+            heading = (f"Match {match.number}: {tournament.by_team[match.first].name} – "
+                       f"{tournament.by_team[match.second].name}")
+            for game in match.counted_boards:
+                if game.first is None or game.second is None:
+                    continue
+                first_black = board_colour(tournament.team.pattern, game.board) == "b"
+                white, black = (game.second, game.first) if first_black else (game.first, game.second)
+                code = game.result.value if game.result is not None else ""
+                boards.append(SheetBoard(f"{match.number}.{game.board}", f"Board {game.board}",
+                                         player_label(tournament.by_number[white]),
+                                         player_label(tournament.by_number[black]),
+                                         turned(code) if first_black else code, heading, first_black))
+        return EntrySheet(rnd.number, tuple(range(1, tournament.last_round + 1)), tuple(boards),
+                          tournament.settings.status is Status.FINALISED, tournament.settings.name)
 
     # -- reports -----------------------------------------------------------------
 

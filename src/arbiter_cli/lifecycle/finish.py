@@ -12,7 +12,8 @@ from dataclasses import dataclass, replace
 
 from arbiter_cli.lifecycle.late_entry import renumbered
 from arbiter_cli.core.errors import BadArgument, Refused
-from arbiter_cli.core.model import Status, System, Tournament
+from arbiter_cli.core.model import Avoidance, Status, System, Tournament
+from arbiter_cli.lifecycle.avoid import describe
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.core.words import count, listed
 
@@ -69,6 +70,15 @@ def finish_early(tournament: Tournament, after_round: int) -> tuple[Tournament, 
     later_virtual = [v for v in tournament.virtual if v.round > after_round]
     for points in later_virtual:
         actions.append(f"the virtual points of player {points.start_number} in round {points.round} will be dropped")
+    avoid: list[Avoidance] = []
+    for pair in tournament.avoid:  # the forbidden pairs of deleted rounds go; those running on end with the event
+        if pair.first is not None and pair.first > after_round:
+            actions.append(f"the forbidden pair {describe(pair, tournament)} will be dropped")
+        elif pair.last is not None and pair.last > after_round:
+            avoid.append(replace(pair, last=after_round))
+            actions.append(f"the forbidden pair {describe(pair, tournament)} will end with round {after_round}")
+        else:
+            avoid.append(pair)
     late = [p for p in tournament.players if p.entered_round is not None and p.entered_round > after_round]
     for player in late:
         actions.append(f"{player.name} (start number {player.start_number}), entered for round "
@@ -84,7 +94,7 @@ def finish_early(tournament: Tournament, after_round: int) -> tuple[Tournament, 
                    for r in tournament.rounds[:after_round])
     after = replace(tournament, settings=settings.model_copy(update={"rounds": after_round}),
                     players=players, rounds=rounds,
-                    byes=tuple(b for b in tournament.byes if b.round <= after_round),
+                    byes=tuple(b for b in tournament.byes if b.round <= after_round), avoid=tuple(avoid),
                     virtual=tuple(v for v in tournament.virtual if v.round <= after_round))
     if gone:
         kept = sorted(p.start_number for p in players)

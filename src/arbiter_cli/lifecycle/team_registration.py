@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from pydantic import ValidationError
 
 from arbiter_cli.core.csv_input import read_rows
-from arbiter_cli.core.errors import BadArgument, Refused, pydantic_message
+from arbiter_cli.core.errors import BadArgument, Refused, pydantic_message, shown_value
 from arbiter_cli.core.model import Player, Status
 from arbiter_cli.core.team_roster import Roster, check_roster, format_team_rating, number_teams, team_rating
 from arbiter_cli.core.results import ByeKind
@@ -51,7 +51,7 @@ def parse_roster_entry(text: str) -> RosterEntry:
     unknown: ``"Kowalski, Jan/2250/1101234/POL"``, ``"Nowak, Ewa/2190"``, ``"Lis, Ola//"``."""
     parts = [part.strip() for part in text.split("/")]
     if len(parts) > 4:
-        raise BadArgument(f"{text!r}: write a player as NAME/RATING/FIDE_ID/FEDERATION", field="PLAYER")
+        raise BadArgument(f"{shown_value(text)}: write a player as NAME/RATING/FIDE_ID/FEDERATION", field="PLAYER")
     parts += [""] * (4 - len(parts))
     name, rating, fide_id, federation = parts
     try:
@@ -59,7 +59,7 @@ def parse_roster_entry(text: str) -> RosterEntry:
                                         "fide_id": fide_id or None, "federation": federation or None})
     except ValidationError as error:
         first = error.errors()[0]
-        raise BadArgument(f"{text!r}: {first['loc'][0]}: {pydantic_message(first)}", field="PLAYER") from None
+        raise BadArgument(f"{shown_value(text)}: {first['loc'][0]}: {pydantic_message(first)}", field="PLAYER") from None
     return RosterEntry(player.name, player.rating, player.fide_id, player.federation)
 
 
@@ -225,7 +225,10 @@ def import_teams(tournament: TeamTournament, text: str, source: str) -> tuple[Te
             name = row.get("team", "")
             existing = next((t for t in after.teams if folded(name) in (folded(t.name), folded(t.short))), None)
             if existing is None:
-                after, existing, added = add_team(after, name, row.get("short", ""))
+                try:
+                    after, existing, added = add_team(after, name, row.get("short", ""))
+                except BadArgument as error:  # the team's name is the file's column 'team'
+                    raise BadArgument(error.message, field="team" if error.field == "name" else error.field) from None
                 changes += added
             elif row.get("short") and row["short"].casefold() != existing.short.casefold():
                 raise BadArgument(f"team {existing.name!r} has the short code {existing.short!r} on an earlier line",

@@ -14,7 +14,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
-from arbiter_cli.core.model import Text, Tournament
+from arbiter_cli.core.model import Name, Tournament
 from arbiter_cli.core.outcome import game_outcomes
 from arbiter_cli.ratings.ledger import TIME_CONTROLS, RatedEvent, RatedGame, RatingRow
 
@@ -26,7 +26,7 @@ class ClubSettings(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    name: Text = Field(min_length=1)
+    name: Name = Field(min_length=1)
     default_rating: int = Field(default=1500, ge=0, le=3500)  # an initial rating left blank
 
 
@@ -43,7 +43,7 @@ class Member(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: int = Field(ge=1)
-    name: Text = Field(min_length=1)
+    name: Name = Field(min_length=1)
     birth_date: Annotated[str | None, BeforeValidator(_blank)] = None
     standard: Rating = Field(default=None, ge=0, le=3500)
     rapid: Rating = Field(default=None, ge=0, le=3500)

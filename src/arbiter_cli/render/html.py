@@ -1,43 +1,58 @@
-"""Standalone HTML pages of the sheets, for a browser's print: UTF-8, no external resource."""
+"""Standalone HTML pages of the sheets, for a browser's print: UTF-8, no external resource.
+
+The page is the Jinja2 template ``templates/printout.html`` (:mod:`arbiter_cli.render.templating`:
+autoescaped, so a name is always text); this module hands it the sheets as plain texts.
+"""
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from arbiter_cli.render.output import Column
 from arbiter_cli.render.printing import PAGE_WIDTH, PRINTED, Sheet
+from arbiter_cli.render.templating import render
 
-__all__ = ["html_page"]
+__all__ = ["html_page", "Printed", "HeaderLine"]
+
+#: The package whose ``templates/`` hold the printout's template.
+PACKAGE = "arbiter_cli.render"
+#: More columns than this (a crosstable) print in a smaller font.
+DENSE = 10
 
 
-_CSS = """\
-@page { size: A4 %(orientation)s; margin: 12mm 12mm 14mm;
-        @bottom-right { content: "page " counter(page) "/" counter(pages); font: 8pt sans-serif; } }
-* { box-sizing: border-box; }
-body { font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; font-size: 11pt; color: #000;
-       background: #fff; margin: 0; }
-section + section { break-before: page; page-break-before: always; }
-th.top { border: none; font-weight: normal; padding: 0 0 6pt; }
-th.top h1 { font-size: 15pt; margin: 0 0 2pt; }
-th.top p { margin: 0 0 2pt; }
-th.top p.what { font-weight: bold; font-size: 12pt; margin-top: 4pt; }
-th.top p.printed { font-size: 8pt; color: #444; }
-table { border-collapse: collapse; }
-thead { display: table-header-group; }
-tr { break-inside: avoid; page-break-inside: avoid; }
-th { border-bottom: 1.5pt solid #000; text-align: left; }
-th, td { padding: 1pt 5pt; white-space: nowrap; }
-tbody tr:nth-child(even) td { background: #eee; }
-section.dense { font-size: 9pt; }
-section.dense th, section.dense td { padding: 1pt 3pt; }
-.right { text-align: right; }
-.center { text-align: center; }
-footer p { margin: 6pt 0 0; font-size: 9pt; }
-@media print { tbody tr:nth-child(even) td { -webkit-print-color-adjust: exact; print-color-adjust: exact; } }
-@media screen { body { margin: 1em auto; padding: 0 1em; max-width: %(screen)s; }
-                section + section { margin-top: 3em; } }
-"""
+@dataclass(frozen=True)
+class HeaderLine:
+    """A line of a sheet's header under the event's name; ``printed``: the date the sheet was
+    printed, when the line names what the sheet shows (written in bold, the date small below)."""
+
+    text: str
+    printed: str = ""
+
+
+@dataclass(frozen=True)
+class Printed:
+    """A sheet as the template shows it: the event's name, the header's other lines, the column
+    headings and each column's alignment (``right``, ``center`` or none), the rows, the notes."""
+
+    event: str
+    lines: Sequence[HeaderLine]
+    headers: Sequence[str]
+    aligns: Sequence[str]
+    rows: Sequence[Sequence[str]]
+    notes: Sequence[str]
+    dense: bool
+
+
+def printed(item: Sheet) -> Printed:
+    """A sheet for the template."""
+    event, *rest = item.header or [""]
+    lines = []
+    for text in rest:
+        what, _, date = text.partition(PRINTED)
+        lines.append(HeaderLine(what, date) if date else HeaderLine(text))
+    aligns = [str(c.justify) if c.justify in ("right", "center") else "" for c in item.columns]
+    return Printed(event, lines, [c.header for c in item.columns], aligns, item.cells, item.notes,
+                   len(item.columns) > DENSE)
 
 
 def html_page(sheets: Sequence[Sheet], title: str) -> str:
@@ -49,36 +64,5 @@ def html_page(sheets: Sequence[Sheet], title: str) -> str:
     portrait page takes.
     """
     landscape = any(item.width > PAGE_WIDTH for item in sheets)
-    css = _CSS % {"orientation": "landscape" if landscape else "portrait",
-                  "screen": "277mm" if landscape else "186mm"}
-    out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
-           '<meta name="viewport" content="width=device-width, initial-scale=1">',
-           f"<title>{_h(title)}</title>", f"<style>\n{css}</style>", "</head>", "<body>"]
-    for item in sheets:
-        event, *rest = item.header or [""]
-        top = [f"<h1>{_h(event)}</h1>"]
-        for text in rest:
-            what, _, printed = text.partition(PRINTED)
-            top += ([f'<p class="what">{_h(what)}</p>', f'<p class="printed">printed {_h(printed)}</p>']
-                    if printed else [f"<p>{_h(text)}</p>"])
-        dense = ' class="dense"' if len(item.columns) > 10 else ""  # a crosstable: a smaller font
-        out += [f"<section{dense}>", "<table>", "<thead>",
-                f'<tr><th class="top" colspan="{len(item.columns)}">{"".join(top)}</th></tr>',
-                "<tr>" + "".join(f"<th{_align(c)}>{_h(c.header)}</th>" for c in item.columns) + "</tr>",
-                "</thead>", "<tbody>"]
-        for row in item.cells:
-            out.append("<tr>" + "".join(f"<td{_align(c)}>{_h(v)}</td>" for c, v in zip(item.columns, row)) + "</tr>")
-        out += ["</tbody>", "</table>"]
-        if item.notes:
-            out += ["<footer>", *(f"<p>{_h(note)}</p>" for note in item.notes), "</footer>"]
-        out.append("</section>")
-    out += ["</body>", "</html>"]
-    return "\n".join(out) + "\n"
-
-
-def _h(text: str) -> str:
-    return html.escape(text, quote=True)
-
-
-def _align(column: Column) -> str:
-    return f' class="{column.justify}"' if column.justify in ("right", "center") else ""
+    return render(PACKAGE, "printout.html", title=title, sheets=[printed(item) for item in sheets],
+                  orientation="landscape" if landscape else "portrait", screen="277mm" if landscape else "186mm")
