@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from fractions import Fraction
 
 from arbiter_cli.core.outcome import RoundEntry, round_entries
 from arbiter_cli.render.printing import BYE_TEXT
@@ -21,16 +22,17 @@ def nav(site: EventSite) -> Link:
     return Link("Players", "index.html#players")
 
 
-def current(site: EventSite, entry: RoundEntry | None, boards: dict[int, int]) -> Current:
+def current(site: EventSite, entry: RoundEntry | None, boards: dict[int, int],
+            before: dict[int, Fraction]) -> Current:
     """Where the player is in the last round paired: the board, the colour, the opponent with their
-    rating and points before the round; the bye; or not paired (a late entry, a withdrawal)."""
+    rating and points before the round (``before``: start number -> points); the bye; or not paired (a
+    late entry, a withdrawal)."""
     last = site.tournament.last_round
     if entry is None:
         return Current(last)
     if entry.opponent is None:
         return Current(last, bye=bye_words(entry.outcome.symbol))
     opponent = site.tournament.by_number[entry.opponent]
-    before = {row.player.start_number: row.points for row in site.standings[last - 1].rows}
     return Current(last, str(boards.get(entry.opponent, "")), "White" if entry.colour == "w" else "Black",
                    player_cell(opponent.start_number, opponent.name, "../"), opponent.rating or None,
                    points_words(before.get(opponent.start_number, 0)))
@@ -43,6 +45,7 @@ def pages(site: EventSite) -> Iterator[tuple[str, str]]:
     final = site.standings[tournament.last_round]
     rank = {row.player.start_number: row.rank_label for row in final.rows}
     boards = {rnd.number: {n: g.board for g in rnd.games for n in (g.white, g.black)} for rnd in tournament.rounds}
+    before = {row.player.start_number: row.points for row in site.standings[max(tournament.last_round - 1, 0)].rows}
     for player in tournament.players:
         rounds = []
         for entry in entries[player.start_number]:
@@ -69,4 +72,4 @@ def pages(site: EventSite) -> Iterator[tuple[str, str]]:
         rated = site.rated.get(player.member_id) if player.member_id is not None else None
         now = next((e for e in entries[player.start_number] if e.round == tournament.last_round), None)
         yield f"players/{player.start_number}.html", card_page(site, player.name, card(
-            current(site, now, boards.get(tournament.last_round, {})), rounds, details, rated))
+            current(site, now, boards.get(tournament.last_round, {}), before), rounds, details, rated))
