@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from arbiter_cli.render.output import Column
-from arbiter_cli.render.templating import Markup, macros, render
+from arbiter_cli.render.templating import Markup, macros, points_text, points_value, render
 
 __all__ = ["PACKAGE", "Cell", "Table", "Detail", "Fact", "macro", "site_page", "name_cell", "player_cell", "team_cell",
-           "member_cell", "align", "details", "header", "plain", "titled", "named"]
+           "member_cell", "align", "details", "header", "plain", "titled", "named", "points_cell"]
 
 #: The package whose ``templates/`` hold the site's templates.
 PACKAGE = "arbiter_cli.render.site"
@@ -78,6 +80,24 @@ def macro(name: str, *args: Any) -> Markup:
 def plain(text: str | int | None, key: str = "", cls: str = "", **fields: Any) -> Cell:
     """A cell of plain text (None: empty)."""
     return Cell("" if text is None else text, key=key, cls=cls, **fields)
+
+
+@lru_cache(maxsize=4096)
+def _points(value: Fraction | int | float | str | None) -> tuple[str, str]:
+    return points_text(value), points_value(value)
+
+
+def points_cell(value: Fraction | int | float | str | None, key: str = "", cls: str = "num") -> Cell:
+    """A cell of points: ``2½`` on screen (:func:`arbiter_cli.render.templating.points_text`, one way on
+    every page), ``2.5`` in its ``data-value`` (the JSON value as the CSV writes it: a script reads it);
+    None or ``""``: empty. A page of 500 players writes the same few values thousands of times: each
+    is written once.
+
+    >>> points_cell(Fraction(5, 2), "points")[:5]
+    ('2½', '', 'points', 'num', '2.5')
+    """
+    text, number = _points(value)
+    return Cell(text, key=key, cls=cls, value=number)
 
 
 def header(text: str, key: str = "", cls: str = "", **fields: Any) -> Cell:

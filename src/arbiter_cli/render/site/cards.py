@@ -22,9 +22,9 @@ from arbiter_cli.ratings.club import StoredRow
 from arbiter_cli.ratings.elo import performance_rating
 from arbiter_cli.render.club import hundredths, rating_change
 from arbiter_cli.render.printing import BYE_TEXT
-from arbiter_cli.render.site.blocks import Cell, Detail, Fact, Table, details, header, plain, site_page
+from arbiter_cli.render.site.blocks import Cell, Detail, Fact, Table, details, header, plain, points_cell, site_page
 from arbiter_cli.render.site.charts import Chart, Series, line_chart
-from arbiter_cli.render.templating import points_text, points_value
+from arbiter_cli.render.templating import points_text
 
 __all__ = ["CardRound", "Current", "Card", "card", "card_page", "performance", "points_words", "bye_words"]
 
@@ -108,14 +108,9 @@ def _rating_change(rated: StoredRow) -> Table:
     return Table([header("Ro", cls="num"), header("K", cls="num"), header("Games", cls="num"),
                   header("Score", cls="num"), header("We", cls="num"), header("Δ", cls="num"), header("Rn", cls="num")],
                  [[plain(row.rating_before, "rating_before", "num"), plain(row.k, "k", "num"),
-                   plain(row.games, "games", "num"), _points(row.score, "score"),
+                   plain(row.games, "games", "num"), points_cell(row.score, "score"),
                    plain(hundredths(row.expected), "expected", "num"), plain(rating_change(row.change), "change", "num"),
                    plain(row.rating_after, "rating_after", "num")]], cls="rating-change")
-
-
-def _points(value: Fraction | int, key: str) -> Cell:
-    """A cell of points: ``2½`` on screen, ``2.5`` in its ``data-value``."""
-    return plain(points_text(value), key, "num", value=points_value(value))
 
 
 def card(current: Current, rounds: Sequence[CardRound], items: list[Fact], rated: StoredRow | None) -> Card:
@@ -131,8 +126,8 @@ def card(current: Current, rounds: Sequence[CardRound], items: list[Fact], rated
         running += entry.points
         rows.append([plain(entry.round, "round", "num"), plain(entry.board, "board", "num"),
                      entry.opponent._replace(key="opponent"), plain(COLOUR.get(entry.colour, ""), "colour"),
-                     plain(entry.outcome.symbol, "result", "center"), _points(entry.points, "points"),
-                     _points(running, "running_score")])
+                     plain(entry.outcome.symbol, "result", "center"), points_cell(entry.points, "points"),
+                     points_cell(running, "running_score")])
     headers = [header("Round", "round", "num"), header("Board", "board", "num"),
                header("Opponent", "opponent"), header("Colour", "colour"), header("Result", "result", "center"),
                header("Points", "points", "num"), header("Running score", "running_score", "num")]

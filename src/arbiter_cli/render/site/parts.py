@@ -11,9 +11,9 @@ from arbiter_cli.core.tiebreak_codes import parse_spec
 from arbiter_cli.render.output import View, table_columns
 from arbiter_cli.render.printing import event_dates
 from arbiter_cli.render.team_printouts import modifier_words
-from arbiter_cli.render.site.blocks import Cell, Detail, Fact, Table, align, details, header, plain, site_page
+from arbiter_cli.render.site.blocks import (Cell, Detail, Fact, Table, align, details, header, plain, points_cell,
+                                            site_page)
 from arbiter_cli.render.site.charts import Chart
-from arbiter_cli.render.templating import points_text, points_value
 
 T = TypeVar("T")
 
@@ -80,8 +80,7 @@ def view_table(view: View, *, cls: str, links: dict[str, Callable[[dict[str, Any
             if links and column.key in links:
                 row.append(links[column.key](record)._replace(key=key, cls=cls_))
             elif column.number is not None:
-                found = column.number(record)
-                row.append(plain(points_text(found), key, cls_, value=points_value(found)))
+                row.append(points_cell(column.number(record), key, cls_))
             else:
                 row.append(plain(column.show(record), key, cls_))
         rows.append(row)

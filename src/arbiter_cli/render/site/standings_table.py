@@ -26,10 +26,9 @@ from typing import Any
 from arbiter_cli.core.points import format_points, parse_points
 from arbiter_cli.render.output import View, table_columns
 from arbiter_cli.render.printing import RECORD_KEYS
-from arbiter_cli.render.site.blocks import Cell, Table, align, header, plain
+from arbiter_cli.render.site.blocks import Cell, Table, align, header, plain, points_cell
 from arbiter_cli.render.site.charts import Chart, bar_chart
 from arbiter_cli.render.site.layout import csv_text
-from arbiter_cli.render.templating import points_text
 
 __all__ = ["standings_table", "distribution_chart", "scores_of"]
 
@@ -53,7 +52,7 @@ def standings_table(view: View, name: Callable[[dict[str, Any]], Cell]) -> Table
                 row.append(name(record)._replace(key=key, cls=cls))
                 continue
             text = csv_text(value(record, key))
-            row.append(plain(points_text(text), key, cls, value=text) if points else plain(text, key, cls))
+            row.append(points_cell(text, key, cls) if points else plain(text, key, cls))
         rows.append(row)
     return Table(headers, rows, cls="standings")
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from arbiter_cli.render.club import hundredths, rating_change
-from arbiter_cli.render.site.blocks import Table, details, header, member_cell, plain, site_page, titled
+from arbiter_cli.render.site.blocks import Table, details, header, member_cell, plain, points_cell, site_page, titled
 from arbiter_cli.render.site.sites import ClubSite
-from arbiter_cli.render.templating import points_text, points_value
 
 SITES = frozenset({"club"})
 ORDER = 30
@@ -19,8 +18,7 @@ def pages(site: ClubSite) -> Iterator[tuple[str, str]]:
         rows = [s for s in site.club.ratings if s.tournament == name]
         cells = [[plain(s.row.member_id, "member_id", "num"), member_cell(s.row.member_id, s.name, "../"),
                   plain(s.row.rating_before, "rating_before", "num"), plain(s.row.k, "k", "num"),
-                  plain(s.row.games, "games", "num"), plain(points_text(s.row.score), "score", "num",
-                                                                value=points_value(s.row.score)),
+                  plain(s.row.games, "games", "num"), points_cell(s.row.score, "score"),
                   plain(hundredths(s.row.expected), "expected", "num"), plain(rating_change(s.row.change), "change", "num"),
                   plain(s.row.rating_after, "rating_after", "num"),
                   plain("" if s.row.performance is None else s.row.performance, "performance", "num")]

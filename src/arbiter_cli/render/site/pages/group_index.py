@@ -10,12 +10,11 @@ from typing import Any
 from arbiter_cli.core.errors import DomainError
 from arbiter_cli.core.group_settings import FINAL
 from arbiter_cli.core.model import Tournament
-from arbiter_cli.render.site.blocks import Cell, Fact, Table, header, plain, player_cell, site_page
+from arbiter_cli.render.site.blocks import Cell, Fact, Table, header, plain, player_cell, points_cell, site_page
 from arbiter_cli.render.site.group_parts import stage_player, stage_root, stage_tables, stage_title
-from arbiter_cli.render.site.layout import Link, csv_text
+from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.parts import event_details
 from arbiter_cli.render.site.sites import EventSite, GroupSite
-from arbiter_cli.render.templating import points_text
 
 SITES = frozenset({"groups"})
 ORDER = 0
@@ -78,7 +77,7 @@ def _group(site: GroupSite, name: str, view: Any, after_round: int | None, came_
         if goes_on and complete:
             came_from[record["name"]] = f"{name}{going}"
         rows.append([plain(place, cls="num"), link(record), plain(record.get("rating") or "", cls="num"),
-                     plain(points_text(record.get("points")), "points", "num", value=csv_text(record.get("points"))),
+                     points_cell(record.get("points"), "points"),
                      plain(("goes on" if complete else "so far") if goes_on else "")])
     state = "complete" if complete else f"not complete; after round {after_round}"
     table = Table([header("Place", cls="num"), header("Name"), header("Rating", cls="num"), header("Pts", cls="num"),

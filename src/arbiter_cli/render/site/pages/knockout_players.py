@@ -29,12 +29,13 @@ from arbiter_cli.core.knockout import KnockoutTournament
 from arbiter_cli.core.points import parse_points
 from arbiter_cli.pairing.knockout_match import counted_points
 from arbiter_cli.render.knockout_views import empty_slot
-from arbiter_cli.render.site.blocks import Cell, Table, details, header, name_cell, plain, player_cell, site_page
+from arbiter_cli.render.site.blocks import (Cell, Table, details, header, name_cell, plain, player_cell, points_cell,
+                                            site_page)
 from arbiter_cli.render.site.knockout_parts import entrant, how_text, result_text, stage_text
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.cards import Current
 from arbiter_cli.render.site.parts import personal
-from arbiter_cli.render.templating import points_text, points_value
+from arbiter_cli.render.templating import points_text
 from arbiter_cli.render.site.sites import KnockoutSite
 
 SITES = frozenset({"knockout"})
@@ -115,8 +116,8 @@ def card(site: KnockoutSite, number: int) -> str:
             played = bool(match["games"]) and other is not None
             score = [parse_points(p) for p in match["score"]] if played else [None, None]
             matches.append([plain(rnd["round"], "round", "num"), plain(rnd["name"], "round_name"),
-                            entrant(other, "../")._replace(key="opponent"), _points(score[mine], "points"),
-                            _points(score[1 - mine], "opponent_points"), plain(_result(match, number), "result"),
+                            entrant(other, "../")._replace(key="opponent"), points_cell(score[mine], "points"),
+                            points_cell(score[1 - mine], "opponent_points"), plain(_result(match, number), "result"),
                             plain(how_text(match) if match["decided"] else "", "how")])
             for game in match["games"]:
                 white = game["white"] == number
@@ -126,7 +127,7 @@ def card(site: KnockoutSite, number: int) -> str:
                               plain(stage_text(game["stage"]), "stage"), plain("White" if white else "Black", "colour"),
                               player_cell(opponent, by_number[opponent].name, "../", key="opponent"),
                               plain(result_text(game["result"]), "result", "center"),
-                              _points(points, "points")])
+                              points_cell(points, "points")])
     row = next((r for r in site.standings if r.player.start_number == number), None)
     place = "" if row is None else str(row.rank) if row.rank == row.rank_to else f"{row.rank}-{row.rank_to}"
     facts = details([("Seed", number), ("Title", player.title), ("Rating", player.rating or ""),
@@ -143,11 +144,6 @@ def card(site: KnockoutSite, number: int) -> str:
     return site_page(site, "knockout_card.html", player.name, 1, current=current(site, number), details=facts,
                      matches=match_table, games=game_table)
 
-
-def _points(value: Fraction | None, key: str) -> Cell:
-    """A cell of points: ``1½`` on screen, ``1.5`` in its ``data-value`` (empty: none)."""
-    return plain("" if value is None else points_text(value), key, "num",
-                 value="" if value is None else points_value(value))
 
 
 def pages(site: KnockoutSite) -> Iterator[tuple[str, str]]:

@@ -13,10 +13,9 @@ from collections.abc import Iterator
 
 from arbiter_cli.core.model import Round
 from arbiter_cli.render.printing import BYE_TEXT, name_order
-from arbiter_cli.render.site.blocks import Cell, Table, header, plain, player_cell, site_page
+from arbiter_cli.render.site.blocks import Cell, Table, header, plain, player_cell, points_cell, site_page
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.sites import EventSite
-from arbiter_cli.render.templating import points_text, points_value
 from arbiter_cli.render.views import round_rows
 
 SITES = frozenset({"event"})
@@ -42,8 +41,7 @@ def round_page(site: EventSite, rnd: Round) -> str:
         return player_cell(number, player.name, "../", key=key) if player else plain(f"#{number}", key)
 
     def points(number: int | None, key: str) -> Cell:
-        found = before.get(number) if number is not None else None
-        return plain(points_text(found), key, "num", value=points_value(found))
+        return points_cell(before.get(number) if number is not None else None, key)
 
     board_rows = []
     named: list[tuple[str, int, list[Cell]]] = []
