@@ -155,7 +155,7 @@ def named(name: str, title: str) -> Cell | None:
 def site_page(site: Any, template: str, title: str, depth: int = 0, *, wide: bool = False, refresh: int = 0,
               body_class: str = "", heading: Cell | None = None, **context: Any) -> str:
     """A page of ``site`` at ``depth`` folders below the site's root, from ``template`` (which extends
-    ``base.html``; ``page.html`` takes a ``body`` made by macros). ``wide`` pages (a crosstable)
+    ``base.html``: one template per page kind, given data, never HTML). ``wide`` pages (a crosstable)
     print on a landscape A4; ``refresh`` (seconds) reloads the page by itself (the hall screen);
     ``heading``: the title as a name and the words around it (:func:`titled`), when it is not
     a name alone or words alone."""
