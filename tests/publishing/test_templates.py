@@ -55,3 +55,13 @@ def test_the_templates_are_package_data_the_wheel_carries(folder: str) -> None:
     templates = SOURCE / folder
     assert all(p.parent == templates for p in templates.rglob("*") if p.is_file())
     assert all(p.suffix == ".html" for p in templates.iterdir())
+
+
+def test_the_table_macro_unpacks_a_cell_by_its_fields_in_order() -> None:
+    """macros.html's table writes a body cell from its fields unpacked (a blocks.Cell is a tuple, read
+    fast): a field added to Cell must be added there too, in the same place."""
+    from arbiter_cli.render.site.blocks import Cell
+
+    text = (SOURCE / "render" / "site" / "templates" / "macros.html").read_text(encoding="utf-8")
+    unpacked = re.search(r"\{%- for ([\w, ]+) in row %\}", text)
+    assert unpacked and tuple(unpacked.group(1).split(", ")) == Cell._fields

@@ -35,7 +35,8 @@ class Cell(NamedTuple):
     it spans (a header over two columns), 1 by default.
 
     A tuple rather than a dataclass: a table's body unpacks its cells in the template's loop, which
-    costs a fifth of reading each field by name (a standings page of 500 players has 10,000 cells).
+    costs a fifth of reading each field by name (a standings page of 500 players has 10,000 cells);
+    a field added here is added to that loop of ``macros.html`` too, in its place (a test checks).
     A changed copy is ``cell._replace(key=...)``."""
 
     text: str | int = ""
