@@ -1,22 +1,28 @@
-"""``arbiter serve``: the folder's pages, read-only, for the venue's browsers (issue 19).
+"""``arbiter serve``: the folder's pages for the venue's browsers (issue 19), and result entry from
+the arbiters' phones when ``--entry`` turns it on (issue 26).
 
 It serves the site that ``arbiter publish`` writes, made again whenever the folder
-changes, through :mod:`arbiter_cli.web.server`. It never writes to the folder and no
-request changes anything. Ctrl-C stops it (exit 130, as every command).
+changes, through :mod:`arbiter_cli.web.server`. Without ``--entry`` it never writes to the
+folder and no request changes anything; with it, the people of the folder's access list
+(``arbiter access``) sign in and save results through the folder's desk. ``--tls-cert`` and
+``--tls-key`` serve it over HTTPS. Ctrl-C stops it (exit 130, as every command).
 """
 
 from __future__ import annotations
 
 import ipaddress
 import socket
-from typing import Annotated
+from pathlib import Path
+from typing import Annotated, Optional
 
 import typer
 
 from arbiter_cli.cli.common import STATE, event, say
 from arbiter_cli.core.errors import BadArgument
+from arbiter_cli.core.venue import Desk, Gate
 from arbiter_cli.store.watch import fingerprint
 from arbiter_cli.web.server import LiveSite, open_server, url_of
+from arbiter_cli.web.tls import tls_context
 
 __all__ = ["serve"]
 
@@ -25,26 +31,58 @@ def serve(
     port: Annotated[int, typer.Option("--port", "-p", help="The port to listen on (0: any free port).")] = 8000,
     host: Annotated[str, typer.Option("--host", help="The address to listen on: 127.0.0.1 is this computer "
                                       "only; 0.0.0.0 is every device on the venue network.")] = "127.0.0.1",
+    entry: Annotated[bool, typer.Option("--entry", help="Result entry from the browser for the people of the "
+                                        "access list (arbiter access add), at /signin.")] = False,
+    tls_cert: Annotated[Optional[Path], typer.Option("--tls-cert", metavar="FILE", show_default=False,
+                                                     help="Serve over HTTPS with this certificate (PEM); "
+                                                     "needs --tls-key.")] = None,
+    tls_key: Annotated[Optional[Path], typer.Option("--tls-key", metavar="FILE", show_default=False,
+                                                    help="The certificate's private key (PEM, no passphrase).")] = None,
 ) -> None:
-    """Serve the folder's pages to browsers, read-only, made again whenever the folder changes."""
+    """Serve the folder's pages to browsers, made again whenever the folder changes; with --entry,
+    result entry for the people of the access list."""
     folder = STATE.directory
     if not folder.is_dir():
         raise BadArgument(f"no such folder: {folder}", field="--dir")
     if not 0 <= port <= 65535:
         raise BadArgument(f"not a port: {port} (0-65535)", field="--port")
+    if (tls_cert is None) != (tls_key is None):
+        missing = "--tls-key" if tls_key is None else "--tls-cert"
+        raise BadArgument("missing: HTTPS takes both --tls-cert and --tls-key", field=missing)
+    tls = tls_context(tls_cert, tls_key) if tls_cert is not None and tls_key is not None else None
+    desk, gate = _venue(folder) if entry else (None, None)
     site = LiveSite(event().site, lambda: fingerprint(folder), warn=_note)
     site.build()  # a folder that does not read fails here, before anything listens
-    server = open_server(site, host, port, warn=_note)
+    server = open_server(site, host, port, warn=_note, desk=desk, gate=gate, tls=tls)
     try:
         address, bound_port = server.bound()
         if not _local(address):
             say(f"warning: listening on {host}: every device that can reach this computer can read these pages")
-        say(f"serving {folder} at {url_of(server)} (read-only; Ctrl-C stops)")
+            if entry and tls is None:
+                say("warning: result entry over plain HTTP: anyone on this network can read the sign-in codes "
+                    "and sessions as they pass (--tls-cert and --tls-key encrypt them)")
+        url = url_of(server)
+        say(f"serving {folder} at {url} ({f'result entry at {url}signin' if entry else 'read-only'}; Ctrl-C stops)")
         if address in ("0.0.0.0", "::") and (lan := _lan_address()):
-            say(f"on the venue network: http://{lan}:{bound_port}/")
+            say(f"on the venue network: {url.partition(':')[0]}://{lan}:{bound_port}/")
         server.serve_forever()
     finally:
         server.server_close()
+
+
+# --- the venue's desk and gate (issue 26) -------------------------------------------------------
+def _venue(folder: Path) -> tuple[Desk, Gate]:
+    """The folder's result desk and access list, for ``--entry``.
+
+    NOT YET WIRED: ``arbiter_cli.events.desk.open_desk`` and ``arbiter_cli.events.access.open_gate``
+    are being written beside this (issue 26). Once they are on main, this becomes::
+
+        from arbiter_cli.events.access import open_gate
+        from arbiter_cli.events.desk import open_desk
+        return open_desk(folder), open_gate(folder)
+    """
+    raise BadArgument("result entry is not yet available in this build: the folder's desk and access list "
+                      "are not wired in", field="--entry")
 
 
 def _local(address: str) -> bool:
