@@ -313,6 +313,8 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_response(answer.status)
         for name, value in (*HEADERS, *answer.headers):
             self.send_header(name, value)
+        if self.close_connection:
+            self.send_header("Connection", "close")
         self.send_header("Content-Length", str(len(answer.body)))
         self.end_headers()
         if self.command != "HEAD":
