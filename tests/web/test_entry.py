@@ -320,3 +320,20 @@ def test_without_a_desk_the_routes_of_result_entry_are_no_pages() -> None:
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.mark.parametrize("body", [b"\xff\xfe\x00", b"a=%ff%fe", b"&&&==&", b"csrf=" + b"x" * 60000, b"%", b"chosen:1",
+                                  b"chosen%3A1=1-0", b"seen:1=&chosen:1=1-0&chosen:1=0-1"],
+                         ids=["binary", "bad-utf8", "empty-fields", "long", "bare-percent", "no-value", "no-token",
+                              "field-twice"])
+def test_a_form_that_does_not_read_changes_nothing_and_the_server_goes_on(where: Venue, body: bytes) -> None:
+    client = Client(where)
+    csrf = forms(client.sign_in(ARBITER).text)["/entry/1"]["csrf"]
+    for target, fields in (("/entry/1", body), ("/entry/1", body + b"&csrf=" + csrf.encode()), ("/signin", body),
+                           ("/finalise", body)):
+        answer = client.request("POST", target, fields, {"Content-Type": "application/x-www-form-urlencoded",
+                                                          "Origin": client.origin or ""})
+        assert answer.status in (400, 403) or (answer.status == 200 and "Nothing to save" in answer.text), \
+            (target, answer.status, answer.text[:300])
+    assert where.desk.saves == 0 and where.desk.finalised is False and where.warned == []
+    assert client.get("/entry").status == 200

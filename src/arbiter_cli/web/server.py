@@ -1,14 +1,18 @@
-"""A read-only web server of a site's pages: ``arbiter serve`` (issue 19).
+"""The web server of ``arbiter serve`` (issue 19; result entry, limits per client, gzip and TLS:
+issue 26).
 
 The pages are a mapping of relative POSIX paths (``index.html``, ``players/7.html``)
 to bytes, made by a page source, a callable. :class:`LiveSite` makes them again when
 the folder changes, as a cheap look at its files says. The server answers GET and
-HEAD with those pages and nothing else: it never opens a file, so no request, however
-encoded, reaches anything outside them. A request path with ``..``, an encoded slash,
-backslash or NUL, a double encoding or a raw control byte is refused (400) before it is
-even looked up; an unknown page is 404; every other method is 405. A connection that
-sends its request too slowly, or too much of it, is closed; one bad request never stops
-the server.
+HEAD with those pages: it never opens a file, so no request, however encoded, reaches
+anything outside them. A request path with ``..``, an encoded slash, backslash or NUL, a
+double encoding or a raw control byte is refused (400) before it is even looked up; an
+unknown page is 404. A page is gzipped for a client that accepts it (once per version of
+the page). With result entry on (a desk and a gate), its routes
+(:mod:`arbiter_cli.web.entry`) are the only ones that take a POST, with a body of at most
+:data:`MAX_BODY` bytes; every other method is 405. A connection that sends its request too
+slowly, or too much of it, is closed; one client address holds at most
+:data:`MAX_PER_CLIENT` connections; one bad request never stops the server.
 """
 
 from __future__ import annotations
