@@ -12,6 +12,7 @@ from html import unescape
 
 import pytest
 
+from arbiter_cli.core.venue import Clash, Saved
 from arbiter_cli.web import server as web
 from web.venue import CODES, Client, FakeGate, Venue, disabled, forms, venue
 
@@ -337,3 +338,25 @@ def test_a_form_that_does_not_read_changes_nothing_and_the_server_goes_on(where:
             (target, answer.status, answer.text[:300])
     assert where.desk.saves == 0 and where.desk.finalised is False and where.warned == []
     assert client.get("/entry").status == 200
+
+
+def test_a_save_that_saved_one_stage_and_clashed_on_another_says_both(where: Venue, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A group event's save is one entry per stage: a change landing in a later stage between the
+    desk's check and its entry leaves the earlier stages saved. The page says what was saved, shows
+    the clash, and keeps the person's other choices (not the saved ones)."""
+    client = Client(where)
+    form = forms(client.sign_in(ARBITER).text)["/entry/1"]
+
+    def partly(person: object, round_number: int, changes: dict[str, tuple[str, str]]) -> Saved:
+        where.desk.results["1"] = "1-0"
+        where.desk.results["3"] = "0-1"  # someone else's, meanwhile
+        return Saved(saved=("1",), clashes=(Clash("3", "Board 3", "0-1", "1/2-1/2"),))
+
+    monkeypatch.setattr(where.desk, "save", partly)
+    answer = client.post("/entry/1", {**form, "chosen:1": "1-0", "chosen:2": "0-1", "chosen:3": "1/2-1/2"})
+    text = _text(answer.text)
+    assert answer.status == 409 and "Saved: Board 1: 1-0 The rest was not saved." in text
+    assert "Board 3 0-1 ½-½" in text
+    again = forms(answer.text)["/entry/1"]
+    assert (again["seen:1"], again["chosen:1"]) == ("1-0", "1-0") and (again["seen:2"], again["chosen:2"]) == ("", "0-1")
+    assert (again["seen:3"], again["chosen:3"]) == ("0-1", "0-1")

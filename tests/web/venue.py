@@ -14,11 +14,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
 from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.venue import Clash, Person, Role, Saved, Sheet, SheetBoard
-from arbiter_cli.web.server import LiveSite, open_server
+from arbiter_cli.web.server import LiveSite, PageSource, open_server
 
 #: The boards of the fake event's round 1: place -> (White, Black).
 BOARDS = {"1": ("Carlsen, Magnus", "Nakamura, Hikaru"), "2": ("<script>alert(1)</script>", "Abc\u202eDEF"),
@@ -87,7 +88,7 @@ class FakeGate:
 class Venue:
     """A server of result entry over a fake desk and gate, its address, and what it warned."""
 
-    desk: FakeDesk
+    desk: Any  # a FakeDesk, or a folder's own desk
     gate: FakeGate
     host: str
     port: int
@@ -99,10 +100,11 @@ SITE = {"index.html": b"<!DOCTYPE html><title>The event</title><p>The event's pa
 
 
 @contextmanager
-def venue(**options: object) -> Iterator[Venue]:
-    """Serve result entry over a new fake desk and gate on 127.0.0.1 (any free port)."""
-    desk, gate, warned = FakeDesk(), FakeGate(), []
-    site = LiveSite(lambda: SITE, lambda: 1, warned.append)
+def venue(desk: Any = None, pages: PageSource = lambda: SITE, **options: object) -> Iterator[Venue]:
+    """Serve result entry over a desk (a new fake one by default) and a new fake gate, and these
+    pages, on 127.0.0.1 (any free port)."""
+    desk, gate, warned = desk or FakeDesk(), FakeGate(), []
+    site = LiveSite(pages, lambda: 1, warned.append)
     site.build()
     server = open_server(site, "127.0.0.1", 0, warned.append, desk=desk, gate=gate, **options)  # type: ignore[arg-type]
     thread = threading.Thread(target=server.serve_forever, daemon=True)

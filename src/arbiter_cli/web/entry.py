@@ -126,7 +126,7 @@ class _Outcome:
     kind: str  # "saved", "clash", "refused", "note"
     lines: tuple[str, ...] = ()
     saved: tuple[tuple[str, str], ...] = ()  # (place, result)
-    clashes: tuple[tuple[str, str, str], ...] = ()  # (board, stored, yours)
+    clashes: tuple[tuple[str, str, str, str], ...] = ()  # (place, its label, stored, yours)
 
 
 class _BadForm(ValueError):
@@ -252,7 +252,8 @@ class Entry:
         except DomainError as error:
             return self._message(visit, _status_of(error), "No sheet", (str(error),))
         return self._page(status, "sheet.html", visit, sheet=sheet, groups=_groups(sheet, choices or {}),
-                          outcome=outcome, labels={board.place: board.label for board in sheet.boards}, editable=not sheet.finalised or visit.person.role.may_finalise)
+                          outcome=outcome, labels={board.place: f"{board.match}, {board.label}" if board.match else board.label
+                                                   for board in sheet.boards}, editable=not sheet.finalised or visit.person.role.may_finalise)
 
     def _save(self, request: Request, visit: _Visit, round_number: int) -> Response:
         form = _form(request)
@@ -265,20 +266,22 @@ class Entry:
             saved = self._desk.save(visit.person, round_number, changes)
         except DomainError as error:
             saved = Saved(refused=str(error))
-        if saved.saved:
-            done = tuple((place, _label(changes[place][1]) if place in changes else "") for place in saved.saved)
-            return self._sheet_page(visit, round_number, outcome=_Outcome("saved", saved=done))
+        done = tuple((place, _label(changes[place][1]) if place in changes else "") for place in saved.saved)
+        if not saved.clashes and not saved.refused:
+            outcome = _Outcome("saved", saved=done) if done else _Outcome("note", ("Nothing to save: no result was changed.",))
+            return self._sheet_page(visit, round_number, outcome=outcome)
+        # Not saved (a group event's save may have saved some stages before): the person's other changes
+        # stay chosen, sent again with what is stored now as what they saw; a clashed board shows what is
+        # stored, so that saving again without looking changes nothing there.
+        clashed = {clash.place for clash in saved.clashes}
+        kept = {place: chosen for place, (_, chosen) in changes.items() if place not in clashed and place not in saved.saved}
         if saved.clashes:
-            clashed = {clash.place for clash in saved.clashes}
-            # the person's other changes stay chosen (sent again with what is stored now as what they saw);
-            # a clashed board shows what is stored: saving again without looking changes nothing there
-            kept = {place: chosen for place, (_, chosen) in changes.items() if place not in clashed}
-            outcome = _Outcome("clash", clashes=tuple((clash.label or clash.place, _label(clash.stored), _label(clash.yours))
-                                                      for clash in saved.clashes))
-            return self._sheet_page(visit, round_number, HTTPStatus.CONFLICT, outcome, kept)
-        kept = {place: chosen for place, (_, chosen) in changes.items()}
-        return self._sheet_page(visit, round_number, HTTPStatus.CONFLICT,
-                                _Outcome("refused", (saved.refused or "Nothing was saved.",)), kept)
+            outcome = _Outcome("clash", saved=done, clashes=tuple(
+                (clash.place, clash.label or clash.place, _label(clash.stored), _label(clash.yours))
+                for clash in saved.clashes))
+        else:
+            outcome = _Outcome("refused", (saved.refused,), saved=done)
+        return self._sheet_page(visit, round_number, HTTPStatus.CONFLICT, outcome, kept)
 
     def _finalise(self, request: Request, visit: _Visit) -> Response:
         if not visit.person.role.may_finalise:
