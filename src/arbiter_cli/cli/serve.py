@@ -74,8 +74,9 @@ def serve(
 def _venue(folder: Path) -> tuple[Desk, Gate]:
     """The folder's result desk and access list, for ``--entry``.
 
-    NOT YET WIRED: ``arbiter_cli.events.desk.open_desk`` and ``arbiter_cli.events.access.open_gate``
-    are being written beside this (issue 26). Once they are on main, this becomes::
+    NOT YET WIRED: ``arbiter_cli.events.desk.open_desk`` is on main, but
+    ``arbiter_cli.events.access.open_gate`` is being written beside this (issue 26). Once it is on
+    main, this becomes::
 
         from arbiter_cli.events.access import open_gate
         from arbiter_cli.events.desk import open_desk
