@@ -23,6 +23,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from arbiter_cli.cli.interrupt import INTERRUPT
+from arbiter_cli.cli.serve import interrupted_meanwhile
+from arbiter_cli.store.commits import COMMITS
 from arbiter_cli.web.server import MAX_PER_CLIENT
 from conftest import ROOT, snapshot
 from web import served
@@ -315,3 +318,17 @@ def test_a_bad_certificate_or_key_is_one_clear_line_naming_its_option(arbiter, e
     result = arbiter("-d", event, "serve", "--port", "0", "--tls-cert", cert_given, "--tls-key", key_given)
     assert result.code == 2 and len(result.err.strip().splitlines()) == 1
     assert result.err.startswith(f"arbiter: error: field '{named}': ") and snapshot(event) == before
+
+
+def test_a_ctrl_c_held_during_a_save_stops_serve_once_the_save_is_done(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Ctrl-C that comes while a save from the browser is past its commit point waits for it
+    (store/commits.py); the server's tick then stops it, rather than serving on."""
+    monkeypatch.setattr(INTERRUPT, "seen", False)
+    monkeypatch.setattr(COMMITS, "holding", False)
+    interrupted_meanwhile()  # no Ctrl-C: serving on
+    monkeypatch.setattr(INTERRUPT, "seen", True)
+    monkeypatch.setattr(COMMITS, "holding", True)
+    interrupted_meanwhile()  # a save is being committed: it finishes first
+    monkeypatch.setattr(COMMITS, "holding", False)
+    with pytest.raises(KeyboardInterrupt):
+        interrupted_meanwhile()

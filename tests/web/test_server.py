@@ -302,3 +302,32 @@ def test_a_kept_alive_connection_gets_each_page_without_waiting_for_a_delayed_ac
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_what_the_tick_raises_stops_the_server_between_requests() -> None:
+    ticks: list[float] = []
+    stop = threading.Event()
+
+    def tick() -> None:
+        ticks.append(time.monotonic())
+        if stop.is_set():
+            raise KeyboardInterrupt
+
+    server = open_server(LiveSite(lambda: {"index.html": b"hi"}, lambda: 1, print), "127.0.0.1", 0, print, tick=tick)
+    ended: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            server.serve_forever()
+        except BaseException as error:  # noqa: BLE001 - what ends it is the test's point
+            ended.append(error)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    try:
+        _until(lambda: len(ticks) >= 2)
+        stop.set()
+        thread.join(10)
+        assert not thread.is_alive() and len(ended) == 1 and isinstance(ended[0], KeyboardInterrupt)
+    finally:
+        server.server_close()

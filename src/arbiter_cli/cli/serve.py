@@ -18,13 +18,15 @@ from typing import Annotated, Optional
 import typer
 
 from arbiter_cli.cli.common import STATE, event, say
+from arbiter_cli.cli.interrupt import INTERRUPT
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.venue import Desk, Gate
+from arbiter_cli.store.commits import COMMITS
 from arbiter_cli.store.watch import fingerprint
 from arbiter_cli.web.server import LiveSite, open_server, url_of
 from arbiter_cli.web.tls import tls_context
 
-__all__ = ["serve"]
+__all__ = ["serve", "interrupted_meanwhile"]
 
 
 def serve(
@@ -53,7 +55,7 @@ def serve(
     desk, gate = _venue(folder) if entry else (None, None)
     site = LiveSite(event().site, lambda: fingerprint(folder), warn=_note)
     site.build()  # a folder that does not read fails here, before anything listens
-    server = open_server(site, host, port, warn=_note, desk=desk, gate=gate, tls=tls)
+    server = open_server(site, host, port, warn=_note, desk=desk, gate=gate, tls=tls, tick=interrupted_meanwhile)
     try:
         address, bound_port = server.bound()
         if not _local(address):
@@ -84,6 +86,14 @@ def _venue(folder: Path) -> tuple[Desk, Gate]:
     """
     raise BadArgument("result entry is not yet available in this build: the folder's desk and access list "
                       "are not wired in", field="--entry")
+
+
+def interrupted_meanwhile() -> None:
+    """Stop serving on a Ctrl-C that was held: one that came while a save from the browser was past
+    its commit point waits for it (:mod:`arbiter_cli.store.commits`), and the server would otherwise
+    run on once the save is done; so would one that a library turned into another error."""
+    if INTERRUPT.seen and not COMMITS.holding:
+        raise KeyboardInterrupt
 
 
 def _local(address: str) -> bool:

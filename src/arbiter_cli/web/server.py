@@ -444,11 +444,13 @@ class _Server(ThreadingHTTPServer):
     request_queue_size = 64
 
     def __init__(self, address: tuple[str, int], site: LiveSite, warn: Callable[[str], None],
-                 entry: Entry | None = None, tls: ssl.SSLContext | None = None) -> None:
+                 entry: Entry | None = None, tls: ssl.SSLContext | None = None,
+                 tick: Callable[[], None] | None = None) -> None:
         self.site = site
         self.warn = warn
         self.entry = entry
         self.tls = tls
+        self.tick = tick
         self._count = threading.Lock()
         self._total = 0
         self._clients: dict[str, int] = {}
@@ -463,6 +465,12 @@ class _Server(ThreadingHTTPServer):
         """The address and port listened on (the port chosen, for port 0)."""
         host, port = self.socket.getsockname()[:2]
         return str(host), int(port)
+
+    def service_actions(self) -> None:
+        """Between requests (at least every half second): ``tick``, whose exception stops the server."""
+        super().service_actions()
+        if self.tick is not None:
+            self.tick()
 
     def connections(self, client: str | None = None) -> int:
         """The connections served now: of ``client``, or of all."""
@@ -532,10 +540,12 @@ class _Server6(_Server):
 
 
 def open_server(site: LiveSite, host: str, port: int, warn: Callable[[str], None], *, desk: Desk | None = None,
-                gate: Gate | None = None, tls: ssl.SSLContext | None = None) -> _Server:
+                gate: Gate | None = None, tls: ssl.SSLContext | None = None,
+                tick: Callable[[], None] | None = None) -> _Server:
     """A server of ``site`` listening on ``host``:``port`` (port 0: a free port); with a ``desk`` and
     a ``gate``, result entry too (:mod:`arbiter_cli.web.entry`); over TLS with ``tls``
-    (:func:`arbiter_cli.web.tls.tls_context`)."""
+    (:func:`arbiter_cli.web.tls.tls_context`). ``tick`` is called between requests, at least every
+    half second, in the thread that serves; what it raises stops ``serve_forever``."""
     if (desk is None) != (gate is None):
         raise ValueError("result entry needs both a desk and a gate")
     entry = Entry(desk, gate, warn) if desk is not None and gate is not None else None
@@ -546,7 +556,7 @@ def open_server(site: LiveSite, host: str, port: int, warn: Callable[[str], None
     except OverflowError:
         raise BadArgument(f"not a port: {port} (0-65535)", field="--port") from None
     try:
-        return (_Server6 if family == socket.AF_INET6 else _Server)((host, port), site, warn, entry, tls)
+        return (_Server6 if family == socket.AF_INET6 else _Server)((host, port), site, warn, entry, tls, tick)
     except OverflowError:
         raise BadArgument(f"not a port: {port} (0-65535)", field="--port") from None
     except OSError as error:
