@@ -360,3 +360,13 @@ def test_a_save_that_saved_one_stage_and_clashed_on_another_says_both(where: Ven
     again = forms(answer.text)["/entry/1"]
     assert (again["seen:1"], again["chosen:1"]) == ("1-0", "1-0") and (again["seen:2"], again["chosen:2"]) == ("", "0-1")
     assert (again["seen:3"], again["chosen:3"]) == ("0-1", "0-1")
+
+
+def test_a_finalised_event_that_takes_no_correction_is_closed_even_to_its_owner(where: Venue) -> None:
+    where.desk.finalised, where.desk.corrections = True, False  # a knockout, finalised
+    page = Client(where).sign_in(OWNER).text
+    assert "The event is finalised. It takes no correction." in _text(page)
+    assert disabled(page) == {"chosen:1", "chosen:2", "chosen:3"} and "Save the changed results" not in page
+    where.desk.corrections = True  # an individual event, finalised: the owner corrects
+    page = Client(where).sign_in(OWNER).text
+    assert "A change now is a correction of the final standings." in _text(page) and disabled(page) == set()

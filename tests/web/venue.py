@@ -37,6 +37,7 @@ class FakeDesk:
 
     results: dict[str, str] = field(default_factory=lambda: {place: "" for place in BOARDS})
     finalised: bool = False
+    corrections: bool = True  # False: once finalised, no correction at all (a knockout)
     journal: list[tuple[str, str, str, str]] = field(default_factory=list)  # (by, place, old, new)
     finalised_by: list[str] = field(default_factory=list)
     saves: int = 0
@@ -47,7 +48,7 @@ class FakeDesk:
             raise BadArgument(f"no round {round_number}: round 1 is the last paired", field="round")
         boards = tuple(SheetBoard(place, f"Board {place}", white, black, self.results[place])
                        for place, (white, black) in BOARDS.items())
-        return Sheet(1, (1,), boards, self.finalised, "Test <Open>")
+        return Sheet(1, (1,), boards, self.finalised, "Test <Open>", self.corrections)
 
     def save(self, person: Person, round_number: int, changes: Mapping[str, tuple[str, str]]) -> Saved:
         with self.lock:

@@ -251,9 +251,11 @@ class Entry:
             sheet = self._desk.sheet(round_number)
         except DomainError as error:
             return self._message(visit, _status_of(error), "No sheet", (str(error),))
+        labels = {board.place: f"{board.match}, {board.label}" if board.match else board.label for board in sheet.boards}
+        # a finalised event takes a correction from its owner and managers only, and a knockout's none at all
+        editable = not sheet.finalised or (visit.person.role.may_finalise and sheet.corrections)
         return self._page(status, "sheet.html", visit, sheet=sheet, groups=_groups(sheet, choices or {}),
-                          outcome=outcome, labels={board.place: f"{board.match}, {board.label}" if board.match else board.label
-                                                   for board in sheet.boards}, editable=not sheet.finalised or visit.person.role.may_finalise)
+                          outcome=outcome, labels=labels, editable=editable)
 
     def _save(self, request: Request, visit: _Visit, round_number: int) -> Response:
         form = _form(request)
