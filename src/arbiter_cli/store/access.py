@@ -21,6 +21,7 @@ one list for the groups and the final. ``publish`` never writes it (a site is pa
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from arbiter_cli.core.errors import BrokenFolder
@@ -30,11 +31,11 @@ from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.core.words import folded
 from arbiter_cli.store.files import FolderStore, csv_text, read_optional_text
 from arbiter_cli.store.kinds import folder_kind
-from arbiter_cli.store.layout import ACCESS_FILE
+from arbiter_cli.store.layout import ACCESS_FILE, PENDING_FILE
 from arbiter_cli.store.tables import Line, csv_lines
 
 __all__ = ["ACCESS_FILE", "ACCESS_COLUMNS", "access_home", "access_source", "access_store", "read_access",
-           "access_text", "save_access"]
+           "access_unsettled", "access_text", "save_access"]
 
 ACCESS_COLUMNS = ("name", "role", "added", "code_sha256")
 _STAGES = "stages"  # a group event's stages (store.group_folder.STAGES_DIR, which this module does not load)
@@ -108,6 +109,25 @@ def read_access(path: Path, source: str = ACCESS_FILE) -> AccessList:
     for line in csv_lines(text, source, ACCESS_COLUMNS):
         rows.row(line)
     return AccessList(tuple(rows.people))
+
+
+def access_unsettled(path: Path) -> bool:
+    """Whether a change of the access list of the folder at ``path`` was cut short after its commit
+    point (its manifest, ``.arbiter.pending``, names ``access.csv``): the file still holds the list
+    before it until the next command of the folder completes it, so a sign-in must not trust it. A
+    manifest that does not read counts as one."""
+    try:
+        text = (path / PENDING_FILE).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return False
+    except (OSError, UnicodeDecodeError):
+        return True
+    try:
+        manifest = json.loads(text)
+        named = [pair[1] for pair in manifest["rename"]] + list(manifest["delete"])
+    except (ValueError, KeyError, TypeError, IndexError):
+        return True
+    return ACCESS_FILE in named
 
 
 def access_text(access: AccessList) -> str:
