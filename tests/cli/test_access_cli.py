@@ -295,3 +295,15 @@ def test_a_removal_killed_after_its_commit_point_lets_nobody_in_until_it_is_comp
     assert gate.sign_in(anna["code"]) is None
     assert gate.sign_in(carla["code"]) == Person("Chief, Carla", Role.OWNER)
     assert arbiter("-d", folder, "verify").code == 0
+
+
+def test_a_code_never_starts_with_a_sign_so_a_csv_for_people_gives_it_as_it_is(arbiter: Runner, sample) -> None:  # type: ignore[no-untyped-def]
+    from arbiter_cli.events.access import draw_code
+
+    codes = [draw_code() for _ in range(2000)]
+    assert all(code[0].isalnum() and len(code) == 32 for code in codes) and len(set(codes)) == len(codes)
+    folder = sample("rr10-in-progress")
+    done = arbiter("-d", folder, "access", "add", "Deputy, Anna", "--role", "arbiter", "-f", "csv")
+    header, row = list(csv.reader(io.StringIO(done.out)))
+    assert header == ["name", "role", "code", "link"] and row[2] == row[3].rsplit("=", 1)[1]
+    assert open_gate(folder).sign_in(row[2]) == Person("Deputy, Anna", Role.ARBITER)

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from arbiter_cli.render.output import Format, View
     from arbiter_cli.store.files import FolderStore
 
-__all__ = ["DEFAULT_URL", "add", "show", "remove", "open_gate", "FolderGate", "access_problems"]
+__all__ = ["DEFAULT_URL", "draw_code", "add", "show", "remove", "open_gate", "FolderGate", "access_problems"]
 
 
 class Caller(Protocol):
@@ -74,6 +74,16 @@ def _locked(path: Path, caller: Caller, exclusive: bool) -> Iterator[tuple[Folde
         yield folder, read_access(folder.path, access_source(path))
 
 
+def draw_code() -> str:
+    """A sign-in code: :data:`~arbiter_cli.lifecycle.access.CODE_BYTES` random bytes, URL-safe, drawn
+    again while it starts with ``-`` or ``_`` (a CSV for people would neutralise a cell starting with
+    a sign as a formula, and a shell reads ``-`` as an option): 192 bits less a tenth of one."""
+    while True:
+        code = secrets.token_urlsafe(CODE_BYTES)
+        if code[0].isalnum():
+            return code
+
+
 def add(path: Path, caller: Caller, name: str, role: str | None, url: str | None, new_code: bool) -> None:
     """``arbiter access add NAME --role ROLE [--url URL] [--new-code]``: a new person on the list
     (or, with ``new_code``, a listed person's lost code replaced), their code and sign-in link shown
@@ -84,7 +94,7 @@ def add(path: Path, caller: Caller, name: str, role: str | None, url: str | None
     from arbiter_cli.render.qr import terminal_qr
     from arbiter_cli.store.access import save_access
 
-    code = secrets.token_urlsafe(CODE_BYTES)
+    code = draw_code()
     link = sign_in_link(DEFAULT_URL if url is None else url, code)  # a bad --url refused before the lock
     with _locked(path, caller, exclusive=True) as (folder, access):
         issued = add_person(access, name, role, code, dt.date.today().isoformat(), new_code)
