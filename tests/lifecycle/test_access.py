@@ -121,7 +121,8 @@ def test_a_new_code_for_a_name_not_on_the_list_is_refused() -> None:
 @pytest.mark.parametrize("name, message", [
     ("", "is empty"), ("   ", "is empty"), ("x" * (MAX_NAME + 1), "characters long"),
     ("Anna\nBob", "control character"), ("Anna\tBob", "control character"),
-    ("Anna\u202eBob", "reorders the text"), ("\u2066Anna", "reorders the text"), ("Anna\u200f", "reorders"),
+    ("Anna\u202eBob", "bidirectional control"), ("\u2066Anna", "bidirectional control"),
+    ("Anna\u200f", "bidirectional control"), ("\u061cAnna", "bidirectional control"),
     ("Anna\udcff", "no text"),
 ])
 def test_a_bad_name_is_a_bad_argument_naming_name(name: str, message: str) -> None:

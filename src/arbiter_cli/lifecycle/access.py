@@ -36,8 +36,8 @@ import unicodedata
 from dataclasses import dataclass, replace
 from urllib.parse import urlsplit
 
-from arbiter_cli.core.errors import BadArgument, Refused
-from arbiter_cli.core.model import printable
+from arbiter_cli.core.errors import BadArgument, Refused, shown_value
+from arbiter_cli.core.model import NAME_LENGTH, name_text, printable
 from arbiter_cli.core.venue import Person, Role
 from arbiter_cli.core.words import folded, listed as names
 from arbiter_cli.lifecycle.change import Change
@@ -47,15 +47,12 @@ __all__ = ["CODE_BYTES", "MAX_NAME", "DEFAULT_URL", "Entry", "AccessList", "Issu
 
 #: The random bytes of a sign-in code: 192 bits (at least 128 are wanted), 32 URL-safe characters.
 CODE_BYTES = 24
-#: The longest name on the list (a person's name, as the journal's ``by`` shows it).
-MAX_NAME = 100
+#: The longest name on the list (a person's name, as the journal's ``by`` shows it): a name's, everywhere.
+MAX_NAME = NAME_LENGTH
 #: The longest text :func:`signed_in` hashes: a code is 32 characters; anything much longer is none.
 _MAX_CODE = 256
 #: Where ``arbiter serve`` listens by default: the sign-in link's start.
 DEFAULT_URL = "http://127.0.0.1:8000"
-#: The characters that reorder the text around them (Unicode bidirectional controls, UAX #9): a
-#: name holding one would show other text than it is, in a table, a page or the journal.
-_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 _HEX = re.compile(r"[0-9a-f]{64}")
 
 
@@ -94,26 +91,21 @@ class Issued:
 
 
 def person_name(text: str) -> str:
-    """A name for the access list: printable text on one line, no bidirectional control, at most
-    :data:`MAX_NAME` characters, outer spaces taken off. ValueError says what is wrong.
+    """A name for the access list, as a name is everywhere (:func:`~arbiter_cli.core.model.name_text`:
+    printable text on one line, no bidirectional control, at most :data:`MAX_NAME` characters), not
+    empty, outer spaces taken off. ValueError says what is wrong.
 
     >>> person_name("  Deputy, Anna ")
     'Deputy, Anna'
     >>> person_name("Anna" + chr(0x202E) + "nimda")
     Traceback (most recent call last):
     ...
-    ValueError: contains a character that reorders the text around it (U+202E); use plain text
+    ValueError: contains a bidirectional control character (U+202E), which would reorder the text around it; use plain text
     """
-    name = text.strip()
+    name = name_text(text).strip()
     if not name:
         raise ValueError("is empty; give the person's name")
-    if len(name) > MAX_NAME:
-        raise ValueError(f"is {len(name)} characters long; a name has at most {MAX_NAME}")
-    printable(name)
     for char in name:
-        if char in _BIDI:
-            raise ValueError(f"contains a character that reorders the text around it (U+{ord(char):04X}); "
-                             "use plain text")
         if unicodedata.category(char) in ("Cs", "Co", "Cn"):
             raise ValueError(f"contains a character that is no text (U+{ord(char):04X})")
     return name
@@ -193,7 +185,7 @@ def remove_person(access: AccessList, name: str) -> tuple[AccessList, Entry, Cha
     listed = access.find(name)
     if listed is None:
         held = f"it holds {names(repr(entry.name) for entry in access.people)}" if access.people else "it is empty"
-        raise Refused(f"{name.strip()!r} is not on the access list ({held})")
+        raise Refused(f"{shown_value(name.strip())} is not on the access list ({held})")
     people = tuple(entry for entry in access.people if entry is not listed)
     return AccessList(people), listed, Change(f"access {listed.name}", listed.role.value, "")
 
