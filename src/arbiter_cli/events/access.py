@@ -10,7 +10,8 @@ The code is drawn here (``secrets.token_urlsafe``, :data:`~arbiter_cli.lifecycle
 random bytes), shown once and never stored: the list keeps its SHA-256
 (:mod:`arbiter_cli.lifecycle.access` says why that hash suffices). The Gate reads the list afresh
 at every sign-in, so that a removed person's code, or a replaced one, signs in no more from the
-moment the command ends.
+moment the command ends; a list that does not read lets nobody in (a :class:`BrokenFolder`, which
+the server shows as "the access list does not read now").
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from arbiter_cli.core.errors import BrokenFolder, DomainError
+from arbiter_cli.core.errors import BrokenFolder
 from arbiter_cli.core.venue import Gate, Person
 from arbiter_cli.lifecycle.access import (CODE_BYTES, DEFAULT_URL, AccessList, add_person, remove_person, signed_in,
                                           sign_in_link)
@@ -136,7 +137,9 @@ class FolderGate:
     """The :class:`~arbiter_cli.core.venue.Gate` of a folder: each :meth:`sign_in` reads the access
     list afresh (no lock, so that a long command never keeps people waiting: the file is only ever
     replaced whole, by a rename), so a change by ``arbiter access`` counts from the moment it is made.
-    A list that does not read, or whose change was killed before it was complete, lets nobody in."""
+    A list that does not read, or whose change was killed before it was complete, lets nobody in: it
+    is a :class:`BrokenFolder` (the server says the list does not read now, and keeps its sessions
+    for when it reads again)."""
 
     def __init__(self, path: Path) -> None:
         from arbiter_cli.store.access import access_home
@@ -145,22 +148,22 @@ class FolderGate:
         self.home = access_home(path)
 
     def people(self) -> AccessList:
-        """The access list as it reads now (a :class:`BrokenFolder` when it does not)."""
-        from arbiter_cli.store.access import access_source, read_access
+        """The access list as it reads now (a :class:`BrokenFolder` when it does not, or when a change
+        of it was cut short after its commit point: until the next command of the folder completes
+        it, the file still holds the list before the change)."""
+        from arbiter_cli.store.access import access_source, access_unsettled, read_access
 
-        return read_access(self.home, access_source(self.path))
+        source = access_source(self.path)
+        access = read_access(self.home, source)
+        if access_unsettled(self.home):
+            raise BrokenFolder("a change of the access list was cut short; the next arbiter command in the "
+                               "folder completes it", source=source)
+        return access
 
     def sign_in(self, code: str) -> Person | None:
         """Who ``code`` signs in, by the list as it is now; None: nobody (an unknown, removed or
-        replaced code, a list that does not read, or one whose change was cut short: until the next
-        command completes it, the file holds the list before it)."""
-        from arbiter_cli.store.access import access_unsettled
-
-        try:
-            access = self.people()
-        except DomainError:
-            return None
-        return None if access_unsettled(self.home) else signed_in(access, code)
+        replaced code). A list that does not read now is a :class:`BrokenFolder` (:meth:`people`)."""
+        return signed_in(self.people(), code)
 
 
 def open_gate(path: Path) -> Gate:
