@@ -40,6 +40,10 @@ def serve(
                                                      "needs --tls-key.")] = None,
     tls_key: Annotated[Optional[Path], typer.Option("--tls-key", metavar="FILE", show_default=False,
                                                     help="The certificate's private key (PEM, no passphrase).")] = None,
+    refresh: Annotated[int, typer.Option("--refresh", metavar="SECONDS", min=2, max=3600, help=(
+        "How often the hall screen (/hall.html) reloads itself."))] = 10,
+    personal_data: Annotated[bool, typer.Option("--personal-data", help=(
+        "Show personal data beyond names, titles, ratings and federations (birth dates)."))] = False,
 ) -> None:
     """Serve the folder's pages to browsers, made again whenever the folder changes; with --entry,
     result entry for the people of the access list."""
@@ -53,7 +57,11 @@ def serve(
         raise BadArgument("missing: HTTPS takes both --tls-cert and --tls-key", field=missing)
     tls = tls_context(tls_cert, tls_key) if tls_cert is not None and tls_key is not None else None
     desk, gate = _venue(folder) if entry else (None, None)
-    site = LiveSite(event().site, lambda: fingerprint(folder), warn=_note)
+    from arbiter_cli.render.site.sites import SiteOptions
+
+    options = SiteOptions(refresh=refresh, personal=personal_data)
+    opened = event()
+    site = LiveSite(lambda: opened.site(options), lambda: fingerprint(folder), warn=_note)
     site.build()  # a folder that does not read fails here, before anything listens
     server = open_server(site, host, port, warn=_note, desk=desk, gate=gate, tls=tls, tick=interrupted_meanwhile)
     try:
@@ -74,18 +82,11 @@ def serve(
 
 # --- the venue's desk and gate (issue 26) -------------------------------------------------------
 def _venue(folder: Path) -> tuple[Desk, Gate]:
-    """The folder's result desk and access list, for ``--entry``.
+    """The folder's result desk and access list, for ``--entry``."""
+    from arbiter_cli.events.access import open_gate
+    from arbiter_cli.events.desk import open_desk
 
-    NOT YET WIRED: ``arbiter_cli.events.desk.open_desk`` is on main, but
-    ``arbiter_cli.events.access.open_gate`` is being written beside this (issue 26). Once it is on
-    main, this becomes::
-
-        from arbiter_cli.events.access import open_gate
-        from arbiter_cli.events.desk import open_desk
-        return open_desk(folder), open_gate(folder)
-    """
-    raise BadArgument("result entry is not yet available in this build: the folder's desk and access list "
-                      "are not wired in", field="--entry")
+    return open_desk(folder), open_gate(folder)
 
 
 def interrupted_meanwhile() -> None:
