@@ -58,10 +58,11 @@ def one_build_of_each_site(monkeypatch: pytest.MonkeyPatch) -> None:
 
     for kind in set(every(Event)):
         if "site" in vars(kind):
-            def site(self: Event, made: Callable[[Event], dict[str, bytes]] = vars(kind)["site"]) -> dict[str, bytes]:
-                key = (type(self), self.path.resolve())
+            def site(self: Event, options: object = None, *,
+                     made: Callable[..., dict[str, bytes]] = vars(kind)["site"]) -> dict[str, bytes]:
+                key = (type(self), self.path.resolve(), options)
                 if key not in built:
-                    built[key] = made(self)
+                    built[key] = made(self, options)
                 return built[key]
 
             monkeypatch.setattr(kind, "site", site)

@@ -30,13 +30,16 @@ The invariants, and where each is checked:
        as it did
  I15   ``team card`` and ``team boards`` agree on each player's games and   team.cards_and_boards
        points
+ I16   the access list lets in whom it was asked to: ``access list``,       access,
+       each code signing in through the Gate, a removed or replaced         machine.manage_access
+       one not, no code kept in the folder
 =====  ==================================================================  ========================
 
 The modules: :mod:`~harness.machine` (the base state machine: running a command as a step, the
 violations), :mod:`~harness.common` (the commands every event kind shares), one module per kind
 (:mod:`~harness.individual`: Swiss and round robin, :mod:`~harness.team`: team Swiss and team
 round robin, :mod:`~harness.knockout`, :mod:`~harness.groups`, :mod:`~harness.club`), one per
-concern checked (above), :mod:`~harness.files` and :mod:`~harness.views` (the harness's own reading
+concern checked (above; :mod:`~harness.access`: the access lists), :mod:`~harness.files` and :mod:`~harness.views` (the harness's own reading
 of the files), :mod:`~harness.draw` (what is drawn). ``test_the_folder_never_lies.py`` is the CI
 sample; ``scripts/harness_long.py`` the long run; docs/harness.md the whole story.
 """

@@ -63,6 +63,14 @@ class ClubMachine(EventCommands):
         return [Event(self.root / "tournaments" / name, self.root / "tournaments" / name, (), self.models.get(name))
                 for name in self.tournaments()]
 
+    def access_places(self) -> list[tuple[list[str], list[str], Path]]:
+        """The club's own list, and each of its tournaments' own."""
+        places = super().access_places()
+        for name in self.tournaments():
+            folder = self.root / "tournaments" / name
+            places.append((["-d", str(folder)], [], folder))
+        return places
+
     def last_round(self) -> int:
         return max(round_numbers(self.event()), default=0) if self.current else 0
 

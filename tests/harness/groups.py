@@ -59,6 +59,14 @@ class GroupStageMachine(Registration):
         return [Event(self.root, self.stage(name), ("--group", name), self.stage_models.get(name))
                 for name in self.stages()]
 
+    def access_places(self) -> list[tuple[list[str], list[str], Path]]:
+        """The stages use the event's access list, whether named with --group or by their folder."""
+        places = super().access_places()
+        for name in self.stages():
+            places += [(["-d", str(self.root)], ["--group", name], self.root),
+                       (["-d", str(self.stage(name))], [], self.root)]
+        return places
+
     def check_folder(self) -> None:
         super().check_folder()
         self.expect("the folder holds what was asked", lambda: [

@@ -31,6 +31,7 @@ from typing import ClassVar
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
+from harness.access import AccessModel, access_violations, draws
 from harness.consistency import pairings_violations, standings_violations, verify_violations
 from harness.journal import journal_disagreements
 from harness.kills import after_kill, crash_points, settled
@@ -110,10 +111,11 @@ class Event:
 
 JOURNAL = "the journal agrees with the files"
 KILL = "a killed command leaves the folder before or after"
+ACCESS = "the access list lets in whom it was asked to"
 
 #: The files a probe aims at, where the folder has them (else ``tournament.toml``).
 OWNED_FILES = ("tournament.toml", "players.csv", "journal.csv", "rounds/01.csv", "prizes.toml", "teams.csv",
-               ".arbiter.digests", "final/standings.csv", "members.csv", "bracket.csv")
+               ".arbiter.digests", "final/standings.csv", "members.csv", "bracket.csv", "access.csv")
 
 
 def _no_fsync(fd: object) -> None:
@@ -178,6 +180,7 @@ class HarnessMachine(RuleBasedStateMachine):
         self.trf: Path | None = None
         self.imports = 0
         self.checked: int | None = None  # the folder's bytes when the invariants last held
+        self.access: dict[Path, AccessModel] = {}  # each folder's access list, as asked (harness.access)
 
     def teardown(self) -> None:
         os.fsync = self.fsync
@@ -300,6 +303,9 @@ class HarnessMachine(RuleBasedStateMachine):
         self.expect("verify passes", lambda: verify_violations(self.root))
         for event in self.events():
             self.check_event(event)
+        for home, model in self.access.items():
+            if home == self.root or self.root in home.parents:  # not a folder left behind by an import
+                self.expect(ACCESS, lambda: access_violations(["-d", str(home)], home, model))
 
     def check_event(self, event: Event) -> None:
         self.expect("pairings show the round files",
@@ -356,6 +362,34 @@ class HarnessMachine(RuleBasedStateMachine):
         run = self.reader("-d", self.root, "publish", self.work / f"site-{self.root.name}")
         if run.code != 0:
             self.violate("publish works on any sound folder", said(run), run)
+
+    def access_places(self) -> list[tuple[list[str], list[str], Path]]:
+        """Where ``access`` commands run: the option that names the folder (``-d``), the command's own
+        option that names a stage (``--group``), and the folder whose list they change."""
+        return [(["-d", str(self.root)], [], self.root)]
+
+    @precondition(lambda self: self.started)
+    @rule(data=st.data())
+    def manage_access(self, data: st.DataObject) -> None:
+        """``access add`` (a person, a name listed already, a bad name or role), ``access add
+        --new-code``, ``access remove``, ``access list``; each must succeed exactly when the README
+        says so, and what it did is what the list then holds (I16, :mod:`harness.access`)."""
+        places = self.access_places()
+        folder, stage, home = places[data.draw(st.integers(0, 5), label="access place") % len(places)]
+        action, name, role = data.draw(draws(), label="access")
+        if action == "list":
+            self.reader(*folder, "access", "list", "-f", "json", *stage)
+            return
+        args = {"add": ["add", name, "--role", role, "-f", "json"], "new code": ["add", name, "--new-code", "-f", "json"],
+                "remove": ["remove", name]}[action]
+        model = self.access.setdefault(home, AccessModel())
+        expected = model.expects(action, name, role)
+        run = self.arbiter(*folder, "access", *args, *stage)
+        if (run.code == 0) != expected:
+            self.violate(ACCESS, f"access {action} {name!r} (role {role}): the README says it "
+                                 f"{'succeeds' if expected else 'is refused'}, it exits {run.code}", run)
+        if run.code == 0:
+            model.took(action, name, run)
 
     def write_prizes(self, folder: Path, text: str | None) -> None:
         """A person edits ``prizes.toml`` (or deletes it): a step of the sequence, shown as a shell

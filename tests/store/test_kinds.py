@@ -94,14 +94,18 @@ def test_the_folders_of_folders_name_kinds_of_the_registry() -> None:
 
 def test_the_files_arbiter_writes_are_tracked_as_before() -> None:
     """The files each kind tracks for hand edits (the digests, recovery) are those it tracked before
-    the declaration: the declaration changed where they are written down, not what they are."""
+    the declaration: the declaration changed where they are written down, not what they are; and the
+    venue's access list (issue 26), which every kind owns and tracks."""
     own = {kind.name: kind.layout.own_files for kind in KINDS}
     assert own == {
-        "tournament": ("tournament.toml", "players.csv", "byes.csv", "avoid.csv", "virtual.csv", "journal.csv"),
-        "groups": ("tournament.toml", "players.csv", "byes.csv", "avoid.csv", "virtual.csv", "journal.csv"),
-        "team": ("tournament.toml", "teams.csv", "players.csv", "lineups.csv", "team_byes.csv", "journal.csv"),
-        "knockout": ("tournament.toml", "players.csv", "bracket.csv", "journal.csv"),
-        "club": ("club.toml", "members.csv", "ratings.csv", "journal.csv"),
+        "tournament": ("tournament.toml", "players.csv", "byes.csv", "avoid.csv", "virtual.csv", "journal.csv",
+                       "access.csv"),
+        "groups": ("tournament.toml", "players.csv", "byes.csv", "avoid.csv", "virtual.csv", "journal.csv",
+                   "access.csv"),
+        "team": ("tournament.toml", "teams.csv", "players.csv", "lineups.csv", "team_byes.csv", "journal.csv",
+                 "access.csv"),
+        "knockout": ("tournament.toml", "players.csv", "bracket.csv", "journal.csv", "access.csv"),
+        "club": ("club.toml", "members.csv", "ratings.csv", "journal.csv", "access.csv"),
     }
     for kind in KINDS:
         dirs = () if kind.name == "club" else ("rounds", "final")

@@ -51,7 +51,7 @@ def start(folder: Path, *options: str) -> Served:
         for raw in process.stderr:
             line = raw.decode(errors="replace")
             served.said.append(line)
-            match = re.search(r" at (http://\S+/) ", line)
+            match = re.search(r" at (https?://\S+/) ", line)
             if match and not served.url:
                 served.url = match.group(1)
                 listening.set()

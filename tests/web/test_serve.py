@@ -1,6 +1,7 @@
 """``arbiter serve`` tried from a second process as a browser would (issue 19): it shows the
 pages and nothing else, changes nothing, follows the folder, survives bad requests and stops on
-Ctrl-C with exit 130.
+Ctrl-C with exit 130; it serves one address's many slow sockets without shutting out another, gzips
+a page for a browser that accepts it, and serves over TLS (issue 26).
 
 It runs the ``arbiter`` script in a process of its own (``served.py``), serving ``arbiter
 publish``'s site.
@@ -8,9 +9,12 @@ publish``'s site.
 
 from __future__ import annotations
 
+import contextlib
+import gzip
 import http.client
 import shutil
 import socket
+import ssl
 import subprocess
 import time
 from collections.abc import Iterator
@@ -19,8 +23,13 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from arbiter_cli.cli.interrupt import INTERRUPT
+from arbiter_cli.cli.serve import interrupted_meanwhile
+from arbiter_cli.store.commits import COMMITS
+from arbiter_cli.web.server import MAX_PER_CLIENT
 from conftest import ROOT, snapshot
 from web import served
+from web.venue import self_signed, trusting
 
 
 @pytest.fixture
@@ -39,9 +48,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[served.Served]:
     assert code == 130 and "Traceback" not in said, said
 
 
-def _ask(url: str, method: str, target: str, headers: dict[str, str] | None = None) -> http.client.HTTPResponse:
+def _ask(url: str, method: str, target: str, headers: dict[str, str] | None = None, *, source: str | None = None,
+         timeout: float = 30) -> http.client.HTTPResponse:
     where = urlsplit(url)
-    connection = http.client.HTTPConnection(where.hostname, where.port, timeout=30)
+    connection = http.client.HTTPConnection(where.hostname, where.port, timeout=timeout,
+                                            source_address=(source, 0) if source else None)
     connection.request(method, target, headers=headers or {})
     response = connection.getresponse()
     response.body = response.read()  # type: ignore[attr-defined]
@@ -159,17 +170,48 @@ def test_serve_survives_malformed_requests(server: served.Served, request_bytes:
     assert server.process.poll() is None
 
 
-def test_serve_answers_while_slow_clients_hold_connections_open(server: served.Served) -> None:
+def test_300_slow_clients_from_one_address_leave_a_second_address_served(server: served.Served) -> None:
+    """Issue 26: the cap on connections was the whole server's, so 300 slow sockets from one address
+    shut everyone out for 20 s. Now one address holds at most MAX_PER_CLIENT of them (the others are
+    closed at once), and a phone at another address (127.0.0.2 here) is served at once, while the
+    slow sockets are still held open."""
     where = urlsplit(server.url)
-    slow = [socket.create_connection((where.hostname, where.port), timeout=30) for _ in range(40)]
+    slow: list[socket.socket] = []
     try:
-        for connection in slow:
-            connection.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ")  # and nothing more for now
-        assert _ask(server.url, "GET", "/standings.html").status == 200
+        for _ in range(300):
+            connection = socket.create_connection((where.hostname, where.port), timeout=30)
+            slow.append(connection)
+            with contextlib.suppress(OSError):  # one the server closed already may refuse the bytes
+                connection.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ")  # and nothing more for now
+        started = time.monotonic()
+        answer = _ask(server.url, "GET", "/standings.html", source="127.0.0.2", timeout=5)
+        assert answer.status == 200 and answer.body.startswith(b"<!DOCTYPE html>")
+        assert time.monotonic() - started < 5  # long before the slow ones time out (10 s silent, 20 s a request)
+        held = [connection for connection in slow if _still_open(connection)]
+        assert 0 < len(held) <= MAX_PER_CLIENT and len(slow) - len(held) >= 300 - MAX_PER_CLIENT
     finally:
         for connection in slow:
             connection.close()
-    assert _ask(server.url, "GET", "/").status == 200
+    # the first address is served again once the server has seen its sockets close
+    deadline = time.monotonic() + 15
+    while True:
+        try:
+            assert _ask(server.url, "GET", "/").status == 200
+            break
+        except ConnectionError:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+
+
+def _still_open(connection: socket.socket) -> bool:
+    """Whether the server keeps this socket open (nothing to read yet), rather than having closed it."""
+    connection.setblocking(False)
+    try:
+        return not connection.recv(1) == b""
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
 
 
 def test_serve_keeps_a_connection_alive_for_the_next_request(server: served.Served) -> None:
@@ -211,3 +253,82 @@ def test_serve_on_a_port_in_use_fails_with_a_clear_error(server: served.Served, 
 def test_serve_of_no_folder_fails_before_it_listens(tmp_path: Path) -> None:
     missing = subprocess.run(served.command(tmp_path / "nothing", "--port", "0"), capture_output=True, timeout=120)
     assert missing.returncode == 2 and b"no such folder" in missing.stderr
+
+
+def test_serve_gzips_a_page_for_a_browser_that_accepts_it(server: served.Served) -> None:
+    """Issue 26: a phone on the venue's Wi-Fi gets the page compressed; the bytes are the page's, and
+    the compressed page is a representation of its own (its ETag, Vary: Accept-Encoding)."""
+    plain = _ask(server.url, "GET", "/standings.html")
+    packed = _ask(server.url, "GET", "/standings.html", {"Accept-Encoding": "gzip, deflate, br"})
+    assert packed.status == 200 and packed.getheader("Content-Encoding") == "gzip"
+    assert gzip.decompress(packed.body) == plain.body and len(packed.body) < len(plain.body) / 3
+    assert packed.getheader("Vary") == plain.getheader("Vary") == "Accept-Encoding"
+    assert plain.getheader("Content-Encoding") is None and packed.getheader("ETag") != plain.getheader("ETag")
+    head = _ask(server.url, "HEAD", "/standings.html", {"Accept-Encoding": "gzip"})
+    assert head.body == b"" and int(head.getheader("Content-Length")) == len(packed.body)
+    again = _ask(server.url, "GET", "/standings.html", {"Accept-Encoding": "gzip", "If-None-Match": packed.getheader("ETag")})
+    assert again.status == 304
+    crossed = _ask(server.url, "GET", "/standings.html", {"If-None-Match": packed.getheader("ETag")})
+    assert crossed.status == 200 and crossed.body == plain.body  # the gzipped tag is no tag of the plain page
+    refused = _ask(server.url, "GET", "/standings.html", {"Accept-Encoding": "gzip;q=0, br"})
+    assert refused.getheader("Content-Encoding") is None and refused.body == plain.body
+
+
+def test_serve_over_tls_with_a_self_signed_certificate(event: Path, tmp_path: Path) -> None:
+    cert, key = self_signed(tmp_path)
+    running = served.start(event, "--tls-cert", str(cert), "--tls-key", str(key))
+    try:
+        where = urlsplit(running.url)
+        assert where.scheme == "https"
+        connection = http.client.HTTPSConnection(where.hostname, where.port, timeout=30, context=trusting(cert))
+        connection.request("GET", "/standings.html")
+        answer = connection.getresponse()
+        assert answer.status == 200 and answer.read().startswith(b"<!DOCTYPE html>")
+        connection.close()
+        with pytest.raises(ssl.SSLCertVerificationError):  # a browser that does not trust it is told so
+            untrusting = http.client.HTTPSConnection(where.hostname, where.port, timeout=30,
+                                                     context=ssl.create_default_context())
+            untrusting.request("GET", "/")
+    finally:
+        code, said = running.stop()
+    assert code == 130 and "Traceback" not in said
+
+
+@pytest.mark.parametrize(("given", "named"), [("--tls-cert", "--tls-key"), ("--tls-key", "--tls-cert")])
+def test_tls_takes_both_the_certificate_and_its_key(arbiter, event: Path, tmp_path: Path, given: str,  # type: ignore[no-untyped-def]
+                                                    named: str) -> None:
+    cert, key = self_signed(tmp_path)
+    result = arbiter("-d", event, "serve", "--port", "0", given, cert if given == "--tls-cert" else key)
+    assert result.code == 2
+    assert result.err.strip() == f"arbiter: error: field '{named}': missing: HTTPS takes both --tls-cert and --tls-key"
+
+
+@pytest.mark.parametrize("fault", ["missing-cert", "junk-cert", "junk-key", "another-key"])
+def test_a_bad_certificate_or_key_is_one_clear_line_naming_its_option(arbiter, event: Path, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                                      fault: str) -> None:
+    cert, key = self_signed(tmp_path)
+    (tmp_path / "junk.pem").write_text("not a pem\n")
+    other = tmp_path / "other"
+    other.mkdir()
+    _, other_key = self_signed(other)
+    cert_given, key_given, named = {
+        "missing-cert": (tmp_path / "nothing.pem", key, "--tls-cert"), "junk-cert": (tmp_path / "junk.pem", key, "--tls-cert"),
+        "junk-key": (cert, tmp_path / "junk.pem", "--tls-key"), "another-key": (cert, other_key, "--tls-key")}[fault]
+    before = snapshot(event)
+    result = arbiter("-d", event, "serve", "--port", "0", "--tls-cert", cert_given, "--tls-key", key_given)
+    assert result.code == 2 and len(result.err.strip().splitlines()) == 1
+    assert result.err.startswith(f"arbiter: error: field '{named}': ") and snapshot(event) == before
+
+
+def test_a_ctrl_c_held_during_a_save_stops_serve_once_the_save_is_done(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Ctrl-C that comes while a save from the browser is past its commit point waits for it
+    (store/commits.py); the server's tick then stops it, rather than serving on."""
+    monkeypatch.setattr(INTERRUPT, "seen", False)
+    monkeypatch.setattr(COMMITS, "holding", False)
+    interrupted_meanwhile()  # no Ctrl-C: serving on
+    monkeypatch.setattr(INTERRUPT, "seen", True)
+    monkeypatch.setattr(COMMITS, "holding", True)
+    interrupted_meanwhile()  # a save is being committed: it finishes first
+    monkeypatch.setattr(COMMITS, "holding", False)
+    with pytest.raises(KeyboardInterrupt):
+        interrupted_meanwhile()

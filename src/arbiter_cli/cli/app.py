@@ -21,7 +21,7 @@ import typer
 from typer.exceptions import TyperException
 
 from arbiter_cli import __version__
-from arbiter_cli.cli import (audit, club, event, finish, groups, knockout, pairing_rules, players, prizes,
+from arbiter_cli.cli import (access, audit, club, event, finish, groups, knockout, pairing_rules, players, prizes,
                              publish, reports, results, rounds, serve, teams, trf)
 from arbiter_cli.cli.common import STATE, say
 from arbiter_cli.cli.interrupt import INTERRUPT
@@ -102,6 +102,9 @@ GROUPS: tuple[Group, ...] = (
     Group("ratings", "Club ratings (FIDE B.02) from the club's finalised tournaments.", (
         Command("changes", club.ratings_changes), Command("history", club.ratings_history),
         Command("recompute", club.ratings_recompute)), run=club.ratings),
+    Group("access", "Who may sign in to result entry in the browser (arbiter serve): add, list, remove.", (
+        Command("add", access.access_add), Command("list", access.access_list),
+        Command("remove", access.access_remove))),
 )
 
 

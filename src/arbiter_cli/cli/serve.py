@@ -1,50 +1,100 @@
-"""``arbiter serve``: the folder's pages, read-only, for the venue's browsers (issue 19).
+"""``arbiter serve``: the folder's pages for the venue's browsers (issue 19), and result entry from
+the arbiters' phones when ``--entry`` turns it on (issue 26).
 
 It serves the site that ``arbiter publish`` writes, made again whenever the folder
-changes, through :mod:`arbiter_cli.web.server`. It never writes to the folder and no
-request changes anything. Ctrl-C stops it (exit 130, as every command).
+changes, through :mod:`arbiter_cli.web.server`. Without ``--entry`` it never writes to the
+folder and no request changes anything; with it, the people of the folder's access list
+(``arbiter access``) sign in and save results through the folder's desk. ``--tls-cert`` and
+``--tls-key`` serve it over HTTPS. Ctrl-C stops it (exit 130, as every command).
 """
 
 from __future__ import annotations
 
 import ipaddress
 import socket
-from typing import Annotated
+from pathlib import Path
+from typing import Annotated, Optional
 
 import typer
 
 from arbiter_cli.cli.common import STATE, event, say
+from arbiter_cli.cli.interrupt import INTERRUPT
 from arbiter_cli.core.errors import BadArgument
+from arbiter_cli.core.venue import Desk, Gate
+from arbiter_cli.store.commits import COMMITS
 from arbiter_cli.store.watch import fingerprint
 from arbiter_cli.web.server import LiveSite, open_server, url_of
+from arbiter_cli.web.tls import tls_context
 
-__all__ = ["serve"]
+__all__ = ["serve", "interrupted_meanwhile"]
 
 
 def serve(
     port: Annotated[int, typer.Option("--port", "-p", help="The port to listen on (0: any free port).")] = 8000,
     host: Annotated[str, typer.Option("--host", help="The address to listen on: 127.0.0.1 is this computer "
                                       "only; 0.0.0.0 is every device on the venue network.")] = "127.0.0.1",
+    entry: Annotated[bool, typer.Option("--entry", help="Result entry from the browser for the people of the "
+                                        "access list (arbiter access add), at /signin.")] = False,
+    tls_cert: Annotated[Optional[Path], typer.Option("--tls-cert", metavar="FILE", show_default=False,
+                                                     help="Serve over HTTPS with this certificate (PEM); "
+                                                     "needs --tls-key.")] = None,
+    tls_key: Annotated[Optional[Path], typer.Option("--tls-key", metavar="FILE", show_default=False,
+                                                    help="The certificate's private key (PEM, no passphrase).")] = None,
+    refresh: Annotated[int, typer.Option("--refresh", metavar="SECONDS", min=2, max=3600, help=(
+        "How often the hall screen (/hall.html) reloads itself."))] = 10,
+    personal_data: Annotated[bool, typer.Option("--personal-data", help=(
+        "Show personal data beyond names, titles, ratings and federations (birth dates)."))] = False,
 ) -> None:
-    """Serve the folder's pages to browsers, read-only, made again whenever the folder changes."""
+    """Serve the folder's pages to browsers, made again whenever the folder changes; with --entry,
+    result entry for the people of the access list."""
     folder = STATE.directory
     if not folder.is_dir():
         raise BadArgument(f"no such folder: {folder}", field="--dir")
     if not 0 <= port <= 65535:
         raise BadArgument(f"not a port: {port} (0-65535)", field="--port")
-    site = LiveSite(event().site, lambda: fingerprint(folder), warn=_note)
+    if (tls_cert is None) != (tls_key is None):
+        missing = "--tls-key" if tls_key is None else "--tls-cert"
+        raise BadArgument("missing: HTTPS takes both --tls-cert and --tls-key", field=missing)
+    tls = tls_context(tls_cert, tls_key) if tls_cert is not None and tls_key is not None else None
+    desk, gate = _venue(folder) if entry else (None, None)
+    from arbiter_cli.render.site.sites import SiteOptions
+
+    options = SiteOptions(refresh=refresh, personal=personal_data)
+    opened = event()
+    site = LiveSite(lambda: opened.site(options), lambda: fingerprint(folder), warn=_note)
     site.build()  # a folder that does not read fails here, before anything listens
-    server = open_server(site, host, port, warn=_note)
+    server = open_server(site, host, port, warn=_note, desk=desk, gate=gate, tls=tls, tick=interrupted_meanwhile)
     try:
         address, bound_port = server.bound()
         if not _local(address):
             say(f"warning: listening on {host}: every device that can reach this computer can read these pages")
-        say(f"serving {folder} at {url_of(server)} (read-only; Ctrl-C stops)")
+            if entry and tls is None:
+                say("warning: result entry over plain HTTP: anyone on this network can read the sign-in codes "
+                    "and sessions as they pass (--tls-cert and --tls-key encrypt them)")
+        url = url_of(server)
+        say(f"serving {folder} at {url} ({f'result entry at {url}signin' if entry else 'read-only'}; Ctrl-C stops)")
         if address in ("0.0.0.0", "::") and (lan := _lan_address()):
-            say(f"on the venue network: http://{lan}:{bound_port}/")
+            say(f"on the venue network: {url.partition(':')[0]}://{lan}:{bound_port}/")
         server.serve_forever()
     finally:
         server.server_close()
+
+
+# --- the venue's desk and gate (issue 26) -------------------------------------------------------
+def _venue(folder: Path) -> tuple[Desk, Gate]:
+    """The folder's result desk and access list, for ``--entry``."""
+    from arbiter_cli.events.access import open_gate
+    from arbiter_cli.events.desk import open_desk
+
+    return open_desk(folder), open_gate(folder)
+
+
+def interrupted_meanwhile() -> None:
+    """Stop serving on a Ctrl-C that was held: one that came while a save from the browser was past
+    its commit point waits for it (:mod:`arbiter_cli.store.commits`), and the server would otherwise
+    run on once the save is done; so would one that a library turned into another error."""
+    if INTERRUPT.seen and not COMMITS.holding:
+        raise KeyboardInterrupt
 
 
 def _local(address: str) -> bool:

@@ -586,6 +586,26 @@ class Event:
         """``arbiter ratings recompute``."""
         self.lacks("ratings_recompute")
 
+    # -- the venue's access list (issue 26): every kind's, a group event's stages their event's ---------
+
+    def access_add(self, name: str, role: str | None, url: str | None, new_code: bool) -> None:
+        """``arbiter access add``: a person may sign in to result entry as ``role``; their code shown once."""
+        from arbiter_cli.events.access import add
+
+        add(self.path, self.caller, name, role, url, new_code)
+
+    def access_list(self) -> None:
+        """``arbiter access list``: who may sign in, in which role, since when."""
+        from arbiter_cli.events.access import show
+
+        show(self.path, self.caller)
+
+    def access_remove(self, name: str) -> None:
+        """``arbiter access remove``: the person's code signs in no more."""
+        from arbiter_cli.events.access import remove
+
+        remove(self.path, self.caller, name)
+
 
 def _kinds() -> list[type[Event]]:
     """Every kind of event, in the order they were defined (the registry imports them all)."""

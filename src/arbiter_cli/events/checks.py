@@ -2,9 +2,9 @@
 
 A kind checks its own folder (:class:`Checked`); a group event checks its registration and every
 stage. Besides what the kind's reading checks, every file the folder owns that a person writes
-(``prizes.toml``) is read as the commands read it, and a mistake in it is a problem with its
-file, line and field; a finalised event's ``final/`` must hold the prize list its ``prizes.toml``
-gives, and none when there is no ``prizes.toml``.
+(``prizes.toml``), and the venue's access list (``access.csv``), is read as the commands read it,
+and a mistake in it is a problem with its file, line and field; a finalised event's ``final/``
+must hold the prize list its ``prizes.toml`` gives, and none when there is no ``prizes.toml``.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from arbiter_cli.core.errors import BrokenFolder
 from arbiter_cli.core.words import count
+from arbiter_cli.events.access import access_problems
 from arbiter_cli.events.base import Caller, Event
 from arbiter_cli.lifecycle.integrity import BROKEN, Problem
 from arbiter_cli.render.output import Format
@@ -50,7 +51,7 @@ class Checked:
 def input_problems(path: Path, layout: Layout, team: bool = False) -> list[Problem]:
     """The problems of the files the folder at ``path`` owns that a person writes and commands read
     (its kind's ``layout`` declares them: a prize fund, ``prizes.toml``; ``team``: a team event's),
-    each read as the commands read it."""
+    each read as the commands read it, and its access list (``access.csv``) as the Gate reads it."""
     from arbiter_cli.store.prizes import PRIZES_FILE, read_prizes
 
     readers: dict[str, Callable[[], object]] = {PRIZES_FILE: lambda: read_prizes(path, team)}
@@ -60,7 +61,7 @@ def input_problems(path: Path, layout: Layout, team: bool = False) -> list[Probl
             readers[name]()
         except BrokenFolder as error:
             found.append(Problem(error.source or name, error.message, error.line, error.field))
-    return found
+    return found + access_problems(path)
 
 
 def final_prize_problems(event: Event, finalised: bool, table: Callable[[], PrizeTable | None],

@@ -185,6 +185,7 @@ class ClubEvent(Event):
         """The club's own files, then each of its tournaments, named from the club's folder (its
         ratings come from them)."""
         from arbiter_cli.core.words import count
+        from arbiter_cli.events.access import access_problems
         from arbiter_cli.events.base import in_stage
         from arbiter_cli.events.checks import Checked, report
         from arbiter_cli.events.individual import IndividualEvent
@@ -195,7 +196,7 @@ class ClubEvent(Event):
         changed = None if edits is None else [(name, edits[1]) for name in edits[0]]
         tournaments = club_tournament_paths(self.path)
         counted = f"{count(len(club.members), 'member')}, {count(len(tournaments), 'tournament')}"
-        checked = [Checked(club.settings.name, len(club.members), 0, [], changed, counted)]
+        checked = [Checked(club.settings.name, len(club.members), 0, access_problems(self.path), changed, counted)]
         for path in tournaments:
             prefix = f"{TOURNAMENTS_DIR}/{path.name}/"
             with in_stage(prefix):

@@ -37,7 +37,7 @@ from arbiter_cli.lifecycle.standings import final_standing_changes
 from arbiter_cli.ratings.club import Club, ClubSettings, Member, StoredRow, event_of
 from arbiter_cli.ratings.ledger import TIME_CONTROLS, RatedEvent, RatingRow
 from arbiter_cli.store.files import Derived, FolderStore, csv_text
-from arbiter_cli.store.layout import Document, Folders, Hidden, Layout, Marker
+from arbiter_cli.store.layout import ACCESS, Document, Folders, Hidden, Layout, Marker
 from arbiter_cli.store.names import CLUB_FILE, SETTINGS_FILE, TEAMS_FILE
 from arbiter_cli.store.prizes import read_prizes
 from arbiter_cli.store.tables import Line, Table
@@ -108,7 +108,7 @@ CLUB_JOURNAL = replace(JOURNAL, required=False)
 #: A club's folder: its tournaments are individual events, each in ``tournaments/NAME``.
 CLUB_LAYOUT = Layout((
     Document(CLUB_FILE), MEMBERS, RATINGS, CLUB_JOURNAL, Folders(TOURNAMENTS_DIR, ("tournament",)),
-    Marker(SETTINGS_FILE), Marker(TEAMS_FILE), Hidden(),
+    Marker(SETTINGS_FILE), Marker(TEAMS_FILE), ACCESS, Hidden(),
 ))
 
 

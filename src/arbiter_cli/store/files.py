@@ -39,7 +39,7 @@ from arbiter_cli.store.layout import LOCK_FILE, PENDING_FILE, Layout
 from arbiter_cli.store.tables import RoundFiles, Table, csv_lines, read_lines
 
 __all__ = ["FolderStore", "Derived", "LOCK_FILE", "atomic_write", "fsync_dir", "csv_text", "process_alive",
-           "toml_line", "move_into_place"]
+           "toml_line", "move_into_place", "read_optional_text"]
 
 #: Files derived from an event (its final standings and prize list), by path inside its folder, each
 #: with its text; None: a derived file that no longer stands (a prize list no ``prizes.toml`` gives
@@ -76,6 +76,23 @@ def _write_synced(path: Path, text: str) -> None:
         handle.write(text.encode("utf-8"))
         handle.flush()
         os.fsync(handle.fileno())
+
+
+def read_optional_text(path: Path, source: str) -> str | None:
+    """A file of a folder that may be missing (None), read as UTF-8 text (a BOM taken off); a file
+    that does not read is a :class:`BrokenFolder` naming it as ``source`` (and the line of a byte
+    that is no UTF-8)."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise BrokenFolder(f"cannot read the file: {error.strerror}", source=source) from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise BrokenFolder("the file is not valid UTF-8 text", source=source,
+                           line=data[:error.start].count(b"\n") + 1) from None
 
 
 def atomic_write(path: Path, text: str) -> None:

@@ -42,7 +42,7 @@ from arbiter_cli.store.files import Derived, process_alive
 from arbiter_cli.store.layout import PENDING_FILE
 from arbiter_cli.store.knockout_folder import KnockoutFolder
 from arbiter_cli.store.names import is_knockout_folder
-from arbiter_cli.store.layout import Document, Folders, Hidden, Layout, Marker, Outputs, PersonFile
+from arbiter_cli.store.layout import ACCESS, Document, Folders, Hidden, Layout, Marker, Outputs, PersonFile
 from arbiter_cli.store.names import CLUB_FILE, GROUPS_SYSTEM, TEAMS_FILE, is_group_folder
 from arbiter_cli.store.tournament import (AVOID, BYES, FINAL_DIR, JOURNAL, PLAYERS, PRIZES_FILE, ROUNDS, SETTINGS_FILE,
                                           VIRTUAL, TournamentFolder, create_with, read_toml, settings_to_toml,
@@ -74,7 +74,7 @@ def group_settings_to_toml(settings: Settings, groups: GroupSettings) -> str:
 GROUP_LAYOUT = Layout((
     Document(SETTINGS_FILE), PLAYERS, BYES, AVOID, VIRTUAL, JOURNAL, ROUNDS, Outputs(FINAL_DIR),
     Folders(STAGES_DIR, ("tournament", "knockout")), PersonFile(PRIZES_FILE), Marker(TEAMS_FILE),
-    Marker(CLUB_FILE), Hidden(),
+    Marker(CLUB_FILE), ACCESS, Hidden(),
 ))
 
 

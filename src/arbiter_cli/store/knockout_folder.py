@@ -38,7 +38,7 @@ from arbiter_cli.lifecycle.integrity import Problem
 from arbiter_cli.lifecycle.knockout import with_waiting
 from arbiter_cli.lifecycle.knockout_integrity import knockout_problems
 from arbiter_cli.store.files import Derived, csv_text, toml_line
-from arbiter_cli.store.layout import Document, Hidden, Layout, Marker, Outputs, PersonFile
+from arbiter_cli.store.layout import ACCESS, Document, Hidden, Layout, Marker, Outputs, PersonFile
 from arbiter_cli.store.names import CLUB_FILE, TEAMS_FILE, is_knockout_folder
 from arbiter_cli.store.tables import Line, RoundFiles, Table
 from arbiter_cli.store.tournament import (FINAL_DIR, JOURNAL, PLAYERS, PLAYERS_FILE, PRIZES_FILE, ROUNDS_DIR,
@@ -167,7 +167,7 @@ KNOCKOUT_ROUNDS = RoundFiles(ROUNDS_DIR, KNOCKOUT_ROUND_COLUMNS, _KnockoutRows)
 #: A knockout event's folder (a group event's knockout final too).
 KNOCKOUT_LAYOUT = Layout((
     Document(SETTINGS_FILE), PLAYERS, BRACKET, JOURNAL, KNOCKOUT_ROUNDS, Outputs(FINAL_DIR), PersonFile(PRIZES_FILE),
-    Marker(TEAMS_FILE), Marker(CLUB_FILE), Hidden(),
+    Marker(TEAMS_FILE), Marker(CLUB_FILE), ACCESS, Hidden(),
 ))
 
 

@@ -16,6 +16,11 @@ owns, each one of
   club's ``tournaments/``);
 * :class:`Hidden`: arbiter's hidden files (``.arbiter.lock``, ``.arbiter.digests``, ``.arbiter.pending``).
 
+Every kind also declares :data:`ACCESS`, the venue's access list (``access.csv``, issue 26): who may
+sign in to ``arbiter serve``'s result entry, each by the hash of a code (:mod:`arbiter_cli.store.access`).
+It is a :class:`Document` of every kind, so the no-clobber guard, the digests and hand edits,
+recovery and ``verify`` cover it as they cover the event's own files.
+
 Everything the folder needs to know about itself is derived from it: its own files
 (:attr:`Layout.own_files`, what arbiter writes, tracked for hand edits by ``.arbiter.digests``), the
 sub-folders whose files it tracks and where a killed writer may leave temporary files, and what no
@@ -43,7 +48,7 @@ from arbiter_cli.store.digests import DIGESTS_FILE
 from arbiter_cli.store.tables import RoundFiles, Table
 
 __all__ = ["Layout", "Part", "Document", "PersonFile", "Marker", "Outputs", "Folders", "Hidden", "Nested",
-           "LOCK_FILE", "PENDING_FILE"]
+           "LOCK_FILE", "PENDING_FILE", "ACCESS_FILE", "ACCESS"]
 
 LOCK_FILE = ".arbiter.lock"
 PENDING_FILE = ".arbiter.pending"  # the manifest of a change being written (see FolderStore._commit)
@@ -54,6 +59,10 @@ class Document:
     """A file arbiter writes and reads whole: ``tournament.toml``, ``club.toml``."""
 
     name: str
+
+
+#: The venue's access list (issue 26): a name, a role and the SHA-256 of a sign-in code per line.
+ACCESS_FILE = "access.csv"
 
 
 @dataclass(frozen=True)
@@ -99,6 +108,11 @@ class Hidden:
     prefix: str = ".arbiter"
     names: tuple[str, ...] = (LOCK_FILE, DIGESTS_FILE, PENDING_FILE)
 
+
+#: The access list, a part of every kind of folder (individual, team, knockout, group event, club):
+#: written by ``arbiter access add|remove`` only, read by them and by the Gate of ``arbiter serve``
+#: (:mod:`arbiter_cli.store.access`); a group event's stages use their top folder's.
+ACCESS = Document(ACCESS_FILE)
 
 #: A part of a folder, as its kind declares it.
 Part = Document | Table[Any, Any] | RoundFiles[Any, Any] | Outputs | PersonFile | Marker | Folders | Hidden

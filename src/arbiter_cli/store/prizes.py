@@ -16,6 +16,7 @@ from pydantic import ValidationError
 
 from arbiter_cli.core.errors import BrokenFolder, pydantic_message
 from arbiter_cli.core.prizes import PrizeTable
+from arbiter_cli.store.files import read_optional_text
 from arbiter_cli.store.tournament import PRIZES_FILE, read_toml
 
 __all__ = ["PRIZES_FILE", "read_prizes", "parse_prizes"]
@@ -24,19 +25,8 @@ __all__ = ["PRIZES_FILE", "read_prizes", "parse_prizes"]
 def read_prizes(folder: Path, team: bool = False) -> PrizeTable | None:
     """The prize fund of the event in ``folder`` (``team``: a team event's); None when it has no
     ``prizes.toml``."""
-    path = folder / PRIZES_FILE
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        return None
-    except OSError as error:
-        raise BrokenFolder(f"cannot read the file: {error.strerror}", source=PRIZES_FILE) from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise BrokenFolder("the file is not valid UTF-8 text", source=PRIZES_FILE,
-                           line=data[:error.start].count(b"\n") + 1) from None
-    return parse_prizes(text, team=team)
+    text = read_optional_text(folder / PRIZES_FILE, PRIZES_FILE)
+    return None if text is None else parse_prizes(text, team=team)
 
 
 def parse_prizes(text: str, source: str = PRIZES_FILE, team: bool = False) -> PrizeTable:

@@ -39,7 +39,7 @@ from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.team_integrity import team_problems
 from arbiter_cli.lifecycle.team_standings import check_team_codes
 from arbiter_cli.store.files import Derived, FolderStore, csv_text, toml_line
-from arbiter_cli.store.layout import Document, Hidden, Layout, Marker, Outputs, PersonFile
+from arbiter_cli.store.layout import ACCESS, Document, Hidden, Layout, Marker, Outputs, PersonFile
 from arbiter_cli.store.names import CLUB_FILE, TEAMS_FILE, is_team_folder
 from arbiter_cli.store.tables import Line, RoundFiles, Table
 from arbiter_cli.store.tournament import (FINAL_DIR, JOURNAL, PLAYER_COLUMNS, PLAYERS_FILE, PRIZES_FILE, ROUNDS_DIR,
@@ -311,7 +311,7 @@ TEAM_BYES = Table(TEAM_BYES_FILE, TEAM_BYE_COLUMNS, _TeamByeRows, required=False
 #: A team event's folder.
 TEAM_LAYOUT = Layout((
     Document(SETTINGS_FILE), TEAMS, TEAM_PLAYERS, LINEUPS, TEAM_BYES, JOURNAL, MATCH_ROUNDS, Outputs(FINAL_DIR),
-    PersonFile(PRIZES_FILE), Marker(CLUB_FILE), Hidden(),
+    PersonFile(PRIZES_FILE), Marker(CLUB_FILE), ACCESS, Hidden(),
 ))
 
 

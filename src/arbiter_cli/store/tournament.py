@@ -46,7 +46,7 @@ from arbiter_cli.core.words import count
 from arbiter_cli.store.files import (Derived, FolderStore, csv_text, fsync_dir, move_into_place, process_alive,
                                      toml_line)
 from arbiter_cli.store.journal import JOURNAL_FILE, OLD_COLUMNS
-from arbiter_cli.store.layout import Document, Hidden, Layout, Marker, Outputs, PersonFile
+from arbiter_cli.store.layout import ACCESS, Document, Hidden, Layout, Marker, Outputs, PersonFile
 from arbiter_cli.store.names import CLUB_FILE, SETTINGS_FILE, TEAMS_FILE
 from arbiter_cli.store.tables import Checked, Line, RoundFiles, Table
 
@@ -353,7 +353,7 @@ JOURNAL = Table(JOURNAL_FILE, OLD_COLUMNS, Checked, ("by",))
 #: An individual event's folder (a Swiss, a round robin; a group event's stage).
 TOURNAMENT_LAYOUT = Layout((
     Document(SETTINGS_FILE), PLAYERS, BYES, AVOID, VIRTUAL, JOURNAL, ROUNDS, Outputs(FINAL_DIR),
-    PersonFile(PRIZES_FILE), Marker(TEAMS_FILE), Marker(CLUB_FILE), Hidden(),
+    PersonFile(PRIZES_FILE), Marker(TEAMS_FILE), Marker(CLUB_FILE), ACCESS, Hidden(),
 ))
 
 

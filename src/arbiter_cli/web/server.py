@@ -1,23 +1,29 @@
-"""A read-only web server of a site's pages: ``arbiter serve`` (issue 19).
+"""The web server of ``arbiter serve`` (issue 19; result entry, limits per client, gzip and TLS:
+issue 26).
 
 The pages are a mapping of relative POSIX paths (``index.html``, ``players/7.html``)
 to bytes, made by a page source, a callable. :class:`LiveSite` makes them again when
 the folder changes, as a cheap look at its files says. The server answers GET and
-HEAD with those pages and nothing else: it never opens a file, so no request, however
-encoded, reaches anything outside them. A request path with ``..``, an encoded slash,
-backslash or NUL, a double encoding or a raw control byte is refused (400) before it is
-even looked up; an unknown page is 404; every other method is 405. A connection that
-sends its request too slowly, or too much of it, is closed; one bad request never stops
-the server.
+HEAD with those pages: it never opens a file, so no request, however encoded, reaches
+anything outside them. A request path with ``..``, an encoded slash, backslash or NUL, a
+double encoding or a raw control byte is refused (400) before it is even looked up; an
+unknown page is 404. A page is gzipped for a client that accepts it (once per version of
+the page). With result entry on (a desk and a gate), its routes
+(:mod:`arbiter_cli.web.entry`) are the only ones that take a POST, with a body of at most
+:data:`MAX_BODY` bytes; every other method is 405. A connection that sends its request too
+slowly, or too much of it, is closed; one client address holds at most
+:data:`MAX_PER_CLIENT` connections; one bad request never stops the server.
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import io
 import re
 import socket
 import socketserver
+import ssl
 import sys
 import threading
 import time
@@ -29,8 +35,11 @@ from typing import Any
 from urllib.parse import unquote
 
 from arbiter_cli.core.errors import BadArgument, DomainError
+from arbiter_cli.core.venue import Desk, Gate
+from arbiter_cli.web.entry import HEADERS, Entry, Request
 
-__all__ = ["Page", "LiveSite", "PageSource", "BadTarget", "page_name", "content_type", "open_server", "url_of"]
+__all__ = ["Page", "LiveSite", "PageSource", "BadTarget", "page_name", "content_type", "accepts_gzip", "open_server",
+           "url_of"]
 
 #: A site's pages: relative POSIX path -> bytes.
 PageSource = Callable[[], Mapping[str, bytes]]
@@ -40,6 +49,15 @@ IDLE_SECONDS = 10.0
 REQUEST_SECONDS = 20.0
 #: Connections served at once; more are closed at once (a venue has a few hundred phones at most).
 MAX_CONNECTIONS = 256
+#: Connections served at once to one client address (a browser opens 6 to a site): one address
+#: holding many slow sockets is refused beyond these, and every other address is still served.
+MAX_PER_CLIENT = 16
+#: The largest request body read (a form of result entry; a round of 500 boards is about 20 KiB).
+MAX_BODY = 64 * 1024
+#: The types worth compressing: text, and the markup of an SVG.
+_COMPRESSIBLE = ("text/", "image/svg+xml", "application/json", "image/x-icon")
+#: A body shorter than this is sent as it is: gzip's frame would cost more than it saves.
+_GZIP_FROM = 256
 
 _TYPES = {
     "html": "text/html; charset=utf-8", "css": "text/css; charset=utf-8", "svg": "image/svg+xml",
@@ -63,17 +81,37 @@ def content_type(name: str) -> str:
     return _TYPES.get(name.rpartition(".")[2].lower(), "application/octet-stream")
 
 
-@dataclass(frozen=True)
 class Page:
-    """A page as it is served: its bytes, type and entity tag."""
+    """A page as it is served: its bytes, type and entity tag, and its gzipped bytes, made once at
+    the first request that accepts them and kept with this version of the page."""
 
-    body: bytes
-    type: str
-    etag: str
+    __slots__ = ("body", "type", "etag", "_gzipped", "_packed")
+
+    def __init__(self, body: bytes, type: str, etag: str) -> None:  # noqa: A002 - the header's name
+        self.body, self.type, self.etag = body, type, etag
+        self._gzipped: tuple[bytes, str] | None = None
+        self._packed = False  # whether _gzipped was made (None then: not worth it)
 
     @classmethod
     def of(cls, name: str, body: bytes) -> Page:
         return cls(body, content_type(name), '"' + hashlib.sha256(body).hexdigest()[:32] + '"')
+
+    @property
+    def compressible(self) -> bool:
+        """Whether this page has a gzipped variant (then its answers vary with Accept-Encoding)."""
+        return self.type.startswith(_COMPRESSIBLE) and len(self.body) >= _GZIP_FROM
+
+    def gzipped(self) -> tuple[bytes, str] | None:
+        """The body gzipped and its own entity tag (RFC 9110 8.8.3: a representation's tag), or None
+        when it is not worth compressing. Made once per version of the page: two requests that race
+        make the same bytes (no time in the header), and either is kept."""
+        if not self._packed:
+            if self.compressible:
+                packed = gzip.compress(self.body, compresslevel=6, mtime=0)
+                if len(packed) < len(self.body):
+                    self._gzipped = (packed, self.etag[:-1] + '-gzip"')
+            self._packed = True
+        return self._gzipped
 
 
 class BadTarget(ValueError):
@@ -218,13 +256,17 @@ class _Clock(io.RawIOBase):
 
 
 class _Handler(BaseHTTPRequestHandler):
-    """GET and HEAD of the site's pages; every other method is 405."""
+    """GET and HEAD of the site's pages; with result entry on, its routes too (POST only there);
+    every other method is 405."""
 
     server: _Server
     protocol_version = "HTTP/1.1"
     default_request_version = "HTTP/1.0"  # even a bad request line gets a status line (HTTP/0.9 had none)
     server_version = "arbiter"
     timeout = IDLE_SECONDS
+    #: The headers and the body go out as two writes: with Nagle's algorithm, the body waited for the
+    #: client's delayed ACK of the headers, 40 ms a request on a kept-alive connection.
+    disable_nagle_algorithm = True
 
     def setup(self) -> None:
         super().setup()
@@ -233,7 +275,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def handle_one_request(self) -> None:
         """One request, as the standard library reads it (its limits: a 64 KiB request line,
-        100 headers of 64 KiB), dispatched here to GET/HEAD or 405."""
+        100 headers of 64 KiB), dispatched here to result entry, GET/HEAD of a page, or 405."""
         self._clock.until = time.monotonic() + REQUEST_SECONDS
         try:
             self.raw_requestline = self.rfile.readline(65537)
@@ -246,6 +288,10 @@ class _Handler(BaseHTTPRequestHandler):
                 return
             if not self.parse_request():  # it answered the error itself
                 return
+            entry = self.server.entry
+            if entry is not None and entry.allows(self.path) is not None:
+                self._enter(entry)
+                return
             if self.headers.get("Transfer-Encoding") or self.headers.get("Content-Length", "0").strip() != "0":
                 self.close_connection = True  # a body we do not read: the connection cannot go on
             if self.command in ("GET", "HEAD"):
@@ -255,6 +301,55 @@ class _Handler(BaseHTTPRequestHandler):
             self.wfile.flush()
         except (TimeoutError, OSError):
             self.close_connection = True
+
+    def _enter(self, entry: Entry) -> None:
+        """A request of result entry: its body read (a POST's, within :data:`MAX_BODY`), then answered."""
+        body = b""
+        if self.command == "POST":
+            read = self._body()
+            if read is None:
+                return
+            body = read
+        elif self.headers.get("Transfer-Encoding") or self.headers.get("Content-Length", "0").strip() != "0":
+            self.close_connection = True
+        headers: dict[str, str] = {}
+        for name, value in self.headers.items():
+            headers.setdefault(name.lower(), value)
+        answer = entry.answer(Request(self.command, self.path, headers, str(self.client_address[0]),
+                                      self.server.tls is not None, body))
+        self.send_response(answer.status)
+        for name, value in (*HEADERS, *answer.headers):
+            self.send_header(name, value)
+        if self.close_connection:
+            self.send_header("Connection", "close")
+        self.send_header("Content-Length", str(len(answer.body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(answer.body)
+        self.wfile.flush()
+
+    def _body(self) -> bytes | None:
+        """A POST's body: its Content-Length is required (411), at most :data:`MAX_BODY` (413); None
+        when it was refused (the connection then closes: the body is not read)."""
+        lengths = self.headers.get_all("Content-Length") or []
+        if self.headers.get("Transfer-Encoding") or not lengths:
+            self.close_connection = True
+            self._refuse(HTTPStatus.LENGTH_REQUIRED, "a form is sent with its Content-Length")
+            return None
+        if len(set(lengths)) > 1 or not lengths[0].strip().isdigit() or not lengths[0].strip().isascii():
+            self.close_connection = True
+            self._refuse(HTTPStatus.BAD_REQUEST, "not a Content-Length")
+            return None
+        length = int(lengths[0])
+        if length > MAX_BODY:
+            self.close_connection = True
+            self._refuse(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"a form of at most {MAX_BODY} bytes")
+            return None
+        body = self.rfile.read(length)
+        if len(body) < length:
+            self.close_connection = True  # the client went away
+            return None
+        return body
 
     def _answer(self) -> None:
         try:
@@ -270,20 +365,26 @@ class _Handler(BaseHTTPRequestHandler):
         if page is None:
             self._refuse(HTTPStatus.NOT_FOUND, "no such page")
             return
-        fresh = page.etag in (tag.strip() for tag in self.headers.get("If-None-Match", "").split(","))
+        packed = page.gzipped() if accepts_gzip(self.headers.get("Accept-Encoding", "")) else None
+        body, etag = packed or (page.body, page.etag)
+        fresh = etag in (tag.strip() for tag in self.headers.get("If-None-Match", "").split(","))
         self.send_response(HTTPStatus.NOT_MODIFIED if fresh else HTTPStatus.OK)
         self.send_header("Content-Type", page.type)
-        self.send_header("ETag", page.etag)
+        self.send_header("ETag", etag)
         self.send_header("Cache-Control", "no-cache")  # a live view: the browser asks again each time
+        if page.compressible:
+            self.send_header("Vary", "Accept-Encoding")
+        if packed:
+            self.send_header("Content-Encoding", "gzip")
         for header, value in _SAFETY:
             self.send_header(header, value)
         if fresh:
             self.end_headers()
             return
-        self.send_header("Content-Length", str(len(page.body)))
+        self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         if self.command == "GET":
-            self.wfile.write(page.body)
+            self.wfile.write(body)
 
     def _refuse(self, status: HTTPStatus, why: str) -> None:
         body = f"{status.value} {status.phrase}: {why}\n".encode()
@@ -294,9 +395,12 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         for header, value in _SAFETY:
             self.send_header(header, value)
+        if self.close_connection:
+            self.send_header("Connection", "close")
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)
+        self.wfile.flush()
 
     def version_string(self) -> str:
         return self.server_version
@@ -305,16 +409,51 @@ class _Handler(BaseHTTPRequestHandler):
         """Quiet: a venue's phones would flood the arbiter's terminal."""
 
 
+def accepts_gzip(accept_encoding: str) -> bool:
+    """Whether a request's Accept-Encoding accepts gzip (RFC 9110 12.5.3): ``gzip`` or ``x-gzip``
+    with a weight above 0, or ``*`` when gzip is not named.
+
+    >>> accepts_gzip("gzip, deflate, br"), accepts_gzip("br;q=1.0, gzip;q=0"), accepts_gzip("*"), accepts_gzip("")
+    (True, False, True, False)
+    """
+    weights: dict[str, float] = {}
+    for item in accept_encoding.split(","):
+        name, _, parameters = item.partition(";")
+        weight = 1.0
+        for parameter in parameters.split(";"):
+            key, _, value = parameter.partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    weight = float(value.strip())
+                except ValueError:
+                    weight = 0.0
+        weights.setdefault(name.strip().lower(), weight)
+    for name in ("gzip", "x-gzip", "*"):
+        if name in weights:
+            return weights[name] > 0
+    return False
+
+
 class _Server(ThreadingHTTPServer):
-    """One thread per connection, at most :data:`MAX_CONNECTIONS` at once."""
+    """One thread per connection: at most :data:`MAX_CONNECTIONS` at once, and at most
+    :data:`MAX_PER_CLIENT` of one client address, so that one address holding many sockets open
+    does not shut the others out. Over TLS, each connection's handshake is made in its own thread,
+    within the idle timeout, so that a slow handshake holds up no one else."""
 
     daemon_threads = True
     request_queue_size = 64
 
-    def __init__(self, address: tuple[str, int], site: LiveSite, warn: Callable[[str], None]) -> None:
+    def __init__(self, address: tuple[str, int], site: LiveSite, warn: Callable[[str], None],
+                 entry: Entry | None = None, tls: ssl.SSLContext | None = None,
+                 tick: Callable[[], None] | None = None) -> None:
         self.site = site
         self.warn = warn
-        self._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        self.entry = entry
+        self.tls = tls
+        self.tick = tick
+        self._count = threading.Lock()
+        self._total = 0
+        self._clients: dict[str, int] = {}
         super().__init__(address, _Handler)
 
     def server_bind(self) -> None:
@@ -327,21 +466,67 @@ class _Server(ThreadingHTTPServer):
         host, port = self.socket.getsockname()[:2]
         return str(host), int(port)
 
+    def service_actions(self) -> None:
+        """Between requests (at least every half second): ``tick``, whose exception stops the server."""
+        super().service_actions()
+        if self.tick is not None:
+            self.tick()
+
+    def connections(self, client: str | None = None) -> int:
+        """The connections served now: of ``client``, or of all."""
+        with self._count:
+            return self._total if client is None else self._clients.get(client, 0)
+
+    def _take(self, client: str) -> bool:
+        with self._count:
+            held = self._clients.get(client, 0)
+            if self._total >= MAX_CONNECTIONS or held >= MAX_PER_CLIENT:
+                return False
+            self._total += 1
+            self._clients[client] = held + 1
+            return True
+
+    def _give(self, client: str) -> None:
+        with self._count:
+            self._total -= 1
+            held = self._clients.pop(client) - 1
+            if held:
+                self._clients[client] = held
+
     def process_request(self, request: Any, client_address: Any) -> None:
-        if not self._slots.acquire(blocking=False):
-            self.shutdown_request(request)  # too many at once: this one is closed
+        client = str(client_address[0])
+        if not self._take(client):
+            self.shutdown_request(request)  # too many at once, of this address or of all: this one is closed
             return
         try:
             super().process_request(request, client_address)
         except BaseException:
-            self._slots.release()
+            self._give(client)
             raise
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
         try:
             super().process_request_thread(request, client_address)
         finally:
-            self._slots.release()
+            self._give(str(client_address[0]))
+
+    def finish_request(self, request: Any, client_address: Any) -> None:
+        """Serve one connection (in its own thread); over TLS, after its handshake."""
+        if self.tls is None:
+            super().finish_request(request, client_address)
+            return
+        request.settimeout(IDLE_SECONDS)  # the whole handshake: the ssl module's deadline is the timeout
+        try:
+            secured = self.tls.wrap_socket(request, server_side=True, do_handshake_on_connect=False)
+        except (OSError, ValueError):
+            return
+        try:
+            secured.do_handshake()
+            super().finish_request(secured, client_address)
+        except (ssl.SSLError, OSError, ValueError):
+            pass  # not TLS, a certificate the browser refused, or gone: nothing to report
+        finally:
+            secured.close()
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """A connection that broke is nothing to report; anything else is one line, never a traceback."""
@@ -354,8 +539,16 @@ class _Server6(_Server):
     address_family = socket.AF_INET6
 
 
-def open_server(site: LiveSite, host: str, port: int, warn: Callable[[str], None]) -> _Server:
-    """A server of ``site`` listening on ``host``:``port`` (port 0: a free port)."""
+def open_server(site: LiveSite, host: str, port: int, warn: Callable[[str], None], *, desk: Desk | None = None,
+                gate: Gate | None = None, tls: ssl.SSLContext | None = None,
+                tick: Callable[[], None] | None = None) -> _Server:
+    """A server of ``site`` listening on ``host``:``port`` (port 0: a free port); with a ``desk`` and
+    a ``gate``, result entry too (:mod:`arbiter_cli.web.entry`); over TLS with ``tls``
+    (:func:`arbiter_cli.web.tls.tls_context`). ``tick`` is called between requests, at least every
+    half second, in the thread that serves; what it raises stops ``serve_forever``."""
+    if (desk is None) != (gate is None):
+        raise ValueError("result entry needs both a desk and a gate")
+    entry = Entry(desk, gate, warn) if desk is not None and gate is not None else None
     try:
         family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
     except (socket.gaierror, UnicodeError) as error:
@@ -363,7 +556,7 @@ def open_server(site: LiveSite, host: str, port: int, warn: Callable[[str], None
     except OverflowError:
         raise BadArgument(f"not a port: {port} (0-65535)", field="--port") from None
     try:
-        return (_Server6 if family == socket.AF_INET6 else _Server)((host, port), site, warn)
+        return (_Server6 if family == socket.AF_INET6 else _Server)((host, port), site, warn, entry, tls, tick)
     except OverflowError:
         raise BadArgument(f"not a port: {port} (0-65535)", field="--port") from None
     except OSError as error:
@@ -373,4 +566,5 @@ def open_server(site: LiveSite, host: str, port: int, warn: Callable[[str], None
 def url_of(server: _Server) -> str:
     """The address a browser opens."""
     host, port = server.bound()
-    return f"http://[{host}]:{port}/" if ":" in str(host) else f"http://{host}:{port}/"
+    scheme = "https" if server.tls is not None else "http"
+    return f"{scheme}://[{host}]:{port}/" if ":" in str(host) else f"{scheme}://{host}:{port}/"

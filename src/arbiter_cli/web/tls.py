@@ -1,0 +1,44 @@
+"""``arbiter serve --tls-cert FILE --tls-key FILE``: the server's certificate and key, for HTTPS
+(issue 26). A file that is missing, unreadable or not what it should be is one clear line naming
+its option; the key is never asked a passphrase for on the terminal (a key with one is refused)."""
+
+from __future__ import annotations
+
+import ssl
+from pathlib import Path
+
+from arbiter_cli.core.errors import BadArgument
+
+__all__ = ["tls_context"]
+
+
+def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
+    """A server's TLS context (TLS 1.2 at least, the ssl module's defaults otherwise) of a PEM
+    certificate (its chain after it, if any) and its PEM private key."""
+    for path, option in ((cert, "--tls-cert"), (key, "--tls-key")):
+        try:
+            with open(path, "rb") as stream:
+                stream.read(1)
+        except FileNotFoundError:
+            raise BadArgument(f"no such file: {path}", field=option) from None
+        except OSError as error:
+            raise BadArgument(f"cannot read {path}: {error.strerror or error}", field=option) from None
+    probe = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    try:
+        probe.load_verify_locations(cafile=str(cert))
+    except (ssl.SSLError, ValueError, UnicodeError):
+        raise BadArgument(f"not a certificate in PEM form: {cert}", field="--tls-cert") from None
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    try:
+        context.load_cert_chain(str(cert), str(key), password=_no_passphrase)
+    except (ssl.SSLError, ValueError, UnicodeError) as error:
+        if "KEY_VALUES_MISMATCH" in str(error):
+            raise BadArgument(f"the key {key} is not the key of the certificate {cert}", field="--tls-key") from None
+        raise BadArgument(f"not a private key in PEM form without a passphrase: {key}", field="--tls-key") from None
+    return context
+
+
+def _no_passphrase() -> bytes:
+    """What a key with a passphrase is given: nothing (arbiter serve asks no passphrase)."""
+    return b""

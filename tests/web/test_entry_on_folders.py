@@ -1,0 +1,113 @@
+"""Result entry in the browser against a folder's own desk (``events/desk.open_desk``, issue 26),
+with the fake gate of ``venue.py``: every kind of event's sheet is shown and saved through the
+server, each save is journalled ``by`` the person who signed in, a clash between two phones saves
+nothing of the second, and an arbiter's forged finalise leaves the folder as it was."""
+
+from __future__ import annotations
+
+import csv
+import re
+from collections.abc import Iterator
+from html import unescape
+from pathlib import Path
+
+import pytest
+
+from arbiter_cli.events.desk import open_desk
+from conftest import snapshot
+from web.venue import CODES, Client, Venue, forms, venue
+
+OWNER, MANAGER, ARBITER, DEPUTY = (code for code in CODES)
+
+
+def _text(page: str) -> str:
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", page)).split())
+
+
+@pytest.fixture
+def swiss(sample) -> Iterator[tuple[Path, Venue]]:  # type: ignore[no-untyped-def]
+    folder = sample("swiss32-in-progress")
+    with venue(open_desk(folder)) as where:
+        yield folder, where
+
+
+def _journal(folder: Path) -> list[dict[str, str]]:
+    with open(folder / "journal.csv", newline="", encoding="utf-8") as stream:
+        return list(csv.DictReader(stream))
+
+
+def _open_place(form: dict[str, str]) -> str:
+    """A place of the sheet without a result yet."""
+    return next(key.removeprefix("seen:") for key, value in form.items() if key.startswith("seen:") and value == "")
+
+
+def test_a_result_saved_in_the_browser_is_journalled_by_the_person_who_signed_in(swiss: tuple[Path, Venue]) -> None:
+    folder, where = swiss
+    client = Client(where)
+    page = client.sign_in(ARBITER)
+    assert "<h1><bdi>Ege Open 2026</bdi>: round 5</h1>" in page.text
+    form = forms(page.text)["/entry/5"]
+    place = _open_place(form)
+    before = len(_journal(folder))
+    answer = client.post("/entry/5", {**form, f"chosen:{place}": "1-0"})
+    assert answer.status == 200 and f"Saved: Board {place}: 1-0" in _text(answer.text)
+    lines = _journal(folder)[before:]
+    assert lines and {line["by"] for line in lines} == {"Ali Arbiter"}
+    assert forms(answer.text)["/entry/5"][f"seen:{place}"] == "1-0"  # the sheet as stored now
+
+
+def test_two_phones_clash_on_a_board_and_the_folder_keeps_the_first(swiss: tuple[Path, Venue]) -> None:
+    folder, where = swiss
+    first, second = Client(where), Client(where)
+    first_form = forms(first.sign_in(ARBITER).text)["/entry/5"]
+    second_form = forms(second.sign_in(DEPUTY).text)["/entry/5"]
+    place = _open_place(first_form)
+    assert first.post("/entry/5", {**first_form, f"chosen:{place}": "1-0"}).status == 200
+    after_first = snapshot(folder)
+    answer = second.post("/entry/5", {**second_form, f"chosen:{place}": "0-1"})
+    assert answer.status == 409 and f"Board {place} 1-0 0-1" in _text(answer.text)
+    assert snapshot(folder) == after_first
+
+
+def test_an_arbiters_forged_finalise_leaves_the_folder_as_it_was(swiss: tuple[Path, Venue]) -> None:
+    folder, where = swiss
+    client = Client(where)
+    csrf = forms(client.sign_in(ARBITER).text)["/entry/5"]["csrf"]
+    before = snapshot(folder)
+    assert client.post("/finalise", {"csrf": csrf}).status == 403
+    assert snapshot(folder) == before
+
+
+def test_a_manager_asked_to_finalise_an_unfinished_event_sees_the_refusal_and_nothing_changes(
+        swiss: tuple[Path, Venue]) -> None:
+    folder, where = swiss
+    client = Client(where)
+    client.sign_in(MANAGER)
+    before = snapshot(folder)
+    answer = client.post("/finalise", forms(client.get("/finalise").text)["/finalise"])
+    assert answer.status == 409 and "Not finalised" in _text(answer.text)
+    assert snapshot(folder) == before
+
+
+@pytest.mark.parametrize(("event", "heading"), [("team-swiss20-in-progress", "Match 1: "),
+                                                ("knockout24-in-progress", "Match 1: 1. Arslan, Mehmet"),
+                                                ("groups16-in-progress", "Group A"), ("rr10-in-progress", "")])
+def test_every_kind_of_event_enters_a_result_through_the_sheet(sample, event: str, heading: str) -> None:  # type: ignore[no-untyped-def]
+    folder = sample(event)
+    with venue(open_desk(folder)) as where:
+        client = Client(where)
+        page = client.sign_in(OWNER)
+        assert page.status == 200 and heading in _text(page.text)
+        action, form = next((action, fields) for action, fields in forms(page.text).items() if action.startswith("/entry/"))
+        place = _open_place(form)
+        answer = client.post(action, {**form, f"chosen:{place}": "1/2-1/2"})
+        assert answer.status == 200 and "Saved:" in _text(answer.text), _text(answer.text)[:500]
+        assert forms(answer.text)[action][f"seen:{place}"] == "1/2-1/2"
+        journals = sorted(folder.rglob("journal.csv"))
+        assert any(line["by"] == "Olga Owner" for path in journals for line in csv.DictReader(path.open(encoding="utf-8")))
+
+
+def test_a_club_folder_has_no_sheet_and_says_so(sample) -> None:  # type: ignore[no-untyped-def]
+    with venue(open_desk(sample("club-lyon"))) as where:
+        answer = Client(where).sign_in(OWNER)
+        assert answer.status == 409 and "holds a club" in _text(answer.text)
