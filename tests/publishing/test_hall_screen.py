@@ -125,7 +125,8 @@ def test_a_team_event_shows_its_matches_with_their_game_points_then_the_team_sta
     assert board(page, "2")[2] == "½-½ (so far)"
     standings = Page(page).tables["hall-standings"]
     assert [key for _, key, _ in standings[0]][:4] == ["rank", "name", "match_points", "game_points"]
-    assert [text for _, _, text in standings[1]][:4] == ["1", "Villeurbanne Échecs", "6", "7½"]
+    assert [text for _, _, text in standings[1]][:4] == ["1", "Villeurbanne Échecs", "6", "7.5"]  # data-value
+    assert Page(page).shown["hall-standings"][1][:4] == ["1", "Villeurbanne Échecs", "6", "7½"]  # on screen
 
 
 def test_a_knockout_shows_the_current_round_s_matches_and_games(arbiter: Runner, sample) -> None:

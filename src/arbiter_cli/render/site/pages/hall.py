@@ -44,12 +44,12 @@ from arbiter_cli.core.model import Round
 from arbiter_cli.core.points import format_points, parse_points
 from arbiter_cli.core.team_tournament import MatchRound
 from arbiter_cli.render.knockout_views import empty_slot
-from arbiter_cli.render.output import View, column_texts, table_columns
+from arbiter_cli.render.output import View, table_columns
 from arbiter_cli.render.printing import BYE_TEXT
-from arbiter_cli.render.site.blocks import Cell, Table, align, player_cell, site_page, team_cell
+from arbiter_cli.render.site.blocks import Cell, Table, align, player_cell, points_cell, site_page, team_cell
 from arbiter_cli.render.site.group_parts import stage_root, stage_title
 from arbiter_cli.render.site.knockout_parts import MAIN, how_text, result_text
-from arbiter_cli.render.site.layout import Link
+from arbiter_cli.render.site.layout import Link, csv_text
 from arbiter_cli.render.site.sites import EventSite, GroupSite, KnockoutSite, TeamSite
 from arbiter_cli.render.team_views import pairing_place, pairing_records, pairing_result, team_standings_view
 from arbiter_cli.render.views import round_rows, standings_view, table_heading
@@ -148,13 +148,16 @@ def _round_title(number: int, total: int | None, what: str = "") -> str:
 
 
 def standings_table(view: View, keys: Sequence[str], tiebreaks: Sequence[str], name: Callable[[dict[str, Any]], Cell]) -> Table:
-    """The view's columns ``keys`` and its first :data:`TIEBREAKS` tie-break columns, each written
-    as the view's table writes it (one number style per column), the names by ``name``."""
+    """The view's columns ``keys`` and its first :data:`TIEBREAKS` tie-break columns, points written
+    as every page of the site writes them (``2½``: :func:`arbiter_cli.render.site.blocks.points_cell`),
+    the names by ``name``."""
     shown = [*keys, *[code for code in tiebreaks if code in {c.key for c in view.columns}][:TIEBREAKS]]
     columns = [c for c in table_columns(view) if c.key in shown]
-    texts = [column_texts(c, view.records) for c in columns]
-    rows = [[name(record) if column.key == "name" else Cell(cells[index], key=column.key, cls=align(column))
-             for column, cells in zip(columns, texts)] for index, record in enumerate(view.records)]
+    value = view.csv_value or (lambda record, key: record.get(key))
+    rows = [[name(record) if column.key == "name" else
+             points_cell(csv_text(value(record, column.key)), column.key, align(column)) if column.number is not None
+             else Cell(csv_text(value(record, column.key)), key=column.key, cls=align(column))
+             for column in columns] for record in view.records]
     return Table([Cell(c.header, key=c.key, cls=align(c)) for c in columns], rows, cls="hall-standings")
 
 
