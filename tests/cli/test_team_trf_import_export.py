@@ -356,3 +356,32 @@ def test_a_type_b_team_swiss_keeps_its_colour_model_through_import_and_pairs_as_
     exported = tmp_path / "again.trf"
     assert arbiter("-d", folder, "export", "-o", exported).code == 0
     assert "192 FIDE_TEAM_TYPEB_MP_GP" in exported.read_text()
+
+
+def test_a_line_up_with_an_empty_board_is_exported_as_its_300_record_that_gacrux_reads(arbiter: Runner,
+                                                                                        tmp_path: Path) -> None:
+    """A team of one player in a 2-board team Swiss: each of its matches has an empty board. The export
+    writes its line-up as a 300 record with ``0000`` (TRF-2026 300: "0000 = empty board"), which our
+    import reads back and FIDE's engine needs to read a match of fewer games than boards (gacrux
+    refused the export before: "round 1, 1-3 has only 1 games, but teamSize is 2; add 300 records")."""
+    import subprocess
+    import sys
+
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--teams", "--boards", "2", "--system", "swiss", "--name", "L", "--seed", "1",
+                   "--rounds", "3", "--colour-model", "none").code == 0
+    teams = ('team,short,name,rating\nLyon,LYO,"A, A",2400\nLyon,LYO,"B, B",2300\nBrest,BRE,"P, P",2350\n'
+             'Paris,PAR,"C, C",2200\nParis,PAR,"D, D",2100\nNice,NIC,"E, E",2000\nNice,NIC,"F, F",1900\n')
+    assert arbiter("-d", folder, "team", "import", "-", stdin=teams).code == 0
+    for number in (1, 2):
+        assert arbiter("-d", folder, "pair").code == 0
+        entered = arbiter("-d", folder, "result", str(number), "--from", "-", stdin="1.1 1-0\n2.1 1-0\n2.2 0-1\n")
+        assert entered.code == 0, entered.err
+    trf = tmp_path / "e.trf"
+    assert arbiter("-d", folder, "export", "-o", trf).code == 0
+    lineups = [line.split() for line in trf.read_text(encoding="utf-8").splitlines() if line.startswith("300")]
+    assert lineups == [["300", "1", "1", "3", "1", "0"], ["300", "2", "1", "4", "1", "0"]]
+    assert arbiter("import", trf, tmp_path / "again").code == 0
+    checked = subprocess.run([sys.executable, "-m", "gacrux.pairingchecker", "-c", "-i", str(trf)],
+                             capture_output=True, text=True, check=False, timeout=300)
+    assert json.loads(checked.stdout)["status"]["error"] == [], checked.stdout[-500:]

@@ -68,8 +68,14 @@ class KnockoutMachine(RoundCommands, Registration):
     # ------------------------------------------------------------------ registration
 
     def withdrawn(self, name: str, after: int, last: int) -> None:
-        """A withdrawal sends the opponent through by forfeit (a match line's forfeit, the program's)."""
+        """A withdrawal sends the opponent through by forfeit (a match line's forfeit, the program's).
+        When the opponent had gone through by the other's withdrawal and now withdraws too, from the
+        same round, neither plays it: the match line's forfeit becomes ``-/-``, nobody goes through
+        (the program says so: "round 2 match 1 forfeit: -/-: nobody goes through")."""
         self.model.withdrawn[name] = last
+        for key, code in views.results(self.root).items():
+            if key[-1] == "match" and self.model.results.get(key) in ("+/-", "-/+") and code == "-/-":
+                self.model.results[key] = code
         self.model.absorb(self.root)
 
     # ------------------------------------------------------------------ results

@@ -742,7 +742,7 @@ def team_records(event: TeamEvent, players: Mapping[int, TrfPlayer], *, first: C
                     colour = board.colour
                     games[board.player][rnd] = TrfGame(rnd, board.opponent, colour, _CODE[board.outcome])
                     points[board.player] += board.points
-                if _needs_lineup(event, team, entry):
+                if _needs_lineup(event, team, entry, scoring.boards):
                     slots = {b.board: b.player for b in entry.boards}
                     ids = "".join(f" {slots.get(b) or 0:4d}" for b in range(1, scoring.boards + 1))
                     lineups.append(f"300 {rnd:3d} {team.number:3d} {entry.opponent or 0:3d}{ids}")
@@ -788,9 +788,12 @@ def team_records(event: TeamEvent, players: Mapping[int, TrfPlayer], *, first: C
     return lines
 
 
-def _needs_lineup(event: TeamEvent, team: Team, entry: TeamRoundEntry) -> bool:
-    """Whether the team's boards differ from what the reader derives without a 300 record: its
-    players in roster order on consecutive boards from board 1 (fide-rules.md §8.2, 300)."""
+def _needs_lineup(event: TeamEvent, team: Team, entry: TeamRoundEntry, boards: int) -> bool:
+    """Whether the team's line-up needs a 300 record: its boards differ from what the reader derives
+    without one (its players in roster order on consecutive boards from board 1, fide-rules.md §8.2,
+    300), or it left a board empty (``0000``: a match of fewer games than boards is read by FIDE's
+    engine, gacrux, only with the 300 record that names the empty board)."""
     seated = [b for b in entry.boards if b.player is not None]
     order = sorted(seated, key=lambda b: team.players.index(b.player or 0))
-    return [b.board for b in order] != list(range(1, len(order) + 1)) or seated != order
+    return ([b.board for b in order] != list(range(1, len(order) + 1)) or seated != order
+            or len(seated) < boards)
