@@ -39,3 +39,16 @@ def test_a_content_length_of_thousands_of_digits_is_413_and_no_note_on_the_termi
         answer = _raw(where, f"{head}Content-Length: {length}\r\n\r\n".encode())
         assert answer.startswith(b"HTTP/1.1 413 "), answer[:100]
     assert where.warned == [] and where.desk.saves == 0
+
+
+@pytest.mark.parametrize("headers", [{"Origin": "http://["}, {"Origin": "http://[x]"}, {"Referer": "http://[::1/entry"}],
+                         ids=["origin-bracket", "origin-not-an-address", "referer-bracket"])
+def test_a_malformed_origin_or_referer_is_another_site_not_a_500_and_a_note(where: Venue,
+                                                                            headers: dict[str, str]) -> None:
+    """urlsplit() refuses "http://[": it was a 500 and a note on the terminal for each such POST."""
+    client = Client(where)
+    form = forms(client.sign_in(ARBITER).text)["/entry/1"]
+    client.origin = None
+    answer = client.post("/entry/1", {**form, "chosen:1": "1-0"}, headers)
+    assert answer.status == 403 and "nothing was changed" in _text(answer.text)
+    assert where.warned == [] and where.desk.saves == 0

@@ -463,6 +463,9 @@ def _same_origin(request: Request) -> bool:
     own = _origin("https" if request.secure else "http", request.headers.get("host", ""))
     for header in ("origin", "referer"):
         if value := request.headers.get(header):
-            parts = urlsplit(value)
+            try:
+                parts = urlsplit(value)
+            except ValueError:  # "http://[" : no origin at all, so another one (never a 500)
+                return False
             return own is not None and _origin(parts.scheme, parts.netloc) == own
     return request.headers.get("sec-fetch-site", "same-origin") in ("same-origin", "none")
