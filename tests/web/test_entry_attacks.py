@@ -52,3 +52,58 @@ def test_a_malformed_origin_or_referer_is_another_site_not_a_500_and_a_note(wher
     answer = client.post("/entry/1", {**form, "chosen:1": "1-0"}, headers)
     assert answer.status == 403 and "nothing was changed" in _text(answer.text)
     assert where.warned == [] and where.desk.saves == 0
+
+
+@pytest.mark.parametrize("fetch_site", ["cross-site", "same-site"])
+def test_a_sign_in_link_opened_from_another_sites_page_signs_no_one_in_by_itself(where: Venue, fetch_site: str) -> None:
+    """Login CSRF: another site's page (or one on another port of the venue's computer) sends the
+    phone to /signin?code=ITS_CODE; the phone would be signed in as that code's person, and every result
+    saved from it journalled by them. Now the link only fills the form, says whom it signs in, and a
+    click on this site's own form signs in."""
+    client = Client(where)
+    answer = client.request("GET", f"/signin?code={DEPUTY}", headers={"Sec-Fetch-Site": fetch_site})
+    assert answer.status == 200 and "arbiter_session" not in client.cookies
+    assert "did not sign you in. It signs in Dana Deputy (arbiter)" in _text(answer.text)
+    form = forms(answer.text)["/signin"]
+    assert form["code"] == DEPUTY
+    confirmed = client.post("/signin", form)
+    assert confirmed.status == 303 and "Signed in: Dana Deputy (arbiter)" in _text(client.get("/entry").text)
+
+
+def test_a_sign_in_link_opened_from_another_site_over_a_session_leaves_that_session_signed_in(where: Venue) -> None:
+    client = Client(where)
+    client.sign_in(MANAGER)
+    answer = client.request("GET", f"/signin?code={DEPUTY}", headers={"Sec-Fetch-Site": "cross-site"})
+    assert answer.status == 200 and "Signed in: Mia Manager (manager)" in _text(client.get("/entry").text)
+
+
+def test_a_sign_in_link_scanned_or_typed_signs_in_at_once(where: Venue) -> None:
+    """A QR code opened by the camera, or a link typed or pasted: the browser says Sec-Fetch-Site: none."""
+    client = Client(where)
+    answer = client.request("GET", f"/signin?code={ARBITER}", headers={"Sec-Fetch-Site": "none"})
+    assert answer.status == 303 and "arbiter_session" in client.cookies
+
+
+def test_a_session_id_planted_before_sign_in_is_never_kept(where: Venue) -> None:
+    """Session fixation: a cookie set before sign-in is replaced by a fresh one, and opens nothing."""
+    client = Client(where)
+    planted = "P" * 43
+    client.cookies["arbiter_session"] = planted
+    assert client.get(f"/signin?code={ARBITER}").status == 303
+    assert client.cookies["arbiter_session"] != planted
+    stranger = Client(where)
+    stranger.cookies["arbiter_session"] = planted
+    assert stranger.get("/entry").status == 303
+
+
+def test_signing_in_again_on_a_browser_ends_the_session_it_had(where: Venue) -> None:
+    """The session a browser held before signing in again (as someone else, or the same person)
+    was left open for 12 hours: whoever had copied its cookie kept it."""
+    client = Client(where)
+    client.sign_in(ARBITER)
+    before = client.cookies["arbiter_session"]
+    client.sign_in(DEPUTY)
+    copy = Client(where)
+    copy.cookies["arbiter_session"] = before
+    assert copy.get("/entry").status == 303
+    assert "Signed in: Dana Deputy (arbiter)" in _text(client.get("/entry").text)
