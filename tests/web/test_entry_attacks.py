@@ -107,3 +107,14 @@ def test_signing_in_again_on_a_browser_ends_the_session_it_had(where: Venue) -> 
     copy.cookies["arbiter_session"] = before
     assert copy.get("/entry").status == 303
     assert "Signed in: Dana Deputy (arbiter)" in _text(client.get("/entry").text)
+
+
+def test_one_code_signing_in_over_and_over_never_ends_another_persons_session() -> None:
+    """The sessions are capped (the oldest ends first): a holder of one code signing in a thousand
+    times from many addresses signed everyone else out. Now one code holds at most its own share."""
+    sessions = Sessions(most=6, per_code=2)
+    other = sessions.open("someone-else")
+    mine = [sessions.open("one-code") for _ in range(50)]
+    assert sessions.find(other.id) is other
+    assert [sessions.find(session.id) is not None for session in mine[-3:]] == [False, True, True]
+    assert len(sessions) == 3
