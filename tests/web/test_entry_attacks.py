@@ -118,3 +118,28 @@ def test_one_code_signing_in_over_and_over_never_ends_another_persons_session() 
     assert sessions.find(other.id) is other
     assert [sessions.find(session.id) is not None for session in mine[-3:]] == [False, True, True]
     assert len(sessions) == 3
+
+
+def test_a_tls_file_that_is_a_pipe_is_refused_at_once_not_waited_for(tmp_path: Path) -> None:
+    """Opening a FIFO waits for a writer: serve hung before it listened, saying nothing."""
+    cert, key = self_signed(tmp_path)
+    pipe = tmp_path / "cert.fifo"
+    os.mkfifo(pipe)
+    raised: list[BaseException] = []
+
+    def load() -> None:
+        try:
+            tls_context(pipe, key)
+        except BaseException as error:  # noqa: BLE001 - handed to the test
+            raised.append(error)
+
+    loading = threading.Thread(target=load, daemon=True)
+    loading.start()
+    loading.join(10)
+    if loading.is_alive():  # free the thread before failing
+        os.close(os.open(pipe, os.O_WRONLY | os.O_NONBLOCK))
+    assert not loading.is_alive()
+    assert len(raised) == 1 and isinstance(raised[0], BadArgument)
+    assert raised[0].field == "--tls-cert" and "not a file" in str(raised[0])
+    with pytest.raises(BadArgument, match="not a file"):
+        tls_context(cert, Path("/dev/null"))
