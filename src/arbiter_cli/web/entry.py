@@ -6,8 +6,9 @@ no tournament.
 Its routes, beside the site's pages (which all end in ``.html``, ``.css`` or ``.svg``):
 
 * ``GET /signin`` the sign-in form; ``GET /signin?code=CODE`` (the link ``arbiter access add``
-  prints) signs in and sends the browser on to ``/entry``, so the code leaves the address bar;
-  ``POST /signin`` the form's code. At most :data:`~arbiter_cli.web.sessions.SIGN_IN_ATTEMPTS` a
+  prints) signs in and sends the browser on to ``/entry``, so the code leaves the address bar (a
+  link that another site's page opened only fills the form and says whom it signs in: login CSRF);
+  ``POST /signin`` the form's code. Signing in ends the session the browser had. At most :data:`~arbiter_cli.web.sessions.SIGN_IN_ATTEMPTS` a
   minute from one address (then 429, with Retry-After).
 * ``GET /entry`` the current round's sheet, ``GET /entry/N`` round N's; ``POST /entry/N`` saves the
   boards whose result was changed on the page, as one compare-and-set entry.
@@ -210,9 +211,13 @@ class Entry:
             return self._sign_in_page(request, HTTPStatus.OK, "")
         if wait := self._attempts.wait(request.client):
             return self._too_many(request, wait)
-        return self._try_code(request, code)
+        return self._try_code(request, code, linked=True)
 
-    def _try_code(self, request: Request, code: str) -> Response:
+    def _try_code(self, request: Request, code: str, linked: bool = False) -> Response:
+        """Sign in with ``code``: a new session, and the one this browser had is closed. A sign-in
+        link (``linked``) that another site's page opened signs no one in by itself (login CSRF: a page
+        could sign a phone in as the person whose code it holds, and what that phone saves would be
+        journalled by them): it shows whom the link signs in, on the form, for the person to confirm."""
         code = code.strip()
         try:
             person = self._gate.sign_in(code) if 0 < len(code) <= MAX_CODE else None
@@ -221,6 +226,12 @@ class Entry:
         if person is None:
             return self._sign_in_page(request, HTTPStatus.FORBIDDEN,
                                       "This code lets no one in: check it, or ask the event's owner for a new one.")
+        if linked and request.headers.get("sec-fetch-site", "none") not in ("none", "same-origin"):
+            return self._sign_in_page(request, HTTPStatus.OK, f"This sign-in link was opened from another site's page, "
+                                      f"so it did not sign you in. It signs in {person.name} ({person.role.value}): "
+                                      "press Sign in only if that is you.", code=code)
+        if old := _cookie(request, SESSION_COOKIE):
+            self._sessions.close(old)  # one session a browser: the one it had ends, whoever's it was
         session = self._sessions.open(code)
         return Response(HTTPStatus.SEE_OTHER, headers=(
             ("Location", "/entry"), ("Set-Cookie", _set_cookie(SESSION_COOKIE, session.id, request.secure)),
@@ -323,12 +334,12 @@ class Entry:
 
     # pages
 
-    def _sign_in_page(self, request: Request, status: HTTPStatus, note: str) -> Response:
+    def _sign_in_page(self, request: Request, status: HTTPStatus, note: str, code: str = "") -> Response:
         value = _cookie(request, SIGN_IN_COOKIE)
         if value is None or not _COOKIE_VALUE.fullmatch(value):
             value = self._tokens.new_value()
         visit, _ = self._visit(request)
-        page = self._page(status, "signin.html", visit, note=note, signin_token=self._tokens.token(value))
+        page = self._page(status, "signin.html", visit, note=note, signin_token=self._tokens.token(value), code=code)
         return Response(page.status, page.body,
                         page.headers + (("Set-Cookie", _set_cookie(SIGN_IN_COOKIE, value, request.secure, path="/signin")),))
 
@@ -463,6 +474,9 @@ def _same_origin(request: Request) -> bool:
     own = _origin("https" if request.secure else "http", request.headers.get("host", ""))
     for header in ("origin", "referer"):
         if value := request.headers.get(header):
-            parts = urlsplit(value)
+            try:
+                parts = urlsplit(value)
+            except ValueError:  # "http://[" : no origin at all, so another one (never a 500)
+                return False
             return own is not None and _origin(parts.scheme, parts.netloc) == own
     return request.headers.get("sec-fetch-site", "same-origin") in ("same-origin", "none")

@@ -336,11 +336,14 @@ class _Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             self._refuse(HTTPStatus.LENGTH_REQUIRED, "a form is sent with its Content-Length")
             return None
-        if len(set(lengths)) > 1 or not lengths[0].strip().isdigit() or not lengths[0].strip().isascii():
+        text = lengths[0].strip()
+        if len(set(lengths)) > 1 or not text.isdigit() or not text.isascii():
             self.close_connection = True
             self._refuse(HTTPStatus.BAD_REQUEST, "not a Content-Length")
             return None
-        length = int(lengths[0])
+        # a length of thousands of digits is too large, not an int() that the standard library refuses
+        digits = text.lstrip("0") or "0"
+        length = int(digits) if len(digits) <= len(str(MAX_BODY)) else MAX_BODY + 1
         if length > MAX_BODY:
             self.close_connection = True
             self._refuse(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"a form of at most {MAX_BODY} bytes")

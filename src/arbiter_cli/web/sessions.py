@@ -22,12 +22,17 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["Session", "Sessions", "Attempts", "FormTokens", "SESSION_SECONDS", "SIGN_IN_ATTEMPTS", "SIGN_IN_SECONDS"]
+__all__ = ["Session", "Sessions", "Attempts", "FormTokens", "SESSION_SECONDS", "SIGN_IN_ATTEMPTS", "SIGN_IN_SECONDS",
+           "MAX_PER_CODE"]
 
 #: A session ends this long after its last request (a day's play, with its breaks).
 SESSION_SECONDS = 12 * 3600.0
 #: The most sessions kept at once; beyond them the one used longest ago ends.
 MAX_SESSIONS = 1000
+#: The most sessions of one code (a person's phone, tablet and laptop, signed in again now and then);
+#: beyond them that code's session used longest ago ends, so that one code signing in over and over
+#: never ends the sessions of the others.
+MAX_PER_CODE = 10
 #: Sign-in attempts an address may make in :data:`SIGN_IN_SECONDS`; more wait (429, Retry-After).
 SIGN_IN_ATTEMPTS = 5
 SIGN_IN_SECONDS = 60.0
@@ -50,17 +55,21 @@ class Sessions:
     """The open sessions, by id. Safe to use from many threads."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic, seconds: float = SESSION_SECONDS,
-                 most: int = MAX_SESSIONS) -> None:
-        self._clock, self._seconds, self._most = clock, seconds, most
+                 most: int = MAX_SESSIONS, per_code: int = MAX_PER_CODE) -> None:
+        self._clock, self._seconds, self._most, self._per_code = clock, seconds, most, per_code
         self._lock = threading.Lock()
         self._open: dict[str, Session] = {}  # in order of last use: the first is the one used longest ago
 
     def open(self, code: str) -> Session:
         """A new session for a code the gate let in, with a fresh id and form token (never one a
-        browser brought: no session fixation)."""
+        browser brought: no session fixation); beyond :data:`MAX_PER_CODE` of this code, its own
+        session used longest ago ends."""
         session = Session(secrets.token_urlsafe(32), code, secrets.token_urlsafe(32), self._clock() + self._seconds)
         with self._lock:
             self._forget_expired()
+            same = [key for key, held in self._open.items() if held.code == code]  # the one used longest ago first
+            for key in same[:max(0, len(same) - self._per_code + 1)]:
+                del self._open[key]
             while len(self._open) >= self._most:
                 del self._open[next(iter(self._open))]
             self._open[session.id] = session

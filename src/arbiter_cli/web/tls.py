@@ -4,7 +4,9 @@ its option; the key is never asked a passphrase for on the terminal (a key with 
 
 from __future__ import annotations
 
+import os
 import ssl
+import stat
 from pathlib import Path
 
 from arbiter_cli.core.errors import BadArgument
@@ -17,6 +19,10 @@ def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
     certificate (its chain after it, if any) and its PEM private key."""
     for path, option in ((cert, "--tls-cert"), (key, "--tls-key")):
         try:
+            # a pipe or a device is no file: opening a FIFO waits for a writer for ever, and each file
+            # is read more than once below
+            if not stat.S_ISREG(os.stat(path).st_mode):
+                raise BadArgument(f"not a file: {path} (a PEM file is read more than once)", field=option)
             with open(path, "rb") as stream:
                 stream.read(1)
         except FileNotFoundError:
