@@ -193,6 +193,40 @@ def test_the_total_cap_still_holds_beside_the_share_of_each_address(monkeypatch:
         server.server_close()
 
 
+def test_a_few_addresses_holding_their_share_each_cannot_shut_out_a_new_address(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The security review's open fault of issue 26: 16 addresses holding 16 connections each filled
+    the 256 in all, and everyone else was shut out while they held them. Now a client holding fewer
+    than the one holding the most gets in: that one's oldest connection is closed for it."""
+    monkeypatch.setattr(web, "MAX_CONNECTIONS", 8)
+    monkeypatch.setattr(web, "MAX_PER_CLIENT", 4)
+    server, _ = _serving(LiveSite(lambda: {"index.html": b"hi"}, lambda: 1, print))
+    try:
+        address = server.bound()
+        held = [socket.create_connection(address, timeout=30, source_address=(f"127.0.0.{1 + n // 4}", 0))
+                for n in range(8)]  # two addresses, four slow sockets each: the server is full
+        _until(lambda: server.connections() == 8)
+        phone = socket.create_connection(address, timeout=30, source_address=("127.0.0.9", 0))
+        phone.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        assert phone.recv(65536).startswith(b"HTTP/1.1 200 ")
+        phone.close()
+        assert held[0].recv(1) == b""  # the oldest of the first address gave way
+        _until(lambda: server.connections() == 7)
+        for connection in held:
+            connection.close()
+        _until(lambda: server.connections() == 0)
+        assert server._held == {} and server._clients == {}
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_an_ipv6_client_counts_as_its_64_network() -> None:
+    assert web.client_of("2001:db8:0:1::5") == web.client_of("2001:db8:0:1:ffff::9") == "2001:db8:0:1::/64"
+    assert web.client_of("2001:db8:0:2::5") != web.client_of("2001:db8:0:1::5")
+    assert web.client_of("127.0.0.1") == "127.0.0.1"
+
+
 def test_a_page_is_gzipped_once_per_version_and_only_when_it_pays() -> None:
     page = web.Page.of("standings.html", b"<tr><td>Player</td></tr>\n" * 200)
     first = page.gzipped()

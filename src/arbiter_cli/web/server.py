@@ -17,9 +17,11 @@ slowly, or too much of it, is closed; one client address holds at most
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import hashlib
 import io
+import ipaddress
 import re
 import socket
 import socketserver
@@ -437,10 +439,30 @@ def accepts_gzip(accept_encoding: str) -> bool:
     return False
 
 
+def client_of(address: str) -> str:
+    """The client a connection's address counts for: an IPv4 address itself, an IPv6 address its
+    /64 network (one device has a whole /64 to pick addresses from).
+
+    >>> client_of("192.168.1.20"), client_of("2001:db8:1:2:aaaa::1"), client_of("::ffff:10.0.0.1")
+    ('192.168.1.20', '2001:db8:1:2::/64', '10.0.0.1')
+    """
+    try:
+        parsed = ipaddress.ip_address(address.partition("%")[0])
+    except ValueError:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
+    return str(parsed)
+
+
 class _Server(ThreadingHTTPServer):
-    """One thread per connection: at most :data:`MAX_CONNECTIONS` at once, and at most
-    :data:`MAX_PER_CLIENT` of one client address, so that one address holding many sockets open
-    does not shut the others out. Over TLS, each connection's handshake is made in its own thread,
+    """One thread per connection: at most :data:`MAX_PER_CLIENT` of one client (an IPv4 address, an
+    IPv6 /64: :func:`client_of`), so that one address holding many sockets open does not shut the
+    others out, and :data:`MAX_CONNECTIONS` in all. When all are taken, a client holding fewer than
+    the client that holds the most is still let in: that client's oldest connection is closed for
+    it, so that a few addresses holding their share each cannot shut out everyone else. Over TLS, each connection's handshake is made in its own thread,
     within the idle timeout, so that a slow handshake holds up no one else."""
 
     daemon_threads = True
@@ -457,6 +479,7 @@ class _Server(ThreadingHTTPServer):
         self._count = threading.Lock()
         self._total = 0
         self._clients: dict[str, int] = {}
+        self._held: dict[str, list[Any]] = {}  # client -> its connections that may give way, oldest first
         super().__init__(address, _Handler)
 
     def server_bind(self) -> None:
@@ -480,38 +503,59 @@ class _Server(ThreadingHTTPServer):
         with self._count:
             return self._total if client is None else self._clients.get(client, 0)
 
-    def _take(self, client: str) -> bool:
+    def _take(self, client: str, request: Any) -> bool:
         with self._count:
             held = self._clients.get(client, 0)
-            if self._total >= MAX_CONNECTIONS or held >= MAX_PER_CLIENT:
+            if held >= MAX_PER_CLIENT:
+                return False
+            if self._total >= MAX_CONNECTIONS and not self._make_way(held):
                 return False
             self._total += 1
             self._clients[client] = held + 1
+            self._held.setdefault(client, []).append(request)
             return True
 
-    def _give(self, client: str) -> None:
+    def _make_way(self, held: int) -> bool:
+        """The server is full: close the oldest connection of the client holding the most, if it holds
+        more than the newcomer would (its thread ends at once and gives its slot back)."""
+        top = max(self._held, key=lambda client: len(self._held[client]), default=None)
+        if top is None or len(self._held[top]) <= held + 1:
+            return False
+        oldest = self._held[top].pop(0)
+        if not self._held[top]:
+            del self._held[top]
+        with contextlib.suppress(OSError):
+            oldest.shutdown(socket.SHUT_RDWR)
+        return True
+
+    def _give(self, client: str, request: Any) -> None:
         with self._count:
             self._total -= 1
             held = self._clients.pop(client) - 1
             if held:
                 self._clients[client] = held
+            mine = self._held.get(client, [])
+            if request in mine:
+                mine.remove(request)
+            if not mine:
+                self._held.pop(client, None)
 
     def process_request(self, request: Any, client_address: Any) -> None:
-        client = str(client_address[0])
-        if not self._take(client):
+        client = client_of(str(client_address[0]))
+        if not self._take(client, request):
             self.shutdown_request(request)  # too many at once, of this address or of all: this one is closed
             return
         try:
             super().process_request(request, client_address)
         except BaseException:
-            self._give(client)
+            self._give(client, request)
             raise
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
         try:
             super().process_request_thread(request, client_address)
         finally:
-            self._give(str(client_address[0]))
+            self._give(client_of(str(client_address[0])), request)
 
     def finish_request(self, request: Any, client_address: Any) -> None:
         """Serve one connection (in its own thread); over TLS, after its handshake."""
