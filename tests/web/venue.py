@@ -50,7 +50,8 @@ class FakeDesk:
                        for place, (white, black) in BOARDS.items())
         return Sheet(1, (1,), boards, self.finalised, "Test <Open>", self.corrections)
 
-    def save(self, person: Person, round_number: int, changes: Mapping[str, tuple[str, str]]) -> Saved:
+    def save(self, person: Person, round_number: int, changes: Mapping[str, tuple[str, str]], *,
+             confirm: bool = False, excused: bool = False) -> Saved:
         with self.lock:
             self.saves += 1
             unknown = [place for place in changes if place not in self.results]

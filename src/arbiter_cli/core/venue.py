@@ -122,11 +122,17 @@ class Clash:
 class Saved:
     """What a save did: the places saved, or nothing and why. ``clashes`` are the places stored
     differently from what the person saw (nothing is then saved); ``refused`` any other refusal's one
-    line (a forfeit the no-show rule would turn into a withdrawal, a finalised event...)."""
+    line (a forfeit the no-show rule would turn into a withdrawal, a finalised event...); ``notes``
+    what the event said beside a save (a correction of a round later rounds were paired on, a player
+    withdrawn by the no-show rule...), as the command line says it; ``needs`` what a refused save
+    would need from the person (``"confirm"``: record a forfeit the no-show rule turns into a
+    withdrawal; ``"excused"``: a forfeit whose loser gave notice), so that the page can offer it."""
 
     saved: tuple[str, ...] = ()
     clashes: tuple[Clash, ...] = ()
     refused: str = ""
+    notes: tuple[str, ...] = ()
+    needs: tuple[str, ...] = ()
 
 
 class Gate(Protocol):
@@ -143,9 +149,12 @@ class Desk(Protocol):
         """The round's sheet (None: the current round, the last one paired)."""
         ...
 
-    def save(self, person: Person, round_number: int, changes: Mapping[str, tuple[str, str]]) -> Saved:
+    def save(self, person: Person, round_number: int, changes: Mapping[str, tuple[str, str]], *,
+             confirm: bool = False, excused: bool = False) -> Saved:
         """Save ``changes``, place -> (the result the person saw, the one chosen), as one compare-and-set
-        entry journalled ``by`` the person: all or nothing."""
+        entry journalled ``by`` the person: all or nothing. ``confirm`` and ``excused`` are the command
+        line's ``--confirm`` (record a forfeit the no-show rule turns into a withdrawal) and
+        ``--excused`` (the forfeits' losers gave notice)."""
         ...
 
     def finalise(self, person: Person) -> str:

@@ -79,7 +79,8 @@ class FolderDesk:
     def sheet(self, round_number: int | None) -> Sheet:
         return self._event(Silent()).sheet(round_number)
 
-    def save(self, person: Person, round_number: int, changes: Mapping[str, tuple[str, str]]) -> Saved:
+    def save(self, person: Person, round_number: int, changes: Mapping[str, tuple[str, str]], *,
+             confirm: bool = False, excused: bool = False) -> Saved:
         """Save the places whose chosen result differs from the one the person saw, all or nothing
         (see the module). Nothing is saved, and the answer says why, when: a code is not one of the
         sheet's; a place is not on the round's sheet; the event is finalised and the person is an
