@@ -268,6 +268,16 @@ def test_a_fide_id_is_published_only_when_asked(sample, tmp_path):
     assert b"4100001" in build_site(event_site(tournament), options=SiteOptions(personal=True))["players/1.html"]
 
 
+def test_a_players_birth_date_is_on_the_card_only_when_asked(sample, tmp_path):
+    """The new-user trial of issue 26: `publish --personal-data` added nothing to an event's site,
+    though its players have birth dates. A card shows the birth date only then."""
+    tournament = _load(sample("swiss32-in-progress"))
+    born = next(p for p in tournament.players if p.birth_date)
+    page = f"players/{born.start_number}.html"
+    assert born.birth_date.encode() not in build_site(event_site(tournament))[page]
+    assert born.birth_date.encode() in build_site(event_site(tournament), options=SiteOptions(personal=True))[page]
+
+
 NAME = "abc\u202edef"
 
 

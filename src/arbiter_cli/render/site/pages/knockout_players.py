@@ -131,7 +131,7 @@ def card(site: KnockoutSite, number: int) -> str:
     row = next((r for r in site.standings if r.player.start_number == number), None)
     place = "" if row is None else str(row.rank) if row.rank == row.rank_to else f"{row.rank}-{row.rank_to}"
     facts = details([("Seed", number), ("Title", player.title), ("Rating", player.rating or ""),
-                     ("FIDE ID", personal(site, player.fide_id)), ("Federation", player.federation),
+                     ("FIDE ID", personal(site, player.fide_id)), ("Born", personal(site, player.birth_date)), ("Federation", player.federation),
             ("Club", name_cell(player.club or "")),
                      ("Place", place), ("Reached", row.reached_name if row and row.reached else ""),
                      ("Now", row.state if row else ""), ("Status", "withdrawn" if player.is_withdrawn else "")])

@@ -61,7 +61,7 @@ def pages(site: EventSite) -> Iterator[tuple[str, str]]:
                                     opponent_rating=opponent.rating if opponent else 0))
         details: list[Fact] = [
             ("Start number", player.start_number), ("Title", player.title), ("Rating", player.rating or ""),
-            ("FIDE ID", personal(site, player.fide_id)), ("Federation", player.federation),
+            ("FIDE ID", personal(site, player.fide_id)), ("Born", personal(site, player.birth_date)), ("Federation", player.federation),
             ("Club", name_cell(player.club or "")),
             ("Rank", rank.get(player.start_number, "")),
             ("Status", f"withdrawn after round {player.withdrawn_after}" if player.withdrawn_after is not None

@@ -71,7 +71,7 @@ def pages(site: TeamSite) -> Iterator[tuple[str, str]]:
                 ("Team", team_cell(team.number, team.name, "../")),
                 ("Place on the roster", f"{entry.place}{' (reserve)' if entry.reserve else ''}"),
                 ("Start number", player.start_number), ("Title", player.title), ("Rating", player.rating or ""),
-                ("FIDE ID", personal(site, player.fide_id)), ("Federation", player.federation)]
+                ("FIDE ID", personal(site, player.fide_id)), ("Born", personal(site, player.birth_date)), ("Federation", player.federation)]
             yield (f"players/{player.start_number}.html",
                    card_page(site, player.name, player_card(current(site, team.number, entry, cards), rounds, details,
                                                             None)))
