@@ -205,3 +205,27 @@ def test_the_hall_screen_is_large_type_at_full_hd_and_fits_a_phone(browser: Any,
     misfits = [misfit for misfit in misfits if misfit]
     assert not small, f"type smaller than {HALL_TYPE} px on the hall's screen: {small}"
     assert not misfits, "\n".join(misfits)
+
+
+@pytest.mark.parametrize("site", PUBLISHED_WITH_STANDINGS, indirect=True, ids=site_id)
+def test_the_hall_screen_shows_the_top_of_its_pairings_and_standings_on_a_television(browser: Any,
+                                                                                     site: Site) -> None:
+    """The new-user trial of issue 26: on a 1920x1080 television, a 32-player event's hall screen
+    showed only the pairings, the standings 2,900 px down (a television never scrolls). On a landscape
+    screen the two stand side by side: the first rows of both are on the screen, in type of at least
+    20 px."""
+    if "hall.html" not in site.pages or b"hall-standings" not in site.pages["hall.html"]:
+        return  # no standings on this hall screen (a knockout's, a club has none)
+    with _screen(browser, HALL_SCREEN):
+        browser.get(site.url + "hall.html")
+        tops = browser.execute_script(
+            "return ['table.hall-pairings tbody tr', 'table.hall-standings tbody tr'].map(s => {"
+            " const row = document.querySelector(s); if (!row) return null;"
+            " const box = row.getBoundingClientRect();"
+            " return [box.top, box.bottom, parseFloat(getComputedStyle(row.cells[0]).fontSize)]; });")
+    for found in tops:
+        if found is None:
+            continue
+        top, bottom, size = found
+        assert 0 <= top and bottom <= HALL_SCREEN["height"], (site.event, tops)
+        assert size >= 20, (site.event, tops)
