@@ -310,3 +310,13 @@ def test_a_code_never_starts_with_a_sign_so_a_csv_for_people_gives_it_as_it_is(a
     header, row = list(csv.reader(io.StringIO(done.out)))
     assert header == ["name", "role", "code", "link"] and row[2] == row[3].rsplit("=", 1)[1]
     assert open_gate(folder).sign_in(row[2]) == Person("Deputy, Anna", Role.ARBITER)
+
+
+def test_a_link_made_without_url_says_it_is_for_this_computer_and_how_phones_get_one(arbiter: Runner, sample) -> None:  # type: ignore[no-untyped-def]
+    """The new-user trial of issue 26: the link defaults to http://127.0.0.1:8000 while 'serve --host
+    0.0.0.0' is reached at another address, and the code is shown only once: say so when it is made."""
+    folder = sample("rr10-in-progress")
+    made = arbiter("-d", folder, "access", "add", "Ana Arbiter", "--role", "arbiter")
+    assert made.code == 0 and "for phones on the venue network give --url" in made.err
+    given = arbiter("-d", folder, "access", "add", "Bo Arbiter", "--role", "arbiter", "--url", "http://10.0.0.5:8000")
+    assert given.code == 0 and "--url" not in given.err and "http://10.0.0.5:8000/signin?code=" in given.out

@@ -111,6 +111,10 @@ def add(path: Path, caller: Caller, name: str, role: str | None, url: str | None
         caller.say(f"added {person.name} ({person.role.value}) to the access list of {home}")
     caller.say("note: the code is shown this once; only its hash is kept. A lost code is replaced with "
                "'arbiter access add NAME --new-code'")
+    if url is None:
+        caller.say(f"note: the link is for 'arbiter serve' on this computer ({DEFAULT_URL}); for phones on the "
+                   "venue network give --url http://ADDRESS:PORT, the address 'arbiter serve --host 0.0.0.0' "
+                   "prints (the code can also be typed at /signin)")
 
 
 def show(path: Path, caller: Caller) -> None:
