@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from arbiter_cli.core.errors import Refused
 from arbiter_cli.events.desk import open_desk
 from conftest import snapshot
 from web.venue import CODES, Client, Venue, forms, venue
@@ -107,7 +108,6 @@ def test_every_kind_of_event_enters_a_result_through_the_sheet(sample, event: st
         assert any(line["by"] == "Olga Owner" for path in journals for line in csv.DictReader(path.open(encoding="utf-8")))
 
 
-def test_a_club_folder_has_no_sheet_and_says_so(sample) -> None:  # type: ignore[no-untyped-def]
-    with venue(open_desk(sample("club-lyon"))) as where:
-        answer = Client(where).sign_in(OWNER)
-        assert answer.status == 409 and "holds a club" in _text(answer.text)
+def test_a_club_folder_has_no_desk_and_says_so_before_anything_is_served(sample) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(Refused, match="holds a club: .*; to enter a tournament's results, serve its own folder"):
+        open_desk(sample("club-lyon"))
