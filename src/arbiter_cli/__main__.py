@@ -20,18 +20,14 @@ from types import FrameType
 from typing import NoReturn
 
 from arbiter_cli.cli.interrupt import INTERRUPT
-from arbiter_cli.store.commits import COMMITS
+from arbiter_cli.store.commits import COMMITS, interrupted_line
 
 
 def _interrupted() -> NoReturn:
     """Leave quietly with status 130 (a second Ctrl-C while leaving is ignored), saying whether a
     change was saved before the interrupt."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    saved = [folder for folder in COMMITS.folders if os.path.exists(folder)]  # not a staging folder moved in
-    line = (f"arbiter: interrupted after the change was saved ({', '.join(saved)}; 'arbiter log' shows it)"
-            if saved else
-            f"arbiter: interrupted after the site was published whole ({', '.join(COMMITS.sites)})"
-            if COMMITS.sites else "arbiter: error: interrupted")
+    line = interrupted_line()
     try:
         sys.stderr.write(line + "\n")
     except (OSError, ValueError):

@@ -219,15 +219,15 @@ def main(argv: list[str] | None = None) -> None:
         sys.stderr.close()
         sys.exit(1)
     except KeyboardInterrupt:
-        _fail("interrupted", 130)
+        _interrupted()
     except Exception as error:  # noqa: BLE001 - the last line of defence
         if INTERRUPT.seen or interrupted(error):  # a Ctrl-C that a library turned into another error
-            _fail("interrupted", 130)
+            _interrupted()
         if os.environ.get("ARBITER_DEBUG"):
             raise
         _fail(f"internal error: {type(error).__name__}: {error} (set ARBITER_DEBUG=1 for the traceback)", 1)
     if code == 130:  # Typer turns Ctrl-C inside a command into a quiet exit 130: say so, as everywhere
-        _fail("interrupted", 130)
+        _interrupted()
     sys.exit(code if isinstance(code, int) else 0)
 
 
@@ -241,6 +241,16 @@ def interrupted(error: BaseException) -> bool:
         seen.add(id(current))
         current = current.__cause__ or current.__context__
     return False
+
+
+def _interrupted() -> None:
+    """Ctrl-C: exit 130 with the one line that says whether a change was saved before it (``arbiter
+    serve``'s result entry saves and runs on)."""
+    from arbiter_cli.store.commits import interrupted_line
+
+    sys.stdout.flush()
+    print(interrupted_line(), file=sys.stderr)
+    sys.exit(130)
 
 
 def _fail(message: str, code: int) -> None:

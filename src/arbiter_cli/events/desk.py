@@ -206,7 +206,7 @@ class FolderDesk:
         try:
             self._event(caller, stage).result(round_number, None, None, SOURCE, correct, excused, confirm, False)
         finally:
-            COMMITS.start()  # a server runs on: Ctrl-C must not wait for it to end (store/commits)
+            COMMITS.release()  # a server runs on: Ctrl-C must not wait for it to end (store/commits)
         own = {place for place, _, _ in lines.values()}
         return [f"{stage}{STAGE_MARK} {line}" if stage else line
                 for line in (said.replace(f"{self.path}/", "") for said in caller.said)
@@ -244,7 +244,7 @@ class FolderDesk:
                 raise
             raise type(error)("; ".join((*error.details, error.message.replace(" (listed above)", "")))) from None
         finally:
-            COMMITS.start()
+            COMMITS.release()
         return "; ".join(caller.said) or "nothing changed"
 
 

@@ -10,7 +10,9 @@ site ``publish`` put in place is whole: ``sites``) (``arbiter_cli/__main__.py``)
 
 from __future__ import annotations
 
-__all__ = ["Commits", "COMMITS"]
+import os
+
+__all__ = ["Commits", "COMMITS", "interrupted_line"]
 
 
 class Commits:
@@ -26,6 +28,11 @@ class Commits:
         self.holding = False
         self.folders = []
         self.sites = []
+
+    def release(self) -> None:
+        """A change done in a command that runs on (``arbiter serve``'s result entry): Ctrl-C stops it
+        at once again, and its line still says which folders were changed before."""
+        self.holding = False
 
     def committing(self) -> None:
         """Just before a commit point: from here on Ctrl-C waits for the command to end."""
@@ -45,3 +52,14 @@ class Commits:
 
 
 COMMITS = Commits()
+
+
+def interrupted_line() -> str:
+    """The one line of a command Ctrl-C ended: nothing changed, or which folders a change was saved
+    in before (a staging folder moved in since is left out), or that a site was published whole."""
+    saved = [folder for folder in COMMITS.folders if os.path.exists(folder)]
+    if saved:
+        return f"arbiter: interrupted after the change was saved ({', '.join(saved)}; 'arbiter log' shows it)"
+    if COMMITS.sites:
+        return f"arbiter: interrupted after the site was published whole ({', '.join(COMMITS.sites)})"
+    return "arbiter: error: interrupted"
