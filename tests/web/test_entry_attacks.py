@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import socket
+import subprocess
 import threading
 from pathlib import Path
 
@@ -143,3 +144,28 @@ def test_a_tls_file_that_is_a_pipe_is_refused_at_once_not_waited_for(tmp_path: P
     assert raised[0].field == "--tls-cert" and "not a file" in str(raised[0])
     with pytest.raises(BadArgument, match="not a file"):
         tls_context(cert, Path("/dev/null"))
+
+
+@pytest.mark.parametrize("kind", ["ec", "ed25519"], ids=["same-kind", "another-kind"])
+def test_a_key_of_another_certificate_is_said_not_to_belong_to_it(tmp_path: Path, kind: str) -> None:
+    """A valid key of another certificate (an Ed25519 key for an EC certificate) was "not a private
+    key in PEM form without a passphrase": both files read, they are not a pair."""
+    cert, _ = self_signed(tmp_path)
+    other = tmp_path / "other"
+    other.mkdir()
+    _, other_key = self_signed(other, kind)
+    with pytest.raises(BadArgument) as raised:
+        tls_context(cert, other_key)
+    assert raised.value.field == "--tls-key"
+    assert raised.value.message == (f"the key does not belong to the certificate: --tls-key {other_key} is not the key "
+                                    f"of --tls-cert {cert}")
+
+
+def test_a_key_that_does_not_read_is_still_said_not_to_be_a_key(tmp_path: Path) -> None:
+    cert, key = self_signed(tmp_path)
+    locked = tmp_path / "locked.pem"
+    subprocess.run(["openssl", "pkey", "-in", str(key), "-aes256", "-passout", "pass:secret", "-out", str(locked)],
+                   check=True, capture_output=True, timeout=60)
+    for bad in (locked, cert):  # a key with a passphrase; a certificate given as the key
+        with pytest.raises(BadArgument, match="not a private key in PEM form without a passphrase"):
+            tls_context(cert, bad)

@@ -220,10 +220,12 @@ def disabled(page: str) -> set[str]:
     return parser.disabled
 
 
-def self_signed(folder: Path) -> tuple[Path, Path]:
-    """A self-signed certificate for 127.0.0.1 and localhost, and its key, made by openssl."""
+def self_signed(folder: Path, kind: str = "ec") -> tuple[Path, Path]:
+    """A self-signed certificate for 127.0.0.1 and localhost, and its key, made by openssl: an EC key
+    (P-256), or of another ``kind`` (``ed25519``)."""
     cert, key = folder / "cert.pem", folder / "key.pem"
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+    new_key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1"] if kind == "ec" else ["-newkey", kind]
+    subprocess.run(["openssl", "req", "-x509", *new_key, "-nodes",
                     "-days", "2", "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
                     "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True, timeout=60)
     return cert, key

@@ -39,10 +39,18 @@ def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
     try:
         context.load_cert_chain(str(cert), str(key), password=_no_passphrase)
     except (ssl.SSLError, ValueError, UnicodeError) as error:
-        if "KEY_VALUES_MISMATCH" in str(error):
-            raise BadArgument(f"the key {key} is not the key of the certificate {cert}", field="--tls-key") from None
+        # The certificate reads (above), so the key read too when OpenSSL says they differ: a key of the
+        # certificate's type but another pair (KEY_VALUES_MISMATCH), or of another type altogether, an
+        # RSA key for an EC certificate (NO_CERTIFICATE_ASSIGNED: no certificate for that key's type).
+        if isinstance(error, ssl.SSLError) and error.reason in _MISMATCH:
+            raise BadArgument(f"the key does not belong to the certificate: --tls-key {key} is not the key of "
+                              f"--tls-cert {cert}", field="--tls-key") from None
         raise BadArgument(f"not a private key in PEM form without a passphrase: {key}", field="--tls-key") from None
     return context
+
+
+#: OpenSSL's reasons for a key that reads but is not the certificate's.
+_MISMATCH = frozenset({"KEY_VALUES_MISMATCH", "NO_CERTIFICATE_ASSIGNED"})
 
 
 def _no_passphrase() -> bytes:
