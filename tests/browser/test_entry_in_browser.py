@@ -4,7 +4,8 @@ server of ``arbiter serve`` in this process over a fake desk and gate in memory 
 Two arbiters sign in at once and save conflicting results for the same board: one is saved, the
 other sees both values and saves again, and nothing is lost. A form posted without its token, from
 another site, or forged into a finalise changes nothing. A removed person's link stops working.
-The sheet fits a phone's 390 pixels.
+The sheet fits a phone's 390 pixels. A forfeit the no-show rule refuses is saved once its box is
+ticked. Print hides Sign out and the controls.
 
 The two arbiters are two cookie jars of one browser: the same server reached as ``127.0.0.1`` and as
 ``localhost`` (a browser keeps cookies per host name).
@@ -63,6 +64,17 @@ def _save(browser: Any) -> None:
     _click(browser, ".save button")
 
 
+def _fits_a_phone(browser: Any, screenshot: Path) -> None:
+    """The page as it is, laid out at a phone's width: no sideways scroll; photographed."""
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": PHONE, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        assert browser.execute_script("return document.documentElement.scrollWidth;") <= PHONE
+        assert browser.save_screenshot(str(screenshot))
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 def _chosen(browser: Any, place: str) -> str:
     from selenium.webdriver.support.select import Select
 
@@ -83,27 +95,22 @@ def test_two_arbiters_save_conflicting_results_one_is_saved_the_other_sees_both(
     browser.switch_to.window(first)  # both have the sheet open, board 1 without a result
     _choose(browser, "1", "1-0")
     _save(browser)
-    assert "Saved: Board 1: 1-0" in _text(browser)
+    assert "Saved: Board 1: Carlsen, Magnus – Nakamura, Hikaru 1-0" in _text(browser)
 
     browser.switch_to.window(second)  # the sheet as it was when this arbiter opened it
     _choose(browser, "1", "0-1")
     _choose(browser, "3", "1/2-1/2")
     _save(browser)
     text = _text(browser)
-    assert "Nothing was saved." in text and "Board Stored now Yours Board 1 1-0 0-1" in text
+    assert "Nothing was saved." in text
+    assert "Board Stored now Yours Board 1: Carlsen, Magnus – Nakamura, Hikaru 1-0 0-1" in text
     assert where.desk.results == {"1": "1-0", "2": "", "3": ""}
     assert where.desk.journal == [("Ali Arbiter", "1", "", "1-0")]
     assert _chosen(browser, "1") == "1-0" and _chosen(browser, "3") == "1/2-1/2"  # nothing of either is lost
-    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                            {"width": PHONE, "height": 844, "deviceScaleFactor": 1, "mobile": True})
-    try:
-        assert browser.execute_script("return document.documentElement.scrollWidth;") <= PHONE
-        assert browser.save_screenshot(str(screenshots / "entry-clash-390.png"))
-    finally:
-        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    _fits_a_phone(browser, screenshots / "entry-clash-390.png")
 
     _save(browser)  # checked, saved again: board 3 now, board 1 as the first arbiter saved it
-    assert "Saved: Board 3: ½-½" in _text(browser)
+    assert "Saved: Board 3: Ünal, Zoë & Co – O'Brien, \"Pat\" ½-½" in _text(browser)
     assert where.desk.results == {"1": "1-0", "2": "", "3": "1/2-1/2"}
     assert where.desk.journal == [("Ali Arbiter", "1", "", "1-0"), ("Dana Deputy", "3", "", "1/2-1/2")]
 
@@ -177,3 +184,44 @@ def test_the_sheet_fits_a_phone(browser: Any, where: Venue, screenshots: Path) -
         assert browser.save_screenshot(str(screenshots / "entry-sheet-390.png"))
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_a_forfeit_refused_by_the_no_show_rule_is_saved_once_confirm_is_ticked(browser: Any, where: Venue,
+                                                                               screenshots: Path) -> None:
+    url = f"http://127.0.0.1:{where.port}"
+    browser.get(f"{url}/signin?code={ARBITER}")
+    _choose(browser, "1", "1-0")
+    _choose(browser, "3", "+/-")
+    _save(browser)
+    assert "Nothing was saved." in _text(browser) and where.desk.journal == []
+    assert _chosen(browser, "1") == "1-0" and _chosen(browser, "3") == "+/-"  # the choices kept
+    box = browser.find_element("css selector", "form[action='/entry/1'] input[type=checkbox][name=confirm]")
+    assert not box.is_selected() and box.rect["height"] >= 20
+    _fits_a_phone(browser, screenshots / "entry-confirm-390.png")
+    browser.find_element("xpath", "//label[contains(., '(--confirm)')]").click()  # the label ticks it
+    assert box.is_selected()
+    _save(browser)
+    text = _text(browser)
+    assert ("Saved: Board 1: Carlsen, Magnus – Nakamura, Hikaru 1-0 "
+            "Board 3: Ünal, Zoë & Co – O'Brien, \"Pat\" +/-") in text
+    assert "O'Brien, \"Pat\" withdrawn after round 1" in text and where.desk.asked[-1] == (True, False)
+    _click(browser, ".outcome .again a[href='/entry/1']")  # back to the round's sheet, as stored now
+    assert browser.current_url == f"{url}/entry/1" and _chosen(browser, "3") == "+/-"
+
+
+def test_print_of_the_sheet_hides_sign_out_and_the_controls(browser: Any, where: Venue) -> None:
+    """``header form`` was outranked by ``form.inline``: the Sign out button was printed."""
+    url = f"http://127.0.0.1:{where.port}"
+    browser.get(f"{url}/signin?code={OWNER}")
+    _choose(browser, "1", "1-0")
+    _save(browser)
+    hidden = "header form, header button, .save, .finalise, .outcome .again"
+    assert all(e.is_displayed() for e in browser.find_elements("css selector", hidden))
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        shown = [e.tag_name for e in browser.find_elements("css selector", hidden) if e.is_displayed()]
+        assert shown == []
+        assert browser.find_element("css selector", ".board select").is_displayed()  # the sheet itself prints
+        assert "Saved: Board 1" in _text(browser)
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})

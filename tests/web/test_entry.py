@@ -107,7 +107,8 @@ def test_only_the_changed_boards_are_saved_as_one_entry_by_the_person(where: Ven
     client = Client(where)
     form = forms(client.sign_in(ARBITER).text)["/entry/1"]
     answer = client.post("/entry/1", {**form, "chosen:1": "1-0", "chosen:3": "0-1"})
-    assert answer.status == 200 and "Saved: Board 1: 1-0 Board 3: 0-1" in _text(answer.text)
+    assert answer.status == 200 and ("Saved: Board 1: Carlsen, Magnus – Nakamura, Hikaru 1-0 "
+                                     "Board 3: Ünal, Zoë & Co – O'Brien, \"Pat\" 0-1") in _text(answer.text)
     assert where.desk.saves == 1
     assert where.desk.journal == [("Ali Arbiter", "1", "", "1-0"), ("Ali Arbiter", "3", "", "0-1")]
     again = forms(answer.text)["/entry/1"]  # the sheet again, as it is stored now
@@ -124,7 +125,7 @@ def test_a_clash_shows_the_stored_result_beside_yours_and_saves_nothing(where: V
     answer = second.post("/entry/1", {**second_form, "chosen:1": "0-1", "chosen:3": "1/2-1/2"})
     text = _text(answer.text)
     assert answer.status == 409 and "Nothing was saved." in text
-    assert "Board Stored now Yours Board 1 1-0 0-1" in text  # side by side
+    assert "Board Stored now Yours Board 1: Carlsen, Magnus – Nakamura, Hikaru 1-0 0-1" in text  # side by side
     assert where.desk.results == {"1": "1-0", "2": "", "3": ""}
     assert where.desk.journal == [("Ali Arbiter", "1", "", "1-0")]  # nothing of the second, nothing lost
     form = forms(answer.text)["/entry/1"]  # the form again: the stored result on the clash, the other choice kept
@@ -148,11 +149,18 @@ def test_a_result_that_is_not_one_of_the_choices_is_refused_before_the_desk(wher
     assert answer.status == 400 and where.desk.saves == 0
 
 
-def test_another_round_than_the_desk_has_is_its_refusal(where: Venue) -> None:
+def test_a_round_not_paired_is_404_and_one_plain_line_without_the_desks_parameter_names(where: Venue) -> None:
+    """``/entry/6`` of an event paired to round 5 was 400 "field 'round_number': there is no round 6"."""
     client = Client(where)
     client.sign_in(ARBITER)
     answer = client.get("/entry/7")
-    assert answer.status == 400 and "no round 7" in _text(answer.text)
+    text = _text(answer.text)
+    assert answer.status == 404 and "round 7 is not paired yet" in text
+    assert "field '" not in text and "round_number" not in answer.text
+    assert 'href="/entry"' in answer.text  # back to the current round's sheet
+    form = forms(client.get("/entry").text)["/entry/1"]
+    posted = client.post("/entry/7", {**form, "chosen:1": "1-0"})  # a save there: the same answer
+    assert posted.status == 404 and "round 7 is not paired yet" in _text(posted.text) and where.desk.journal == []
 
 
 def test_names_are_escaped_and_isolated_on_the_sheet(where: Venue) -> None:
@@ -347,7 +355,7 @@ def test_a_save_that_saved_one_stage_and_clashed_on_another_says_both(where: Ven
     client = Client(where)
     form = forms(client.sign_in(ARBITER).text)["/entry/1"]
 
-    def partly(person: object, round_number: int, changes: dict[str, tuple[str, str]]) -> Saved:
+    def partly(person: object, round_number: int, changes: dict[str, tuple[str, str]], **_: bool) -> Saved:
         where.desk.results["1"] = "1-0"
         where.desk.results["3"] = "0-1"  # someone else's, meanwhile
         return Saved(saved=("1",), clashes=(Clash("3", "Board 3", "0-1", "1/2-1/2"),))
@@ -355,8 +363,8 @@ def test_a_save_that_saved_one_stage_and_clashed_on_another_says_both(where: Ven
     monkeypatch.setattr(where.desk, "save", partly)
     answer = client.post("/entry/1", {**form, "chosen:1": "1-0", "chosen:2": "0-1", "chosen:3": "1/2-1/2"})
     text = _text(answer.text)
-    assert answer.status == 409 and "Saved: Board 1: 1-0 The rest was not saved." in text
-    assert "Board 3 0-1 ½-½" in text
+    assert answer.status == 409 and "Saved: Board 1: Carlsen, Magnus – Nakamura, Hikaru 1-0 The rest was not saved." in text
+    assert "Board 3: Ünal, Zoë & Co – O'Brien, \"Pat\" 0-1 ½-½" in text
     again = forms(answer.text)["/entry/1"]
     assert (again["seen:1"], again["chosen:1"]) == ("1-0", "1-0") and (again["seen:2"], again["chosen:2"]) == ("", "0-1")
     assert (again["seen:3"], again["chosen:3"]) == ("0-1", "0-1")
@@ -370,3 +378,144 @@ def test_a_finalised_event_that_takes_no_correction_is_closed_even_to_its_owner(
     where.desk.corrections = True  # an individual event, finalised: the owner corrects
     page = Client(where).sign_in(OWNER).text
     assert "A change now is a correction of the final standings." in _text(page) and disabled(page) == set()
+
+
+# what a save says, and what a refused save needs
+
+def _boxes(page: str) -> dict[str, bool]:
+    """The checkboxes of the sheet's form: name -> ticked."""
+    form = page.split('action="/entry/1"')[1].split("</form>")[0]
+    return {name: "checked" in attrs for attrs, name in
+            ((tag, re.search(r'name="([^"]+)"', tag).group(1))  # type: ignore[union-attr]
+             for tag in re.findall(r'<input type="checkbox"[^>]*>', form))}
+
+
+def test_the_events_notes_beside_a_save_are_shown_each_on_its_own_line(where: Venue,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Saved.notes`` (a correction of a round later rounds were paired on, a player withdrawn by the
+    no-show rule...) were dropped: the page said only "Saved"."""
+    client = Client(where)
+    form = forms(client.sign_in(MANAGER).text)["/entry/1"]
+    notes = ("note: Nakamura, Hikaru was paired before this correction of round 1 (rounds 2-3)",
+             "note: <b>rounds 3-5</b> were paired before this correction")
+
+    def noted(person: object, round_number: int, changes: dict[str, tuple[str, str]], **_: bool) -> Saved:
+        return Saved(saved=tuple(changes), notes=notes)
+
+    monkeypatch.setattr(where.desk, "save", noted)
+    answer = client.post("/entry/1", {**form, "chosen:1": "0-1"})
+    assert answer.status == 200
+    said = [unescape(line) for line in re.findall(r'<p class="said">(.*?)</p>', answer.text)]
+    assert said == list(notes)  # each a line, the event's own words, escaped
+    assert "<b>rounds" not in answer.text
+
+    def refused(person: object, round_number: int, changes: dict[str, tuple[str, str]], **_: bool) -> Saved:
+        return Saved(refused="the event is finalised", notes=("note: the final standings are stored again",))
+
+    monkeypatch.setattr(where.desk, "save", refused)
+    answer = client.post("/entry/1", {**form, "chosen:1": "0-1"})
+    text = _text(answer.text)
+    assert answer.status == 409 and "Nothing was saved. the event is finalised" in text  # the refusal as before
+    assert "note: the final standings are stored again" in text
+
+
+def test_a_forfeit_the_no_show_rule_refuses_offers_confirm_and_excused_with_the_choices_kept(where: Venue) -> None:
+    client = Client(where)
+    form = forms(client.sign_in(ARBITER).text)["/entry/1"]
+    answer = client.post("/entry/1", {**form, "chosen:1": "1-0", "chosen:3": "+/-"})
+    text = _text(answer.text)
+    assert answer.status == 409 and "Nothing was saved. this forfeit withdraws O'Brien, \"Pat\"" in text
+    assert where.desk.journal == [] and where.desk.asked == [(False, False)]
+    assert _boxes(answer.text) == {"confirm": False, "excused": False}
+    assert "Record the forfeit and withdraw the player as the no-show rule says (--confirm)" in text
+    assert "The player gave notice: the forfeit is excused (--excused)" in text
+    again = forms(answer.text)["/entry/1"]
+    assert (again["chosen:1"], again["chosen:3"]) == ("1-0", "+/-") and again["csrf"] == form["csrf"]
+    assert "confirm" not in again and "excused" not in again  # a box not ticked is not sent
+
+
+def test_a_ticked_confirm_reaches_the_desk_and_the_forfeit_is_saved_with_its_withdrawal(where: Venue) -> None:
+    client = Client(where)
+    form = forms(client.sign_in(ARBITER).text)["/entry/1"]
+    again = forms(client.post("/entry/1", {**form, "chosen:3": "+/-"}).text)["/entry/1"]
+    answer = client.post("/entry/1", {**again, "confirm": "yes"})
+    text = _text(answer.text)
+    assert answer.status == 200 and "Saved: Board 3: Ünal, Zoë & Co – O'Brien, \"Pat\" +/-" in text
+    assert "O'Brien, \"Pat\" withdrawn after round 1: 1 no-show without notice" in text  # the desk's note
+    assert where.desk.asked == [(False, False), (True, False)] and where.desk.withdrawn == ["O'Brien, \"Pat\""]
+    assert where.desk.journal == [("Ali Arbiter", "3", "", "+/-")]
+    assert _boxes(answer.text) == {}  # saved: nothing is asked any more
+
+
+def test_a_ticked_excused_reaches_the_desk_and_no_one_is_withdrawn(where: Venue) -> None:
+    client = Client(where)
+    form = forms(client.sign_in(ARBITER).text)["/entry/1"]
+    again = forms(client.post("/entry/1", {**form, "chosen:2": "-/-"}).text)["/entry/1"]
+    answer = client.post("/entry/1", {**again, "excused": "yes"})
+    assert answer.status == 200 and where.desk.asked[-1] == (False, True)
+    assert where.desk.results["2"] == "-/-" and where.desk.withdrawn == []
+
+
+def test_a_box_not_ticked_changes_nothing(where: Venue) -> None:
+    client = Client(where)
+    form = forms(client.sign_in(ARBITER).text)["/entry/1"]
+    again = forms(client.post("/entry/1", {**form, "chosen:3": "+/-"}).text)["/entry/1"]
+    answer = client.post("/entry/1", again)  # saved again as the page stands: no box ticked
+    assert answer.status == 409 and where.desk.asked == [(False, False), (False, False)]
+    assert where.desk.journal == [] and _boxes(answer.text) == {"confirm": False, "excused": False}
+    plain = client.post("/entry/1", {**form, "chosen:1": "1-0"})  # without a forfeit, nothing is asked
+    assert plain.status == 200 and where.desk.asked[-1] == (False, False) and _boxes(plain.text) == {}
+
+
+def test_a_ticked_box_stays_ticked_when_the_save_is_refused_again(where: Venue, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both asked, one ticked, the desk still refuses: the ticked one is kept for the next save."""
+    client = Client(where)
+    form = forms(client.sign_in(ARBITER).text)["/entry/1"]
+    monkeypatch.setattr(where.desk, "save", lambda *_, **__: Saved(refused="no", needs=("confirm", "excused")))
+    answer = client.post("/entry/1", {**form, "chosen:3": "+/-", "excused": "yes"})
+    assert answer.status == 409 and _boxes(answer.text) == {"confirm": False, "excused": True}
+    assert forms(answer.text)["/entry/1"]["excused"] == "yes"
+
+
+def test_a_ticked_box_without_the_csrf_token_changes_nothing(where: Venue) -> None:
+    client = Client(where)
+    form = forms(client.sign_in(ARBITER).text)["/entry/1"]
+    again = forms(client.post("/entry/1", {**form, "chosen:3": "+/-"}).text)["/entry/1"]
+    for token in ({}, {"csrf": "forged"}):
+        fields = {key: value for key, value in again.items() if key != "csrf"} | token | {"confirm": "yes"}
+        answer = client.post("/entry/1", fields)
+        assert answer.status == 403 and "nothing was changed" in _text(answer.text)
+    assert where.desk.saves == 1 and where.desk.journal == [] and where.desk.withdrawn == []
+
+
+def test_a_box_with_another_value_is_refused_before_the_desk(where: Venue) -> None:
+    client = Client(where)
+    form = forms(client.sign_in(ARBITER).text)["/entry/1"]
+    for box in ({"confirm": ""}, {"confirm": "no"}, {"excused": "on"}):
+        assert client.post("/entry/1", {**form, "chosen:3": "+/-", **box}).status == 400
+    assert where.desk.saves == 0
+
+
+def test_the_page_after_a_save_links_back_to_the_rounds_sheet(where: Venue) -> None:
+    client = Client(where)
+    form = forms(client.sign_in(ARBITER).text)["/entry/1"]
+    answer = client.post("/entry/1", {**form, "chosen:1": "1-0"})
+    outcome = answer.text.split('class="outcome saved"')[1].split("</div>")[0]
+    assert '<a href="/entry/1">Round 1\'s sheet as stored now</a>' in outcome
+    fresh = client.get("/entry/1")  # a GET: reloading it saves nothing again
+    assert fresh.status == 200 and forms(fresh.text)["/entry/1"]["seen:1"] == "1-0" and where.desk.saves == 1
+
+
+# signing in from one address (a venue's router)
+
+def test_successful_sign_ins_are_not_counted_against_the_address_only_wrong_codes_are(where: Venue) -> None:
+    """A venue's router puts every arbiter behind one address: the 6th sign-in within a minute was 429."""
+    for code in [*CODES] * 3:  # twelve sign-ins from one address, by link and by form
+        assert Client(where).sign_in(code).status == 200
+        client = Client(where)
+        form = forms(client.get("/signin").text)["/signin"]
+        assert client.post("/signin", {**form, "code": code}).status == 303
+    guesser = Client(where)
+    for _ in range(5):
+        assert guesser.get("/signin?code=guess").status == 403
+    assert guesser.get(f"/signin?code={ARBITER}").status == 429  # the limit of failures holds

@@ -51,7 +51,7 @@ def test_a_result_saved_in_the_browser_is_journalled_by_the_person_who_signed_in
     place = _open_place(form)
     before = len(_journal(folder))
     answer = client.post("/entry/5", {**form, f"chosen:{place}": "1-0"})
-    assert answer.status == 200 and f"Saved: Board {place}: 1-0" in _text(answer.text)
+    assert answer.status == 200 and re.search(rf"Saved: Board {place}: [^|]+ – [^|]+ 1-0", _text(answer.text))
     lines = _journal(folder)[before:]
     assert lines and {line["by"] for line in lines} == {"Ali Arbiter"}
     assert forms(answer.text)["/entry/5"][f"seen:{place}"] == "1-0"  # the sheet as stored now
@@ -66,7 +66,7 @@ def test_two_phones_clash_on_a_board_and_the_folder_keeps_the_first(swiss: tuple
     assert first.post("/entry/5", {**first_form, f"chosen:{place}": "1-0"}).status == 200
     after_first = snapshot(folder)
     answer = second.post("/entry/5", {**second_form, f"chosen:{place}": "0-1"})
-    assert answer.status == 409 and f"Board {place} 1-0 0-1" in _text(answer.text)
+    assert answer.status == 409 and re.search(rf"Board {place}: [^|]+ – [^|]+ 1-0 0-1", _text(answer.text))
     assert snapshot(folder) == after_first
 
 
@@ -111,3 +111,61 @@ def test_every_kind_of_event_enters_a_result_through_the_sheet(sample, event: st
 def test_a_club_folder_has_no_desk_and_says_so_before_anything_is_served(sample) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(Refused, match="holds a club: .*; to enter a tournament's results, serve its own folder"):
         open_desk(sample("club-lyon"))
+
+
+def test_a_knockout_save_names_each_games_own_white_and_black_beside_its_code(sample) -> None:  # type: ignore[no-untyped-def]
+    """The message headed the games with their match ("Match 6: 7. Celik – 23. Dogan, Game 1: 1-0,
+    Game 2: 0-1") while game 1's code is from its White's side, 23. Dogan: it read 1-1 although Dogan
+    won 2-0. Each game now reads with its own two names."""
+    folder = sample("knockout24-in-progress")
+    with venue(open_desk(folder)) as where:
+        client = Client(where)
+        form = forms(client.sign_in(ARBITER).text)["/entry/2"]
+        answer = client.post("/entry/2", {**form, "chosen:6.1": "1-0", "chosen:6.2": "0-1"})
+        text = _text(answer.text)
+        celik, dogan = "7. Celik, Aylin (2094)", "23. Dogan, Emre (1666)"
+        assert answer.status == 200, text[:500]
+        assert (f"Saved: Match 6: {celik} – {dogan} Game 1: {dogan} – {celik} 1-0 "
+                f"Game 2: {celik} – {dogan} 0-1") in text
+        assert "the journal keeps" not in text  # a knockout keeps each game from its White's side
+
+
+def test_a_team_board_kept_from_black_says_the_journal_keeps_the_first_teams_side(sample) -> None:  # type: ignore[no-untyped-def]
+    """A team board where the first-named team has Black: the sheet shows White's code, the journal
+    keeps the first team's (``arbiter log`` shows it turned); the message says so."""
+    folder = sample("team-league-in-progress")
+    with venue(open_desk(folder)) as where:
+        client = Client(where)
+        form = forms(client.sign_in(ARBITER).text)["/entry/4"]
+        before = len(_journal(folder))
+        answer = client.post("/entry/4", {**form, "chosen:2.1": "1/2-1/2", "chosen:2.2": "1-0"})
+        text = _text(answer.text)
+        assert answer.status == 200, text[:500]
+        assert ("Saved: Match 2: Lyon Olympique Échecs – Tour de Givors "
+                "Board 1: 1. Garnier, Jules (2314) – 16. Roux, Chloé (2123) ½-½ "
+                "Board 2: 17. François, Tom (2052) – 2. Robert, Louis (2231) 1-0 (the journal keeps this board "
+                "from the first-named team's side, Black here: arbiter log shows 0-1)") in text
+        kept = {line["change"]: line["new"] for line in _journal(folder)[before:]}
+        assert kept == {"round 4 board 2.1 result": "1/2-1/2", "round 4 board 2.2 result": "0-1"}
+
+
+def test_a_round_not_paired_of_a_folder_is_404_without_the_desks_parameter_name(swiss: tuple[Path, Venue]) -> None:
+    """``/entry/6`` of an event paired to round 5 answered 400 "field 'round_number': there is no round 6"."""
+    _, where = swiss
+    client = Client(where)
+    client.sign_in(ARBITER)
+    answer = client.get("/entry/6")
+    text = _text(answer.text)
+    assert answer.status == 404 and "round 6 is not paired yet" in text and "round_number" not in text
+
+
+def test_a_save_in_an_earlier_round_links_back_to_its_sheet_and_to_the_current_rounds(swiss: tuple[Path, Venue]) -> None:
+    _, where = swiss
+    client = Client(where)
+    client.sign_in(MANAGER)
+    form = forms(client.get("/entry/4").text)["/entry/4"]
+    place = next(key.removeprefix("seen:") for key, value in form.items() if key.startswith("seen:") and value != "0-1")
+    answer = client.post("/entry/4", {**form, f"chosen:{place}": "0-1"})
+    assert answer.status == 200, _text(answer.text)[:500]
+    links = re.findall(r'<a href="(/entry[^"]*)">([^<]*)</a>', answer.text.split('class="again"')[1].split("</p>")[0])
+    assert links == [("/entry/4", "Round 4's sheet as stored now"), ("/entry", "the current round's sheet (round 5)")]

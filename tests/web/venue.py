@@ -31,21 +31,30 @@ CODES = {"code-owner-0123456789": Person("Olga Owner", Role.OWNER),
          "code-deputy-0123456789": Person("Dana Deputy", Role.ARBITER)}
 
 
+#: What the fake event's forfeits do: its no-show rule withdraws a forfeit's loser (the real one's
+#: ``withdraw_after_unexcused = 1``), so a forfeit is saved only with ``confirm`` (withdrawn, and said)
+#: or ``excused`` (the loser gave notice: no withdrawal), as ``arbiter result`` asks them.
+FORFEIT_LOSERS = {"+/-": (1,), "-/+": (0,), "-/-": (0, 1)}
+
+
 @dataclass
 class FakeDesk:
-    """One round of three boards, saved compare-and-set and all or nothing, with a journal."""
+    """One round of three boards, saved compare-and-set and all or nothing, with a journal; a
+    forfeit needs ``confirm`` or ``excused`` (:data:`FORFEIT_LOSERS`)."""
 
     results: dict[str, str] = field(default_factory=lambda: {place: "" for place in BOARDS})
     finalised: bool = False
     corrections: bool = True  # False: once finalised, no correction at all (a knockout)
     journal: list[tuple[str, str, str, str]] = field(default_factory=list)  # (by, place, old, new)
+    withdrawn: list[str] = field(default_factory=list)
+    asked: list[tuple[bool, bool]] = field(default_factory=list)  # (confirm, excused) of each save
     finalised_by: list[str] = field(default_factory=list)
     saves: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def sheet(self, round_number: int | None) -> Sheet:
-        if round_number not in (None, 1):
-            raise BadArgument(f"no round {round_number}: round 1 is the last paired", field="round")
+        if round_number not in (None, 1):  # as the real desk says it, its parameter named
+            raise BadArgument(f"there is no round {round_number}; rounds 1 to 1 are paired", field="round_number")
         boards = tuple(SheetBoard(place, f"Board {place}", white, black, self.results[place])
                        for place, (white, black) in BOARDS.items())
         return Sheet(1, (1,), boards, self.finalised, "Test <Open>", self.corrections)
@@ -54,6 +63,9 @@ class FakeDesk:
              confirm: bool = False, excused: bool = False) -> Saved:
         with self.lock:
             self.saves += 1
+            self.asked.append((confirm, excused))
+            if round_number != 1:  # as the real desk: the sheet's refusal, its message
+                return Saved(refused=f"there is no round {round_number}; rounds 1 to 1 are paired")
             unknown = [place for place in changes if place not in self.results]
             if unknown:
                 return Saved(refused=f"no board {unknown[0]} in round {round_number}")
@@ -63,10 +75,19 @@ class FakeDesk:
                             for place, (seen, chosen) in changes.items() if self.results[place] != seen)
             if clashes:
                 return Saved(clashes=clashes)
+            losers = [BOARDS[place][side] for place, (_, chosen) in changes.items()
+                      for side in FORFEIT_LOSERS.get(chosen, ())]
+            if losers and not excused and not confirm:
+                return Saved(refused=f"this forfeit withdraws {'; '.join(losers)}: 1 no-show without notice. Nothing "
+                                     "was saved: give --confirm to record it and withdraw, or --excused if notice "
+                                     "was given", needs=("confirm", "excused"))
             for place, (seen, chosen) in changes.items():
                 self.journal.append((person.name, place, seen, chosen))
                 self.results[place] = chosen
-            return Saved(saved=tuple(changes))
+            notes = () if excused else tuple(f"{loser} withdrawn after round 1: 1 no-show without notice"
+                                              for loser in losers)
+            self.withdrawn += [] if excused else losers
+            return Saved(saved=tuple(changes), notes=notes)
 
     def finalise(self, person: Person) -> str:
         if not person.role.may_finalise:
@@ -192,7 +213,10 @@ class _Forms(HTMLParser):
         if tag == "form":
             self._form = self.forms.setdefault(found.get("action", ""), {})
         elif tag == "input" and self._form is not None and "name" in found:
-            self._form[found["name"]] = found.get("value", "")
+            box = found.get("type") in ("checkbox", "radio")
+            if box and "checked" not in found:
+                return  # a box not ticked is not sent
+            self._form[found["name"]] = found.get("value", "on" if box else "")
         elif tag == "select" and self._form is not None:
             self._select = found["name"]
             if "disabled" in found:

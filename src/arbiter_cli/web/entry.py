@@ -8,10 +8,14 @@ Its routes, beside the site's pages (which all end in ``.html``, ``.css`` or ``.
 * ``GET /signin`` the sign-in form; ``GET /signin?code=CODE`` (the link ``arbiter access add``
   prints) signs in and sends the browser on to ``/entry``, so the code leaves the address bar (a
   link that another site's page opened only fills the form and says whom it signs in: login CSRF);
-  ``POST /signin`` the form's code. Signing in ends the session the browser had. At most :data:`~arbiter_cli.web.sessions.SIGN_IN_ATTEMPTS` a
-  minute from one address (then 429, with Retry-After).
-* ``GET /entry`` the current round's sheet, ``GET /entry/N`` round N's; ``POST /entry/N`` saves the
-  boards whose result was changed on the page, as one compare-and-set entry.
+  ``POST /signin`` the form's code. Signing in ends the session the browser had. At most
+  :data:`~arbiter_cli.web.sessions.SIGN_IN_ATTEMPTS` wrong codes a minute from one address (then 429,
+  with Retry-After, whatever code it tries); a code that signs someone in is not counted.
+* ``GET /entry`` the current round's sheet, ``GET /entry/N`` round N's (404 for a round not paired);
+  ``POST /entry/N`` saves the boards whose result was changed on the page, as one compare-and-set
+  entry, with the boxes a refused save asked for (``confirm``, ``excused``: the command line's
+  ``--confirm`` and ``--excused``). The page after a save names each place with its own White and
+  Black beside its code, and says the event's notes.
 * ``GET /finalise`` asks, ``POST /finalise`` finalises: the owner's and the managers' only (403 for an
   arbiter, whatever the form says).
 * ``POST /signout``.
@@ -36,8 +40,8 @@ from urllib.parse import parse_qsl, urlsplit
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
-from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, DomainError
-from arbiter_cli.core.venue import ENTRY_RESULTS, Desk, Gate, Person, Saved, Sheet
+from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, DomainError, Refused, shown_value
+from arbiter_cli.core.venue import ENTRY_RESULTS, Clash, Desk, Gate, Person, Saved, Sheet, SheetBoard, turned
 from arbiter_cli.web.sessions import Attempts, FormTokens, Session, Sessions
 
 __all__ = ["Entry", "Request", "Response", "SESSION_COOKIE", "SIGN_IN_COOKIE", "HEADERS"]
@@ -63,6 +67,13 @@ HEADERS = (
 
 _CODES = frozenset(code for code, _ in ENTRY_RESULTS)
 _LABELS = dict(ENTRY_RESULTS)
+#: What a refused save may need from the person (:attr:`Saved.needs`), as the sheet offers it: a
+#: checkbox of the form, sent as ``NAME=yes``, passed to :meth:`Desk.save`; a box not ticked is not sent.
+_NEEDS: dict[str, str] = {
+    "confirm": "Record the forfeit and withdraw the player as the no-show rule says (--confirm)",
+    "excused": "The player gave notice: the forfeit is excused (--excused)",
+}
+_TICKED = "yes"
 _ROUND = re.compile(r"/entry/([1-9][0-9]{0,3})")
 _ROUTES: dict[str, tuple[str, ...]] = {
     "/signin": ("GET", "HEAD", "POST"), "/signout": ("POST",), "/entry": ("GET", "HEAD"),
@@ -122,12 +133,51 @@ class _Group:
 
 @dataclass(frozen=True)
 class _Outcome:
-    """What a save or a refusal says above the sheet."""
+    """What a save or a refusal says above the sheet: ``saved`` the places saved and the code chosen
+    for each, ``notes`` the event's own lines beside the save (:attr:`Saved.notes`), ``needs`` what
+    the refused save needs (:attr:`Saved.needs`), ``ticked`` the boxes the person had ticked."""
 
     kind: str  # "saved", "clash", "refused", "note"
     lines: tuple[str, ...] = ()
-    saved: tuple[tuple[str, str], ...] = ()  # (place, result)
-    clashes: tuple[tuple[str, str, str, str], ...] = ()  # (place, its label, stored, yours)
+    saved: tuple[tuple[str, str | None], ...] = ()  # (place, code; None: not one the person chose)
+    clashes: tuple[Clash, ...] = ()
+    notes: tuple[str, ...] = ()
+    needs: tuple[str, ...] = ()
+    ticked: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class _Named:
+    """A place as a save's message names it: its match (a heading, as on the sheet), its label, and
+    its own White and Black, so that a code always reads with its two names (a knockout's game 1 may
+    have the match's second-named player White). ``kept``: the folder keeps this place's result from
+    Black's side (:attr:`SheetBoard.from_black`), so ``arbiter log`` shows it turned."""
+
+    match: str
+    label: str
+    white: str = ""
+    black: str = ""
+    kept: bool = False
+
+
+@dataclass(frozen=True)
+class _Told:
+    """One place of a save's message: the place, the result (its label, from White's side), the result
+    as the journal keeps it when that is from Black's side ("" otherwise), and, for a clash, yours."""
+
+    place: _Named
+    result: str
+    journal: str = ""
+    yours: str = ""
+
+
+@dataclass(frozen=True)
+class _Box:
+    """A checkbox the sheet offers after a refused save (:data:`_NEEDS`)."""
+
+    name: str
+    label: str
+    ticked: bool
 
 
 class _BadForm(ValueError):
@@ -199,8 +249,6 @@ class Entry:
 
     def _sign_in(self, request: Request, query: str) -> Response:
         if request.method == "POST":
-            if wait := self._attempts.wait(request.client):
-                return self._too_many(request, wait)
             form = _form(request)
             if not (_same_origin(request) and self._tokens.valid(_cookie(request, SIGN_IN_COOKIE), form.get("csrf"))):
                 return self._sign_in_page(request, HTTPStatus.FORBIDDEN,
@@ -209,23 +257,35 @@ class Entry:
         code = _query(query).get("code")
         if code is None or request.method != "GET":
             return self._sign_in_page(request, HTTPStatus.OK, "")
-        if wait := self._attempts.wait(request.client):
-            return self._too_many(request, wait)
         return self._try_code(request, code, linked=True)
 
     def _try_code(self, request: Request, code: str, linked: bool = False) -> Response:
-        """Sign in with ``code``: a new session, and the one this browser had is closed. A sign-in
-        link (``linked``) that another site's page opened signs no one in by itself (login CSRF: a page
-        could sign a phone in as the person whose code it holds, and what that phone saves would be
-        journalled by them): it shows whom the link signs in, on the form, for the person to confirm."""
-        code = code.strip()
+        """Sign in with ``code``: a new session, and the one this browser had is closed. Only a wrong
+        code counts against the address's limit (a venue's router puts every arbiter behind one
+        address); past it, the address waits whatever code it tries. A sign-in link (``linked``) that
+        another site's page opened signs no one in by itself (login CSRF: a page could sign a phone in
+        as the person whose code it holds, and what that phone saves would be journalled by them): it
+        shows whom the link signs in, on the form, for the person to confirm."""
+        if wait := self._attempts.wait(request.client):
+            return self._too_many(request, wait)
+        wrong = False
         try:
-            person = self._gate.sign_in(code) if 0 < len(code) <= MAX_CODE else None
-        except DomainError as error:
-            return self._sign_in_page(request, HTTPStatus.SERVICE_UNAVAILABLE, f"The access list does not read now: {error}")
-        if person is None:
-            return self._sign_in_page(request, HTTPStatus.FORBIDDEN,
-                                      "This code lets no one in: check it, or ask the event's owner for a new one.")
+            code = code.strip()
+            try:
+                person = self._gate.sign_in(code) if 0 < len(code) <= MAX_CODE else None
+            except DomainError as error:
+                return self._sign_in_page(request, HTTPStatus.SERVICE_UNAVAILABLE,
+                                          f"The access list does not read now: {error}")
+            if person is None:
+                wrong = True
+                return self._sign_in_page(request, HTTPStatus.FORBIDDEN,
+                                          "This code lets no one in: check it, or ask the event's owner for a new one.")
+            return self._let_in(request, person, code, linked)
+        finally:
+            if not wrong:
+                self._attempts.forgive(request.client)
+
+    def _let_in(self, request: Request, person: Person, code: str, linked: bool) -> Response:
         if linked and request.headers.get("sec-fetch-site", "none") not in ("none", "same-origin"):
             return self._sign_in_page(request, HTTPStatus.OK, f"This sign-in link was opened from another site's page, "
                                       f"so it did not sign you in. It signs in {person.name} ({person.role.value}): "
@@ -261,39 +321,57 @@ class Entry:
         try:
             sheet = self._desk.sheet(round_number)
         except DomainError as error:
-            return self._message(visit, _status_of(error), "No sheet", (str(error),))
-        labels = {board.place: f"{board.match}, {board.label}" if board.match else board.label for board in sheet.boards}
+            return self._no_sheet(visit, round_number, error)
         # a finalised event takes a correction from its owner and managers only, and a knockout's none at all
         editable = not sheet.finalised or (visit.person.role.may_finalise and sheet.corrections)
+        saved, clashes, boxes = _told(outcome, {board.place: board for board in sheet.boards})
         return self._page(status, "sheet.html", visit, sheet=sheet, groups=_groups(sheet, choices or {}),
-                          outcome=outcome, labels=labels, editable=editable)
+                          outcome=outcome, saved=saved, clashes=clashes, boxes=boxes, editable=editable,
+                          current=max(sheet.rounds, default=sheet.round))
+
+    def _no_sheet(self, visit: _Visit, round_number: int | None, error: DomainError) -> Response:
+        """The desk has no sheet of this round: a round not paired yet is 404 and one plain line (the
+        desk's refusal names its own parameters); any other refusal is its own line."""
+        if round_number is not None and isinstance(error, (BadArgument, Refused)):
+            try:
+                rounds: tuple[int, ...] | None = self._desk.sheet(None).rounds
+            except DomainError:
+                rounds = None
+            if rounds is not None and round_number not in rounds:
+                line = (f"round {round_number} is not paired yet" if round_number > max(rounds, default=0)
+                        else f"round {round_number} has no results to enter")
+                return self._message(visit, HTTPStatus.NOT_FOUND, "No such round", (line,))
+        return self._message(visit, _status_of(error), "No sheet", (_said(error),))
 
     def _save(self, request: Request, visit: _Visit, round_number: int) -> Response:
         form = _form(request)
         if not self._token_ok(request, visit.session.csrf, form):
             return self._message(visit, HTTPStatus.FORBIDDEN, "Nothing was saved", _FORGED)
         changes = _changes(form)
+        ticked = _ticked(form)
         if not changes:
             return self._sheet_page(visit, round_number, outcome=_Outcome("note", ("Nothing to save: no result was changed.",)))
         try:
-            saved = self._desk.save(visit.person, round_number, changes)
+            saved = self._desk.save(visit.person, round_number, changes, confirm="confirm" in ticked,
+                                    excused="excused" in ticked)
         except DomainError as error:
-            saved = Saved(refused=str(error))
-        done = tuple((place, _label(changes[place][1]) if place in changes else "") for place in saved.saved)
+            saved = Saved(refused=_said(error))
+        done = tuple((place, changes[place][1] if place in changes else None) for place in saved.saved)
         if not saved.clashes and not saved.refused:
-            outcome = _Outcome("saved", saved=done) if done else _Outcome("note", ("Nothing to save: no result was changed.",))
+            outcome = _Outcome("saved", saved=done, notes=saved.notes) if done else \
+                _Outcome("note", ("Nothing to save: no result was changed.",), notes=saved.notes)
             return self._sheet_page(visit, round_number, outcome=outcome)
         # Not saved (a group event's save may have saved some stages before): the person's other changes
         # stay chosen, sent again with what is stored now as what they saw; a clashed board shows what is
         # stored, so that saving again without looking changes nothing there.
         clashed = {clash.place for clash in saved.clashes}
         kept = {place: chosen for place, (_, chosen) in changes.items() if place not in clashed and place not in saved.saved}
+        # The boxes the refusal asks for are offered, and those ticked stay ticked, for the save again.
         if saved.clashes:
-            outcome = _Outcome("clash", saved=done, clashes=tuple(
-                (clash.place, clash.label or clash.place, _label(clash.stored), _label(clash.yours))
-                for clash in saved.clashes))
+            outcome = _Outcome("clash", saved=done, clashes=saved.clashes, notes=saved.notes, ticked=ticked)
         else:
-            outcome = _Outcome("refused", (saved.refused,), saved=done)
+            outcome = _Outcome("refused", (saved.refused,), saved=done, notes=saved.notes, needs=saved.needs,
+                               ticked=ticked)
         return self._sheet_page(visit, round_number, HTTPStatus.CONFLICT, outcome, kept)
 
     def _finalise(self, request: Request, visit: _Visit) -> Response:
@@ -380,6 +458,49 @@ def _changes(form: Mapping[str, str]) -> dict[str, tuple[str, str]]:
                 raise _BadForm(f"not a result: {chosen!r}")
             changes[place] = (seen, chosen)
     return changes
+
+
+def _ticked(form: Mapping[str, str]) -> frozenset[str]:
+    """The boxes of :data:`_NEEDS` ticked on the form (a box not ticked is not sent at all)."""
+    ticked = set()
+    for name in _NEEDS:
+        value = form.get(name)
+        if value is not None and value != _TICKED:
+            raise _BadForm(f"the box {name!r} says {shown_value(value)}, not {_TICKED!r}")
+        if value is not None:
+            ticked.add(name)
+    return frozenset(ticked)
+
+
+def _told(outcome: _Outcome | None, places: Mapping[str, SheetBoard]
+          ) -> tuple[tuple[_Told, ...], tuple[_Told, ...], tuple[_Box, ...]]:
+    """What an outcome says, named from the sheet as it is now: the places saved, the clashes, and
+    the boxes offered (after a save that was not made: those the refusal needs, and those ticked)."""
+    if outcome is None:
+        return (), (), ()
+    saved = tuple(_Told(_named(place, places), "" if code is None else _label(code),
+                        _label(turned(code)) if code is not None and turned(code) != code
+                        and place in places and places[place].from_black else "")
+                  for place, code in outcome.saved)
+    clashes = tuple(_Told(_named(clash.place, places, clash.label), _label(clash.stored), yours=_label(clash.yours))
+                    for clash in outcome.clashes)
+    boxes = tuple(_Box(name, label, name in outcome.ticked) for name, label in _NEEDS.items()
+                  if name in outcome.needs or name in outcome.ticked) if outcome.kind in ("clash", "refused") else ()
+    return saved, clashes, boxes
+
+
+def _named(place: str, places: Mapping[str, SheetBoard], label: str = "") -> _Named:
+    """A place as a save's message names it, from the sheet (its label alone if the sheet lacks it)."""
+    board = places.get(place)
+    if board is None:
+        return _Named("", label or place)
+    return _Named(board.match, board.label, board.white, board.black, board.from_black)
+
+
+def _said(error: DomainError) -> str:
+    """A desk's refusal as the page says it: its message, without the parameter it names (a file it
+    names stays: a broken folder's file is the arbiter's to mend)."""
+    return error.message if error.source is None else str(error)
 
 
 def _groups(sheet: Sheet, choices: Mapping[str, str]) -> tuple[_Group, ...]:

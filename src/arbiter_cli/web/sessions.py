@@ -6,9 +6,14 @@ sign-in code it was opened with, so that every request asks the gate again wheth
 lets its person in (a person removed from the access list is signed out at once); the code never
 leaves the server again.
 
+Only a wrong code counts against an address: an attempt that let someone in is forgiven (a venue's
+router puts every arbiter behind one address).
+
 >>> attempts = Attempts(most=2, seconds=60.0, clock=lambda: 0.0)
->>> attempts.wait("10.0.0.7"), attempts.wait("10.0.0.7"), attempts.wait("10.0.0.7"), attempts.wait("10.0.0.8")
-(0.0, 0.0, 60.0, 0.0)
+>>> attempts.wait("10.0.0.7"), attempts.forgive("10.0.0.7"), attempts.wait("10.0.0.7"), attempts.wait("10.0.0.7")
+(0.0, None, 0.0, 0.0)
+>>> attempts.wait("10.0.0.7"), attempts.wait("10.0.0.8")
+(60.0, 0.0)
 """
 
 from __future__ import annotations
@@ -33,7 +38,8 @@ MAX_SESSIONS = 1000
 #: beyond them that code's session used longest ago ends, so that one code signing in over and over
 #: never ends the sessions of the others.
 MAX_PER_CODE = 10
-#: Sign-in attempts an address may make in :data:`SIGN_IN_SECONDS`; more wait (429, Retry-After).
+#: Failed sign-in attempts (a wrong code) an address may make in :data:`SIGN_IN_SECONDS`; then it waits
+#: (429, Retry-After), whatever code it tries.
 SIGN_IN_ATTEMPTS = 5
 SIGN_IN_SECONDS = 60.0
 #: The most addresses whose attempts are remembered (the oldest are forgotten first).
@@ -103,7 +109,9 @@ class Sessions:
 
 
 class Attempts:
-    """How many sign-in attempts each client address made lately: at most ``most`` in ``seconds``."""
+    """How many failed sign-in attempts each client address made lately: at most ``most`` in
+    ``seconds``. An attempt is counted when it begins (:meth:`wait`), so that attempts made at once
+    never pass the limit together, and forgiven when its code let someone in (:meth:`forgive`)."""
 
     def __init__(self, most: int = SIGN_IN_ATTEMPTS, seconds: float = SIGN_IN_SECONDS,
                  clock: Callable[[], float] = time.monotonic, addresses: int = MAX_ADDRESSES) -> None:
@@ -112,7 +120,8 @@ class Attempts:
         self._times: dict[str, deque[float]] = {}
 
     def wait(self, address: str) -> float:
-        """0 if ``address`` may try a code now (the attempt is counted); else the seconds it must wait."""
+        """0 if ``address`` may try a code now (the attempt is counted, until :meth:`forgive`); else the
+        seconds it must wait."""
         now = self._clock()
         with self._lock:
             times = self._times.pop(address, None) or deque()
@@ -125,6 +134,14 @@ class Attempts:
             while len(self._times) > self._addresses:
                 del self._times[next(iter(self._times))]
             return 0.0
+
+    def forgive(self, address: str) -> None:
+        """The attempt ``address`` just began was no wrong code (it signed someone in, or no code was
+        judged): it no longer counts."""
+        with self._lock:
+            times = self._times.get(address)
+            if times:
+                times.pop()
 
 
 class FormTokens:
