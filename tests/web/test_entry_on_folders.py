@@ -169,3 +169,30 @@ def test_a_save_in_an_earlier_round_links_back_to_its_sheet_and_to_the_current_r
     assert answer.status == 200, _text(answer.text)[:500]
     links = re.findall(r'<a href="(/entry[^"]*)">([^<]*)</a>', answer.text.split('class="again"')[1].split("</p>")[0])
     assert links == [("/entry/4", "Round 4's sheet as stored now"), ("/entry", "the current round's sheet (round 5)")]
+
+
+@pytest.mark.parametrize("box", ["confirm", "excused"])
+def test_a_forfeit_the_no_show_rule_refuses_is_saved_from_the_page_once_its_box_is_ticked(
+        swiss: tuple[Path, Venue], box: str) -> None:
+    """The folder's no-show rule withdraws a forfeit's loser: the page offers --confirm and --excused
+    as boxes; ticked, the save goes through the act with that option, and says what the event said."""
+    folder, where = swiss
+    client = Client(where)
+    form = forms(client.sign_in(ARBITER).text)["/entry/5"]
+    place = _open_place(form)
+    before = snapshot(folder)
+    refused = client.post("/entry/5", {**form, f"chosen:{place}": "+/-"})
+    assert refused.status == 409 and "this forfeit withdraws" in _text(refused.text)
+    assert re.findall(r'<input type="checkbox" name="(\w+)"', refused.text) == ["confirm", "excused"]
+    assert snapshot(folder) == before
+    lines = len(_journal(folder))
+    answer = client.post("/entry/5", {**forms(refused.text)["/entry/5"], box: "yes"})
+    text = _text(answer.text)
+    assert answer.status == 200 and re.search(rf"Saved: Board {place}: [^|]+ – [^|]+ \+/-", text), text[:500]
+    journalled = _journal(folder)[lines:]
+    withdrawn = [line for line in journalled if line["new"].startswith("withdrawn after round 5")]
+    assert {line["by"] for line in journalled} == {"Ali Arbiter"}
+    if box == "confirm":
+        assert len(withdrawn) == 1 and "withdrawn after round 5: 1 no-show without notice" in text
+    else:
+        assert withdrawn == [] and "withdrawn" not in text
