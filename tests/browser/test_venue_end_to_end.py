@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from conftest import ROOT
+from browser.test_entry_in_browser import _choose, _click, _text
 from in_process import arbiter_output
 from web import served
 
@@ -56,26 +57,6 @@ def venue(tmp_path: Path, browser: Any) -> Iterator[tuple[Path, str, dict[str, s
             browser.close()
         browser.switch_to.window(browser.window_handles[0])
         assert code == 130 and "Traceback" not in said, said
-
-
-def _text(browser: Any) -> str:
-    return " ".join(str(browser.find_element("tag name", "body").text).split())
-
-
-def _choose(browser: Any, place: str, code: str) -> None:
-    from selenium.webdriver.support.select import Select
-
-    Select(browser.find_element("name", f"chosen:{place}")).select_by_value(code)
-
-
-def _click(browser: Any, selector: str) -> None:
-    from selenium.webdriver.support import expected_conditions
-    from selenium.webdriver.support.wait import WebDriverWait
-
-    page = browser.find_element("tag name", "html")
-    browser.find_element("css selector", selector).click()
-    WebDriverWait(browser, 30).until(expected_conditions.staleness_of(page))
-    WebDriverWait(browser, 30).until(lambda b: b.execute_script("return document.readyState;") == "complete")
 
 
 def _board(folder: Path, round_number: int, board: int) -> dict[str, str]:
