@@ -328,7 +328,8 @@ def test_a_club_tournament_is_rated_by_its_club_not_by_the_rating_report(arbiter
     club = sample("club-lyon")
     tournament = next(p for p in sorted((club / "tournaments").iterdir()) if p.is_dir())
     before = snapshot(club)
-    for args in (("rating-report",), ("standings", "--rating-change"), ("player", "set-k", 1, 20)):
+    for args in (("rating-report",), ("standings", "--rating-change"), ("player", "set-k", 1, 20),
+                 ("player", "add", "--member", 1, "--k", 20)):
         result = arbiter("-d", tournament, *args)
         assert result.code == 4 and "arbiter ratings changes" in result.err, (args, result.err)
     assert snapshot(club) == before
@@ -341,3 +342,11 @@ def test_rating_report_is_refused_by_kinds_without_it(arbiter: Runner, sample) -
     groups = sample("groups16-in-progress")
     assert arbiter("-d", groups, "rating-report").code == 2  # give the stage
     assert arbiter("-d", groups, "rating-report", "--group", "A", "-f", "json").code == 0
+
+
+def test_export_says_that_a_trf_has_no_k(arbiter: Runner, tmp_path: Path) -> None:
+    folder = _four(arbiter, tmp_path)
+    exported = arbiter("-d", folder, "export", "-o", tmp_path / "rr.trf")
+    assert exported.code == 0 and "players' K factors are not exported" in exported.err
+    assert arbiter("import", tmp_path / "rr.trf", tmp_path / "back").code == 0
+    assert "k_factor" not in (tmp_path / "back" / "players.csv").read_text(encoding="utf-8")

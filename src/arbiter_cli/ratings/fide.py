@@ -42,7 +42,7 @@ digest, §7.2 (B.02 from 1 Mar 2024, amended 1 Oct 2025):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -51,7 +51,7 @@ from arbiter_cli.core.outcome import RoundEntry, round_entries
 from arbiter_cli.ratings.elo import capped_k, counted_difference, expected_score, round_half_away
 
 __all__ = ["DEFAULT_K", "K_GIVEN", "K_2400", "K_JUNIOR", "K_DEFAULT", "GAP", "GAP_ABOVE", "RatedGame", "NotRated",
-           "ExpectedChange", "expected_changes", "k_when_unknown", "junior", "not_rated_reason"]
+           "ExpectedChange", "expected_changes", "changes_of", "k_when_unknown", "junior", "not_rated_reason"]
 
 #: The K used when neither the list nor the arbiter gave one and the rating is below 2400 and the
 #: player no junior: a player below 2400 with 30 rated games or more (B.02 8.3.3).
@@ -186,8 +186,8 @@ def not_rated_reason(entry: RoundEntry, own: int | None, opponent: int | None, r
         return "bye"
     if outcome.forfeit:
         return "forfeit"
-    if not outcome.played or outcome.rating_points is None:
-        return "no result yet"
+    if not outcome.played or outcome.rating_points is None:  # no result yet, or none final (a game still played)
+        return "no result yet" if outcome.symbol == "?" else f"no final result ({outcome.symbol})"
     if opponent is None:
         return "the opponent is unrated"
     if (own is not None and rating_type is not RatingType.STANDARD and abs(own - opponent) >= GAP
@@ -199,12 +199,17 @@ def not_rated_reason(entry: RoundEntry, own: int | None, opponent: int | None, r
 def expected_changes(tournament: Tournament, after_round: int | None = None) -> tuple[ExpectedChange, ...]:
     """Every player's line of the rating report over rounds 1 to ``after_round`` (default: every
     paired round), in start-number order."""
-    settings = tournament.settings
-    rating_type = settings.rating_type
-    ratings = {p.start_number: p.rating or None for p in tournament.players}
-    entries = round_entries(tournament, after_round)
-    return tuple(_player(player, entries[player.start_number], ratings, settings, rating_type)
-                 for player in sorted(tournament.players, key=lambda p: p.start_number))
+    return changes_of(tournament.players, round_entries(tournament, after_round), tournament.settings)
+
+
+def changes_of(players: Sequence[Player], entries: Mapping[int, Sequence[RoundEntry]],
+               settings: Settings) -> tuple[ExpectedChange, ...]:
+    """Every player's line from their rounds (start number -> entries, as
+    :func:`arbiter_cli.core.outcome.round_entries` gives them), in start-number order: what any kind
+    of event whose games are read as :class:`RoundEntry` values can be rated by."""
+    ratings = {p.start_number: p.rating or None for p in players}
+    return tuple(_player(player, entries.get(player.start_number, ()), ratings, settings, settings.rating_type)
+                 for player in sorted(players, key=lambda p: p.start_number))
 
 
 def _player(player: Player, entries: Sequence[RoundEntry], ratings: dict[int, int | None], settings: Settings,
