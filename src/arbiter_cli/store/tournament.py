@@ -143,13 +143,11 @@ def settings_to_toml(settings: Settings) -> str:
 
 def players_to_csv(players: Sequence[Player]) -> str:
     """``players.csv``; the optional columns appear only when some player needs them."""
-    extra: tuple[str, ...] = ()
-    if any(p.k_factor is not None for p in players):
-        extra = PLAYER_OPTIONAL[:3]
-    elif any(p.member_id is not None for p in players):
-        extra = PLAYER_OPTIONAL[:2]
-    elif any(p.entered_round is not None for p in players):
-        extra = PLAYER_OPTIONAL[:1]
+    # the optional columns up to the last one some player needs (a file's header is the columns and
+    # a prefix of the optional ones)
+    needed = [at for at, column in enumerate(PLAYER_OPTIONAL, start=1)
+              if any(getattr(p, column) is not None for p in players)]
+    extra = PLAYER_OPTIONAL[:max(needed, default=0)]
     rows = []
     for p in sorted(players, key=lambda p: p.start_number):
         rows.append([p.start_number, p.name, p.title, p.rating or None, p.fide_id, p.federation,
