@@ -350,3 +350,15 @@ def test_export_says_that_a_trf_has_no_k(arbiter: Runner, tmp_path: Path) -> Non
     assert exported.code == 0 and "players' K factors are not exported" in exported.err
     assert arbiter("import", tmp_path / "rr.trf", tmp_path / "back").code == 0
     assert "k_factor" not in (tmp_path / "back" / "players.csv").read_text(encoding="utf-8")
+
+
+def test_a_group_events_k_is_set_in_the_stage_once_the_groups_have_started(arbiter: Runner, sample) -> None:
+    groups = sample("groups16-in-progress")
+    before = snapshot(groups)
+    refused = arbiter("-d", groups, "player", "set-k", 1, 40)
+    assert refused.code == 4 and "set K there: 'arbiter -d DIR/stages/A player set-k" in refused.err
+    assert snapshot(groups) == before
+    assert arbiter("-d", groups / "stages" / "A", "player", "set-k", 1, 40).code == 0
+    report = _report(arbiter, groups, "--group", "A")
+    assert (report[1]["k"], report[1]["k_source"]) == (40, "given")
+    assert arbiter("-d", groups, "verify").code == 0

@@ -467,7 +467,7 @@ class IndividualEvent(Registration):
             rated = {row.row.member_id: row for row in load_club(home).ratings if row.tournament == name}
         return build_site(event_site(tournament, rated, prizes), options=options)
 
-    # -- a Swiss's pairing rules -------------------------------------------------
+    # -- a player's K (the rating report) ----------------------------------------
 
     def player_set_k(self, start_number: int, k: int | None) -> None:
         from arbiter_cli.lifecycle.k_factors import set_k_factor
@@ -477,6 +477,8 @@ class IndividualEvent(Registration):
             after, player, changes = set_k_factor(tournament, start_number, k)
             folder.save(tournament, after, self.caller.command, changes)
         self.caller.say(f"{player.name}: K {'not known (the rating report uses B.02 8.3.3)' if k is None else k}")
+
+    # -- a Swiss's pairing rules -------------------------------------------------
 
     def avoid(self, players: Sequence[int], rounds: str | None) -> None:
         from arbiter_cli.lifecycle.avoid import add_avoidance, parse_rounds
