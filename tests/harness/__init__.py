@@ -33,6 +33,8 @@ The invariants, and where each is checked:
  I16   the access list lets in whom it was asked to: ``access list``,       access,
        each code signing in through the Gate, a removed or replaced         machine.manage_access
        one not, no code kept in the folder
+ I17   ``rating-report`` and ``standings --rating-change`` show the B.02    rating_change
+       change the harness computes from ``players.csv`` and the rounds
 =====  ==================================================================  ========================
 
 The modules: :mod:`~harness.machine` (the base state machine: running a command as a step, the

@@ -8,7 +8,7 @@ from typing import TypeVar
 
 from hypothesis import strategies as st
 
-__all__ = ["Names", "RESULTS", "GAME_RESULTS", "FORFEITS", "ratings", "titles", "prize_lists", "pick", "csv_cell"]
+__all__ = ["Names", "RESULTS", "GAME_RESULTS", "FORFEITS", "ratings", "k_factors", "titles", "prize_lists", "pick", "csv_cell"]
 
 T = TypeVar("T")
 
@@ -38,6 +38,11 @@ class Names:
 def ratings() -> st.SearchStrategy[int | None]:
     """A rating, or none (unrated) now and then; ratings repeat, so the tie rules of C.04.2 2.2 count."""
     return st.one_of(st.none(), st.integers(14, 26).map(lambda r: r * 100), st.integers(1400, 2600))
+
+
+def k_factors() -> st.SearchStrategy[int | None]:
+    """A player's K on the FIDE list (B.02 8.3.3), mostly not known."""
+    return st.sampled_from((None, None, None, 10, 20, 40))
 
 
 def titles() -> st.SearchStrategy[str | None]:

@@ -18,7 +18,7 @@ from hypothesis.stateful import initialize, precondition, rule
 
 from harness import views
 from harness.common import RoundCommands
-from harness.draw import GAME_RESULTS, RESULTS, csv_cell, pick, ratings, titles
+from harness.draw import GAME_RESULTS, RESULTS, csv_cell, k_factors, pick, ratings, titles
 from harness.files import names, round_rows, rows, settings
 from harness.model import canonical
 
@@ -54,17 +54,31 @@ class IndividualMachine(RoundCommands):
     @rule(data=st.data())
     def add_a_player(self, data: st.DataObject) -> None:
         name, rating, title = self.register_line(data)
-        extra = [*(["--rating", str(rating)] if rating else []), *(["--title", title] if title else [])]
+        k = data.draw(k_factors(), label="K")
+        extra = [*(["--rating", str(rating)] if rating else []), *(["--title", title] if title else []),
+                 *(["--k", str(k)] if k is not None else [])]
         self.arbiter("-d", self.root, "player", "add", name, *extra)
 
     @precondition(lambda self: self.started)
     @rule(data=st.data(), count=st.integers(1, 3))
     def import_players(self, data: st.DataObject, count: int) -> None:
-        lines = ["name,rating,title"]
+        with_k = data.draw(st.booleans(), label="k_factor column")
+        lines = ["name,rating,title" + (",k_factor" if with_k else "")]
         for _ in range(count):
             name, rating, title = self.register_line(data)
-            lines.append(f"{csv_cell(name)},{rating or ''},{title or ''}")
+            k = data.draw(k_factors(), label="K") if with_k else None
+            lines.append(f"{csv_cell(name)},{rating or ''},{title or ''}" + (f",{k if k is not None else ''}"
+                                                                          if with_k else ""))
         self.arbiter("-d", self.root, "player", "import", "-", stdin="\n".join(lines) + "\n")
+
+    @precondition(lambda self: self.started and bool(names(self.root)))
+    @rule(data=st.data())
+    def set_a_k_factor(self, data: st.DataObject) -> None:
+        """``player set-k ID K|none``: K for the rating report (a bad K now and then: refused, I1-I2); the
+        rating report and ``standings --rating-change`` are then held against the files (I17)."""
+        number = pick(data, sorted(self.players()), "player")
+        k = data.draw(st.one_of(k_factors(), st.sampled_from(("0", "101", "x"))), label="K")
+        self.arbiter("-d", self.root, "player", "set-k", number, "none" if k is None else k)
 
     # ------------------------------------------------------------------ byes
 

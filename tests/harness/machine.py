@@ -37,6 +37,7 @@ from harness.journal import journal_disagreements
 from harness.kills import after_kill, crash_points, settled
 from harness.model import Model, disagreements
 from harness.outputs import prepare, probes
+from harness.rating_change import RATING_CHANGE, rating_change_violations
 from harness.roundtrip import ROUNDTRIP, TRF_STANDINGS, roundtrip_violations
 from harness.runs import said
 from robustness._support import Run, rule_violations, run_here, tree, tree_difference
@@ -312,6 +313,7 @@ class HarnessMachine(RuleBasedStateMachine):
                     lambda: pairings_violations(event.folder, event.stage, event.group))
         self.expect("standings count the round files",
                     lambda: standings_violations(event.folder, event.stage, event.group))
+        self.expect(RATING_CHANGE, lambda: rating_change_violations(event.folder, event.stage, event.group))
         model = event.model
         if model is not None:
             self.expect("the folder holds what was asked", lambda: disagreements(model, event.stage))

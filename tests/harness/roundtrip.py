@@ -35,6 +35,7 @@ LOSSES: dict[str, frozenset[str]] = {
     "late entries are exported as players with byes in the rounds they missed": frozenset(),
     "the 'excused' notes of forfeits are not exported": frozenset(),
     "players' clubs are not exported": frozenset(),
+    "players' K factors are not exported": frozenset(),
     "the ratings of club members are their club ratings": frozenset(),
     "the line-ups given for rounds not yet paired are not exported": frozenset(),
     # a match forfeit keeps the boards under it, counting for nothing; the forfeit (330) is exported

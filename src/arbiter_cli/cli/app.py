@@ -61,6 +61,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("result", results.result, {"ignore_unknown_options": True}),
     Command("standings", reports.standings),
     Command("crosstable", reports.crosstable),
+    Command("rating-report", reports.rating_report),
     Command("bracket", knockout.bracket),
     Command("bye", rounds.bye, {"ignore_unknown_options": False}),
     Command("lineup", teams.lineup),
@@ -81,7 +82,7 @@ GROUPS: tuple[Group, ...] = (
     Group("player", "Register, import, list and withdraw players.", (
         Command("add", players.player_add), Command("import", players.player_import),
         Command("list", players.player_list), Command("remove", players.player_remove),
-        Command("withdraw", players.player_withdraw))),
+        Command("withdraw", players.player_withdraw), Command("set-k", players.player_set_k))),
     Group("team", "A team event: register teams and their rosters, list them, withdraw a team.", (
         Command("add", teams.team_add), Command("import", teams.team_import), Command("list", teams.team_list),
         Command("remove", teams.team_remove),

@@ -9,12 +9,12 @@ import typer
 from arbiter_cli.cli.common import FormatOption, arguments, event
 from arbiter_cli.render.output import Format
 
-__all__ = ["player_add", "player_import", "player_list", "player_remove", "player_withdraw"]
+__all__ = ["player_add", "player_import", "player_list", "player_remove", "player_withdraw", "player_set_k"]
 
 #: The option of each field of a player, for the errors of ``player add``.
 _OPTION_OF = {"name": "NAME", "title": "--title", "rating": "--rating", "fide_id": "--fide-id",
               "federation": "--federation", "sex": "--sex", "birth_date": "--birth", "club": "--club",
-              "member": "--member", "start_number": "ID", "after_round": "--after-round"}
+              "member": "--member", "start_number": "ID", "after_round": "--after-round", "k_factor": "--k"}
 
 
 def player_add(
@@ -29,10 +29,14 @@ def player_add(
     club: Annotated[Optional[str], typer.Option("--club")] = None,
     member: Annotated[Optional[int], typer.Option("--member", help="A club member (club tournaments): the name "
                                                   "and the club rating come from the club.")] = None,
+    k: Annotated[Optional[int], typer.Option("--k", help="The player's K on the FIDE list of the event's rate of "
+                                             "play (B.02 8.3.3), for the rating report.")] = None,
 ) -> None:
     """Register a player. Start numbers follow C.04.2 until round 1 is paired."""
     details: dict[str, object] = {"title": title, "fide_id": fide_id, "federation": federation, "sex": sex,
                                   "birth_date": birth, "club": club}
+    if k is not None:
+        details["k_factor"] = k
     with arguments(**_OPTION_OF):
         event().player_add(name, rating, details, member)
 
@@ -41,7 +45,7 @@ def player_import(
     source: Annotated[str, typer.Argument(metavar="FILE|-", help="A CSV file with a header, or - for stdin.")],
 ) -> None:
     """Register players from CSV. Columns (by name): name, title, rating, fide_id, federation,
-    sex, birth_date, club. Only name is required; unknown columns are an error."""
+    sex, birth_date, club, k_factor. Only name is required; unknown columns are an error."""
     event().player_import(source)
 
 
@@ -66,3 +70,24 @@ def player_withdraw(
     """Withdraw a player: they are not paired after --after-round (a knockout: the opponent goes through)."""
     with arguments(**_OPTION_OF):
         event().player_withdraw(start_number, after_round)
+
+
+def player_set_k(
+    start_number: Annotated[int, typer.Argument(metavar="ID", help="The player's start number.")],
+    k: Annotated[str, typer.Argument(metavar="K|none", help="K on the FIDE list of the event's rate of play "
+                                     "(B.02 8.3.3: 40, 20, 10), or none when it is not known.")],
+) -> None:
+    """Set a player's K for the rating report (it changes no pairing and no standing)."""
+    with arguments(**{**_OPTION_OF, "k_factor": "K"}):
+        event().player_set_k(start_number, k_value(k))
+
+
+def k_value(text: str) -> int | None:
+    """``K|none`` as typed: a whole number, or ``none``."""
+    from arbiter_cli.core.errors import BadArgument
+
+    if text.strip().lower() == "none":
+        return None
+    if not text.strip().isdigit():
+        raise BadArgument(f"{text!r} is not a K (a whole number such as 40, 20 or 10) or 'none'", field="K")
+    return int(text)

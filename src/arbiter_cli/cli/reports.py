@@ -11,7 +11,7 @@ from arbiter_cli.cli.common import FormatOption, GroupOption, HtmlOption, PrintO
 from arbiter_cli.cli.common import check_page
 from arbiter_cli.render.output import Format
 
-__all__ = ["standings", "crosstable"]
+__all__ = ["standings", "crosstable", "rating_report"]
 
 AfterRoundOption = Annotated[Optional[int], typer.Option("--after-round", help="Default: the last paired round.")]
 
@@ -24,11 +24,15 @@ def standings(
     print_: PrintOption = False,
     html: HtmlOption = None,
     group: GroupOption = None,
+    rating_change: Annotated[bool, typer.Option(
+        "--rating-change", help="Add each player's expected FIDE rating change Δ (B.02) on the list of the "
+        "event's rate of play; see 'arbiter rating-report'.")] = False,
 ) -> None:
     """Print the standings: rank, points, record and the C.07 tie-breaks (a group event: every stage)."""
     check_page(print_, html, fmt)
     with arguments(after_round="--after-round", tiebreaks="--tiebreaks"):
-        event(group, fmt, print_, html).standings(after_round, tiebreaks, rules)
+        opened = event(group, fmt, print_, html)
+        (opened.standings_rated if rating_change else opened.standings)(after_round, tiebreaks, rules)
 
 
 def crosstable(
@@ -45,3 +49,21 @@ def crosstable(
     check_page(print_, html, fmt)
     with arguments(after_round="--after-round", tiebreaks="--tiebreaks"):
         event(group, fmt, print_, html).crosstable(after_round, tiebreaks, rules)
+
+
+def rating_report(
+    after_round: AfterRoundOption = None,
+    player: Annotated[Optional[int], typer.Option(
+        "--player", metavar="ID", show_default=False,
+        help="One player's games as B.02 rates them: the opponent's rating, W, D, PD and K × (W − PD).")] = None,
+    fmt: FormatOption = Format.table,
+    print_: PrintOption = False,
+    html: HtmlOption = None,
+    group: GroupOption = None,
+) -> None:
+    """Each player's expected FIDE rating change (B.02) on the list of the event's rate of play: Ro, K,
+    games rated, points, expected score, Δ and Rn. K comes from players.csv's k_factor ('player set-k');
+    without one, 10 from 2400, 40 for a junior below 2300, else 20 (marked K*)."""
+    check_page(print_, html, fmt)
+    with arguments(after_round="--after-round", start_number="--player"):
+        event(group, fmt, print_, html).rating_report(after_round, player)

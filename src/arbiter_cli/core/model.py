@@ -384,6 +384,9 @@ class Player(BaseModel):
     withdrawn_after: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=0)
     entered_round: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=2)  # late entry
     member_id: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=1)  # club member
+    # The player's K on the FIDE list of the event's rate of play (B.02 8.3.3): from the list, or set by the
+    # arbiter; None: not known (see ratings/fide.py for the K used then).
+    k_factor: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=1, le=100)
 
     @field_validator("name")
     @classmethod

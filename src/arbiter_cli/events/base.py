@@ -417,6 +417,15 @@ class Event:
         """``arbiter crosstable``."""
         self.lacks("crosstable")
 
+    def standings_rated(self, after_round: int | None, tiebreaks: str | None, rules: Rules | None) -> None:
+        """``arbiter standings --rating-change``: the standings with each player's expected Δ."""
+        self.lacks("standings_rated", "standings --rating-change")
+
+    def rating_report(self, after_round: int | None, start_number: int | None) -> None:
+        """``arbiter rating-report``: each player's expected FIDE rating change (B.02), or one
+        player's games as B.02 rates them (``--player``)."""
+        self.lacks("rating_report", "rating-report")
+
     def prizes(self) -> None:
         """``arbiter prizes``: who gets what, from ``prizes.toml``."""
         self.lacks("prizes")
@@ -468,6 +477,10 @@ class Event:
     def player_withdraw(self, start_number: int, after_round: int | None) -> None:
         """``arbiter player withdraw``."""
         self.lacks("player_withdraw")
+
+    def player_set_k(self, start_number: int, k: int | None) -> None:
+        """``arbiter player set-k``: a player's K on the FIDE list (B.02 8.3.3)."""
+        self.lacks("player_set_k", "player set-k")
 
     # -- a Swiss's pairing rules -------------------------------------------------
 

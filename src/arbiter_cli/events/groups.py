@@ -167,6 +167,12 @@ class GroupEvent(IndividualEvent):
     def crosstable(self, after_round: int | None, tiebreaks: str | None, rules: Rules | None) -> None:
         self.give_stage()
 
+    def standings_rated(self, after_round: int | None, tiebreaks: str | None, rules: Rules | None) -> None:
+        self.give_stage()
+
+    def rating_report(self, after_round: int | None, start_number: int | None) -> None:
+        self.give_stage()
+
     def bracket(self) -> None:
         self.give_stage()
 
@@ -283,6 +289,20 @@ class GroupEvent(IndividualEvent):
         with self.event(exclusive=False) as (_, event):
             check_top_level_withdrawal(event, start_number)
         super().player_withdraw(start_number, after_round)
+
+    def player_set_k(self, start_number: int, k: int | None) -> None:
+        """K before the groups start, for every stage the player plays in; after it, in the stage."""
+        from arbiter_cli.lifecycle.group_stages import check_top_level_withdrawal
+
+        with self.event(exclusive=False) as (_, event):
+            try:
+                check_top_level_withdrawal(event, start_number)
+            except Refused:
+                group = event.groups.group_of(start_number)
+                raise Refused(f"the groups have started: player {start_number} plays in group {group or 'X'}, "
+                              f"under its own number; set K there: 'arbiter -d DIR/stages/{group or 'X'} player "
+                              "set-k ID K'") from None
+        super().player_set_k(start_number, k)
 
     # -- reports -----------------------------------------------------------------
 

@@ -23,6 +23,7 @@ from arbiter_cli.lifecycle.integrity import BROKEN, Problem
 from arbiter_cli.store.tournament import TournamentFolder
 
 if TYPE_CHECKING:
+    from arbiter_cli.render.output import View
     from arbiter_cli.render.site.sites import SiteOptions
     from arbiter_cli.core.prizes import PrizeTable
     from arbiter_cli.core.results import ByeKind
@@ -239,6 +240,11 @@ class IndividualEvent(Registration):
     # -- reports -----------------------------------------------------------------
 
     def standings(self, after_round: int | None, tiebreaks: str | None, rules: Rules | None) -> None:
+        self.show_standings(after_round, tiebreaks, rules)
+
+    def show_standings(self, after_round: int | None, tiebreaks: str | None, rules: Rules | None,
+                       rating_change: bool = False) -> None:
+        """The standings (``rating_change``: with each player's expected Δ)."""
         from arbiter_cli.lifecycle.guards import after_round as after_round_of
         from arbiter_cli.lifecycle.standings import compute_standings
         from arbiter_cli.render.printing import RECORD_KEYS, page_header, sheet
@@ -248,15 +254,70 @@ class IndividualEvent(Registration):
             table = compute_standings(tournament, after_round_of(tournament, after_round),
                                       tiebreak_codes(tournament, tiebreaks), rules=rules)
         notes = standings_notes(table)
+        view = standings_view(tournament, table)
+        if rating_change:
+            notes += self.with_rating_change(tournament, table.after_round, view)
         for note in notes:
             self.caller.say(f"note: {note}")
-        view = standings_view(tournament, table)
         if self.caller.page:
             heading = table_heading(tournament, "standings", table.after_round)
             header = page_header(tournament, f"{heading} (tie-breaks: C.07 {table.rules.value} rules)", today())
             self.caller.show_page([sheet(view, header, notes=notes, leave_out=RECORD_KEYS)],
                                   f"{tournament.settings.name}: {heading.lower()}")
             return
+        self.caller.show(view)
+
+    def standings_rated(self, after_round: int | None, tiebreaks: str | None, rules: Rules | None) -> None:
+        self.show_standings(after_round, tiebreaks, rules, rating_change=True)
+
+    def with_rating_change(self, tournament: Tournament, last: int, view: View) -> list[str]:
+        """The Δ column of ``standings --rating-change`` added to ``view``, and its note."""
+        from arbiter_cli.ratings.fide import expected_changes
+        from arbiter_cli.render.rating_report import list_name, with_rating_change
+
+        self.not_club_rated("the FIDE rating change")
+        with_rating_change(view, {row.start_number: row for row in expected_changes(tournament, last)})
+        return [f"Δ: the expected {list_name(tournament)} rating change (B.02 8.3), exact; blank for an unrated "
+                "player; 'arbiter rating-report' shows K, the games rated and the expected score"]
+
+    def not_club_rated(self, what: str) -> None:
+        """Refuse ``what`` in a club tournament: its club rates it (:func:`.k_factors.club_rated`)."""
+        from arbiter_cli.lifecycle.k_factors import club_rated
+        from arbiter_cli.store.club import club_of
+
+        home = club_of(self.path)
+        club_rated(home.name if home is not None else None, what)
+
+    def rating_report(self, after_round: int | None, start_number: int | None) -> None:
+        from arbiter_cli.lifecycle.guards import after_round as after_round_of, find_player
+        from arbiter_cli.ratings.fide import expected_changes
+        from arbiter_cli.render.printing import page_header, sheet
+        from arbiter_cli.render.rating_report import (list_name, player_rating_view, player_summary,
+                                                      rating_report_notes, rating_report_view)
+        from arbiter_cli.render.views import table_heading
+
+        self.not_club_rated("the rating report")
+        with self.loaded() as tournament:
+            last = after_round_of(tournament, after_round)
+            player = find_player(tournament, start_number) if start_number is not None else None
+            rows = expected_changes(tournament, last)
+        heading = table_heading(tournament, "rating report", last)
+        rated_on = f"({list_name(tournament)}, B.02)"
+        if player is not None:
+            row = next(r for r in rows if r.start_number == player.start_number)
+            title = f"{player.name}: {heading.lower()} {rated_on}"
+            view = player_rating_view(tournament, row, title)
+            notes = rating_report_notes(tournament, [row]) + [player_summary(row)]
+        else:
+            title = f"{tournament.settings.name}: {heading.lower()} {rated_on}"
+            view = rating_report_view(tournament, rows, title)
+            notes = rating_report_notes(tournament, rows)
+        if self.caller.page:
+            what = f"{heading} {rated_on}" if player is None else f"{player.name}: {heading.lower()} {rated_on}"
+            self.caller.show_page([sheet(view, page_header(tournament, what, today()), notes=notes)], title)
+            return
+        for note in notes[1:]:
+            self.caller.say(f"note: {note}")
         self.caller.show(view)
 
     def crosstable(self, after_round: int | None, tiebreaks: str | None, rules: Rules | None) -> None:
@@ -405,6 +466,17 @@ class IndividualEvent(Registration):
             name = self.path.resolve().name
             rated = {row.row.member_id: row for row in load_club(home).ratings if row.tournament == name}
         return build_site(event_site(tournament, rated, prizes), options=options)
+
+    # -- a player's K (the rating report) ----------------------------------------
+
+    def player_set_k(self, start_number: int, k: int | None) -> None:
+        from arbiter_cli.lifecycle.k_factors import set_k_factor
+
+        self.not_club_rated("a K factor")
+        with self.registration(exclusive=True) as (folder, tournament):
+            after, player, changes = set_k_factor(tournament, start_number, k)
+            folder.save(tournament, after, self.caller.command, changes)
+        self.caller.say(f"{player.name}: K {'not known (the rating report uses B.02 8.3.3)' if k is None else k}")
 
     # -- a Swiss's pairing rules -------------------------------------------------
 

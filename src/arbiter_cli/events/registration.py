@@ -51,6 +51,10 @@ class Registration(Event):
 
         self.not_a_stage()
         home = club_of(self.path)
+        if home is not None and details.get("k_factor") is not None:
+            from arbiter_cli.lifecycle.k_factors import club_rated
+
+            club_rated(home.name, "a K factor")
         with self.registration(exclusive=True) as (folder, tournament):
             registered = add_player(tournament, name, rating, details, member=member,
                                     members=(lambda: load_club(home)) if home is not None else None,

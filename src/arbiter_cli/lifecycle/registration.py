@@ -26,7 +26,7 @@ __all__ = ["Registered", "registration_open", "with_players", "add_player", "imp
            "register", "players_from_rows", "remove_player", "IMPORT_COLUMNS"]
 
 #: The columns of ``arbiter player import``: the fields of a player a file may give.
-IMPORT_COLUMNS = ("name", "title", "rating", "fide_id", "federation", "sex", "birth_date", "club")
+IMPORT_COLUMNS = ("name", "title", "rating", "fide_id", "federation", "sex", "birth_date", "club", "k_factor")
 
 
 @dataclass(frozen=True)

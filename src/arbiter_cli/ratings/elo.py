@@ -19,7 +19,7 @@ from bisect import bisect_left
 from fractions import Fraction
 
 __all__ = ["CAP", "CAP_EXEMPT_FROM", "expected_score", "k_factor", "rating_change", "round_half_away",
-           "performance_rating", "dp"]
+           "performance_rating", "dp", "capped_k", "K_MAX_PRODUCT", "counted_difference"]
 
 #: B.02 8.3.1: a rating difference of more than 400 points counts as 400 ...
 CAP = 400
@@ -47,12 +47,25 @@ def expected_score(own: int, opponent: int, time_control: str = "standard") -> F
     >>> expected_score(2700, 2200, "rapid")   # D = 500 counts as 400: 0.92
     Fraction(23, 25)
     """
-    difference = own - opponent
-    if own < CAP_EXEMPT_FROM or time_control != "standard":
-        difference = max(-CAP, min(CAP, difference))
+    difference = counted_difference(own, opponent, time_control)
     index = bisect_left(_D_UPPER, abs(difference))
     high = Fraction(_PD_HIGH[index], 100) if index < len(_PD_HIGH) else Fraction(1)
     return high if difference >= 0 else 1 - high
+
+
+def counted_difference(own: int, opponent: int, time_control: str = "standard") -> int:
+    """D as the player rated ``own`` counts it (B.02 8.3.1): more than 400 counts as 400, except
+    for a player rated 2650 or more in standard chess (1 Oct 2025).
+
+    >>> counted_difference(2300, 1700), counted_difference(1700, 2300), counted_difference(2700, 2200)
+    (400, -400, 500)
+    >>> counted_difference(2700, 2200, "blitz")
+    400
+    """
+    difference = own - opponent
+    if own < CAP_EXEMPT_FROM or time_control != "standard":
+        difference = max(-CAP, min(CAP, difference))
+    return difference
 
 
 def k_factor(ever_2400: bool, games_before: int, games_now: int) -> int:
@@ -67,9 +80,21 @@ def k_factor(ever_2400: bool, games_before: int, games_now: int) -> int:
     >>> k_factor(False, 5, 20)    # 40 x 20 = 800 > 700: K = 35
     35
     """
-    k = 10 if ever_2400 else 40 if games_before < 30 else 20
-    if games_now and k * games_now > 700:
-        k = 700 // games_now
+    return capped_k(10 if ever_2400 else 40 if games_before < 30 else 20, games_now)
+
+
+#: B.02 8.3.3: K x n may not exceed 700 (n the player's rated games in the period).
+K_MAX_PRODUCT = 700
+
+
+def capped_k(k: int, games: int) -> int:
+    """K after the rule K x n <= 700 (B.02 8.3.3): the largest integer K that keeps it so.
+
+    >>> capped_k(20, 39), capped_k(40, 17), capped_k(40, 18), capped_k(10, 0)
+    (17, 40, 38, 10)
+    """
+    if games and k * games > K_MAX_PRODUCT:
+        return K_MAX_PRODUCT // games
     return k
 
 

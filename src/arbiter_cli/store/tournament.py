@@ -59,8 +59,9 @@ PLAYERS_FILE = "players.csv"
 ROUNDS_DIR = "rounds"
 PLAYER_COLUMNS = ("start_number", "name", "title", "rating", "fide_id", "federation", "sex",
                   "birth_date", "club", "status", "withdrawn_after")
-#: Optional last columns: a late entry's first round, and a club tournament's member id.
-PLAYER_OPTIONAL = ("entered_round", "member_id")
+#: Optional last columns: a late entry's first round, a club tournament's member id, and the
+#: player's K on the FIDE list of the event's rate of play (B.02 8.3.3).
+PLAYER_OPTIONAL = ("entered_round", "member_id", "k_factor")
 ROUND_COLUMNS = ("board", "white", "black", "result")
 ROUND_NOTE = "note"  # an optional fifth column: "excused" on a forfeit with notice, "colourless" on one without colours
 BYES_FILE = "byes.csv"
@@ -142,11 +143,11 @@ def settings_to_toml(settings: Settings) -> str:
 
 def players_to_csv(players: Sequence[Player]) -> str:
     """``players.csv``; the optional columns appear only when some player needs them."""
-    extra: tuple[str, ...] = ()
-    if any(p.member_id is not None for p in players):
-        extra = PLAYER_OPTIONAL
-    elif any(p.entered_round is not None for p in players):
-        extra = PLAYER_OPTIONAL[:1]
+    # the optional columns up to the last one some player needs (a file's header is the columns and
+    # a prefix of the optional ones)
+    needed = [at for at, column in enumerate(PLAYER_OPTIONAL, start=1)
+              if any(getattr(p, column) is not None for p in players)]
+    extra = PLAYER_OPTIONAL[:max(needed, default=0)]
     rows = []
     for p in sorted(players, key=lambda p: p.start_number):
         rows.append([p.start_number, p.name, p.title, p.rating or None, p.fide_id, p.federation,

@@ -170,6 +170,8 @@ def player_warnings(players: Sequence[Player]) -> list[str]:
                         "(cols 49-52): do not send this file for FIDE rating")
     if any(p.entered_round for p in players):
         warnings.append("late entries are exported as players with byes in the rounds they missed")
+    if any(p.k_factor is not None for p in players):
+        warnings.append("players' K factors are not exported: the TRF player line has no K (B.02 8.3.3)")
     if any(len(p.name) > 33 for p in players):
         warnings.append("names longer than 33 characters are cut to 33 (cols 15-47)")
     return warnings

@@ -20,7 +20,9 @@ from typing import Any
 from arbiter_cli.core.outcome import Outcome
 from arbiter_cli.ratings.club import StoredRow
 from arbiter_cli.ratings.elo import performance_rating
+from arbiter_cli.ratings.fide import ExpectedChange
 from arbiter_cli.render.club import hundredths, rating_change
+from arbiter_cli.render.rating_report import k_text, signed_hundredths
 from arbiter_cli.render.printing import BYE_TEXT
 from arbiter_cli.render.site.blocks import Cell, Detail, Fact, Table, details, header, plain, points_cell, site_page
 from arbiter_cli.render.site.charts import Chart, Series, line_chart
@@ -91,6 +93,10 @@ class Card:
     chart: Chart | None
     rating_change: Table | None = None
     time_control: str = ""
+    #: The heading and the note of the rating change: the club's, or the expected FIDE one (B.02).
+    rating_heading: str = "Rating change"
+    rating_note: str = "Ro the rating before; We the expected score; Δ = K × (score − We), rounded; Rn the new " \
+                       "rating (FIDE B.02, as the club rates)."
 
 
 def performance(rounds: Sequence[CardRound]) -> int | None:
@@ -113,13 +119,29 @@ def _rating_change(rated: StoredRow) -> Table:
                    plain(row.rating_after, "rating_after", "num")]], cls="rating-change")
 
 
-def card(current: Current, rounds: Sequence[CardRound], items: list[Fact], rated: StoredRow | None) -> Card:
-    """The card: the current round, the details, the rounds table, the chart and the rating change."""
+def _expected_change(row: ExpectedChange) -> Table:
+    """The expected FIDE rating change (B.02): Δ exact, Rn = Ro + Δ rounded once."""
+    return Table([header("Ro", cls="num"), header("K", cls="num"), header("Games", cls="num"),
+                  header("Score", cls="num"), header("We", cls="num"), header("Δ", cls="num"), header("Rn", cls="num")],
+                 [[plain(row.rating, "rating_before", "num"), plain(k_text(row), "k", "num"),
+                   plain(len(row.games), "games", "num"), points_cell(row.score, "score"),
+                   plain(hundredths(row.expected or Fraction(0)), "expected", "num"),
+                   plain(signed_hundredths(row.change or Fraction(0)), "change", "num"),
+                   plain(row.rating_after, "rating_after", "num")]], cls="rating-change")
+
+
+def card(current: Current, rounds: Sequence[CardRound], items: list[Fact], rated: StoredRow | None,
+         expected: tuple[str, ExpectedChange] | None = None) -> Card:
+    """The card: the current round, the details, the rounds table, the chart and the rating change:
+    the club's (``rated``), or else the expected change on the FIDE list ``expected`` names (an
+    unrated player's says they have none)."""
     tpr = performance(rounds)
     total = sum((r.points for r in rounds), Fraction(0))
+    unrated = [("Rating change", f"none: unrated ({expected[0]}, B.02 gives a first rating instead)")] \
+        if expected is not None and rated is None and not expected[1].rated else []
     facts = details([*items, ("Points", points_text(total)),
                      ("Games played", str(sum(1 for r in rounds if r.outcome.played))),
-                     ("Performance rating", "" if tpr is None else str(tpr))])
+                     ("Performance rating", "" if tpr is None else str(tpr)), *unrated])
     running = Fraction(0)
     rows = []
     for entry in rounds:
@@ -141,6 +163,12 @@ def card(current: Current, rounds: Sequence[CardRound], items: list[Fact], rated
         words = ", ".join(f"round {x}: {points_text(y)}" for x, y in points[1:])
         chart = line_chart("score-by-round", "Score by round", f"The running score after each round: {words}.",
                            [Series("score", tuple(points))], x_label="round", floor=0)
+    if rated is None and expected is not None and expected[1].rated:
+        return Card(current, facts, Table(headers, rows, cls="rounds"), chart, _expected_change(expected[1]),
+                    expected[0], "Expected rating change",
+                    "Ro the rating; K the player's K (marked * when not known: B.02 8.3.3's 20); the games "
+                    "rated are those played against rated opponents; We the expected score from the FIDE table "
+                    "with the 400-point rule; Δ = K × (score − We), exact; Rn = Ro + Δ rounded (FIDE B.02 8.3).")
     return Card(current, facts, Table(headers, rows, cls="rounds"), chart,
                 None if rated is None else _rating_change(rated),
                 "" if rated is None else rated.time_control)

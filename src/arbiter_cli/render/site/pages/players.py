@@ -7,7 +7,9 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from arbiter_cli.core.outcome import RoundEntry, round_entries
+from arbiter_cli.ratings.fide import expected_changes
 from arbiter_cli.render.printing import BYE_TEXT
+from arbiter_cli.render.rating_report import list_name
 from arbiter_cli.render.site.blocks import Cell, Fact, name_cell, plain, player_cell
 from arbiter_cli.render.site.cards import CardRound, Current, bye_words, card, card_page, points_words
 from arbiter_cli.render.site.layout import Link
@@ -46,6 +48,7 @@ def pages(site: EventSite) -> Iterator[tuple[str, str]]:
     rank = {row.player.start_number: row.rank_label for row in final.rows}
     boards = {rnd.number: {n: g.board for g in rnd.games for n in (g.white, g.black)} for rnd in tournament.rounds}
     before = {row.player.start_number: row.points for row in site.standings[max(tournament.last_round - 1, 0)].rows}
+    changes = {row.start_number: row for row in expected_changes(tournament)}  # B.02, on the event's FIDE list
     for player in tournament.players:
         rounds = []
         for entry in entries[player.start_number]:
@@ -71,5 +74,6 @@ def pages(site: EventSite) -> Iterator[tuple[str, str]]:
             details.append(("Not in round" + ("s" if len(absent) > 1 else ""), ", ".join(map(str, absent))))
         rated = site.rated.get(player.member_id) if player.member_id is not None else None
         now = next((e for e in entries[player.start_number] if e.round == tournament.last_round), None)
+        expected = (list_name(tournament), changes[player.start_number]) if player.member_id is None else None
         yield f"players/{player.start_number}.html", card_page(site, player.name, card(
-            current(site, now, boards.get(tournament.last_round, {}), before), rounds, details, rated))
+            current(site, now, boards.get(tournament.last_round, {}), before), rounds, details, rated, expected))
