@@ -23,8 +23,8 @@ must agree, and tells apart two boards a name alone would not).
 player of the event, whose players do not meet in the round, meet with the colours the other way
 round, or could be more than one board (an *ambiguous* game: two players of the same name); a
 ``Board`` header that disagrees; a ``Result`` that is not a PGN result; two games of one board. Every
-such game is named (the first as the error, the others on the lines before it), and nothing is
-entered. ``*`` (a game not finished) is left out, with a note.
+such game is named (the first with what is wrong, the others by their number, line and header, in
+the one line of the error), and nothing is entered. ``*`` (a game not finished) is left out, with a note.
 
 **Results.** ``1-0``, ``0-1``, ``1/2-1/2`` (from White's side, as the place keeps them: a team match's
 first team with Black there has its result turned). A board already holding the game's result is no
@@ -121,6 +121,7 @@ def read_pgn(text: str, source: str) -> list[PgnGame]:
     handle = io.StringIO(text)
     games: list[PgnGame] = []
     read: set[int] = set()  # where the White headers read are
+    lines = _Lines(text)
     while True:
         start = handle.tell()
         headers = chess.pgn.read_headers(handle)
@@ -130,16 +131,29 @@ def read_pgn(text: str, source: str) -> list[PgnGame]:
             continue
         found = _HEADER.search(text, start)
         at = found.start() if found is not None else start
-        games.append(PgnGame(len(games) + 1, text.count("\n", 0, at) + 1, dict(headers)))
+        games.append(PgnGame(len(games) + 1, lines.at(at), dict(headers)))
         white = _WHITE.search(text, at, handle.tell())
         if white is not None and "White" in headers:
             read.add(white.start())
+    lines = _Lines(text)
     for white in _WHITE.finditer(text):
         if white.start() not in read:
             raise BadArgument("a game's headers here are not read: they follow other text (a comment, moves) "
                               "without a blank line, or a header line is not closed with ']'", source=source,
-                              line=text.count("\n", 0, white.start()) + 1, field="White")
+                              line=lines.at(white.start()), field="White")
     return games
+
+
+class _Lines:
+    """The line of a place in a text, for places asked in order (a whole event's file is read once)."""
+
+    def __init__(self, text: str) -> None:
+        self.text, self.place, self.line = text, 0, 1
+
+    def at(self, place: int) -> int:
+        self.line += self.text.count("\n", self.place, place)
+        self.place = place
+        return self.line
 
 
 def _folded(name: str) -> tuple[str, ...]:
@@ -192,13 +206,13 @@ def pgn_result_lines(games: Sequence[PgnGame], source: str, round_number: int, p
     """The bulk lines of round ``round_number``'s games (see the module): (the game's line, its place
     as ``place(text, line)`` reads it, the result as the place keeps it, no ``was``), and the notes
     (games left out). A game that cannot be entered is a :class:`BadArgument` naming the file, the
-    game's line and its header; every other one is named on the lines before it."""
+    game's line and its header, the other ones after it (their number, line and header)."""
     if not games:
         raise BadArgument("no game in the file (a PGN game starts with its headers, such as [White \"...\"])",
                           source=source)
     roll = _Roll(players)
     lines: list[tuple[int, P, GameResult | None, GameResult | None | Unset]] = []
-    problems: list[BadArgument] = []
+    problems: list[tuple[PgnGame, _Found]] = []
     seen: dict[str, PgnGame] = {}
     other_rounds: dict[int, int] = {}
     unfinished: list[str] = []
@@ -213,8 +227,7 @@ def pgn_result_lines(games: Sequence[PgnGame], source: str, round_number: int, p
                 raise _Found(f"board {seat.place} of round {round_number} is already the board of "
                              f"{seen[seat.place].named}, on line {seen[seat.place].line}", "White")
         except _Found as found:
-            problems.append(BadArgument(f"{game.named}: {found.message}", source=source, line=game.line,
-                                        field=found.field))
+            problems.append((game, found))
             continue
         seen[seat.place] = game
         if result is None:
@@ -223,11 +236,10 @@ def pgn_result_lines(games: Sequence[PgnGame], source: str, round_number: int, p
             continue
         lines.append((game.line, place(seat.place, game.line), seat.result(result), UNSET))
     if problems:
-        first, *others = problems
-        more = f" ({len(others)} more game{'s' if len(others) > 1 else ''} cannot be entered: listed above)" \
-            if others else ""
-        raise BadArgument(first.message + more, source=source, line=first.line, field=first.field,
-                          details=tuple(f"cannot be entered: {other}" for other in others))
+        (game, wrong), *others = problems
+        more = "" if not others else \
+            f" (also {listed([f'game {g.number}, line {g.line}, {f.field}' for g, f in others], '; ')})"
+        raise BadArgument(f"{game.named}: {wrong.message}{more}", source=source, line=game.line, field=wrong.field)
     if not seen:
         rounds = sorted(other_rounds)
         raise BadArgument(f"no game of round {round_number} in the file (its games are of "
