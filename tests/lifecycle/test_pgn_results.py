@@ -8,6 +8,7 @@ game that cannot be entered is named, and the whole file refused.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.model import Game, Player, Round, Settings, Tournament
@@ -198,3 +199,22 @@ def test_a_game_whose_headers_python_chess_does_not_read_is_refused_at_its_line(
         read_pgn(text, "f.pgn")
     assert (error.value.line, error.value.field) == (line, "White")
     assert "a game's headers here are not read" in error.value.message
+
+
+_PGN_BITS = st.sampled_from(['[White "Carlsen, Magnus"]', '[Black "Caruana, Fabiano"]', '[Result "1-0"]',
+                             '[Result "*"]', '[Round "3"]', '[Round "2.1"]', '[Board "1"]', '[WhiteFideId "1503014"]',
+                             '[White "', '"]', "{", "}", "(", ")", "1. e4 e5", "1-0", "*", ";", "%", "\n", "\n\n",
+                             " ", "\x00", "[", "]", "\\"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(_PGN_BITS, st.text(max_size=6)), max_size=30))
+def test_any_text_given_as_pgn_is_entered_or_refused_with_the_file_named(bits: list[str]) -> None:
+    """A bad input is a BadArgument naming the file (never another error), and what is entered is a
+    board of the round."""
+    try:
+        lines, _ = pgn_results("".join(bits).encode(), "f.pgn", EVENT, ROUND)
+    except BadArgument as error:
+        assert error.source == "f.pgn" and "\n" not in str(error).strip("\n")
+        return
+    assert {line.board for line in lines} <= {1, 2, 3, 4}
