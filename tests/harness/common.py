@@ -15,6 +15,7 @@ from harness.draw import GAME_RESULTS, Names, pick, prize_lists, ratings
 from harness.files import names, round_numbers
 from harness.engines import check_with_engines
 from harness.machine import RUN, Event, HarnessMachine
+from harness.model import canonical
 from harness.roundtrip import allowed_losses
 from harness.runs import said
 from robustness._support import run_here
@@ -153,6 +154,15 @@ def final_prize_list(folder: Path) -> list[str]:
     return []
 
 
+#: The results a PGN game ends with (README, "Results from PGN"), as the folder writes them.
+_PGN = ("1-0", "0-1", "1/2-1/2")
+
+
+def _turned(code: str) -> str:
+    """A code from the other side: a win and a forfeit win change hands."""
+    return {"1-0": "0-1", "0-1": "1-0", "+/-": "-/+", "-/+": "+/-"}.get(code, code)
+
+
 class RoundCommands(EventCommands):
     """An event paired round by round (all but a group stage and a club): the last results, then
     the next round; pairing; unpairing. A kind says which boards miss a result and how it enters
@@ -169,11 +179,42 @@ class RoundCommands(EventCommands):
         """Round ``number``'s boards (``BOARD``, ``MATCH.BOARD``, ``MATCH.GAME``) without a result."""
         raise NotImplementedError
 
-    def enter(self, number: int, lines: list[tuple[str, str]], options: list[str]) -> bool:
-        """Enter ``lines`` (board, code) of round ``number`` at once (``--from``); the model learns them."""
+    #: How :meth:`enter` writes many results (README, "result"): ``board`` lines (``BOARD RESULT``),
+    #: ``players`` lines (``WHITE BLACK RESULT``, issue 27), or a ``pgn`` file's games (``--pgn``); a kind
+    #: that takes more than board lines names them, and each entry draws one.
+    entry_forms: tuple[str, ...] = ("board",)
+
+    def entry_form(self, data: st.DataObject) -> str:
+        return pick(data, self.entry_forms, "entry form") if len(self.entry_forms) > 1 else "board"
+
+    def seat(self, number: int, board: str) -> tuple[int, int, bool] | None:
+        """White's and Black's start numbers at ``board`` of round ``number`` (README: White by the
+        pairing, a team match's by its colour pattern), and whether the place keeps its result from
+        Black's side; None for a place of no two players (a match forfeit's ``MATCH``)."""
+        return None
+
+    def entry_input(self, number: int, lines: list[tuple[str, str]], form: str) -> tuple[list[str], str]:
+        """The options and the text that enter ``lines`` in ``form``: a ``pgn`` only when every line is a
+        game with a PGN result, else lines by players where there are two (a match forfeit by its match)."""
+        if form == "board":
+            return ["--from", "-"], "".join(f"{board} {code}\n" for board, code in lines)
+        seats = {board: self.seat(number, board) for board, _ in lines}
+        white_side = [(board, seats[board], _turned(canonical(code)) if (seats[board] or (0, 0, False))[2]
+                       else canonical(code)) for board, code in lines]
+        if form == "pgn" and all(seat is not None and code in _PGN for _, seat, code in white_side):
+            who = names(self.root)
+            games = [f'[Event "Harness"]\n[Round "{number}"]\n[White "{who[seat[0]]}"]\n[Black "{who[seat[1]]}"]\n'
+                     f'[Result "{code}"]\n\n1. e4 e5 {code}\n\n' for _, seat, code in white_side if seat is not None]
+            return ["--pgn", "-"], "".join(games)
+        return ["--from", "-"], "".join(f"{seat[0]} {seat[1]} {code}\n" if seat is not None else f"{board} {code}\n"
+                                        for board, seat, code in white_side)
+
+    def enter(self, number: int, lines: list[tuple[str, str]], options: list[str], form: str = "board") -> bool:
+        """Enter ``lines`` (board, code) of round ``number`` at once (``--from``, or in another of the
+        kind's :attr:`entry_forms`); the model learns them."""
         keys = {board: views.board_of(self.root, number, board) for board, _ in lines}
-        text = "".join(f"{board} {code}\n" for board, code in lines)
-        if self.arbiter("-d", self.root, "result", number, "--from", "-", *options, stdin=text).code != 0:
+        source, text = self.entry_input(number, lines, form)
+        if self.arbiter("-d", self.root, "result", number, *source, *options, stdin=text).code != 0:
             return False
         for board, code in lines:
             key = keys[board]
@@ -221,7 +262,8 @@ class RoundCommands(EventCommands):
         number = self.last_round()
         if number and self.missing(number):
             self.enter(number, [(where, pick(data, GAME_RESULTS, f"result of {where}"))
-                                for where in self.missing(number)], ["--excused"] if self.excusable else [])
+                                for where in self.missing(number)], ["--excused"] if self.excusable else [],
+                       self.entry_form(data))
         self.pair()
 
     excusable = True  # whether ``result`` takes --excused (not a team event's, whose forfeits are matches')
@@ -242,7 +284,8 @@ class RoundCommands(EventCommands):
             missing = self.missing(number) if number else []
             if missing:
                 if not self.enter(number, [(where, pick(data, GAME_RESULTS, f"result of {where}"))
-                                           for where in missing], ["--excused"] if self.excusable else []):
+                                           for where in missing], ["--excused"] if self.excusable else [],
+                                  self.entry_form(data)):
                     break
             elif not self.pair():
                 break

@@ -4,7 +4,8 @@ and pairing by hand) and a round robin (single or double).
 The commands drawn: registration (``player add``, ``player import``, ``player remove``), late
 entries, withdrawals, requested byes and their cancelling, forbidden pairs, virtual points,
 ``pair``, hand pairing (``pairing swap``, ``pairing set``, ``pair --from``), ``unpair``,
-results one by one and many at once (forfeits, excused ones, the no-show rule's ``--confirm``),
+results one by one and many at once (forfeits, excused ones, the no-show rule's ``--confirm``; by board,
+by the players' start numbers, or as a PGN file's games),
 corrections before and after ``finalize``, ``finalize`` (also ``--after-round K --yes``),
 ``prizes.toml`` edits, and carrying on from an export's import (see :mod:`harness.common`).
 """
@@ -108,11 +109,19 @@ class IndividualMachine(RoundCommands):
         return [(board, pick(data, RESULTS if data.draw(st.integers(0, 5), label="forfeit?") == 0 else GAME_RESULTS,
                              f"result of board {board}")) for board in boards]
 
-    def enter(self, number: int, lines: list[tuple[str, str]], options: list[str]) -> bool:
+    entry_forms = ("board", "players", "pgn")
+
+    def seat(self, number: int, board: str) -> tuple[int, int, bool] | None:
+        for row in round_rows(self.root, number):
+            if row["board"] == board and row["black"].strip():
+                return int(row["white"]), int(row["black"]), False
+        return None
+
+    def enter(self, number: int, lines: list[tuple[str, str]], options: list[str], form: str = "board") -> bool:
         """Enter ``lines``; with ``--confirm``, the no-show rule withdraws who forfeited."""
         losers = self.forfeit_losers(number, lines)
         before = views.withdrawn(self.root)
-        if not super().enter(number, lines, options):
+        if not super().enter(number, lines, options, form):
             return False
         if "--confirm" in options:
             self.no_shows(before, losers)
@@ -146,7 +155,7 @@ class IndividualMachine(RoundCommands):
         number = self.last_round()
         missing = self.missing(number)
         if missing:
-            self.enter(number, self.result_lines(data, number, missing), self.options(data))
+            self.enter(number, self.result_lines(data, number, missing), self.options(data), self.entry_form(data))
 
     @precondition(lambda self: self.started and self.last_round() > 0)
     @rule(data=st.data())

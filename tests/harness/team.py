@@ -101,6 +101,18 @@ class TeamMachine(RoundCommands):
                 out.append((f"{match}.{row['board']}", row))
         return out
 
+    entry_forms = ("board", "players", "pgn")
+
+    def seat(self, number: int, board: str) -> tuple[int, int, bool] | None:
+        """README, "Team events": the first-named team plays the colour pattern (``WBWB…`` unless set)."""
+        boards = int(settings(self.root).get("team", {}).get("boards", 0) or 0)
+        pattern = settings(self.root).get("team", {}).get("colours") or ("WB" * boards)[:boards]
+        for where, row in self.board_lines(number):
+            if where == board:
+                first, second, seat = int(row["first"]), int(row["second"]), int(row["board"])
+                return (second, first, True) if pattern[(seat - 1) % len(pattern)] == "B" else (first, second, False)
+        return None
+
     def matches(self, number: int) -> list[str]:
         return [r["match"] for r in round_rows(self.root, number) if r["match"].strip() and not r["board"].strip()]
 
@@ -179,7 +191,7 @@ class TeamMachine(RoundCommands):
         lines = [(where, pick(data, RESULTS if data.draw(st.integers(0, 6), label="forfeit?") == 0 else GAME_RESULTS,
                               f"result of {where}")) for where in self.missing(number)]
         if lines:
-            self.enter(number, lines, [])
+            self.enter(number, lines, [], self.entry_form(data))
 
     @precondition(lambda self: self.started and self.last_round() > 0)
     @rule(data=st.data())

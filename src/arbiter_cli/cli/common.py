@@ -113,7 +113,9 @@ def read_bytes(path: str) -> tuple[str, bytes]:
     label = "<stdin>" if path == "-" else path
     try:
         if path == "-":
-            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+            raw = getattr(sys.stdin, "buffer", None)  # a text stream without bytes under it (in process): its text
+            data = raw.read(MAX_INPUT_BYTES + 1) if raw is not None else \
+                sys.stdin.read(MAX_INPUT_BYTES + 1).encode("utf-8")
         else:
             with open(path, "rb") as stream:
                 data = stream.read(MAX_INPUT_BYTES + 1)

@@ -19,8 +19,13 @@ def result(
         "MATCH.GAME."))] = None,
     code: Annotated[Optional[str], typer.Argument(metavar="RESULT", help=RESULT_HELP)] = None,
     source: Annotated[Optional[str], typer.Option("--from", metavar="FILE|-", help=(
-        "Enter many results: one 'BOARD RESULT' per line, optionally 'BOARD RESULT was OLD' to save "
+        "Enter many results: one 'BOARD RESULT' per line, or 'WHITE BLACK RESULT' by the players' start "
+        "numbers (White first, the result from White's side), optionally followed by 'was OLD' to save "
         "nothing if the stored result is no longer OLD (none for no result)."))] = None,
+    pgn: Annotated[Optional[str], typer.Option("--pgn", metavar="FILE|-", help=(
+        "Enter the round's finished games of a PGN file (a DGT board's, a broadcast's): each game's players "
+        "found by WhiteFideId/BlackFideId, else by name, on the round's boards; games of other rounds (by "
+        "their Round header) and unfinished ones (*) are left out. All or nothing."))] = None,
     correct: Annotated[bool, typer.Option("--correct", help="Allow changing a result already entered.")] = False,
     excused: Annotated[bool, typer.Option("--excused", help="A forfeit whose loser gave notice: it does not "
                                           "count as a no-show without notice.")] = False,
@@ -30,8 +35,9 @@ def result(
                                         "through, pairing again the later match the winner goes on to.")] = False,
     group: GroupOption = None,
 ) -> None:
-    """Enter a result: 'arbiter result 3 5 1-0' (a team event: 'arbiter result 3 2.1 1-0'), or many with --from."""
+    """Enter a result: 'arbiter result 3 5 1-0' (a team event: 'arbiter result 3 2.1 1-0'), or many with --from
+    or --pgn."""
     opened = event(group)
     names = {"round_number": "ROUND", "board": opened.place_name, "result": "RESULT"}
     with arguments(**names):
-        opened.result(round_number, board, code, source, correct, excused, confirm, force)
+        opened.result(round_number, board, code, source, correct, excused, confirm, force, pgn)

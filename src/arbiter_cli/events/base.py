@@ -385,8 +385,9 @@ class Event:
         self.lacks("unpair")
 
     def result(self, round_number: int, place: str | None, code: str | None, source: str | None, correct: bool,
-               excused: bool, confirm: bool, force: bool) -> None:
-        """``arbiter result``: enter results, one or many (``source``), compare-and-set."""
+               excused: bool, confirm: bool, force: bool, pgn: str | None = None) -> None:
+        """``arbiter result``: enter results, one or many (``source``: bulk lines; ``pgn``: a PGN file's
+        games), compare-and-set."""
         self.lacks("result")
 
     def sheet(self, round_number: int | None) -> EntrySheet:

@@ -114,7 +114,7 @@ class GroupEvent(IndividualEvent):
         self.give_stage()
 
     def result(self, round_number: int, place: str | None, code: str | None, source: str | None, correct: bool,
-               excused: bool, confirm: bool, force: bool) -> None:
+               excused: bool, confirm: bool, force: bool, pgn: str | None = None) -> None:
         self.give_stage()
 
     def sheet(self, round_number: int | None) -> EntrySheet:

@@ -169,27 +169,32 @@ class IndividualEvent(Registration):
             self.caller.show(byes_view(tournament))
 
     def result(self, round_number: int, place: str | None, code: str | None, source: str | None, correct: bool,
-               excused: bool, confirm: bool, force: bool) -> None:
+               excused: bool, confirm: bool, force: bool, pgn: str | None = None) -> None:
         from arbiter_cli.lifecycle.final_correction import prize_corrections
         from arbiter_cli.lifecycle.guards import find_round
-        from arbiter_cli.lifecycle.results import enter_results, parse_result_lines, result_line
+        from arbiter_cli.lifecycle.results import enter_results, parse_result_lines, pgn_results, result_line
         from arbiter_cli.render.final import final_outputs
 
         if force:
             raise BadArgument("--force is for a knockout's correction", field="--force")
         if place is not None and not place.isdigit():
             raise BadArgument(f"Invalid value for 'BOARD': {place!r} is not a valid integer.")
-        label = None
+        label, data = None, b""
+        notes: tuple[str, ...] = ()  # what a PGN's games left out say
+        if source is not None or pgn is not None:
+            if place is not None or code is not None or (source is not None and pgn is not None):
+                raise BadArgument("give one of BOARD RESULT, --from FILE or --pgn FILE")
         if source is not None:
-            if place is not None or code is not None:
-                raise BadArgument("give either BOARD RESULT or --from FILE, not both")
             label, text = self.caller.read_text(source)
+        elif pgn is not None:
+            label, data = self.caller.read_bytes(pgn)
         else:
             lines = [result_line(None if place is None else int(place), code)]
         with self.changing() as (folder, tournament):
             if source is not None:  # the round first: a file for a round not paired yet is no file's fault
-                find_round(tournament, round_number)
-                lines = parse_result_lines(text, label or source)
+                lines = parse_result_lines(text, label or source, find_round(tournament, round_number))
+            elif pgn is not None:
+                lines, notes = pgn_results(data, label or pgn, tournament, find_round(tournament, round_number))
             entered = enter_results(tournament, round_number, lines, correct=correct, excused=excused,
                                     confirm=confirm, source=label)
             changes, outputs = list(entered.changes), None
@@ -200,6 +205,8 @@ class IndividualEvent(Registration):
                     changes += prize_corrections(tournament, entered.tournament, prizes)
                     changes += self.prize_list_corrected(lambda: final_outputs(tournament, prizes), outputs)
                 folder.save(tournament, entered.tournament, self.caller.command, changes, outputs=outputs)
+        for note in notes:
+            self.caller.say(note)
         if not entered.changes:
             self.caller.say(f"round {round_number}: nothing changed")
             return

@@ -128,12 +128,16 @@ class KnockoutEvent(Registration):
                                                           if last.number == 1 else "; pair it again with 'arbiter pair'"))
 
     def result(self, round_number: int, place: str | None, code: str | None, source: str | None, correct: bool,
-               excused: bool, confirm: bool, force: bool) -> None:
+               excused: bool, confirm: bool, force: bool, pgn: str | None = None) -> None:
         from arbiter_cli.lifecycle.knockout import enter_knockout_result, enter_knockout_results, parse_match_game
 
         if excused or confirm:
             raise BadArgument("--excused and --confirm are for Swiss and round-robin events (a knockout's "
                               "withdrawal is 'arbiter player withdraw')")
+        if pgn is not None:
+            raise BadArgument("a knockout's results come by MATCH.GAME: its players meet in several games of a match, "
+                              "so a PGN game does not say which game it is; give 'MATCH.GAME RESULT' lines with --from",
+                              field="--pgn")
         if source is not None:
             if place is not None or code is not None:
                 raise BadArgument("give either MATCH.GAME RESULT or --from FILE, not both")

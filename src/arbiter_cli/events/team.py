@@ -232,24 +232,33 @@ class TeamEvent(Event):
         self.caller.say(f"round {number} removed; pair it again with 'arbiter pair'")
 
     def result(self, round_number: int, place: str | None, code: str | None, source: str | None, correct: bool,
-               excused: bool, confirm: bool, force: bool) -> None:
+               excused: bool, confirm: bool, force: bool, pgn: str | None = None) -> None:
         from arbiter_cli.lifecycle.final_correction import team_prize_corrections
-        from arbiter_cli.lifecycle.team_rounds import enter_team_results, parse_team_result_lines, team_result_line
+        from arbiter_cli.lifecycle.team_rounds import (enter_team_results, parse_team_result_lines, team_pgn_results,
+                                                       team_result_line, team_seats)
         from arbiter_cli.render.final import team_final_outputs
 
         if force:
             raise BadArgument("--force is for a knockout's correction", field="--force")
         if excused or confirm:
             raise BadArgument("--excused and --confirm are for individual Swiss and round-robin events")
-        label = None
+        label, data = None, b""
+        notes: tuple[str, ...] = ()  # what a PGN's games left out say
+        if source is not None or pgn is not None:
+            if place is not None or code is not None or (source is not None and pgn is not None):
+                raise BadArgument("give one of MATCH.BOARD RESULT, --from FILE or --pgn FILE")
         if source is not None:
-            if place is not None or code is not None:
-                raise BadArgument("give either MATCH.BOARD RESULT or --from FILE, not both")
             label, text = self.caller.read_text(source)
-            lines = parse_team_result_lines(text, label)
+        elif pgn is not None:
+            label, data = self.caller.read_bytes(pgn)
         else:
             lines = [team_result_line(place, code)]
         with self.changing() as (folder, tournament):
+            if source is not None:  # the round first: a file for a round not paired yet is no file's fault
+                rnd = self._round(tournament, round_number)
+                lines = parse_team_result_lines(text, label or source, team_seats(tournament, rnd))
+            elif pgn is not None:
+                lines, notes = team_pgn_results(data, label or pgn, tournament, self._round(tournament, round_number))
             entered = enter_team_results(tournament, round_number, lines, correct=correct, source=label)
             changes, outputs = list(entered.changes), None
             if entered.changes:
@@ -259,6 +268,8 @@ class TeamEvent(Event):
                     changes += team_prize_corrections(tournament, entered.tournament, prizes)
                     changes += self.prize_list_corrected(lambda: team_final_outputs(tournament, prizes), outputs)
                 folder.save(tournament, entered.tournament, self.caller.command, changes, outputs=outputs)
+        for line in notes:
+            self.caller.say(line)
         if not entered.changes:
             self.caller.say(f"round {round_number}: nothing changed")
             return

@@ -17,7 +17,7 @@ conflicts, named together. An error at a line names the input and the line.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum
@@ -26,10 +26,11 @@ from typing import Generic, Protocol, TypeVar
 from arbiter_cli.core.errors import BadArgument, DomainError, Refused
 from arbiter_cli.core.model import Settings, Status
 from arbiter_cli.core.results import GameResult, parse_result
+from arbiter_cli.core.venue import turned
 from arbiter_cli.core.words import listed
 from arbiter_cli.lifecycle.change import Change
 
-__all__ = ["Unset", "UNSET", "read_result", "read_result_lines", "Line", "Act", "Entry", "Unchanged",
+__all__ = ["Unset", "UNSET", "read_result", "read_result_lines", "Seat", "Seats", "plays", "Line", "Act", "Entry", "Unchanged",
            "UNCHANGED", "Named", "Stale", "Conflict", "Verdict", "Check", "Applied", "EntryKind", "compare_and_set",
            "stale", "unchanged", "not_removed", "needs_correct", "journal_line"]
 
@@ -56,12 +57,46 @@ def read_result(text: str, *, source: str | None = None, line: int | None = None
         raise BadArgument(str(error), source=source, line=line, field=field) from None
 
 
-def read_result_lines(text: str, source: str, place: Callable[[str, int], P], what: str, named: str = ""
+@dataclass(frozen=True)
+class Seat:
+    """Where a pair of players meets in a round, for a line that names them (``WHITE BLACK RESULT``)
+    or a PGN game: the place as a bulk line names it (``5``; a team event's ``2.3``), the board number a
+    PGN ``Board`` header would give (None: not checked), and whether the place keeps its result from
+    Black's side (a team match whose first team has Black on that board: ``1-0`` there is the first
+    team's player's win)."""
+
+    place: str
+    board: int | None = None
+    turned: bool = False
+
+    def result(self, result: GameResult | None) -> GameResult | None:
+        """A result from White's side, as the place keeps it."""
+        return GameResult(turned(result.value)) if result is not None and self.turned else result
+
+
+#: A round's seats: (White's start number, Black's) -> where they meet.
+Seats = Mapping[tuple[int, int], Seat]
+
+
+def _stored_was(was: GameResult | None | Unset, seat: Seat | None) -> GameResult | None | Unset:
+    if seat is None or isinstance(was, Unset) or was is None:
+        return was
+    return seat.result(was)
+
+
+def read_result_lines(text: str, source: str, place: Callable[[str, int], P], what: str, named: str = "",
+                      seats: Seats | None = None
                       ) -> list[tuple[int, P, GameResult | None, GameResult | None | Unset]]:
     """Bulk input lines ``PLACE RESULT`` or ``PLACE RESULT was OLD`` (``#`` starts a comment), as (line,
     place, result, was); ``place(text, line)`` reads a board (or a team event's ``MATCH.BOARD``), which
-    messages call ``named`` and the text. A
-    place given twice, or no line at all, is a :class:`BadArgument` naming the file and line."""
+    messages call ``named`` and the text.
+
+    With the round's ``seats``, a line may name the place by its players instead, White first, by start
+    number: ``WHITE BLACK RESULT`` or ``WHITE BLACK RESULT was OLD``, the results from White's side. A
+    line's form is told by its number of fields: 2 or 4 name a place, 3 or 5 a pair of players (the
+    two forms may be mixed). A pair that does not meet in the round, or meets with the colours the
+    other way round, is a :class:`BadArgument` naming the line and the place where they meet. A place
+    given twice (in either form), or no line at all, is a :class:`BadArgument` naming the file and line."""
     seen: dict[P, int] = {}
     out: list[tuple[int, P, GameResult | None, GameResult | None | Unset]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -69,21 +104,71 @@ def read_result_lines(text: str, source: str, place: Callable[[str, int], P], wh
         if not content:
             continue
         parts = content.split()
-        if len(parts) not in (2, 4) or (len(parts) == 4 and parts[2].lower() != "was"):
-            raise BadArgument(f"expected '{what} RESULT' or '{what} RESULT was OLD'", source=source, line=number)
-        key = place(parts[0], number)
+        by_pair = len(parts) in (3, 5)
+        at = 2 if by_pair else 1  # where the result is
+        if len(parts) not in (2, 3, 4, 5) or (len(parts) > at + 1 and parts[at + 1].lower() != "was") \
+                or (by_pair and not parts[1].isdigit()):
+            raise BadArgument(_shapes(what, seats is not None), source=source, line=number)
+        seat = None
+        if by_pair:
+            seat = _seat(parts[0], parts[1], seats, what, source, number)
+            shown, key = f"{parts[0]} {parts[1]} ({named}{seat.place})", place(seat.place, number)
+        else:
+            shown, key = f"{named}{parts[0]}", place(parts[0], number)
         if key in seen:
-            raise BadArgument(f"{named}{parts[0]} is already given on line {seen[key]}", source=source, line=number,
+            raise BadArgument(f"{shown} is already given on line {seen[key]}", source=source, line=number,
                               field="board" if what == "BOARD" else what)
         seen[key] = number
         was: GameResult | None | Unset = UNSET
-        if len(parts) == 4:
-            was = None if parts[3].lower() == "none" else read_result(parts[3], source=source, line=number,
-                                                                       field="was")
-        out.append((number, key, read_result(parts[1], source=source, line=number), was))
+        if len(parts) == at + 3:
+            was = None if parts[-1].lower() == "none" else read_result(parts[-1], source=source, line=number,
+                                                                        field="was")
+        result = read_result(parts[at], source=source, line=number)
+        out.append((number, key, result if seat is None else seat.result(result), _stored_was(was, seat)))
     if not out:
         raise BadArgument("no results in the input", source=source)
     return out
+
+
+def _shapes(what: str, pairs: bool) -> str:
+    """The forms a bulk line takes."""
+    if not pairs:
+        return f"expected '{what} RESULT' or '{what} RESULT was OLD'"
+    return f"expected '{what} RESULT' or 'WHITE BLACK RESULT' (start numbers), either optionally followed by 'was OLD'"
+
+
+def _seat(white: str, black: str, seats: Seats | None, what: str, source: str, line: int) -> Seat:
+    """Where the players of a ``WHITE BLACK RESULT`` line meet, White first; a pair that does not meet,
+    or meets with the colours the other way round, is refused naming where each of them plays."""
+    if seats is None:
+        raise BadArgument(f"expected '{what} RESULT' or '{what} RESULT was OLD': this event's results are "
+                          f"entered by {what}, not by a pair of start numbers", source=source, line=line)
+    for text, field in ((white, "white"), (black, "black")):
+        if not text.isdigit() or int(text) < 1:
+            raise BadArgument(f"{text!r} is not a start number", source=source, line=line, field=field)
+    w, b = int(white), int(black)
+    seat = seats.get((w, b))
+    if seat is not None:
+        return seat
+    turned_round = seats.get((b, w))
+    if turned_round is not None:
+        raise BadArgument(f"{w} has Black and {b} White at {_where(turned_round)}: give White first "
+                          f"('{b} {w} RESULT', the result from White's side)", source=source, line=line,
+                          field="white")
+    raise BadArgument(f"no board of the round has White {w} and Black {b} ({plays(w, seats)}; "
+                      f"{plays(b, seats)})", source=source, line=line, field="white")
+
+
+def _where(seat: Seat) -> str:
+    return f"board {seat.place}"
+
+
+def plays(player: int, seats: Seats) -> str:
+    """Where a player meets whom in the round, as a refusal names it: ``12 plays 7 at board 3``."""
+    for (white, black), seat in seats.items():
+        if player in (white, black):
+            return f"{player} plays {black if player == white else white} at {_where(seat)}"
+    return f"{player} has no board in the round"
 
 
 def _show(result: GameResult | None | Unset) -> str:

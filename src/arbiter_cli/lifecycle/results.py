@@ -10,7 +10,7 @@ standings follow).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -18,15 +18,16 @@ from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.model import Game, Round, Tournament
 from arbiter_cli.core.results import GameResult
 from arbiter_cli.lifecycle.change import Change
-from arbiter_cli.lifecycle.entry import (UNCHANGED, UNSET, Act, Applied, Check, Entry, Unset, Verdict, compare_and_set,
-                                         journal_line, needs_correct, not_removed, read_result, read_result_lines,
-                                         stale)
+from arbiter_cli.lifecycle.entry import (UNCHANGED, UNSET, Act, Applied, Check, Entry, Seat, Unset, Verdict,
+                                         compare_and_set, journal_line, needs_correct, not_removed, read_result,
+                                         read_result_lines, stale)
 from arbiter_cli.lifecycle.guards import find_round
 from arbiter_cli.lifecycle.noshows import apply_no_show_rule, forfeit_losers
 from arbiter_cli.lifecycle.standings import final_standing_changes
 from arbiter_cli.pairing import pairs_as_stored
 
 __all__ = ["Unset", "UNSET", "ResultLine", "read_result", "result_line", "parse_result_lines", "read_result_lines",
+           "round_seats", "pgn_results",
            "Entered",
            "enter_results"]
 
@@ -49,19 +50,41 @@ def result_line(board: int | None, code: str | None) -> ResultLine:
     return ResultLine(board, read_result(code))
 
 
-def parse_result_lines(text: str, source: str) -> list[ResultLine]:
+def parse_result_lines(text: str, source: str, rnd: Round | None = None) -> list[ResultLine]:
     """Bulk input: one ``BOARD RESULT`` or ``BOARD RESULT was OLD`` per line; ``#`` starts a comment.
+    Given the round, a line may name the board by its players' start numbers, White first: ``WHITE
+    BLACK RESULT`` (or ``... was OLD``), told apart by its three (five) fields (:func:`.entry.read_result_lines`).
 
     >>> [(r.board, r.result, r.was) for r in parse_result_lines("1 1-0\\n# note\\n2 = was none", "-")]
     [(1, <GameResult.WHITE_WINS: '1-0'>, <Unset.UNSET: 'unset'>), (2, <GameResult.DRAW: '1/2-1/2'>, None)]
     """
+    return [ResultLine(place, result, line, was) for line, place, result, was in
+            read_result_lines(text, source, _board_reader(source), "BOARD", "board ",
+                              None if rnd is None else round_seats(rnd))]
+
+
+def _board_reader(source: str) -> Callable[[str, int], int]:
     def board(text: str, line: int) -> int:
         if not text.isdigit() or int(text) < 1:
             raise BadArgument(f"{text!r} is not a board number", source=source, line=line, field="board")
         return int(text)
+    return board
 
-    return [ResultLine(place, result, line, was) for line, place, result, was in
-            read_result_lines(text, source, board, "BOARD", "board ")]
+
+def pgn_results(data: bytes, source: str, tournament: Tournament, rnd: Round
+                ) -> tuple[list[ResultLine], tuple[str, ...]]:
+    """``result ROUND --pgn FILE``: the round's games of a PGN file as its lines, and the notes of the
+    games left out (:mod:`.pgn`: matched by FIDE ID, then by name; a ``Board`` header is checked)."""
+    from arbiter_cli.lifecycle.pgn import pgn_result_lines, pgn_text, read_pgn
+
+    lines, notes = pgn_result_lines(read_pgn(pgn_text(data, source), source), source, rnd.number, tournament.players,
+                                    round_seats(rnd), _board_reader(source))
+    return [ResultLine(place, result, line, was) for line, place, result, was in lines], notes
+
+
+def round_seats(rnd: Round) -> dict[tuple[int, int], Seat]:
+    """The round's boards by their players, White first (a bye is no board)."""
+    return {(game.white, game.black): Seat(str(game.board), game.board) for game in rnd.games}
 
 
 @dataclass(frozen=True)

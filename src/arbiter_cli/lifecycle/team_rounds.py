@@ -28,10 +28,10 @@ from arbiter_cli.core.model import InitialColour, Status
 from arbiter_cli.core.results import ByeKind, GameResult
 from arbiter_cli.core.team_roster import LineUp, RosterPlayer, check_line_up, default_line_up
 from arbiter_cli.core.team_tournament import (BoardGame, LineUpRequest, Match, MatchRound, TeamBye, TeamByeRequest,
-                                              TeamEntry, TeamTournament, roster_player, team_event)
+                                              TeamEntry, TeamTournament, board_colour, roster_player, team_event)
 from arbiter_cli.core.words import folded
 from arbiter_cli.lifecycle.change import Change
-from arbiter_cli.lifecycle.entry import (UNSET, Act, Applied, Check, Conflict, Entry, Unset, Verdict,
+from arbiter_cli.lifecycle.entry import (UNSET, Act, Applied, Check, Conflict, Entry, Seat, Seats, Unset, Verdict,
                                          compare_and_set, journal_line, needs_correct, not_removed, read_result,
                                          read_result_lines, stale, unchanged)
 from arbiter_cli.lifecycle.team_registration import find_team, number_teams_for_play
@@ -41,7 +41,7 @@ from arbiter_cli.pairing.team_swiss.explain import explain_team_round
 from arbiter_cli.pairing.team_swiss.state import request_from_event
 
 __all__ = ["unpair_team_round", "pair_team_round", "set_line_up", "TeamResultLine", "parse_team_result_lines", "team_result_line",
-           "enter_team_results", "empty_board_matches"]
+           "enter_team_results", "empty_board_matches", "team_seats", "team_pgn_results"]
 
 _FORFEITS = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT)
 
@@ -315,11 +315,41 @@ def team_result_line(place: str | None, code: str | None) -> TeamResultLine:
     return TeamResultLine(match, board, read_result(code))
 
 
-def parse_team_result_lines(text: str, source: str) -> list[TeamResultLine]:
+def parse_team_result_lines(text: str, source: str, seats: Seats | None = None) -> list[TeamResultLine]:
     """Bulk input: ``MATCH.BOARD RESULT`` or ``MATCH RESULT`` (a match forfeit) per line, optionally
-    followed by ``was OLD``; ``#`` starts a comment."""
+    followed by ``was OLD``; ``#`` starts a comment. Given the round's :func:`team_seats`, a board may
+    be named by its players' start numbers, White first: ``WHITE BLACK RESULT`` (from White's side;
+    stored from the first team's, :func:`.entry.read_result_lines`)."""
     return [TeamResultLine(match, board, result, line, was) for line, (match, board), result, was in
-            read_result_lines(text, source, lambda text, line: _place(text, source, line), "MATCH.BOARD")]
+            read_result_lines(text, source, lambda text, line: _place(text, source, line), "MATCH.BOARD",
+                              seats=seats)]
+
+
+def team_seats(tournament: TeamTournament, rnd: MatchRound) -> dict[tuple[int, int], Seat]:
+    """The round's boards that take a result (both players there, no match forfeit) by their players,
+    White first as the colour pattern gives it (C.04.6 1.6); a board where the first team has Black
+    keeps its result turned."""
+    seats = {}
+    for match in rnd.matches:
+        for game in match.counted_boards:
+            if game.first is None or game.second is None:
+                continue
+            first_black = board_colour(tournament.team.pattern, game.board) == "b"
+            white, black = (game.second, game.first) if first_black else (game.first, game.second)
+            seats[(white, black)] = Seat(f"{match.number}.{game.board}", None, first_black)
+    return seats
+
+
+def team_pgn_results(data: bytes, source: str, tournament: TeamTournament, rnd: MatchRound
+                     ) -> tuple[list[TeamResultLine], tuple[str, ...]]:
+    """``result ROUND --pgn FILE`` in a team event: the round's games matched to its boards by their
+    players (:mod:`.pgn`); a ``Board`` header is not checked (a team event's PGN numbers its boards in
+    more than one way)."""
+    from arbiter_cli.lifecycle.pgn import pgn_result_lines, pgn_text, read_pgn
+
+    lines, notes = pgn_result_lines(read_pgn(pgn_text(data, source), source), source, rnd.number, tournament.players,
+                                    team_seats(tournament, rnd), lambda text, line: _place(text, source, line))
+    return [TeamResultLine(match, board, result, line, was) for line, (match, board), result, was in lines], notes
 
 
 @dataclass(frozen=True)
