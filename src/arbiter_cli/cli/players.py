@@ -14,7 +14,8 @@ __all__ = ["player_add", "player_import", "player_list", "player_remove", "playe
 #: The option of each field of a player, for the errors of ``player add``.
 _OPTION_OF = {"name": "NAME", "title": "--title", "rating": "--rating", "fide_id": "--fide-id",
               "federation": "--federation", "sex": "--sex", "birth_date": "--birth", "club": "--club",
-              "member": "--member", "start_number": "ID", "after_round": "--after-round"}
+              "member": "--member", "start_number": "ID", "after_round": "--after-round",
+              "national_rating": "--national-rating"}
 
 
 def player_add(
@@ -29,10 +30,14 @@ def player_add(
     club: Annotated[Optional[str], typer.Option("--club")] = None,
     member: Annotated[Optional[int], typer.Option("--member", help="A club member (club tournaments): the name "
                                                   "and the club rating come from the club.")] = None,
+    national_rating: Annotated[Optional[int], typer.Option("--national-rating", help="The rating of the national "
+                                                           "list (see 'arbiter new --starting-rank').")] = None,
 ) -> None:
     """Register a player. Start numbers follow C.04.2 until round 1 is paired."""
     details: dict[str, object] = {"title": title, "fide_id": fide_id, "federation": federation, "sex": sex,
                                   "birth_date": birth, "club": club}
+    if national_rating is not None:
+        details["national_rating"] = national_rating
     with arguments(**_OPTION_OF):
         event().player_add(name, rating, details, member)
 
@@ -41,7 +46,7 @@ def player_import(
     source: Annotated[str, typer.Argument(metavar="FILE|-", help="A CSV file with a header, or - for stdin.")],
 ) -> None:
     """Register players from CSV. Columns (by name): name, title, rating, fide_id, federation,
-    sex, birth_date, club. Only name is required; unknown columns are an error."""
+    sex, birth_date, club, national_rating. Only name is required; unknown columns are an error."""
     event().player_import(source)
 
 

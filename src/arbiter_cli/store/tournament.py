@@ -59,8 +59,10 @@ PLAYERS_FILE = "players.csv"
 ROUNDS_DIR = "rounds"
 PLAYER_COLUMNS = ("start_number", "name", "title", "rating", "fide_id", "federation", "sex",
                   "birth_date", "club", "status", "withdrawn_after")
-#: Optional last columns: a late entry's first round, and a club tournament's member id.
-PLAYER_OPTIONAL = ("entered_round", "member_id")
+#: Optional last columns: a late entry's first round, a club tournament's member id, and the
+#: national rating (TRF-2026's NRS records). A file has the first k of them: those up to the last
+#: one some player needs, so that a folder without them keeps its bytes.
+PLAYER_OPTIONAL = ("entered_round", "member_id", "national_rating")
 ROUND_COLUMNS = ("board", "white", "black", "result")
 ROUND_NOTE = "note"  # an optional fifth column: "excused" on a forfeit with notice, "colourless" on one without colours
 BYES_FILE = "byes.csv"
@@ -80,7 +82,7 @@ _Table = TypeVar("_Table", bound=BaseModel)
 _QUIET_DEFAULTS = frozenset({"half_byes_closed_last_rounds", "late_entry_missed", "withdraw_after_unexcused",
                              "withdraw_after_no_shows", "round_robin_withdrawal", "berger_tables",
                              "rank_withdrawn", "acceleration", "avoid_same_club_rounds",
-                             "avoid_same_federation_rounds"})
+                             "avoid_same_federation_rounds"}) | {"starting_rank"}
 
 
 def read_toml(text: str, source: str) -> dict[str, object]:
@@ -142,11 +144,9 @@ def settings_to_toml(settings: Settings) -> str:
 
 def players_to_csv(players: Sequence[Player]) -> str:
     """``players.csv``; the optional columns appear only when some player needs them."""
-    extra: tuple[str, ...] = ()
-    if any(p.member_id is not None for p in players):
-        extra = PLAYER_OPTIONAL
-    elif any(p.entered_round is not None for p in players):
-        extra = PLAYER_OPTIONAL[:1]
+    needed = [i for i, column in enumerate(PLAYER_OPTIONAL, start=1)
+              if any(getattr(p, column) is not None for p in players)]
+    extra = PLAYER_OPTIONAL[:max(needed, default=0)]
     rows = []
     for p in sorted(players, key=lambda p: p.start_number):
         rows.append([p.start_number, p.name, p.title, p.rating or None, p.fide_id, p.federation,
