@@ -1,7 +1,9 @@
 """Individual events: a Swiss paired by the Dutch system (with Baku acceleration, forbidden pairs
 and pairing by hand) and a round robin (single or double).
 
-The commands drawn: registration (``player add``, ``player import``, ``player remove``), late
+The commands drawn: ``new`` (now and then with a starting-rank method, ``--starting-rank``),
+registration (``player add``, ``player import``, ``player remove``; now and then with a national
+rating, ``--national-rating`` and the ``national_rating`` column), late
 entries, withdrawals, requested byes and their cancelling, forbidden pairs, virtual points,
 ``pair``, hand pairing (``pairing swap``, ``pairing set``, ``pair --from``), ``unpair``,
 results one by one and many at once (forfeits, excused ones, the no-show rule's ``--confirm``; by board,
@@ -26,6 +28,13 @@ from harness.model import canonical
 __all__ = ["SwissMachine", "RoundRobinMachine"]
 
 
+def starting_rank(data: st.DataObject) -> list[str]:
+    """``new``'s starting-rank method (issue 27), now and then, with the federation whose national
+    ratings it reads (a TRF names it: 172, NRS records)."""
+    method = pick(data, ("FIDE", None, None, "NRO", "FIDON", "NIDOF", "HBFN", "LBFN", "TFN"), "starting rank")
+    return ["--starting-rank", method, "--federation", "TUR"] if method else []
+
+
 class IndividualMachine(RoundCommands):
     """What a Swiss and a round robin share."""
 
@@ -46,17 +55,28 @@ class IndividualMachine(RoundCommands):
     def boards(self, number: int) -> list[str]:
         return [r["board"] for r in round_rows(self.root, number) if r["black"].strip()]
 
-    def register_line(self, data: st.DataObject) -> tuple[str, int | None, str | None]:
-        return self.names.next(), data.draw(ratings(), label="rating"), data.draw(titles(), label="title")
+    def register_line(self, data: st.DataObject) -> tuple[str, int | None, str | None, int | None]:
+        """A new player's name, rating, title and national rating (issue 27; now and then)."""
+        return (self.names.next(), data.draw(ratings(), label="rating"), data.draw(titles(), label="title"),
+                data.draw(st.one_of(st.none(), st.none(), ratings()), label="national rating"))
+
+    def registration_csv(self, data: st.DataObject, count: int) -> str:
+        """``player import``'s file of ``count`` new players."""
+        lines = ["name,rating,title,national_rating"]
+        for _ in range(count):
+            name, rating, title, national = self.register_line(data)
+            lines.append(f"{csv_cell(name)},{rating or ''},{title or ''},{national or ''}")
+        return "\n".join(lines) + "\n"
 
     # ------------------------------------------------------------------ registration
 
     @precondition(lambda self: self.started)
     @rule(data=st.data())
     def add_a_player(self, data: st.DataObject) -> None:
-        name, rating, title = self.register_line(data)
+        name, rating, title, national = self.register_line(data)
         k = data.draw(k_factors(), label="K")
         extra = [*(["--rating", str(rating)] if rating else []), *(["--title", title] if title else []),
+                 *(["--national-rating", str(national)] if national else []),
                  *(["--k", str(k)] if k is not None else [])]
         self.arbiter("-d", self.root, "player", "add", name, *extra)
 
@@ -64,12 +84,12 @@ class IndividualMachine(RoundCommands):
     @rule(data=st.data(), count=st.integers(1, 3))
     def import_players(self, data: st.DataObject, count: int) -> None:
         with_k = data.draw(st.booleans(), label="k_factor column")
-        lines = ["name,rating,title" + (",k_factor" if with_k else "")]
+        lines = ["name,rating,title,national_rating" + (",k_factor" if with_k else "")]
         for _ in range(count):
-            name, rating, title = self.register_line(data)
+            name, rating, title, national = self.register_line(data)
             k = data.draw(k_factors(), label="K") if with_k else None
-            lines.append(f"{csv_cell(name)},{rating or ''},{title or ''}" + (f",{k if k is not None else ''}"
-                                                                          if with_k else ""))
+            lines.append(f"{csv_cell(name)},{rating or ''},{title or ''},{national or ''}"
+                         + (f",{k if k is not None else ''}" if with_k else ""))
         self.arbiter("-d", self.root, "player", "import", "-", stdin="\n".join(lines) + "\n")
 
     @precondition(lambda self: self.started and bool(names(self.root)))
@@ -188,12 +208,9 @@ class SwissMachine(IndividualMachine):
         baku = ["--acceleration", "baku"] if data.draw(st.booleans(), label="baku") else []
         colour = pick(data, ("white", "black", "random"), "initial colour")
         self.arbiter("new", self.root, "--name", "Harness Open", "--system", "swiss", "--rounds", rounds,
-                     "--seed", data.draw(st.integers(0, 99), label="seed"), "--initial-colour", colour, *baku)
-        lines = ["name,rating,title"]
-        for _ in range(players):
-            name, rating, title = self.register_line(data)
-            lines.append(f"{csv_cell(name)},{rating or ''},{title or ''}")
-        self.arbiter("-d", self.root, "player", "import", "-", stdin="\n".join(lines) + "\n")
+                     "--seed", data.draw(st.integers(0, 99), label="seed"), "--initial-colour", colour, *baku,
+                     *starting_rank(data))
+        self.arbiter("-d", self.root, "player", "import", "-", stdin=self.registration_csv(data, players))
 
     @precondition(lambda self: self.started and len(names(self.root)) >= 2)
     @rule(data=st.data())
@@ -280,9 +297,5 @@ class RoundRobinMachine(IndividualMachine):
         numbering = pick(data, ("rating", "lot"), "numbering")
         self.arbiter("new", self.root, "--name", "Harness Invitational", "--system", system, "--seed",
                      data.draw(st.integers(0, 99), label="seed"), "--initial-colour", colour, "--numbering",
-                     numbering)
-        lines = ["name,rating,title"]
-        for _ in range(players):
-            name, rating, title = self.register_line(data)
-            lines.append(f"{csv_cell(name)},{rating or ''},{title or ''}")
-        self.arbiter("-d", self.root, "player", "import", "-", stdin="\n".join(lines) + "\n")
+                     numbering, *starting_rank(data))
+        self.arbiter("-d", self.root, "player", "import", "-", stdin=self.registration_csv(data, players))

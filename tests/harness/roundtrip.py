@@ -49,6 +49,10 @@ LOSSES: dict[str, frozenset[str]] = {
     # trf standings refuse it; export must say so by name
     "the knockout's matches, bracket and tie-break stages are not in a TRF": frozenset({"not read back"}),
     "a knockout is exported as its games": frozenset({"not read back"}),
+    # issue 27: national ratings and the starting-rank method need the rating federation (172, NRS);
+    # neither changes what is compared (the start numbers are the file's)
+    "the national ratings": frozenset(),
+    "the starting-rank method": frozenset(),
 }
 
 #: A phrase inside a warning that starts with a name -> what it allows to differ: a TRF has no

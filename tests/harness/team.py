@@ -128,14 +128,29 @@ class TeamMachine(RoundCommands):
 
     # ------------------------------------------------------------------ registration
 
+    def national(self) -> bool:
+        """Whether the rosters follow the national rating (issue 27: ``--roster-rating national``)."""
+        return bool(settings(self.root).get("team", {}).get("roster_rating") == "national")
+
+    def roster_entry(self, data: st.DataObject, name: str, rating: int | None) -> tuple[int | None, int | None]:
+        """A roster player's FIDE and national ratings: ``rating`` is the one the rosters follow;
+        with national ratings, the FIDE rating is drawn apart (in any order)."""
+        if not self.national():
+            return rating, None
+        return data.draw(st.one_of(st.none(), st.integers(1400, 2600)), label="FIDE rating"), rating
+
     def create_event(self, data: st.DataObject, system: str, extra: list[str]) -> None:
         boards = data.draw(st.integers(2, 4), label="boards")
+        national = ["--roster-rating", "national", "--federation", "TUR"] if data.draw(
+            st.integers(0, 3), label="national rosters") == 0 else []
         self.arbiter("new", self.root, "--teams", "--boards", boards, "--system", system, "--name", "Harness League",
-                     "--seed", data.draw(st.integers(0, 99), label="seed"), *extra)
-        lines = ["team,short,name,rating"]
+                     "--seed", data.draw(st.integers(0, 99), label="seed"), *extra, *national)
+        lines = ["team,short,name,rating,national_rating"]
         for _ in range(data.draw(st.integers(3, 8), label="teams")):
             club, short, roster = self.new_team(data, boards + data.draw(st.integers(-1, 2), label="roster size"))
-            lines += [f"{club},{short},{csv_cell(name)},{rating or ''}" for name, rating in roster]
+            for name, rating in roster:
+                fide, own = self.roster_entry(data, name, rating)
+                lines.append(f"{club},{short},{csv_cell(name)},{fide or ''},{own or ''}")
         self.arbiter("-d", self.root, "team", "import", "-", stdin="\n".join(lines) + "\n")
 
     @precondition(lambda self: self.started)
@@ -144,8 +159,9 @@ class TeamMachine(RoundCommands):
         """A team and its roster: registration, or a late entry in a Swiss."""
         club, short, roster = self.new_team(data, self.boards() + data.draw(st.integers(0, 1), label="reserves"))
         if self.arbiter("-d", self.root, "team", "add", club, "--short", short).code == 0:
+            entries = [(name, *self.roster_entry(data, name, rating)) for name, rating in roster]
             self.arbiter("-d", self.root, "team", "roster", short, "add",
-                         *(f"{name}/{rating}" if rating else name for name, rating in roster))
+                         *(f"{name}/{fide or ''}///{own or ''}".rstrip("/") for name, fide, own in entries))
 
     @precondition(lambda self: self.started and bool(team_names(self.root)))
     @rule(data=st.data())

@@ -281,7 +281,7 @@ def test_player_k_factor_is_an_optional_last_column_written_only_when_a_player_h
     assert arbiter("-d", folder, "player", "set-k", 1, 40).code == 0
     assert players.read_text(encoding="utf-8").splitlines() == [
         "start_number,name,title,rating,fide_id,federation,sex,birth_date,club,status,withdrawn_after,"
-        "entered_round,member_id,k_factor", '1,"Alpha, Anna",,2100,,,,,,active,,,,40']
+        "entered_round,member_id,national_rating,k_factor", '1,"Alpha, Anna",,2100,,,,,,active,,,,,40']
     assert arbiter("-d", folder, "player", "set-k", 1, "none").code == 0
     assert players.read_bytes() == plain  # back to the old columns, byte for byte
     log = arbiter("-d", folder, "log", "-f", "json")

@@ -80,6 +80,12 @@ def new(
     final: Annotated[Optional[str], typer.Option("--final", metavar="round-robin|knockout", help=(
         "Group stage: the final's system; a knockout takes --games-per-match, --tiebreak-stages and "
         "--first-colour, and is seeded from the groups."))] = None,
+    starting_rank: Annotated[Optional[str], typer.Option("--starting-rank", metavar="METHOD", help=(
+        "The order of the starting list (TRF-2026 172): FIDE (default: FIDE rating, title, name), NRO "
+        "(national rating only), FIDON (FIDE, else national), NIDOF (national, else FIDE), HBFN (the higher), "
+        "LBFN (the lower), or TFN (the federation's: title, FIDE rating, national rating, name)."))] = None,
+    roster_rating: Annotated[Optional[str], typer.Option("--roster-rating", metavar="fide|national", help=(
+        "Team event: the rating that orders the rosters and makes the team rating (default fide)."))] = None,
 ) -> None:
     """Create a new tournament folder (inside a club's tournaments/: a club tournament)."""
     from arbiter_cli.events.registry import NewOptions, new_event
@@ -91,7 +97,8 @@ def new(
         club=club is not None, acceleration=acceleration, teams=teams, boards=boards, match_points=match_points,
         primary=primary, colours=colours, colour_model=colour_model, pab=pab, roster_tolerance=roster_tolerance,
         seeding=seeding, games_per_match=games_per_match, tiebreak_stages=tiebreak_stages,
-        first_colour=first_colour, groups=groups, advance=advance, final=final)
+        first_colour=first_colour, groups=groups, advance=advance, final=final, starting_rank=starting_rank,
+        roster_rating=roster_rating)
     named = {name: "--" + name.replace("_", "-") for name in inspect.signature(new).parameters}
     with arguments(**named):
         new_event(directory, options, club, Terminal())

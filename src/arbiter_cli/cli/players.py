@@ -14,7 +14,8 @@ __all__ = ["player_add", "player_import", "player_list", "player_remove", "playe
 #: The option of each field of a player, for the errors of ``player add``.
 _OPTION_OF = {"name": "NAME", "title": "--title", "rating": "--rating", "fide_id": "--fide-id",
               "federation": "--federation", "sex": "--sex", "birth_date": "--birth", "club": "--club",
-              "member": "--member", "start_number": "ID", "after_round": "--after-round", "k_factor": "--k"}
+              "member": "--member", "start_number": "ID", "after_round": "--after-round", "k_factor": "--k",
+              "national_rating": "--national-rating"}
 
 
 def player_add(
@@ -31,12 +32,16 @@ def player_add(
                                                   "and the club rating come from the club.")] = None,
     k: Annotated[Optional[int], typer.Option("--k", help="The player's K on the FIDE list of the event's rate of "
                                              "play (B.02 8.3.3), for the rating report.")] = None,
+    national_rating: Annotated[Optional[int], typer.Option("--national-rating", help="The rating of the national "
+                                                           "list (see 'arbiter new --starting-rank').")] = None,
 ) -> None:
     """Register a player. Start numbers follow C.04.2 until round 1 is paired."""
     details: dict[str, object] = {"title": title, "fide_id": fide_id, "federation": federation, "sex": sex,
                                   "birth_date": birth, "club": club}
     if k is not None:
         details["k_factor"] = k
+    if national_rating is not None:
+        details["national_rating"] = national_rating
     with arguments(**_OPTION_OF):
         event().player_add(name, rating, details, member)
 
@@ -45,7 +50,7 @@ def player_import(
     source: Annotated[str, typer.Argument(metavar="FILE|-", help="A CSV file with a header, or - for stdin.")],
 ) -> None:
     """Register players from CSV. Columns (by name): name, title, rating, fide_id, federation,
-    sex, birth_date, club, k_factor. Only name is required; unknown columns are an error."""
+    sex, birth_date, club, national_rating, k_factor. Only name is required; unknown columns are an error."""
     event().player_import(source)
 
 

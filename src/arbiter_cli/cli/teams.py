@@ -30,7 +30,8 @@ def team_add(
 def team_import(
     source: Annotated[str, typer.Argument(metavar="FILE|-", help=(
         "A CSV with the column 'team' (its name) and optionally 'short'; a row with 'name' (and 'rating', "
-        "'fide_id', 'federation', 'title') adds that player to the team's roster, in row order."))],
+        "'fide_id', 'federation', 'title', 'national_rating') adds that player to the team's roster, in row "
+        "order."))],
 ) -> None:
     """Register teams, and their rosters, from a CSV file (or - for stdin)."""
     event().team_import(source)
@@ -51,8 +52,8 @@ def team_roster(
     team: TeamArgument,
     action: Annotated[str, typer.Argument(metavar="ACTION", help="show (the default), add or remove.")] = "show",
     players: Annotated[Optional[list[str]], typer.Argument(metavar="PLAYER...", help=(
-        "add: players as NAME/RATING/FIDE_ID/FEDERATION (fields after the name may be left out), in roster "
-        "order; remove: a start number or name."))] = None,
+        "add: players as NAME/RATING/FIDE_ID/FEDERATION/NATIONAL_RATING (fields after the name may be left "
+        "out), in roster order; remove: a start number or name."))] = None,
     fmt: FormatOption = Format.table,
 ) -> None:
     """Show a team's roster, add players to its end, or remove one before round 1."""

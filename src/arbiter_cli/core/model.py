@@ -27,7 +27,7 @@ from arbiter_cli.core.results import ByeKind, GameResult
 from arbiter_cli.core.tiebreak_codes import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, check_cuts, parse_tiebreak_list
 
 __all__ = [
-    "System", "RatingType", "InitialColour", "Numbering", "Status", "Scoring", "Settings",
+    "System", "RatingType", "InitialColour", "Numbering", "StartingRank", "Status", "Scoring", "Settings",
     "TITLES", "Player", "Game", "Bye", "Round", "ByeRequest", "Avoidance", "VirtualPoints", "Tournament", "Text", "printable",
     "is_finite_decimal", "Name", "name_text", "NAME_LENGTH", "BIDI_CONTROLS",
 ]
@@ -65,6 +65,34 @@ class Numbering(str, Enum):
 
     RATING = "rating"
     LOT = "lot"
+
+
+class StartingRank(str, Enum):
+    """Which rating orders the starting list (C.04.2 Art. 2.2), as TRF-2026 record 172 codes it,
+    and the federation's own order.
+
+    C.04.2 2.2 orders the players by rating, then title (GM, IM, WGM, FM, WIM, CM, WFM, WCM, none),
+    then name. Record 172 names the rating that order uses when the players also have a national
+    rating (the NRS records): ``FIDE`` the FIDE rating only (the default: FIDE's own order);
+    ``NRO`` the national rating only; ``FIDON`` the FIDE rating, else the national one; ``NIDOF``
+    the national rating, else the FIDE one; ``HBFN`` the higher of the two, ``LBFN`` the lower
+    (of those the player has). ``TFN`` is the federation's order, which 172 writes as ``OTHER``:
+    title first, then the FIDE rating, then the national rating, then the name (the surname
+    first) for players with neither (:func:`arbiter_cli.core.tpn.initial_order`).
+    """
+
+    FIDE = "FIDE"
+    NRO = "NRO"
+    FIDON = "FIDON"
+    NIDOF = "NIDOF"
+    HBFN = "HBFN"
+    LBFN = "LBFN"
+    TFN = "TFN"
+
+    @property
+    def trf_code(self) -> str:
+        """The method as TRF-2026 record 172 writes it (cols 9-13): ``TFN`` is ``OTHER``."""
+        return "OTHER" if self is StartingRank.TFN else self.value
 
 
 class Status(str, Enum):
@@ -301,6 +329,9 @@ class Settings(BaseModel):
     avoid_same_club_rounds: StrictInt = Field(default=0, ge=0)
     avoid_same_federation_rounds: StrictInt = Field(default=0, ge=0)
     scoring: Scoring = Scoring()
+    # The rating that orders the starting list (C.04.2 2.2; TRF-2026 172), or the federation's
+    # title-first order (StartingRank). FIDE: FIDE's own order.
+    starting_rank: StartingRank = StartingRank.FIDE
 
     @field_validator("federation")
     @classmethod
@@ -308,6 +339,17 @@ class Settings(BaseModel):
         value = value.strip().upper()
         if value and not re.fullmatch(r"[A-Z]{3}", value):
             raise ValueError(f"{value!r} is not a 3-letter FIDE federation code")
+        return value
+
+    @field_validator("starting_rank", mode="before")
+    @classmethod
+    def _starting_rank(cls, value: object) -> object:
+        """Any case: ``fidon`` is ``FIDON``; a wrong one is named with the methods there are."""
+        if isinstance(value, str):
+            value = value.strip().upper()
+            if value not in StartingRank.__members__:
+                methods = ", ".join(StartingRank.__members__)
+                raise ValueError(f"{value!r} is not a starting-rank method ({methods})")
         return value
 
     @field_validator("round_dates", mode="before")
@@ -366,6 +408,11 @@ def _blank_to_none(value: object) -> object:
     return None if value == "" else value
 
 
+def _no_rating(value: object) -> object:
+    """A rating left blank, or 0 (as rating lists write none): no rating."""
+    return None if value in ("", "0", 0, None) else value
+
+
 class Player(BaseModel):
     """A row of ``players.csv``. ``start_number`` is the TPN."""
 
@@ -384,6 +431,8 @@ class Player(BaseModel):
     withdrawn_after: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=0)
     entered_round: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=2)  # late entry
     member_id: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=1)  # club member
+    # The rating of the national list (TRF-2026's NRS records); None: none known.
+    national_rating: Annotated[int | None, BeforeValidator(_no_rating)] = Field(default=None, ge=1, le=3500)
     # The player's K on the FIDE list of the event's rate of play (B.02 8.3.3): from the list, or set by the
     # arbiter; None: not known (see ratings/fide.py for the K used then).
     k_factor: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=1, le=100)

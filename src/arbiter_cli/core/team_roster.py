@@ -10,6 +10,11 @@ come from the competition rules and are then fixed):
 * **Team rating.** The average of the main players' ratings (the first ``boards`` players;
   reserves left out). An unrated player counts as 50 below the team's lowest-rated rated
   player (:func:`team_rating`).
+* **National ratings.** The federation's rules order the rosters by the national rating, and
+  make the team rating the mean of the main players' national ratings, an unknown one counting
+  50 below the team's lowest known one: the same two rules, read with the national rating
+  (a team event's ``[team] roster_rating = "national"``, which
+  :meth:`~arbiter_cli.core.team_tournament.TeamTournament.roster` reads).
 * **Team numbers** follow the team rating; teams with no rated player go below the rated
   teams, in an order drawn by lot (:func:`number_teams`). The competition rules may set the
   numbers instead (:func:`number_teams_as_given`).

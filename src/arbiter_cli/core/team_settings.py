@@ -14,6 +14,9 @@ federation regulations we were given or of FIDE C.04.6:
 * ``empty_boards`` / ``empty_matches``: a team may leave at most this many boards empty in one
   match, in at most this many matches (one board, in one match);
 * ``roster_tolerance``: a player may stand above one rated up to this many points higher (0-50);
+* ``roster_rating``: the rating that orders the rosters and makes the team rating: ``"fide"`` (the
+  default), or ``"national"``, as the federation's rules have it (the players' national ratings,
+  an unknown one counting 50 below the team's lowest known one: :mod:`.team_roster`);
 * ``board_prize_share``: the share of the rounds a player must play for a board prize (2/3);
 * ``numbering``: team numbers by team rating (``"rating"``) or as registered (``"given"``);
 * ``colour_model``: a team Swiss's colour preferences, Type A (``"a"``), Type B (``"b"``) or none
@@ -69,6 +72,7 @@ class TeamSettings(BaseModel):
     numbering: Literal["rating", "given"] = "rating"
     colour_model: Literal["a", "b", "none"] = "a"  # a team Swiss's colour preferences (C.04.6 1.7)
     tiebreaks: tuple[str, ...] = ()
+    roster_rating: Literal["fide", "national"] = "fide"
 
     @field_validator("colours")
     @classmethod

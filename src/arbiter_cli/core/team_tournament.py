@@ -194,7 +194,13 @@ class TeamTournament:
         return tuple(p for p in self.players if self.team_of.get(p.start_number) == team)
 
     def roster(self, team: int) -> Roster:
-        return Roster(tuple(roster_player(p) for p in self.members(team)), self.team.boards)
+        """The team's list as the roster rules read it, with the rating the event's rosters use
+        (``[team] roster_rating``: FIDE, or national)."""
+        return Roster(tuple(self.roster_player(p) for p in self.members(team)), self.team.boards)
+
+    def roster_player(self, player: Player) -> RosterPlayer:
+        """A player as the roster rules read them, with the rating the event's rosters use."""
+        return roster_player(player, national=self.team.roster_rating == "national")
 
     @property
     def last_round(self) -> int:
@@ -204,8 +210,11 @@ class TeamTournament:
         return self.rounds[number - 1] if 1 <= number <= len(self.rounds) else None
 
 
-def roster_player(player: Player) -> RosterPlayer:
-    return RosterPlayer(player.name, player.fide_id, player.federation, player.rating)
+def roster_player(player: Player, *, national: bool = False) -> RosterPlayer:
+    """A player as the roster rules read them: the FIDE rating, or the national one (``national``:
+    the federation's rule for team events; none known: unrated)."""
+    rating = (player.national_rating or 0) if national else player.rating
+    return RosterPlayer(player.name, player.fide_id, player.federation, rating)
 
 
 def board_colour(pattern: str, board: int) -> Colour:

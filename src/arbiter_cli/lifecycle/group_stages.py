@@ -69,7 +69,8 @@ class GroupAssignment:
 
 def _entrants(tournament: Tournament) -> list[Player]:
     """The registered players still in, in seeding order (C.04.2 Art. 2.2)."""
-    return initial_order(p for p in tournament.players if p.status == "active" and p.withdrawn_after is None)
+    return initial_order((p for p in tournament.players if p.status == "active" and p.withdrawn_after is None),
+                         tournament.settings.starting_rank)
 
 
 def dealt_groups(event: GroupEvent) -> dict[str, tuple[Player, ...]]:

@@ -48,7 +48,7 @@ byes=(Bye(player=2, kind=<ByeKind.ZPB: 'ZPB'>),)))
     after = replace(tournament, players=(*tournament.players, *players), rounds=rounds)
     if paired >= RENUMBER_UNTIL:
         return after, numbers
-    order = initial_order(after.players)
+    order = initial_order(after.players, tournament.settings.starting_rank)
     mapping = {p.start_number: i for i, p in enumerate(order, start=1)}
     return renumbered(after, mapping), [mapping[n] for n in numbers]
 

@@ -10,7 +10,9 @@ and :class:`NewGroupEvent`, or refuses them with the option at fault. The rules 
   without ``--system knockout``, ...), naming the option;
 * the tie-breaks are announced in advance (C.07 Art. 2): ``none`` is not an announced list;
 * Baku acceleration (C.04.7) is for an individual Swiss; the team Swiss's colour model (C.04.6
-  1.7) is for a team Swiss, a round robin's colours coming from the Berger tables.
+  1.7) is for a team Swiss, a round robin's colours coming from the Berger tables;
+* the starting-rank method (C.04.2 2.2, TRF-2026 172) orders the players of an individual event;
+  a team event numbers its players team by team, and its rosters follow ``--roster-rating``.
 
 Errors name the option by its parameter (``rounds``, ``games_per_match``); the command line
 renames it to what the person typed.
@@ -73,13 +75,16 @@ class NewOptions:
     groups: int | None = None
     advance: int | None = None
     final: str | None = None
+    starting_rank: str | None = None
+    roster_rating: str | None = None
 
     @property
     def event_fields(self) -> dict[str, object]:
         """The settings every kind shares, as given."""
         return {"name": self.name, "place": self.place, "federation": self.federation.strip().upper(),
                 "start_date": self.start_date, "end_date": self.end_date, "chief_arbiter": self.chief_arbiter,
-                "time_control": self.time_control, "rating_type": self.rating_type}
+                "time_control": self.time_control, "rating_type": self.rating_type,
+                **({"starting_rank": self.starting_rank} if self.starting_rank is not None else {})}
 
     @property
     def knockout_options(self) -> dict[str, object]:
@@ -91,7 +96,8 @@ class NewOptions:
     def team_options(self) -> dict[str, object]:
         """The options of a team event, as given."""
         return {"match_points": self.match_points, "primary": self.primary, "colours": self.colours,
-                "pab": self.pab, "roster_tolerance": self.roster_tolerance, "colour_model": self.colour_model}
+                "pab": self.pab, "roster_tolerance": self.roster_tolerance, "colour_model": self.colour_model,
+                "roster_rating": self.roster_rating}
 
 
 @dataclass(frozen=True)
@@ -155,6 +161,10 @@ def plan_new_event(options: NewOptions) -> NewEvent:
         if options.colour_model is not None and chosen.is_round_robin:
             raise BadArgument("is for a team Swiss: a round robin's colours come from the Berger tables",
                               field="colour_model")
+        if options.starting_rank is not None:
+            raise BadArgument("is for an individual event: a team event numbers its players team by team, and its "
+                              "rosters and team ratings follow --roster-rating (fide or national)",
+                              field="starting_rank")
         return _team_event(options, chosen)
     for option, value in options.team_options.items():
         if value is not None:
@@ -268,7 +278,8 @@ def _group_settings(options: NewOptions, staged: bool) -> GroupSettings:
 #: The option that sets each field of the ``[team]`` table.
 _TEAM_OPTION = {"match_win": "match_points", "match_draw": "match_points", "match_loss": "match_points",
                 "boards": "boards", "primary": "primary", "colours": "colours", "pab": "pab",
-                "roster_tolerance": "roster_tolerance", "colour_model": "colour_model"}
+                "roster_tolerance": "roster_tolerance", "colour_model": "colour_model",
+                "roster_rating": "roster_rating"}
 
 
 def _team_event(options: NewOptions, system: System) -> NewTeamEvent:
@@ -293,7 +304,8 @@ def _team_event(options: NewOptions, system: System) -> NewTeamEvent:
     primary, model = options.primary, options.colour_model
     for key, value in (("primary", primary.upper() if primary else None), ("colours", options.colours),
                        ("pab", options.pab), ("roster_tolerance", options.roster_tolerance),
-                       ("colour_model", model.lower() if model else None)):
+                       ("colour_model", model.lower() if model else None),
+                       ("roster_rating", options.roster_rating.strip().lower() if options.roster_rating else None)):
         if value is not None:
             team[key] = value
     if options.tiebreaks is not None:

@@ -1,7 +1,9 @@
 """Registration: entering and removing players (C.04.2 Art. 2.2-2.4).
 
 Until round 1 is paired, start numbers follow the C.04.2 2.2 order (rating,
-title, name) and change as players come and go. A Swiss takes late entries
+title, name; the rating the starting-rank method names, or the federation's
+title-first order: :func:`arbiter_cli.core.tpn.initial_order`) and change as
+players come and go. A Swiss takes late entries
 afterwards (:mod:`.late_entry`); a round robin closes at its first pairing. A
 finalised event takes nobody.
 """
@@ -26,7 +28,8 @@ __all__ = ["Registered", "registration_open", "with_players", "add_player", "imp
            "register", "players_from_rows", "remove_player", "IMPORT_COLUMNS"]
 
 #: The columns of ``arbiter player import``: the fields of a player a file may give.
-IMPORT_COLUMNS = ("name", "title", "rating", "fide_id", "federation", "sex", "birth_date", "club", "k_factor")
+IMPORT_COLUMNS = ("name", "title", "rating", "fide_id", "federation", "sex", "birth_date", "club",
+                  "national_rating", "k_factor")
 
 
 @dataclass(frozen=True)
@@ -125,7 +128,8 @@ def with_players(tournament: Tournament, players: Sequence[Player]) -> Tournamen
                     byes=tuple(b for b in tournament.byes if b.start_number in kept))
     if tournament.rounds:
         return after
-    return renumbered(after, {p.start_number: i for i, p in enumerate(initial_order(players), start=1)})
+    order = initial_order(players, tournament.settings.starting_rank)
+    return renumbered(after, {p.start_number: i for i, p in enumerate(order, start=1)})
 
 
 def register(tournament: Tournament, new: Sequence[Player], *, by_hand: bool = False) -> Registered:
@@ -145,7 +149,8 @@ def register(tournament: Tournament, new: Sequence[Player], *, by_hand: bool = F
         notes.append(_late_note(tournament))
     else:
         after = with_players(tournament, [*tournament.players, *new])
-        order = {id(p): i for i, p in enumerate(initial_order([*tournament.players, *new]), start=1)}
+        order = {id(p): i for i, p in enumerate(initial_order([*tournament.players, *new],
+                                                               tournament.settings.starting_rank), start=1)}
         numbers = tuple(order[id(p)] for p in new)
     late = f" (late entry for round {tournament.last_round + 1})" if tournament.rounds and by_hand else ""
     changes = tuple(Change("player added", "", f"{number} {player.name}{late}") for player, number in zip(new, numbers))

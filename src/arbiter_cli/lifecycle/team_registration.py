@@ -4,7 +4,9 @@
   whose rows may also list each team's players in roster order.
 * :func:`add_to_roster` appends players to a team's list (main players, then reserves). The
   whole list must keep the roster rules (:func:`arbiter_cli.core.team_roster.check_roster`):
-  rating order, unrated last, the event's tolerance.
+  rating order, unrated last, the event's tolerance; the rating is the FIDE rating, or the
+  national one when the event says so (``[team] roster_rating = "national"``, the federation's
+  rule), an unknown national rating counting as unrated.
 * :func:`number_teams_for_play` fixes the team numbers at the first pairing: by team rating
   (teams with no rated player below, by lot) or as registered; the players are then numbered
   team by team, in roster order.
@@ -25,42 +27,48 @@ from arbiter_cli.core.errors import BadArgument, Refused, pydantic_message, show
 from arbiter_cli.core.model import Player, Status
 from arbiter_cli.core.team_roster import Roster, check_roster, format_team_rating, number_teams, team_rating
 from arbiter_cli.core.results import ByeKind
-from arbiter_cli.core.team_tournament import LineUpRequest, TeamBye, TeamEntry, TeamTournament, roster_player
+from arbiter_cli.core.team_tournament import LineUpRequest, TeamBye, TeamEntry, TeamTournament
 from arbiter_cli.core.words import folded
 from arbiter_cli.lifecycle.change import Change
 
 __all__ = ["remove_team", "RosterEntry", "parse_roster_entry", "find_team", "add_team", "add_to_roster", "remove_from_roster",
            "import_teams", "number_teams_for_play", "TEAM_IMPORT_COLUMNS"]
 
-TEAM_IMPORT_COLUMNS = ("team", "short", "name", "rating", "fide_id", "federation", "title")
+TEAM_IMPORT_COLUMNS = ("team", "short", "name", "rating", "fide_id", "federation", "title", "national_rating")
 
 
 @dataclass(frozen=True)
 class RosterEntry:
-    """A player to put on a roster: name, rating (0: unrated), FIDE id, federation, title."""
+    """A player to put on a roster: name, rating (0: unrated), FIDE id, federation, title, and
+    national rating (None: none known)."""
 
     name: str
     rating: int = 0
     fide_id: int | None = None
     federation: str | None = None
     title: str | None = None
+    national_rating: int | None = None
 
 
 def parse_roster_entry(text: str) -> RosterEntry:
-    """A player as typed on the command line: ``NAME[/RATING[/FIDE_ID[/FED]]]``, fields empty when
-    unknown: ``"Kowalski, Jan/2250/1101234/POL"``, ``"Nowak, Ewa/2190"``, ``"Lis, Ola//"``."""
+    """A player as typed on the command line: ``NAME[/RATING[/FIDE_ID[/FED[/NATIONAL]]]]``, fields
+    empty when unknown: ``"Kowalski, Jan/2250/1101234/POL"``, ``"Nowak, Ewa/2190"``, ``"Lis, Ola//"``,
+    ``"Kaya, Ali////1850"`` (a national rating only)."""
     parts = [part.strip() for part in text.split("/")]
-    if len(parts) > 4:
-        raise BadArgument(f"{shown_value(text)}: write a player as NAME/RATING/FIDE_ID/FEDERATION", field="PLAYER")
-    parts += [""] * (4 - len(parts))
-    name, rating, fide_id, federation = parts
+    if len(parts) > 5:
+        raise BadArgument(f"{shown_value(text)}: write a player as NAME/RATING/FIDE_ID/FEDERATION/NATIONAL_RATING",
+                          field="PLAYER")
+    parts += [""] * (5 - len(parts))
+    name, rating, fide_id, federation, national = parts
     try:
         player = Player.model_validate({"start_number": 1, "name": name, "rating": rating or 0,
-                                        "fide_id": fide_id or None, "federation": federation or None})
+                                        "fide_id": fide_id or None, "federation": federation or None,
+                                        "national_rating": national or None})
     except ValidationError as error:
         first = error.errors()[0]
         raise BadArgument(f"{shown_value(text)}: {first['loc'][0]}: {pydantic_message(first)}", field="PLAYER") from None
-    return RosterEntry(player.name, player.rating, player.fide_id, player.federation)
+    return RosterEntry(player.name, player.rating, player.fide_id, player.federation,
+                       national_rating=player.national_rating)
 
 
 def find_team(tournament: TeamTournament, ref: str) -> TeamEntry:
@@ -131,7 +139,7 @@ def _with_players(tournament: TeamTournament, team: int, entries: Sequence[Roste
             raise Refused(f"{entry.name}: FIDE id {entry.fide_id} is already {other.name}'s, of team "
                           f"{tournament.team_of[other.start_number]}")
         player = Player(start_number=next_number, name=entry.name, rating=entry.rating, fide_id=entry.fide_id,
-                        federation=entry.federation, title=entry.title)
+                        federation=entry.federation, title=entry.title, national_rating=entry.national_rating)
         if entry.fide_id is not None:
             fide_ids[entry.fide_id] = player
         known.append((team, player))
@@ -167,7 +175,10 @@ def add_to_roster(tournament: TeamTournament, ref: str, entries: Sequence[Roster
         names.append(folded(entry.name))
     after = _with_players(tournament, team.number, entries)
     _check(after, team)
-    changes = [Change(f"team {team.number} roster", "", f"{e.name} ({e.rating or 'unrated'})") for e in entries]
+    national = tournament.team.roster_rating == "national"
+    changes = [Change(f"team {team.number} roster", "",
+                      f"{e.name} ({(e.national_rating or 'no national rating') if national else e.rating or 'unrated'})")
+               for e in entries]
     return after, team, changes
 
 
@@ -214,7 +225,7 @@ def remove_from_roster(tournament: TeamTournament, ref: str, player: str) -> tup
 def import_teams(tournament: TeamTournament, text: str, source: str) -> tuple[TeamTournament, list[Change]]:
     """Teams (and their players) from a CSV: the column ``team`` (its name) is required; ``short``
     gives its short code; a row with ``name`` adds that player to the team's roster, in row order
-    (with ``rating``, ``fide_id``, ``federation``, ``title``). Every problem names the line."""
+    (with ``rating``, ``fide_id``, ``federation``, ``title``, ``national_rating``). Every problem names the line."""
     rows = read_rows(text, source, TEAM_IMPORT_COLUMNS, required="team")
     if not rows:
         raise BadArgument("the file has no team", source=source)
@@ -248,24 +259,26 @@ def _import_entry(row: dict[str, str]) -> RosterEntry:
         player = Player.model_validate({"start_number": 1, "name": row["name"], "rating": row.get("rating") or 0,
                                         "fide_id": row.get("fide_id") or None,
                                         "federation": row.get("federation") or None,
-                                        "title": row.get("title") or None})
+                                        "title": row.get("title") or None,
+                                        "national_rating": row.get("national_rating") or None})
     except ValidationError as error:
         first = error.errors()[0]
         raise BadArgument(pydantic_message(first), field=str(first["loc"][0]) if first["loc"] else None) from None
-    return RosterEntry(player.name, player.rating, player.fide_id, player.federation, player.title)
+    return RosterEntry(player.name, player.rating, player.fide_id, player.federation, player.title,
+                       player.national_rating)
 
 
 def number_teams_for_play(tournament: TeamTournament) -> tuple[TeamTournament, list[Change]]:
     """The team numbers fixed at the first pairing: by team rating (the setting ``numbering =
-    "rating"``; no rated player: below, by lot from the event's seed), or as registered
+    "rating"``; no rated player: below, by lot from the event's seed; the rating the rosters use,
+    ``roster_rating``), or as registered
     (``"given"``). The players are numbered team by team; line-ups and requested team byes follow
     their teams."""
     teams = tournament.teams
     if tournament.team.numbering == "given":
         order = [t.number for t in teams]
     else:
-        rosters = {t.name: Roster(tuple(roster_player(p) for p in tournament.members(t.number)), tournament.team.boards)
-                   for t in teams}
+        rosters = {t.name: tournament.roster(t.number) for t in teams}
         by_name = {t.name: t.number for t in teams}
         order = [by_name[n.name] for n in number_teams(rosters, tournament.settings.seed)]
     new_number = {old: new for new, old in enumerate(order, start=1)}

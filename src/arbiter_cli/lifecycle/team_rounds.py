@@ -67,7 +67,7 @@ def empty_board_matches(tournament: TeamTournament, team: int, skip_round: int |
 
 
 def _unavailable(tournament: TeamTournament, team: int, round_number: int) -> set[RosterPlayer]:
-    return {roster_player(p) for p in tournament.members(team) if not p.available_in(round_number)}
+    return {tournament.roster_player(p) for p in tournament.members(team) if not p.available_in(round_number)}
 
 
 def _line_up(tournament: TeamTournament, entry: TeamEntry, round_number: int,
@@ -80,14 +80,14 @@ def _line_up(tournament: TeamTournament, entry: TeamEntry, round_number: int,
     is the arbiter's decision (a match forfeit, or a player added to the roster), not a reason to
     stop pairing the other matches."""
     members = tournament.members(entry.number)
-    by_player = {roster_player(p): p.start_number for p in members}
+    by_player = {tournament.roster_player(p): p.start_number for p in members}
     roster = tournament.roster(entry.number)
     unavailable = _unavailable(tournament, entry.number, round_number)
     default = default_line_up(roster, unavailable)
     if players is None:
         chosen: Sequence[RosterPlayer | None] = default.players
     else:
-        by_number = {p.start_number: roster_player(p) for p in members}
+        by_number = {p.start_number: tournament.roster_player(p) for p in members}
         chosen = [by_number[n] for n in players]
     try:
         line_up = check_line_up(roster, chosen, unavailable=unavailable, empty=tournament.team.empty,

@@ -71,12 +71,15 @@ def teams_view(tournament: TeamTournament) -> View:
 
 def roster_view(tournament: TeamTournament, team: int) -> View:
     """A team's list: place (main players first, then reserves), start number, name, FIDE id,
-    federation and rating."""
+    federation and rating, and the national rating when a player of the event has one or the
+    rosters follow it."""
     entry = tournament.by_team[team]
     boards = tournament.team.boards
+    national = tournament.team.roster_rating == "national" or any(p.national_rating is not None
+                                                                  for p in tournament.players)
     records = [{"place": place, "role": "main" if place <= boards else "reserve", "start_number": p.start_number,
                 "name": p.name, "title": p.title, "fide_id": p.fide_id, "federation": p.federation,
-                "rating": p.rating or None}
+                "rating": p.rating or None, **({"national_rating": p.national_rating} if national else {})}
                for place, p in enumerate(tournament.members(team), start=1)]
     columns = [Column("place", "#", text_cell("place"), "right"), Column("role", "", text_cell("role")),
                Column("start_number", "No", text_cell("start_number"), "right"),
@@ -84,6 +87,8 @@ def roster_view(tournament: TeamTournament, team: int) -> View:
                Column("fide_id", "FIDE ID", text_cell("fide_id"), "right"),
                Column("federation", "Fed", text_cell("federation")),
                Column("rating", "Rating", text_cell("rating"), "right")]
+    if national:
+        columns.append(Column("national_rating", "National", text_cell("national_rating"), "right"))
     return View(f"{tournament.settings.name}: team {entry.number} {entry.name}", records, columns,
                 optional=frozenset({"title", "fide_id", "federation"}))
 

@@ -114,8 +114,8 @@ def players_view(tournament: Tournament) -> View:
                "club": "Club", "status": "Status", "withdrawn_after": "Withdrawn after"}
     right = {"start_number", "rating", "fide_id", "withdrawn_after"}
     keys: tuple[str, ...] = PLAYER_KEYS
-    for extra, header in (("entered_round", "Entered"), ("member_id", "Member"),
-                          ("k_factor", "K")):  # players.csv's optional columns
+    for extra, header in (("entered_round", "Entered"), ("member_id", "Member"),  # players.csv's optional columns
+                          ("national_rating", "National"), ("k_factor", "K")):
         if any(getattr(p, extra) is not None for p in tournament.players):
             keys += (extra,)
             headers[extra] = header
@@ -128,7 +128,7 @@ def players_view(tournament: Tournament) -> View:
                           "withdrawn_after", "rating"})
     # On a narrow console: No, Name, Rating and FIDE ID stay longest.
     droppable = ("sex", "birth_date", "club", "member_id", "entered_round", "k_factor", "federation", "title",
-                 "withdrawn_after", "status")
+                 "withdrawn_after", "status", "national_rating")
     return View(f"{tournament.settings.name}: players", records, columns, optional=optional, droppable=droppable)
 
 

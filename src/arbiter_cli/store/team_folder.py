@@ -5,7 +5,8 @@ A team event is a folder of plain files, like an individual one::
     tournament.toml     the settings, with a [team] table (:class:`~arbiter_cli.core.team_settings.TeamSettings`)
     teams.csv           number,name,short,status,withdrawn_after
     players.csv         the players (as an individual event's), with the column 'team': a team's
-                        roster is its players in start-number order, main players first
+                        roster is its players in start-number order, main players first; an
+                        optional last column 'national_rating', when a player has one
     rounds/01.csv       match,board,first,second,result: a match line (board empty: the teams,
                         and a match forfeit), then its board lines (the players, first team first;
                         an empty board has no player); a team bye is a line with neither
@@ -49,6 +50,8 @@ __all__ = ["TEAMS_FILE", "LINEUPS_FILE", "TEAM_LAYOUT", "TeamFolder", "is_team_f
 
 TEAM_COLUMNS = ("number", "name", "short", "status", "withdrawn_after")
 TEAM_PLAYER_COLUMNS = (*PLAYER_COLUMNS, "team")
+#: The optional last column of a team event's ``players.csv``: written when some player has one.
+TEAM_PLAYER_OPTIONAL = ("national_rating",)
 MATCH_COLUMNS = ("match", "board", "first", "second", "result")
 LINEUPS_FILE = "lineups.csv"
 TEAM_BYES_FILE = "team_byes.csv"
@@ -93,16 +96,24 @@ def round_to_csv(rnd: MatchRound) -> str:
     return csv_text(MATCH_COLUMNS, rows)
 
 
+def _team_players_csv(tournament: TeamTournament) -> str:
+    """A team event's ``players.csv``: the national ratings' column only when some player has one."""
+    national = any(p.national_rating is not None for p in tournament.players)
+    extra = TEAM_PLAYER_OPTIONAL if national else ()
+    return csv_text((*TEAM_PLAYER_COLUMNS, *extra), [
+        [p.start_number, p.name, p.title, p.rating or None, p.fide_id, p.federation, p.sex, p.birth_date,
+         p.club, p.status, p.withdrawn_after, tournament.team_of.get(p.start_number),
+         *([p.national_rating] if national else [])]
+        for p in sorted(tournament.players, key=lambda p: p.start_number)])
+
+
 def team_files(tournament: TeamTournament) -> dict[str, str]:
     """The folder's files for ``tournament``, by name."""
     files = {
         SETTINGS_FILE: team_settings_to_toml(tournament.settings, tournament.team),
         TEAMS_FILE: csv_text(TEAM_COLUMNS, [[t.number, t.name, t.short, t.status, t.withdrawn_after]
                                             for t in sorted(tournament.teams, key=lambda t: t.number)]),
-        PLAYERS_FILE: csv_text(TEAM_PLAYER_COLUMNS, [
-            [p.start_number, p.name, p.title, p.rating or None, p.fide_id, p.federation, p.sex, p.birth_date,
-             p.club, p.status, p.withdrawn_after, tournament.team_of.get(p.start_number)]
-            for p in sorted(tournament.players, key=lambda p: p.start_number)]),
+        PLAYERS_FILE: _team_players_csv(tournament),
     }
     for rnd in tournament.rounds:
         files[f"{ROUNDS_DIR}/{_round_name(rnd.number)}"] = round_to_csv(rnd)
@@ -303,7 +314,7 @@ class _LineUpRows:
 # --------------------------------------------------------------------------- what the folder owns
 
 TEAMS = Table(TEAMS_FILE, TEAM_COLUMNS, _TeamRows)
-TEAM_PLAYERS = Table(PLAYERS_FILE, TEAM_PLAYER_COLUMNS, _TeamPlayerRows)
+TEAM_PLAYERS = Table(PLAYERS_FILE, TEAM_PLAYER_COLUMNS, _TeamPlayerRows, TEAM_PLAYER_OPTIONAL)
 MATCH_ROUNDS = RoundFiles(ROUNDS_DIR, MATCH_COLUMNS, _MatchRows)
 LINEUPS = Table(LINEUPS_FILE, LINEUP_COLUMNS, _LineUpRows, required=False)
 TEAM_BYES = Table(TEAM_BYES_FILE, TEAM_BYE_COLUMNS, _TeamByeRows, required=False)

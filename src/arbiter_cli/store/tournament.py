@@ -59,9 +59,11 @@ PLAYERS_FILE = "players.csv"
 ROUNDS_DIR = "rounds"
 PLAYER_COLUMNS = ("start_number", "name", "title", "rating", "fide_id", "federation", "sex",
                   "birth_date", "club", "status", "withdrawn_after")
-#: Optional last columns: a late entry's first round, a club tournament's member id, and the
-#: player's K on the FIDE list of the event's rate of play (B.02 8.3.3).
-PLAYER_OPTIONAL = ("entered_round", "member_id", "k_factor")
+#: Optional last columns: a late entry's first round, a club tournament's member id, the national
+#: rating (TRF-2026's NRS records), and the player's K on the FIDE list of the event's rate of play
+#: (B.02 8.3.3). A file has the first k of them: those up to the last one some player needs, so that
+#: a folder without them keeps its bytes.
+PLAYER_OPTIONAL = ("entered_round", "member_id", "national_rating", "k_factor")
 ROUND_COLUMNS = ("board", "white", "black", "result")
 ROUND_NOTE = "note"  # an optional fifth column: "excused" on a forfeit with notice, "colourless" on one without colours
 BYES_FILE = "byes.csv"
@@ -81,7 +83,7 @@ _Table = TypeVar("_Table", bound=BaseModel)
 _QUIET_DEFAULTS = frozenset({"half_byes_closed_last_rounds", "late_entry_missed", "withdraw_after_unexcused",
                              "withdraw_after_no_shows", "round_robin_withdrawal", "berger_tables",
                              "rank_withdrawn", "acceleration", "avoid_same_club_rounds",
-                             "avoid_same_federation_rounds"})
+                             "avoid_same_federation_rounds"}) | {"starting_rank"}
 
 
 def read_toml(text: str, source: str) -> dict[str, object]:

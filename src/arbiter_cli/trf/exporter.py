@@ -4,7 +4,8 @@ The file has the header records the folder can fill (012-132), the player
 lines with points and rank from the standings, and for TRF-2026 the records
 142 (rounds), 152 (initial colour), 162 (scoring, when not 1/½/0), 192 (the
 system), 202/212 (tie-breaks) and 240 (requested byes for rounds not yet
-paired). TRF16 gets JaVaFo's ``XXR``/``XXC`` instead, which engines read, and
+paired), and 172 with the NRS records of the national ratings (:mod:`.national`). TRF16 gets
+JaVaFo's ``XXR``/``XXC`` instead, which engines read, and
 its requested byes in the round columns (``0000 - H``). A scoring that record
 162 cannot express (a forfeit win or a bye worth another value than a win)
 also gets JaVaFo's ``XXS``. Lines end with CR LF (:data:`~arbiter_cli.trf.writer.LINE_END`).
@@ -23,11 +24,12 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from arbiter_cli.core.half_rule import annulled_players
-from arbiter_cli.core.model import InitialColour, Player, Scoring, Settings, System, Tournament
+from arbiter_cli.core.model import InitialColour, Player, Scoring, Settings, StartingRank, System, Tournament
 from arbiter_cli.pairing.round_robin import planned_rounds
 from arbiter_cli.core.points import format_points
 from arbiter_cli.core.results import ByeKind
 from arbiter_cli.core.outcome import Outcome, RoundEntry, round_entries
+from arbiter_cli.trf.national import national_lines
 from arbiter_cli.trf.reader import TrfGame, TrfPlayer
 from arbiter_cli.trf.pairing_rules import pairing_rule_records
 from arbiter_cli.trf.writer import LINE_END, player_line, points_field
@@ -245,6 +247,8 @@ def export_trf(tournament: Tournament, version: str = "2026", *, standing: Stand
     if version == "2026":
         lines += rounds_records(settings, total)
     lines += scoring_records(settings.scoring, version)
+    starting, national = national_lines(settings, tournament.players, warnings) if version == "2026" else ([], [])
+    lines += starting
     if version == "2026":
         codes = settings.effective_tiebreaks
         lines += [f"192 {SYSTEM_CODES[settings.system]}", f"202 {','.join(codes)}",
@@ -290,4 +294,9 @@ def export_trf(tournament: Tournament, version: str = "2026", *, standing: Stand
                 ids = sorted(tpn for tpn, k in absences[number].items() if k == kind)
                 if ids:
                     lines.append(f"240 {kind} {number:3d}" + "".join(f" {tpn:4d}" for tpn in ids))
+        lines += national
+    elif any(p.national_rating is not None for p in tournament.players) or \
+            settings.starting_rank is not StartingRank.FIDE:
+        warnings.append("the national ratings and the starting-rank method are not exported: TRF16 has no national "
+                        "rating records (TRF-2026 has them, and record 172)")
     return Exported(LINE_END.join(lines) + LINE_END, tuple(warnings))

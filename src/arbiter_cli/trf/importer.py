@@ -29,12 +29,14 @@ from pydantic import ValidationError
 
 from arbiter_cli.core.errors import Refused, pydantic_message
 from arbiter_cli.core.model import (
-    TITLES, Bye, ByeRequest, Game, InitialColour, Player, Round, Scoring, Settings, Status, System, Tournament,
+    TITLES, Bye, ByeRequest, Game, InitialColour, Player, Round, Scoring, Settings, StartingRank, Status, System,
+    Tournament,
 )
 from arbiter_cli.pairing.round_robin import pair_round as berger_round, planned_rounds
 from arbiter_cli.core.results import ByeKind, GameResult
 from arbiter_cli.core.tiebreak_codes import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, parse_tiebreak
 from arbiter_cli.trf.header import header_settings, parse_trf_date
+from arbiter_cli.trf.national import is_nrs_code, starting_rank, with_national_ratings, with_rating_federation
 from arbiter_cli.trf.notes import Notes
 from arbiter_cli.trf.reader import TrfError, TrfFile, TrfGame, TrfPlayer
 from arbiter_cli.trf.pairing_rules import with_pairing_rules
@@ -50,10 +52,10 @@ TEAM_RECORDS = ("013", "300", "310", "320", "330", "352", "362", "801", "802")
 
 #: Header records read into the folder, or used to check the file.
 _READ = {"012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "122", "132", "142", "152", "162",
-         "192", "202", "212", "222", "240", "250", "260", "XXA", "XXP", "XXR", "XXC", "XXS", "BBW", "BBD", "BBL",
+         "172", "192", "202", "212", "222", "240", "250", "260", "XXA", "XXP", "XXR", "XXC", "XXS", "BBW", "BBD", "BBL",
          "BBZ", "BBF", "BBU"}
 #: Header records the folder cannot hold: what each one is, for the warning.
-_DROPPED = {"112": "deputy chief arbiters (112)", "172": "the starting-rank method (172)",
+_DROPPED = {"112": "deputy chief arbiters (112)",
             "182": "the pairing controller (182)", "299": "abnormal point assignments (299)",
             "XXZ": "absences (XXZ)"}
 
@@ -187,7 +189,8 @@ def import_trf(trf: TrfFile, *, name: str = "TRF event", for_folder: bool = True
         colour = _initial_colour(ctx, rounds)
     byes = _requested_byes(ctx, last, total, pending)
     official = {numbers[p.tpn]: (p.points, p.rank) for p in players}
-    folder_players = tuple(folder_player(p, numbers[p.tpn], notes) for p in players)
+    folder_players = with_national_ratings(trf, [folder_player(p, numbers[p.tpn], notes) for p in players], numbers,
+                                           notes)
     if not system.is_round_robin:
         rounds, folder_players, byes = read_withdrawals(list(ctx.by_tpn.values()), ctx.numbers, ctx.notes, rounds,
                                                         folder_players, byes, total)
@@ -204,7 +207,8 @@ def import_trf(trf: TrfFile, *, name: str = "TRF event", for_folder: bool = True
     scoring = _scoring(ctx, draft, official, system)
     if not system.is_round_robin:
         rounds = _board_order(rounds, scoring)
-    settings = _settings(ctx, name, system, total, colour, scoring, bool(rounds))
+    settings = _settings(ctx, name, system, total, colour, scoring, bool(rounds), starting_rank(trf, folder_players,
+                                                                                                 notes))
     tournament = with_pairing_rules(trf, Tournament(settings, folder_players, tuple(rounds), byes), numbers)
     return Imported(tournament, notes.lines(), numbers, official)
 
@@ -218,8 +222,8 @@ def note_unread_records(trf: TrfFile, notes: Notes, also_read: Iterable[str] = (
             continue
         if code in _DROPPED:
             notes.add(code, f"line {lines[0]}: {_DROPPED[code]} not kept: a tournament folder has no place for it")
-        elif re.fullmatch(r"[A-Z]{3}", code):
-            notes.add("nrs", f"line {lines[0]}: national rating records ({code}) not kept")
+        elif is_nrs_code(trf, code):
+            continue  # national rating records: kept, or named, by trf.national
         else:
             notes.add("unknown", f"line {lines[0]}: record {code!r} is not a TRF record arbiter reads; left out")
 
@@ -710,13 +714,14 @@ def _scoring(ctx: _Context, draft: Tournament, official: dict[int, tuple[Fractio
 
 
 def _settings(ctx: _Context, default_name: str, system: System, total: int, colour: InitialColour,
-              scoring: Scoring, paired: bool) -> Settings:
+              scoring: Scoring, paired: bool, method: StartingRank) -> Settings:
     tiebreaks = declared_tiebreaks(ctx.trf, ctx.notes)
     if tiebreaks == (DEFAULT_ROUND_ROBIN if system.is_round_robin else DEFAULT_SWISS):
         tiebreaks = ()  # the default list: the folder writes it as []
     if not tiebreaks and "berger" in ctx.notes and not system.is_round_robin:
         tiebreaks = DEFAULT_ROUND_ROBIN
-    return header_settings(ctx.trf, ctx.notes, default_name, total, {
+    return with_rating_federation(ctx.trf, header_settings(ctx.trf, ctx.notes, default_name, total, {
         "system": system, "rounds": total, "initial_colour": colour, "seed": 0, "tiebreaks": tiebreaks,
         "scoring": scoring, "status": Status.RUNNING if paired else Status.REGISTRATION,
-        "berger_tables": not ctx.as_played, "rank_withdrawn": ctx.rank_withdrawn})
+        "berger_tables": not ctx.as_played, "rank_withdrawn": ctx.rank_withdrawn, "starting_rank": method}),
+        ctx.notes)

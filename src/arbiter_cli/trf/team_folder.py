@@ -37,7 +37,7 @@ from typing import Literal
 from pydantic import ValidationError
 
 from arbiter_cli.core.errors import pydantic_message
-from arbiter_cli.core.model import InitialColour, Player, Settings, Status, System
+from arbiter_cli.core.model import InitialColour, Player, Settings, StartingRank, Status, System
 from arbiter_cli.core.outcome import Outcome
 from arbiter_cli.core.results import ByeKind, GameResult
 from arbiter_cli.core.team import TeamEvent, TeamOutcome, TeamRoundEntry, half_rule_annulled
@@ -51,6 +51,7 @@ from arbiter_cli.trf.exporter import (LINE_END, Exported, header_records, lost_s
                                       rounds_records, scoring_records, trf_player)
 from arbiter_cli.trf.header import header_settings, parse_trf_date
 from arbiter_cli.trf.importer import TEAM_RECORDS, declared_tiebreaks, folder_player, note_unread_records
+from arbiter_cli.trf.national import national_lines, team_roster_rating, with_national_ratings, with_rating_federation
 from arbiter_cli.trf.notes import Notes
 from arbiter_cli.trf.reader import TrfError, TrfFile, read_number
 from arbiter_cli.pairing.team_swiss import ColourModel
@@ -145,7 +146,7 @@ def import_team_trf(trf: TrfFile, *, name: str = "TRF event") -> ImportedTeams:
         rounds = _score_order(ctx, rounds)
     teams = _team_entries(ctx)
     rounds, teams, requested = _withdrawals(ctx, rounds, teams, last, total, system is System.SWISS)
-    players = _players(ctx)
+    players = with_national_ratings(trf, _players(ctx), ctx.players, notes)
     settings = _settings(ctx, name, system, total, last, bool(berger) or not ctx.round_robin or not last)
     tournament = TeamTournament(settings, _team_settings(ctx), tuple(teams), players,
                                 {ctx.players[tpn]: ctx.teams[team.number] for team in event.teams
@@ -417,7 +418,7 @@ def _settings(ctx: _Import, name: str, system: System, total: int, last: int, be
         values["initial_colour"] = colour
     if ctx.read.withdrawal_rule != "half":  # the 310 columns count a withdrawn team's matches (team._check_declared)
         values["round_robin_withdrawal"] = ctx.read.withdrawal_rule
-    return header_settings(ctx.trf, ctx.notes, name, total, values)
+    return with_rating_federation(ctx.trf, header_settings(ctx.trf, ctx.notes, name, total, values), ctx.notes)
 
 
 def _team_settings(ctx: _Import) -> TeamSettings:
@@ -431,7 +432,8 @@ def _team_settings(ctx: _Import) -> TeamSettings:
                         match_loss=scoring.match_loss, primary=scoring.primary,
                         colours="" if ctx.pattern == default else ctx.pattern, pab=kind,
                         pab_match_points=pab[0] if own else None, pab_game_points=pab[1] if own else None,
-                        colour_model=_colour_model(ctx.trf), tiebreaks=team_tiebreaks(ctx.trf, ctx.notes))
+                        colour_model=_colour_model(ctx.trf), tiebreaks=team_tiebreaks(ctx.trf, ctx.notes),
+                        roster_rating=team_roster_rating(ctx.trf, ctx.notes))
 
 
 def _colour_model(trf: TrfFile) -> Literal["a", "b", "none"]:
@@ -463,6 +465,10 @@ def export_team_trf(tournament: TeamTournament, standing: TeamStanding) -> Expor
     lines = header_records(settings, tournament.players, _TYPE_TEXT[system], len(tournament.teams))
     lines += rounds_records(settings, total)
     lines += scoring_records(settings.scoring)
+    warnings: list[str] = []
+    method = StartingRank.NRO if team.roster_rating == "national" else StartingRank.FIDE
+    starting, national = national_lines(settings, tournament.players, warnings, method)
+    lines += starting
     code = (team_code(event.scoring, True, double) if system.is_round_robin else
             team_swiss_code(ColourModel(team.colour_model), event.scoring.primary))
     lines += [f"192 {code}",
@@ -473,7 +479,8 @@ def export_team_trf(tournament: TeamTournament, standing: TeamStanding) -> Expor
                           standing=standing, absent=_absent_rounds(tournament, total))
     for (number, kind), asking in sorted(_requested(tournament).items()):  # requested team byes still to come (240)
         lines.append(f"240 {kind} {number:3d}" + "".join(f" {t:4d}" for t in asking))
-    return Exported(LINE_END.join(lines) + LINE_END, tuple(_not_exported(tournament, event, total)))
+    lines += national
+    return Exported(LINE_END.join(lines) + LINE_END, (*_not_exported(tournament, event, total), *warnings))
 
 
 def _absent_rounds(tournament: TeamTournament, total: int) -> dict[int, list[int]]:
