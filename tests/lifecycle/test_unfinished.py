@@ -197,3 +197,17 @@ def test_verify_accepts_an_unfinished_game_in_a_paired_on_round() -> None:
     found = problems(stale)
     assert [(p.file, p.severity) for p in found] == [("rounds/01.csv", "incomplete")]
     assert "board 1 still being played (*) though round 3 is paired" in found[0].message
+
+
+def test_unfinished_game_player_paired_by_hand_may_neither_float_nor_get_the_pab() -> None:
+    from arbiter_cli.lifecycle.manual_pairing import pair_by_hand
+
+    t = _round_one(7, {1: STAR, 2: D, 3: D})  # 1 and 4 at ½ for the pairing, 7 at 1 (the PAB)
+    with pytest.raises(Refused) as error:
+        pair_by_hand(t, [(7, 1), (2, 3), (4, 5)], 6)
+    assert "float: 1's game of the round before is still being played, so 1 is paired within their score " \
+           "group only (C.04.2 3.1)" in "\n".join(error.value.details)
+    with pytest.raises(Refused) as error:
+        pair_by_hand(t, [(7, 2), (6, 1), (5, 3)], 4)
+    assert "PAB: 4's game of the round before is still being played, so 4 gets no PAB" in "\n".join(
+        error.value.details)
