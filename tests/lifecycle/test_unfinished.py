@@ -149,6 +149,10 @@ def test_unfinished_game_real_result_replaces_the_star_without_correct() -> None
         enter_results(entered.tournament, 1, [ResultLine(1, W)])  # now a result: a correction needs --correct
     corrected = enter_results(entered.tournament, 1, [ResultLine(1, W)], correct=True).tournament
     assert corrected.rounds[0].games[0].note == "adjourned"
+    seen = enter_results(t, 1, [ResultLine(1, D, 1, STAR)])  # compare-and-set: 'board 1 = was *'
+    assert seen.round.games[0].result is D
+    with pytest.raises(Refused, match="stored 0-1, yours ½-½ \\(based on \\*\\)"):
+        enter_results(entered.tournament, 1, [ResultLine(1, D, 1, STAR)])
 
 
 def test_unfinished_game_paired_on_ends_over_the_board_not_as_a_forfeit() -> None:

@@ -1,7 +1,8 @@
 """Standings: points, rank and record after any round.
 
 Only entered results count; a round that is only partly entered, or has games still being played
-(``*``: no points until their result), is reported in :attr:`Standings.incomplete`. Ranking is by points, then by the tie-breaks of
+(``*``: no points until their result), is reported in :attr:`Standings.incomplete`. Ranking is by
+points, then by the tie-breaks of
 :mod:`arbiter_cli.tiebreaks` in the order announced (C.07 Art. 4.2): each
 tie-break only separates players still tied. Players equal on everything share
 the rank, unless the settings ask for a drawing of lots.
