@@ -28,12 +28,22 @@ def test_c04_2_3_5_a_double_forfeit_is_unplayed_for_both() -> None:
     assert not GameResult.DOUBLE_FORFEIT.played
 
 
-@pytest.mark.parametrize("result", list(GameResult))
+@pytest.mark.parametrize("result", [result for result in GameResult if result.final])
 def test_every_board_result_gives_each_side_one_outcome(result: GameResult) -> None:
     white, black = game_outcomes(result)
     assert white.played == black.played == result.played
     assert (white.forfeit or black.forfeit) == result.is_forfeit
     assert white.symbol in "1½0+-" and black.symbol in "1½0+-"
+
+
+def test_c04_2_3_1_a_game_still_being_played_is_on_the_board_but_not_yet_a_game_played() -> None:
+    """``*``: the game is played over the board with its colours (what the next pairing reads, as a
+    draw: C.04.2 3.1), but it has no result yet: no points, and no tie-break counts it."""
+    white, black = game_outcomes(GameResult.UNFINISHED)
+    assert white is black is Outcome.UNFINISHED and white.symbol == "*"
+    assert GameResult.UNFINISHED.played and not GameResult.UNFINISHED.is_forfeit and not GameResult.UNFINISHED.final
+    assert not white.played and not white.forfeit and not white.bye and white.rating_points is None
+    assert Scoring().game_points(GameResult.UNFINISHED) == (0, 0)
 
 
 @pytest.mark.parametrize("kind", list(ByeKind))

@@ -8,7 +8,8 @@ from typing import TypeVar
 
 from hypothesis import strategies as st
 
-__all__ = ["Names", "RESULTS", "GAME_RESULTS", "FORFEITS", "ratings", "k_factors", "titles", "prize_lists", "pick", "csv_cell"]
+__all__ = ["Names", "RESULTS", "GAME_RESULTS", "FORFEITS", "UNFINISHED", "ratings", "k_factors", "titles", "prize_lists",
+           "pick", "csv_cell"]
 
 T = TypeVar("T")
 
@@ -16,6 +17,8 @@ T = TypeVar("T")
 GAME_RESULTS = ("1-0", "0-1", "1/2-1/2", "½-½", "=", "0-0")
 FORFEITS = ("+/-", "-/+", "-/-")
 RESULTS = GAME_RESULTS + FORFEITS
+#: A game still being played (README, "Unfinished games"): an individual Swiss's, refused elsewhere.
+UNFINISHED = "*"
 
 _SURNAMES = ("Aydin", "Berger", "Castro", "Dlamini", "Eriksen", "Fontaine", "Garnier", "Haddad", "Ivanova", "Jensen",
              "Kowalski", "Lindqvist", "Moreau", "Novak", "Okafor", "Petrenko", "Quispe", "Rossi", "Sato", "Tanaka",

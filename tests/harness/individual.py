@@ -7,7 +7,9 @@ rating, ``--national-rating`` and the ``national_rating`` column), late
 entries, withdrawals, requested byes and their cancelling, forbidden pairs, virtual points,
 ``pair``, hand pairing (``pairing swap``, ``pairing set``, ``pair --from``), ``unpair``,
 results one by one and many at once (forfeits, excused ones, the no-show rule's ``--confirm``; by board,
-by the players' start numbers, or as a PGN file's games),
+by the players' start numbers, or as a PGN file's games; ``*`` for a game still being played: a Swiss
+pairs the next round on it or refuses with the rule, and its real result comes later; a round robin
+refuses it),
 corrections before and after ``finalize``, ``finalize`` (also ``--after-round K --yes``),
 ``prizes.toml`` edits, and carrying on from an export's import (see :mod:`harness.common`).
 """
@@ -21,7 +23,7 @@ from hypothesis.stateful import initialize, precondition, rule
 
 from harness import views
 from harness.common import RoundCommands
-from harness.draw import GAME_RESULTS, RESULTS, csv_cell, k_factors, pick, ratings, titles
+from harness.draw import GAME_RESULTS, RESULTS, UNFINISHED, csv_cell, k_factors, pick, ratings, titles
 from harness.files import names, round_rows, rows, settings
 from harness.model import canonical
 
@@ -39,6 +41,8 @@ class IndividualMachine(RoundCommands):
     """What a Swiss and a round robin share."""
 
     system: ClassVar[str] = "swiss"
+    #: Whether the missing results drawn include ``*`` now and then (a Swiss: C.04.2 3.1).
+    unfinished: ClassVar[bool] = False
 
     # ------------------------------------------------------------------ reading the folder
 
@@ -49,8 +53,20 @@ class IndividualMachine(RoundCommands):
         return [int(r["start_number"]) for r in rows(self.root / "players.csv") if r["status"] == "active"]
 
     def missing(self, number: int) -> list[str]:
-        """The boards of round ``number`` without a result."""
-        return [r["board"] for r in round_rows(self.root, number) if r["black"].strip() and not r["result"].strip()]
+        """The boards of round ``number`` without a result, or still being played (``*``)."""
+        return [r["board"] for r in round_rows(self.root, number)
+                if r["black"].strip() and r["result"].strip() in ("", UNFINISHED)]
+
+    def pair(self, extra: list[str] | None = None, stdin: str | None = None, by_hand: bool = False) -> bool:
+        """A round paired on a game still being played (a draw for it, its players kept in their score
+        group without the PAB: the federation's rule) is none that bbpPairings or gacrux would pair."""
+        last = self.last_round()
+        held = last > 0 and any(r["result"].strip() == UNFINISHED for r in round_rows(self.root, last))
+        if not super().pair(extra, stdin, by_hand):
+            return False
+        if held:
+            self.taint(last + 1)
+        return True
 
     def boards(self, number: int) -> list[str]:
         return [r["board"] for r in round_rows(self.root, number) if r["black"].strip()]
@@ -126,8 +142,12 @@ class IndividualMachine(RoundCommands):
     # ------------------------------------------------------------------ results
 
     def result_lines(self, data: st.DataObject, number: int, boards: list[str]) -> list[tuple[str, str]]:
-        return [(board, pick(data, RESULTS if data.draw(st.integers(0, 5), label="forfeit?") == 0 else GAME_RESULTS,
-                             f"result of board {board}")) for board in boards]
+        def code(board: str) -> str:
+            kind = data.draw(st.integers(0, 5), label="forfeit?")
+            if kind == 1 and self.unfinished:
+                return UNFINISHED
+            return pick(data, RESULTS if kind == 0 else GAME_RESULTS, f"result of board {board}")
+        return [(board, code(board)) for board in boards]
 
     entry_forms = ("board", "players", "pgn")
 
@@ -185,7 +205,7 @@ class IndividualMachine(RoundCommands):
         if not boards:
             return
         board = pick(data, boards, "board")
-        code = pick(data, (*RESULTS, "none"), "result")
+        code = pick(data, (*RESULTS, "none", UNFINISHED), "result")
         options = [o for o in ("--correct", "--excused", "--confirm") if data.draw(st.booleans(), label=o)]
         key = views.board_of(self.root, number, board)
         losers = self.forfeit_losers(number, [(board, code)])
@@ -202,6 +222,7 @@ class SwissMachine(IndividualMachine):
     """A Swiss (FIDE Dutch, C.04.3), with Baku acceleration, forbidden pairs and pairing by hand."""
 
     kind = "individual Swiss"
+    unfinished = True
 
     @initialize(data=st.data(), players=st.integers(4, 11), rounds=st.integers(3, 5))
     def create(self, data: st.DataObject, players: int, rounds: int) -> None:
@@ -211,6 +232,29 @@ class SwissMachine(IndividualMachine):
                      "--seed", data.draw(st.integers(0, 99), label="seed"), "--initial-colour", colour, *baku,
                      *starting_rank(data))
         self.arbiter("-d", self.root, "player", "import", "-", stdin=self.registration_csv(data, players))
+
+    @precondition(lambda self: self.started and self.last_round() > 0)
+    @rule(data=st.data())
+    def pair_on_an_unfinished_game(self, data: st.DataObject) -> None:
+        """A game of the last round still being played when the next round must be paired (README,
+        "Unfinished games"): ``*`` on it, the other results, ``pair`` (or its refusal by the rule), and
+        now and then the real result at once."""
+        number = self.last_round()
+        boards = self.boards(number)
+        if not boards:
+            return
+        held = pick(data, boards, "board still being played")
+        lines = [(board, UNFINISHED if board == held else pick(data, GAME_RESULTS, f"result of board {board}"))
+                 for board in self.missing(number) if board != held]
+        if not self.enter(number, [(held, UNFINISHED), *lines], ["--correct"]):
+            return
+        self.pair()
+        if data.draw(st.booleans(), label="the real result now"):
+            key = views.board_of(self.root, number, held)
+            code = pick(data, GAME_RESULTS, "the real result")
+            if self.arbiter("-d", self.root, "result", number, held, code).code == 0 and key is not None:
+                self.model.enter(key, code)
+                self.taint()
 
     @precondition(lambda self: self.started and len(names(self.root)) >= 2)
     @rule(data=st.data())

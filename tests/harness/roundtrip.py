@@ -34,6 +34,8 @@ LOSSES: dict[str, frozenset[str]] = {
     "withdrawn teams are written as absent": frozenset(),
     "late entries are exported as players with byes in the rounds they missed": frozenset(),
     "the 'excused' notes of forfeits are not exported": frozenset(),
+    # the mark of a game the next round was paired on while it was unfinished: nothing compared
+    "the 'adjourned' notes": frozenset(),
     "players' clubs are not exported": frozenset(),
     "players' K factors are not exported": frozenset(),
     "the ratings of club members are their club ratings": frozenset(),

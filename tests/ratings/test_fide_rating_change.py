@@ -362,3 +362,10 @@ def test_a_group_events_k_is_set_in_the_stage_once_the_groups_have_started(arbit
     report = _report(arbiter, groups, "--group", "A")
     assert (report[1]["k"], report[1]["k_source"]) == (40, "given")
     assert arbiter("-d", groups, "verify").code == 0
+
+
+def test_rating_change_counts_an_unfinished_game_for_nothing() -> None:
+    """A game still being played (``*``) has no final result: B.02 rates it when it ends."""
+    found = rows(event([(2000, 20), (1900, 20)], [[game(1, 2, GameResult.UNFINISHED)]]))
+    assert all(not r.games and r.change == 0 for r in found.values())
+    assert found[1].not_rated[0].reason == "no final result (*)"

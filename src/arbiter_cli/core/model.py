@@ -230,6 +230,8 @@ class Scoring(BaseModel):
                 return self.forfeit_loss, self.forfeit_loss
             case GameResult.DOUBLE_LOSS:
                 return self.loss, self.loss
+            case GameResult.UNFINISHED:  # no points until the game ends (a draw for the pairing only, C.04.2 3.1)
+                return Fraction(0), Fraction(0)
         raise AssertionError(result)  # pragma: no cover
 
     def bye_points(self, kind: ByeKind) -> Fraction:
@@ -500,14 +502,16 @@ class Game:
 
     ``note`` is ``"excused"`` on a forfeit whose loser gave notice (the no-show rule), and
     ``"colourless"`` on a forfeit imported without colours (TRF ``-``): White and Black are then
-    only the order of the board, and the export writes no colour.
+    only the order of the board, and the export writes no colour. ``"adjourned"`` is on a game
+    that was still being played (``*``) when the next round was paired, once its real result is
+    in: that round was paired on it as a draw (C.04.2 3.1), which a player may be once in the event.
     """
 
     white: int
     black: int
     board: int
     result: GameResult | None = None
-    note: Literal["excused", "colourless"] | None = None
+    note: Literal["excused", "colourless", "adjourned"] | None = None
 
     @property
     def players(self) -> tuple[int, int]:
@@ -549,8 +553,14 @@ class Round:
         return tuple(g.board for g in self.games if g.result is None)
 
     @property
+    def unfinished(self) -> tuple[int, ...]:
+        """Board numbers whose game is still being played (``*``, C.04.2 3.1)."""
+        return tuple(g.board for g in self.games if g.result is GameResult.UNFINISHED)
+
+    @property
     def complete(self) -> bool:
-        return not self.missing
+        """Every board has its final result (none missing, none still being played)."""
+        return not self.missing and not self.unfinished
 
     def game(self, board: int) -> Game | None:
         for item in self.games:

@@ -15,6 +15,11 @@ unplayed only when "the participant played no game", and C.04.2 Art. 3.4-3.5
 make only unplayed games (forfeits, byes) drop out of the colour history and
 the meetings. A double forfeit (``-/-``) is a forfeit loss for each player.
 
+An **unfinished** game (``*``, still being played) is ``UNFINISHED`` for each player: like a
+result not entered yet it counts no points and no tie-break reads it (``counted`` is False), but
+it shows as ``*``. Only the pairing of the next round reads it otherwise, as a draw with its
+colours (C.04.2 3.1: :func:`arbiter_cli.pairing.swiss.request_from_tournament`).
+
 >>> [o.name for o in game_outcomes(GameResult.DOUBLE_LOSS)], Outcome.LOSS.played
 (['LOSS', 'LOSS'], True)
 >>> bye_outcome(ByeKind.HPB).symbol, Outcome.FORFEIT_LOSS.played
@@ -56,6 +61,7 @@ class Outcome(Enum):
     ZPB = "ZPB"  # zero-point bye: absent, known in advance, or withdrawn
     FREE = "BYE"  # the free round of a round robin (the Berger table's dummy)
     PENDING = "?"  # a game whose result is not entered yet
+    UNFINISHED = "*"  # a game still being played (C.04.2 3.1: a draw for the next pairing only)
 
     def __init__(self, symbol: str) -> None:
         self.symbol = symbol
@@ -85,6 +91,8 @@ def game_outcomes(result: GameResult | None) -> tuple[Outcome, Outcome]:
             return Outcome.FORFEIT_LOSS, Outcome.FORFEIT_LOSS
         case GameResult.DOUBLE_LOSS:
             return Outcome.LOSS, Outcome.LOSS
+        case GameResult.UNFINISHED:
+            return Outcome.UNFINISHED, Outcome.UNFINISHED
 
 
 def bye_outcome(kind: ByeKind) -> Outcome:
@@ -105,7 +113,8 @@ def bye_outcome(kind: ByeKind) -> Outcome:
 @dataclass(frozen=True, slots=True)
 class RoundEntry:
     """One round of one player: the outcome, the points it scored, and the opponent and
-    colour of a game or a forfeit (None for a bye). A result not yet entered scores 0."""
+    colour of a game or a forfeit (None for a bye). A result not yet entered, or a game still
+    being played, scores 0."""
 
     round: int
     outcome: Outcome
@@ -120,12 +129,13 @@ class RoundEntry:
 
     @property
     def counted(self) -> bool:
-        """False only for a result not entered yet."""
-        return self.outcome is not Outcome.PENDING
+        """False only for a result not entered yet, or a game still being played (``*``)."""
+        return self.outcome not in (Outcome.PENDING, Outcome.UNFINISHED)
 
     @property
     def symbol(self) -> str:
-        """Crosstable notation: 1 ½ 0 for games, + - for forfeits, ? for no result, the bye code."""
+        """Crosstable notation: 1 ½ 0 for games, + - for forfeits, ? for no result, * for a game still
+        being played, the bye code."""
         return self.outcome.symbol
 
 

@@ -13,6 +13,9 @@ code                    meaning
 ``+/-`` / ``-/+``       a forfeit win by White / by Black (``+-``, ``-+``)
 ``-/-``                 a double forfeit (``--``)
 ``0-0``                 a double loss awarded by the arbiter
+``*``                   still being played (as in PGN): an unfinished game of an
+                        individual Swiss, a draw for the next round's pairing only
+                        (C.04.2 3.1); no points until its real result replaces it
 ``none``                clears the result
 ======================  =====================================================
 
@@ -22,13 +25,15 @@ code                    meaning
 <GameResult.WHITE_FORFEIT_WIN: '+/-'>
 >>> parse_result("none") is None
 True
+>>> parse_result("*"), GameResult.UNFINISHED.final
+(<GameResult.UNFINISHED: '*'>, False)
 """
 
 from __future__ import annotations
 
 from enum import Enum
 
-__all__ = ["GameResult", "ByeKind", "parse_result", "parse_bye", "RESULT_HELP"]
+__all__ = ["GameResult", "ByeKind", "parse_result", "parse_final_result", "parse_bye", "RESULT_HELP"]
 
 
 class GameResult(str, Enum):
@@ -41,13 +46,21 @@ class GameResult(str, Enum):
     BLACK_FORFEIT_WIN = "-/+"
     DOUBLE_FORFEIT = "-/-"
     DOUBLE_LOSS = "0-0"  # a game played, lost by both (the arbiter's decision)
+    UNFINISHED = "*"  # still being played (PGN's "*"): a provisional draw for the next pairing (C.04.2 3.1)
 
     @property
     def played(self) -> bool:
         """True for a game played on the board: it counts for colours and meetings (C.04.2 3.4-3.5)
         and as a game for the tie-breaks (C.07 16.1). A 0-0 is one: both players lost a game they
-        played (see :mod:`arbiter_cli.core.outcome`)."""
+        played (see :mod:`arbiter_cli.core.outcome`). An unfinished game (``*``) is one being played over
+        the board: its colours and its meeting count for the next pairing (C.04.2 3.1), but as a result it
+        is not :attr:`final`."""
         return not self.is_forfeit
+
+    @property
+    def final(self) -> bool:
+        """False only for ``*``: the game is still being played, its real result comes when it ends."""
+        return self is not GameResult.UNFINISHED
 
     @property
     def is_forfeit(self) -> bool:
@@ -96,9 +109,10 @@ _ALIASES: dict[str, GameResult] = {
     "-/-": GameResult.DOUBLE_FORFEIT,
     "--": GameResult.DOUBLE_FORFEIT,  # in --from files; on the command line -- ends the options
     "0-0": GameResult.DOUBLE_LOSS,
+    "*": GameResult.UNFINISHED,
 }
 
-RESULT_HELP = "1-0, 0-1, 1/2-1/2 (or ½-½, =), +/-, -/+, -/-, 0-0 or none"
+RESULT_HELP = "1-0, 0-1, 1/2-1/2 (or ½-½, =), +/-, -/+, -/-, 0-0, * (still playing) or none"
 
 
 def parse_result(text: str) -> GameResult | None:
@@ -113,6 +127,22 @@ def parse_result(text: str) -> GameResult | None:
         return _ALIASES[key]
     except KeyError:
         raise ValueError(f"unknown result {text!r}; use {RESULT_HELP}") from None
+
+
+def parse_final_result(text: str) -> GameResult | None:
+    """A result code of an event without unfinished games (a team event, a knockout): ``*`` is an
+    individual Swiss's, whose next round may be paired on it (C.04.2 3.1).
+
+    >>> parse_final_result("*")
+    Traceback (most recent call last):
+    ...
+    ValueError: * (a game still being played) is an individual Swiss's result: enter the result when the game ends
+    """
+    result = parse_result(text)
+    if result is GameResult.UNFINISHED:
+        raise ValueError("* (a game still being played) is an individual Swiss's result: enter the result when the "
+                         "game ends")
+    return result
 
 
 def parse_bye(text: str) -> ByeKind:

@@ -215,11 +215,14 @@ class IndividualEvent(Registration):
             self.rate_by_club()
         for line in (*entered.withdrawn, *entered.notes):
             self.caller.say(line)
-        remaining = entered.round.missing
+        remaining, playing = entered.round.missing, entered.round.unfinished
         if remaining:
             self.caller.say(f"round {round_number}: {len(remaining)} result{'s' if len(remaining) > 1 else ''} "
                             f"missing (board{'s' if len(remaining) > 1 else ''} {listed(remaining)})")
-        else:
+        if playing:
+            self.caller.say(f"round {round_number}: board{'s' if len(playing) > 1 else ''} {listed(playing)} still "
+                            "being played (*)")
+        if not remaining and not playing:
             self.caller.say(f"round {round_number}: all results entered")
 
     def sheet(self, round_number: int | None) -> EntrySheet:

@@ -344,16 +344,16 @@ def not_removed(entry: Entry[A], act: Act) -> Verdict:
 
 def needs_correct(entry: Entry[A], act: Act) -> Verdict:
     """An entered result changes only as a correction (``--correct``), or by a line that says what it
-    was based on (``was``)."""
-    if entry.stored is not None and entry.stored != entry.result and not act.correct \
+    was based on (``was``). A game still being played (``*``) has no result yet: its result replaces it."""
+    if entry.stored is not None and entry.stored.final and entry.stored != entry.result and not act.correct \
             and isinstance(entry.was, Unset):
         return Conflict(f"{entry.where} has {_show(entry.stored)}, not {_show(entry.result)}")
     return None
 
 
 def journal_line(entry: Entry[A], act: Act, suffix: str = "") -> Change:
-    """The journal line of an entry: ``round R WHERE result`` (nothing was stored) or ``... correction``,
-    the old code and the new (``suffix`` after it)."""
-    what = "correction" if entry.stored is not None else "result"
+    """The journal line of an entry: ``round R WHERE result`` (nothing was stored, or ``*``: the game
+    was still being played) or ``... correction``, the old code and the new (``suffix`` after it)."""
+    what = "correction" if entry.stored is not None and entry.stored.final else "result"
     return Change(f"round {act.round_number} {entry.where} {what}", "" if entry.stored is None else entry.stored.value,
                   ("" if entry.result is None else entry.result.value) + suffix)

@@ -28,6 +28,9 @@ def missing_for_final(tournament: Tournament) -> list[str]:
         if rnd.missing:
             boards = listed(rnd.missing)
             missing.append(f"round {rnd.number}: no result on board{'s' if len(rnd.missing) > 1 else ''} {boards}")
+        if rnd.unfinished:
+            missing.append(f"round {rnd.number}: board{'s' if len(rnd.unfinished) > 1 else ''} "
+                           f"{listed(rnd.unfinished)} still being played (*): enter the real result")
     if tournament.last_round < planned:
         first = tournament.last_round + 1
         rounds = f"round {first}" if first == planned else f"rounds {first} to {planned}"

@@ -17,7 +17,10 @@ alone is checked here, on the whole tournament:
   and the free round of a round robin only there;
 * requested byes are for players still in the event;
 * an earlier round with a board still without a result, while a later round is
-  paired, is reported (it is not a broken folder: ``result`` fills it in).
+  paired, is reported (it is not a broken folder: ``result`` fills it in); so is a
+  game still being played (``*``) in a round before the last two (the round after it
+  was paired on it, C.04.2 3.1; no later one may be). A ``*`` is a Swiss's only: in
+  a round robin it is a broken folder.
 """
 
 from __future__ import annotations
@@ -89,6 +92,15 @@ def problems(tournament: Tournament, lines: dict[int, int] | None = None) -> lis
                     found.append(Problem(_round_file(rnd.number), f"player {number} ({player.name}) entered in "
                                          f"round {player.entered_round} but plays on board {game.board}",
                                          game.board + 1))
+        if not swiss and rnd.unfinished:
+            found.append(Problem(_round_file(rnd.number), f"board{'s' if len(rnd.unfinished) > 1 else ''} "
+                                 f"{listed(rnd.unfinished)} still being played (*) in a round robin: * is a "
+                                 "Swiss's (C.04.2 3.1), a round robin's result is entered when the game ends",
+                                 rnd.unfinished[0] + 1, "result"))
+        for game in rnd.games:
+            if game.note == "adjourned" and game.result is not None and game.result.is_forfeit:
+                found.append(Problem(_round_file(rnd.number), f"board {game.board} is marked adjourned (paired on "
+                                     "while still being played) but has a forfeit", game.board + 1, "note"))
         pabs = [bye for bye in rnd.byes if bye.kind is ByeKind.PAB]
         if len(pabs) > 1:
             found.append(Problem(_round_file(rnd.number), f"{len(pabs)} pairing-allocated byes (players "
@@ -126,6 +138,11 @@ def problems(tournament: Tournament, lines: dict[int, int] | None = None) -> lis
             found.append(Problem(_round_file(rnd.number), f"no result on board{'s' if len(rnd.missing) > 1 else ''} "
                                  f"{listed(rnd.missing)} though round {tournament.last_round} is paired",
                                  severity="incomplete"))
+    for rnd in tournament.rounds[:-2] if swiss else ():
+        if rnd.unfinished:  # the round after it was paired on it as a draw; a later round may not be
+            found.append(Problem(_round_file(rnd.number), f"board{'s' if len(rnd.unfinished) > 1 else ''} "
+                                 f"{listed(rnd.unfinished)} still being played (*) though round "
+                                 f"{tournament.last_round} is paired: enter the real result", severity="incomplete"))
     return sorted(found, key=lambda p: (p.file != "players.csv", p.file, p.line or 0))
 
 

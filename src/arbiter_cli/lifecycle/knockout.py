@@ -27,6 +27,7 @@ from arbiter_cli.lifecycle.guards import paired_rounds
 from arbiter_cli.core.tpn import renumber
 from arbiter_cli.core.words import count, listed
 from arbiter_cli.lifecycle.change import Change, named
+from arbiter_cli.lifecycle.unfinished import no_unfinished
 from arbiter_cli.lifecycle.entry import (UNSET, Act, Applied, Check, Entry, Unset, Verdict, compare_and_set,
                                          read_result, read_result_lines, unchanged)
 from arbiter_cli.pairing.knockout import drawn_bracket, fed_by, feeds, first_round_pairs, next_round_pairs, seeded_bracket
@@ -248,7 +249,7 @@ class _Games:
 
     @property
     def checks(self) -> tuple[Check[_Place], ...]:
-        return (_armageddon_decides, unchanged, _needs_correct)
+        return (no_unfinished, _armageddon_decides, unchanged, _needs_correct)
 
     def find(self, tournament: KnockoutTournament, line: _GameLine, act: Act) -> Entry[_Place]:
         rnd = tournament.round(act.round_number)

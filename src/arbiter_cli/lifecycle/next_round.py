@@ -8,8 +8,9 @@ draws come from the event's stored seed, so the same folder always gives the
 same pairing.
 
 A round is paired only when every earlier result is in (C.04.1 Art. 7) and the
-event has rounds left. The requested byes of the round (C.04.2 3.3) become bye
-rows of it.
+event has rounds left; a game of the last round still being played (``*``) counts
+as a draw for it, within the rules of :mod:`.unfinished` (C.04.2 3.1). The requested
+byes of the round (C.04.2 3.3) become bye rows of it.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from arbiter_cli.lifecycle.byes import take_byes
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.guards import not_finalised
 from arbiter_cli.lifecycle.late_entry import renumbered
+from arbiter_cli.lifecycle.unfinished import check_pairing
 from arbiter_cli.pairing import pair_next_round
 from arbiter_cli.pairing.round_robin import planned_rounds
 
@@ -80,8 +82,8 @@ def first_pairing_draws(tournament: Tournament) -> tuple[Tournament, list[Change
 
 
 def ready_to_pair(tournament: Tournament) -> None:
-    """Refuse to pair while a result is missing, when every round is paired, or with fewer
-    than two players."""
+    """Refuse to pair while a result is missing (or a game still being played where the rules of
+    :mod:`.unfinished` do not allow it), when every round is paired, or with fewer than two players."""
     not_finalised(tournament)
     for earlier in tournament.rounds:
         if earlier.missing:
@@ -89,6 +91,8 @@ def ready_to_pair(tournament: Tournament) -> None:
             raise Refused(f"round {earlier.number} still has no result on board"
                           f"{'s' if len(earlier.missing) > 1 else ''} {boards}")
     settings = tournament.settings
+    if settings.rounds is None or tournament.last_round < settings.rounds:
+        check_pairing(tournament)
     if settings.rounds is not None and tournament.last_round >= settings.rounds:
         raise Refused("the round is paired" if settings.rounds == 1 else f"all {settings.rounds} rounds are paired")
     if len(tournament.players) < 2:

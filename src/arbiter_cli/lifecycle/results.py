@@ -17,6 +17,7 @@ from typing import Literal
 from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.model import Game, Round, Tournament
 from arbiter_cli.core.results import GameResult
+from arbiter_cli.core.words import listed
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.entry import (UNCHANGED, UNSET, Act, Applied, Check, Entry, Seat, Unset, Verdict,
                                          compare_and_set, journal_line, needs_correct, not_removed, read_result,
@@ -24,6 +25,7 @@ from arbiter_cli.lifecycle.entry import (UNCHANGED, UNSET, Act, Applied, Check, 
 from arbiter_cli.lifecycle.guards import find_round
 from arbiter_cli.lifecycle.noshows import apply_no_show_rule, forfeit_losers
 from arbiter_cli.lifecycle.standings import final_standing_changes
+from arbiter_cli.lifecycle.unfinished import adjourned_note, ended_over_the_board, entering_unfinished
 from arbiter_cli.pairing import pairs_as_stored
 
 __all__ = ["Unset", "UNSET", "ResultLine", "read_result", "result_line", "parse_result_lines", "read_result_lines",
@@ -113,7 +115,8 @@ class _Boards:
 
     @property
     def checks(self) -> tuple[Check[Game], ...]:
-        return (stale, self.unchanged, not_removed, needs_correct, self.not_after_withdrawal)
+        return (stale, self.unchanged, not_removed, entering_unfinished(self.tournament),
+                ended_over_the_board(self.tournament), needs_correct, self.not_after_withdrawal)
 
     def find(self, rnd: Round, line: ResultLine, act: Act) -> Entry[Game]:
         game = self.rnd.game(line.board)
@@ -122,15 +125,18 @@ class _Boards:
                               field="board")
         return Entry(f"board {line.board}", game.result, line.result, line.was, game)
 
-    def note(self, entry: Entry[Game]) -> Literal["excused", "colourless"] | None:
-        """A forfeit whose loser gave notice is ``excused``; a colourless forfeit stays so."""
+    def note(self, entry: Entry[Game], act: Act) -> Literal["excused", "colourless", "adjourned"] | None:
+        """A forfeit whose loser gave notice is ``excused``; a colourless forfeit stays so; a game a later
+        round was paired on while it was unfinished is ``adjourned`` (:mod:`.unfinished`)."""
         forfeit = entry.result is not None and not entry.result.played
+        if not forfeit and adjourned_note(self.tournament, entry, act):
+            return "adjourned"
         return "excused" if self.excused and forfeit else "colourless" if forfeit and entry.at.note == "colourless" \
             else None
 
     def unchanged(self, entry: Entry[Game], act: Act) -> Verdict:
         """The same result (and note) again changes nothing."""
-        return UNCHANGED if entry.stored == entry.result and entry.at.note == self.note(entry) else None
+        return UNCHANGED if entry.stored == entry.result and entry.at.note == self.note(entry, act) else None
 
     def not_after_withdrawal(self, entry: Entry[Game], act: Act) -> Verdict:
         """A withdrawn player is no longer paired (C.04.2 3.2): in a Swiss, a board of theirs after the
@@ -146,7 +152,7 @@ class _Boards:
         return None
 
     def apply(self, rnd: Round, entry: Entry[Game], act: Act) -> Applied[Round]:
-        note = self.note(entry)
+        note = self.note(entry, act)
         games = tuple(replace(g, result=entry.result, note=note) if g.board == entry.at.board else g for g in rnd.games)
         return Applied(replace(rnd, games=games), (journal_line(entry, act, " (excused)" if note == "excused" else ""),))
 
@@ -194,6 +200,12 @@ def _paired_on_the_old_result(after: Tournament, old: Round, new: Round) -> tupl
         return ()
     if not later or [g.result for g in old.games] == [g.result for g in new.games]:
         return ()
+    ended = [g.board for g, h in zip(old.games, new.games) if g.result != h.result]
+    if all(old.games[board - 1].result is GameResult.UNFINISHED for board in ended):
+        return (f"note: round {new.number + 1} was paired with board{'s' if len(ended) > 1 else ''} {listed(ended)} "
+                f"of round {new.number} counting as {'draws' if len(ended) > 1 else 'a draw'}, as "
+                f"{'they were' if len(ended) > 1 else 'it was'} still being played (C.04.2 3.1: for pairing "
+                "only); that pairing stands",)
     differ = [number for number in later if not pairs_as_stored(after, number)]
     named = _rounds(later)
     if not differ:

@@ -1,7 +1,8 @@
 """Standings: points, rank and record after any round.
 
-Only entered results count; a round that is only partly entered is reported in
-:attr:`Standings.incomplete`. Ranking is by points, then by the tie-breaks of
+Only entered results count; a round that is only partly entered, or has games still being played
+(``*``: no points until their result), is reported in :attr:`Standings.incomplete`. Ranking is by
+points, then by the tie-breaks of
 :mod:`arbiter_cli.tiebreaks` in the order announced (C.07 Art. 4.2): each
 tie-break only separates players still tied. Players equal on everything share
 the rank, unless the settings ask for a drawing of lots.
@@ -73,7 +74,7 @@ class StandingRow:
 class Standings:
     after_round: int
     rows: tuple[StandingRow, ...]
-    incomplete: dict[int, tuple[int, ...]]  # round -> boards without a result
+    incomplete: dict[int, tuple[int, ...]]  # round -> boards without a result (or still being played)
     tiebreaks: tuple[str, ...]  # the codes computed, in order
     unavailable: tuple[str, ...]  # codes announced but not computed (team tie-breaks)
     rules: Rules = Rules.R2026
@@ -82,6 +83,7 @@ class Standings:
     cautions: tuple[str, ...] = ()  # tie-breaks the edition does not allow for this event
     left_out: tuple[str, ...] = ()  # round robin: withdrawn players whose games do not count
     unranked: tuple[str, ...] = ()  # withdrawn players listed without a rank (rank_withdrawn = false)
+    unfinished: dict[int, tuple[int, ...]] = field(default_factory=dict)  # round -> boards still being played (*)
 
 
 def tiebreak_rules(tournament: Tournament, rules: Rules | str | None = None) -> Rules:
@@ -175,12 +177,14 @@ def compute_standings(
                 rows.append(replace(row, rank=position, rank_to=position + len(placed) - 1))
         position += len(placed)
     rows += after
-    incomplete = {rnd.number: rnd.missing for rnd in tournament.rounds[:last] if rnd.missing}
+    incomplete = {rnd.number: tuple(sorted(rnd.missing + rnd.unfinished)) for rnd in tournament.rounds[:last]
+                  if not rnd.complete}
+    unfinished = {rnd.number: rnd.unfinished for rnd in tournament.rounds[:last] if rnd.unfinished}
     cautions = tuple(code for code in computed if parse_spec(code).base in ("BH", "FB", "AOB")
                      and edition is Rules.R2026 and settings.system.is_round_robin)
     drawn = tuple(tuple(by_tpn[tpn].name for tpn in group) for group in ranking.drawn)
     return Standings(last, tuple(rows), incomplete, computed, unavailable, edition, dropped, drawn, cautions,
-                     left_out, tuple(row.player.name for row in after))
+                     left_out, tuple(row.player.name for row in after), unfinished)
 
 
 def points_and_ranks(tournament: Tournament) -> dict[int, tuple[Fraction, int | None]]:

@@ -35,6 +35,7 @@ from arbiter_cli.lifecycle.entry import (UNSET, Act, Applied, Check, Conflict, E
                                          compare_and_set, journal_line, needs_correct, not_removed, read_result,
                                          read_result_lines, stale, unchanged)
 from arbiter_cli.lifecycle.team_registration import find_team, number_teams_for_play
+from arbiter_cli.lifecycle.unfinished import no_unfinished
 from arbiter_cli.pairing.team_round_robin import team_round, team_rounds
 from arbiter_cli.pairing.team_swiss import ColourModel, pair_team_round as pair_swiss_round
 from arbiter_cli.pairing.team_swiss.explain import explain_team_round
@@ -388,7 +389,7 @@ class _Matches:
 
     @property
     def checks(self) -> tuple[Check[_Place], ...]:
-        return (unchanged, _board_not_removed, stale, needs_correct, _forfeit_over_board_results)
+        return (no_unfinished, unchanged, _board_not_removed, stale, needs_correct, _forfeit_over_board_results)
 
     def find(self, rnd: MatchRound, line: TeamResultLine, act: Act) -> Entry[_Place]:
         match = rnd.match(line.match)

@@ -16,6 +16,7 @@ from arbiter_cli.core.results import ByeKind, GameResult
 from arbiter_cli.core.words import listed
 from arbiter_cli.lifecycle.change import Change, named
 from arbiter_cli.lifecycle.guards import not_finalised
+from arbiter_cli.lifecycle.unfinished import without_adjourned_notes
 from arbiter_cli.pairing.round_robin import pair_round as berger_round
 
 __all__ = ["unpair"]
@@ -35,6 +36,10 @@ def unpair(tournament: Tournament) -> tuple[Tournament, Round, list[ByeRequest],
                       f"{listed(entered)}); a published round with results is not re-paired")
     after, restored = _without_last_round(tournament)
     changes = [Change(f"round {last.number} unpaired", f"{len(last.games)} boards", "")]
+    if after.rounds:  # the games that round was paired on while unfinished were paired on by nothing now
+        before, boards = without_adjourned_notes(after.rounds[-1])
+        after = replace(after, rounds=(*after.rounds[:-1], before))
+        changes += [Change(f"round {before.number} board {board} note", "adjourned", "") for board in boards]
     changes += [Change(f"round {last.number} requested bye of "
                        f"{named(b.start_number, tournament.by_number[b.start_number].name)}", "", b.kind.value)
                 for b in restored]

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from arbiter_cli.core.errors import NoPairing
-from arbiter_cli.core.model import Round, System, Tournament
+from arbiter_cli.core.model import Game, Round, System, Tournament
 from arbiter_cli.core.results import ByeKind
 from arbiter_cli.pairing import round_robin
 
@@ -42,10 +42,53 @@ def pair_next_round(tournament: Tournament, absent: dict[int, ByeKind] | None = 
             from arbiter_cli.pairing.swiss import request_from_tournament, round_from_pairing
 
             absent = absent or {}
-            result = pair_round(request_from_tournament(tournament, frozenset(absent)), progress)
+            try:
+                result = pair_round(request_from_tournament(tournament, frozenset(absent)), progress)
+            except NoPairing as error:
+                _held_apart(tournament, frozenset(absent), error)
+                raise
             return round_from_pairing(number, list(result.pairs), result.bye, absent)
         case System.KNOCKOUT:  # a knockout folder is paired by lifecycle/knockout.py, never here
             raise ValueError("a knockout is paired by its bracket (pairing/knockout.py)")
+
+
+def _held_apart(tournament: Tournament, absent: frozenset[int], error: NoPairing) -> None:
+    """A round that has no valid pairing only because the players of unfinished games may neither
+    float nor get the PAB (the federation's rule, C.04.2 3.1): refuse, naming the games whose rule
+    alone blocks it (all of them when none does alone). Otherwise return: the engine's reason stands."""
+    from arbiter_cli.pairing.dutch import pair_round
+    from arbiter_cli.pairing.swiss import held_games, request_from_tournament
+
+    held = held_games(tournament)
+    if not held:
+        return
+    try:
+        pair_round(request_from_tournament(tournament, absent, hold=False))
+    except NoPairing:
+        return
+    blocking = [game for game in held if len(held) > 1 and _pairs(tournament, absent, game)] or list(held)
+    names = ", ".join(f"{tournament.by_number[tpn].name} ({tpn})" for game in blocking for tpn in game.players
+                      if tpn not in absent)
+    several = len(blocking) > 1
+    boards = ", ".join(str(game.board) for game in blocking)
+    raise NoPairing(f"no valid pairing keeps {names} in their score groups without the PAB: "
+                    f"{'their games' if several else 'their game'} of round {tournament.last_round} "
+                    f"(board{'s' if several else ''} {boards}) {'are' if several else 'is'} still being played, "
+                    "and a player paired on an unfinished game may neither float nor get the PAB (C.04.2 3.1); "
+                    f"enter the result{'s' if several else ''} first") from error
+
+
+def _pairs(tournament: Tournament, absent: frozenset[int], free: Game) -> bool:
+    """Whether the round pairs with the rule kept for every unfinished game but ``free``."""
+    from arbiter_cli.pairing.dutch import pair_round
+    from arbiter_cli.pairing.swiss import held_games, in_score_groups, request_from_tournament
+
+    others = {tpn for game in held_games(tournament) if game is not free for tpn in game.players}
+    try:
+        pair_round(in_score_groups(request_from_tournament(tournament, absent, hold=False), others))
+    except NoPairing:
+        return False
+    return True
 
 
 def explain_round(tournament: Tournament, number: int) -> list[str]:

@@ -288,8 +288,12 @@ def standings_notes(table: Standings) -> list[str]:
     out or not computable, cautions, lots, players left out."""
     notes = []
     for number, boards in table.incomplete.items():
-        notes.append(f"round {number} is not complete; no result yet on board"
-                     f"{'s' if len(boards) > 1 else ''} {listed(boards)}")
+        playing = table.unfinished.get(number, ())
+        missing = [board for board in boards if board not in playing]
+        notes.append(f"round {number} is not complete; " + "; ".join(
+            ([f"no result yet on board{'s' if len(missing) > 1 else ''} {listed(missing)}"] if missing else [])
+            + ([f"still being played (*, no points yet) on board{'s' if len(playing) > 1 else ''} {listed(playing)}"]
+               if playing else [])))
     if table.unavailable:
         notes.append(f"{', '.join(table.unavailable)}: team tie-break{'s' if len(table.unavailable) > 1 else ''}, "
                      "not used for individual standings")

@@ -32,7 +32,7 @@ from arbiter_cli.core.errors import BrokenFolder, Refused
 from arbiter_cli.core.knockout import KnockoutGame, KnockoutMatch, KnockoutRound, KnockoutTournament
 from arbiter_cli.core.knockout_settings import KnockoutSettings
 from arbiter_cli.core.model import Settings, System, Tournament
-from arbiter_cli.core.results import GameResult, parse_result
+from arbiter_cli.core.results import GameResult, parse_final_result
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.integrity import Problem
 from arbiter_cli.lifecycle.knockout import with_waiting
@@ -130,7 +130,7 @@ class _KnockoutRows:
         return int(text)
 
     def row(self, line: Line) -> None:
-        result = line.parsed(parse_result, "result")
+        result = line.parsed(parse_final_result, "result")
         matches = self.matches
         if line["game"] == "":
             if line["match"] != str(len(matches) + 1):

@@ -32,7 +32,7 @@ import tomli_w
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Refused
 from arbiter_cli.core.model import Player, Settings
 from arbiter_cli.core.points import points_to_toml
-from arbiter_cli.core.results import ByeKind, GameResult, parse_bye, parse_result
+from arbiter_cli.core.results import ByeKind, GameResult, parse_bye, parse_final_result
 from arbiter_cli.core.team_settings import TeamSettings
 from arbiter_cli.core.team_tournament import (BoardGame, LineUpRequest, Match, MatchRound, TeamBye, TeamByeRequest,
                                               TeamEntry, TeamTournament)
@@ -232,7 +232,7 @@ class _MatchRows:
             return
         if self.byes:
             raise line.fault("matches come before team byes")
-        result = line.parsed(parse_result, "result")
+        result = line.parsed(parse_final_result, "result")
         current = self.current
         if line["board"] == "":
             if line["match"] != str(len(self.matches) + 1):

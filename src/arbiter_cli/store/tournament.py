@@ -222,8 +222,8 @@ class _GameRows:
 
     def row(self, line: Line) -> None:
         note = line.get(ROUND_NOTE) or None
-        if note not in (None, "excused", "colourless"):
-            raise line.fault(f"{note!r} is not a note this program writes (excused, colourless)", ROUND_NOTE)
+        if note not in (None, "excused", "colourless", "adjourned"):
+            raise line.fault(f"{note!r} is not a note this program writes (excused, colourless, adjourned)", ROUND_NOTE)
         white = self._player(line, "white")
         if line["black"] == "":
             if line["board"]:
@@ -236,6 +236,12 @@ class _GameRows:
         if not line["board"].isdigit() or int(line["board"]) != len(self.games) + 1:
             raise line.fault(f"expected board {len(self.games) + 1}", "board")
         result = line.parsed(parse_result, "result")
+        if note == "adjourned":  # paired on while still being played (C.04.2 3.1): a game over the board
+            if result is not None and result.is_forfeit:
+                raise line.fault("a forfeit cannot be adjourned (a game paired on while it was still being played)",
+                                 ROUND_NOTE)
+            self.games.append(Game(white, black, len(self.games) + 1, result, "adjourned"))
+            return
         if note and result is GameResult.DOUBLE_LOSS:
             note = None  # written when a 0-0 counted as unplayed: a game played has no notice to give
         if note and (result is None or result.played):

@@ -10,6 +10,11 @@ its requested byes in the round columns (``0000 - H``). A scoring that record
 162 cannot express (a forfeit win or a bye worth another value than a win)
 also gets JaVaFo's ``XXS``. Lines end with CR LF (:data:`~arbiter_cli.trf.writer.LINE_END`).
 
+A game still being played (``*``) is TRF-2026's ``X`` (unknown or adjourned), with its opponent and
+colour; record 162 scores ``X`` as a draw, so the points column counts it as one (the draw it is for
+the pairing, C.04.2 3.1), while the rank is the standings' (which count it as nothing yet). TRF16
+has no such code: the game is written as one without a result (blank), and the export says so.
+
 >>> from arbiter_cli.core.model import Settings, Player, Tournament
 >>> t = Tournament(Settings(name="Demo", system="swiss", rounds=5, seed=1),
 ...                (Player(start_number=1, name="A, One"), Player(start_number=2, name="B, Two")))
@@ -89,6 +94,8 @@ def trf_code(outcome: Outcome) -> str:
             return "Z"
         case Outcome.PENDING:
             return " "
+        case Outcome.UNFINISHED:
+            return "X"
 
 
 def _game(entry: RoundEntry) -> TrfGame:
@@ -184,6 +191,9 @@ def _not_exported(tournament: Tournament) -> list[str]:
     warnings = [f"not in a TRF, so not exported: the settings {', '.join(lost)}"] if lost else []
     if any(g.note == "excused" for r in tournament.rounds for g in r.games):
         warnings.append("the 'excused' notes of forfeits are not exported: a TRF forfeit has no note")
+    if any(g.note == "adjourned" for r in tournament.rounds for g in r.games):
+        warnings.append("the 'adjourned' notes (games the next round was paired on while still being played, "
+                        "C.04.2 3.1) are not exported: a TRF game has no note")
     return warnings + player_warnings(tournament.players)
 
 
@@ -272,14 +282,21 @@ def export_trf(tournament: Tournament, version: str = "2026", *, standing: Stand
     # forfeits imported without colours are written without them (TRF: the scheduled colour, when there was one)
     colourless = {(rnd.number, tpn) for rnd in tournament.rounds for g in rnd.games if g.note == "colourless"
                   for tpn in g.players}
+    if version == "16" and any(rnd.unfinished for rnd in tournament.rounds):
+        warnings.append("games still being played (*) are written without a result: TRF16 has no code for them "
+                        "(TRF-2026 writes X)")
     for player in sorted(tournament.players, key=lambda p: p.start_number):
         games = [_game(e) if (e.round, player.start_number) not in colourless else replace(_game(e), colour=None)
                  for e in entries[player.start_number]]
+        if version == "16":
+            games = [replace(g, result=" ") if g.result == "X" else g for g in games]
         by_round = {g.round: g for g in games}
         games = [by_round.get(r, TrfGame(r, None, None, " ")) for r in range(1, last + 1)]
         games += [TrfGame(r, None, None, absences.get(r, {}).get(player.start_number, " ")) for r in later]
         points, rank = standing.get(player.start_number) or (
             sum((e.points for e in entries[player.start_number]), Fraction(0)), None)
+        if version == "2026":  # 162: X (a game still being played) scores a draw
+            points += settings.scoring.draw * sum(1 for g in games if g.result == "X")
         if absences.get(last + 1, {}).get(player.start_number) == "H" and version == "16":
             # the points column counts the next round's half-point bye written in it, as engines
             # read it (bbpPairings' checker wants the columns and the points to agree)

@@ -5,7 +5,8 @@ folder can hold:
 
 * every player line must agree with its opponents' lines: the same opponent,
   opposite colours, results that fit together (``1``/``0``, ``=``/``=``,
-  ``+``/``-``, ``-``/``-``, ``0``/``0``, blank/blank for a game not finished);
+  ``+``/``-``, ``-``/``-``, ``0``/``0``, blank/blank for a game without its result,
+  ``X``/``X`` for a game still being played: TRF-2026's adjourned result, read as ``*``);
 * the points column must add up: under the scoring the file declares (``162``,
   ``XXS``, ``BBx``), or else under another usual scoring, which is then taken
   with a warning that shows it;
@@ -68,7 +69,7 @@ _OLD_TITLES = {"G": "GM", "M": "IM", "I": "IM", "F": "FM", "C": "CM", "WG": "WGM
 # How the two results of a game fit together: (White's code, Black's code) -> result.
 _PAIRS = {("1", "0"): GameResult.WHITE_WINS, ("0", "1"): GameResult.BLACK_WINS, ("=", "="): GameResult.DRAW,
           ("+", "-"): GameResult.WHITE_FORFEIT_WIN, ("-", "+"): GameResult.BLACK_FORFEIT_WIN,
-          ("-", "-"): GameResult.DOUBLE_FORFEIT, ("0", "0"): GameResult.DOUBLE_LOSS}
+          ("-", "-"): GameResult.DOUBLE_FORFEIT, ("0", "0"): GameResult.DOUBLE_LOSS, ("X", "X"): GameResult.UNFINISHED}
 _SHORT_GAME = {"W": "1", "D": "=", "L": "0"}  # games of less than one move: read as played games
 # A round without an opponent: the bye it is, and whether the code is an irregular one.
 _BYES = {"U": (ByeKind.PAB, False), "F": (ByeKind.FPB, False), "H": (ByeKind.HPB, False),
@@ -185,6 +186,8 @@ def import_trf(trf: TrfFile, *, name: str = "TRF event", for_folder: bool = True
     last = len(rounds)
     total = _total_rounds(ctx, last, pending)
     system, rounds, colour = _system(ctx, rounds, total, for_folder, round_robin)
+    if for_folder and system.is_round_robin:
+        _no_unfinished_games(ctx, rounds)
     if colour is None:
         colour = _initial_colour(ctx, rounds)
     byes = _requested_byes(ctx, last, total, pending)
@@ -317,6 +320,18 @@ def _rounds(ctx: _Context) -> tuple[list[Round], dict[int, dict[int, tuple[str, 
     return built, later
 
 
+def _no_unfinished_games(ctx: _Context, rounds: list[Round]) -> None:
+    """A round robin's folder has no game still being played (``X``): its rounds follow the Berger
+    tables, not the results (``*`` is a Swiss's, C.04.2 3.1)."""
+    for rnd in rounds:
+        for game in rnd.games:
+            if game.result is GameResult.UNFINISHED:
+                tpn = next(t for t, number in ctx.numbers.items() if number == game.white)
+                raise TrfError(f"a game still being played (X) in round {rnd.number} of a round robin: a round "
+                               "robin's folder takes the result when the game ends (X is a Swiss's, C.04.2 3.1)",
+                               ctx.by_tpn[tpn].line, f"round {rnd.number} result")
+
+
 def _absences_written(ctx: _Context, rnd: Round) -> Round:
     """A blank cell in a paired round: the player was not there. A folder writes that as a zero-point
     bye (a folder's round accounts for every player), as the tie-breaks count it (C.07 16.1)."""
@@ -391,7 +406,9 @@ def _board_order(rounds: list[Round], scoring: Scoring) -> list[Round]:
         byes = sorted(rnd.byes, key=lambda b: (b.kind is not ByeKind.PAB, b.player))
         out.append(Round(rnd.number, tuple(games), tuple(byes)))
         for game in rnd.games:
-            if game.result is not None:
+            if game.result is GameResult.UNFINISHED:  # paired on as a draw (C.04.2 3.1)
+                white = black = scoring.draw
+            elif game.result is not None:
                 white, black = scoring.game_points(game.result)
                 scores[game.white] = scores.get(game.white, Fraction(0)) + white
                 scores[game.black] = scores.get(game.black, Fraction(0)) + black

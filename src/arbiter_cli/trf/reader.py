@@ -22,8 +22,9 @@ from arbiter_cli.core.errors import BadArgument
 
 __all__ = ["TrfError", "TrfGame", "TrfPlayer", "TrfFile", "parse_trf", "decode_trf", "RESULT_CODES", "read_number", "read_points"]
 
-#: Round result codes (case-insensitive in files; stored upper-case here, ``" "`` for blank).
-RESULT_CODES = frozenset("10=+-WDLHFUZ ")
+#: Round result codes (case-insensitive in files; stored upper-case here, ``" "`` for blank). ``X`` is
+#: TRF-2026's unknown or adjourned result (record 162: scored as a draw unless it says otherwise).
+RESULT_CODES = frozenset("10=+-WDLHFUZX ")
 
 
 class TrfError(BadArgument):

@@ -108,10 +108,12 @@ def tally(tournament: Tournament) -> dict[int, dict[str, int]]:
 
 
 def point_values(scoring: Scoring) -> dict[str, Fraction]:
-    """The points of each tallied outcome under ``scoring``."""
+    """The points of each tallied outcome under ``scoring``, as a TRF's points column counts them: a
+    game still being played (``*``, TRF-2026 ``X``) as a draw (record 162: X = D)."""
     values = {kind.value: scoring.bye_points(kind) for kind in ByeKind}
     for result in GameResult:
         values[f"{result.value}:w"], values[f"{result.value}:b"] = scoring.game_points(result)
+    values[f"{GameResult.UNFINISHED.value}:w"] = values[f"{GameResult.UNFINISHED.value}:b"] = scoring.draw
     return values
 
 

@@ -6,6 +6,11 @@ pairings (``0000 - H``, ``Z``, ``F`` or ``-``) and ``240`` records mark players
 who are absent from it. When a round the file records is paired again (to
 check it), a player with no entry in it was not there: a blank cell after a
 withdrawal is an absence.
+
+A game still being played (``X``, TRF-2026's unknown or adjourned result) counts as a draw, as record
+162 scores it; in the round before the one to pair, its players are kept in their score groups
+without the PAB, as ``arbiter pair`` pairs on a ``*`` (C.04.2 3.1 and the federation's rule:
+:func:`arbiter_cli.pairing.swiss.in_score_groups`).
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from arbiter_cli.core.errors import Refused
 from arbiter_cli.core.model import Scoring
 from arbiter_cli.core.outcome import Outcome, RoundEntry, round_entries
 from arbiter_cli.pairing.dutch.state import Entrant, PairingRequest
-from arbiter_cli.pairing.swiss import request_from_tournament
+from arbiter_cli.pairing.swiss import in_score_groups, request_from_tournament
 from arbiter_cli.trf.acceleration import accelerated, virtual_points
 from arbiter_cli.trf.forbidden import forbidden_pairs
 from arbiter_cli.trf.notes import Notes
@@ -74,9 +79,10 @@ def paired_rounds(trf: TrfFile) -> int:
 
 
 #: A played game's outcome and the scoring's field for its points, by TRF code (W, D, L: games of
-#: less than one move).
+#: less than one move; X: a game still being played, a draw for the pairing, C.04.2 3.1).
 _GAMES = {"1": (Outcome.WIN, "win"), "W": (Outcome.WIN, "win"), "=": (Outcome.DRAW, "draw"),
-          "D": (Outcome.DRAW, "draw"), "0": (Outcome.LOSS, "loss"), "L": (Outcome.LOSS, "loss")}
+          "D": (Outcome.DRAW, "draw"), "0": (Outcome.LOSS, "loss"), "L": (Outcome.LOSS, "loss"),
+          "X": (Outcome.DRAW, "draw")}
 #: A round without a game: its outcome and points by its TRF code (anything else is an absence, 0).
 _UNPLAYED = {"+": (Outcome.FORFEIT_WIN, "forfeit_win"), "-": (Outcome.FORFEIT_LOSS, "forfeit_loss"),
              "U": (Outcome.PAB, "pab"), "F": (Outcome.FPB, "full_bye"), "H": (Outcome.HPB, "half_bye")}
@@ -150,8 +156,11 @@ def request_from_trf(trf: TrfFile, round_number: int | None = None,
         entrants.append(Entrant(player.tpn, history, present, player.rating, adjustment,
                                 virtual.get(player.tpn, ())))
     colour = trf.initial_colour or _initial_colour_from_round_one(trf)
-    return PairingRequest(tuple(entrants), rnd, total, "w" if colour == "w" else "b", win=scoring.win,
-                          loss=scoring.loss, forbidden=forbidden_pairs(trf, rnd))
+    request = PairingRequest(tuple(entrants), rnd, total, "w" if colour == "w" else "b", win=scoring.win,
+                             loss=scoring.loss, forbidden=forbidden_pairs(trf, rnd))
+    held = {player.tpn for player in trf.players for game in player.games
+            if game.round == rnd - 1 and game.result == "X" and game.opponent is not None}
+    return in_score_groups(request, held) if held else request
 
 
 def _initial_colour_from_round_one(trf: TrfFile) -> str:

@@ -6,7 +6,9 @@ saved it is checked with the same states and brackets the engine and ``--explain
 * **absolute criteria** (C.04.3 Art. 2.1): C1 no second meeting; C2 no second PAB (nor a PAB for
   a player who already scored a win without playing); C3 no two players with the same absolute
   colour preference (except topscorers in the last round); a forbidden pair; and a player with an
-  absolute colour preference given the other colour. These refuse the change unless it is forced.
+  absolute colour preference given the other colour; a player whose game of the round before is still
+  being played (C.04.2 3.1, the federation's rule) floated or given the PAB. These refuse the change
+  unless it is forced.
 * **quality criteria**, bracket by bracket of the engine's own pairing: the pairing score
   differences (C6-C8), colour preferences not granted (C12, C13) and repeated floats (C14-C17),
   each listed where the change does worse than the engine, with the engine's pairing of that
@@ -110,7 +112,11 @@ def check_manual_pairing(request: PairingRequest, pairs: Sequence[tuple[int, int
         a, b = states[white], states[black]
         if black in a.opponents:
             absolute.append(f"C1: {white} and {black} have met before")
-        if (min(white, black), max(white, black)) in forbidden:
+        held = [p for p in (white, black) if p in request.pab_ineligible]
+        if (min(white, black), max(white, black)) in forbidden and held and a.score != b.score:
+            absolute.append(f"float: {held[0]}'s game of the round before is still being played, so "
+                            f"{held[0]} is paired within their score group only (C.04.2 3.1)")
+        elif (min(white, black), max(white, black)) in forbidden:
             absolute.append(f"forbidden pair: {white} and {black} may not meet in this round")
         topscorer = last_round and (a.score > threshold or b.score > threshold)
         (pa, sa), (pb, sb) = a.preference, b.preference
@@ -122,7 +128,10 @@ def check_manual_pairing(request: PairingRequest, pairs: Sequence[tuple[int, int
                 if strength == Strength.ABSOLUTE and preference != colour:
                     absolute.append(f"colour: {player} must have {'White' if preference == 'w' else 'Black'} "
                                     "(an absolute preference, C.04.3 1.7.1)")
-    if bye is not None and bye in states and not states[bye].pab_eligible:
+    if bye is not None and bye in request.pab_ineligible:
+        absolute.append(f"PAB: {bye}'s game of the round before is still being played, so {bye} gets no PAB "
+                        "(C.04.2 3.1)")
+    elif bye is not None and bye in states and not states[bye].pab_eligible:
         absolute.append(f"C2: {bye} already had a PAB, or scored a win without playing")
     quality: list[str] = []
     if engine is not None and not errors and bye != engine.bye and bye in states and engine.bye in states:

@@ -14,7 +14,9 @@ C.04.2 Art. 3.4:
   without playing, is a downfloat; a zero-point bye or forfeit loss is no float);
 * the opponents met over the board (C1; forfeits are not meetings, C.04.2 3.5);
 * eligibility for the PAB (C2: no earlier PAB, and no round scored a win's
-  points without playing).
+  points without playing; and none for a player the request names in
+  ``pab_ineligible``: one whose game is still being played, by the federation's
+  rule on adjourned games, C.04.2 3.1).
 """
 
 from __future__ import annotations
@@ -57,6 +59,8 @@ class PairingRequest:
     loss: Fraction = Fraction(0)
     #: pairs of players who must not meet this round (TRF 260, XXP; an absolute criterion like C1)
     forbidden: frozenset[tuple[int, int]] = frozenset()
+    #: players who may not get the PAB this round besides C2's (a game still being played, C.04.2 3.1)
+    pab_ineligible: frozenset[int] = frozenset()
 
 
 class Strength(IntEnum):
@@ -149,7 +153,7 @@ def derive_states(request: PairingRequest) -> dict[int, PlayerState]:
             colours=colours,
             floats=tuple(floats),
             opponents=frozenset(r.opponent for r in history if r.played and r.opponent is not None),
-            pab_eligible=not won_without_playing,
+            pab_eligible=not won_without_playing and entrant.tpn not in request.pab_ineligible,
             unplayed=sum(1 for r in history if not r.played),
             rating=entrant.rating,
         )

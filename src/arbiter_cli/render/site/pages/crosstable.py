@@ -33,7 +33,8 @@ def pages(site: EventSite) -> Iterator[tuple[str, str]]:
                   + ("; both games in round order" if tournament.settings.system.value == "double-round-robin"
                      else "")]
     else:
-        legend = ["12w1: against no. 12 with White, won; 1 ½ 0 games; + - forfeits; ? no result yet",
+        legend = ["12w1: against no. 12 with White, won; 1 ½ 0 games; + - forfeits; ? no result yet; "
+                  "* still being played (no points yet)",
                   "PAB pairing-allocated bye; FPB HPB ZPB full-, half-, zero-point bye"]
     yield from crosstable_page(site, view, name, [*legend, *tiebreak_legend(table.tiebreaks)],
                                table_heading(tournament, "crosstable", table.after_round))
