@@ -210,7 +210,10 @@ def _scalar(kind: str, word: str) -> Any:
 def with_value(tables: Tables, key: Key, value: Any) -> dict[str, BaseModel]:
     """``tables`` with ``key`` set to ``value`` (:data:`UNSET`: back to its default), each model
     changed validated again as a whole, so that its own rules hold (pydantic's
-    :class:`~pydantic.ValidationError` when they do not)."""
+    :class:`~pydantic.ValidationError` when they do not). The other fields are given as the model
+    holds them, so a field's validators take their own output back (every table of
+    ``tournament.toml`` does; ``prizes.toml``, whose money is read into cents, is changed in its
+    text instead: :func:`arbiter_cli.store.prizes.prize_text_with`)."""
 
     def data(model: BaseModel) -> dict[str, Any]:
         return {name: getattr(model, name) for name in type(model).model_fields}

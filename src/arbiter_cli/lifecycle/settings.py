@@ -116,7 +116,8 @@ def _first_rounds(old: Any, new: Any, progress: Progress, settings: Settings | N
     if min(old, paired) == min(new, paired):
         return ""
     if old >= paired:
-        return f"{paired_rounds(paired)} under the rule; it may change only for later rounds (a value of {paired} or more)"
+        return (f"{paired_rounds(paired)} under the rule; it may change only for later rounds (a value of {paired} "
+                "or more)")
     under = f"the rule covering rounds 1 to {old}" if old else "without the rule"
     return f"{paired_rounds(paired)}, {under}; it must stay {old}"
 
@@ -277,7 +278,7 @@ def _about(key: Key) -> str:
 # --------------------------------------------------------------------------- how far each kind is
 
 
-def progress_of(tournament: Tournament, closed: str = "") -> Progress:
+def progress_of(tournament: Tournament) -> Progress:
     """An individual event's progress: its paired rounds, what it keeps for later rounds, its half-point byes."""
     from arbiter_cli.lifecycle.byes import half_byes_taken
 
@@ -299,8 +300,9 @@ def progress_of(tournament: Tournament, closed: str = "") -> Progress:
         if request.kind is ByeKind.HPB and request.start_number in tournament.by_number:
             half.setdefault(request.round, []).append(tournament.by_number[request.start_number].name)
     follow = ("a round robin's rounds follow from its players (C.05)" if settings.system.is_round_robin else "")
-    return Progress(tournament.last_round, _finalised(settings), closed, follow, kept,
-                    {p.name: taken for p in tournament.players if (taken := half_byes_taken(tournament, p.start_number))},
+    return Progress(tournament.last_round, _finalised(settings), "", follow, kept,
+                    {p.name: taken for p in tournament.players
+                     if (taken := half_byes_taken(tournament, p.start_number))},
                     {number: tuple(names) for number, names in half.items()})
 
 
@@ -374,7 +376,8 @@ def _fixed(key: Key, rule: Rule, progress: Progress) -> str:
     if progress.closed:
         return f"{progress.closed}; only its words ({words}) may change now"
     if rule.when is When.BEFORE_PAIRING and progress.paired:
-        return f"{paired_rounds(progress.paired)} and {rule.why or _PAIRING}; it may change only before round 1 is paired"
+        return (f"{paired_rounds(progress.paired)} and {rule.why or _PAIRING}; it may change only before round 1 is "
+                "paired")
     return ""
 
 
