@@ -203,6 +203,9 @@ RULES: dict[str, Rule] = {
                            "round 1's colours came from it, and every later colour from round 1's"),
     "numbering": Rule(When.BEFORE_PAIRING, "start numbers by rating (C.04.2 2.2) or by lot (round robin)",
                       "the start numbers were given by it"),
+    "starting_rank": Rule(When.BEFORE_PAIRING, "the rating that orders the starting list (C.04.2 2.2; TRF 172): "
+                          "FIDE, NRO, FIDON, NIDOF, HBFN, LBFN, or TFN (title first, the federation's)",
+                          "the start numbers were given by it"),
     "seed": Rule(When.BEFORE_PAIRING, "the seed of every draw by lot (colours, numbers, ties)",
                  "the lots drawn at the first pairing came from it"),
     "berger_tables": Rule(When.BEFORE_PAIRING, "a round robin's rounds follow the Berger tables (C.05)",
@@ -245,7 +248,8 @@ _ABOUT = {
     "team.empty_boards": "the boards a team may leave empty in one match",
     "team.empty_matches": "the matches in which a team may leave boards empty",
     "team.roster_tolerance": "a player may stand above one rated up to this many points higher (0-50)",
-    "team.numbering": "team numbers by rating or as given", "team.colour_model": "a team Swiss's colour "
+    "team.numbering": "team numbers by rating or as given",
+    "team.roster_rating": "the rating that orders a roster and makes a team's strength: fide or national", "team.colour_model": "a team Swiss's colour "
     "preferences: a, b or none (C.04.6 1.7)",
     "knockout.games_per_match": "the games of a match", "knockout.tiebreak_stages": "what breaks a tied match, "
     "a comma list: rapid:N, blitz:N, armageddon, lower-rating",
