@@ -35,6 +35,8 @@ The invariants, and where each is checked:
        one not, no code kept in the folder
  I17   ``rating-report`` and ``standings --rating-change`` show the B.02    rating_change
        change the harness computes from ``players.csv`` and the rounds
+ I18   a setting ``settings set`` took is what ``settings`` shows          common.EventCommands
+                                                                            .change_a_setting
 =====  ==================================================================  ========================
 
 The modules: :mod:`~harness.machine` (the base state machine: running a command as a step, the

@@ -1,9 +1,13 @@
 """The commands every event kind shares: ``pair`` (with the check that each requested bye goes to
-whom asked for it), ``finalize`` (also early), ``prizes.toml`` edits, and carrying on from the
-import of an export (the folder the sequence works on becomes the imported one)."""
+whom asked for it), ``finalize`` (also early), ``prizes.toml`` edits, ``settings set|unset`` (issue
+27: each kind draws from its own keys, values the model takes and values it refuses, keys frozen
+once round 1 is paired), and carrying on from the import of an export (the folder the sequence
+works on becomes the imported one)."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from pathlib import Path
 
@@ -20,7 +24,29 @@ from harness.roundtrip import allowed_losses
 from harness.runs import said
 from robustness._support import run_here
 
-__all__ = ["EventCommands", "RoundCommands", "Registration"]
+__all__ = ["EventCommands", "RoundCommands", "Registration", "SETTINGS", "UNSET"]
+
+#: ``settings unset KEY`` among the values drawn.
+UNSET = "<unset>"
+
+#: The settings every kind draws from (``settings set KEY VALUE``), each with values a person types:
+#: good ones, one the model refuses, and an unknown key; a kind adds its own (``Machine.settings``).
+#: Which of them a state allows is the program's to say (README, "Changing a setting"): a refused
+#: change must change nothing (I2), an allowed one is shown by ``settings`` as set.
+SETTINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("name", ("Renamed Open", "")),
+    ("place", ("Lyon", UNSET)),
+    ("rank_withdrawn", ("false", "true", "maybe")),
+    ("tiebreak_lots", ("true", "false", UNSET)),
+    ("unrated_rating", ("1000", "-5", UNSET)),
+    ("seed", ("7", "x")),
+    ("scoring.win", ("2", "1", "0")),
+    ("scoring.draw", ("1", "1/2", "1/3")),
+    ("withdraw_after_no_shows", ("0", "3", UNSET)),
+    ("rank_withdraw", ("false",)),
+    ("status", ("finalised",)),
+    ("prizes.split", ("hort", "tiebreak", "shared", "fair")),
+)
 
 
 class EventCommands(HarnessMachine):
@@ -79,6 +105,33 @@ class EventCommands(HarnessMachine):
             self.model.finished_early(last)
             self.model.status = "finalised"
             self.hand_paired = {n for n in self.hand_paired if n <= last}
+
+    # ------------------------------------------------------------------ settings
+
+    def settings(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The settings this kind draws from (see :data:`SETTINGS`)."""
+        return SETTINGS
+
+    def settings_folder(self) -> Path:
+        """Where ``settings`` runs: the event's folder (a group event's top folder)."""
+        return self.root
+
+    @precondition(lambda self: self.started)
+    @rule(data=st.data())
+    def change_a_setting(self, data: st.DataObject) -> None:
+        """``settings set KEY VALUE`` or ``settings unset KEY``, as a person types them: the program
+        takes it or refuses it with one line and nothing changed (I2); one it takes is then shown."""
+        key, values = pick(data, self.settings(), "setting")
+        value = pick(data, values, "value")
+        folder = self.settings_folder()
+        done = self.arbiter("-d", folder, "settings", *(("unset", key) if value == UNSET else ("set", key, value)))
+        if done.code != 0 or value == UNSET or not value.replace("-", "").isalnum():
+            return
+        shown = self.reader("-d", folder, "settings", "-f", "csv")
+        rows = {row["key"]: row["value"] for row in csv.DictReader(io.StringIO(shown.out))} if shown.code == 0 else {}
+        if rows.get(key) != ("" if value == "none" else value):
+            self.violate("a setting set is the setting shown", f"settings set {key} {value} exits 0, but "
+                         f"settings shows {rows.get(key)!r}", done)
 
     # ------------------------------------------------------------------ prizes
 

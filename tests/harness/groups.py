@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import initialize, precondition, rule
 
 from harness import views
-from harness.common import Registration
+from harness.common import SETTINGS, Registration
 from harness.draw import GAME_RESULTS, RESULTS, csv_cell, pick, ratings
 from harness.files import names, round_numbers, round_rows, settings
 from harness.machine import Event
@@ -26,6 +26,10 @@ __all__ = ["GroupStageMachine"]
 
 class GroupStageMachine(Registration):
     kind = "group stage"
+
+    def settings(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        return (*SETTINGS, ("groups.advance", ("1", "2", "0")), ("tiebreaks", ("DE,SB", "XX")),
+                ("groups.final", ("knockout", "round-robin")), ("groups.knockout", ("<unset>",)))
 
     def __init__(self) -> None:
         super().__init__()

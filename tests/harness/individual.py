@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import initialize, precondition, rule
 
 from harness import views
-from harness.common import RoundCommands
+from harness.common import SETTINGS, UNSET, RoundCommands
 from harness.draw import GAME_RESULTS, RESULTS, UNFINISHED, csv_cell, k_factors, pick, ratings, titles
 from harness.files import names, round_rows, rows, settings
 from harness.model import canonical
@@ -224,6 +224,12 @@ class SwissMachine(IndividualMachine):
     kind = "individual Swiss"
     unfinished = True
 
+    def settings(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        return (*SETTINGS, ("rounds", ("2", "4", "6", "0")), ("tiebreaks", ("BH/C1,BH,SB", "SB,DE,WIN", "XX", "none")),
+                ("avoid_same_club_rounds", ("0", "1", "2")), ("max_half_byes", ("0", "1", "none")),
+                ("half_byes_closed_last_rounds", ("0", "1")), ("initial_colour", ("white", "black")),
+                ("acceleration", ("baku", "none")), ("late_entry_missed", ("HPB", "ZPB", "XPB")))
+
     @initialize(data=st.data(), players=st.integers(4, 11), rounds=st.integers(3, 5))
     def create(self, data: st.DataObject, players: int, rounds: int) -> None:
         baku = ["--acceleration", "baku"] if data.draw(st.booleans(), label="baku") else []
@@ -333,6 +339,11 @@ class RoundRobinMachine(IndividualMachine):
 
     kind = "round robin"
     system = "round-robin"
+
+    def settings(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        return (*SETTINGS, ("tiebreaks", ("DE,SB,WIN,KS", "SB", "XX", UNSET)),
+                ("round_robin_withdrawal", ("forfeits", "half")), ("numbering", ("lot", "rating")),
+                ("rounds", ("3", "9")))
 
     @initialize(data=st.data(), players=st.integers(3, 8))
     def create(self, data: st.DataObject, players: int) -> None:

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import initialize, precondition, rule
 
 from harness import views
-from harness.common import Registration, RoundCommands
+from harness.common import SETTINGS, Registration, RoundCommands
 from harness.draw import GAME_RESULTS, csv_cell, pick, ratings, titles
 from harness.files import names, round_rows
 from robustness._support import run_here
@@ -28,6 +28,11 @@ __all__ = ["KnockoutMachine"]
 class KnockoutMachine(RoundCommands, Registration):
     kind = "knockout"
     excusable = False
+
+    def settings(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        return (*SETTINGS, ("knockout.games_per_match", ("1", "2", "0")),
+                ("knockout.tiebreak_stages", ("rapid:2,armageddon", "lower-rating", "armageddon,rapid:2")),
+                ("rounds", ("3",)))
 
     @initialize(data=st.data(), players=st.integers(3, 9))
     def create(self, data: st.DataObject, players: int) -> None:

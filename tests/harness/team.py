@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import initialize, precondition, rule
 
 from harness import views
-from harness.common import RoundCommands
+from harness.common import SETTINGS, UNSET, RoundCommands
 from harness.machine import Event
 from harness.oracle import annulled_teams, scoring_of
 from harness.runs import said
@@ -72,6 +72,10 @@ class TeamMachine(RoundCommands):
     def __init__(self) -> None:
         super().__init__()
         self.clubs = 0
+
+    def settings(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        return (*SETTINGS, ("team.tiebreaks", ("MP,GP,EDE", "GP,MP", "XX", UNSET)), ("team.match_win", ("3", "2")),
+                ("team.primary", ("GP", "MP")), ("team.board_prize_share", ("1/2", "2")), ("tiebreaks", ("BH",)))
 
     # ------------------------------------------------------------------ reading the folder
 

@@ -22,7 +22,7 @@ from typer.exceptions import TyperException
 
 from arbiter_cli import __version__
 from arbiter_cli.cli import (access, audit, club, event, finish, groups, knockout, pairing_rules, players, prizes,
-                             publish, reports, results, rounds, serve, teams, trf)
+                             publish, reports, results, rounds, serve, settings, teams, trf)
 from arbiter_cli.cli.common import STATE, say
 from arbiter_cli.cli.interrupt import INTERRUPT
 from arbiter_cli.store.commits import COMMITS
@@ -106,6 +106,9 @@ GROUPS: tuple[Group, ...] = (
     Group("access", "Who may sign in to result entry in the browser (arbiter serve): add, list, remove.", (
         Command("add", access.access_add), Command("list", access.access_list),
         Command("remove", access.access_remove))),
+    Group("settings", "The event's settings: show them, or change one with a check and a journal line (set, unset).", (
+        Command("set", settings.settings_set, {"ignore_unknown_options": True}),  # scoring.loss -1 reaches the check
+        Command("unset", settings.settings_unset)), run=settings.settings),
 )
 
 

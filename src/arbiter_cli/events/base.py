@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from arbiter_cli.render.printing import Sheet
     from arbiter_cli.core.tiebreak_codes import Rules
     from arbiter_cli.core.venue import Sheet as EntrySheet
+    from arbiter_cli.events.settings import Door
     from arbiter_cli.lifecycle.change import Change
     from arbiter_cli.store.files import Derived, FolderStore
 
@@ -599,6 +600,24 @@ class Event:
     def ratings_recompute(self, yes: bool) -> None:
         """``arbiter ratings recompute``."""
         self.lacks("ratings_recompute")
+
+    # -- the settings (issue 27): every kind that has a tournament.toml opens it as a Door --------------
+
+    def settings(self) -> None:
+        """``arbiter settings``: each setting, its value, when it may change and what it means."""
+        from arbiter_cli.events.settings import show
+
+        show(self.settings_door, self.caller)
+
+    def settings_set(self, key: str, value: str | None) -> None:
+        """``arbiter settings set KEY VALUE``, checked and journalled (None: ``settings unset KEY``)."""
+        from arbiter_cli.events.settings import change
+
+        change(self.settings_door, self.caller, self.group_stage, key, value)
+
+    def settings_door(self, exclusive: bool) -> AbstractContextManager[Door]:
+        """The event's settings as its folder holds them, under its lock (:class:`~arbiter_cli.events.settings.Door`)."""
+        self.lacks("settings_door", "settings")
 
     # -- the venue's access list (issue 26): every kind's, a group event's stages their event's ---------
 

@@ -37,7 +37,9 @@ if TYPE_CHECKING:
     from arbiter_cli.core.prizes import PrizeTable
     from arbiter_cli.store.knockout_folder import KnockoutFolder
     from arbiter_cli.core.tiebreak_codes import Rules
+    from arbiter_cli.core.setting_keys import Tables
     from arbiter_cli.core.venue import Sheet as EntrySheet
+    from arbiter_cli.events.settings import Door
 
 __all__ = ["GroupEvent"]
 
@@ -77,6 +79,36 @@ class GroupEvent(IndividualEvent):
         folder = self.folder()
         with (self.writing(folder) if exclusive else self.reading(folder)):
             yield folder, folder.load_event()
+
+    @contextmanager
+    def settings_door(self, exclusive: bool) -> Iterator[Door]:
+        """``tournament.toml`` with its ``[groups]`` (issue 27): the settings every stage starts with; its
+        system is the groups' (each a round robin) and each stage's rounds follow from its players. It
+        reads no prize fund (each stage has its own)."""
+        from dataclasses import replace
+
+        from arbiter_cli.core.group_settings import GroupSettings
+        from arbiter_cli.core.model import Settings
+        from arbiter_cli.events.settings import Door, table
+        from arbiter_cli.lifecycle.settings import group_progress
+        from arbiter_cli.store.group_folder import group_settings_to_toml
+
+        def read_back(tables: Tables) -> Tables:
+            reader = GroupFolder(self.path)
+            settings = reader._load_settings(group_settings_to_toml(table(tables, "", Settings),
+                                                                    table(tables, "groups", GroupSettings)))
+            assert reader.groups is not None
+            return {"": settings, "groups": reader.groups}
+
+        def after(tables: Tables) -> GroupModel:
+            return GroupModel(replace(event.tournament, settings=table(tables, "", Settings)),
+                              table(tables, "groups", GroupSettings))
+
+        with self.event(exclusive=exclusive) as (folder, event):
+            yield Door({"": event.tournament.settings, "groups": event.groups}, group_progress(event), read_back,
+                       lambda tables, changes, files: folder.save_event(event, after(tables), self.caller.command,
+                                                                        changes, outputs=files),
+                       hidden=frozenset({"system", "rounds", "acceleration", "baku_group_a"}))
 
     # -- the stages -------------------------------------------------------------
 

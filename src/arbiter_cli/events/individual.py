@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from arbiter_cli.core.results import ByeKind
     from arbiter_cli.core.tiebreak_codes import Rules
     from arbiter_cli.core.venue import Sheet as EntrySheet
+    from arbiter_cli.events.settings import Door
     from arbiter_cli.lifecycle.manual_pairing import ByHand
 
 __all__ = ["IndividualEvent", "pairing_sheets"]
@@ -82,6 +83,27 @@ class IndividualEvent(Registration):
         folder = self.folder()
         with self.writing(folder):
             yield folder, folder.load()
+
+    @contextmanager
+    def settings_door(self, exclusive: bool) -> Iterator[Door]:
+        """``tournament.toml`` and ``prizes.toml`` (issue 27, ``arbiter settings``)."""
+        from dataclasses import replace
+
+        from arbiter_cli.core.model import Settings
+        from arbiter_cli.events.settings import Door, table, with_prize_fund
+        from arbiter_cli.lifecycle.settings import progress_of
+        from arbiter_cli.store.tournament import settings_to_toml
+
+        folder = self.folder()
+        with (self.writing(folder) if exclusive else self.reading(folder)):
+            tournament = folder.load()
+            yield with_prize_fund(Door(
+                {"": tournament.settings}, progress_of(tournament),
+                lambda tables: {"": TournamentFolder(self.path)._load_settings(
+                    settings_to_toml(table(tables, "", Settings)))},
+                lambda tables, changes, files: folder.save(
+                    tournament, replace(tournament, settings=table(tables, "", Settings)), self.caller.command,
+                    changes, outputs=files)), self.path)
 
     # -- the rounds ---------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.knockout import KnockoutRound, KnockoutTournament
-from arbiter_cli.core.model import Status, Tournament
+from arbiter_cli.core.model import Settings, Status, Tournament
 from arbiter_cli.events.base import Caller, today
 from arbiter_cli.events.checks import Checked, final_prize_problems, input_problems, report
 from arbiter_cli.events.registration import Registration
@@ -24,9 +24,17 @@ if TYPE_CHECKING:
     from arbiter_cli.render.site.sites import SiteOptions
     from arbiter_cli.core.prizes import PrizeTable
     from arbiter_cli.core.tiebreak_codes import Rules
+    from arbiter_cli.core.setting_keys import Tables
     from arbiter_cli.core.venue import Sheet as EntrySheet
+    from arbiter_cli.events.settings import Door
 
 __all__ = ["KnockoutEvent"]
+
+#: The keys of an individual event a knockout does not have: its rounds follow from its players,
+#: its ties are broken by its tie-break stages (``knockout.tiebreak_stages``).
+_NOT_A_KNOCKOUTS = frozenset({"rounds", "tiebreaks", "acceleration", "baku_group_a", "avoid_same_club_rounds",
+                              "avoid_same_federation_rounds", "berger_tables", "round_robin_withdrawal",
+                              "max_half_byes", "half_byes_closed_last_rounds"})
 
 
 def _round(tournament: KnockoutTournament, round_number: int | None) -> KnockoutRound:
@@ -73,6 +81,32 @@ class KnockoutEvent(Registration):
         folder = KnockoutFolder(self.path)
         with self.writing(folder):
             yield folder, folder.load_knockout()
+
+    @contextmanager
+    def settings_door(self, exclusive: bool) -> Iterator[Door]:
+        """``tournament.toml`` with its ``[knockout]``, and ``prizes.toml`` (issue 27)."""
+        from dataclasses import replace
+
+        from arbiter_cli.core.knockout_settings import KnockoutSettings
+        from arbiter_cli.events.settings import Door, table, with_prize_fund
+        from arbiter_cli.lifecycle.settings import knockout_progress
+        from arbiter_cli.store.knockout_folder import knockout_settings_to_toml
+
+        def read_back(tables: Tables) -> Tables:
+            text = knockout_settings_to_toml(table(tables, "", Settings), table(tables, "knockout", KnockoutSettings))
+            settings, knockout = KnockoutFolder(self.path)._load_knockout_settings(text)
+            return {"": settings, "knockout": knockout}
+
+        folder = KnockoutFolder(self.path)
+        with (self.writing(folder) if exclusive else self.reading(folder)):
+            tournament = folder.load_knockout()
+            yield with_prize_fund(Door(
+                {"": tournament.settings, "knockout": tournament.knockout}, knockout_progress(tournament), read_back,
+                lambda tables, changes, files: folder.save_knockout(tournament, replace(
+                    tournament, settings=table(tables, "", Settings), knockout=table(tables, "knockout",
+                                                                                     KnockoutSettings)),
+                    self.caller.command, changes, outputs=files),
+                hidden=_NOT_A_KNOCKOUTS), self.path)
 
     def prize_table(self) -> PrizeTable | None:
         from arbiter_cli.store.prizes import read_prizes

@@ -18,11 +18,13 @@ from arbiter_cli.events.checks import Checked, final_prize_problems, input_probl
 from arbiter_cli.store.team_folder import TeamFolder
 
 if TYPE_CHECKING:
+    from arbiter_cli.core.setting_keys import Tables
     from arbiter_cli.render.site.sites import SiteOptions
     from arbiter_cli.core.prizes import PrizeTable
     from arbiter_cli.core.team_tournament import MatchRound
     from arbiter_cli.core.tiebreak_codes import Rules
     from arbiter_cli.core.venue import Sheet as EntrySheet
+    from arbiter_cli.events.settings import Door
 
 __all__ = ["TeamEvent"]
 
@@ -63,6 +65,33 @@ class TeamEvent(Event):
         folder = TeamFolder(self.path)
         with self.writing(folder):
             yield folder, folder.load()
+
+    @contextmanager
+    def settings_door(self, exclusive: bool) -> Iterator[Door]:
+        """``tournament.toml`` with its ``[team]``, and ``prizes.toml`` (issue 27); a team event's tie-breaks
+        are ``team.tiebreaks``, and it has no Baku acceleration."""
+        from dataclasses import replace
+
+        from arbiter_cli.core.model import Settings
+        from arbiter_cli.core.team_settings import TeamSettings
+        from arbiter_cli.events.settings import Door, table, with_prize_fund
+        from arbiter_cli.lifecycle.settings import team_progress
+        from arbiter_cli.store.team_folder import team_settings_to_toml
+
+        def read_back(tables: Tables) -> Tables:
+            text = team_settings_to_toml(table(tables, "", Settings), table(tables, "team", TeamSettings))
+            settings, team = TeamFolder(self.path)._load_settings(text)
+            return {"": settings, "team": team}
+
+        folder = TeamFolder(self.path)
+        with (self.writing(folder) if exclusive else self.reading(folder)):
+            tournament = folder.load()
+            yield with_prize_fund(Door(
+                {"": tournament.settings, "team": tournament.team}, team_progress(tournament), read_back,
+                lambda tables, changes, files: folder.save(tournament, replace(
+                    tournament, settings=table(tables, "", Settings), team=table(tables, "team", TeamSettings)),
+                    self.caller.command, changes, outputs=files),
+                hidden=frozenset({"tiebreaks", "acceleration", "baku_group_a"})), self.path, team=True)
 
     def prize_table(self) -> PrizeTable | None:
         """The folder's team prize fund (``prizes.toml``), None without one."""

@@ -442,8 +442,8 @@ class FolderStore:
         path = self.path / PENDING_FILE
         try:
             renames, deletions = _manifest(json.loads(path.read_text(encoding="utf-8")))
-            if not all(self.owns(name) or name == DIGESTS_FILE or self._moved_whole(temp, name)
-                       for temp, name in renames) or \
+            if not all(self.owns(name) or name == DIGESTS_FILE or name in self.layout.person_files
+                       or self._moved_whole(temp, name) for temp, name in renames) or \
                     not all(self.owns(name) for name in deletions):
                 raise ValueError("a file that is not the folder's")
         except FileNotFoundError:

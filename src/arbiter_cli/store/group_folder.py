@@ -89,8 +89,8 @@ class GroupFolder(TournamentFolder):
 
     # -- reading -----------------------------------------------------------------
 
-    def _load_settings(self) -> Settings:
-        text = self._read_text(SETTINGS_FILE)
+    def _load_settings(self, text: str | None = None) -> Settings:
+        text = self._read_text(SETTINGS_FILE) if text is None else text
         data = read_toml(text, SETTINGS_FILE)
         if data.get("system") != GROUPS_SYSTEM:
             raise BrokenFolder(f'is not "{GROUPS_SYSTEM}": not a group event', source=SETTINGS_FILE, field="system")

@@ -233,8 +233,8 @@ class KnockoutFolder(TournamentFolder):
             out.append(Problem(source, problem.message, line if problem.round else None))
         return out
 
-    def _load_knockout_settings(self) -> tuple[Settings, KnockoutSettings]:
-        text = self._read_text(SETTINGS_FILE)
+    def _load_knockout_settings(self, text: str | None = None) -> tuple[Settings, KnockoutSettings]:
+        text = self._read_text(SETTINGS_FILE) if text is None else text
         settings, knockout = settings_with_table(text, "knockout", KnockoutSettings,
                                                  "a knockout event's settings need a [knockout] table")
         if settings.system is not System.KNOCKOUT:

@@ -9,7 +9,7 @@ owns, each one of
   reader of its rows (``players.csv``, ``bracket.csv``, ``journal.csv``...);
 * :class:`~arbiter_cli.store.tables.RoundFiles`: the round files, ``rounds/01.csv``...;
 * :class:`Outputs`: a folder of files arbiter writes (``final/``, the final standings);
-* :class:`PersonFile`: a file a person writes and arbiter only reads (``prizes.toml``);
+* :class:`PersonFile`: a file a person writes and arbiter reads (``prizes.toml``; ``settings set`` changes one line);
 * :class:`Marker`: a file the folder does not have, whose presence would make it read as another
   kind (``teams.csv`` in an individual event, ``club.toml`` in any event);
 * :class:`Folders`: a folder of folders, each of a kind of its own (a group event's ``stages/``, a
@@ -67,8 +67,9 @@ ACCESS_FILE = "access.csv"
 
 @dataclass(frozen=True)
 class PersonFile:
-    """A file a person writes and arbiter reads but never writes (``prizes.toml``): no output may land
-    on it, but it is not tracked, since it is meant to be edited by hand."""
+    """A file a person writes and arbiter reads (``prizes.toml``): no output may land on it, but it is not
+    tracked, since it is meant to be edited by hand; arbiter writes only the one line ``arbiter settings
+    set`` changes (issue 27), in a change of the folder like any other."""
 
     name: str
 

@@ -1,6 +1,8 @@
 """``prizes.toml``: the prize fund of an event folder, read strictly (issue 18, "Prizes").
 
-The file is the arbiter's (or a script's): commands read it and never rewrite it. A mistake in it
+The file is the arbiter's (or a script's): commands read it and do not rewrite it. The one exception is
+``arbiter settings set prizes.KEY VALUE`` (issue 27), which changes the line of that one top-level key
+(:func:`prize_text_with`) and keeps every other line as the person wrote it. A mistake in it
 is a :class:`~arbiter_cli.core.errors.BrokenFolder` naming the file, the line and the field
 (``prizes.toml, line 9, field 'category[2].rating_max'``), so that nothing is computed from a
 fund that was not meant.
@@ -11,7 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
+import tomli_w
 from pydantic import ValidationError
 
 from arbiter_cli.core.errors import BrokenFolder, pydantic_message
@@ -19,7 +23,7 @@ from arbiter_cli.core.prizes import PrizeTable
 from arbiter_cli.store.files import read_optional_text
 from arbiter_cli.store.tournament import PRIZES_FILE, read_toml
 
-__all__ = ["PRIZES_FILE", "read_prizes", "parse_prizes"]
+__all__ = ["PRIZES_FILE", "read_prizes", "parse_prizes", "prize_text_with"]
 
 
 def read_prizes(folder: Path, team: bool = False) -> PrizeTable | None:
@@ -91,3 +95,91 @@ def _line(text: str, loc: Sequence[object]) -> int | None:
         if not in_table and re.match(rf"{re.escape(key)}\s*=", stripped):
             return number
     return None
+
+
+def prize_text_with(text: str, key: str, value: Any) -> str:
+    """``prizes.toml``'s ``text`` with the top-level ``key`` set to ``value`` (a text, a number, a
+    list of them; None: the key removed, so that its default holds), on one line of its own, where
+    the key was written (a list over several lines replaced whole; the comment after a value on one
+    line kept), else after the last top-level key. Every other line, comments included, stays as written.
+
+    >>> print(prize_text_with('# the fund\\nsplit = "shared"  # as announced\\nplaces = [\\n  100,\\n  50]\\n', "places",
+    ...                       [200, "12.50"]), end="")
+    # the fund
+    split = "shared"  # as announced
+    places = [200, "12.50"]
+    >>> print(prize_text_with('split = "shared"  # as announced\\n', "split", "hort"), end="")
+    split = "hort"  # as announced
+    >>> print(prize_text_with('places = [100]\\n[[category]]\\nname = "Women"\\n', "split", "hort"), end="")
+    places = [100]
+    split = "hort"
+    [[category]]
+    name = "Women"
+    """
+    lines = text.splitlines()
+    start, end, last = None, None, 0
+    number = 0
+    while number < len(lines):
+        stripped = lines[number].strip()
+        if stripped.startswith("["):
+            break
+        found = re.match(r"([A-Za-z0-9_-]+)\s*=(.*)$", stripped)
+        if found is None:
+            number += 1
+            continue
+        stop = number + _value_lines(lines, number, found.group(2))
+        if found.group(1) == key:
+            start, end = number, stop
+        last = stop
+        number = stop
+    line = [] if value is None else [f"{key} = {_toml_value(value)}"]
+    if start is not None and end is not None:
+        comment = _comment(lines[start]) if end == start + 1 else ""
+        lines[start:end] = [text + comment for text in line]
+    else:
+        lines[last:last] = line
+    return "\n".join(lines) + "\n"
+
+
+def _value_lines(lines: Sequence[str], number: int, value: str) -> int:
+    """How many lines the value that starts on line ``number`` (its text after ``=``: ``value``) takes:
+    one, or those of a list up to its closing bracket."""
+    depth, taken = 0, 0
+    text = value
+    while True:
+        quote = ""
+        for char in text:
+            if quote:
+                quote = "" if char == quote else quote
+            elif char in "\"'":
+                quote = char
+            elif char == "#":
+                break
+            elif char == "[":
+                depth += 1
+            elif char == "]":
+                depth -= 1
+        taken += 1
+        if depth <= 0 or number + taken >= len(lines):
+            return taken
+        text = lines[number + taken]
+
+
+def _comment(line: str) -> str:
+    """The comment at the end of a line of TOML (``  # as announced``), with the spaces before it."""
+    quote = ""
+    for index, char in enumerate(line):
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "\"'":
+            quote = char
+        elif char == "#":
+            return line[len(line[:index].rstrip()):]
+    return ""
+
+
+def _toml_value(value: Any) -> str:
+    """A value as one line of TOML (a list inline)."""
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(item) for item in value) + "]"
+    return tomli_w.dumps({"v": value}).strip()[len("v = "):]

@@ -361,8 +361,8 @@ class TeamFolder(FolderStore):
                                    line=first.line, field=first.field)
         return tournament
 
-    def _load_settings(self) -> tuple[Settings, TeamSettings]:
-        text = self._read_text(SETTINGS_FILE)
+    def _load_settings(self, text: str | None = None) -> tuple[Settings, TeamSettings]:
+        text = self._read_text(SETTINGS_FILE) if text is None else text
         settings, team = settings_with_table(text, "team", TeamSettings,
                                              "a team event's settings need a [team] table (boards = 4, ...)")
         try:

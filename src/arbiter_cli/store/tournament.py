@@ -412,8 +412,9 @@ class TournamentFolder(FolderStore):
                                    source=broken[0].file, line=broken[0].line, field=broken[0].field)
         return tournament
 
-    def _load_settings(self) -> Settings:
-        text = self._read_text(SETTINGS_FILE)
+    def _load_settings(self, text: str | None = None) -> Settings:
+        """``tournament.toml`` read strictly (``text``: a text to read as if it were the file's)."""
+        text = self._read_text(SETTINGS_FILE) if text is None else text
         data = read_toml(text, SETTINGS_FILE)
         if data.get("system") == "knockout":  # a knockout folder is read by store/knockout_folder.py
             raise BrokenFolder("a knockout's settings need a [knockout] table (games_per_match = 2, ...)",
