@@ -9,7 +9,7 @@ import typer
 from arbiter_cli.cli.common import FormatOption, arguments, event
 from arbiter_cli.render.output import Format
 
-__all__ = ["player_add", "player_import", "player_list", "player_remove", "player_withdraw"]
+__all__ = ["player_add", "player_import", "player_list", "player_remove", "player_withdraw", "player_update_ratings"]
 
 #: The option of each field of a player, for the errors of ``player add``.
 _OPTION_OF = {"name": "NAME", "title": "--title", "rating": "--rating", "fide_id": "--fide-id",
@@ -22,7 +22,8 @@ def player_add(
                                                   "(in a club tournament: give --member instead).")] = None,
     rating: Annotated[Optional[int], typer.Option("--rating")] = None,
     title: Annotated[Optional[str], typer.Option("--title", help="GM IM WGM FM WIM CM WFM WCM")] = None,
-    fide_id: Annotated[Optional[int], typer.Option("--fide-id")] = None,
+    fide_id: Annotated[Optional[int], typer.Option("--fide-id", help="Without NAME: every field from the loaded "
+                                                   "rating list ('arbiter lists load'); options given win.")] = None,
     federation: Annotated[Optional[str], typer.Option("--federation", help="3-letter code")] = None,
     sex: Annotated[Optional[str], typer.Option("--sex", help="m or w")] = None,
     birth: Annotated[Optional[str], typer.Option("--birth", help="YYYY-MM-DD or YYYY")] = None,
@@ -41,7 +42,8 @@ def player_import(
     source: Annotated[str, typer.Argument(metavar="FILE|-", help="A CSV file with a header, or - for stdin.")],
 ) -> None:
     """Register players from CSV. Columns (by name): name, title, rating, fide_id, federation,
-    sex, birth_date, club. Only name is required; unknown columns are an error."""
+    sex, birth_date, club. A name or a fide_id is required: a row's blank cells are filled from the
+    loaded rating list by its fide_id. Unknown columns are an error."""
     event().player_import(source)
 
 
@@ -66,3 +68,13 @@ def player_withdraw(
     """Withdraw a player: they are not paired after --after-round (a knockout: the opponent goes through)."""
     with arguments(**_OPTION_OF):
         event().player_withdraw(start_number, after_round)
+
+
+def player_update_ratings(
+    force: Annotated[bool, typer.Option("--force", help="Update after round 1 is paired (the start numbers "
+                                        "stay).")] = False,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """Refresh each player's rating (of the event's rate of play), title and federation from the
+    loaded rating list, by FIDE ID, showing each change; before round 1 is paired."""
+    event(fmt=fmt).player_update_ratings(force)

@@ -469,6 +469,10 @@ class Event:
         """``arbiter player withdraw``."""
         self.lacks("player_withdraw")
 
+    def player_update_ratings(self, force: bool) -> None:
+        """``arbiter player update-ratings``: ratings, titles and federations from the loaded list."""
+        self.lacks("player_update_ratings", "player update-ratings")
+
     # -- a Swiss's pairing rules -------------------------------------------------
 
     def avoid(self, players: Sequence[int], rounds: str | None) -> None:
