@@ -239,6 +239,26 @@ def test_update_ratings_keeps_a_rating_the_list_does_not_give(arbiter: Runner, l
     assert players(folder)[0]["rating"] == "2700"
 
 
+def test_a_team_import_fills_its_players_from_the_list(arbiter: Runner, listed: Path, tmp_path: Path) -> None:
+    """A team event registers its players by 'team import' (not 'player add'): a row with a
+    fide_id and blank cells is filled from the list the same way."""
+    folder = tmp_path / "teams"
+    assert arbiter("new", folder, "--teams", "--boards", "2", "--system", "swiss", "--rounds", "5",
+                   "--name", "TS").code == 0
+    text = 'team,name,rating,fide_id\nOslo,,,1503014\nOslo,"Giri, A.",,24116068\nRest,"Doe, John",1500,\n'
+    imported = arbiter("-d", folder, "team", "import", "-", stdin=text)
+    assert imported.code == 0, imported.err
+    assert "2 players filled in from FIDE's list of 2026-05-01" in imported.err
+    assert [(r["name"], r["rating"], r["federation"]) for r in players(folder)] == \
+        [("Carlsen, Magnus", "2833", "NOR"), ("Giri, A.", "2745", "NED"), ("Doe, John", "1500", "")]
+    before = snapshot(folder)
+    refused = arbiter("-d", folder, "team", "import", "-", stdin="team,fide_id\nRest,777\n")
+    assert (refused.code, refused.err) == (2, "arbiter: error: <stdin>, line 2, field 'fide_id': FIDE ID 777 is not "
+                                              "in FIDE's list of 2026-05-01; give the player's NAME to register them "
+                                              "anyway\n")
+    assert snapshot(folder) == before
+
+
 def test_a_team_event_has_no_player_update_ratings(arbiter: Runner, listed: Path, tmp_path: Path) -> None:
     folder = tmp_path / "teams"
     assert arbiter("new", folder, "--teams", "--boards", "2", "--system", "swiss", "--rounds", "5",

@@ -22,7 +22,7 @@ from arbiter_cli.lifecycle.guards import not_finalised
 from arbiter_cli.lifecycle.registration import with_players
 from arbiter_cli.ratings.fide_list import ListRecord
 
-__all__ = ["Listing", "listed_fields", "listed_rows", "RatingUpdate", "update_ratings", "UPDATED_FIELDS"]
+__all__ = ["Listing", "listed_fields", "listed_rows", "RowFiller", "RatingUpdate", "update_ratings", "UPDATED_FIELDS"]
 
 #: What ``player update-ratings`` refreshes from the list.
 UPDATED_FIELDS = ("rating", "title", "federation")
@@ -75,17 +75,26 @@ def listed_fields(given: Mapping[str, object], listing: Listing | None, rating_t
     return filled, record
 
 
+class RowFiller:
+    """An import file's row (line, cells) with its blank cells filled from the list by its FIDE ID
+    (:func:`listed_fields`); ``filled`` counts the rows found in the list."""
+
+    def __init__(self, listing: Listing | None, rating_type: RatingType, source: str) -> None:
+        self.listing, self.rating_type, self.source = listing, rating_type, source
+        self.filled = 0
+
+    def __call__(self, line: int, cells: Mapping[str, str]) -> dict[str, str]:
+        fields, record = listed_fields(cells, self.listing, self.rating_type, source=self.source, line=line)
+        self.filled += record is not None
+        return {key: "" if value is None else str(value) for key, value in fields.items()}
+
+
 def listed_rows(rows: Sequence[tuple[int, Mapping[str, str]]], listing: Listing | None, rating_type: RatingType,
                 source: str) -> tuple[list[tuple[int, dict[str, str]]], int]:
     """An import file's rows (line, cells) with the blank cells of each row that has a FIDE ID
-    filled from the list (:func:`listed_fields`), and how many rows were filled."""
-    filled_rows: list[tuple[int, dict[str, str]]] = []
-    filled = 0
-    for line, cells in rows:
-        fields, record = listed_fields(cells, listing, rating_type, source=source, line=line)
-        filled += record is not None
-        filled_rows.append((line, {key: "" if value is None else str(value) for key, value in fields.items()}))
-    return filled_rows, filled
+    filled from the list (:class:`RowFiller`), and how many rows were filled."""
+    fill = RowFiller(listing, rating_type, source)
+    return [(line, fill(line, cells)) for line, cells in rows], fill.filled
 
 
 @dataclass(frozen=True)
