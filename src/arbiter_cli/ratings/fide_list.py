@@ -340,7 +340,7 @@ def xml_records(lines: Iterable[bytes], source: str) -> Iterator[ListRecord]:
                     root = element
                     if element.tag != "playerslist":
                         raise BadArgument(f"the root element is <{element.tag}>, not <playerslist>: not FIDE's rating "
-                                          "list in its XML form", source=source, line=1)
+                                          "list in its XML form", source=source)
                 continue
             if element.tag != "player":
                 continue
