@@ -31,7 +31,7 @@ import re
 import unicodedata
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
 from arbiter_cli.core.errors import BadArgument, shown_value
 from arbiter_cli.core.model import TITLES, RatingType
@@ -313,63 +313,83 @@ def _xml_line(batches: Sequence[tuple[int, list[bytes]]], tag: str, value: str, 
     return found[0] if found else None
 
 
+class _Players:
+    """The target ElementTree's parser feeds: it keeps only the fields of the ``<player>`` being read
+    (as text, in the record's order) and each player's fields once its element ends; no element is
+    built, so memory holds one batch of players whatever the list's size."""
+
+    def __init__(self) -> None:
+        self.root: str | None = None
+        self.done: list[list[object]] = []
+        self.values: list[object] | None = None
+        self.position: int | None = None
+        self.text: list[str] = []
+
+    def start(self, tag: str, attrib: dict[str, str]) -> None:
+        if self.root is None:
+            self.root = tag
+        if tag == "player":
+            self.values = [""] * (len(ListRecord._fields) - 1)
+        else:
+            self.position = _XML_POSITION.get(tag) if self.values is not None else None
+        self.text = []
+
+    def data(self, text: str) -> None:
+        self.text.append(text)
+
+    def end(self, tag: str) -> None:
+        if tag == "player" and self.values is not None:
+            self.done.append(self.values)
+            self.values = None
+        elif self.position is not None and self.values is not None:
+            self.values[self.position] = "".join(self.text).strip()
+        self.position = None
+        self.text = []
+
+    def close(self) -> None:
+        pass
+
+
 def xml_records(lines: Iterable[bytes], source: str) -> Iterator[ListRecord]:
     """The records of FIDE's list in its XML form (``players_list_xml_foa.xml``), streamed: the
-    lines are fed to ElementTree's pull parser (the parser :func:`xml.etree.ElementTree.iterparse`
-    is made of) a batch at a time, and each ``<player>`` is cleared, with the root's hold on it,
-    once read. Unknown elements are left out; a missing one is an empty field."""
-    parser: ET.XMLPullParser[ET.Element] = ET.XMLPullParser(events=("start", "end"))
-    root: ET.Element | None = None
+    lines are fed to ElementTree's parser a batch at a time, with a target that keeps only the
+    player being read (:class:`_Players`): no tree is built (``iterparse`` builds an element for
+    every field, and clearing them afterwards takes twice the time). Unknown elements are left
+    out; a missing one is an empty field."""
+    players = _Players()
+    parser = ET.XMLParser(target=players)
     fed: list[tuple[int, list[bytes]]] = []  # the last two batches, to find a bad field's line
     count = 0
     line = 0
 
     def flush(batch: list[bytes]) -> Iterator[ListRecord]:
-        nonlocal root, count
+        nonlocal count
         fed.append((line - len(batch) + 1, batch))
         del fed[:-2]
         try:
             parser.feed(b"".join(batch))
-            events = cast(list[tuple[str, ET.Element]], list(parser.read_events()))
         except ET.ParseError as error:
             where, _ = error.position
             raise BadArgument(f"not well-formed XML: {str(error).split(':')[0]}", source=source, line=where) from None
-        for event, element in events:
-            if event == "start":
-                if root is None:
-                    root = element
-                    if element.tag != "playerslist":
-                        raise BadArgument(f"the root element is <{element.tag}>, not <playerslist>: not FIDE's rating "
-                                          "list in its XML form", source=source)
-                continue
-            if element.tag != "player":
-                continue
+        if players.root is not None and players.root != "playerslist":
+            raise BadArgument(f"the root element is <{players.root}>, not <playerslist>: not FIDE's rating list in "
+                              "its XML form", source=source)
+        done, players.done = players.done, []
+        for values in done:
             count += 1
-            fast: list[object] = [""] * (len(ListRecord._fields) - 1)
-            for child in element:
-                position = _XML_POSITION.get(child.tag)
-                if position is not None:
-                    fast[position] = (child.text or "").strip()
-            if _converted(fast):
-                yield ListRecord._make([*fast, count])
-                element.clear()
-                if root is not None:
-                    root.clear()
+            text = list(values)
+            if _converted(values):
+                yield ListRecord._make([*values, count])
                 continue
-            values: dict[str, object] = {_XML_FIELDS[child.tag]: (child.text or "").strip() for child in element
-                                         if child.tag in _XML_FIELDS}
+            fields = {field: text[_POSITION[field]] for field in _XML_FIELDS.values()}
             try:
-                record = _record(values, _XML_LABELS, source, count)
+                yield _record(fields, _XML_LABELS, source, count)
             except BadArgument as error:
                 tag = error.field or ""
-                bad = str(values.get(_XML_FIELDS.get(tag, ""), ""))
-                found = _xml_line(fed, tag, bad, str(values.get("fide_id", "")))
+                bad = str(fields.get(_XML_FIELDS.get(tag, ""), ""))
+                found = _xml_line(fed, tag, bad, str(fields.get("fide_id", "")))
                 message = error.message if found else f"player {count} of the list: {error.message}"
                 raise BadArgument(message, source=source, line=found, field=tag or None) from None
-            yield record
-            element.clear()
-            if root is not None:
-                root.clear()
 
     batch: list[bytes] = []
     for line, raw in enumerate(lines, start=1):
@@ -384,7 +404,7 @@ def xml_records(lines: Iterable[bytes], source: str) -> Iterator[ListRecord]:
     except ET.ParseError as error:
         raise BadArgument(f"the XML ends too early: {str(error).split(':')[0]}", source=source,
                           line=error.position[0]) from None
-    if root is None:
+    if players.root is None:
         raise BadArgument("the file is empty; FIDE's XML list is a <playerslist> of <player> elements", source=source)
 
 
