@@ -163,8 +163,8 @@ def update_ratings(tournament: Tournament, listing: Listing | None, *, force: bo
     if not_listed:
         notes.append(f"note: {count(not_listed, 'FIDE ID')} not in {listing.label}: kept as registered")
     if unrated:
-        notes.append(f"note: {count(unrated, 'player')} not rated in {rating_type.value} in {listing.label}: their "
-                     "ratings stay")
+        notes.append(f"note: {count(unrated, 'player')} not rated in {rating_type.value} in {listing.label}: "
+                     "rating kept as registered")
     moved = [p.name for p in tournament.players if after.by_number.get(p.start_number, p).name != p.name]
     if changes and moved:
         notes.append(f"note: the start numbers follow C.04.2 2.2 again: {count(len(moved), 'player')} renumbered")

@@ -27,6 +27,7 @@ next one.
 from __future__ import annotations
 
 import csv
+import operator
 import re
 import unicodedata
 import xml.etree.ElementTree as ET
@@ -206,37 +207,36 @@ def _integer(value: str, field: str, label: str, source: str, line: int) -> int 
     return number
 
 
-_POSITION = {field: index for index, field in enumerate(ListRecord._fields)}
-_INT_POSITIONS = tuple(_POSITION[field] for field in _INTEGER_FIELDS)
-_RATING_POSITIONS = tuple(_POSITION[field] for field in ("standard_rating", "rapid_rating", "blitz_rating",
-                                                         "national_rating"))
-_ID, _NAME, _FEDERATION, _SEX = (_POSITION[field] for field in ("fide_id", "name", "federation", "sex"))
-_BIRTH, _NATIONAL_ID = _POSITION["birth_year"], _POSITION["national_id"]
+#: The text fields of a record, and (:data:`_INTEGER_FIELDS`) its numbers: each line is read as the
+#: two lists, then arranged in the record's order (:data:`_ARRANGE`).
+_TEXTS = ("name", "federation", "sex", "title", "w_title", "o_title", "foa_title", "flag", "national_id")
+_ARRANGE = operator.itemgetter(*((_TEXTS + _INTEGER_FIELDS).index(field) for field in ListRecord._fields[:-1]))
+_SEXES = frozenset(("", "M", "F", "W", "m", "f", "w"))
 
 
-def _converted(values: list[object]) -> bool:
-    """The fast path of a record: ``values`` (the text of every field but ``line``, in the record's
-    order) converted in place, or False when any field is not sound (then :func:`_record` names it)."""
-    raw = [values[i] for i in _INT_POSITIONS]
-    joined = "".join(raw)  # type: ignore[arg-type]
+def _fast(texts: list[str | None], texts_of_numbers: list[str], line: int) -> ListRecord | None:
+    """The fast path of a record: its texts and the texts of its numbers (in the orders of
+    :data:`_TEXTS` and :data:`_INTEGER_FIELDS`), or None when any field is not sound (then
+    :func:`_record` names it)."""
+    joined = "".join(texts_of_numbers)
     if joined and not (joined.isdigit() and joined.isascii()):
-        return False
-    for i in _INT_POSITIONS:
-        values[i] = int(values[i]) if values[i] else None  # type: ignore[call-overload]
-    fide_id, birth = values[_ID], values[_BIRTH]
-    if fide_id == 0 or (isinstance(fide_id, int) and fide_id > 10**10) or (isinstance(birth, int) and birth > 2200):
-        return False
-    if any(isinstance(values[i], int) and values[i] > 3500 for i in _RATING_POSITIONS):  # type: ignore[operator]
-        return False
-    federation, sex = values[_FEDERATION], values[_SEX]
-    if not values[_NAME] or sex not in ("", "M", "F", "W", "m", "f", "w") or not isinstance(federation, str) or \
-            (federation and not (len(federation) == 3 and federation.isalpha() and federation.isascii())):
-        return False
+        return None
+    numbers = [int(text) if text else None for text in texts_of_numbers]
+    fide_id, standard, rapid, blitz, birth, national = (numbers[0], numbers[1], numbers[4], numbers[7], numbers[10],
+                                                         numbers[11])
+    if fide_id == 0 or (fide_id is not None and fide_id > 10**10) or (birth is not None and birth > 2200) or \
+            (standard is not None and standard > 3500) or (rapid is not None and rapid > 3500) or \
+            (blitz is not None and blitz > 3500) or (national is not None and national > 3500):
+        return None
+    name, federation, sex = texts[0], texts[1], texts[2]
+    if not name or sex not in _SEXES or (federation and not (len(federation) == 3 and federation.isalpha()
+                                                             and federation.isascii())):
+        return None
     if birth == 0:
-        values[_BIRTH] = None  # FIDE writes 0000 for an unknown year
-    if values[_NATIONAL_ID] == "":
-        values[_NATIONAL_ID] = None
-    return True
+        numbers[10] = None  # FIDE writes 0000 for an unknown year
+    if not texts[8]:
+        texts[8] = None  # no national id
+    return ListRecord._make((*_ARRANGE(texts + numbers), line))
 
 
 def _record(values: dict[str, object], labels: Mapping[str, str], source: str, line: int) -> ListRecord:
@@ -273,17 +273,18 @@ def txt_records(lines: Iterable[bytes], source: str) -> Iterator[ListRecord]:
     columns = _txt_columns(header, source)
     labels = {field: word for field, _, _, word in columns}
     spans = [(field, start, end) for field, start, end, _ in columns]
-    placed = {field: (start, end) for field, start, end in spans}
-    ordered = [placed.get(field, (0, 0)) for field in ListRecord._fields[:-1]]  # (0, 0): a field not in the list
+    placed = {field: slice(start, end) for field, start, end in spans}
+    nothing = slice(0, 0)  # a field the list does not have
+    texts_of = operator.itemgetter(*(placed.get(field, nothing) for field in _TEXTS))
+    numbers_of = operator.itemgetter(*(placed.get(field, nothing) for field in _INTEGER_FIELDS))
+    strip = str.strip
     for number, raw in numbered:
         text = _text(raw).rstrip("\r\n")
         if not text.strip():
             continue
-        values: list[object] = [text[start:end].strip() for start, end in ordered]
-        if _converted(values):
-            yield ListRecord._make([*values, number])
-        else:
-            yield _record({field: text[start:end].strip() for field, start, end in spans}, labels, source, number)
+        record = _fast(list(map(strip, texts_of(text))), list(map(strip, numbers_of(text))), number)
+        yield record if record is not None else \
+            _record({field: text[start:end].strip() for field, start, end in spans}, labels, source, number)
 
 
 # -- the XML form ---------------------------------------------------------------------
@@ -297,7 +298,8 @@ _XML_FIELDS: dict[str, str] = {
     "birthday": "birth_year", "flag": "flag",
 }
 _XML_LABELS = {field: tag for tag, field in _XML_FIELDS.items()}
-_XML_POSITION = {tag: _POSITION[field] for tag, field in _XML_FIELDS.items()}
+_XML_ORDER = _TEXTS + _INTEGER_FIELDS
+_XML_POSITION = {tag: _XML_ORDER.index(field) for tag, field in _XML_FIELDS.items()}
 
 #: Lines fed to the XML parser at a time: large enough to be fast, small enough that the line of
 #: a bad field is found again among them.
@@ -320,8 +322,8 @@ class _Players:
 
     def __init__(self) -> None:
         self.root: str | None = None
-        self.done: list[list[object]] = []
-        self.values: list[object] | None = None
+        self.done: list[list[str]] = []
+        self.values: list[str] | None = None  # the texts of the player's fields, _TEXTS then _INTEGER_FIELDS
         self.position: int | None = None
         self.text: list[str] = []
 
@@ -329,7 +331,7 @@ class _Players:
         if self.root is None:
             self.root = tag
         if tag == "player":
-            self.values = [""] * (len(ListRecord._fields) - 1)
+            self.values = [""] * len(_XML_ORDER)
         else:
             self.position = _XML_POSITION.get(tag) if self.values is not None else None
         self.text = []
@@ -375,13 +377,14 @@ def xml_records(lines: Iterable[bytes], source: str) -> Iterator[ListRecord]:
             raise BadArgument(f"the root element is <{players.root}>, not <playerslist>: not FIDE's rating list in "
                               "its XML form", source=source)
         done, players.done = players.done, []
+        texts = len(_TEXTS)
         for values in done:
             count += 1
-            text = list(values)
-            if _converted(values):
-                yield ListRecord._make([*values, count])
+            record = _fast(list(values[:texts]), values[texts:], count)
+            if record is not None:
+                yield record
                 continue
-            fields = {field: text[_POSITION[field]] for field in _XML_FIELDS.values()}
+            fields: dict[str, object] = {field: values[_XML_ORDER.index(field)] for field in _XML_FIELDS.values()}
             try:
                 yield _record(fields, _XML_LABELS, source, count)
             except BadArgument as error:
