@@ -326,27 +326,26 @@ class _Players:
         self.values: list[str] | None = None  # the texts of the player's fields, _TEXTS then _INTEGER_FIELDS
         self.position: int | None = None
         self.text: list[str] = []
+        self.data = self.text.append  # the parser calls it for every piece of text: no Python frame for it
+        self.mark = 0  # where the text of the element being read starts in ``text``
 
     def start(self, tag: str, attrib: dict[str, str]) -> None:
         if self.root is None:
             self.root = tag
         if tag == "player":
             self.values = [""] * len(_XML_ORDER)
+            self.text.clear()
         else:
             self.position = _XML_POSITION.get(tag) if self.values is not None else None
-        self.text = []
-
-    def data(self, text: str) -> None:
-        self.text.append(text)
+            self.mark = len(self.text)
 
     def end(self, tag: str) -> None:
         if tag == "player" and self.values is not None:
             self.done.append(self.values)
             self.values = None
         elif self.position is not None and self.values is not None:
-            self.values[self.position] = "".join(self.text).strip()
+            self.values[self.position] = "".join(self.text[self.mark:]).strip()
         self.position = None
-        self.text = []
 
     def close(self) -> None:
         pass
