@@ -134,3 +134,10 @@ def test_a_national_list_is_kept_beside_fides_and_gives_the_national_rating(data
 def test_a_national_lists_name_is_a_file_name() -> None:
     with pytest.raises(BadArgument, match="field '--national'"):
         rating_lists.national_name("../fide")
+
+
+def test_a_load_tells_the_progress_bar_the_bytes_read_of_the_whole(data: Path, tmp_path: Path) -> None:
+    source = write(tmp_path / "players_list_foa.txt", txt_lines([CARLSEN, CELIK]))
+    steps: list[tuple[int, int | None]] = []
+    load_list(source, progress=lambda done, total: steps.append((done, total)))
+    assert steps[-1] == (source.stat().st_size, source.stat().st_size)

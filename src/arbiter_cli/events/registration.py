@@ -2,8 +2,10 @@
 
 Each of them keeps its players in ``players.csv`` and reads it as an individual
 :class:`~arbiter_cli.core.model.Tournament` (a knockout's folder and a group event's top folder
-read their settings and players so), so ``player add|import|list|remove|withdraw`` are written
-once, here; the kind supplies its folder (:meth:`Registration.registration_folder`).
+read their settings and players so), so ``player add|import|list|remove|withdraw|update-ratings``
+are written once, here; the kind supplies its folder (:meth:`Registration.registration_folder`).
+``player add --fide-id`` and ``player import`` fill players from the loaded rating lists
+(:mod:`arbiter_cli.store.rating_lists`, :mod:`arbiter_cli.lifecycle.listed_players`).
 """
 
 from __future__ import annotations
