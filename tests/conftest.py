@@ -60,6 +60,13 @@ class Runner:
         return Outcome(code, captured.out, captured.err)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _own_data_folder(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The user's data folder (the rating lists, ``arbiter lists``) is the test session's own,
+    never the person's: a list they loaded must not fill the players of a test."""
+    os.environ["ARBITER_DATA_DIR"] = str(tmp_path_factory.mktemp("data"))
+
+
 @pytest.fixture
 def arbiter(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Runner:
     monkeypatch.delenv("ARBITER_DIR", raising=False)

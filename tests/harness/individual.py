@@ -16,6 +16,7 @@ corrections before and after ``finalize``, ``finalize`` (also ``--after-round K 
 
 from __future__ import annotations
 
+import os
 from typing import ClassVar
 
 from hypothesis import strategies as st
@@ -26,6 +27,8 @@ from harness.common import SETTINGS, UNSET, RoundCommands
 from harness.draw import GAME_RESULTS, RESULTS, UNFINISHED, csv_cell, k_factors, pick, ratings, titles
 from harness.files import names, round_rows, rows, settings
 from harness.model import canonical
+from arbiter_cli.ratings.fide_list import ListRecord, txt_lines
+from arbiter_cli.store.rating_lists import DATA_DIR_VARIABLE
 
 __all__ = ["SwissMachine", "RoundRobinMachine"]
 
@@ -116,6 +119,43 @@ class IndividualMachine(RoundCommands):
         number = pick(data, sorted(self.players()), "player")
         k = data.draw(st.one_of(k_factors(), st.sampled_from(("0", "101", "x"))), label="K")
         self.arbiter("-d", self.root, "player", "set-k", number, "none" if k is None else k)
+
+    # ------------------------------------------------------------------ the rating list
+
+    #: The FIDE list the machine loads (``arbiter lists load``) the first time it registers from it: FIDE
+    #: IDs 9001..., the ratings of each rate of play, titles now and then; 9999 is not in it.
+    LISTED: ClassVar[tuple[ListRecord, ...]] = tuple(
+        ListRecord(9000 + n, f"Listed{n}, Lena", "GER", "F" if n % 3 else "M", ("", "GM", "IM", "WFM")[n % 4],
+                   standard_rating=1500 + 73 * n, standard_k=20, rapid_rating=1450 + 61 * n if n % 2 else None,
+                   rapid_k=20, blitz_rating=1400 + 55 * n, blitz_k=40, birth_year=1970 + n) for n in range(1, 13))
+
+    def fide_ids(self) -> list[int]:
+        """The IDs to register from, loading the list into the machine's own data folder the first time."""
+        data = self.work / "data"
+        if os.environ.get(DATA_DIR_VARIABLE) != str(data) or not data.is_dir():
+            os.environ[DATA_DIR_VARIABLE] = str(data)
+            source = self.work / "players_list_foa.txt"
+            source.write_text("".join(txt_lines(self.LISTED)), encoding="utf-8")
+            self.reader("lists", "load", source, "--date", "2026-05")
+        return [record.fide_id or 0 for record in self.LISTED] + [9999]
+
+    @precondition(lambda self: self.started)
+    @rule(data=st.data())
+    def add_a_player_from_the_list(self, data: st.DataObject) -> None:
+        """``player add --fide-id N``: every field from the list, a rating or a title given winning."""
+        fide_id = pick(data, self.fide_ids(), "FIDE ID")
+        rating = data.draw(st.one_of(st.none(), ratings()), label="rating")
+        self.arbiter("-d", self.root, "player", "add", "--fide-id", fide_id, *(["--rating", rating] if rating else []))
+
+    @precondition(lambda self: self.started)
+    @rule(data=st.data())
+    def update_the_ratings(self, data: st.DataObject) -> None:
+        """``player update-ratings``: refused after round 1 unless ``--force``, which changes ratings the
+        pairings already used (the engines' check then leaves those rounds out)."""
+        self.fide_ids()
+        force = ["--force"] if data.draw(st.booleans(), label="force") else []
+        if self.arbiter("-d", self.root, "player", "update-ratings", *force).code == 0 and force:
+            self.taint()
 
     # ------------------------------------------------------------------ byes
 

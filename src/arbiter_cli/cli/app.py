@@ -23,6 +23,7 @@ from typer.exceptions import TyperException
 from arbiter_cli import __version__
 from arbiter_cli.cli import (access, audit, club, event, finish, groups, knockout, pairing_rules, players, prizes,
                              publish, reports, results, rounds, serve, settings, teams, trf)
+from arbiter_cli.cli import lists
 from arbiter_cli.cli.common import STATE, say
 from arbiter_cli.cli.interrupt import INTERRUPT
 from arbiter_cli.store.commits import COMMITS
@@ -82,7 +83,8 @@ GROUPS: tuple[Group, ...] = (
     Group("player", "Register, import, list and withdraw players.", (
         Command("add", players.player_add), Command("import", players.player_import),
         Command("list", players.player_list), Command("remove", players.player_remove),
-        Command("withdraw", players.player_withdraw), Command("set-k", players.player_set_k))),
+        Command("withdraw", players.player_withdraw), Command("set-k", players.player_set_k),
+        Command("update-ratings", players.player_update_ratings))),
     Group("team", "A team event: register teams and their rosters, list them, withdraw a team.", (
         Command("add", teams.team_add), Command("import", teams.team_import), Command("list", teams.team_list),
         Command("remove", teams.team_remove),
@@ -103,6 +105,8 @@ GROUPS: tuple[Group, ...] = (
     Group("ratings", "Club ratings (FIDE B.02) from the club's finalised tournaments.", (
         Command("changes", club.ratings_changes), Command("history", club.ratings_history),
         Command("recompute", club.ratings_recompute)), run=club.ratings),
+    Group("lists", "FIDE's and national rating lists, kept in the user's data folder: load, find, show.", (
+        Command("load", lists.lists_load), Command("find", lists.lists_find), Command("show", lists.lists_show))),
     Group("access", "Who may sign in to result entry in the browser (arbiter serve): add, list, remove.", (
         Command("add", access.access_add), Command("list", access.access_list),
         Command("remove", access.access_remove))),

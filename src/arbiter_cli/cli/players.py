@@ -9,7 +9,8 @@ import typer
 from arbiter_cli.cli.common import FormatOption, arguments, event
 from arbiter_cli.render.output import Format
 
-__all__ = ["player_add", "player_import", "player_list", "player_remove", "player_withdraw", "player_set_k"]
+__all__ = ["player_add", "player_import", "player_list", "player_remove", "player_withdraw", "player_set_k",
+           "player_update_ratings"]
 
 #: The option of each field of a player, for the errors of ``player add``.
 _OPTION_OF = {"name": "NAME", "title": "--title", "rating": "--rating", "fide_id": "--fide-id",
@@ -23,7 +24,8 @@ def player_add(
                                                   "(in a club tournament: give --member instead).")] = None,
     rating: Annotated[Optional[int], typer.Option("--rating")] = None,
     title: Annotated[Optional[str], typer.Option("--title", help="GM IM WGM FM WIM CM WFM WCM")] = None,
-    fide_id: Annotated[Optional[int], typer.Option("--fide-id")] = None,
+    fide_id: Annotated[Optional[int], typer.Option("--fide-id", help="Without NAME: every field from the loaded "
+                                                   "rating list ('arbiter lists load'); options given win.")] = None,
     federation: Annotated[Optional[str], typer.Option("--federation", help="3-letter code")] = None,
     sex: Annotated[Optional[str], typer.Option("--sex", help="m or w")] = None,
     birth: Annotated[Optional[str], typer.Option("--birth", help="YYYY-MM-DD or YYYY")] = None,
@@ -50,7 +52,8 @@ def player_import(
     source: Annotated[str, typer.Argument(metavar="FILE|-", help="A CSV file with a header, or - for stdin.")],
 ) -> None:
     """Register players from CSV. Columns (by name): name, title, rating, fide_id, federation,
-    sex, birth_date, club, national_rating, k_factor. Only name is required; unknown columns are an error."""
+    sex, birth_date, club, national_rating, k_factor. A name or a fide_id is required: a row's blank cells
+    are filled from the loaded rating list by its fide_id. Unknown columns are an error."""
     event().player_import(source)
 
 
@@ -96,3 +99,13 @@ def k_value(text: str) -> int | None:
     if not text.strip().isdigit():
         raise BadArgument(f"{text!r} is not a K (a whole number such as 40, 20 or 10) or 'none'", field="K")
     return int(text)
+
+
+def player_update_ratings(
+    force: Annotated[bool, typer.Option("--force", help="Update after round 1 is paired (the start numbers "
+                                        "stay).")] = False,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """Refresh each player's rating (of the event's rate of play), title and federation from the
+    loaded rating list, by FIDE ID, showing each change; before round 1 is paired."""
+    event(fmt=fmt).player_update_ratings(force)

@@ -30,8 +30,8 @@ def team_add(
 def team_import(
     source: Annotated[str, typer.Argument(metavar="FILE|-", help=(
         "A CSV with the column 'team' (its name) and optionally 'short'; a row with 'name' (and 'rating', "
-        "'fide_id', 'federation', 'title', 'national_rating') adds that player to the team's roster, in row "
-        "order."))],
+        "'fide_id', 'federation', 'title', 'national_rating') adds that player to the team's roster, in row order; a row's blank "
+        "cells come from the loaded rating list by its 'fide_id' (arbiter lists load)."))],
 ) -> None:
     """Register teams, and their rosters, from a CSV file (or - for stdin)."""
     event().team_import(source)

@@ -78,8 +78,10 @@ def from_spreadsheet_cell(text: str) -> str:
     return text[1:] if text.startswith("'") and formula_like(text[1:]) else text
 
 
-def read_rows(text: str, source: str, columns: Sequence[str], required: str = "name") -> list[tuple[int, dict[str, str]]]:
-    """The rows of ``text`` as (line number, column -> stripped cell); blank lines are skipped."""
+def read_rows(text: str, source: str, columns: Sequence[str], required: str | tuple[str, ...] = "name"
+              ) -> list[tuple[int, dict[str, str]]]:
+    """The rows of ``text`` as (line number, column -> stripped cell); blank lines are skipped.
+    ``required``: the column the header must have (a tuple: one of them at least)."""
     first_line = text.split("\n", 1)[0]
     # Spreadsheets write ';' (or a tab) where the decimal comma is in use: take what the header uses.
     delimiter = next((d for d in ",;\t" if d in first_line), ",")
@@ -95,8 +97,10 @@ def read_rows(text: str, source: str, columns: Sequence[str], required: str = "n
                 raise BadArgument(f"unknown column; use {', '.join(columns)}", source=source, line=1, field=name)
         if len(set(names)) != len(names):
             raise BadArgument("a column appears twice", source=source, line=1)
-        if required not in names:
-            raise BadArgument(f"the column '{required}' is required", source=source, line=1)
+        needed = (required,) if isinstance(required, str) else required
+        if not any(column in names for column in needed):
+            others = "".join(f" (or '{column}')" for column in needed[1:])
+            raise BadArgument(f"the column '{needed[0]}'{others} is required", source=source, line=1)
         for cells in reader:
             if not cells or all(not cell.strip() for cell in cells):
                 continue

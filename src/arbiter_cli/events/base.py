@@ -484,6 +484,10 @@ class Event:
         """``arbiter player set-k``: a player's K on the FIDE list (B.02 8.3.3)."""
         self.lacks("player_set_k", "player set-k")
 
+    def player_update_ratings(self, force: bool) -> None:
+        """``arbiter player update-ratings``: ratings, titles and federations from the loaded list."""
+        self.lacks("player_update_ratings", "player update-ratings")
+
     # -- a Swiss's pairing rules -------------------------------------------------
 
     def avoid(self, players: Sequence[int], rounds: str | None) -> None:

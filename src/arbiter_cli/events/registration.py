@@ -2,8 +2,10 @@
 
 Each of them keeps its players in ``players.csv`` and reads it as an individual
 :class:`~arbiter_cli.core.model.Tournament` (a knockout's folder and a group event's top folder
-read their settings and players so), so ``player add|import|list|remove|withdraw`` are written
-once, here; the kind supplies its folder (:meth:`Registration.registration_folder`).
+read their settings and players so), so ``player add|import|list|remove|withdraw|update-ratings``
+are written once, here; the kind supplies its folder (:meth:`Registration.registration_folder`).
+``player add --fide-id`` and ``player import`` fill players from the loaded rating lists
+(:mod:`arbiter_cli.store.rating_lists`, :mod:`arbiter_cli.lifecycle.listed_players`).
 """
 
 from __future__ import annotations
@@ -55,7 +57,10 @@ class Registration(Event):
             from arbiter_cli.lifecycle.k_factors import club_rated
 
             club_rated(home.name, "a K factor")
+        listed = None
         with self.registration(exclusive=True) as (folder, tournament):
+            if details.get("fide_id") is not None and home is None:  # a club's players are its members
+                name, rating, details, listed = self._listed(tournament, name, rating, details)
             registered = add_player(tournament, name, rating, details, member=member,
                                     members=(lambda: load_club(home)) if home is not None else None,
                                     where=(self.path.resolve().name, home.name if home else ""))
@@ -63,7 +68,27 @@ class Registration(Event):
         for note in registered.notes:
             self.caller.say(note)
         player = registered.tournament.by_number[registered.numbers[0]]
+        if listed is not None:
+            shown = ", ".join(str(v) for v in (player.title, player.federation, player.birth_date) if v)
+            self.caller.say(f"from {listed}: {player.name}{', ' + shown if shown else ''}, "
+                            f"{tournament.settings.rating_type.value} {player.rating or 'unrated'}")
         self.caller.say(f"added {player.name} as start number {registered.numbers[0]}")
+
+    def _listed(self, tournament: Tournament, name: str | None, rating: int | None, details: dict[str, object]
+                ) -> tuple[str | None, int | None, dict[str, object], str | None]:
+        """``player add --fide-id``: the fields not given, from the loaded lists (and the lists'
+        name when the player was found in them)."""
+        from arbiter_cli.lifecycle.listed_players import listed_fields
+        from arbiter_cli.store.rating_lists import listing, open_lists
+
+        with open_lists() as index:
+            lists = listing(index)
+            fields, record = listed_fields({"name": name, "rating": rating, **details}, lists,
+                                           tournament.settings.rating_type)
+        filled_name, filled_rating = fields.pop("name"), fields.pop("rating")
+        return (filled_name if isinstance(filled_name, str) else None,
+                filled_rating if isinstance(filled_rating, int) else None, fields,
+                lists.label if lists is not None and record is not None else None)
 
     def player_import(self, source: str) -> None:
         from arbiter_cli.lifecycle.registration import IMPORT_COLUMNS, import_players
@@ -71,15 +96,32 @@ class Registration(Event):
 
         self.not_a_stage()
         label, text = self.caller.read_text(source)
-        rows = read_rows(text, label, IMPORT_COLUMNS)
+        rows = read_rows(text, label, IMPORT_COLUMNS, required=("name", "fide_id"))
         home = club_of(self.path)
+        filled = 0
         with self.registration(exclusive=True) as (folder, tournament):
+            if home is None and any(fields.get("fide_id") for _, fields in rows):
+                rows, filled, lists = self._listed_rows(tournament, rows, label)
             registered = import_players(tournament, rows, label, club_name=home.name if home is not None else None)
             folder.save(tournament, registered.tournament, self.caller.command, registered.changes)
         for note in registered.notes:
             self.caller.say(note)
+        if filled:
+            self.caller.say(f"{count(filled, 'player')} filled in from {lists}")
         self.caller.say(f"imported {count(len(registered.numbers), 'player')}; {len(registered.tournament.players)} "
                         "registered")
+
+    @staticmethod
+    def _listed_rows(tournament: Tournament, rows: list[tuple[int, dict[str, str]]], label: str
+                     ) -> tuple[list[tuple[int, dict[str, str]]], int, str]:
+        """``player import``: each row with a FIDE ID, its blank cells from the loaded lists."""
+        from arbiter_cli.lifecycle.listed_players import listed_rows
+        from arbiter_cli.store.rating_lists import listing, open_lists
+
+        with open_lists() as index:
+            lists = listing(index)
+            filled_rows, filled = listed_rows(rows, lists, tournament.settings.rating_type, label)
+        return filled_rows, filled, lists.label if lists is not None else ""
 
     def player_list(self) -> None:
         from arbiter_cli.render.views import players_view
@@ -97,6 +139,29 @@ class Registration(Event):
         self.caller.say(f"removed {player.name}; {len(after.players)} players registered")
         for change in changes[1:]:  # what went with them (a forbidden pair they were in)
             self.caller.say(f"{change.change}: {change.old} -> {change.new or 'removed'}")
+
+    def player_update_ratings(self, force: bool) -> None:
+        from arbiter_cli.lifecycle.listed_players import update_ratings
+        from arbiter_cli.render.lists import rating_changes_view
+        from arbiter_cli.store.rating_lists import listing, open_lists
+
+        self.not_a_stage()
+        with self.registration(exclusive=True) as (folder, tournament):
+            with open_lists() as index:
+                lists = listing(index)
+                update = update_ratings(tournament, lists, force=force)
+            if update.changes:
+                folder.save(tournament, update.tournament, self.caller.command, update.changes)
+        for note in update.notes:
+            self.caller.say(note)
+        if not update.changes:
+            self.caller.say(f"no rating, title or federation differs from {lists.label if lists else 'the list'}; "
+                            "nothing changed")
+            return
+        self.caller.show(rating_changes_view(f"{tournament.settings.name}: ratings from "
+                                             f"{lists.label if lists else 'the list'}", update.rows))
+        self.caller.say(f"updated {count(len(update.changes), 'field')} of "
+                        f"{count(len({row['start_number'] for row in update.rows}), 'player')}")
 
     def player_withdraw(self, start_number: int, after_round: int | None) -> None:
         from arbiter_cli.lifecycle.withdrawals import withdraw_player

@@ -118,12 +118,18 @@ class TeamEvent(Event):
         self.caller.say(f"team {entry.number}: {entry.name}" + (f" ({entry.short})" if entry.short else ""))
 
     def team_import(self, source: str) -> None:
+        from arbiter_cli.lifecycle.listed_players import RowFiller
         from arbiter_cli.lifecycle.team_registration import import_teams
+        from arbiter_cli.store.rating_lists import listing, open_lists
 
         label, text = self.caller.read_text(source)
-        with self.changing() as (folder, tournament):
-            after, changes = import_teams(tournament, text, label)
+        with self.changing() as (folder, tournament), open_lists() as index:
+            lists = listing(index)
+            fill = RowFiller(lists, tournament.settings.rating_type, label)
+            after, changes = import_teams(tournament, text, label, fill)
             folder.save(tournament, after, self.caller.command, changes)
+        if fill.filled and lists is not None:
+            self.caller.say(f"{fill.filled} player{'s' if fill.filled != 1 else ''} filled in from {lists.label}")
         added = len(after.teams) - len(tournament.teams)
         players = len(after.players) - len(tournament.players)
         self.caller.say(f"{added} team{'s' if added != 1 else ''} and {players} player{'s' if players != 1 else ''} "

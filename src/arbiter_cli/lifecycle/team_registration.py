@@ -17,7 +17,7 @@ they read like a team TRF.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from pydantic import ValidationError
@@ -222,10 +222,14 @@ def remove_from_roster(tournament: TeamTournament, ref: str, player: str) -> tup
     return replace(after, lineups=lineups), [Change(f"team {team.number} roster", found[0].name, "")]
 
 
-def import_teams(tournament: TeamTournament, text: str, source: str) -> tuple[TeamTournament, list[Change]]:
+def import_teams(tournament: TeamTournament, text: str, source: str,
+                 listed: Callable[[int, dict[str, str]], dict[str, str]] | None = None
+                 ) -> tuple[TeamTournament, list[Change]]:
     """Teams (and their players) from a CSV: the column ``team`` (its name) is required; ``short``
     gives its short code; a row with ``name`` adds that player to the team's roster, in row order
-    (with ``rating``, ``fide_id``, ``federation``, ``title``, ``national_rating``). Every problem names the line."""
+    (with ``rating``, ``fide_id``, ``federation``, ``title``, ``national_rating``). ``listed(line, row)``: the row with its
+    blank cells filled from the rating lists by its ``fide_id`` (a row with a FIDE ID and no name
+    adds the listed player). Every problem names the line."""
     rows = read_rows(text, source, TEAM_IMPORT_COLUMNS, required="team")
     if not rows:
         raise BadArgument("the file has no team", source=source)
@@ -244,6 +248,8 @@ def import_teams(tournament: TeamTournament, text: str, source: str) -> tuple[Te
             elif row.get("short") and row["short"].casefold() != existing.short.casefold():
                 raise BadArgument(f"team {existing.name!r} has the short code {existing.short!r} on an earlier line",
                                   field="short")
+            if listed is not None and row.get("fide_id"):
+                row = listed(line, row)
             if row.get("name"):
                 entry = _import_entry(row)
                 after, _, added = add_to_roster(after, str(existing.number), [entry])

@@ -1,0 +1,143 @@
+"""The rating lists' index in the user's data folder (issue 27): a load replaces the previous load
+of the same list whole or not at all, a refused file leaves the old index as it was, lookups by
+FIDE ID and by name. ``lists load`` changes only the data folder, never an event's folder, so it
+is tested here rather than in the stateful harness."""
+
+from __future__ import annotations
+
+import hashlib
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from arbiter_cli.core.errors import BadArgument
+from arbiter_cli.ratings.fide_list import ListRecord, txt_lines, xml_lines
+from arbiter_cli.store import rating_lists
+from arbiter_cli.store.rating_lists import FIDE, load_list, loaded_lists, open_lists
+
+CARLSEN = ListRecord(1503014, "Carlsen, Magnus", "NOR", "M", "GM", standard_rating=2833, standard_k=10,
+                     rapid_rating=2823, rapid_k=20, blitz_rating=2886, blitz_k=20, birth_year=1990)
+CELIK = ListRecord(34567890, "Çelik, Ayşe", "TUR", "F", standard_rating=1650, standard_k=40, flag="w")
+
+
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "data"
+    monkeypatch.setenv(rating_lists.DATA_DIR_VARIABLE, str(folder))
+    return folder
+
+
+def write(path: Path, lines: object) -> Path:
+    path.write_text("".join(lines), encoding="utf-8")  # type: ignore[arg-type]
+    return path
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_the_index_lives_in_the_data_folder_the_environment_names(data: Path, tmp_path: Path) -> None:
+    loaded = load_list(write(tmp_path / "players_list_foa.txt", txt_lines([CARLSEN])), date="2026-05-01")
+    assert loaded.path == data / "lists" / "fide.sqlite"
+    assert (loaded.name, loaded.date, loaded.form, loaded.players) == (FIDE, "2026-05-01", "txt", 1)
+    assert loaded.source == str((tmp_path / "players_list_foa.txt").resolve())
+
+
+def test_without_the_environment_the_index_is_in_the_users_data_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    from platformdirs import user_data_dir
+
+    monkeypatch.delenv(rating_lists.DATA_DIR_VARIABLE)
+    assert rating_lists.data_dir() == Path(user_data_dir("arbiter", appauthor=False))
+
+
+def test_a_player_is_found_by_fide_id_with_every_field(data: Path, tmp_path: Path) -> None:
+    load_list(write(tmp_path / "list.xml", xml_lines([CARLSEN, CELIK])))
+    with open_lists() as index:
+        assert index.by_fide_id(1503014) == CARLSEN._replace(line=1)
+        assert index.by_fide_id(1) is None
+
+
+def test_a_name_is_found_by_its_start_in_either_order_accents_aside(data: Path, tmp_path: Path) -> None:
+    load_list(write(tmp_path / "players_list_foa.txt", txt_lines([CARLSEN, CELIK])))
+    with open_lists() as index:
+        for query in ("Carlsen, Magnus", "carlsen", "CARLSEN M", "Magnus Carlsen", "magnus carl"):
+            assert [found.record.fide_id for found in index.search(query)] == [1503014], query
+        assert [found.record.fide_id for found in index.search("celik ayse")] == [34567890]
+        assert [found.record.fide_id for found in index.search("34567890")] == [34567890]
+
+
+def test_a_new_load_replaces_the_previous_load_of_the_same_list(data: Path, tmp_path: Path) -> None:
+    load_list(write(tmp_path / "may.txt", txt_lines([CARLSEN, CELIK])), date="2026-05")
+    load_list(write(tmp_path / "june.txt", txt_lines([CARLSEN._replace(standard_rating=2840)])), date="2026-06")
+    with open_lists() as index:
+        assert [(item.name, item.date, item.players) for item in index.lists] == [(FIDE, "2026-06", 1)]
+        assert index.by_fide_id(1503014).standard_rating == 2840  # type: ignore[union-attr]
+        assert index.by_fide_id(34567890) is None
+    assert sorted(p.name for p in (data / "lists").iterdir()) == ["fide.sqlite"]  # nothing left behind
+
+
+def test_a_refused_list_leaves_the_previous_index_as_it_was(data: Path, tmp_path: Path) -> None:
+    load_list(write(tmp_path / "may.txt", txt_lines([CARLSEN])), date="2026-05")
+    before = digest(data / "lists" / "fide.sqlite")
+    bad = list(txt_lines([CELIK, CARLSEN._replace(standard_rating=2840)]))
+    bad[2] = bad[2].replace("NOR", "N0R")
+    with pytest.raises(BadArgument, match=r"june.txt, line 3, field 'Fed': 'N0R' is not a 3-letter federation"):
+        load_list(write(tmp_path / "june.txt", bad))
+    assert digest(data / "lists" / "fide.sqlite") == before
+    assert sorted(p.name for p in (data / "lists").iterdir()) == ["fide.sqlite"]
+    assert [item.players for item in loaded_lists()] == [1]
+
+
+def test_a_fide_id_listed_twice_is_refused_naming_both_lines(data: Path, tmp_path: Path) -> None:
+    with pytest.raises(BadArgument) as error:
+        load_list(write(tmp_path / "list.txt", txt_lines([CARLSEN, CELIK, CARLSEN._replace(name="Carlsen, M")])))
+    assert str(error.value) == f"{tmp_path / 'list.txt'}, line 4, field 'ID Number': FIDE ID 1503014 is also on line 2"
+    assert not (data / "lists" / "fide.sqlite").exists()
+
+
+def test_an_interrupted_load_leaves_the_previous_index(data: Path, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    load_list(write(tmp_path / "may.txt", txt_lines([CARLSEN])))
+    before = digest(data / "lists" / "fide.sqlite")
+
+    def interrupted(done: int, total: int | None) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        load_list(write(tmp_path / "june.txt", txt_lines([CELIK])), progress=interrupted)
+    assert digest(data / "lists" / "fide.sqlite") == before
+    assert sorted(p.name for p in (data / "lists").iterdir()) == ["fide.sqlite"]
+
+
+def test_the_zip_fide_ships_is_read_through(data: Path, tmp_path: Path) -> None:
+    archive = tmp_path / "players_list_xml.zip"
+    with zipfile.ZipFile(archive, "w") as out:
+        out.writestr("players_list_xml_foa.xml", "".join(xml_lines([CARLSEN, CELIK])))
+    assert load_list(archive).players == 2
+
+
+def test_a_national_list_is_kept_beside_fides_and_gives_the_national_rating(data: Path, tmp_path: Path) -> None:
+    load_list(write(tmp_path / "players_list_foa.txt", txt_lines([CARLSEN, CELIK])))
+    national = write(tmp_path / "dwz.csv", ["ID;Name;DWZ;FIDE\n", "1001;Carlsen, Magnus;2900;1503014\n",
+                                            "1002;Doe, Jane;1480;\n"])
+    load_list(national, national="GER", mapping={"id": "ID", "name": "Name", "rating": "DWZ", "fide_id": "FIDE"})
+    with open_lists() as index:
+        assert [item.name for item in index.lists] == [FIDE, "ger"]
+        record = index.by_fide_id(1503014)
+        assert record is not None
+        assert (record.standard_rating, record.standard_k, record.national_id, record.national_rating) == \
+            (2833, 10, "1001", 2900)
+        assert [(f.list.name, f.record.national_rating) for f in index.search("doe")] == [("ger", 1480)]
+
+
+def test_a_national_lists_name_is_a_file_name() -> None:
+    with pytest.raises(BadArgument, match="field '--national'"):
+        rating_lists.national_name("../fide")
+
+
+def test_a_load_tells_the_progress_bar_the_bytes_read_of_the_whole(data: Path, tmp_path: Path) -> None:
+    source = write(tmp_path / "players_list_foa.txt", txt_lines([CARLSEN, CELIK]))
+    steps: list[tuple[int, int | None]] = []
+    load_list(source, progress=lambda done, total: steps.append((done, total)))
+    assert steps[-1] == (source.stat().st_size, source.stat().st_size)
