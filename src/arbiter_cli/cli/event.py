@@ -80,6 +80,9 @@ def new(
     final: Annotated[Optional[str], typer.Option("--final", metavar="round-robin|knockout", help=(
         "Group stage: the final's system; a knockout takes --games-per-match, --tiebreak-stages and "
         "--first-colour, and is seeded from the groups."))] = None,
+    no_show_rule: Annotated[Optional[str], typer.Option("--no-show-rule", metavar="off|fide|federation", help=(
+        "When a forfeit loss withdraws the player: never, FIDE's wording (C.04.2 2017 D.2: one no-show without "
+        "notice), or the federation's (default: one without notice, or two in all)."))] = None,
 ) -> None:
     """Create a new tournament folder (inside a club's tournaments/: a club tournament)."""
     from arbiter_cli.events.registry import NewOptions, new_event
@@ -91,7 +94,7 @@ def new(
         club=club is not None, acceleration=acceleration, teams=teams, boards=boards, match_points=match_points,
         primary=primary, colours=colours, colour_model=colour_model, pab=pab, roster_tolerance=roster_tolerance,
         seeding=seeding, games_per_match=games_per_match, tiebreak_stages=tiebreak_stages,
-        first_colour=first_colour, groups=groups, advance=advance, final=final)
+        first_colour=first_colour, groups=groups, advance=advance, final=final, no_show_rule=no_show_rule)
     named = {name: "--" + name.replace("_", "-") for name in inspect.signature(new).parameters}
     with arguments(**named):
         new_event(directory, options, club, Terminal())
