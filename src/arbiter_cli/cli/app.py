@@ -81,7 +81,8 @@ GROUPS: tuple[Group, ...] = (
     Group("player", "Register, import, list and withdraw players.", (
         Command("add", players.player_add), Command("import", players.player_import),
         Command("list", players.player_list), Command("remove", players.player_remove),
-        Command("withdraw", players.player_withdraw))),
+        Command("withdraw", players.player_withdraw),
+        Command("reinstate", players.player_reinstate))),
     Group("team", "A team event: register teams and their rosters, list them, withdraw a team.", (
         Command("add", teams.team_add), Command("import", teams.team_import), Command("list", teams.team_list),
         Command("remove", teams.team_remove),
