@@ -263,8 +263,7 @@ def test_no_round_that_has_a_half_point_bye_is_closed_to_them(arbiter: Runner, t
 def test_the_no_show_rule_and_the_late_entries_rule_act_on_what_comes_next(arbiter: Runner, tmp_path: Path) -> None:
     folder = _swiss(arbiter, tmp_path, 6, 5)
     _play_round(arbiter, folder)
-    for key, value in (("withdraw_after_unexcused", "0"), ("withdraw_after_no_shows", "3"),
-                       ("late_entry_missed", "HPB")):
+    for key, value in (("no_show_rule", "off"), ("no_show_rule", "fide"), ("late_entry_missed", "HPB")):
         assert arbiter("-d", folder, "settings", "set", key, value).code == 0
 
 

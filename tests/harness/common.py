@@ -42,7 +42,7 @@ SETTINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("seed", ("7", "x")),
     ("scoring.win", ("2", "1", "0")),
     ("scoring.draw", ("1", "1/2", "1/3")),
-    ("withdraw_after_no_shows", ("0", "3", UNSET)),
+    ("no_show_rule", ("off", "fide", "federation", "strict", UNSET)),
     ("rank_withdraw", ("false",)),
     ("status", ("finalised",)),
     ("prizes.split", ("hort", "tiebreak", "shared", "fair")),

@@ -4,7 +4,8 @@ and pairing by hand) and a round robin (single or double).
 The commands drawn: ``new`` (now and then with a starting-rank method, ``--starting-rank``),
 registration (``player add``, ``player import``, ``player remove``; now and then with a national
 rating, ``--national-rating`` and the ``national_rating`` column), late
-entries, withdrawals, requested byes and their cancelling, forbidden pairs, virtual points,
+entries, withdrawals (one, many with ``--from``, undone with ``player reinstate``), requested byes
+(one, many with ``bye --from``) and their cancelling, forbidden pairs, virtual points,
 ``pair``, hand pairing (``pairing swap``, ``pairing set``, ``pair --from``), ``unpair``,
 results one by one and many at once (forfeits, excused ones, the no-show rule's ``--confirm``; by board,
 by the players' start numbers, or as a PGN file's games; ``*`` for a game still being played: a Swiss
@@ -178,6 +179,45 @@ class IndividualMachine(RoundCommands):
         if number is not None and self.arbiter("-d", self.root, "bye", "cancel", number, "--round",
                                                round_number).code == 0:
             self.model.cancel(round_number, name)
+
+    @precondition(lambda self: self.started and bool(names(self.root)))
+    @rule(data=st.data(), count=st.integers(1, 3))
+    def request_byes_from_a_file(self, data: st.DataObject, count: int) -> None:
+        """``bye --from -``: several requests at once (``ID ROUND KIND``), all or nothing."""
+        planned = int(settings(self.root).get("rounds", 0) or 5)
+        lines = [(pick(data, sorted(self.players()), "player"),
+                  data.draw(st.integers(1, max(planned, 1)), label="round"),
+                  pick(data, ("half", "zero", "HPB", "ZPB"), "kind")) for _ in range(count)]
+        players = self.players()
+        text = "# absences\n" + "".join(f"{player} {number} {kind}\n" for player, number, kind in lines)
+        if self.arbiter("-d", self.root, "bye", "--from", "-", stdin=text).code == 0:
+            for player, number, kind in lines:
+                self.model.request(number, players[player], "HPB" if kind.upper() in ("HALF", "HPB") else "ZPB")
+
+    # ------------------------------------------------------------------ withdrawals in bulk, and undone
+
+    @precondition(lambda self: self.started and bool(names(self.root)))
+    @rule(data=st.data(), count=st.integers(1, 3))
+    def withdraw_players_from_a_file(self, data: st.DataObject, count: int) -> None:
+        """``player withdraw --from -``: several at once (``ID [AFTER_ROUND]``), all or nothing."""
+        last = self.last_round()
+        players = self.players()
+        chosen = [pick(data, sorted(players), "player") for _ in range(count)]
+        lines = [(player, data.draw(st.one_of(st.none(), st.integers(0, last)), label="after round"))
+                 for player in chosen]
+        text = "".join(f"{player}{'' if after is None else f' {after}'}\n" for player, after in lines)
+        if self.arbiter("-d", self.root, "player", "withdraw", "--from", "-", stdin=text).code == 0:
+            for player, after in lines:
+                self.withdrawn(players[player], last if after is None else after, last)
+
+    @precondition(lambda self: self.started and bool(views.withdrawn(self.root)))
+    @rule(data=st.data())
+    def reinstate_a_player(self, data: st.DataObject) -> None:
+        """``player reinstate``: a withdrawal undone (refused when a later round left the player out)."""
+        name = pick(data, sorted(views.withdrawn(self.root)), "withdrawn player")
+        number = {v: k for k, v in self.players().items()}.get(name)
+        if number is not None and self.arbiter("-d", self.root, "player", "reinstate", number).code == 0:
+            self.model.withdrawn.pop(name, None)
 
     # ------------------------------------------------------------------ results
 

@@ -22,7 +22,7 @@ from arbiter_cli.lifecycle.settings import (DEFAULT_RULE, RULES, Progress, When,
 class WithNewRules(Settings):
     """Settings as another helper extends them, with a field of each kind and its words."""
 
-    no_show_rule: Literal["off", "fide", "federation"] = Field(
+    house_rule: Literal["off", "fide", "federation"] = Field(
         default="federation", description="the no-show rule: off, FIDE's wording, or the federation's")
     national_first: StrictBool = Field(default=False, description="order the start list by the national rating")
 
@@ -34,25 +34,25 @@ def _swiss(model: type[Settings] = Settings) -> dict[str, Settings]:
 def test_a_field_another_helper_adds_is_a_setting_typed_and_described_by_its_model_without_a_change_here() -> None:
     tables = _swiss(WithNewRules)
     shown = {row.key: row for row in listing(tables, Progress())}
-    assert shown["no_show_rule"].about == "the no-show rule: off, FIDE's wording, or the federation's"
+    assert shown["house_rule"].about == "the no-show rule: off, FIDE's wording, or the federation's"
     assert shown["national_first"].value is False
-    done = change_setting(tables, "no_show_rule", "fide", Progress())
-    assert getattr(done.tables[""], "no_show_rule") == "fide" and done.change is not None
+    done = change_setting(tables, "house_rule", "fide", Progress())
+    assert getattr(done.tables[""], "house_rule") == "fide" and done.change is not None
     assert change_setting(tables, "national_first", "true", Progress()).new is True
     with pytest.raises(BadArgument, match="'off', 'fide' or 'federation'"):
-        change_setting(tables, "no_show_rule", "strict", Progress())
+        change_setting(tables, "house_rule", "strict", Progress())
 
 
 def test_a_field_no_rule_names_is_fixed_once_round_1_is_paired_by_default() -> None:
     """The safe default: nothing says what a new setting does to a round already paired."""
-    assert rule_of("no_show_rule") is DEFAULT_RULE and DEFAULT_RULE.when is When.BEFORE_PAIRING
+    assert rule_of("house_rule") is DEFAULT_RULE and DEFAULT_RULE.when is When.BEFORE_PAIRING
     with pytest.raises(Refused, match="only round 1 is paired and the rounds paired were paired with it"):
-        change_setting(_swiss(WithNewRules), "no_show_rule", "off", Progress(paired=1))
+        change_setting(_swiss(WithNewRules), "house_rule", "off", Progress(paired=1))
 
 
 def test_a_line_in_the_declared_table_moves_a_new_field_to_another_class(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(RULES, "no_show_rule", rules.Rule(When.UNPAIRED_ROUNDS, "the no-show rule"))
-    done = change_setting(_swiss(WithNewRules), "no_show_rule", "off", Progress(paired=3))
+    monkeypatch.setitem(RULES, "house_rule", rules.Rule(When.UNPAIRED_ROUNDS, "the no-show rule"))
+    done = change_setting(_swiss(WithNewRules), "house_rule", "off", Progress(paired=3))
     assert done.change is not None and done.change.new == "off"
 
 

@@ -32,8 +32,9 @@ CODES = {"code-owner-0123456789": Person("Olga Owner", Role.OWNER),
 
 
 #: What the fake event's forfeits do: its no-show rule withdraws a forfeit's loser (the real one's
-#: ``withdraw_after_unexcused = 1``), so a forfeit is saved only with ``confirm`` (withdrawn, and said)
-#: or ``excused`` (the loser gave notice: no withdrawal), as ``arbiter result`` asks them.
+#: ``no_show_rule = "federation"``: one no-show without notice), so a forfeit is saved only with
+#: ``confirm`` (withdrawn, and said) or ``excused`` (the loser gave notice: no withdrawal), as
+#: ``arbiter result`` asks them.
 FORFEIT_LOSERS = {"+/-": (1,), "-/+": (0,), "-/-": (0, 1)}
 
 

@@ -84,7 +84,7 @@ GROUPS: tuple[Group, ...] = (
         Command("add", players.player_add), Command("import", players.player_import),
         Command("list", players.player_list), Command("remove", players.player_remove),
         Command("withdraw", players.player_withdraw), Command("set-k", players.player_set_k),
-        Command("update-ratings", players.player_update_ratings))),
+        Command("update-ratings", players.player_update_ratings), Command("reinstate", players.player_reinstate))),
     Group("team", "A team event: register teams and their rosters, list them, withdraw a team.", (
         Command("add", teams.team_add), Command("import", teams.team_import), Command("list", teams.team_list),
         Command("remove", teams.team_remove),

@@ -86,6 +86,9 @@ def new(
         "LBFN (the lower), or TFN (the federation's: title, FIDE rating, national rating, name)."))] = None,
     roster_rating: Annotated[Optional[str], typer.Option("--roster-rating", metavar="fide|national", help=(
         "Team event: the rating that orders the rosters and makes the team rating (default fide)."))] = None,
+    no_show_rule: Annotated[Optional[str], typer.Option("--no-show-rule", metavar="off|fide|federation", help=(
+        "When a forfeit loss withdraws the player: never, FIDE's wording (C.04.2 2017 D.2: one no-show without "
+        "notice), or the federation's (default: one without notice, or two in all)."))] = None,
 ) -> None:
     """Create a new tournament folder (inside a club's tournaments/: a club tournament)."""
     from arbiter_cli.events.registry import NewOptions, new_event
@@ -98,7 +101,7 @@ def new(
         primary=primary, colours=colours, colour_model=colour_model, pab=pab, roster_tolerance=roster_tolerance,
         seeding=seeding, games_per_match=games_per_match, tiebreak_stages=tiebreak_stages,
         first_colour=first_colour, groups=groups, advance=advance, final=final, starting_rank=starting_rank,
-        roster_rating=roster_rating)
+        roster_rating=roster_rating, no_show_rule=no_show_rule)
     named = {name: "--" + name.replace("_", "-") for name in inspect.signature(new).parameters}
     with arguments(**named):
         new_event(directory, options, club, Terminal())

@@ -1,4 +1,4 @@
-"""``arbiter player add|import|list|remove|withdraw``."""
+"""``arbiter player add|import|list|remove|withdraw|reinstate``."""
 
 from __future__ import annotations
 
@@ -7,10 +7,11 @@ from typing import Annotated, Optional
 import typer
 
 from arbiter_cli.cli.common import FormatOption, arguments, event
+from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.render.output import Format
 
 __all__ = ["player_add", "player_import", "player_list", "player_remove", "player_withdraw", "player_set_k",
-           "player_update_ratings"]
+           "player_update_ratings", "player_reinstate"]
 
 #: The option of each field of a player, for the errors of ``player add``.
 _OPTION_OF = {"name": "NAME", "title": "--title", "rating": "--rating", "fide_id": "--fide-id",
@@ -71,12 +72,22 @@ def player_remove(
 
 
 def player_withdraw(
-    start_number: Annotated[int, typer.Argument(metavar="ID", help="The player's start number.")],
+    start_number: Annotated[Optional[int], typer.Argument(metavar="ID", help="The player's start number.")] = None,
     after_round: Annotated[Optional[int], typer.Option("--after-round", help="The last round the player "
-                                                       "takes part in (default: the last paired round).")] = None,
+                                                       "takes part in (default: the last paired round; 0 before "
+                                                       "round 1 is paired: on the list, never paired).")] = None,
+    source: Annotated[Optional[str], typer.Option("--from", metavar="FILE|-", help=(
+        "Many withdrawals at once: 'ID' or 'ID AFTER_ROUND' per line (# comments), all or nothing."))] = None,
 ) -> None:
     """Withdraw a player: they are not paired after --after-round (a knockout: the opponent goes through)."""
     with arguments(**_OPTION_OF):
+        if source is not None:
+            if start_number is not None or after_round is not None:
+                raise BadArgument("give either ID [--after-round K] or --from FILE, not both")
+            event().player_withdraw_from(source)
+            return
+        if start_number is None:
+            raise BadArgument("give the start number (arbiter player withdraw ID), or --from FILE", field="ID")
         event().player_withdraw(start_number, after_round)
 
 
@@ -109,3 +120,11 @@ def player_update_ratings(
     """Refresh each player's rating (of the event's rate of play), title and federation from the
     loaded rating list, by FIDE ID, showing each change; before round 1 is paired."""
     event(fmt=fmt).player_update_ratings(force)
+
+
+def player_reinstate(
+    start_number: Annotated[int, typer.Argument(metavar="ID", help="The player's start number.")],
+) -> None:
+    """Undo a withdrawal (the no-show rule's, or one made by mistake), while no paired round left the player out."""
+    with arguments(**_OPTION_OF):
+        event().player_reinstate(start_number)

@@ -49,15 +49,26 @@ def unpair() -> None:
 
 
 def bye(
-    what: Annotated[str, typer.Argument(metavar="ID|cancel|list", help=(
-        "A start number to request a bye; 'cancel ID' to withdraw a request; 'list' to show them."))],
+    what: Annotated[Optional[str], typer.Argument(metavar="ID|cancel|list", help=(
+        "A start number to request a bye; 'cancel ID' to withdraw a request; 'list' to show them."))] = None,
     player_id: Annotated[Optional[str], typer.Argument(metavar="[ID]", show_default=False)] = None,
     round_number: Annotated[Optional[int], typer.Option("--round", help="The round (not yet paired).")] = None,
     half: Annotated[bool, typer.Option("--half", help="A half-point bye (HPB).")] = False,
     zero: Annotated[bool, typer.Option("--zero", help="A zero-point bye (ZPB).")] = False,
     fmt: FormatOption = Format.table,
+    source: Annotated[Optional[str], typer.Option("--from", metavar="FILE|-", help=(
+        "Many requests at once: 'ID ROUND half|zero' per line (# comments), all or nothing."))] = None,
 ) -> None:
-    """Requested byes (C.04.2 3.3): 'bye ID --round N --half|--zero', 'bye cancel ID --round N', 'bye list'."""
+    """Requested byes (C.04.2 3.3): 'bye ID --round N --half|--zero', 'bye cancel ID --round N', 'bye list',
+    'bye --from FILE'."""
+    if source is not None:
+        if what is not None or player_id is not None or round_number is not None or half or zero:
+            raise BadArgument("give either ID --round N --half|--zero or --from FILE, not both")
+        event().bye_from(source)
+        return
+    if what is None:
+        raise BadArgument("give a start number (arbiter bye ID --round N --half|--zero), 'cancel ID', 'list' or "
+                          "--from FILE", field="ID")
     if what == "list":
         if player_id is not None or round_number is not None or half or zero:
             raise BadArgument("'arbiter bye list' takes no other arguments")

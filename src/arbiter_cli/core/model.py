@@ -22,6 +22,8 @@ from pydantic import (
 )
 from pydantic_core import InitErrorDetails
 
+from arbiter_cli.core.no_show_rule import (DEFAULT_NO_SHOW_RULE, NoShowLimits, NoShowRule, no_show_limits,
+                                           older_keys_read)
 from arbiter_cli.core.points import format_points, parse_points
 from arbiter_cli.core.results import ByeKind, GameResult
 from arbiter_cli.core.tiebreak_codes import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, check_cuts, parse_tiebreak_list
@@ -306,11 +308,10 @@ class Settings(BaseModel):
     half_byes_closed_last_rounds: StrictInt = Field(default=0, ge=0)
     # Late entries (C.04.2 2.4): the rounds a player missed score as this bye.
     late_entry_missed: Literal["ZPB", "HPB"] = "ZPB"
-    # No-shows: a forfeit loss withdraws the player after this many unexcused
-    # no-shows, or this many no-shows of any kind (0: never). The default is the
-    # Turkish federation's rule.
-    withdraw_after_unexcused: StrictInt = Field(default=1, ge=0)
-    withdraw_after_no_shows: StrictInt = Field(default=2, ge=0)
+    # No-shows: when a forfeit loss withdraws the player (core/no_show_rule.py): "off", "fide" (C.04.2
+    # 2017 D.2: one without notice) or "federation" (the default: one without notice, or two in all).
+    # An older folder's withdraw_after_unexcused and withdraw_after_no_shows are read as it.
+    no_show_rule: NoShowRule = DEFAULT_NO_SHOW_RULE
     # Round robin withdrawals: "half" keeps the games of a player who played at
     # least half and scores the rest as forfeits, and otherwise removes the player
     # from the standings; "forfeits" always scores the rest as forfeits.
@@ -334,6 +335,19 @@ class Settings(BaseModel):
     # The rating that orders the starting list (C.04.2 2.2; TRF-2026 172), or the federation's
     # title-first order (StartingRank). FIDE: FIDE's own order.
     starting_rank: StartingRank = StartingRank.FIDE
+
+    @model_validator(mode="before")
+    @classmethod
+    def _older_no_show_keys(cls, data: object) -> object:
+        """A folder made before ``no_show_rule`` keeps the rule's limits as two counts: read as the rule
+        they make (:func:`~arbiter_cli.core.no_show_rule.older_keys_read`)."""
+        if not isinstance(data, dict):
+            return data
+        table, found = older_keys_read(data)
+        for key, message in found:
+            raise ValidationError.from_exception_data("Settings", [InitErrorDetails(
+                type="value_error", loc=(key,), input=data.get(key), ctx={"error": ValueError(message)})])
+        return table
 
     @field_validator("federation")
     @classmethod
@@ -393,6 +407,11 @@ class Settings(BaseModel):
                     type="value_error", loc=("tiebreaks",), input=list(self.tiebreaks), ctx={"error": error})]
                 ) from None
         return self
+
+    @property
+    def no_show_limits(self) -> NoShowLimits:
+        """The no-show rule's limits (:mod:`arbiter_cli.core.no_show_rule`)."""
+        return no_show_limits(self.no_show_rule)
 
     @property
     def effective_tiebreaks(self) -> tuple[str, ...]:

@@ -409,6 +409,10 @@ class Event:
         """``arbiter bye list``: the requested byes."""
         self.lacks("bye_list", "bye")
 
+    def bye_from(self, source: str) -> None:
+        """``arbiter bye --from``: many requested byes at once (``ID ROUND KIND`` lines), all or nothing."""
+        self.lacks("bye_from", "bye --from")
+
     # -- reports -----------------------------------------------------------------
 
     def standings(self, after_round: int | None, tiebreaks: str | None, rules: Rules | None) -> None:
@@ -487,6 +491,15 @@ class Event:
     def player_update_ratings(self, force: bool) -> None:
         """``arbiter player update-ratings``: ratings, titles and federations from the loaded list."""
         self.lacks("player_update_ratings", "player update-ratings")
+
+    def player_withdraw_from(self, source: str) -> None:
+        """``arbiter player withdraw --from``: many withdrawals at once (``ID [AFTER_ROUND]`` lines), all or
+        nothing."""
+        self.lacks("player_withdraw_from", "player withdraw --from")
+
+    def player_reinstate(self, start_number: int) -> None:
+        """``arbiter player reinstate``: undo a withdrawal that no paired round depends on."""
+        self.lacks("player_reinstate")
 
     # -- a Swiss's pairing rules -------------------------------------------------
 

@@ -316,11 +316,14 @@ class GroupEvent(IndividualEvent):
     # -- registration -------------------------------------------------------------
 
     def player_withdraw(self, start_number: int, after_round: int | None) -> None:
+        self.withdrawal_checked(start_number)
+        super().player_withdraw(start_number, after_round)
+
+    def withdrawal_checked(self, start_number: int) -> None:
         from arbiter_cli.lifecycle.group_stages import check_top_level_withdrawal
 
         with self.event(exclusive=False) as (_, event):
             check_top_level_withdrawal(event, start_number)
-        super().player_withdraw(start_number, after_round)
 
     def player_set_k(self, start_number: int, k: int | None) -> None:
         """K before the groups start, for every stage the player plays in; after it, in the stage."""

@@ -190,6 +190,27 @@ class IndividualEvent(Registration):
         with self.loaded() as tournament:
             self.caller.show(byes_view(tournament))
 
+    # -- absences: many at once, and a withdrawal undone (events/absences.py) -------------
+
+    def bye_from(self, source: str) -> None:
+        from arbiter_cli.events.absences import byes_from
+
+        byes_from(self, source)
+
+    def player_withdraw_from(self, source: str) -> None:
+        from arbiter_cli.events.absences import withdrawals_from
+
+        withdrawals_from(self, source, self.withdrawal_checked)
+
+    def withdrawal_checked(self, start_number: int) -> None:
+        """Whether the player may withdraw here, before the act's own checks (a group event's top folder
+        sends a withdrawal to the group the player plays in)."""
+
+    def player_reinstate(self, start_number: int) -> None:
+        from arbiter_cli.events.absences import reinstate
+
+        reinstate(self, start_number)
+
     def result(self, round_number: int, place: str | None, code: str | None, source: str | None, correct: bool,
                excused: bool, confirm: bool, force: bool, pgn: str | None = None) -> None:
         from arbiter_cli.lifecycle.final_correction import prize_corrections

@@ -17,7 +17,7 @@ changes.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 
 from arbiter_cli.core.errors import BadArgument, Refused
@@ -219,16 +219,51 @@ def parse_pairing_text(text: str, source: str, players: Collection[int] | None =
 
 def pair_by_hand(tournament: Tournament, pairs: list[tuple[int, int]], bye: int | None, *, force: bool = False,
                  reason: str | None = None) -> ByHand:
-    """The next round, paired by hand (its requested byes kept)."""
+    """The next round, paired by hand (its requested byes kept).
+
+    Refused when the last round is paired and has no result yet (the file is that round, paired
+    again: it is unpaired first), and when the file pairs a player who is not in the round, with
+    what brings them in: a withdrawn player is reinstated, a requested bye is cancelled."""
     not_finalised(tournament)
     if tournament.settings.system is not System.SWISS:
         raise Refused("a round robin's pairings come from the Berger tables (C.05)")
+    last = tournament.rounds[-1] if tournament.rounds else None
+    if last is not None and last.games and len(last.missing) == len(last.games):
+        raise Refused(f"round {last.number} is already paired and has no result yet: to pair it by hand, "
+                      f"'arbiter unpair' it first (or change it with 'arbiter pairing set|swap'); round "
+                      f"{last.number + 1} is paired once round {last.number}'s results are in")
     ready_to_pair(tournament)
     prepared, first = first_pairing_draws(tournament) if not tournament.rounds else (tournament, [])
     number = prepared.last_round + 1
     prepared, requested = take_byes(prepared, number)
+    _not_in_the_round(prepared, number, [p for pair in pairs for p in pair] + ([bye] if bye is not None else []),
+                      requested)
     new = round_from_pairing(number, pairs, bye, requested)
     done = _checked(prepared, number, new, force, reason,
                     [Change(f"round {number} paired", "", f"{len(pairs)} boards"
                             + (f", PAB {bye}" if bye is not None else ""))])
     return replace(done, changes=(*first, *done.changes))
+
+
+def _not_in_the_round(tournament: Tournament, number: int, paired: list[int], requested: Mapping[int, ByeKind]
+                      ) -> None:
+    """Refuse a round by hand that pairs a player who is not in it, naming each and what brings them
+    in: a withdrawn player (C.04.2 3.2) is reinstated, a requested bye (3.3) is cancelled, a late
+    entry waits for their round (2.4)."""
+    reasons = []
+    for tpn in paired:
+        player = tournament.player(tpn)
+        if player is None:
+            continue  # no such player: the check of the pairing names it
+        who = f"{tpn} ({player.name})"
+        if player.withdrawn_after is not None and number > player.withdrawn_after:
+            reasons.append(f"{who} withdrew after round {player.withdrawn_after}: 'arbiter player reinstate {tpn}' "
+                           "brings them back")
+        elif tpn in requested:
+            reasons.append(f"{who} has a requested bye ({requested[tpn].value}) in round {number}: 'arbiter bye "
+                           f"cancel {tpn} --round {number}' cancels it")
+        elif player.entered_round is not None and number < player.entered_round:
+            reasons.append(f"{who} enters in round {player.entered_round}")
+    if reasons:
+        raise Refused(f"round {number} by hand pairs players who are not in it: {'; '.join(reasons)}; or leave "
+                      f"{'them' if len(reasons) > 1 else 'the player'} out of the file")

@@ -77,6 +77,7 @@ class NewOptions:
     final: str | None = None
     starting_rank: str | None = None
     roster_rating: str | None = None
+    no_show_rule: str | None = None
 
     @property
     def event_fields(self) -> dict[str, object]:
@@ -147,6 +148,9 @@ def plan_new_event(options: NewOptions) -> NewEvent:
     except ValueError:
         raise BadArgument(f"unknown system {options.system!r}; use swiss, round-robin, double-round-robin, knockout "
                           "or groups", field="system") from None
+    if options.no_show_rule is not None and (chosen is System.KNOCKOUT or options.teams or options.boards is not None):
+        raise BadArgument("is for an individual Swiss or round robin (a knockout's or a team's forfeit is its "
+                          "match's)", field="no_show_rule")
     if chosen is System.KNOCKOUT:
         return _knockout(options)
     for option, value in knockout_options.items():
@@ -176,7 +180,8 @@ def plan_new_event(options: NewOptions) -> NewEvent:
     settings = _settings({**options.event_fields, "system": chosen, "rounds": options.rounds,
                           "initial_colour": options.initial_colour, "numbering": options.numbering,
                           "seed": options.seed, "tiebreaks": _tiebreaks(options.tiebreaks), "scoring": scoring,
-                          "acceleration": _acceleration(options.acceleration)})
+                          "acceleration": _acceleration(options.acceleration),
+                          **({} if options.no_show_rule is None else {"no_show_rule": options.no_show_rule})})
     if group_settings is not None:
         return NewGroupEvent(settings, group_settings)
     return NewIndividual(settings)

@@ -3,13 +3,11 @@
 A player who does not come to the board loses by forfeit. Many events treat a
 player absent without notice as withdrawn: the 2017 C.04.2 D.2 did, the 2026
 General Handling Rules leave it to the event, and FIDE's General Regulations
-for Competitions (6.5) keep it. The settings say when:
-
-* ``withdraw_after_unexcused`` unexcused no-shows (default 1), or
-* ``withdraw_after_no_shows`` no-shows of any kind (default 2);
-
-0 switches a rule off. The defaults are the Turkish federation's rule. A
-no-show is excused when the forfeit's board carries the note ``excused``.
+for Competitions (6.5) keep it. The setting ``no_show_rule`` says when
+(:mod:`arbiter_cli.core.no_show_rule`): ``off``, never; ``fide``, one no-show
+without notice; ``federation`` (the default, the Turkish federation's rule),
+one without notice or two of any kind. A no-show is excused when the forfeit's
+board carries the note ``excused``.
 """
 
 from __future__ import annotations
@@ -66,15 +64,15 @@ def withdrawal_reason(tournament: Tournament, start_number: int) -> str | None:
     >>> withdrawal_reason(t, 1) is None
     True
     """
-    settings = tournament.settings
+    limits = tournament.settings.no_show_limits
     counted = no_shows(tournament, start_number)
-    limit = settings.withdraw_after_unexcused
+    limit = limits.unexcused
     if limit and counted.unexcused >= limit:
         return (f"{counted.unexcused} no-show{'s' if counted.unexcused > 1 else ''} without notice "
                 f"(the event withdraws a player after {limit})")
-    limit = settings.withdraw_after_no_shows
+    limit = limits.total
     if limit and counted.total >= limit:
-        return f"{counted.total} no-shows (the event withdraws a player after {limit})"
+        return f"{counted.total} no-show{'s' if counted.total > 1 else ''} (the event withdraws a player after {limit})"
     return None
 
 

@@ -23,9 +23,10 @@ from arbiter_cli.lifecycle.entry import (UNCHANGED, UNSET, Act, Applied, Check, 
                                          compare_and_set, journal_line, needs_correct, not_removed, read_result,
                                          read_result_lines, stale)
 from arbiter_cli.lifecycle.guards import find_round
-from arbiter_cli.lifecycle.noshows import apply_no_show_rule, forfeit_losers
+from arbiter_cli.lifecycle.noshows import apply_no_show_rule, forfeit_losers, withdrawal_reason
 from arbiter_cli.lifecycle.standings import final_standing_changes
 from arbiter_cli.lifecycle.unfinished import adjourned_note, ended_over_the_board, entering_unfinished
+from arbiter_cli.lifecycle.withdrawals import left_out_after
 from arbiter_cli.pairing import pairs_as_stored
 
 __all__ = ["Unset", "UNSET", "ResultLine", "read_result", "result_line", "parse_result_lines", "read_result_lines",
@@ -177,7 +178,7 @@ def enter_results(tournament: Tournament, round_number: int, lines: Sequence[Res
     changes = [*entered.changes, *more]
     if act.finalised:
         changes += _final_standings(tournament, after)
-    notes = _undone_forfeits(after, rnd, updated) + _paired_on_the_old_result(after, rnd, updated)
+    notes = _undone_forfeits(tournament, after, rnd, updated) + _paired_on_the_old_result(after, rnd, updated)
     return Entered(after, updated, tuple(changes), tuple(withdrawn), notes, act.finalised)
 
 
@@ -227,16 +228,35 @@ def _rounds(numbers: list[int]) -> str:
     return "rounds " + ", ".join(map(str, numbers))
 
 
-def _undone_forfeits(after: Tournament, old: Round, new: Round) -> tuple[str, ...]:
-    """A forfeit corrected to a game played leaves its no-show withdrawal in place: say so."""
+def _undone_forfeits(before: Tournament, after: Tournament, old: Round, new: Round) -> tuple[str, ...]:
+    """A correction that takes back a no-show of a withdrawn player (the forfeit loss is now a game, an
+    excused forfeit, or no result) leaves the withdrawal in place: a withdrawal is its own act, undone by
+    another (``arbiter player reinstate``), never as a side effect of a result. Say so, and what to do:
+    when the event's no-show rule withdrew the player and would not now, the command that undoes it, or
+    the round paired since that depends on it; when the rule still withdraws them, why."""
     notes = []
     for game in new.games:
         earlier = old.game(game.board)
-        if earlier is None or game.result is None or not game.result.played:
+        if earlier is None:
             continue
         for tpn in forfeit_losers(earlier):
+            taken_back = tpn not in forfeit_losers(game) or (game.note == "excused" and earlier.note != "excused")
             player = after.player(tpn)
-            if player is not None and player.is_withdrawn:
-                notes.append(f"note: {player.name} is still withdrawn (after round {player.withdrawn_after}); "
-                             "correcting the forfeit does not undo the withdrawal")
+            if not taken_back or player is None or player.withdrawn_after is None \
+                    or new.number > player.withdrawn_after:
+                continue
+            last = player.withdrawn_after
+            was, now = (withdrawal_reason(replace(t, rounds=t.rounds[:last]), tpn) for t in (before, after))
+            still = f"note: {player.name} is still withdrawn (after round {last})"
+            if was is None:
+                notes.append(f"{still}; correcting the forfeit does not undo the withdrawal ('arbiter player "
+                             f"reinstate {tpn}' does)")
+            elif now is not None:
+                notes.append(f"{still}: the no-show rule still withdraws them, {now}")
+            elif (depending := left_out_after(after, player)) is not None:
+                notes.append(f"{still}, though the no-show rule would not withdraw them now; round {depending} was "
+                             f"paired without them: 'arbiter unpair' it, then 'arbiter player reinstate {tpn}'")
+            else:
+                notes.append(f"{still}, though the no-show rule would not withdraw them now: 'arbiter player "
+                             f"reinstate {tpn}' undoes the withdrawal")
     return tuple(notes)

@@ -190,10 +190,9 @@ RULES: dict[str, Rule] = {
                                          check=_closed_last_rounds),
     "late_entry_missed": Rule(When.UNPAIRED_ROUNDS, "the rounds a late entry missed score as ZPB or HPB (for "
                               "late entries from now on)"),
-    "withdraw_after_unexcused": Rule(When.UNPAIRED_ROUNDS, "the no-show rule: withdrawn after this many "
-                                     "unexcused no-shows (0: never; for results from now on)"),
-    "withdraw_after_no_shows": Rule(When.UNPAIRED_ROUNDS, "the no-show rule: withdrawn after this many no-shows "
-                                    "of any kind (0: never; for results from now on)"),
+    "no_show_rule": Rule(When.UNPAIRED_ROUNDS, "the no-show rule: off, fide (one no-show without notice "
+                         "withdraws, C.04.2 2017 D.2) or federation (one without notice, or two in all); for "
+                         "results from now on"),
     # what the pairing reads
     "system": Rule(When.BEFORE_PAIRING, "the pairing system: swiss, round-robin or double-round-robin",
                    "the rounds paired were paired by it"),

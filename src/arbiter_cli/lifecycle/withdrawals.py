@@ -13,7 +13,13 @@ their games, and the unplayed ones count as forfeits.
 ``forfeits``: the unplayed games always count as forfeits.
 
 In a Swiss the rounds after a withdrawal are zero-point absences, which the
-tie-break rules (C.07 Art. 16) handle; nothing changes here.
+tie-break rules (C.07 Art. 16) handle; nothing changes here. A Swiss player
+registered but never present is withdrawn after round 0 (before round 1 is
+paired): kept on the list (and in a TRF export), never paired (C.04.2 3.3: a
+player known in advance to be absent is not paired).
+
+A withdrawal is undone (:func:`reinstate_player`) while no paired round depends
+on it: none was paired without the player after it.
 """
 
 from __future__ import annotations
@@ -22,12 +28,12 @@ from dataclasses import replace
 
 from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.half_rule import annulled_players, as_counted
-from arbiter_cli.core.model import ByeRequest, Player, Tournament
+from arbiter_cli.core.model import ByeRequest, Player, System, Tournament
 from arbiter_cli.core.results import ByeKind
 from arbiter_cli.lifecycle.change import Change, named
 from arbiter_cli.lifecycle.guards import find_player, not_finalised
 
-__all__ = ["withdraw", "withdraw_player", "annulled_players", "as_counted"]
+__all__ = ["withdraw", "withdraw_player", "reinstate_player", "left_out_after", "annulled_players", "as_counted"]
 
 
 def withdraw(tournament: Tournament, start_number: int, last: int) -> tuple[Tournament, list[ByeRequest]]:
@@ -51,19 +57,27 @@ def withdraw_player(tournament: Tournament, start_number: int, after_round: int 
                     ) -> tuple[Tournament, Player, int, list[Change]]:
     """The act: the player withdraws after ``after_round`` (default: the last paired round).
 
-    Refused for a finalised event, a player already withdrawn, before round 1 (then the
-    registration is removed instead), and when the player played a game after that round
-    (C.04.2 3.2: a withdrawn player is no longer paired). Returns the tournament, the
-    player, the last round they take part in and the journal lines (one more for each
-    requested bye the withdrawal drops).
+    Refused for a finalised event, a player already withdrawn, and when the player played a
+    game after that round (C.04.2 3.2: a withdrawn player is no longer paired). Before round 1
+    is paired only a Swiss's ``after_round`` 0 is taken: the player stays on the list, absent
+    from round 1 on (C.04.2 3.3); a registration made by mistake is removed instead, and a round
+    robin's schedule is drawn for the players it has (C.05). Returns the tournament, the player,
+    the last round they take part in and the journal lines (one more for each requested bye the
+    withdrawal drops).
     """
     player = find_player(tournament, start_number)
     not_finalised(tournament)
     if player.is_withdrawn:
         raise Refused(f"{player.name} already withdrew after round {player.withdrawn_after}")
-    if not tournament.rounds:
-        raise Refused("round 1 is not paired yet, so registration is open: use "
-                      f"'arbiter player remove {start_number}' instead")
+    if not tournament.rounds and after_round != 0:
+        raise Refused(f"round 1 is not paired yet, so registration is open: 'arbiter player remove {start_number}' "
+                      "takes the registration off the list"
+                      + (f"; '--after-round 0' keeps {player.name} on it, absent from round 1 on"
+                         if tournament.settings.system is System.SWISS else ""))
+    if not tournament.rounds and tournament.settings.system is not System.SWISS:
+        raise Refused(f"a {tournament.settings.system.value}'s schedule is drawn for the players registered when "
+                      f"round 1 is paired (C.05): a player who will not play is removed ('arbiter player remove "
+                      f"{start_number}')")
     last = tournament.last_round if after_round is None else after_round
     if not 0 <= last <= tournament.last_round:
         raise BadArgument(f"must be between 0 and {tournament.last_round} (the rounds paired so far)",
@@ -85,3 +99,51 @@ def withdrawn(tournament: Tournament, start_number: int, last: int) -> tuple[Tou
     name = tournament.by_number[start_number].name
     return after, [Change(f"round {b.round} requested bye of {named(start_number, name)}", b.kind.value, "")
                    for b in dropped]
+
+
+def reinstate_player(tournament: Tournament, start_number: int) -> tuple[Tournament, Player, list[Change], list[str]]:
+    """The act: undo the player's withdrawal (C.04.2 3.2 pairs them again from the next round).
+
+    Refused for a finalised event, a player who is not withdrawn, and when a round paired after
+    the withdrawal left the player out: that round depends on it (it is unpaired first, or the
+    player stays withdrawn). The results of the player's boards after the withdrawal stay as they
+    are (a forfeit entered for it is corrected as any result), and so does the requested bye a
+    withdrawal dropped. Returns the tournament, the player as they were, the journal lines and
+    notes to tell.
+    """
+    player = find_player(tournament, start_number)
+    not_finalised(tournament)
+    last = player.withdrawn_after
+    if not player.is_withdrawn or last is None:
+        raise Refused(f"{player.name} is not withdrawn")
+    depending = left_out_after(tournament, player)
+    if depending is not None:
+        later = f"rounds {depending}-{tournament.last_round}" if depending < tournament.last_round \
+            else f"round {depending}"
+        raise Refused(f"round {depending} was paired without {player.name}, who withdrew after round {last}: "
+                      f"unpair {later} first ('arbiter unpair' removes the last round while it has no results), "
+                      "then reinstate")
+    notes = []
+    for rnd in tournament.rounds[last:]:
+        for game in rnd.games:
+            if start_number in game.players and game.result is not None and not game.result.played:
+                notes.append(f"round {rnd.number} board {game.board} keeps its forfeit ({game.result.value}); if "
+                             f"the game is played: 'arbiter result {rnd.number} {game.board} RESULT --correct'")
+    players = tuple(p.model_copy(update={"status": "active", "withdrawn_after": None})
+                    if p.start_number == start_number else p for p in tournament.players)
+    change = Change(f"player {named(start_number, player.name)} status", f"withdrawn after round {last}",
+                    "active (reinstated)")
+    return replace(tournament, players=players), player, [change], notes
+
+
+def left_out_after(tournament: Tournament, player: Player) -> int | None:
+    """The first round paired after the player's withdrawal that left them out (C.04.2 3.2), which
+    depends on the withdrawal; None when there is none (a withdrawal dated back keeps its boards)."""
+    last = player.withdrawn_after
+    if last is None:
+        return None
+    for rnd in tournament.rounds[last:]:
+        if not any(player.start_number in game.players for game in rnd.games) and \
+                not any(bye.player == player.start_number for bye in rnd.byes):
+            return rnd.number
+    return None

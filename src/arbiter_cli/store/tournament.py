@@ -80,8 +80,8 @@ _Table = TypeVar("_Table", bound=BaseModel)
 
 
 #: Settings written only when they differ from their default.
-_QUIET_DEFAULTS = frozenset({"half_byes_closed_last_rounds", "late_entry_missed", "withdraw_after_unexcused",
-                             "withdraw_after_no_shows", "round_robin_withdrawal", "berger_tables",
+_QUIET_DEFAULTS = frozenset({"half_byes_closed_last_rounds", "late_entry_missed", "no_show_rule",
+                             "round_robin_withdrawal", "berger_tables",
                              "rank_withdrawn", "acceleration", "avoid_same_club_rounds",
                              "avoid_same_federation_rounds"}) | {"starting_rank"}
 
