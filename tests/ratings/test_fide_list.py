@@ -161,3 +161,48 @@ def test_a_mapping_needs_the_id_name_and_rating_of_a_national_list() -> None:
 
 def test_a_name_is_searched_without_accents_case_or_punctuation() -> None:
     assert normalised("Çelik, Ayşe") == normalised("CELIK ayse") == "celik ayse"
+
+
+def test_a_txt_list_cut_short_in_its_last_line_is_refused_naming_the_line() -> None:
+    """A list cut off as it was copied (``head -c``): the last line, without its newline, ends
+    before the columns every line of FIDE's list has; it is refused, not stored half-read."""
+    data = b"".join(txt(CARLSEN, HOU, NEWCOMER))
+    cut = data[:data.index(b"Hou, Yifan") + 40]
+    with pytest.raises(BadArgument) as error:
+        list(txt_records(lines(cut.decode()), "cut.txt"))
+    assert str(error.value).startswith("cut.txt, line 3, field 'Name': the line is cut short in its column 'Name'")
+
+
+def test_a_txt_list_cut_in_the_ratings_of_its_last_line_is_refused() -> None:
+    data = b"".join(txt(CARLSEN, HOU))
+    cut = data[:data.index(b"2633") + 2]  # Hou's line ends in her standard rating: "26"
+    with pytest.raises(BadArgument, match=r"^cut.txt, line 3, field 'SRtng': the line is cut short"):
+        list(txt_records(lines(cut.decode()), "cut.txt"))
+
+
+def test_a_last_line_with_its_newline_and_no_flag_is_whole() -> None:
+    assert read_txt(txt(HOU, CARLSEN)) == [HOU, CARLSEN]  # Carlsen's line ends at his birth year
+
+
+def test_a_line_of_fides_list_without_its_sex_is_refused() -> None:
+    data = txt(CARLSEN, HOU)
+    start = "".join(txt_lines([])).index("Sex")
+    data[2] = data[2][:start] + b" " + data[2][start + 1:]
+    with pytest.raises(BadArgument, match=r"^list.txt, line 3, field 'Sex': the Sex is empty"):
+        list(txt_records(data, "list.txt"))
+
+
+@pytest.mark.parametrize(("column", "code"), [("Tit", "XYZ"), ("WTit", "XYZ"), ("WTit", "GM"), ("FOA", "GM")])
+def test_a_title_not_of_its_columns_codes_is_refused(column: str, code: str) -> None:
+    """B.01: the FIDE titles (Tit), the women's titles (WTit), FIDE Online Arena's (FOA)."""
+    data = txt(CARLSEN, HOU)
+    start = "".join(txt_lines([])).index(f"{column} ")
+    data[2] = data[2][:start] + code.ljust(4).encode() + data[2][start + 4:]
+    with pytest.raises(BadArgument, match=rf"^list.txt, line 3, field '{column}': '{code}' is not a title"):
+        list(txt_records(data, "list.txt"))
+
+
+def test_a_player_of_the_xml_list_without_a_federation_is_refused() -> None:
+    data = [line for line in xml(CARLSEN, HOU) if not line.startswith(b"<country>CHN")]
+    with pytest.raises(BadArgument, match=r"player 2 of the list: the country is empty"):
+        list(xml_records(data, "list.xml"))

@@ -216,12 +216,22 @@ def _integer(value: str, field: str, label: str, source: str, line: int) -> int 
 _TEXTS = ("name", "federation", "sex", "title", "w_title", "o_title", "foa_title", "flag", "national_id")
 _ARRANGE = operator.itemgetter(*((_TEXTS + _INTEGER_FIELDS).index(field) for field in ListRecord._fields[:-1]))
 _SEXES = frozenset(("", "M", "F", "W", "m", "f", "w"))
+#: The codes each title column of FIDE's list may hold (empty: none): the FIDE title, the woman's
+#: title held beside it (B.01 0.2), FIDE Online Arena's.
+_TITLE_CODES: dict[str, frozenset[str]] = {
+    "title": frozenset(("", *TITLES)), "w_title": frozenset(("", "WGM", "WIM", "WFM", "WCM")),
+    "foa_title": frozenset(("", "AGM", "AIM", "AFM", "ACM")),
+}
+_TITLE_OF, _W_TITLE_OF, _FOA_OF = _TITLE_CODES["title"], _TITLE_CODES["w_title"], _TITLE_CODES["foa_title"]
+#: What every player of FIDE's list has: a national list may leave the federation and sex out.
+_FIDE_REQUIRED = ("federation", "sex")
 
 
-def _fast(texts: list[str | None], texts_of_numbers: list[str], line: int) -> ListRecord | None:
+def _fast(texts: list[str | None], texts_of_numbers: list[str], line: int, fide: bool = True) -> ListRecord | None:
     """The fast path of a record: its texts and the texts of its numbers (in the orders of
     :data:`_TEXTS` and :data:`_INTEGER_FIELDS`), or None when any field is not sound (then
-    :func:`_record` names it)."""
+    :func:`_record` names it). ``fide``: a record of FIDE's list, which gives every player a
+    federation and a sex, and titles only of FIDE's codes."""
     joined = "".join(texts_of_numbers)
     if joined and not (joined.isdigit() and joined.isascii()):
         return None
@@ -236,6 +246,9 @@ def _fast(texts: list[str | None], texts_of_numbers: list[str], line: int) -> Li
     if not name or sex not in _SEXES or (federation and not (len(federation) == 3 and federation.isalpha()
                                                              and federation.isascii())):
         return None
+    if fide and (not federation or not sex or texts[3] not in _TITLE_OF or texts[4] not in _W_TITLE_OF
+                 or texts[6] not in _FOA_OF):
+        return None
     if birth == 0:
         numbers[10] = None  # FIDE writes 0000 for an unknown year
     if not texts[8]:
@@ -243,8 +256,21 @@ def _fast(texts: list[str | None], texts_of_numbers: list[str], line: int) -> Li
     return ListRecord._make((*_ARRANGE(texts + numbers), line))
 
 
-def _record(values: dict[str, object], labels: Mapping[str, str], source: str, line: int) -> ListRecord:
-    """A record from a line's text fields (``labels``: each field's name in the file, for errors)."""
+def _record(values: dict[str, object], labels: Mapping[str, str], source: str, line: int,
+            fide: bool = True) -> ListRecord:
+    """A record from a line's text fields (``labels``: each field's name in the file, for errors;
+    ``fide``: FIDE's list, whose every player has a federation and a sex, and whose title columns
+    hold FIDE's codes only)."""
+    if fide:
+        for field in _FIDE_REQUIRED:
+            if not values.get(field):
+                raise BadArgument(f"the {labels.get(field, field)} is empty: every player of FIDE's list has one",
+                                  source=source, line=line, field=labels.get(field, field))
+        for field, codes in _TITLE_CODES.items():
+            title = values.get(field)
+            if isinstance(title, str) and title not in codes:
+                raise BadArgument(f"{shown_value(title)} is not a title of this column ({', '.join(sorted(codes - {''}))})",
+                                  source=source, line=line, field=labels.get(field, field))
     for field in _INTEGER_FIELDS:
         value = values.get(field)
         if isinstance(value, str):
@@ -282,10 +308,20 @@ def txt_records(lines: Iterable[bytes], source: str) -> Iterator[ListRecord]:
     texts_of = operator.itemgetter(*(placed.get(field, nothing) for field in _TEXTS))
     numbers_of = operator.itemgetter(*(placed.get(field, nothing) for field in _INTEGER_FIELDS))
     strip = str.strip
+    shortest: int | None = None  # the shortest line read so far
+    last_start = max(start for _, start, _ in spans)  # a line reaches at least into the last column but one
+    needed = max((start for _, start, _ in spans if start < last_start), default=0)
     for number, raw in numbered:
         text = _text(raw).rstrip("\r\n")
         if not text.strip():
             continue
+        if len(text) <= needed or (not raw.endswith(b"\n") and shortest is not None and len(text) < shortest):
+            end = len(text.rstrip())
+            cut = next((labels[field] for field, start, _ in reversed(spans) if start < end), labels[spans[0][0]])
+            raise BadArgument(f"the line is cut short in its column '{cut}', before the columns every line has "
+                              "(a list cut off as it was copied or downloaded?)", source=source, line=number,
+                              field=cut)
+        shortest = len(text) if shortest is None else min(shortest, len(text))
         record = _fast(list(map(strip, texts_of(text))), list(map(strip, numbers_of(text))), number)
         yield record if record is not None else \
             _record({field: text[start:end].strip() for field, start, end in spans}, labels, source, number)
@@ -504,7 +540,8 @@ def national_records(lines: Iterable[bytes], source: str, mapping: Mapping[str, 
             title = str(values.get("title") or "")
             if title and title not in TITLES:
                 values["title"] = ""  # a national title (candidate master of a federation) is not FIDE's
-            yield _record(values, labels, source, reader.line_num)
+            values.setdefault("fide_id", None)
+            yield _record(values, labels, source, reader.line_num, fide=False)
     except csv.Error as error:
         raise BadArgument(f"CSV syntax error: {error}", source=source, line=reader.line_num) from None
 
