@@ -288,3 +288,62 @@ def test_player_add_from_the_lists_fills_the_national_rating_and_the_k_of_the_ev
     updated = arbiter("-d", folder, "player", "update-ratings", "-f", "json")
     assert updated.code == 0, updated.err
     assert [(r["field"], r["old"], r["new"]) for r in json.loads(updated.out)] == [("national_rating", "2900", "2911")]
+
+
+def test_player_add_of_a_name_the_fide_id_contradicts_is_refused_naming_the_lists_name(
+        arbiter: Runner, listed: Path, tmp_path: Path) -> None:
+    """The FIDE ID names one person: a NAME that is another's is a typing error, not theirs to copy."""
+    folder = new_event(arbiter, tmp_path / "open")
+    before = snapshot(folder)
+    refused = arbiter("-d", folder, "player", "add", "Carlsen, Magda", "--fide-id", "1503014")
+    assert (refused.code, refused.err) == (2, "arbiter: error: field 'NAME': FIDE ID 1503014 is 'Carlsen, Magnus' in "
+                                              "FIDE's list of 2026-05-01, not 'Carlsen, Magda': check the ID, or leave "
+                                              "the name out to take the list's\n")
+    assert snapshot(folder) == before
+
+
+@pytest.mark.parametrize("name", ["Magnus Carlsen", "CARLSEN, Magnus", "Carlsen, M."])
+def test_player_add_of_the_lists_name_in_another_order_or_by_initial_is_the_same_player(
+        arbiter: Runner, listed: Path, tmp_path: Path, name: str) -> None:
+    folder = new_event(arbiter, tmp_path / "open")
+    added = arbiter("-d", folder, "player", "add", name, "--fide-id", "1503014")
+    assert added.code == 0, added.err
+    assert players(folder)[0]["rating"] == "2833"
+
+
+def test_player_import_of_a_name_the_fide_id_contradicts_is_refused_naming_the_line(
+        arbiter: Runner, listed: Path, tmp_path: Path) -> None:
+    folder = new_event(arbiter, tmp_path / "open")
+    refused = arbiter("-d", folder, "player", "import", "-", stdin='fide_id,name\n24116068,\n1503014,"Giri, Anish"\n')
+    assert refused.code == 2
+    assert refused.err.startswith("arbiter: error: <stdin>, line 3, field 'name': FIDE ID 1503014 is 'Carlsen, "
+                                  "Magnus' in FIDE's list of 2026-05-01, not 'Giri, Anish'")
+    assert players(folder) == []
+
+
+def test_player_add_says_which_values_came_from_the_list_and_which_given_win(
+        arbiter: Runner, listed: Path, tmp_path: Path) -> None:
+    folder = new_event(arbiter, tmp_path / "open")
+    added = arbiter("-d", folder, "player", "add", "--fide-id", "1503014", "--rating", "2800")
+    assert added.code == 0, added.err
+    assert "from FIDE's list of 2026-05-01: Carlsen, Magnus, GM, NOR, 1990, standard 2833\n" in added.err
+    assert "given, and kept over the list's: rating 2800 (the list's: 2833)\n" in added.err
+    assert players(folder)[0]["rating"] == "2800"
+
+
+def test_player_import_of_a_fide_id_that_is_not_a_number_names_the_fide_id_column(
+        arbiter: Runner, listed: Path, tmp_path: Path) -> None:
+    folder = new_event(arbiter, tmp_path / "open")
+    refused = arbiter("-d", folder, "player", "import", "-", stdin="fide_id,name\nabc,\n")
+    assert (refused.code, refused.err) == (2, "arbiter: error: <stdin>, line 2, field 'fide_id': 'abc' is not a FIDE "
+                                              "ID (a number)\n")
+
+
+def test_player_import_of_a_fide_id_already_registered_names_the_file_and_line(
+        arbiter: Runner, listed: Path, tmp_path: Path) -> None:
+    folder = new_event(arbiter, tmp_path / "open")
+    assert arbiter("-d", folder, "player", "add", "--fide-id", "1503014").code == 0
+    refused = arbiter("-d", folder, "player", "import", "-", stdin="fide_id\n24116068\n1503014\n")
+    assert (refused.code, refused.err) == (2, "arbiter: error: <stdin>, line 3, field 'fide_id': FIDE ID 1503014 is "
+                                              "already registered (start number 1, Carlsen, Magnus)\n")
+    assert len(players(folder)) == 1
