@@ -206,3 +206,28 @@ def test_a_player_of_the_xml_list_without_a_federation_is_refused() -> None:
     data = [line for line in xml(CARLSEN, HOU) if not line.startswith(b"<country>CHN")]
     with pytest.raises(BadArgument, match=r"player 2 of the list: the country is empty"):
         list(xml_records(data, "list.xml"))
+
+
+def test_a_national_list_without_a_mapping_needs_only_the_id_name_and_rating_columns() -> None:
+    records = list(national_records(lines('id,name,rating\n90017,"Doe, Jane",1500\n'), "n.csv", parse_mapping(None)))
+    assert records == [ListRecord(None, "Doe, Jane", national_id="90017", national_rating=1500, line=2)]
+    with pytest.raises(BadArgument, match=r"^n.csv, line 1: the header has no column 'rating' \(its columns: id, "):
+        list(national_records(lines('id,name\n1,"Doe, Jane"\n'), "n.csv", parse_mapping(None)))
+
+
+def test_a_national_list_reads_an_unmapped_optional_column_of_its_own_name() -> None:
+    text = 'ID,Name,Elo,fide_id,sex\n7,"Doe, Jane",1480,12345,F\n'
+    records = list(national_records(lines(text), "n.csv", parse_mapping("id=ID,name=Name,rating=Elo")))
+    assert [(r.fide_id, r.sex, r.national_id) for r in records] == [(12345, "F", "7")]
+
+
+def test_a_national_list_mapped_without_a_fide_id_has_none() -> None:
+    """The crash ``ListRecord.__new__() missing 'fide_id'``: a national list need not give FIDE IDs."""
+    records = list(national_records(lines('id,name,rating\nG001,"Doe, Jane",1500\n'), "n.csv",
+                                    parse_mapping("id=id,name=name,rating=rating")))
+    assert [(r.fide_id, r.national_id) for r in records] == [(None, "G001")]
+
+
+def test_a_national_list_may_leave_out_the_sex_and_federation_fides_list_must_give() -> None:
+    text = 'id,name,rating,sex,federation\n1,"Doe, Jane",1500,,\n'
+    assert [r.sex for r in national_records(lines(text), "n.csv", parse_mapping(None))] == [""]

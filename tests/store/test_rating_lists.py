@@ -141,3 +141,27 @@ def test_a_load_tells_the_progress_bar_the_bytes_read_of_the_whole(data: Path, t
     steps: list[tuple[int, int | None]] = []
     load_list(source, progress=lambda done, total: steps.append((done, total)))
     assert steps[-1] == (source.stat().st_size, source.stat().st_size)
+
+
+@pytest.mark.parametrize("national_id", ["10001-1", "G001"])
+def test_a_national_id_of_letters_or_dashes_is_found(data: Path, tmp_path: Path, national_id: str) -> None:
+    national = write(tmp_path / "n.csv", ["id,name,rating\n", f'{national_id},"Doe, Jane",1500\n',
+                                          '90017,"Roe, Ann",1400\n'])
+    load_list(national, national="xyz")
+    with open_lists() as index:
+        assert [f.record.name for f in index.search(national_id)] == ["Doe, Jane"]
+        assert [f.record.name for f in index.search(national_id.lower())] == ["Doe, Jane"]
+        assert [f.record.name for f in index.search("90017")] == ["Roe, Ann"]
+
+
+def test_a_national_id_listed_twice_names_the_files_own_column(data: Path, tmp_path: Path) -> None:
+    national = write(tmp_path / "n.csv", ["ID;Name;DWZ;FIDE-ID\n", "1;Doe, Jane;1500;5\n", "2;Doe, Jo;1500;5\n",
+                                          "2;Roe, Ann;1400;\n"])
+    mapping = {"id": "ID", "name": "Name", "rating": "DWZ", "fide_id": "FIDE-ID"}
+    with pytest.raises(BadArgument) as error:
+        load_list(national, national="ger", mapping=mapping)
+    assert str(error.value) == f"{national}, line 3, field 'FIDE-ID': FIDE ID 5 is also on line 2"
+    write(national, ["ID;Name;DWZ\n", "1;Doe, Jane;1500\n", "1;Doe, Jo;1500\n"])
+    with pytest.raises(BadArgument) as error:
+        load_list(national, national="ger", mapping={"id": "ID", "name": "Name", "rating": "DWZ"})
+    assert str(error.value) == f"{national}, line 3, field 'ID': national id 1 is also on line 2"

@@ -38,7 +38,7 @@ from arbiter_cli.core.errors import BadArgument, shown_value
 from arbiter_cli.core.model import TITLES, RatingType
 
 __all__ = ["ListRecord", "txt_records", "xml_records", "national_records", "parse_mapping", "normalised",
-           "NATIONAL_FIELDS", "list_format", "TXT_LAYOUT", "txt_lines", "xml_lines"]
+           "NATIONAL_FIELDS", "national_columns", "list_format", "TXT_LAYOUT", "txt_lines", "xml_lines"]
 
 
 class ListRecord(NamedTuple):
@@ -462,13 +462,14 @@ _NATIONAL_REQUIRED = ("id", "name", "rating")
 
 def parse_mapping(text: str | None, option: str = "--map") -> dict[str, str]:
     """``--map id=ID,name=Name,rating=Elo,fide_id=FIDE``: each field of a national list and the
-    column of the file that holds it. Without a mapping, each field is the column of its own name.
+    column of the file that holds it. Without a mapping, none: each field is then the column of its
+    own name (:func:`national_columns`).
 
     >>> parse_mapping("id=ID, name=Name,rating=Elo")
     {'id': 'ID', 'name': 'Name', 'rating': 'Elo'}
     """
     if text is None or not text.strip():
-        return {field: field for field in NATIONAL_FIELDS}
+        return {}
     mapping: dict[str, str] = {}
     for part in text.split(","):
         field, equals, column = part.partition("=")
@@ -488,19 +489,32 @@ def parse_mapping(text: str | None, option: str = "--map") -> dict[str, str]:
     return mapping
 
 
+def national_columns(mapping: Mapping[str, str], header: Sequence[str] = ()) -> dict[str, str]:
+    """The column of each field a national list is read by: those ``mapping`` names, ``id``,
+    ``name`` and ``rating`` by their own names when not mapped, and each optional field not mapped
+    by its own name when ``header`` has a column of that name."""
+    columns = {field: mapping.get(field, field) for field in _NATIONAL_REQUIRED} | dict(mapping)
+    taken = set(columns.values())
+    columns |= {field: field for field in NATIONAL_FIELDS if field not in columns and field in header
+                and field not in taken}
+    return columns
+
+
 def _title(value: str) -> str:
     return value.strip().upper()
 
 
 def national_records(lines: Iterable[bytes], source: str, mapping: Mapping[str, str]) -> Iterator[ListRecord]:
     """The records of a national list: a CSV file with a header, its columns named by ``mapping``
-    (field -> column, :func:`parse_mapping`); the delimiter is the one (``,``, ``;``, tab, ``|``)
-    whose header holds every mapped column. Columns not mapped are left out."""
+    (field -> column, :func:`parse_mapping`; a field not mapped is the column of its own name,
+    :func:`national_columns`); the delimiter is the one (``,``, ``;``, tab, ``|``) whose header
+    holds every column needed. Other columns are left out."""
     texts = (_text(raw) for raw in lines)
     first = next(texts, "").lstrip("\ufeff")
     if not first.strip():
         raise BadArgument("the file is empty; a national list needs a header line", source=source, line=1)
-    wanted = set(mapping.values())
+    needed = national_columns(mapping)
+    wanted = set(needed.values())
     header: list[str] = []
     delimiter = ","
     for delimiter in (",", ";", "\t", "|"):
@@ -509,9 +523,11 @@ def national_records(lines: Iterable[bytes], source: str, mapping: Mapping[str, 
             break
     else:
         header = [cell.strip() for cell in next(csv.reader([first], delimiter=max(",;\t|", key=first.count)))]
-        missing = [f"{field}={column}" for field, column in mapping.items() if column not in header]
+        missing = [f"{field}={column}" if field in mapping else repr(column) for field, column in needed.items()
+                   if column not in header]
         raise BadArgument(f"the header has no column {', '.join(missing)} (its columns: {', '.join(header)}); "
                           "name the columns with --map FIELD=COLUMN,...", source=source, line=1)
+    mapping = national_columns(mapping, header)
     index = {field: header.index(column) for field, column in mapping.items()}
     labels = {NATIONAL_FIELDS[field]: column for field, column in mapping.items()}
     fix: dict[str, Callable[[str], str]] = {"title": _title}

@@ -28,8 +28,8 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Refused
-from arbiter_cli.ratings.fide_list import (ListRecord, list_format, national_records, normalised, txt_records,
-                                           xml_records)
+from arbiter_cli.ratings.fide_list import (ListRecord, list_format, national_columns, national_records, normalised,
+                                           txt_records, xml_records)
 
 if TYPE_CHECKING:
     from arbiter_cli.lifecycle.listed_players import Listing
@@ -178,8 +178,10 @@ def _rows(records: Iterator[ListRecord]) -> Iterator[tuple[object, ...]]:
         yield (*record, normalised(record.name))
 
 
-def _duplicate(connection: sqlite3.Connection, column: str, what: str, form: str, source: str) -> BadArgument | None:
-    """The first value of ``column`` the list holds twice, as the error that names both places."""
+def _duplicate(connection: sqlite3.Connection, column: str, what: str, form: str, source: str,
+               label: str) -> BadArgument | None:
+    """The first value of ``column`` the list holds twice, as the error that names both places
+    (``label``: the file's own name of the column)."""
     found = connection.execute(f"SELECT {column}, MIN(line), MAX(line) FROM players WHERE {column} IS NOT NULL "
                                f"GROUP BY {column} HAVING COUNT(*) > 1 ORDER BY MIN(line) LIMIT 1").fetchone()
     if found is None:
@@ -188,8 +190,7 @@ def _duplicate(connection: sqlite3.Connection, column: str, what: str, form: str
     if form == "xml":
         return BadArgument(f"{what} {value} is listed twice (players {first} and {second} of the list)",
                            source=source)
-    return BadArgument(f"{what} {value} is also on line {first}", source=source, line=second,
-                       field="ID Number" if column == "fide_id" and form == "txt" else what)
+    return BadArgument(f"{what} {value} is also on line {first}", source=source, line=second, field=label)
 
 
 def load_list(path: Path, *, national: str | None = None, mapping: Mapping[str, str] | None = None,
@@ -228,11 +229,14 @@ def load_list(path: Path, *, national: str | None = None, mapping: Mapping[str, 
                 rows = connection.execute("SELECT COUNT(*) FROM players").fetchone()[0]
                 if rows == 0:
                     raise BadArgument("the list holds no players", source=source)
-                for column, what in (("fide_id", "FIDE ID"), ("national_id", "national id")):
+                columns = national_columns(mapping or {}) if national is not None else \
+                    {"fide_id": "ID Number" if form == "txt" else "fideid"}
+                for column, what, label in (("fide_id", "FIDE ID", columns.get("fide_id", "fide_id")),
+                                            ("national_id", "national id", columns.get("id", "id"))):
                     try:
                         connection.execute(f"CREATE UNIQUE INDEX by_{column} ON players ({column})")
                     except sqlite3.IntegrityError:
-                        raise _duplicate(connection, column, what, form, source) or BadArgument(
+                        raise _duplicate(connection, column, what, form, source, label) or BadArgument(
                             f"a {what} is listed twice", source=source) from None
                 connection.execute("CREATE INDEX by_name ON players (name_key)")
                 loaded = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
@@ -335,6 +339,11 @@ class ListIndex:
         if text.isdigit():
             return self._query(f"SELECT {_COLUMNS} FROM players WHERE fide_id = ? OR national_id = ? LIMIT ?",
                                (int(text), text, limit))
+        if text and not any(char.isspace() for char in text) and any(char.isdigit() for char in text):
+            by_id = self._query(f"SELECT {_COLUMNS} FROM players WHERE national_id IN (?, ?, ?) LIMIT ?",
+                                (text, text.upper(), text.lower(), limit))  # a national id: "G001", "10001-1"
+            if by_id:
+                return by_id
         key = normalised(text)
         if not key:
             raise BadArgument("give a name or a FIDE ID to find", field="NAME|ID")
