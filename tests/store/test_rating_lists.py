@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from arbiter_cli.core.errors import BadArgument
+from arbiter_cli.core.errors import BadArgument, BrokenFolder
 from arbiter_cli.ratings.fide_list import ListRecord, txt_lines, xml_lines
 from arbiter_cli.store import rating_lists
 from arbiter_cli.store.rating_lists import FIDE, load_list, loaded_lists, open_lists
@@ -165,3 +165,18 @@ def test_a_national_id_listed_twice_names_the_files_own_column(data: Path, tmp_p
     with pytest.raises(BadArgument) as error:
         load_list(national, national="ger", mapping={"id": "ID", "name": "Name", "rating": "DWZ"})
     assert str(error.value) == f"{national}, line 3, field 'ID': national id 1 is also on line 2"
+
+
+@pytest.mark.parametrize("under", ["", "sub"])
+def test_a_data_folder_that_is_a_file_is_one_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         under: str) -> None:
+    """ARBITER_DATA_DIR naming a file (or a folder under one) crashed with NotADirectoryError."""
+    blocker = tmp_path / "data"
+    blocker.write_text("not a folder\n", encoding="utf-8")
+    monkeypatch.setenv(rating_lists.DATA_DIR_VARIABLE, str(blocker / under if under else blocker))
+    source = write(tmp_path / "players_list_foa.txt", txt_lines([CARLSEN]))
+    for act in (lambda: load_list(source), loaded_lists):
+        with pytest.raises(BrokenFolder, match=rf"the data folder \(ARBITER_DATA_DIR\) is not a folder: {blocker} is "
+                                               "a file"):
+            act()
+    assert blocker.read_text(encoding="utf-8") == "not a folder\n"

@@ -65,8 +65,16 @@ def data_dir() -> Path:
 
 
 def lists_dir() -> Path:
-    """Where the rating lists' indexes are."""
-    return data_dir() / "lists"
+    """Where the rating lists' indexes are. A data folder that is a file (or under one) is refused
+    in one line naming ``ARBITER_DATA_DIR`` when the environment gave it."""
+    folder = data_dir()
+    lists = folder / "lists"
+    blocked = next((place for place in (lists, *lists.parents) if place.exists() and not place.is_dir()), None)
+    if blocked is not None:
+        named = f" ({DATA_DIR_VARIABLE})" if os.environ.get(DATA_DIR_VARIABLE, "").strip() else ""
+        raise BrokenFolder(f"the data folder{named} is not a folder: {blocked} is a file; name a folder for the "
+                           "rating lists", source=str(folder))
+    return lists
 
 
 def national_name(name: str) -> str:
