@@ -347,3 +347,30 @@ def test_player_import_of_a_fide_id_already_registered_names_the_file_and_line(
     assert (refused.code, refused.err) == (2, "arbiter: error: <stdin>, line 3, field 'fide_id': FIDE ID 1503014 is "
                                               "already registered (start number 1, Carlsen, Magnus)\n")
     assert len(players(folder)) == 1
+
+
+def test_a_list_dated_after_the_event_starts_is_used_with_a_note(arbiter: Runner, listed: Path,
+                                                                  tmp_path: Path) -> None:
+    """C.04.2 2.1: the rating in force when the event starts; a list dated later is not that one."""
+    folder = new_event(arbiter, tmp_path / "open", "--start-date", "2026-04-20")
+    added = arbiter("-d", folder, "player", "add", "--fide-id", "1503014")
+    assert added.code == 0, added.err
+    note = "note: FIDE's list of 2026-05-01 is dated after the event starts (2026-04-20)"
+    assert note in added.err
+    imported = arbiter("-d", folder, "player", "import", "-", stdin="fide_id\n24116068\n")
+    assert imported.code == 0 and note in imported.err
+    updated = arbiter("-d", folder, "player", "update-ratings")
+    assert updated.code == 0 and note in updated.err
+    in_force = new_event(arbiter, tmp_path / "may", "--start-date", "2026-05-10")
+    added = arbiter("-d", in_force, "player", "add", "--fide-id", "1503014")
+    assert added.code == 0 and "dated after" not in added.err
+
+
+def test_loading_an_older_list_over_a_newer_one_warns(arbiter: Runner, listed: Path) -> None:
+    """Decided: a warning, not a refusal (an arbiter may need an older list, for an event that
+    started before the newer one); the load goes through."""
+    older = arbiter("lists", "load", listed, "--date", "1899-01")
+    assert older.code == 0, older.err
+    assert "note: it replaced a newer list, of 2026-05-01" in older.err
+    newer = arbiter("lists", "load", listed, "--date", "2026-06")
+    assert newer.code == 0 and "replaced a newer" not in newer.err

@@ -17,7 +17,7 @@ def load(caller: Caller, source: str, national: str | None, mapping: str | None,
     import datetime as dt
 
     from arbiter_cli.ratings.fide_list import parse_mapping
-    from arbiter_cli.store.rating_lists import data_dir, load_list
+    from arbiter_cli.store.rating_lists import data_dir, load_list, previous_load
 
     if mapping is not None and national is None:
         raise BadArgument("--map names the columns of a national list; give --national NAME too", field="--map")
@@ -28,10 +28,14 @@ def load(caller: Caller, source: str, national: str | None, mapping: str | None,
         except ValueError:
             raise BadArgument(f"{date!r} is not a date (YYYY-MM-DD or YYYY-MM)", field="--date") from None
     path = Path(source)
+    previous = previous_load(national)
     with caller.progress(f"loading {path.name}", 1) as step:  # the store gives the size as it reads
         loaded = load_list(path, national=national, mapping=columns, date=date, progress=step)
     caller.say(f"loaded {loaded.label}: {loaded.players:,} players from {source} ({loaded.form.upper()}), "
                f"in {data_dir()}")
+    if previous is not None and loaded.date < previous.date:
+        caller.say(f"note: it replaced a newer list, of {previous.date}: the list in force when an event starts is "
+                   "the latest one dated before it (C.04.2 2.1); load the newer one again if this was a mistake")
 
 
 def find(caller: Caller, query: str, limit: int) -> None:

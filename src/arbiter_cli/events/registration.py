@@ -89,7 +89,7 @@ class Registration(Event):
                            tuple[str, ListRecord, dict[str, tuple[object, object]]] | None]:
         """``player add --fide-id``: the fields not given, from the loaded lists (and, when the
         player was found in them, the lists' name, the record and the fields given over it)."""
-        from arbiter_cli.lifecycle.listed_players import listed_fields, overridden
+        from arbiter_cli.lifecycle.listed_players import dated_after_start, listed_fields, overridden
         from arbiter_cli.store.rating_lists import listing, open_lists
 
         given = {"name": name, "rating": rating, **details}
@@ -98,6 +98,9 @@ class Registration(Event):
             fields, record = listed_fields(given, lists, tournament.settings.rating_type)
         filled_name, filled_rating = fields.pop("name"), fields.pop("rating")
         found = None
+        late = dated_after_start(lists, tournament) if record is not None else None
+        if late:
+            self.caller.say(late)
         if lists is not None and record is not None:
             found = (lists.label, record, overridden(given, record, tournament.settings.rating_type))
         return (filled_name if isinstance(filled_name, str) else None,
@@ -124,16 +127,18 @@ class Registration(Event):
         self.caller.say(f"imported {count(len(registered.numbers), 'player')}; {len(registered.tournament.players)} "
                         "registered")
 
-    @staticmethod
-    def _listed_rows(tournament: Tournament, rows: list[tuple[int, dict[str, str]]], label: str
+    def _listed_rows(self, tournament: Tournament, rows: list[tuple[int, dict[str, str]]], label: str
                      ) -> tuple[list[tuple[int, dict[str, str]]], int, str]:
         """``player import``: each row with a FIDE ID, its blank cells from the loaded lists."""
-        from arbiter_cli.lifecycle.listed_players import listed_rows
+        from arbiter_cli.lifecycle.listed_players import dated_after_start, listed_rows
         from arbiter_cli.store.rating_lists import listing, open_lists
 
         with open_lists() as index:
             lists = listing(index)
             filled_rows, filled = listed_rows(rows, lists, tournament.settings.rating_type, label)
+        late = dated_after_start(lists, tournament) if filled else None
+        if late:
+            self.caller.say(late)
         return filled_rows, filled, lists.label if lists is not None else ""
 
     def player_list(self) -> None:

@@ -22,7 +22,7 @@ from arbiter_cli.lifecycle.guards import not_finalised
 from arbiter_cli.lifecycle.registration import with_players
 from arbiter_cli.ratings.fide_list import ListRecord, normalised
 
-__all__ = ["Listing", "same_name", "overridden", "listed_fields", "listed_rows", "RowFiller", "RatingUpdate", "update_ratings", "UPDATED_FIELDS"]
+__all__ = ["Listing", "dated_after_start", "same_name", "overridden", "listed_fields", "listed_rows", "RowFiller", "RatingUpdate", "update_ratings", "UPDATED_FIELDS"]
 
 #: What ``player update-ratings`` refreshes from the list.
 UPDATED_FIELDS = ("rating", "title", "federation", "national_rating", "k_factor")
@@ -35,6 +35,17 @@ class Listing:
 
     lookup: Callable[[int], ListRecord | None]
     label: str
+    date: str | None = None  # ISO, YYYY-MM-DD
+
+
+def dated_after_start(listing: Listing | None, tournament: Tournament) -> str | None:
+    """A note when the list is dated after the event starts (C.04.2 2.1: "the rating used is the
+    one in force when the event starts", so a later list is not that one); None otherwise."""
+    start = tournament.settings.start_date
+    if listing is None or not listing.date or not start or listing.date <= str(start):
+        return None
+    return (f"note: {listing.label} is dated after the event starts ({start}); C.04.2 2.1 rates the players by "
+            "the list in force at the start: load that one ('arbiter lists load FILE --date YYYY-MM')")
 
 
 def _fide_id(value: object) -> int | None:
@@ -198,7 +209,7 @@ def update_ratings(tournament: Tournament, listing: Listing | None, *, force: bo
                                       _shown(field, new[field])))
         players.append(player.model_copy(update=new) if new else player)
     after = with_players(tournament, players) if changes else tournament
-    notes = []
+    notes = [note for note in (dated_after_start(listing, tournament),) if note]
     if no_id:
         notes.append(f"note: {count(no_id, 'player')} without a FIDE ID kept as registered")
     if not_listed:

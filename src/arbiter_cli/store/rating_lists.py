@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from arbiter_cli.lifecycle.listed_players import Listing
 
 __all__ = ["DATA_DIR_VARIABLE", "FIDE", "data_dir", "lists_dir", "LoadedList", "load_list", "loaded_lists",
-           "ListIndex", "open_lists", "Found", "national_name", "listing", "require_lists"]
+           "ListIndex", "open_lists", "Found", "previous_load", "national_name", "listing", "require_lists"]
 
 #: The environment variable that names the data folder (tests and scripts set it).
 DATA_DIR_VARIABLE = "ARBITER_DATA_DIR"
@@ -374,6 +374,24 @@ class ListIndex:
                            "ORDER BY name_key, fide_id LIMIT ?", (key, key + "\U0010ffff", limit))
 
 
+def previous_load(national: str | None) -> LoadedList | None:
+    """The load a new load of this list (FIDE's, or the national list ``national``) would replace;
+    None when there is none, or its index does not read (a load then mends it)."""
+    path = _index_file(FIDE if national is None else national_name(national))
+    if not path.is_file():
+        return None
+    try:
+        connection = _connect(path)
+    except sqlite3.Error:
+        return None
+    try:
+        return _loaded(path, connection)
+    except BrokenFolder:
+        return None
+    finally:
+        connection.close()
+
+
 def loaded_lists() -> list[LoadedList]:
     """Every list loaded, FIDE's first."""
     with open_lists() as index:
@@ -406,7 +424,8 @@ def listing(index: ListIndex) -> Listing | None:
     if not index.lists:
         return None
     main = index.fide
-    return Listing(index.by_fide_id, main.label if main is not None else " and ".join(l.label for l in index.lists))
+    return Listing(index.by_fide_id, main.label if main is not None else " and ".join(l.label for l in index.lists),
+                   main.date if main is not None else max(l.date for l in index.lists))
 
 
 def require_lists(index: ListIndex) -> None:
