@@ -374,3 +374,12 @@ def test_loading_an_older_list_over_a_newer_one_warns(arbiter: Runner, listed: P
     assert "note: it replaced a newer list, of 2026-05-01" in older.err
     newer = arbiter("lists", "load", listed, "--date", "2026-06")
     assert newer.code == 0 and "replaced a newer" not in newer.err
+
+
+def test_lists_find_says_how_many_more_match_than_the_limit_shows(arbiter: Runner, listed: Path) -> None:
+    found = arbiter("lists", "find", "g", "--limit", "1", "-f", "json")  # only Giri
+    assert found.code == 0 and "more match" not in found.err
+    every = arbiter("lists", "find", "ç", "--limit", "1", "-f", "json")  # Carlsen and Çelik, accents aside
+    assert every.code == 0, every.err
+    assert len(json.loads(every.out)) == 1
+    assert "note: 1 more match; --limit 2 shows them" in every.err

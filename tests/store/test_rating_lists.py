@@ -180,3 +180,17 @@ def test_a_data_folder_that_is_a_file_is_one_clear_error(tmp_path: Path, monkeyp
                                                "a file"):
             act()
     assert blocker.read_text(encoding="utf-8") == "not a folder\n"
+
+
+@pytest.mark.parametrize(("query", "name"), [("oster", "Øster, Åse"), ("Oster, Ase", "Øster, Åse"),
+                                             ("lukasz", "Łukasz, Jan"), ("aerø", "Ærø, Per"), ("strasse", "Straße, Ida"),
+                                             ("obrien", "O'Brien, Pat"), ("o'brien", "O'Brien, Pat"),
+                                             ("o’brien pat", "O'Brien, Pat"), ("isik", "Işık, Ali")])
+def test_a_name_is_found_with_the_letters_transliteration_folds(data: Path, tmp_path: Path, query: str,
+                                                                 name: str) -> None:
+    """Ø, Ł, Æ, ß, ı are not taken apart by NFKD; an apostrophe is left out, so O'Brien is 'obrien'."""
+    records = [ListRecord(index, who, "NOR", "F") for index, who in enumerate(
+        ["Øster, Åse", "Łukasz, Jan", "Ærø, Per", "Straße, Ida", "O'Brien, Pat", "Işık, Ali"], start=1)]
+    load_list(write(tmp_path / "players_list_foa.txt", txt_lines(records)))
+    with open_lists() as index:
+        assert [f.record.name for f in index.search(query)] == [name]

@@ -10,6 +10,9 @@ from arbiter_cli.events.base import Caller
 
 __all__ = ["load", "find", "show"]
 
+#: The most players counted beyond ``--limit`` to say how many more match.
+_MORE = 1000
+
 
 def load(caller: Caller, source: str, national: str | None, mapping: str | None, date: str | None) -> None:
     """Load FIDE's list (TXT or XML, or a ZIP of either) or, with ``national``, a national list's
@@ -47,9 +50,13 @@ def find(caller: Caller, query: str, limit: int) -> None:
         raise BadArgument("give 1 or more", field="--limit")
     with open_lists() as index:
         require_lists(index)
-        found = index.search(query, limit)
+        found = index.search(query, limit + _MORE)
+    found, more = found[:limit], len(found) - limit
     if not found:
         caller.say(f"note: no player of the loaded lists matches {query!r}")
+    if more > 0:
+        caller.say(f"note: {more}{'+' if more == _MORE else ''} more match; --limit {limit + more} shows them, or give "
+                   "more of the name")
     caller.show(found_view(query, [(item.list.name, item.record) for item in found]))
 
 

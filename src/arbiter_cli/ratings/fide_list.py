@@ -29,13 +29,13 @@ from __future__ import annotations
 import csv
 import operator
 import re
-import unicodedata
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import NamedTuple
 
 from arbiter_cli.core.errors import BadArgument, shown_value
 from arbiter_cli.core.model import TITLES, RatingType
+from arbiter_cli.core.names import folded
 
 __all__ = ["ListRecord", "txt_records", "xml_records", "national_records", "parse_mapping", "normalised",
            "NATIONAL_FIELDS", "national_columns", "list_format", "TXT_LAYOUT", "txt_lines", "xml_lines"]
@@ -127,12 +127,9 @@ _NOT_WORD = re.compile(r"[^\w]+|_")
 
 def normalised(name: str) -> str:
     """A name as the index searches it: without accents, case, punctuation or extra spaces, so
-    that "Çelik, Ayşe" is found as "celik ayse"."""
-    if name.isascii():
-        return " ".join(_NOT_WORD.sub(" ", name.lower()).split())
-    decomposed = unicodedata.normalize("NFKD", name)
-    plain = "".join(char for char in decomposed if not unicodedata.combining(char))
-    return " ".join(_NOT_WORD.sub(" ", plain.casefold()).split())
+    that "Çelik, Ayşe" is found as "celik ayse", "Øster" as "oster", "O'Brien" as "obrien"
+    (:func:`~arbiter_cli.core.names.folded`, as a PGN game's names are matched)."""
+    return " ".join(_NOT_WORD.sub(" ", folded(name)).split())
 
 
 def _text(raw: bytes) -> str:
