@@ -288,3 +288,98 @@ def test_player_add_from_the_lists_fills_the_national_rating_and_the_k_of_the_ev
     updated = arbiter("-d", folder, "player", "update-ratings", "-f", "json")
     assert updated.code == 0, updated.err
     assert [(r["field"], r["old"], r["new"]) for r in json.loads(updated.out)] == [("national_rating", "2900", "2911")]
+
+
+def test_player_add_of_a_name_the_fide_id_contradicts_is_refused_naming_the_lists_name(
+        arbiter: Runner, listed: Path, tmp_path: Path) -> None:
+    """The FIDE ID names one person: a NAME that is another's is a typing error, not theirs to copy."""
+    folder = new_event(arbiter, tmp_path / "open")
+    before = snapshot(folder)
+    refused = arbiter("-d", folder, "player", "add", "Carlsen, Magda", "--fide-id", "1503014")
+    assert (refused.code, refused.err) == (2, "arbiter: error: field 'NAME': FIDE ID 1503014 is 'Carlsen, Magnus' in "
+                                              "FIDE's list of 2026-05-01, not 'Carlsen, Magda': check the ID, or leave "
+                                              "the name out to take the list's\n")
+    assert snapshot(folder) == before
+
+
+@pytest.mark.parametrize("name", ["Magnus Carlsen", "CARLSEN, Magnus", "Carlsen, M."])
+def test_player_add_of_the_lists_name_in_another_order_or_by_initial_is_the_same_player(
+        arbiter: Runner, listed: Path, tmp_path: Path, name: str) -> None:
+    folder = new_event(arbiter, tmp_path / "open")
+    added = arbiter("-d", folder, "player", "add", name, "--fide-id", "1503014")
+    assert added.code == 0, added.err
+    assert players(folder)[0]["rating"] == "2833"
+
+
+def test_player_import_of_a_name_the_fide_id_contradicts_is_refused_naming_the_line(
+        arbiter: Runner, listed: Path, tmp_path: Path) -> None:
+    folder = new_event(arbiter, tmp_path / "open")
+    refused = arbiter("-d", folder, "player", "import", "-", stdin='fide_id,name\n24116068,\n1503014,"Giri, Anish"\n')
+    assert refused.code == 2
+    assert refused.err.startswith("arbiter: error: <stdin>, line 3, field 'name': FIDE ID 1503014 is 'Carlsen, "
+                                  "Magnus' in FIDE's list of 2026-05-01, not 'Giri, Anish'")
+    assert players(folder) == []
+
+
+def test_player_add_says_which_values_came_from_the_list_and_which_given_win(
+        arbiter: Runner, listed: Path, tmp_path: Path) -> None:
+    folder = new_event(arbiter, tmp_path / "open")
+    added = arbiter("-d", folder, "player", "add", "--fide-id", "1503014", "--rating", "2800")
+    assert added.code == 0, added.err
+    assert "from FIDE's list of 2026-05-01: Carlsen, Magnus, GM, NOR, 1990, standard 2833\n" in added.err
+    assert "given, and kept over the list's: rating 2800 (the list's: 2833)\n" in added.err
+    assert players(folder)[0]["rating"] == "2800"
+
+
+def test_player_import_of_a_fide_id_that_is_not_a_number_names_the_fide_id_column(
+        arbiter: Runner, listed: Path, tmp_path: Path) -> None:
+    folder = new_event(arbiter, tmp_path / "open")
+    refused = arbiter("-d", folder, "player", "import", "-", stdin="fide_id,name\nabc,\n")
+    assert (refused.code, refused.err) == (2, "arbiter: error: <stdin>, line 2, field 'fide_id': 'abc' is not a FIDE "
+                                              "ID (a number)\n")
+
+
+def test_player_import_of_a_fide_id_already_registered_names_the_file_and_line(
+        arbiter: Runner, listed: Path, tmp_path: Path) -> None:
+    folder = new_event(arbiter, tmp_path / "open")
+    assert arbiter("-d", folder, "player", "add", "--fide-id", "1503014").code == 0
+    refused = arbiter("-d", folder, "player", "import", "-", stdin="fide_id\n24116068\n1503014\n")
+    assert (refused.code, refused.err) == (2, "arbiter: error: <stdin>, line 3, field 'fide_id': FIDE ID 1503014 is "
+                                              "already registered (start number 1, Carlsen, Magnus)\n")
+    assert len(players(folder)) == 1
+
+
+def test_a_list_dated_after_the_event_starts_is_used_with_a_note(arbiter: Runner, listed: Path,
+                                                                  tmp_path: Path) -> None:
+    """C.04.2 2.1: the rating in force when the event starts; a list dated later is not that one."""
+    folder = new_event(arbiter, tmp_path / "open", "--start-date", "2026-04-20")
+    added = arbiter("-d", folder, "player", "add", "--fide-id", "1503014")
+    assert added.code == 0, added.err
+    note = "note: FIDE's list of 2026-05-01 is dated after the event starts (2026-04-20)"
+    assert note in added.err
+    imported = arbiter("-d", folder, "player", "import", "-", stdin="fide_id\n24116068\n")
+    assert imported.code == 0 and note in imported.err
+    updated = arbiter("-d", folder, "player", "update-ratings")
+    assert updated.code == 0 and note in updated.err
+    in_force = new_event(arbiter, tmp_path / "may", "--start-date", "2026-05-10")
+    added = arbiter("-d", in_force, "player", "add", "--fide-id", "1503014")
+    assert added.code == 0 and "dated after" not in added.err
+
+
+def test_loading_an_older_list_over_a_newer_one_warns(arbiter: Runner, listed: Path) -> None:
+    """Decided: a warning, not a refusal (an arbiter may need an older list, for an event that
+    started before the newer one); the load goes through."""
+    older = arbiter("lists", "load", listed, "--date", "1899-01")
+    assert older.code == 0, older.err
+    assert "note: it replaced a newer list, of 2026-05-01" in older.err
+    newer = arbiter("lists", "load", listed, "--date", "2026-06")
+    assert newer.code == 0 and "replaced a newer" not in newer.err
+
+
+def test_lists_find_says_how_many_more_match_than_the_limit_shows(arbiter: Runner, listed: Path) -> None:
+    found = arbiter("lists", "find", "g", "--limit", "1", "-f", "json")  # only Giri
+    assert found.code == 0 and "more match" not in found.err
+    every = arbiter("lists", "find", "ç", "--limit", "1", "-f", "json")  # Carlsen and Çelik, accents aside
+    assert every.code == 0, every.err
+    assert len(json.loads(every.out)) == 1
+    assert "note: 1 more match; --limit 2 shows them" in every.err

@@ -218,3 +218,13 @@ def test_any_text_given_as_pgn_is_entered_or_refused_with_the_file_named(bits: l
         assert error.source == "f.pgn" and "\n" not in str(error).strip("\n")
         return
     assert {line.board for line in lines} <= {1, 2, 3, 4}
+
+
+def test_a_pgn_name_is_folded_as_the_rating_lists_fold_it() -> None:
+    """Ø and Ł are not taken apart by NFKD, an apostrophe is left out: the PGN's plain spelling of
+    a name is matched as ``lists find`` finds it (one folding, arbiter_cli.core.names)."""
+    players = (Player(start_number=1, name="Øster, Åse"), Player(start_number=2, name="O'Brien, Łukasz"))
+    rnd = Round(1, (Game(1, 2, 1),))
+    event = Tournament(Settings(name="Open", system="swiss", rounds=5, seed=1), players, (rnd,))
+    lines, _ = pgn_results(game("Oster, Ase", "OBrien, Lukasz", "1-0", Round="1").encode(), "r1.pgn", event, rnd)
+    assert [(line.board, line.result) for line in lines] == [(1, W)]

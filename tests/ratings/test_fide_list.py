@@ -161,3 +161,73 @@ def test_a_mapping_needs_the_id_name_and_rating_of_a_national_list() -> None:
 
 def test_a_name_is_searched_without_accents_case_or_punctuation() -> None:
     assert normalised("Çelik, Ayşe") == normalised("CELIK ayse") == "celik ayse"
+
+
+def test_a_txt_list_cut_short_in_its_last_line_is_refused_naming_the_line() -> None:
+    """A list cut off as it was copied (``head -c``): the last line, without its newline, ends
+    before the columns every line of FIDE's list has; it is refused, not stored half-read."""
+    data = b"".join(txt(CARLSEN, HOU, NEWCOMER))
+    cut = data[:data.index(b"Hou, Yifan") + 40]
+    with pytest.raises(BadArgument) as error:
+        list(txt_records(lines(cut.decode()), "cut.txt"))
+    assert str(error.value).startswith("cut.txt, line 3, field 'Name': the line is cut short in its column 'Name'")
+
+
+def test_a_txt_list_cut_in_the_ratings_of_its_last_line_is_refused() -> None:
+    data = b"".join(txt(CARLSEN, HOU))
+    cut = data[:data.index(b"2633") + 2]  # Hou's line ends in her standard rating: "26"
+    with pytest.raises(BadArgument, match=r"^cut.txt, line 3, field 'SRtng': the line is cut short"):
+        list(txt_records(lines(cut.decode()), "cut.txt"))
+
+
+def test_a_last_line_with_its_newline_and_no_flag_is_whole() -> None:
+    assert read_txt(txt(HOU, CARLSEN)) == [HOU, CARLSEN]  # Carlsen's line ends at his birth year
+
+
+def test_a_line_of_fides_list_without_its_sex_is_refused() -> None:
+    data = txt(CARLSEN, HOU)
+    start = "".join(txt_lines([])).index("Sex")
+    data[2] = data[2][:start] + b" " + data[2][start + 1:]
+    with pytest.raises(BadArgument, match=r"^list.txt, line 3, field 'Sex': the Sex is empty"):
+        list(txt_records(data, "list.txt"))
+
+
+@pytest.mark.parametrize(("column", "code"), [("Tit", "XYZ"), ("WTit", "XYZ"), ("WTit", "GM"), ("FOA", "GM")])
+def test_a_title_not_of_its_columns_codes_is_refused(column: str, code: str) -> None:
+    """B.01: the FIDE titles (Tit), the women's titles (WTit), FIDE Online Arena's (FOA)."""
+    data = txt(CARLSEN, HOU)
+    start = "".join(txt_lines([])).index(f"{column} ")
+    data[2] = data[2][:start] + code.ljust(4).encode() + data[2][start + 4:]
+    with pytest.raises(BadArgument, match=rf"^list.txt, line 3, field '{column}': '{code}' is not a title"):
+        list(txt_records(data, "list.txt"))
+
+
+def test_a_player_of_the_xml_list_without_a_federation_is_refused() -> None:
+    data = [line for line in xml(CARLSEN, HOU) if not line.startswith(b"<country>CHN")]
+    with pytest.raises(BadArgument, match=r"player 2 of the list: the country is empty"):
+        list(xml_records(data, "list.xml"))
+
+
+def test_a_national_list_without_a_mapping_needs_only_the_id_name_and_rating_columns() -> None:
+    records = list(national_records(lines('id,name,rating\n90017,"Doe, Jane",1500\n'), "n.csv", parse_mapping(None)))
+    assert records == [ListRecord(None, "Doe, Jane", national_id="90017", national_rating=1500, line=2)]
+    with pytest.raises(BadArgument, match=r"^n.csv, line 1: the header has no column 'rating' \(its columns: id, "):
+        list(national_records(lines('id,name\n1,"Doe, Jane"\n'), "n.csv", parse_mapping(None)))
+
+
+def test_a_national_list_reads_an_unmapped_optional_column_of_its_own_name() -> None:
+    text = 'ID,Name,Elo,fide_id,sex\n7,"Doe, Jane",1480,12345,F\n'
+    records = list(national_records(lines(text), "n.csv", parse_mapping("id=ID,name=Name,rating=Elo")))
+    assert [(r.fide_id, r.sex, r.national_id) for r in records] == [(12345, "F", "7")]
+
+
+def test_a_national_list_mapped_without_a_fide_id_has_none() -> None:
+    """The crash ``ListRecord.__new__() missing 'fide_id'``: a national list need not give FIDE IDs."""
+    records = list(national_records(lines('id,name,rating\nG001,"Doe, Jane",1500\n'), "n.csv",
+                                    parse_mapping("id=id,name=name,rating=rating")))
+    assert [(r.fide_id, r.national_id) for r in records] == [(None, "G001")]
+
+
+def test_a_national_list_may_leave_out_the_sex_and_federation_fides_list_must_give() -> None:
+    text = 'id,name,rating,sex,federation\n1,"Doe, Jane",1500,,\n'
+    assert [r.sex for r in national_records(lines(text), "n.csv", parse_mapping(None))] == [""]

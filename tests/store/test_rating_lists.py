@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from arbiter_cli.core.errors import BadArgument
+from arbiter_cli.core.errors import BadArgument, BrokenFolder
 from arbiter_cli.ratings.fide_list import ListRecord, txt_lines, xml_lines
 from arbiter_cli.store import rating_lists
 from arbiter_cli.store.rating_lists import FIDE, load_list, loaded_lists, open_lists
@@ -141,3 +141,56 @@ def test_a_load_tells_the_progress_bar_the_bytes_read_of_the_whole(data: Path, t
     steps: list[tuple[int, int | None]] = []
     load_list(source, progress=lambda done, total: steps.append((done, total)))
     assert steps[-1] == (source.stat().st_size, source.stat().st_size)
+
+
+@pytest.mark.parametrize("national_id", ["10001-1", "G001"])
+def test_a_national_id_of_letters_or_dashes_is_found(data: Path, tmp_path: Path, national_id: str) -> None:
+    national = write(tmp_path / "n.csv", ["id,name,rating\n", f'{national_id},"Doe, Jane",1500\n',
+                                          '90017,"Roe, Ann",1400\n'])
+    load_list(national, national="xyz")
+    with open_lists() as index:
+        assert [f.record.name for f in index.search(national_id)] == ["Doe, Jane"]
+        assert [f.record.name for f in index.search(national_id.lower())] == ["Doe, Jane"]
+        assert [f.record.name for f in index.search("90017")] == ["Roe, Ann"]
+
+
+def test_a_national_id_listed_twice_names_the_files_own_column(data: Path, tmp_path: Path) -> None:
+    national = write(tmp_path / "n.csv", ["ID;Name;DWZ;FIDE-ID\n", "1;Doe, Jane;1500;5\n", "2;Doe, Jo;1500;5\n",
+                                          "2;Roe, Ann;1400;\n"])
+    mapping = {"id": "ID", "name": "Name", "rating": "DWZ", "fide_id": "FIDE-ID"}
+    with pytest.raises(BadArgument) as error:
+        load_list(national, national="ger", mapping=mapping)
+    assert str(error.value) == f"{national}, line 3, field 'FIDE-ID': FIDE ID 5 is also on line 2"
+    write(national, ["ID;Name;DWZ\n", "1;Doe, Jane;1500\n", "1;Doe, Jo;1500\n"])
+    with pytest.raises(BadArgument) as error:
+        load_list(national, national="ger", mapping={"id": "ID", "name": "Name", "rating": "DWZ"})
+    assert str(error.value) == f"{national}, line 3, field 'ID': national id 1 is also on line 2"
+
+
+@pytest.mark.parametrize("under", ["", "sub"])
+def test_a_data_folder_that_is_a_file_is_one_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         under: str) -> None:
+    """ARBITER_DATA_DIR naming a file (or a folder under one) crashed with NotADirectoryError."""
+    blocker = tmp_path / "data"
+    blocker.write_text("not a folder\n", encoding="utf-8")
+    monkeypatch.setenv(rating_lists.DATA_DIR_VARIABLE, str(blocker / under if under else blocker))
+    source = write(tmp_path / "players_list_foa.txt", txt_lines([CARLSEN]))
+    for act in (lambda: load_list(source), loaded_lists):
+        with pytest.raises(BrokenFolder, match=rf"the data folder \(ARBITER_DATA_DIR\) is not a folder: {blocker} is "
+                                               "a file"):
+            act()
+    assert blocker.read_text(encoding="utf-8") == "not a folder\n"
+
+
+@pytest.mark.parametrize(("query", "name"), [("oster", "Øster, Åse"), ("Oster, Ase", "Øster, Åse"),
+                                             ("lukasz", "Łukasz, Jan"), ("aerø", "Ærø, Per"), ("strasse", "Straße, Ida"),
+                                             ("obrien", "O'Brien, Pat"), ("o'brien", "O'Brien, Pat"),
+                                             ("o’brien pat", "O'Brien, Pat"), ("isik", "Işık, Ali")])
+def test_a_name_is_found_with_the_letters_transliteration_folds(data: Path, tmp_path: Path, query: str,
+                                                                 name: str) -> None:
+    """Ø, Ł, Æ, ß, ı are not taken apart by NFKD; an apostrophe is left out, so O'Brien is 'obrien'."""
+    records = [ListRecord(index, who, "NOR", "F") for index, who in enumerate(
+        ["Øster, Åse", "Łukasz, Jan", "Ærø, Per", "Straße, Ida", "O'Brien, Pat", "Işık, Ali"], start=1)]
+    load_list(write(tmp_path / "players_list_foa.txt", txt_lines(records)))
+    with open_lists() as index:
+        assert [f.record.name for f in index.search(query)] == [name]

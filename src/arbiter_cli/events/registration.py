@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from arbiter_cli.core.csv_input import read_rows
 from arbiter_cli.core.errors import Refused
@@ -19,6 +20,9 @@ from arbiter_cli.core.model import Tournament
 from arbiter_cli.core.words import count
 from arbiter_cli.events.base import Event
 from arbiter_cli.store.tournament import TournamentFolder
+
+if TYPE_CHECKING:
+    from arbiter_cli.ratings.fide_list import ListRecord
 
 __all__ = ["Registration"]
 
@@ -69,26 +73,38 @@ class Registration(Event):
             self.caller.say(note)
         player = registered.tournament.by_number[registered.numbers[0]]
         if listed is not None:
-            shown = ", ".join(str(v) for v in (player.title, player.federation, player.birth_date) if v)
-            self.caller.say(f"from {listed}: {player.name}{', ' + shown if shown else ''}, "
-                            f"{tournament.settings.rating_type.value} {player.rating or 'unrated'}")
+            label, record, given = listed
+            rating_type = tournament.settings.rating_type
+            shown = ", ".join(str(v) for v in (record.fide_title, record.federation, record.birth_year) if v)
+            self.caller.say(f"from {label}: {record.name}{', ' + shown if shown else ''}, "
+                            f"{rating_type.value} {record.rating(rating_type) or 'unrated'}")
+            if given:
+                self.caller.say("given, and kept over the list's: " + ", ".join(
+                    f"{key} {value} (the list's: {'none' if old is None else old})"
+                    for key, (value, old) in given.items()))
         self.caller.say(f"added {player.name} as start number {registered.numbers[0]}")
 
     def _listed(self, tournament: Tournament, name: str | None, rating: int | None, details: dict[str, object]
-                ) -> tuple[str | None, int | None, dict[str, object], str | None]:
-        """``player add --fide-id``: the fields not given, from the loaded lists (and the lists'
-        name when the player was found in them)."""
-        from arbiter_cli.lifecycle.listed_players import listed_fields
+                ) -> tuple[str | None, int | None, dict[str, object],
+                           tuple[str, ListRecord, dict[str, tuple[object, object]]] | None]:
+        """``player add --fide-id``: the fields not given, from the loaded lists (and, when the
+        player was found in them, the lists' name, the record and the fields given over it)."""
+        from arbiter_cli.lifecycle.listed_players import dated_after_start, listed_fields, overridden
         from arbiter_cli.store.rating_lists import listing, open_lists
 
+        given = {"name": name, "rating": rating, **details}
         with open_lists() as index:
             lists = listing(index)
-            fields, record = listed_fields({"name": name, "rating": rating, **details}, lists,
-                                           tournament.settings.rating_type)
+            fields, record = listed_fields(given, lists, tournament.settings.rating_type)
         filled_name, filled_rating = fields.pop("name"), fields.pop("rating")
+        found = None
+        late = dated_after_start(lists, tournament) if record is not None else None
+        if late:
+            self.caller.say(late)
+        if lists is not None and record is not None:
+            found = (lists.label, record, overridden(given, record, tournament.settings.rating_type))
         return (filled_name if isinstance(filled_name, str) else None,
-                filled_rating if isinstance(filled_rating, int) else None, fields,
-                lists.label if lists is not None and record is not None else None)
+                filled_rating if isinstance(filled_rating, int) else None, fields, found)
 
     def player_import(self, source: str) -> None:
         from arbiter_cli.lifecycle.registration import IMPORT_COLUMNS, import_players
@@ -111,16 +127,18 @@ class Registration(Event):
         self.caller.say(f"imported {count(len(registered.numbers), 'player')}; {len(registered.tournament.players)} "
                         "registered")
 
-    @staticmethod
-    def _listed_rows(tournament: Tournament, rows: list[tuple[int, dict[str, str]]], label: str
+    def _listed_rows(self, tournament: Tournament, rows: list[tuple[int, dict[str, str]]], label: str
                      ) -> tuple[list[tuple[int, dict[str, str]]], int, str]:
         """``player import``: each row with a FIDE ID, its blank cells from the loaded lists."""
-        from arbiter_cli.lifecycle.listed_players import listed_rows
+        from arbiter_cli.lifecycle.listed_players import dated_after_start, listed_rows
         from arbiter_cli.store.rating_lists import listing, open_lists
 
         with open_lists() as index:
             lists = listing(index)
             filled_rows, filled = listed_rows(rows, lists, tournament.settings.rating_type, label)
+        late = dated_after_start(lists, tournament) if filled else None
+        if late:
+            self.caller.say(late)
         return filled_rows, filled, lists.label if lists is not None else ""
 
     def player_list(self) -> None:

@@ -20,9 +20,9 @@ from arbiter_cli.core.words import count
 from arbiter_cli.lifecycle.change import Change, named
 from arbiter_cli.lifecycle.guards import not_finalised
 from arbiter_cli.lifecycle.registration import with_players
-from arbiter_cli.ratings.fide_list import ListRecord
+from arbiter_cli.ratings.fide_list import ListRecord, normalised
 
-__all__ = ["Listing", "listed_fields", "listed_rows", "RowFiller", "RatingUpdate", "update_ratings", "UPDATED_FIELDS"]
+__all__ = ["Listing", "dated_after_start", "same_name", "overridden", "listed_fields", "listed_rows", "RowFiller", "RatingUpdate", "update_ratings", "UPDATED_FIELDS"]
 
 #: What ``player update-ratings`` refreshes from the list.
 UPDATED_FIELDS = ("rating", "title", "federation", "national_rating", "k_factor")
@@ -35,6 +35,17 @@ class Listing:
 
     lookup: Callable[[int], ListRecord | None]
     label: str
+    date: str | None = None  # ISO, YYYY-MM-DD
+
+
+def dated_after_start(listing: Listing | None, tournament: Tournament) -> str | None:
+    """A note when the list is dated after the event starts (C.04.2 2.1: "the rating used is the
+    one in force when the event starts", so a later list is not that one); None otherwise."""
+    start = tournament.settings.start_date
+    if listing is None or not listing.date or not start or listing.date <= str(start):
+        return None
+    return (f"note: {listing.label} is dated after the event starts ({start}); C.04.2 2.1 rates the players by "
+            "the list in force at the start: load that one ('arbiter lists load FILE --date YYYY-MM')")
 
 
 def _fide_id(value: object) -> int | None:
@@ -45,6 +56,27 @@ def _fide_id(value: object) -> int | None:
     if isinstance(value, str) and value.strip().isdigit() and value.strip().isascii():
         return int(value.strip())
     return None
+
+
+def same_name(given: str, listed: str) -> bool:
+    """Whether a name given is the list's, as the index compares names (:func:`normalised`:
+    accents, case and punctuation aside), in any order ("John Smith" is "Smith, John"), a word
+    given as its initial ("Smith, J." is "Smith, John")."""
+    words, left = normalised(given).split(), normalised(listed).split()
+    if len(words) != len(left):
+        return False
+    initials = []
+    for word in words:
+        if word in left:
+            left.remove(word)
+        else:
+            initials.append(word)
+    for initial in initials:
+        match = next((word for word in left if len(initial) == 1 and word.startswith(initial)), None)
+        if match is None:
+            return False
+        left.remove(match)
+    return True
 
 
 def _given(value: object) -> bool:
@@ -58,6 +90,9 @@ def listed_fields(given: Mapping[str, object], listing: Listing | None, rating_t
     record they came from. A field given wins over the list. A FIDE ID the list does not have is
     refused when no name is given (with a name, the player is registered as given)."""
     fide_id = _fide_id(given.get("fide_id"))
+    raw = given.get("fide_id")
+    if fide_id is None and isinstance(raw, str) and raw.strip():
+        raise BadArgument(f"{raw.strip()!r} is not a FIDE ID (a number)", source=source, line=line, field="fide_id")
     record = listing.lookup(fide_id) if listing is not None and fide_id is not None else None
     if record is None:
         if fide_id is None or _given(given.get("name")):
@@ -68,11 +103,23 @@ def listed_fields(given: Mapping[str, object], listing: Listing | None, rating_t
                               field="name")
         raise BadArgument(f"FIDE ID {fide_id} is not in {listing.label}; give the player's NAME to register them "
                           "anyway", source=source, line=line, field="fide_id")
+    name = given.get("name")
+    if isinstance(name, str) and name.strip() and not same_name(name, record.name):
+        raise BadArgument(f"FIDE ID {fide_id} is {record.name!r} in {listing.label if listing else 'the list'}, "
+                          f"not {name.strip()!r}: check the ID, or leave the name out to take the list's",
+                          source=source, line=line, field="name")
     filled = dict(given)
     for key, value in record.player_fields(rating_type).items():
         if not _given(filled.get(key)) and value is not None:
             filled[key] = value
     return filled, record
+
+
+def overridden(given: Mapping[str, object], record: ListRecord, rating_type: RatingType) -> dict[str, tuple[object, object]]:
+    """The fields given that differ from the list's (field -> (given, the list's)): what was given wins."""
+    listed = record.player_fields(rating_type)
+    return {key: (value, listed[key]) for key, value in given.items()
+            if key in listed and key != "name" and _given(value) and value != listed[key]}
 
 
 class RowFiller:
@@ -162,7 +209,7 @@ def update_ratings(tournament: Tournament, listing: Listing | None, *, force: bo
                                       _shown(field, new[field])))
         players.append(player.model_copy(update=new) if new else player)
     after = with_players(tournament, players) if changes else tournament
-    notes = []
+    notes = [note for note in (dated_after_start(listing, tournament),) if note]
     if no_id:
         notes.append(f"note: {count(no_id, 'player')} without a FIDE ID kept as registered")
     if not_listed:

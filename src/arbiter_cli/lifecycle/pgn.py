@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import io
 import re
-import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -44,6 +43,7 @@ import chess.pgn
 
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.model import Player
+from arbiter_cli.core.names import folded
 from arbiter_cli.core.results import GameResult
 from arbiter_cli.core.words import listed
 from arbiter_cli.lifecycle.entry import UNSET, Seat, Seats, Unset, plays
@@ -157,9 +157,9 @@ class _Lines:
 
 
 def _folded(name: str) -> tuple[str, ...]:
-    """A name's words, without case, accents, commas or points: ``Šolc,  Jan`` -> ``('solc', 'jan')``."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
-    return tuple(_WORD.findall(plain.casefold()))
+    """A name's words, without case, accents, apostrophes, commas or points, as the rating lists
+    fold names (:func:`~arbiter_cli.core.names.folded`): ``Šolc,  Jan`` -> ``('solc', 'jan')``."""
+    return tuple(_WORD.findall(folded(name)))
 
 
 class _Roll:

@@ -201,7 +201,7 @@ def import_players(tournament: Tournament, rows: Sequence[tuple[int, Mapping[str
 def players_from_rows(rows: Sequence[tuple[int, Mapping[str, str]]], tournament: Tournament, source: str
                       ) -> list[Player]:
     """The players of an import file's rows (line, fields), numbered after the registered ones.
-    A FIDE ID given twice in the file is refused with both lines."""
+    A FIDE ID given twice in the file is refused with both lines, one already registered with its line."""
     start = len(tournament.players)
     new = []
     for index, (line, fields) in enumerate(rows, start=1):
@@ -212,8 +212,13 @@ def players_from_rows(rows: Sequence[tuple[int, Mapping[str, str]]], tournament:
     if not new:
         raise BadArgument("no players in the file", source=source)
     first_line: dict[int, int] = {}
+    registered = {p.fide_id: p for p in tournament.players if p.fide_id is not None}
     for (line, _), player in zip(rows, new):
         if player.fide_id is not None:
+            if player.fide_id in registered:
+                known = registered[player.fide_id]
+                raise BadArgument(f"FIDE ID {player.fide_id} is already registered (start number "
+                                  f"{known.start_number}, {known.name})", source=source, line=line, field="fide_id")
             if player.fide_id in first_line:
                 raise BadArgument(f"FIDE ID {player.fide_id} is also on line {first_line[player.fide_id]}",
                                   source=source, line=line, field="fide_id")

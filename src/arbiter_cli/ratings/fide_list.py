@@ -29,16 +29,16 @@ from __future__ import annotations
 import csv
 import operator
 import re
-import unicodedata
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import NamedTuple
 
 from arbiter_cli.core.errors import BadArgument, shown_value
 from arbiter_cli.core.model import TITLES, RatingType
+from arbiter_cli.core.names import folded
 
 __all__ = ["ListRecord", "txt_records", "xml_records", "national_records", "parse_mapping", "normalised",
-           "NATIONAL_FIELDS", "list_format", "TXT_LAYOUT", "txt_lines", "xml_lines"]
+           "NATIONAL_FIELDS", "national_columns", "list_format", "TXT_LAYOUT", "txt_lines", "xml_lines"]
 
 
 class ListRecord(NamedTuple):
@@ -127,12 +127,9 @@ _NOT_WORD = re.compile(r"[^\w]+|_")
 
 def normalised(name: str) -> str:
     """A name as the index searches it: without accents, case, punctuation or extra spaces, so
-    that "Çelik, Ayşe" is found as "celik ayse"."""
-    if name.isascii():
-        return " ".join(_NOT_WORD.sub(" ", name.lower()).split())
-    decomposed = unicodedata.normalize("NFKD", name)
-    plain = "".join(char for char in decomposed if not unicodedata.combining(char))
-    return " ".join(_NOT_WORD.sub(" ", plain.casefold()).split())
+    that "Çelik, Ayşe" is found as "celik ayse", "Øster" as "oster", "O'Brien" as "obrien"
+    (:func:`~arbiter_cli.core.names.folded`, as a PGN game's names are matched)."""
+    return " ".join(_NOT_WORD.sub(" ", folded(name)).split())
 
 
 def _text(raw: bytes) -> str:
@@ -216,12 +213,22 @@ def _integer(value: str, field: str, label: str, source: str, line: int) -> int 
 _TEXTS = ("name", "federation", "sex", "title", "w_title", "o_title", "foa_title", "flag", "national_id")
 _ARRANGE = operator.itemgetter(*((_TEXTS + _INTEGER_FIELDS).index(field) for field in ListRecord._fields[:-1]))
 _SEXES = frozenset(("", "M", "F", "W", "m", "f", "w"))
+#: The codes each title column of FIDE's list may hold (empty: none): the FIDE title, the woman's
+#: title held beside it (B.01 0.2), FIDE Online Arena's.
+_TITLE_CODES: dict[str, frozenset[str]] = {
+    "title": frozenset(("", *TITLES)), "w_title": frozenset(("", "WGM", "WIM", "WFM", "WCM")),
+    "foa_title": frozenset(("", "AGM", "AIM", "AFM", "ACM")),
+}
+_TITLE_OF, _W_TITLE_OF, _FOA_OF = _TITLE_CODES["title"], _TITLE_CODES["w_title"], _TITLE_CODES["foa_title"]
+#: What every player of FIDE's list has: a national list may leave the federation and sex out.
+_FIDE_REQUIRED = ("federation", "sex")
 
 
-def _fast(texts: list[str | None], texts_of_numbers: list[str], line: int) -> ListRecord | None:
+def _fast(texts: list[str | None], texts_of_numbers: list[str], line: int, fide: bool = True) -> ListRecord | None:
     """The fast path of a record: its texts and the texts of its numbers (in the orders of
     :data:`_TEXTS` and :data:`_INTEGER_FIELDS`), or None when any field is not sound (then
-    :func:`_record` names it)."""
+    :func:`_record` names it). ``fide``: a record of FIDE's list, which gives every player a
+    federation and a sex, and titles only of FIDE's codes."""
     joined = "".join(texts_of_numbers)
     if joined and not (joined.isdigit() and joined.isascii()):
         return None
@@ -236,6 +243,9 @@ def _fast(texts: list[str | None], texts_of_numbers: list[str], line: int) -> Li
     if not name or sex not in _SEXES or (federation and not (len(federation) == 3 and federation.isalpha()
                                                              and federation.isascii())):
         return None
+    if fide and (not federation or not sex or texts[3] not in _TITLE_OF or texts[4] not in _W_TITLE_OF
+                 or texts[6] not in _FOA_OF):
+        return None
     if birth == 0:
         numbers[10] = None  # FIDE writes 0000 for an unknown year
     if not texts[8]:
@@ -243,8 +253,21 @@ def _fast(texts: list[str | None], texts_of_numbers: list[str], line: int) -> Li
     return ListRecord._make((*_ARRANGE(texts + numbers), line))
 
 
-def _record(values: dict[str, object], labels: Mapping[str, str], source: str, line: int) -> ListRecord:
-    """A record from a line's text fields (``labels``: each field's name in the file, for errors)."""
+def _record(values: dict[str, object], labels: Mapping[str, str], source: str, line: int,
+            fide: bool = True) -> ListRecord:
+    """A record from a line's text fields (``labels``: each field's name in the file, for errors;
+    ``fide``: FIDE's list, whose every player has a federation and a sex, and whose title columns
+    hold FIDE's codes only)."""
+    if fide:
+        for field in _FIDE_REQUIRED:
+            if not values.get(field):
+                raise BadArgument(f"the {labels.get(field, field)} is empty: every player of FIDE's list has one",
+                                  source=source, line=line, field=labels.get(field, field))
+        for field, codes in _TITLE_CODES.items():
+            title = values.get(field)
+            if isinstance(title, str) and title not in codes:
+                raise BadArgument(f"{shown_value(title)} is not a title of this column ({', '.join(sorted(codes - {''}))})",
+                                  source=source, line=line, field=labels.get(field, field))
     for field in _INTEGER_FIELDS:
         value = values.get(field)
         if isinstance(value, str):
@@ -282,10 +305,20 @@ def txt_records(lines: Iterable[bytes], source: str) -> Iterator[ListRecord]:
     texts_of = operator.itemgetter(*(placed.get(field, nothing) for field in _TEXTS))
     numbers_of = operator.itemgetter(*(placed.get(field, nothing) for field in _INTEGER_FIELDS))
     strip = str.strip
+    shortest: int | None = None  # the shortest line read so far
+    last_start = max(start for _, start, _ in spans)  # a line reaches at least into the last column but one
+    needed = max((start for _, start, _ in spans if start < last_start), default=0)
     for number, raw in numbered:
         text = _text(raw).rstrip("\r\n")
         if not text.strip():
             continue
+        if len(text) <= needed or (not raw.endswith(b"\n") and shortest is not None and len(text) < shortest):
+            end = len(text.rstrip())
+            cut = next((labels[field] for field, start, _ in reversed(spans) if start < end), labels[spans[0][0]])
+            raise BadArgument(f"the line is cut short in its column '{cut}', before the columns every line has "
+                              "(a list cut off as it was copied or downloaded?)", source=source, line=number,
+                              field=cut)
+        shortest = len(text) if shortest is None else min(shortest, len(text))
         record = _fast(list(map(strip, texts_of(text))), list(map(strip, numbers_of(text))), number)
         yield record if record is not None else \
             _record({field: text[start:end].strip() for field, start, end in spans}, labels, source, number)
@@ -426,13 +459,14 @@ _NATIONAL_REQUIRED = ("id", "name", "rating")
 
 def parse_mapping(text: str | None, option: str = "--map") -> dict[str, str]:
     """``--map id=ID,name=Name,rating=Elo,fide_id=FIDE``: each field of a national list and the
-    column of the file that holds it. Without a mapping, each field is the column of its own name.
+    column of the file that holds it. Without a mapping, none: each field is then the column of its
+    own name (:func:`national_columns`).
 
     >>> parse_mapping("id=ID, name=Name,rating=Elo")
     {'id': 'ID', 'name': 'Name', 'rating': 'Elo'}
     """
     if text is None or not text.strip():
-        return {field: field for field in NATIONAL_FIELDS}
+        return {}
     mapping: dict[str, str] = {}
     for part in text.split(","):
         field, equals, column = part.partition("=")
@@ -452,19 +486,32 @@ def parse_mapping(text: str | None, option: str = "--map") -> dict[str, str]:
     return mapping
 
 
+def national_columns(mapping: Mapping[str, str], header: Sequence[str] = ()) -> dict[str, str]:
+    """The column of each field a national list is read by: those ``mapping`` names, ``id``,
+    ``name`` and ``rating`` by their own names when not mapped, and each optional field not mapped
+    by its own name when ``header`` has a column of that name."""
+    columns = {field: mapping.get(field, field) for field in _NATIONAL_REQUIRED} | dict(mapping)
+    taken = set(columns.values())
+    columns |= {field: field for field in NATIONAL_FIELDS if field not in columns and field in header
+                and field not in taken}
+    return columns
+
+
 def _title(value: str) -> str:
     return value.strip().upper()
 
 
 def national_records(lines: Iterable[bytes], source: str, mapping: Mapping[str, str]) -> Iterator[ListRecord]:
     """The records of a national list: a CSV file with a header, its columns named by ``mapping``
-    (field -> column, :func:`parse_mapping`); the delimiter is the one (``,``, ``;``, tab, ``|``)
-    whose header holds every mapped column. Columns not mapped are left out."""
+    (field -> column, :func:`parse_mapping`; a field not mapped is the column of its own name,
+    :func:`national_columns`); the delimiter is the one (``,``, ``;``, tab, ``|``) whose header
+    holds every column needed. Other columns are left out."""
     texts = (_text(raw) for raw in lines)
     first = next(texts, "").lstrip("\ufeff")
     if not first.strip():
         raise BadArgument("the file is empty; a national list needs a header line", source=source, line=1)
-    wanted = set(mapping.values())
+    needed = national_columns(mapping)
+    wanted = set(needed.values())
     header: list[str] = []
     delimiter = ","
     for delimiter in (",", ";", "\t", "|"):
@@ -473,9 +520,11 @@ def national_records(lines: Iterable[bytes], source: str, mapping: Mapping[str, 
             break
     else:
         header = [cell.strip() for cell in next(csv.reader([first], delimiter=max(",;\t|", key=first.count)))]
-        missing = [f"{field}={column}" for field, column in mapping.items() if column not in header]
+        missing = [f"{field}={column}" if field in mapping else repr(column) for field, column in needed.items()
+                   if column not in header]
         raise BadArgument(f"the header has no column {', '.join(missing)} (its columns: {', '.join(header)}); "
                           "name the columns with --map FIELD=COLUMN,...", source=source, line=1)
+    mapping = national_columns(mapping, header)
     index = {field: header.index(column) for field, column in mapping.items()}
     labels = {NATIONAL_FIELDS[field]: column for field, column in mapping.items()}
     fix: dict[str, Callable[[str], str]] = {"title": _title}
@@ -504,7 +553,8 @@ def national_records(lines: Iterable[bytes], source: str, mapping: Mapping[str, 
             title = str(values.get("title") or "")
             if title and title not in TITLES:
                 values["title"] = ""  # a national title (candidate master of a federation) is not FIDE's
-            yield _record(values, labels, source, reader.line_num)
+            values.setdefault("fide_id", None)
+            yield _record(values, labels, source, reader.line_num, fide=False)
     except csv.Error as error:
         raise BadArgument(f"CSV syntax error: {error}", source=source, line=reader.line_num) from None
 

@@ -28,14 +28,14 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Refused
-from arbiter_cli.ratings.fide_list import (ListRecord, list_format, national_records, normalised, txt_records,
-                                           xml_records)
+from arbiter_cli.ratings.fide_list import (ListRecord, list_format, national_columns, national_records, normalised,
+                                           txt_records, xml_records)
 
 if TYPE_CHECKING:
     from arbiter_cli.lifecycle.listed_players import Listing
 
 __all__ = ["DATA_DIR_VARIABLE", "FIDE", "data_dir", "lists_dir", "LoadedList", "load_list", "loaded_lists",
-           "ListIndex", "open_lists", "Found", "national_name", "listing", "require_lists"]
+           "ListIndex", "open_lists", "Found", "previous_load", "national_name", "listing", "require_lists"]
 
 #: The environment variable that names the data folder (tests and scripts set it).
 DATA_DIR_VARIABLE = "ARBITER_DATA_DIR"
@@ -65,8 +65,16 @@ def data_dir() -> Path:
 
 
 def lists_dir() -> Path:
-    """Where the rating lists' indexes are."""
-    return data_dir() / "lists"
+    """Where the rating lists' indexes are. A data folder that is a file (or under one) is refused
+    in one line naming ``ARBITER_DATA_DIR`` when the environment gave it."""
+    folder = data_dir()
+    lists = folder / "lists"
+    blocked = next((place for place in (lists, *lists.parents) if place.exists() and not place.is_dir()), None)
+    if blocked is not None:
+        named = f" ({DATA_DIR_VARIABLE})" if os.environ.get(DATA_DIR_VARIABLE, "").strip() else ""
+        raise BrokenFolder(f"the data folder{named} is not a folder: {blocked} is a file; name a folder for the "
+                           "rating lists", source=str(folder))
+    return lists
 
 
 def national_name(name: str) -> str:
@@ -178,8 +186,10 @@ def _rows(records: Iterator[ListRecord]) -> Iterator[tuple[object, ...]]:
         yield (*record, normalised(record.name))
 
 
-def _duplicate(connection: sqlite3.Connection, column: str, what: str, form: str, source: str) -> BadArgument | None:
-    """The first value of ``column`` the list holds twice, as the error that names both places."""
+def _duplicate(connection: sqlite3.Connection, column: str, what: str, form: str, source: str,
+               label: str) -> BadArgument | None:
+    """The first value of ``column`` the list holds twice, as the error that names both places
+    (``label``: the file's own name of the column)."""
     found = connection.execute(f"SELECT {column}, MIN(line), MAX(line) FROM players WHERE {column} IS NOT NULL "
                                f"GROUP BY {column} HAVING COUNT(*) > 1 ORDER BY MIN(line) LIMIT 1").fetchone()
     if found is None:
@@ -188,8 +198,7 @@ def _duplicate(connection: sqlite3.Connection, column: str, what: str, form: str
     if form == "xml":
         return BadArgument(f"{what} {value} is listed twice (players {first} and {second} of the list)",
                            source=source)
-    return BadArgument(f"{what} {value} is also on line {first}", source=source, line=second,
-                       field="ID Number" if column == "fide_id" and form == "txt" else what)
+    return BadArgument(f"{what} {value} is also on line {first}", source=source, line=second, field=label)
 
 
 def load_list(path: Path, *, national: str | None = None, mapping: Mapping[str, str] | None = None,
@@ -228,11 +237,14 @@ def load_list(path: Path, *, national: str | None = None, mapping: Mapping[str, 
                 rows = connection.execute("SELECT COUNT(*) FROM players").fetchone()[0]
                 if rows == 0:
                     raise BadArgument("the list holds no players", source=source)
-                for column, what in (("fide_id", "FIDE ID"), ("national_id", "national id")):
+                columns = national_columns(mapping or {}) if national is not None else \
+                    {"fide_id": "ID Number" if form == "txt" else "fideid"}
+                for column, what, label in (("fide_id", "FIDE ID", columns.get("fide_id", "fide_id")),
+                                            ("national_id", "national id", columns.get("id", "id"))):
                     try:
                         connection.execute(f"CREATE UNIQUE INDEX by_{column} ON players ({column})")
                     except sqlite3.IntegrityError:
-                        raise _duplicate(connection, column, what, form, source) or BadArgument(
+                        raise _duplicate(connection, column, what, form, source, label) or BadArgument(
                             f"a {what} is listed twice", source=source) from None
                 connection.execute("CREATE INDEX by_name ON players (name_key)")
                 loaded = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
@@ -335,6 +347,11 @@ class ListIndex:
         if text.isdigit():
             return self._query(f"SELECT {_COLUMNS} FROM players WHERE fide_id = ? OR national_id = ? LIMIT ?",
                                (int(text), text, limit))
+        if text and not any(char.isspace() for char in text) and any(char.isdigit() for char in text):
+            by_id = self._query(f"SELECT {_COLUMNS} FROM players WHERE national_id IN (?, ?, ?) LIMIT ?",
+                                (text, text.upper(), text.lower(), limit))  # a national id: "G001", "10001-1"
+            if by_id:
+                return by_id
         key = normalised(text)
         if not key:
             raise BadArgument("give a name or a FIDE ID to find", field="NAME|ID")
@@ -355,6 +372,24 @@ class ListIndex:
         """The players whose normalised name starts with ``key``, by name (the index's order)."""
         return self._query(f"SELECT {_COLUMNS} FROM players WHERE name_key >= ? AND name_key < ? "
                            "ORDER BY name_key, fide_id LIMIT ?", (key, key + "\U0010ffff", limit))
+
+
+def previous_load(national: str | None) -> LoadedList | None:
+    """The load a new load of this list (FIDE's, or the national list ``national``) would replace;
+    None when there is none, or its index does not read (a load then mends it)."""
+    path = _index_file(FIDE if national is None else national_name(national))
+    if not path.is_file():
+        return None
+    try:
+        connection = _connect(path)
+    except sqlite3.Error:
+        return None
+    try:
+        return _loaded(path, connection)
+    except BrokenFolder:
+        return None
+    finally:
+        connection.close()
 
 
 def loaded_lists() -> list[LoadedList]:
@@ -389,7 +424,8 @@ def listing(index: ListIndex) -> Listing | None:
     if not index.lists:
         return None
     main = index.fide
-    return Listing(index.by_fide_id, main.label if main is not None else " and ".join(l.label for l in index.lists))
+    return Listing(index.by_fide_id, main.label if main is not None else " and ".join(l.label for l in index.lists),
+                   main.date if main is not None else max(l.date for l in index.lists))
 
 
 def require_lists(index: ListIndex) -> None:
