@@ -84,7 +84,8 @@ def test_a_change_is_typed_from_the_model_written_and_journalled(arbiter: Runner
         assert outcome.code == 0, outcome.err
         assert _settings(arbiter, folder)[key]["value"] == stored
     assert 'tiebreaks = [\n    "BH/C1",\n    "BH",\n    "SB",\n]' in (folder / "tournament.toml").read_text()
-    rows = [(r["command"], r["change"], r["old"], r["new"]) for r in _journal(folder)[-7:]]
+    rows = [(r["command"], r["change"], r["old"], r["new"]) for r in _journal(folder)
+            if r["command"].split("settings set ")[-1].split(" ")[0] == r["change"].removeprefix("setting ")][-7:]
     assert rows[0][0].endswith("settings set tiebreaks BH/C1, BH,SB")
     assert rows[0][1:] == ("setting tiebreaks", "", "BH/C1,BH,SB")
     assert rows[1][1:] == ("setting rank_withdrawn", "true", "false")
@@ -404,3 +405,49 @@ def test_a_club_has_no_settings_command(arbiter: Runner, tmp_path: Path) -> None
     outcome = arbiter("-d", club, "settings")
     assert outcome.code == 4 and "'arbiter settings' is for" in outcome.err and "clubs" not in outcome.err.split(
         "is for")[1]
+
+
+# --------------------------------------------------------------------------- the points that follow a win's or a draw's
+
+
+def _scoring(folder: Path) -> dict[str, str]:
+    text = (folder / "tournament.toml").read_text(encoding="utf-8").split("[scoring]", 1)[1].split("[", 1)[0]
+    return {name.strip(): value.strip().strip('"') for name, value in
+            (line.split("=", 1) for line in text.splitlines() if "=" in line)}
+
+
+def test_a_pab_forfeit_win_and_byes_follow_a_new_win_and_draw_as_new_scoring_derives_them(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """C.04.1 Art. 4: the PAB scores a win's points; ``settings set scoring.win 3`` and ``scoring.draw 1``
+    leave the event as ``new --scoring 3,1,0`` makes it, and the PAB player gets 3."""
+    folder = _swiss(arbiter, tmp_path, 5, 3)
+    win = arbiter("-d", folder, "settings", "set", "scoring.win", "3")
+    assert win.code == 0, win.err
+    for name in ("scoring.pab", "scoring.forfeit_win", "scoring.full_bye"):
+        assert f"note: {name} follows scoring.win: 1 -> 3" in win.err
+    assert "note: scoring.half_bye follows scoring.draw: 0.5 -> 1" in arbiter(
+        "-d", folder, "settings", "set", "scoring.draw", "1").err
+    reference = tmp_path / "reference"
+    assert arbiter("new", reference, "--name", "R", "--system", "swiss", "--rounds", 3, "--seed", 3,
+                   "--scoring", "3,1,0").code == 0
+    assert _scoring(folder) == _scoring(reference)
+    assert {row["change"]: row["new"] for row in _journal(folder) if row["change"].startswith("setting scoring.")} == {
+        "setting scoring.win": "3", "setting scoring.pab": "3", "setting scoring.forfeit_win": "3",
+        "setting scoring.full_bye": "3", "setting scoring.draw": "1", "setting scoring.half_bye": "1"}
+    rows = _settings(arbiter, folder)
+    assert rows["scoring.pab"]["default"] == 3 and rows["scoring.half_bye"]["default"] == 1
+    assert arbiter("-d", folder, "pair").code == 0
+    standings = json.loads(arbiter("-d", folder, "standings", "-f", "json").out)
+    assert sorted(row["points"] for row in standings) == [0, 0, 0, 0, 3]
+
+
+def test_a_point_the_arbiter_set_apart_from_the_win_stays_when_the_win_changes_and_an_unset_one_follows_again(
+        arbiter: Runner, tmp_path: Path) -> None:
+    folder = _swiss(arbiter, tmp_path, 5, 3)
+    assert arbiter("-d", folder, "settings", "set", "scoring.full_bye", "1/2").code == 0
+    win = arbiter("-d", folder, "settings", "set", "scoring.win", "3")
+    assert "note: scoring.full_bye stays 0.5, set apart from scoring.win (1)" in win.err
+    assert _scoring(folder)["full_bye"] == "0.5" and _scoring(folder)["pab"] == "3"
+    assert arbiter("-d", folder, "settings", "unset", "scoring.pab").code == 0  # the default: the win's 3
+    assert arbiter("-d", folder, "settings", "set", "scoring.win", "2").code == 0
+    assert _scoring(folder)["pab"] == "2" and _scoring(folder)["forfeit_win"] == "2"

@@ -131,8 +131,10 @@ def change(open_door: Opener, caller: _Caller, stage: str, key: str, value: str 
         tables = {name: model for name, model in done.tables.items() if name != PRIZES}
         if done.key.table != PRIZES:
             _read_back(door, tables, done.key, done.new)
-        door.save(tables, [done.change], edited)
+        door.save(tables, [done.change, *done.follows], edited)
     caller.say(f"{done.change.change}: {done.change.old or 'none'} -> {done.change.new or 'none'}")
+    for note in done.notes:
+        caller.say(note)
 
 
 def _words(value: Any) -> str:

@@ -40,7 +40,7 @@ from pydantic import BaseModel, ValidationError
 from arbiter_cli.core.errors import BadArgument, Refused, pydantic_message
 from arbiter_cli.core.group_settings import GroupEvent
 from arbiter_cli.core.knockout import KnockoutTournament
-from arbiter_cli.core.model import Settings, Status, Tournament
+from arbiter_cli.core.model import Scoring, Settings, Status, Tournament
 from arbiter_cli.core.results import ByeKind
 from arbiter_cli.core.setting_keys import (UNSET, Key, Tables, find_key, parse_text, setting_keys, shown, value_of,
                                            with_value)
@@ -362,10 +362,52 @@ def listing(tables: Tables, progress: Progress, hidden: frozenset[str] = frozens
         rule = rule_of(key.name)
         if key.name in hidden or key.table_of_its_own or (not key.settable and rule.when is not When.OWN_COMMAND):
             continue
-        default = None if key.field.is_required() else key.field.get_default(call_default_factory=True)
         now = key.settable and not _fixed(key, rule, progress)
-        out.append(Listed(key.name, value_of(tables, key), default, rule.when, _about(key), now))
+        out.append(Listed(key.name, value_of(tables, key), _default(tables, key), rule.when, _about(key), now))
     return out
+
+
+def _holder(tables: Tables, key: Key) -> Any:
+    """The model that holds ``key``'s field (None: an absent nested table)."""
+    value: Any = tables[key.table]
+    for part in key.path[:-1]:
+        value = getattr(value, part, None) if value is not None else None
+    return value
+
+
+def _default(tables: Tables, key: Key) -> Any:
+    """The value ``settings unset`` gives ``key``: its field's default; a point that follows a win's or
+    a draw's (:attr:`Scoring.DERIVED`) that one's value now."""
+    holder = _holder(tables, key)
+    if isinstance(holder, Scoring) and key.path[-1] in Scoring.DERIVED:
+        return getattr(holder, Scoring.DERIVED[key.path[-1]])
+    return None if key.field.is_required() else key.field.get_default(call_default_factory=True)
+
+
+def _following(tables: Tables, after: dict[str, BaseModel], key: Key, apply: Apply
+               ) -> tuple[dict[str, BaseModel], tuple[Change, ...], tuple[str, ...]]:
+    """The points that follow a win's or a draw's (:attr:`Scoring.DERIVED`: a PAB, a forfeit win and a
+    full-point bye a win's, a half-point bye a draw's, C.04.1 Art. 3-4), after ``key`` changed, as
+    ``new --scoring`` derives them: each that had the value of the old win (draw) takes the new one;
+    one the arbiter set apart stays. Their journal lines and a note on each."""
+    before, now = _holder(tables, key), _holder(after, key)
+    source = key.path[-1]
+    if not isinstance(before, Scoring) or not isinstance(now, Scoring) or source not in Scoring.DERIVED.values():
+        return after, (), ()
+    prefix = key.name[:-len(source)]
+    old, new = getattr(before, source), getattr(now, source)
+    changes: list[Change] = []
+    notes: list[str] = []
+    for name in (name for name, follows in Scoring.DERIVED.items() if follows == source):
+        derived, was = find_key(after, prefix + name), getattr(before, name)
+        if was == old:
+            after = apply(after, derived, new)
+            changes.append(Change(f"setting {derived.name}", shown(was), shown(new)))
+            notes.append(f"note: {derived.name} follows {key.name}: {shown(was)} -> {shown(new)}")
+        else:
+            notes.append(f"note: {derived.name} stays {shown(was)}, set apart from {key.name} ({shown(old)}); "
+                         f"'arbiter settings set {derived.name} {shown(new)}' makes it follow")
+    return after, tuple(changes), tuple(notes)
 
 
 def _fixed(key: Key, rule: Rule, progress: Progress) -> str:
@@ -409,6 +451,8 @@ class Changed:
     old: Any
     new: Any
     change: Change | None
+    follows: tuple[Change, ...] = ()  # the keys that followed it (a win's points: the PAB's ...)
+    notes: tuple[str, ...] = ()
 
 
 #: How a value is put into the tables: :func:`~arbiter_cli.core.setting_keys.with_value`, or the
@@ -440,6 +484,7 @@ def change_setting(tables: Tables, name: str, text: str | None, progress: Progre
     try:
         value = UNSET if text is None else parse_text(key, text)
         after = apply(tables, key, value)
+        after, follows, notes = _following(tables, after, key, apply)
     except ValueError as error:
         raise BadArgument(_reason(error, key, keys), field=key.name) from None
     new = value_of(after, key)
@@ -448,7 +493,7 @@ def change_setting(tables: Tables, name: str, text: str | None, progress: Progre
     why = refusal(after, key, old, new, progress)
     if why:
         raise Refused(f"cannot change from {shown(old) or 'none'} to {shown(new) or 'none'}: {why}", field=key.name)
-    return Changed(after, key, old, new, Change(f"setting {key.name}", shown(old), shown(new)))
+    return Changed(after, key, old, new, Change(f"setting {key.name}", shown(old), shown(new)), follows, notes)
 
 
 def _reason(error: ValueError, key: Key, keys: Mapping[str, Key]) -> str:
