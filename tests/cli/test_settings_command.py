@@ -451,3 +451,30 @@ def test_a_point_the_arbiter_set_apart_from_the_win_stays_when_the_win_changes_a
     assert arbiter("-d", folder, "settings", "unset", "scoring.pab").code == 0  # the default: the win's 3
     assert arbiter("-d", folder, "settings", "set", "scoring.win", "2").code == 0
     assert _scoring(folder)["pab"] == "2" and _scoring(folder)["forfeit_win"] == "2"
+
+
+# --------------------------------------------------------------------------- the start numbers before round 1
+
+
+def test_a_new_starting_rank_before_round_1_numbers_the_players_again_and_round_1_is_paired_on_it(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """C.04.2 2.2: the starting list is ordered by the rating the starting rank names (TRF-2026 172);
+    changed before round 1, the start numbers follow it, journalled, and the export says NRO."""
+    folder = tmp_path / "open"
+    assert arbiter("new", folder, "--name", "Open", "--system", "swiss", "--rounds", 5, "--seed", 1).code == 0
+    rows = "name,rating,national_rating\nAda,2300,1500\nBora,2100,1900\nCan,1900,2200\nDeniz,1700,2000\n"
+    assert arbiter("-d", folder, "player", "import", "-", stdin=rows).code == 0
+    outcome = arbiter("-d", folder, "settings", "set", "starting_rank", "nro")
+    assert outcome.code == 0, outcome.err
+    assert "note: the players are numbered again by starting_rank NRO (C.04.2 2.2): 4 start numbers changed" \
+        in outcome.err
+    players = json.loads(arbiter("-d", folder, "player", "list", "-f", "json").out)
+    assert [(p["start_number"], p["name"]) for p in players] == [(1, "Can"), (2, "Deniz"), (3, "Bora"), (4, "Ada")]
+    line = [row for row in _journal(folder) if row["change"] == "start numbers (C.04.2 2.2)"]
+    assert [(row["old"], row["new"]) for row in line] == [("1=Ada 2=Bora 3=Can 4=Deniz", "1=Can 2=Deniz 3=Bora 4=Ada")]
+    assert arbiter("-d", folder, "pair").code == 0
+    pairings = json.loads(arbiter("-d", folder, "pairings", "-f", "json").out)
+    assert {frozenset((row["white"], row["black"])) for row in pairings} == {frozenset((1, 3)), frozenset((2, 4))}
+    assert arbiter("-d", folder, "settings", "set", "federation", "GER").code == 0
+    assert "172 GER NRO" in arbiter("-d", folder, "export").out
+    assert arbiter("-d", folder, "verify").code == 0

@@ -31,7 +31,7 @@ else from :data:`RULES`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
@@ -40,7 +40,7 @@ from pydantic import BaseModel, ValidationError
 from arbiter_cli.core.errors import BadArgument, Refused, pydantic_message
 from arbiter_cli.core.group_settings import GroupEvent
 from arbiter_cli.core.knockout import KnockoutTournament
-from arbiter_cli.core.model import Scoring, Settings, Status, Tournament
+from arbiter_cli.core.model import Player, Scoring, Settings, Status, Tournament
 from arbiter_cli.core.results import ByeKind
 from arbiter_cli.core.setting_keys import (UNSET, Key, Tables, find_key, parse_text, setting_keys, shown, value_of,
                                            with_value)
@@ -51,7 +51,7 @@ from arbiter_cli.lifecycle.guards import paired_rounds
 
 __all__ = ["When", "Rule", "RULES", "DEFAULT_RULE", "rule_of", "Progress", "progress_of", "team_progress",
            "knockout_progress", "group_progress", "Listed", "listing", "Changed", "Apply", "change_setting", "refusal",
-           "PERSON_KEYS"]
+           "PERSON_KEYS", "with_settings"]
 
 
 class When(str, Enum):
@@ -510,3 +510,28 @@ def _reason(error: ValueError, key: Key, keys: Mapping[str, Key]) -> str:
     if other in keys and keys[other].table_of_its_own:
         return f"{message} ({other}: 'arbiter settings unset {other}' removes it)"
     return f"{message} ({other})"
+
+
+def with_settings(tournament: Tournament, settings: Settings) -> tuple[Tournament, tuple[Change, ...], tuple[str, ...]]:
+    """``tournament`` under its changed ``settings``. Before round 1 its start numbers follow C.04.2 2.2
+    under them (the starting rank that orders the list, TRF-2026 172), as registration numbers them
+    (:func:`~arbiter_cli.lifecycle.registration.with_players`): a new order is journalled with its
+    numbers, and said. Once a round is paired the numbers stay (the change is refused before this)."""
+    from arbiter_cli.lifecycle.registration import with_players
+
+    after = with_players(replace(tournament, settings=settings), tournament.players)
+    moved = [p for p, old in zip(after.players, sorted(tournament.players, key=lambda p: p.start_number))
+             if p.model_copy(update={"start_number": old.start_number}) != old]
+    if not moved:
+        return after, (), ()
+
+    def numbers(players: tuple[Player, ...]) -> str:
+        return " ".join(f"{p.start_number}={p.name}" for p in sorted(players, key=lambda p: p.start_number))
+
+    changes = [Change("start numbers (C.04.2 2.2)", numbers(tournament.players), numbers(after.players))]
+    old_a, new_a = tournament.settings.baku_group_a, after.settings.baku_group_a
+    if old_a is not None and new_a != old_a:
+        changes.append(Change("Baku group A", f"start numbers 1 to {old_a}", f"start numbers 1 to {new_a}"))
+    note = (f"note: the players are numbered again by starting_rank {settings.starting_rank.value} (C.04.2 2.2): "
+            f"{count(len(moved), 'start number')} changed ('arbiter player list' shows them)")
+    return after, tuple(changes), (note,)
