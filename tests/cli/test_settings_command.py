@@ -478,3 +478,21 @@ def test_a_new_starting_rank_before_round_1_numbers_the_players_again_and_round_
     assert arbiter("-d", folder, "settings", "set", "federation", "GER").code == 0
     assert "172 GER NRO" in arbiter("-d", folder, "export").out
     assert arbiter("-d", folder, "verify").code == 0
+
+
+def test_rounds_never_make_a_round_paired_on_an_unfinished_game_one_of_the_last_two(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """C.04.2 3.1 and the federation's rule: the last two rounds are never paired on an unfinished game,
+    so an event keeps at least two rounds after the round paired on one (``pair`` refuses the same)."""
+    folder = _swiss(arbiter, tmp_path, 8, 7)
+    assert arbiter("-d", folder, "pair").code == 0
+    assert arbiter("-d", folder, "result", "1", "--from", "-", stdin="1 *\n2 1/2-1/2\n3 1-0\n4 0-1\n").code == 0
+    paired = arbiter("-d", folder, "pair")
+    assert paired.code == 0, paired.err
+    for rounds, which in (("2", "the last round of 2"), ("3", "the last round but one of 3")):
+        error = _refused(arbiter, folder, "set", "rounds", rounds)
+        assert (f"round 2 was paired on an unfinished game (round 1, board 1) and would be {which}: the last two "
+                "rounds are never paired on one") in error and "needs at least 4 rounds" in error
+    assert arbiter("-d", folder, "result", "1", "1", "1-0").code == 0  # the game ended: round 2 still was paired on it
+    _refused(arbiter, folder, "set", "rounds", "3")
+    assert arbiter("-d", folder, "settings", "set", "rounds", "4").code == 0

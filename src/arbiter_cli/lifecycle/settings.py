@@ -48,6 +48,8 @@ from arbiter_cli.core.team_tournament import TeamTournament
 from arbiter_cli.core.words import count, listed
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.guards import paired_rounds
+from arbiter_cli.lifecycle.unfinished import RULE as UNFINISHED_RULE
+from arbiter_cli.lifecycle.unfinished import paired_on_unfinished
 
 __all__ = ["When", "Rule", "RULES", "DEFAULT_RULE", "rule_of", "Progress", "progress_of", "team_progress",
            "knockout_progress", "group_progress", "Listed", "listing", "Changed", "Apply", "change_setting", "refusal",
@@ -75,6 +77,8 @@ class Progress:
     kept: Mapping[str, int] = field(default_factory=dict)  # what the folder keeps for later rounds -> its last round
     half_byes: Mapping[str, int] = field(default_factory=dict)  # each player's half-point byes taken or requested
     half_bye_rounds: Mapping[int, tuple[str, ...]] = field(default_factory=dict)  # round -> who has an HPB in it
+    # a round paired on an unfinished game -> the round and board of that game
+    on_unfinished: Mapping[int, tuple[int, int]] = field(default_factory=dict)
 
 
 #: A check of an :attr:`When.UNPAIRED_ROUNDS` key: (old value, new value, progress, the settings
@@ -95,13 +99,22 @@ class Rule:
 
 
 def _rounds(old: Any, new: Any, progress: Progress, settings: Settings | None) -> str:
-    """``rounds``: never fewer than the rounds paired, nor than a round the folder keeps something for."""
+    """``rounds``: never fewer than the rounds paired, nor than a round the folder keeps something for;
+    a round paired on an unfinished game never one of the last two (C.04.2 3.1 and the federation's
+    rule, :mod:`arbiter_cli.lifecycle.unfinished`)."""
     if progress.paired and progress.rounds_follow:
         return progress.rounds_follow
     if new is None:
         return ""
     if new < progress.paired:
         return f"{paired_rounds(progress.paired)}; the event cannot have fewer rounds"
+    held = sorted((paired, at) for paired, at in progress.on_unfinished.items() if paired >= new - 1)
+    if held:
+        paired, (number, board) = held[0]
+        which = "the last round" if paired == new else "the last round but one"
+        return (f"round {paired} was paired on an unfinished game (round {number}, board {board}) and would be {which} "
+                f"of {new}: the last two rounds are never paired on one ({UNFINISHED_RULE}); the event needs at least "
+                f"{paired + 2} rounds")
     later = {what: last for what, last in progress.kept.items() if last > new}
     if later:
         what, last = max(later.items(), key=lambda item: item[1])
@@ -304,10 +317,13 @@ def progress_of(tournament: Tournament) -> Progress:
         if request.kind is ByeKind.HPB and request.start_number in tournament.by_number:
             half.setdefault(request.round, []).append(tournament.by_number[request.start_number].name)
     follow = ("a round robin's rounds follow from its players (C.05)" if settings.system.is_round_robin else "")
+    on_unfinished: dict[int, tuple[int, int]] = {}
+    for number, board in paired_on_unfinished(tournament).values():
+        on_unfinished.setdefault(number + 1, (number, board))
     return Progress(tournament.last_round, _finalised(settings), "", follow, kept,
                     {p.name: taken for p in tournament.players
                      if (taken := half_byes_taken(tournament, p.start_number))},
-                    {number: tuple(names) for number, names in half.items()})
+                    {number: tuple(names) for number, names in half.items()}, on_unfinished)
 
 
 def team_progress(tournament: TeamTournament) -> Progress:
