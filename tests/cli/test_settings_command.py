@@ -496,3 +496,12 @@ def test_rounds_never_make_a_round_paired_on_an_unfinished_game_one_of_the_last_
     assert arbiter("-d", folder, "result", "1", "1", "1-0").code == 0  # the game ended: round 2 still was paired on it
     _refused(arbiter, folder, "set", "rounds", "3")
     assert arbiter("-d", folder, "settings", "set", "rounds", "4").code == 0
+
+
+def test_a_new_rating_type_says_the_ratings_registered_are_of_the_old_list_and_update_ratings_takes_the_new(
+        arbiter: Runner, tmp_path: Path) -> None:
+    folder = _swiss(arbiter, tmp_path, 4, 5)
+    outcome = arbiter("-d", folder, "settings", "set", "rating_type", "rapid")
+    assert outcome.code == 0, outcome.err
+    assert ("note: the ratings in players.csv are still the standard ones; 'arbiter player update-ratings' takes the "
+            "rapid list's") in outcome.err

@@ -532,14 +532,21 @@ def with_settings(tournament: Tournament, settings: Settings) -> tuple[Tournamen
     """``tournament`` under its changed ``settings``. Before round 1 its start numbers follow C.04.2 2.2
     under them (the starting rank that orders the list, TRF-2026 172), as registration numbers them
     (:func:`~arbiter_cli.lifecycle.registration.with_players`): a new order is journalled with its
-    numbers, and said. Once a round is paired the numbers stay (the change is refused before this)."""
+    numbers, and said. Once a round is paired the numbers stay (the change is refused before this). A
+    new rating list (``rating_type``) is said too: the players' ratings are still the old list's."""
     from arbiter_cli.lifecycle.registration import with_players
 
     after = with_players(replace(tournament, settings=settings), tournament.players)
     moved = [p for p, old in zip(after.players, sorted(tournament.players, key=lambda p: p.start_number))
              if p.model_copy(update={"start_number": old.start_number}) != old]
+    notes: tuple[str, ...] = ()
+    old_list, new_list = tournament.settings.rating_type.value, settings.rating_type.value
+    if old_list != new_list and any(p.rating for p in tournament.players):
+        notes = (f"note: the ratings in players.csv are still the {old_list} ones; 'arbiter player update-ratings' "
+                 f"takes the {new_list} list's (a player it does not rate in {new_list} keeps the rating registered, "
+                 "with a note)",)
     if not moved:
-        return after, (), ()
+        return after, (), notes
 
     def numbers(players: tuple[Player, ...]) -> str:
         return " ".join(f"{p.start_number}={p.name}" for p in sorted(players, key=lambda p: p.start_number))
@@ -550,4 +557,4 @@ def with_settings(tournament: Tournament, settings: Settings) -> tuple[Tournamen
         changes.append(Change("Baku group A", f"start numbers 1 to {old_a}", f"start numbers 1 to {new_a}"))
     note = (f"note: the players are numbered again by starting_rank {settings.starting_rank.value} (C.04.2 2.2): "
             f"{count(len(moved), 'start number')} changed ('arbiter player list' shows them)")
-    return after, tuple(changes), (note,)
+    return after, tuple(changes), (*notes, note)
