@@ -505,3 +505,22 @@ def test_a_new_rating_type_says_the_ratings_registered_are_of_the_old_list_and_u
     assert outcome.code == 0, outcome.err
     assert ("note: the ratings in players.csv are still the standard ones; 'arbiter player update-ratings' takes the "
             "rapid list's") in outcome.err
+
+
+@pytest.mark.parametrize(("dates", "reason"), [
+    ("2026-03-01,2026-03-02,2026-03-03", "3 dates for 5 rounds: give one date a round"),
+    ("2026-03-01,2026-03-02,2026-03-03,2026-03-04,2026-03-05,2026-03-06", "6 dates for 5 rounds"),
+    ("2026-02-28,2026-03-02,2026-03-03,2026-03-04,2026-03-05", "round 1's date 2026-02-28 is before start_date "
+     "2026-03-01"),
+    ("2026-03-01,2026-03-03,2026-03-02,2026-03-04,2026-03-05", "round 3's date 2026-03-02 is before round 2's"),
+    ("2026-03-01,2026-03-02,2026-03-03,2026-03-04,2026-03-09", "round 5's date 2026-03-09 is after end_date"),
+])
+def test_round_dates_give_one_date_a_round_within_the_events_days_in_order(arbiter: Runner, tmp_path: Path,
+                                                                            dates: str, reason: str) -> None:
+    """TRF record 132: a date for each round, of the event's days (042 to 052)."""
+    folder = _swiss(arbiter, tmp_path, 4, 5)
+    for key, value in (("start_date", "2026-03-01"), ("end_date", "2026-03-05")):
+        assert arbiter("-d", folder, "settings", "set", key, value).code == 0
+    assert reason in _refused(arbiter, folder, "set", "round_dates", dates)
+    assert arbiter("-d", folder, "settings", "set", "round_dates",
+                   "2026-03-01,2026-03-02,2026-03-03,2026-03-04,2026-03-05").code == 0

@@ -81,8 +81,9 @@ class Progress:
     on_unfinished: Mapping[int, tuple[int, int]] = field(default_factory=dict)
 
 
-#: A check of an :attr:`When.UNPAIRED_ROUNDS` key: (old value, new value, progress, the settings
-#: after) -> why the change reaches into a round already paired, or "".
+#: A check of a key: (old value, new value, progress, the settings after) -> why the change reaches
+#: into a round already paired (a key of :attr:`When.UNPAIRED_ROUNDS`), or the value does not fit the
+#: other settings (``round_dates``), or "".
 Check = Callable[[Any, Any, Progress, Settings | None], str]
 
 
@@ -155,6 +156,25 @@ def _closed_last_rounds(old: Any, new: Any, progress: Progress, settings: Settin
             "('arbiter bye cancel'), or close fewer rounds")
 
 
+def _round_dates(old: Any, new: Any, progress: Progress, settings: Settings | None) -> str:
+    """``round_dates`` (TRF 132): one date a round, none before ``start_date`` or after ``end_date``,
+    none before the round's before it."""
+    if not new or settings is None:
+        return ""
+    if settings.rounds and len(new) != settings.rounds:
+        return f"{count(len(new), 'date')} for {count(settings.rounds, 'round')}: give one date a round"
+    dated = [(number, date) for number, date in enumerate(new, start=1) if date]
+    for (before, earlier), (number, date) in zip(dated, dated[1:]):
+        if date < earlier:
+            return f"round {number}'s date {date} is before round {before}'s, {earlier}"
+    for number, date in dated:
+        if settings.start_date and date < settings.start_date:
+            return f"round {number}'s date {date} is before start_date {settings.start_date}"
+        if settings.end_date and date > settings.end_date:
+            return f"round {number}'s date {date} is after end_date {settings.end_date}"
+    return ""
+
+
 _PAIRING = "the rounds paired were paired with it"
 
 #: When each key may change, and its words when its field gives none (see the module). A key of a
@@ -168,7 +188,8 @@ RULES: dict[str, Rule] = {
     "end_date": Rule(When.ANY_TIME, "the last day, YYYY-MM-DD"),
     "chief_arbiter": Rule(When.ANY_TIME, "the chief arbiter's name"),
     "time_control": Rule(When.ANY_TIME, "the time control, as announced (e.g. 90'+30\")"),
-    "round_dates": Rule(When.ANY_TIME, "each round's date, a comma list of YYYY-MM-DD (TRF 132)"),
+    "round_dates": Rule(When.ANY_TIME, "each round's date, a comma list of YYYY-MM-DD (TRF 132)",
+                        check=_round_dates),
     # what the standings and the prizes read
     "start_date": Rule(When.UNTIL_FINALISED, "the first day, YYYY-MM-DD; without tiebreak_rules it chooses "
                        "the C.07 edition"),
@@ -448,7 +469,7 @@ def refusal(tables: Tables, key: Key, old: Any, new: Any, progress: Progress) ->
     event's rules say it cannot change now ("" when it may)."""
     rule = rule_of(key.name)
     fixed = _fixed(key, rule, progress)
-    if fixed or rule.when is not When.UNPAIRED_ROUNDS or rule.check is None:
+    if fixed or rule.check is None:
         return fixed
     top = tables.get("")
     return rule.check(old, new, progress, top if isinstance(top, Settings) else None)
