@@ -524,3 +524,27 @@ def test_round_dates_give_one_date_a_round_within_the_events_days_in_order(arbit
     assert reason in _refused(arbiter, folder, "set", "round_dates", dates)
     assert arbiter("-d", folder, "settings", "set", "round_dates",
                    "2026-03-01,2026-03-02,2026-03-03,2026-03-04,2026-03-05").code == 0
+
+
+def test_the_settings_table_is_readable_at_80_columns_with_no_value_or_date_cut(arbiter: Runner,
+                                                                                tmp_path: Path) -> None:
+    """At 80 columns the Changes words shorten, Description wraps, Value wraps between its items only;
+    CSV and JSON keep every word."""
+    folder = _swiss(arbiter, tmp_path, 4, 5)
+    for args in (("name", "Spring", "Open", "2026"), ("tiebreaks", "BH/C1,BH,SB,DE"),
+                 ("round_dates", "2026-03-01,2026-03-02,2026-03-03,2026-03-04,2026-03-05")):
+        assert arbiter("-d", folder, "settings", "set", *args).code == 0
+    arbiter.monkeypatch.setenv("COLUMNS", "80")
+    shown = arbiter("-d", folder, "settings")
+    assert shown.code == 0 and "left out" not in shown.err
+    lines = shown.out.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    cells = {line.split("│")[1].strip(): line.split("│")[2].strip() for line in lines if line.count("│") == 5}
+    values = [cell for line in lines if line.count("│") == 5 for cell in [line.split("│")[2].strip()] if cell]
+    for date in ("2026-03-01", "2026-03-05"):
+        assert any(cell.startswith(date) for cell in values)
+    assert "Spring" in cells["name"] and cells["rounds"] == "5" and cells["scoring.draw"] == "0.5"
+    assert all(word in " ".join(values) for word in ("Spring", "Open", "2026", "BH/C1,", "DE"))
+    assert "before rd 1" in shown.out and "before round 1" not in shown.out
+    rows = _settings(arbiter, folder)
+    assert rows["round_dates"]["changes"] == "any time" and rows["scoring.draw"]["changes"] == "before round 1"
