@@ -383,3 +383,20 @@ def test_lists_find_says_how_many_more_match_than_the_limit_shows(arbiter: Runne
     assert every.code == 0, every.err
     assert len(json.loads(every.out)) == 1
     assert "note: 1 more match; --limit 2 shows them" in every.err
+
+
+def test_after_a_rating_type_change_update_ratings_takes_the_new_lists_rating_and_keeps_an_unrated_ones_with_a_note(
+        arbiter: Runner, listed: Path, tmp_path: Path) -> None:
+    """``settings set rating_type rapid`` (issue 27): the standard ratings registered are replaced by the
+    rapid list's; a player the rapid list does not rate keeps the rating registered (the arbiter may
+    have estimated it, C.04.2 2.1), counted in a note."""
+    folder = new_event(arbiter, tmp_path / "open")
+    for fide_id in (CARLSEN.fide_id, HOU.fide_id, GIRI.fide_id):
+        assert arbiter("-d", folder, "player", "add", "--fide-id", str(fide_id)).code == 0
+    changed = arbiter("-d", folder, "settings", "set", "rating_type", "rapid")
+    assert "the ratings in players.csv are still the standard ones" in changed.err
+    updated = arbiter("-d", folder, "player", "update-ratings")
+    assert updated.code == 0, updated.err
+    assert "1 player not rated in rapid" in updated.err
+    assert [(r["name"], r["rating"]) for r in players(folder)] == [
+        ("Carlsen, Magnus", "2823"), ("Giri, Anish", "2745"), ("Hou, Yifan", "2590")]

@@ -84,7 +84,8 @@ def test_a_change_is_typed_from_the_model_written_and_journalled(arbiter: Runner
         assert outcome.code == 0, outcome.err
         assert _settings(arbiter, folder)[key]["value"] == stored
     assert 'tiebreaks = [\n    "BH/C1",\n    "BH",\n    "SB",\n]' in (folder / "tournament.toml").read_text()
-    rows = [(r["command"], r["change"], r["old"], r["new"]) for r in _journal(folder)[-7:]]
+    rows = [(r["command"], r["change"], r["old"], r["new"]) for r in _journal(folder)
+            if r["command"].split("settings set ")[-1].split(" ")[0] == r["change"].removeprefix("setting ")][-7:]
     assert rows[0][0].endswith("settings set tiebreaks BH/C1, BH,SB")
     assert rows[0][1:] == ("setting tiebreaks", "", "BH/C1,BH,SB")
     assert rows[1][1:] == ("setting rank_withdrawn", "true", "false")
@@ -403,3 +404,146 @@ def test_a_club_has_no_settings_command(arbiter: Runner, tmp_path: Path) -> None
     outcome = arbiter("-d", club, "settings")
     assert outcome.code == 4 and "'arbiter settings' is for" in outcome.err and "clubs" not in outcome.err.split(
         "is for")[1]
+
+
+# --------------------------------------------------------------------------- the points that follow a win's or a draw's
+
+
+def _scoring(folder: Path) -> dict[str, str]:
+    text = (folder / "tournament.toml").read_text(encoding="utf-8").split("[scoring]", 1)[1].split("[", 1)[0]
+    return {name.strip(): value.strip().strip('"') for name, value in
+            (line.split("=", 1) for line in text.splitlines() if "=" in line)}
+
+
+def test_a_pab_forfeit_win_and_byes_follow_a_new_win_and_draw_as_new_scoring_derives_them(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """C.04.1 Art. 4: the PAB scores a win's points; ``settings set scoring.win 3`` and ``scoring.draw 1``
+    leave the event as ``new --scoring 3,1,0`` makes it, and the PAB player gets 3."""
+    folder = _swiss(arbiter, tmp_path, 5, 3)
+    win = arbiter("-d", folder, "settings", "set", "scoring.win", "3")
+    assert win.code == 0, win.err
+    for name in ("scoring.pab", "scoring.forfeit_win", "scoring.full_bye"):
+        assert f"note: {name} follows scoring.win: 1 -> 3" in win.err
+    assert "note: scoring.half_bye follows scoring.draw: 0.5 -> 1" in arbiter(
+        "-d", folder, "settings", "set", "scoring.draw", "1").err
+    reference = tmp_path / "reference"
+    assert arbiter("new", reference, "--name", "R", "--system", "swiss", "--rounds", 3, "--seed", 3,
+                   "--scoring", "3,1,0").code == 0
+    assert _scoring(folder) == _scoring(reference)
+    assert {row["change"]: row["new"] for row in _journal(folder) if row["change"].startswith("setting scoring.")} == {
+        "setting scoring.win": "3", "setting scoring.pab": "3", "setting scoring.forfeit_win": "3",
+        "setting scoring.full_bye": "3", "setting scoring.draw": "1", "setting scoring.half_bye": "1"}
+    rows = _settings(arbiter, folder)
+    assert rows["scoring.pab"]["default"] == 3 and rows["scoring.half_bye"]["default"] == 1
+    assert arbiter("-d", folder, "pair").code == 0
+    standings = json.loads(arbiter("-d", folder, "standings", "-f", "json").out)
+    assert sorted(row["points"] for row in standings) == [0, 0, 0, 0, 3]
+
+
+def test_a_point_the_arbiter_set_apart_from_the_win_stays_when_the_win_changes_and_an_unset_one_follows_again(
+        arbiter: Runner, tmp_path: Path) -> None:
+    folder = _swiss(arbiter, tmp_path, 5, 3)
+    assert arbiter("-d", folder, "settings", "set", "scoring.full_bye", "1/2").code == 0
+    win = arbiter("-d", folder, "settings", "set", "scoring.win", "3")
+    assert "note: scoring.full_bye stays 0.5, set apart from scoring.win (1)" in win.err
+    assert _scoring(folder)["full_bye"] == "0.5" and _scoring(folder)["pab"] == "3"
+    assert arbiter("-d", folder, "settings", "unset", "scoring.pab").code == 0  # the default: the win's 3
+    assert arbiter("-d", folder, "settings", "set", "scoring.win", "2").code == 0
+    assert _scoring(folder)["pab"] == "2" and _scoring(folder)["forfeit_win"] == "2"
+
+
+# --------------------------------------------------------------------------- the start numbers before round 1
+
+
+def test_a_new_starting_rank_before_round_1_numbers_the_players_again_and_round_1_is_paired_on_it(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """C.04.2 2.2: the starting list is ordered by the rating the starting rank names (TRF-2026 172);
+    changed before round 1, the start numbers follow it, journalled, and the export says NRO."""
+    folder = tmp_path / "open"
+    assert arbiter("new", folder, "--name", "Open", "--system", "swiss", "--rounds", 5, "--seed", 1).code == 0
+    rows = "name,rating,national_rating\nAda,2300,1500\nBora,2100,1900\nCan,1900,2200\nDeniz,1700,2000\n"
+    assert arbiter("-d", folder, "player", "import", "-", stdin=rows).code == 0
+    outcome = arbiter("-d", folder, "settings", "set", "starting_rank", "nro")
+    assert outcome.code == 0, outcome.err
+    assert "note: the players are numbered again by starting_rank NRO (C.04.2 2.2): 4 start numbers changed" \
+        in outcome.err
+    players = json.loads(arbiter("-d", folder, "player", "list", "-f", "json").out)
+    assert [(p["start_number"], p["name"]) for p in players] == [(1, "Can"), (2, "Deniz"), (3, "Bora"), (4, "Ada")]
+    line = [row for row in _journal(folder) if row["change"] == "start numbers (C.04.2 2.2)"]
+    assert [(row["old"], row["new"]) for row in line] == [("1=Ada 2=Bora 3=Can 4=Deniz", "1=Can 2=Deniz 3=Bora 4=Ada")]
+    assert arbiter("-d", folder, "pair").code == 0
+    pairings = json.loads(arbiter("-d", folder, "pairings", "-f", "json").out)
+    assert {frozenset((row["white"], row["black"])) for row in pairings} == {frozenset((1, 3)), frozenset((2, 4))}
+    assert arbiter("-d", folder, "settings", "set", "federation", "GER").code == 0
+    assert "172 GER NRO" in arbiter("-d", folder, "export").out
+    assert arbiter("-d", folder, "verify").code == 0
+
+
+def test_rounds_never_make_a_round_paired_on_an_unfinished_game_one_of_the_last_two(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """C.04.2 3.1 and the federation's rule: the last two rounds are never paired on an unfinished game,
+    so an event keeps at least two rounds after the round paired on one (``pair`` refuses the same)."""
+    folder = _swiss(arbiter, tmp_path, 8, 7)
+    assert arbiter("-d", folder, "pair").code == 0
+    assert arbiter("-d", folder, "result", "1", "--from", "-", stdin="1 *\n2 1/2-1/2\n3 1-0\n4 0-1\n").code == 0
+    paired = arbiter("-d", folder, "pair")
+    assert paired.code == 0, paired.err
+    for rounds, which in (("2", "the last round of 2"), ("3", "the last round but one of 3")):
+        error = _refused(arbiter, folder, "set", "rounds", rounds)
+        assert (f"round 2 was paired on an unfinished game (round 1, board 1) and would be {which}: the last two "
+                "rounds are never paired on one") in error and "needs at least 4 rounds" in error
+    assert arbiter("-d", folder, "result", "1", "1", "1-0").code == 0  # the game ended: round 2 still was paired on it
+    _refused(arbiter, folder, "set", "rounds", "3")
+    assert arbiter("-d", folder, "settings", "set", "rounds", "4").code == 0
+
+
+def test_a_new_rating_type_says_the_ratings_registered_are_of_the_old_list_and_update_ratings_takes_the_new(
+        arbiter: Runner, tmp_path: Path) -> None:
+    folder = _swiss(arbiter, tmp_path, 4, 5)
+    outcome = arbiter("-d", folder, "settings", "set", "rating_type", "rapid")
+    assert outcome.code == 0, outcome.err
+    assert ("note: the ratings in players.csv are still the standard ones; 'arbiter player update-ratings' takes the "
+            "rapid list's") in outcome.err
+
+
+@pytest.mark.parametrize(("dates", "reason"), [
+    ("2026-03-01,2026-03-02,2026-03-03", "3 dates for 5 rounds: give one date a round"),
+    ("2026-03-01,2026-03-02,2026-03-03,2026-03-04,2026-03-05,2026-03-06", "6 dates for 5 rounds"),
+    ("2026-02-28,2026-03-02,2026-03-03,2026-03-04,2026-03-05", "round 1's date 2026-02-28 is before start_date "
+     "2026-03-01"),
+    ("2026-03-01,2026-03-03,2026-03-02,2026-03-04,2026-03-05", "round 3's date 2026-03-02 is before round 2's"),
+    ("2026-03-01,2026-03-02,2026-03-03,2026-03-04,2026-03-09", "round 5's date 2026-03-09 is after end_date"),
+])
+def test_round_dates_give_one_date_a_round_within_the_events_days_in_order(arbiter: Runner, tmp_path: Path,
+                                                                            dates: str, reason: str) -> None:
+    """TRF record 132: a date for each round, of the event's days (042 to 052)."""
+    folder = _swiss(arbiter, tmp_path, 4, 5)
+    for key, value in (("start_date", "2026-03-01"), ("end_date", "2026-03-05")):
+        assert arbiter("-d", folder, "settings", "set", key, value).code == 0
+    assert reason in _refused(arbiter, folder, "set", "round_dates", dates)
+    assert arbiter("-d", folder, "settings", "set", "round_dates",
+                   "2026-03-01,2026-03-02,2026-03-03,2026-03-04,2026-03-05").code == 0
+
+
+def test_the_settings_table_is_readable_at_80_columns_with_no_value_or_date_cut(arbiter: Runner,
+                                                                                tmp_path: Path) -> None:
+    """At 80 columns the Changes words shorten, Description wraps, Value wraps between its items only;
+    CSV and JSON keep every word."""
+    folder = _swiss(arbiter, tmp_path, 4, 5)
+    for args in (("name", "Spring", "Open", "2026"), ("tiebreaks", "BH/C1,BH,SB,DE"),
+                 ("round_dates", "2026-03-01,2026-03-02,2026-03-03,2026-03-04,2026-03-05")):
+        assert arbiter("-d", folder, "settings", "set", *args).code == 0
+    arbiter.monkeypatch.setenv("COLUMNS", "80")
+    shown = arbiter("-d", folder, "settings")
+    assert shown.code == 0 and "left out" not in shown.err
+    lines = shown.out.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    cells = {line.split("│")[1].strip(): line.split("│")[2].strip() for line in lines if line.count("│") == 5}
+    values = [cell for line in lines if line.count("│") == 5 for cell in [line.split("│")[2].strip()] if cell]
+    for date in ("2026-03-01", "2026-03-05"):
+        assert any(cell.startswith(date) for cell in values)
+    assert "Spring" in cells["name"] and cells["rounds"] == "5" and cells["scoring.draw"] == "0.5"
+    assert all(word in " ".join(values) for word in ("Spring", "Open", "2026", "BH/C1,", "DE"))
+    assert "before rd 1" in shown.out and "before round 1" not in shown.out
+    rows = _settings(arbiter, folder)
+    assert rows["round_dates"]["changes"] == "any time" and rows["scoring.draw"]["changes"] == "before round 1"

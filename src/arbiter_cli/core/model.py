@@ -10,11 +10,12 @@ from __future__ import annotations
 import datetime as dt
 import re
 import unicodedata
+from collections.abc import Mapping
 from functools import cached_property
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import (
     AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt, ValidationError,
@@ -187,17 +188,20 @@ class Scoring(BaseModel):
     half_bye: PointsValue = Fraction(1, 2)
     full_bye: PointsValue = Fraction(1)
 
+    #: The points that follow others unless given: a PAB, a forfeit win and a full-point bye are
+    #: worth a win, a half-point bye a draw (derived field -> the field it follows).
+    DERIVED: ClassVar[Mapping[str, str]] = {"pab": "win", "forfeit_win": "win", "half_bye": "draw", "full_bye": "win"}
+
     @model_validator(mode="before")
     @classmethod
     def _defaults(cls, data: object) -> object:
         """A PAB, a forfeit win and a full-point bye are worth a win, a half-point bye a draw,
-        unless given."""
+        unless given (:attr:`DERIVED`)."""
         if isinstance(data, dict):
             data = dict(data)
-            for name, source, default in (("pab", "win", 1), ("forfeit_win", "win", 1),
-                                          ("half_bye", "draw", Fraction(1, 2)), ("full_bye", "win", 1)):
+            for name, source in cls.DERIVED.items():
                 if data.get(name) is None:
-                    data[name] = data.get(source, default)
+                    data[name] = data.get(source, cls.model_fields[source].default)
         return data
 
     @model_validator(mode="after")

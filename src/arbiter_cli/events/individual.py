@@ -6,7 +6,7 @@ calls one act of :mod:`arbiter_cli.lifecycle`, saves, and shows what happened th
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -87,23 +87,27 @@ class IndividualEvent(Registration):
     @contextmanager
     def settings_door(self, exclusive: bool) -> Iterator[Door]:
         """``tournament.toml`` and ``prizes.toml`` (issue 27, ``arbiter settings``)."""
-        from dataclasses import replace
-
         from arbiter_cli.core.model import Settings
+        from arbiter_cli.core.setting_keys import Tables
         from arbiter_cli.events.settings import Door, table, with_prize_fund
-        from arbiter_cli.lifecycle.settings import progress_of
+        from arbiter_cli.lifecycle.change import Change
+        from arbiter_cli.lifecycle.settings import progress_of, with_settings
         from arbiter_cli.store.tournament import settings_to_toml
 
         folder = self.folder()
+
+        def save(tables: Tables, changes: Sequence[Change], files: Mapping[str, str]) -> Sequence[str]:
+            after, renumbering, notes = with_settings(tournament, table(tables, "", Settings))
+            folder.save(tournament, after, self.caller.command, [*changes, *renumbering], outputs=files)
+            return notes
+
         with (self.writing(folder) if exclusive else self.reading(folder)):
             tournament = folder.load()
             yield with_prize_fund(Door(
                 {"": tournament.settings}, progress_of(tournament),
                 lambda tables: {"": TournamentFolder(self.path)._load_settings(
                     settings_to_toml(table(tables, "", Settings)))},
-                lambda tables, changes, files: folder.save(
-                    tournament, replace(tournament, settings=table(tables, "", Settings)), self.caller.command,
-                    changes, outputs=files)), self.path)
+                save), self.path)
 
     # -- the rounds ---------------------------------------------------------------
 

@@ -52,7 +52,7 @@ class Door:
     ``groups``); ``read_back``: the tables as the folder would read them from the ``tournament.toml``
     it would write for ``tables`` (a :class:`BrokenFolder` when it would refuse it); ``save``: write
     the folder with ``tables`` and ``files`` (other files of the change, by name), journalling the
-    changes; ``prizes``: the text of ``prizes.toml`` when the kind reads one and the folder has it;
+    changes, and give the notes of what else it changed (the start numbers); ``prizes``: the text of ``prizes.toml`` when the kind reads one and the folder has it;
     ``read_prizes``: that text read as the kind reads it; ``hidden``: keys of the models the kind does
     not keep (a group event's ``rounds``).
     """
@@ -60,7 +60,7 @@ class Door:
     tables: dict[str, BaseModel]
     progress: Progress
     read_back: Callable[[Tables], Tables]
-    save: Callable[[Tables, Sequence[Change], Mapping[str, str]], None]
+    save: Callable[[Tables, Sequence[Change], Mapping[str, str]], Sequence[str] | None]
     what: str = "tournament.toml"
     prizes: str | None = None
     read_prizes: Callable[[str], BaseModel] | None = None
@@ -131,8 +131,10 @@ def change(open_door: Opener, caller: _Caller, stage: str, key: str, value: str 
         tables = {name: model for name, model in done.tables.items() if name != PRIZES}
         if done.key.table != PRIZES:
             _read_back(door, tables, done.key, done.new)
-        door.save(tables, [done.change], edited)
+        notes = door.save(tables, [done.change, *done.follows], edited) or ()
     caller.say(f"{done.change.change}: {done.change.old or 'none'} -> {done.change.new or 'none'}")
+    for note in (*done.notes, *notes):
+        caller.say(note)
 
 
 def _words(value: Any) -> str:

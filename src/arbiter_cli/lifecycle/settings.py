@@ -31,7 +31,7 @@ else from :data:`RULES`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
@@ -40,7 +40,7 @@ from pydantic import BaseModel, ValidationError
 from arbiter_cli.core.errors import BadArgument, Refused, pydantic_message
 from arbiter_cli.core.group_settings import GroupEvent
 from arbiter_cli.core.knockout import KnockoutTournament
-from arbiter_cli.core.model import Settings, Status, Tournament
+from arbiter_cli.core.model import Player, Scoring, Settings, Status, Tournament
 from arbiter_cli.core.results import ByeKind
 from arbiter_cli.core.setting_keys import (UNSET, Key, Tables, find_key, parse_text, setting_keys, shown, value_of,
                                            with_value)
@@ -48,10 +48,12 @@ from arbiter_cli.core.team_tournament import TeamTournament
 from arbiter_cli.core.words import count, listed
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.guards import paired_rounds
+from arbiter_cli.lifecycle.unfinished import RULE as UNFINISHED_RULE
+from arbiter_cli.lifecycle.unfinished import paired_on_unfinished
 
 __all__ = ["When", "Rule", "RULES", "DEFAULT_RULE", "rule_of", "Progress", "progress_of", "team_progress",
            "knockout_progress", "group_progress", "Listed", "listing", "Changed", "Apply", "change_setting", "refusal",
-           "PERSON_KEYS"]
+           "PERSON_KEYS", "with_settings"]
 
 
 class When(str, Enum):
@@ -75,10 +77,13 @@ class Progress:
     kept: Mapping[str, int] = field(default_factory=dict)  # what the folder keeps for later rounds -> its last round
     half_byes: Mapping[str, int] = field(default_factory=dict)  # each player's half-point byes taken or requested
     half_bye_rounds: Mapping[int, tuple[str, ...]] = field(default_factory=dict)  # round -> who has an HPB in it
+    # a round paired on an unfinished game -> the round and board of that game
+    on_unfinished: Mapping[int, tuple[int, int]] = field(default_factory=dict)
 
 
-#: A check of an :attr:`When.UNPAIRED_ROUNDS` key: (old value, new value, progress, the settings
-#: after) -> why the change reaches into a round already paired, or "".
+#: A check of a key: (old value, new value, progress, the settings after) -> why the change reaches
+#: into a round already paired (a key of :attr:`When.UNPAIRED_ROUNDS`), or the value does not fit the
+#: other settings (``round_dates``), or "".
 Check = Callable[[Any, Any, Progress, Settings | None], str]
 
 
@@ -95,13 +100,22 @@ class Rule:
 
 
 def _rounds(old: Any, new: Any, progress: Progress, settings: Settings | None) -> str:
-    """``rounds``: never fewer than the rounds paired, nor than a round the folder keeps something for."""
+    """``rounds``: never fewer than the rounds paired, nor than a round the folder keeps something for;
+    a round paired on an unfinished game never one of the last two (C.04.2 3.1 and the federation's
+    rule, :mod:`arbiter_cli.lifecycle.unfinished`)."""
     if progress.paired and progress.rounds_follow:
         return progress.rounds_follow
     if new is None:
         return ""
     if new < progress.paired:
         return f"{paired_rounds(progress.paired)}; the event cannot have fewer rounds"
+    held = sorted((paired, at) for paired, at in progress.on_unfinished.items() if paired >= new - 1)
+    if held:
+        paired, (number, board) = held[0]
+        which = "the last round" if paired == new else "the last round but one"
+        return (f"round {paired} was paired on an unfinished game (round {number}, board {board}) and would be {which} "
+                f"of {new}: the last two rounds are never paired on one ({UNFINISHED_RULE}); the event needs at least "
+                f"{paired + 2} rounds")
     later = {what: last for what, last in progress.kept.items() if last > new}
     if later:
         what, last = max(later.items(), key=lambda item: item[1])
@@ -142,6 +156,25 @@ def _closed_last_rounds(old: Any, new: Any, progress: Progress, settings: Settin
             "('arbiter bye cancel'), or close fewer rounds")
 
 
+def _round_dates(old: Any, new: Any, progress: Progress, settings: Settings | None) -> str:
+    """``round_dates`` (TRF 132): one date a round, none before ``start_date`` or after ``end_date``,
+    none before the round's before it."""
+    if not new or settings is None:
+        return ""
+    if settings.rounds and len(new) != settings.rounds:
+        return f"{count(len(new), 'date')} for {count(settings.rounds, 'round')}: give one date a round"
+    dated = [(number, date) for number, date in enumerate(new, start=1) if date]
+    for (before, earlier), (number, date) in zip(dated, dated[1:]):
+        if date < earlier:
+            return f"round {number}'s date {date} is before round {before}'s, {earlier}"
+    for number, date in dated:
+        if settings.start_date and date < settings.start_date:
+            return f"round {number}'s date {date} is before start_date {settings.start_date}"
+        if settings.end_date and date > settings.end_date:
+            return f"round {number}'s date {date} is after end_date {settings.end_date}"
+    return ""
+
+
 _PAIRING = "the rounds paired were paired with it"
 
 #: When each key may change, and its words when its field gives none (see the module). A key of a
@@ -155,7 +188,8 @@ RULES: dict[str, Rule] = {
     "end_date": Rule(When.ANY_TIME, "the last day, YYYY-MM-DD"),
     "chief_arbiter": Rule(When.ANY_TIME, "the chief arbiter's name"),
     "time_control": Rule(When.ANY_TIME, "the time control, as announced (e.g. 90'+30\")"),
-    "round_dates": Rule(When.ANY_TIME, "each round's date, a comma list of YYYY-MM-DD (TRF 132)"),
+    "round_dates": Rule(When.ANY_TIME, "each round's date, a comma list of YYYY-MM-DD (TRF 132)",
+                        check=_round_dates),
     # what the standings and the prizes read
     "start_date": Rule(When.UNTIL_FINALISED, "the first day, YYYY-MM-DD; without tiebreak_rules it chooses "
                        "the C.07 edition"),
@@ -303,10 +337,13 @@ def progress_of(tournament: Tournament) -> Progress:
         if request.kind is ByeKind.HPB and request.start_number in tournament.by_number:
             half.setdefault(request.round, []).append(tournament.by_number[request.start_number].name)
     follow = ("a round robin's rounds follow from its players (C.05)" if settings.system.is_round_robin else "")
+    on_unfinished: dict[int, tuple[int, int]] = {}
+    for number, board in paired_on_unfinished(tournament).values():
+        on_unfinished.setdefault(number + 1, (number, board))
     return Progress(tournament.last_round, _finalised(settings), "", follow, kept,
                     {p.name: taken for p in tournament.players
                      if (taken := half_byes_taken(tournament, p.start_number))},
-                    {number: tuple(names) for number, names in half.items()})
+                    {number: tuple(names) for number, names in half.items()}, on_unfinished)
 
 
 def team_progress(tournament: TeamTournament) -> Progress:
@@ -361,10 +398,52 @@ def listing(tables: Tables, progress: Progress, hidden: frozenset[str] = frozens
         rule = rule_of(key.name)
         if key.name in hidden or key.table_of_its_own or (not key.settable and rule.when is not When.OWN_COMMAND):
             continue
-        default = None if key.field.is_required() else key.field.get_default(call_default_factory=True)
         now = key.settable and not _fixed(key, rule, progress)
-        out.append(Listed(key.name, value_of(tables, key), default, rule.when, _about(key), now))
+        out.append(Listed(key.name, value_of(tables, key), _default(tables, key), rule.when, _about(key), now))
     return out
+
+
+def _holder(tables: Tables, key: Key) -> Any:
+    """The model that holds ``key``'s field (None: an absent nested table)."""
+    value: Any = tables[key.table]
+    for part in key.path[:-1]:
+        value = getattr(value, part, None) if value is not None else None
+    return value
+
+
+def _default(tables: Tables, key: Key) -> Any:
+    """The value ``settings unset`` gives ``key``: its field's default; a point that follows a win's or
+    a draw's (:attr:`Scoring.DERIVED`) that one's value now."""
+    holder = _holder(tables, key)
+    if isinstance(holder, Scoring) and key.path[-1] in Scoring.DERIVED:
+        return getattr(holder, Scoring.DERIVED[key.path[-1]])
+    return None if key.field.is_required() else key.field.get_default(call_default_factory=True)
+
+
+def _following(tables: Tables, after: dict[str, BaseModel], key: Key, apply: Apply
+               ) -> tuple[dict[str, BaseModel], tuple[Change, ...], tuple[str, ...]]:
+    """The points that follow a win's or a draw's (:attr:`Scoring.DERIVED`: a PAB, a forfeit win and a
+    full-point bye a win's, a half-point bye a draw's, C.04.1 Art. 3-4), after ``key`` changed, as
+    ``new --scoring`` derives them: each that had the value of the old win (draw) takes the new one;
+    one the arbiter set apart stays. Their journal lines and a note on each."""
+    before, now = _holder(tables, key), _holder(after, key)
+    source = key.path[-1]
+    if not isinstance(before, Scoring) or not isinstance(now, Scoring) or source not in Scoring.DERIVED.values():
+        return after, (), ()
+    prefix = key.name[:-len(source)]
+    old, new = getattr(before, source), getattr(now, source)
+    changes: list[Change] = []
+    notes: list[str] = []
+    for name in (name for name, follows in Scoring.DERIVED.items() if follows == source):
+        derived, was = find_key(after, prefix + name), getattr(before, name)
+        if was == old:
+            after = apply(after, derived, new)
+            changes.append(Change(f"setting {derived.name}", shown(was), shown(new)))
+            notes.append(f"note: {derived.name} follows {key.name}: {shown(was)} -> {shown(new)}")
+        else:
+            notes.append(f"note: {derived.name} stays {shown(was)}, set apart from {key.name} ({shown(old)}); "
+                         f"'arbiter settings set {derived.name} {shown(new)}' makes it follow")
+    return after, tuple(changes), tuple(notes)
 
 
 def _fixed(key: Key, rule: Rule, progress: Progress) -> str:
@@ -389,7 +468,7 @@ def refusal(tables: Tables, key: Key, old: Any, new: Any, progress: Progress) ->
     event's rules say it cannot change now ("" when it may)."""
     rule = rule_of(key.name)
     fixed = _fixed(key, rule, progress)
-    if fixed or rule.when is not When.UNPAIRED_ROUNDS or rule.check is None:
+    if fixed or rule.check is None:
         return fixed
     top = tables.get("")
     return rule.check(old, new, progress, top if isinstance(top, Settings) else None)
@@ -408,6 +487,8 @@ class Changed:
     old: Any
     new: Any
     change: Change | None
+    follows: tuple[Change, ...] = ()  # the keys that followed it (a win's points: the PAB's ...)
+    notes: tuple[str, ...] = ()
 
 
 #: How a value is put into the tables: :func:`~arbiter_cli.core.setting_keys.with_value`, or the
@@ -439,6 +520,7 @@ def change_setting(tables: Tables, name: str, text: str | None, progress: Progre
     try:
         value = UNSET if text is None else parse_text(key, text)
         after = apply(tables, key, value)
+        after, follows, notes = _following(tables, after, key, apply)
     except ValueError as error:
         raise BadArgument(_reason(error, key, keys), field=key.name) from None
     new = value_of(after, key)
@@ -447,7 +529,7 @@ def change_setting(tables: Tables, name: str, text: str | None, progress: Progre
     why = refusal(after, key, old, new, progress)
     if why:
         raise Refused(f"cannot change from {shown(old) or 'none'} to {shown(new) or 'none'}: {why}", field=key.name)
-    return Changed(after, key, old, new, Change(f"setting {key.name}", shown(old), shown(new)))
+    return Changed(after, key, old, new, Change(f"setting {key.name}", shown(old), shown(new)), follows, notes)
 
 
 def _reason(error: ValueError, key: Key, keys: Mapping[str, Key]) -> str:
@@ -464,3 +546,35 @@ def _reason(error: ValueError, key: Key, keys: Mapping[str, Key]) -> str:
     if other in keys and keys[other].table_of_its_own:
         return f"{message} ({other}: 'arbiter settings unset {other}' removes it)"
     return f"{message} ({other})"
+
+
+def with_settings(tournament: Tournament, settings: Settings) -> tuple[Tournament, tuple[Change, ...], tuple[str, ...]]:
+    """``tournament`` under its changed ``settings``. Before round 1 its start numbers follow C.04.2 2.2
+    under them (the starting rank that orders the list, TRF-2026 172), as registration numbers them
+    (:func:`~arbiter_cli.lifecycle.registration.with_players`): a new order is journalled with its
+    numbers, and said. Once a round is paired the numbers stay (the change is refused before this). A
+    new rating list (``rating_type``) is said too: the players' ratings are still the old list's."""
+    from arbiter_cli.lifecycle.registration import with_players
+
+    after = with_players(replace(tournament, settings=settings), tournament.players)
+    moved = [p for p, old in zip(after.players, sorted(tournament.players, key=lambda p: p.start_number))
+             if p.model_copy(update={"start_number": old.start_number}) != old]
+    notes: tuple[str, ...] = ()
+    old_list, new_list = tournament.settings.rating_type.value, settings.rating_type.value
+    if old_list != new_list and any(p.rating for p in tournament.players):
+        notes = (f"note: the ratings in players.csv are still the {old_list} ones; 'arbiter player update-ratings' "
+                 f"takes the {new_list} list's (a player it does not rate in {new_list} keeps the rating registered, "
+                 "with a note)",)
+    if not moved:
+        return after, (), notes
+
+    def numbers(players: tuple[Player, ...]) -> str:
+        return " ".join(f"{p.start_number}={p.name}" for p in sorted(players, key=lambda p: p.start_number))
+
+    changes = [Change("start numbers (C.04.2 2.2)", numbers(tournament.players), numbers(after.players))]
+    old_a, new_a = tournament.settings.baku_group_a, after.settings.baku_group_a
+    if old_a is not None and new_a != old_a:
+        changes.append(Change("Baku group A", f"start numbers 1 to {old_a}", f"start numbers 1 to {new_a}"))
+    note = (f"note: the players are numbered again by starting_rank {settings.starting_rank.value} (C.04.2 2.2): "
+            f"{count(len(moved), 'start number')} changed ('arbiter player list' shows them)")
+    return after, tuple(changes), (*notes, note)

@@ -115,6 +115,8 @@ class Column:
     narrower: tuple[Cell, ...] = ()
     #: a name: may wrap onto more lines, but only as the last resort; every other column keeps its width
     wrap: bool = False
+    #: a wrapping column whose words are never folded (values, dates): it wraps between words only
+    fold: bool = True
 
 
 @dataclass
@@ -327,7 +329,8 @@ def fit_table(view: View, width: int) -> Fitted:
     takes them, one step at a time; then the view's ``droppable`` columns go,
     least important first; and only then do the ``wrap`` columns (names) get
     narrower, wrapping their texts onto more lines, the widest first and never
-    below their header (a word longer than the column is folded, not cut). The
+    below their header (a word longer than the column is folded, not cut; a
+    column with ``fold`` False never below its longest word). The
     other columns never shrink. The result may still be wider than ``width``
     when even that is not enough.
 
@@ -370,7 +373,8 @@ def fit_table(view: View, width: int) -> Fitted:
     wrapping = [i for i, c in enumerate(columns) if c.wrap]
     words = [max([cell_len(c.header)] + [cell_len(w) for t in cells for w in t.split()])
              for c, cells in zip(columns, texts)]
-    for floor in (words, [max(cell_len(c.header), 1) for c in columns]):  # whole words first, then folded
+    folded = [words[i] if not c.fold else max(cell_len(c.header), 1) for i, c in enumerate(columns)]
+    for floor in (words, folded):  # whole words first, then folded (but a column that never folds)
         while total(widths) > width:
             candidates = [i for i in wrapping if widths[i] > floor[i]]
             if not candidates:
