@@ -144,7 +144,7 @@ def _options(
 def build(commands: Sequence[Command] = COMMANDS, groups: Sequence[Group] = GROUPS) -> typer.Typer:
     """The ``arbiter`` app with these commands and groups."""
     app = typer.Typer(name="arbiter", help="Run chess tournaments from a folder of plain files: players, pairings, "
-                      "results, standings.", no_args_is_help=True, add_completion=False,
+                      "results, standings.", no_args_is_help=True, add_completion=True,
                       pretty_exceptions_enable=False, rich_markup_mode=None)
     app.callback()(_options)
     for command in commands:
