@@ -1,5 +1,5 @@
 """The stateful property harness (issue 25): random command sequences through every kind of event,
-the folder checked after every step. "The folder never lies" (README, "When something goes wrong"),
+the folder checked after every step. "The folder never lies" (the docs, "When something goes wrong"),
 between commands as well as inside one.
 
 The invariants, and where each is checked:

@@ -13,7 +13,7 @@ the folder (I16):
   serve`` asks), and every removed or replaced code signs in as nobody;
 * no code is anywhere in the folder (only its hash is kept).
 
-``export`` does not carry the list (README, "access.csv"): the folder imported from an export starts
+``export`` does not carry the list (the docs, "access.csv"): the folder imported from an export starts
 with an empty model, as it starts with no ``access.csv``.
 """
 
@@ -42,14 +42,14 @@ ACTIONS = ("add", "add", "add", "new code", "remove", "list")
 
 
 def key(name: str) -> str:
-    """A name as the list tells people apart (README, "access.csv"): case, accents and outer spaces
+    """A name as the list tells people apart (the docs, "access.csv"): case, accents and outer spaces
     ignored."""
     decomposed = unicodedata.normalize("NFKD", name.strip())
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
 def valid_name(name: str) -> bool:
-    """Whether ``access add`` takes ``name`` (README, "access.csv": plain text, 1 to 100 characters)."""
+    """Whether ``access add`` takes ``name`` (the docs, "access.csv": plain text, 1 to 100 characters)."""
     text = name.strip()
     return 0 < len(text) <= 100 and text.isprintable() and "\u202e" not in text
 

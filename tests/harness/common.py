@@ -31,7 +31,7 @@ UNSET = "<unset>"
 
 #: The settings every kind draws from (``settings set KEY VALUE``), each with values a person types:
 #: good ones, one the model refuses, and an unknown key; a kind adds its own (``Machine.settings``).
-#: Which of them a state allows is the program's to say (README, "Changing a setting"): a refused
+#: Which of them a state allows is the program's to say (the docs, "Changing a setting"): a refused
 #: change must change nothing (I2), an allowed one is shown by ``settings`` as set.
 SETTINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("name", ("Renamed Open", "")),
@@ -146,7 +146,7 @@ class EventCommands(HarnessMachine):
         self.write_prizes(self.prize_folder(), data.draw(st.one_of(st.none(), prize_lists(team)), label="prizes.toml"))
         self.reader("-d", self.prize_folder(), "prizes")
         if views.status(self.prize_folder()) == "finalised":
-            # README, "A prize fund that comes after finalize": until 'finalize' is run again, verify
+            # the docs, "A prize fund that comes after finalize": until 'finalize' is run again, verify
             # names final/prizes.* as missing, out of date or given by no prizes.toml; run again, it
             # stores (or removes) the list, or is refused when there is nothing to store
             self.arbiter("-d", self.finalize_folder(), "finalize")
@@ -207,7 +207,7 @@ def final_prize_list(folder: Path) -> list[str]:
     return []
 
 
-#: The results a PGN game ends with (README, "Results from PGN"), as the folder writes them.
+#: The results a PGN game ends with (the docs, "Results from PGN"), as the folder writes them.
 _PGN = ("1-0", "0-1", "1/2-1/2")
 
 
@@ -232,7 +232,7 @@ class RoundCommands(EventCommands):
         """Round ``number``'s boards (``BOARD``, ``MATCH.BOARD``, ``MATCH.GAME``) without a result."""
         raise NotImplementedError
 
-    #: How :meth:`enter` writes many results (README, "result"): ``board`` lines (``BOARD RESULT``),
+    #: How :meth:`enter` writes many results (the docs, "result"): ``board`` lines (``BOARD RESULT``),
     #: ``players`` lines (``WHITE BLACK RESULT``, issue 27), or a ``pgn`` file's games (``--pgn``); a kind
     #: that takes more than board lines names them, and each entry draws one.
     entry_forms: tuple[str, ...] = ("board",)
@@ -241,7 +241,7 @@ class RoundCommands(EventCommands):
         return pick(data, self.entry_forms, "entry form") if len(self.entry_forms) > 1 else "board"
 
     def seat(self, number: int, board: str) -> tuple[int, int, bool] | None:
-        """White's and Black's start numbers at ``board`` of round ``number`` (README: White by the
+        """White's and Black's start numbers at ``board`` of round ``number`` (the docs: White by the
         pairing, a team match's by its colour pattern), and whether the place keeps its result from
         Black's side; None for a place of no two players (a match forfeit's ``MATCH``)."""
         return None

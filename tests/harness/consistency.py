@@ -67,7 +67,7 @@ def _file_lines(stage: Path, number: int) -> list[tuple[Any, ...]]:
     lines: list[tuple[Any, ...]] = []
     rows = round_rows(stage, number)
     # a match forfeit keeps the boards under it in the round file, counting for nothing while it
-    # stands; pairings shows the forfeit, not those boards (README, "Team events")
+    # stands; pairings shows the forfeit, not those boards (the docs, "Team events")
     forfeited = {row["match"] for row in rows if is_team(stage) and row["match"].strip() and not row["board"].strip()
                  and row["result"].strip()}
     for row in rows:

@@ -13,11 +13,11 @@ __all__ = ["Names", "RESULTS", "GAME_RESULTS", "FORFEITS", "UNFINISHED", "rating
 
 T = TypeVar("T")
 
-#: Every result code an arbiter types (README, "result"), the aliases included.
+#: Every result code an arbiter types (the docs, "result"), the aliases included.
 GAME_RESULTS = ("1-0", "0-1", "1/2-1/2", "½-½", "=", "0-0")
 FORFEITS = ("+/-", "-/+", "-/-")
 RESULTS = GAME_RESULTS + FORFEITS
-#: A game still being played (README, "Unfinished games"): an individual Swiss's, refused elsewhere.
+#: A game still being played (the docs, "Unfinished games"): an individual Swiss's, refused elsewhere.
 UNFINISHED = "*"
 
 _SURNAMES = ("Aydin", "Berger", "Castro", "Dlamini", "Eriksen", "Fontaine", "Garnier", "Haddad", "Ivanova", "Jensen",

@@ -1,7 +1,7 @@
 """The harness's own reading of a folder's plain files, with ``csv`` and ``tomllib`` only.
 
 Nothing here imports arbiter: it is the second reader that the commands' outputs are held
-against (README, "The tournament folder": the formats of ``tournament.toml``, ``players.csv``,
+against (the docs, "The tournament folder": the formats of ``tournament.toml``, ``players.csv``,
 ``teams.csv``, ``rounds/NN.csv``, ``byes.csv``, ``team_byes.csv`` and ``journal.csv``).
 """
 

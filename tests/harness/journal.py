@@ -1,4 +1,4 @@
-"""The journal agrees with the files (README, "journal.csv": one row per change, only ever appended).
+"""The journal agrees with the files (the docs, "journal.csv": one row per change, only ever appended).
 
 For each folder of the tree that keeps a journal (an event, a group event's stage, a club and
 its tournaments), across one command that succeeded:

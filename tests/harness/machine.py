@@ -388,7 +388,7 @@ class HarnessMachine(RuleBasedStateMachine):
         expected = model.expects(action, name, role)
         run = self.arbiter(*folder, "access", *args, *stage)
         if (run.code == 0) != expected:
-            self.violate(ACCESS, f"access {action} {name!r} (role {role}): the README says it "
+            self.violate(ACCESS, f"access {action} {name!r} (role {role}): the docs say it "
                                  f"{'succeeds' if expected else 'is refused'}, it exits {run.code}", run)
         if run.code == 0:
             model.took(action, name, run)

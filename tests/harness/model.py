@@ -26,7 +26,7 @@ _CODES = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "1/2-1/2", "½-½": "1/2-1/2", 
 
 
 def canonical(code: str) -> str:
-    """A result code as the folder writes it (README, "result": the codes of the first column)."""
+    """A result code as the folder writes it (the docs, "result": the codes of the first column)."""
     return _CODES[code.strip().lower()]
 
 

@@ -26,7 +26,7 @@ def _fault(signature: str, kinds: str, fault: str) -> OpenFault:
     return OpenFault(signature, frozenset(kind.strip() for kind in kinds.split(",")), fault)
 
 
-#: README ("Withdrawals", team TRF) reads a 240 Z in a team Swiss's last round alone as a withdrawal
+#: the docs ("Withdrawals", team TRF) reads a 240 Z in a team Swiss's last round alone as a withdrawal
 #: after the round before; the fault is that export names no loss for it.
 _LAST_ROUND_ZPB = ("export does not warn that a team's requested zero-point bye for the last round comes back "
                    "from import as a withdrawal (and the request is gone)")

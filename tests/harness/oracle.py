@@ -1,12 +1,12 @@
 """The points the standings must show, computed by the harness from the round files alone.
 
-Written from the README's rules, not from arbiter's code:
+Written from the documented rules, not from arbiter's code:
 
-* an individual event (README "tournament.toml" [scoring], "rounds/NN.csv"): each game scores
+* an individual event (the docs "tournament.toml" [scoring], "rounds/NN.csv"): each game scores
   from its result code, each bye from its code; a round robin's ``round_robin_withdrawal =
   "half"`` (the default) takes a withdrawn player who played fewer than half of their games out of
   the standings, and their games count for no one;
-* a team event (README "Team events" 5 and 7): a match forfeit (``+/-``, ``-/+``, ``-/-`` on the
+* a team event (the docs "Team events" 5 and 7): a match forfeit (``+/-``, ``-/+``, ``-/-`` on the
   match line) decides the match whatever its boards hold (won: ``forfeit_win`` on every board,
   lost: ``forfeit_loss``); otherwise the game points are the boards' points (an empty board is a
   forfeit) and the match goes to the team with more game points (a match that one team did not
@@ -31,13 +31,13 @@ __all__ = ["Scoring", "scoring_of", "individual_points", "TeamScore", "team_scor
 #: A result code -> (White's outcome, Black's outcome): W win, D draw, L loss, FW/FL forfeit won/lost.
 OUTCOMES = {"1-0": ("W", "L"), "0-1": ("L", "W"), "1/2-1/2": ("D", "D"), "+/-": ("FW", "FL"),
             "-/+": ("FL", "FW"), "-/-": ("FL", "FL"), "0-0": ("L", "L")}
-#: Results that are games played over the board (README: "A 0-0 is a game played").
+#: Results that are games played over the board (the docs: "A 0-0 is a game played").
 PLAYED = frozenset({"1-0", "0-1", "1/2-1/2", "0-0"})
 
 
 @dataclass(frozen=True)
 class Scoring:
-    """``[scoring]`` with the README's defaults."""
+    """``[scoring]`` with the documented defaults."""
 
     win: Fraction
     draw: Fraction

@@ -1,4 +1,4 @@
-"""No output option can overwrite a file the folder owns (README, "When something goes wrong": no
+"""No output option can overwrite a file the folder owns (the docs, "When something goes wrong": no
 output, ``export -o``, ``--html``, ``publish``, may land on anything a folder owns).
 
 A probe points one output at the folder: a file it owns (``-o``, ``--html``, ``trf ... -o``), a

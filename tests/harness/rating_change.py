@@ -1,4 +1,4 @@
-"""The expected FIDE rating change (README "Rating changes"), computed by the harness from
+"""The expected FIDE rating change (the docs "Rating changes"), computed by the harness from
 ``players.csv`` and the round files alone, and held against ``rating-report -f json`` and
 ``standings --rating-change -f json`` (I17).
 

@@ -47,7 +47,7 @@ LOSSES: dict[str, frozenset[str]] = {
     "the withdrawal of ": frozenset({"withdrawals"}),
     # a withdrawal after half the games (or one a stage cannot mark): the games are in the file
     "the withdrawals of ": frozenset({"withdrawals"}),
-    # a knockout's file holds its games, not its matches (README, "Knockout events"): import and
+    # a knockout's file holds its games, not its matches (the docs, "Knockout events"): import and
     # trf standings refuse it; export must say so by name
     "the knockout's matches, bracket and tie-break stages are not in a TRF": frozenset({"not read back"}),
     "a knockout is exported as its games": frozenset({"not read back"}),
@@ -177,7 +177,7 @@ def _folder_differences(source: Path, target: Path, allowed: frozenset[str]) -> 
     if "requested byes" not in allowed and views.requests(source) != views.requests(target):
         out.append(f"requested byes after export and import: {views.requests(source)} -> {views.requests(target)}")
     for number in round_numbers(source):
-        # no entry in a round is a zero-point bye (README, "crosstable"; a team: core/team_tournament)
+        # no entry in a round is a zero-point bye (the docs, "crosstable"; a team: core/team_tournament)
         then = {who: code for who, code in views.bye_rows(source, number).items() if code != "ZPB"}
         now = {who: code for who, code in views.bye_rows(target, number).items() if code != "ZPB"}
         if then != now:

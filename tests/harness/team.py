@@ -108,7 +108,7 @@ class TeamMachine(RoundCommands):
     entry_forms = ("board", "players", "pgn")
 
     def seat(self, number: int, board: str) -> tuple[int, int, bool] | None:
-        """README, "Team events": the first-named team plays the colour pattern (``WBWB…`` unless set)."""
+        """the docs, "Team events": the first-named team plays the colour pattern (``WBWB…`` unless set)."""
         boards = int(settings(self.root).get("team", {}).get("boards", 0) or 0)
         pattern = settings(self.root).get("team", {}).get("colours") or ("WB" * boards)[:boards]
         for where, row in self.board_lines(number):

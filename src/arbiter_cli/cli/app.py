@@ -5,7 +5,7 @@ one named by ``-d/--dir`` or ``ARBITER_DIR``. Data goes to stdout; messages and
 errors go to stderr. Each command parses its arguments, opens the folder as its
 kind of event and makes one call on it (:mod:`arbiter_cli.events`), which shows
 what it did through the command line's :class:`~arbiter_cli.cli.common.Terminal`. A domain error becomes one line
-on stderr and its exit code (:func:`exit_code`, the README's table).
+on stderr and its exit code (:func:`exit_code`, docs/reference/exit-codes.md).
 """
 
 from __future__ import annotations
@@ -185,7 +185,7 @@ def _narrowed(argv: list[str]) -> typer.Typer:
 
 
 def exit_code(error: DomainError) -> int:
-    """The exit code of a domain error (the README's table): the one place they are mapped."""
+    """The exit code of a domain error (docs/reference/exit-codes.md): the one place they are mapped."""
     match error:
         case BadArgument():
             return 2

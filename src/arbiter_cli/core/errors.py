@@ -3,7 +3,7 @@
 Each is a :class:`ValueError` whose ``str()`` is the one line the person
 reads, with the file (or argument), the line and the field in front when they
 are known. The command line maps them to exit codes in one place
-(:mod:`arbiter_cli.cli.app`); the README lists the codes.
+(:mod:`arbiter_cli.cli.app`); docs/reference/exit-codes.md lists the codes.
 
 >>> str(BadArgument("unknown result '2-1'", source="r.txt", line=3, field="result"))
 "r.txt, line 3, field 'result': unknown result '2-1'"

@@ -80,7 +80,7 @@ class SheetBoard:
     knockout match (empty for an individual event). ``result`` is the stored code (``""``: none yet),
     read from White's side as on every sheet. ``from_black``: the folder keeps this place's result
     from Black's side (a team board where the first-named team has Black, whose ``1-0`` is the first
-    team's win: README "Results"); ``result`` is then the stored code :func:`turned`, and the desk
+    team's win: the docs "Results"); ``result`` is then the stored code :func:`turned`, and the desk
     turns a save back.
     """
 

@@ -297,7 +297,7 @@ class Event:
         from arbiter_cli.store.prizes import PRIZES_FILE
 
         if table is None:
-            raise Refused(f"the folder has no {PRIZES_FILE}; write one first (see 'Prizes' in the README)")
+            raise Refused(f"the folder has no {PRIZES_FILE}; write one first (see docs/guides/prizes.md)")
         if behind:
             self.caller.say(f"note: {self.stage}{', '.join(behind)} of the finalised event do not hold this prize list "
                             "yet: 'arbiter finalize' stores it")

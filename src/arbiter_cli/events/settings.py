@@ -120,7 +120,7 @@ def change(open_door: Opener, caller: _Caller, stage: str, key: str, value: str 
     with open_door(True) as door:
         if key.strip().startswith(f"{PRIZES}.") and door.prizes is None:
             where = "reads no prize fund (each stage has its own)" if door.read_prizes is None else \
-                f"has no {PRIZES_FILE}; write the prize fund first (see 'Prizes' in the README)"
+                f"has no {PRIZES_FILE}; write the prize fund first (see docs/guides/prizes.md)"
             raise Refused(f"the folder {where}", field=key.strip())
         edited: dict[str, str] = {}
         done = change_setting(door.all_tables, key, value, door.progress, door.hidden,
