@@ -133,7 +133,7 @@ def test_unset_returns_a_setting_to_its_default_derived_ones_too(arbiter: Runner
     assert arbiter("-d", folder, "settings", "set", "scoring.win", "2").code == 0
     assert arbiter("-d", folder, "settings", "set", "scoring.draw", "1").code == 0
     assert arbiter("-d", folder, "settings", "unset", "scoring.pab").code == 0
-    assert _settings(arbiter, folder)["scoring.pab"]["value"] == 2  # a PAB is worth a win, unless given (C.04.1 Art. 4)
+    assert _settings(arbiter, folder)["scoring.pab"]["value"] == 2  # a PAB is worth a win, unless given (C.04.1 Art. 3)
     assert arbiter("-d", folder, "settings", "set", "tiebreak_lots", "true").code == 0
     assert arbiter("-d", folder, "settings", "unset", "tiebreak_lots").code == 0
     assert _settings(arbiter, folder)["tiebreak_lots"]["value"] is None
@@ -417,7 +417,7 @@ def _scoring(folder: Path) -> dict[str, str]:
 
 def test_a_pab_forfeit_win_and_byes_follow_a_new_win_and_draw_as_new_scoring_derives_them(
         arbiter: Runner, tmp_path: Path) -> None:
-    """C.04.1 Art. 4: the PAB scores a win's points; ``settings set scoring.win 3`` and ``scoring.draw 1``
+    """C.04.1 Art. 3: the PAB scores a win's points; ``settings set scoring.win 3`` and ``scoring.draw 1``
     leave the event as ``new --scoring 3,1,0`` makes it, and the PAB player gets 3."""
     folder = _swiss(arbiter, tmp_path, 5, 3)
     win = arbiter("-d", folder, "settings", "set", "scoring.win", "3")

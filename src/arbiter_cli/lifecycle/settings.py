@@ -269,7 +269,7 @@ DEFAULT_RULE = Rule(When.BEFORE_PAIRING, "", _PAIRING)
 #: The words of the fields of a kind's table whose field gives none.
 _ABOUT = {
     "scoring.win": "points for a win", "scoring.draw": "points for a draw", "scoring.loss": "points for a loss",
-    "scoring.pab": "points for the pairing-allocated bye (C.04.1 Art. 4)",
+    "scoring.pab": "points for the pairing-allocated bye (C.04.1 Art. 3)",
     "scoring.forfeit_win": "points for a forfeit win", "scoring.forfeit_loss": "points for a forfeit loss",
     "scoring.half_bye": "points for a requested half-point bye", "scoring.full_bye": "points for a full-point bye",
     "team.boards": "the boards of a match", "team.match_win": "match points for a won match",

@@ -42,9 +42,11 @@ from arbiter_cli.trf.writer import LINE_END, player_line, points_field
 __all__ = ["Exported", "export_trf", "SYSTEM_CODES", "LINE_END", "header_records", "rounds_records", "scoring_records",
            "trf_player", "lost_settings", "player_warnings"]
 
-#: Record 192 for each system (ETT26; FIDE_DUTCH picks the edition by date).
+#: Record 192 for each system (ETT26; FIDE_DUTCH picks the edition by date). A double round robin
+#: is paired with FIDE's swap of the first cycle's last two rounds (``pairing.berger.double_schedule``),
+#: which ETT26 names ``FIDE_DOUBLEROUNDROBIN``; ``BERGER_DOUBLEROUNDROBIN`` is the cycle unswapped.
 SYSTEM_CODES = {System.SWISS: "FIDE_DUTCH", System.ROUND_ROBIN: "BERGER_ROUNDROBIN",
-                System.DOUBLE_ROUND_ROBIN: "BERGER_DOUBLEROUNDROBIN"}
+                System.DOUBLE_ROUND_ROBIN: "FIDE_DOUBLEROUNDROBIN"}
 _TYPE_TEXT = {System.SWISS: "Individual: Swiss-System", System.ROUND_ROBIN: "Individual: Round-Robin",
               System.DOUBLE_ROUND_ROBIN: "Individual: Double Round-Robin"}
 

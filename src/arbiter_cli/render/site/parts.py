@@ -32,10 +32,10 @@ def personal(site: Any, value: T) -> T | None:
 _INDIVIDUAL = {
     "DE": "direct encounter among the tied players (Art. 6.1)", "WIN": "rounds won, forfeits and byes included "
     "(Art. 7.1)", "WON": "games won over the board (Art. 7.2)", "BPG": "games played with Black (Art. 7.3)",
-    "BWG": "games won with Black (Art. 7.4)", "REP": "rounds the player elected to play (Art. 7.5)",
-    "PS": "progressive score: the sum of the running scores (Art. 7.6)", "STD": "standard points (Art. 7.7)",
+    "BWG": "games won with Black (Art. 7.4)", "REP": "rounds the player elected to play (Art. 7.6)",
+    "PS": "progressive score: the sum of the running scores (Art. 7.5)", "STD": "standard points (Art. 7.7)",
     "TPN": "pairing number, lower first (Art. 7.8)", "BH": "Buchholz: the sum of the opponents' scores (Art. 8.1)",
-    "FB": "Fore Buchholz (Art. 8.2)", "AOB": "average of the opponents' Buchholz (Art. 8.3)",
+    "FB": "Fore Buchholz (Art. 8.3)", "AOB": "average of the opponents' Buchholz (Art. 8.2)",
     "SB": "Sonneborn-Berger: the opponents' scores weighted by the result (Art. 9.1)",
     "KS": "Koya: points against the players with at least half the points (Art. 9.2)",
     "ARO": "average rating of the opponents (Art. 10.1)", "TPR": "tournament performance rating (Art. 10.2)",
