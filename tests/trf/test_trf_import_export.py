@@ -647,3 +647,17 @@ def test_record_250_points_of_two_digits_keep_their_columns() -> None:
     player = "001    1 m    Mirzoev Azer                      2527 AZE    13400304 1978        0.0    1"
     trf = parse_trf("012 X\n" + player + "\n" + "\n".join(lines) + "\n")
     assert virtual_points(trf, Fraction(1), 2)[1] == (Fraction(11), Fraction(1, 2))
+
+
+def test_baku_in_record_192_is_imported_as_baku_acceleration_without_a_warning_that_it_is_lost(
+        arbiter, sample, tmp_path: Path) -> None:
+    """C.04.7: a file whose 192 names the Baku system (``FIDE_DUTCH_BAKU``) is paired with Baku's virtual
+    points; the folder keeps them (``acceleration = "baku"``), so the import must not say it pairs without."""
+    folder = sample("swiss32-in-progress")
+    assert arbiter("-d", folder, "export", "-o", tmp_path / "e.trf").code == 0
+    text = (tmp_path / "e.trf").read_text(encoding="utf-8")
+    (tmp_path / "e.trf").write_text(re.sub(r"^192 .*$", "192 FIDE_DUTCH_BAKU", text, flags=re.M), encoding="utf-8")
+    done = arbiter("import", tmp_path / "e.trf", tmp_path / "imported")
+    assert done.code == 0, done.err
+    assert "Baku" not in done.err
+    assert 'acceleration = "baku"' in (tmp_path / "imported" / "tournament.toml").read_text(encoding="utf-8")

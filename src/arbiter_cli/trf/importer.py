@@ -463,8 +463,6 @@ def _system(ctx: _Context, rounds: list[Round], total: int, for_folder: bool, fo
         if "DUTCH" not in code and code not in ("CUSTOM_SWISS",):
             ctx.notes.add("system", f"line {line}: the pairing system {code} is not the Dutch system: "
                                     "imported as a Dutch Swiss")
-        if "BAKU" in code:
-            ctx.notes.add("baku", f"line {line}: Baku acceleration is not kept: the folder pairs without it")
         return System.SWISS, rounds, None
     else:
         if "SWISS" in re.sub(r"[^A-Z]", "", (trf.header.get("092") or ("",))[0].upper()):
