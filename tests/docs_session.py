@@ -48,8 +48,8 @@ def steps(text: str, first_line: int) -> list[Step]:
             if command:
                 found.append(Step("\n".join(command), expected, line))
             command, expected, line = [row[len(PROMPT):]], [], number
-        elif row.startswith(CONTINUATION) and command and not expected:
-            command.append(row[len(CONTINUATION):])
+        elif (row.startswith(CONTINUATION) or row == CONTINUATION.rstrip()) and command and not expected:
+            command.append(row[len(CONTINUATION):])  # a lone '>' (an editor strips the space) is an empty line
         elif not command:
             raise AssertionError(f"line {number}: output before any command ({row!r}); a console block "
                                  f"starts with '$ '")

@@ -96,8 +96,9 @@ def test_the_output_matcher_takes_dots_for_lines_and_for_text_within_a_line() ->
 
 
 def test_a_console_block_splits_into_commands_their_continuations_and_their_output() -> None:
-    found = steps("$ cat <<EOF\n> one\n> EOF\none\n$ true\n", 10)
-    assert [(s.command, s.expected, s.line) for s in found] == [("cat <<EOF\none\nEOF", ["one"], 10), ("true", [], 14)]
+    found = steps("$ cat <<EOF\n> one\n>\n> EOF\none\n$ true\n", 10)
+    assert [(s.command, s.expected, s.line) for s in found] == [("cat <<EOF\none\n\nEOF", ["one"], 10),
+                                                                ("true", [], 15)]
 
 
 def test_the_session_keeps_the_folder_and_the_variables_from_one_command_to_the_next(tmp_path: Path) -> None:

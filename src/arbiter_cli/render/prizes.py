@@ -105,7 +105,7 @@ def prize_sheet(event: Tournament | TeamTournament | KnockoutTournament, table: 
     if isinstance(event, KnockoutTournament):
         listed = knockout_prize_list(event, table)
         notes, view = prize_notes(listed, knockout=True), prizes_view(listed, title)
-        so_far = "the round each player has reached so far"
+        so_far = "round each player has reached so far"
     else:
         if isinstance(event, Tournament):
             listed = prize_list(event, table)
