@@ -135,20 +135,6 @@ def test_long_lists_break_into_a4_pages() -> None:
     assert all(p.startswith("Event\nStandings after round 9") for p in pages) and "page 3/3" in pages[-1]
 
 
-def test_the_readme_shows_the_demo_standings_as_they_are(arbiter: Runner, tmp_path: Path) -> None:
-    demo = tmp_path / "demo"
-    shutil.copytree(SAMPLES / "double-rr6-ready", demo)
-    assert arbiter("-d", demo, "pair").code == 0
-    output = [line.rstrip() for line in arbiter("-d", demo, "standings").out.splitlines()]
-    readme = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
-    start = readme.index(output[0])
-    assert readme[start:start + len(output)] == output
-    printed = arbiter("-d", demo, "standings", "--print").out.splitlines()
-    start = readme.index(printed[0], readme.index("$ arbiter -d /tmp/arbiter-demo standings --print"))
-    assert [line for line in readme[start:start + len(printed)] if "printed" not in line] == \
-        [line for line in printed if "printed" not in line]
-
-
 def test_buchholz_in_a_round_robin_is_computed_with_a_caution(arbiter: Runner, finished: Path) -> None:
     result = arbiter("-d", finished, "standings", "--tiebreaks", "BH,SB", "-f", "json")
     assert result.code == 0 and "do not allow Buchholz" in result.err

@@ -385,16 +385,6 @@ def test_refusals_are_one_line(arbiter: Runner, sample, tmp_path: Path, command:
     assert snapshot(folder) == before and sorted(tmp_path.iterdir()) == listing
 
 
-def test_the_readme_shows_the_demo_pairings_page_as_it_is(arbiter: Runner, sample) -> None:
-    demo = sample("double-rr6-ready")
-    assert arbiter("-d", demo, "pair").code == 0
-    printed = arbiter("-d", demo, "pairings", "--print").out.replace("\f", "\n").splitlines()
-    readme = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
-    start = readme.index(printed[0], readme.index("$ arbiter -d /tmp/arbiter-demo pairings --print"))
-    assert [line for line in readme[start:start + len(printed)] if "printed" not in line] == \
-        [line for line in printed if "printed" not in line]
-
-
 def test_notes_that_do_not_fit_below_the_last_rows_get_a_page_of_their_own() -> None:
     view = View("t", [{"n": str(i)} for i in range(53)], [Column("n", "No", lambda r: r["n"], "right")])
     notes = ["a note " * 30, "another note"]  # the first is wrapped to 80 characters: 3 lines
