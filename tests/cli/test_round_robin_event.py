@@ -138,6 +138,19 @@ def test_withdrawn_players_games_are_forfeited(arbiter: Runner, make_event) -> N
     assert players[2]["status"] == "withdrawn" and players[2]["withdrawn_after"] == 1
 
 
+def test_half_rule_standings_name_the_board_still_without_a_result_as_paired(arbiter: Runner, make_event) -> None:
+    """C.05 / the round robin withdrawal rule: a player who withdrew before half their games has those
+    games left out of the standings, but the note of a round still without results names its boards
+    as they were paired (here board 2, not the renumbered board 1)."""
+    folder = make_event(4, "--initial-colour", "white")
+    arbiter("-d", folder, "pair")
+    arbiter("-d", folder, "result", "1", "--from", "-", stdin="1 1-0\n2 0-1\n")
+    assert arbiter("-d", folder, "player", "withdraw", "3", "--after-round", "1").code == 0
+    arbiter("-d", folder, "pair")  # round 2: board 1 is 4-3 +/-, board 2 (1-2) waits for its result
+    done = arbiter("-d", folder, "standings")
+    assert "round 2 is not complete; no result yet on board 2" in done.err, done.err
+
+
 @pytest.mark.parametrize("scoring,expected", [("3,1,0", [3, 1, 1, 0]), ("2,1,0", [2, 1, 1, 0])])
 def test_configurable_scoring(arbiter: Runner, make_event, scoring: str, expected: list[int]) -> None:
     folder = make_event(4, "--initial-colour", "white", "--scoring", scoring)

@@ -128,6 +128,7 @@ def compute_standings(
     counted = as_counted(tournament)  # the round robin withdrawal rule
     kept = {p.start_number for p in counted.players}
     left_out = tuple(p.name for p in tournament.players if p.start_number not in kept)
+    paired = tournament  # the rounds as paired: their boards are the ones the arbiter sees
     tournament = counted
     edition = tiebreak_rules(tournament, rules)
     settings = tournament.settings
@@ -177,9 +178,9 @@ def compute_standings(
                 rows.append(replace(row, rank=position, rank_to=position + len(placed) - 1))
         position += len(placed)
     rows += after
-    incomplete = {rnd.number: tuple(sorted(rnd.missing + rnd.unfinished)) for rnd in tournament.rounds[:last]
+    incomplete = {rnd.number: tuple(sorted(rnd.missing + rnd.unfinished)) for rnd in paired.rounds[:last]
                   if not rnd.complete}
-    unfinished = {rnd.number: rnd.unfinished for rnd in tournament.rounds[:last] if rnd.unfinished}
+    unfinished = {rnd.number: rnd.unfinished for rnd in paired.rounds[:last] if rnd.unfinished}
     cautions = tuple(code for code in computed if parse_spec(code).base in ("BH", "FB", "AOB")
                      and edition is Rules.R2026 and settings.system.is_round_robin)
     drawn = tuple(tuple(by_tpn[tpn].name for tpn in group) for group in ranking.drawn)
