@@ -369,3 +369,12 @@ def test_rating_change_counts_an_unfinished_game_for_nothing() -> None:
     found = rows(event([(2000, 20), (1900, 20)], [[game(1, 2, GameResult.UNFINISHED)]]))
     assert all(not r.games and r.change == 0 for r in found.values())
     assert found[1].not_rated[0].reason == "no final result (*)"
+
+
+def test_standings_rating_change_keeps_the_asked_for_column_at_80_columns(arbiter: Runner, sample,
+                                                                          monkeypatch: Any) -> None:
+    """``standings --rating-change`` asks for Δ: a table narrowed to 80 columns drops other columns first."""
+    monkeypatch.setenv("COLUMNS", "80")
+    done = arbiter("-d", sample("swiss32-in-progress"), "standings", "--rating-change")
+    header = next(line for line in done.out.splitlines() if "Rank" in line)
+    assert "Δ" in header and "columns left out" in done.err

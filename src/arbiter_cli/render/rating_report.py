@@ -159,7 +159,7 @@ def player_rating_view(tournament: Tournament, row: ExpectedChange, title: str) 
 
 def with_rating_change(view: View, rows: Mapping[int, ExpectedChange]) -> View:
     """A standings view with each player's Δ (``rating_change``, exact; None for an unrated player),
-    after the rating; the table drops it before the rating."""
+    after the rating. The person asked for it, so a narrow table keeps it and drops other columns."""
     for record in view.records:
         row = rows.get(int(record["start_number"]))
         record["rating_change"] = _number(row.change) if row is not None else None
@@ -169,7 +169,4 @@ def with_rating_change(view: View, rows: Mapping[int, ExpectedChange]) -> View:
     keys = [c.key for c in view.columns]
     at = keys.index("rating") + 1 if "rating" in keys else len(keys)
     view.columns.insert(at, column)
-    droppable = list(view.droppable)
-    droppable.insert(droppable.index("rating") if "rating" in droppable else len(droppable), "rating_change")
-    view.droppable = tuple(droppable)
     return view
