@@ -70,3 +70,17 @@ def test_a_team_swiss_runs_from_round_1_to_the_end(arbiter: Runner, tmp_path: Pa
     assert asked.code == 4 and "give --yes" in asked.err and "the event has 4 of 6 rounds" in asked.err
     assert arbiter("-d", folder, "finalize", "--after-round", "4", "--date", "2026-12-01", "--yes").code == 0
     assert "rounds = 4" in (folder / "tournament.toml").read_text()
+
+
+def test_team_swiss_initial_colour_given_is_kept_and_a_team_round_robin_refuses_it(arbiter: Runner,
+                                                                                 tmp_path: Path) -> None:
+    """C.04.6: the first colour is drawn by lot unless the arbiter names it; a team round robin's colours
+    come from the Berger tables and the board pattern, so --initial-colour there is refused, not ignored."""
+    swiss = tmp_path / "swiss"
+    assert arbiter("new", swiss, "--teams", "--boards", "2", "--system", "swiss", "--rounds", "5", "--name", "TS",
+                   "--initial-colour", "black").code == 0
+    assert 'initial_colour = "black"' in (swiss / "tournament.toml").read_text()
+    league = tmp_path / "league"
+    refused = arbiter("new", league, "--teams", "--boards", "2", "--system", "round-robin", "--name", "L",
+                      "--initial-colour", "black")
+    assert refused.code == 2 and "--colours" in refused.err and not league.exists()

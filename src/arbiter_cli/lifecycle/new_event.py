@@ -313,13 +313,18 @@ def _team_event(options: NewOptions, system: System) -> NewTeamEvent:
                        ("roster_rating", options.roster_rating.strip().lower() if options.roster_rating else None)):
         if value is not None:
             team[key] = value
+    if system.is_round_robin and options.initial_colour is not InitialColour.RANDOM:
+        raise BadArgument("a team round robin's colours come from the Berger tables and the board colour pattern "
+                          "(--colours, e.g. WBWB), not from --initial-colour", field="initial_colour")
     if options.tiebreaks is not None:
         team["tiebreaks"] = list(check_team_codes([c.strip() for c in options.tiebreaks.split(",") if c.strip()]))
     try:
         settings = Settings.model_validate({**options.event_fields, "system": system, "rounds": options.rounds,
                                             "seed": options.seed, "scoring": scoring_option(options.scoring),
-                                            # a round robin's colours come from the tables; a Swiss draws it at round 1
-                                            "initial_colour": "white" if system.is_round_robin else "random"})
+                                            # a round robin's colours come from the tables and the board
+                                            # pattern; a team Swiss's first colour is the arbiter's, else by lot
+                                            "initial_colour": "white" if system.is_round_robin
+                                            else options.initial_colour})
         team_settings = TeamSettings.model_validate(team)
     except ValidationError as error:
         first = error.errors()[0]
