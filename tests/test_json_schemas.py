@@ -423,6 +423,26 @@ def test_the_read_only_commands_print_records_of_their_documented_models_on_ever
     assert shown >= 3  # every sample has a journal, settings or members, and is verified
 
 
+FINAL_FILES = sorted((ROOT / "sample_events").rglob("final/*.json"))
+
+
+@pytest.mark.parametrize("path", FINAL_FILES, ids=lambda path: path.relative_to(ROOT).as_posix())
+def test_the_final_json_files_of_a_finalised_event_hold_the_records_of_their_commands(path: Path) -> None:
+    """final/standings.json and final/prizes.json hold what 'standings -f json' and 'prizes -f json' print."""
+    command = {"standings.json": "standings", "prizes.json": "prizes"}[path.name]
+    text = path.read_text(encoding="utf-8")
+    assert any(_validates(schema, text) for schema in SCHEMAS if command in schema.commands), path
+    assert json.loads(text)
+
+
+def _validates(schema: Schema, text: str) -> bool:
+    try:
+        validated(schema, text)
+    except ValidationError:
+        return False
+    return True
+
+
 # -- coverage of the command line -----------------------------------------------------------------------
 
 
