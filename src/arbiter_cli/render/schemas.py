@@ -748,7 +748,7 @@ SCHEMAS: tuple[Schema, ...] = (
     Schema("Team standings", ("standings", "trf standings"), TeamStanding,
            "A team event, and a team TRF file: a list in rank order."),
     Schema("Knockout standings", ("standings",), KnockoutStanding,
-           "A knockout: a list, by the round reached, then rating."),
+           "A knockout (a group event's knockout final: --group final): a list, by the round reached, then rating."),
     Schema("Group-stage standings", ("standings",), GroupStage,
            "A group event without --group: a list of the stages (each group, then the final), each with its "
            "standings."),
