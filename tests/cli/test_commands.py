@@ -346,6 +346,22 @@ def test_version_and_help(arbiter: Runner) -> None:
     assert helped.code == 0 and "pair" in helped.out
 
 
+def test_version_is_answered_before_the_command_line_loads() -> None:
+    """``arbiter --version`` (issue 29: at most 0.15 s) prints what Typer's option prints, without
+    importing Typer, Rich or pydantic: the ``arbiter`` script answers it first."""
+    import subprocess
+    import sys
+
+    from arbiter_cli import __version__
+
+    script = Path(__file__).resolve().parents[2] / "bin" / "arbiter"
+    done = subprocess.run([sys.executable, "-X", "importtime", str(script), "--version"], capture_output=True,
+                          text=True, check=True)
+    assert done.stdout == f"arbiter {__version__}\n"
+    imported = {line.split("|")[-1].strip() for line in done.stderr.splitlines()}
+    assert not imported & {"typer", "rich", "pydantic", "click"}, imported & {"typer", "rich", "pydantic", "click"}
+
+
 def test_player_remove_only_before_the_first_pairing(arbiter: Runner, make_event) -> None:
     folder = make_event(4)
     assert arbiter("-d", folder, "player", "remove", "2").code == 0
