@@ -39,6 +39,25 @@ def test_every_line_has_the_headers_number_of_fields_and_blank_lines_are_skipped
         csv_lines('a,b\n"1"x,2\n', "f.csv", ("a", "b"))
 
 
+def test_a_quote_left_open_is_named_at_the_line_where_it_opens() -> None:
+    """The CSV reader joins the lines of a quoted cell; no cell of a folder's file holds a line break,
+    so the line named is the one where the quote opens, not where the reader stopped."""
+    with pytest.raises(BrokenFolder, match=r'^f.csv, line 3: a quote \(\"\) opened on this line is not closed on it$'):
+        csv_lines('a,b\n1,2\n"3,4\n5,6\n', "f.csv", ("a", "b"))
+    with pytest.raises(BrokenFolder, match=r"^f.csv, line 3: CSV syntax error"):  # the quote closes on line 4
+        csv_lines('a,b\n1,2\n"3,4\n5,"6"\n7,8\n', "f.csv", ("a", "b"))
+
+
+@pytest.mark.parametrize("text", ['name,rating\n"A, One",1800\n"B, Two,1700\n"C, Three",1600\n',
+                                  'name,rating\n"A, One",1800\n"B, Two,1700\n'])
+def test_an_input_file_with_a_quote_left_open_names_that_line(text: str) -> None:
+    from arbiter_cli.core.csv_input import read_rows
+    from arbiter_cli.core.errors import BadArgument
+
+    with pytest.raises(BadArgument, match=r"^in.csv, line 3: a quote"):
+        read_rows(text, "in.csv", ("name", "rating"))
+
+
 def test_a_fault_of_a_row_names_its_file_line_and_field() -> None:
     line = Line("rounds/02.csv", 7, {"board": "1", "white": "3", "black": "4", "result": "2-1"})
     with pytest.raises(BrokenFolder) as error:

@@ -78,6 +78,11 @@ def from_spreadsheet_cell(text: str) -> str:
     return text[1:] if text.startswith("'") and formula_like(text[1:]) else text
 
 
+#: A cell that runs onto the next line: a quote opened and not closed on its own line (no cell of an
+#: arbiter's file holds a line break), named at the line where the quote opens.
+UNCLOSED_QUOTE = 'a quote (") opened on this line is not closed on it'
+
+
 def read_rows(text: str, source: str, columns: Sequence[str], required: str | tuple[str, ...] = "name"
               ) -> list[tuple[int, dict[str, str]]]:
     """The rows of ``text`` as (line number, column -> stripped cell); blank lines are skipped.
@@ -87,6 +92,7 @@ def read_rows(text: str, source: str, columns: Sequence[str], required: str | tu
     delimiter = next((d for d in ",;\t" if d in first_line), ",")
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     rows: list[tuple[int, dict[str, str]]] = []
+    last = 0  # the last line read of the last whole record
     try:
         header = next(reader, None)
         if not header:
@@ -101,14 +107,16 @@ def read_rows(text: str, source: str, columns: Sequence[str], required: str | tu
         if not any(column in names for column in needed):
             others = "".join(f" (or '{column}')" for column in needed[1:])
             raise BadArgument(f"the column '{needed[0]}'{others} is required", source=source, line=1)
+        last = reader.line_num
         for cells in reader:
+            start, last = last + 1, reader.line_num  # a record runs over several lines when a quote stays open
             if not cells or all(not cell.strip() for cell in cells):
                 continue
+            if any("\n" in cell or "\r" in cell for cell in cells):
+                raise BadArgument(UNCLOSED_QUOTE, source=source, line=start)
             if len(cells) != len(names):
-                raise BadArgument(f"expected {len(names)} fields, found {len(cells)}", source=source,
-                                  line=reader.line_num)
-            rows.append((reader.line_num, {name: from_spreadsheet_cell(cell.strip())
-                                           for name, cell in zip(names, cells)}))
+                raise BadArgument(f"expected {len(names)} fields, found {len(cells)}", source=source, line=start)
+            rows.append((start, {name: from_spreadsheet_cell(cell.strip()) for name, cell in zip(names, cells)}))
     except csv.Error as error:
-        raise BadArgument(f"CSV syntax error: {error}", source=source, line=reader.line_num) from None
+        raise BadArgument(f"CSV syntax error: {error}", source=source, line=last + 1) from None
     return rows

@@ -28,6 +28,7 @@ from typing import Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from arbiter_cli.core.csv_input import UNCLOSED_QUOTE
 from arbiter_cli.core.errors import BrokenFolder, pydantic_message
 from arbiter_cli.core.words import count
 from arbiter_cli.store.names import SETTINGS_FILE
@@ -176,6 +177,7 @@ def csv_lines(text: str, source: str, columns: Sequence[str], optional: Sequence
     number of fields, or a CSV syntax error is a :class:`BrokenFolder` naming the file and the line."""
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     lines: list[Line] = []
+    last = 0  # the last line read of the last whole record
     try:
         first = next(reader, None)
         if first is None:
@@ -184,15 +186,19 @@ def csv_lines(text: str, source: str, columns: Sequence[str], optional: Sequence
         header = tuple(cell.strip() for cell in first)
         if not any(header == (*columns, *optional[:k]) for k in range(len(optional) + 1)):
             raise BrokenFolder(f"the header must be: {','.join(columns)}", source=source, line=1)
+        last = reader.line_num
         for cells in reader:
-            number = reader.line_num
+            number, last = last + 1, reader.line_num  # a record runs over several lines when a quote stays open
             if not cells or all(not c.strip() for c in cells):
                 continue
+            if any("\n" in c or "\r" in c for c in cells):
+                raise BrokenFolder(UNCLOSED_QUOTE, source=source, line=number)
             if len(cells) != len(header):
                 raise BrokenFolder(f"expected {len(header)} fields, found {len(cells)}", source=source, line=number)
             lines.append(Line(source, number, {key: value.strip() for key, value in zip(header, cells)}))
     except csv.Error as error:
-        raise BrokenFolder(f"CSV syntax error: {error}", source=source, line=reader.line_num) from None
+        message = UNCLOSED_QUOTE if "unexpected end of data" in str(error) else f"CSV syntax error: {error}"
+        raise BrokenFolder(message, source=source, line=last + 1) from None
     return lines
 
 
