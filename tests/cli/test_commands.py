@@ -333,6 +333,17 @@ def test_no_tournament_folder(arbiter: Runner, tmp_path: Path) -> None:
     assert result.code == 3 and "tournament.toml is missing" in result.err
 
 
+@pytest.mark.parametrize(("args", "near"), [(("2", "1", "--corect"), "--correct"), (("2", "--form", "-"), "--from")])
+def test_a_mistyped_option_of_result_is_named_as_an_unknown_option(arbiter: Runner, sample, args: tuple[str, ...],
+                                                                   near: str) -> None:
+    """``result`` takes the forfeit codes (-/+) as arguments, so a mistyped option reached it as the board or
+    the result ('--form' is not MATCH.BOARD): it is named as an unknown option, with the nearest one."""
+    folder = sample("swiss32-in-progress")
+    done = arbiter("-d", folder, "result", *args)
+    assert done.code == 2 and f"no such option: {args[-1] if args[-1] != '-' else args[1]}" in done.err
+    assert f"did you mean {near}?" in done.err
+
+
 def test_usage_errors_are_one_line(arbiter: Runner) -> None:
     result = arbiter("frobnicate")
     assert result.code == 2 and result.err.count("\n") == 1 and "No such command" in result.err

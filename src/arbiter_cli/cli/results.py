@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import difflib
 from typing import Annotated, Optional
 
 import typer
 
 from arbiter_cli.cli.common import GroupOption, arguments, event
+from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.results import RESULT_HELP
 
 __all__ = ["result"]
@@ -37,7 +39,27 @@ def result(
 ) -> None:
     """Enter a result: 'arbiter result 3 5 1-0' (a team event: 'arbiter result 3 2.1 1-0'), or many with --from
     or --pgn."""
+    _no_mistyped_option(board, code)
     opened = event(group)
     names = {"round_number": "ROUND", "board": opened.place_name, "result": "RESULT"}
     with arguments(**names):
         opened.result(round_number, board, code, source, correct, excused, confirm, force, pgn)
+
+
+def _no_mistyped_option(*values: str | None) -> None:
+    """The forfeit codes (``-/+``, ``+/-``) reach ``result`` as arguments, so an option it does not
+    know (``--corect``) would too: it is named as an unknown option, with the nearest one."""
+    for value in values:
+        if value is not None and value.startswith("--"):
+            known = [name for parameter in typer.main.get_command(_alone()).params
+                     for name in parameter.opts if name.startswith("--")]
+            near = difflib.get_close_matches(value.split("=", 1)[0], known, n=1)
+            raise BadArgument(f"no such option: {value}" + (f" (did you mean {near[0]}?)" if near else "")
+                              + "; see 'arbiter result --help'")
+
+
+def _alone() -> typer.Typer:
+    """``result`` as an app of its own, for its options' names (made only when one is mistyped)."""
+    app = typer.Typer()
+    app.command()(result)
+    return app
