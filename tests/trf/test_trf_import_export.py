@@ -661,3 +661,17 @@ def test_baku_in_record_192_is_imported_as_baku_acceleration_without_a_warning_t
     assert done.code == 0, done.err
     assert "Baku" not in done.err
     assert 'acceleration = "baku"' in (tmp_path / "imported" / "tournament.toml").read_text(encoding="utf-8")
+
+
+def test_export_says_truly_how_a_swiss_withdrawal_finished_early_is_written(arbiter, sample, tmp_path: Path) -> None:
+    """A Swiss player withdrawn after round 4 of 6 played: the file leaves their rounds 5-6 blank, and the
+    warning says so (it said their unplayed games were in it), and the import reads the withdrawal back."""
+    folder = sample("swiss-open-finished-prizes")
+    done = arbiter("-d", folder, "export", "-o", tmp_path / "e.trf")
+    assert "the rounds a withdrawn player missed are left blank" in done.err
+    line = next(row for row in (tmp_path / "e.trf").read_text(encoding="utf-8").splitlines()
+                if row.startswith("001    2 "))
+    assert line[91 + 4 * 10:].strip() == ""  # rounds 5 and 6: no pairing
+    assert arbiter("import", tmp_path / "e.trf", tmp_path / "back").code == 0
+    players = json.loads(arbiter("-d", tmp_path / "back", "player", "list", "-f", "json").out)
+    assert [p["withdrawn_after"] for p in players if p["start_number"] == 2] == [4]

@@ -222,7 +222,8 @@ def _absences(tournament: Tournament, version: str, warnings: list[str]) -> dict
             warnings.append(f"the withdrawals of {', '.join(kept)} are not exported: a TRF has no withdrawal "
                             "(their unplayed games are in it)")
     elif withdrawn:
-        warnings.append("withdrawals are not exported: a TRF has no withdrawal (their unplayed games are in it)")
+        warnings.append("withdrawals are not exported: a TRF has no withdrawal (the rounds a withdrawn player "
+                        "missed are left blank, which 'arbiter import' reads back as the withdrawal)")
     if not settings.system.is_round_robin:
         for player in tournament.players:
             requests = {b.round: b.kind for b in tournament.byes if b.start_number == player.start_number}
