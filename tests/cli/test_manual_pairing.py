@@ -119,3 +119,11 @@ def test_trf_check_names_the_broken_absolute_criterion_of_a_round_by_hand(arbite
     assert arbiter("-d", event, "export", "-o", exported).code == 0
     check = arbiter("trf", "check", exported)
     assert "round 2: differs" in check.out and "paired by hand, breaking: C1: 1 and 5 have met before" in check.out
+
+
+def test_a_pair_written_with_a_comma_is_named_as_a_bad_pair_line_not_as_a_count(arbiter: Runner, event: Path) -> None:
+    """``pair --from`` reads a first line of one number as the number of pairs (``trf pair`` prints it); a first
+    line '1,2' is a pair written with a comma, and the error says what a pair line is."""
+    arbiter("-d", event, "unpair")
+    done = arbiter("-d", event, "pair", "--from", "-", stdin="1,2\n3,4\n")
+    assert done.code == 2 and "line 1: '1,2': expected 'WHITE BLACK' (two start numbers, separated by a space)" in done.err

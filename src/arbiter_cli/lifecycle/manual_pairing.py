@@ -184,7 +184,9 @@ def parse_pairing_text(text: str, source: str, players: Collection[int] | None =
     if lines and len(lines[0][1]) == 1:
         n, fields = lines.pop(0)
         if not fields[0].isdigit():
-            raise BadArgument(f"{fields[0]!r} is not the number of pairs", source=source, line=n)
+            raise BadArgument(f"{fields[0]!r}: expected 'WHITE BLACK' (two start numbers, separated by a space), "
+                              "or 'PLAYER 0' for the PAB; a first line of one number is the number of pairs",
+                              source=source, line=n)
         declared = int(fields[0])
     pairs: list[tuple[int, int]] = []
     bye = None
