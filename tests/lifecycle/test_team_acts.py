@@ -396,3 +396,24 @@ def test_no_line_up_for_a_teams_free_round_in_a_round_robin() -> None:
     free = {2: next(b.team for b in (pair_team_round(_all(event)).round.byes))}
     with pytest.raises(Refused, match="has the free round"):
         set_line_up(_all(event), 2, str(free[2]), [event.members(free[2])[0].name])
+
+
+def test_team_import_numbers_players_team_by_team_as_one_row_at_a_time_would() -> None:
+    """An import numbers its players once, at its end (a 1,200-player import was quadratic): the start
+    numbers, rosters and changes are those of adding its rows one by one, teams interleaved and an
+    earlier team already holding players."""
+    event = _event({"A": [2100, 2000]})
+    rows = "team,name,rating\nB,B1,2200\nA,A3,1900\nC,C1,1800\nB,B2,2150\nA,A4,1850\n"
+    imported, changes = import_teams(event, rows, "t.csv")
+    one_by_one = event
+    expected_changes = []
+    for team, name, rating in (("B", "B1", 2200), ("A", "A3", 1900), ("C", "C1", 1800), ("B", "B2", 2150),
+                               ("A", "A4", 1850)):
+        if all(t.name != team for t in one_by_one.teams):
+            one_by_one, _, added = add_team(one_by_one, team, "")
+            expected_changes += added
+        one_by_one, _, added = add_to_roster(one_by_one, team, [RosterEntry(name, rating)])
+        expected_changes += added
+    assert imported.players == one_by_one.players and imported.team_of == one_by_one.team_of
+    assert [p.name for p in imported.members(1)] == ["A1", "A2", "A3", "A4"]
+    assert changes == expected_changes

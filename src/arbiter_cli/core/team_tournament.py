@@ -189,9 +189,16 @@ class TeamTournament:
     def entry(self, number: int) -> TeamEntry | None:
         return self.by_team.get(number)
 
+    @cached_property
+    def _members(self) -> dict[int, tuple[Player, ...]]:
+        teams: dict[int, list[Player]] = {}
+        for player in self.players:
+            teams.setdefault(self.team_of.get(player.start_number, 0), []).append(player)
+        return {team: tuple(players) for team, players in teams.items()}
+
     def members(self, team: int) -> tuple[Player, ...]:
         """The team's players in roster order (start-number order)."""
-        return tuple(p for p in self.players if self.team_of.get(p.start_number) == team)
+        return self._members.get(team, ())
 
     def roster(self, team: int) -> Roster:
         """The team's list as the roster rules read it, with the rating the event's rosters use

@@ -123,13 +123,15 @@ def _players_team_by_team(tournament: TeamTournament, players: Sequence[tuple[in
     line-ups given for later rounds follow the new numbers."""
     order = sorted(range(len(players)), key=lambda i: (players[i][0], i))
     renumber = {players[i][1].start_number: new for new, i in enumerate(order, start=1)}
-    new_players = tuple(players[i][1].model_copy(update={"start_number": new}) for new, i in enumerate(order, start=1))
+    new_players = tuple(players[i][1] if players[i][1].start_number == new  # most keep theirs: no copy
+                        else players[i][1].model_copy(update={"start_number": new}) for new, i in enumerate(order, start=1))
     team_of = {new: players[i][0] for new, i in enumerate(order, start=1)}
     lineups = tuple(LineUpRequest(r.round, r.team, tuple(renumber[p] for p in r.players)) for r in tournament.lineups)
     return replace(tournament, players=new_players, team_of=team_of, lineups=lineups)
 
 
-def _with_players(tournament: TeamTournament, team: int, entries: Sequence[RosterEntry]) -> TeamTournament:
+def _with_players(tournament: TeamTournament, team: int, entries: Sequence[RosterEntry], *,
+                  renumber: bool = True) -> TeamTournament:
     known = [(tournament.team_of[p.start_number], p) for p in tournament.players]
     fide_ids = {p.fide_id: p for _, p in known if p.fide_id is not None}
     next_number = len(known) + 1
@@ -144,7 +146,7 @@ def _with_players(tournament: TeamTournament, team: int, entries: Sequence[Roste
             fide_ids[entry.fide_id] = player
         known.append((team, player))
         next_number += 1
-    if tournament.rounds:  # late reserves keep everyone's numbers: they take the next ones
+    if tournament.rounds or not renumber:  # late reserves keep everyone's numbers: they take the next ones
         return replace(tournament, players=tuple(p for _, p in known),
                        team_of={p.start_number: t for t, p in known})
     return _players_team_by_team(tournament, known)
@@ -158,10 +160,12 @@ def _check(tournament: TeamTournament, team: TeamEntry) -> Roster:
         raise Refused(f"team {team.number} ({team.name}): {error.message}") from None
 
 
-def add_to_roster(tournament: TeamTournament, ref: str, entries: Sequence[RosterEntry]
+def add_to_roster(tournament: TeamTournament, ref: str, entries: Sequence[RosterEntry], *, renumber: bool = True
                   ) -> tuple[TeamTournament, TeamEntry, list[Change]]:
     """Append ``entries`` to a team's list, in the order given; the whole list must keep the
-    roster rules (rating order, unrated last, the tolerance), or nothing changes."""
+    roster rules (rating order, unrated last, the tolerance), or nothing changes. Before round 1 the
+    players are numbered team by team; ``renumber=False`` leaves that to the caller (an import of
+    many rows numbers them once, at its end: the same numbers)."""
     if tournament.settings.status is Status.FINALISED:
         raise Refused("the event is finalised")
     team = find_team(tournament, ref)
@@ -173,7 +177,7 @@ def add_to_roster(tournament: TeamTournament, ref: str, entries: Sequence[Roster
             raise Refused(f"{entry.name} is already on the roster of team {team.number} ({team.name}): a line-up names "
                           "players by name or start number, so names differ within a team")
         names.append(folded(entry.name))
-    after = _with_players(tournament, team.number, entries)
+    after = _with_players(tournament, team.number, entries, renumber=renumber)
     _check(after, team)
     national = tournament.team.roster_rating == "national"
     changes = [Change(f"team {team.number} roster", "",
@@ -235,16 +239,24 @@ def import_teams(tournament: TeamTournament, text: str, source: str,
         raise BadArgument("the file has no team", source=source)
     changes: list[Change] = []
     after = tournament
+    teams: dict[str, TeamEntry] = {}  # a team by its folded name or short code; the first one registered wins
+    for team in tournament.teams:
+        for key in (folded(team.name), folded(team.short)):
+            teams.setdefault(key, team)
+    teams.pop("", None)
     for line, row in rows:
         try:
             name = row.get("team", "")
-            existing = next((t for t in after.teams if folded(name) in (folded(t.name), folded(t.short))), None)
+            existing = teams.get(folded(name)) if folded(name) else None
             if existing is None:
                 try:
                     after, existing, added = add_team(after, name, row.get("short", ""))
                 except BadArgument as error:  # the team's name is the file's column 'team'
                     raise BadArgument(error.message, field="team" if error.field == "name" else error.field) from None
                 changes += added
+                for key in (folded(existing.name), folded(existing.short)):
+                    if key:
+                        teams.setdefault(key, existing)
             elif row.get("short") and row["short"].casefold() != existing.short.casefold():
                 raise BadArgument(f"team {existing.name!r} has the short code {existing.short!r} on an earlier line",
                                   field="short")
@@ -252,11 +264,13 @@ def import_teams(tournament: TeamTournament, text: str, source: str,
                 row = listed(line, row)
             if row.get("name"):
                 entry = _import_entry(row)
-                after, _, added = add_to_roster(after, str(existing.number), [entry])
+                after, _, added = add_to_roster(after, str(existing.number), [entry], renumber=False)
                 changes += added
         except (BadArgument, Refused) as error:
             raise type(error)(error.message, source=source, line=line,
                               field=error.field if error.field not in (None, "PLAYER", "TEAM") else None) from None
+    if not after.rounds:  # numbered team by team once, as each row's own numbering would have left them
+        after = _players_team_by_team(after, [(after.team_of[p.start_number], p) for p in after.players])
     return after, changes
 
 
