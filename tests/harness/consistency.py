@@ -46,7 +46,8 @@ def _text(value: object) -> str | None:
 
 
 def _knockout_lines(stage: Path, number: int) -> list[tuple[Any, ...]]:
-    """A knockout round's games, and the match lines of matches without games (a bye, a forfeit)."""
+    """A knockout round's games, and the match lines of matches without games (a bye, a forfeit, a
+    match waiting for its second player, read as a bye)."""
     lines: list[tuple[Any, ...]] = []
     matches: dict[str, tuple[Any, ...]] = {}
     played: set[str] = set()
@@ -56,6 +57,8 @@ def _knockout_lines(stage: Path, number: int) -> list[tuple[Any, ...]]:
             lines.append((f"{row['match']}.{row['game']}", row["stage"], _int(row["first"]), _int(row["second"]),
                           _text(row["result"])))
         else:
+            # one player and no game: a bye, or (shown "waiting") a match waiting for the winner of a match a
+            # correction (--force) reopened; the file does not tell them apart, the bracket does
             matches[row["match"]] = (row["match"], "bye" if not row["second"].strip() else "forfeit",
                                      _int(row["first"]), _int(row["second"]), _text(row["result"]))
     return lines + [line for match, line in matches.items() if match not in played]
@@ -83,7 +86,10 @@ def _file_lines(stage: Path, number: int) -> list[tuple[Any, ...]]:
 
 def _shown_lines(stage: Path, shown: Sequence[dict[str, Any]]) -> list[tuple[Any, ...]]:
     if is_knockout(stage):
-        return [(r["board"], r["stage"], r["white"], r["black"], r["result"]) for r in shown]
+        # a one-player match shown "waiting" (its second player still to come from a reopened match) is
+        # a bye in the file: the two read alike (see _knockout_lines)
+        return [(r["board"], "bye" if r["stage"] == "waiting" and r["black"] is None else r["stage"], r["white"],
+                 r["black"], r["result"]) for r in shown]
     if is_team(stage):
         return [(r["match"], r["board"], r["first"], r["second"], r["result"]) for r in shown]
     return [(r["board"], r["white"], r["black"], r["result"]) for r in shown]
