@@ -400,8 +400,8 @@ def venue_commands(notes: Notes, *, team: bool = False, knockout: bool = False, 
         commands += [Command(["team", "card"], VENUE_TARGET), Command(["team", "boards"], VENUE_TARGET)]
     commands += [Command(["prizes"], VENUE_TARGET), Command(["verify"], VENUE_TARGET), Command(["log"], VENUE_TARGET),
                  Command(["export", "-o", f"{outside}/export.trf"], VENUE_TARGET)]
-    if team:  # a team event's players join a team's roster
-        commands.append(Command(["team", "roster", "1", "add", "Latecomer, Ann/1850"], VENUE_TARGET, writes=True))
+    if team:  # a team event's players join the end of a team's roster, which is in rating order
+        commands.append(Command(["team", "roster", "1", "add", "Latecomer, Ann/1000"], VENUE_TARGET, writes=True))
     elif club:
         commands.append(Command(["player", "add", "--member", str(notes["member"])], VENUE_TARGET, writes=True))
     elif not knockout:  # a knockout's bracket is made: nobody joins it
