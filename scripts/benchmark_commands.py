@@ -13,7 +13,7 @@ named by its sizes and --seed; --rebuild makes them again):
 * swiss: ``arbiter new``, ``player import`` of --players players, then ``pair`` and ``result
   --from`` for each of 11 rounds, the last round with a tenth of its results missing;
 * team: ``new --teams``, ``team import`` of --teams teams of --boards boards (and a reserve), then
-  ``pair`` and ``result --from`` for each of 9 rounds, the last round with results missing;
+  ``pair`` and ``result --from`` for each of 9 rounds, some matches of the last round still playing;
 * knockout: ``new --system knockout`` (2-game matches, rapid and Armageddon tie-breaks), ``player
   import`` of --knockout-players players, three rounds played (tie-break games included) and the
   fourth paired with half of its matches still to play;
@@ -171,7 +171,7 @@ def make_team(place: Path, teams: int, boards: int, rounds: int, seed: int) -> N
     for rnd in range(1, rounds + 1):
         build("-d", folder, "pair")
         games = pending(folder, rnd)
-        if rnd == rounds:  # a tenth of the matches still playing
+        if rnd == rounds:  # the matches of a tenth of the games still playing (about 4 in 10 at 6 boards)
             playing = {g.split(".")[0] for g in games if rng.random() < 0.1} or {games[0].split(".")[0]}
             games = [g for g in games if g.split(".")[0] not in playing]
         enter(folder, rnd, games, rng)
