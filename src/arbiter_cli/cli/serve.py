@@ -13,18 +13,17 @@ from __future__ import annotations
 import ipaddress
 import socket
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from arbiter_cli.cli.common import STATE, event, say
 from arbiter_cli.cli.interrupt import INTERRUPT
 from arbiter_cli.core.errors import BadArgument
-from arbiter_cli.core.venue import Desk, Gate
 from arbiter_cli.store.commits import COMMITS
-from arbiter_cli.store.watch import fingerprint
-from arbiter_cli.web.server import LiveSite, open_server, url_of
-from arbiter_cli.web.tls import tls_context
+
+if TYPE_CHECKING:
+    from arbiter_cli.core.venue import Desk, Gate
 
 __all__ = ["serve", "interrupted_meanwhile"]
 
@@ -47,6 +46,12 @@ def serve(
 ) -> None:
     """Serve the folder's pages to browsers, made again whenever the folder changes; with --entry,
     result entry for the people of the access list."""
+    # The server and its templates load here, not with the command line: no other command needs them.
+    from arbiter_cli.render.site.sites import SiteOptions
+    from arbiter_cli.store.watch import fingerprint
+    from arbiter_cli.web.server import LiveSite, open_server, url_of
+    from arbiter_cli.web.tls import tls_context
+
     folder = STATE.directory
     if not folder.is_dir():
         raise BadArgument(f"no such folder: {folder}", field="--dir")
@@ -57,8 +62,6 @@ def serve(
         raise BadArgument("missing: HTTPS takes both --tls-cert and --tls-key", field=missing)
     tls = tls_context(tls_cert, tls_key) if tls_cert is not None and tls_key is not None else None
     desk, gate = _venue(folder) if entry else (None, None)
-    from arbiter_cli.render.site.sites import SiteOptions
-
     options = SiteOptions(refresh=refresh, personal=personal_data)
     opened = event()
     site = LiveSite(lambda: opened.site(options), lambda: fingerprint(folder), warn=_note)

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from arbiter_cli.lifecycle.change import Change
     from arbiter_cli.store.files import Derived, FolderStore
 
-__all__ = ["Caller", "Silent", "Event", "in_stage", "staged", "where", "today", "check_version"]
+__all__ = ["Caller", "Silent", "Event", "in_stage", "staged", "where", "today", "check_version", "every_kind_from"]
 
 
 class Caller(Protocol):
@@ -657,8 +657,22 @@ class Event:
         remove(self.path, self.caller, name)
 
 
+#: Every kind of event, in the order a refusal lists them, as the registry loads them: it imports
+#: a kind's module only when a folder of that kind is opened (:func:`every_kind_from`).
+_EVERY_KIND: list[Callable[[], list[type[Event]]]] = []
+
+
+def every_kind_from(load: Callable[[], list[type[Event]]]) -> None:
+    """The registry's list of every kind of event, each one imported as it is asked for
+    (:mod:`arbiter_cli.events.registry`, which imports this module: it hands the list down)."""
+    _EVERY_KIND[:] = [load]
+
+
 def _kinds() -> list[type[Event]]:
-    """Every kind of event, in the order they were defined (the registry imports them all)."""
+    """Every kind of event: the registry's, in its order; without the registry (a kind used on its
+    own), the kinds defined so far, in the order they were defined."""
+    if _EVERY_KIND:
+        return [kind for kind in _EVERY_KIND[0]() if "plural" in vars(kind)]
     found: list[type[Event]] = []
     stack = list(Event.__subclasses__())
     while stack:

@@ -4,7 +4,8 @@
 of folder it is (:func:`arbiter_cli.store.kinds.folder_kind` tells a club, a group event, a
 knockout, a team event and an individual event apart) and opens it as that kind. A new kind (an
 Olympiad, a Scheveningen) is a new :class:`~arbiter_cli.events.base.Event` subclass in its own
-module, a store folder of its own, and one line in :data:`KINDS`; no command changes.
+module, a store folder of its own, its name in :data:`KINDS` and its case in :func:`event_kind`;
+no command changes.
 """
 
 from __future__ import annotations
@@ -16,26 +17,60 @@ from dataclasses import replace
 from pathlib import Path
 
 from arbiter_cli.core.errors import BadArgument
-from arbiter_cli.events.base import Caller, Event, Silent, check_new_folder
-from arbiter_cli.events.club import ClubEvent
-from arbiter_cli.events.groups import GroupEvent
-from arbiter_cli.events.individual import IndividualEvent
-from arbiter_cli.events.knockout import KnockoutEvent
-from arbiter_cli.events.team import TeamEvent
-from arbiter_cli.lifecycle.new_event import (NewEvent, NewGroupEvent, NewIndividual, NewKnockout, NewOptions,
-                                             NewTeamEvent, plan_new_event)
+from arbiter_cli.events.base import Caller, Event, Silent, check_new_folder, every_kind_from
 from arbiter_cli.store.kinds import KINDS as FOLDER_KINDS
 from arbiter_cli.store.kinds import FolderKind, folder_kind
-from arbiter_cli.store.names import SETTINGS_FILE
+from arbiter_cli.store.names import SETTINGS_FILE, STAGES_DIR
 
 if TYPE_CHECKING:
+    from arbiter_cli.events.groups import GroupEvent
+    from arbiter_cli.lifecycle.new_event import NewEvent, NewOptions
     from arbiter_cli.render.site.sites import SiteOptions
 
-__all__ = ["KINDS", "MADE_BY", "open_event", "open_club", "NewOptions", "new_event", "new_club", "site_pages"]
+__all__ = ["KINDS", "event_kind", "made_by", "open_event", "open_club", "NewOptions", "new_event", "new_club", "site_pages"]
 
-#: Each kind of folder (the store's name for it) and the kind of event it holds.
-KINDS: dict[str, type[Event]] = {"club": ClubEvent, "groups": GroupEvent, "knockout": KnockoutEvent,
-                                 "team": TeamEvent, "tournament": IndividualEvent}
+
+#: The kinds of folder (the store's names for them) that hold an event, in the order a refusal
+#: lists the kinds that have an operation (:meth:`Event.lacks`).
+KINDS: tuple[str, ...] = ("club", "team", "tournament", "knockout", "groups")
+
+
+def event_kind(name: str) -> type[Event]:
+    """The kind of event a kind of folder holds. Its module is imported here, when a folder of that
+    kind is opened: a command on a Swiss never loads the team, knockout, group or club code."""
+    match name:
+        case "club":
+            from arbiter_cli.events.club import ClubEvent
+
+            return ClubEvent
+        case "team":
+            from arbiter_cli.events.team import TeamEvent
+
+            return TeamEvent
+        case "knockout":
+            from arbiter_cli.events.knockout import KnockoutEvent
+
+            return KnockoutEvent
+        case "groups":
+            from arbiter_cli.events.groups import GroupEvent
+
+            return GroupEvent
+    from arbiter_cli.events.individual import IndividualEvent
+
+    return IndividualEvent
+
+
+every_kind_from(lambda: [event_kind(name) for name in KINDS])
+
+
+def __getattr__(name: str) -> object:
+    """``NewOptions`` (``arbiter new``'s options), imported when asked for: the plan of a new
+    event loads every kind's settings, which no other command needs."""
+    if name == "NewOptions":
+        from arbiter_cli.lifecycle.new_event import NewOptions
+
+        return NewOptions
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def open_event(path: Path, caller: Caller, group: str | None = None) -> Event:
@@ -44,15 +79,23 @@ def open_event(path: Path, caller: Caller, group: str | None = None) -> Event:
     opened as its own event; any other kind refuses it. A stage opened by its own path (``-d
     EVENT/stages/A``) is opened as the group event's stage too, so that it keeps the group's rules."""
     found = _kind_of(path)
-    kind = KINDS[found.name] if found is not None else IndividualEvent
+    name = found.name if found is not None else "tournament"
     if group is not None:
-        if kind is not GroupEvent:
+        if name != "groups":
             raise BadArgument("is for a group event (arbiter new --system groups)", field="--group")
-        return GroupEvent(path, caller).stage_event(group)
-    event = _group_of(path, caller)
-    if event is not None and kind in (IndividualEvent, KnockoutEvent):
-        return event.stage_event(path.resolve().name, prefix="")
-    return kind(path, caller)
+        return _group_event(path, caller).stage_event(group)
+    if name in ("tournament", "knockout"):
+        event = _group_of(path, caller)
+        if event is not None:
+            return event.stage_event(path.resolve().name, prefix="")
+    return event_kind(name)(path, caller)
+
+
+def _group_event(path: Path, caller: Caller) -> GroupEvent:
+    """The group event at ``path``, whose stages open as events of their own."""
+    from arbiter_cli.events.groups import GroupEvent
+
+    return GroupEvent(path, caller)
 
 
 def _kind_of(path: Path) -> FolderKind | None:
@@ -66,13 +109,11 @@ def _kind_of(path: Path) -> FolderKind | None:
 
 def _group_of(path: Path, caller: Caller) -> GroupEvent | None:
     """The group event whose stage the folder at ``path`` is (``EVENT/stages/NAME``), if it is one."""
-    from arbiter_cli.store.group_folder import STAGES_DIR
-
     parent = path.resolve().parent
     if parent.name != STAGES_DIR:
         return None
     above = folder_kind(parent.parent)
-    return GroupEvent(parent.parent, caller) if above is not None and above.name == "groups" else None
+    return _group_event(parent.parent, caller) if above is not None and above.name == "groups" else None
 
 
 def open_club(path: Path, caller: Caller) -> Event:
@@ -83,13 +124,14 @@ def open_club(path: Path, caller: Caller) -> Event:
     home = club_folder_of(path)
     if not (home / CLUB_FILE).is_file() and (path / SETTINGS_FILE).is_file():
         return open_event(path, caller)  # an event outside any club: its kind refuses a club's command
-    return ClubEvent(home, caller)
+    return event_kind("club")(home, caller)
 
 
 def new_event(directory: Path, options: NewOptions, club: Path | None, caller: Caller) -> None:
     """``arbiter new``: make the folder of the event ``options`` describe (``club``: a club
     tournament, in that club's ``tournaments/``)."""
     from arbiter_cli.core.time_control import rating_type_for
+    from arbiter_cli.lifecycle.new_event import plan_new_event
     from arbiter_cli.store.club import CLUB_FILE, TOURNAMENTS_DIR, club_of
 
     if club is not None:
@@ -102,17 +144,25 @@ def new_event(directory: Path, options: NewOptions, club: Path | None, caller: C
     chosen, why = rating_type_for(options.time_control, options.rating_type, club=club_of(directory) is not None)
     seed = secrets.randbelow(2**31) if options.seed is None else options.seed
     plan = plan_new_event(replace(options, seed=seed, rating_type=chosen, club=club is not None))
-    check_new_folder(directory, FOLDER_OF[type(plan)])
-    MADE_BY[type(plan)].create(directory, plan, why, caller)
+    folder = made_by(plan)
+    check_new_folder(directory, folder)
+    event_kind(folder).create(directory, plan, why, caller)
 
 
-#: The kind of folder each new event is (:mod:`arbiter_cli.store.kinds`).
-FOLDER_OF: dict[type[NewEvent], str] = {NewIndividual: "tournament", NewTeamEvent: "team", NewKnockout: "knockout",
-                                        NewGroupEvent: "groups"}
+def made_by(plan: NewEvent) -> str:
+    """The kind of folder a new event is (:mod:`arbiter_cli.store.kinds`), and so the kind of
+    event (:func:`event_kind`) that makes it."""
+    from arbiter_cli.lifecycle.new_event import NewGroupEvent, NewIndividual, NewKnockout, NewTeamEvent
 
-#: The kind that makes each new event.
-MADE_BY: dict[type[NewEvent], type[Event]] = {NewIndividual: IndividualEvent, NewTeamEvent: TeamEvent,
-                                              NewKnockout: KnockoutEvent, NewGroupEvent: GroupEvent}
+    match plan:
+        case NewIndividual():
+            return "tournament"
+        case NewTeamEvent():
+            return "team"
+        case NewKnockout():
+            return "knockout"
+        case NewGroupEvent():
+            return "groups"
 
 
 def site_pages(path: Path, options: SiteOptions | None = None) -> dict[str, bytes]:

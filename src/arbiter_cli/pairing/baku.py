@@ -24,8 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-__all__ = ["group_a_size", "baku_points", "baku_virtual_points", "check_baku_scoring"]
+if TYPE_CHECKING:
+    from arbiter_cli.core.model import Tournament
+
+__all__ = ["group_a_size", "baku_points", "baku_virtual_points", "virtual_points_of", "check_baku_scoring"]
 
 
 def _ceil_div(a: int, b: int) -> int:
@@ -70,3 +74,18 @@ def check_baku_scoring(win: Fraction, draw: Fraction, loss: Fraction) -> None:
     """A ValueError unless a win is worth two draws and a loss 0 (C.04.7, 2026)."""
     if win != 2 * draw or loss != 0:
         raise ValueError("Baku acceleration needs a win worth two draws and a loss worth 0 (C.04.7)")
+
+
+def virtual_points_of(tournament: Tournament) -> dict[int, tuple[Fraction, ...]]:
+    """Each player's virtual points per round (acceleration, C.04.7): Baku's by the settings
+    (group A up to ``baku_group_a``, else the first 2*ceil(n/4)), with the arbiter's own values
+    (``virtual.csv``) over them; empty when the event has neither."""
+    settings = tournament.settings
+    rounds = settings.rounds or 0
+    if (settings.acceleration != "baku" and not tournament.virtual) or rounds == 0:
+        return {}
+    order = sorted(p.start_number for p in tournament.players)
+    overrides = {(v.start_number, v.round): v.points for v in tournament.virtual}
+    if settings.acceleration == "baku":
+        return baku_virtual_points(order, settings.baku_group_a, settings.scoring.win, rounds, overrides)
+    return baku_virtual_points(order, 0, settings.scoring.win, rounds, overrides)

@@ -27,7 +27,7 @@ from itertools import combinations
 from arbiter_cli.core.model import Bye, Game, InitialColour, Round, Tournament
 from arbiter_cli.core.outcome import Outcome, RoundEntry, round_entries
 from arbiter_cli.core.results import ByeKind, GameResult
-from arbiter_cli.pairing.baku import baku_virtual_points
+from arbiter_cli.pairing.baku import virtual_points_of
 from arbiter_cli.pairing.dutch.state import Entrant, PairingRequest, derive_states
 
 __all__ = ["request_from_tournament", "round_from_pairing", "forbidden_in_round", "virtual_points_of",
@@ -52,21 +52,6 @@ def forbidden_in_round(tournament: Tournament, round_number: int) -> frozenset[t
             for members in groups.values():
                 pairs.update(combinations(sorted(members), 2))
     return frozenset(pairs)
-
-
-def virtual_points_of(tournament: Tournament) -> dict[int, tuple[Fraction, ...]]:
-    """Each player's virtual points per round (acceleration, C.04.7): Baku's by the settings
-    (group A up to ``baku_group_a``, else the first 2*ceil(n/4)), with the arbiter's own values
-    (``virtual.csv``) over them; empty when the event has neither."""
-    settings = tournament.settings
-    rounds = settings.rounds or 0
-    if (settings.acceleration != "baku" and not tournament.virtual) or rounds == 0:
-        return {}
-    order = sorted(p.start_number for p in tournament.players)
-    overrides = {(v.start_number, v.round): v.points for v in tournament.virtual}
-    if settings.acceleration == "baku":
-        return baku_virtual_points(order, settings.baku_group_a, settings.scoring.win, rounds, overrides)
-    return baku_virtual_points(order, 0, settings.scoring.win, rounds, overrides)
 
 
 def held_games(tournament: Tournament) -> tuple[Game, ...]:

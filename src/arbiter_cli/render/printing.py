@@ -9,13 +9,14 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbiter_cli.core.model import Round, Tournament
-from arbiter_cli.core.team_tournament import TeamTournament
-from arbiter_cli.pairing.swiss import virtual_points_of
 from arbiter_cli.render.output import Column, View, column_texts, number_column, table_columns, text_cell
 from arbiter_cli.render.views import round_rows
+
+if TYPE_CHECKING:
+    from arbiter_cli.core.team_tournament import TeamTournament
 
 __all__ = ["PAGE_WIDTH", "PAGE_WIDTHS", "PAGE_LINES", "Sheet", "sheet", "print_sheets", "fitting_width", "BYE_TEXT",
            "pairing_sheet_views", "RECORD_KEYS", "page_header", "event_dates", "PRINTED", "name_order"]
@@ -144,6 +145,7 @@ def pairing_sheet_views(tournament: Tournament, rnd: Round) -> tuple[View, View]
     Points are those before the round (entered results only).
     """
     from arbiter_cli.core.outcome import round_entries
+    from arbiter_cli.pairing.baku import virtual_points_of
 
     points: dict[int, Fraction] = {
         number: sum((e.points for e in entries), Fraction(0))

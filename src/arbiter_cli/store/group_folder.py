@@ -43,14 +43,12 @@ from arbiter_cli.store.layout import PENDING_FILE
 from arbiter_cli.store.knockout_folder import KnockoutFolder
 from arbiter_cli.store.names import is_knockout_folder
 from arbiter_cli.store.layout import ACCESS, Document, Folders, Hidden, Layout, Marker, Outputs, PersonFile
-from arbiter_cli.store.names import CLUB_FILE, GROUPS_SYSTEM, TEAMS_FILE, is_group_folder
+from arbiter_cli.store.names import CLUB_FILE, GROUPS_SYSTEM, STAGES_DIR, TEAMS_FILE, is_group_folder
 from arbiter_cli.store.tournament import (AVOID, BYES, FINAL_DIR, JOURNAL, PLAYERS, PRIZES_FILE, ROUNDS, SETTINGS_FILE,
                                           VIRTUAL, TournamentFolder, create_with, read_toml, settings_to_toml,
                                           validated_table)
 
 __all__ = ["GROUP_LAYOUT", "GroupFolder", "is_group_folder", "STAGES_DIR", "GROUPS_SYSTEM", "group_settings_to_toml"]
-
-STAGES_DIR = "stages"
 
 
 def group_settings_to_toml(settings: Settings, groups: GroupSettings) -> str:

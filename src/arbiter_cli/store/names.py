@@ -8,7 +8,7 @@ import os
 import tomllib
 from pathlib import Path
 
-__all__ = ["SETTINGS_FILE", "TEAMS_FILE", "CLUB_FILE", "GROUPS_SYSTEM", "is_group_folder", "is_knockout_folder",
+__all__ = ["SETTINGS_FILE", "TEAMS_FILE", "CLUB_FILE", "GROUPS_SYSTEM", "STAGES_DIR", "is_group_folder", "is_knockout_folder",
            "is_team_folder", "read_settings"]
 
 #: An event's settings: every event folder has one (a group event's and a knockout's say so in it).
@@ -19,6 +19,8 @@ TEAMS_FILE = "teams.csv"
 CLUB_FILE = "club.toml"
 #: ``system`` in a group event's ``tournament.toml``.
 GROUPS_SYSTEM = "groups"
+#: A group event's stages, each a folder of its own inside it (``stages/A``, ``stages/final``).
+STAGES_DIR = "stages"
 
 
 def read_settings(path: str | os.PathLike[str]) -> dict[str, object] | None:
