@@ -5,7 +5,10 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -371,6 +374,60 @@ def test_version_is_answered_before_the_command_line_loads() -> None:
     assert done.stdout == f"arbiter {__version__}\n"
     imported = {line.split("|")[-1].strip() for line in done.stderr.splitlines()}
     assert not imported & {"typer", "rich", "pydantic", "click"}, imported & {"typer", "rich", "pydantic", "click"}
+
+
+def _imported(args: list[str], folder: Path) -> tuple[subprocess.CompletedProcess[str], set[str]]:
+    """``arbiter ARGS`` run in ``folder`` as a new process, and the modules it imported."""
+    script = Path(__file__).resolve().parents[2] / "bin" / "arbiter"
+    done = subprocess.run([sys.executable, "-X", "importtime", str(script), *args], capture_output=True, text=True,
+                          cwd=folder, env={**os.environ, "NO_COLOR": "1", "COLUMNS": "200"})
+    imported = {line.split("|")[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+    return done, imported
+
+
+def test_a_command_on_a_swiss_loads_neither_the_server_nor_the_other_kinds_nor_the_pairing_engine(sample) -> None:
+    """Issue 29 (start-up): ``arbiter standings`` on a Swiss imports its own kind of event only, not
+    the web server and its templates (``arbiter serve``'s), the team, knockout, group or club code,
+    ``arbiter new``'s plans, the venue's sign-in (``verify``'s) nor the Dutch engine (``pair``'s)."""
+    done, imported = _imported(["standings"], sample("swiss32-in-progress"))
+    assert done.returncode == 0, done.stderr[-500:]
+    assert "arbiter_cli.events.individual" in imported and "arbiter_cli.lifecycle.standings" in imported
+    unwanted = {"jinja2", "http.server", "arbiter_cli.web", "arbiter_cli.events.team", "arbiter_cli.events.knockout",
+                "arbiter_cli.events.groups", "arbiter_cli.events.club", "arbiter_cli.core.team_tournament",
+                "arbiter_cli.lifecycle.new_event", "arbiter_cli.core.venue", "arbiter_cli.pairing.dutch"}
+    assert not imported & unwanted, imported & unwanted
+    assert not {name for name in imported if name.startswith(("arbiter_cli.web.", "arbiter_cli.pairing.dutch."))}
+
+
+def test_help_loads_no_model_nor_any_event() -> None:
+    """Issue 29 (start-up): ``arbiter --help`` lists the commands without pydantic, the model or the
+    events: the options' choices (``--initial-colour``) are plain enumerations (core/choices.py)."""
+    done, imported = _imported(["--help"], Path.cwd())
+    assert done.returncode == 0 and "Usage: arbiter" in done.stdout, done.stderr[-500:]
+    unwanted = {"pydantic", "arbiter_cli.core.model", "arbiter_cli.events", "arbiter_cli.store.files"}
+    assert not imported & unwanted, imported & unwanted
+
+
+def test_a_refusal_names_every_kind_that_has_the_command_though_only_one_kind_was_loaded(sample) -> None:
+    """The kinds of event are imported only as a folder of each is opened: a refusal, in a process
+    that loaded the club's kind alone, still lists every kind that has the command, in the registry's order."""
+    done, imported = _imported(["pair"], sample("club-lyon"))
+    assert done.returncode == 4
+    assert done.stdout == "" and done.stderr.splitlines()[-1] == (
+        "arbiter: error: this folder holds a club: 'arbiter pair' is for team events, Swiss and round-robin events, "
+        "knockouts and group events")
+
+
+def test_the_commands_annotations_are_values_that_typer_need_not_evaluate() -> None:
+    """Typer reads a command's options from its annotations: as values (no ``from __future__ import
+    annotations`` in cli/), not strings it would evaluate again at every start (see cli/__init__.py)."""
+    from arbiter_cli.cli.app import COMMANDS, GROUPS, _options
+
+    runs = [_options, *(c.run for c in COMMANDS), *(g.run for g in GROUPS if g.run is not None),
+            *(c.run for g in GROUPS for c in g.commands)]
+    strings = [(run.__module__, run.__name__) for run in runs
+               if any(isinstance(value, str) for value in run.__annotations__.values())]
+    assert len(runs) > 60 and strings == []
 
 
 def test_player_remove_only_before_the_first_pairing(arbiter: Runner, make_event) -> None:

@@ -2,8 +2,6 @@
 The folder's event does it (:mod:`arbiter_cli.events.access`): every kind keeps its list; a group
 event's stages (``--group NAME``) use the event's."""
 
-from __future__ import annotations
-
 from typing import Annotated, Optional
 
 import typer

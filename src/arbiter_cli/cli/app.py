@@ -8,8 +8,6 @@ what it did through the command line's :class:`~arbiter_cli.cli.common.Terminal`
 on stderr and its exit code (:func:`exit_code`, docs/reference/exit-codes.md).
 """
 
-from __future__ import annotations
-
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -28,7 +26,7 @@ from arbiter_cli.cli.common import STATE, say
 from arbiter_cli.cli.interrupt import INTERRUPT
 from arbiter_cli.store.commits import COMMITS
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, DomainError, NoPairing, Refused
-from arbiter_cli.core.model import printable
+from arbiter_cli.core.text import printable
 
 __all__ = ["COMMANDS", "GROUPS", "build", "main", "exit_code", "interrupted"]
 

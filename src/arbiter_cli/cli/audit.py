@@ -1,7 +1,5 @@
 """``arbiter verify`` (is the folder sound?) and ``arbiter log`` (who changed what, when)."""
 
-from __future__ import annotations
-
 from typing import Annotated, Optional
 
 import typer

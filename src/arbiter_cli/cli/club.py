@@ -5,8 +5,6 @@ They work on the club folder (the current directory, or ``-d DIR``), or on the c
 tournament folder they run in (:func:`arbiter_cli.cli.common.club`).
 """
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated, Optional
 

@@ -6,8 +6,6 @@ that chooses the kind) and makes one call on it. Nothing here decides a rule of 
 nor which kind of event a folder holds: that is :mod:`arbiter_cli.events`.
 """
 
-from __future__ import annotations
-
 import getpass
 import shlex
 import sys
@@ -176,7 +174,7 @@ class Terminal:
     def show(self, view: View) -> None:
         emit(view, self._format)
 
-    def show_page(self, sheets: Sequence[Sheet], title: str) -> None:
+    def show_page(self, sheets: Sequence["Sheet"], title: str) -> None:
         """The sheets as a plain page on stdout, or as an HTML page written (atomically) to ``--html``."""
         from arbiter_cli.render.printing import print_sheets
 
@@ -229,7 +227,7 @@ def check_page(print_: bool, html: str | None, fmt: Format) -> None:
 
 
 def event(group: str | None = None, fmt: Format = Format.table, print_: bool = False,
-          html: str | None = None) -> Event:
+          html: str | None = None) -> "Event":
     """The folder the command works on (``-d``), opened as its kind of event (``group``: a group
     event's stage, ``--group NAME``), showing through a :class:`Terminal`."""
     from arbiter_cli.events.registry import open_event
@@ -239,7 +237,7 @@ def event(group: str | None = None, fmt: Format = Format.table, print_: bool = F
     return opened
 
 
-def club(fmt: Format = Format.table) -> Event:
+def club(fmt: Format = Format.table) -> "Event":
     """The club a club command works on: the folder (``-d``), or the club of the tournament in it."""
     from arbiter_cli.events.registry import open_club
 

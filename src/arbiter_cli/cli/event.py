@@ -6,8 +6,6 @@ event they make, and every check of them, is the life-cycle's
 (:func:`~arbiter_cli.events.registry.new_event`).
 """
 
-from __future__ import annotations
-
 import inspect
 from pathlib import Path
 from typing import Annotated, Optional
@@ -15,7 +13,7 @@ from typing import Annotated, Optional
 import typer
 
 from arbiter_cli.cli.common import Terminal, arguments
-from arbiter_cli.core.model import InitialColour, Numbering, RatingType
+from arbiter_cli.core.choices import InitialColour, Numbering, RatingType
 
 __all__ = ["new"]
 

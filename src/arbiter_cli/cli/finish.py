@@ -1,7 +1,5 @@
 """``arbiter finalize``: close the event and store its final standings."""
 
-from __future__ import annotations
-
 import datetime as dt
 from typing import Annotated, Optional
 

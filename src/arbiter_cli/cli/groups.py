@@ -2,8 +2,6 @@
 ``pair``, ``standings``, ``verify`` and ``finalize``, and ``--group NAME`` on the commands of one
 stage, are the group event's own (:mod:`arbiter_cli.events.groups`)."""
 
-from __future__ import annotations
-
 from typing import Annotated, Optional
 
 import typer

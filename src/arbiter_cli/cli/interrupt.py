@@ -7,8 +7,6 @@ builds a class); the command line then still knows it was an interrupt and
 exits 130 quietly.
 """
 
-from __future__ import annotations
-
 __all__ = ["Interrupt", "INTERRUPT"]
 
 

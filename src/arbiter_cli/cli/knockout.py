@@ -1,7 +1,5 @@
 """``arbiter bracket``: a knockout's bracket (a group event's knockout final: ``--group final``)."""
 
-from __future__ import annotations
-
 from arbiter_cli.cli.common import FormatOption, GroupOption, HtmlOption, PrintOption, event
 from arbiter_cli.cli.common import check_page
 from arbiter_cli.render.output import Format

@@ -2,8 +2,6 @@
 index in the user's data folder (``ARBITER_DATA_DIR`` overrides it), not in an event's folder;
 ``player add --fide-id`` and ``player import`` fill players from it."""
 
-from __future__ import annotations
-
 from typing import Annotated, Optional
 
 import typer

@@ -1,8 +1,6 @@
 """``arbiter avoid`` (forbidden pairs), ``arbiter acceleration`` (Baku's group A and virtual points)
 and ``arbiter pairing swap|set`` (a pairing changed by hand)."""
 
-from __future__ import annotations
-
 from typing import Annotated, Optional
 
 import typer

@@ -1,7 +1,5 @@
 """``arbiter player add|import|list|remove|withdraw|reinstate``."""
 
-from __future__ import annotations
-
 from typing import Annotated, Optional
 
 import typer

@@ -1,7 +1,5 @@
 """``arbiter prizes``: who gets what, from the standings and the folder's ``prizes.toml``."""
 
-from __future__ import annotations
-
 from arbiter_cli.cli.common import FormatOption, HtmlOption, PrintOption, event
 from arbiter_cli.cli.common import check_page
 from arbiter_cli.render.output import Format

@@ -5,8 +5,6 @@ writes them with :func:`arbiter_cli.store.site.write_site`, which rewrites only 
 bytes changed. ``arbiter serve`` serves the same mapping.
 """
 
-from __future__ import annotations
-
 import time
 from pathlib import Path
 from typing import Annotated

@@ -1,7 +1,5 @@
 """``arbiter standings`` and ``arbiter crosstable``."""
 
-from __future__ import annotations
-
 from typing import Annotated, Optional
 
 import typer

@@ -1,7 +1,5 @@
 """``arbiter result``: enter one result, or many with ``--from``."""
 
-from __future__ import annotations
-
 import difflib
 from typing import Annotated, Optional
 

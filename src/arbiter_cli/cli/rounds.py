@@ -1,7 +1,5 @@
 """``arbiter pair``, ``pairings``, ``unpair`` and ``bye``: the rounds and what goes into them."""
 
-from __future__ import annotations
-
 from typing import Annotated, Optional
 
 import typer

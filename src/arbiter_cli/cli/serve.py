@@ -8,8 +8,6 @@ folder and no request changes anything; with it, the people of the folder's acce
 ``--tls-key`` serve it over HTTPS. Ctrl-C stops it (exit 130, as every command).
 """
 
-from __future__ import annotations
-
 import ipaddress
 import socket
 from pathlib import Path
@@ -84,7 +82,7 @@ def serve(
 
 
 # --- the venue's desk and gate (issue 26) -------------------------------------------------------
-def _venue(folder: Path) -> tuple[Desk, Gate]:
+def _venue(folder: Path) -> "tuple[Desk, Gate]":
     """The folder's result desk and access list, for ``--entry``."""
     from arbiter_cli.events.access import open_gate
     from arbiter_cli.events.desk import open_desk

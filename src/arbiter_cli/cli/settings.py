@@ -1,7 +1,5 @@
 """``arbiter settings`` (issue 27): show the event's settings, ``set KEY VALUE``, ``unset KEY``."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

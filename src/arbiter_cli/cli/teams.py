@@ -2,8 +2,6 @@
 and ``lineup``. The team side of ``new``, ``pair``, ``pairings``, ``result``, ``standings``,
 ``crosstable`` and ``finalize`` is the team event's own (:mod:`arbiter_cli.events.team`)."""
 
-from __future__ import annotations
-
 from typing import Annotated, Optional
 
 import typer

@@ -2,8 +2,6 @@
 ``trf pair|check|generate|standings``. A file is opened as its kind (an individual or a team
 event's, :func:`arbiter_cli.events.trf_files.open_trf`), a folder as its event."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
 
@@ -20,7 +18,7 @@ __all__ = ["import_command", "export_command", "trf_pair", "trf_check", "trf_gen
 TrfArgument = Annotated[str, typer.Argument(metavar="FILE.trf", help="TRF16, TRF-2026 or TRF(x); - for stdin.")]
 
 
-def _trf(source: str, fmt: Format = Format.table) -> TrfKind:
+def _trf(source: str, fmt: Format = Format.table) -> "TrfKind":
     from arbiter_cli.events.trf_files import open_trf
 
     return open_trf(source, Terminal(fmt))

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import unicodedata
 from collections.abc import Mapping
 from functools import cached_property
 from dataclasses import dataclass, field
-from enum import Enum
 from fractions import Fraction
 from typing import Annotated, ClassVar, Literal
 
@@ -23,10 +21,12 @@ from pydantic import (
 )
 from pydantic_core import InitErrorDetails
 
+from arbiter_cli.core.choices import InitialColour, Numbering, RatingType, StartingRank, Status, System
 from arbiter_cli.core.no_show_rule import (DEFAULT_NO_SHOW_RULE, NoShowLimits, NoShowRule, no_show_limits,
                                            older_keys_read)
 from arbiter_cli.core.points import format_points, parse_points
 from arbiter_cli.core.results import ByeKind, GameResult
+from arbiter_cli.core.text import BIDI_CONTROLS, NAME_LENGTH, name_text, printable
 from arbiter_cli.core.tiebreak_codes import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, check_cuts, parse_tiebreak_list
 
 __all__ = [
@@ -36,128 +36,7 @@ __all__ = [
 ]
 
 
-class System(str, Enum):
-    """The pairing system of the event."""
-
-    ROUND_ROBIN = "round-robin"
-    DOUBLE_ROUND_ROBIN = "double-round-robin"
-    SWISS = "swiss"
-    KNOCKOUT = "knockout"  # issue 18: the [knockout] table (core/knockout_settings.py)
-
-    @property
-    def is_round_robin(self) -> bool:
-        return self in (System.ROUND_ROBIN, System.DOUBLE_ROUND_ROBIN)
-
-
-class RatingType(str, Enum):
-    STANDARD = "standard"
-    RAPID = "rapid"
-    BLITZ = "blitz"
-
-
-class InitialColour(str, Enum):
-    """The colour of TPN 1 in round 1; ``random`` is drawn by lot at the first pairing."""
-
-    WHITE = "white"
-    BLACK = "black"
-    RANDOM = "random"
-
-
-class Numbering(str, Enum):
-    """How start numbers are given: by C.04.2 Art. 2.2 order, or drawn by lot (round robin)."""
-
-    RATING = "rating"
-    LOT = "lot"
-
-
-class StartingRank(str, Enum):
-    """Which rating orders the starting list (C.04.2 Art. 2.2), as TRF-2026 record 172 codes it,
-    and the federation's own order.
-
-    C.04.2 2.2 orders the players by rating, then title (GM, IM, WGM, FM, WIM, CM, WFM, WCM, none),
-    then name. Record 172 names the rating that order uses when the players also have a national
-    rating (the NRS records): ``FIDE`` the FIDE rating only (the default: FIDE's own order);
-    ``NRO`` the national rating only; ``FIDON`` the FIDE rating, else the national one; ``NIDOF``
-    the national rating, else the FIDE one; ``HBFN`` the higher of the two, ``LBFN`` the lower
-    (of those the player has). ``TFN`` is the federation's order, which 172 writes as ``OTHER``:
-    title first, then the FIDE rating, then the national rating, then the name (the surname
-    first) for players with neither (:func:`arbiter_cli.core.tpn.initial_order`).
-    """
-
-    FIDE = "FIDE"
-    NRO = "NRO"
-    FIDON = "FIDON"
-    NIDOF = "NIDOF"
-    HBFN = "HBFN"
-    LBFN = "LBFN"
-    TFN = "TFN"
-
-    @property
-    def trf_code(self) -> str:
-        """The method as TRF-2026 record 172 writes it (cols 9-13): ``TFN`` is ``OTHER``."""
-        return "OTHER" if self is StartingRank.TFN else self.value
-
-
-class Status(str, Enum):
-    REGISTRATION = "registration"
-    RUNNING = "running"
-    FINALISED = "finalised"  # set by 'arbiter finalize' (a later issue)
-
-
 PointsValue = Annotated[Fraction, BeforeValidator(parse_points)]
-
-
-#: The characters that set the direction of the text around them (Unicode's bidirectional
-#: controls: the marks LRM, RLM and ALM, the embeddings and overrides U+202A-U+202E, the isolates
-#: U+2066-U+2069). In a name they would reorder the text of the line it is shown in (a U+202E
-#: turns "Smith 1-0" into "0-1 htimS"); a name in Arabic or Hebrew needs none of them.
-BIDI_CONTROLS = frozenset("\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-#: The longest name (of a player, a team, a club or an event), in characters (issue 26): FIDE's
-#: rating list holds names of some 50, a TRF file 33; longer is a mistake (a pasted paragraph).
-NAME_LENGTH = 100
-
-
-def printable(value: str) -> str:
-    """Text as people write it: no control character (a newline, a tab, a NUL, C0 or C1 ...) and
-    no bidirectional control (:data:`BIDI_CONTROLS`) anywhere, wherever it comes from (a command,
-    a CSV or TRF file, a hand edit), since it would break the files and pages made from it.
-
-    >>> printable("Çelik, Ayşe")
-    'Çelik, Ayşe'
-    >>> printable("New" + chr(10) + "Line")
-    Traceback (most recent call last):
-    ...
-    ValueError: contains a control character ('\\n'); use plain text on one line
-    >>> printable("Smith" + chr(0x202E))
-    Traceback (most recent call last):
-    ...
-    ValueError: contains a bidirectional control character (U+202E), which would reorder the text around it; use plain text
-    """
-    for char in value:
-        if unicodedata.category(char) in ("Cc", "Zl", "Zp"):
-            raise ValueError(f"contains a control character ({char!r}); use plain text on one line")
-        if char in BIDI_CONTROLS:
-            raise ValueError(f"contains a bidirectional control character (U+{ord(char):04X}), which would reorder "
-                             "the text around it; use plain text")
-    return value
-
-
-def name_text(value: str) -> str:
-    """A name (of a player, a team, a club, an event): printable text (:func:`printable`) of at
-    most :data:`NAME_LENGTH` characters, its spaces around not counted.
-
-    >>> name_text("Çelik, Ayşe")
-    'Çelik, Ayşe'
-    >>> name_text("x" * 8000)
-    Traceback (most recent call last):
-    ...
-    ValueError: is 8000 characters long; a name has at most 100
-    """
-    length = len(value.strip())
-    if length > NAME_LENGTH:
-        raise ValueError(f"is {length} characters long; a name has at most {NAME_LENGTH}")
-    return printable(value)
 
 
 #: A text field: any printable text, on one line.

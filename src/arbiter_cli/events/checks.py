@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 
 from arbiter_cli.core.errors import BrokenFolder
 from arbiter_cli.core.words import count
-from arbiter_cli.events.access import access_problems
 from arbiter_cli.events.base import Caller, Event
 from arbiter_cli.lifecycle.integrity import BROKEN, Problem
 from arbiter_cli.render.output import Format
@@ -52,6 +51,7 @@ def input_problems(path: Path, layout: Layout, team: bool = False) -> list[Probl
     """The problems of the files the folder at ``path`` owns that a person writes and commands read
     (its kind's ``layout`` declares them: a prize fund, ``prizes.toml``; ``team``: a team event's),
     each read as the commands read it, and its access list (``access.csv``) as the Gate reads it."""
+    from arbiter_cli.events.access import access_problems  # the venue's sign-in code loads for verify only
     from arbiter_cli.store.prizes import PRIZES_FILE, read_prizes
 
     readers: dict[str, Callable[[], object]] = {PRIZES_FILE: lambda: read_prizes(path, team)}
