@@ -376,42 +376,57 @@ def test_version_is_answered_before_the_command_line_loads() -> None:
     assert not imported & {"typer", "rich", "pydantic", "click"}, imported & {"typer", "rich", "pydantic", "click"}
 
 
-def _imported(args: list[str], folder: Path) -> tuple[subprocess.CompletedProcess[str], set[str]]:
-    """``arbiter ARGS`` run in ``folder`` as a new process, and the modules it imported."""
-    script = Path(__file__).resolve().parents[2] / "bin" / "arbiter"
-    done = subprocess.run([sys.executable, "-X", "importtime", str(script), *args], capture_output=True, text=True,
+#: Runs the command as ``arbiter`` does and writes the names of the modules it loaded to the file named first.
+_LOADED = ("import os, sys\n"
+           "out, sys.argv = sys.argv[1], ['arbiter', *sys.argv[2:]]\n"
+           "leave = os._exit\n"
+           "def _exit(code):\n"
+           "    with open(out, 'w') as f: f.write('\\n'.join(sorted(sys.modules)))\n"
+           "    leave(code)\n"
+           "os._exit = _exit\n"
+           "from arbiter_cli.__main__ import run\n"
+           "run()\n")
+
+
+def _imported(args: list[str], folder: Path, out: Path) -> tuple[subprocess.CompletedProcess[str], set[str]]:
+    """``arbiter ARGS`` run in ``folder`` as a new process, and the modules it had loaded when it left
+    (their names written to ``out``)."""
+    done = subprocess.run([sys.executable, "-c", _LOADED, str(out), *args], capture_output=True, text=True,
                           cwd=folder, env={**os.environ, "NO_COLOR": "1", "COLUMNS": "200"})
-    imported = {line.split("|")[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
-    return done, imported
+    return done, set(out.read_text().split())
 
 
-def test_a_command_on_a_swiss_loads_neither_the_server_nor_the_other_kinds_nor_the_pairing_engine(sample) -> None:
+def test_a_command_on_a_swiss_loads_neither_the_server_nor_the_other_kinds_nor_the_pairing_engine(
+        sample, tmp_path: Path) -> None:
     """Issue 29 (start-up): ``arbiter standings`` on a Swiss imports its own kind of event only, not
     the web server and its templates (``arbiter serve``'s), the team, knockout, group or club code,
-    ``arbiter new``'s plans, the venue's sign-in (``verify``'s) nor the Dutch engine (``pair``'s)."""
-    done, imported = _imported(["standings"], sample("swiss32-in-progress"))
+    ``arbiter new``'s plans, the venue's sign-in (``verify``'s), the Dutch engine (``pair``'s) nor the
+    other commands' modules."""
+    done, imported = _imported(["standings"], sample("swiss32-in-progress"), tmp_path / "modules.txt")
     assert done.returncode == 0, done.stderr[-500:]
-    assert "arbiter_cli.events.individual" in imported and "arbiter_cli.lifecycle.standings" in imported
-    unwanted = {"jinja2", "http.server", "arbiter_cli.web", "arbiter_cli.events.team", "arbiter_cli.events.knockout",
+    assert {"arbiter_cli.cli.reports", "arbiter_cli.events.individual", "arbiter_cli.lifecycle.standings"} <= imported
+    unwanted = {"arbiter_cli.cli.serve", "arbiter_cli.cli.teams", "arbiter_cli.cli.trf", "arbiter_cli.cli.rounds",
+                "jinja2", "http.server", "arbiter_cli.web", "arbiter_cli.events.team", "arbiter_cli.events.knockout",
                 "arbiter_cli.events.groups", "arbiter_cli.events.club", "arbiter_cli.core.team_tournament",
                 "arbiter_cli.lifecycle.new_event", "arbiter_cli.core.venue", "arbiter_cli.pairing.dutch"}
     assert not imported & unwanted, imported & unwanted
     assert not {name for name in imported if name.startswith(("arbiter_cli.web.", "arbiter_cli.pairing.dutch."))}
 
 
-def test_help_loads_no_model_nor_any_event() -> None:
+def test_help_loads_no_model_nor_any_event(tmp_path: Path) -> None:
     """Issue 29 (start-up): ``arbiter --help`` lists the commands without pydantic, the model or the
     events: the options' choices (``--initial-colour``) are plain enumerations (core/choices.py)."""
-    done, imported = _imported(["--help"], Path.cwd())
+    done, imported = _imported(["--help"], tmp_path, tmp_path / "modules.txt")
     assert done.returncode == 0 and "Usage: arbiter" in done.stdout, done.stderr[-500:]
     unwanted = {"pydantic", "arbiter_cli.core.model", "arbiter_cli.events", "arbiter_cli.store.files"}
     assert not imported & unwanted, imported & unwanted
 
 
-def test_a_refusal_names_every_kind_that_has_the_command_though_only_one_kind_was_loaded(sample) -> None:
-    """The kinds of event are imported only as a folder of each is opened: a refusal, in a process
-    that loaded the club's kind alone, still lists every kind that has the command, in the registry's order."""
-    done, imported = _imported(["pair"], sample("club-lyon"))
+def test_a_refusal_names_every_kind_that_has_the_command_though_a_command_loads_its_own_kind_only(
+        sample, tmp_path: Path) -> None:
+    """The kinds of event are imported only as a folder of each is opened: a refusal, in a new process
+    that opened a club, still lists every kind that has the command, in the registry's order."""
+    done, _ = _imported(["pair"], sample("club-lyon"), tmp_path / "modules.txt")
     assert done.returncode == 4
     assert done.stdout == "" and done.stderr.splitlines()[-1] == (
         "arbiter: error: this folder holds a club: 'arbiter pair' is for team events, Swiss and round-robin events, "

@@ -10,6 +10,7 @@ on stderr and its exit code (:func:`exit_code`, docs/reference/exit-codes.md).
 
 import os
 import sys
+from importlib import import_module
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,9 +20,6 @@ import typer
 from typer.exceptions import TyperException
 
 from arbiter_cli import __version__
-from arbiter_cli.cli import (access, audit, club, event, finish, groups, knockout, pairing_rules, players, prizes,
-                             publish, reports, results, rounds, serve, settings, teams, trf)
-from arbiter_cli.cli import lists
 from arbiter_cli.cli.common import STATE, say
 from arbiter_cli.cli.interrupt import INTERRUPT
 from arbiter_cli.store.commits import COMMITS
@@ -33,11 +31,18 @@ __all__ = ["COMMANDS", "GROUPS", "build", "main", "exit_code", "interrupted"]
 
 @dataclass(frozen=True)
 class Command:
-    """A command: its name, the function that runs it, and its Click context settings."""
+    """A command: its name, the function that runs it (``module.function`` of this package: the
+    module is imported when the command is built, so that a command loads its own module only),
+    and its Click context settings."""
 
     name: str
-    run: Callable[..., None]
+    function: str
     context: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def run(self) -> Callable[..., None]:
+        """The function that runs the command."""
+        return _function(self.function)
 
 
 @dataclass(frozen=True)
@@ -48,69 +53,81 @@ class Group:
     name: str
     help: str
     commands: tuple[Command, ...]
-    run: Callable[..., None] | None = None
+    function: str | None = None
+
+    @property
+    def run(self) -> Callable[..., None] | None:
+        """The function that runs the group without a subcommand, if it has one."""
+        return None if self.function is None else _function(self.function)
+
+
+def _function(name: str) -> Callable[..., None]:
+    """A function of this package's modules by its name, ``module.function``, its module imported now."""
+    module, _, function = name.partition(".")
+    found: Callable[..., None] = getattr(import_module(f"{__package__}.{module}"), function)
+    return found
 
 
 #: The commands, in the order ``arbiter --help`` lists them.
 COMMANDS: tuple[Command, ...] = (
-    Command("new", event.new),
-    Command("pair", rounds.pair),
-    Command("pairings", rounds.pairings),
+    Command("new", "event.new"),
+    Command("pair", "rounds.pair"),
+    Command("pairings", "rounds.pairings"),
     # ignore_unknown_options lets the forfeit codes -/+ and -/- through as arguments.
-    Command("result", results.result, {"ignore_unknown_options": True}),
-    Command("standings", reports.standings),
-    Command("crosstable", reports.crosstable),
-    Command("rating-report", reports.rating_report),
-    Command("bracket", knockout.bracket),
-    Command("bye", rounds.bye, {"ignore_unknown_options": False}),
-    Command("lineup", teams.lineup),
-    Command("avoid", pairing_rules.avoid),
-    Command("acceleration", pairing_rules.acceleration, {"ignore_unknown_options": True}),  # set P R -1
-    Command("unpair", rounds.unpair),
-    Command("prizes", prizes.prizes),
-    Command("finalize", finish.finalize),
-    Command("import", trf.import_command),
-    Command("export", trf.export_command),
-    Command("verify", audit.verify),
-    Command("log", audit.log),
-    Command("publish", publish.publish),
-    Command("serve", serve.serve),
+    Command("result", "results.result", {"ignore_unknown_options": True}),
+    Command("standings", "reports.standings"),
+    Command("crosstable", "reports.crosstable"),
+    Command("rating-report", "reports.rating_report"),
+    Command("bracket", "knockout.bracket"),
+    Command("bye", "rounds.bye", {"ignore_unknown_options": False}),
+    Command("lineup", "teams.lineup"),
+    Command("avoid", "pairing_rules.avoid"),
+    Command("acceleration", "pairing_rules.acceleration", {"ignore_unknown_options": True}),  # set P R -1
+    Command("unpair", "rounds.unpair"),
+    Command("prizes", "prizes.prizes"),
+    Command("finalize", "finish.finalize"),
+    Command("import", "trf.import_command"),
+    Command("export", "trf.export_command"),
+    Command("verify", "audit.verify"),
+    Command("log", "audit.log"),
+    Command("publish", "publish.publish"),
+    Command("serve", "serve.serve"),
 )
 
 GROUPS: tuple[Group, ...] = (
     Group("player", "Register, import, list and withdraw players.", (
-        Command("add", players.player_add), Command("import", players.player_import),
-        Command("list", players.player_list), Command("remove", players.player_remove),
-        Command("withdraw", players.player_withdraw), Command("set-k", players.player_set_k),
-        Command("update-ratings", players.player_update_ratings), Command("reinstate", players.player_reinstate))),
+        Command("add", "players.player_add"), Command("import", "players.player_import"),
+        Command("list", "players.player_list"), Command("remove", "players.player_remove"),
+        Command("withdraw", "players.player_withdraw"), Command("set-k", "players.player_set_k"),
+        Command("update-ratings", "players.player_update_ratings"), Command("reinstate", "players.player_reinstate"))),
     Group("team", "A team event: register teams and their rosters, list them, withdraw a team.", (
-        Command("add", teams.team_add), Command("import", teams.team_import), Command("list", teams.team_list),
-        Command("remove", teams.team_remove),
-        Command("roster", teams.team_roster), Command("withdraw", teams.team_withdraw), Command("bye", teams.team_bye),
-        Command("card", teams.team_card), Command("boards", teams.team_boards))),
+        Command("add", "teams.team_add"), Command("import", "teams.team_import"), Command("list", "teams.team_list"),
+        Command("remove", "teams.team_remove"),
+        Command("roster", "teams.team_roster"), Command("withdraw", "teams.team_withdraw"), Command("bye", "teams.team_bye"),
+        Command("card", "teams.team_card"), Command("boards", "teams.team_boards"))),
     Group("groups", "A group stage: show the groups, or set them by hand before they start.", (
-        Command("show", groups.groups_show), Command("set", groups.groups_set))),
+        Command("show", "groups.groups_show"), Command("set", "groups.groups_set"))),
     Group("pairing", "Change the last round's pairing by hand (checked against the Dutch criteria).", (
-        Command("swap", pairing_rules.pairing_swap), Command("set", pairing_rules.pairing_set))),
+        Command("swap", "pairing_rules.pairing_swap"), Command("set", "pairing_rules.pairing_set"))),
     Group("trf", "Pair and check Tournament Report Files (the FIDE Dutch system, 2026 rules).", (
-        Command("pair", trf.trf_pair), Command("check", trf.trf_check), Command("generate", trf.trf_generate),
-        Command("standings", trf.trf_standings))),
+        Command("pair", "trf.trf_pair"), Command("check", "trf.trf_check"), Command("generate", "trf.trf_generate"),
+        Command("standings", "trf.trf_standings"))),
     Group("club", "Create a club: members with club ratings per time control.", (
-        Command("new", club.club_new),)),
+        Command("new", "club.club_new"),)),
     Group("member", "The club's members and their initial ratings.", (
-        Command("add", club.member_add), Command("import", club.member_import), Command("list", club.member_list),
-        Command("set-initial", club.member_set_initial), Command("remove", club.member_remove))),
+        Command("add", "club.member_add"), Command("import", "club.member_import"), Command("list", "club.member_list"),
+        Command("set-initial", "club.member_set_initial"), Command("remove", "club.member_remove"))),
     Group("ratings", "Club ratings (FIDE B.02) from the club's finalised tournaments.", (
-        Command("changes", club.ratings_changes), Command("history", club.ratings_history),
-        Command("recompute", club.ratings_recompute)), run=club.ratings),
+        Command("changes", "club.ratings_changes"), Command("history", "club.ratings_history"),
+        Command("recompute", "club.ratings_recompute")), function="club.ratings"),
     Group("lists", "FIDE's and national rating lists, kept in the user's data folder: load, find, show.", (
-        Command("load", lists.lists_load), Command("find", lists.lists_find), Command("show", lists.lists_show))),
+        Command("load", "lists.lists_load"), Command("find", "lists.lists_find"), Command("show", "lists.lists_show"))),
     Group("access", "Who may sign in to result entry in the browser (arbiter serve): add, list, remove.", (
-        Command("add", access.access_add), Command("list", access.access_list),
-        Command("remove", access.access_remove))),
+        Command("add", "access.access_add"), Command("list", "access.access_list"),
+        Command("remove", "access.access_remove"))),
     Group("settings", "The event's settings: show them, or change one with a check and a journal line (set, unset).", (
-        Command("set", settings.settings_set, {"ignore_unknown_options": True}),  # scoring.loss -1 reaches the check
-        Command("unset", settings.settings_unset)), run=settings.settings),
+        Command("set", "settings.settings_set", {"ignore_unknown_options": True}),  # scoring.loss -1 reaches the check
+        Command("unset", "settings.settings_unset")), function="settings.settings"),
 )
 
 
@@ -148,10 +165,11 @@ def build(commands: Sequence[Command] = COMMANDS, groups: Sequence[Group] = GROU
     for command in commands:
         app.command(command.name, context_settings=command.context or None)(command.run)
     for group in groups:
-        sub = (typer.Typer(help=group.help, invoke_without_command=True) if group.run is not None
+        run = group.run
+        sub = (typer.Typer(help=group.help, invoke_without_command=True) if run is not None
                else typer.Typer(help=group.help, no_args_is_help=True))
-        if group.run is not None:
-            sub.callback()(group.run)
+        if run is not None:
+            sub.callback()(run)
         for command in group.commands:
             sub.command(command.name, context_settings=command.context or None)(command.run)
         app.add_typer(sub, name=group.name)
