@@ -17,13 +17,13 @@ from arbiter_cli.core.words import count, listed
 from arbiter_cli.events.base import Caller, today
 from arbiter_cli.events.checks import Checked, final_prize_problems, input_problems, report
 from arbiter_cli.events.registration import Registration
-from arbiter_cli.render.printing import Sheet
 from arbiter_cli.lifecycle.guards import tiebreak_codes
 from arbiter_cli.lifecycle.integrity import BROKEN, Problem
 from arbiter_cli.store.tournament import TournamentFolder
 
 if TYPE_CHECKING:
     from arbiter_cli.render.output import View
+    from arbiter_cli.render.printing import Sheet
     from arbiter_cli.render.site.sites import SiteOptions
     from arbiter_cli.core.prizes import PrizeTable
     from arbiter_cli.core.results import ByeKind
