@@ -93,3 +93,13 @@ def test_the_rows_of_a_card_like_table_are_laid_out_here_and_drawn_as_rich_draws
     assert output._one_line_body(output.fit_table(view, 120)) is not None
     for console in CONSOLES:
         assert _drawn(view, True, monkeypatch, **console) == _drawn(view, False, monkeypatch, **console)
+
+
+@given(st.text(max_size=20) | st.text(st.characters(codec="ascii"), max_size=20))
+def test_the_width_of_a_cell_is_rich_s_own_measure(text: str) -> None:
+    """The short way for printable ASCII (a cell per character) measures as Rich does: a cell's
+    width and a text's longest line, which decide every column's width (issue 29: speed)."""
+    from rich.cells import cell_len
+
+    assert output._cells(text) == cell_len(text)
+    assert output._longest_line(text) == max((cell_len(line) for line in text.splitlines()), default=0)

@@ -238,11 +238,11 @@ def _one_line_body(fitted: Fitted) -> _Rows | None:
     None (Rich draws the table)."""
     if not fitted.rows:
         return None
-    widths = fitted.widths or [max([cell_len(c.header)] + [cell_len(row[i]) for row in fitted.rows])
+    widths = fitted.widths or [max([cell_len(c.header)] + [_cells(row[i]) for row in fitted.rows])
                                for i, c in enumerate(fitted.columns)]
     for row in fitted.rows:
         for text, width in zip(row, widths):
-            if text and (not text.isprintable() or "[" in text or text != text.strip() or cell_len(text) > width):
+            if text and (not text.isprintable() or "[" in text or text != text.strip() or _cells(text) > width):
                 return None
     return _Rows(fitted.rows, [c.justify for c in fitted.columns], widths)
 
@@ -282,7 +282,7 @@ class _Body:
 
 def _aligned(text: str, width: int, justify: JustifyMethod) -> str:
     """``text`` in ``width`` cells as Rich's ``Text`` justifies one line of it."""
-    space = width - cell_len(text)
+    space = width - _cells(text)
     if justify == "right":
         return " " * space + text
     if justify == "center":
@@ -343,9 +343,10 @@ def fit_table(view: View, width: int) -> Fitted:
     columns = table_columns(view)
     steps = [0] * len(columns)  # how many times each column took a narrower text
     texts = [column_texts(c, view.records) for c in columns]
+    widest = [_natural_width(c, cells) for c, cells in zip(columns, texts)]  # kept as the texts change
 
     def naturals() -> list[int]:
-        return [max([cell_len(c.header), 1] + [_longest_line(t) for t in cells]) for c, cells in zip(columns, texts)]
+        return list(widest)
 
     def total(widths: Sequence[int]) -> int:
         return sum(widths) + 3 * len(widths) + 1  # a space either side of each cell, the lines between
@@ -361,12 +362,13 @@ def fit_table(view: View, width: int) -> Fitted:
             if steps[index] < len(column.narrower):
                 steps[index] += 1
                 texts[index] = column_texts(column, view.records, steps[index])
+                widest[index] = _natural_width(column, texts[index])
         if total(naturals()) <= width:
             return fitted(naturals())
     for key in view.droppable:  # the least important columns
         found = next((i for i, c in enumerate(columns) if c.key == key), None)
         if found is not None:
-            del columns[found], texts[found], steps[found]
+            del columns[found], texts[found], steps[found], widest[found]
             if total(naturals()) <= width:
                 return fitted(naturals())
     widths = naturals()
@@ -383,8 +385,24 @@ def fit_table(view: View, width: int) -> Fitted:
     return fitted(widths)
 
 
+def _natural_width(column: Column, texts: Sequence[str]) -> int:
+    """A column's width at its longest: its header, its longest line, at least 1."""
+    return max([cell_len(column.header), 1] + [_longest_line(t) for t in texts])
+
+
 def _longest_line(text: str) -> int:
+    if text.isascii() and text.isprintable():  # one line, a cell per character
+        return len(text)
     return max((cell_len(line) for line in text.splitlines()), default=0)
+
+
+def _cells(text: str) -> int:
+    """``cell_len(text)``, at once for printable ASCII (a cell per character).
+
+    >>> [_cells(text) for text in ("Fontaine, Claire", "", "½", "王")]
+    [16, 0, 1, 2]
+    """
+    return len(text) if text.isascii() and text.isprintable() else cell_len(text)
 
 
 def _csv_cell(view: View, record: dict[str, Any], key: str) -> Any:
