@@ -20,6 +20,8 @@ from arbiter_cli.render import output
 from arbiter_cli.render.output import Column, Format, View, emit, number_column, text_cell
 
 WORDS = st.text(st.sampled_from("abcdeXYZ 0123456789½éÉßø,.-()+/漢字"), max_size=14).map(str.strip)
+# a board's line ("  w Name") is indented; a space at the end, Rich takes away
+INDENTED = st.tuples(st.sampled_from(["", " ", "   "]), WORDS, st.sampled_from(["", "", " "])).map("".join)
 
 
 def _view(rows: list[tuple[str, str, str, int]]) -> View:
@@ -46,7 +48,7 @@ CONSOLES = [{"width": 240, "color_system": None}, {"width": 36, "color_system": 
 
 
 @settings(max_examples=60, deadline=None)
-@given(rows=st.lists(st.tuples(WORDS, WORDS, WORDS, st.integers(0, 40)), max_size=6))
+@given(rows=st.lists(st.tuples(INDENTED, INDENTED, INDENTED, st.integers(0, 40)), max_size=6))
 def test_a_table_of_one_line_cells_is_drawn_as_rich_draws_it(rows: list[tuple[str, str, str, int]]) -> None:
     view = _view(rows)
     with pytest.MonkeyPatch.context() as monkeypatch:
@@ -76,7 +78,7 @@ def test_an_ascii_console_gets_rich_s_ascii_box_in_the_rows_too(monkeypatch: pyt
     assert drawn[True].splitlines()[1].startswith("+") and drawn[True].splitlines()[-1].startswith("+")
 
 
-@pytest.mark.parametrize("cell", ["[bold]Bold[/bold]", " leading", "two\nlines", "tab\there"])
+@pytest.mark.parametrize("cell", ["[bold]Bold[/bold]", "trailing ", "two\nlines", "tab\there", "\u3000wide space"])
 def test_a_cell_rich_must_lay_out_itself_leaves_the_table_to_rich(cell: str) -> None:
     fitted = output.fit_table(_view([(cell, "T", "", 1), ("Other", "T", "", 2)]), 240)
     assert output._one_line_body(fitted) is None

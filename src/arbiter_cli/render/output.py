@@ -234,15 +234,15 @@ class _Rows:
 
 def _one_line_body(fitted: Fitted) -> _Rows | None:
     """The rows of ``fitted`` when :class:`_Body` draws them as Rich would: every cell one line of
-    printable text that fits its column, with no markup (``[``) and no space at either end; else
-    None (Rich draws the table)."""
+    printable text that fits its column, with no markup (``[``) and no space at its end (spaces at
+    its start, an indented line, Rich keeps as they are); else None (Rich draws the table)."""
     if not fitted.rows:
         return None
     widths = fitted.widths or [max([cell_len(c.header)] + [_cells(row[i]) for row in fitted.rows])
                                for i, c in enumerate(fitted.columns)]
     for row in fitted.rows:
         for text, width in zip(row, widths):
-            if text and (not text.isprintable() or "[" in text or text != text.strip() or _cells(text) > width):
+            if text and (not text.isprintable() or "[" in text or text[-1] == " " or _cells(text) > width):
                 return None
     return _Rows(fitted.rows, [c.justify for c in fitted.columns], widths)
 
