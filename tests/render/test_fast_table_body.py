@@ -24,9 +24,9 @@ WORDS = st.text(st.sampled_from("abcdeXYZ 0123456789½éÉßø,.-()+/漢字"), m
 INDENTED = st.tuples(st.sampled_from(["", " ", "   "]), WORDS, st.sampled_from(["", "", " "])).map("".join)
 
 
-def _view(rows: list[tuple[str, str, str, int]]) -> View:
+def _view(rows: list[tuple[str, str, str, int]], title: str = "Tournament: a table") -> View:
     records = [{"name": name, "team": team, "note": note, "points": points} for name, team, note, points in rows]
-    return View("Tournament: a table", records, [
+    return View(title, records, [
         Column("name", "Player", text_cell("name"), wrap=True), Column("team", "Team", text_cell("team"), "center"),
         Column("note", "", text_cell("note"), "right"), number_column("points", "Pts")],
         droppable=("note",))
@@ -37,20 +37,24 @@ def _drawn(view: View, fast: bool, monkeypatch: pytest.MonkeyPatch, **console: A
     with monkeypatch.context() as patch:
         if not fast:
             patch.setattr(output, "_one_line_body", lambda fitted: None)
-        emit(view, Format.table, Console(file=file, highlight=False, emoji=False, **console))
+        emit(view, Format.table, Console(file=file, **{"highlight": False, "emoji": False, **console}))
     return file.getvalue()
 
 
 CONSOLES = [{"width": 240, "color_system": None}, {"width": 36, "color_system": None},
+            {"width": 80, "color_system": None, "emoji": True},
             {"width": 120, "force_terminal": True, "color_system": "truecolor"},
             {"width": 40, "force_terminal": True, "color_system": "standard"},
             {"width": 100, "color_system": None, "safe_box": False}]
 
 
 @settings(max_examples=60, deadline=None)
-@given(rows=st.lists(st.tuples(INDENTED, INDENTED, INDENTED, st.integers(0, 40)), max_size=6))
-def test_a_table_of_one_line_cells_is_drawn_as_rich_draws_it(rows: list[tuple[str, str, str, int]]) -> None:
-    view = _view(rows)
+@given(rows=st.lists(st.tuples(INDENTED, INDENTED, INDENTED, st.integers(0, 40)), max_size=6),
+       title=st.sampled_from(["Tournament: a table", "Club 001: team card :smile:", "[bold]Marked[/bold] up",
+                              " Spaced ", "A title far too long for a narrow table, so that Rich wraps it"]) | INDENTED)
+def test_a_table_of_one_line_cells_is_drawn_as_rich_draws_it(rows: list[tuple[str, str, str, int]], title: str) -> None:
+    """The rows, and the title and the head on a console without colours (issue 29), as Rich draws them."""
+    view = _view(rows, title)
     with pytest.MonkeyPatch.context() as monkeypatch:
         for console in CONSOLES:
             assert _drawn(view, True, monkeypatch, **console) == _drawn(view, False, monkeypatch, **console)
@@ -105,3 +109,11 @@ def test_the_width_of_a_cell_is_rich_s_own_measure(text: str) -> None:
 
     assert output._cells(text) == cell_len(text)
     assert output._longest_line(text) == max((cell_len(line) for line in text.splitlines()), default=0)
+
+
+@pytest.mark.parametrize("title", ["Club 001: team card :smile:", "[bold]Marked[/bold] up", "Plain: round 9"])
+def test_the_head_of_a_plain_console_is_rich_s_with_markup_and_emoji_codes(title: str,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    view = _view([("Garnier, Jules", "LOE", "x", 3), ("Robert, Louis Antoine Marie", "VIL", "", 12)], title)
+    for console in ({"width": 120, "color_system": None, "emoji": True}, {"width": 120, "color_system": None}):
+        assert _drawn(view, True, monkeypatch, **console) == _drawn(view, False, monkeypatch, **console)

@@ -50,7 +50,8 @@ class TeamPrizeList:
 
 def team_prize_list(tournament: TeamTournament, table: PrizeTable) -> TeamPrizeList:
     """The prize list of a team event after every round paired (see the module's rules)."""
-    standings = team_standings_of(tournament)
+    counted = counted_team_event(tournament)
+    standings = team_standings_of(tournament, counted=counted)
     withdrawn_teams = {t.number for t in tournament.teams if t.is_withdrawn}
     primary = tournament.team.primary
     teams = [Entrant(row.team.number, row.team.name, row.match_points if primary == "MP" else row.game_points,
@@ -61,7 +62,7 @@ def team_prize_list(tournament: TeamTournament, table: PrizeTable) -> TeamPrizeL
 
     share = table.board_share if table.board_share is not None else tournament.team.board_prize_share
     ratings = {p.start_number: p.rating or None for p in tournament.players}
-    rows = board_statistics(counted_team_event(tournament), ratings, share=share,
+    rows = board_statistics(counted, ratings, share=share,
                             unrated_rating=tournament.settings.unrated_rating)
     left = {p.start_number for p in tournament.players
             if p.is_withdrawn or tournament.team_of.get(p.start_number) in withdrawn_teams}
