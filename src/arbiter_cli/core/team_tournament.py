@@ -269,17 +269,20 @@ def match_entries(tournament: TeamTournament, number: int, match: Match) -> tupl
     pattern = tournament.team.pattern
     board_points = _board_points(tournament)
     nothing = Fraction(0)
+    absent = tournament.settings.scoring.forfeit_loss  # an empty board's points
     sides: tuple[list[BoardEntry], list[BoardEntry]] = ([], [])
     for game in match.counted_boards:
-        outcomes = _board_outcomes(game)
+        first, second = game.first, game.second
+        one, two = _board_outcomes(game)
         shade = board_colour(pattern, game.board)
         against: Colour = "b" if shade == "w" else "w"
-        for side, (player, opponent, result, own) in enumerate(
-                ((game.first, game.second, outcomes[0], shade), (game.second, game.first, outcomes[1], against))):
-            sides[side].append(BoardEntry(game.board, player, opponent, result,
-                                          board_points.get(result, nothing) if player is not None
-                                          else tournament.settings.scoring.forfeit_loss,
-                                          own if player is not None and opponent is not None else None))
+        both = first is not None and second is not None
+        sides[0].append(BoardEntry(game.board, first, second, one,
+                                   board_points.get(one, nothing) if first is not None else absent,
+                                   shade if both else None))
+        sides[1].append(BoardEntry(game.board, second, first, two,
+                                   board_points.get(two, nothing) if second is not None else absent,
+                                   against if both else None))
     gp = [total(b.points for b in side) for side in sides]
     pending = any(b.outcome is Outcome.PENDING for side in sides for b in side)
     played = match_played((b.outcome for b in sides[0]), (b.outcome for b in sides[1]))
