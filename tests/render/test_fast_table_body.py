@@ -88,9 +88,18 @@ def test_a_cell_rich_must_lay_out_itself_leaves_the_table_to_rich(cell: str) -> 
     assert output._one_line_body(fitted) is None
 
 
-def test_a_name_that_wraps_leaves_the_table_to_rich() -> None:
-    fitted = output.fit_table(_view([("A very long name, First Names", "Team", "note", 1)]), 30)
-    assert fitted.widths is not None and output._one_line_body(fitted) is None
+@pytest.mark.parametrize("name", ["A very long name, First Names", "Averyveryverylongwordthatmustfold x",
+                                  "漢字漢字漢字 漢字漢字 Name", "Two  spaces   inside, Names", "  Indented long name here"])
+def test_a_name_that_wraps_is_wrapped_as_rich_wraps_it(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long cell of a name column wraps in Rich's own words (issue 29: the knockout's log of 256
+    players has one such cell, the seeding, and Rich then drew its 1,100 rows cell by cell)."""
+    view = _view([(name, "Team", "note", 1), ("Short", "T", "", 22)])
+    assert output._one_line_body(output.fit_table(view, 30)) is not None
+    for justify in ("left", "center", "right"):
+        view.columns[0] = Column("name", "Player", text_cell("name"), justify, wrap=True)
+        for console in ({"width": 30, "color_system": None}, {"width": 24, "color_system": None},
+                        {"width": 30, "force_terminal": True, "color_system": "truecolor"}):
+            assert _drawn(view, True, monkeypatch, **console) == _drawn(view, False, monkeypatch, **console)
 
 
 def test_the_rows_of_a_card_like_table_are_laid_out_here_and_drawn_as_rich_draws_them(

@@ -226,26 +226,31 @@ def emit(view: View, fmt: Format, console: Console | None = None) -> None:
 
 @dataclass(frozen=True)
 class _Rows:
-    """A table's rows of one line each, and its columns' widths (without the padding)."""
+    """A table's rows, and its columns' widths (without the padding); a cell is one line, but in a
+    column that ``wraps`` (a name), where a cell wider than its column is wrapped as Rich wraps it."""
 
     rows: list[list[str]]
     justify: list[JustifyMethod]
     widths: list[int]
+    wraps: list[bool]
 
 
 def _one_line_body(fitted: Fitted) -> _Rows | None:
     """The rows of ``fitted`` when :class:`_Body` draws them as Rich would: every cell one line of
-    printable text that fits its column, with no markup (``[``) and no space at its end (spaces at
-    its start, an indented line, Rich keeps as they are); else None (Rich draws the table)."""
+    printable text that fits its column, or wider in a column that wraps, with no markup (``[``)
+    and no space at its end (spaces at its start, an indented line, Rich keeps as they are); else
+    None (Rich draws the table)."""
     if not fitted.rows:
         return None
     widths = fitted.widths or [max([cell_len(c.header)] + [_cells(row[i]) for row in fitted.rows])
                                for i, c in enumerate(fitted.columns)]
+    wraps = [c.wrap for c in fitted.columns]
     for row in fitted.rows:
-        for text, width in zip(row, widths):
-            if text and (not text.isprintable() or "[" in text or text[-1] == " " or _cells(text) > width):
+        for text, width, wrap in zip(row, widths, wraps):
+            if text and (not text.isprintable() or "[" in text or text[-1] == " "
+                         or (_cells(text) > width and not wrap)):
                 return None
-    return _Rows(fitted.rows, [c.justify for c in fitted.columns], widths)
+    return _Rows(fitted.rows, [c.justify for c in fitted.columns], widths, wraps)
 
 
 class _Body:
@@ -279,6 +284,11 @@ class _Body:
         for index, row in enumerate(self.body.rows):
             left, divider, right = ((box.foot_left, box.foot_vertical, box.foot_right) if index == last else
                                     (box.mid_left, box.mid_vertical, box.mid_right))
+            if any(wrap and _cells(text) > width for text, width, wrap in zip(row, widths, self.body.wraps)):
+                for padded in self._wrapped(console, row):
+                    yield Segment(left + divider.join(padded) + right)
+                    yield Segment.line()
+                continue
             cells = [f" {_aligned(text, width, justify)} " for text, width, justify in
                      zip(row, widths, self.body.justify)]
             yield Segment(left + divider.join(cells) + right)
@@ -286,6 +296,21 @@ class _Body:
         yield Segment(box.get_bottom([width + 2 for width in widths]))
         yield Segment.line()
 
+    def _wrapped(self, console: Console, row: list[str]) -> list[list[str]]:
+        """A row whose long cells Rich wraps (its own word wrap, as it wraps a table's cell), the
+        others at the top and blank below: its lines, each a list of padded cells."""
+        cells: list[list[str]] = []
+        for text, width, justify, wrap in zip(row, self.body.widths, self.body.justify, self.body.wraps):
+            if wrap and _cells(text) > width:
+                lines = [line.plain for line in console.render_str(text, highlight=False).wrap(
+                    console, width, justify=justify, overflow="fold", no_wrap=False)]
+                cells.append([f" {line}{' ' * (width - cell_len(line))} " for line in lines])
+            else:
+                cells.append([f" {_aligned(text, width, justify)} "])
+        height = max(len(lines) for lines in cells)
+        blank = [" " * (width + 2) for width in self.body.widths]
+        return [[lines[k] if k < len(lines) else blank[column] for column, lines in enumerate(cells)]
+                for k in range(height)]
 
     def _plain_head(self, console: Console, options: ConsoleOptions, box: Box) -> list[str] | None:
         """The title and the head as Rich draws them on a console without colours or styles (a file,
