@@ -93,3 +93,10 @@ def test_every_point_comes_from_a_game(n: int, seed: int, scoring) -> None:
     assert all(row.record.played == n - 1 for row in table.rows)
     ranks = [row.rank for row in table.rows]
     assert ranks == sorted(ranks) and ranks[0] == 1
+
+
+@given(st.lists(st.integers(1, 12), unique=True, max_size=10), st.integers(-1, 14))
+def test_a_round_finds_the_game_of_a_board_however_its_boards_are_numbered(boards: list[int], board: int) -> None:
+    """The short way (board n is the n-th game) finds what a walk through the games finds (issue 29)."""
+    rnd = Round(1, tuple(Game(2 * i + 1, 2 * i + 2, number) for i, number in enumerate(boards)))
+    assert rnd.game(board) == next((g for g in rnd.games if g.board == board), None)
