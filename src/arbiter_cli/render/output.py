@@ -255,10 +255,12 @@ def _one_line_body(fitted: Fitted) -> _Rows | None:
 
 class _Body:
     """A table drawn as Rich draws it, faster: Rich draws the title and the head (the table without
-    rows), and the rows, plain text of one line per cell, are laid out here in Rich's box, each
-    cell padded by a space and aligned as Rich aligns it. Drawing a table cell by cell is most of
-    the time of a long table in Rich (``team card`` of 180 teams: seconds); this takes a fraction.
-    ``tests/render/test_output.py`` checks that both draw the same characters."""
+    rows), unless the console has no colours and they are plain lines (:meth:`_plain_head`), and
+    the rows, plain text of one line per cell (a long name wrapped by Rich's own word wrap), are
+    laid out here in Rich's box, each cell padded by a space and aligned as Rich aligns it. Drawing
+    a table cell by cell is most of the time of a long table in Rich (``team card`` of 180 teams:
+    seconds); this takes a fraction. ``tests/render/test_fast_table_body.py`` checks that both draw
+    the same characters."""
 
     def __init__(self, head: Table, body: _Rows) -> None:
         self.head = head
