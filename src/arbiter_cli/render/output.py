@@ -233,6 +233,8 @@ class _Rows:
     justify: list[JustifyMethod]
     widths: list[int]
     wraps: list[bool]
+    sizes: list[list[int]]  # each cell's width (its text's cells), measured once
+    long: frozenset[int]  # the rows with a cell wider than its column, which wraps
 
 
 def _one_line_body(fitted: Fitted) -> _Rows | None:
@@ -242,15 +244,25 @@ def _one_line_body(fitted: Fitted) -> _Rows | None:
     None (Rich draws the table)."""
     if not fitted.rows:
         return None
-    widths = fitted.widths or [max([cell_len(c.header)] + [_cells(row[i]) for row in fitted.rows])
+    sizes: list[list[int]] = []
+    for row in fitted.rows:
+        size = []
+        for text in row:
+            if text and (not text.isprintable() or "[" in text or text[-1] == " "):
+                return None
+            size.append(len(text) if text.isascii() else cell_len(text))  # printable: _cells
+        sizes.append(size)
+    widths = fitted.widths or [max([cell_len(c.header)] + [size[i] for size in sizes])
                                for i, c in enumerate(fitted.columns)]
     wraps = [c.wrap for c in fitted.columns]
-    for row in fitted.rows:
-        for text, width, wrap in zip(row, widths, wraps):
-            if text and (not text.isprintable() or "[" in text or text[-1] == " "
-                         or (_cells(text) > width and not wrap)):
-                return None
-    return _Rows(fitted.rows, [c.justify for c in fitted.columns], widths, wraps)
+    long = set()
+    for index, size in enumerate(sizes):
+        for cells, width, wrap in zip(size, widths, wraps):
+            if cells > width:
+                if not wrap:
+                    return None
+                long.add(index)
+    return _Rows(fitted.rows, [c.justify for c in fitted.columns], widths, wraps, sizes, frozenset(long))
 
 
 class _Body:
@@ -281,18 +293,18 @@ class _Body:
             for line in drawn:
                 yield from line
                 yield Segment.line()
-        widths = self.body.widths
+        widths, justify = self.body.widths, self.body.justify
         last = len(self.body.rows) - 1
-        for index, row in enumerate(self.body.rows):
+        for index, (row, sizes) in enumerate(zip(self.body.rows, self.body.sizes)):
             left, divider, right = ((box.foot_left, box.foot_vertical, box.foot_right) if index == last else
                                     (box.mid_left, box.mid_vertical, box.mid_right))
-            if any(wrap and _cells(text) > width for text, width, wrap in zip(row, widths, self.body.wraps)):
+            if index in self.body.long:
                 for padded in self._wrapped(console, row):
                     yield Segment(left + divider.join(padded) + right)
                     yield Segment.line()
                 continue
-            cells = [f" {_aligned(text, width, justify)} " for text, width, justify in
-                     zip(row, widths, self.body.justify)]
+            cells = [f" {_spaced(text, width - size, how)} " for text, size, width, how in
+                     zip(row, sizes, widths, justify)]
             yield Segment(left + divider.join(cells) + right)
             yield Segment.line()
         yield Segment(box.get_bottom([width + 2 for width in widths]))
@@ -340,7 +352,11 @@ class _Body:
 
 def _aligned(text: str, width: int, justify: JustifyMethod) -> str:
     """``text`` in ``width`` cells as Rich's ``Text`` justifies one line of it."""
-    space = width - _cells(text)
+    return _spaced(text, width - _cells(text), justify)
+
+
+def _spaced(text: str, space: int, justify: JustifyMethod) -> str:
+    """``text`` with ``space`` cells to spare, justified as Rich's ``Text`` justifies one line."""
     if justify == "right":
         return " " * space + text
     if justify == "center":
