@@ -51,7 +51,7 @@ from arbiter_cli.core.outcome import RoundEntry, round_entries
 from arbiter_cli.ratings.elo import capped_k, counted_difference, expected_score, round_half_away
 
 __all__ = ["DEFAULT_K", "K_GIVEN", "K_2400", "K_JUNIOR", "K_DEFAULT", "GAP", "GAP_ABOVE", "RatedGame", "NotRated",
-           "ExpectedChange", "expected_changes", "changes_of", "k_when_unknown", "junior", "not_rated_reason"]
+           "ExpectedChange", "expected_changes", "changes_of", "expected_change", "k_when_unknown", "junior", "not_rated_reason"]
 
 #: The K used when neither the list nor the arbiter gave one and the rating is below 2400 and the
 #: player no junior: a player below 2400 with 30 rated games or more (B.02 8.3.3).
@@ -212,7 +212,15 @@ def changes_of(players: Sequence[Player], entries: Mapping[int, Sequence[RoundEn
                  for player in sorted(players, key=lambda p: p.start_number))
 
 
-def _player(player: Player, entries: Sequence[RoundEntry], ratings: dict[int, int | None], settings: Settings,
+def expected_change(player: Player, entries: Sequence[RoundEntry], ratings: Mapping[int, int | None],
+                    settings: Settings) -> ExpectedChange:
+    """One player's line of the rating report, as :func:`changes_of` gives it, from their rounds and
+    every player's rating (start number -> rating, None when unrated): a page of one player makes
+    only their own."""
+    return _player(player, entries, ratings, settings, settings.rating_type)
+
+
+def _player(player: Player, entries: Sequence[RoundEntry], ratings: Mapping[int, int | None], settings: Settings,
             rating_type: RatingType) -> ExpectedChange:
     own = ratings[player.start_number]
     games: list[RatedGame] = []
