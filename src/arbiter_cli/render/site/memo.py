@@ -49,14 +49,19 @@ class Store(Protocol):
 @cache
 def code_version() -> str:
     """A digest of the code that makes a site: this package's files (their names, sizes and times),
-    its version, Python's, Jinja2's and MarkupSafe's. Another build of the code finds no entry."""
+    its version, Python's, and Jinja2's and MarkupSafe's (their folders' times). Another build of the
+    code finds no entry."""
     import jinja2
     import markupsafe
 
     from arbiter_cli import __version__
 
     root = str(Path(__file__).resolve().parents[2])
-    found = hashlib.sha256(f"{__version__} {sys.version} {jinja2.__version__} {markupsafe.__version__}".encode())
+    found = hashlib.sha256(f"{__version__} {sys.version} {jinja2.__version__}".encode())
+    for library in (jinja2.__file__, markupsafe.__file__):  # MarkupSafe's version is deprecated: its files'
+        if library:
+            stat = os.stat(Path(library).parent)
+            found.update(f"{library} {stat.st_mtime_ns}\n".encode())
     stack = [root]
     while stack:
         folder = stack.pop()
