@@ -173,7 +173,8 @@ def team_site(tournament: TeamTournament, prizes: PrizeTable | None = None, memo
     digests = EventDigests(tournament, whole=tournament.settings.system.is_round_robin)  # the half rule reads every round
     standings = Rounds(tournament.last_round, "team standings", digests, memo,
                        lambda after: team_standings_of(tournament, after))
-    return TeamSite(tournament, standings, team_crosstable(tournament, tournament.last_round, None, None),
+    last = standings[tournament.last_round]
+    return TeamSite(tournament, standings, team_crosstable(tournament, tournament.last_round, None, None, last),
                     team_cards(tournament), prizes=prizes, memo=memo, digests=digests)
 
 
