@@ -48,6 +48,14 @@ class SiteCache:
         self.used: set[str] = set()
         self.writable = True
 
+    @classmethod
+    def shared(cls, name: str) -> SiteCache:
+        """The entries every folder shares (``templates``: Jinja2's compiled templates), in the cache
+        folder's ``name``."""
+        found = cls.__new__(cls)
+        found.dir, found.used, found.writable = cache_dir() / name, set(), True
+        return found
+
     def _path(self, key: str) -> Path:
         return self.dir / key
 
