@@ -45,6 +45,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 from arbiter_cli.core.model import Player, RatingType, Settings, Tournament
 from arbiter_cli.core.outcome import RoundEntry, round_entries
@@ -112,12 +113,14 @@ class ExpectedChange:
     def rated(self) -> bool:
         return self.rating is not None
 
-    @property
+    # The sums are kept once made (a frozen line's games never change): Δ, its rounding and Rn read
+    # them again, and a published site reads them for every player.
+    @cached_property
     def score(self) -> Fraction:
         """The points W in the games rated."""
         return sum((game.score for game in self.games), Fraction(0))
 
-    @property
+    @cached_property
     def expected(self) -> Fraction | None:
         """The expected score, Σ PD; None for an unrated player."""
         if not self.rated:
