@@ -4,7 +4,9 @@ changes nothing and says nothing; the cache never lands in the event's folder or
 
 from __future__ import annotations
 
+import os
 import shutil
+import time
 from dataclasses import fields, is_dataclass
 from pathlib import Path
 
@@ -13,6 +15,7 @@ import pytest
 from arbiter_cli.events.registry import site_pages
 from arbiter_cli.render.site.blocks import PACKAGE, Cell, Table
 from arbiter_cli.render.templating import macros
+from arbiter_cli.store.site_cache import KEPT_DAYS
 from tests.conftest import Runner, snapshot
 
 #: Each sample with a result entered in its current round, then a correction in an earlier one.
@@ -186,3 +189,17 @@ def test_the_table_macro_writes_the_same_bytes_as_the_template_alone(name: str, 
     module = macros(PACKAGE)
     for table in [*tables, tricky, Table([], [])]:
         assert str(module.table(table)) == str(module.table_jinja(table))
+
+
+def test_the_cache_of_an_event_folder_no_publish_used_for_a_month_is_removed(sample, arbiter: Runner, tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(cache))
+    old, recent = cache / "site" / "gone-event", cache / "site" / "other-event"
+    for folder in (old, recent):
+        folder.mkdir(parents=True)
+        (folder / "entry").write_bytes(b"x")
+    month_ago = time.time() - (KEPT_DAYS + 1) * 86400
+    os.utime(old, (month_ago, month_ago))
+    _publish(arbiter, sample("swiss32-in-progress"), tmp_path / "site")
+    assert not old.exists() and (recent / "entry").exists()

@@ -15,12 +15,16 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
+import time
 from pathlib import Path
 
-__all__ = ["CACHE_DIR_VARIABLE", "cache_dir", "SiteCache"]
+__all__ = ["CACHE_DIR_VARIABLE", "KEPT_DAYS", "cache_dir", "SiteCache"]
 
 #: The environment variable naming the cache folder.
 CACHE_DIR_VARIABLE = "ARBITER_CACHE_DIR"
+#: The days after which the entries of an event folder no build has used are removed.
+KEPT_DAYS = 30
 #: The first bytes of an entry: the format, then the SHA-256 of the rest and a newline.
 _MAGIC = b"arbiter-site-cache 1 "
 _DIGEST = 64
@@ -94,7 +98,8 @@ class SiteCache:
                 pass
 
     def finish(self) -> None:
-        """Remove the entries this build did not use: they were made from inputs that changed."""
+        """Remove the entries this build did not use (they were made from inputs that changed), and
+        the folders of event folders no build has used for :data:`KEPT_DAYS` days (gone or moved)."""
         if not self.used or not self.writable:
             return
         try:
@@ -102,5 +107,12 @@ class SiteCache:
                 stale = [entry.path for entry in found if entry.name not in self.used and not entry.name.endswith(".tmp")]
             for path in stale:
                 os.unlink(path)
+            os.utime(self.dir)  # used now
+            limit = time.time() - KEPT_DAYS * 86400
+            with os.scandir(self.dir.parent) as found:
+                old = [entry.path for entry in found if entry.is_dir(follow_symlinks=False)
+                       and entry.stat(follow_symlinks=False).st_mtime < limit]
+            for path in old:
+                shutil.rmtree(path, ignore_errors=True)
         except OSError:
             pass
