@@ -203,3 +203,17 @@ def test_the_cache_of_an_event_folder_no_publish_used_for_a_month_is_removed(sam
     os.utime(old, (month_ago, month_ago))
     _publish(arbiter, sample("swiss32-in-progress"), tmp_path / "site")
     assert not old.exists() and (recent / "entry").exists()
+
+
+def test_the_arbiters_options_are_part_of_every_cached_page(sample, arbiter: Runner, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    event = sample("swiss32-in-progress")
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "warm"))
+    _publish(arbiter, event, tmp_path / "warm-site")
+    options = ("--personal-data", "--refresh", "60")
+    assert arbiter("-d", event, "publish", tmp_path / "warm-site", *options).code == 0
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "cold"))
+    assert arbiter("-d", event, "publish", tmp_path / "cold-site", *options).code == 0
+    warm, cold = _site(tmp_path / "warm-site"), _site(tmp_path / "cold-site")
+    assert warm == cold
+    assert b'content="60"' in warm["hall.html"]
