@@ -29,6 +29,7 @@ from arbiter_cli.lifecycle.board_prizes import BoardRow, board_statistics
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.prizes import Entrant, PrizeList, PrizeSpec, award_prizes, prize_list_changes
 from arbiter_cli.lifecycle.team_finish import counted_team_event, team_standings_of
+from arbiter_cli.lifecycle.team_standings import TeamStandings
 
 __all__ = ["TeamPrizeList", "team_prize_list", "team_prize_list_changes", "BEST_PERCENTAGE", "board_list_name"]
 
@@ -48,10 +49,13 @@ class TeamPrizeList:
     boards: PrizeList
 
 
-def team_prize_list(tournament: TeamTournament, table: PrizeTable) -> TeamPrizeList:
-    """The prize list of a team event after every round paired (see the module's rules)."""
-    counted = counted_team_event(tournament)
-    standings = team_standings_of(tournament, counted=counted)
+def team_prize_list(tournament: TeamTournament, table: PrizeTable,
+                    standings: TeamStandings | None = None) -> TeamPrizeList:
+    """The prize list of a team event after every round paired (see the module's rules; ``standings``:
+    the team standings after the last round, when the caller has them already)."""
+    counted = counted_team_event(tournament)  # read once: the standings and the board prizes
+    if standings is None:
+        standings = team_standings_of(tournament, counted=counted)
     withdrawn_teams = {t.number for t in tournament.teams if t.is_withdrawn}
     primary = tournament.team.primary
     teams = [Entrant(row.team.number, row.team.name, row.match_points if primary == "MP" else row.game_points,
