@@ -392,8 +392,11 @@ def venue_commands(notes: Notes, *, team: bool = False, knockout: bool = False, 
     relative to it, for the files written)."""
     rnd, board = notes["round"], notes["missing"][0]
     result = ["result", str(rnd), board, "1-0"]
-    commands = [Command(result, VENUE_TARGET, writes=True), Command(["pairings"], VENUE_TARGET),
-                Command(["standings"], VENUE_TARGET)]
+    commands = [Command(result, VENUE_TARGET, writes=True)]
+    if not knockout and not club and int(rnd) > 5:  # issue 29: "a correction in round 5: 5.1 s"
+        commands.append(Command(["result", "5", "1.1" if team else "1", "0-0", "--correct"], VENUE_TARGET,
+                                writes=True, note="a correction in round 5"))
+    commands += [Command(["pairings"], VENUE_TARGET), Command(["standings"], VENUE_TARGET)]
     if not knockout:  # a knockout has no crosstable: its bracket shows the matches
         commands.append(Command(["crosstable"], VENUE_TARGET))
     if team:

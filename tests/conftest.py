@@ -67,6 +67,13 @@ def _own_data_folder(tmp_path_factory: pytest.TempPathFactory) -> None:
     os.environ["ARBITER_DATA_DIR"] = str(tmp_path_factory.mktemp("data"))
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _own_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The cache of ``publish`` and ``serve`` (``ARBITER_CACHE_DIR``) is the test session's own: the
+    suite never writes in the person's ``~/.cache``."""
+    os.environ["ARBITER_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+
+
 @pytest.fixture
 def arbiter(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Runner:
     monkeypatch.delenv("ARBITER_DIR", raising=False)

@@ -98,7 +98,7 @@ class Session:
         binaries = str(Path(sys.executable).parent)
         self.environment = {
             "PATH": f"{binaries}:/usr/local/bin:/usr/bin:/bin", "HOME": str(root / "home"),
-            "TMPDIR": str(root / "tmp"), "ARBITER_DATA_DIR": str(root / "data"), "COLUMNS": "80", "LINES": "50",
+            "TMPDIR": str(root / "tmp"), "ARBITER_DATA_DIR": str(root / "data"), "ARBITER_CACHE_DIR": str(root / "cache"), "COLUMNS": "80", "LINES": "50",
             "NO_COLOR": "1", "TERM": "dumb", "TZ": "UTC", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
             "PYTHONUNBUFFERED": "1", "USER": "arbiter", "LOGNAME": "arbiter",
         }

@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 from arbiter_cli.store.tournament import TournamentFolder, players_to_csv, settings_to_toml
 from arbiter_cli.core.model import TITLES, Game, Player, Round, Scoring, Settings, Tournament
 from arbiter_cli.pairing.round_robin import pair_round
-from arbiter_cli.core.points import format_points, parse_points, shown_points
+from arbiter_cli.core.points import format_points, parse_points, shown_points, total
 from arbiter_cli.core.results import GameResult
 from arbiter_cli.lifecycle.standings import compute_standings
 
@@ -24,6 +24,14 @@ def test_points_read_back_exactly_from_every_written_form(value: Fraction) -> No
     assert parse_points(format_points(value, ascii=True)) == value
     assert parse_points(format_points(value)) == shown_points(value)
     assert abs(shown_points(value) - value) <= Fraction(1, 200)
+
+
+@given(st.lists(points | st.integers(-50, 50), max_size=30))
+def test_total_is_the_exact_sum_of_its_points(values: list[Fraction | int]) -> None:
+    """The fast sum over one common denominator is the plain sum of fractions, value and type."""
+    assert total(values) == sum(values, Fraction(0))
+    assert type(total(values)) is Fraction
+    assert total(iter(values)) == sum(values, Fraction(0))
 
 
 names = st.text(st.characters(codec="utf-8", categories=("L", "Zs", "P")), min_size=1, max_size=30) \
@@ -85,3 +93,10 @@ def test_every_point_comes_from_a_game(n: int, seed: int, scoring) -> None:
     assert all(row.record.played == n - 1 for row in table.rows)
     ranks = [row.rank for row in table.rows]
     assert ranks == sorted(ranks) and ranks[0] == 1
+
+
+@given(st.lists(st.integers(1, 12), unique=True, max_size=10), st.integers(-1, 14))
+def test_a_round_finds_the_game_of_a_board_however_its_boards_are_numbered(boards: list[int], board: int) -> None:
+    """The short way (board n is the n-th game) finds what a walk through the games finds (issue 29)."""
+    rnd = Round(1, tuple(Game(2 * i + 1, 2 * i + 2, number) for i, number in enumerate(boards)))
+    assert rnd.game(board) == next((g for g in rnd.games if g.board == board), None)

@@ -125,3 +125,24 @@ def test_correcting_a_forfeit_leaves_its_no_show_withdrawal_and_says_so() -> Non
     t = enter_results(t, 1, [ResultLine(1, GameResult.WHITE_FORFEIT_WIN)], confirm=True).tournament
     corrected = enter_results(t, 1, [ResultLine(1, W)], correct=True)
     assert corrected.notes and "is still withdrawn (after round 1)" in corrected.notes[0]
+
+
+def test_c04_2_4_3_a_correction_in_a_big_field_names_the_later_rounds_without_pairing_them_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29: a correction in round 5 of a 1000-player event paired rounds 6-11 again (17 s) to say
+    which would now come out differently. Above ``PAIRED_AGAIN_AT_MOST`` players the note names the
+    rounds paired on the old result and points to ``trf check``; no round is paired again."""
+    import arbiter_cli.lifecycle.results as results
+
+    t = pair_round(played(_paired(8))).tournament
+    small = enter_results(t, 1, [ResultLine(1, W)], correct=True)
+    assert small.notes and "paired again now" in small.notes[0]
+    monkeypatch.setattr(results, "PAIRED_AGAIN_AT_MOST", 7)
+
+    def never(*_: object) -> bool:
+        raise AssertionError("a big field's later rounds are not paired again")
+    monkeypatch.setattr(results, "pairs_as_stored", never)
+    big = enter_results(t, 1, [ResultLine(1, W)], correct=True)
+    assert big.notes == ("note: round 2 was paired before this correction of round 1; published pairings "
+                         "stand (C.04.2 4.3); whether paired again now it would come out differently is not "
+                         "checked above 7 players: 'arbiter trf check' on an export shows it",)

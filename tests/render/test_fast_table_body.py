@@ -20,11 +20,13 @@ from arbiter_cli.render import output
 from arbiter_cli.render.output import Column, Format, View, emit, number_column, text_cell
 
 WORDS = st.text(st.sampled_from("abcdeXYZ 0123456789½éÉßø,.-()+/漢字"), max_size=14).map(str.strip)
+# a board's line ("  w Name") is indented; a space at the end, Rich takes away
+INDENTED = st.tuples(st.sampled_from(["", " ", "   "]), WORDS, st.sampled_from(["", "", " "])).map("".join)
 
 
-def _view(rows: list[tuple[str, str, str, int]]) -> View:
+def _view(rows: list[tuple[str, str, str, int]], title: str = "Tournament: a table") -> View:
     records = [{"name": name, "team": team, "note": note, "points": points} for name, team, note, points in rows]
-    return View("Tournament: a table", records, [
+    return View(title, records, [
         Column("name", "Player", text_cell("name"), wrap=True), Column("team", "Team", text_cell("team"), "center"),
         Column("note", "", text_cell("note"), "right"), number_column("points", "Pts")],
         droppable=("note",))
@@ -35,20 +37,24 @@ def _drawn(view: View, fast: bool, monkeypatch: pytest.MonkeyPatch, **console: A
     with monkeypatch.context() as patch:
         if not fast:
             patch.setattr(output, "_one_line_body", lambda fitted: None)
-        emit(view, Format.table, Console(file=file, highlight=False, emoji=False, **console))
+        emit(view, Format.table, Console(file=file, **{"highlight": False, "emoji": False, **console}))
     return file.getvalue()
 
 
 CONSOLES = [{"width": 240, "color_system": None}, {"width": 36, "color_system": None},
+            {"width": 80, "color_system": None, "emoji": True},
             {"width": 120, "force_terminal": True, "color_system": "truecolor"},
             {"width": 40, "force_terminal": True, "color_system": "standard"},
             {"width": 100, "color_system": None, "safe_box": False}]
 
 
 @settings(max_examples=60, deadline=None)
-@given(rows=st.lists(st.tuples(WORDS, WORDS, WORDS, st.integers(0, 40)), max_size=6))
-def test_a_table_of_one_line_cells_is_drawn_as_rich_draws_it(rows: list[tuple[str, str, str, int]]) -> None:
-    view = _view(rows)
+@given(rows=st.lists(st.tuples(INDENTED, INDENTED, INDENTED, st.integers(0, 40)), max_size=6),
+       title=st.sampled_from(["Tournament: a table", "Club 001: team card :smile:", "[bold]Marked[/bold] up",
+                              " Spaced ", "A title far too long for a narrow table, so that Rich wraps it"]) | INDENTED)
+def test_a_table_of_one_line_cells_is_drawn_as_rich_draws_it(rows: list[tuple[str, str, str, int]], title: str) -> None:
+    """The rows, and the title and the head on a console without colours (issue 29), as Rich draws them."""
+    view = _view(rows, title)
     with pytest.MonkeyPatch.context() as monkeypatch:
         for console in CONSOLES:
             assert _drawn(view, True, monkeypatch, **console) == _drawn(view, False, monkeypatch, **console)
@@ -76,15 +82,24 @@ def test_an_ascii_console_gets_rich_s_ascii_box_in_the_rows_too(monkeypatch: pyt
     assert drawn[True].splitlines()[1].startswith("+") and drawn[True].splitlines()[-1].startswith("+")
 
 
-@pytest.mark.parametrize("cell", ["[bold]Bold[/bold]", " leading", "two\nlines", "tab\there"])
+@pytest.mark.parametrize("cell", ["[bold]Bold[/bold]", "trailing ", "two\nlines", "tab\there", "\u3000wide space"])
 def test_a_cell_rich_must_lay_out_itself_leaves_the_table_to_rich(cell: str) -> None:
     fitted = output.fit_table(_view([(cell, "T", "", 1), ("Other", "T", "", 2)]), 240)
     assert output._one_line_body(fitted) is None
 
 
-def test_a_name_that_wraps_leaves_the_table_to_rich() -> None:
-    fitted = output.fit_table(_view([("A very long name, First Names", "Team", "note", 1)]), 30)
-    assert fitted.widths is not None and output._one_line_body(fitted) is None
+@pytest.mark.parametrize("name", ["A very long name, First Names", "Averyveryverylongwordthatmustfold x",
+                                  "漢字漢字漢字 漢字漢字 Name", "Two  spaces   inside, Names", "  Indented long name here"])
+def test_a_name_that_wraps_is_wrapped_as_rich_wraps_it(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long cell of a name column wraps in Rich's own words (issue 29: the knockout's log of 256
+    players has one such cell, the seeding, and Rich then drew its 1,100 rows cell by cell)."""
+    view = _view([(name, "Team", "note", 1), ("Short", "T", "", 22)])
+    assert output._one_line_body(output.fit_table(view, 30)) is not None
+    for justify in ("left", "center", "right"):
+        view.columns[0] = Column("name", "Player", text_cell("name"), justify, wrap=True)
+        for console in ({"width": 30, "color_system": None}, {"width": 24, "color_system": None},
+                        {"width": 30, "force_terminal": True, "color_system": "truecolor"}):
+            assert _drawn(view, True, monkeypatch, **console) == _drawn(view, False, monkeypatch, **console)
 
 
 def test_the_rows_of_a_card_like_table_are_laid_out_here_and_drawn_as_rich_draws_them(
@@ -92,4 +107,22 @@ def test_the_rows_of_a_card_like_table_are_laid_out_here_and_drawn_as_rich_draws
     view = _view([("Garnier, Jules", "LOE", "½", 3), ("Müller, Ærø", "漢字", "", 12), ("", "", "(empty board)", 0)])
     assert output._one_line_body(output.fit_table(view, 120)) is not None
     for console in CONSOLES:
+        assert _drawn(view, True, monkeypatch, **console) == _drawn(view, False, monkeypatch, **console)
+
+
+@given(st.text(max_size=20) | st.text(st.characters(codec="ascii"), max_size=20))
+def test_the_width_of_a_cell_is_rich_s_own_measure(text: str) -> None:
+    """The short way for printable ASCII (a cell per character) measures as Rich does: a cell's
+    width and a text's longest line, which decide every column's width (issue 29: speed)."""
+    from rich.cells import cell_len
+
+    assert output._cells(text) == cell_len(text)
+    assert output._longest_line(text) == max((cell_len(line) for line in text.splitlines()), default=0)
+
+
+@pytest.mark.parametrize("title", ["Club 001: team card :smile:", "[bold]Marked[/bold] up", "Plain: round 9"])
+def test_the_head_of_a_plain_console_is_rich_s_with_markup_and_emoji_codes(title: str,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    view = _view([("Garnier, Jules", "LOE", "x", 3), ("Robert, Louis Antoine Marie", "VIL", "", 12)], title)
+    for console in ({"width": 120, "color_system": None, "emoji": True}, {"width": 120, "color_system": None}):
         assert _drawn(view, True, monkeypatch, **console) == _drawn(view, False, monkeypatch, **console)

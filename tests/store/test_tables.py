@@ -124,3 +124,24 @@ def test_an_optional_table_that_is_not_there_reads_as_no_rows(tmp_path: Path) ->
     with pytest.raises(BrokenFolder, match=r"^journal.csv: the file is missing$"):
         store.read_table(Table("journal.csv", ("time",), Checked), None)
     assert read_lines([], Checked()) is None
+
+
+@pytest.mark.parametrize("text", [
+    "time,command\n2026-01-01,new\n\n  , \n2026-01-02,pair\n",  # fine, with blank lines
+    "time,cmd\n2026-01-01,new\n",  # a wrong header
+    "time,command\n2026-01-01,new,extra\n",  # a field too many
+    'time,command\n2026-01-01,"new\n2026-01-02,pair\n',  # a quote left open
+    'time,command\n2026-01-01,"a"b"\n',  # CSV syntax
+    "",  # empty
+])
+def test_a_checked_file_is_checked_as_strictly_as_a_file_whose_rows_are_read(text: str) -> None:
+    """The journal's rows are only checked (issue 29: not kept as lines): the same faults, same lines."""
+    def outcome(keep: bool) -> object:
+        try:
+            lines = csv_lines(text, "journal.csv", ("time", "command"), keep=keep)
+        except BrokenFolder as error:
+            return str(error)
+        return len(lines)
+
+    kept, checked = outcome(True), outcome(False)
+    assert checked == (kept if isinstance(kept, str) else 0)

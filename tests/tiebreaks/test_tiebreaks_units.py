@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 
@@ -222,10 +223,13 @@ CODES = ["BH/C1", "BH", "SB", "DE", "WIN", "PS", "KS", "AOB", "ARO", "FB", "SB/M
 
 
 @st.composite
-def random_swiss(draw: st.DrawFn) -> Tournament:
+def random_swiss(draw: st.DrawFn, results: Sequence[GameResult | None] = (
+        W, B, D, GameResult.WHITE_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT), more_rounds: int = 0) -> Tournament:
+    """A Swiss of 2-9 players and 1-5 rounds with these ``results``, of up to ``more_rounds`` more
+    rounds than it has paired."""
     players = draw(st.integers(2, 9))
     rounds = draw(st.integers(1, 5))
-    outcomes = st.sampled_from([W, B, D, GameResult.WHITE_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT])
+    outcomes = st.sampled_from(list(results))
     built = []
     for _ in range(rounds):
         order = draw(st.permutations(list(range(1, players + 1))))
@@ -236,7 +240,7 @@ def random_swiss(draw: st.DrawFn) -> Tournament:
             items.append((present.pop(), ByeKind.PAB))
         items += [(present[i], present[i + 1], draw(outcomes)) for i in range(0, len(present), 2)]
         built.append(items)
-    return swiss(built, players)
+    return swiss(built, players, total=rounds + draw(st.integers(0, more_rounds)))
 
 
 @settings(max_examples=80, deadline=None)

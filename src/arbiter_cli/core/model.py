@@ -465,6 +465,8 @@ class Round:
         return not self.missing and not self.unfinished
 
     def game(self, board: int) -> Game | None:
+        if 0 < board <= len(self.games) and self.games[board - 1].board == board:
+            return self.games[board - 1]  # boards are numbered 1, 2, ... in order: found at once
         for item in self.games:
             if item.board == board:
                 return item

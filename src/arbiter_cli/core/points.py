@@ -163,12 +163,21 @@ def total(values: Iterable[Fraction | int]) -> Fraction:
     >>> total([])
     Fraction(0, 1)
     """
-    items = [Fraction(v) if isinstance(v, int) else v for v in values]
-    denominator = 1
-    for item in items:
-        if denominator % item.denominator:
-            denominator = denominator * item.denominator // math.gcd(denominator, item.denominator)
-    return Fraction(sum(item.numerator * (denominator // item.denominator) for item in items), denominator)
+    numerator, denominator = 0, 1
+    for value in values:
+        if isinstance(value, int):
+            numerator += value * denominator
+            continue
+        top, bottom = value.numerator, value.denominator
+        if bottom == denominator:
+            numerator += top
+        elif denominator % bottom == 0:
+            numerator += top * (denominator // bottom)
+        else:  # a new common denominator: the least common multiple
+            common = denominator // math.gcd(denominator, bottom) * bottom
+            numerator = numerator * (common // denominator) + top * (common // bottom)
+            denominator = common
+    return Fraction(numerator, denominator)
 
 
 def half_up(value: Fraction, places: int = 0) -> Fraction:

@@ -38,6 +38,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from arbiter_cli.core.model import Name, Player, Settings, Text
 from arbiter_cli.core.outcome import Colour, Outcome, game_outcomes
+from arbiter_cli.core.points import total
 from arbiter_cli.core.results import ByeKind, GameResult
 from arbiter_cli.core.team import (BoardEntry, Team, TeamEvent, TeamOutcome, TeamRoundEntry, match_outcome,
                                    match_played)
@@ -229,11 +230,11 @@ def board_colour(pattern: str, board: int) -> Colour:
     return "w" if pattern[(board - 1) % len(pattern)] == "W" else "b"
 
 
-def _board_points(outcome: Outcome, tournament: TeamTournament) -> Fraction:
+def _board_points(tournament: TeamTournament) -> dict[Outcome, Fraction]:
+    """A board's points by its outcome (any other outcome: none)."""
     game = tournament.settings.scoring
-    values = {Outcome.WIN: game.win, Outcome.DRAW: game.draw, Outcome.LOSS: game.loss,
-              Outcome.FORFEIT_WIN: game.forfeit_win, Outcome.FORFEIT_LOSS: game.forfeit_loss}
-    return values.get(outcome, Fraction(0))
+    return {Outcome.WIN: game.win, Outcome.DRAW: game.draw, Outcome.LOSS: game.loss,
+            Outcome.FORFEIT_WIN: game.forfeit_win, Outcome.FORFEIT_LOSS: game.forfeit_loss}
 
 
 def _board_outcomes(game: BoardGame) -> tuple[Outcome, Outcome]:
@@ -266,18 +267,23 @@ def match_entries(tournament: TeamTournament, number: int, match: Match) -> tupl
                                   scoring.game.forfeit_loss * scoring.boards)
         return forfeit(first_won, match.second), forfeit(second_won, match.first)
     pattern = tournament.team.pattern
+    board_points = _board_points(tournament)
+    nothing = Fraction(0)
+    absent = tournament.settings.scoring.forfeit_loss  # an empty board's points
     sides: tuple[list[BoardEntry], list[BoardEntry]] = ([], [])
     for game in match.counted_boards:
-        outcomes = _board_outcomes(game)
+        first, second = game.first, game.second
+        one, two = _board_outcomes(game)
         shade = board_colour(pattern, game.board)
         against: Colour = "b" if shade == "w" else "w"
-        for side, (player, opponent, result, own) in enumerate(
-                ((game.first, game.second, outcomes[0], shade), (game.second, game.first, outcomes[1], against))):
-            sides[side].append(BoardEntry(game.board, player, opponent, result,
-                                          _board_points(result, tournament) if player is not None
-                                          else tournament.settings.scoring.forfeit_loss,
-                                          own if player is not None and opponent is not None else None))
-    gp = [sum((b.points for b in side), Fraction(0)) for side in sides]
+        both = first is not None and second is not None
+        sides[0].append(BoardEntry(game.board, first, second, one,
+                                   board_points.get(one, nothing) if first is not None else absent,
+                                   shade if both else None))
+        sides[1].append(BoardEntry(game.board, second, first, two,
+                                   board_points.get(two, nothing) if second is not None else absent,
+                                   against if both else None))
+    gp = [total(b.points for b in side) for side in sides]
     pending = any(b.outcome is Outcome.PENDING for side in sides for b in side)
     played = match_played((b.outcome for b in sides[0]), (b.outcome for b in sides[1]))
     out = []

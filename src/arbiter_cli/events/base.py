@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, ClassVar, NoReturn, Protocol
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, DomainError, Refused
 
 if TYPE_CHECKING:
+    from arbiter_cli.render.site.memo import Memo
     from arbiter_cli.render.site.sites import SiteOptions
     from arbiter_cli.core.knockout import KnockoutTournament
     from arbiter_cli.core.model import Tournament
@@ -460,6 +461,14 @@ class Event:
         """The event's published site: relative POSIX path -> bytes (``publish`` and ``serve``), as the
         arbiter chose (``options``: the hall screen's refresh, personal data)."""
         self.lacks("site", "publish")
+
+    def site_memo(self) -> Memo:
+        """What a build of the site finds made by the last one (each round's standings, each page whose
+        inputs did not change): the cache of this folder, outside it (``ARBITER_CACHE_DIR``)."""
+        from arbiter_cli.render.site.memo import Memo
+        from arbiter_cli.store.site_cache import SiteCache
+
+        return Memo(SiteCache(self.path))
 
     # -- players -----------------------------------------------------------------
 

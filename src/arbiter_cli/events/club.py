@@ -221,7 +221,7 @@ class ClubEvent(Event):
         from arbiter_cli.render.site.sites import club_site
         from arbiter_cli.store.club import load_club
 
-        return build_site(club_site(load_club(self.path)), options=options)
+        return build_site(club_site(load_club(self.path), self.site_memo()), options=options)
 
 
 def _tournament_name(club_path: Path, text: str) -> str:

@@ -542,7 +542,7 @@ class GroupEvent(IndividualEvent):
                 with in_stage(stage.stage):
                     stages[name] = stack.enter_context(loaded)
                     prizes[name] = stage.prize_table()
-        return build_site(group_site(event, stages, prizes), options=options)
+        return build_site(group_site(event, stages, prizes, self.site_memo()), options=options)
 
 
 def _played_to(stage: Tournament) -> int:

@@ -522,7 +522,7 @@ class IndividualEvent(Registration):
         if home is not None:
             name = self.path.resolve().name
             rated = {row.row.member_id: row for row in load_club(home).ratings if row.tournament == name}
-        return build_site(event_site(tournament, rated, prizes), options=options)
+        return build_site(event_site(tournament, rated, prizes, self.site_memo()), options=options)
 
     # -- a player's K (the rating report) ----------------------------------------
 

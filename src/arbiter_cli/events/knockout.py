@@ -353,4 +353,4 @@ class KnockoutEvent(Registration):
         from arbiter_cli.render.site.sites import knockout_site
 
         with self.loaded() as tournament:
-            return build_site(knockout_site(tournament, self.prize_table()), options=options)
+            return build_site(knockout_site(tournament, self.prize_table(), self.site_memo()), options=options)

@@ -520,5 +520,5 @@ class TeamEvent(Event):
         from arbiter_cli.render.site.sites import team_site
 
         with self.loaded() as tournament:
-            return build_site(team_site(tournament, self.prize_table()), options=options)
+            return build_site(team_site(tournament, self.prize_table(), self.site_memo()), options=options)
 

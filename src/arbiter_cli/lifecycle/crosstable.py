@@ -45,9 +45,10 @@ class Crosstable:
     tiebreaks: tuple[str, ...] = ()
 
 
-def _base(tournament: Tournament, after_round: int | None, tiebreaks: Sequence[str], rules: Rules | str | None
-          ) -> tuple[Standings, dict[int, StandingRow], dict[int, list[RoundEntry]]]:
-    standings = compute_standings(tournament, after_round, tiebreaks, rules=rules)
+def _base(tournament: Tournament, after_round: int | None, tiebreaks: Sequence[str], rules: Rules | str | None,
+          standings: Standings | None = None) -> tuple[Standings, dict[int, StandingRow], dict[int, list[RoundEntry]]]:
+    if standings is None:
+        standings = compute_standings(tournament, after_round, tiebreaks, rules=rules)
     by_tpn = {row.player.start_number: row for row in standings.rows}
     entries = round_entries(tournament, standings.after_round)
     return standings, by_tpn, entries
@@ -60,10 +61,10 @@ def _row(by_tpn: dict[int, StandingRow], player: Player, entries: list[RoundEntr
 
 
 def square_crosstable(tournament: Tournament, after_round: int | None = None, tiebreaks: Sequence[str] = (),
-                      rules: Rules | str | None = None) -> Crosstable:
+                      rules: Rules | str | None = None, standings: Standings | None = None) -> Crosstable:
     """The round-robin table: one row and one column per start number."""
     tournament = as_counted(tournament)  # the round robin withdrawal rule
-    standings, by_tpn, entries = _base(tournament, after_round, tiebreaks, rules)
+    standings, by_tpn, entries = _base(tournament, after_round, tiebreaks, rules, standings)
     numbers = [p.start_number for p in tournament.players]
     rows = []
     for player in tournament.players:
@@ -79,10 +80,10 @@ def square_crosstable(tournament: Tournament, after_round: int | None = None, ti
 
 
 def round_crosstable(tournament: Tournament, after_round: int | None = None, tiebreaks: Sequence[str] = (),
-                     rules: Rules | str | None = None) -> Crosstable:
+                     rules: Rules | str | None = None, standings: Standings | None = None) -> Crosstable:
     """One column per round: opponent, colour and result, or the bye kind."""
     tournament = as_counted(tournament)  # the round robin withdrawal rule
-    standings, by_tpn, entries = _base(tournament, after_round, tiebreaks, rules)
+    standings, by_tpn, entries = _base(tournament, after_round, tiebreaks, rules, standings)
     last = standings.after_round
     rows = []
     for player in tournament.players:
@@ -104,7 +105,9 @@ def round_crosstable(tournament: Tournament, after_round: int | None = None, tie
 
 
 def crosstable(tournament: Tournament, after_round: int | None = None, tiebreaks: Sequence[str] = (),
-               rules: Rules | str | None = None) -> Crosstable:
-    """The crosstable of the event's system: square for a round robin, round by round for a Swiss."""
+               rules: Rules | str | None = None, standings: Standings | None = None) -> Crosstable:
+    """The crosstable of the event's system: square for a round robin, round by round for a Swiss.
+    ``standings``: the event's standings with the same arguments, when the caller has them already
+    (computed once for a published site)."""
     build = square_crosstable if tournament.settings.system.is_round_robin else round_crosstable
-    return build(tournament, after_round, tiebreaks, rules)
+    return build(tournament, after_round, tiebreaks, rules, standings)

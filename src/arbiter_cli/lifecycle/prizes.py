@@ -58,7 +58,7 @@ from fractions import Fraction
 from arbiter_cli.core.model import Player, Tournament
 from arbiter_cli.core.prizes import PLACES, PrizeTable, Split, eligible, format_money
 from arbiter_cli.lifecycle.change import Change, named
-from arbiter_cli.lifecycle.standings import compute_standings
+from arbiter_cli.lifecycle.standings import Standings, compute_standings
 
 __all__ = ["Entrant", "PrizeSpec", "Award", "PrizeList", "award_prizes", "prize_specs", "prize_list",
            "ranked_prize_list", "prize_list_changes"]
@@ -359,10 +359,12 @@ def prize_specs(table: PrizeTable) -> list[PrizeSpec]:
     return specs + [PrizeSpec(category.name, category.amounts) for category in table.category]
 
 
-def prize_list(tournament: Tournament, table: PrizeTable) -> PrizeList:
+def prize_list(tournament: Tournament, table: PrizeTable, standings: Standings | None = None) -> PrizeList:
     """The prize list of an individual event: the standings after the last round by the announced
-    tie-breaks; the withdrawn (and expelled) players and those listed without a rank are left out."""
-    standings = compute_standings(tournament, tournament.last_round, tournament.settings.effective_tiebreaks)
+    tie-breaks (``standings``, when the caller has them already); the withdrawn (and expelled)
+    players and those listed without a rank are left out."""
+    if standings is None:
+        standings = compute_standings(tournament, tournament.last_round, tournament.settings.effective_tiebreaks)
     return ranked_prize_list([(row.player, row.points) for row in standings.rows
                               if row.rank is not None and not row.player.is_withdrawn], table)
 

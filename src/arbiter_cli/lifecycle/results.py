@@ -192,10 +192,17 @@ def _final_standings(before: Tournament, after: Tournament) -> list[Change]:
                       else "no rank or score changed")), *moved]
 
 
+#: The largest field whose later rounds a correction pairs again, to say which would now come out
+#: differently: each is a whole pairing (about 2 s a round at 1000 players), so beyond this a
+#: correction at the venue would take seconds; ``arbiter trf check`` on an export makes the check.
+PAIRED_AGAIN_AT_MOST = 100
+
+
 def _paired_on_the_old_result(after: Tournament, old: Round, new: Round) -> tuple[str, ...]:
     """A correction of a round that later rounds were paired on: published pairings stand (C.04.2
-    4.3), but say which rounds were paired on the old result, and which of them the system would
-    now pair differently (what ``arbiter trf check`` on an export reports)."""
+    4.3), but say which rounds were paired on the old result, and (for a field of at most
+    :data:`PAIRED_AGAIN_AT_MOST` players) which of them the system would now pair differently (what
+    ``arbiter trf check`` on an export reports)."""
     later = list(range(new.number + 1, after.last_round + 1))
     if after.settings.system.is_round_robin:  # a round robin's rounds follow the tables, not the results
         return ()
@@ -207,8 +214,13 @@ def _paired_on_the_old_result(after: Tournament, old: Round, new: Round) -> tupl
                 f"of round {new.number} counting as {'draws' if len(ended) > 1 else 'a draw'}, as "
                 f"{'they were' if len(ended) > 1 else 'it was'} still being played (C.04.2 3.1: for pairing "
                 "only); that pairing stands",)
-    differ = [number for number in later if not pairs_as_stored(after, number)]
     named = _rounds(later)
+    if len(after.players) > PAIRED_AGAIN_AT_MOST:
+        return (f"note: {named} {'was' if len(later) == 1 else 'were'} paired before this correction of round "
+                f"{new.number}; published pairings stand (C.04.2 4.3); whether paired again now "
+                f"{'it' if len(later) == 1 else 'they'} would come out differently is not checked above "
+                f"{PAIRED_AGAIN_AT_MOST} players: 'arbiter trf check' on an export shows it",)
+    differ = [number for number in later if not pairs_as_stored(after, number)]
     if not differ:
         return (f"note: {named} {'was' if len(later) == 1 else 'were'} paired before this correction of round "
                 f"{new.number}; paired again now, {'it comes' if len(later) == 1 else 'they come'} out the same "

@@ -43,15 +43,19 @@ class Record:
     @classmethod
     def of(cls, entries: Sequence[RoundEntry]) -> "Record":
         """Count a player's entries: games played (a 0-0 is one, and a loss), forfeits, byes."""
-        count = {outcome: 0 for outcome in Outcome}
+        count = dict.fromkeys(_OUTCOMES, 0)
         for entry in entries:
             count[entry.outcome] += 1
         return cls(
             played=count[Outcome.WIN] + count[Outcome.DRAW] + count[Outcome.LOSS],
             wins=count[Outcome.WIN], draws=count[Outcome.DRAW], losses=count[Outcome.LOSS],
             forfeit_wins=count[Outcome.FORFEIT_WIN], forfeit_losses=count[Outcome.FORFEIT_LOSS],
-            byes=sum(count[outcome] for outcome in Outcome if outcome.bye),
+            byes=sum(count[outcome] for outcome in _BYES),
         )
+
+
+_OUTCOMES = tuple(Outcome)
+_BYES = tuple(outcome for outcome in Outcome if outcome.bye)
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from arbiter_cli.core.team import Team, TeamOutcome, TeamRoundEntry
 from arbiter_cli.core.team_tournament import TeamTournament
 from arbiter_cli.core.tiebreak_codes import Rules
 from arbiter_cli.lifecycle.team_finish import counted_team_event, team_standings_of
-from arbiter_cli.lifecycle.team_standings import TiebreakValue
+from arbiter_cli.lifecycle.team_standings import TeamStandings, TiebreakValue
 
 __all__ = ["TeamCrosstableRow", "TeamCrosstable", "team_crosstable", "match_cell"]
 
@@ -83,10 +83,12 @@ def match_cell(entry: TeamRoundEntry) -> str:
 
 
 def team_crosstable(tournament: TeamTournament, after_round: int | None = None, codes: Sequence[str] | None = None,
-                    rules: Rules | str | None = None) -> TeamCrosstable:
+                    rules: Rules | str | None = None, standings: TeamStandings | None = None) -> TeamCrosstable:
     """The crosstable after ``after_round`` (default: every round paired), ranked as the standings
-    with ``codes`` (default: the announced team tie-breaks)."""
-    standings = team_standings_of(tournament, after_round, codes, rules)
+    with ``codes`` (default: the announced team tie-breaks): ``standings``, when the caller has them
+    already."""
+    if standings is None:
+        standings = team_standings_of(tournament, after_round, codes, rules)
     event = counted_team_event(tournament, after_round)
     by_team = {row.team.number: row for row in standings.rows}
     numbers = [team.number for team in event.teams]

@@ -102,11 +102,12 @@ def team_rules(tournament: TeamTournament, rules: Rules | str | None = None) -> 
 
 
 def team_standings_of(tournament: TeamTournament, after_round: int | None = None, codes: Sequence[str] | None = None,
-                      rules: Rules | str | None = None) -> TeamStandings:
-    """The team standings after ``after_round`` (default: every round paired)."""
+                      rules: Rules | str | None = None, *, counted: TeamEvent | None = None) -> TeamStandings:
+    """The team standings after ``after_round`` (default: every round paired); ``counted`` is its
+    :func:`counted_team_event`, when the caller has it already."""
     if after_round is not None and not 0 <= after_round <= tournament.last_round:
         raise BadArgument(f"must be between 0 and {tournament.last_round} (the rounds paired)", field="after_round")
-    event = counted_team_event(tournament, after_round)
+    event = counted if counted is not None else counted_team_event(tournament, after_round)
     chosen = tuple(codes) if codes is not None else tournament.team.effective_tiebreaks
     seed = tournament.settings.seed if tournament.settings.tiebreak_lots else None
     return compute_team_standings(event, chosen, team_rules(tournament, rules), seed)

@@ -29,6 +29,7 @@ from arbiter_cli.lifecycle.board_prizes import BoardRow, board_statistics
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.prizes import Entrant, PrizeList, PrizeSpec, award_prizes, prize_list_changes
 from arbiter_cli.lifecycle.team_finish import counted_team_event, team_standings_of
+from arbiter_cli.lifecycle.team_standings import TeamStandings
 
 __all__ = ["TeamPrizeList", "team_prize_list", "team_prize_list_changes", "BEST_PERCENTAGE", "board_list_name"]
 
@@ -48,9 +49,13 @@ class TeamPrizeList:
     boards: PrizeList
 
 
-def team_prize_list(tournament: TeamTournament, table: PrizeTable) -> TeamPrizeList:
-    """The prize list of a team event after every round paired (see the module's rules)."""
-    standings = team_standings_of(tournament)
+def team_prize_list(tournament: TeamTournament, table: PrizeTable,
+                    standings: TeamStandings | None = None) -> TeamPrizeList:
+    """The prize list of a team event after every round paired (see the module's rules; ``standings``:
+    the team standings after the last round, when the caller has them already)."""
+    counted = counted_team_event(tournament)  # read once: the standings and the board prizes
+    if standings is None:
+        standings = team_standings_of(tournament, counted=counted)
     withdrawn_teams = {t.number for t in tournament.teams if t.is_withdrawn}
     primary = tournament.team.primary
     teams = [Entrant(row.team.number, row.team.name, row.match_points if primary == "MP" else row.game_points,
@@ -61,7 +66,7 @@ def team_prize_list(tournament: TeamTournament, table: PrizeTable) -> TeamPrizeL
 
     share = table.board_share if table.board_share is not None else tournament.team.board_prize_share
     ratings = {p.start_number: p.rating or None for p in tournament.players}
-    rows = board_statistics(counted_team_event(tournament), ratings, share=share,
+    rows = board_statistics(counted, ratings, share=share,
                             unrated_rating=tournament.settings.unrated_rating)
     left = {p.start_number for p in tournament.players
             if p.is_withdrawn or tournament.team_of.get(p.start_number) in withdrawn_teams}

@@ -45,13 +45,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 from arbiter_cli.core.model import Player, RatingType, Settings, Tournament
 from arbiter_cli.core.outcome import RoundEntry, round_entries
 from arbiter_cli.ratings.elo import capped_k, counted_difference, expected_score, round_half_away
 
 __all__ = ["DEFAULT_K", "K_GIVEN", "K_2400", "K_JUNIOR", "K_DEFAULT", "GAP", "GAP_ABOVE", "RatedGame", "NotRated",
-           "ExpectedChange", "expected_changes", "changes_of", "k_when_unknown", "junior", "not_rated_reason"]
+           "ExpectedChange", "expected_changes", "changes_of", "expected_change", "k_when_unknown", "junior", "not_rated_reason"]
 
 #: The K used when neither the list nor the arbiter gave one and the rating is below 2400 and the
 #: player no junior: a player below 2400 with 30 rated games or more (B.02 8.3.3).
@@ -112,12 +113,14 @@ class ExpectedChange:
     def rated(self) -> bool:
         return self.rating is not None
 
-    @property
+    # The sums are kept once made (a frozen line's games never change): Δ, its rounding and Rn read
+    # them again, and a published site reads them for every player.
+    @cached_property
     def score(self) -> Fraction:
         """The points W in the games rated."""
         return sum((game.score for game in self.games), Fraction(0))
 
-    @property
+    @cached_property
     def expected(self) -> Fraction | None:
         """The expected score, Σ PD; None for an unrated player."""
         if not self.rated:
@@ -212,7 +215,15 @@ def changes_of(players: Sequence[Player], entries: Mapping[int, Sequence[RoundEn
                  for player in sorted(players, key=lambda p: p.start_number))
 
 
-def _player(player: Player, entries: Sequence[RoundEntry], ratings: dict[int, int | None], settings: Settings,
+def expected_change(player: Player, entries: Sequence[RoundEntry], ratings: Mapping[int, int | None],
+                    settings: Settings) -> ExpectedChange:
+    """One player's line of the rating report, as :func:`changes_of` gives it, from their rounds and
+    every player's rating (start number -> rating, None when unrated): a page of one player makes
+    only their own."""
+    return _player(player, entries, ratings, settings, settings.rating_type)
+
+
+def _player(player: Player, entries: Sequence[RoundEntry], ratings: Mapping[int, int | None], settings: Settings,
             rating_type: RatingType) -> ExpectedChange:
     own = ratings[player.start_number]
     games: list[RatedGame] = []

@@ -32,6 +32,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
+from rich.box import Box
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, JustifyMethod
 from rich.segment import Segment
@@ -225,64 +226,137 @@ def emit(view: View, fmt: Format, console: Console | None = None) -> None:
 
 @dataclass(frozen=True)
 class _Rows:
-    """A table's rows of one line each, and its columns' widths (without the padding)."""
+    """A table's rows, and its columns' widths (without the padding); a cell is one line, but in a
+    column that ``wraps`` (a name), where a cell wider than its column is wrapped as Rich wraps it."""
 
     rows: list[list[str]]
     justify: list[JustifyMethod]
     widths: list[int]
+    wraps: list[bool]
+    sizes: list[list[int]]  # each cell's width (its text's cells), measured once
+    long: frozenset[int]  # the rows with a cell wider than its column, which wraps
 
 
 def _one_line_body(fitted: Fitted) -> _Rows | None:
     """The rows of ``fitted`` when :class:`_Body` draws them as Rich would: every cell one line of
-    printable text that fits its column, with no markup (``[``) and no space at either end; else
+    printable text that fits its column, or wider in a column that wraps, with no markup (``[``)
+    and no space at its end (spaces at its start, an indented line, Rich keeps as they are); else
     None (Rich draws the table)."""
     if not fitted.rows:
         return None
-    widths = fitted.widths or [max([cell_len(c.header)] + [cell_len(row[i]) for row in fitted.rows])
-                               for i, c in enumerate(fitted.columns)]
+    sizes: list[list[int]] = []
     for row in fitted.rows:
-        for text, width in zip(row, widths):
-            if text and (not text.isprintable() or "[" in text or text != text.strip() or cell_len(text) > width):
+        size = []
+        for text in row:
+            if text and (not text.isprintable() or "[" in text or text[-1] == " "):
                 return None
-    return _Rows(fitted.rows, [c.justify for c in fitted.columns], widths)
+            size.append(len(text) if text.isascii() else cell_len(text))  # printable: _cells
+        sizes.append(size)
+    widths = fitted.widths or [max([cell_len(c.header)] + [size[i] for size in sizes])
+                               for i, c in enumerate(fitted.columns)]
+    wraps = [c.wrap for c in fitted.columns]
+    long = set()
+    for index, size in enumerate(sizes):
+        for cells, width, wrap in zip(size, widths, wraps):
+            if cells > width:
+                if not wrap:
+                    return None
+                long.add(index)
+    return _Rows(fitted.rows, [c.justify for c in fitted.columns], widths, wraps, sizes, frozenset(long))
 
 
 class _Body:
     """A table drawn as Rich draws it, faster: Rich draws the title and the head (the table without
-    rows), and the rows, plain text of one line per cell, are laid out here in Rich's box, each
-    cell padded by a space and aligned as Rich aligns it. Drawing a table cell by cell is most of
-    the time of a long table in Rich (``team card`` of 180 teams: seconds); this takes a fraction.
-    ``tests/render/test_output.py`` checks that both draw the same characters."""
+    rows), unless the console has no colours and they are plain lines (:meth:`_plain_head`), and
+    the rows, plain text of one line per cell (a long name wrapped by Rich's own word wrap), are
+    laid out here in Rich's box, each cell padded by a space and aligned as Rich aligns it. Drawing
+    a table cell by cell is most of the time of a long table in Rich (``team card`` of 180 teams:
+    seconds); this takes a fraction. ``tests/render/test_fast_table_body.py`` checks that both draw
+    the same characters."""
 
     def __init__(self, head: Table, body: _Rows) -> None:
         self.head = head
         self.body = body
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
-        lines = Segment.split_lines(console.render(self.head, options))
-        *drawn, _bottom = list(lines)  # the head's bottom edge: the rows come before it
-        for line in drawn:
-            yield from line
-            yield Segment.line()
         assert self.head.box is not None
         box = self.head.box.substitute(options, safe=console.safe_box if self.head.safe_box is None
                                        else self.head.safe_box)
-        widths = self.body.widths
+        plain = self._plain_head(console, options, box)
+        if plain is not None:
+            for text in plain:
+                yield Segment(text)
+                yield Segment.line()
+        else:
+            lines = Segment.split_lines(console.render(self.head, options))
+            *drawn, _bottom = list(lines)  # the head's bottom edge: the rows come before it
+            for line in drawn:
+                yield from line
+                yield Segment.line()
+        widths, justify = self.body.widths, self.body.justify
         last = len(self.body.rows) - 1
-        for index, row in enumerate(self.body.rows):
+        for index, (row, sizes) in enumerate(zip(self.body.rows, self.body.sizes)):
             left, divider, right = ((box.foot_left, box.foot_vertical, box.foot_right) if index == last else
                                     (box.mid_left, box.mid_vertical, box.mid_right))
-            cells = [f" {_aligned(text, width, justify)} " for text, width, justify in
-                     zip(row, widths, self.body.justify)]
+            if index in self.body.long:
+                for padded in self._wrapped(console, row):
+                    yield Segment(left + divider.join(padded) + right)
+                    yield Segment.line()
+                continue
+            cells = [f" {_spaced(text, width - size, how)} " for text, size, width, how in
+                     zip(row, sizes, widths, justify)]
             yield Segment(left + divider.join(cells) + right)
             yield Segment.line()
         yield Segment(box.get_bottom([width + 2 for width in widths]))
         yield Segment.line()
 
+    def _wrapped(self, console: Console, row: list[str]) -> list[list[str]]:
+        """A row whose long cells Rich wraps (its own word wrap, as it wraps a table's cell), the
+        others at the top and blank below: its lines, each a list of padded cells."""
+        cells: list[list[str]] = []
+        for text, width, justify, wrap in zip(row, self.body.widths, self.body.justify, self.body.wraps):
+            if wrap and _cells(text) > width:
+                lines = [line.plain for line in console.render_str(text, highlight=False).wrap(
+                    console, width, justify=justify, overflow="fold", no_wrap=False)]
+                cells.append([f" {line}{' ' * (width - cell_len(line))} " for line in lines])
+            else:
+                cells.append([f" {_aligned(text, width, justify)} "])
+        height = max(len(lines) for lines in cells)
+        blank = [" " * (width + 2) for width in self.body.widths]
+        return [[lines[k] if k < len(lines) else blank[column] for column, lines in enumerate(cells)]
+                for k in range(height)]
+
+    def _plain_head(self, console: Console, options: ConsoleOptions, box: Box) -> list[str] | None:
+        """The title and the head as Rich draws them on a console without colours or styles (a file,
+        a pipe: what scripts and the benchmarks read), when the title and every header is one line
+        that fits; else None (Rich draws the head). Rich took most of the time of ``team card``'s
+        200 tables drawing their heads."""
+        title, widths = self.head.title, self.body.widths
+        width = sum(widths) + 3 * len(widths) + 1
+        if console.color_system is not None or not isinstance(title, str) or width > options.max_width:
+            return None
+        headers = [column.header for column in self.head.columns]
+        texts = [title, *headers]
+        if not all(isinstance(text, str) for text in headers) or any(
+                not text.isprintable() or "[" in text or text != text.strip() or (getattr(console, "_emoji", True) and ":" in text)
+                for text in texts if isinstance(text, str)):
+            return None
+        if not title or _cells(title) > width or any(_cells(str(h)) > w for h, w in zip(headers, widths)):
+            return None
+        cells = [f" {_aligned(str(header), w, justify)} " for header, w, justify in
+                 zip(headers, widths, self.body.justify)]
+        return [_aligned(title, width, "left"), box.get_top([w + 2 for w in widths]),
+                box.head_left + box.head_vertical.join(cells) + box.head_right,
+                box.get_row([w + 2 for w in widths], "head")]
+
 
 def _aligned(text: str, width: int, justify: JustifyMethod) -> str:
     """``text`` in ``width`` cells as Rich's ``Text`` justifies one line of it."""
-    space = width - cell_len(text)
+    return _spaced(text, width - _cells(text), justify)
+
+
+def _spaced(text: str, space: int, justify: JustifyMethod) -> str:
+    """``text`` with ``space`` cells to spare, justified as Rich's ``Text`` justifies one line."""
     if justify == "right":
         return " " * space + text
     if justify == "center":
@@ -343,9 +417,10 @@ def fit_table(view: View, width: int) -> Fitted:
     columns = table_columns(view)
     steps = [0] * len(columns)  # how many times each column took a narrower text
     texts = [column_texts(c, view.records) for c in columns]
+    widest = [_natural_width(c, cells) for c, cells in zip(columns, texts)]  # kept as the texts change
 
     def naturals() -> list[int]:
-        return [max([cell_len(c.header), 1] + [_longest_line(t) for t in cells]) for c, cells in zip(columns, texts)]
+        return list(widest)
 
     def total(widths: Sequence[int]) -> int:
         return sum(widths) + 3 * len(widths) + 1  # a space either side of each cell, the lines between
@@ -361,12 +436,13 @@ def fit_table(view: View, width: int) -> Fitted:
             if steps[index] < len(column.narrower):
                 steps[index] += 1
                 texts[index] = column_texts(column, view.records, steps[index])
+                widest[index] = _natural_width(column, texts[index])
         if total(naturals()) <= width:
             return fitted(naturals())
     for key in view.droppable:  # the least important columns
         found = next((i for i, c in enumerate(columns) if c.key == key), None)
         if found is not None:
-            del columns[found], texts[found], steps[found]
+            del columns[found], texts[found], steps[found], widest[found]
             if total(naturals()) <= width:
                 return fitted(naturals())
     widths = naturals()
@@ -383,8 +459,24 @@ def fit_table(view: View, width: int) -> Fitted:
     return fitted(widths)
 
 
+def _natural_width(column: Column, texts: Sequence[str]) -> int:
+    """A column's width at its longest: its header, its longest line, at least 1."""
+    return max([cell_len(column.header), 1] + [_longest_line(t) for t in texts])
+
+
 def _longest_line(text: str) -> int:
+    if text.isascii() and text.isprintable():  # one line, a cell per character
+        return len(text)
     return max((cell_len(line) for line in text.splitlines()), default=0)
+
+
+def _cells(text: str) -> int:
+    """``cell_len(text)``, at once for printable ASCII (a cell per character).
+
+    >>> [_cells(text) for text in ("Fontaine, Claire", "", "½", "王")]
+    [16, 0, 1, 2]
+    """
+    return len(text) if text.isascii() and text.isprintable() else cell_len(text)
 
 
 def _csv_cell(view: View, record: dict[str, Any], key: str) -> Any:

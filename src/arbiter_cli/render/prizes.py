@@ -15,6 +15,8 @@ from arbiter_cli.core.model import Status, Tournament
 from arbiter_cli.core.prizes import PrizeTable, format_money
 from arbiter_cli.core.team_tournament import TeamTournament
 from arbiter_cli.lifecycle.prizes import PrizeList
+from arbiter_cli.lifecycle.standings import Standings
+from arbiter_cli.lifecycle.team_standings import TeamStandings
 from arbiter_cli.lifecycle.team_prizes import TeamPrizeList
 from arbiter_cli.render.output import Column, View, text_cell
 
@@ -92,10 +94,12 @@ def team_prize_notes(prizes: TeamPrizeList) -> list[str]:
     return prize_notes(total)
 
 
-def prize_sheet(event: Tournament | TeamTournament | KnockoutTournament, table: PrizeTable) -> tuple[list[str], View]:
+def prize_sheet(event: Tournament | TeamTournament | KnockoutTournament, table: PrizeTable,
+                standings: Standings | TeamStandings | None = None) -> tuple[list[str], View]:
     """The prize list of an individual, team or knockout event as ``arbiter prizes`` and the
     published ``prizes.html`` show it: its notes (first, while the event is not finalised, what
-    it goes by) and its view."""
+    it goes by) and its view (``standings``: an individual or a team event's after its last round,
+    when the caller has them already)."""
     from arbiter_cli.lifecycle.knockout_prizes import knockout_prize_list
     from arbiter_cli.lifecycle.prizes import prize_list
     from arbiter_cli.lifecycle.team_prizes import team_prize_list
@@ -108,10 +112,10 @@ def prize_sheet(event: Tournament | TeamTournament | KnockoutTournament, table: 
         so_far = "round each player has reached so far"
     else:
         if isinstance(event, Tournament):
-            listed = prize_list(event, table)
+            listed = prize_list(event, table, standings if isinstance(standings, Standings) else None)
             notes, view = prize_notes(listed), prizes_view(listed, title)
         else:
-            both = team_prize_list(event, table)
+            both = team_prize_list(event, table, standings if isinstance(standings, TeamStandings) else None)
             notes, view = team_prize_notes(both), team_prizes_view(both, title)
         heading = table_heading(event, "standings", event.last_round)
         so_far = heading[0].lower() + heading[1:]

@@ -55,13 +55,36 @@ def points_value(value: Fraction | int | float | str | None) -> str:
     return str(int(number)) if isinstance(number, float) and number.is_integer() else str(number)
 
 
+class _Compiled(jinja2.BytecodeCache):
+    """Jinja2's compiled templates kept in the cache folder (``ARBITER_CACHE_DIR``, issue 29), so that a
+    command does not compile its templates again: Jinja2 checks each against its template's source,
+    and the cache each entry's bytes against their digest. An entry that does not load is compiled
+    again; a cache that cannot be written is left alone."""
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        from arbiter_cli.store.site_cache import SiteCache
+
+        data = SiteCache.shared("templates").get(bucket.key)
+        if data is not None:
+            try:
+                bucket.bytecode_from_string(data)
+            except Exception:  # whatever it holds, an entry that does not load is compiled again
+                bucket.reset()
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        from arbiter_cli.store.site_cache import SiteCache
+
+        SiteCache.shared("templates").put(bucket.key, bucket.bytecode_to_string())
+
+
 @cache
 def environment(package: str) -> jinja2.Environment:
     """The environment of ``package``'s ``templates/`` folder: autoescape on for every template,
-    an undefined name an error (never an empty text), blocks trimmed."""
+    an undefined name an error (never an empty text), blocks trimmed; compiled templates are kept in
+    the cache folder."""
     env = jinja2.Environment(loader=jinja2.PackageLoader(package, "templates"), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                             keep_trailing_newline=True)
+                             keep_trailing_newline=True, bytecode_cache=_Compiled())
     env.filters["points"] = points_text
     env.filters["points_value"] = points_value
     return env

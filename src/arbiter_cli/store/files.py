@@ -36,7 +36,7 @@ from arbiter_cli.lifecycle.change import Change, Recorded
 from arbiter_cli.store.digests import DIGESTS_FILE, differences, digest, read_record, record
 from arbiter_cli.store.journal import JOURNAL_FILE, journal_text, read_journal
 from arbiter_cli.store.layout import LOCK_FILE, PENDING_FILE, Layout
-from arbiter_cli.store.tables import RoundFiles, Table, csv_lines, read_lines
+from arbiter_cli.store.tables import Checked, RoundFiles, Table, csv_lines, read_lines
 
 __all__ = ["FolderStore", "Derived", "LOCK_FILE", "atomic_write", "fsync_dir", "csv_text", "process_alive",
            "toml_line", "move_into_place", "read_optional_text"]
@@ -329,7 +329,8 @@ class FolderStore:
         rows = table.rows(context)
         if not table.required and not (self.path / table.name).exists():
             return rows.result()
-        return read_lines(csv_lines(self._read_text(table.name), table.name, table.columns, table.optional), rows)
+        return read_lines(csv_lines(self._read_text(table.name), table.name, table.columns, table.optional,
+                                    keep=not isinstance(rows, Checked)), rows)
 
     def read_rounds(self, files: RoundFiles[_Context, _Read], planned: int | None,
                     context: _Context) -> tuple[_Read, ...]:

@@ -171,10 +171,12 @@ class RoundFiles(Generic[Context, T]):
         return expected
 
 
-def csv_lines(text: str, source: str, columns: Sequence[str], optional: Sequence[str] = ()) -> list[Line]:
+def csv_lines(text: str, source: str, columns: Sequence[str], optional: Sequence[str] = (), *,
+              keep: bool = True) -> list[Line]:
     """The rows of the CSV ``text`` of the file ``source``, whose header is ``columns`` and the
     first k ``optional`` columns; blank lines are skipped. A wrong header, a line with another
-    number of fields, or a CSV syntax error is a :class:`BrokenFolder` naming the file and the line."""
+    number of fields, or a CSV syntax error is a :class:`BrokenFolder` naming the file and the line.
+    Without ``keep``, the rows are only checked (none is returned: a :class:`Checked` file's)."""
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     lines: list[Line] = []
     last = 0  # the last line read of the last whole record
@@ -187,15 +189,18 @@ def csv_lines(text: str, source: str, columns: Sequence[str], optional: Sequence
         if not any(header == (*columns, *optional[:k]) for k in range(len(optional) + 1)):
             raise BrokenFolder(f"the header must be: {','.join(columns)}", source=source, line=1)
         last = reader.line_num
+        fields, strip = len(header), str.strip
         for cells in reader:
             number, last = last + 1, reader.line_num  # a record runs over several lines when a quote stays open
-            if not cells or all(not c.strip() for c in cells):
+            joined = "".join(cells)  # the row's text without its commas: blank, or holding a line break
+            if not joined.strip():
                 continue
-            if any("\n" in c or "\r" in c for c in cells):
+            if "\n" in joined or "\r" in joined:
                 raise BrokenFolder(UNCLOSED_QUOTE, source=source, line=number)
-            if len(cells) != len(header):
-                raise BrokenFolder(f"expected {len(header)} fields, found {len(cells)}", source=source, line=number)
-            lines.append(Line(source, number, {key: value.strip() for key, value in zip(header, cells)}))
+            if len(cells) != fields:
+                raise BrokenFolder(f"expected {fields} fields, found {len(cells)}", source=source, line=number)
+            if keep:
+                lines.append(Line(source, number, dict(zip(header, map(strip, cells)))))
     except csv.Error as error:
         message = UNCLOSED_QUOTE if "unexpected end of data" in str(error) else f"CSV syntax error: {error}"
         raise BrokenFolder(message, source=source, line=last + 1) from None

@@ -198,7 +198,8 @@ class _MatchRows:
         self.byes: list[TeamBye] = []
         self.placed: dict[int, int] = {}  # team -> line
         self.seated: dict[int, int] = {}  # player -> line
-        self.current: Match | None = None
+        self.current: Match | None = None  # the match being read, its boards in ``boards`` until it ends
+        self.boards: list[BoardGame] = []
 
     def _team(self, line: Line, field: str) -> int:
         text = line[field]
@@ -223,8 +224,15 @@ class _MatchRows:
         self.seated[tpn] = line.number
         return tpn
 
+    def _close(self) -> None:
+        """The match being read ends: it takes its boards."""
+        if self.current is not None and self.boards:
+            self.matches[-1] = replace(self.current, boards=tuple(self.boards))
+        self.current, self.boards = None, []
+
     def row(self, line: Line) -> None:
         if line["match"] == "":
+            self._close()
             if line["board"] or line["second"]:
                 raise line.fault("a team bye names one team and no board")
             kind = line.parsed(parse_bye, "result")
@@ -239,25 +247,25 @@ class _MatchRows:
                 raise line.fault(f"expected match {len(self.matches) + 1}", "match")
             if result is not None and result not in _FORFEITS:
                 raise line.fault("a match line's result is a match forfeit (+/-, -/+, -/-) or nothing", "result")
+            self._close()
             self.current = Match(len(self.matches) + 1, self._team(line, "first"), self._team(line, "second"), (),
                                  result)
             self.matches.append(self.current)
             return
         if current is None or line["match"] != str(current.number):
             raise line.fault("a board line follows its match line", "match")
-        if line["board"] != str(len(current.boards) + 1):
-            raise line.fault(f"expected board {len(current.boards) + 1}", "board")
+        if line["board"] != str(len(self.boards) + 1):
+            raise line.fault(f"expected board {len(self.boards) + 1}", "board")
         first = self._player(line, "first", current.first)
         second = self._player(line, "second", current.second)
         if (first is None or second is None) and result is not None and not (
                 (first is None) == (result is GameResult.BLACK_FORFEIT_WIN) or result is GameResult.DOUBLE_FORFEIT):
             raise line.fault("an empty board is won by forfeit by the player facing it", "result")
         # the match line's forfeit stays: boards kept under a match forfeit count for nothing while it stands
-        self.current = replace(current, boards=(*current.boards, BoardGame(len(current.boards) + 1, first, second,
-                                                                          result)))
-        self.matches[-1] = self.current
+        self.boards.append(BoardGame(len(self.boards) + 1, first, second, result))
 
     def result(self) -> MatchRound:
+        self._close()
         return MatchRound(self.number, tuple(self.matches), tuple(self.byes))
 
 

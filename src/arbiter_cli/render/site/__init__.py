@@ -15,7 +15,7 @@ from importlib import resources
 
 from arbiter_cli.render.site.pages import page_kinds
 from arbiter_cli.render.site.layout import Link
-from arbiter_cli.render.site.sites import GroupSite, Site, SiteOptions
+from arbiter_cli.render.site.sites import GroupSite, Site, SiteOptions, site_inputs
 
 __all__ = ["build_site", "stylesheet", "STYLE_PATH", "ICON_PATH", "STAGES"]
 
@@ -42,8 +42,13 @@ def build_site(site: Site, up: Sequence[Link] = (), options: SiteOptions | None 
     kinds = page_kinds(site.kind)
     site.nav = [*up, *(link for kind in kinds if (link := kind.nav(site)) is not None)]
     files: dict[str, bytes] = {STYLE_PATH: stylesheet(), ICON_PATH: stylesheet(ICON_PATH)}
+    inputs = site_inputs(site)
     for kind in kinds:
-        for path, text in kind.pages(site):
+        # A kind that keys its pages one by one (``KEYED``) makes only those whose inputs changed;
+        # the others are made again, all of them, when anything of the site changed (issue 29).
+        made = kind.pages(site) if kind.keyed else site.memo.value(("pages", kind.name, inputs),
+                                                                     lambda: list(kind.pages(site)))
+        for path, text in made:
             if path in files:
                 raise ValueError(f"two page kinds make {path}")  # a bug in a page kind, not an input error
             files[path] = text.encode("utf-8")
@@ -51,4 +56,6 @@ def build_site(site: Site, up: Sequence[Link] = (), options: SiteOptions | None 
         for name, stage in site.stages.items():
             for path, data in build_site(stage, [Link("All groups", "../../index.html")], site.options).items():
                 files[f"{STAGES}/{name}/{path}"] = data
+    if not up:
+        site.memo.finish()
     return files

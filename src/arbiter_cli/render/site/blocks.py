@@ -17,7 +17,9 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from arbiter_cli.render.output import Column
-from arbiter_cli.render.templating import Markup, macros, points_text, points_value, render
+from markupsafe import escape
+
+from arbiter_cli.render.templating import Markup, environment, macros, points_text, points_value, render
 
 __all__ = ["PACKAGE", "Cell", "Table", "Detail", "Fact", "macro", "site_page", "name_cell", "player_cell", "team_cell",
            "member_cell", "align", "details", "header", "plain", "titled", "named", "points_cell"]
@@ -71,6 +73,76 @@ class Table:
     row_classes: Sequence[str] = field(default_factory=tuple)
     scroll: bool = False
     row_ids: Sequence[str] = field(default_factory=tuple)
+
+
+#: Texts as Jinja2's autoescaping writes them, each escaped once (MarkupSafe's ``escape``): a table
+#: of 1,000 rows repeats the same keys, classes and points thousands of times.
+_ESCAPED: dict[str, str] = {}
+
+
+def _text(value: Any) -> str:
+    """``{{ value }}`` in an autoescaped template: MarkupSafe's ``escape`` of it, as text."""
+    if type(value) is str:
+        found = _ESCAPED.get(value)
+        if found is None:
+            found = str(escape(value))
+            if len(_ESCAPED) < 100_000:
+                _ESCAPED[value] = found
+        return found
+    return str(escape(value))
+
+
+def _part(cell: Cell) -> str:
+    """The inside of a cell, as ``cell_part`` of ``macros.html`` writes it."""
+    text, href, _, _, _, name, link_cls, before, after, more, _ = cell
+    return _text(before) + _inner(text, href, name, link_cls) + _text(after) + "".join(_part(extra) for extra in more)
+
+
+def _inner(text: str | int, href: str, name: bool, link_cls: str) -> str:
+    """A cell's text, isolated when a name, linked when it has an href."""
+    inner = "<bdi>" + _text(text) + "</bdi>" if name else _text(text)
+    if not href:
+        return inner
+    return ("<a" + (' class="' + _text(link_cls) + '"' if link_cls else "") + ' href="' + _text(href) + '">'
+            + inner + "</a>")
+
+
+def table_rows(table: Table) -> Markup:
+    """The body rows of ``table`` as the ``table_jinja`` macro of ``macros.html`` writes them, each
+    text escaped by MarkupSafe as Jinja2's autoescaping does: the one loop of the site that a
+    template is too slow for (a crosstable of 1,000 players has 20,000 cells; issue 29). A test
+    pins it to the macro on every table of the sample events' sites."""
+    out = []
+    classes, ids = table.row_classes, table.row_ids
+    for i, row in enumerate(table.rows):
+        out.append("<tr")
+        if classes and classes[i]:
+            out.append(' class="' + _text(classes[i]) + '"')
+        if ids and ids[i]:
+            out.append(' id="' + _text(ids[i]) + '"')
+        out.append(">")
+        for cell in row:
+            text, href, key, cls, value, name, link_cls, before, after, more, span = cell
+            out.append("<td")
+            if key:
+                out.append(' data-key="' + _text(key) + '"')
+            if value:
+                out.append(' data-value="' + _text(value) + '"')
+            if cls:
+                out.append(' class="' + _text(cls) + '"')
+            if span > 1:
+                out.append(' colspan="' + _text(span) + '"')
+            out.append(">")
+            if before:
+                out.append(_text(before))
+            out.append(_inner(text, href, name, link_cls))
+            if after:
+                out.append(_text(after))
+            for extra in more:
+                out.append(_part(extra))
+            out.append("</td>")
+        out.append("</tr>\n")
+    return Markup("".join(out))
 
 
 def macro(name: str, *args: Any) -> Markup:
@@ -163,3 +235,6 @@ def site_page(site: Any, template: str, title: str, depth: int = 0, *, wide: boo
     return render(PACKAGE, template, title=title, site_name=site.name, nav=site.nav, root="../" * depth,
                   body_class=body_class or ("wide" if wide else "narrow"), refresh=refresh, heading=heading,
                   **context)
+
+
+environment(PACKAGE).globals["table_rows"] = table_rows

@@ -7,7 +7,7 @@ The page kinds (:mod:`arbiter_cli.render.site.pages`) read a site; none computes
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +18,7 @@ from arbiter_cli.core.prizes import PrizeTable
 from arbiter_cli.core.team_tournament import TeamTournament
 from arbiter_cli.ratings.club import Club, StoredRow
 from arbiter_cli.render.site.layout import Link
+from arbiter_cli.render.site.memo import EventDigests, Memo, Rounds
 
 if TYPE_CHECKING:
     from arbiter_cli.lifecycle.crosstable import Crosstable
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from arbiter_cli.lifecycle.team_standings import TeamStandings
 
 __all__ = ["SiteOptions", "EventSite", "TeamSite", "ClubSite", "KnockoutSite", "GroupSite", "Site", "event_site", "team_site",
-           "club_site", "knockout_site", "group_site", "stage_after", "slug"]
+           "club_site", "knockout_site", "group_site", "stage_after", "slug", "frame", "site_inputs", "keyed_page"]
 
 
 @dataclass(frozen=True)
@@ -58,13 +59,15 @@ class EventSite(_OfAnEvent):
     the club's rating report of the event when a club has rated it (member id -> row)."""
 
     tournament: Tournament
-    standings: dict[int, Standings]
+    standings: Mapping[int, Standings]
     crosstable: Crosstable
     rated: dict[int, StoredRow] = field(default_factory=dict)
     nav: list[Link] = field(default_factory=list)
     options: SiteOptions = field(default_factory=SiteOptions)
     kind: str = "event"
     prizes: PrizeTable | None = None
+    memo: Memo = field(default_factory=Memo)
+    digests: EventDigests | None = None
 
 
 @dataclass
@@ -72,13 +75,15 @@ class TeamSite(_OfAnEvent):
     """A team event: the team standings after each round, the team crosstable, the team cards."""
 
     tournament: TeamTournament
-    standings: dict[int, TeamStandings]
+    standings: Mapping[int, TeamStandings]
     crosstable: TeamCrosstable
     cards: tuple[TeamCard, ...]
     nav: list[Link] = field(default_factory=list)
     options: SiteOptions = field(default_factory=SiteOptions)
     kind: str = "team"
     prizes: PrizeTable | None = None
+    memo: Memo = field(default_factory=Memo)
+    digests: EventDigests | None = None
 
 
 @dataclass
@@ -93,6 +98,8 @@ class KnockoutSite(_OfAnEvent):
     options: SiteOptions = field(default_factory=SiteOptions)
     kind: str = "knockout"
     prizes: PrizeTable | None = None
+    memo: Memo = field(default_factory=Memo)
+    digests: EventDigests | None = None
 
 
 @dataclass
@@ -107,6 +114,7 @@ class GroupSite:
     nav: list[Link] = field(default_factory=list)
     options: SiteOptions = field(default_factory=SiteOptions)
     kind: str = "groups"
+    memo: Memo = field(default_factory=Memo)
 
     @property
     def tournament(self) -> Tournament:
@@ -127,6 +135,7 @@ class ClubSite:
     nav: list[Link] = field(default_factory=list)
     options: SiteOptions = field(default_factory=SiteOptions)
     kind: str = "club"
+    memo: Memo = field(default_factory=Memo)
 
     @property
     def name(self) -> str:
@@ -137,37 +146,48 @@ Site = EventSite | TeamSite | ClubSite | KnockoutSite | GroupSite
 
 
 def event_site(tournament: Tournament, rated: Mapping[int, StoredRow] | None = None,
-               prizes: PrizeTable | None = None) -> EventSite:
+               prizes: PrizeTable | None = None, memo: Memo | None = None) -> EventSite:
     """The site of an individual event: standings with the announced tie-breaks after every round
-    (and the prize fund of its ``prizes.toml``, if any)."""
+    (each computed once, when a page first reads it, or found in ``memo``), and the prize fund of
+    its ``prizes.toml``, if any."""
     from arbiter_cli.lifecycle.crosstable import crosstable
     from arbiter_cli.lifecycle.standings import compute_standings
 
+    memo = memo or Memo()
     codes = tournament.settings.effective_tiebreaks
-    standings = {n: compute_standings(tournament, n, codes) for n in range(tournament.last_round + 1)}
-    return EventSite(tournament, standings, crosstable(tournament, tournament.last_round, codes), dict(rated or {}),
-                     prizes=prizes)
+    digests = EventDigests(tournament, whole=tournament.settings.system.is_round_robin)
+    standings = Rounds(tournament.last_round, "standings", digests, memo,
+                       lambda after: compute_standings(tournament, after, codes))
+    table = crosstable(tournament, tournament.last_round, codes, standings=standings[tournament.last_round])
+    return EventSite(tournament, standings, table, dict(rated or {}), prizes=prizes, memo=memo, digests=digests)
 
 
-def team_site(tournament: TeamTournament, prizes: PrizeTable | None = None) -> TeamSite:
+def team_site(tournament: TeamTournament, prizes: PrizeTable | None = None, memo: Memo | None = None) -> TeamSite:
     """The site of a team event: team standings with the announced tie-breaks after every round
     (and the prize fund of its ``prizes.toml``, if any)."""
     from arbiter_cli.lifecycle.team_cards import team_cards
     from arbiter_cli.lifecycle.team_crosstable import team_crosstable
     from arbiter_cli.lifecycle.team_finish import team_standings_of
 
-    standings = {n: team_standings_of(tournament, n) for n in range(tournament.last_round + 1)}
-    return TeamSite(tournament, standings, team_crosstable(tournament, tournament.last_round, None, None),
-                    team_cards(tournament), prizes=prizes)
+    memo = memo or Memo()
+    digests = EventDigests(tournament, whole=tournament.settings.system.is_round_robin)  # the half rule reads every round
+    standings = Rounds(tournament.last_round, "team standings", digests, memo,
+                       lambda after: team_standings_of(tournament, after))
+    last = standings[tournament.last_round]
+    return TeamSite(tournament, standings, team_crosstable(tournament, tournament.last_round, None, None, last),
+                    team_cards(tournament), prizes=prizes, memo=memo, digests=digests)
 
 
-def knockout_site(tournament: KnockoutTournament, prizes: PrizeTable | None = None) -> KnockoutSite:
+def knockout_site(tournament: KnockoutTournament, prizes: PrizeTable | None = None,
+                  memo: Memo | None = None) -> KnockoutSite:
     """The site of a knockout event: its bracket and its standings (and the prize fund of its
     ``prizes.toml``, if any)."""
     from arbiter_cli.lifecycle.knockout_standings import knockout_standings
     from arbiter_cli.render.knockout_views import bracket_data
 
-    return KnockoutSite(tournament, bracket_data(tournament), knockout_standings(tournament), prizes=prizes)
+    memo = memo or Memo()
+    return KnockoutSite(tournament, bracket_data(tournament), knockout_standings(tournament), prizes=prizes, memo=memo,
+                        digests=EventDigests(tournament, whole=True))
 
 
 def stage_after(stage: Tournament) -> int:
@@ -177,12 +197,14 @@ def stage_after(stage: Tournament) -> int:
 
 
 def group_site(event: GroupEvent, stages: Mapping[str, Tournament | KnockoutTournament],
-               prizes: Mapping[str, PrizeTable | None] | None = None) -> GroupSite:
+               prizes: Mapping[str, PrizeTable | None] | None = None, memo: Memo | None = None) -> GroupSite:
     """The site of a group event: each stage's own site, a round robin's or a knockout's (with the
     prize fund of the stage's ``prizes.toml``, if any)."""
     funds = prizes or {}
-    return GroupSite(event, {name: knockout_site(stage, funds.get(name)) if isinstance(stage, KnockoutTournament)
-                             else event_site(stage, prizes=funds.get(name)) for name, stage in stages.items()})
+    memo = memo or Memo()
+    return GroupSite(event, {name: knockout_site(stage, funds.get(name), memo) if isinstance(stage, KnockoutTournament)
+                             else event_site(stage, prizes=funds.get(name), memo=memo) for name, stage in stages.items()},
+                     memo=memo)
 
 
 def slug(name: str, taken: Sequence[str] = ()) -> str:
@@ -200,10 +222,38 @@ def slug(name: str, taken: Sequence[str] = ()) -> str:
     return found
 
 
-def club_site(club: Club) -> ClubSite:
+def club_site(club: Club, memo: Memo | None = None) -> ClubSite:
     """The site of a club: a page per tournament in its rating report."""
     events: dict[str, str] = {}
     for row in club.ratings:
         if row.tournament not in events.values():
             events[slug(row.tournament, list(events))] = row.tournament
-    return ClubSite(club, events)
+    return ClubSite(club, events, memo=memo or Memo())
+
+
+def frame(site: Site) -> tuple[object, ...]:
+    """What every page of a site shows around its body: the site's kind, name and navigation, and
+    the arbiter's options (a page's key holds them)."""
+    return site.kind, site.name, tuple(site.nav), site.options
+
+
+def site_inputs(site: Site) -> tuple[object, ...]:
+    """Everything a site's pages are made from, but the code: the event's model (its digest) and
+    what the event's folder adds to it (the club's rating report, the prize fund), or the club."""
+    if isinstance(site, ClubSite):
+        return frame(site), site.club, tuple(site.events.items())
+    if isinstance(site, GroupSite):
+        return frame(site), site.event, tuple((name, site_inputs(stage)) for name, stage in site.stages.items())
+    whole = site.digests.everything if site.digests is not None and site.digests.valid else site.tournament
+    rated = tuple(site.rated.items()) if isinstance(site, EventSite) else ()
+    return frame(site), whole, rated, site.prizes
+
+
+def keyed_page(site: EventSite | TeamSite | KnockoutSite, path: str, parts: tuple[object, ...],
+               make: Callable[[], str]) -> str:
+    """A page of a ``KEYED`` page kind (:mod:`arbiter_cli.render.site.pages`): ``make()``, or the page
+    made by an earlier build from the same inputs (``parts``: everything the page reads of the event,
+    as digests of :attr:`EventSite.digests` and values; the site's frame and the code are added)."""
+    if site.digests is None or not site.digests.valid:
+        return make()
+    return site.memo.text((path, frame(site), *parts), make)

@@ -7,7 +7,10 @@ Each module of this package is a page kind. It declares
   pages: its stages are sites of their own, published under ``stages/NAME/``);
 * ``ORDER``: its place in the navigation and in the build;
 * ``nav(site) -> Link | None`` (optional): its entry in every page's navigation;
-* ``pages(site) -> Iterator[tuple[str, str]]``: its pages, as (relative POSIX path, HTML).
+* ``pages(site) -> Iterator[tuple[str, str]]``: its pages, as (relative POSIX path, HTML);
+* ``KEYED`` (optional, False by default): True when ``pages`` keys each page by its own inputs
+  (``site.memo``) and so makes only those whose inputs changed; a kind without it is made again
+  whole when anything of the site changed, and found in the memo otherwise.
 
 Adding a page kind (a knockout's ``bracket.html``, the ``prizes.html`` list) is adding one
 module here: nothing else changes.
@@ -36,6 +39,7 @@ class PageKind:
     order: int
     nav: Callable[[Any], Link | None]
     pages: Callable[[Any], Iterator[tuple[str, str]]]
+    keyed: bool = False
 
 
 @cache
@@ -44,7 +48,8 @@ def _all() -> tuple[PageKind, ...]:
     for info in pkgutil.iter_modules(__path__):
         module = importlib.import_module(f"{__name__}.{info.name}")
         kinds.append(PageKind(info.name, frozenset(module.SITES), int(module.ORDER),
-                              getattr(module, "nav", lambda site: None), module.pages))
+                              getattr(module, "nav", lambda site: None), module.pages,
+                              bool(getattr(module, "KEYED", False))))
     return tuple(sorted(kinds, key=lambda k: (k.order, k.name)))
 
 

@@ -36,10 +36,11 @@ from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.cards import Current
 from arbiter_cli.render.site.parts import personal
 from arbiter_cli.render.templating import points_text
-from arbiter_cli.render.site.sites import KnockoutSite
+from arbiter_cli.render.site.sites import KnockoutSite, keyed_page
 
 SITES = frozenset({"knockout"})
 ORDER = 40
+KEYED = True
 
 
 def nav(site: KnockoutSite) -> Link:
@@ -147,5 +148,26 @@ def card(site: KnockoutSite, number: int) -> str:
 
 
 def pages(site: KnockoutSite) -> Iterator[tuple[str, str]]:
-    for player in site.tournament.players:
-        yield f"players/{player.start_number}.html", card(site, player.start_number)
+    tournament = site.tournament
+    played: dict[int, list[tuple[int, str, dict[str, Any]]]] = {}
+    for rnd in site.bracket["rounds"]:
+        for match in rnd["matches"]:
+            for side in (match["first"], match["second"]):
+                if side is not None:
+                    played.setdefault(side["start_number"], []).append((rnd["round"], rnd["name"], match))
+    rows: dict[int, Any] = {}
+    for row in site.standings:
+        rows.setdefault(row.player.start_number, row)
+    registration = site.digests.registration if site.digests is not None else None
+    for player in tournament.players:
+        number = player.start_number
+        path = f"players/{number}.html"
+        # A card reads the registration (players, ratings, the rules), the player's matches with their
+        # games, their place, and where they are in the last round.
+        mine = played.get(number, [])
+        model = tuple(rnd.match(match["match"]) if (rnd := tournament.round(number_of)) else None
+                      for number_of, _, match in mine)  # the matches as the folder holds them: their games' points
+        parts = (registration, tournament.last_round, tuple(mine), model,
+                 rows.get(number),
+                 current(site, number))
+        yield path, keyed_page(site, path, parts, lambda: card(site, number))

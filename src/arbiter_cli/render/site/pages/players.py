@@ -6,18 +6,21 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 
+from arbiter_cli.core.model import Player
 from arbiter_cli.core.outcome import RoundEntry, round_entries
-from arbiter_cli.ratings.fide import expected_changes
+from arbiter_cli.ratings.club import StoredRow
+from arbiter_cli.ratings.fide import expected_change
 from arbiter_cli.render.printing import BYE_TEXT
 from arbiter_cli.render.rating_report import list_name
 from arbiter_cli.render.site.blocks import Cell, Fact, name_cell, plain, player_cell
 from arbiter_cli.render.site.cards import CardRound, Current, bye_words, card, card_page, points_words
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.parts import personal
-from arbiter_cli.render.site.sites import EventSite
+from arbiter_cli.render.site.sites import EventSite, keyed_page
 
 SITES = frozenset({"event"})
 ORDER = 40
+KEYED = True
 
 
 def nav(site: EventSite) -> Link:
@@ -42,38 +45,59 @@ def current(site: EventSite, entry: RoundEntry | None, boards: dict[int, int],
 
 def pages(site: EventSite) -> Iterator[tuple[str, str]]:
     tournament = site.tournament
-    by_tpn = tournament.by_number
+    last = tournament.last_round
     entries = round_entries(tournament)
-    final = site.standings[tournament.last_round]
+    final = site.standings[last]
     rank = {row.player.start_number: row.rank_label for row in final.rows}
     boards = {rnd.number: {n: g.board for g in rnd.games for n in (g.white, g.black)} for rnd in tournament.rounds}
-    before = {row.player.start_number: row.points for row in site.standings[max(tournament.last_round - 1, 0)].rows}
-    changes = {row.start_number: row for row in expected_changes(tournament)}  # B.02, on the event's FIDE list
+    before = {row.player.start_number: row.points for row in site.standings[max(last - 1, 0)].rows}
+    ratings = {p.start_number: p.rating or None for p in tournament.players}  # B.02, on the event's FIDE list
+    registration = site.digests.registration if site.digests is not None else None
     for player in tournament.players:
-        rounds = []
-        for entry in entries[player.start_number]:
-            opponent = by_tpn.get(entry.opponent) if entry.opponent is not None else None
-            text: Cell
-            if opponent is not None:
-                text = player_cell(opponent.start_number, opponent.name, "../", before=f"{opponent.start_number}. ",
-                                   after=f" ({opponent.rating})" if opponent.rating else "")
-            else:
-                text = plain(BYE_TEXT.get(entry.outcome.symbol, entry.outcome.symbol))
-            rounds.append(CardRound(entry.round, text, entry.colour, entry.outcome, entry.points,
-                                    str(boards[entry.round].get(player.start_number, "")),
-                                    opponent_rating=opponent.rating if opponent else 0))
-        details: list[Fact] = [
-            ("Start number", player.start_number), ("Title", player.title), ("Rating", player.rating or ""),
-            ("FIDE ID", personal(site, player.fide_id)), ("Born", personal(site, player.birth_date)), ("Federation", player.federation),
-            ("Club", name_cell(player.club or "")),
-            ("Rank", rank.get(player.start_number, "")),
-            ("Status", f"withdrawn after round {player.withdrawn_after}" if player.withdrawn_after is not None
-             else "withdrawn" if player.is_withdrawn else "")]
-        absent = sorted(set(range(1, tournament.last_round + 1)) - {r.round for r in rounds})
-        if absent:  # a round with no row: entered later, or gone after a withdrawal
-            details.append(("Not in round" + ("s" if len(absent) > 1 else ""), ", ".join(map(str, absent))))
+        number = player.start_number
+        mine = entries[number]
+        now = next((e for e in mine if e.round == last), None)
+        opponent = now.opponent if now is not None else None
         rated = site.rated.get(player.member_id) if player.member_id is not None else None
-        now = next((e for e in entries[player.start_number] if e.round == tournament.last_round), None)
-        expected = (list_name(tournament), changes[player.start_number]) if player.member_id is None else None
-        yield f"players/{player.start_number}.html", card_page(site, player.name, card(
-            current(site, now, boards.get(tournament.last_round, {}), before), rounds, details, rated, expected))
+        path = f"players/{number}.html"
+        # A card reads the registration (every player's name and rating, the settings), the player's
+        # own rounds and boards, their rank, and their opponent's points before the last round.
+        parts = (registration, last, tuple(mine), tuple(boards[e.round].get(number) for e in mine), rank.get(number),
+                 boards.get(last, {}).get(opponent) if opponent is not None else None,
+                 before.get(opponent) if opponent is not None else None, rated)
+        yield path, keyed_page(site, path, parts, lambda: player_page(site, player, mine, now, rank, boards, before,
+                                                                      ratings, rated))
+
+
+def player_page(site: EventSite, player: Player, mine: list[RoundEntry], now: RoundEntry | None, rank: dict[int, str],
+                boards: dict[int, dict[int, int]], before: dict[int, Fraction], ratings: dict[int, int | None],
+                rated: StoredRow | None) -> str:
+    """``players/N.html``: the card of ``player`` (``mine``: their rounds, ``now``: the last one)."""
+    tournament = site.tournament
+    by_tpn = tournament.by_number
+    rounds = []
+    for entry in mine:
+        opponent = by_tpn.get(entry.opponent) if entry.opponent is not None else None
+        text: Cell
+        if opponent is not None:
+            text = player_cell(opponent.start_number, opponent.name, "../", before=f"{opponent.start_number}. ",
+                               after=f" ({opponent.rating})" if opponent.rating else "")
+        else:
+            text = plain(BYE_TEXT.get(entry.outcome.symbol, entry.outcome.symbol))
+        rounds.append(CardRound(entry.round, text, entry.colour, entry.outcome, entry.points,
+                                str(boards[entry.round].get(player.start_number, "")),
+                                opponent_rating=opponent.rating if opponent else 0))
+    details: list[Fact] = [
+        ("Start number", player.start_number), ("Title", player.title), ("Rating", player.rating or ""),
+        ("FIDE ID", personal(site, player.fide_id)), ("Born", personal(site, player.birth_date)), ("Federation", player.federation),
+        ("Club", name_cell(player.club or "")),
+        ("Rank", rank.get(player.start_number, "")),
+        ("Status", f"withdrawn after round {player.withdrawn_after}" if player.withdrawn_after is not None
+         else "withdrawn" if player.is_withdrawn else "")]
+    absent = sorted(set(range(1, tournament.last_round + 1)) - {r.round for r in rounds})
+    if absent:  # a round with no row: entered later, or gone after a withdrawal
+        details.append(("Not in round" + ("s" if len(absent) > 1 else ""), ", ".join(map(str, absent))))
+    expected = ((list_name(tournament), expected_change(player, mine, ratings, tournament.settings))
+                if player.member_id is None else None)
+    return card_page(site, player.name, card(
+        current(site, now, boards.get(tournament.last_round, {}), before), rounds, details, rated, expected))

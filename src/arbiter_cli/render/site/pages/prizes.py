@@ -25,7 +25,8 @@ def pages(site: EventSite | TeamSite | KnockoutSite) -> Iterator[tuple[str, str]
 
     if site.prizes is None:
         return
-    notes, view = prize_sheet(site.tournament, site.prizes)
+    last = site.standings[site.tournament.last_round] if isinstance(site, (EventSite, TeamSite)) else None
+    notes, view = prize_sheet(site.tournament, site.prizes, last)
     title = view.title
 
     def name(record: dict[str, Any]) -> Cell:

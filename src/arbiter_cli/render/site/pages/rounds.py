@@ -15,11 +15,12 @@ from arbiter_cli.core.model import Round
 from arbiter_cli.render.printing import BYE_TEXT, name_order
 from arbiter_cli.render.site.blocks import Cell, Table, header, plain, player_cell, points_cell, site_page
 from arbiter_cli.render.site.layout import Link
-from arbiter_cli.render.site.sites import EventSite
+from arbiter_cli.render.site.sites import EventSite, keyed_page
 from arbiter_cli.render.views import round_rows
 
 SITES = frozenset({"event"})
 ORDER = 10
+KEYED = True
 
 
 def nav(site: EventSite) -> Link | None:
@@ -86,5 +87,10 @@ def _flip(result: str) -> str:
 
 
 def pages(site: EventSite) -> Iterator[tuple[str, str]]:
+    # A round's page reads the event up to that round (the points before it) and how many rounds
+    # are paired (the links to each round's page).
+    last = site.tournament.last_round
     for rnd in site.tournament.rounds:
-        yield f"rounds/{rnd.number}.html", round_page(site, rnd)
+        path = f"rounds/{rnd.number}.html"
+        yield path, keyed_page(site, path, (site.digests.upto(rnd.number) if site.digests else None, last),
+                               lambda: round_page(site, rnd))

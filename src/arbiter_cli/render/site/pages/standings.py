@@ -12,12 +12,13 @@ from arbiter_cli.render.printing import RECORD_KEYS
 from arbiter_cli.render.site.blocks import Cell, player_cell
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.parts import standings_page as page, standings_pages, tiebreak_legend
-from arbiter_cli.render.site.sites import EventSite
+from arbiter_cli.render.site.sites import EventSite, keyed_page
 from arbiter_cli.render.site.standings_table import distribution_chart, scores_of, standings_table
 from arbiter_cli.render.views import standings_notes, standings_view, table_heading
 
 SITES = frozenset({"event"})
 ORDER = 20
+KEYED = True
 
 #: What the columns of the table mean, by key, in the table's order; the record columns (``wide-only``) are
 #: shown on a wide screen and in print only.
@@ -67,4 +68,11 @@ def standings_page(site: EventSite, after: int, depth: int) -> str:
 
 
 def pages(site: EventSite) -> Iterator[tuple[str, str]]:
-    return standings_pages(site, standings_page)
+    # The standings after a round read the event up to that round, and how many rounds are paired
+    # (the links, and whether the table is the final one).
+    def keyed(site: EventSite, after: int, depth: int) -> str:
+        path = f"standings/{after}.html" if depth else "standings.html"
+        return keyed_page(site, path, (site.digests.upto(after) if site.digests else None, site.tournament.last_round),
+                          lambda: standings_page(site, after, depth))
+
+    return standings_pages(site, keyed)

@@ -10,10 +10,12 @@ from arbiter_cli.lifecycle.team_cards import PlayerCard
 from arbiter_cli.render.site.blocks import Fact, plain, player_cell, team_cell
 from arbiter_cli.render.site.cards import CardRound, Current, bye_words, card as player_card, card_page, points_words
 from arbiter_cli.render.site.parts import personal
-from arbiter_cli.render.site.sites import TeamSite
+from arbiter_cli.lifecycle.team_cards import TeamCard
+from arbiter_cli.render.site.sites import TeamSite, keyed_page
 
 SITES = frozenset({"team"})
 ORDER = 40
+KEYED = True
 
 
 def current(site: TeamSite, team: int, entry: PlayerCard, cards: dict[int, PlayerCard]) -> Current:
@@ -50,28 +52,38 @@ def current(site: TeamSite, team: int, entry: PlayerCard, cards: dict[int, Playe
 
 def pages(site: TeamSite) -> Iterator[tuple[str, str]]:
     tournament = site.tournament
-    by_tpn, by_team = tournament.by_number, tournament.by_team
     cards = {entry.player.start_number: entry for card in site.cards for entry in card.players}
+    registration = site.digests.registration if site.digests is not None else None
     for card in site.cards:
-        team = card.team
         for entry in card.players:
-            player = entry.player
-            rounds = []
-            for seat in entry.seats:
-                opponent = by_tpn.get(seat.opponent) if seat.opponent is not None else None
-                other = by_team.get(seat.opponent_team) if seat.opponent_team is not None else None
-                text = (player_cell(opponent.start_number, opponent.name, "../",
-                                    after=f" ({opponent.rating})" if opponent.rating else "")
-                        if opponent is not None else plain("(empty board)"))
-                if other is not None:
-                    text = text._replace(more=(team_cell(other.number, other.name, "../", before=" · "),))
-                rounds.append(CardRound(seat.round, text, seat.colour, seat.outcome, seat.points, str(seat.board),
-                                        opponent.rating if opponent is not None else 0))
-            details: list[Fact] = [
-                ("Team", team_cell(team.number, team.name, "../")),
-                ("Place on the roster", f"{entry.place}{' (reserve)' if entry.reserve else ''}"),
-                ("Start number", player.start_number), ("Title", player.title), ("Rating", player.rating or ""),
-                ("FIDE ID", personal(site, player.fide_id)), ("Born", personal(site, player.birth_date)), ("Federation", player.federation)]
-            yield (f"players/{player.start_number}.html",
-                   card_page(site, player.name, player_card(current(site, team.number, entry, cards), rounds, details,
-                                                            None)))
+            now = current(site, card.team.number, entry, cards)
+            path = f"players/{entry.player.start_number}.html"
+            # A card reads the registration (every team, player and rating), the player's own card
+            # (team, place, every round's seat and result) and where they are in the last round.
+            parts = (registration, tournament.last_round, card.team.number, entry, now)
+            yield path, keyed_page(site, path, parts, lambda: player_page(site, card, entry, now))
+
+
+def player_page(site: TeamSite, card: TeamCard, entry: PlayerCard, now: Current) -> str:
+    """``players/N.html``: the card of a player of ``card``'s team (``now``: the last round)."""
+    tournament = site.tournament
+    by_tpn, by_team = tournament.by_number, tournament.by_team
+    team = card.team
+    player = entry.player
+    rounds = []
+    for seat in entry.seats:
+        opponent = by_tpn.get(seat.opponent) if seat.opponent is not None else None
+        other = by_team.get(seat.opponent_team) if seat.opponent_team is not None else None
+        text = (player_cell(opponent.start_number, opponent.name, "../",
+                            after=f" ({opponent.rating})" if opponent.rating else "")
+                if opponent is not None else plain("(empty board)"))
+        if other is not None:
+            text = text._replace(more=(team_cell(other.number, other.name, "../", before=" · "),))
+        rounds.append(CardRound(seat.round, text, seat.colour, seat.outcome, seat.points, str(seat.board),
+                                opponent.rating if opponent is not None else 0))
+    details: list[Fact] = [
+        ("Team", team_cell(team.number, team.name, "../")),
+        ("Place on the roster", f"{entry.place}{' (reserve)' if entry.reserve else ''}"),
+        ("Start number", player.start_number), ("Title", player.title), ("Rating", player.rating or ""),
+        ("FIDE ID", personal(site, player.fide_id)), ("Born", personal(site, player.birth_date)), ("Federation", player.federation)]
+    return card_page(site, player.name, player_card(now, rounds, details, None))

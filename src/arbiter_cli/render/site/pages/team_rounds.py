@@ -9,11 +9,12 @@ from typing import Any
 from arbiter_cli.core.team_tournament import MatchRound
 from arbiter_cli.render.site.blocks import Cell, Table, header, plain, player_cell, site_page, team_cell
 from arbiter_cli.render.site.layout import Link
-from arbiter_cli.render.site.sites import TeamSite
+from arbiter_cli.render.site.sites import TeamSite, keyed_page
 from arbiter_cli.render.team_views import pairing_place, pairing_records, pairing_result, side_colour
 
 SITES = frozenset({"team"})
 ORDER = 10
+KEYED = True
 
 
 def nav(site: TeamSite) -> Link | None:
@@ -49,5 +50,9 @@ def round_page(site: TeamSite, rnd: MatchRound) -> str:
 
 
 def pages(site: TeamSite) -> Iterator[tuple[str, str]]:
+    # A round's page reads the event up to that round, and how many rounds are paired (the links).
+    last = site.tournament.last_round
     for rnd in site.tournament.rounds:
-        yield f"rounds/{rnd.number}.html", round_page(site, rnd)
+        path = f"rounds/{rnd.number}.html"
+        yield path, keyed_page(site, path, (site.digests.upto(rnd.number) if site.digests else None, last),
+                               lambda: round_page(site, rnd))

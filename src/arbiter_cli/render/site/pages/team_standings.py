@@ -10,7 +10,7 @@ from typing import Any
 from arbiter_cli.render.site.blocks import Cell, team_cell
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.parts import standings_page as page, standings_pages
-from arbiter_cli.render.site.sites import TeamSite
+from arbiter_cli.render.site.sites import TeamSite, keyed_page
 from arbiter_cli.render.site.standings_table import distribution_chart, scores_of, standings_table
 from arbiter_cli.render.team_printouts import tiebreak_legend
 from arbiter_cli.render.team_views import team_standings_view
@@ -18,6 +18,7 @@ from arbiter_cli.render.views import table_heading
 
 SITES = frozenset({"team"})
 ORDER = 20
+KEYED = True
 
 
 def nav(site: TeamSite) -> Link:
@@ -48,4 +49,10 @@ def standings_page(site: TeamSite, after: int, depth: int) -> str:
 
 
 def pages(site: TeamSite) -> Iterator[tuple[str, str]]:
-    return standings_pages(site, standings_page)
+    # The standings after a round read the event up to that round, and how many rounds are paired.
+    def keyed(site: TeamSite, after: int, depth: int) -> str:
+        path = f"standings/{after}.html" if depth else "standings.html"
+        return keyed_page(site, path, (site.digests.upto(after) if site.digests else None, site.tournament.last_round),
+                          lambda: standings_page(site, after, depth))
+
+    return standings_pages(site, keyed)

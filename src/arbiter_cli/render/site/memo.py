@@ -1,0 +1,193 @@
+"""What one build of a site computes once, and what it finds made by an earlier build (issue 29).
+
+A site's pages and each round's standings are pure functions of the event (and of the arbiter's
+options): :class:`Memo` keys each one by a digest of everything it is made from, the ``repr`` of
+the model's values (dataclasses and pydantic models show every field), and of the code that makes
+it (:func:`code_version`). With a store (:class:`arbiter_cli.store.site_cache.SiteCache`, outside the
+event folder) an entry made by an earlier build is read back instead of made again; without one, or
+when an entry is missing or not whole, it is made as before. Either way the bytes are the same: a
+test builds each sample's site with a warm cache after a change and without any cache, and
+compares them.
+
+:class:`EventDigests` are the keys of an event's model: its registration (everything but the
+rounds) and its rounds up to each one, so that a result in the last round leaves the standings,
+the pairings and the standings pages of the rounds before it as they were.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import fields
+from functools import cache
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
+
+__all__ = ["Store", "Memo", "EventDigests", "Rounds", "code_version"]
+
+T = TypeVar("T")
+
+#: The files of the code whose change makes every entry stale.
+_SOURCES = (".py", ".html", ".css", ".svg", ".toml", ".json")
+#: What a value's repr says when it has none of its own (an object's address): no key is made of it.
+_NO_REPR = " object at 0x"
+
+
+class Store(Protocol):
+    """Where entries are kept: bytes by key (:class:`arbiter_cli.store.site_cache.SiteCache`)."""
+
+    def get(self, key: str) -> bytes | None: ...
+
+    def put(self, key: str, data: bytes) -> None: ...
+
+    def finish(self) -> None: ...
+
+
+@cache
+def code_version() -> str:
+    """A digest of the code that makes a site: this package's files (their names, sizes and times),
+    its version, Python's, and Jinja2's and MarkupSafe's (their folders' times). Another build of the
+    code finds no entry."""
+    import jinja2
+    import markupsafe
+
+    from arbiter_cli import __version__
+
+    root = str(Path(__file__).resolve().parents[2])
+    found = hashlib.sha256(f"{__version__} {sys.version} {jinja2.__version__}".encode())
+    for library in (jinja2.__file__, markupsafe.__file__):  # MarkupSafe's version is deprecated: its files'
+        if library:
+            stat = os.stat(Path(library).parent)
+            found.update(f"{library} {stat.st_mtime_ns}\n".encode())
+    stack = [root]
+    while stack:
+        folder = stack.pop()
+        try:
+            with os.scandir(folder) as scan:
+                entries = sorted(scan, key=lambda e: e.name)
+            for entry in entries:
+                if entry.is_dir():
+                    if entry.name != "__pycache__":
+                        stack.append(entry.path)
+                elif entry.name.endswith(_SOURCES):
+                    stat = entry.stat()
+                    found.update(f"{entry.path[len(root):]} {stat.st_size} {stat.st_mtime_ns}\n".encode())
+        except OSError:
+            continue
+    return found.hexdigest()
+
+
+def _digest(*parts: object) -> str | None:
+    """The digest of the parts' reprs (None when one has no faithful repr)."""
+    text = "\x1f".join(map(repr, parts))
+    if _NO_REPR in text:
+        return None
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class Memo:
+    """Values and pages of one build, by the digest of what they are made from (``parts``: values
+    whose repr says everything they hold), kept in ``store`` across builds when there is one."""
+
+    def __init__(self, store: Store | None = None) -> None:
+        self.store = store
+
+    def key(self, *parts: object) -> str | None:
+        return _digest(code_version(), *parts)
+
+    def text(self, parts: tuple[object, ...], make: Callable[[], str]) -> str:
+        """A page's text: the stored one made from the same ``parts``, else ``make()`` (and stored)."""
+        key = self.key("text", *parts) if self.store is not None else None
+        if key is None or self.store is None:
+            return make()
+        found = self.store.get(key)
+        if found is not None:
+            try:
+                return found.decode("utf-8")
+            except UnicodeDecodeError:
+                pass
+        made = make()
+        self.store.put(key, made.encode("utf-8"))
+        return made
+
+    def value(self, parts: tuple[object, ...], make: Callable[[], T]) -> T:
+        """A value (standings, a kind's pages): the stored one made from the same ``parts``, else
+        ``make()`` (and stored, pickled)."""
+        key = self.key("value", *parts) if self.store is not None else None
+        if key is None or self.store is None:
+            return make()
+        found = self.store.get(key)
+        if found is not None:
+            try:
+                value: T = pickle.loads(found)
+                return value
+            except Exception:  # an entry that does not load is a miss, whatever it holds
+                pass
+        made = make()
+        try:
+            data = pickle.dumps(made, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception:  # a value that does not pickle is not kept
+            return made
+        self.store.put(key, data)
+        return made
+
+    def finish(self) -> None:
+        if self.store is not None:
+            self.store.finish()
+
+
+class EventDigests:
+    """The digests of an event's model (a :class:`~arbiter_cli.core.model.Tournament`, a team's or
+    a knockout's, a dataclass with ``rounds``): ``upto(n)`` of everything but the rounds after
+    ``n``; ``everything`` of it all. ``whole``: every ``upto`` is ``everything`` (a round robin's
+    standings count a withdrawn player's games by all the rounds: the half rule)."""
+
+    def __init__(self, event: Any, whole: bool = False) -> None:
+        registration = [(f.name, getattr(event, f.name)) for f in fields(event) if f.name != "rounds"]
+        first = _digest(type(event).__name__, registration) or ""
+        self._upto = [first]
+        for rnd in event.rounds:
+            self._upto.append(_digest(self._upto[-1], rnd) or "")
+        self.whole = whole
+        self.valid = all(self._upto)
+
+    @property
+    def registration(self) -> str:
+        """The digest of everything but the rounds: settings, players, requests."""
+        return self._upto[0]
+
+    @property
+    def everything(self) -> str:
+        return self._upto[-1]
+
+    def upto(self, after: int) -> str:
+        return self.everything if self.whole else self._upto[after]
+
+
+class Rounds(Mapping[int, T]):
+    """A value after each round 0..last (the standings), each made the first time it is read,
+    through the memo under the event's digest up to that round."""
+
+    def __init__(self, last: int, what: str, digests: EventDigests, memo: Memo, make: Callable[[int], T]) -> None:
+        self.last, self.what, self.digests, self.memo, self.make = last, what, digests, memo, make
+        self._made: dict[int, T] = {}
+
+    def __getitem__(self, after: int) -> T:
+        if not 0 <= after <= self.last:
+            raise KeyError(after)
+        if after not in self._made:
+            if self.digests.valid:
+                self._made[after] = self.memo.value((self.what, after, self.digests.upto(after)),
+                                                    lambda: self.make(after))
+            else:
+                self._made[after] = self.make(after)
+        return self._made[after]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(range(self.last + 1))
+
+    def __len__(self) -> int:
+        return self.last + 1

@@ -1,0 +1,219 @@
+"""The cache of ``arbiter publish`` and ``arbiter serve`` (issue 29, ``ARBITER_CACHE_DIR``): a site
+made with what earlier publishes kept is the site made from nothing, byte for byte; a broken cache
+changes nothing and says nothing; the cache never lands in the event's folder or in the site."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from dataclasses import fields, is_dataclass
+from pathlib import Path
+
+import pytest
+
+from arbiter_cli.events.registry import site_pages
+from arbiter_cli.render.site.blocks import PACKAGE, Cell, Table
+from arbiter_cli.render.templating import macros
+from arbiter_cli.store.site_cache import KEPT_DAYS
+from tests.conftest import Runner, snapshot
+
+#: Each sample with a result entered in its current round, then a correction in an earlier one.
+CHANGES = {
+    "swiss32-in-progress": [["result", "5", "2", "1-0"], ["result", "3", "4", "1/2-1/2", "--correct"]],
+    "team-swiss20-in-progress": [["result", "4", "4.1", "1-0"], ["result", "2", "1.1", "1-0", "--correct"]],
+    "knockout24-in-progress": [["result", "2", "2.3", "1-0"], ["result", "1", "4.1", "1/2-1/2", "--correct"]],
+    "groups16-in-progress": [["result", "3", "2", "1-0", "--group", "D"],
+                             ["result", "1", "1", "1-0", "--group", "A", "--correct"]],
+}
+
+
+def _site(folder: Path) -> dict[str, bytes]:
+    """Every file of a published site but its lock, by path."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and p.name != ".arbiter-site.lock"}
+
+
+def _publish(arbiter: Runner, event: Path, site: Path) -> None:
+    done = arbiter("-d", event, "publish", site)
+    assert done.code == 0, done.err
+    assert done.err.startswith("published ") and done.err.count("\n") == 1  # nothing said of the cache
+
+
+@pytest.mark.parametrize("name", sorted(CHANGES))
+def test_a_publish_with_a_warm_cache_after_changes_is_byte_identical_to_one_without_a_cache(
+        name: str, sample, arbiter: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    event = sample(name)
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "warm"))
+    _publish(arbiter, event, tmp_path / "warm-site")
+    for change in CHANGES[name]:
+        done = arbiter("-d", event, *change)
+        assert done.code == 0, done.err
+        assert "->" in done.err  # the result did change
+        _publish(arbiter, event, tmp_path / "warm-site")
+    assert any((tmp_path / "warm").rglob("*"))  # the cache was used
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "cold"))
+    _publish(arbiter, event, tmp_path / "cold-site")
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(blocked))  # a cache that cannot be written: no cache at all
+    _publish(arbiter, event, tmp_path / "no-cache-site")
+    warm, cold, none = (_site(tmp_path / f"{which}-site") for which in ("warm", "cold", "no-cache"))
+    assert warm.keys() == cold.keys() == none.keys()
+    for path in warm:
+        if path != ".arbiter-site":  # the manifest names its site's files, the same in the three
+            assert warm[path] == cold[path] == none[path], path
+
+
+def _published_with_a_cache(sample, arbiter: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                             site: Path) -> tuple[Path, list[Path]]:
+    """The sample Swiss published to ``site`` with a cache of its own: the event and the cache's entries."""
+    event = sample("swiss32-in-progress")
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(cache))
+    _publish(arbiter, event, site)
+    entries = [p for p in cache.rglob("*") if p.is_file()]
+    assert entries
+    return event, entries
+
+
+def test_a_corrupted_cache_entry_is_ignored_quietly(sample, arbiter: Runner, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    event, entries = _published_with_a_cache(sample, arbiter, tmp_path, monkeypatch, tmp_path / "first")
+    for number, entry in enumerate(entries):  # cut short, garbled, emptied, or a folder in its place
+        data = entry.read_bytes()
+        if number % 4 == 0:
+            entry.write_bytes(data[: len(data) // 2])
+        elif number % 4 == 1:
+            entry.write_bytes(data.replace(b"<", b">").replace(b"\x80", b"\x81"))
+        elif number % 4 == 2:
+            entry.write_bytes(b"")
+        else:
+            entry.unlink()
+            entry.mkdir()
+    _publish(arbiter, event, tmp_path / "second")
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "fresh"))
+    _publish(arbiter, event, tmp_path / "third")
+    assert _site(tmp_path / "second") == _site(tmp_path / "third")
+
+
+def test_a_cache_entry_whose_bytes_were_changed_is_never_read_back(sample, arbiter: Runner, tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    event, entries = _published_with_a_cache(sample, arbiter, tmp_path, monkeypatch, tmp_path / "site")
+    before = _site(tmp_path / "site")
+    for entry in entries:  # a page's text changed, its digest kept
+        entry.write_bytes(entry.read_bytes().replace(b"Round", b"Rounc"))
+    _publish(arbiter, event, tmp_path / "site")
+    assert _site(tmp_path / "site") == before
+
+
+def test_the_cache_is_never_written_into_the_event_folder_or_the_site(sample, arbiter: Runner, tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    event = sample("swiss32-in-progress")
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(cache))
+    _publish(arbiter, event, tmp_path / "site")
+    assert arbiter("-d", event, "result", "5", "2", "1-0").code == 0
+    folder = snapshot(event)
+    _publish(arbiter, event, tmp_path / "site")
+    assert snapshot(event) == folder  # publishing writes nothing in the event's folder
+    site = _site(tmp_path / "site")
+    entries = {p.name for p in cache.rglob("*")}
+    assert entries and not entries & {Path(path).name for path in site}
+    assert not any(p.is_relative_to(cache) or cache.is_relative_to(p) for p in (event, tmp_path / "site"))
+    for data in site.values():  # no machine path of the cache (nor of the event) is published
+        assert str(cache).encode() not in data and str(tmp_path).encode() not in data
+
+
+def test_two_event_folders_never_share_cache_entries(sample, arbiter: Runner, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(cache))
+    first = sample("swiss32-in-progress")
+    _publish(arbiter, first, tmp_path / "one")
+    second = tmp_path / "copy"
+    shutil.copytree(first, second)
+    _publish(arbiter, second, tmp_path / "two")
+    folders = [p for p in (cache / "site").iterdir() if p.is_dir()]
+    assert len(folders) == 2 and all(any(p.iterdir()) for p in folders)  # a folder of entries each
+    assert arbiter("-d", second, "result", "5", "2", "1-0").code == 0
+    _publish(arbiter, second, tmp_path / "two")
+    _publish(arbiter, first, tmp_path / "one")  # the first event's entries were left as they were
+    assert _site(tmp_path / "one")["rounds/5.html"] != _site(tmp_path / "two")["rounds/5.html"]
+
+
+def _found_tables(value: object, found: list[Table]) -> None:
+    """The tables in a template's context value, however deep (a card's, a hall screen part's)."""
+    if isinstance(value, Table):
+        found.append(value)
+    elif is_dataclass(value) and not isinstance(value, type):
+        for item in fields(value):
+            _found_tables(getattr(value, item.name), found)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _found_tables(item, found)
+    elif isinstance(value, (list, tuple)) and not isinstance(value, Cell):
+        for item in value:
+            _found_tables(item, found)
+
+
+def _tables(event: Path, monkeypatch: pytest.MonkeyPatch) -> list[Table]:
+    """Every table of an event's site, caught on their way to the templates."""
+    import arbiter_cli.render.site.blocks as blocks
+
+    found: list[Table] = []
+    original = blocks.render
+
+    def catch(package: str, name: str, **context: object) -> str:
+        _found_tables(context, found)
+        return original(package, name, **context)
+
+    monkeypatch.setattr(blocks, "render", catch)
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(event.parent / "cache"))  # every page made, none read back
+    site_pages(event)
+    return found
+
+
+@pytest.mark.parametrize("name", ["swiss32-in-progress", "rr10-finished", "swiss-open-finished-prizes",
+                                  "team-swiss20-in-progress", "knockout24-in-progress", "groups16-in-progress",
+                                  "club-lyon"])
+def test_the_table_macro_writes_the_same_bytes_as_the_template_alone(name: str, sample,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    tables = _tables(sample(name), monkeypatch)
+    assert len(tables) > 10
+    tricky = Table([Cell("h", key="k", span=2)], [[Cell("<b>&\"'", href="a?b=1&c=2", key="k&", cls="c<", value="1/2",
+                                                        name=True, link_cls="player", before="1. ", after=" (<2000>)",
+                                                        more=(Cell("x", href="y.html", before=" & "),), span=2),
+                                                   Cell(7)]],
+                   cls="x", caption="<c>", row_classes=["a&b"], row_ids=["id\""], scroll=True)
+    module = macros(PACKAGE)
+    for table in [*tables, tricky, Table([], [])]:
+        assert str(module.table(table)) == str(module.table_jinja(table))
+
+
+def test_the_cache_of_an_event_folder_no_publish_used_for_a_month_is_removed(sample, arbiter: Runner, tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(cache))
+    old, recent = cache / "site" / "gone-event", cache / "site" / "other-event"
+    for folder in (old, recent):
+        folder.mkdir(parents=True)
+        (folder / "entry").write_bytes(b"x")
+    month_ago = time.time() - (KEPT_DAYS + 1) * 86400
+    os.utime(old, (month_ago, month_ago))
+    _publish(arbiter, sample("swiss32-in-progress"), tmp_path / "site")
+    assert not old.exists() and (recent / "entry").exists()
+
+
+def test_the_arbiters_options_are_part_of_every_cached_page(sample, arbiter: Runner, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    event = sample("swiss32-in-progress")
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "warm"))
+    _publish(arbiter, event, tmp_path / "warm-site")
+    options = ("--personal-data", "--refresh", "60")
+    assert arbiter("-d", event, "publish", tmp_path / "warm-site", *options).code == 0
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "cold"))
+    assert arbiter("-d", event, "publish", tmp_path / "cold-site", *options).code == 0
+    warm, cold = _site(tmp_path / "warm-site"), _site(tmp_path / "cold-site")
+    assert warm == cold
+    assert b'content="60"' in warm["hall.html"]
