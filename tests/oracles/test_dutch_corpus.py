@@ -135,6 +135,16 @@ def test_corpus_case_with_cold_solves_only(case: str, monkeypatch: pytest.Monkey
     _check(CASES / f"{case}.trf")
 
 
+@pytest.mark.parametrize("case", _sample()[7::12])
+def test_corpus_case_with_every_step_f_option_tested(case: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # completion.first_choices passes over the options no even alternating path reaches
+    # (their test would fail); testing every option must give the same pairings.
+    from arbiter_cli.pairing.dutch import completion
+
+    monkeypatch.setattr(completion, "SKIP_UNREACHABLE", False)
+    _check(CASES / f"{case}.trf")
+
+
 def _baku_case(residue: int) -> Path:
     """The first Baku corpus case of round 2 whose field size n has n mod 4 == ``residue``."""
     for path in sorted(BAKU.glob("*_r02.trf")):

@@ -8,6 +8,7 @@ really exist; and on the dense graphs of a Swiss field it should usually say yes
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -133,3 +134,55 @@ def test_first_choices_is_the_lexicographic_choice_among_maximum_weight_matching
         assert got is not None and got in optimal and key(got) == first
         checked += 1
     assert checked > 100, checked
+
+
+def test_first_choices_passes_over_only_options_that_would_fail() -> None:
+    # Where every vertex must be covered, first_choices passes over the options not
+    # reached by an even alternating path instead of testing them: the same choices
+    # and the same matching as testing every option, on random tight graphs.
+    import arbiter_cli.pairing.dutch.completion as completion
+    from arbiter_cli.pairing.dutch.matching import max_weight_matching
+
+    rng = random.Random(29)
+    searches = 0
+    original = completion._even_from
+
+    def counted(root: int, adjacency: Sequence[Sequence[int]], mate: list[int],
+                blocked: Sequence[bool]) -> list[bool] | None:
+        nonlocal searches
+        searches += 1
+        return original(root, adjacency, mate, blocked)
+
+    compared = 0
+    for _ in range(400):
+        n = rng.choice([8, 10, 12, 16, 20])
+        weight = [[0] * n for _ in range(n)]
+        for a in range(n):
+            for b in range(a + 1, n):
+                if rng.random() < 0.8:
+                    weight[a][b] = weight[b][a] = rng.choice([2, 4, 4, 4])
+        tight: list[list[int]] = []
+        conditions: list[list[int]] = []
+        mate = max_weight_matching(n, weight, tight=tight, conditions=conditions)
+        covered, *blossoms = conditions
+        if blossoms or len(covered) != n:
+            continue
+        order = list(range(n))
+        rng.shuffle(order)
+        choosers = order[: n // 2]
+        rest = order[n // 2:]
+        options = [rng.sample(rest, len(rest)) for _ in choosers]
+        args = (tight, mate, [True] * n, False, choosers, options, [-1] * len(choosers))
+        completion.SKIP_UNREACHABLE = False
+        try:
+            plain = completion.first_choices(*args)
+        finally:
+            completion.SKIP_UNREACHABLE = True
+        completion._even_from = counted
+        try:
+            skipping = completion.first_choices(*args)
+        finally:
+            completion._even_from = original
+        assert skipping == plain, (weight, choosers, options)
+        compared += 1
+    assert compared > 100 and searches > 50, (compared, searches)

@@ -16,6 +16,11 @@ from collections.abc import Callable, Sequence
 __all__ = ["can_complete", "is_completable", "maximum_matching", "lowest_pab_level", "pairs_greedily",
            "first_choices"]
 
+#: :func:`first_choices` passes over the options that cannot be reached by an even
+#: alternating path (they would fail their test); False tests every option (the tests
+#: compare both ways).
+SKIP_UNREACHABLE = True
+
 
 def pairs_greedily(players: Sequence[int], apart: Callable[[int], set[int]], left_out: int | None = None) -> bool:
     """True if a quick pass pairs all ``players`` (but ``left_out``) on a dense graph
@@ -89,6 +94,24 @@ def _augment_from(root: int, adjacency: Sequence[Sequence[int]], mate: list[int]
                   blocked: Sequence[bool] | None = None) -> bool:
     """Flip an augmenting path from the single vertex ``root``, if there is one;
     vertices marked ``blocked`` are left out of the graph."""
+    return _search(root, adjacency, mate, blocked)[0]
+
+
+def _even_from(root: int, adjacency: Sequence[Sequence[int]], mate: list[int],
+               blocked: Sequence[bool]) -> list[bool] | None:
+    """The vertices joined to the single vertex ``root`` by an alternating path of even
+    length (ending in a matched edge; ``root`` itself included), when ``root`` is the
+    only single vertex left in the graph (blocked vertices left out): then no
+    augmenting path exists, and the search from ``root`` ends with exactly these
+    vertices labelled outer, blossoms included (Edmonds; Gallai-Edmonds: they are the
+    vertices that some maximum matching leaves single). None if a path was found
+    after all (``mate`` is then changed)."""
+    found, outer = _search(root, adjacency, mate, blocked)
+    return None if found else outer
+
+
+def _search(root: int, adjacency: Sequence[Sequence[int]], mate: list[int],
+            blocked: Sequence[bool] | None) -> tuple[bool, list[bool]]:
     n = len(adjacency)
     parent = [-1] * n
     base = list(range(n))
@@ -150,12 +173,12 @@ def _augment_from(root: int, adjacency: Sequence[Sequence[int]], mate: list[int]
                         nxt = mate[prev]
                         mate[to], mate[prev] = prev, to
                         to = nxt
-                    return True
+                    return True, used
                 insort(tree, to)
                 insort(tree, mate[to])
                 used[mate[to]] = True
                 queue.append(mate[to])
-    return False
+    return False, used
 
 
 def can_complete(players: Sequence[int], linked: Callable[[int, int], bool],
@@ -292,14 +315,32 @@ def first_choices(adjacency: Sequence[Sequence[int]], mate: Sequence[int], cover
             trial[:] = [-1 if w >= n else w for w in extended[:n]]
         return True
 
+    # When every vertex must be covered (no twins), the admissible matchings are the
+    # perfect ones, and a test (a, b) can only succeed if b is joined to a's partner
+    # by an even alternating path avoiding a: the symmetric difference of ``real`` with
+    # a perfect matching that pairs a with b holds one. After a chooser's first failed
+    # test, one search from its partner marks those b, and the options not marked are
+    # passed over without a test (they would fail it); the others are tested as before.
+    skip_by_parity = SKIP_UNREACHABLE and not maximum and not free
     ties: list[tuple[int, int]] = []  # choosers with no option left, and their tie
     for a, choices, tie in zip(choosers, options, ties_with):
         if blocked[a]:
             return None
         near = set(adjacency[a])
+        failed = False
+        reachable: list[bool] | None = None
         for b in choices:
             if blocked[b] or b not in near:
                 continue
+            if failed and skip_by_parity and real[a] != -1:
+                if reachable is None:
+                    blocked[a] = True
+                    alone = real[:]
+                    alone[a] = alone[real[a]] = -1
+                    reachable = _even_from(real[a], graph, alone, blocked) or [True] * len(graph)
+                    blocked[a] = False
+                if not reachable[b]:
+                    continue
             blocked[a] = blocked[b] = True
             left -= 2
             if real[a] == b:
@@ -319,6 +360,7 @@ def first_choices(adjacency: Sequence[Sequence[int]], mate: Sequence[int], cover
                 break
             blocked[a] = blocked[b] = False
             left += 2
+            failed = True
         else:
             ties.append((a, tie))
     for a, tie in ties:

@@ -16,10 +16,12 @@ The solver is :mod:`.matching`, a dense primal-dual blossom algorithm, exact on 
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import replace, dataclass, field
 from fractions import Fraction
 from itertools import compress, repeat
+from operator import add as plus, mul as times
 
 from arbiter_cli.core.errors import NoPairing
 from arbiter_cli.core.outcome import Outcome
@@ -141,7 +143,9 @@ class _Engine:
         self.max_weight = (1 << (self.width + 2)) - 1
         self.bye_score: Fraction | None = None
         self.single = False
-        self.weights: dict[tuple[int, int], int] = {}  # written weights (0: no edge)
+        # Written weights (0: no edge), keyed by a * n + b for the pair a < b (an int key:
+        # a tuple costs ~40 bytes more, and at 5000 players this holds millions of pairs).
+        self.weights: dict[int, int] = {}
         self.deep_single = False
         self.mate: dict[int, int] = {}
         self.frozen: dict[int, int] = {}
@@ -307,13 +311,13 @@ class _Engine:
         position = self.local_pos
         x = position.get(a)
         if x is None:
-            written = self.weights
+            written, n = self.weights, self.n
             if min(others) > a:  # the usual case, a row or a column: keys made in one pass
-                written.update(zip(zip(repeat(a), others), values))
+                written.update(zip(map(plus, repeat(a * n), others), values))
             elif max(others) < a:
-                written.update(zip(zip(others, repeat(a)), values))
+                written.update(zip(map(plus, map(times, others, repeat(n)), repeat(a)), values))
             else:
-                written.update(((a, b) if a < b else (b, a), w) for b, w in zip(others, values))
+                written.update((a * n + b if a < b else b * n + a, w) for b, w in zip(others, values))
             return
         # A local window's weights go to its full matrix (self.weights gets those still
         # needed when the bracket stands: _keep_local) and, compacted, to the solver's.
@@ -396,10 +400,12 @@ class _Engine:
         frozen = self.frozen
         if a in frozen or b in frozen:
             return self.max_weight if frozen.get(a) == b else 0
-        key = (a, b) if a < b else (b, a)
+        if a > b:
+            a, b = b, a
+        key = a * self.n + b
         weight = self.weights.get(key)
         if weight is None:
-            weight = self.weights[key] = self.edge_weight(key[0], key[1], False, False, self.deep_single)
+            weight = self.weights[key] = self.edge_weight(a, b, False, False, self.deep_single)
         return weight
 
     def linked(self, a: int, b: int) -> bool:
@@ -407,7 +413,7 @@ class _Engine:
         frozen = self.frozen
         if a in frozen or b in frozen:
             return frozen.get(a) == b
-        weight = self.weights.get((a, b) if a < b else (b, a))
+        weight = self.weights.get(a * self.n + b if a < b else b * self.n + a)
         return self.compatible(a, b) if weight is None else weight != 0
 
     def solve(self, bonus: dict[tuple[int, int], int] | None = None, bonus_bits: int = 0,
@@ -669,30 +675,32 @@ class _Engine:
         """The local bracket stands: record the weights written between its players
         still unpaired, which later brackets and the whole-field solve read (a frozen
         player's edges are read as frozen, and pairs never written keep their entry)."""
-        position, full, frozen, written = self.local_pos, self.local_full, self.frozen, self.weights
+        position, full, frozen, written, n = self.local_pos, self.local_full, self.frozen, self.weights, self.n
         for a, b in frozen.items():
             if a < b and a in position:
-                written.pop((a, b), None)
+                written.pop(a * n + b, None)
         free = sorted(v for v in position if v not in frozen)
         for i, a in enumerate(free):
             row = full[position[a]]
+            at = a * n
             for b in free[i + 1:]:
                 w = row[position[b]]
                 if w is not None:
-                    written[(a, b)] = w
+                    written[at + b] = w
 
-    def _written_among(self, players: list[int]) -> Callable[[tuple[int, int]], int | None]:
-        """The weight last written on a pair (lower vertex first) of these players, None if
-        none was: from the local window's full matrix while it is kept, else self.weights."""
-        position, full, weights = self.local_pos, self.local_full, self.weights
+    def _written_among(self, players: list[int]) -> Callable[[int], int | None]:
+        """The weight last written on a pair of these players (keyed a * n + b, a < b), None
+        if none was: from the local window's full matrix while it is kept, else self.weights."""
+        position, full, weights, n = self.local_pos, self.local_full, self.weights, self.n
         if not position:
             return weights.get
-        found: dict[tuple[int, int], int | None] = {}
+        found: dict[int, int | None] = {}
         for i, a in enumerate(players):
             row = full[position[a]]
             for b in players[i + 1:]:
                 w = row[position[b]]
-                found[(a, b) if a < b else (b, a)] = weights.get((a, b) if a < b else (b, a)) if w is None else w
+                key = a * n + b if a < b else b * n + a
+                found[key] = weights.get(key) if w is None else w
         return found.__getitem__
 
     def _completable(self, unpaired: list[int], deep: list[int]) -> bool:
@@ -701,7 +709,8 @@ class _Engine:
         their phase-0 ones (present when compatible), so their neighbour lists are
         set differences; only edges between two window players need looking up."""
         players = unpaired + deep
-        odd = self.n % 2
+        n = self.n
+        odd = n % 2
         # First a quick pass over the few pairs that may not meet: deep players are
         # kept apart only by C1/C3, window players also by the weights written.
         written = self._written_among(unpaired)
@@ -711,7 +720,7 @@ class _Engine:
             apart = set(incompatible)
             for u in unpaired:
                 if u != v:
-                    w = written((v, u) if v < u else (u, v))
+                    w = written(v * n + u if v < u else u * n + v)
                     if not ((u not in incompatible) if w is None else w != 0):
                         apart.add(u)
             away[v] = apart
@@ -735,7 +744,7 @@ class _Engine:
             near = []
             for u in unpaired:
                 if u != v:
-                    w = written((v, u) if v < u else (u, v))
+                    w = written(v * n + u if v < u else u * n + v)
                     if (u not in incompatible) if w is None else w != 0:
                         near.append(index[u])
             adjacency.append(near + [index[u] for u in deep_set - incompatible])
@@ -755,7 +764,10 @@ class _Engine:
 
     def bracket(self, window: list[int], mdp_end: int, cur_end: int) -> None:
         size = len(window)
-        base: dict[int, int] = {}  # window positions i < j as i * size + j (int keys: memory)
+        # base[i * size + j]: the weight of window positions i < j (0: none, or not written). A
+        # flat list: at 5000 players a window of 3000 has 4.5 million pairs, and a dict of
+        # them took ~360 MB where the list takes 8 bytes a pair.
+        base = [0] * (size * size)
         frozen, edge_weight = self.frozen, self.edge_weight
         kind, kinds, memo, incompatible = self.kind, self.kinds, self.weight_memo, self.incompatible
         for j in range(mdp_end, size):
@@ -774,7 +786,7 @@ class _Engine:
                     continue
                 w = memo.get(((kind[a] * kinds + column) << 3) | flags)
                 weights.append(edge_weight(a, b, in_cur, not in_cur) if w is None else w)
-            base.update(zip([i * size + j for i in higher], weights))
+            deque(map(base.__setitem__, [i * size + j for i in higher], weights), maxlen=0)
             self.set_row(b, others, weights)
         self.solve()
         residents = range(mdp_end, cur_end)
@@ -805,14 +817,14 @@ class _Engine:
                 left -= 1
                 if not partner_is_resident(k):
                     for r in residents:
-                        if base.get(k * size + r):
+                        if base[k * size + r]:
                             self.set(window[k], window[r], base[k * size + r] | 1)
                     self.solve()
                 if partner_is_resident(k):
                     marked.add(k)
                     can_pair -= 1
                     for r in residents:
-                        if base.get(k * size + r):
+                        if base[k * size + r]:
                             self.set(window[k], window[r], (base[k * size + r] | r_cnt) + 1)
             i = j
 
@@ -820,7 +832,7 @@ class _Engine:
         for k in sorted(marked):
             bonus = size
             for r in reversed(residents):
-                if r in marked or not base.get(k * size + r):
+                if r in marked or not base[k * size + r]:
                     continue
                 self.set(window[k], window[r], base[k * size + r] + bonus)
                 bonus += 1
@@ -848,7 +860,7 @@ class _Engine:
         def reweight(a: int, extra: int = 0) -> None:
             # a's edges to the players after it in the remainder: base, tie-break, probe
             row = rem[a] * size
-            self.set_row(players[a], players[a + 1:], [base.get(row + rem[b], 0) for b in range(a + 1, len(rem))],
+            self.set_row(players[a], players[a + 1:], [base[row + rem[b]] for b in range(a + 1, len(rem))],
                          tie(a) + extra)
 
         for a in range(len(rem)):
@@ -894,7 +906,7 @@ class _Engine:
                 if not (roles[a] and not roles[b]):
                     base[key(a, b)] = 0
             row = rem[a] * size
-            self.set_row(players[a], players[a + 1:], [base.get(row + rem[b], 0) for b in range(a + 1, len(rem))])
+            self.set_row(players[a], players[a + 1:], [base[row + rem[b]] for b in range(a + 1, len(rem))])
 
         # F: the opponents inside the remainder (transpositions of S2R, Art. 4.2).
         # Each S1 player in turn takes the first S2 player (by BSN) that still allows
@@ -910,7 +922,7 @@ class _Engine:
             options: list[list[int]] = []
             for a in s1:
                 row = rem[a] * size
-                options.append([b for b in range(a + 1, r) if base.get(row + rem[b], 0)])
+                options.append([b for b in range(a + 1, r) if base[row + rem[b]]])
             only = None
             if self.local is not None and len(s1) >= self.MANY_S1:
                 # Every pairing optimal so far uses only zero-slack edges of an optimal

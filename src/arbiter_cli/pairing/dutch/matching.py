@@ -119,12 +119,15 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
 
     # Neighbour lists (non-zero, off-diagonal entries) and doubled weights.
     nbrs: list[list[int]] = []
+    # One int object per vertex, shared by every neighbour list (iterating a range makes a
+    # new object for each entry above 256: at 3000 vertices, ~300 MB of copies).
+    ids = list(vertices)
     w2: Sequence[Sequence[int]]
     rows: list[list[int]] = []
     maxweight = 0
     for v in vertices:
         row = weight[v]
-        nb = list(compress(vertices, row))
+        nb = list(compress(ids, row))
         if row[v]:
             nb.remove(v)
         nbrs.append(nb)
