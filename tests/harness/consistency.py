@@ -59,7 +59,9 @@ def _knockout_lines(stage: Path, number: int) -> list[tuple[Any, ...]]:
         else:
             # one player and no game: a bye, or (shown "waiting") a match waiting for the winner of a match a
             # correction (--force) reopened; the file does not tell them apart, the bracket does
-            matches[row["match"]] = (row["match"], "bye" if not row["second"].strip() else "forfeit",
+            # (the player waiting may be in either place: the reopened match's winner fills the other)
+            one = not row["first"].strip() or not row["second"].strip()
+            matches[row["match"]] = (row["match"], "bye" if one else "forfeit",
                                      _int(row["first"]), _int(row["second"]), _text(row["result"]))
     return lines + [line for match, line in matches.items() if match not in played]
 
@@ -88,8 +90,8 @@ def _shown_lines(stage: Path, shown: Sequence[dict[str, Any]]) -> list[tuple[Any
     if is_knockout(stage):
         # a one-player match shown "waiting" (its second player still to come from a reopened match) is
         # a bye in the file: the two read alike (see _knockout_lines)
-        return [(r["board"], "bye" if r["stage"] == "waiting" and r["black"] is None else r["stage"], r["white"],
-                 r["black"], r["result"]) for r in shown]
+        return [(r["board"], "bye" if r["stage"] == "waiting" and None in (r["white"], r["black"]) else r["stage"],
+                 r["white"], r["black"], r["result"]) for r in shown]
     if is_team(stage):
         return [(r["match"], r["board"], r["first"], r["second"], r["result"]) for r in shown]
     return [(r["board"], r["white"], r["black"], r["result"]) for r in shown]

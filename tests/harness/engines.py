@@ -66,6 +66,11 @@ def gacrux_differences(trf: Path, folder: Path) -> dict[int, str] | str:
     return out
 
 
+def _open(result: str) -> bool:
+    """No result yet, or a game still being played (``*``: bbpPairings cannot read the TRF's ``X``)."""
+    return result.strip() in ("", "*")
+
+
 def complete(folder: Path, last: int) -> bool:
     """Whether every board of every round has its result (the checkers read finished rounds)."""
     for number in range(1, last + 1):
@@ -75,9 +80,9 @@ def complete(folder: Path, last: int) -> bool:
                 if not row["board"].strip():
                     forfeited = bool(row["result"].strip())
                 elif row["match"].strip() and row["first"].strip() and row["second"].strip() \
-                        and not row["result"].strip() and not forfeited:
+                        and _open(row["result"]) and not forfeited:
                     return False
-            elif row["black"].strip() and not row["result"].strip():
+            elif row["black"].strip() and _open(row["result"]):
                 return False
     return True
 
