@@ -54,9 +54,10 @@ def test_a_publish_with_a_warm_cache_after_changes_is_byte_identical_to_one_with
     assert any((tmp_path / "warm").rglob("*"))  # the cache was used
     monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "cold"))
     _publish(arbiter, event, tmp_path / "cold-site")
-    blocked = tmp_path / "a-file"
-    blocked.write_text("not a folder")
-    monkeypatch.setenv("ARBITER_CACHE_DIR", str(blocked))  # a cache that cannot be written: no cache at all
+    blocked = tmp_path / "unwritable"
+    blocked.mkdir()
+    (blocked / "site").write_text("not a folder")  # a cache that cannot be written: no cache at all
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(blocked))
     _publish(arbiter, event, tmp_path / "no-cache-site")
     warm, cold, none = (_site(tmp_path / f"{which}-site") for which in ("warm", "cold", "no-cache"))
     assert warm.keys() == cold.keys() == none.keys()
@@ -217,3 +218,60 @@ def test_the_arbiters_options_are_part_of_every_cached_page(sample, arbiter: Run
     warm, cold = _site(tmp_path / "warm-site"), _site(tmp_path / "cold-site")
     assert warm == cold
     assert b'content="60"' in warm["hall.html"]
+
+
+def test_a_cache_entry_moved_to_another_keys_name_is_never_read_back(sample, arbiter: Runner, tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two entries swapped by hand (the trial of issue 29 put a standings page in a player's card):
+    each entry's digest covers its key, so a swapped entry is a miss."""
+    event, entries = _published_with_a_cache(sample, arbiter, tmp_path, monkeypatch, tmp_path / "site")
+    before = _site(tmp_path / "site")
+    pages = sorted((p for p in entries if p.parent.parent.name == "site"), key=lambda p: p.name)
+    for first, second in zip(pages[::2], pages[1::2]):
+        data = first.read_bytes()
+        first.write_bytes(second.read_bytes())
+        second.write_bytes(data)
+    assert arbiter("-d", event, "result", "5", "2", "1-0").code == 0
+    _publish(arbiter, event, tmp_path / "site")
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "fresh"))
+    _publish(arbiter, event, tmp_path / "fresh-site")
+    assert _site(tmp_path / "site") == _site(tmp_path / "fresh-site") != before
+
+
+@pytest.mark.parametrize("place", ["event", "site", "relative"])
+def test_a_cache_folder_inside_the_event_or_the_site_is_refused_and_nothing_is_written(
+        place: str, sample, arbiter: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    event = sample("swiss32-in-progress")
+    site = tmp_path / "site"
+    cache = {"event": str(event / ".cache"), "site": str(site / "cache"), "relative": "relcache"}[place]
+    monkeypatch.setenv("ARBITER_CACHE_DIR", cache)
+    monkeypatch.chdir(event if place == "relative" else tmp_path)
+    folder = snapshot(event)
+    done = arbiter("-d", event, "publish", site)
+    assert done.code == 2 and done.out == ""
+    where = "the site's folder" if place == "site" else "the event's folder"
+    assert done.err.startswith("arbiter: error: field 'ARBITER_CACHE_DIR': the cache folder ")
+    assert f"is inside {where} " in done.err and done.err.count("\n") == 1
+    assert snapshot(event) == folder and not site.exists()
+
+
+def test_a_cache_folder_that_is_a_file_is_refused_in_one_line(sample, arbiter: Runner, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    event = sample("swiss32-in-progress")
+    (tmp_path / "a-file").write_text("")
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "a-file" / "cache"))
+    done = arbiter("-d", event, "publish", tmp_path / "site")
+    assert done.code != 0 and not (tmp_path / "site").exists()
+    assert "the cache folder (ARBITER_CACHE_DIR) is not a folder:" in done.err and done.err.count("\n") == 1
+
+
+def test_the_cache_is_the_users_only_as_it_may_hold_personal_data(sample, arbiter: Runner, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    event = sample("swiss32-in-progress")
+    cache = tmp_path / "new" / "cache"
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(cache))
+    done = arbiter("-d", event, "publish", tmp_path / "site", "--personal-data")
+    assert done.code == 0, done.err
+    made = [cache, *(p for p in cache.rglob("*"))]
+    assert {oct(p.stat().st_mode & 0o777) for p in made if p.is_dir()} == {"0o700"}
+    assert {oct(p.stat().st_mode & 0o777) for p in made if p.is_file()} == {"0o600"}

@@ -30,8 +30,10 @@ def publish(
     file in OUTDIR. Only the pages whose content changed are rewritten."""
     from arbiter_cli.render.site.sites import SiteOptions
     from arbiter_cli.store.site import write_site
+    from arbiter_cli.store.site_cache import outside
 
     started = time.monotonic()
+    outside(outdir, "the site's folder")  # before the build writes to the cache
     files = event().site(SiteOptions(refresh=refresh, personal=personal_data))
     done = write_site(outdir, files, str(STATE.directory.resolve()), replace=replace)
     seconds = time.monotonic() - started

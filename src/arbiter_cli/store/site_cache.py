@@ -7,8 +7,14 @@ The cache is never the truth: an entry is found by the digest of everything it w
 lives outside the event folder, in ``ARBITER_CACHE_DIR`` (else platformdirs' user cache folder,
 ``~/.cache/arbiter`` on Linux), one folder per event folder named by a digest of its resolved path,
 so two events never share an entry, and nothing in it is published. Each entry holds the SHA-256
-of its bytes: an entry that is missing, cut short, corrupt or unreadable is a miss, and a cache
-folder that cannot be written is left alone; neither changes a byte of the site nor says a word.
+of its key and its bytes: an entry that is missing, cut short, corrupt, unreadable or moved to
+another key's name is a miss, and a cache folder that cannot be written is left alone; neither
+changes a byte of the site nor says a word. The cache may hold what the arbiter chose to publish
+(``--personal-data``), so its folders and files are the user's only (0700, 0600).
+
+What is refused, in one line naming ``ARBITER_CACHE_DIR``: a cache folder that is a file (or under
+one), and one inside the event's folder or the site's OUTDIR (:func:`outside`), where its files
+would be taken for the arbiter's or published.
 """
 
 from __future__ import annotations
@@ -19,14 +25,16 @@ import shutil
 import time
 from pathlib import Path
 
-__all__ = ["CACHE_DIR_VARIABLE", "KEPT_DAYS", "cache_dir", "SiteCache"]
+from arbiter_cli.core.errors import BadArgument, BrokenFolder
+
+__all__ = ["CACHE_DIR_VARIABLE", "KEPT_DAYS", "cache_dir", "outside", "SiteCache"]
 
 #: The environment variable naming the cache folder.
 CACHE_DIR_VARIABLE = "ARBITER_CACHE_DIR"
 #: The days after which the entries of an event folder no build has used are removed.
 KEPT_DAYS = 30
-#: The first bytes of an entry: the format, then the SHA-256 of the rest and a newline.
-_MAGIC = b"arbiter-site-cache 1 "
+#: The first bytes of an entry: the format, then the SHA-256 of its key and the rest, and a newline.
+_MAGIC = b"arbiter-site-cache 2 "
 _DIGEST = 64
 
 
@@ -41,6 +49,30 @@ def cache_dir() -> Path:
     return Path(user_cache_dir("arbiter", appauthor=False))
 
 
+def _named() -> str:
+    return f" ({CACHE_DIR_VARIABLE})" if os.environ.get(CACHE_DIR_VARIABLE, "").strip() else ""
+
+
+def outside(place: Path, what: str) -> Path:
+    """The cache folder, refused when it is a file (or under one), or inside ``place`` (``what``: the
+    event's folder, whose files are the arbiter's, or the site's, whose files are published)."""
+    root = cache_dir().absolute()
+    blocked = next((p for p in (root, *root.parents) if p.exists() and not p.is_dir()), None)
+    if blocked is not None:
+        raise BrokenFolder(f"the cache folder{_named()} is not a folder: {blocked} is a file; name a folder for "
+                           "the cache, outside the event's folder and the site's", source=str(root))
+    resolved, inner = root.resolve(), place.resolve()
+    if resolved == inner or inner in resolved.parents:
+        raise BadArgument(f"the cache folder {root} is inside {what} {inner}; name a folder outside it",
+                          field=CACHE_DIR_VARIABLE)
+    return root
+
+
+def _digest(key: str, data: bytes) -> bytes:
+    """The SHA-256 of an entry's key and bytes: an entry under another key's name is a miss."""
+    return hashlib.sha256(key.encode("ascii", "replace") + b"\n" + data).hexdigest().encode("ascii")
+
+
 class SiteCache:
     """The cached entries of one event folder's site: bytes by key (a hex digest). ``get`` and
     ``put`` never raise for the cache's sake; :meth:`finish` removes the entries this build did not
@@ -48,7 +80,7 @@ class SiteCache:
 
     def __init__(self, folder: Path, root: Path | None = None) -> None:
         place = str(folder.resolve()).encode("utf-8", "surrogateescape")
-        self.dir = (root or cache_dir()) / "site" / hashlib.sha256(place).hexdigest()[:32]
+        self.dir = (root or outside(folder, "the event's folder")) / "site" / hashlib.sha256(place).hexdigest()[:32]
         self.used: set[str] = set()
         self.writable = True
 
@@ -74,7 +106,7 @@ class SiteCache:
         if len(data) < head or not data.startswith(_MAGIC) or data[head - 1:head] != b"\n":
             return None
         body = data[head:]
-        if hashlib.sha256(body).hexdigest().encode("ascii") != data[len(_MAGIC):head - 1]:
+        if _digest(key, body) != data[len(_MAGIC):head - 1]:
             return None
         return body
 
@@ -87,8 +119,10 @@ class SiteCache:
         target = self._path(key)
         temporary = target.with_name(f".{key}.{os.getpid()}.tmp")
         try:
-            self.dir.mkdir(parents=True, exist_ok=True)
-            temporary.write_bytes(_MAGIC + hashlib.sha256(data).hexdigest().encode("ascii") + b"\n" + data)
+            self._made()
+            handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(handle, "wb") as out:
+                out.write(_MAGIC + _digest(key, data) + b"\n" + data)
             os.replace(temporary, target)
         except (OSError, ValueError):
             self.writable = False
@@ -96,6 +130,14 @@ class SiteCache:
                 temporary.unlink(missing_ok=True)
             except OSError:
                 pass
+
+    def _made(self) -> None:
+        """The entry's folder, and the cache folders above it that are missing, made the user's only."""
+        if self.dir.is_dir():
+            return
+        missing = [p for p in (self.dir, *self.dir.parents) if not p.exists()]
+        for place in reversed(missing):
+            place.mkdir(mode=0o700, exist_ok=True)
 
     def finish(self) -> None:
         """Remove the entries this build did not use (they were made from inputs that changed), and
