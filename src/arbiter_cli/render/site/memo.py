@@ -100,36 +100,33 @@ class Memo:
 
     def text(self, parts: tuple[object, ...], make: Callable[[], str]) -> str:
         """A page's text: the stored one made from the same ``parts``, else ``make()`` (and stored)."""
-        key = self.key("text", *parts) if self.store is not None else None
-        if key is None or self.store is None:
-            return make()
-        found = self.store.get(key)
-        if found is not None:
-            try:
-                return found.decode("utf-8")
-            except UnicodeDecodeError:
-                pass
-        made = make()
-        self.store.put(key, made.encode("utf-8"))
-        return made
+        return self._kept("text", parts, make, lambda text: text.encode("utf-8"), lambda data: data.decode("utf-8"))
 
     def value(self, parts: tuple[object, ...], make: Callable[[], T]) -> T:
         """A value (standings, a kind's pages): the stored one made from the same ``parts``, else
         ``make()`` (and stored, pickled)."""
-        key = self.key("value", *parts) if self.store is not None else None
+        kept: T = self._kept("value", parts, make, lambda made: pickle.dumps(made, protocol=pickle.HIGHEST_PROTOCOL),
+                             pickle.loads)
+        return kept
+
+    def _kept(self, kind: str, parts: tuple[object, ...], make: Callable[[], T], dump: Callable[[T], bytes],
+              load: Callable[[bytes], T]) -> T:
+        """The stored ``kind`` made from ``parts``, read back by ``load``, else ``make()``, stored as
+        ``dump`` gives it. An entry that does not load is a miss, whatever it holds (a text that is not
+        UTF-8, a pickle of a class since changed); a value that does not dump is not kept."""
+        key = self.key(kind, *parts) if self.store is not None else None
         if key is None or self.store is None:
             return make()
         found = self.store.get(key)
         if found is not None:
             try:
-                value: T = pickle.loads(found)
-                return value
-            except Exception:  # an entry that does not load is a miss, whatever it holds
+                return load(found)
+            except Exception:  # any failure to load is a miss
                 pass
         made = make()
         try:
-            data = pickle.dumps(made, protocol=pickle.HIGHEST_PROTOCOL)
-        except Exception:  # a value that does not pickle is not kept
+            data = dump(made)
+        except Exception:  # a value that does not dump is not kept
             return made
         self.store.put(key, data)
         return made
