@@ -1,11 +1,10 @@
 """``arbiter result``: enter one result, or many with ``--from``."""
 
-import difflib
 from typing import Annotated, Optional
 
 import typer
 
-from arbiter_cli.cli.common import GroupOption, arguments, event
+from arbiter_cli.cli.common import GroupOption, arguments, event, no_such_option
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.results import RESULT_HELP
 
@@ -51,9 +50,7 @@ def _no_mistyped_option(*values: str | None) -> None:
         if value is not None and value.startswith("--"):
             known = [name for parameter in typer.main.get_command(_alone()).params
                      for name in parameter.opts if name.startswith("--")]
-            near = difflib.get_close_matches(value.split("=", 1)[0], known, n=1)
-            raise BadArgument(f"no such option: {value}" + (f" (did you mean {near[0]}?)" if near else "")
-                              + "; see 'arbiter result --help'")
+            raise BadArgument(no_such_option(value, known) + "; see 'arbiter result --help'")
 
 
 def _alone() -> typer.Typer:
