@@ -29,7 +29,7 @@ from arbiter_cli.core.results import ByeKind, GameResult
 from arbiter_cli.core.team_roster import LineUp, RosterPlayer, check_line_up, default_line_up
 from arbiter_cli.core.team_tournament import (BoardGame, LineUpRequest, Match, MatchRound, TeamBye, TeamByeRequest,
                                               TeamEntry, TeamTournament, board_colour, roster_player, team_event)
-from arbiter_cli.core.words import folded
+from arbiter_cli.core.words import folded, listed
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.entry import (UNSET, Act, Applied, Check, Conflict, Entry, Seat, Seats, Unset, Verdict,
                                          compare_and_set, journal_line, needs_correct, not_removed, read_result,
@@ -133,9 +133,9 @@ def pair_team_round(tournament: TeamTournament) -> TeamPaired:
                       f"{len(tournament.teams)} ('arbiter team add NAME')")
     for earlier in tournament.rounds:  # every round, not only the last (issue 25: a corrected round 3)
         if not earlier.complete:
-            missing = [f"{m.number}.{b}" for m in earlier.matches for b in m.missing]
+            missing = earlier.missing
             raise Refused(f"round {earlier.number} still needs results: board{'s' if len(missing) > 1 else ''} "
-                          f"{', '.join(missing)}")
+                          f"{listed(missing)}")
     changes: list[Change] = []
     double = settings.system.value == "double-round-robin"
     if not tournament.rounds:
@@ -471,7 +471,7 @@ def enter_team_results(tournament: TeamTournament, round_number: int, lines: Seq
     entered = compare_and_set(_Matches(tournament), rnd, lines, act)
     if not entered.changes:
         return TeamEntered(tournament, rnd, (), act.finalised)
-    missing = [f"{m.number}.{b}" for m in entered.state.matches for b in m.missing]
+    missing = entered.state.missing
     if act.finalised and missing:  # a forfeit cleared: its boards come back, every one needs its result
         raise Refused(f"the event is finalised: clearing the forfeit leaves board{'s' if len(missing) > 1 else ''} "
                       f"{', '.join(missing)} without a result; give their results in the same input (--from FILE: "
