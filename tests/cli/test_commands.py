@@ -362,6 +362,19 @@ def test_a_mistyped_option_anywhere_on_the_line_is_named_not_blamed_on_an_argume
     assert snapshot(folder) == before
 
 
+@pytest.mark.parametrize("option", ["--from", "--pgn"])
+def test_result_from_given_twice_is_refused_not_half_entered(arbiter: Runner, sample, tmp_path: Path,
+                                                             option: str) -> None:
+    """Note of issue 28: 'result --from a --from b' entered only b (the parser keeps the last)."""
+    folder = sample("swiss32-in-progress")
+    (tmp_path / "a.txt").write_text("2 1-0\n")
+    (tmp_path / "b.txt").write_text("5 0-1\n")
+    before = snapshot(folder)
+    done = arbiter("-d", folder, "result", "5", option, tmp_path / "a.txt", option, tmp_path / "b.txt")
+    assert done.code == 2 and done.err.count("\n") == 1 and f"{option} is given 2 times" in done.err
+    assert snapshot(folder) == before
+
+
 def test_a_file_named_without_o_says_to_give_o(arbiter: Runner, sample, tmp_path: Path) -> None:
     """Trial of issue 29: 'arbiter export out.trf' said only "unexpected extra argument"."""
     folder = sample("swiss32-in-progress")
