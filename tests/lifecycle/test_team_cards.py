@@ -64,7 +64,27 @@ def test_an_empty_board_opposite_is_a_forfeit_win_without_an_opponent() -> None:
     opponent = next(team for team in t.rounds[1].match_of(2).teams if team != 2)  # type: ignore[union-attr]
     card, = team_cards(t, str(opponent))
     seat = card.players[3].seats[1]
-    assert (seat.board, seat.opponent, seat.outcome, seat.colour) == (4, None, Outcome.FORFEIT_WIN, None)
+    assert (seat.board, seat.opponent, seat.outcome) == (4, None, Outcome.FORFEIT_WIN)
+
+
+def test_an_empty_boards_opponent_has_the_colour_of_the_board_on_the_card_as_in_the_pairings() -> None:
+    """Issue 30: the pairings gave the player facing an empty board the board's colour (``w``) and
+    the team card none. A board's colours come from its number (C.04.6 1.6, the pattern of TRF 352),
+    whether or not the other board is filled: the card shows the pairings' colour."""
+    from arbiter_cli.render.team_views import pairing_records, side_colour
+
+    t = play(league(4, system="round-robin"))
+    t, _ = set_line_up(t, 2, "BBB", ["B1", "B2", "B3"])  # board 4 left empty
+    t = play(t)
+    match = t.rounds[1].match_of(2)
+    assert match is not None
+    opponent = next(team for team in match.teams if team != 2)
+    card, = team_cards(t, str(opponent))
+    seat = card.players[3].seats[1]
+    board4, = [r for r in pairing_records(t, t.rounds[1]) if r["match"] == match.number and r["board"] == 4]
+    shown = side_colour(board4, opponent == match.first)
+    assert seat.opponent is None and seat.colour == shown
+    assert shown == ("b" if opponent == match.first else "w")  # WBWB: board 4 is Black for the first team
 
 
 def test_a_result_not_entered_is_a_seat_with_no_points_and_no_game() -> None:

@@ -1,7 +1,8 @@
 """A team's card (issue 15): its roster with each player's results, round by round.
 
 * A player's **seats** are the boards they were lined up on, one per round in which they sat at
-  a board: the round, the board, their colour, the opponent (None: the opponent's board was
+  a board: the round, the board, their colour (by the board's number, the pairings' colour, also
+  when the opponent's board was empty), the opponent (None: the opponent's board was
   empty) and the opposing team, the outcome (:class:`~arbiter_cli.core.outcome.Outcome`: ``1 ½ 0``
   over the board, ``+ -`` forfeits, ``?`` no result yet) and the game points it gave the team
   (the event's game scoring, TRF 162). A round in which the player did not sit (a reserve left
@@ -28,7 +29,7 @@ from fractions import Fraction
 from arbiter_cli.core.model import Player
 from arbiter_cli.core.outcome import Colour, Outcome
 from arbiter_cli.core.team import TeamOutcome
-from arbiter_cli.core.team_tournament import TeamEntry, TeamTournament, team_event
+from arbiter_cli.core.team_tournament import TeamEntry, TeamTournament, board_colour, team_event
 from arbiter_cli.lifecycle.board_prizes import player_records
 from arbiter_cli.lifecycle.team_finish import annulled_teams
 from arbiter_cli.lifecycle.team_registration import find_team
@@ -91,6 +92,18 @@ class TeamCard:
     forfeits: tuple[ForfeitedMatch, ...] = ()
 
 
+def _board_colour(tournament: TeamTournament, round_number: int, team: int, board: int) -> Colour | None:
+    """The colour of ``team``'s player on ``board`` in a round's match, by the board's number: the
+    colour pattern gives the first-named team's (C.04.6 1.6, TRF 352), the other team has the other
+    one. An empty board's opponent has it too, as the pairings show it (issue 30)."""
+    rnd = tournament.round(round_number)
+    for match in rnd.matches if rnd is not None else ():
+        if team in match.teams:
+            shade = board_colour(tournament.team.pattern, board)
+            return shade if team == match.first else ("b" if shade == "w" else "w")
+    return None
+
+
 def team_cards(tournament: TeamTournament, team: str | None = None) -> tuple[TeamCard, ...]:
     """The card of ``team`` (its number, name or short code), or of every team in number order."""
     event = team_event(tournament)
@@ -108,7 +121,8 @@ def team_cards(tournament: TeamTournament, team: str | None = None) -> tuple[Tea
                                                entry.game_points, counted))
             for board in entry.boards:
                 if board.player is not None:
-                    seats.setdefault(board.player, []).append(Seat(entry.round, board.board, board.colour,
+                    colour = board.colour or _board_colour(tournament, entry.round, number, board.board)
+                    seats.setdefault(board.player, []).append(Seat(entry.round, board.board, colour,
                                                                    board.opponent, entry.opponent, board.outcome,
                                                                    board.points, counted))
         players = []
