@@ -111,9 +111,10 @@ def test_pairings_html_is_a_standalone_page_with_the_names_escaped(arbiter: Runn
 def test_pairings_csv_and_json_keep_their_shape(arbiter: Runner, folder: Path) -> None:
     records = json.loads(arbiter("-d", folder, "pairings", 3, "-f", "json").out)
     assert set(records[0]) == {"match", "board", "first", "second", "first_name", "second_name", "result", "score",
-                               "colour"}
+                               "colour", "first_mp", "first_gp", "second_mp", "second_gp"}
     assert next(csv.reader(io.StringIO(arbiter("-d", folder, "pairings", 3, "-f", "csv").out))) == [
-        "match", "first", "result", "second", "board", "first_name", "second_name", "score", "colour"]
+        "match", "first", "result", "second", "board", "first_name", "second_name", "score", "colour",
+        "first_mp", "first_gp", "second_mp", "second_gp"]
 
 
 def test_a_page_is_not_csv_or_json_and_explain_is_for_the_dutch_system(arbiter: Runner, folder: Path) -> None:

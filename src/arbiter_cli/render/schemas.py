@@ -81,8 +81,7 @@ class Pairing(_Record):
 
 
 class TeamPairingLine(_Record):
-    """A line of a team round: a match (its score), a board of it, or a team's bye. A match's line
-    comes first, then its boards; the byes come last. The first-named team is 'first'."""
+    """A line of a team round (the first-named team 'first'): a match, then its boards; the byes last."""
 
     match: int | None = Field(description="The match number; null for a team's bye")
     board: int | None = Field(description="The board; null on a match's line and a bye's")
@@ -102,6 +101,10 @@ class TeamPairingLine(_Record):
         description="A match's line: its game points, first team first ('2½-1½', '1-0 (so far)', '' before any "
                     "result); null on a board's line and a bye's")
     colour: Colour | None = Field(description="A board: the first team's player's colour; null otherwise")
+    first_mp: Number | None = Field(description="A match's or bye's line: the first team's MP before the round")
+    first_gp: Number | None = Field(description="The same, its game points (GP); null in round 1 and on a board's line")
+    second_mp: Number | None = Field(description="A match's line: the second team's MP before the round; else null")
+    second_gp: Number | None = Field(description="The same, its game points (GP)")
 
 
 class KnockoutBoard(_Record):

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from arbiter_cli.core.points import points_to_number
 from arbiter_cli.core.team_tournament import MatchRound, TeamTournament
 from arbiter_cli.core.tiebreak_codes import TEAM_CODES, TiebreakSpec
-from arbiter_cli.render.output import Column, View, number_column, text_cell
+from arbiter_cli.render.output import Column, View, number_column, number_texts, text_cell
 from arbiter_cli.render.printing import PAGE_WIDTHS, Sheet, fitting_width, page_header, sheet
 from arbiter_cli.render.team_views import pairing_place, pairing_records, pairing_result, side_colour, \
     team_standings_view, tiebreak_column
@@ -54,11 +54,25 @@ def _pairing_page_view(tournament: TeamTournament, rnd: MatchRound) -> View:
             return str(player.rating) if player is not None and player.rating else ""
         return show
 
+    primary = tournament.team.primary.lower()
+    secondary = "gp" if primary == "mp" else "mp"
+
+    def score(key: str) -> Callable[[dict[str, Any]], str]:
+        def show(r: dict[str, Any]) -> str:
+            if r[f"{key}_{primary}"] is None:
+                return ""
+            first, second = number_texts([r[f"{key}_{primary}"], r[f"{key}_{secondary}"]])
+            return f"{first} ({second})"
+        return show
+
+    # no Pts column before anyone scored (round 1), as on an individual pairing sheet
+    points = [[Column(f"{key}_points", "Pts", score(key), "right")] if rnd.number > 1 else []
+              for key in ("first", "second")]
     columns = [Column("match", "Bd", pairing_place, "right"), Column("first", "Team / player", side("first")),
-               Column("first_rating", "Rtg", rating("first"), "right"),
+               Column("first_rating", "Rtg", rating("first"), "right"), *points[0],
                Column("result", "Result", pairing_result, "center"),
                Column("second", "Team / player", side("second")),
-               Column("second_rating", "Rtg", rating("second"), "right")]
+               Column("second_rating", "Rtg", rating("second"), "right"), *points[1]]
     return View(f"round {rnd.number}", pairing_records(tournament, rnd), columns)
 
 
@@ -67,8 +81,11 @@ def team_pairing_sheets(tournament: TeamTournament, rnd: MatchRound, today: str)
     (``2½-1½``) on its line and its boards below it, first-named team first."""
     total = tournament.settings.rounds
     what = f"Round {rnd.number}{f' of {total}' if total else ''}: pairings"
+    primary, secondary = ("match", "game") if tournament.team.primary == "MP" else ("game", "match")
     notes = [f"w b: the player's colour (the first-named team plays {tournament.team.pattern} from board 1); "
-             "a match's line gives its score, first-named team first"]
+             "a match's line gives its score, first-named team first"
+             + (f"; Pts: the team's {primary} points before the round, its {secondary} points in brackets"
+                if rnd.number > 1 else "")]
     return [sheet(_pairing_page_view(tournament, rnd), page_header(tournament, what, today),
                   shrink=("first", "second"), notes=notes)]
 

@@ -7,7 +7,8 @@ for scripts the row shape of :func:`arbiter_cli.lifecycle.team_standings.team_ro
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import Any
 
 from arbiter_cli.core.points import format_points
@@ -19,7 +20,7 @@ from arbiter_cli.render.output import Column, View, number_column, text_cell
 from arbiter_cli.render.views import csv_plain, tiebreak_csv
 
 __all__ = ["team_standings_view", "teams_view", "roster_view", "team_pairings_view", "pairing_records",
-           "pairing_place", "pairing_result", "side_colour", "tiebreak_column"]
+           "pairing_place", "pairing_result", "side_colour", "tiebreak_column", "scores_before"]
 
 
 def tiebreak_column(code: str) -> Column:
@@ -93,11 +94,36 @@ def roster_view(tournament: TeamTournament, team: int) -> View:
                 optional=frozenset({"title", "fide_id", "federation"}))
 
 
-def pairing_records(tournament: TeamTournament, rnd: MatchRound) -> list[dict[str, Any]]:
+def scores_before(tournament: TeamTournament, round_number: int) -> dict[int, tuple[Fraction, Fraction]]:
+    """Each team's match points and game points before round ``round_number``, as the standings
+    after the round before count them (a team the half rule takes out of them has none); none before
+    round 1, where no team has scored."""
+    from arbiter_cli.lifecycle.team_finish import counted_team_event
+
+    if round_number <= 1:
+        return {}
+    event = counted_team_event(tournament, round_number - 1)
+    return {team.number: (event.total(team.number, "MP"), event.total(team.number, "GP")) for team in event.teams}
+
+
+def pairing_records(tournament: TeamTournament, rnd: MatchRound,
+                    before: Mapping[int, tuple[Fraction, Fraction]] | None = None) -> list[dict[str, Any]]:
     """A round's lines, first-named team first: a line per match (``board`` None, its ``score``), a line
-    per board (``colour``: the first team's player's), and a line per team bye (``match`` None)."""
+    per board (``colour``: the first team's player's), and a line per team bye (``match`` None). A
+    match's line and a bye's give each team's match and game points before the round
+    (``first_mp``, ``first_gp``, ``second_mp``, ``second_gp``; ``before``: them, else
+    :func:`scores_before`), as an individual pairing sheet gives each player's points."""
     pattern = tournament.team.pattern
     by_tpn = tournament.by_number
+    if before is None:
+        before = scores_before(tournament, rnd.number)
+
+    def scores(first: int, second: int | None) -> dict[str, Fraction | None]:
+        one, two = before.get(first), before.get(second) if second is not None else None
+        return {"first_mp": one[0] if one else None, "first_gp": one[1] if one else None,
+                "second_mp": two[0] if two else None, "second_gp": two[1] if two else None}
+
+    nothing: dict[str, Fraction | None] = {"first_mp": None, "first_gp": None, "second_mp": None, "second_gp": None}
     records: list[dict[str, Any]] = []
     for match in rnd.matches:
         one, two = tournament.by_team[match.first], tournament.by_team[match.second]
@@ -109,17 +135,18 @@ def pairing_records(tournament: TeamTournament, rnd: MatchRound) -> list[dict[st
         records.append({"match": match.number, "board": None, "first": match.first, "second": match.second,
                         "first_name": one.name, "second_name": two.name,
                         "result": match.forfeit.value if match.forfeit else None, "score": score,
-                        "colour": None})
+                        "colour": None, **scores(match.first, match.second)})
         for game in match.counted_boards:  # a match forfeit: boards kept under it count for nothing
             first, second = by_tpn.get(game.first or 0), by_tpn.get(game.second or 0)
             records.append({"match": match.number, "board": game.board, "first": game.first, "second": game.second,
                             "first_name": first.name if first else None, "second_name": second.name if second else None,
                             "result": game.result.value if game.result else None, "score": None,
-                            "colour": board_colour(pattern, game.board)})
+                            "colour": board_colour(pattern, game.board), **nothing})
     for bye in rnd.byes:
         team = tournament.by_team[bye.team]
         records.append({"match": None, "board": None, "first": bye.team, "second": None, "first_name": team.name,
-                        "second_name": None, "result": bye.kind.value, "score": None, "colour": None})
+                        "second_name": None, "result": bye.kind.value, "score": None, "colour": None,
+                        **scores(bye.team, None)})
     return records
 
 
@@ -169,10 +196,12 @@ def team_pairings_view(tournament: TeamTournament, rnd: MatchRound) -> View:
                Column("second", "", side("second", False), wrap=True),
                Column("board", "", text_cell("board")), Column("first_name", "", text_cell("first_name")),
                Column("second_name", "", text_cell("second_name")), Column("score", "", text_cell("score")),
-               Column("colour", "", text_cell("colour"))]
+               Column("colour", "", text_cell("colour")),
+               *(number_column(key, "") for key in ("first_mp", "first_gp", "second_mp", "second_gp"))]
 
     def csv_value(record: dict[str, Any], key: str) -> Any:
         return csv_plain(record.get(key))
 
     return View(f"{tournament.settings.name}: round {rnd.number}", records, columns, csv_value,
-                hidden=frozenset({"board", "first_name", "second_name", "score", "colour"}))
+                hidden=frozenset({"board", "first_name", "second_name", "score", "colour", "first_mp", "first_gp",
+                                  "second_mp", "second_gp"}))

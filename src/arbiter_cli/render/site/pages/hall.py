@@ -210,7 +210,7 @@ def team_part(site: TeamSite) -> Part:
         return Part(note="The matches of round 1 will appear here.")
     rnd = tournament.rounds[number - 1]
     boards = []
-    for record in pairing_records(tournament, rnd):
+    for record in pairing_records(tournament, rnd, {}):  # the matches and their scores only
         if record["board"] is not None:
             continue  # the screen shows the matches; their boards are on the round's page
         first = team_cell(record["first"], record["first_name"], "")

@@ -1,5 +1,7 @@
 """``rounds/<N>.html`` of a team event: each match of round N with its score and its board
-lines (colours from the colour pattern), and the team byes."""
+lines (colours from the colour pattern), and the team byes; from round 2 on, each team's match
+and game points before the round beside its name (``Lyon (4 MP, 5 GP)``), as an individual
+event's round page gives each player's points."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from arbiter_cli.render.site.blocks import Cell, Table, header, plain, player_ce
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.sites import TeamSite, keyed_page
 from arbiter_cli.render.team_views import pairing_place, pairing_records, pairing_result, side_colour
+from arbiter_cli.render.templating import points_text
 
 SITES = frozenset({"team"})
 ORDER = 10
@@ -25,11 +28,21 @@ def nav(site: TeamSite) -> Link | None:
 def round_page(site: TeamSite, rnd: MatchRound) -> str:
     tournament = site.tournament
     by_tpn = tournament.by_number
+    # each team's match and game points before the round, as the standings after the round before
+    # count them, the primary score first (none before round 1)
+    before = {row.team.number: (row.match_points, row.game_points)
+              for row in site.standings[rnd.number - 1].rows} if rnd.number > 1 else {}
+    order = (("MP", 0), ("GP", 1)) if tournament.team.primary == "MP" else (("GP", 1), ("MP", 0))
+
+    def points(number: int) -> str:
+        scores = before.get(number)
+        return "" if scores is None else " (" + ", ".join(f"{points_text(scores[i])} {code}" for code, i in order) + ")"
 
     def side(record: dict[str, Any], key: str) -> Cell:
         number = record[key]
         if record["board"] is None:
-            return plain("") if number is None else team_cell(number, record[f"{key}_name"], "../")
+            return plain("") if number is None else team_cell(number, record[f"{key}_name"], "../",
+                                                              after=points(number))
         if number is None:
             return plain("(empty board)")
         player = by_tpn[number]
@@ -37,7 +50,7 @@ def round_page(site: TeamSite, rnd: MatchRound) -> str:
                            after=f" ({player.rating})" if player.rating else "")
 
     rows, classes = [], []
-    for record in pairing_records(tournament, rnd):
+    for record in pairing_records(tournament, rnd, before):
         classes.append("match" if record["board"] is None else "")
         rows.append([plain(pairing_place(record), cls="num"), side(record, "first"),
                      plain(pairing_result(record), cls="center"), side(record, "second")])
