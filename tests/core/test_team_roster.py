@@ -150,6 +150,36 @@ def test_team_numbers_draw_lots_among_teams_with_no_rating_and_equal_ratings_fro
     assert number_teams(TEAMS, 7) == number_teams(dict(reversed(TEAMS.items())), 7)  # the order given is no lot
 
 
+def test_teams_of_equal_rating_are_numbered_by_the_lot_of_the_seed_as_docs_teams_md_says() -> None:
+    """Issue 30: teams of equal rating were numbered differently with different seeds, and nothing
+    said how. docs/guides/teams.md ("Team numbers") now says it, and this pins that rule: the exact
+    team rating decides (not the rounded one shown); among teams of exactly equal rating, and among
+    teams with no rating, the order is a lot drawn from the event's seed: the names in
+    alphabetical order shuffled by ``random.Random("team-numbering:SEED")``, then sorted by rating
+    (a stable sort). The same seed gives the same numbers, whatever the order of registration."""
+    import random
+
+    from docs_session import REPOSITORY
+
+    guide = " ".join((REPOSITORY / "docs" / "guides" / "teams.md").read_text(encoding="utf-8").split())
+    assert "Teams of exactly equal team rating are ordered by lot" in guide
+    assert 'random.Random("team-numbering:SEED")' in guide
+    teams = {"Kilo": roster(2100, 2100, 2100, 2100), "Juliet": roster(2100, 2100, 2100, 2100),
+             "India": roster(2200, 2000, 2100, 2100), "Hotel": roster(2101, 2100, 2100, 2100),
+             "Golf": roster(0, 0, 0, 0), "Lima": roster(0, 0, 0, 0)}
+    assert format_team_rating(team_rating(teams["Hotel"])) == "2100"  # shown equal, rated higher: no lot
+    for seed in range(12):
+        drawn = sorted(teams)
+        random.Random(f"team-numbering:{seed}").shuffle(drawn)
+        equal = [name for name in drawn if name in ("India", "Juliet", "Kilo")]
+        unrated = [name for name in drawn if name in ("Golf", "Lima")]
+        numbered = number_teams(teams, seed)
+        assert [t.name for t in numbered] == ["Hotel", *equal, *unrated]
+        assert number_teams(dict(reversed(teams.items())), seed) == numbered
+    orders = {tuple(t.name for t in number_teams(teams, seed)) for seed in range(12)}
+    assert len(orders) > 1  # the seed, not the names, decides
+
+
 def test_team_numbers_the_competition_rules_may_set() -> None:
     order = ["Echo", "Alpha", "Bravo", "Charlie", "Delta", "Foxtrot"]
     numbered = number_teams_as_given(TEAMS, order)

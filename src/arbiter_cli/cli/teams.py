@@ -52,11 +52,14 @@ def team_roster(
     players: Annotated[Optional[list[str]], typer.Argument(metavar="PLAYER...", help=(
         "add: players as NAME/RATING/FIDE_ID/FEDERATION/NATIONAL_RATING (fields after the name may be left "
         "out), in roster order; remove: a start number or name."))] = None,
+    at: Annotated[Optional[int], typer.Option("--at", metavar="N", show_default=False, help=(
+        "add: the place of the first player added, 1 the top (default: the end); before round 1 is "
+        "paired, as start numbers are fixed from then on."))] = None,
     fmt: FormatOption = Format.table,
 ) -> None:
-    """Show a team's roster, add players to its end, or remove one before round 1."""
-    with arguments(TEAM="TEAM", PLAYER="PLAYER"):
-        event(fmt=fmt).team_roster(team, action, players or [])
+    """Show a team's roster, add players (at its end, or --at a place), or remove one before round 1."""
+    with arguments(TEAM="TEAM", PLAYER="PLAYER", at="--at"):
+        event(fmt=fmt).team_roster(team, action, players or [], at)
 
 
 def team_withdraw(

@@ -555,7 +555,7 @@ class Event:
         """``arbiter team remove``."""
         self.lacks("team_remove")
 
-    def team_roster(self, team: str, action: str, players: Sequence[str]) -> None:
+    def team_roster(self, team: str, action: str, players: Sequence[str], at: int | None = None) -> None:
         """``arbiter team roster``: show, add, remove."""
         self.lacks("team_roster")
 

@@ -128,6 +128,7 @@ class TeamEvent(Event):
             fill = RowFiller(lists, tournament.settings.rating_type, label)
             after, changes = import_teams(tournament, text, label, fill)
             folder.save(tournament, after, self.caller.command, changes)
+        self._warn_namesakes(tournament, after)
         if fill.filled and lists is not None:
             self.caller.say(f"{fill.filled} player{'s' if fill.filled != 1 else ''} filled in from {lists.label}")
         added = len(after.teams) - len(tournament.teams)
@@ -149,7 +150,7 @@ class TeamEvent(Event):
             folder.save(tournament, after, self.caller.command, changes)
         self.caller.say(f"team {gone.number} ({gone.name}) removed; the teams after it moved up a number")
 
-    def team_roster(self, team: str, action: str, players: Sequence[str]) -> None:
+    def team_roster(self, team: str, action: str, players: Sequence[str], at: int | None = None) -> None:
         from arbiter_cli.lifecycle.team_registration import (add_to_roster, find_team, parse_roster_entry,
                                                              remove_from_roster)
         from arbiter_cli.render.team_views import roster_view
@@ -163,6 +164,8 @@ class TeamEvent(Event):
             return
         if action not in ("add", "remove"):
             raise BadArgument(f"{action!r}: use show, add or remove", field="ACTION")
+        if at is not None and action != "add":
+            raise BadArgument(f"--at is a place for the players added; '{action}' takes none", field="at")
         if not players:
             raise BadArgument(f"name the player{'s' if action == 'add' else ''} to {action}", field="PLAYER")
         if action == "remove" and len(players) != 1:
@@ -170,11 +173,19 @@ class TeamEvent(Event):
         with self.changing() as (folder, tournament):
             if action == "add":
                 entries = [parse_roster_entry(text) for text in players]
-                after, _, changes = add_to_roster(tournament, team, entries)
+                after, _, changes = add_to_roster(tournament, team, entries, at=at)
             else:
                 after, changes = remove_from_roster(tournament, team, players[0])
             folder.save(tournament, after, self.caller.command, changes)
         self.changed(changes)
+        self._warn_namesakes(tournament, after)
+
+    def _warn_namesakes(self, before: TeamTournament, after: TeamTournament) -> None:
+        """Warn of the players a registration put in two teams, by name and rating (no FIDE ID)."""
+        from arbiter_cli.lifecycle.team_registration import new_namesakes
+
+        for line in new_namesakes(before, after):
+            self.caller.say(f"warning: {line}")
 
     def team_withdraw(self, team: str, after_round: int | None) -> None:
         from arbiter_cli.lifecycle.team_finish import withdraw_team
@@ -489,6 +500,7 @@ class TeamEvent(Event):
         from arbiter_cli.core.model import Status
         from arbiter_cli.lifecycle.integrity import BROKEN
         from arbiter_cli.lifecycle.team_integrity import team_gaps, team_problems
+        from arbiter_cli.lifecycle.team_registration import namesakes
         from arbiter_cli.render.final import team_final_outputs
 
         folder = TeamFolder(self.path)
@@ -496,6 +508,8 @@ class TeamEvent(Event):
             event = folder.load(check=False)
             found, edits = team_problems(event) + team_gaps(event), folder.hand_edits()
         found += input_problems(self.path, TeamFolder.layout, team=True)
+        for line in namesakes(event):
+            self.caller.say(f"warning: {line}")
         if not any(problem.severity == BROKEN for problem in found):  # an earlier round's gap is no unsoundness
             found += final_prize_problems(self, event.settings.status is Status.FINALISED, self.prize_table,
                                           lambda fund: team_final_outputs(event, fund))

@@ -32,7 +32,7 @@ from arbiter_cli.core.words import folded
 from arbiter_cli.lifecycle.change import Change
 
 __all__ = ["remove_team", "RosterEntry", "parse_roster_entry", "find_team", "add_team", "add_to_roster", "remove_from_roster",
-           "import_teams", "number_teams_for_play", "TEAM_IMPORT_COLUMNS"]
+           "import_teams", "number_teams_for_play", "TEAM_IMPORT_COLUMNS", "namesakes", "new_namesakes"]
 
 TEAM_IMPORT_COLUMNS = ("team", "short", "name", "rating", "fide_id", "federation", "title", "national_rating")
 
@@ -131,10 +131,15 @@ def _players_team_by_team(tournament: TeamTournament, players: Sequence[tuple[in
 
 
 def _with_players(tournament: TeamTournament, team: int, entries: Sequence[RosterEntry], *,
-                  renumber: bool = True) -> TeamTournament:
+                  renumber: bool = True, at: int | None = None) -> TeamTournament:
+    """The tournament with ``entries`` on ``team``'s list: at its end, or from place ``at`` (1: the
+    top; before round 1 only, where the players are numbered team by team in roster order)."""
     known = [(tournament.team_of[p.start_number], p) for p in tournament.players]
     fide_ids = {p.fide_id: p for _, p in known if p.fide_id is not None}
     next_number = len(known) + 1
+    places = [index for index, (t, _) in enumerate(known) if t == team]
+    insert = places[at - 1] if at is not None and at <= len(places) else None
+    added: list[tuple[int, Player]] = []
     for entry in entries:
         if entry.fide_id is not None and entry.fide_id in fide_ids:
             other = fide_ids[entry.fide_id]
@@ -144,8 +149,12 @@ def _with_players(tournament: TeamTournament, team: int, entries: Sequence[Roste
                         federation=entry.federation, title=entry.title, national_rating=entry.national_rating)
         if entry.fide_id is not None:
             fide_ids[entry.fide_id] = player
-        known.append((team, player))
+        added.append((team, player))
         next_number += 1
+    if insert is None:
+        known += added
+    else:
+        known[insert:insert] = added
     if tournament.rounds or not renumber:  # late reserves keep everyone's numbers: they take the next ones
         return replace(tournament, players=tuple(p for _, p in known),
                        team_of={p.start_number: t for t, p in known})
@@ -160,30 +169,77 @@ def _check(tournament: TeamTournament, team: TeamEntry) -> Roster:
         raise Refused(f"team {team.number} ({team.name}): {error.message}") from None
 
 
-def add_to_roster(tournament: TeamTournament, ref: str, entries: Sequence[RosterEntry], *, renumber: bool = True
-                  ) -> tuple[TeamTournament, TeamEntry, list[Change]]:
-    """Append ``entries`` to a team's list, in the order given; the whole list must keep the
-    roster rules (rating order, unrated last, the tolerance), or nothing changes. Before round 1 the
-    players are numbered team by team; ``renumber=False`` leaves that to the caller (an import of
-    many rows numbers them once, at its end: the same numbers)."""
+def add_to_roster(tournament: TeamTournament, ref: str, entries: Sequence[RosterEntry], *, renumber: bool = True,
+                  at: int | None = None) -> tuple[TeamTournament, TeamEntry, list[Change]]:
+    """Put ``entries`` on a team's list, in the order given: at its end, or from place ``at`` (1: the
+    top; the players from that place on move down). The whole list must keep the roster rules (rating
+    order, unrated last, the tolerance), or nothing changes. Before round 1 the players are numbered
+    team by team; ``renumber=False`` leaves that to the caller (an import of many rows numbers them
+    once, at its end: the same numbers).
+
+    A place inside the list is taken only before round 1 is paired. From then on the start numbers
+    are fixed (C.04.2 / C.04.6: the rounds played name the players by them) and a team's list is its
+    players in start-number order, so a player added later joins at the end, the roster rules
+    checked as ever; ``at`` inside the list is refused, naming the place it may take."""
     if tournament.settings.status is Status.FINALISED:
         raise Refused("the event is finalised")
     team = find_team(tournament, ref)
     if not entries:
         raise BadArgument("name at least one player", field="PLAYER")
+    end = len(tournament.members(team.number)) + 1
+    if at is not None:
+        if not 1 <= at <= end:
+            raise BadArgument(f"{at} is not a place on the roster of team {team.number} ({team.name}): 1 (the top) to "
+                              f"{end} (the end)", field="at")
+        if at < end and tournament.rounds:
+            raise Refused(f"round {tournament.last_round} is paired: the start numbers are fixed, and a roster is its "
+                          f"players in start-number order, so a player added now joins team {team.number} at its "
+                          f"end, place {end} (leave out --at)")
     names = [folded(p.name) for p in tournament.members(team.number)]
     for entry in entries:
         if folded(entry.name) in names:
             raise Refused(f"{entry.name} is already on the roster of team {team.number} ({team.name}): a line-up names "
                           "players by name or start number, so names differ within a team")
         names.append(folded(entry.name))
-    after = _with_players(tournament, team.number, entries, renumber=renumber)
+    place = at if at is not None and at < end else None  # the end: an append, as without --at
+    after = _with_players(tournament, team.number, entries, renumber=renumber, at=place)
     _check(after, team)
     national = tournament.team.roster_rating == "national"
     changes = [Change(f"team {team.number} roster", "",
-                      f"{e.name} ({(e.national_rating or 'no national rating') if national else e.rating or 'unrated'})")
-               for e in entries]
+                      f"{e.name} ({(e.national_rating or 'no national rating') if national else e.rating or 'unrated'})"
+                      + (f" at no. {place + index}" if place is not None else ""))
+               for index, e in enumerate(entries)]
     return after, team, changes
+
+
+def namesakes(tournament: TeamTournament) -> list[str]:
+    """The players of two teams with the same name (case and accents aside) and the same rating,
+    one of them at least without a FIDE ID: perhaps one player registered twice, though a player
+    plays for one team. One line each, for a warning: nothing is refused, as two people may share a
+    name and a rating (the same FIDE ID twice is refused when it is given)."""
+    seen: dict[tuple[str, int], list[Player]] = {}
+    found = []
+    for player in tournament.players:
+        key = (folded(player.name), player.rating)
+        team = tournament.team_of[player.start_number]
+        for other in seen.get(key, []):
+            if tournament.team_of[other.start_number] != team and (player.fide_id is None or other.fide_id is None):
+                found.append(f"{_who(tournament, other)} and {_who(tournament, player)} have the same name and rating "
+                             "and not both a FIDE ID: the same player in two teams? (give the FIDE ID to tell them "
+                             "apart)")
+        seen.setdefault(key, []).append(player)
+    return found
+
+
+def _who(tournament: TeamTournament, player: Player) -> str:
+    team = tournament.by_team[tournament.team_of[player.start_number]]
+    return f"{player.name} ({player.rating or 'unrated'}) of team {team.number} ({team.name})"
+
+
+def new_namesakes(before: TeamTournament, after: TeamTournament) -> list[str]:
+    """The :func:`namesakes` of ``after`` that ``before`` did not have: those a registration made."""
+    known = set(namesakes(before))
+    return [line for line in namesakes(after) if line not in known]
 
 
 def remove_team(tournament: TeamTournament, ref: str) -> tuple[TeamTournament, TeamEntry, list[Change]]:
