@@ -449,3 +449,74 @@ def test_the_prize_list_shows_why_within_80_columns(arbiter: Runner, sample) -> 
     assert all(len(line) <= 80 for line in page.out.splitlines())
     csv_rows = list(csv.DictReader(io.StringIO(arbiter("-d", folder, "prizes", "--format", "csv").out)))
     assert {r["name"]: r["why"] for r in csv_rows}["Roth, Peter"] == "Senior 250.00 > places 4-10 217.86"
+
+
+# --- issue 30: what new users tripped over in prizes.toml
+
+
+ONE_TABLE = "arbiter: error: prizes.toml, line {line}, field '{key}': [{key}] is one table, but each {key} is an entry " \
+            "of a list: write [[{key}]], with two brackets, over each {key}\n"
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    ('places = [100]\n\n[category]\nname = "Best woman"\namounts = [50]\nsex = "F"\n', 3),
+    # then [[category]]: a TOML error of its own ("Cannot overwrite a value"), named as the same mistake
+    ('places = [100]\n[category]\nname = "A"\namounts = [50]\nsex = "F"\n[[category]]\nname = "B"\namounts = [20]\n'
+     'sex = "M"\n', 2),
+    ('places = [100]\n  [ category ]  # the women\nname = "A"\namounts = [50]\nsex = "F"\n', 2),
+    ('places = [100]\ncategory = { name = "A", amounts = [50], sex = "F" }\n', 2),
+])
+def test_single_bracket_category_names_the_line_and_says_to_write_double_brackets(arbiter: Runner, sample,
+                                                                                  text: str, line: int) -> None:
+    """Issue 30: ``[category]`` for ``[[category]]`` said "input should be a valid tuple", with no line."""
+    folder = open_event(sample, text)
+    before = snapshot(folder)
+    for command in (["prizes"], ["verify"], ["finalize"]):
+        outcome = arbiter("-d", folder, *command)
+        assert outcome.code == 3, command
+        problem = ONE_TABLE.format(line=line, key="category")
+        if command == ["verify"]:  # the problems listed on stdout, then the one error line
+            assert outcome.out == problem.removeprefix("arbiter: error: "), outcome.out
+        else:
+            assert outcome.err.endswith(problem), outcome.err
+        assert "tuple" not in outcome.out + outcome.err
+    assert snapshot(folder) == before
+
+
+def test_single_bracket_board_in_a_team_event_names_the_line_and_says_to_write_double_brackets(arbiter: Runner,
+                                                                                                sample) -> None:
+    folder = sample("team-league-in-progress")
+    (folder / "prizes.toml").write_text('places = [100]\n[board]\nboard = 1\namounts = [20]\n', encoding="utf-8")
+    before = snapshot(folder)
+    outcome = arbiter("-d", folder, "prizes")
+    assert outcome.code == 3 and outcome.err == ONE_TABLE.format(line=2, key="board")
+    assert snapshot(folder) == before
+
+
+OPEN = ("warning: prizes.toml, line {line}, field 'category[{index}]': '{name}' has no condition (sex, rating_min, "
+        "rating_max, born_from, born_to, federation, club, unrated): every player may take it")
+
+
+def test_a_category_with_no_condition_warns_that_every_player_may_take_it(arbiter: Runner, sample) -> None:
+    """Issue 30: a category with no condition was silently open to every player. It may be meant (a
+    prize for the best game, say), so it is a warning on stderr, where the prizes are read: ``prizes``
+    and ``verify`` (exit 0), and the list is given as written."""
+    folder = sample("swiss32-in-progress")
+    (folder / "prizes.toml").write_text(
+        'places = [100]\n\n[[category]]\nname = "Best woman"\namounts = [50]\nsex = "F"\n\n'
+        '[[category]]\nname = "Best game"\namounts = [30]\n', encoding="utf-8")
+    before = snapshot(folder)
+    outcome = arbiter("-d", folder, "prizes", "-f", "csv")
+    assert outcome.code == 0, outcome.err
+    warnings = [line for line in outcome.err.splitlines() if line.startswith("warning:")]
+    assert warnings == [OPEN.format(line=8, index=2, name="Best game")]
+    assert "Best game" in outcome.out
+    verify = arbiter("-d", folder, "verify")
+    assert verify.code == 0 and [line for line in verify.err.splitlines() if line.startswith("warning:")] == warnings
+    assert snapshot(folder) == before
+
+
+def test_categories_each_with_a_condition_give_no_warning(arbiter: Runner, sample) -> None:
+    folder = open_event(sample)
+    outcome = arbiter("-d", folder, "prizes")
+    assert outcome.code == 0 and "warning" not in outcome.err

@@ -45,11 +45,13 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, V
 from arbiter_cli.core.model import Player
 
 __all__ = ["Category", "BoardPrize", "PrizeTable", "Split", "cents", "format_money", "eligible",
-           "PLACES", "DEFAULT_BOARD_SHARE"]
+           "PLACES", "DEFAULT_BOARD_SHARE", "CONDITIONS"]
 
 Split = Literal["shared", "hort", "tiebreak"]
 PLACES = "places"  # the name of the place prizes' list
 DEFAULT_BOARD_SHARE = Fraction(2, 3)  # the regulations: "at least two-thirds of the rounds played"
+#: A category's conditions, the keys of ``[[category]]`` that say who may take it.
+CONDITIONS = ("sex", "rating_min", "rating_max", "born_from", "born_to", "federation", "club", "unrated")
 
 
 def cents(value: object) -> int:
@@ -126,6 +128,12 @@ class Category(BaseModel):
             other = "rating_min" if info.field_name == "rating_max" else "born_from"
             raise ValueError(f"{value} is below {other} ({low}): nobody could win this category")
         return value
+
+    @property
+    def open_to_all(self) -> bool:
+        """No condition given: every player may take the category's prizes (issue 30: a person who
+        wrote one and forgot its condition is warned)."""
+        return all(getattr(self, key) is None for key in CONDITIONS)
 
     @field_validator("name")
     @classmethod

@@ -260,6 +260,10 @@ class Event:
         with folder.lock(exclusive=True, holder=self.caller.command, waiting=self.caller.waiting):
             yield
 
+    def warn(self, message: str) -> None:
+        """A warning for the person (stderr), naming the stage of a group event."""
+        self.caller.say(f"warning: {self.stage}{message}")
+
     def changed(self, changes: Sequence[object]) -> None:
         """Say each journal line of a change: ``what: old -> new``."""
         for change in changes:
@@ -295,10 +299,12 @@ class Event:
         finalised event's ``final/`` that do not hold this list (:meth:`prize_list_behind`)."""
         from arbiter_cli.render.printing import page_header, sheet
         from arbiter_cli.render.prizes import prize_sheet
-        from arbiter_cli.store.prizes import PRIZES_FILE
+        from arbiter_cli.store.prizes import PRIZES_FILE, open_categories
 
         if table is None:
             raise Refused(f"the folder has no {PRIZES_FILE}; write one first (see docs/guides/prizes.md)")
+        for line in open_categories(self.path, table):
+            self.warn(line)
         if behind:
             self.caller.say(f"note: {self.stage}{', '.join(behind)} of the finalised event do not hold this prize list "
                             "yet: 'arbiter finalize' stores it")

@@ -47,14 +47,23 @@ class Checked:
                        edits, self.counted)
 
 
-def input_problems(path: Path, layout: Layout, team: bool = False) -> list[Problem]:
+def input_problems(path: Path, layout: Layout, team: bool = False,
+                   warn: Callable[[str], None] | None = None) -> list[Problem]:
     """The problems of the files the folder at ``path`` owns that a person writes and commands read
     (its kind's ``layout`` declares them: a prize fund, ``prizes.toml``; ``team``: a team event's),
-    each read as the commands read it, and its access list (``access.csv``) as the Gate reads it."""
+    each read as the commands read it, and its access list (``access.csv``) as the Gate reads it.
+    ``warn``: told of what reads but may not be meant (a prize category with no condition)."""
     from arbiter_cli.events.access import access_problems  # the venue's sign-in code loads for verify only
-    from arbiter_cli.store.prizes import PRIZES_FILE, read_prizes
+    from arbiter_cli.store.prizes import PRIZES_FILE, open_categories, read_prizes
 
-    readers: dict[str, Callable[[], object]] = {PRIZES_FILE: lambda: read_prizes(path, team)}
+    def prizes() -> object:
+        fund = read_prizes(path, team)
+        if warn is not None:
+            for line in open_categories(path, fund):
+                warn(line)
+        return fund
+
+    readers: dict[str, Callable[[], object]] = {PRIZES_FILE: prizes}
     found = []
     for name in layout.person_files:
         try:

@@ -483,7 +483,7 @@ class IndividualEvent(Registration):
 
     def inputs_checked(self) -> list[Problem]:
         """The problems of the files a person writes here and commands read (``prizes.toml``)."""
-        return input_problems(self.path, self.folder().layout)
+        return input_problems(self.path, self.folder().layout, warn=self.warn)
 
     def final_checked(self, tournament: Tournament) -> list[Problem]:
         """A finalised event's ``final/`` that does not hold the prize list its ``prizes.toml`` gives."""

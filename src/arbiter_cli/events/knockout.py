@@ -320,7 +320,7 @@ class KnockoutEvent(Registration):
         with self.reading(folder):
             knockout = folder.load_knockout(check=False)
             found, edits = folder.located(knockout), folder.hand_edits()
-        found += input_problems(self.path, KnockoutFolder.layout)
+        found += input_problems(self.path, KnockoutFolder.layout, warn=self.warn)
         if not found:
             found += final_prize_problems(self, knockout.settings.status is Status.FINALISED, self.prize_table,
                                           lambda fund: knockout_final_outputs(knockout, fund))

@@ -19,11 +19,11 @@ import tomli_w
 from pydantic import ValidationError
 
 from arbiter_cli.core.errors import BrokenFolder, pydantic_message
-from arbiter_cli.core.prizes import PrizeTable
+from arbiter_cli.core.prizes import CONDITIONS, PrizeTable
 from arbiter_cli.store.files import read_optional_text
 from arbiter_cli.store.tournament import PRIZES_FILE, read_toml
 
-__all__ = ["PRIZES_FILE", "read_prizes", "parse_prizes", "prize_text_with"]
+__all__ = ["PRIZES_FILE", "read_prizes", "parse_prizes", "prize_text_with", "open_categories"]
 
 
 def read_prizes(folder: Path, team: bool = False) -> PrizeTable | None:
@@ -37,6 +37,10 @@ def parse_prizes(text: str, source: str = PRIZES_FILE, team: bool = False) -> Pr
     """The prize fund in a ``prizes.toml`` text; the first mistake names the line and the field.
     A team event's has no ``[[category]]`` (its individual prizes are the board prizes), an
     individual event's no ``[[board]]`` nor ``board_share``."""
+    listed = ("board",) if team else ("category",)  # the lists of tables a person may write [one] for
+    for key in listed:  # before TOML reads it: [category] then [[category]] is a TOML error of its own
+        if (line := _table_line(text, key, inline=False)) is not None:
+            raise _one_table(key, source, line)
     table = read_toml(text, source)
     foreign = ("category",) if team else ("board", "board_share")
     for key in foreign:
@@ -45,6 +49,9 @@ def parse_prizes(text: str, source: str = PRIZES_FILE, team: bool = False) -> Pr
                 "board prizes are for team events"
             loc: tuple[object, ...] = (key, 0) if isinstance(table[key], list) else (key,)
             raise BrokenFolder(what, source=source, line=_line(text, loc), field=key)
+    for key in listed:
+        if isinstance(table.get(key), dict):  # category = {...}: one table for a list of them
+            raise _one_table(key, source, _table_line(text, key))
     try:
         return PrizeTable.model_validate(table)
     except ValidationError as error:
@@ -52,6 +59,20 @@ def parse_prizes(text: str, source: str = PRIZES_FILE, team: bool = False) -> Pr
         loc = tuple(first["loc"])
         message = "is missing" if first["type"] == "missing" else pydantic_message(first)
         raise BrokenFolder(message, source=source, line=_line(text, loc), field=_field(loc)) from None
+
+
+def open_categories(folder: Path, table: PrizeTable | None) -> list[str]:
+    """Of the prize fund ``table`` read from ``folder``'s ``prizes.toml``, the categories with no
+    condition, open to every player (a condition forgotten?): one line each, naming the file, the
+    line and the field, for a warning; nothing is refused, as an open category may be meant."""
+    categories = table.category if table is not None else ()
+    open_ones = [index for index, category in enumerate(categories) if category.open_to_all]
+    text = read_optional_text(folder / PRIZES_FILE, PRIZES_FILE) if open_ones else None
+    if text is None:
+        return []
+    return [f"{PRIZES_FILE}, line {_line(text, ('category', index))}, field 'category[{index + 1}]': "
+            f"{categories[index].name!r} has no condition ({', '.join(CONDITIONS)}): every player may take it"
+            for index in open_ones]
 
 
 def _field(loc: Sequence[object]) -> str | None:
@@ -93,6 +114,22 @@ def _line(text: str, loc: Sequence[object]) -> int | None:
         if stripped.startswith("["):
             in_table = True
         if not in_table and re.match(rf"{re.escape(key)}\s*=", stripped):
+            return number
+    return None
+
+
+def _one_table(key: str, source: str, line: int | None) -> BrokenFolder:
+    """``[category]`` written for ``[[category]]``: what to write instead (issue 30)."""
+    return BrokenFolder(f"[{key}] is one table, but each {key} is an entry of a list: write [[{key}]], with two "
+                        f"brackets, over each {key}", source=source, line=line, field=key)
+
+
+def _table_line(text: str, key: str, inline: bool = True) -> int | None:
+    """The line of the table header ``[key]`` (one bracket; ``inline``: or of ``key = ...``)."""
+    header = rf"\[\s*{re.escape(key)}\s*\]\s*(#.*)?$"
+    pattern = re.compile(rf"\s*({header}|{re.escape(key)}\s*=)" if inline else rf"\s*{header}")
+    for number, line in enumerate(text.splitlines(), start=1):
+        if pattern.match(line):
             return number
     return None
 
