@@ -55,3 +55,24 @@ def test_readme_first_setup_command_installs_and_pairs_the_sample_as_shown(tmp_p
     printed = "\n".join(line for line in done.stdout.splitlines() if not line.startswith("WARNING: Location"))
     assert done.returncode == 0, done.stdout
     assert matches(shown.splitlines(), printed + "\n"), printed
+
+
+def test_quick_start_copies_the_sample_to_a_fresh_temporary_folder_never_a_fixed_tmp_path() -> None:
+    """Issue 30: the README's demo copied to a fixed ``/tmp/arbiter-demo``; on a shared machine another
+    user's run paired it between ``cp`` and ``pair``. Every quick-start command (the README's and
+    docs/getting-started.md's) that copies a sample copies it into a folder of its own from
+    ``mktemp -d``, and none names a fixed path under /tmp."""
+    copies = 0
+    for page in (README, REPOSITORY / "docs" / "getting-started.md"):
+        text = page.read_text(encoding="utf-8")
+        blocks = re.findall(r"```(?:sh|bash|console)\n(.*?)```", text, re.DOTALL)
+        for block in blocks:
+            assert not re.search(r"(?<![\w$])/tmp\b", block), f"{page.name}: a fixed /tmp path in {block!r}"
+            for command in re.findall(r"[^\n]*cp -r sample_events/[^\n]*", block):
+                copies += 1
+                target = re.search(r"cp -r sample_events/\S+ (\S+)", command)
+                assert target is not None, command
+                variable = re.fullmatch(r'"?\$\{?(\w+)\}?"?', target.group(1))
+                assert variable is not None, f"{page.name}: {command!r} copies to a fixed folder"
+                assert re.search(rf'{variable.group(1)}="\$\(mktemp -d\)[^"]*"', command), command
+    assert copies >= 2  # the README's set-up command and its walk-through
