@@ -48,31 +48,30 @@ def _pairing_page_view(tournament: TeamTournament, rnd: MatchRound) -> View:
             return f"  {side_colour(r, key == 'first')} {by_tpn[r[key]].name}"
         return show
 
-    def rating(key: str) -> Callable[[dict[str, Any]], str]:
-        def show(r: dict[str, Any]) -> str:
-            player = by_tpn.get(r[key]) if r["board"] is not None and r[key] is not None else None
-            return str(player.rating) if player is not None and player.rating else ""
-        return show
-
     primary = tournament.team.primary.lower()
     secondary = "gp" if primary == "mp" else "mp"
 
-    def score(key: str) -> Callable[[dict[str, Any]], str]:
+    def rating(key: str) -> Callable[[dict[str, Any]], str]:
+        """A board's line: the player's rating; a team's line (match or bye): the team's points before
+        the round, the primary score with the other one in brackets (none in round 1)."""
         def show(r: dict[str, Any]) -> str:
-            if r[f"{key}_{primary}"] is None:
-                return ""
-            first, second = number_texts([r[f"{key}_{primary}"], r[f"{key}_{secondary}"]])
-            return f"{first} ({second})"
+            if r["board"] is None:
+                if r[f"{key}_{primary}"] is None:
+                    return ""
+                first, second = number_texts([r[f"{key}_{primary}"], r[f"{key}_{secondary}"]])
+                return f"{first} ({second})"
+            player = by_tpn.get(r[key]) if r[key] is not None else None
+            return str(player.rating) if player is not None and player.rating else ""
         return show
 
-    # no Pts column before anyone scored (round 1), as on an individual pairing sheet
-    points = [[Column(f"{key}_points", "Pts", score(key), "right")] if rnd.number > 1 else []
-              for key in ("first", "second")]
+    # a team's points share the players' rating column, as no line has both: the sheet keeps its
+    # width, and the names their length (no Pts before anyone scored: round 1)
+    heading = "Rtg" if rnd.number == 1 else "Rtg/Pts"
     columns = [Column("match", "Bd", pairing_place, "right"), Column("first", "Team / player", side("first")),
-               Column("first_rating", "Rtg", rating("first"), "right"), *points[0],
+               Column("first_rating", heading, rating("first"), "right"),
                Column("result", "Result", pairing_result, "center"),
                Column("second", "Team / player", side("second")),
-               Column("second_rating", "Rtg", rating("second"), "right"), *points[1]]
+               Column("second_rating", heading, rating("second"), "right")]
     return View(f"round {rnd.number}", pairing_records(tournament, rnd), columns)
 
 
@@ -84,8 +83,8 @@ def team_pairing_sheets(tournament: TeamTournament, rnd: MatchRound, today: str)
     primary, secondary = ("match", "game") if tournament.team.primary == "MP" else ("game", "match")
     notes = [f"w b: the player's colour (the first-named team plays {tournament.team.pattern} from board 1); "
              "a match's line gives its score, first-named team first"
-             + (f"; Pts: the team's {primary} points before the round, its {secondary} points in brackets"
-                if rnd.number > 1 else "")]
+             + (f"; Rtg/Pts: a player's rating, and on a team's line its {primary} points before the round, "
+                f"its {secondary} points in brackets" if rnd.number > 1 else "")]
     return [sheet(_pairing_page_view(tournament, rnd), page_header(tournament, what, today),
                   shrink=("first", "second"), notes=notes)]
 
