@@ -1,8 +1,8 @@
 """Team events: a team Swiss (C.04.6) and a team round robin (a league, single or double).
 
 The commands drawn: teams and rosters (``team import``, ``team add`` with ``team roster ...
-add``, ``team remove``, ``team roster ... remove``), late teams, team withdrawals (the round
-robin's half rule), requested team byes (``team bye``, ``--zero``, ``--cancel``), line-ups for
+add``, also ``--at`` a place, ``team remove``, ``team roster ... remove``), late teams, team
+withdrawals (the round robin's half rule), requested team byes (``team bye``, ``--zero``, ``--cancel``), line-ups for
 the next round and for the paired one, ``pair``, ``unpair``, board results, match forfeits
 (``ROUND MATCH +/-``, also with ``--correct`` over board results, and ``none --correct``),
 corrections before and after ``finalize``, ``finalize`` (also early), ``prizes.toml`` edits, and
@@ -166,6 +166,19 @@ class TeamMachine(RoundCommands):
             entries = [(name, *self.roster_entry(data, name, rating)) for name, rating in roster]
             self.arbiter("-d", self.root, "team", "roster", short, "add",
                          *(f"{name}/{fide or ''}///{own or ''}".rstrip("/") for name, fide, own in entries))
+
+    @precondition(lambda self: self.started and bool(team_names(self.root)))
+    @rule(data=st.data())
+    def add_a_player_at_a_roster_place(self, data: st.DataObject) -> None:
+        """``team roster TEAM add PLAYER --at N`` (issue 30): a late player placed mid-roster, at any place
+        (off the roster too, or after round 1: refused, and nothing changes)."""
+        number = pick(data, sorted(self.teams()), "team")
+        place = data.draw(st.integers(0, len(self.roster(number)) + 2), label="roster place")
+        rating = data.draw(st.one_of(st.none(), st.integers(1200, 2600)), label="rating")
+        name = self.names.next()
+        fide, own = self.roster_entry(data, name, rating)
+        self.arbiter("-d", self.root, "team", "roster", number, "add",
+                     f"{name}/{fide or ''}///{own or ''}".rstrip("/"), "--at", place)
 
     @precondition(lambda self: self.started and bool(team_names(self.root)))
     @rule(data=st.data())
