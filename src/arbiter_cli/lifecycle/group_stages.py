@@ -56,6 +56,7 @@ class Qualifier:
     group: str
     place: int
     player: Player
+    instead_of: str = ""  # the withdrawn player above them whose place they take (the next one moves up)
 
 
 @dataclass(frozen=True)
@@ -258,8 +259,9 @@ def stage_complete(stage: Tournament) -> str | None:
 def qualifiers(stages: Mapping[str, Tournament], advance: int) -> list[Qualifier]:
     """The first ``advance`` of each group by its standings and tie-breaks, group by group.
 
-    Every group must be complete. A withdrawn player does not go on; the next one moves up. A
-    tie across the cut that the tie-breaks (and lots, when drawn) leave is refused."""
+    Every group must be complete. A withdrawn player does not go on; the next one moves up, and
+    their :attr:`Qualifier.instead_of` names the withdrawn player. A tie across the cut that the
+    tie-breaks (and lots, when drawn) leave is refused."""
     chosen: list[Qualifier] = []
     for name, stage in stages.items():
         why = stage_complete(stage)
@@ -268,8 +270,18 @@ def qualifiers(stages: Mapping[str, Tournament], advance: int) -> list[Qualifier
         table = compute_standings(stage, stage.last_round, stage.settings.effective_tiebreaks)
         ranked = [row for row in table.rows if row.rank is not None
                   and stage.by_number[row.player.start_number].status == "active"]
-        for place, row in enumerate(ranked[:advance], start=1):
-            chosen.append(Qualifier(name, place, row.player))
+        going = 0
+        gone: list[str] = []  # the withdrawn above the cut, each named by the one who takes their place
+        for row in table.rows:
+            if going == advance:
+                break
+            if row.rank is None:
+                continue
+            if stage.by_number[row.player.start_number].status != "active":
+                gone.append(row.player.name)
+                continue
+            going += 1
+            chosen.append(Qualifier(name, going, row.player, gone.pop(0) if gone else ""))
         if len(ranked) > advance and ranked[advance - 1].rank == ranked[advance].rank:
             tied = [r.player.name for r in ranked if r.rank == ranked[advance].rank]
             raise Refused(f"group {name}: {', '.join(tied)} share place {ranked[advance].rank} after every tie-break, "

@@ -1,6 +1,7 @@
-"""``index.html`` of a group event (issue 18): its details, each group with its players (their
-points and place so far, and who goes on), the qualifiers once the final is paired, and the
-links to every stage's pages (``stages/A/...``, ``stages/final/...``)."""
+"""``index.html`` of a group event (issue 18): its details (the winner of the final once known), each
+group with its players (their points and place so far, who goes on, a withdrawn player named as such
+and the one who goes on in their place), the qualifiers once the final is paired, and the links to
+every stage's pages (``stages/A/...``, ``stages/final/...``)."""
 
 from __future__ import annotations
 
@@ -70,19 +71,44 @@ def _group(site: GroupSite, name: str, view: Any, after_round: int | None, came_
     link = stage_player(name)
     rows = []
     going = 0  # the places that go on: a withdrawn player does not, the next one moves up
+    gone: list[str] = []  # the withdrawn in those places, each named beside the one who goes on instead
     for place, record in enumerate(view.records, start=1):
-        active = stage.tournament.by_number[record["start_number"]].status == "active"
-        goes_on = active and going < advance and record.get("rank") is not None
+        status = stage.tournament.by_number[record["start_number"]].status
+        goes_on = status == "active" and going < advance and record.get("rank") is not None
         going += goes_on
+        said = ("goes on" if complete else "so far") if goes_on else "" if status == "active" else \
+            f"{status}: does not go on" if going < advance else status
+        instead = ""
+        if status != "active" and going < advance:
+            gone.append(record["name"])
+        elif goes_on and gone:  # moved up past a withdrawn player
+            instead = f", in place of {gone.pop(0)}"
         if goes_on and complete:
-            came_from[record["name"]] = f"{name}{going}"
+            came_from[record["name"]] = f"{name}{going}{instead}"
+        said += instead
         rows.append([plain(place, cls="num"), link(record), plain(record.get("rating") or "", cls="num"),
-                     points_cell(record.get("points"), "points"),
-                     plain(("goes on" if complete else "so far") if goes_on else "")])
+                     points_cell(record.get("points"), "points"), plain(said)])
     state = "complete" if complete else f"not complete; after round {after_round}"
     table = Table([header("Place", cls="num"), header("Name"), header("Rating", cls="num"), header("Pts", cls="num"),
                    header("Final")], rows, cls="group")
     return {"name": name, "title": f"{stage_title(name)} ({state})", "table": table}
+
+
+def _winner(site: GroupSite) -> Cell | None:
+    """The winner of the final, linked to their card in it, once known: a knockout final's champion, or
+    a complete round-robin final's first alone (as ``arbiter finalize`` names them)."""
+    final = site.stages.get(FINAL)
+    if final is None:
+        return None
+    if isinstance(final, EventSite):
+        if not _complete(final.tournament):
+            return None
+        first = [row.player for row in final.standings[final.tournament.last_round].rows if row.rank == 1]
+        winner = first[0] if len(first) == 1 else None
+    else:
+        champion = final.bracket["champion"]
+        winner = final.tournament.by_number[champion["start_number"]] if champion is not None else None
+    return None if winner is None else player_cell(winner.start_number, winner.name, stage_root(FINAL))
 
 
 def pages(site: GroupSite) -> Iterator[tuple[str, str]]:
@@ -90,7 +116,7 @@ def pages(site: GroupSite) -> Iterator[tuple[str, str]]:
     groups = event.groups
     extra: list[Fact] = [("Players", len(event.tournament.players)),
              ("Stages", f"{groups.count} groups (round robins), the first {groups.advance} of each to a "
-                        f"{groups.final} final")]
+                        f"{groups.final} final"), ("Winner of the final", _winner(site))]
     context: dict[str, Any] = {"details": event_details(event.tournament.settings, extra, system="groups"),
                                "before_start": None, "stages": [], "groups": [], "qualifiers": None,
                                "knockout_final": groups.final == "knockout", "advance": groups.advance}
