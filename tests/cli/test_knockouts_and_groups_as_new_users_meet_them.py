@@ -160,7 +160,8 @@ def test_knockout_bracket_links_to_the_current_round_for_a_phone(arbiter: Runner
     html = site_pages(folder)["bracket.html"].decode()
     assert '<p class="jump noprint"><a href="#round-2">Current round: round 2</a></p>' in html
     assert html.index('class="jump') < html.index('class="bracket"')
-    assert [int(n) for n in re.findall(r'<section class="bracket-round[^"]*" id="round-(\d+)"', html)] == [1, 2, 3, 4, 5]
+    ids = re.findall(r'<section class="bracket-round[^"]*" id="round-(\d+)"', html)
+    assert [int(n) for n in ids] == [1, 2, 3, 4, 5]
     assert "<script" not in html
 
 
@@ -168,7 +169,8 @@ def test_knockout_bracket_links_to_the_winner_once_the_final_is_won(arbiter: Run
     folder = tmp_path / "cup"
     assert arbiter("new", folder, "--name", "Cup", "--system", "knockout", "--games-per-match", "1",
                    "--tiebreak-stages", "armageddon", "--seed", "4").code == 0
-    assert arbiter("-d", folder, "player", "import", "-", stdin="name,rating\nA,2400\nB,2300\nC,2200\nD,2100\n").code == 0
+    players = "name,rating\nA,2400\nB,2300\nC,2200\nD,2100\n"
+    assert arbiter("-d", folder, "player", "import", "-", stdin=players).code == 0
     for rnd in (1, 2):
         assert arbiter("-d", folder, "pair").code == 0
         for row in json.loads(arbiter("-d", folder, "pairings", str(rnd), "-f", "json").out):

@@ -33,7 +33,8 @@ def pages(site: GroupSite) -> Iterator[tuple[str, str]]:
         after = "" if stage.after_round is None else f" after round {stage.after_round}"
         stages.append({"name": stage.name, "title": stage_title(stage.name),
                        "heading": "final standings" if stage.final else f"standings{after}",
-                       "table": shared_places(standings_table(stage.view, stage_player(stage.name)), stage.view), "legend": stage.notes,
+                       "table": shared_places(standings_table(stage.view, stage_player(stage.name)), stage.view),
+                       "legend": stage.notes,
                        "root": stage_root(stage.name)})
     title = f"{site.event.tournament.settings.name}: standings"
     yield "standings.html", site_page(site, "group_standings.html", title, stages=stages,
