@@ -270,12 +270,17 @@ def test_group_knockout_final_winner_is_named_on_the_index(arbiter: Runner, tmp_
 
 
 def test_group_withdrawn_player_is_named_and_who_went_on_instead(arbiter: Runner, sample) -> None:
-    """Group C's second withdraws: the index says so ("withdrawn: does not go on") and names who goes on
-    in their place; ``pair`` says it when it makes the final, and the qualifiers' From names it."""
+    """Group C's second withdraws: the event's standings note it (CLI and site), the index says so ("withdrawn: does not
+    go on") and names who goes on in their place; ``pair`` says it when it makes the final, and the
+    qualifiers' From names it."""
     folder = sample(GROUPS)
     assert arbiter("-d", folder / "stages" / "C", "player", "withdraw", "4").code == 0  # Jensen, Maja: C's second
+    shown = arbiter("-d", folder, "standings")
+    assert "note: group C: Jensen, Maja withdrew: Baker, Thomas goes on in their place\n" in shown.err, shown.err
     _groups_played(arbiter, folder)
-    text = _text(site_pages(folder)["index.html"])
+    pages = site_pages(folder)
+    assert "Jensen, Maja withdrew: Baker, Thomas goes on in their place" in _text(pages["standings.html"])
+    text = _text(pages["index.html"])
     group_c = text.split("Group C (complete)")[1].split("Group D")[0]
     assert "2 Jensen, Maja 2117 1½ withdrawn: does not go on" in group_c, group_c
     assert "3 Baker, Thomas 2204 1½ goes on, in place of Jensen, Maja" in group_c, group_c

@@ -358,7 +358,7 @@ class GroupEvent(IndividualEvent):
 
     def standings(self, after_round: int | None, tiebreaks: str | None, rules: Rules | None) -> None:
         """Each group's standings, then the final's (a stage's alone: ``--group NAME``)."""
-        from arbiter_cli.lifecycle.group_stages import event_numbers
+        from arbiter_cli.lifecycle.group_stages import event_numbers, stand_ins
         from arbiter_cli.lifecycle.standings import compute_standings
         from arbiter_cli.render.group_views import stages_json, stages_view, with_event_numbers
         from arbiter_cli.render.knockout_views import knockout_standings_view
@@ -386,6 +386,8 @@ class GroupEvent(IndividualEvent):
                     views[name] = standings_view(stage, table)
                     after_rounds[name] = table.after_round
                     notes = standings_notes(table)
+                    if name != FINAL:  # a withdrawn player above the cut, and who goes on instead
+                        notes += stand_ins(name, stage, table, event.groups.advance)
                     for note in notes if fmt is Format.table and not page else ():
                         self.caller.say(f"note: {'final' if name == FINAL else 'group ' + name}: {note}")
                     heading = table_heading(stage, "standings", table.after_round)

@@ -15,7 +15,7 @@ from arbiter_cli.render.site.blocks import Cell, Fact, Table, header, plain, pla
 from arbiter_cli.render.site.group_parts import stage_player, stage_root, stage_tables, stage_title
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.parts import event_details
-from arbiter_cli.render.site.sites import EventSite, GroupSite
+from arbiter_cli.render.site.sites import EventSite, GroupSite, stage_after
 
 SITES = frozenset({"groups"})
 ORDER = 0
@@ -63,29 +63,28 @@ def _groups_before_start(site: GroupSite) -> tuple[str, Table | None]:
 
 def _group(site: GroupSite, name: str, view: Any, after_round: int | None, came_from: dict[str, str]) -> dict[str, Any]:
     """A group's section: its players in order, who goes on (recorded in ``came_from`` once the group
-    is complete: a qualifier's name -> group and place, A1)."""
+    is complete: a qualifier's name -> group and place, A1; a withdrawn player above the cut named beside
+    the one who goes on in their place, as :func:`~arbiter_cli.lifecycle.group_stages.going_on` has them)."""
+    from arbiter_cli.lifecycle.group_stages import going_on
+
     stage = site.stages[name]
     assert isinstance(stage, EventSite)
     advance = site.event.groups.advance
     complete = _complete(stage.tournament)
     link = stage_player(name)
+    standings = stage.standings[min(stage_after(stage.tournament), stage.tournament.last_round)]
+    going = {q.player.start_number: q for q in going_on(name, stage.tournament, standings, advance)}
+    replaced = {q.instead_of for q in going.values() if q.instead_of}
     rows = []
-    going = 0  # the places that go on: a withdrawn player does not, the next one moves up
-    gone: list[str] = []  # the withdrawn in those places, each named beside the one who goes on instead
     for place, record in enumerate(view.records, start=1):
         status = stage.tournament.by_number[record["start_number"]].status
-        goes_on = status == "active" and going < advance and record.get("rank") is not None
-        going += goes_on
-        said = ("goes on" if complete else "so far") if goes_on else "" if status == "active" else \
-            f"{status}: does not go on" if going < advance else status
-        instead = ""
-        if status != "active" and going < advance:
-            gone.append(record["name"])
-        elif goes_on and gone:  # moved up past a withdrawn player
-            instead = f", in place of {gone.pop(0)}"
-        if goes_on and complete:
-            came_from[record["name"]] = f"{name}{going}{instead}"
-        said += instead
+        chosen = going.get(record["start_number"]) if record.get("rank") is not None else None
+        said = "" if status == "active" else f"{status}: does not go on" if record["name"] in replaced else status
+        if chosen is not None:
+            instead = f", in place of {chosen.instead_of}" if chosen.instead_of else ""
+            said = ("goes on" if complete else "so far") + instead
+            if complete:
+                came_from[record["name"]] = f"{name}{chosen.place}{instead}"
         rows.append([plain(place, cls="num"), link(record), plain(record.get("rating") or "", cls="num"),
                      points_cell(record.get("points"), "points"), plain(said)])
     state = "complete" if complete else f"not complete; after round {after_round}"
