@@ -2,6 +2,9 @@
 
 * ``reference/commands.md``, the command reference: every command, argument and option of the
   Typer app, as Typer's own documentation generator writes it (``typer.cli.get_docs_for_click``).
+  It is kept in the repository, so that the guides' links to it work where the Markdown is read
+  as it is (on GitHub): ``python docs/hooks.py`` writes it again after a command changes, and a
+  test fails while it is not current.
 * the JSON schemas of ``reference/json.md``: each ``--format json`` record's pydantic model
   (``arbiter_cli.render.schemas.SCHEMAS``), written where the page says ``<!-- schemas -->``.
 * the man pages, ``man/man1/arbiter.1`` and one per command (``arbiter-pair.1``...), written by
@@ -26,8 +29,9 @@ SCHEMAS_MARK = "<!-- schemas -->"
 MAN_MACROS = {"TH", "SH", "SS", "B", "I", "BR", "TP", "PP", "IP", "RS", "RE"}  # what click-man writes
 
 INTRO = """\
-Every command, argument and option of `arbiter`, generated from the program when this site is
-built: it is what `arbiter --help` and `arbiter COMMAND --help` print. The guides say when to use
+Every command, argument and option of `arbiter`, generated from the program (`python docs/hooks.py`
+writes this page; a test checks it is current): it is what `arbiter --help` and
+`arbiter COMMAND --help` print. The guides say when to use
 each command; the man pages (`arbiter.1`, `arbiter-pair.1`, ...) are made from the same source (see
 [Man pages and shell completion](man-and-completion.md)).
 """
@@ -88,13 +92,6 @@ def _escaped(roff: str) -> str:
     return "\n".join(lines)
 
 
-def on_files(files: Any, config: Any) -> Any:
-    from mkdocs.structure.files import File
-
-    files.append(File.generated(config, COMMANDS_PAGE, content=command_reference()))
-    return files
-
-
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     if page.file.src_uri == JSON_PAGE and SCHEMAS_MARK in markdown:
         return markdown.replace(SCHEMAS_MARK, schema_sections())
@@ -103,3 +100,7 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
 
 def on_post_build(config: Any) -> None:
     write_man_pages(Path(config["site_dir"]) / "man" / "man1")
+
+
+if __name__ == "__main__":  # python docs/hooks.py: write the command reference again
+    (Path(__file__).parent / COMMANDS_PAGE).write_text(command_reference(), encoding="utf-8")

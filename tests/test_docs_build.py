@@ -69,6 +69,13 @@ def test_the_command_reference_names_every_command_and_option(site: Path) -> Non
     assert 'id="arbiter-player-add"' in page and 'id="arbiter-pair"' in page
 
 
+def test_the_command_reference_in_the_repository_is_current() -> None:
+    """The guides link to reference/commands.md, so it is a file of the repository (read on GitHub, a
+    page made only when the site is built was a broken link): it must be what the program says now."""
+    kept = (REPOSITORY / "docs" / "reference" / "commands.md").read_text(encoding="utf-8")
+    assert kept == _hooks().command_reference(), "docs/reference/commands.md is stale: run python docs/hooks.py"
+
+
 def test_man_pages_are_made_for_every_command_and_render_with_no_groff_warning(tmp_path: Path) -> None:
     pages = _hooks().write_man_pages(tmp_path)
     names = {page.name for page in pages}

@@ -17,7 +17,9 @@ from sybil.parsers.markdown import CodeBlockParser
 
 from docs_session import REPOSITORY, Session, matches, steps
 
+GENERATED = {REPOSITORY / "docs" / "reference" / "commands.md"}  # usage lines, not examples (docs/hooks.py)
 PAGES = sorted([REPOSITORY / "README.md", *(REPOSITORY / "docs").rglob("*.md")])
+PAGES = [page for page in PAGES if page not in GENERATED]
 SHELLS = {"sh", "bash", "shell", "zsh", "fish", "console"}
 ILLUSTRATION = "<!-- illustration -->"
 

@@ -347,6 +347,44 @@ def test_a_mistyped_option_of_result_is_named_as_an_unknown_option(arbiter: Runn
     assert f"did you mean {near}?" in done.err
 
 
+@pytest.mark.parametrize("args", [("5", "3", "1-0", "--corect"), ("--corect", "5", "3", "1-0"),
+                                  ("5", "3", "1-0", "--correct", "--exused")])
+def test_a_mistyped_option_anywhere_on_the_line_is_named_not_blamed_on_an_argument(
+        arbiter: Runner, sample, args: tuple[str, ...]) -> None:
+    """Trial of issue 29: after the three arguments the parser called '--corect' an extra argument, and
+    before them it blamed ROUND; a global option before the command (--dir=) is not the command's."""
+    folder = sample("swiss32-in-progress")
+    before = snapshot(folder)
+    mistyped = next(word for word in args if word.startswith("--") and word != "--correct")
+    done = arbiter(f"--dir={folder}", "result", *args)
+    assert done.code == 2 and done.err.count("\n") == 1
+    assert f"no such option: {mistyped}" in done.err and "ROUND" not in done.err
+    assert snapshot(folder) == before
+
+
+@pytest.mark.parametrize("option", ["--from", "--pgn"])
+def test_result_from_given_twice_is_refused_not_half_entered(arbiter: Runner, sample, tmp_path: Path,
+                                                             option: str) -> None:
+    """Note of issue 28: 'result --from a --from b' entered only b (the parser keeps the last)."""
+    folder = sample("swiss32-in-progress")
+    (tmp_path / "a.txt").write_text("2 1-0\n")
+    (tmp_path / "b.txt").write_text("5 0-1\n")
+    before = snapshot(folder)
+    done = arbiter("-d", folder, "result", "5", option, tmp_path / "a.txt", option, tmp_path / "b.txt")
+    assert done.code == 2 and done.err.count("\n") == 1 and f"{option} is given 2 times" in done.err
+    assert snapshot(folder) == before
+
+
+def test_a_file_named_without_o_says_to_give_o(arbiter: Runner, sample, tmp_path: Path) -> None:
+    """Trial of issue 29: 'arbiter export out.trf' said only "unexpected extra argument"."""
+    folder = sample("swiss32-in-progress")
+    done = arbiter("-d", folder, "export", str(tmp_path / "out.trf"))
+    assert done.code == 2 and done.err.count("\n") == 1
+    assert f"-o {tmp_path / 'out.trf'}" in done.err and not (tmp_path / "out.trf").exists()
+    done = arbiter("-d", folder, "export", "-o", str(tmp_path / "out.trf"), "extra")
+    assert done.code == 2 and "-o extra" not in done.err and not (tmp_path / "out.trf").exists()
+
+
 def test_usage_errors_are_one_line(arbiter: Runner) -> None:
     result = arbiter("frobnicate")
     assert result.code == 2 and result.err.count("\n") == 1 and "No such command" in result.err

@@ -128,7 +128,7 @@ def test_team_event_with_national_roster_rating_reads_rosters_and_team_rating_by
     result = arbiter("-d", folder, "team", "import", "-", stdin=rows)
     assert result.code == 0, result.err
     teams = json.loads(arbiter("-d", folder, "team", "list", "-f", "json").out)
-    assert [(t["name"], t["rating"]) for t in teams] == [("Alpha", "1975"), ("Beta", "1750")]  # (2000 + 1950) / 2
+    assert [(t["name"], t["rating"]) for t in teams] == [("Alpha", 1975), ("Beta", 1750)]  # (2000 + 1950) / 2
     roster = json.loads(arbiter("-d", folder, "team", "roster", "Alpha", "-f", "json").out)
     assert [(p["name"], p["rating"], p["national_rating"]) for p in roster] == [("Ak, Ali", 1500, 2000),
                                                                                  ("Bal, Can", 2400, None)]

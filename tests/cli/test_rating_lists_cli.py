@@ -210,6 +210,11 @@ def test_update_ratings_before_round_1_shows_each_change_and_renumbers(arbiter: 
         ("2 (Carlsen, Magnus) rating", "2830", "2833"), ("2 (Carlsen, Magnus) federation", "ENG", "NOR")]
     again = arbiter("-d", folder, "player", "update-ratings")
     assert again.code == 0 and "nothing changed" in again.err
+    # a script reads an empty list, not nothing (note of issue 28)
+    scripted = arbiter("-d", folder, "player", "update-ratings", "-f", "json")
+    assert scripted.code == 0 and json.loads(scripted.out) == [] and "nothing changed" in scripted.err
+    assert arbiter("-d", folder, "player", "update-ratings", "-f", "csv").out.splitlines() == [
+        "start_number,name,fide_id,field,old,new"]
 
 
 def test_update_ratings_after_round_1_is_refused_unless_forced(arbiter: Runner, listed: Path,

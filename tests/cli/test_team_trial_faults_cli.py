@@ -228,3 +228,29 @@ def test_team_card_shows_a_round_won_or_lost_by_match_forfeit_end_to_end(
     table = arbiter("-d", folder, "team", "card", "8").out
     line = next(line for line in table.splitlines() if "(match forfeit)" in line)
     assert "Échecs Oyonnax" in line and " - " in line and " 3 " in line
+
+
+def test_a_team_round_names_its_missing_boards_shortened_as_the_swiss_does(
+        arbiter: Runner, sample: Callable[[str], Path]) -> None:
+    """Trial of issue 29: a team event's ``result`` and ``standings`` listed every board still without a
+    result (252 on 200 teams), where an individual event names ten and says how many more."""
+    folder = sample(SWISS)  # round 4: 28 boards still to play
+    entered = arbiter("-d", folder, "result", "4", "4.1", "1-0")
+    assert entered.code == 0
+    assert "round 4: 27 results missing (4.2, 4.3, 4.4, 5.1, 5.2, 5.3, 5.4, 6.1, 6.2, 6.3 and 17 more)" in entered.err
+    noted = arbiter("-d", folder, "standings")
+    assert "no result yet on boards 4.2, 4.3, 4.4, 5.1, 5.2, 5.3, 5.4, 6.1, 6.2, 6.3 and 17 more" in noted.err
+
+
+def test_c04_2_4_3_a_team_correction_of_a_round_later_rounds_were_paired_on_says_so(
+        arbiter: Runner, sample: Callable[[str], Path]) -> None:
+    """Trial of issue 29: a team event's correction of an earlier round said nothing of the rounds paired on
+    the old result, where the Swiss names them; their published pairings stand (C.04.2 4.3)."""
+    folder = sample(SWISS)  # round 4 is paired
+    corrected = arbiter("-d", folder, "result", "3", "1.1", "0-1", "--correct")
+    assert corrected.code == 0
+    assert ("note: round 4 was paired before this change to round 3; published pairings stand (C.04.2 4.3); "
+            "'arbiter trf check' on an export shows whether paired again now it would come out differently"
+            ) in corrected.err
+    entered = arbiter("-d", folder, "result", "4", "4.1", "1-0")  # the last round: nothing was paired on it
+    assert entered.code == 0 and "paired before" not in entered.err

@@ -57,6 +57,18 @@ def test_compare_and_set_saves_nothing_when_the_stored_result_moved() -> None:
     assert entered.round.game(1).result is B and entered.changes[0].change == "round 1 board 1 correction"  # type: ignore[union-attr]
 
 
+def test_a_stale_was_old_line_is_named_by_its_input_and_line() -> None:
+    """Trial of issue 29: a ``was OLD`` that no longer holds named the board but not the file or the line
+    of ``--from``; the input's first stale line is named as every other bad line is."""
+    t = enter_results(_paired(), 1, [ResultLine(1, W)]).tournament
+    lines = parse_result_lines("2 ½-½\n1 0-1 was none\n", "r.txt")
+    with pytest.raises(Refused) as error:
+        enter_results(t, 1, lines, source="r.txt")
+    assert (error.value.source, error.value.line) == ("r.txt", 2)
+    assert str(error.value) == ("r.txt, line 2: round 1: nothing saved, because the stored result changed meanwhile: "
+                                "board 1: stored 1-0, yours 0-1 (based on none)")
+
+
 def test_c04_2_4_3_an_entered_result_changes_only_as_a_correction() -> None:
     t = enter_results(_paired(), 1, [ResultLine(1, W)]).tournament
     with pytest.raises(Refused, match="board 1 has 1-0, not 0-1 \\(give --correct"):

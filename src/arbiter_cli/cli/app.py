@@ -20,7 +20,7 @@ import typer
 from typer.exceptions import TyperException
 
 from arbiter_cli import __version__
-from arbiter_cli.cli.common import STATE, say
+from arbiter_cli.cli.common import STATE, output_hint, say, unknown_option
 from arbiter_cli.cli.interrupt import INTERRUPT
 from arbiter_cli.store.commits import COMMITS
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, DomainError, NoPairing, Refused
@@ -200,6 +200,11 @@ def _narrowed(argv: list[str]) -> typer.Typer:
     return build(commands, groups)
 
 
+def _after(name: str | None, argv: list[str]) -> list[str]:
+    """The command line's words after the command ``name`` (the global options come before it)."""
+    return argv[argv.index(name) + 1:] if name in argv else []
+
+
 def exit_code(error: DomainError) -> int:
     """The exit code of a domain error (docs/reference/exit-codes.md): the one place they are mapped."""
     match error:
@@ -235,6 +240,11 @@ def main(argv: list[str] | None = None) -> None:
         if type(error).__name__ == "NoArgsIsHelpError" and ctx is not None:
             print(ctx.get_help(), file=sys.stderr)
             sys.exit(2)
+        # The parser names an unknown option itself, but not where a command lets them through as arguments.
+        words = _after(ctx.info_name, arguments) if ctx is not None and type(error).__name__ != "NoSuchOption" else []
+        if ctx is not None and (told := unknown_option(ctx.command, words) or output_hint(
+                ctx.command, words, error.format_message())) is not None:
+            _fail(told + f"; see '{ctx.command_path} --help'", 2)
         hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
         _fail(error.format_message() + hint, error.exit_code)
     except typer.Abort:

@@ -22,12 +22,14 @@ from arbiter_cli.core.tiebreak_codes import Rules
 from arbiter_cli.render.output import Format, View, emit, slow_progress, stderr_console
 
 if TYPE_CHECKING:
+    import click
+
     from arbiter_cli.events.base import Event
     from arbiter_cli.render.printing import Sheet
 
 __all__ = ["STATE", "FormatOption", "RulesOption", "TiebreaksOption", "PrintOption", "HtmlOption", "ExplainOption",
            "GroupOption", "say", "command_line", "output_file", "read_bytes", "read_input", "arguments", "author", "waiting",
-           "Terminal", "check_page", "event", "club"]
+           "Terminal", "check_page", "event", "club", "no_such_option", "unknown_option", "output_hint"]
 
 
 @dataclass
@@ -58,6 +60,43 @@ ExplainOption = Annotated[bool, typer.Option("--explain", help="Explain the pair
 GroupOption = Annotated[Optional[str], typer.Option(
     "--group", metavar="NAME", show_default=False,
     help="A group event: the stage, a group's letter (A, B, ...) or 'final'.")]
+
+
+def no_such_option(value: str, known: Sequence[str]) -> str:
+    """The line for an option the command does not have, with the nearest one it does."""
+    import difflib
+
+    near = difflib.get_close_matches(value.split("=", 1)[0], list(known), n=1)
+    return f"no such option: {value}" + (f" (did you mean {near[0]}?)" if near else "")
+
+
+def unknown_option(command: "click.Command", argv: Sequence[str]) -> str | None:
+    """The line for the first ``--option`` of ``argv`` that ``command`` does not have, or None.
+
+    A command that takes the forfeit codes (``-/+``) as arguments lets unknown options through as
+    arguments too, so the parser's own message blamed the next argument ("Invalid value for
+    'ROUND'") or called the option an extra argument; the arbiter mistyped an option."""
+    known = [name for parameter in command.params for name in (*parameter.opts, *parameter.secondary_opts)]
+    known.append("--help")
+    for token in argv:
+        if token == "--":
+            break
+        if token.startswith("--") and token.split("=", 1)[0] not in known:
+            return no_such_option(token, [name for name in known if name.startswith("--")])
+    return None
+
+
+def output_hint(command: "click.Command", argv: Sequence[str], message: str) -> str | None:
+    """The line for a file named as an argument to a command that writes one with ``-o``
+    (``arbiter export out.trf``), or None: the parser only said "unexpected extra argument"."""
+    import re
+
+    found = re.search(r"unexpected extra argument.*\((.+)\)$", message)
+    writes = any("--output" in parameter.opts for parameter in command.params) and not any(
+        word in ("-o", "--output") or word.startswith(("-o", "--output=")) for word in argv)
+    if found is None or not writes or (extra := found.group(1).split()[0]).startswith("-"):
+        return None
+    return f"unexpected argument: {extra} (a file to write is given with -o: -o {shlex.quote(extra)})"
 
 
 def say(message: str) -> None:

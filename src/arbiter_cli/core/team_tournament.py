@@ -141,6 +141,11 @@ class MatchRound:
     def complete(self) -> bool:
         return all(m.complete for m in self.matches)
 
+    @property
+    def missing(self) -> list[str]:
+        """The boards still without a result, as ``arbiter result`` takes them (``MATCH.BOARD``)."""
+        return [f"{m.number}.{b}" for m in self.matches for b in m.missing]
+
     def match(self, number: int) -> Match | None:
         return next((m for m in self.matches if m.number == number), None)
 

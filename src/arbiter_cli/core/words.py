@@ -9,7 +9,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 
-__all__ = ["count", "signed", "folded", "listed", "LISTED"]
+__all__ = ["count", "signed", "folded", "listed", "rounds_named", "LISTED"]
 
 #: How many items a message names before it counts the rest (:func:`listed`).
 LISTED = 10
@@ -30,6 +30,19 @@ def listed(items: Iterable[object], separator: str = ", ", most: int = LISTED) -
     texts = [str(item) for item in items]
     shown = separator.join(texts[:most])
     return shown if len(texts) <= most else f"{shown} and {len(texts) - most} more"
+
+
+def rounds_named(numbers: list[int]) -> str:
+    """Rounds as a message names them.
+
+    >>> rounds_named([4]), rounds_named([4, 5, 6]), rounds_named([4, 6])
+    ('round 4', 'rounds 4-6', 'rounds 4, 6')
+    """
+    if len(numbers) == 1:
+        return f"round {numbers[0]}"
+    if numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"rounds {numbers[0]}-{numbers[-1]}"
+    return "rounds " + ", ".join(map(str, numbers))
 
 
 def signed(n: int) -> str:

@@ -172,12 +172,12 @@ class Registration(Event):
                 folder.save(tournament, update.tournament, self.caller.command, update.changes)
         for note in update.notes:
             self.caller.say(note)
+        self.caller.show(rating_changes_view(f"{tournament.settings.name}: ratings from "  # none: [] for a script
+                                             f"{lists.label if lists else 'the list'}", update.rows))
         if not update.changes:
             self.caller.say(f"no rating, title or federation differs from {lists.label if lists else 'the list'}; "
                             "nothing changed")
             return
-        self.caller.show(rating_changes_view(f"{tournament.settings.name}: ratings from "
-                                             f"{lists.label if lists else 'the list'}", update.rows))
         self.caller.say(f"updated {count(len(update.changes), 'field')} of "
                         f"{count(len({row['start_number'] for row in update.rows}), 'player')}")
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.team_tournament import TeamTournament
-from arbiter_cli.core.words import count
+from arbiter_cli.core.words import count, listed
 from arbiter_cli.events.base import Caller, Event, check_version, today
 from arbiter_cli.events.checks import Checked, final_prize_problems, input_problems, report
 from arbiter_cli.store.team_folder import TeamFolder
@@ -314,10 +314,10 @@ class TeamEvent(Event):
         if entered.finalised:
             self.caller.say(f"the final standings are stored again: {self.path / 'final'}/standings.csv and "
                             "standings.json")
-        missing = [f"{m.number}.{b}" for m in entered.round.matches for b in m.missing]
+        missing = entered.round.missing
         if missing:
             self.caller.say(f"round {round_number}: {len(missing)} result{'s' if len(missing) > 1 else ''} missing "
-                            f"({', '.join(missing)})")
+                            f"({listed(missing)})")
         else:
             self.caller.say(f"round {round_number}: all results entered")
 
@@ -378,9 +378,9 @@ class TeamEvent(Event):
             return "final team standings"
         rnd = tournament.round(last)
         if rnd is not None and not rnd.complete:
-            boards = [f"{m.number}.{b}" for m in rnd.matches for b in m.missing]
+            boards = rnd.missing
             self.caller.say(f"note: round {last} is not complete; no result yet on board{'s' if len(boards) > 1 else ''} "
-                            f"{', '.join(boards)}")
+                            f"{listed(boards)}")
             return f"team standings after round {last} (round {last} not complete)"
         return f"team standings after round {last}"
 

@@ -18,7 +18,7 @@ conflicts, named together. An error at a line names the input and the line.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from enum import Enum
 from typing import Generic, Protocol, TypeVar
@@ -272,6 +272,7 @@ def compare_and_set(kind: EntryKind[S, L, A], state: S, lines: Iterable[L], act:
     changes: list[Change] = []
     notes: list[str] = []
     stale: list[str] = []
+    stale_at: int | None = None  # the input's first stale line
     conflicts: list[str] = []
     for line in lines:
         with _at_line(act.source, line.line):
@@ -284,9 +285,11 @@ def compare_and_set(kind: EntryKind[S, L, A], state: S, lines: Iterable[L], act:
                 notes += done.notes
         if isinstance(verdict, Stale):
             stale.append(verdict.text)
+            stale_at = line.line if stale_at is None else stale_at
         elif isinstance(verdict, Conflict):
             conflicts.append(verdict.text)
-    _all_or_nothing(act, stale, bool(changes or (conflicts and kind.finalised_refuses_conflicts)), conflicts)
+    with _at_line(act.source, stale_at) if stale_at is not None else nullcontext():  # named by its input's line
+        _all_or_nothing(act, stale, bool(changes or (conflicts and kind.finalised_refuses_conflicts)), conflicts)
     return Applied(state, tuple(changes), tuple(notes))
 
 

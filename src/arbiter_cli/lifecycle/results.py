@@ -17,7 +17,7 @@ from typing import Literal
 from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.model import Game, Round, Tournament
 from arbiter_cli.core.results import GameResult
-from arbiter_cli.core.words import listed
+from arbiter_cli.core.words import listed, rounds_named
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.entry import (UNCHANGED, UNSET, Act, Applied, Check, Entry, Seat, Unset, Verdict,
                                          compare_and_set, journal_line, needs_correct, not_removed, read_result,
@@ -214,7 +214,7 @@ def _paired_on_the_old_result(after: Tournament, old: Round, new: Round) -> tupl
                 f"of round {new.number} counting as {'draws' if len(ended) > 1 else 'a draw'}, as "
                 f"{'they were' if len(ended) > 1 else 'it was'} still being played (C.04.2 3.1: for pairing "
                 "only); that pairing stands",)
-    named = _rounds(later)
+    named = rounds_named(later)
     if len(after.players) > PAIRED_AGAIN_AT_MOST:
         return (f"note: {named} {'was' if len(later) == 1 else 'were'} paired before this correction of round "
                 f"{new.number}; published pairings stand (C.04.2 4.3); whether paired again now "
@@ -226,18 +226,9 @@ def _paired_on_the_old_result(after: Tournament, old: Round, new: Round) -> tupl
                 f"{new.number}; paired again now, {'it comes' if len(later) == 1 else 'they come'} out the same "
                 "('arbiter trf check' on an export shows no difference)",)
     return (f"note: {named} {'was' if len(later) == 1 else 'were'} paired before this correction of round "
-            f"{new.number}; published pairings stand (C.04.2 4.3), but paired again now {_rounds(differ)} "
+            f"{new.number}; published pairings stand (C.04.2 4.3), but paired again now {rounds_named(differ)} "
             f"would come out differently: 'arbiter trf check' on an export will report "
             f"{'it' if len(differ) == 1 else 'them'}",)
-
-
-def _rounds(numbers: list[int]) -> str:
-    """round 4, rounds 4-6, rounds 4, 6."""
-    if len(numbers) == 1:
-        return f"round {numbers[0]}"
-    if numbers == list(range(numbers[0], numbers[-1] + 1)):
-        return f"rounds {numbers[0]}-{numbers[-1]}"
-    return "rounds " + ", ".join(map(str, numbers))
 
 
 def _undone_forfeits(before: Tournament, after: Tournament, old: Round, new: Round) -> tuple[str, ...]:

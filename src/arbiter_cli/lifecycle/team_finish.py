@@ -24,6 +24,7 @@ from arbiter_cli.core.results import GameResult
 from arbiter_cli.core.team import TeamEvent, half_rule_annulled
 from arbiter_cli.core.team_tournament import Match, MatchRound, TeamTournament, team_event
 from arbiter_cli.core.tiebreak_codes import Rules
+from arbiter_cli.core.words import listed
 from arbiter_cli.lifecycle.standings import settings_rules
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.team_registration import find_team
@@ -122,9 +123,9 @@ def missing_results(tournament: TeamTournament, last: int | None = None) -> list
         missing.append(f"rounds {tournament.last_round + 1} to {end} are not paired" if end > tournament.last_round + 1
                        else f"round {end} is not paired")
     for rnd in tournament.rounds[:end]:
-        boards = [f"{m.number}.{b}" for m in rnd.matches for b in m.missing]
+        boards = rnd.missing
         if boards:
-            missing.append(f"round {rnd.number}: no result on board{'s' if len(boards) > 1 else ''} {', '.join(boards)}")
+            missing.append(f"round {rnd.number}: no result on board{'s' if len(boards) > 1 else ''} {listed(boards)}")
     return missing
 
 

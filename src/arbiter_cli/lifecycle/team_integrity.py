@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from arbiter_cli.core.results import ByeKind
 from arbiter_cli.core.team_tournament import TeamTournament
+from arbiter_cli.core.words import listed
 from arbiter_cli.lifecycle.integrity import BROKEN, Problem
 from arbiter_cli.pairing.team_round_robin import team_round
 
@@ -72,8 +73,8 @@ def team_gaps(tournament: TeamTournament) -> list[Problem]:
     last = tournament.last_round
     found = []
     for rnd in tournament.rounds[:-1]:
-        boards = [f"{m.number}.{b}" for m in rnd.matches for b in m.missing]
+        boards = rnd.missing
         if boards:
             found.append(Problem(_file(rnd.number), f"no result on board{'s' if len(boards) > 1 else ''} "
-                                 f"{', '.join(boards)} though round {last} is paired", severity="incomplete"))
+                                 f"{listed(boards)} though round {last} is paired", severity="incomplete"))
     return found

@@ -29,7 +29,7 @@ from arbiter_cli.core.results import ByeKind, GameResult
 from arbiter_cli.core.team_roster import LineUp, RosterPlayer, check_line_up, default_line_up
 from arbiter_cli.core.team_tournament import (BoardGame, LineUpRequest, Match, MatchRound, TeamBye, TeamByeRequest,
                                               TeamEntry, TeamTournament, board_colour, roster_player, team_event)
-from arbiter_cli.core.words import folded
+from arbiter_cli.core.words import folded, listed, rounds_named
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.entry import (UNSET, Act, Applied, Check, Conflict, Entry, Seat, Seats, Unset, Verdict,
                                          compare_and_set, journal_line, needs_correct, not_removed, read_result,
@@ -133,9 +133,9 @@ def pair_team_round(tournament: TeamTournament) -> TeamPaired:
                       f"{len(tournament.teams)} ('arbiter team add NAME')")
     for earlier in tournament.rounds:  # every round, not only the last (issue 25: a corrected round 3)
         if not earlier.complete:
-            missing = [f"{m.number}.{b}" for m in earlier.matches for b in m.missing]
+            missing = earlier.missing
             raise Refused(f"round {earlier.number} still needs results: board{'s' if len(missing) > 1 else ''} "
-                          f"{', '.join(missing)}")
+                          f"{listed(missing)}")
     changes: list[Change] = []
     double = settings.system.value == "double-round-robin"
     if not tournament.rounds:
@@ -471,14 +471,27 @@ def enter_team_results(tournament: TeamTournament, round_number: int, lines: Seq
     entered = compare_and_set(_Matches(tournament), rnd, lines, act)
     if not entered.changes:
         return TeamEntered(tournament, rnd, (), act.finalised)
-    missing = [f"{m.number}.{b}" for m in entered.state.matches for b in m.missing]
+    missing = entered.state.missing
     if act.finalised and missing:  # a forfeit cleared: its boards come back, every one needs its result
         raise Refused(f"the event is finalised: clearing the forfeit leaves board{'s' if len(missing) > 1 else ''} "
                       f"{', '.join(missing)} without a result; give their results in the same input (--from FILE: "
                       f"'MATCH none', then a line per board)")
     after = replace(tournament, rounds=tuple(entered.state if r.number == round_number else r
                                              for r in tournament.rounds))
-    return TeamEntered(after, entered.state, entered.changes, act.finalised, entered.notes)
+    return TeamEntered(after, entered.state, entered.changes, act.finalised,
+                       entered.notes + _paired_on_the_old_result(after, round_number))
+
+
+def _paired_on_the_old_result(after: TeamTournament, round_number: int) -> tuple[str, ...]:
+    """A change to a round that later rounds were paired on: published pairings stand (C.04.2 4.3), but
+    say which rounds were paired on the old result, and how to check whether they would now come out
+    differently (``arbiter trf check`` on an export re-pairs every round, C.04.6 as the Swiss does)."""
+    later = list(range(round_number + 1, after.last_round + 1))
+    if not later or after.settings.system.is_round_robin:  # a round robin's rounds follow the tables
+        return ()
+    return (f"{rounds_named(later)} {'was' if len(later) == 1 else 'were'} paired before this change to "
+            f"round {round_number}; published pairings stand (C.04.2 4.3); 'arbiter trf check' on an export "
+            f"shows whether paired again now {'it' if len(later) == 1 else 'they'} would come out differently",)
 
 
 def unpair_team_round(tournament: TeamTournament) -> tuple[TeamTournament, int, list[Change]]:

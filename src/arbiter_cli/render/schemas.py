@@ -493,8 +493,8 @@ class TeamRow(_Record):
     number: int = Field(description="The team's number")
     name: str = Field(description="The team's name")
     short: str | None = Field(description="The short code; null for none")
-    rating: str | None = Field(description="The team rating, as a text of digits (halves rounded up: '2150'); null "
-                                           "for a team with no rated player")
+    rating: int | None = Field(description="The team rating, a whole number (halves rounded up: 2150); null for a "
+                                           "team with no rated player")
     players: int = Field(description="The players on the roster")
     status: Literal["active", "withdrawn"] = Field(description="active or withdrawn")
     withdrawn_after: int | None = Field(description="A withdrawn team's last round; null otherwise")

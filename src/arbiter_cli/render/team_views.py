@@ -58,7 +58,7 @@ def teams_view(tournament: TeamTournament) -> View:
     for entry in tournament.teams:
         rating = team_rating(tournament.roster(entry.number))
         records.append({"number": entry.number, "name": entry.name, "short": entry.short or None,
-                        "rating": format_team_rating(rating) or None, "players": len(tournament.members(entry.number)),
+                        "rating": int(shown) if (shown := format_team_rating(rating)) else None, "players": len(tournament.members(entry.number)),
                         "status": entry.status, "withdrawn_after": entry.withdrawn_after})
     columns = [Column("number", "No", text_cell("number"), "right"), Column("name", "Team", text_cell("name"), wrap=True),
                Column("short", "Short", text_cell("short")), Column("rating", "Rating", text_cell("rating"), "right"),
