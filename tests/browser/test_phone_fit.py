@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from browser.conftest import EVENTS, PHONE, WITH_STANDINGS, Site, site_id
+from browser.conftest import EVENTS, PHONE, WITH_BRACKET, WITH_STANDINGS, Site, site_id
 
 pytestmark = pytest.mark.browser
 
@@ -249,3 +249,22 @@ def test_the_hall_screen_shows_the_top_of_its_pairings_and_standings_on_a_televi
         top, bottom, size = found
         assert 0 <= top and bottom <= HALL_SCREEN["height"], (site.event, tops)
         assert size >= 20, (site.event, tops)
+
+
+@pytest.mark.parametrize("site", [(event, "published") for event in WITH_BRACKET], indirect=True, ids=site_id)
+def test_a_phone_reaches_the_current_round_of_the_bracket_from_the_top(browser: Any, site: Site) -> None:
+    """Issue 30: on a phone the bracket's rounds stack, round 1 first, and a large bracket's current round
+    is far down the page. The page's first screen holds a link to it; followed (an anchor, no script),
+    the round's heading is at the top of the screen."""
+    with _screen(browser, PHONE_SCREEN):
+        browser.get(site.url + "bracket.html")
+        link = browser.find_element("css selector", "p.jump a")
+        target = link.get_attribute("href").rsplit("#", 1)[1]
+        assert browser.execute_script("return arguments[0].getBoundingClientRect().bottom", link) <= 844
+        below = browser.execute_script("return document.getElementById(arguments[0]).getBoundingClientRect().top",
+                                       target)
+        assert below > 844, f"#{target} is on the first screen already ({below} px): nothing to test"
+        link.click()
+        top = browser.execute_script("return document.getElementById(arguments[0]).getBoundingClientRect().top",
+                                     target)
+        assert -1 < top < 100, f"#{target} is {top} px from the top after the link"

@@ -147,7 +147,9 @@ def test_the_standings_page_holds_the_standings_of_the_command(browser: Any, sit
         assert {"rank", "name"} <= set(keys) <= set(written[0] if written else keys) and len(keys) > 2, (stage, keys)
         assert len(shown) == len(expected) == len(written), stage
         for row, on_screen in zip(shown, _table(browser, selector, shown=True)):  # the same numbers, ½ for a half
-            assert all(on_screen[key] == row[key] or _number(on_screen[key]) == _number(row[key]) for key in row), stage
+            # (a knockout's shared place shows 3-4 as the CLI does, its rank 3 the value: issue 30)
+            assert all(on_screen[key] == row[key] or (key == "rank" and on_screen[key].split("-")[0] == row[key])
+                       or _number(on_screen[key]) == _number(row[key]) for key in row), stage
         for row, json_row, csv_row in zip(shown, expected, written):
             assert row == {key: csv_row[key] for key in keys}, stage
             for key in keys:  # the CSV's text is the JSON's value

@@ -194,11 +194,11 @@ def test_bad_input_to_a_knockout_final_leaves_the_folder_unchanged(arbiter: Runn
     for args, code, error in [
         (["result", "1", "9.1", "1-0", "--group", "final"], 2, "round 1 has matches 1 to 4"),
         (["result", "1", "1.1", "2-0", "--group", "final"], 2, "field 'RESULT'"),
-        (["result", "1", "1", "1-0", "--group", "final"], 2, "is not MATCH.GAME"),
+        (["result", "1", "1", "1-0", "--group", "final"], 2, "1-0 on match 1: a whole match takes only a forfeit"),
+        (["result", "1", "1x", "1-0", "--group", "final"], 2, "'1x' is neither MATCH.GAME"),
         (["pair"], 4, "round 1 has no winner yet in matches 1, 2, 3, 4"),
         (["pair", "--group", "final"], 4, "round 1 has no winner yet"),
         (["bracket", "--group", "E"], 2, "no stage 'E'"),
-        (["bracket"], 2, "this is a group event: give the stage with --group"),
         (["bracket", "--group", "A"], 4, "stages/A holds a round robin: 'arbiter bracket' is for knockouts"),
     ]:
         done = arbiter("-d", folder, *args)

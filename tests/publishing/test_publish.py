@@ -89,7 +89,9 @@ def pages_of(folder: Path) -> dict[str, Page]:
 
 
 def resolve(page: str, link: str) -> str:
-    """A relative link from ``page`` as a site path."""
+    """A relative link from ``page`` as a site path (``#id``: the page itself)."""
+    if link.startswith("#"):
+        return page
     parts: list[str] = []
     for part in (*PurePosixPath(page).parent.parts, *PurePosixPath(link.split("#")[0]).parts):
         if part == "..":

@@ -68,7 +68,7 @@ def new(
         "Knockout (or a knockout final): the games of a match (default 2), colours alternating."))] = None,
     tiebreak_stages: Annotated[Optional[str], typer.Option("--tiebreak-stages", metavar="STAGES", help=(
         "Knockout (or a knockout final): what breaks a tie, e.g. 'rapid:2,blitz:2,armageddon', or 'lower-rating' (the default: the "
-        "lower-rated player goes through)."))] = None,
+        "lower-rated player goes through; an unrated player counts as the lowest-rated)."))] = None,
     first_colour: Annotated[Optional[str], typer.Option("--first-colour", metavar="lot|seeding", help=(
         "Knockout (or a knockout final): the colours of a match's first game, by lot (default) or White for the higher seed."))] = None,
     groups: Annotated[Optional[int], typer.Option("--groups", metavar="G", help=(

@@ -15,7 +15,8 @@ def result(
     round_number: Annotated[int, typer.Argument(metavar="ROUND")],
     board: Annotated[Optional[str], typer.Argument(metavar="BOARD", help=(
         "The board; in a team event MATCH.BOARD (2.3), or MATCH for a whole match's forfeit; in a knockout "
-        "MATCH.GAME."))] = None,
+        "MATCH.GAME, or MATCH for a whole match's forfeit (+/-: the match's first player, as bracket names "
+        "them, goes through)."))] = None,
     code: Annotated[Optional[str], typer.Argument(metavar="RESULT", help=RESULT_HELP)] = None,
     source: Annotated[Optional[list[str]], typer.Option("--from", metavar="FILE|-", help=(
         "Enter many results: one 'BOARD RESULT' per line, or 'WHITE BLACK RESULT' by the players' start "

@@ -6,7 +6,10 @@ What the competition rules decide for a knockout ("play-off": the loser of each 
 * ``tiebreak_stages``: what breaks a tied match, stage after stage: ``"rapid:N"`` / ``"blitz:N"``
   (N more games, colours alternating), ``"armageddon"`` (one game, a draw counts as a win for
   Black), or ``"lower-rating"`` (the federation rule: on a tie the lower-rated player goes
-  through). The last stage must decide: ``armageddon`` or ``lower-rating``; those two come last.
+  through; :data:`LOWER_RATING_RULE`: an unrated player counts as the lowest-rated, a decision of
+  this program, not a setting: a rating an unrated player counts as, changed during the event, would
+  change matches already decided). The last stage must decide: ``armageddon`` or ``lower-rating``;
+  those two come last.
   The default is the federation rule, ``["lower-rating"]``;
 * ``seeding``: ``"seeded"`` (the standard bracket, 1 v N, 2 v N-1, seeds 1 and 2 meet only in the
   final) or ``"drawn"`` (by lot from the stored seed, paired 1-2, 3-4, ...);
@@ -27,12 +30,16 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
 
-__all__ = ["KnockoutSettings", "Stage", "parse_stage", "MAIN", "ARMAGEDDON", "LOWER_RATING", "DEFAULT_STAGES"]
+__all__ = ["KnockoutSettings", "Stage", "parse_stage", "MAIN", "ARMAGEDDON", "LOWER_RATING", "DEFAULT_STAGES",
+           "LOWER_RATING_RULE"]
 
 MAIN = "main"  # the stage of a match's own games
 ARMAGEDDON = "armageddon"
 LOWER_RATING = "lower-rating"
 DEFAULT_STAGES = (LOWER_RATING,)
+#: Who is lower-rated, in words: what every place that shows the ``lower-rating`` rule says.
+LOWER_RATING_RULE = ("an unrated player counts as the lowest-rated, so goes through against a rated one; on equal "
+                     "ratings, the lower seed")
 _DECIDING = (ARMAGEDDON, LOWER_RATING)
 _GAMES = re.compile(r"^(rapid|blitz|games):([1-9]\d?)$")
 

@@ -206,7 +206,18 @@ class GroupEvent(IndividualEvent):
         self.give_stage()
 
     def bracket(self) -> None:
-        self.give_stage()
+        """A group event's one bracket, its knockout final's: shown without ``--group`` (a group is a round
+        robin, with no bracket); refused, saying why, with a round-robin final or before the final."""
+        with self.event(exclusive=False) as (folder, event):
+            knockout = event.groups.final == "knockout"
+            paired = FINAL in folder.stage_names()
+        if not knockout:
+            raise Refused("this group event has no bracket: its groups and its final are round robins "
+                          "('arbiter standings', 'arbiter crosstable --group NAME')")
+        if not paired:
+            raise Refused("the knockout final has no bracket yet: 'arbiter pair' makes it once every group is "
+                          "complete")
+        self._stage(folder, FINAL).bracket()
 
     def export(self, version: str, output: Path | None) -> None:
         self.give_stage()
@@ -299,6 +310,10 @@ class GroupEvent(IndividualEvent):
         folder.add_final(event, event, final, self.caller.command, changes, journal)
         view = qualifiers_view(f"{event.tournament.settings.name}: final", seeded,  # each from their own group
                                [event_numbers(event, [q.player]).get(q.player.start_number) for q in seeded])
+        for q in chosen:
+            if q.instead_of:
+                self.caller.say(f"note: group {q.group}: {q.player.name} goes on in place of {q.instead_of}, "
+                                "withdrawn")
         moved = [f"{q.player.name} ({q.group}{q.place}) seed {seed}" for seed, q in moved_seeds(chosen, seeded)]
         if moved:
             self.caller.say(f"note: {'; '.join(moved)}: moved among the players of their place, so that no two "
@@ -343,7 +358,7 @@ class GroupEvent(IndividualEvent):
 
     def standings(self, after_round: int | None, tiebreaks: str | None, rules: Rules | None) -> None:
         """Each group's standings, then the final's (a stage's alone: ``--group NAME``)."""
-        from arbiter_cli.lifecycle.group_stages import event_numbers
+        from arbiter_cli.lifecycle.group_stages import event_numbers, stand_ins
         from arbiter_cli.lifecycle.standings import compute_standings
         from arbiter_cli.render.group_views import stages_json, stages_view, with_event_numbers
         from arbiter_cli.render.knockout_views import knockout_standings_view
@@ -371,6 +386,8 @@ class GroupEvent(IndividualEvent):
                     views[name] = standings_view(stage, table)
                     after_rounds[name] = table.after_round
                     notes = standings_notes(table)
+                    if name != FINAL:  # a withdrawn player above the cut, and who goes on instead
+                        notes += stand_ins(name, stage, table, event.groups.advance)
                     for note in notes if fmt is Format.table and not page else ():
                         self.caller.say(f"note: {'final' if name == FINAL else 'group ' + name}: {note}")
                     heading = table_heading(stage, "standings", table.after_round)

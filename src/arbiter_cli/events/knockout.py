@@ -163,7 +163,7 @@ class KnockoutEvent(Registration):
 
     def result(self, round_number: int, place: str | None, code: str | None, source: str | None, correct: bool,
                excused: bool, confirm: bool, force: bool, pgn: str | None = None) -> None:
-        from arbiter_cli.lifecycle.knockout import enter_knockout_result, enter_knockout_results, parse_match_game
+        from arbiter_cli.lifecycle.knockout import enter_knockout_result, enter_knockout_results, parse_place
 
         if excused or confirm:
             raise BadArgument("--excused and --confirm are for Swiss and round-robin events (a knockout's "
@@ -177,9 +177,10 @@ class KnockoutEvent(Registration):
                 raise BadArgument("give either MATCH.GAME RESULT or --from FILE, not both")
             label, text = self.caller.read_text(source)
         elif place is None or code is None:
-            raise BadArgument("give ROUND MATCH.GAME RESULT, e.g. 'arbiter result 1 3.2 1-0', or --from FILE")
+            raise BadArgument("give ROUND MATCH.GAME RESULT, e.g. 'arbiter result 1 3.2 1-0' (a whole match's "
+                              "forfeit: ROUND MATCH +/-), or --from FILE")
         else:
-            match, game = parse_match_game(place)
+            match, game = parse_place(place)
         with self.changing() as (folder, tournament):
             if source is not None:
                 entered = enter_knockout_results(tournament, round_number, text, label, correct=correct, force=force)

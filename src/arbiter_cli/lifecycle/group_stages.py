@@ -40,13 +40,14 @@ from arbiter_cli.core.words import count, listed
 from arbiter_cli.lifecycle.change import Change, named
 from arbiter_cli.lifecycle.knockout import knockout_event, pair_knockout_round
 from arbiter_cli.lifecycle.next_round import first_pairing_draws
-from arbiter_cli.lifecycle.standings import compute_standings
+from arbiter_cli.lifecycle.standings import Standings, compute_standings
 from arbiter_cli.pairing.groups import apart_in_first_round, snake_deal
 from arbiter_cli.pairing.round_robin import pair_round
 
 __all__ = ["event_numbers", "check_top_level_withdrawal", "Qualifier", "GroupAssignment", "dealt_groups", "set_groups",
            "parse_group_assignments", "start_groups", "round_robin_stage", "stage_changes", "qualifiers",
-           "final_seeding", "final_order", "moved_seeds", "final_stage", "stage_complete", "GroupStep", "next_step"]
+           "going_on", "stand_ins", "final_seeding", "final_order", "moved_seeds", "final_stage", "stage_complete", "GroupStep",
+           "next_step"]
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,7 @@ class Qualifier:
     group: str
     place: int
     player: Player
+    instead_of: str = ""  # the withdrawn player above them whose place they take (the next one moves up)
 
 
 @dataclass(frozen=True)
@@ -258,8 +260,9 @@ def stage_complete(stage: Tournament) -> str | None:
 def qualifiers(stages: Mapping[str, Tournament], advance: int) -> list[Qualifier]:
     """The first ``advance`` of each group by its standings and tie-breaks, group by group.
 
-    Every group must be complete. A withdrawn player does not go on; the next one moves up. A
-    tie across the cut that the tie-breaks (and lots, when drawn) leave is refused."""
+    Every group must be complete. A withdrawn player does not go on; the next one moves up, and
+    their :attr:`Qualifier.instead_of` names the withdrawn player. A tie across the cut that the
+    tie-breaks (and lots, when drawn) leave is refused."""
     chosen: list[Qualifier] = []
     for name, stage in stages.items():
         why = stage_complete(stage)
@@ -268,14 +271,39 @@ def qualifiers(stages: Mapping[str, Tournament], advance: int) -> list[Qualifier
         table = compute_standings(stage, stage.last_round, stage.settings.effective_tiebreaks)
         ranked = [row for row in table.rows if row.rank is not None
                   and stage.by_number[row.player.start_number].status == "active"]
-        for place, row in enumerate(ranked[:advance], start=1):
-            chosen.append(Qualifier(name, place, row.player))
+        chosen += going_on(name, stage, table, advance)
         if len(ranked) > advance and ranked[advance - 1].rank == ranked[advance].rank:
             tied = [r.player.name for r in ranked if r.rank == ranked[advance].rank]
             raise Refused(f"group {name}: {', '.join(tied)} share place {ranked[advance].rank} after every tie-break, "
                           f"across the cut of {advance}; set tiebreak_lots = true in the group's tournament.toml to "
                           "draw lots, or decide it over the board first")
     return chosen
+
+
+def going_on(group: str, stage: Tournament, table: Standings, advance: int) -> list[Qualifier]:
+    """The first ``advance`` of ``group`` by its standings ``table`` (so far, while it is not complete):
+    a withdrawn player does not go on, the next one moves up and their :attr:`Qualifier.instead_of`
+    names the withdrawn player."""
+    chosen: list[Qualifier] = []
+    gone: list[str] = []  # the withdrawn above the cut, each named by the one who takes their place
+    for row in table.rows:
+        if len(chosen) == advance:
+            break
+        if row.rank is None:
+            continue
+        if stage.by_number[row.player.start_number].status != "active":
+            gone.append(row.player.name)
+            continue
+        chosen.append(Qualifier(group, len(chosen) + 1, row.player, gone.pop(0) if gone else ""))
+    return chosen
+
+
+def stand_ins(group: str, stage: Tournament, table: Standings, advance: int) -> list[str]:
+    """In words, each withdrawn player of ``group`` above the cut and who goes on in their place (so
+    far, while the group is not complete): what the standings say under the group's table."""
+    so_far = "" if stage_complete(stage) is None else " (so far)"
+    return [f"{q.instead_of} withdrew: {q.player.name} goes on in their place{so_far}"
+            for q in going_on(group, stage, table, advance) if q.instead_of]
 
 
 def final_seeding(chosen: Sequence[Qualifier]) -> list[Qualifier]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from arbiter_cli.core.errors import BadArgument, Refused
+from arbiter_cli.core.errors import BadArgument, DomainError, Refused
 from arbiter_cli.core.knockout import KnockoutGame, KnockoutMatch, KnockoutRound, KnockoutTournament, round_name
 from arbiter_cli.core.knockout_settings import KnockoutSettings
 from arbiter_cli.core.model import Player, Settings, Status, System
@@ -34,7 +34,7 @@ from arbiter_cli.pairing.knockout import drawn_bracket, fed_by, feeds, first_rou
 from arbiter_cli.pairing.knockout_match import Colours, Decision, decide, settle
 
 __all__ = ["enter_knockout_results", "unpair_knockout_round", "knockout_event", "decision", "decisions", "pair_knockout_round", "enter_knockout_result",
-           "withdraw_knockout_player", "parse_match_game", "champion", "Entered", "with_waiting"]
+           "withdraw_knockout_player", "parse_match_game", "parse_place", "champion", "Entered", "with_waiting"]
 
 
 def knockout_event(settings: Settings, knockout: KnockoutSettings, players: Sequence[Player]) -> KnockoutTournament:
@@ -187,6 +187,64 @@ def parse_match_game(text: str) -> tuple[int, int]:
     if not dot or not match.isdigit() or not game.isdigit() or int(match) < 1 or int(game) < 1:
         raise BadArgument(f"{text!r} is not MATCH.GAME (e.g. 3.2: match 3, game 2)", field="MATCH.GAME")
     return int(match), int(game)
+
+
+def parse_place(text: str) -> tuple[int, int | None]:
+    """A place as typed: ``3.2`` a game (match 3, game 2), ``3`` the whole match 3 (its forfeit)."""
+    if text.isdigit() and int(text) >= 1:
+        return int(text), None
+    try:
+        return parse_match_game(text)
+    except BadArgument:
+        raise BadArgument(f"{text!r} is neither MATCH.GAME (e.g. 3.2: match 3, game 2) nor MATCH (3: a whole "
+                          "match, forfeited with +/- or -/+)", field="MATCH.GAME") from None
+
+
+#: A whole match's forfeit as typed, read from the match's line (the upper slot's player first, as the
+#: bracket and the pairings name them): ``+/-`` the first player goes through, ``-/+`` the second.
+MATCH_FORFEITS = {GameResult.WHITE_FORFEIT_WIN: 0, GameResult.BLACK_FORFEIT_WIN: 1}
+
+
+def _match_lines(tournament: KnockoutTournament, round_number: int, match_number: int, code: str | GameResult | None,
+                 correct: bool, line: int | None = None) -> list[_GameLine]:
+    """A whole match forfeited at once (``result ROUND MATCH +/-``) as one line per game of the match's
+    own (main) games, each the forfeit seen from that game's White: the games the match is decided by, so
+    that no tie-break game follows. A match with no game (a bye, a walkover, one waiting for its
+    players), a result that is not a one-sided forfeit, or a match with results already (entered game by
+    game, unless ``--correct`` replaces them), is named and refused by the game lines' own checks."""
+    _not_finalised(tournament)
+    result = read_result(code) if isinstance(code, str) else code
+    if result is GameResult.DOUBLE_FORFEIT:
+        raise BadArgument(f"-/- on match {match_number}: a whole match forfeited by both players sends nobody "
+                          "through; withdraw both ('arbiter player withdraw N'), and the next round's opponent "
+                          "goes through", field="result")
+    if result not in MATCH_FORFEITS:
+        shown = result.value if result is not None else "none"
+        raise BadArgument(f"{shown} on match {match_number}: a whole match takes only a forfeit, +/- (the first "
+                          f"player goes through) or -/+ (the second); a game's result goes by MATCH.GAME (e.g. "
+                          f"{match_number}.1 {shown})", field="result")
+    rnd = tournament.round(round_number)
+    match = rnd.match(match_number) if rnd is not None else None
+    if rnd is None or match is None:  # named as a game's line would name it
+        return [_GameLine(match_number, 1, result, line)]
+    if match.forfeit is not None or not match.games or match.first is None or match.second is None:
+        how = decision(tournament, match).how
+        what = {"bye": "a bye", "forfeit": f"forfeited already ({match.forfeit.value if match.forfeit else ''}: a "
+                                            "withdrawal)", "waiting": "waiting for its players"}
+        raise Refused(f"round {round_number} match {match_number} has no game to forfeit: it is "
+                      f"{what.get(how, 'a walkover')}")
+    winner = (match.first, match.second)[MATCH_FORFEITS[result]]
+    main = [g for g in match.games if g.game <= tournament.knockout.games_per_match]
+    lines = [_GameLine(match_number, g.game, GameResult.WHITE_FORFEIT_WIN if g.white == winner
+                       else GameResult.BLACK_FORFEIT_WIN, line) for g in main]
+    played = _results(match)
+    if played and not correct and [g.result for g in match.games] != [x.code for x in lines]:
+        left = next((g.game for g in match.games if g.result is None), None)
+        one_by_one = f"enter the games left one by one (e.g. {match_number}.{left} +/-), or " if left else ""
+        raise Refused(f"round {round_number} match {match_number} has results ({', '.join(played)}): a whole match "
+                      f"is forfeited before it is played; {one_by_one}give --correct to replace every result of "
+                      "the match")
+    return lines
 
 
 @dataclass(frozen=True)
@@ -422,16 +480,21 @@ def _goes_through(tournament: KnockoutTournament, match: int, before: Decision, 
     return []
 
 
-def enter_knockout_result(tournament: KnockoutTournament, round_number: int, match_number: int, game_number: int,
-                          code: str | GameResult | None, *, correct: bool = False, force: bool = False) -> Entered:
-    """The act: a game's result (:mod:`.entry`). A match left tied gets its next stage's games; a
+def enter_knockout_result(tournament: KnockoutTournament, round_number: int, match_number: int,
+                          game_number: int | None, code: str | GameResult | None, *, correct: bool = False,
+                          force: bool = False) -> Entered:
+    """The act: a game's result (:mod:`.entry`), or a whole match's forfeit (``game_number`` None:
+    :func:`_match_lines`, every game of the match's own forfeited). A match left tied gets its next stage's games; a
     correction that changes who went through is refused while the next round's match holds the old
     winner, unless ``force``, which pairs that match again, and only it and the matches it feeds
     (journalled match by match, with the results they held; :func:`_carry`)."""
-    entered = _entered(compare_and_set(_Games(force), tournament, [_GameLine(match_number, game_number, code)],
+    lines = [_GameLine(match_number, game_number, code)] if game_number is not None else \
+        _match_lines(tournament, round_number, match_number, code, correct)
+    entered = _entered(compare_and_set(_Games(force), tournament, lines,
                                        Act(round_number, correct, tournament.settings)), tournament)
     if not entered.changes:
-        return Entered(tournament, (), (f"round {round_number} game {match_number}.{game_number}: nothing changed",))
+        where = f"game {match_number}.{game_number}" if game_number is not None else f"match {match_number}"
+        return Entered(tournament, (), (f"round {round_number} {where}: nothing changed",))
     return entered
 
 
@@ -448,14 +511,31 @@ def enter_knockout_results(tournament: KnockoutTournament, round_number: int, te
     """The act of ``result ROUND --from FILE``: lines ``MATCH.GAME RESULT [was OLD]``, entered in order
     (a tie-break game added by one line can be given on a later line), all or nothing; an error names
     the file and the line."""
-    def place(text: str, line: int) -> tuple[int, int]:
+    def place(text: str, line: int) -> tuple[int, int | None]:
         try:
-            return parse_match_game(text)
+            return parse_place(text)
         except BadArgument as error:
             raise BadArgument(error.message, source=source, line=line, field="MATCH.GAME") from None
 
-    lines = [_GameLine(match, game, result, line, was)
-             for line, (match, game), result, was in read_result_lines(text, source, place, "MATCH.GAME")]
+    lines: list[_GameLine] = []
+    whole: dict[int, int] = {}  # a match forfeited whole -> its line
+    read = read_result_lines(text, source, place, "MATCH.GAME")
+    for line, (match, game), result, was in read:
+        if game is not None:
+            lines.append(_GameLine(match, game, result, line, was))
+            continue
+        if not isinstance(was, Unset):
+            raise BadArgument(f"match {match}: 'was' is given game by game (MATCH.GAME RESULT was OLD)",
+                              source=source, line=line, field="was")
+        whole[match] = line
+        try:
+            lines += _match_lines(tournament, round_number, match, result, correct, line)
+        except DomainError as error:
+            raise type(error)(error.message, source=source, line=line, field=error.field) from None
+    for line, (match, game), _, _ in read:
+        if game is not None and match in whole:
+            raise BadArgument(f"game {match}.{game}: match {match} is forfeited whole on line {whole[match]}",
+                              source=source, line=line, field="MATCH.GAME")
     return _entered(compare_and_set(_Games(force), tournament, lines, Act(round_number, correct, tournament.settings,
                                                                           source)), tournament)
 
@@ -490,7 +570,7 @@ def withdraw_knockout_player(tournament: KnockoutTournament, start_number: int) 
     forfeited = match
     if match.waiting:  # the opponent is not known yet: the match is forfeited when they are
         withdrawn_after = played.number - 1
-    elif state.decided and state.how == "forfeit" and state.winner == start_number:
+    elif state.decided and match.forfeit is not None and state.winner == start_number:
         # the opponent withdrew before the match, and now this player too: nobody goes through
         forfeited = replace(match, forfeit=GameResult.DOUBLE_FORFEIT)
         changes.append(Change(f"round {played.number} match {match.number} forfeit",

@@ -285,7 +285,7 @@ _ABOUT = {
     "team.roster_rating": "the rating that orders a roster and makes a team's strength: fide or national", "team.colour_model": "a team Swiss's colour "
     "preferences: a, b or none (C.04.6 1.7)",
     "knockout.games_per_match": "the games of a match", "knockout.tiebreak_stages": "what breaks a tied match, "
-    "a comma list: rapid:N, blitz:N, armageddon, lower-rating",
+    "a comma list: rapid:N, blitz:N, armageddon, lower-rating (an unrated player counts as the lowest-rated)",
     "knockout.seeding": "seeded or drawn", "knockout.first_colour": "a match's first colours: lot or seeding",
     "groups.count": "the number of groups", "groups.advance": "how many of each group go on to the final",
     "groups.final": "the final: round-robin or knockout",

@@ -4,9 +4,13 @@ The federation's play-off rules: the one with more points goes through; on a tie
 stages follow in order (:mod:`arbiter_cli.core.knockout_settings`), each compared on its own
 games; an Armageddon draw counts as a win for Black; ``lower-rating`` sends the lower-rated
 player through ("on a tie, the lower-rated player goes through"; on equal ratings the lower seed,
-the higher start number, whose rating the seeding ranked lower). A player without an opponent
+the higher start number, whose rating the seeding ranked lower; an unrated player's rating is 0,
+the lowest: :data:`~arbiter_cli.core.knockout_settings.LOWER_RATING_RULE`). A player without an opponent
 goes through; a match forfeit (a withdrawal before the match) sends the opponent through, a
-double one nobody. A match that waits for the winner of a match before it is not decided.
+double one nobody. A match whose deciding stage holds a game won by forfeit says so: ``forfeit``
+(its own games: a whole match forfeited with ``result ROUND MATCH +/-`` is every one of them), or
+``rapid forfeit`` for a tie-break stage. A match that waits for the winner of a match before it is
+not decided.
 
 Games are numbered through the match: the main games first, then each stage's, so a game's
 number fixes its stage.
@@ -48,6 +52,10 @@ class Colours:
     seed: int
     round: int
     by_lot: bool
+
+
+#: The results of a game not played: a stage decided with one of them was decided by forfeit.
+_FORFEITS = frozenset({GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT})
 
 
 def stage_of(settings: KnockoutSettings, game: int) -> tuple[int, Stage]:
@@ -116,8 +124,11 @@ def decide(match: KnockoutMatch, settings: KnockoutSettings, scoring: Scoring, r
             points[g.white] += white
             points[g.black] += black
         if points[first] != points[second]:
-            return Decision(True, first if points[first] > points[second] else second,
-                            "games" if index == 0 else stage.kind, score, last_game=start + stage.games - 1)
+            how: str = "games" if index == 0 else stage.kind
+            if any(g is not None and g.result in _FORFEITS for g in games):  # not decided over the board alone
+                how = "forfeit" if index == 0 else f"{stage.kind} forfeit"
+            return Decision(True, first if points[first] > points[second] else second, how, score,
+                            last_game=start + stage.games - 1)
     return Decision(False, None, "tied after every stage: the arbiter decides", score)
 
 

@@ -20,8 +20,8 @@ from arbiter_cli.lifecycle.team_standings import TeamStandings
 from arbiter_cli.lifecycle.team_prizes import TeamPrizeList
 from arbiter_cli.render.output import Column, View, text_cell
 
-__all__ = ["prizes_view", "prize_notes", "SPLIT_WORDS", "KNOCKOUT_SPLIT_WORDS", "CHOICE_WORDS", "team_prizes_view",
-           "team_prize_notes", "prize_sheet"]
+__all__ = ["prizes_view", "prize_notes", "SPLIT_WORDS", "KNOCKOUT_SPLIT_WORDS", "KNOCKOUT_ORDER", "CHOICE_WORDS",
+           "team_prizes_view", "team_prize_notes", "prize_sheet"]
 
 #: How ties on points share money, in words, for the notes under the list.
 SPLIT_WORDS = {
@@ -39,6 +39,8 @@ KNOCKOUT_SPLIT_WORDS = {
             "standings (by rating), the other halves are shared equally",
     "tiebreak": "players knocked out in the same round are placed by rating; prizes are not shared",
 }
+#: What orders a knockout's prize list, the note before its split's.
+KNOCKOUT_ORDER = "the places go by the round each player reached, then by rating"
 
 
 def prizes_view(prizes: PrizeList, title: str, key_header: str = "No") -> View:
@@ -67,13 +69,14 @@ CHOICE_WORDS = ("one prize per player, the largest they can get; a category priz
 
 
 def prize_notes(prizes: PrizeList, knockout: bool = False) -> list[str]:
-    """The notes under a prize list: the split (a ``knockout``'s in its own words: its players
-    share places by the round they are knocked out in, not by points), the rule of a choice
+    """The notes under a prize list: the split (a ``knockout``'s in its own words, after what orders
+    it: its players share places by the round they are knocked out in, not by points), the rule of a choice
     between prizes when some player had one, the total, and each cent given by tie-break order."""
     total = f"total paid: {format_money(prizes.total)} {prizes.currency}".rstrip()
     choice = [CHOICE_WORDS] if any(award.instead is not None for award in prizes.awards) else []
+    order = [KNOCKOUT_ORDER] if knockout else []
     split = (KNOCKOUT_SPLIT_WORDS if knockout else SPLIT_WORDS)[prizes.split]
-    return [split, *choice, total, *prizes.notes]
+    return [*order, split, *choice, total, *prizes.notes]
 
 
 def team_prizes_view(prizes: TeamPrizeList, title: str) -> View:

@@ -309,7 +309,8 @@ class BracketMatch(_Record):
         description="The start number of who went through; null while undecided, or when nobody does")
     how: str | None = Field(
         description="How the match stands or was decided: games, a tie-break stage (rapid, blitz, armageddon), "
-                    "lower rating, bye, forfeit, nobody, waiting; null while it is being played")
+                    "lower rating, bye, forfeit (a match forfeit, or its own games won by forfeit), a tie-break "
+                    "stage won by forfeit (rapid forfeit...), nobody, waiting; null while it is being played")
     waiting: list[int] = Field(description="The matches of the round before whose winner a slot still waits for")
 
 

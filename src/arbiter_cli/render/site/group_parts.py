@@ -42,6 +42,7 @@ class StageTable:
 
 def stage_tables(site: GroupSite) -> list[StageTable]:
     """Every stage's standings, the groups in order, then the final."""
+    from arbiter_cli.lifecycle.group_stages import stand_ins
     from arbiter_cli.render.knockout_views import knockout_standings_view
     from arbiter_cli.render.views import standings_notes, standings_view
 
@@ -53,8 +54,9 @@ def stage_tables(site: GroupSite) -> list[StageTable]:
         else:
             after = stage_after(stage.tournament)
             table = stage.standings[min(after, stage.tournament.last_round)]
+            withdrawn = [] if name == FINAL else stand_ins(name, stage.tournament, table, site.event.groups.advance)
             tables.append(StageTable(name, standings_view(stage.tournament, table), table.after_round,
-                                     standings_notes(table), final))
+                                     standings_notes(table) + withdrawn, final))
     return tables
 
 

@@ -12,7 +12,9 @@ them as people read them, one way on every page (``2½``, ``27.75``:
 :func:`arbiter_cli.render.templating.points_text`), and holds the JSON value as the CSV output
 writes it in its ``data-value`` (:func:`arbiter_cli.render.site.layout.csv_text`: ``null`` empty,
 a whole number plain, ``2.5``, ``1/3``): a script reads ``data-value``. Any other cell's text is
-that value itself (``rank`` is ``3`` for a shared place, the JSON's rank). The name cell holds the
+that value itself (``rank`` is ``3`` for a shared place, the JSON's rank), but for a knockout's Place,
+shown ``3-4`` as ``arbiter standings`` shows it, the JSON's rank in its ``data-value``
+(:func:`shared_places`). The name cell holds the
 name as a link to the player's card (or the team's page), its text the name itself, in ``<bdi>``.
 """
 
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -30,7 +33,7 @@ from arbiter_cli.render.site.blocks import Cell, Table, align, header, plain, po
 from arbiter_cli.render.site.charts import Chart, bar_chart
 from arbiter_cli.render.site.layout import csv_text
 
-__all__ = ["standings_table", "distribution_chart", "scores_of"]
+__all__ = ["standings_table", "shared_places", "distribution_chart", "scores_of"]
 
 
 def standings_table(view: View, name: Callable[[dict[str, Any]], Cell]) -> Table:
@@ -55,6 +58,17 @@ def standings_table(view: View, name: Callable[[dict[str, Any]], Cell]) -> Table
             row.append(points_cell(text, key, cls) if points else plain(text, key, cls))
         rows.append(row)
     return Table(headers, rows, cls="standings")
+
+
+def shared_places(table: Table, view: View) -> Table:
+    """A knockout's standings (records with ``_place``) with their Place cells as ``arbiter standings``
+    shows them, a place the losers of one round share as ``3-4``, each holding the JSON's rank (``3``) in
+    its ``data-value``; any other table as it is."""
+    if not any("_place" in record for record in view.records):
+        return table
+    rows = [[cell._replace(text=record["_place"], value=str(record["rank"])) if cell.key == "rank" else cell
+             for cell in row] for row, record in zip(table.rows, view.records)]
+    return replace(table, rows=rows)
 
 
 def distribution_chart(name: str, scores: list[Fraction], after_round: int, what: str = "points") -> Chart | None:

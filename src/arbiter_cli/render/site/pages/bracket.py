@@ -5,8 +5,8 @@ One column per round, from the first to the final, each match a box with its two
 (the seed, the name linked to the card, the points in the match; the one who went through in
 bold) and how it was decided; a round not paired yet shows its empty boxes, so the whole bracket
 is seen from the start. On a desktop the columns stand side by side, each match level with the
-two it follows from; on a phone they stack, round after round; printed, the page is a landscape
-A4 without navigation.
+two it follows from; on a phone they stack, round after round, so a link at the top leads to the
+current round (an anchor: no script); printed, the page is a landscape A4 without navigation.
 """
 
 from __future__ import annotations
@@ -60,12 +60,15 @@ class Column:
     title: str
     boxes: tuple[Box, ...]
     champion: bool = False
+    anchor: str = ""
 
 
 def _match_box(round_number: int, match: dict[str, Any]) -> Box:
     first, second = match["first"], match["second"]
     alone = first is None or second is None
     points = ["", ""] if alone or not match["games"] else [format_points(parse_points(p)) for p in match["score"]]
+    if match["forfeit"] and not alone:  # a match forfeit (a withdrawal) as the CLI's bracket shows it: -/+
+        points = match["forfeit"].split("/")
     winner = match["winner"]
     sides = tuple(Side(player["start_number"] if player else None,
                        entrant(player, "", empty_slot(match, index, "bye" if index else "-")), text,
@@ -86,12 +89,29 @@ def bracket_columns(site: KnockoutSite) -> list[Column]:
         boxes = (tuple(_match_box(number, match) for match in paired["matches"]) if paired is not None
                  else tuple(Box((empty, empty)) for _ in range(slots >> number)))
         title = round_name(number, total)
-        columns.append(Column(title[:1].upper() + title[1:], boxes))
+        columns.append(Column(title[:1].upper() + title[1:], boxes, anchor=f"round-{number}"))
     champion = data["champion"]
     if champion is not None:
         columns.append(Column("Winner", (Box((Side(champion["start_number"], entrant(champion, ""), through=True),)),),
-                              champion=True))
+                              champion=True, anchor="winner"))
     return columns
+
+
+def current_round(site: KnockoutSite) -> tuple[str, str] | None:
+    """The link at the top of the bracket to where it stands (on a phone the rounds stack, round 1
+    first, and a large bracket's current round is far down the page): the first round still with a
+    match not decided, else the winner; None before round 2, when the page starts there anyway. An
+    anchor in the page (``#round-3``, ``#winner``): no script."""
+    data = site.bracket
+    undecided = next((rnd for rnd in data["rounds"] if not all(m["decided"] for m in rnd["matches"])), None)
+    if undecided is not None:
+        if undecided["round"] == 1:
+            return None
+        return f"#round-{undecided['round']}", f"Current round: {undecided['name']}"
+    if data["champion"] is not None:
+        return "#winner", "The final and the winner"
+    last = data["rounds"][-1] if data["rounds"] else None
+    return None if last is None or last["round"] == 1 else (f"#round-{last['round']}", f"Latest round: {last['name']}")
 
 
 def pages(site: KnockoutSite) -> Iterator[tuple[str, str]]:
@@ -101,4 +121,4 @@ def pages(site: KnockoutSite) -> Iterator[tuple[str, str]]:
              "through is in bold. M3: match 3 of the round, with its games.", *rules_legend(site)]
     yield "bracket.html", site_page(site, "bracket.html", f"{site.tournament.settings.name}: bracket", wide=True,
                                     heading=titled(site.tournament.settings.name, ": bracket"),
-                                    columns=bracket_columns(site), legend=notes)
+                                    columns=bracket_columns(site), current=current_round(site), legend=notes)

@@ -15,7 +15,7 @@ from arbiter_cli.render.site.blocks import site_page, titled
 from arbiter_cli.render.site.group_parts import stage_player, stage_root, stage_tables, stage_title
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.sites import GroupSite
-from arbiter_cli.render.site.standings_table import standings_table
+from arbiter_cli.render.site.standings_table import shared_places, standings_table
 
 SITES = frozenset({"groups"})
 ORDER = 20
@@ -33,7 +33,8 @@ def pages(site: GroupSite) -> Iterator[tuple[str, str]]:
         after = "" if stage.after_round is None else f" after round {stage.after_round}"
         stages.append({"name": stage.name, "title": stage_title(stage.name),
                        "heading": "final standings" if stage.final else f"standings{after}",
-                       "table": standings_table(stage.view, stage_player(stage.name)), "legend": stage.notes,
+                       "table": shared_places(standings_table(stage.view, stage_player(stage.name)), stage.view),
+                       "legend": stage.notes,
                        "root": stage_root(stage.name)})
     title = f"{site.event.tournament.settings.name}: standings"
     yield "standings.html", site_page(site, "group_standings.html", title, stages=stages,

@@ -39,7 +39,8 @@ def match_rows(site: KnockoutSite, match: dict[str, Any]) -> list[Row]:
     by_number = site.tournament.by_number
     first, second = match["first"], match["second"]
     winner = match["winner"]
-    score = "" if first is None or second is None else "-".join(format_points(parse_points(p)) for p in match["score"])
+    score = "" if first is None or second is None else match["forfeit"] or "-".join(
+        format_points(parse_points(p)) for p in match["score"])  # a match forfeit as the CLI's bracket: -/+
     how = how_text(match)
     forfeit = f" (match forfeit {match['forfeit']})" if match["forfeit"] else ""
     said = (f" ({how})" if how and winner is not None else how) + forfeit
