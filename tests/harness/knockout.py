@@ -1,7 +1,8 @@
 """A knockout: matches of one or two games, tie-break stages, seeded or drawn brackets.
 
 The commands drawn: registration, withdrawals (the opponent goes through by forfeit), ``pair``,
-``unpair``, game results by ``MATCH.GAME`` (a tied match gets its tie-break games by itself),
+``unpair``, game results by ``MATCH.GAME`` (a tied match gets its tie-break games by itself), a
+whole match forfeited at once (``ROUND MATCH +/-``),
 corrections with ``--correct`` and ``--force`` (which changes who went through), ``finalize``
 and ``prizes.toml`` edits. A forced correction re-pairs what it changes: the results of later
 matches that do not involve the players whose way it changed stay (issue 25, fault 4); those of
@@ -97,6 +98,29 @@ class KnockoutMachine(RoundCommands, Registration):
         key = views.board_of(self.root, number, game)
         if self.arbiter("-d", self.root, "result", number, game, code).code == 0 and key is not None:
             self.model.enter(key, code)
+
+    @precondition(lambda self: self.started and self.last_round() > 0)
+    @rule(data=st.data())
+    def forfeit_a_whole_match(self, data: st.DataObject) -> None:
+        """``result ROUND MATCH +/-`` (issue 30): each of the match's own games becomes a forfeit, and the
+        bracket's first player (``+/-``) or second (``-/+``) goes through; ``-/-``, a bye, a match with
+        results or one a withdrawal forfeited are refused (and change nothing: the machine checks)."""
+        number = self.last_round()
+        shown = {m["match"]: m for r in self.bracket().get("rounds", [])[number - 1:number] for m in r["matches"]}
+        match = pick(data, sorted(shown) or [1], "match")
+        code = pick(data, ("+/-", "-/+", "-/-"), "match forfeit")
+        had = set(self.games(number, entered=True))
+        if self.arbiter("-d", self.root, "result", number, match, code).code != 0:
+            return
+        assert code != "-/-", "a whole match's -/- was taken"
+        held = views.results(self.root)
+        for game in self.games(number, entered=True):
+            key = views.board_of(self.root, number, game)
+            if game.split(".")[0] == str(match) and game not in had and key is not None:
+                assert held[key] in ("+/-", "-/+"), (game, held[key])
+                self.model.enter(key, held[key])
+        through = shown[match]["first" if code == "+/-" else "second"]
+        assert self.winners().get((number, match)) == through["start_number"], (match, code)
 
     @precondition(lambda self: self.started and self.last_round() > 0)
     @rule(data=st.data())

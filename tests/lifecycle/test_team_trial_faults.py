@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 
 from arbiter_cli.core.errors import Refused
+from arbiter_cli.core.model import Status
 from arbiter_cli.core.outcome import Outcome
 from arbiter_cli.core.results import ByeKind, GameResult
 from arbiter_cli.core.team import TeamOutcome
@@ -43,6 +44,19 @@ def _forfeit(t: TeamTournament, round_number: int, match: int, result: GameResul
 
 
 # --------------------------------------------------------------------------- unpair keeps the line-ups
+
+
+@pytest.mark.parametrize("system", ["swiss", "round-robin"])
+def test_unpair_of_round_1_opens_registration_again_as_in_an_individual_event(system: str) -> None:
+    """The harness's open fault: a team event's unpair of round 1 left the status 'running' with no round
+    paired, and its export came back from import in registration; an individual event and a knockout
+    reopen registration."""
+    t = pair_team_round(league(4, system=system, rounds=3 if system == "swiss" else None)).tournament
+    assert t.settings.status is Status.RUNNING
+    after, number, _ = unpair_team_round(t)
+    assert number == 1 and after.rounds == () and after.settings.status is Status.REGISTRATION
+    again = pair_team_round(after).tournament
+    assert again.settings.status is Status.RUNNING and again.rounds[0] == t.rounds[0]
 
 
 def test_unpair_puts_back_a_line_up_given_on_the_paired_round_and_journals_it() -> None:

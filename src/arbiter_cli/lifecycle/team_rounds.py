@@ -514,6 +514,8 @@ def unpair_team_round(tournament: TeamTournament) -> tuple[TeamTournament, int, 
     if entered:
         raise Refused(f"round {rnd.number} has results ({', '.join(entered)}); a round with results is not removed")
     before = replace(tournament, rounds=tournament.rounds[:-1])
+    if rnd.number == 1:  # registration opens again, as after an individual event's or a knockout's unpair
+        before = replace(before, settings=before.settings.model_copy(update={"status": Status.REGISTRATION}))
     byes = tuple(TeamByeRequest(rnd.number, b.team, b.kind) for b in rnd.byes if b.kind in (ByeKind.HPB, ByeKind.ZPB)
                  and tournament.by_team[b.team].available_in(rnd.number))
     lineups = _given_line_ups(before, rnd)
