@@ -308,3 +308,23 @@ def test_group_bracket_without_group_shows_the_knockout_final(arbiter: Runner, s
     done = arbiter("-d", early, "bracket")
     assert done.code == 4 and "the knockout final has no bracket yet: 'arbiter pair' makes it once every group is " \
         "complete" in done.err
+
+
+def test_knockout_games_per_match_edited_after_round_1_is_named_as_the_cause(arbiter: Runner, sample) -> None:
+    """Trial of issue 29: a hand edit of games_per_match after round 1 was blamed on the round files
+    ("game 3 is a main game"), and ``games_per_match = "2"`` said "should be a valid integer (found '2')"."""
+    folder = sample(CUP)
+    toml = folder / "tournament.toml"
+    kept = toml.read_text(encoding="utf-8")
+    toml.write_text(kept.replace("games_per_match = 2", "games_per_match = 3"), encoding="utf-8")
+    before = snapshot(folder)
+    done = arbiter("-d", folder, "standings")
+    assert done.code == 3 and done.err.count("\n") == 1
+    assert ("game 3 is a rapid game here, but tournament.toml makes it a main game (games_per_match = 3); the "
+            "knockout's games cannot change once round 1 is paired") in done.err
+    toml.write_text(kept.replace("games_per_match = 2", 'games_per_match = "2"'), encoding="utf-8")
+    done = arbiter("-d", folder, "standings")
+    assert done.code == 3 and done.err.count("\n") == 1
+    assert ("tournament.toml, line 26, field 'knockout.games_per_match': a whole number is written without quotes: "
+            '2, not "2"') in done.err
+    assert snapshot(folder).keys() == before.keys()

@@ -66,7 +66,7 @@ CORRUPTIONS = [
     ("journal.csv", "time,command,change,old,new,by\n", "time,command,change,old,new,by\ngarbage\n",
      "journal.csv, line 2: expected 6 fields, found 1"),
     ("tournament.toml", "rounds = 5", "rounds = 6", "tournament.toml, field 'rounds': a round-robin of 6 players has 5 rounds, not 6"),
-    ("tournament.toml", "rounds = 5", "rounds = \"5\"", "tournament.toml, line 8, field 'rounds': input should be a valid integer"),
+    ("tournament.toml", "rounds = 5", "rounds = \"5\"", "tournament.toml, line 8, field 'rounds': a whole number is written without quotes: 5, not \"5\""),
     ("tournament.toml", "tiebreaks = []", "tiebreaks = \"DE\"", "field 'tiebreaks': must be a list"),
     ("tournament.toml", "draw = 0.5", "draw = \"1/3\"", "no exact decimal form"),
     ("tournament.toml", "system = \"round-robin\"", "system = \"double-round-robin\"", "a double-round-robin of 6 players has 10 rounds, not 5"),

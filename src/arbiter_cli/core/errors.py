@@ -87,7 +87,13 @@ def shown_value(value: str | int | float) -> str:
 
 
 def pydantic_message(error: Mapping[str, Any]) -> str:
-    """The one-line message of the first error pydantic found (``error.errors()[0]``)."""
+    """The one-line message of the first error pydantic found (``error.errors()[0]``).
+
+    >>> pydantic_message({"type": "int_type", "msg": "Input should be a valid integer", "input": "2"})
+    'a whole number is written without quotes: 2, not "2"'
+    >>> pydantic_message({"type": "bool_type", "msg": "Input should be a valid boolean", "input": "True"})
+    'true or false is written without quotes: true, not "True"'
+    """
     message = str(error.get("msg", "invalid value"))
     message = message.removeprefix("Value error, ")
     if error.get("type") == "extra_forbidden":
@@ -96,6 +102,11 @@ def pydantic_message(error: Mapping[str, Any]) -> str:
         least = error["ctx"].get("min_length", 1)
         return f"give at least {least} value{'s' if least != 1 else ''} (found {error['ctx'].get('actual_length', 0)})"
     value = error.get("input")
+    if error.get("type") in ("int_type", "int_parsing") and isinstance(value, str) \
+            and value.strip().removeprefix("-").isdigit():  # games_per_match = "2" in a TOML file
+        return f'a whole number is written without quotes: {value.strip()}, not "{value}"'
+    if error.get("type") == "bool_type" and isinstance(value, str) and value.strip().lower() in ("true", "false"):
+        return f'true or false is written without quotes: {value.strip().lower()}, not "{value}"'
     if isinstance(value, (str, int, float)) and error.get("type") not in ("missing",) \
             and repr(value) not in message:
         message = f"{message} (found {shown_value(value)})"

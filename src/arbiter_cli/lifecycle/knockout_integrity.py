@@ -71,9 +71,12 @@ def knockout_problems(tournament: KnockoutTournament) -> list[KnockoutProblem]:
                 except ValueError as error:
                     out.append(KnockoutProblem(rnd.number, match.number, str(error), game.game))
                     break
-                if game.stage != stage.kind:
+                if game.stage != stage.kind:  # the games as played, or the settings edited since
                     out.append(KnockoutProblem(rnd.number, match.number,
-                                               f"game {game.game} is a {stage.kind} game", game.game))
+                                               f"game {game.game} is a {game.stage} game here, but tournament.toml "
+                                               f"makes it a {stage.kind} game (games_per_match = "
+                                               f"{tournament.knockout.games_per_match}); the knockout's games "
+                                               "cannot change once round 1 is paired", game.game))
                     break
         if out or rnd.number == tournament.last_round:  # the winners of unsound matches mean nothing
             break
