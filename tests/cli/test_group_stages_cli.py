@@ -334,3 +334,20 @@ def test_a_group_withdrawal_survives_the_stage_export_and_import(arbiter: Runner
     players = list(csv.DictReader(io.StringIO((tmp_path / "back" / "players.csv").read_text())))
     assert [(p.status, p.withdrawn_after) for p in GroupFolder(folder).stage("B").load().players] == [
         (p["status"], int(p["withdrawn_after"]) if p["withdrawn_after"] else None) for p in players]
+
+
+def test_unpair_in_a_group_event_takes_the_stage_with_group_as_every_stage_command(arbiter: Runner,
+                                                                                   tmp_path: Path) -> None:
+    """Note of issue 28: 'unpair' in the top folder said "no round has been paired", though the groups had
+    three rounds each; it names the stages, and --group A unpairs in group A as '-d stages/A unpair' does."""
+    folder = tmp_path / "cup"
+    new_event(arbiter, folder)
+    assert arbiter("-d", folder, "pair").code == 0
+    before = snapshot(folder)
+    top = arbiter("-d", folder, "unpair")
+    assert top.code == 2 and "give the stage with --group (A, B, C, D, final)" in top.err
+    assert snapshot(folder) == before
+    done = arbiter("-d", folder, "unpair", "--group", "A")
+    assert done.code == 0, done.err
+    assert sorted(p.name for p in (folder / "stages" / "A" / "rounds").iterdir()) == ["01.csv", "02.csv"]
+    assert sorted(p.name for p in (folder / "stages" / "B" / "rounds").iterdir()) == ["01.csv", "02.csv", "03.csv"]

@@ -108,6 +108,7 @@ class GroupStageMachine(Registration):
             model.absorb(self.stage(name))  # every round of a group is paired at once: forfeits of withdrawals
         if knockout.is_file() and "final" in before:
             self.stage_models["final"].absorb(self.stage("final"), {last + 1})
+            self.stage_models["final"].status = "running"  # its round 1 again, after an unpair: running again
 
     @precondition(lambda self: self.started)
     @rule()
@@ -214,7 +215,8 @@ class GroupStageMachine(Registration):
     def unpair_in_a_stage(self, data: st.DataObject) -> None:
         name = pick(data, self.stages(), "stage")
         number = max(round_numbers(self.stage(name)), default=0)
-        if self.arbiter("-d", self.stage(name), "unpair").code == 0:
+        place = ["--group", name] if data.draw(st.booleans(), label="--group") else []  # or in its own folder
+        if self.arbiter("-d", self.root if place else self.stage(name), "unpair", *place).code == 0:
             self.stage_models.setdefault(name, Model(status="running")).unpaired(number)
 
     # ------------------------------------------------------------------ the end

@@ -41,9 +41,10 @@ def pairings(
         event(group, fmt, print_, html).pairings(round_number, explain)
 
 
-def unpair() -> None:
-    """Remove the last round while it has no results (for example after a wrong late entry)."""
-    event().unpair()
+def unpair(group: GroupOption = None) -> None:
+    """Remove the last round while it has no results (for example after a wrong late entry; a group
+    event: of one stage, --group A)."""
+    event(group).unpair()
 
 
 def bye(

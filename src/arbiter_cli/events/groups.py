@@ -145,6 +145,9 @@ class GroupEvent(IndividualEvent):
     def pairings(self, round_number: int | None, explain: bool) -> None:
         self.give_stage()
 
+    def unpair(self) -> None:  # the top folder has no round of its own: each stage has its rounds
+        self.give_stage()
+
     def result(self, round_number: int, place: str | None, code: str | None, source: str | None, correct: bool,
                excused: bool, confirm: bool, force: bool, pgn: str | None = None) -> None:
         self.give_stage()
