@@ -215,8 +215,8 @@ def test_line_up_refuses_a_player_on_a_higher_board_than_someone_above_them_on_t
     p = team.players
     with pytest.raises(Refused) as error:
         check_line_up(team, [p[0], p[4], p[2], p[3]])
-    assert str(error.value) == ("no. 5 P5 (2000) on the roster sits on board 2, above no. 3 P3 (2200) on "
-                                "board 3: the boards follow the roster's order")
+    assert str(error.value) == ("P5 (2000), place 5 on the roster, sits on board 2, above P3 (2200), place 3 on "
+                                "the roster, on board 3: the boards follow the roster's order")
 
 
 def test_line_up_refuses_a_player_not_on_the_roster() -> None:

@@ -153,7 +153,7 @@ def test_line_up_for_a_round_not_yet_paired_is_kept_until_the_pairing() -> None:
 
 def test_line_up_refused_when_a_player_sits_above_someone_listed_above_them() -> None:
     event = _event({"A": [2000, 1990, 1980], "B": [2300, 2250]})
-    with pytest.raises(Refused, match=r"no. 3 A3 .* sits on board 1, above no. 1 A1"):
+    with pytest.raises(Refused, match=r"A3 .*, place 3 on the roster, sits on board 1, above A1 .*, place 1 on the roster"):
         set_line_up(event, 1, "A", ["A3", "A1"])
 
 

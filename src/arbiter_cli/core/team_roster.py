@@ -306,9 +306,10 @@ def check_line_up(roster: Roster, players: Sequence[RosterPlayer | None], *,
     line_up = LineUp(tuple(p for p in filled if p is not None), roster.boards)
     for board, (upper, lower) in enumerate(zip(line_up.players, line_up.players[1:]), start=1):
         if roster.position(upper) > roster.position(lower):
-            raise Refused(f"{_entry(roster.position(upper), upper)} on the roster sits on board {board}, above "
-                          f"{_entry(roster.position(lower), lower)} on board {board + 1}: the boards follow the "
-                          f"roster's order")
+            # the roster's places by name: "no." beside a player reads as the start number the line-up took
+            raise Refused(f"{upper}, place {roster.position(upper)} on the roster, sits on board {board}, above "
+                          f"{lower}, place {roster.position(lower)} on the roster, on board {board + 1}: the boards "
+                          f"follow the roster's order")
     if line_up.empty_boards > empty.boards:
         raise Refused(f"the line-up leaves {_boards(line_up.empty_boards)} empty; at most {_boards(empty.boards)} "
                       f"may be")
