@@ -228,6 +228,10 @@ def test_team_card_shows_a_round_won_or_lost_by_match_forfeit_end_to_end(
     table = arbiter("-d", folder, "team", "card", "8").out
     line = next(line for line in table.splitlines() if "(match forfeit)" in line)
     assert "Échecs Oyonnax" in line and " - " in line and " 3 " in line
+    # the team's own line comes before its players (note of issue 28: below the last player it read as theirs)
+    rows = [row for row in table.splitlines() if row.startswith("│")]
+    assert "(match forfeit)" in rows[0] and "Petit, Lucas" in rows[1]
+    assert _json(arbiter, "-d", folder, "team", "card", "8")[0]["role"] == "match"
 
 
 def test_a_team_round_names_its_missing_boards_shortened_as_the_swiss_does(

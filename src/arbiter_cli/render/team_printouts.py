@@ -235,6 +235,7 @@ def team_card_view(tournament: TeamTournament, cards: Sequence[TeamCard], *, nes
     by_tpn = tournament.by_number
     players: list[dict[str, Any]] = []
     for card in cards:
+        first_of_team = len(players)
         for entry in card.players:
             rounds = [{"round": seat.round, "board": seat.board, "colour": seat.colour, "opponent": seat.opponent,
                        "opponent_name": by_tpn[seat.opponent].name if seat.opponent is not None else None,
@@ -248,8 +249,8 @@ def team_card_view(tournament: TeamTournament, cards: Sequence[TeamCard], *, nes
                             "games": entry.games, "forfeit_wins": entry.forfeit_wins,
                             "forfeit_losses": entry.forfeit_losses, "rounds": rounds})
         if card.forfeits:  # the rounds no player of the team sat at a board: the match was forfeited
-            opponents = tournament.by_team
-            players.append({"team_number": card.team.number, "team": card.team.name, "place": None, "role": "match",
+            opponents = tournament.by_team  # the team's own line, first: below its last player it read as theirs
+            players.insert(first_of_team, {"team_number": card.team.number, "team": card.team.name, "place": None, "role": "match",
                             "start_number": None, "name": None, "rating": None, "points": None, "games": None,
                             "forfeit_wins": None, "forfeit_losses": None, "rounds": [
                                 {"round": f.round, "board": None, "colour": None, "opponent": None,
