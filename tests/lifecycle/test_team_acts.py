@@ -190,6 +190,22 @@ def test_empty_boards_allowed_in_one_match_only_by_default() -> None:
         set_line_up(event, 3, "A", ["A1"])
 
 
+def test_a_team_short_of_players_is_noted_from_its_first_empty_board_not_once_the_allowance_is_spent() -> None:
+    """Note of issue 28: a team with fewer players than boards got no word until its empty boards went past
+    team.empty_matches; the pairing says so from the first match it leaves a board empty."""
+    event = _event({"A": [2000], "B": [2300, 2250], "C": [2100, 2000]})  # A: one player for two boards
+    paired = pair_team_round(event)
+    a = find_team(paired.tournament, "A").number
+    if paired.round.match_of(a) is None:  # A has the bye: its first match is in round 2
+        paired = pair_team_round(_all(paired.tournament))
+    assert [note for note in paired.notes if f"team {a} (A)" in note] == [
+        f"round {paired.round.number}, team {a} (A): 1 board left empty, as only 1 of its players can play (empty "
+        "boards in 1 match so far; the event allows 1, team.empty_matches): add a player to its roster or give a "
+        "line-up"]
+    full = pair_team_round(_event({"A": [2000, 1990], "B": [2300, 2250], "C": [2100, 2000]}))
+    assert not [note for note in full.notes if "left empty" in note]
+
+
 def test_line_up_of_a_paired_round_replaces_the_boards_until_a_result_is_in() -> None:
     event = pair_team_round(_event({"A": [2000, 1990, 1980], "B": [2300, 2250]})).tournament
     event, changes = set_line_up(event, 1, "A", ["A2", "A3"])

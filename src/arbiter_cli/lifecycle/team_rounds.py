@@ -29,7 +29,7 @@ from arbiter_cli.core.results import ByeKind, GameResult
 from arbiter_cli.core.team_roster import LineUp, RosterPlayer, check_line_up, default_line_up
 from arbiter_cli.core.team_tournament import (BoardGame, LineUpRequest, Match, MatchRound, TeamBye, TeamByeRequest,
                                               TeamEntry, TeamTournament, board_colour, roster_player, team_event)
-from arbiter_cli.core.words import folded, listed, rounds_named
+from arbiter_cli.core.words import count, folded, listed, rounds_named
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.entry import (UNSET, Act, Applied, Check, Conflict, Entry, Seat, Seats, Unset, Verdict,
                                          compare_and_set, journal_line, needs_correct, not_removed, read_result,
@@ -90,9 +90,16 @@ def _line_up(tournament: TeamTournament, entry: TeamEntry, round_number: int,
     else:
         by_number = {p.start_number: tournament.roster_player(p) for p in members}
         chosen = [by_number[n] for n in players]
+    earlier = empty_board_matches(tournament, entry.number, round_number)
     try:
         line_up = check_line_up(roster, chosen, unavailable=unavailable, empty=tournament.team.empty,
-                                earlier_empty_matches=empty_board_matches(tournament, entry.number, round_number))
+                                earlier_empty_matches=earlier)
+        if players is None and notes is not None and line_up.empty_boards:  # said before the allowance runs out
+            allowed = tournament.team.empty.matches
+            notes.append(f"round {round_number}, team {entry.number} ({entry.name}): "
+                         f"{count(line_up.empty_boards, 'board')} left empty, as only {len(line_up.players)} of its "
+                         f"players can play (empty boards in {count(earlier + 1, 'match', 'matches')} so far; the "
+                         f"event allows {allowed}, team.empty_matches): add a player to its roster or give a line-up")
     except Refused as error:
         given = "line-up" if players is not None else "default line-up (its first available players)"
         message = f"round {round_number}, team {entry.number} ({entry.name}), {given}: {error.message}"
