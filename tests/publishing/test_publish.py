@@ -528,7 +528,7 @@ def test_knockout_standings_table_holds_the_values_of_standings_json(arbiter, sa
 
 
 def test_knockout_card_games_add_up_to_each_match(arbiter, sample):
-    """A knockout card: the player's points in each game (an Armageddon draw a win for Black) add up
+    """A knockout card: the player's points in each game (an Armageddon draw half a point each) add up
     to the match's points, and the last match is the round the standings say the player reached."""
     folder = sample("knockout24-in-progress")
     pages = pages_of(folder)
@@ -546,7 +546,7 @@ def test_knockout_card_games_add_up_to_each_match(arbiter, sample):
         armageddon |= any(g["stage"] == "armageddon tie-break" for g in games)
     assert armageddon
     sahin = {key: text for _, key, text in pages["players/15.html"].tables["matches"][1]}
-    assert (sahin["points"], sahin["opponent_points"], sahin["result"], sahin["how"]) == ("4", "3", "through",
+    assert (sahin["points"], sahin["opponent_points"], sahin["result"], sahin["how"]) == ("3.5", "3.5", "through",
                                                                                            "armageddon")
 
 

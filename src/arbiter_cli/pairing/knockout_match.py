@@ -28,13 +28,14 @@ from arbiter_cli.core.model import Scoring
 from arbiter_cli.core.results import GameResult
 from arbiter_cli.pairing.knockout import armageddon_white, first_game_white, game_white
 
-__all__ = ["Decision", "decide", "stage_of", "settle", "Colours", "counted_points"]
+__all__ = ["Decision", "decide", "stage_of", "settle", "Colours"]
 
 
 @dataclass(frozen=True)
 class Decision:
     """A match as it stands: ``decided`` with its ``winner`` (None: nobody goes through), ``how``
-    it was decided, the points of (first, second) over all its games, and the stage whose games
+    it was decided, the points of (first, second) over all its games (as played: an Armageddon draw
+    is half a point each, though it sends Black through), and the stage whose games
     it needs next (None when decided, or waiting for results)."""
 
     decided: bool
@@ -80,12 +81,6 @@ def _points(game: KnockoutGame, scoring: Scoring, stage: Stage) -> tuple[Fractio
     return scoring.game_points(game.result)
 
 
-def counted_points(game: KnockoutGame, settings: KnockoutSettings, scoring: Scoring) -> tuple[Fraction, Fraction]:
-    """(White, Black) points of a game with a result, as its match counts them: an Armageddon
-    draw counts as a win for Black."""
-    return _points(game, scoring, stage_of(settings, game.game)[1])
-
-
 def decide(match: KnockoutMatch, settings: KnockoutSettings, scoring: Scoring, ratings: Mapping[int, int]) -> Decision:
     """The state of ``match`` under the rules above (``ratings``: each player's rating)."""
     zero = (Fraction(0), Fraction(0))
@@ -98,9 +93,9 @@ def decide(match: KnockoutMatch, settings: KnockoutSettings, scoring: Scoring, r
         return Decision(True, alone, "bye" if alone is not None else "nobody", zero)
     first, second = match.first, match.second
     total = [Fraction(0), Fraction(0)]
-    for game in match.games:
+    for game in match.games:  # the points the games gave: an Armageddon draw is a draw here (½-½)
         if game.result is not None:
-            white, black = _points(game, scoring, stage_of(settings, game.game)[1])
+            white, black = scoring.game_points(game.result)
             total[0 if game.white == first else 1] += white
             total[0 if game.black == first else 1] += black
     score = (total[0], total[1])

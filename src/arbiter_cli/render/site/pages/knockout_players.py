@@ -5,12 +5,11 @@ A knockout has no running score: a match is won or lost, and the standings go by
 reached. So the card has two tables rather than an individual event's ``rounds`` table:
 
 * ``<table class="matches">``, one row per round the player was in: ``data-key`` ``round``,
-  ``opponent``, ``points`` (the player's points in the match, every game counted, as the match
-  counts them: an Armageddon draw is Black's win; empty for a bye), ``opponent_points``,
+  ``opponent``, ``points`` (the player's points in the match, every game counted as played: an
+  Armageddon draw is half a point each, though it sends Black through; empty for a bye), ``opponent_points``,
   ``result`` (``through``, ``out``, ``playing``) and ``how``;
 * ``<table class="games">``, every game: ``data-key`` ``round``, ``board`` (``MATCH.GAME``),
-  ``stage``, ``colour``, ``opponent``, ``result`` (from the board), ``points`` (the player's, as
-  the match counts them).
+  ``stage``, ``colour``, ``opponent``, ``result`` (from the board), ``points`` (the player's).
 
 The games' points of a round add up to the match's ``points``; the last row of ``matches`` is
 the standings' ``reached`` round. Points show as people read them (``1½``) and are held in each
@@ -27,7 +26,6 @@ from typing import Any
 
 from arbiter_cli.core.knockout import KnockoutTournament
 from arbiter_cli.core.points import parse_points
-from arbiter_cli.pairing.knockout_match import counted_points
 from arbiter_cli.render.knockout_views import empty_slot
 from arbiter_cli.render.site.blocks import (Cell, Table, details, header, name_cell, plain, player_cell, points_cell,
                                             site_page)
@@ -54,7 +52,7 @@ def _game_points(tournament: KnockoutTournament, round_number: int, match_number
     game = match.game(game_number) if match else None
     if game is None or game.result is None:
         return None
-    white, black = counted_points(game, tournament.knockout, tournament.settings.scoring)
+    white, black = tournament.settings.scoring.game_points(game.result)
     return white if game.white == player else black
 
 
