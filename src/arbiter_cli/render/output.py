@@ -314,33 +314,17 @@ def _emit_plain(view: View) -> bool:
     return True
 
 
-@dataclass(frozen=True)
 class _PlainBox:
     """The lines of Rich's ``box.HEAVY_HEAD`` (a :class:`rich.table.Table`'s box), as its ``Box``
     draws them, for the tables written without Rich (``tests/render/test_fast_table_body.py``
-    checks them against Rich's)."""
+    checks them against Rich's). Constants, not a dataclass: making one costs more than drawing."""
 
-    top_left: str = "┏"
-    top: str = "━"
-    top_divider: str = "┳"
-    top_right: str = "┓"
-    head_left: str = "┃"
-    head_vertical: str = "┃"
-    head_right: str = "┃"
-    head_row_left: str = "┡"
-    head_row_horizontal: str = "━"
-    head_row_cross: str = "╇"
-    head_row_right: str = "┩"
-    mid_left: str = "│"
-    mid_vertical: str = "│"
-    mid_right: str = "│"
-    foot_left: str = "│"
-    foot_vertical: str = "│"
-    foot_right: str = "│"
-    bottom_left: str = "└"
-    bottom: str = "─"
-    bottom_divider: str = "┴"
-    bottom_right: str = "┘"
+    top_left, top, top_divider, top_right = "┏", "━", "┳", "┓"
+    head_left, head_vertical, head_right = "┃", "┃", "┃"
+    head_row_left, head_row_horizontal, head_row_cross, head_row_right = "┡", "━", "╇", "┩"
+    mid_left, mid_vertical, mid_right = "│", "│", "│"
+    foot_left, foot_vertical, foot_right = "│", "│", "│"
+    bottom_left, bottom, bottom_divider, bottom_right = "└", "─", "┴", "┘"
 
     def get_top(self, widths: Sequence[int]) -> str:
         return self.top_left + self.top_divider.join(self.top * w for w in widths) + self.top_right
