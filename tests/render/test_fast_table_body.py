@@ -171,6 +171,7 @@ def test_a_terminal_or_a_forced_colour_is_left_to_rich(monkeypatch: pytest.Monke
             return True
 
     assert not output.plain_stream(Tty())
+    assert not output.plain_stream(None)  # stderr closed when the command started: Rich writes nowhere
     assert output.plain_stream(io.StringIO())
     assert not output.plain_stream(_AsciiFile())
     for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):

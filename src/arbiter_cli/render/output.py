@@ -82,6 +82,8 @@ def plain_stream(stream: object) -> bool:
     UTF encoding (Rich's box, not its ASCII one), on a system other than Windows. Text then reaches
     the stream exactly as it is written here, without loading Rich (issue 29: start-up); anything
     else is left to Rich."""
+    if stream is None or hasattr(stream, "rich_proxied_file"):  # no stream (fd 2 closed): Rich writes nowhere
+        return False
     if sys.platform == "win32" or hasattr(builtins, "get_ipython"):
         return False
     if any(name in os.environ for name in ("TTY_COMPATIBLE", "FORCE_COLOR", "TTY_INTERACTIVE")):
