@@ -460,6 +460,33 @@ def test_help_loads_no_model_nor_any_event(tmp_path: Path) -> None:
     assert not imported & unwanted, imported & unwanted
 
 
+def test_pair_and_standings_piped_to_a_file_draw_their_tables_without_loading_rich(
+        arbiter: Runner, make_event, tmp_path: Path) -> None:
+    """Issue 29 (start-up): on a pipe or a file, which Rich would draw as plain lines, a command's
+    table and messages are written without loading Rich (render/output.py's plain path; the same
+    characters, tests/render/test_fast_table_body.py); ``--help`` loads no Rich either."""
+    folder = make_event(8, "--rounds", "5", system="swiss")
+    for command, where, first in ((["pair"], folder, "┏"), (["standings"], folder, "┏"),
+                                  (["--help"], tmp_path, "Usage: arbiter")):
+        done, imported = _imported(command, where, tmp_path / "modules.txt")
+        assert done.returncode == 0, done.stderr[-500:]
+        assert first in done.stdout, done.stdout
+        assert not {name for name in imported if name == "rich" or name.startswith("rich.")}, command
+        if command == ["pair"]:
+            assert done.stderr == "round 1 of 5 paired\n" and "arbiter_cli.pairing.dutch" in imported
+
+
+def test_pair_loads_neither_result_entry_nor_the_venue_s_sign_in(make_event, tmp_path: Path) -> None:
+    """Issue 29 (start-up): ``arbiter pair`` checks the unfinished games of the last round
+    (lifecycle/unfinished.py) without loading result entry's checks (lifecycle/entry.py), which it
+    names in annotations only, nor the venue's desk and sign-in (core/venue.py)."""
+    folder = make_event(8, "--rounds", "5", system="swiss")
+    done, imported = _imported(["pair"], folder, tmp_path / "modules.txt")
+    assert done.returncode == 0 and done.stderr == "round 1 of 5 paired\n", done.stderr[-500:]
+    assert "arbiter_cli.lifecycle.unfinished" in imported
+    assert not imported & {"arbiter_cli.lifecycle.entry", "arbiter_cli.core.venue"}, imported
+
+
 def test_a_refusal_names_every_kind_that_has_the_command_though_a_command_loads_its_own_kind_only(
         sample, tmp_path: Path) -> None:
     """The kinds of event are imported only as a folder of each is opened: a refusal, in a new process

@@ -126,3 +126,93 @@ def test_the_head_of_a_plain_console_is_rich_s_with_markup_and_emoji_codes(title
     view = _view([("Garnier, Jules", "LOE", "x", 3), ("Robert, Louis Antoine Marie", "VIL", "", 12)], title)
     for console in ({"width": 120, "color_system": None, "emoji": True}, {"width": 120, "color_system": None}):
         assert _drawn(view, True, monkeypatch, **console) == _drawn(view, False, monkeypatch, **console)
+
+
+def _piped(view: View, rich: bool, monkeypatch: pytest.MonkeyPatch, columns: str | None) -> str:
+    """``view`` as ``emit`` writes it to a stdout that is a pipe: through Rich's console, or (the
+    command line's way, no console given) without Rich when it can."""
+    file = io.StringIO()
+    with monkeypatch.context() as patch:
+        for name in ("TTY_COMPATIBLE", "FORCE_COLOR", "TTY_INTERACTIVE", "COLUMNS"):
+            patch.delenv(name, raising=False)
+        if columns is not None:
+            patch.setenv("COLUMNS", columns)
+        patch.setattr("sys.stdout", file)
+        emit(view, Format.table, output.stdout_console() if rich else None)
+    return file.getvalue()
+
+
+@settings(max_examples=60, deadline=None)
+@given(rows=st.lists(st.tuples(INDENTED, INDENTED, INDENTED, st.integers(0, 40)), max_size=6),
+       title=st.sampled_from(["Tournament: a table", "Club 001: team card :smile:", "[bold]Marked[/bold] up",
+                              " Spaced ", "A title far too long for a narrow table, so that Rich wraps it"]) | INDENTED,
+       columns=st.sampled_from([None, "36", "80", "200", "0", "x"]))
+def test_a_table_piped_without_rich_is_what_rich_s_console_writes(rows: list[tuple[str, str, str, int]], title: str,
+                                                                  columns: str | None) -> None:
+    """Issue 29 (start-up): a table written to a pipe or a file is written without loading Rich when
+    Rich would write it as plain lines; byte for byte what Rich's console writes, at every width
+    ``COLUMNS`` gives (a table Rich must lay out itself is still left to it)."""
+    view = _view(rows, title)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        assert _piped(view, False, monkeypatch, columns) == _piped(view, True, monkeypatch, columns)
+
+
+def test_a_plain_table_on_a_pipe_is_written_without_rich(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The short way is taken for a table of one-line cells (``pair``'s, ``standings``'): the Rich
+    path is never reached."""
+    view = _view([("Garnier, Jules", "LOE", "x", 3), ("Müller, Ærø", "漢字", "", 12)])
+    monkeypatch.setattr(output, "stdout_console", lambda: pytest.fail("Rich's console was made"))
+    assert _piped(view, False, monkeypatch, None).splitlines()[1].startswith("┏")
+
+
+def test_a_terminal_or_a_forced_colour_is_left_to_rich(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    assert not output.plain_stream(Tty())
+    assert not output.plain_stream(None)  # stderr closed when the command started: Rich writes nowhere
+    assert output.plain_stream(io.StringIO())
+    assert not output.plain_stream(_AsciiFile())
+    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
+        with monkeypatch.context() as patch:
+            patch.setenv(name, "0")
+            assert not output.plain_stream(io.StringIO())
+
+
+@pytest.mark.parametrize("width", [0, 1, 3, 17])
+def test_the_box_of_a_table_written_without_rich_is_rich_s_heavy_head(width: int) -> None:
+    from rich import box
+
+    widths = [width, 1, width + 2]
+    plain, heavy = output._HEAVY_HEAD, box.HEAVY_HEAD
+    assert plain.get_top(widths) == heavy.get_top(widths)
+    assert plain.get_row(widths, "head") == heavy.get_row(widths, "head")
+    assert plain.get_bottom(widths) == heavy.get_bottom(widths)
+    for name in ("head_left", "head_vertical", "head_right", "mid_left", "mid_vertical", "mid_right", "foot_left",
+                 "foot_vertical", "foot_right"):
+        assert getattr(plain, name) == getattr(heavy, name), name
+
+
+@given(st.text(max_size=40) | st.sampled_from(["note: 1 column left out", " spaced ", "[bold]x[/bold] :smile:",
+                                               "漢字 Müller, Ærø", "tab\there", "two\nlines", "bell\a", "cr\r"]))
+def test_a_message_is_written_as_rich_s_console_prints_it(message: str) -> None:
+    """``say``'s plain line (issue 29: no Rich on a pipe) is what Rich's console prints; a message
+    Rich changes (control codes, tabs, lines) is left to Rich."""
+    from rich.console import Console
+
+    with pytest.MonkeyPatch.context() as patch:
+        for name in ("TTY_COMPATIBLE", "FORCE_COLOR", "TTY_INTERACTIVE"):
+            patch.delenv(name, raising=False)
+        plain = io.StringIO()
+        patch.setattr("sys.stderr", plain)
+        written = output.say_plain(message)
+        rich = io.StringIO()
+        patch.setattr("sys.stderr", rich)
+        Console(stderr=True, highlight=False, emoji=False).print(message, markup=False, highlight=False,
+                                                                 soft_wrap=True)
+    assert written == message.isprintable()
+    if written:
+        assert plain.getvalue() == rich.getvalue()
+    else:
+        assert plain.getvalue() == ""

@@ -19,7 +19,7 @@ import typer
 
 from arbiter_cli.core.errors import BadArgument, DomainError
 from arbiter_cli.core.tiebreak_codes import Rules
-from arbiter_cli.render.output import Format, View, emit, slow_progress, stderr_console
+from arbiter_cli.render.output import Format, View, emit, say_plain, slow_progress, stderr_console
 
 if TYPE_CHECKING:
     import click
@@ -100,8 +100,10 @@ def output_hint(command: "click.Command", argv: Sequence[str], message: str) -> 
 
 
 def say(message: str) -> None:
-    """A message for the person: stderr, never stdout."""
-    stderr_console().print(message, markup=False, highlight=False, soft_wrap=True)
+    """A message for the person: stderr, never stdout (as Rich prints it; a plain line without Rich,
+    :func:`~arbiter_cli.render.output.say_plain`)."""
+    if not say_plain(message):
+        stderr_console().print(message, markup=False, highlight=False, soft_wrap=True)
 
 
 def command_line() -> str:

@@ -27,13 +27,15 @@ How the program keeps them:
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from arbiter_cli.core.errors import Refused
 from arbiter_cli.core.model import Game, Round, System, Tournament
 from arbiter_cli.core.results import GameResult
 from arbiter_cli.core.words import listed
-from arbiter_cli.lifecycle.entry import Act, Check, Entry, Verdict
+
+if TYPE_CHECKING:  # the checks of result entry, named in annotations only: pair loads no result entry (issue 29)
+    from arbiter_cli.lifecycle.entry import Act, Check, Entry, Verdict
 
 __all__ = ["paired_on_unfinished", "check_pairing", "no_unfinished", "entering_unfinished",
            "ended_over_the_board", "adjourned_note", "still_playing", "without_adjourned_notes"]

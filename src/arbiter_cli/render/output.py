@@ -19,6 +19,7 @@ Two rules hold for every table and printed page:
 
 from __future__ import annotations
 
+import builtins
 import csv
 import io
 import json
@@ -30,13 +31,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.box import Box
-from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, JustifyMethod
-from rich.segment import Segment
-from rich.table import Table
+if TYPE_CHECKING:  # Rich is loaded only to draw on a terminal, or what the plain path leaves to it (issue 29)
+    from rich.box import Box
+    from rich.console import Console, ConsoleOptions, JustifyMethod
+    from rich.segment import Segment
+    from rich.table import Table
 
 from arbiter_cli.core.csv_input import formula_like, spreadsheet_cell
 from arbiter_cli.core.points import format_points, points_to_number, shown_points
@@ -52,18 +53,70 @@ class Format(str, Enum):
     json = "json"
 
 
+#: The width of a table piped to a file or a program (not cut to 80 columns), unless ``COLUMNS`` says.
+PIPED_WIDTH = 240
+
+
 def stdout_console() -> Console:
     """The console for tables; piped output is not cut to 80 columns. Text is
     printed as it is: no highlighting, and no ``:name:`` emoji codes (a name or a
     note may hold colons)."""
+    from rich.console import Console
+
     console = Console(highlight=False, emoji=False)
     if not console.is_terminal and "COLUMNS" not in os.environ:
-        console = Console(highlight=False, emoji=False, width=240)
+        console = Console(highlight=False, emoji=False, width=PIPED_WIDTH)
     return console
 
 
 def stderr_console() -> Console:
+    from rich.console import Console
+
     return Console(stderr=True, highlight=False, emoji=False)
+
+
+def plain_stream(stream: object) -> bool:
+    """Whether Rich's console would write to ``stream`` (``sys.stdout``, ``sys.stderr``) as to a plain
+    file: not a terminal by Rich's own test (``Console.is_terminal``: no ``TTY_COMPATIBLE`` or
+    ``FORCE_COLOR``, not Jupyter, the stream's ``isatty()`` false), so without colours or styles, in a
+    UTF encoding (Rich's box, not its ASCII one), on a system other than Windows. Text then reaches
+    the stream exactly as it is written here, without loading Rich (issue 29: start-up); anything
+    else is left to Rich."""
+    if stream is None or hasattr(stream, "rich_proxied_file"):  # no stream (fd 2 closed): Rich writes nowhere
+        return False
+    if sys.platform == "win32" or hasattr(builtins, "get_ipython"):
+        return False
+    if any(name in os.environ for name in ("TTY_COMPATIBLE", "FORCE_COLOR", "TTY_INTERACTIVE")):
+        return False
+    isatty = getattr(stream, "isatty", None)
+    try:
+        terminal = False if isatty is None else isatty()
+    except ValueError:
+        terminal = False
+    return not terminal and (getattr(stream, "encoding", "utf-8") or "utf-8").lower().startswith("utf")
+
+
+def plain_width() -> int | None:
+    """The width of :func:`stdout_console` when stdout is a :func:`plain_stream`: ``COLUMNS`` (as
+    Rich reads it, digits), else :data:`PIPED_WIDTH`; None when Rich must decide."""
+    if not plain_stream(sys.stdout):
+        return None
+    columns = os.environ.get("COLUMNS")
+    if columns is None:
+        return PIPED_WIDTH
+    return int(columns) if columns.isascii() and columns.isdigit() and int(columns) > 0 else None
+
+
+def say_plain(message: str) -> bool:
+    """Write a message line to stderr as Rich's console prints it (no markup, no highlighting, soft
+    wrap), without Rich, when that is only its text and a line end: one line of printable text on a
+    :func:`plain_stream`. False when Rich must print it (control codes and tabs, which Rich takes
+    away or expands; a terminal)."""
+    if not message.isprintable() or not plain_stream(sys.stderr):
+        return False
+    sys.stderr.write(message + "\n")
+    sys.stderr.flush()
+    return True
 
 
 @contextmanager
@@ -74,8 +127,11 @@ def slow_progress(description: str, total: int, *, after: float = 1.0,
     goes to stderr, only on a terminal, and only once the work has taken ``after``
     seconds; it is cleared when the work ends, so nothing of it stays in the
     output, and stdout is left alone."""
-    console = console or stderr_console()
     expected = total
+    if console is None and plain_stream(sys.stderr):  # Rich's console would not be a terminal
+        yield lambda done, total=None: None
+        return
+    console = console or stderr_console()
     if not console.is_terminal:
         yield lambda done, total=None: None
         return
@@ -194,7 +250,12 @@ def emit(view: View, fmt: Format, console: Console | None = None) -> None:
     """
     if fmt is not Format.table:
         sys.stdout.write(view_text(view, fmt))
+    elif console is None and _emit_plain(view):
+        pass
     else:
+        from rich.console import Console
+        from rich.table import Table
+
         console = console or stdout_console()
         fitted = fit_table(view, console.width)
         dropped = [c.header for c in table_columns(view) if c not in fitted.columns]
@@ -224,6 +285,64 @@ def emit(view: View, fmt: Format, console: Console | None = None) -> None:
     sys.stdout.flush()
 
 
+def _emit_plain(view: View) -> bool:
+    """Write the table of ``view`` to stdout without Rich when stdout is a :func:`plain_stream` and
+    the table is one Rich would draw as plain lines of :data:`_HEAVY_HEAD` (every cell one line that
+    fits, no column left out, the title and every header one line): the characters are Rich's, as
+    ``tests/render/test_fast_table_body.py`` checks. False, having written nothing, otherwise."""
+    width = plain_width()
+    if width is None:
+        return False
+    fitted = fit_table(view, width)
+    if len(fitted.columns) != len(table_columns(view)) or fitted.width > width:
+        return False
+    body = _one_line_body(fitted)
+    if body is None or body.long:
+        return False
+    head = _plain_lines(view.title, [c.header for c in fitted.columns], body, _HEAVY_HEAD, width, emoji=False)
+    if head is None:
+        return False
+    widths, last = body.widths, len(body.rows) - 1
+    lines = head
+    for index, (row, sizes) in enumerate(zip(body.rows, body.sizes)):
+        left, divider, right = ((_HEAVY_HEAD.foot_left, _HEAVY_HEAD.foot_vertical, _HEAVY_HEAD.foot_right)
+                                if index == last else
+                                (_HEAVY_HEAD.mid_left, _HEAVY_HEAD.mid_vertical, _HEAVY_HEAD.mid_right))
+        lines.append(left + divider.join(f" {_spaced(text, width - size, how)} " for text, size, width, how in
+                                         zip(row, sizes, widths, body.justify)) + right)
+    lines.append(_HEAVY_HEAD.get_bottom([w + 2 for w in widths]))
+    sys.stdout.write("".join(line + "\n" for line in lines))
+    sys.stdout.flush()
+    return True
+
+
+class _PlainBox:
+    """The lines of Rich's ``box.HEAVY_HEAD`` (a :class:`rich.table.Table`'s box), as its ``Box``
+    draws them, for the tables written without Rich (``tests/render/test_fast_table_body.py``
+    checks them against Rich's). Constants, not a dataclass: making one costs more than drawing."""
+
+    top_left, top, top_divider, top_right = "┏", "━", "┳", "┓"
+    head_left, head_vertical, head_right = "┃", "┃", "┃"
+    head_row_left, head_row_horizontal, head_row_cross, head_row_right = "┡", "━", "╇", "┩"
+    mid_left, mid_vertical, mid_right = "│", "│", "│"
+    foot_left, foot_vertical, foot_right = "│", "│", "│"
+    bottom_left, bottom, bottom_divider, bottom_right = "└", "─", "┴", "┘"
+
+    def get_top(self, widths: Sequence[int]) -> str:
+        return self.top_left + self.top_divider.join(self.top * w for w in widths) + self.top_right
+
+    def get_row(self, widths: Sequence[int], level: str) -> str:
+        assert level == "head"
+        return self.head_row_left + self.head_row_cross.join(self.head_row_horizontal * w for w in widths) + \
+            self.head_row_right
+
+    def get_bottom(self, widths: Sequence[int]) -> str:
+        return self.bottom_left + self.bottom_divider.join(self.bottom * w for w in widths) + self.bottom_right
+
+
+_HEAVY_HEAD = _PlainBox()
+
+
 @dataclass(frozen=True)
 class _Rows:
     """A table's rows, and its columns' widths (without the padding); a cell is one line, but in a
@@ -250,9 +369,9 @@ def _one_line_body(fitted: Fitted) -> _Rows | None:
         for text in row:
             if text and (not text.isprintable() or "[" in text or text[-1] == " "):
                 return None
-            size.append(len(text) if text.isascii() else cell_len(text))  # printable: _cells
+            size.append(len(text) if text.isascii() else _cells(text))  # printable: _cells
         sizes.append(size)
-    widths = fitted.widths or [max([cell_len(c.header)] + [size[i] for size in sizes])
+    widths = fitted.widths or [max([_cells(c.header)] + [size[i] for size in sizes])
                                for i, c in enumerate(fitted.columns)]
     wraps = [c.wrap for c in fitted.columns]
     long = set()
@@ -279,6 +398,8 @@ class _Body:
         self.body = body
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
+        from rich.segment import Segment
+
         assert self.head.box is not None
         box = self.head.box.substitute(options, safe=console.safe_box if self.head.safe_box is None
                                        else self.head.safe_box)
@@ -318,7 +439,7 @@ class _Body:
             if wrap and _cells(text) > width:
                 lines = [line.plain for line in console.render_str(text, highlight=False).wrap(
                     console, width, justify=justify, overflow="fold", no_wrap=False)]
-                cells.append([f" {line}{' ' * (width - cell_len(line))} " for line in lines])
+                cells.append([f" {line}{' ' * (width - _cells(line))} " for line in lines])
             else:
                 cells.append([f" {_aligned(text, width, justify)} "])
         height = max(len(lines) for lines in cells)
@@ -331,23 +452,32 @@ class _Body:
         a pipe: what scripts and the benchmarks read), when the title and every header is one line
         that fits; else None (Rich draws the head). Rich took most of the time of ``team card``'s
         200 tables drawing their heads."""
-        title, widths = self.head.title, self.body.widths
-        width = sum(widths) + 3 * len(widths) + 1
-        if console.color_system is not None or not isinstance(title, str) or width > options.max_width:
+        if console.color_system is not None:
             return None
-        headers = [column.header for column in self.head.columns]
-        texts = [title, *headers]
-        if not all(isinstance(text, str) for text in headers) or any(
-                not text.isprintable() or "[" in text or text != text.strip() or (getattr(console, "_emoji", True) and ":" in text)
-                for text in texts if isinstance(text, str)):
-            return None
-        if not title or _cells(title) > width or any(_cells(str(h)) > w for h, w in zip(headers, widths)):
-            return None
-        cells = [f" {_aligned(str(header), w, justify)} " for header, w, justify in
-                 zip(headers, widths, self.body.justify)]
-        return [_aligned(title, width, "left"), box.get_top([w + 2 for w in widths]),
-                box.head_left + box.head_vertical.join(cells) + box.head_right,
-                box.get_row([w + 2 for w in widths], "head")]
+        return _plain_lines(self.head.title, [column.header for column in self.head.columns], self.body, box,
+                            options.max_width, emoji=getattr(console, "_emoji", True))
+
+
+def _plain_lines(title: object, headers: Sequence[object], body: _Rows, box: Box | _PlainBox, max_width: int,
+                 emoji: bool) -> list[str] | None:
+    """The title and the head of a table of ``body``'s columns as Rich draws them without colours or
+    styles, in ``box``: when the title and every header is one line of plain text (no markup; no
+    ``:name:`` code where the console reads emoji codes) that fits in ``max_width``; else None."""
+    widths = body.widths
+    width = sum(widths) + 3 * len(widths) + 1
+    if not isinstance(title, str) or width > max_width:
+        return None
+    texts = [title, *headers]
+    if not all(isinstance(text, str) for text in headers) or any(
+            not text.isprintable() or "[" in text or text != text.strip() or (emoji and ":" in text)
+            for text in texts if isinstance(text, str)):
+        return None
+    if not title or _cells(title) > width or any(_cells(str(h)) > w for h, w in zip(headers, widths)):
+        return None
+    cells = [f" {_aligned(str(header), w, justify)} " for header, w, justify in zip(headers, widths, body.justify)]
+    return [_aligned(title, width, "left"), box.get_top([w + 2 for w in widths]),
+            box.head_left + box.head_vertical.join(cells) + box.head_right,
+            box.get_row([w + 2 for w in widths], "head")]
 
 
 def _aligned(text: str, width: int, justify: JustifyMethod) -> str:
@@ -447,9 +577,9 @@ def fit_table(view: View, width: int) -> Fitted:
                 return fitted(naturals())
     widths = naturals()
     wrapping = [i for i, c in enumerate(columns) if c.wrap]
-    words = [max([cell_len(c.header)] + [cell_len(w) for t in cells for w in t.split()])
+    words = [max([_cells(c.header)] + [_cells(w) for t in cells for w in t.split()])
              for c, cells in zip(columns, texts)]
-    folded = [words[i] if not c.fold else max(cell_len(c.header), 1) for i, c in enumerate(columns)]
+    folded = [words[i] if not c.fold else max(_cells(c.header), 1) for i, c in enumerate(columns)]
     for floor in (words, folded):  # whole words first, then folded (but a column that never folds)
         while total(widths) > width:
             candidates = [i for i in wrapping if widths[i] > floor[i]]
@@ -461,13 +591,13 @@ def fit_table(view: View, width: int) -> Fitted:
 
 def _natural_width(column: Column, texts: Sequence[str]) -> int:
     """A column's width at its longest: its header, its longest line, at least 1."""
-    return max([cell_len(column.header), 1] + [_longest_line(t) for t in texts])
+    return max([_cells(column.header), 1] + [_longest_line(t) for t in texts])
 
 
 def _longest_line(text: str) -> int:
     if text.isascii() and text.isprintable():  # one line, a cell per character
         return len(text)
-    return max((cell_len(line) for line in text.splitlines()), default=0)
+    return max((_cells(line) for line in text.splitlines()), default=0)
 
 
 def _cells(text: str) -> int:
@@ -476,7 +606,11 @@ def _cells(text: str) -> int:
     >>> [_cells(text) for text in ("Fontaine, Claire", "", "½", "王")]
     [16, 0, 1, 2]
     """
-    return len(text) if text.isascii() and text.isprintable() else cell_len(text)
+    if text.isascii() and text.isprintable():
+        return len(text)
+    from rich.cells import cell_len
+
+    return cell_len(text)
 
 
 def _csv_cell(view: View, record: dict[str, Any], key: str) -> Any:

@@ -10,8 +10,6 @@ from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from rich.console import JustifyMethod
-
 from arbiter_cli.pairing.baku import group_a_size, virtual_points_of
 from arbiter_cli.core.model import Player, Round, Status, Tournament
 from arbiter_cli.core.points import points_to_number
@@ -19,6 +17,8 @@ from arbiter_cli.core.words import count, listed
 from arbiter_cli.render.output import Column, View, number_column, number_texts, text_cell
 
 if TYPE_CHECKING:  # the views take them; importing them here would load every tie-break at start-up
+    from rich.console import JustifyMethod
+
     from arbiter_cli.core.team_tournament import TeamTournament
     from arbiter_cli.lifecycle.crosstable import Crosstable
     from arbiter_cli.lifecycle.standings import Standings
