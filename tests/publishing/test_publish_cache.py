@@ -5,6 +5,7 @@ changes nothing and says nothing; the cache never lands in the event's folder or
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import time
 from dataclasses import fields, is_dataclass
@@ -14,6 +15,7 @@ import pytest
 
 from arbiter_cli.events.registry import site_pages
 from arbiter_cli.render.site.blocks import PACKAGE, Cell, Table
+from arbiter_cli.render.site.pages import players
 from arbiter_cli.render.templating import macros
 from arbiter_cli.store.site_cache import KEPT_DAYS
 from tests.conftest import Runner, snapshot
@@ -275,3 +277,27 @@ def test_the_cache_is_the_users_only_as_it_may_hold_personal_data(sample, arbite
     made = [cache, *(p for p in cache.rglob("*"))]
     assert {oct(p.stat().st_mode & 0o777) for p in made if p.is_dir()} == {"0o700"}
     assert {oct(p.stat().st_mode & 0o777) for p in made if p.is_file()} == {"0o600"}
+
+
+@pytest.mark.parametrize("name", ["swiss32-in-progress", "rr10-finished", "swiss-open-finished-prizes",
+                                  "groups16-in-progress"])
+def test_a_card_whose_rank_is_put_in_after_it_is_made_is_the_card_made_with_its_rank(
+        name: str, sample, arbiter: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player card is kept with a mark where the rank goes, so that one result moving many ranks
+    makes no card again (issue 29): the rank put in is the card made with it, byte for byte, and a
+    name holding the mark (a late entry's, here) is made with its rank, not given one twice."""
+    event = sample(name)
+    if name == "swiss32-in-progress":
+        done = arbiter("-d", event, "player", "add", f"Mark{players.RANK_MARK}, Ann", "--rating", "1500")
+        assert done.code == 0, done.err
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "marked"))
+    marked = site_pages(event)
+    monkeypatch.setattr(players, "_PLAIN_RANK", re.compile(r"(?!)"))  # no rank put in: every card made with it
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "made"))
+    made = site_pages(event)
+    cards = [path for path in made if re.search(r"(^|/)players/[0-9]+[.]html$", path)]
+    assert cards and sum(b"<dt>Rank</dt>" in made[path] for path in cards) > 5
+    assert not any(players.RANK_MARK.encode() in made[path] and b"Mark" not in made[path] for path in cards)
+    assert marked.keys() == made.keys()
+    for path in made:
+        assert marked[path] == made[path], path
