@@ -15,6 +15,7 @@ import pytest
 
 from arbiter_cli.events.registry import site_pages
 from arbiter_cli.render.site.blocks import PACKAGE, Cell, Table
+from arbiter_cli.render.site.memo import Memo
 from arbiter_cli.render.site.pages import players
 from arbiter_cli.render.templating import macros
 from arbiter_cli.store.site_cache import KEPT_DAYS
@@ -301,3 +302,19 @@ def test_a_card_whose_rank_is_put_in_after_it_is_made_is_the_card_made_with_its_
     assert marked.keys() == made.keys()
     for path in made:
         assert marked[path] == made[path], path
+
+
+def test_a_digest_made_once_for_several_keys_is_each_values_own_and_none_without_a_faithful_repr() -> None:
+    """:meth:`Memo.once` (a player's card, read by the keys of their page and of their team's page):
+    the same value gives its digest made once, another value with other contents another digest, and
+    a value whose parts have no faithful repr (an object's address) makes every key holding it none,
+    so that its pages are made again rather than taken for another's."""
+    memo = Memo()
+    one, same, other = [1, "a"], [1, "a"], [2, "a"]
+    made: list[object] = []
+    assert memo.once(one, lambda: (made.append(one), tuple(one))[1]) == memo.once(one, lambda: ("never read",))
+    assert len(made) == 1
+    assert memo.once(same, lambda: tuple(same)) == memo.once(one, lambda: ())  # equal contents, equal digests
+    assert memo.once(other, lambda: tuple(other)) != memo.once(one, lambda: ())
+    blind = memo.once([3], lambda: (object(),))
+    assert memo.key("page", blind) is None and memo.key("page", memo.once(one, lambda: ())) is not None

@@ -11,7 +11,7 @@ from arbiter_cli.render.site.blocks import Fact, plain, player_cell, team_cell
 from arbiter_cli.render.site.cards import CardRound, Current, bye_words, card as player_card, card_page, points_words
 from arbiter_cli.render.site.parts import personal
 from arbiter_cli.lifecycle.team_cards import TeamCard
-from arbiter_cli.render.site.sites import TeamSite, keyed_page
+from arbiter_cli.render.site.sites import TeamSite, card_digest, keyed_page
 
 SITES = frozenset({"team"})
 ORDER = 40
@@ -60,7 +60,7 @@ def pages(site: TeamSite) -> Iterator[tuple[str, str]]:
             path = f"players/{entry.player.start_number}.html"
             # A card reads the registration (every team, player and rating), the player's own card
             # (team, place, every round's seat and result) and where they are in the last round.
-            parts = (registration, tournament.last_round, card.team.number, entry, now)
+            parts = (registration, tournament.last_round, card.team.number, card_digest(site, entry), now)
             yield path, keyed_page(site, path, parts, lambda: player_page(site, card, entry, now))
 
 
