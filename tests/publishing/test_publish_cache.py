@@ -318,3 +318,26 @@ def test_a_digest_made_once_for_several_keys_is_each_values_own_and_none_without
     assert memo.once(other, lambda: tuple(other)) != memo.once(one, lambda: ())
     blind = memo.once([3], lambda: (object(),))
     assert memo.key("page", blind) is None and memo.key("page", memo.once(one, lambda: ())) is not None
+
+
+@pytest.mark.parametrize("name", ["swiss32-in-progress", "rr10-finished", "swiss-open-finished-prizes"])
+def test_the_standings_table_made_once_for_both_pages_of_a_round_links_each_pages_names_as_made_from_it(
+        name: str, sample) -> None:
+    """issue 29: ``standings.html`` and ``standings/N.html`` show one table, made once from the site's
+    root and its player links then made from the round's page (``../``): the same cells as the table
+    made for that page."""
+    from arbiter_cli.render.site.blocks import player_cell
+    from arbiter_cli.render.site.pages.standings import _names_from
+    from arbiter_cli.render.site.sites import event_site
+    from arbiter_cli.render.site.standings_table import standings_table
+    from arbiter_cli.render.views import standings_view
+    from arbiter_cli.store.tournament import TournamentFolder
+
+    tournament = TournamentFolder(sample(name)).load()
+    site = event_site(tournament)
+    for after in range(1, tournament.last_round + 1):
+        view = standings_view(tournament, site.standings[after])
+        made = {root: standings_table(view, lambda r, root=root: player_cell(r["start_number"], r["name"], root))
+                for root in ("", "../")}
+        assert made[""] != made["../"]
+        assert _names_from(made[""], "../") == made["../"] and _names_from(made[""], "") == made[""]

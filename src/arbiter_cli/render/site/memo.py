@@ -97,6 +97,15 @@ class Memo:
     def __init__(self, store: Store | None = None) -> None:
         self.store = store
         self._once: dict[int, tuple[object, object]] = {}
+        self._built: dict[object, Any] = {}
+
+    def built(self, key: object, make: Callable[[], T]) -> T:
+        """A value several pages of this build read (the standings view of a round), made once by
+        ``make`` and never stored: ``key`` names it within the build."""
+        if key not in self._built:
+            self._built[key] = make()
+        kept: T = self._built[key]
+        return kept
 
     def once(self, value: object, parts: Callable[[], tuple[object, ...]]) -> object:
         """The digest of ``parts()`` (what a key reads of ``value``), made once in this build for the
