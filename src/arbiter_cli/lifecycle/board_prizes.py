@@ -142,12 +142,13 @@ def player_records(event: TeamEvent) -> dict[int, PlayerRecord]:
                 score = seat.outcome.rating_points
                 if score is not None and seat.opponent is not None:
                     record.boards_played[seat.board] += 1
-                    record.points += score
                     record.games_against.append((seat.opponent, score))
                 elif seat.outcome is Outcome.FORFEIT_WIN:
                     record.forfeit_wins += 1
                 elif seat.outcome is Outcome.FORFEIT_LOSS:
                     record.forfeit_losses += 1
+    for record in records.values():  # the points of the games over the board, summed at once
+        record.points = total(score for _, score in record.games_against)
     return records
 
 
