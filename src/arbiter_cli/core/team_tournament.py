@@ -145,7 +145,16 @@ class MatchRound:
         return next((m for m in self.matches if m.number == number), None)
 
     def match_of(self, team: int) -> Match | None:
-        return next((m for m in self.matches if team in m.teams), None)
+        return self._by_team.get(team)
+
+    @cached_property
+    def _by_team(self) -> dict[int, Match]:
+        """Each team's match, the first that names it (a card of each of 1,200 players asks; the round is frozen)."""
+        found: dict[int, Match] = {}
+        for match in self.matches:
+            for team in match.teams:
+                found.setdefault(team, match)
+        return found
 
 
 @dataclass(frozen=True)

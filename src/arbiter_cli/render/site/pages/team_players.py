@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 
+from arbiter_cli.core.points import total
 from arbiter_cli.lifecycle.team_cards import PlayerCard
 from arbiter_cli.render.site.blocks import Fact, plain, player_cell, team_cell
 from arbiter_cli.render.site.cards import CardRound, Current, bye_words, card as player_card, card_page, points_words
@@ -45,7 +46,7 @@ def current(site: TeamSite, team: int, entry: PlayerCard, cards: dict[int, Playe
     more = (team_cell(other.number, other.name, "../", before=" of "),) if other is not None else ()
     opponent = tournament.by_number[seat.opponent]
     their = cards.get(seat.opponent)
-    before = sum((s.points for s in their.seats if s.round < last), Fraction(0)) if their else Fraction(0)
+    before = total(s.points for s in their.seats if s.round < last) if their else Fraction(0)
     return Current(last, board, colour, player_cell(opponent.start_number, opponent.name, "../"),
                    opponent.rating or None, points_words(before), more=more)
 
