@@ -64,6 +64,22 @@ def test_entries_score_in_the_events_own_points() -> None:
     assert entries[5][0].outcome is Outcome.PAB and entries[5][0].points == Fraction(3)
 
 
+def test_the_entries_are_made_once_per_tournament_each_caller_has_its_own_lists_and_a_new_result_its_own() -> None:
+    """issue 29: a publish's standings, crosstable and player cards read the entries made once; a
+    caller that changes its lists changes no other caller's, and the tournament a result makes has
+    entries made from it."""
+    settings = Settings(name="x", system="swiss", rounds=3, seed=1)
+    players = tuple(Player(start_number=i, name=f"P{i}") for i in range(1, 5))
+    waiting = Tournament(settings, players, (Round(1, (Game(1, 2, 1), Game(3, 4, 2))),))
+    first = round_entries(waiting)
+    first[1].append(first[2][0])  # a caller's own change
+    again = round_entries(waiting)
+    assert [e.round for e in again[1]] == [1] and again[1][0] is first[1][0]  # made once, its lists new
+    assert round_entries(waiting, 0) == {n: [] for n in range(1, 5)}
+    played = Tournament(settings, players, (Round(1, (Game(1, 2, 1, GameResult.WHITE_WINS), Game(3, 4, 2))),))
+    assert round_entries(played)[1][0].outcome is Outcome.WIN and round_entries(waiting)[1][0].outcome is Outcome.PENDING
+
+
 @pytest.mark.parametrize("kind", [BadArgument, BrokenFolder, Refused, Busy, NoPairing])
 def test_domain_errors_are_value_errors_with_their_location(kind: type[DomainError]) -> None:
     error = kind("no such board", source="r.txt", line=3, field="board")

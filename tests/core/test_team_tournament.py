@@ -71,3 +71,19 @@ def test_the_team_trf_reads_back_a_match_with_no_game_as_written() -> None:
     text = team_trf_text(event, players)
     assert team_event_from_trf(parse_trf(text)).event == event
     assert not [line for line in text.splitlines() if line.startswith("330")]  # no match forfeit: boards
+
+
+def test_the_event_the_tie_breaks_read_is_made_once_per_tournament_and_never_kept_for_a_changed_one() -> None:
+    """issue 29: a publish's standings, crosstable, cards and prize list read the same
+    :func:`team_event` of the tournament, made once; a result makes a new tournament, whose event is
+    made from it (never the one made before the result)."""
+    paired = pair_team_round(_two_boards()).tournament
+    before = team_event(paired)
+    assert team_event(paired) is before and team_event(paired, paired.last_round) is before
+    assert team_event(paired, 0).entries == {n: () for n in (1, 2, 3, 4)}
+    played = enter_team_results(paired, 1, [TeamResultLine(2, 1, GameResult.WHITE_WINS),
+                                             TeamResultLine(2, 2, GameResult.WHITE_WINS)]).tournament
+    after = team_event(played)
+    assert after is not before
+    assert (after.entries[2][0].outcome, after.entries[2][0].match_points) == (TeamOutcome.WIN, Fraction(2))
+    assert after.entries[2][0] != before.entries[2][0]

@@ -5,6 +5,7 @@ changes nothing and says nothing; the cache never lands in the event's folder or
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import time
 from dataclasses import fields, is_dataclass
@@ -14,6 +15,8 @@ import pytest
 
 from arbiter_cli.events.registry import site_pages
 from arbiter_cli.render.site.blocks import PACKAGE, Cell, Table
+from arbiter_cli.render.site.memo import Memo
+from arbiter_cli.render.site.pages import players
 from arbiter_cli.render.templating import macros
 from arbiter_cli.store.site_cache import KEPT_DAYS
 from tests.conftest import Runner, snapshot
@@ -275,3 +278,66 @@ def test_the_cache_is_the_users_only_as_it_may_hold_personal_data(sample, arbite
     made = [cache, *(p for p in cache.rglob("*"))]
     assert {oct(p.stat().st_mode & 0o777) for p in made if p.is_dir()} == {"0o700"}
     assert {oct(p.stat().st_mode & 0o777) for p in made if p.is_file()} == {"0o600"}
+
+
+@pytest.mark.parametrize("name", ["swiss32-in-progress", "rr10-finished", "swiss-open-finished-prizes",
+                                  "groups16-in-progress"])
+def test_a_card_whose_rank_is_put_in_after_it_is_made_is_the_card_made_with_its_rank(
+        name: str, sample, arbiter: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player card is kept with a mark where the rank goes, so that one result moving many ranks
+    makes no card again (issue 29): the rank put in is the card made with it, byte for byte, and a
+    name holding the mark (a late entry's, here) is made with its rank, not given one twice."""
+    event = sample(name)
+    if name == "swiss32-in-progress":
+        done = arbiter("-d", event, "player", "add", f"Mark{players.RANK_MARK}, Ann", "--rating", "1500")
+        assert done.code == 0, done.err
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "marked"))
+    marked = site_pages(event)
+    monkeypatch.setattr(players, "_PLAIN_RANK", re.compile(r"(?!)"))  # no rank put in: every card made with it
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "made"))
+    made = site_pages(event)
+    cards = [path for path in made if re.search(r"(^|/)players/[0-9]+[.]html$", path)]
+    assert cards and sum(b"<dt>Rank</dt>" in made[path] for path in cards) > 5
+    assert not any(players.RANK_MARK.encode() in made[path] and b"Mark" not in made[path] for path in cards)
+    assert marked.keys() == made.keys()
+    for path in made:
+        assert marked[path] == made[path], path
+
+
+def test_a_digest_made_once_for_several_keys_is_each_values_own_and_none_without_a_faithful_repr() -> None:
+    """:meth:`Memo.once` (a player's card, read by the keys of their page and of their team's page):
+    the same value gives its digest made once, another value with other contents another digest, and
+    a value whose parts have no faithful repr (an object's address) makes every key holding it none,
+    so that its pages are made again rather than taken for another's."""
+    memo = Memo()
+    one, same, other = [1, "a"], [1, "a"], [2, "a"]
+    made: list[object] = []
+    assert memo.once(one, lambda: (made.append(one), tuple(one))[1]) == memo.once(one, lambda: ("never read",))
+    assert len(made) == 1
+    assert memo.once(same, lambda: tuple(same)) == memo.once(one, lambda: ())  # equal contents, equal digests
+    assert memo.once(other, lambda: tuple(other)) != memo.once(one, lambda: ())
+    blind = memo.once([3], lambda: (object(),))
+    assert memo.key("page", blind) is None and memo.key("page", memo.once(one, lambda: ())) is not None
+
+
+@pytest.mark.parametrize("name", ["swiss32-in-progress", "rr10-finished", "swiss-open-finished-prizes"])
+def test_the_standings_table_made_once_for_both_pages_of_a_round_links_each_pages_names_as_made_from_it(
+        name: str, sample) -> None:
+    """issue 29: ``standings.html`` and ``standings/N.html`` show one table, made once from the site's
+    root and its player links then made from the round's page (``../``): the same cells as the table
+    made for that page."""
+    from arbiter_cli.render.site.blocks import player_cell
+    from arbiter_cli.render.site.pages.standings import _names_from
+    from arbiter_cli.render.site.sites import event_site
+    from arbiter_cli.render.site.standings_table import standings_table
+    from arbiter_cli.render.views import standings_view
+    from arbiter_cli.store.tournament import TournamentFolder
+
+    tournament = TournamentFolder(sample(name)).load()
+    site = event_site(tournament)
+    for after in range(1, tournament.last_round + 1):
+        view = standings_view(tournament, site.standings[after])
+        made = {root: standings_table(view, lambda r, root=root: player_cell(r["start_number"], r["name"], root))
+                for root in ("", "../")}
+        assert made[""] != made["../"]
+        assert _names_from(made[""], "../") == made["../"] and _names_from(made[""], "") == made[""]

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from functools import cached_property
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (
     AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt, ValidationError,
@@ -522,6 +522,13 @@ class Tournament:
 
     def player(self, start_number: int) -> Player | None:
         return self.by_number.get(start_number)
+
+    @cached_property
+    def derived(self) -> dict[object, Any]:
+        """What a pure function computes from the tournament, kept for it by that function, as the
+        tournament is frozen (:func:`~arbiter_cli.core.outcome.round_entries`, by round): one command's
+        standings, crosstable and player cards read the same."""
+        return {}
 
     @property
     def last_round(self) -> int:

@@ -157,6 +157,14 @@ def round_entries(tournament: Tournament, after_round: int | None = None) -> dic
     withdrawal) has no entry: each reader says what such a round is for it.
     """
     last = tournament.last_round if after_round is None else after_round
+    kept = tournament.derived.get(("round_entries", last))
+    if kept is None:
+        kept = tournament.derived[("round_entries", last)] = {
+            number: tuple(entries) for number, entries in _round_entries(tournament, last).items()}
+    return {number: list(entries) for number, entries in kept.items()}  # the caller's own lists
+
+
+def _round_entries(tournament: Tournament, last: int) -> dict[int, list[RoundEntry]]:
     scoring = tournament.settings.scoring
     entries: dict[int, list[RoundEntry]] = {p.start_number: [] for p in tournament.players}
     for rnd in tournament.rounds[:last]:

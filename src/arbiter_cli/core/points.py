@@ -113,7 +113,7 @@ def points_to_json(value: Fraction) -> int | float | str:
     """
     if value.denominator == 1:
         return value.numerator
-    if _finite_decimal(value) is not None:
+    if _has_finite_decimal(value.denominator):
         return float(value)
     return f"{value.numerator}/{value.denominator}"
 
@@ -126,7 +126,7 @@ def shown_points(value: Fraction) -> Fraction:
     >>> shown_points(Fraction(323, 7)), shown_points(Fraction(111, 4))
     (Fraction(2307, 50), Fraction(111, 4))
     """
-    return value if _finite_decimal(value) is not None else half_up(value, SHOWN_PLACES)
+    return value if _has_finite_decimal(value.denominator) else half_up(value, SHOWN_PLACES)
 
 
 def points_to_number(value: Fraction) -> int | float:
@@ -135,6 +135,8 @@ def points_to_number(value: Fraction) -> int | float:
     >>> points_to_number(Fraction(323, 7)), points_to_number(Fraction(7, 2)), points_to_number(Fraction(4))
     (46.14, 3.5, 4)
     """
+    if value.denominator == 1:
+        return value.numerator
     shown = shown_points(value)
     return shown.numerator if shown.denominator == 1 else float(shown)
 
@@ -144,12 +146,17 @@ def points_to_toml(value: Fraction) -> int | float | str:
     return points_to_json(value)
 
 
-def _finite_decimal(value: Fraction) -> str | None:
-    den = value.denominator
+def _has_finite_decimal(denominator: int) -> bool:
+    """Whether a fraction in lowest terms with this ``denominator`` has a finite decimal (only 2s and
+    5s in it): asked for every tie-break value a table shows, so without writing the decimal."""
     for p in (2, 5):
-        while den % p == 0:
-            den //= p
-    if den != 1:
+        while denominator % p == 0:
+            denominator //= p
+    return denominator == 1
+
+
+def _finite_decimal(value: Fraction) -> str | None:
+    if not _has_finite_decimal(value.denominator):
         return None
     text = format(Decimal(value.numerator) / Decimal(value.denominator), "f")
     return text

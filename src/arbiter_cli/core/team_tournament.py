@@ -150,7 +150,16 @@ class MatchRound:
         return next((m for m in self.matches if m.number == number), None)
 
     def match_of(self, team: int) -> Match | None:
-        return next((m for m in self.matches if team in m.teams), None)
+        return self._by_team.get(team)
+
+    @cached_property
+    def _by_team(self) -> dict[int, Match]:
+        """Each team's match, the first that names it (a card of each of 1,200 players asks; the round is frozen)."""
+        found: dict[int, Match] = {}
+        for match in self.matches:
+            for team in match.teams:
+                found.setdefault(team, match)
+        return found
 
 
 @dataclass(frozen=True)
@@ -218,6 +227,12 @@ class TeamTournament:
     @property
     def last_round(self) -> int:
         return len(self.rounds)
+
+    @cached_property
+    def _team_events(self) -> dict[int, TeamEvent]:
+        """:func:`team_event`'s answers by round, each made once (the tournament is frozen): the
+        standings, the crosstable, the cards and the prize list of one command read the same one."""
+        return {}
 
     def round(self, number: int) -> MatchRound | None:
         return self.rounds[number - 1] if 1 <= number <= len(self.rounds) else None
@@ -327,6 +342,13 @@ def team_event(tournament: TeamTournament, after_round: int | None = None) -> Te
 
     A team with nothing in a round (withdrawn) has a zero-point bye there."""
     last = tournament.last_round if after_round is None else after_round
+    found = tournament._team_events.get(last)
+    if found is None:
+        found = tournament._team_events[last] = _team_event(tournament, last)
+    return found
+
+
+def _team_event(tournament: TeamTournament, last: int) -> TeamEvent:
     entries: dict[int, list[TeamRoundEntry]] = {t.number: [] for t in tournament.teams}
     for rnd in tournament.rounds[:last]:
         seen: set[int] = set()

@@ -56,6 +56,7 @@ from math import ceil
 
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.outcome import Outcome
+from arbiter_cli.core.points import total
 from arbiter_cli.core.team import TeamEvent
 from arbiter_cli.core.team_tournament import TeamTournament
 from arbiter_cli.lifecycle.team_finish import counted_team_event
@@ -134,17 +135,20 @@ def player_records(event: TeamEvent) -> dict[int, PlayerRecord]:
             for seat in entry.boards:
                 if seat.player is None:
                     continue
-                record = records.setdefault(seat.player, PlayerRecord(team))
+                record = records.get(seat.player)
+                if record is None:  # (not setdefault: a record made for every seat was most of the time)
+                    record = records[seat.player] = PlayerRecord(team)
                 record.boards_seated[seat.board] += 1
                 score = seat.outcome.rating_points
                 if score is not None and seat.opponent is not None:
                     record.boards_played[seat.board] += 1
-                    record.points += score
                     record.games_against.append((seat.opponent, score))
                 elif seat.outcome is Outcome.FORFEIT_WIN:
                     record.forfeit_wins += 1
                 elif seat.outcome is Outcome.FORFEIT_LOSS:
                     record.forfeit_losses += 1
+    for record in records.values():  # the points of the games over the board, summed at once
+        record.points = total(score for _, score in record.games_against)
     return records
 
 
@@ -165,7 +169,7 @@ def board_statistics(event: TeamEvent, ratings: Mapping[int, int | None], *, sha
                 rating = unrated_rating
             if rating is not None:
                 rated.append((rating, score))
-        performance = performance_rating([r for r, _ in rated], sum((p for _, p in rated), Fraction(0)))
+        performance = performance_rating([r for r, _ in rated], total(p for _, p in rated))
         rows.append(BoardRow(record.board(), player, record.team, games, record.points,
                              record.points / games if games else None, performance, games >= needed,
                              record.forfeit_wins, record.forfeit_losses, record.other_boards()))

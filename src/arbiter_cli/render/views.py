@@ -223,7 +223,9 @@ def csv_plain(value: Any) -> Any:
 def tiebreak_json(value: Fraction | int | None) -> int | float | None:
     if value is None:
         return None
-    return points_to_number(Fraction(value))
+    if type(value) is int:  # its own JSON number
+        return value
+    return points_to_number(value if type(value) is Fraction else Fraction(value))
 
 
 def _crosstable_cell(index: int) -> Callable[[dict[str, Any]], str]:

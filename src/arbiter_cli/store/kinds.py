@@ -32,7 +32,7 @@ from arbiter_cli.store.layout import Document, Folders, Hidden, Layout, Marker, 
 from arbiter_cli.store.names import CLUB_FILE, SETTINGS_FILE, is_group_folder, is_knockout_folder, is_team_folder
 from arbiter_cli.store.tables import RoundFiles, Table
 
-__all__ = ["FolderKind", "KINDS", "folder_kind", "kind_named", "owner_of", "first_owned", "owned_paths"]
+__all__ = ["FolderKind", "KINDS", "folder_kind", "kind_named", "owner_of", "first_owned", "owned_paths", "resolved"]
 
 
 @dataclass(frozen=True)
@@ -158,7 +158,7 @@ def first_owned(paths: Iterable[str | os.PathLike[str]], within: str | os.PathLi
         return None
     for path in paths:
         try:
-            target = _resolved(Path(path), places)
+            target = resolved(Path(path), places)
         except (OSError, RuntimeError):
             continue
         folders = target.parents
@@ -173,8 +173,8 @@ def first_owned(paths: Iterable[str | os.PathLike[str]], within: str | os.PathLi
     return None
 
 
-def _resolved(path: Path, places: dict[Path, Path]) -> Path:
-    """``path.resolve()``, each folder resolved once (``places``)."""
+def resolved(path: Path, places: dict[Path, Path]) -> Path:
+    """``path.resolve()``, each folder resolved once (``places``): the pages of a site share a few."""
     if path.name in ("", ".", "..") or path.is_symlink():
         return path.resolve()
     if path.parent not in places:

@@ -48,7 +48,7 @@ from typing import NoReturn
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.store.commits import COMMITS
 from arbiter_cli.store.files import _crash_test_pause, fsync_dir
-from arbiter_cli.store.kinds import FolderKind, first_owned, folder_kind, owner_of
+from arbiter_cli.store.kinds import FolderKind, first_owned, folder_kind, owner_of, resolved
 
 __all__ = ["MANIFEST", "SiteWrite", "write_site"]
 
@@ -188,9 +188,10 @@ def _refuse_a_way_out(outdir: Path, pages: Iterable[PurePosixPath]) -> None:
     must stay inside it."""
     try:
         root = outdir.resolve()
+        places: dict[Path, Path] = {}  # each folder of the site resolved once
         for page in (PurePosixPath(MANIFEST), PurePosixPath(LOCK), *pages):
             place = outdir.joinpath(*page.parts)
-            real = place.resolve()
+            real = resolved(place, places)
             if real == root or not real.is_relative_to(root):
                 raise BadArgument(f"{place} leads out of {outdir} through a symbolic link (to {real}); publish "
                                   "writes only inside OUTDIR: remove the link, or give another folder", field="OUTDIR")

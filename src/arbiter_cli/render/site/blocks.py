@@ -89,6 +89,8 @@ def _text(value: Any) -> str:
             if len(_ESCAPED) < 100_000:
                 _ESCAPED[value] = found
         return found
+    if type(value) is int:  # digits and a sign: escaped as they are
+        return str(value)
     return str(escape(value))
 
 
@@ -107,6 +109,17 @@ def _inner(text: str | int, href: str, name: bool, link_cls: str) -> str:
             + inner + "</a>")
 
 
+#: A body cell's opening tag by its data-key, data-value, class and span: a table repeats a few.
+_OPENINGS: dict[tuple[str, str, str, int], str] = {}
+
+
+def _opening(key: str, value: str, cls: str, span: int) -> str:
+    """``<td ...>`` with the cell's data-key, data-value, class and span, as the macro writes them."""
+    return ("<td" + (' data-key="' + _text(key) + '"' if key else "")
+            + (' data-value="' + _text(value) + '"' if value else "") + (' class="' + _text(cls) + '"' if cls else "")
+            + (' colspan="' + _text(span) + '"' if span > 1 else "") + ">")
+
+
 def table_rows(table: Table) -> Markup:
     """The body rows of ``table`` as the ``table_jinja`` macro of ``macros.html`` writes them, each
     text escaped by MarkupSafe as Jinja2's autoescaping does: the one loop of the site that a
@@ -123,16 +136,17 @@ def table_rows(table: Table) -> Markup:
         out.append(">")
         for cell in row:
             text, href, key, cls, value, name, link_cls, before, after, more, span = cell
-            out.append("<td")
-            if key:
-                out.append(' data-key="' + _text(key) + '"')
-            if value:
-                out.append(' data-value="' + _text(value) + '"')
-            if cls:
-                out.append(' class="' + _text(cls) + '"')
-            if span > 1:
-                out.append(' colspan="' + _text(span) + '"')
-            out.append(">")
+            if type(key) is str and type(value) is str and type(cls) is str and type(span) is int:
+                # (texts only in the key: 1 and 1.0 are equal keys, and are written apart)
+                opening = (key, value, cls, span)
+                tag = _OPENINGS.get(opening)
+                if tag is None:
+                    tag = _opening(key, value, cls, span)
+                    if len(_OPENINGS) < 100_000:
+                        _OPENINGS[opening] = tag
+            else:
+                tag = _opening(key, value, cls, span)
+            out.append(tag)
             if before:
                 out.append(_text(before))
             out.append(_inner(text, href, name, link_cls))

@@ -34,6 +34,8 @@ T = TypeVar("T")
 _SOURCES = (".py", ".html", ".css", ".svg", ".toml", ".json")
 #: What a value's repr says when it has none of its own (an object's address): no key is made of it.
 _NO_REPR = " object at 0x"
+#: A part of a key made of values without a faithful repr (:meth:`Memo.once`): its repr is an address.
+_UNKEYED = object()
 
 
 class Store(Protocol):
@@ -94,6 +96,25 @@ class Memo:
 
     def __init__(self, store: Store | None = None) -> None:
         self.store = store
+        self._once: dict[int, tuple[object, object]] = {}
+        self._built: dict[object, Any] = {}
+
+    def built(self, key: object, make: Callable[[], T]) -> T:
+        """A value several pages of this build read (the standings view of a round), made once by
+        ``make`` and never stored: ``key`` names it within the build."""
+        if key not in self._built:
+            self._built[key] = make()
+        kept: T = self._built[key]
+        return kept
+
+    def once(self, value: object, parts: Callable[[], tuple[object, ...]]) -> object:
+        """The digest of ``parts()`` (what a key reads of ``value``), made once in this build for the
+        same ``value``, to be a part of keys: a player's card is read by the keys of their own page and
+        of their team's. Parts without a faithful repr give :data:`_UNKEYED`, and a key holding it is none."""
+        found = self._once.get(id(value))
+        if found is None or found[0] is not value:
+            found = self._once[id(value)] = (value, _digest(*parts()) or _UNKEYED)
+        return found[1]
 
     def key(self, *parts: object) -> str | None:
         return _digest(code_version(), *parts)

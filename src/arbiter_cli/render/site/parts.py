@@ -14,11 +14,13 @@ from arbiter_cli.render.team_printouts import modifier_words
 from arbiter_cli.render.site.blocks import (Cell, Detail, Fact, Table, align, details, header, plain, points_cell,
                                             site_page)
 from arbiter_cli.render.site.charts import Chart
+from arbiter_cli.render.site.sites import EventSite
+from arbiter_cli.render.views import standings_view
 
 T = TypeVar("T")
 
-__all__ = ["personal", "standings_pages", "crosstable_page", "standings_page", "tiebreak_legend", "event_details",
-           "view_table"]
+__all__ = ["personal", "shared_view", "standings_pages", "crosstable_page", "standings_page", "tiebreak_legend",
+           "event_details", "view_table"]
 
 
 def personal(site: Any, value: T) -> T | None:
@@ -113,3 +115,10 @@ def standings_pages(site: Any, page: Any) -> Iterator[tuple[str, str]]:
     for after in range(1, last + 1):
         yield f"standings/{after}.html", page(site, after, 1)
     yield "standings.html", page(site, last, 0)
+
+
+def shared_view(site: EventSite, after: int) -> View:
+    """The standings view after round ``after``, made once in a build for the pages that show it (the
+    standings of the last round twice, ``standings.html`` and its round's, and the hall screen)."""
+    return site.memo.built(("standings view", id(site), after),
+                           lambda: standings_view(site.tournament, site.standings[after]))

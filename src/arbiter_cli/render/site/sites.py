@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from arbiter_cli.core.group_settings import GroupEvent
@@ -24,12 +24,13 @@ if TYPE_CHECKING:
     from arbiter_cli.lifecycle.crosstable import Crosstable
     from arbiter_cli.lifecycle.knockout_standings import KnockoutRow
     from arbiter_cli.lifecycle.standings import Standings
-    from arbiter_cli.lifecycle.team_cards import TeamCard
+    from arbiter_cli.lifecycle.team_cards import PlayerCard, TeamCard
     from arbiter_cli.lifecycle.team_crosstable import TeamCrosstable
     from arbiter_cli.lifecycle.team_standings import TeamStandings
 
 __all__ = ["SiteOptions", "EventSite", "TeamSite", "ClubSite", "KnockoutSite", "GroupSite", "Site", "event_site", "team_site",
-           "club_site", "knockout_site", "group_site", "stage_after", "slug", "frame", "site_inputs", "keyed_page"]
+           "club_site", "knockout_site", "group_site", "stage_after", "slug", "frame", "site_inputs", "keyed_page",
+           "card_digest", "team_card_parts"]
 
 
 @dataclass(frozen=True)
@@ -257,3 +258,18 @@ def keyed_page(site: EventSite | TeamSite | KnockoutSite, path: str, parts: tupl
     if site.digests is None or not site.digests.valid:
         return make()
     return site.memo.text((path, frame(site), *parts), make)
+
+
+def card_digest(site: TeamSite, entry: PlayerCard) -> object:
+    """A player's card as the keys of pages read it (their own card's, their team's), its digest made
+    once per build: every field but the player, by start number, as the registration's digest
+    (:attr:`EventDigests.registration`, in every such key) holds the player's every field."""
+    return site.memo.once(entry, lambda: (entry.player.start_number, *((f.name, getattr(entry, f.name))
+                                                                        for f in fields(entry) if f.name != "player")))
+
+
+def team_card_parts(site: TeamSite, card: TeamCard) -> tuple[object, ...]:
+    """A team's card as the key of its page reads it: its players' cards by :func:`card_digest`, and
+    its every other field."""
+    return (tuple(card_digest(site, entry) for entry in card.players),
+            *((f.name, getattr(card, f.name)) for f in fields(card) if f.name != "players"))

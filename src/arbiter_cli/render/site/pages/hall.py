@@ -48,11 +48,12 @@ from arbiter_cli.render.output import View, table_columns
 from arbiter_cli.render.printing import BYE_TEXT
 from arbiter_cli.render.site.blocks import Cell, Table, align, player_cell, points_cell, site_page, team_cell
 from arbiter_cli.render.site.group_parts import stage_root, stage_title
+from arbiter_cli.render.site.parts import shared_view
 from arbiter_cli.render.site.knockout_parts import MAIN, how_text, result_text
 from arbiter_cli.render.site.layout import Link, csv_text
 from arbiter_cli.render.site.sites import EventSite, GroupSite, KnockoutSite, TeamSite
 from arbiter_cli.render.team_views import pairing_place, pairing_records, pairing_result, team_standings_view
-from arbiter_cli.render.views import round_rows, standings_view, table_heading
+from arbiter_cli.render.views import round_rows, table_heading
 
 SITES = frozenset({"event", "team", "knockout", "groups"})
 ORDER = 90
@@ -194,7 +195,7 @@ def event_part(site: EventSite, stage: str = "") -> Part:
     note = f"No result yet on board{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))}." if missing else ""
     pairings = Pairings(_round_title(number, tournament.settings.rounds), boards, points=True, note=note)
     table = site.standings[number]
-    view = standings_view(tournament, table)
+    view = shared_view(site, number)
     heading = table_heading(tournament, "standings", number) + (" (not complete)" if table.incomplete else "")
     standings = standings_table(view, ("rank", "name", "points"), table.tiebreaks,
                                 lambda r: player_cell(r["start_number"], r["name"], base, key="name"))

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 
 from arbiter_cli.core.model import Player
@@ -21,6 +22,11 @@ from arbiter_cli.render.site.sites import EventSite, keyed_page
 SITES = frozenset({"event"})
 ORDER = 40
 KEYED = True
+#: Where a card's rank goes in the page kept by :func:`ranked_page` (a private-use character and a
+#: word, text HTML shows as it is and no name of the event holds but by chance, which is checked).
+RANK_MARK = "\ue000rank\ue000"
+#: A rank as a card shows it: ``3``, or a shared place ``3-5``.
+_PLAIN_RANK = re.compile(r"[0-9]+(-[0-9]+)?")
 
 
 def nav(site: EventSite) -> Link:
@@ -62,14 +68,30 @@ def pages(site: EventSite) -> Iterator[tuple[str, str]]:
         path = f"players/{number}.html"
         # A card reads the registration (every player's name and rating, the settings), the player's
         # own rounds and boards, their rank, and their opponent's points before the last round.
-        parts = (registration, last, tuple(mine), tuple(boards[e.round].get(number) for e in mine), rank.get(number),
+        parts = (registration, last, tuple(mine), tuple(boards[e.round].get(number) for e in mine),
                  boards.get(last, {}).get(opponent) if opponent is not None else None,
                  before.get(opponent) if opponent is not None else None, rated)
-        yield path, keyed_page(site, path, parts, lambda: player_page(site, player, mine, now, rank, boards, before,
-                                                                      ratings, rated))
+        yield path, ranked_page(site, path, parts, rank.get(number, ""),
+                                lambda shown: player_page(site, player, mine, now, shown, boards, before, ratings,
+                                                          rated))
 
 
-def player_page(site: EventSite, player: Player, mine: list[RoundEntry], now: RoundEntry | None, rank: dict[int, str],
+def ranked_page(site: EventSite, path: str, parts: tuple[object, ...], rank: str, make: Callable[[str], str]) -> str:
+    """A card whose rank is put in after it is made (issue 29): one result of the last round moves the
+    ranks of many players whose cards are otherwise the same, so the page is kept with
+    :data:`RANK_MARK` where the rank goes (``make(shown)``: the page with the rank ``shown``), and
+    the rank, digits and a dash that HTML shows as they are, replaces it. A card without a rank (a
+    withdrawn player's shows no line) is kept with it, as is one whose page would show the mark more
+    than once (a name holding it)."""
+    if not rank or not _PLAIN_RANK.fullmatch(rank):
+        return keyed_page(site, path, (*parts, rank), lambda: make(rank))
+    kept = keyed_page(site, path, (*parts, RANK_MARK), lambda: make(RANK_MARK))
+    if kept.count(RANK_MARK) != 1:
+        return keyed_page(site, path, (*parts, rank), lambda: make(rank))
+    return kept.replace(RANK_MARK, rank)
+
+
+def player_page(site: EventSite, player: Player, mine: list[RoundEntry], now: RoundEntry | None, rank: str,
                 boards: dict[int, dict[int, int]], before: dict[int, Fraction], ratings: dict[int, int | None],
                 rated: StoredRow | None) -> str:
     """``players/N.html``: the card of ``player`` (``mine``: their rounds, ``now``: the last one)."""
@@ -91,7 +113,7 @@ def player_page(site: EventSite, player: Player, mine: list[RoundEntry], now: Ro
         ("Start number", player.start_number), ("Title", player.title), ("Rating", player.rating or ""),
         ("FIDE ID", personal(site, player.fide_id)), ("Born", personal(site, player.birth_date)), ("Federation", player.federation),
         ("Club", name_cell(player.club or "")),
-        ("Rank", rank.get(player.start_number, "")),
+        ("Rank", rank),
         ("Status", f"withdrawn after round {player.withdrawn_after}" if player.withdrawn_after is not None
          else "withdrawn" if player.is_withdrawn else "")]
     absent = sorted(set(range(1, tournament.last_round + 1)) - {r.round for r in rounds})

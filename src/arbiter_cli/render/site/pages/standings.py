@@ -5,16 +5,17 @@ legend of the codes and the score distribution."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from arbiter_cli.render.output import View, table_columns
 from arbiter_cli.render.printing import RECORD_KEYS
-from arbiter_cli.render.site.blocks import Cell, player_cell
+from arbiter_cli.render.site.blocks import Cell, Table, player_cell
 from arbiter_cli.render.site.layout import Link
-from arbiter_cli.render.site.parts import standings_page as page, standings_pages, tiebreak_legend
+from arbiter_cli.render.site.parts import shared_view, standings_page as page, standings_pages, tiebreak_legend
 from arbiter_cli.render.site.sites import EventSite, keyed_page
 from arbiter_cli.render.site.standings_table import distribution_chart, scores_of, standings_table
-from arbiter_cli.render.views import standings_notes, standings_view, table_heading
+from arbiter_cli.render.views import standings_notes, table_heading
 
 SITES = frozenset({"event"})
 ORDER = 20
@@ -49,22 +50,38 @@ def nav(site: EventSite) -> Link:
     return Link("Standings", "standings.html")
 
 
+def _names_from(table: Table, root: str) -> Table:
+    """``table`` with its players' links made from a page ``root`` deeper (``../``): the cells of a
+    name are a player's cell, whose link begins with the root (:func:`player_cell`)."""
+    if not root:
+        return table
+    at = [i for i, cell in enumerate(table.headers) if cell.key == "name"]
+    rows = []
+    for row in table.rows:
+        row = list(row)
+        for i in at:
+            row[i] = row[i]._replace(href=root + row[i].href)
+        rows.append(row)
+    return replace(table, rows=rows)
+
+
 def standings_page(site: EventSite, after: int, depth: int) -> str:
     tournament = site.tournament
     table = site.standings[after]
-    view = standings_view(tournament, table)
-    root = "../" * depth
+    view = shared_view(site, after)
 
     def name(record: dict[str, Any]) -> Cell:
-        return player_cell(record["start_number"], record["name"], root)
+        return player_cell(record["start_number"], record["name"], "")
 
+    # The table is made once for the two pages of the last round, its links from the site's root.
+    shown = _names_from(site.memo.built(("standings table", id(site), after), lambda: standings_table(view, name)),
+                        "../" * depth)
     notes = [*standings_notes(table), *column_legend(view), *tiebreak_legend(table.tiebreaks)]
     chart = distribution_chart("distribution", scores_of(view, "points"), after) if after else None
     title = table_heading(tournament, "standings", after)
     if table.incomplete:
         title += f" (round{'s' if len(table.incomplete) > 1 else ''} {', '.join(map(str, table.incomplete))} not complete)"
-    return page(site, title, standings_table(view, name), after, depth, table.tiebreaks, table.rules.value, notes,
-                chart)
+    return page(site, title, shown, after, depth, table.tiebreaks, table.rules.value, notes, chart)
 
 
 def pages(site: EventSite) -> Iterator[tuple[str, str]]:

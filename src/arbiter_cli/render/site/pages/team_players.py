@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 
+from arbiter_cli.core.points import total
 from arbiter_cli.lifecycle.team_cards import PlayerCard
 from arbiter_cli.render.site.blocks import Fact, plain, player_cell, team_cell
 from arbiter_cli.render.site.cards import CardRound, Current, bye_words, card as player_card, card_page, points_words
 from arbiter_cli.render.site.parts import personal
 from arbiter_cli.lifecycle.team_cards import TeamCard
-from arbiter_cli.render.site.sites import TeamSite, keyed_page
+from arbiter_cli.render.site.sites import TeamSite, card_digest, keyed_page
 
 SITES = frozenset({"team"})
 ORDER = 40
@@ -45,7 +46,7 @@ def current(site: TeamSite, team: int, entry: PlayerCard, cards: dict[int, Playe
     more = (team_cell(other.number, other.name, "../", before=" of "),) if other is not None else ()
     opponent = tournament.by_number[seat.opponent]
     their = cards.get(seat.opponent)
-    before = sum((s.points for s in their.seats if s.round < last), Fraction(0)) if their else Fraction(0)
+    before = total(s.points for s in their.seats if s.round < last) if their else Fraction(0)
     return Current(last, board, colour, player_cell(opponent.start_number, opponent.name, "../"),
                    opponent.rating or None, points_words(before), more=more)
 
@@ -60,7 +61,7 @@ def pages(site: TeamSite) -> Iterator[tuple[str, str]]:
             path = f"players/{entry.player.start_number}.html"
             # A card reads the registration (every team, player and rating), the player's own card
             # (team, place, every round's seat and result) and where they are in the last round.
-            parts = (registration, tournament.last_round, card.team.number, entry, now)
+            parts = (registration, tournament.last_round, card.team.number, card_digest(site, entry), now)
             yield path, keyed_page(site, path, parts, lambda: player_page(site, card, entry, now))
 
 
