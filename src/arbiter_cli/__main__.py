@@ -90,10 +90,21 @@ def _work() -> object:
     return 0
 
 
+def _closed_streams_write_nowhere() -> None:
+    """A command started with its output or its messages closed (``arbiter pair >&-``): Python gives
+    ``None`` for the stream, and every write was an internal error with a traceback. They go nowhere,
+    as to /dev/null; the command does its work and its exit code says how it went."""
+    if sys.stdout is None:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the process's life
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+
+
 def run() -> NoReturn:
     """The entry point: run the command and leave with its exit code."""
     signal.signal(signal.SIGINT, _on_interrupt)
     signal.signal(signal.SIGALRM, _on_interrupt)  # an interrupt delivered again (see _on_interrupt)
+    _closed_streams_write_nowhere()
     try:
         code = _work()
     except KeyboardInterrupt:

@@ -146,3 +146,21 @@ def test_ctrl_c_during_publish_leaves_the_site_as_it_was_or_whole_and_says_which
     pages = {p.relative_to(whole): p.read_bytes() for p in whole.rglob("*") if p.is_file() and p.name[0] != "."}
     assert {p.relative_to(fresh): p.read_bytes() for p in fresh.rglob("*") if p.is_file() and p.name[0] != "."} \
         == pages
+
+
+@pytest.mark.parametrize("closed", ["stdout", "stderr"])
+def test_a_command_started_with_its_output_closed_runs_without_a_traceback(tmp_path: Path, closed: str) -> None:
+    """``arbiter standings >&-`` (the start-up helper of issue 29 found it): Python gives None for a closed
+    stream, and the first write ended in an internal error with a traceback, and a refusal the same way."""
+    folder = Path(shutil.copytree(ROOT / "sample_events" / "swiss32-in-progress", tmp_path / "event"))
+    close = ">&-" if closed == "stdout" else "2>&-"
+    shown = subprocess.run(["sh", "-c", f'"{ARBITER}" -d "{folder}" standings {close}'], capture_output=True,
+                           text=True, timeout=120)
+    assert shown.returncode == 0 and "Traceback" not in shown.stderr + shown.stdout
+    before = snapshot(folder)
+    refused = subprocess.run(["sh", "-c", f'"{ARBITER}" -d "{folder}" pair {close}'], capture_output=True,
+                             text=True, timeout=120)
+    assert refused.returncode == 4 and "Traceback" not in refused.stderr + refused.stdout
+    assert snapshot(folder) == before
+    if closed == "stdout":
+        assert "arbiter: error: round 5 still has no result" in refused.stderr
