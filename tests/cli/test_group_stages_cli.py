@@ -324,7 +324,7 @@ def test_a_group_withdrawal_survives_the_stage_export_and_import(arbiter: Runner
     assert arbiter("-d", folder, "player", "import", "-", stdin="\n".join(lines) + "\n").code == 0
     assert arbiter("-d", folder, "pair").code == 0
     stage = folder / "stages" / "B"
-    assert arbiter("-d", stage, "player", "withdraw", "1").code == 0
+    assert arbiter("-d", stage, "player", "withdraw", "1", "--after-round", "3").code == 0
     exported = tmp_path / "b.trf"
     assert arbiter("-d", stage, "export", "-o", exported).code == 0
     assert arbiter("import", exported, tmp_path / "back").code == 0
@@ -351,3 +351,27 @@ def test_unpair_in_a_group_event_takes_the_stage_with_group_as_every_stage_comma
     assert done.code == 0, done.err
     assert sorted(p.name for p in (folder / "stages" / "A" / "rounds").iterdir()) == ["01.csv", "02.csv"]
     assert sorted(p.name for p in (folder / "stages" / "B" / "rounds").iterdir()) == ["01.csv", "02.csv", "03.csv"]
+
+
+def test_a_withdrawal_in_a_group_paired_whole_asks_for_the_round_not_the_last_round_of_all(
+        arbiter: Runner, sample) -> None:
+    """Trial of issue 30: a group's rounds are all paired when it starts, so the default "after the last paired
+    round" withdrew a player after round 3, none of their games still to play became a forfeit, and the final
+    could not be paired; with a game still to play, the round is asked for, naming the player's last game. The
+    refusal at the top names the event's own folder, not DIR."""
+    folder = sample("groups16-in-progress")
+    top = arbiter("-d", folder, "player", "withdraw", "12")
+    assert top.code == 4 and f"'arbiter -d {folder}/stages/D player list'" in top.err and "DIR" not in top.err
+    stage = folder / "stages" / "D"
+    before = snapshot(folder)
+    asked = arbiter("-d", stage, "player", "withdraw", "3")  # Tanaka: rounds 1-2 played, round 3 to play
+    assert asked.code == 2 and asked.err.count("\n") == 1
+    assert ("every round is paired, and Tanaka, Yuki has no result yet in round 3: give --after-round N, the last "
+            "round they take part in (their games after it are forfeits; their last game with a result is in "
+            "round 2)") in asked.err
+    assert snapshot(folder) == before
+    done = arbiter("-d", stage, "player", "withdraw", "3", "--after-round", "2")
+    assert done.code == 0 and "withdrawn after round 2" in done.err
+    assert "note: round 3 board 2 waits for its forfeit: arbiter result 3 2 -/+" in done.err
+    prizes = arbiter("-d", folder, "prizes")
+    assert prizes.code == 4 and f"'arbiter -d {folder}/stages/final prizes'" in prizes.err

@@ -70,6 +70,13 @@ class GroupEvent(IndividualEvent):
     def described(self) -> str:
         return self.noun
 
+    @property
+    def shown_path(self) -> str:
+        """The event's folder as a command names it, for the commands a message gives."""
+        import shlex
+
+        return shlex.quote(str(self.path))
+
     def folder(self) -> GroupFolder:
         return GroupFolder(self.path)
 
@@ -341,7 +348,7 @@ class GroupEvent(IndividualEvent):
         from arbiter_cli.lifecycle.group_stages import check_top_level_withdrawal
 
         with self.event(exclusive=False) as (_, event):
-            check_top_level_withdrawal(event, start_number)
+            check_top_level_withdrawal(event, start_number, self.shown_path)
 
     def player_set_k(self, start_number: int, k: int | None) -> None:
         """K before the groups start, for every stage the player plays in; after it, in the stage."""
@@ -349,11 +356,11 @@ class GroupEvent(IndividualEvent):
 
         with self.event(exclusive=False) as (_, event):
             try:
-                check_top_level_withdrawal(event, start_number)
+                check_top_level_withdrawal(event, start_number, self.shown_path)
             except Refused:
                 group = event.groups.group_of(start_number)
                 raise Refused(f"the groups have started: player {start_number} plays in group {group or 'X'}, "
-                              f"under its own number; set K there: 'arbiter -d DIR/stages/{group or 'X'} player "
+                              f"under its own number; set K there: 'arbiter -d {self.shown_path}/stages/{group or 'X'} player "
                               "set-k ID K'") from None
         super().player_set_k(start_number, k)
 
@@ -423,7 +430,7 @@ class GroupEvent(IndividualEvent):
 
     def prizes(self) -> None:
         raise Refused("a group event's prize list is worked out on one stage's standings: run 'arbiter -d "
-                      "DIR/stages/final prizes' with a prizes.toml in that stage's folder")
+                      f"{self.shown_path}/stages/final prizes' with a prizes.toml in that stage's folder")
 
     # -- the end of the event ----------------------------------------------------
 

@@ -391,14 +391,15 @@ def event_numbers(event: GroupEvent, players: Sequence[Player]) -> dict[int, int
     return {p.start_number: by_person[person(p)] for p in players if person(p) in by_person}
 
 
-def check_top_level_withdrawal(event: GroupEvent, start_number: int) -> None:
+def check_top_level_withdrawal(event: GroupEvent, start_number: int, folder: str = "DIR") -> None:
     """A withdrawal at the event's top folder: open during registration; once the groups have
     started, a player withdraws from the group (or final) they play in, where they have that
-    stage's own number, so it is refused with the group named."""
+    stage's own number, so it is refused with the group named (``folder``: the event's, as the
+    arbiter gave it)."""
     if event.tournament.settings.status is Status.REGISTRATION:
         return
     group = event.groups.group_of(start_number)
     where = f"group {group}" if group is not None else "its group"
     raise Refused(f"the groups have started: player {start_number} plays in {where}; withdraw them there, "
-                  f"with the group's own number: 'arbiter -d DIR/stages/{group or 'X'} player list', then "
+                  f"with the group's own number: 'arbiter -d {folder}/stages/{group or 'X'} player list', then "
                   f"'player withdraw ID' in that folder")

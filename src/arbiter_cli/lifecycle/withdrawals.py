@@ -30,6 +30,7 @@ from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.half_rule import annulled_players, as_counted
 from arbiter_cli.core.model import ByeRequest, Player, System, Tournament
 from arbiter_cli.core.results import ByeKind
+from arbiter_cli.core.words import rounds_named
 from arbiter_cli.lifecycle.change import Change, named
 from arbiter_cli.lifecycle.guards import find_player, not_finalised
 
@@ -55,7 +56,8 @@ def withdraw(tournament: Tournament, start_number: int, last: int) -> tuple[Tour
 
 def withdraw_player(tournament: Tournament, start_number: int, after_round: int | None = None
                     ) -> tuple[Tournament, Player, int, list[Change]]:
-    """The act: the player withdraws after ``after_round`` (default: the last paired round).
+    """The act: the player withdraws after ``after_round`` (default: the last paired round; once every
+    round of a round robin is paired and the player still has a game to play, it must be given).
 
     Refused for a finalised event, a player already withdrawn, and when the player played a
     game after that round (C.04.2 3.2: a withdrawn player is no longer paired). Before round 1
@@ -79,6 +81,19 @@ def withdraw_player(tournament: Tournament, start_number: int, after_round: int 
                       f"round 1 is paired (C.05): a player who will not play is removed ('arbiter player remove "
                       f"{start_number}')")
     last = tournament.last_round if after_round is None else after_round
+    if after_round is None and tournament.settings.system.is_round_robin \
+            and tournament.settings.rounds == tournament.last_round:
+        # every round is paired (a group's round robin is paired whole): "the last paired round" is the last
+        # round of all, and none of the games still to play would be forfeited (the trial of issue 30)
+        open_games = [rnd.number for rnd in tournament.rounds for game in rnd.games
+                      if start_number in game.players and game.result is None]
+        if open_games:
+            played = max((rnd.number for rnd in tournament.rounds for game in rnd.games
+                          if start_number in game.players and game.result is not None), default=0)  # 0: none
+            raise BadArgument(f"every round is paired, and {player.name} has no result yet in "
+                              f"{rounds_named(open_games)}: give --after-round N, the last round they take part in "
+                              f"(their games after it are forfeits; their last game with a result is in round "
+                              f"{played})", field="--after-round")
     if not 0 <= last <= tournament.last_round:
         raise BadArgument(f"must be between 0 and {tournament.last_round} (the rounds paired so far)",
                           field="after_round")
