@@ -70,6 +70,24 @@ def test_knockout_whole_match_forfeit_records_every_game(arbiter: Runner, sample
     assert arbiter("-d", folder, "verify").code == 0
 
 
+def test_knockout_whole_match_forfeit_is_taken_back_with_none_correct_as_a_team_match(arbiter: Runner,
+                                                                                     sample) -> None:
+    """Trial of issue 30: a whole match's forfeit could only be cleared game by game ('none' on the match was
+    refused); ``result 2 6 none --correct`` clears each of its games, as a team event's match forfeit is."""
+    folder = sample(CUP)
+    assert arbiter("-d", folder, "result", "2", "6", "+/-").code == 0
+    before = snapshot(folder)
+    plain = arbiter("-d", folder, "result", "2", "6", "none")
+    assert plain.code == 2 and "or none with --correct to clear every game" in plain.err
+    assert snapshot(folder) == before
+    done = arbiter("-d", folder, "result", "2", "6", "none", "--correct")
+    assert done.code == 0, done.err
+    assert done.err.splitlines() == ["round 2 game 6.1 result: -/+ -> none", "round 2 game 6.2 result: +/- -> none"]
+    match = next(m for m in _bracket(arbiter, folder) if m["match"] == 6)
+    assert match["winner"] is None and [g["result"] for g in match["games"]] == [None, None]
+    assert arbiter("-d", folder, "verify").code == 0
+
+
 def test_knockout_whole_match_forfeit_is_refused_where_it_cannot_apply(arbiter: Runner, sample) -> None:
     """One clear line each, nothing changed on disk: ``-/-`` (nobody would go through: withdraw both),
     a result that is not a forfeit, a bye, a match already forfeited by a withdrawal, a match with
@@ -82,7 +100,7 @@ def test_knockout_whole_match_forfeit_is_refused_where_it_cannot_apply(arbiter: 
         (["2", "8", "-/-"], 2, "-/- on match 8: a whole match forfeited by both players sends nobody through; "
                                "withdraw both"),
         (["2", "8", "1-0"], 2, "1-0 on match 8: a whole match takes only a forfeit, +/- (the first player goes "
-                               "through) or -/+ (the second); a game's result goes by MATCH.GAME (e.g. 8.1 1-0)"),
+                               "through) or -/+ (the second), or none with --correct to clear every game; a game's result goes by MATCH.GAME (e.g. 8.1 1-0)"),
         (["1", "1", "+/-"], 4, "round 1 match 1 has no game to forfeit: it is a bye"),
         (["2", "6", "+/-"], 4, "round 2 match 6 has no game to forfeit: it is forfeited already (-/+: a "
                                "withdrawal)"),

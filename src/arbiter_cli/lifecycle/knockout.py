@@ -218,13 +218,18 @@ def _match_lines(tournament: KnockoutTournament, round_number: int, match_number
         raise BadArgument(f"-/- on match {match_number}: a whole match forfeited by both players sends nobody "
                           "through; withdraw both ('arbiter player withdraw N'), and the next round's opponent "
                           "goes through", field="result")
+    rnd = tournament.round(round_number)
+    match = rnd.match(match_number) if rnd is not None else None
+    if result is None and correct and match is not None and match.forfeit is None and match.games:
+        # 'ROUND MATCH none --correct': every game of the match cleared at once, as a team's match forfeit is
+        # (the trial of issue 30: a whole match's forfeit could only be taken back game by game)
+        return [_GameLine(match_number, g.game, None, line) for g in match.games
+                if g.game <= tournament.knockout.games_per_match]
     if result not in MATCH_FORFEITS:
         shown = result.value if result is not None else "none"
         raise BadArgument(f"{shown} on match {match_number}: a whole match takes only a forfeit, +/- (the first "
-                          f"player goes through) or -/+ (the second); a game's result goes by MATCH.GAME (e.g. "
-                          f"{match_number}.1 {shown})", field="result")
-    rnd = tournament.round(round_number)
-    match = rnd.match(match_number) if rnd is not None else None
+                          f"player goes through) or -/+ (the second), or none with --correct to clear every game; a "
+                          f"game's result goes by MATCH.GAME (e.g. {match_number}.1 {shown})", field="result")
     if rnd is None or match is None:  # named as a game's line would name it
         return [_GameLine(match_number, 1, result, line)]
     if match.forfeit is not None or not match.games or match.first is None or match.second is None:
