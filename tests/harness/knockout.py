@@ -124,6 +124,27 @@ class KnockoutMachine(RoundCommands, Registration):
 
     @precondition(lambda self: self.started and self.last_round() > 0)
     @rule(data=st.data())
+    def clear_a_whole_match(self, data: st.DataObject) -> None:
+        """``result ROUND MATCH none --correct`` (issue 30's trial): every game of the match's own cleared at
+        once; refused without --correct, for a bye or a withdrawal's forfeit (the machine checks nothing
+        changed then)."""
+        number = self.last_round()
+        matches = sorted({int(g.split(".")[0]) for g in self.games(number)})
+        if not matches:
+            return
+        match = pick(data, matches, "match")
+        correct = ["--correct"] if data.draw(st.booleans(), label="--correct") else []
+        keys = {game: views.board_of(self.root, number, game) for game in self.games(number, entered=True)}
+        if self.arbiter("-d", self.root, "result", number, match, "none", *correct).code != 0:
+            return
+        assert correct, "a whole match cleared without --correct"
+        held = views.results(self.root)
+        for game, key in keys.items():  # cleared, or dropped with them (a tie-break game no longer needed)
+            if key is not None and key not in held:
+                self.model.results.pop(key, None)
+
+    @precondition(lambda self: self.started and self.last_round() > 0)
+    @rule(data=st.data())
     def enter_every_open_game(self, data: st.DataObject) -> None:
         """Many games at once, in order (a tie-break game added by one line can be given later)."""
         number = self.last_round()
