@@ -390,6 +390,7 @@ def test_usage_errors_are_one_line(arbiter: Runner) -> None:
     assert result.code == 2 and result.err.count("\n") == 1 and "No such command" in result.err
     result = arbiter("standings", "--format", "xml")
     assert result.code == 2 and result.err.count("\n") == 1
+    assert "'xml' is not one of 'table', 'csv', 'json'" in result.err and "Value error" not in result.err
 
 
 def test_version_and_help(arbiter: Runner) -> None:

@@ -246,7 +246,8 @@ def main(argv: list[str] | None = None) -> None:
                 ctx.command, words, error.format_message())) is not None:
             _fail(told + f"; see '{ctx.command_path} --help'", 2)
         hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
-        _fail(error.format_message() + hint, error.exit_code)
+        # Typer checks a choice with pydantic, whose words ("Value error, ...") are not the command line's
+        _fail(error.format_message().replace("Value error, ", "") + hint, error.exit_code)
     except typer.Abort:
         _fail("aborted", 130)
     except BrokenPipeError:
