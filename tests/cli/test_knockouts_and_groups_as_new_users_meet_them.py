@@ -346,3 +346,14 @@ def test_knockout_games_per_match_edited_after_round_1_is_named_as_the_cause(arb
     assert ("tournament.toml, line 26, field 'knockout.games_per_match': a whole number is written without quotes: "
             '2, not "2"') in done.err
     assert snapshot(folder).keys() == before.keys()
+
+
+def test_knockout_withdrawn_player_reads_withdrawn_in_the_standings_as_on_the_index(arbiter: Runner, sample) -> None:
+    """Trial of issue 30: a withdrawn player read "out" in the standings but "withdrawn" on the published
+    index, and took no place on the prize list; the standings now say withdrawn too."""
+    folder = sample(CUP)
+    assert arbiter("-d", folder, "player", "withdraw", "7").code == 0
+    rows = {r["start_number"]: r for r in json.loads(arbiter("-d", folder, "standings", "-f", "json").out)}
+    assert rows[7]["state"] == "withdrawn" and rows[23]["state"] == "through"
+    assert "withdrawn" in next(line for line in arbiter("-d", folder, "standings").out.splitlines()
+                               if "Celik, Aylin" in line)

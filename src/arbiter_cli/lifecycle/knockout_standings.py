@@ -19,7 +19,8 @@ __all__ = ["KnockoutRow", "knockout_standings"]
 @dataclass(frozen=True)
 class KnockoutRow:
     """A player's line: the place (``rank`` to ``rank_to`` when shared), the round reached, and
-    what became of them there (``winner``, ``out``, ``in`` the match, ``through`` to the next round)."""
+    what became of them there (``winner``, ``out``, ``in`` the match, ``through`` to the next round,
+    ``withdrawn``: out by their withdrawal, who takes no prize place)."""
 
     rank: int
     rank_to: int
@@ -49,7 +50,9 @@ def knockout_standings(tournament: KnockoutTournament) -> list[KnockoutRow]:
         for player in group:
             number = player.start_number
             name = "winner" if number == winner else round_name(reached[number], total) if reached[number] else "-"
-            rows.append(KnockoutRow(position + 1, position + len(group), player, reached[number], name,
-                                    "winner" if number == winner else state[number]))
+            now = "winner" if number == winner else state[number]
+            if player.is_withdrawn and now in ("out", "registered"):  # as the index names them; no prize place
+                now = "withdrawn"
+            rows.append(KnockoutRow(position + 1, position + len(group), player, reached[number], name, now))
         position += len(group)
     return rows

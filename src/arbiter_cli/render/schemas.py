@@ -192,11 +192,10 @@ class KnockoutStanding(_Record):
     name: str = Field(description="The player's name")
     rating: int | None = Field(description="The player's rating; null for an unrated player")
     reached: int = Field(description="The last round the player was in (0: none paired yet)")
-    reached_name: str = Field(
-        description="That round as people name it: 'final', 'semi-final', 'round 2', 'winner', or '-' before round 1")
-    state: Literal["registered", "in", "through", "out", "winner"] = Field(
-        description="What became of the player there: registered (no round yet), in (the match goes on), "
-                    "through (to the next round), out, winner")
+    reached_name: str = Field(description="That round's name: 'final', 'semi-final', 'round 2', 'winner'; '-': none yet")
+    state: Literal["registered", "in", "through", "out", "withdrawn", "winner"] = Field(description=(
+        "What became of the player there: registered (no round yet), in (the match goes on), through (to the "
+        "next round), out, withdrawn (out by withdrawal: no prize place), winner"))
 
 
 class StageStanding(Standing):
