@@ -258,3 +258,14 @@ def test_c04_2_4_3_a_team_correction_of_a_round_later_rounds_were_paired_on_says
             ) in corrected.err
     entered = arbiter("-d", folder, "result", "4", "4.1", "1-0")  # the last round: nothing was paired on it
     assert entered.code == 0 and "paired before" not in entered.err
+
+
+def test_a_line_up_given_by_roster_places_names_the_teams_start_numbers(
+        arbiter: Runner, sample: Callable[[str], Path]) -> None:
+    """Trial of issue 30: 'lineup 5 2 1 2 3' (the roster's places) said only "'1' is not on the roster"; a
+    line-up takes start numbers or names, and the message gives the team's."""
+    folder = sample(SWISS)
+    done = arbiter("-d", folder, "lineup", "5", "2", "1", "2", "3")
+    assert done.code == 4 and done.err.count("\n") == 1
+    assert ("'1' is not on the roster of team 2 (Échecs Annecy): a player is named by start number (6-10, as "
+            "'arbiter team roster 2' lists them) or by name") in done.err

@@ -159,7 +159,7 @@ def test_line_up_refused_when_a_player_sits_above_someone_listed_above_them() ->
 
 def test_line_up_refused_for_a_player_not_on_the_roster() -> None:
     event = _event({"A": [2000, 1990], "B": [2300, 2250]})
-    with pytest.raises(Refused, match="'B1' is not on the roster of team 1"):
+    with pytest.raises(Refused, match="'B1' is not on the roster of team 1 .*: a player is named by start number "):
         set_line_up(event, 1, "A", ["A1", "B1"])
 
 

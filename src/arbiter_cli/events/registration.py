@@ -187,7 +187,8 @@ class Registration(Event):
         with self.registration(exclusive=True) as (folder, tournament):
             after, player, last, changes = withdraw_player(tournament, start_number, after_round)
             folder.save(tournament, after, self.caller.command, changes)
-        self.caller.say(f"{player.name} withdrawn after round {last}")
+        self.caller.say(f"{player.name} withdrawn after round {last}" if last else
+                        f"{player.name} withdrawn before round 1" + ("" if after.rounds else ": on the list, never paired"))
         for change in changes[1:]:
             self.caller.say(f"{change.change}: {change.old} dropped")
         for rnd in after.rounds[last:]:

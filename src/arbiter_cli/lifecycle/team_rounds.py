@@ -231,7 +231,12 @@ def _member(tournament: TeamTournament, entry: TeamEntry, text: str) -> int:
     for player in members:
         if (value.isdigit() and player.start_number == int(value)) or folded(player.name) == folded(value):
             return player.start_number
-    raise Refused(f"{text!r} is not on the roster of team {entry.number} ({entry.name})")
+    numbers = sorted(p.start_number for p in members)
+    shown = (f"{numbers[0]}-{numbers[-1]}" if numbers == list(range(numbers[0], numbers[-1] + 1))
+             else ", ".join(map(str, numbers))) if numbers else "none"
+    # a roster place (1, 2, 3...) is the likely slip: the players go by start number or name
+    raise Refused(f"{text!r} is not on the roster of team {entry.number} ({entry.name}): a player is named by "
+                  f"start number ({shown}, as 'arbiter team roster {entry.number}' lists them) or by name")
 
 
 def set_line_up(tournament: TeamTournament, round_number: int, team_ref: str, players: Sequence[str]
