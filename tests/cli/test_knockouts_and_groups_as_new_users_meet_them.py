@@ -357,3 +357,16 @@ def test_knockout_withdrawn_player_reads_withdrawn_in_the_standings_as_on_the_in
     assert rows[7]["state"] == "withdrawn" and rows[23]["state"] == "through"
     assert "withdrawn" in next(line for line in arbiter("-d", folder, "standings").out.splitlines()
                                if "Celik, Aylin" in line)
+
+
+def test_knockout_finalize_names_the_games_without_a_result_before_the_rounds_to_pair(arbiter: Runner,
+                                                                                     sample) -> None:
+    """Trial of issue 30: finalize said "1 round still to pair" when what held it up was an Armageddon game of
+    the last round paired with no result; the games come first."""
+    folder = sample(CUP)
+    before = snapshot(folder)
+    done = arbiter("-d", folder, "finalize", "--date", "2026-12-06")
+    assert done.code == 4 and done.err.count("\n") == 1
+    assert ("the knockout cannot be finalised yet: round 2 still has no result on games 2.3, 2.4, 3.2, 5.2, 6.1, "
+            "6.2, 7.1, 7.2, 8.1, 8.2; 3 rounds still to pair") in done.err
+    assert snapshot(folder) == before

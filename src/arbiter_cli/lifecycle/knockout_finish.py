@@ -12,6 +12,7 @@ from dataclasses import replace
 from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.knockout import KnockoutTournament
 from arbiter_cli.core.model import Status
+from arbiter_cli.core.words import listed
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.knockout import champion
 
@@ -32,6 +33,12 @@ def finalise_knockout(tournament: KnockoutTournament, when: str) -> tuple[Knocko
         state = ("no round is paired yet" if not tournament.rounds
                  else f"{left} round{'s' if left > 1 else ''} still to pair" if left > 0
                  else "the final has no winner yet")
+        if tournament.rounds:  # what holds up the last round paired: its games without a result, named first
+            last = tournament.rounds[-1]
+            open_games = [f"{m.number}.{g.game}" for m in last.matches for g in m.games if g.result is None]
+            if open_games:
+                state = (f"round {last.number} still has no result on game{'s' if len(open_games) > 1 else ''} "
+                         f"{listed(open_games)}; " + state)
         raise Refused(f"the knockout cannot be finalised yet: {state}")
     closed = settings.model_copy(update={"status": Status.FINALISED, "finalised_on": when})
     return replace(tournament, settings=closed), [Change("status", settings.status.value, f"finalised on {when}")]
