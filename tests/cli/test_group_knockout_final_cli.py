@@ -273,3 +273,17 @@ def bracket_of(arbiter: Runner, folder: Path) -> dict:
     out = arbiter("-d", folder, "bracket", "--group", "final", "-f", "json")
     assert out.code == 0, out.err
     return json.loads(out.out)
+
+
+def test_prizes_of_a_group_event_take_the_final_with_group(arbiter: Runner, tmp_path: Path) -> None:
+    """Trial of issue 30: the prize list is the final's, but 'prizes --group final' was not accepted and the
+    refusal said 'arbiter -d DIR/stages/final prizes' with DIR as it stood."""
+    folder = tmp_path / "cup"
+    cup_with_its_final(arbiter, folder)
+    (folder / "stages" / "final" / "prizes.toml").write_text(
+        'currency = "EUR"\nsplit = "hort"\nplaces = [100, 50]\n', encoding="utf-8")
+    top = arbiter("-d", folder, "prizes")
+    assert top.code == 4 and "'arbiter prizes --group final'" in top.err and "DIR" not in top.err
+    staged = arbiter("-d", folder, "prizes", "--group", "final", "-f", "json")
+    direct = arbiter("-d", folder / "stages" / "final", "prizes", "-f", "json")
+    assert staged.code == 0 and staged.out == direct.out and json.loads(staged.out)

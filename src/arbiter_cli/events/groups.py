@@ -429,8 +429,9 @@ class GroupEvent(IndividualEvent):
                 self.caller.show(view)
 
     def prizes(self) -> None:
-        raise Refused("a group event's prize list is worked out on one stage's standings: run 'arbiter -d "
-                      f"{self.shown_path}/stages/final prizes' with a prizes.toml in that stage's folder")
+        raise Refused("a group event's prize list is worked out on one stage's standings: 'arbiter prizes "
+                      f"--group final' (or 'arbiter -d {self.shown_path}/stages/final prizes'), with a prizes.toml "
+                      "in that stage's folder")
 
     # -- the end of the event ----------------------------------------------------
 
