@@ -20,6 +20,7 @@ from harness.draw import GAME_RESULTS, RESULTS, csv_cell, pick, ratings
 from harness.files import names, round_numbers, round_rows, settings
 from harness.machine import Event
 from harness.model import Model
+from robustness._support import run_here
 
 __all__ = ["GroupStageMachine"]
 
@@ -79,6 +80,14 @@ class GroupStageMachine(Registration):
 
     def prize_folder(self) -> Path:
         return self.stage("final") if self.stage("final").is_dir() else self.root
+
+    @precondition(lambda self: self.started and self.stage("final").is_dir())
+    @rule()
+    def prizes_of_the_final_through_group(self) -> None:
+        """``prizes --group final`` (issue 30's trial) says what ``-d stages/final prizes`` says."""
+        through = run_here("-d", self.root, "prizes", "--group", "final", "-f", "json")
+        direct = run_here("-d", self.stage("final"), "prizes", "-f", "json")
+        assert (through.code, through.out) == (direct.code, direct.out), (through.err, direct.err)
 
     # ------------------------------------------------------------------ registration
 
