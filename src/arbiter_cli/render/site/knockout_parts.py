@@ -53,7 +53,7 @@ def rules_legend(site: KnockoutSite) -> list[str]:
     lines = [f"A match is {games} game{'s' if games > 1 else ''}; the winner goes through, the loser is out.",
              "Tied matches go to the tie-break stages in order: " + ", ".join(knockout.tiebreak_stages) + "."]
     if any(stage.startswith("armageddon") for stage in knockout.tiebreak_stages):
-        lines.append("Armageddon: one game, colours by lot; a draw counts as a win for Black.")
+        lines.append("Armageddon: one game, colours by lot; a draw sends Black through.")
     if any(stage.startswith("lower-rating") for stage in knockout.tiebreak_stages):
         lines.append(f"Lower rating: a match still tied sends the lower-rated player through ({LOWER_RATING_RULE}).")
     return lines

@@ -20,7 +20,7 @@ def nav(site: EventSite) -> Link:
 def pages(site: EventSite) -> Iterator[tuple[str, str]]:
     tournament = site.tournament
     rows = [[plain(p.start_number, cls="num"), player_cell(p.start_number, p.name, ""), plain(p.title),
-             plain(p.rating or "", cls="num"), plain(p.federation), name_cell(p.club or ""),
+             plain(p.rating or "", cls="num"), plain(p.federation, cls="code"), name_cell(p.club or ""),
              plain("withdrawn" if p.is_withdrawn else "")]
             for p in tournament.players]
     players = Table([header("No", cls="num"), header("Name"), header("Title"), header("Rating", cls="num"),

@@ -27,14 +27,17 @@ def pages(site: KnockoutSite) -> Iterator[tuple[str, str]]:
     extra: list[Fact] = [("Players", len(tournament.players)),
              ("Rounds paired", f"{tournament.last_round} of {total}" if total else "0"),
              ("Seeding", tournament.knockout.seeding), ("Winner", entrant(champion, "") if champion else "")]
-    names = ", ".join(f"round {r.number}: {round_name(r.number, total)}" for r in tournament.rounds)
+    # the rounds with a name of their own (quarter-final, semi-final, final); "round 1: round 1" says nothing
+    names = ", ".join(f"round {r.number}: {name}" for r in tournament.rounds
+                      if (name := round_name(r.number, total)) != f"round {r.number}")
     row_of = {row.player.start_number: row for row in site.standings}
     rows = []
     for p in tournament.players:
         row = row_of.get(p.start_number)
-        now = "" if row is None else f"{row.state} ({row.reached_name})" if row.reached else row.state
+        now = ("" if row is None else row.state if not row.reached or row.reached_name == row.state  # winner
+               else f"{row.state} ({row.reached_name})")
         rows.append([plain(p.start_number, cls="num"), player_cell(p.start_number, p.name, ""), plain(p.title),
-                     plain(p.rating or "", cls="num"), plain(p.federation), name_cell(p.club or ""),
+                     plain(p.rating or "", cls="num"), plain(p.federation, cls="code"), name_cell(p.club or ""),
                      plain("withdrawn" if p.is_withdrawn else now)])
     players = Table([header("Seed", cls="num"), header("Name"), header("Title"), header("Rating", cls="num"),
                      header("Fed"), header("Club"), header("Now")], rows, cls="players")

@@ -58,7 +58,7 @@ def team_page(site: TeamSite, card: TeamCard, row: TeamStandingRow | None, cross
                      ("Status", "withdrawn" if entry.is_withdrawn else "")])
     roster = [[plain(p.place, cls="num"), plain("reserve" if p.reserve else "main"),
                plain(p.player.start_number, cls="num"), player_cell(p.player.start_number, p.player.name, "../"),
-               plain(p.player.title), plain(p.player.rating or "", cls="num"), plain(p.player.federation),
+               plain(p.player.title), plain(p.player.rating or "", cls="num"), plain(p.player.federation, cls="code"),
                plain(points_text(p.points), cls="num"), plain(p.games, cls="num"),
                plain(p.forfeit_wins or "", cls="num"), plain(p.forfeit_losses or "", cls="num")]
               for p in card.players]
