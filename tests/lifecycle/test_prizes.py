@@ -377,3 +377,22 @@ def test_the_odd_cents_of_one_pool_are_one_note() -> None:
     result = award_prizes(field, [spec], "shared")
     assert result.notes == ("places 1-7: 3 cents that could not be split equally go one each to A; B; C "
                             "(tie-break order)",)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 4), max_size=14), st.lists(st.integers(0, 900), max_size=6),
+       st.sampled_from(["shared", "hort", "tiebreak"]), st.booleans())
+def test_the_members_after_the_last_tie_on_a_prize_get_nothing_in_any_split(
+        scores: list[int], amounts: list[int], split: str, places: bool) -> None:
+    """The offers read only the members up to the end of the last tie on a place with a prize
+    (issue 29: a list of 1000 players has a few): everyone else's share is nothing, and the paid
+    ones' shares are those of the whole list."""
+    from arbiter_cli.lifecycle.prizes import _paid, _shares, _ties
+
+    members = _ties([(key, -score) for key, score in enumerate(sorted(scores, reverse=True))])
+    spec = PrizeSpec(PLACES if places else "Best junior", tuple(amounts))
+    whole = _shares(spec, members, split)  # type: ignore[arg-type]
+    paid = _shares(spec, _paid(spec, iter(members)), split)  # type: ignore[arg-type]
+    assert {key: share for key, share in whole.items() if key not in paid} == \
+        {key: share for key, share in whole.items() if key not in paid and share.amount == 0}
+    assert paid == {key: whole[key] for key in paid}

@@ -17,11 +17,11 @@ from arbiter_cli.core.model import Tournament
 from arbiter_cli.core.results import GameResult
 from arbiter_cli.core.tiebreak_codes import Rules
 from arbiter_cli.lifecycle.standings import compute_standings
-from arbiter_cli.tiebreaks.event import Event, event_from_tournament
+from arbiter_cli.tiebreaks.event import Contribution, Event, event_from_tournament
 from arbiter_cli.tiebreaks.ranking import REGISTRY, split_groups
 from arbiter_cli.core.tiebreak_codes import parse_spec
 from arbiter_cli.tiebreaks.unplayed import (_adjusted_scores_in_full, _virtual_opponent, adjusted_scores,
-                                            contributions, is_vur)
+                                            contributions, cut, is_vur)
 
 from .test_tiebreaks_units import random_swiss
 
@@ -116,3 +116,25 @@ def test_the_ranking_sorted_on_whole_numbers_is_the_order_of_the_fractions(
         [[tpn for part in by_points for tpn in part]]
     assert split_groups(by_points, values, lower_is_better) == plain_split(by_points, values, lower_is_better)
     assert split_groups(everyone, values, lower_is_better) == plain_split(everyone, values, lower_is_better)
+
+
+
+#: Codes that share the contributions of Art. 16: BH's family and SB, with cuts, medians, /F and /P.
+_SHARING = ["BH", "BH/C1", "BH/M1", "FB", "BH/F", "BH/P", "BH/F/P", "SB", "SB/C1", "SB/M1", "SB/F", "SB/P", "SB/F/P"]
+
+
+@settings(max_examples=100, deadline=None)
+@given(any_swiss(), st.sampled_from(list(Rules)), st.lists(st.sampled_from(_SHARING), min_size=2, max_size=5))
+def test_shared_contributions_give_each_code_its_plain_art_16_values(
+        tournament: Tournament, rules: Rules, codes: list[str]) -> None:
+    """SB's values are made from BH's once both are asked (one pass over the rounds, issue 29):
+    every code, in any order after the others, sums the cut values of Art. 16 read round by round."""
+    shared = event_from_tournament(tournament, rules=rules)
+    for code in codes:
+        spec = parse_spec(code)
+        fore = spec.fore or spec.base == "FB"
+        plain = {tpn: sum((c.value for c in cut(
+                    [Contribution(*values) for values in plain_contributions(
+                        shared, tpn, spec.base == "SB", fore, spec.forfeits_played)],
+                    spec.cut_low, spec.cut_high, rules)), Fraction(0)) for tpn in shared.numbers}
+        assert dict(REGISTRY[spec.base](shared, spec)) == plain

@@ -51,7 +51,7 @@ The engine (:func:`award_prizes`) knows nothing of tournaments: it reads ranked
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -205,6 +205,19 @@ def _shares(spec: PrizeSpec, members: Sequence[tuple[int, object]], split: Split
     return result
 
 
+def _paid(spec: PrizeSpec, members: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The ``members`` (in ranking order, with their ties) up to the end of the last tie that
+    occupies a place with a prize of ``spec``: those after it occupy places beyond the prizes
+    only, and :func:`_shares` gives them nothing in any split (issue 29: the offers need only
+    these, and a list of 1000 players has a few)."""
+    found: list[tuple[int, int]] = []
+    for key, tie in members:
+        if len(found) >= len(spec.amounts) and (not found or tie != found[-1][1]):
+            break
+        found.append((key, tie))
+    return found
+
+
 def _moved(spec: PrizeSpec, key: int, split: Split, ranking: tuple[tuple[int, int], ...], taken: dict[int, str]
            ) -> _Share:
     """What ``key`` gets in ``spec``'s list if they take their prize there, the others' choices as they stand."""
@@ -295,11 +308,11 @@ def award_prizes(entrants: Sequence[Entrant], specs: Sequence[PrizeSpec], split:
     rank = {name: {key: index for index, (key, _) in enumerate(ranking)} for name, ranking in rankings.items()}
     taken: dict[int, str] = {}  # entrant -> the list they take their prize from
 
-    def members(spec: PrizeSpec) -> list[tuple[int, int]]:
-        return [(key, tie) for key, tie in rankings[spec.name] if taken.get(key, spec.name) == spec.name]
+    def members(spec: PrizeSpec) -> Iterator[tuple[int, int]]:
+        return ((key, tie) for key, tie in rankings[spec.name] if taken.get(key, spec.name) == spec.name)
 
     while True:
-        shares = {spec.name: _shares(spec, members(spec), split) for spec in specs}
+        shares = {spec.name: _shares(spec, _paid(spec, members(spec)), split) for spec in specs}
         # The largest offer first (a cent of a pool that could not be split does not count); among
         # equal offers the place prize first. Equal place shares are taken from the lowest-ranked
         # player up (waiting never lowers an offer: a pool is shared by fewer), and an equal
@@ -314,7 +327,7 @@ def award_prizes(entrants: Sequence[Entrant], specs: Sequence[PrizeSpec], split:
         *_, key, name = min(offers)
         taken[key] = name
     _settle(entrants, specs, split, rankings, rank, taken)
-    shares = {spec.name: _shares(spec, members(spec), split) for spec in specs}
+    shares = {spec.name: _shares(spec, list(members(spec)), split) for spec in specs}
     names = {e.key: e.name for e in entrants}
 
     def instead(key: int, own: str) -> tuple[Award | None, tuple[int, ...]]:

@@ -22,12 +22,14 @@ def _count(event: Event, keep: Callable[[Event, RoundEntry], bool]) -> dict[int,
 
 def wins(event: Event, spec: TiebreakSpec) -> dict[int, int]:
     """WIN (Art. 7.1): rounds in which the player got a win's points, played or not."""
-    return _count(event, lambda e, s: s.counted and s.points == e.win)
+    win = event.win  # read once, not in each of a 1000-player event's 11000 rounds
+    return _count(event, lambda e, s: s.counted and s.points == win)
 
 
 def games_won(event: Event, spec: TiebreakSpec) -> dict[int, int]:
     """WON (Art. 7.2): games won over the board."""
-    return _count(event, lambda e, s: s.played and s.points == e.win)
+    win = event.win
+    return _count(event, lambda e, s: s.played and s.points == win)
 
 
 def black_games(event: Event, spec: TiebreakSpec) -> dict[int, int]:
@@ -37,7 +39,8 @@ def black_games(event: Event, spec: TiebreakSpec) -> dict[int, int]:
 
 def black_wins(event: Event, spec: TiebreakSpec) -> dict[int, int]:
     """BWG (Art. 7.4): games won over the board with Black."""
-    return _count(event, lambda e, s: s.played and s.colour == "b" and s.points == e.win)
+    win = event.win
+    return _count(event, lambda e, s: s.played and s.colour == "b" and s.points == win)
 
 
 def rounds_elected(event: Event, spec: TiebreakSpec) -> dict[int, int]:

@@ -140,15 +140,38 @@ def _virtual_opponent(event: Event, slots: tuple[RoundEntry, ...], slot: RoundEn
 
 def contributions(event: Event, tpn: int, *, product: bool, fore: bool = False,
                   forfeits_played: bool = False) -> list[Contribution]:
-    """The values a player's BH (``product=False``) or SB (``product=True``) adds up."""
+    """The values a player's BH (``product=False``) or SB (``product=True``) adds up.
+
+    Both add up the same rounds against the same scores (Art. 8.1, 9.1): SB's values are BH's
+    times the points scored, so they are made from BH's (:func:`_products`), once for every code."""
     key = (product, fore, forfeits_played)
     if key not in event.contributions:
-        event.contributions[key] = {number: _contributions(event, number, product, fore, forfeits_played)
-                                    for number in event.numbers}
+        if product:
+            plain = event.contributions.get((False, fore, forfeits_played))
+            if plain is None:
+                plain = event.contributions[False, fore, forfeits_played] = {
+                    number: _contributions(event, number, fore, forfeits_played) for number in event.numbers}
+            event.contributions[key] = {number: _products(event, number, fore, values)
+                                        for number, values in plain.items()}
+        else:
+            event.contributions[key] = {number: _contributions(event, number, fore, forfeits_played)
+                                        for number in event.numbers}
     return event.contributions[key][tpn]
 
 
-def _contributions(event: Event, tpn: int, product: bool, fore: bool, forfeits_played: bool) -> list[Contribution]:
+def _products(event: Event, tpn: int, fore: bool, values: list[Contribution]) -> list[Contribution]:
+    """SB's values (Art. 9.1) from BH's: each score times the points scored in its round (a win's
+    value is its score: the same :class:`Contribution`)."""
+    slots = event.slots[tpn]
+    result: list[Contribution] = []
+    for c in values:
+        slot = slots[c.round - 1]
+        value = _product(c.score, _points(event, slot, fore, tpn) if fore else slot.points)
+        result.append(c if value is c.score else Contribution(c.round, c.score, value, c.vur))
+    return result
+
+
+def _contributions(event: Event, tpn: int, fore: bool, forfeits_played: bool) -> list[Contribution]:
     adjusted = adjusted_scores(event, fore)
     slots = event.slots[tpn]
     own = total(_points(event, s, fore, tpn) for s in slots) if fore else event.points[tpn]
@@ -159,7 +182,6 @@ def _contributions(event: Event, tpn: int, product: bool, fore: bool, forfeits_p
         last_paired = fore and slot.round == last_round and opponent is not None
         if outcome in _NOT_COUNTED and not last_paired:
             continue
-        points = _points(event, slot, fore, tpn) if fore else slot.points
         if opponent is not None and (outcome.played or round_robin or forfeits_played or last_paired):
             score = adjusted[opponent]
             vur = False
@@ -175,7 +197,7 @@ def _contributions(event: Event, tpn: int, product: bool, fore: bool, forfeits_p
                 score = min(own, adjusted[opponent])
             else:  # 16.4.2: any other unplayed round
                 score = min(own, event.draw * event.rounds)
-        result.append(Contribution(slot.round, score, _product(score, points) if product else score, vur))
+        result.append(Contribution(slot.round, score, score, vur))
     return result
 
 
