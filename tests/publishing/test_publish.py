@@ -512,7 +512,7 @@ def test_knockout_round_page_lists_every_game_and_marks_tiebreak_games(sample):
     assert text.count('<tr class="match"') == len(rnd.matches)
     rows = Page(text).tables["knockout-games"][1:]
     assert len(rows) == len(rnd.matches) + len(games)
-    assert "armageddon tie-break" in text and "a draw counts as a win for Black" in text
+    assert "armageddon tie-break" in text and "a draw sends Black through" in text
 
 
 def test_knockout_standings_table_holds_the_values_of_standings_json(arbiter, sample):

@@ -356,7 +356,7 @@ def test_a_group_events_k_is_set_in_the_stage_once_the_groups_have_started(arbit
     groups = sample("groups16-in-progress")
     before = snapshot(groups)
     refused = arbiter("-d", groups, "player", "set-k", 1, 40)
-    assert refused.code == 4 and "set K there: 'arbiter -d DIR/stages/A player set-k" in refused.err
+    assert refused.code == 4 and f"set K there: 'arbiter -d {groups}/stages/A player set-k" in refused.err
     assert snapshot(groups) == before
     assert arbiter("-d", groups / "stages" / "A", "player", "set-k", 1, 40).code == 0
     report = _report(arbiter, groups, "--group", "A")

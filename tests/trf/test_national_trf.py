@@ -163,6 +163,18 @@ def test_trf_export_without_an_event_federation_says_the_national_ratings_are_no
                         "tournament.toml)",)
 
 
+def test_trf_export_without_a_federation_or_national_ratings_writes_172_with_the_method_alone() -> None:
+    """CI's property test (a damaged file with '172 NIDOF' and no 032): the import kept NIDOF, the export dropped
+    it for want of a federation, and the file came back as FIDE's order. With no national rating to lose, 172
+    gives the method alone, as some programs write it, and the import reads it back."""
+    t = _event(StartingRank.NIDOF, federation="")
+    t = t.__class__(t.settings, tuple(p.model_copy(update={"national_rating": None}) for p in t.players), t.rounds)
+    text, warnings = _export(t)
+    assert "\n172     NIDOF\n" in text and not warnings
+    back, _ = _import(text)
+    assert back.settings.starting_rank is StartingRank.NIDOF
+
+
 def test_trf16_export_says_the_national_ratings_are_not_exported() -> None:
     text, warnings = _export(_event(StartingRank.NRO), "16")
     assert "172" not in text and "\nTUR " not in text

@@ -223,18 +223,22 @@ def nrs_line(federation: str, player: Player) -> str:
 def national_lines(settings: Settings, players: Sequence[Player], warnings: list[str],
                    method: StartingRank | None = None) -> tuple[list[str], list[str]]:
     """Record 172, and the NRS records of the players' national ratings, when the event has some or
-    a starting-rank method (``method``, else the settings') other than FIDE's. Both need the rating
-    federation, the event's (032): without it they are not written, and ``warnings`` says so."""
+    a starting-rank method (``method``, else the settings') other than FIDE's. Both name the rating
+    federation, the event's (032): without it, 172 gives the method alone (``172     NIDOF``, which
+    an import reads back) when no player has a national rating; else neither is written, and
+    ``warnings`` says so."""
     rated = [p for p in sorted(players, key=lambda p: p.start_number) if p.national_rating is not None]
     method = settings.starting_rank if method is None else method
     if not rated and method is StartingRank.FIDE:
         return [], []
     federation = settings.federation
+    if not federation and not rated:  # 172 gives the method alone, as some programs write it (172 NIDOF)
+        return [starting_rank_line("", method)], []
     if not federation:
-        lost = [*(["the national ratings"] if rated else []),
-                *([f"the starting-rank method {method.value}"] if method is not StartingRank.FIDE else [])]
-        warnings.append(f"{' and '.join(lost)} {'are' if rated else 'is'} not exported: a TRF names the rating "
-                        "federation (172, NRS records), and the event has none (set federation in tournament.toml)")
+        lost = ["the national ratings", *([f"the starting-rank method {method.value}"]
+                                          if method is not StartingRank.FIDE else [])]
+        warnings.append(f"{' and '.join(lost)} are not exported: a TRF names the rating federation (172, NRS "
+                        "records), and the event has none (set federation in tournament.toml)")
         return [], []
     if method is StartingRank.TFN:
         warnings.append("the starting-rank method TFN is written as 172 OTHER (TRF-2026 has no code for the "
