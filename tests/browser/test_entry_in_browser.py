@@ -51,12 +51,26 @@ def _choose(browser: Any, place: str, code: str) -> None:
 
 def _click(browser: Any, selector: str) -> None:
     """Click what submits a form or follows a link, and wait for the next page to have loaded."""
-    from selenium.webdriver.support import expected_conditions
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
     from selenium.webdriver.support.wait import WebDriverWait
 
     page = browser.find_element("tag name", "html")
     browser.find_element("css selector", selector).click()
-    WebDriverWait(browser, 30).until(expected_conditions.staleness_of(page))
+
+    def gone(_: Any) -> bool:
+        """The old page's element is stale; ChromeDriver sometimes says so as "Node with given id does not
+        belong to the document" instead (CI saw it once), which is the same answer."""
+        try:
+            page.is_enabled()
+        except StaleElementReferenceException:
+            return True
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                return True
+            raise
+        return False
+
+    WebDriverWait(browser, 30).until(gone)
     WebDriverWait(browser, 30).until(lambda b: b.execute_script("return document.readyState;") == "complete")
 
 
