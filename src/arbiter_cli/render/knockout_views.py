@@ -94,21 +94,43 @@ def bracket_view(tournament: KnockoutTournament) -> View:
                             "_score_ascii": "" if match["first"] is None or match["second"] is None
                             else match["forfeit"] or "-".join(format_points(parse_points(v), ascii=True)
                                                               for v in match["score"]),
-                            "through": "" if winner is None else str(winner), "how": _how(match)})
+                            "through": "" if winner is None else str(winner), "how": _how(match),
+                            **_csv_sides(match)})
     columns = [Column("round", "Rd", text_cell("round"), "right"),
                Column("match", "M", text_cell("match"), "right"),
                Column("first", "Player", text_cell("first"), narrower=(text_cell("_first_short"),), wrap=True),
+               Column("first_name", "", text_cell("first_name")),
+               Column("first_rating", "", text_cell("first_rating")),
                Column("second", "Opponent", text_cell("second"), narrower=(text_cell("_second_short"),), wrap=True),
+               Column("second_name", "", text_cell("second_name")),
+               Column("second_rating", "", text_cell("second_rating")),
                Column("score", "Score", text_cell("score"), "center"),
                Column("through", "Through", text_cell("through"), "right"),
                Column("how", "How", text_cell("how"))]
     title = f"{tournament.settings.name}: bracket" + (f" (winner: {_label(data['champion'], '')})"
                                                        if data["champion"] else "")
-    return View(title, records, columns, _ascii_score, optional=frozenset({"how"}), droppable=("how",))
+    return View(title, records, columns, _csv_cell, optional=frozenset({"how"}), droppable=("how",),
+                hidden=frozenset({"first_name", "first_rating", "second_name", "second_rating"}))
 
 
-def _ascii_score(record: dict[str, Any], key: str) -> Any:
-    """CSV cells: the score in decimals (2.5-1.5), for scripts."""
+def _csv_sides(match: dict[str, Any]) -> dict[str, Any]:
+    """A match's two sides as a script reads them, each in its own field as in ``pairings``: the start
+    number (``first``, ``second``; empty for an empty slot), the name (or, for an empty slot, what
+    it waits for: ``winner of match 3``, ``bye``, ``-``) and the rating (empty when unrated)."""
+    sides: dict[str, Any] = {}
+    for side, key, empty in ((0, "first", "-"), (1, "second", "bye")):
+        player = match[key]
+        sides[f"_{key}_number"] = "" if player is None else player["start_number"]
+        sides[f"{key}_name"] = empty_slot(match, side, empty) if player is None else player["name"]
+        sides[f"{key}_rating"] = "" if player is None or not player["rating"] else player["rating"]
+    return sides
+
+
+def _csv_cell(record: dict[str, Any], key: str) -> Any:
+    """CSV cells: a side's start number alone (its name and rating have their own fields), and the
+    score in decimals (2.5-1.5), for scripts."""
+    if key in ("first", "second"):
+        return record[f"_{key}_number"]
     return record["_score_ascii"] if key == "score" else record.get(key) if record.get(key) is not None else ""
 
 
@@ -183,7 +205,8 @@ def bracket_sheets(tournament: KnockoutTournament, today: str) -> list[Sheet]:
     view = bracket_view(tournament)
     sheets = []
     for rnd in tournament.rounds:
-        part = View(view.title, [r for r in view.records if r["round"] == rnd.number], view.columns)
+        part = View(view.title, [r for r in view.records if r["round"] == rnd.number], view.columns,
+                    hidden=view.hidden)
         name = round_name(rnd.number, tournament.total_rounds)
         what = f"Bracket, round {rnd.number}" + (f" ({name})" if name != f"round {rnd.number}" else "")
         sheets.append(sheet(part, _header(tournament, what, today),

@@ -97,9 +97,9 @@ class TeamPairingLine(_Record):
     result: GameResultCode | ByeCode | None = Field(
         description="A board's result as stored (1-0, 1/2-1/2, +/-, ...); a match's line: its forfeit (+/-, -/+, "
                     "-/-), else null; a bye: its kind (PAB, FPB, HPB, ZPB, BYE); null until entered")
-    score: str | None = Field(
-        description="A match's line: its game points, first team first ('2½-1½', '1-0 (so far)', '' before any "
-                    "result); null on a board's line and a bye's")
+    score: str | None = Field(description="A match's line: its game points, first team first ('2½-1½'; '' before "
+                                          "any result; CSV: '2.5-1.5'); null on a board's line and a bye's")
+    finished: bool | None = Field(description="A match's line: every board has its result; else null")
     colour: Colour | None = Field(description="A board: the first team's player's colour; null otherwise")
     first_mp: Number | None = Field(description="A match's or bye's line: the first team's MP before the round")
     first_gp: Number | None = Field(description="The same, its game points (GP); null in round 1 and on a board's line")

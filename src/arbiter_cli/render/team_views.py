@@ -129,24 +129,24 @@ def pairing_records(tournament: TeamTournament, rnd: MatchRound,
         one, two = tournament.by_team[match.first], tournament.by_team[match.second]
         entry, other = match_entries(tournament, rnd.number, match)
         pending = entry.outcome is TeamOutcome.PENDING
-        score = (f"{format_points(entry.game_points)}-{format_points(other.game_points)}"
-                 + (" (so far)" if pending and (entry.game_points or other.game_points) else "")
-                 if not pending or entry.game_points or other.game_points else "")
+        shown = not pending or entry.game_points or other.game_points
+        score = f"{format_points(entry.game_points)}-{format_points(other.game_points)}" if shown else ""
+        ascii_score = "-".join(format_points(p, ascii=True) for p in (entry.game_points, other.game_points))
         records.append({"match": match.number, "board": None, "first": match.first, "second": match.second,
                         "first_name": one.name, "second_name": two.name,
                         "result": match.forfeit.value if match.forfeit else None, "score": score,
-                        "colour": None, **scores(match.first, match.second)})
+                        "_score_ascii": ascii_score if shown else "", "finished": not pending, "colour": None, **scores(match.first, match.second)})
         for game in match.counted_boards:  # a match forfeit: boards kept under it count for nothing
             first, second = by_tpn.get(game.first or 0), by_tpn.get(game.second or 0)
             records.append({"match": match.number, "board": game.board, "first": game.first, "second": game.second,
                             "first_name": first.name if first else None, "second_name": second.name if second else None,
                             "result": game.result.value if game.result else None, "score": None,
-                            "colour": board_colour(pattern, game.board), **nothing})
+                            "finished": None, "colour": board_colour(pattern, game.board), **nothing})
     for bye in rnd.byes:
         team = tournament.by_team[bye.team]
         records.append({"match": None, "board": None, "first": bye.team, "second": None, "first_name": team.name,
-                        "second_name": None, "result": bye.kind.value, "score": None, "colour": None,
-                        **scores(bye.team, None)})
+                        "second_name": None, "result": bye.kind.value, "score": None, "finished": None,
+                        "colour": None, **scores(bye.team, None)})
     return records
 
 
@@ -161,7 +161,9 @@ def pairing_result(r: dict[str, Any]) -> str:
     """A pairing line's result: the match score (or its forfeit), the board's result, or the bye."""
     if r["board"] is None and r["match"] is not None:
         forfeit = _result_text(r["result"])
-        return f"{forfeit} (forfeit)" if forfeit else str(r["score"])
+        if forfeit:
+            return f"{forfeit} (forfeit)"
+        return str(r["score"]) + (" (so far)" if r["score"] and not r["finished"] else "")
     if r["match"] is None:
         return {"BYE": "free", "PAB": "bye"}.get(r["result"], r["result"] or "")
     return _result_text(r["result"])
@@ -196,12 +198,14 @@ def team_pairings_view(tournament: TeamTournament, rnd: MatchRound) -> View:
                Column("second", "", side("second", False), wrap=True),
                Column("board", "", text_cell("board")), Column("first_name", "", text_cell("first_name")),
                Column("second_name", "", text_cell("second_name")), Column("score", "", text_cell("score")),
-               Column("colour", "", text_cell("colour")),
+               Column("finished", "", text_cell("finished")), Column("colour", "", text_cell("colour")),
                *(number_column(key, "") for key in ("first_mp", "first_gp", "second_mp", "second_gp"))]
 
     def csv_value(record: dict[str, Any], key: str) -> Any:
+        if key == "score" and record["score"]:  # for scripts: 2.5-1.5, as a knockout's bracket
+            return record["_score_ascii"]
         return csv_plain(record.get(key))
 
     return View(f"{tournament.settings.name}: round {rnd.number}", records, columns, csv_value,
-                hidden=frozenset({"board", "first_name", "second_name", "score", "colour", "first_mp", "first_gp",
+                hidden=frozenset({"board", "first_name", "second_name", "score", "finished", "colour", "first_mp", "first_gp",
                                   "second_mp", "second_gp"}))
