@@ -88,6 +88,8 @@ def test_a_folder_without_prizes_toml_is_refused(arbiter: Runner, sample) -> Non
     ('places = [12.345]\n', "prizes.toml, line 1, field 'places[1]'"),
     ('places = [100]\nprize_fund = 3\n', "prizes.toml, line 2, field 'prize_fund'"),
     ('places = [100]\nsplit = shared\n', "prizes.toml, line 2: TOML syntax error"),
+    # an array left open: TOML finds it at the end of the file, which has a line too (last trial)
+    ('split = "shared"\nplaces = [1000, 600\n\n', "prizes.toml, line 2: TOML syntax error: Unclosed array at the end"),
     # a band nobody can be in would pay nobody, silently (found by a new user)
     ('places = [100]\n[[category]]\nname = "Juniors"\namounts = [50]\nborn_from = 2010\nborn_to = 2000\n',
      "prizes.toml, line 6, field 'category[1].born_to'"),

@@ -43,6 +43,17 @@ def test_a_correction_in_a_club_tournament_whose_club_is_broken_is_saved_and_say
     assert repaired.code == 0 and "stored lines differed, now rebuilt" in repaired.err
 
 
+def test_a_club_toml_syntax_error_names_its_line_as_every_other_toml_file(tmp_path: Path) -> None:
+    """The club read its TOML by itself and printed the library's ``(at line 1, column 14)`` after the
+    message; now it is read as every TOML file of a folder is, the line in its place."""
+    club = _club(tmp_path)
+    (club / "club.toml").write_text('name = "Lyon\ndefault_rating = 1500\n', encoding="utf-8")
+    before = tree(club)
+    run = run_here("-d", club, "verify")
+    assert run.code == 3 and "club.toml, line 1: TOML syntax error: " in run.err and "column" not in run.err, run.err
+    assert tree(club) == before
+
+
 def test_a_club_journal_that_is_not_utf8_is_a_broken_club_not_an_internal_error(tmp_path: Path) -> None:
     club = _club(tmp_path)
     journal = club / "journal.csv"

@@ -17,7 +17,6 @@ initial ratings and the finalised tournaments (see :func:`rated_events`).
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -41,7 +40,7 @@ from arbiter_cli.store.layout import ACCESS, Document, Folders, Hidden, Layout, 
 from arbiter_cli.store.names import CLUB_FILE, SETTINGS_FILE, TEAMS_FILE
 from arbiter_cli.store.prizes import read_prizes
 from arbiter_cli.store.tables import Line, Table
-from arbiter_cli.store.tournament import JOURNAL, TournamentFolder
+from arbiter_cli.store.tournament import JOURNAL, TournamentFolder, read_toml
 
 __all__ = ["CLUB_FILE", "MEMBERS_FILE", "RATINGS_FILE", "TOURNAMENTS_DIR", "CLUB_LAYOUT", "ClubFolder", "club_of", "club_folder_of", "club_tournaments", "club_tournament_paths", "rated_events",
            "registrations",
@@ -125,10 +124,7 @@ class ClubFolder(FolderStore):
     def load(self) -> Club:
         self._require_folder()
         text = self._read_text(CLUB_FILE)
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
-            raise BrokenFolder(f"TOML syntax error: {error}", source=CLUB_FILE) from None
+        data = read_toml(text, CLUB_FILE)
         try:
             settings = ClubSettings.model_validate(data)
         except ValidationError as error:

@@ -87,14 +87,18 @@ _QUIET_DEFAULTS = frozenset({"half_byes_closed_last_rounds", "late_entry_missed"
 
 
 def read_toml(text: str, source: str) -> dict[str, object]:
-    """A TOML file's table; a syntax error names the file and the line."""
+    """A TOML file's table; a syntax error names the file and the line (an array, a string or a table
+    left open names the file's last line, where TOML finds it still open)."""
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         match = re.search(r"\(at line (\d+), column \d+\)", str(error))
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
-        raise BrokenFolder(f"TOML syntax error: {message}", source=source,
-                           line=int(match.group(1)) if match else None) from None
+        line = int(match.group(1)) if match else None
+        if line is None and message.endswith("(at end of document)"):
+            message = message.removesuffix(" (at end of document)") + " at the end of the file"
+            line = max(1, len(text.rstrip().splitlines()))
+        raise BrokenFolder(f"TOML syntax error: {message}", source=source, line=line) from None
 
 
 def settings_with_table(text: str, table: str, model: type[_Table], needed: str) -> tuple[Settings, _Table]:
