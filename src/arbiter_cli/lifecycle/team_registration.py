@@ -135,20 +135,24 @@ def _with_players(tournament: TeamTournament, team: int, entries: Sequence[Roste
     """The tournament with ``entries`` on ``team``'s list: at its end, or from place ``at`` (1: the
     top; before round 1 only, where the players are numbered team by team in roster order)."""
     known = [(tournament.team_of[p.start_number], p) for p in tournament.players]
-    fide_ids = {p.fide_id: p for _, p in known if p.fide_id is not None}
+    fide_ids = {p.fide_id: (t, p) for t, p in known if p.fide_id is not None}
+    given: dict[int, str] = {}  # this command's own players' FIDE ids
     next_number = len(known) + 1
     places = [index for index, (t, _) in enumerate(known) if t == team]
     insert = places[at - 1] if at is not None and at <= len(places) else None
     added: list[tuple[int, Player]] = []
     for entry in entries:
+        if entry.fide_id is not None and entry.fide_id in given:
+            raise Refused(f"{entry.name}: FIDE id {entry.fide_id} is given twice, for {given[entry.fide_id]} too")
         if entry.fide_id is not None and entry.fide_id in fide_ids:
-            other = fide_ids[entry.fide_id]
+            holder, other = fide_ids[entry.fide_id]
+            held = tournament.by_team[holder]
             raise Refused(f"{entry.name}: FIDE id {entry.fide_id} is already {other.name}'s, of team "
-                          f"{tournament.team_of[other.start_number]}")
+                          f"{held.number} ({held.name})")
         player = Player(start_number=next_number, name=entry.name, rating=entry.rating, fide_id=entry.fide_id,
                         federation=entry.federation, title=entry.title, national_rating=entry.national_rating)
         if entry.fide_id is not None:
-            fide_ids[entry.fide_id] = player
+            given[entry.fide_id] = entry.name
         added.append((team, player))
         next_number += 1
     if insert is None:
