@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import shutil
 import re
 from pathlib import Path
 
@@ -111,9 +112,9 @@ def test_pairings_html_is_a_standalone_page_with_the_names_escaped(arbiter: Runn
 def test_pairings_csv_and_json_keep_their_shape(arbiter: Runner, folder: Path) -> None:
     records = json.loads(arbiter("-d", folder, "pairings", 3, "-f", "json").out)
     assert set(records[0]) == {"match", "board", "first", "second", "first_name", "second_name", "result", "score",
-                               "colour", "first_mp", "first_gp", "second_mp", "second_gp"}
+                               "finished", "colour", "first_mp", "first_gp", "second_mp", "second_gp"}
     assert next(csv.reader(io.StringIO(arbiter("-d", folder, "pairings", 3, "-f", "csv").out))) == [
-        "match", "first", "result", "second", "board", "first_name", "second_name", "score", "colour",
+        "match", "first", "result", "second", "board", "first_name", "second_name", "score", "finished", "colour",
         "first_mp", "first_gp", "second_mp", "second_gp"]
 
 
@@ -341,3 +342,21 @@ def test_team_boards_notes_a_player_counted_on_another_board_than_one_they_playe
     page = arbiter("-d", moved, "team", "boards", "--print").out
     assert "Dahl, Dan (ALK) is counted on board 3 with all 2 games, 1 played there and 1 on board 4" in " ".join(
         page.split())
+
+
+def test_team_boards_counts_by_the_board_share_of_prizes_toml_and_names_it(arbiter: Runner, folder: Path,
+                                                                           tmp_path: Path) -> None:
+    """The prizes are paid by ``prizes.toml``'s ``board_share`` when it sets one: ``team boards`` says who
+    qualifies by the same share, and its note names where the share comes from (last trial: it said
+    ``board_prize_share`` and counted by it while the prizes went by the other)."""
+    event = tmp_path / "league"
+    shutil.copytree(folder, event)
+    (event / "prizes.toml").write_text('board_share = "1/3"\n\n[[board]]\nboard = 4\namounts = [50]\n',
+                                       encoding="utf-8")
+    result = arbiter("-d", event, "team", "boards", "-f", "json")
+    assert result.code == 0, result.err
+    assert {r["name"]: r["qualifies"] for r in json.loads(result.out)}["Ian"] is True  # 1 game of 3 rounds
+    table = arbiter("-d", event, "team", "boards")
+    assert "at least 1 game over the board: 1/3 of the 3 rounds (board_share of prizes.toml)" in table.err
+    (event / "prizes.toml").unlink()
+    assert "2/3 of the 3 rounds (team.board_prize_share)" in arbiter("-d", event, "team", "boards").err

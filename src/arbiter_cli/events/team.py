@@ -434,7 +434,8 @@ class TeamEvent(Event):
                                                        board_prizes_view)
 
         with self.loaded() as tournament:
-            prizes = folder_board_prizes(tournament)
+            table = self.prize_table()  # the share the board prizes are paid by, when it sets one
+            prizes = folder_board_prizes(tournament, table.board_share if table is not None else None)
         if self.caller.page:
             self.caller.show_page([board_prizes_sheet(tournament, prizes, today())],
                                   f"{tournament.settings.name}: board prizes after round {prizes.rounds}")

@@ -181,18 +181,22 @@ def board_statistics(event: TeamEvent, ratings: Mapping[int, int | None], *, sha
 @dataclass(frozen=True)
 class BoardPrizes:
     """The board statistics of an event, with what qualifies: ``minimum`` games over the board,
-    the ``share`` of its ``rounds``."""
+    the ``share`` of its ``rounds``, set by ``source`` (the setting's name)."""
 
     rows: tuple[BoardRow, ...]
     rounds: int
     share: Fraction
     minimum: int
+    source: str = "team.board_prize_share"
 
 
-def folder_board_prizes(tournament: TeamTournament) -> BoardPrizes:
-    """The board statistics of a team event's folder, after every round paired."""
+def folder_board_prizes(tournament: TeamTournament, board_share: Fraction | None = None) -> BoardPrizes:
+    """The board statistics of a team event's folder, after every round paired. The share a prize
+    needs is ``board_share`` (``prizes.toml``'s, which the prizes are paid by) when given, else the
+    ``[team]`` setting ``board_prize_share``."""
     event = counted_team_event(tournament)
-    share = tournament.team.board_prize_share
+    share = tournament.team.board_prize_share if board_share is None else board_share
     ratings = {p.start_number: p.rating or None for p in tournament.players}
     rows = board_statistics(event, ratings, share=share, unrated_rating=tournament.settings.unrated_rating)
-    return BoardPrizes(rows, event.rounds, share, minimum_games(event.rounds, share))
+    return BoardPrizes(rows, event.rounds, share, minimum_games(event.rounds, share),
+                       "team.board_prize_share" if board_share is None else "board_share of prizes.toml")

@@ -380,7 +380,7 @@ def board_prizes_notes(prizes: BoardPrizes) -> list[str]:
     """Who qualifies and what the columns count."""
     share = f"{prizes.share.numerator}/{prizes.share.denominator}" if prizes.share.denominator > 1 else "all"
     return [f"a board prize needs at least {prizes.minimum} game{'s' if prizes.minimum != 1 else ''} over the "
-            f"board: {share} of the {prizes.rounds} round{'s' if prizes.rounds != 1 else ''} (board_prize_share)",
+            f"board: {share} of the {prizes.rounds} round{'s' if prizes.rounds != 1 else ''} ({prizes.source})",
             "a player counts on the board played most (a tie: the higher board), with every game; Games, Pts and "
             "% are games over the board (1 ½ 0); + - forfeits, counted apart; Perf: FIDE's performance rating "
             "(B.02 8.1.1) over rated opponents"]
