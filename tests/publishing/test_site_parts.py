@@ -170,3 +170,21 @@ def test_a_publish_interrupted_half_way_is_completed_by_the_next(tmp_path, monke
     done = write_site(out, {"a.html": b"1", "c.html": b"3"})
     assert set(done.removed) <= {"b.html"} and not (out / "b.html").exists()
     assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == ["a.html", "c.html"]
+
+
+def test_a_distribution_of_match_points_has_no_bar_for_a_half_nobody_can_score():
+    """The last trial: a team event's chart of match points (2-1-0) had empty bars at 1½, 2½...; whole
+    scores step by one, halves by a half, anything else one bar per score."""
+    from fractions import Fraction as F
+
+    from arbiter_cli.render.site.charts import Bar
+    from arbiter_cli.render.site.standings_table import distribution_chart
+
+    def bars(scores):
+        chart = distribution_chart("distribution", scores, 3, "match points")
+        assert chart is not None
+        return [shape.title for shape in chart.shapes if isinstance(shape, Bar)]
+
+    assert bars([F(0), F(2), F(2), F(4)]) == ["0: 1", "1: 0", "2: 2", "3: 0", "4: 1"]
+    assert bars([F(0), F(1, 2), F(3, 2)]) == ["0: 1", "½: 1", "1: 0", "1½: 1"]
+    assert bars([F(0), F(1, 4)]) == ["0: 1", "0.25: 1"]

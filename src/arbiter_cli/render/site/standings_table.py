@@ -72,12 +72,15 @@ def shared_places(table: Table, view: View) -> Table:
 
 
 def distribution_chart(name: str, scores: list[Fraction], after_round: int, what: str = "points") -> Chart | None:
-    """How many players (or teams) have each score after a round: bars, and the same in words."""
+    """How many players (or teams) have each score after a round: bars, and the same in words. The
+    bars step by a whole point where every score is whole (a team event's match points, 2-1-0: no bar
+    for a half nobody can have), by a half where halves are all there is, else one bar per score."""
     counts = Counter(scores)
     if not counts:
         return None
     low, high = min(counts), max(counts)
-    step = Fraction(1, 2) if all(s.denominator <= 2 for s in counts) else None
+    step = (Fraction(1) if all(s.denominator == 1 for s in counts)
+            else Fraction(1, 2) if all(s.denominator <= 2 for s in counts) else None)
     keys = sorted(counts) if step is None else [low + step * i for i in range(int((high - low) / step) + 1)]
     bars = [(format_points(k), counts.get(k, 0)) for k in keys]
     words = "; ".join(f"{count} on {label}" for label, count in bars if count)
