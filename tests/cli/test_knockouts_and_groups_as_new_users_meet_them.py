@@ -370,3 +370,18 @@ def test_knockout_finalize_names_the_games_without_a_result_before_the_rounds_to
     assert ("the knockout cannot be finalised yet: round 2 still has no result on games 2.3, 2.4, 3.2, 5.2, 6.1, "
             "6.2, 7.1, 7.2, 8.1, 8.2; 3 rounds still to pair") in done.err
     assert snapshot(folder) == before
+
+
+def test_group_index_links_to_the_prize_list_of_a_stage_with_a_prize_fund(arbiter: Runner, tmp_path: Path) -> None:
+    """The last trial: a group event's final with a ``prizes.toml`` published its ``prizes.html``, but
+    no page linked to it from the event's index."""
+    folder = tmp_path / "cup"
+    cup_with_its_final(arbiter, folder)
+    (folder / "stages" / "final" / "prizes.toml").write_text("places = [100, 50]\n", encoding="utf-8")
+    site = tmp_path / "site"
+    done = arbiter("-d", folder, "publish", site)
+    assert done.code == 0, done.err
+    assert (site / "stages" / "final" / "prizes.html").is_file()
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert 'href="stages/final/prizes.html"' in index
+    assert 'href="stages/A/prizes.html"' not in index

@@ -26,7 +26,8 @@ def nav(site: GroupSite) -> Link:
 
 
 def _stage_links(site: GroupSite, name: str) -> list[Cell]:
-    """The links to a stage's pages: its index, each round, the bracket, the standings, the crosstable."""
+    """The links to a stage's pages: its index, each round, the bracket, the standings, the crosstable,
+    the prizes."""
     stage = site.stages[name]
     root = stage_root(name)
     links = [Cell(stage_title(name), f"{root}index.html")]
@@ -36,6 +37,8 @@ def _stage_links(site: GroupSite, name: str) -> list[Cell]:
     links.append(Cell("standings", f"{root}standings.html"))
     if isinstance(stage, EventSite):
         links.append(Cell("crosstable", f"{root}crosstable.html"))
+    if stage.prizes is not None:  # the stage's prizes.toml (the final's, as a rule): its prize list
+        links.append(Cell("prizes", f"{root}prizes.html"))
     return links
 
 
