@@ -287,3 +287,50 @@ def test_prizes_of_a_group_event_take_the_final_with_group(arbiter: Runner, tmp_
     staged = arbiter("-d", folder, "prizes", "--group", "final", "-f", "json")
     direct = arbiter("-d", folder / "stages" / "final", "prizes", "-f", "json")
     assert staged.code == 0 and staged.out == direct.out and json.loads(staged.out)
+
+
+def _finalised_group_cup(arbiter: Runner, folder: Path) -> None:
+    """The cup played to its champion (the first-named player wins every game) and finalised."""
+    cup_with_its_final(arbiter, folder)
+    for rnd in (1, 2, 3):
+        if rnd > 1:
+            assert arbiter("-d", folder, "pair").code == 0
+        while games := games_to_play(arbiter, folder, rnd):
+            for game in games:
+                done = arbiter("-d", folder, "result", str(rnd), str(game["board"]), "1-0", "--group", "final")
+                assert done.code == 0, done.err
+    done = arbiter("-d", folder, "finalize", "--date", "2026-12-04")
+    assert done.code == 0, done.err
+
+
+def test_a_correction_in_a_stage_after_finalising_stores_the_group_events_final_standings_again(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """C.04.2 4.3 in a group event: a stage's correction after finalising (the final's winner, a group's
+    result) changed the stage's final files but left the event's own final standings as they were, and
+    ``verify`` called the folder sound; now they follow, and ``verify`` names any that do not."""
+    folder = tmp_path / "cup"
+    _finalised_group_cup(arbiter, folder)
+    final = json.loads(arbiter("-d", folder, "bracket", "--group", "final", "-f", "json").out)["rounds"][-1]["matches"][0]
+    last = final["games"][-1]  # the Armageddon: its winner won the final
+    assert last["stage"] == "armageddon" and last["result"] == "1-0"
+    done = arbiter("-d", folder, "result", "3", last["board"], "0-1", "--correct", "--group", "final")
+    assert done.code == 0, done.err
+    assert "its final standings (final/standings.csv, final/standings.json) now hold the stages as corrected" in done.err
+    top = json.loads((folder / "final" / "standings.json").read_text())
+    assert top == json.loads(arbiter("-d", folder, "standings", "-f", "json").out)
+    assert top[-1]["standings"][0]["state"] == "winner" and top[-1]["standings"][0]["start_number"] != final["winner"]
+    # a group's result, corrected by its own folder's path
+    board = json.loads(arbiter("-d", folder, "pairings", "1", "--group", "A", "-f", "json").out)[0]
+    done = arbiter("-d", folder / "stages" / "A", "result", "1", str(board["board"]),
+                   "0-1" if board["result"] == "1-0" else "1-0", "--correct")
+    assert done.code == 0, done.err
+    assert (folder / "final" / "standings.json").read_text() == arbiter("-d", folder, "standings", "-f", "json").out
+    assert arbiter("-d", folder, "verify").code == 0
+    # should the event's files lag behind (a kill between the two folders), verify names them, finalize mends
+    (folder / "final" / "standings.json").write_text("[]\n", encoding="utf-8")
+    stale = arbiter("-d", folder, "verify")
+    assert stale.code != 0 and "final/standings.json: not the final standings the stages give now" in stale.out
+    assert "'arbiter finalize' stores them again" in stale.out
+    mended = arbiter("-d", folder, "finalize")
+    assert mended.code == 0, mended.err
+    assert arbiter("-d", folder, "verify").code == 0

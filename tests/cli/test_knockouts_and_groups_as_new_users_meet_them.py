@@ -385,3 +385,78 @@ def test_group_index_links_to_the_prize_list_of_a_stage_with_a_prize_fund(arbite
     index = (site / "index.html").read_text(encoding="utf-8")
     assert 'href="stages/final/prizes.html"' in index
     assert 'href="stages/A/prizes.html"' not in index
+
+
+# -- a finalised knockout's corrections (C.04.2 4.3; the trial of issue 29's session) ---------------
+
+
+def _finalised_cup(arbiter: Runner, tmp_path: Path) -> Path:
+    from .test_knockout_event import finish_round, new_cup
+
+    folder = tmp_path / "cup"
+    new_cup(arbiter, folder, 4)
+    for rnd in (1, 2):
+        assert arbiter("-d", folder, "pair").code == 0
+        finish_round(arbiter, folder, rnd)
+    done = arbiter("-d", folder, "finalize", "--date", "2026-12-01")
+    assert done.code == 0, done.err
+    return folder
+
+
+def test_a_finalised_knockout_takes_a_correction_of_the_finals_winner_and_stores_the_final_files_again(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """The guides say a finalised event changes only by ``--correct``: a knockout refused every line. Now
+    a correction that keeps the bracket as played (every match decided by its games, the same players
+    through before the final) is taken, and the final standings follow it."""
+    folder = _finalised_cup(arbiter, tmp_path)
+    (folder / "prizes.toml").write_text("places = [100, 50]\n", encoding="utf-8")
+    assert arbiter("-d", folder, "finalize").code == 0  # the prize list stored in final/
+    final = _bracket_round(arbiter, folder, 2)[0]
+    loser = final["second"]["start_number"] if final["winner"] == final["first"]["start_number"] \
+        else final["first"]["start_number"]
+    code = "-/+" if loser == final["second"]["start_number"] else "+/-"
+    done = arbiter("-d", folder, "result", "2", "1", code, "--correct")
+    assert done.code == 0, done.err
+    standings = json.loads((folder / "final" / "standings.json").read_text())
+    assert standings[0]["start_number"] == loser and standings[0]["state"] == "winner"
+    assert standings == json.loads(arbiter("-d", folder, "standings", "-f", "json").out)
+    prizes = json.loads((folder / "final" / "prizes.json").read_text())
+    assert prizes == json.loads(arbiter("-d", folder, "prizes", "-f", "json").out)
+    assert 'status = "finalised"' in (folder / "tournament.toml").read_text()
+    journal = (folder / "journal.csv").read_text(encoding="utf-8")
+    assert f"prize list: player {loser} (" in journal and "100.00" in journal  # the first prize moved, journalled
+    assert arbiter("-d", folder, "verify").code == 0
+
+
+def test_a_finalised_knockout_refuses_a_correction_that_changes_who_went_through_before_the_final(
+        arbiter: Runner, tmp_path: Path) -> None:
+    folder = _finalised_cup(arbiter, tmp_path)
+    before = snapshot(folder)
+    semi = _bracket_round(arbiter, folder, 1)[0]
+    code = "-/+" if semi["winner"] == semi["first"]["start_number"] else "+/-"
+    done = arbiter("-d", folder, "result", "1", "1", code, "--correct", "--force")
+    assert done.code == 4 and "after finalising, only the final's winner may change" in done.err, done.err
+    game = semi["games"][0]
+    flipped = {"1-0": "0-1", "0-1": "1-0"}.get(game["result"], "1-0")
+    done = arbiter("-d", folder, "result", "1", game["board"], flipped, "--correct")
+    assert done.code == 4 and "every match keeps its games and stays decided" in done.err, done.err
+    plain = arbiter("-d", folder, "result", "1", game["board"], flipped)
+    assert plain.code == 4 and "only a correction (--correct) can change it now" in plain.err
+    assert snapshot(folder) == before
+
+
+def test_knockout_none_correct_on_a_withdrawals_forfeit_says_the_match_has_no_game_to_clear(
+        arbiter: Runner, sample) -> None:  # type: ignore[no-untyped-def]
+    """It answered with the advice it had just refused ('… or none with --correct to clear every game')."""
+    folder = sample(CUP)
+    assert arbiter("-d", folder, "player", "withdraw", "7").code == 0
+    before = snapshot(folder)
+    done = arbiter("-d", folder, "result", "2", "6", "none", "--correct")
+    assert done.code == 4 and done.err == ("arbiter: error: round 2 match 6 has no game to clear: it is forfeited "
+                                           "already (-/+: a withdrawal)\n"), done.err
+    assert snapshot(folder) == before
+
+
+def _bracket_round(arbiter: Runner, folder: Path, rnd: int) -> list[dict]:
+    data = json.loads(arbiter("-d", folder, "bracket", "-f", "json").out)
+    return data["rounds"][rnd - 1]["matches"]

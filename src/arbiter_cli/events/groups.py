@@ -141,6 +141,7 @@ class GroupEvent(IndividualEvent):
         kind = KnockoutEvent if found is not None and found.name == "knockout" else IndividualEvent
         stage = kind(path, self.caller, f"{STAGES_DIR}/{name}/" if prefix is None else prefix)
         stage.group_stage = name
+        stage.after_final_correction = self.store_final_standings
         return stage
 
     def give_stage(self) -> NoReturn:
@@ -462,9 +463,10 @@ class GroupEvent(IndividualEvent):
                 stack.enter_context(self.writing(cup))
                 with in_stage(f"{STAGES_DIR}/{FINAL}/"):
                     knockout = cup.load_knockout()
-            if event.tournament.settings.status is Status.FINALISED and \
-                    self._store_prize_lists(folders, stages, cup, knockout):
-                return  # only the prize lists that came after finalising, stored
+            if event.tournament.settings.status is Status.FINALISED:
+                stored = self._store_prize_lists(folders, stages, cup, knockout)
+                if self._store_top_standings(folder, event, stages, knockout) or stored:
+                    return  # only the prize lists that came after finalising, or the standings after a correction
             done = finalise_groups(event, stages, knockout, when)
             saves: list[tuple[str, Callable[[], None]]] = []  # every file made before anything is written
             for name, changes in done.stage_changes.items():
@@ -522,6 +524,55 @@ class GroupEvent(IndividualEvent):
                                                              outputs=files))
         return stored
 
+    def _store_top_standings(self, folder: GroupFolder, event: GroupModel, stages: dict[str, Tournament],
+                             knockout: KnockoutTournament | None) -> bool:
+        """A finalised event's final standings (the top folder's ``final/``) stored again when a stage's
+        correction after finalising (C.04.2 4.3) changed them; the top folder is locked, and the stages
+        (``stages``, ``knockout``) read. False when they hold as they are."""
+        from arbiter_cli.lifecycle.change import Change
+        from arbiter_cli.render.final import group_final_outputs
+        from arbiter_cli.store.files import FolderStore
+
+        top = group_final_outputs(event, stages, knockout)
+        behind = FolderStore(folder.path).outputs_behind(top)
+        if not behind:
+            return False
+        folder.save_event(event, event, self.caller.command,
+                          [Change("final standings", "out of date", f"stored again: {', '.join(behind)}")], outputs=top)
+        self.caller.say(f"the event was finalised on {event.tournament.settings.finalised_on}: its final standings "
+                        f"({', '.join(behind)}) now hold the stages as corrected")
+        return True
+
+    @contextmanager
+    def _every_stage(self, exclusive: bool) -> Iterator[tuple[GroupFolder, GroupModel, dict[str, Tournament],
+                                                              KnockoutTournament | None]]:
+        """The top folder (under its lock), its event, and every stage read under its own shared lock: the
+        round robins, and the knockout final if there is one."""
+        with self.event(exclusive=exclusive) as (folder, event):
+            cup = folder.knockout_final()
+            names = [name for name in folder.stage_names() if cup is None or name != FINAL]
+            with self._stages(folder, names) as stages:
+                knockout = None
+                if cup is not None:
+                    with self.reading(cup), in_stage(f"{STAGES_DIR}/{FINAL}/"):
+                        knockout = cup.load_knockout()
+                yield folder, event, stages, knockout
+
+    def _top_final_files(self) -> dict[str, str]:
+        """The top folder's final standings as the stages give them now."""
+        from arbiter_cli.render.final import group_final_outputs
+
+        with self._every_stage(exclusive=False) as (_, event, stages, knockout):
+            return group_final_outputs(event, stages, knockout)
+
+    def store_final_standings(self) -> None:
+        """After a correction in a stage of the finalised event: the top folder's final standings stored
+        again (the stage is saved and unlocked first; should this fail, ``verify`` names the files and
+        ``finalize`` stores them)."""
+        with self._every_stage(exclusive=True) as (folder, event, stages, knockout):
+            if event.tournament.settings.status is Status.FINALISED:
+                self._store_top_standings(folder, event, stages, knockout)
+
     # -- checks and the site -----------------------------------------------------
 
     def inputs_checked(self) -> list[Problem]:
@@ -532,8 +583,15 @@ class GroupEvent(IndividualEvent):
         return access_problems(self.path)
 
     def final_checked(self, tournament: Tournament) -> list[Problem]:
-        """The top folder's ``final/`` holds no prize list (each stage's ``final/`` holds its own)."""
-        return []
+        """The top folder's ``final/`` holds no prize list (each stage's ``final/`` holds its own), and, once
+        finalised, the final standings as the stages give them now (a stage corrected after finalising)."""
+        from arbiter_cli.store.files import FolderStore
+
+        if tournament.settings.status is not Status.FINALISED:
+            return []
+        return [Problem(name, "not the final standings the stages give now (a stage was corrected after "
+                              "finalising); 'arbiter finalize' stores them again")
+                for name in FolderStore(self.path).outputs_behind(self._top_final_files())]
 
     def verify(self) -> None:
         """The registration, then every stage (a stage alone: ``--group NAME``)."""

@@ -260,6 +260,8 @@ class IndividualEvent(Registration):
         self.changed(changes)
         if entered.finalised:
             self.rate_by_club()
+            if self.after_final_correction is not None:
+                self.after_final_correction()
         for line in (*entered.withdrawn, *entered.notes):
             self.caller.say(line)
         remaining, playing = entered.round.missing, entered.round.unfinished

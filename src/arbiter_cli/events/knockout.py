@@ -187,19 +187,34 @@ class KnockoutEvent(Registration):
             else:
                 entered = enter_knockout_result(tournament, round_number, match, game, code, correct=correct,
                                                 force=force)
-            if entered.changes:
-                folder.save_knockout(tournament, entered.tournament, self.caller.command, entered.changes)
+            changes, outputs = list(entered.changes), None
+            if changes and tournament.settings.status is Status.FINALISED:
+                # C.04.2 4.3: the final files follow the correction (only the final's winner may have changed)
+                from arbiter_cli.lifecycle.knockout_prizes import knockout_prize_list
+                from arbiter_cli.lifecycle.prizes import prize_list_changes
+                from arbiter_cli.render.final import knockout_final_outputs
+
+                prizes = self.prize_table()
+                outputs = knockout_final_outputs(entered.tournament, prizes)
+                if prizes is not None:
+                    changes += prize_list_changes(knockout_prize_list(tournament, prizes),
+                                                  knockout_prize_list(entered.tournament, prizes))
+                changes += self.prize_list_corrected(lambda: knockout_final_outputs(tournament, prizes), outputs)
+            if changes:
+                folder.save_knockout(tournament, entered.tournament, self.caller.command, changes, outputs=outputs)
         for change in entered.changes:
             self.caller.say(f"{change.change}: {change.old or 'none'} -> {change.new or 'none'}")
         for note in entered.notes:
             self.caller.say(note)
         if source is not None and not entered.changes:
             self.caller.say(f"round {round_number}: nothing changed")
+        if outputs is not None and self.after_final_correction is not None:
+            self.after_final_correction()
 
     def sheet(self, round_number: int | None) -> EntrySheet:
         """The round's games under their match (``MATCH.GAME``), tie-break games as the match has them
         so far; a match without a game (a walkover, a forfeit, one waiting for its players) is no place
-        to enter a result. A finalised knockout takes no correction."""
+        to enter a result. A finalised knockout takes its corrections on the command line only."""
         from arbiter_cli.core.venue import Sheet as EntrySheet, SheetBoard
         from arbiter_cli.render.views import player_label
 

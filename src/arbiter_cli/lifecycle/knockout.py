@@ -93,9 +93,35 @@ def champion(tournament: KnockoutTournament) -> int | None:
     return final.winner if final.decided else None
 
 
-def _not_finalised(tournament: KnockoutTournament) -> None:
+def _not_finalised(tournament: KnockoutTournament, but: str = "") -> None:
     if tournament.settings.status is Status.FINALISED:
-        raise Refused(f"the event was finalised on {tournament.settings.finalised_on}")
+        raise Refused(f"the event was finalised on {tournament.settings.finalised_on}{but}")
+
+
+FINALISED_CORRECTION = ("; only a correction (--correct) can change it now, one that keeps every match decided by its "
+                        "games and who went through before the final")
+
+
+def _finalised_correction(before: KnockoutTournament, after: KnockoutTournament) -> None:
+    """A correction after finalising (C.04.2 4.3) keeps the bracket as it was played: every match still
+    decided, and the same player through in every match before the final (the later rounds were played
+    by them). Only the final's winner may change, and the final files with it."""
+    if before.settings.status is not Status.FINALISED:
+        return
+    total = before.total_rounds
+    for old_round, new_round in zip(before.rounds, after.rounds):
+        for old, new in zip(old_round.matches, new_round.matches):
+            was, now = decision(before, old), decision(after, new)
+            where = f"round {new_round.number} match {new.number}"
+            if not now.decided or len(new.games) != len(old.games):
+                raise Refused(f"the event was finalised on {before.settings.finalised_on}: this correction would "
+                              f"change the games {where} was decided by; after finalising, every match keeps its "
+                              "games and stays decided")
+            if was.winner != now.winner and new_round.number < total:
+                raise Refused(f"the event was finalised on {before.settings.finalised_on}: this correction would "
+                              f"send {_who(after, now.winner)} through in {where} instead of "
+                              f"{_who(before, was.winner)}, who played the rounds after it; after finalising, only "
+                              "the final's winner may change")
 
 
 def _new_match(tournament: KnockoutTournament, number: int, round_number: int, first: int | None,
@@ -205,6 +231,17 @@ def parse_place(text: str) -> tuple[int, int | None]:
 MATCH_FORFEITS = {GameResult.WHITE_FORFEIT_WIN: 0, GameResult.BLACK_FORFEIT_WIN: 1}
 
 
+def _no_game_to_forfeit(tournament: KnockoutTournament, round_number: int, match: KnockoutMatch, what: str) -> None:
+    """A match with no game of its own (a bye, a withdrawal's forfeit, one waiting for its players) has
+    none to ``what`` (forfeit, clear) as a whole: refused, saying what it is."""
+    if match.forfeit is not None or not match.games or match.first is None or match.second is None:
+        how = decision(tournament, match).how
+        kinds = {"bye": "a bye", "forfeit": f"forfeited already ({match.forfeit.value if match.forfeit else ''}: a "
+                                             "withdrawal)", "waiting": "waiting for its players"}
+        raise Refused(f"round {round_number} match {match.number} has no game to {what}: it is "
+                      f"{kinds.get(how, 'a walkover')}")
+
+
 def _match_lines(tournament: KnockoutTournament, round_number: int, match_number: int, code: str | GameResult | None,
                  correct: bool, line: int | None = None) -> list[_GameLine]:
     """A whole match forfeited at once (``result ROUND MATCH +/-``) as one line per game of the match's
@@ -212,7 +249,8 @@ def _match_lines(tournament: KnockoutTournament, round_number: int, match_number
     that no tie-break game follows. A match with no game (a bye, a walkover, one waiting for its
     players), a result that is not a one-sided forfeit, or a match with results already (entered game by
     game, unless ``--correct`` replaces them), is named and refused by the game lines' own checks."""
-    _not_finalised(tournament)
+    if not correct:
+        _not_finalised(tournament, FINALISED_CORRECTION)
     result = read_result(code) if isinstance(code, str) else code
     if result is GameResult.DOUBLE_FORFEIT:
         raise BadArgument(f"-/- on match {match_number}: a whole match forfeited by both players sends nobody "
@@ -225,6 +263,8 @@ def _match_lines(tournament: KnockoutTournament, round_number: int, match_number
         # (the trial of issue 30: a whole match's forfeit could only be taken back game by game)
         return [_GameLine(match_number, g.game, None, line) for g in match.games
                 if g.game <= tournament.knockout.games_per_match]
+    if result is None and correct and match is not None:
+        _no_game_to_forfeit(tournament, round_number, match, "clear")  # a bye, a withdrawal's forfeit, a waiting match
     if result not in MATCH_FORFEITS:
         shown = result.value if result is not None else "none"
         raise BadArgument(f"{shown} on match {match_number}: a whole match takes only a forfeit, +/- (the first "
@@ -232,12 +272,7 @@ def _match_lines(tournament: KnockoutTournament, round_number: int, match_number
                           f"game's result goes by MATCH.GAME (e.g. {match_number}.1 {shown})", field="result")
     if rnd is None or match is None:  # named as a game's line would name it
         return [_GameLine(match_number, 1, result, line)]
-    if match.forfeit is not None or not match.games or match.first is None or match.second is None:
-        how = decision(tournament, match).how
-        what = {"bye": "a bye", "forfeit": f"forfeited already ({match.forfeit.value if match.forfeit else ''}: a "
-                                            "withdrawal)", "waiting": "waiting for its players"}
-        raise Refused(f"round {round_number} match {match_number} has no game to forfeit: it is "
-                      f"{what.get(how, 'a walkover')}")
+    _no_game_to_forfeit(tournament, round_number, match, "forfeit")
     winner = (match.first, match.second)[MATCH_FORFEITS[result]]
     main = [g for g in match.games if g.game <= tournament.knockout.games_per_match]
     lines = [_GameLine(match_number, g.game, GameResult.WHITE_FORFEIT_WIN if g.white == winner
@@ -308,7 +343,7 @@ class _Games:
     refused while it is paired with the old winner, unless ``force``, which pairs it again (:func:`_carry`)."""
 
     force: bool
-    finalised_refuses_conflicts = False  # a finalised knockout refuses every line: there is no conflict
+    finalised_refuses_conflicts = True  # a finalised knockout takes only corrections: it says so first
 
     @property
     def checks(self) -> tuple[Check[_Place], ...]:
@@ -321,7 +356,8 @@ class _Games:
         if game is not None and not isinstance(line.was, Unset) and game.result != line.was:  # before all else
             raise Refused(f"game {line.match}.{line.game} now has {game.result.value if game.result else 'none'}, "
                           f"not {line.was.value if line.was else 'none'}: nothing was saved")
-        _not_finalised(tournament)
+        if not act.correct:
+            _not_finalised(tournament, FINALISED_CORRECTION)
         if rnd is None:
             raise BadArgument(f"there is no round {act.round_number}; {paired_rounds(tournament.last_round)}"
                               if tournament.rounds else "no round has been paired yet (use 'arbiter pair')",
@@ -495,6 +531,7 @@ def enter_knockout_result(tournament: KnockoutTournament, round_number: int, mat
     (journalled match by match, with the results they held; :func:`_carry`)."""
     lines = [_GameLine(match_number, game_number, code)] if game_number is not None else \
         _match_lines(tournament, round_number, match_number, code, correct)
+    force = force or tournament.settings.status is Status.FINALISED  # what a correction changes: refused below
     entered = _entered(compare_and_set(_Games(force), tournament, lines,
                                        Act(round_number, correct, tournament.settings)), tournament)
     if not entered.changes:
@@ -508,6 +545,8 @@ def _entered(applied: Applied[KnockoutTournament], before: KnockoutTournament) -
     if not applied.changes:
         return Entered(before, (), ())
     changes, notes = _net(before, applied.state)
+    if changes:
+        _finalised_correction(before, applied.state)
     return Entered(applied.state if changes else before, changes, notes)
 
 
@@ -541,6 +580,7 @@ def enter_knockout_results(tournament: KnockoutTournament, round_number: int, te
         if game is not None and match in whole:
             raise BadArgument(f"game {match}.{game}: match {match} is forfeited whole on line {whole[match]}",
                               source=source, line=line, field="MATCH.GAME")
+    force = force or tournament.settings.status is Status.FINALISED  # what a correction changes: refused below
     return _entered(compare_and_set(_Games(force), tournament, lines, Act(round_number, correct, tournament.settings,
                                                                           source)), tournament)
 
