@@ -360,3 +360,24 @@ def test_team_boards_counts_by_the_board_share_of_prizes_toml_and_names_it(arbit
     assert "at least 1 game over the board: 1/3 of the 3 rounds (board_share of prizes.toml)" in table.err
     (event / "prizes.toml").unlink()
     assert "2/3 of the 3 rounds (team.board_prize_share)" in arbiter("-d", event, "team", "boards").err
+
+
+def test_a_board_prize_share_is_of_the_rounds_played_so_pairing_the_next_round_takes_no_prize(
+        arbiter: Runner, folder: Path, tmp_path: Path) -> None:
+    """The trial: pairing round 4, before any of its games, raised the games a board prize needs (the
+    share of 4 rounds, not of the 3 played) and took a prize from a player; the regulations say "of the
+    rounds played"."""
+    event = tmp_path / "league"
+    shutil.copytree(folder, event)
+    assert arbiter("-d", event, "result", "3", "2.4", "1-0").code == 0
+    (event / "prizes.toml").write_text('board_share = "1/2"\n\n[[board]]\nboard = 1\namounts = [50]\n',
+                                       encoding="utf-8")
+    before = (arbiter("-d", event, "team", "boards", "-f", "json").out, arbiter("-d", event, "prizes", "-f", "json").out)
+    note = arbiter("-d", event, "team", "boards").err
+    assert "1/2 of the 3 rounds" in note
+    assert arbiter("-d", event, "pair").code == 0  # round 4: paired, nothing played
+    assert (arbiter("-d", event, "team", "boards", "-f", "json").out,
+            arbiter("-d", event, "prizes", "-f", "json").out) == before
+    assert arbiter("-d", event, "team", "boards").err == note
+    assert arbiter("-d", event, "result", "4", "1.1", "1-0").code == 0  # round 4 begun: now it counts
+    assert "1/2 of the 4 rounds" in arbiter("-d", event, "team", "boards").err

@@ -28,9 +28,9 @@ about board prizes; the issue gives the two-thirds rule as the regulations we we
   announce a rating for unrated players (``unrated_rating``, as C.07 Art. 10's ``/Un`` and the
   Olympiad's 1000 do). None without such a game. No 400-point cap: B.02 8.1.1 has none.
 * **Qualification** (the regulations we were given): "at least two-thirds of the rounds played".
-  A player qualifies with ``games`` >= ``share`` x the event's rounds (``TeamEvent.rounds``, the
-  rounds the event has had, free rounds of a round robin included: the text says rounds, not
-  matches); games being whole, that is at least ⌈share x rounds⌉ games (:func:`minimum_games`),
+  A player qualifies with ``games`` >= ``share`` x the rounds played (a folder's: up to the last
+  round with a result, :func:`rounds_played`; a TRF's: ``TeamEvent.rounds``), free rounds of a round
+  robin included (the text says rounds, not matches); games being whole, that is at least ⌈share x rounds⌉ games (:func:`minimum_games`),
   and never fewer than one. ``share`` is a setting, 2/3 by default.
 * **Order**: by board; within a board the qualifying players first, then the higher performance
   (None last), the higher percentage, the more points, and the start number last, so that the
@@ -63,7 +63,7 @@ from arbiter_cli.lifecycle.team_finish import counted_team_event
 from arbiter_cli.ratings.elo import performance_rating
 
 __all__ = ["BoardRow", "board_statistics", "minimum_games", "DEFAULT_SHARE", "BoardPrizes", "folder_board_prizes",
-           "PlayerRecord", "player_records"]
+           "rounds_played", "PlayerRecord", "player_records"]
 
 #: The share of the rounds a player must play to qualify (the regulations we were given).
 DEFAULT_SHARE = Fraction(2, 3)
@@ -153,12 +153,13 @@ def player_records(event: TeamEvent) -> dict[int, PlayerRecord]:
 
 
 def board_statistics(event: TeamEvent, ratings: Mapping[int, int | None], *, share: Fraction = DEFAULT_SHARE,
-                     unrated_rating: int | None = None) -> tuple[BoardRow, ...]:
+                     unrated_rating: int | None = None, rounds: int | None = None) -> tuple[BoardRow, ...]:
     """The board statistics of every player who sat at a board (see the module's rules).
 
     ``ratings`` gives each player's rating by start number; None, or a player left out, is
-    unrated (a TRF's rating 0 is the caller's to map to None)."""
-    needed = minimum_games(event.rounds, share)
+    unrated (a TRF's rating 0 is the caller's to map to None). ``rounds``: the rounds played, which
+    the share is of (default: the event's rounds)."""
+    needed = minimum_games(event.rounds if rounds is None else rounds, share)
     rows = []
     for player, record in player_records(event).items():
         games = record.games
@@ -190,13 +191,24 @@ class BoardPrizes:
     source: str = "team.board_prize_share"
 
 
+def rounds_played(tournament: TeamTournament) -> int:
+    """The rounds played so far, which a board prize's share is of: up to the last round with a result
+    entered (a board's, or a match forfeit). A round paired but not begun is not played: pairing it
+    must not take a prize from a player who has played the share of the rounds so far."""
+    return max((rnd.number for rnd in tournament.rounds
+                if any(m.forfeit is not None or m.has_board_results for m in rnd.matches)), default=0)
+
+
 def folder_board_prizes(tournament: TeamTournament, board_share: Fraction | None = None) -> BoardPrizes:
-    """The board statistics of a team event's folder, after every round paired. The share a prize
-    needs is ``board_share`` (``prizes.toml``'s, which the prizes are paid by) when given, else the
-    ``[team]`` setting ``board_prize_share``."""
+    """The board statistics of a team event's folder, after every round paired, qualifying by the
+    rounds played (:func:`rounds_played`). The share a prize needs is ``board_share``
+    (``prizes.toml``'s, which the prizes are paid by) when given, else the ``[team]`` setting
+    ``board_prize_share``."""
     event = counted_team_event(tournament)
     share = tournament.team.board_prize_share if board_share is None else board_share
     ratings = {p.start_number: p.rating or None for p in tournament.players}
-    rows = board_statistics(event, ratings, share=share, unrated_rating=tournament.settings.unrated_rating)
-    return BoardPrizes(rows, event.rounds, share, minimum_games(event.rounds, share),
+    played = rounds_played(tournament)
+    rows = board_statistics(event, ratings, share=share, unrated_rating=tournament.settings.unrated_rating,
+                            rounds=played)
+    return BoardPrizes(rows, played, share, minimum_games(played, share),
                        "team.board_prize_share" if board_share is None else "board_share of prizes.toml")

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from arbiter_cli.core.prizes import PLACES, PrizeTable
 from arbiter_cli.core.team_tournament import TeamTournament
-from arbiter_cli.lifecycle.board_prizes import BoardRow, board_statistics
+from arbiter_cli.lifecycle.board_prizes import BoardRow, board_statistics, rounds_played
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.prizes import Entrant, PrizeList, PrizeSpec, award_prizes, prize_list_changes
 from arbiter_cli.lifecycle.team_finish import counted_team_event, team_standings_of
@@ -66,8 +66,8 @@ def team_prize_list(tournament: TeamTournament, table: PrizeTable,
 
     share = table.board_share if table.board_share is not None else tournament.team.board_prize_share
     ratings = {p.start_number: p.rating or None for p in tournament.players}
-    rows = board_statistics(counted, ratings, share=share,
-                            unrated_rating=tournament.settings.unrated_rating)
+    rows = board_statistics(counted, ratings, share=share, unrated_rating=tournament.settings.unrated_rating,
+                            rounds=rounds_played(tournament))
     left = {p.start_number for p in tournament.players
             if p.is_withdrawn or tournament.team_of.get(p.start_number) in withdrawn_teams}
     qualified = [row for row in rows if row.qualifies and row.player not in left]
