@@ -348,6 +348,17 @@ def test_knockout_games_per_match_edited_after_round_1_is_named_as_the_cause(arb
     assert snapshot(folder).keys() == before.keys()
 
 
+def test_knockout_tiebreak_stages_edited_after_round_1_are_named_as_the_cause(arbiter: Runner, sample) -> None:
+    """A review: a hand edit of tiebreak_stages was blamed on games_per_match, naming its unchanged value."""
+    folder = sample(CUP)
+    toml = folder / "tournament.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace('"rapid:2"', '"blitz:4"'), encoding="utf-8")
+    done = arbiter("-d", folder, "standings")
+    assert done.code == 3 and done.err.count("\n") == 1
+    assert ('game 3 is a rapid game here, but tournament.toml makes it a blitz game (tiebreak_stages = ["blitz:4", '
+            '"blitz:2", "armageddon"]); the knockout\'s games cannot change once round 1 is paired') in done.err
+
+
 def test_knockout_withdrawn_player_reads_withdrawn_in_the_standings_as_on_the_index(arbiter: Runner, sample) -> None:
     """Trial of issue 30: a withdrawn player read "out" in the standings but "withdrawn" on the published
     index, and took no place on the prize list; the standings now say withdrawn too."""
@@ -357,6 +368,21 @@ def test_knockout_withdrawn_player_reads_withdrawn_in_the_standings_as_on_the_in
     assert rows[7]["state"] == "withdrawn" and rows[23]["state"] == "through"
     assert "withdrawn" in next(line for line in arbiter("-d", folder, "standings").out.splitlines()
                                if "Celik, Aylin" in line)
+
+
+def test_knockout_player_who_won_their_match_then_withdrew_reads_withdrawn_and_places_as_the_prize_list(
+        arbiter: Runner, sample) -> None:  # type: ignore[no-untyped-def]
+    """A review: a player through to the next round who then withdrew still read "through", ranked
+    with the players going on (1-14), while the prize list placed the others 1-13 without them."""
+    folder = sample(CUP)
+    assert arbiter("-d", folder, "player", "withdraw", "1").code == 0  # won round 2's match 1, then withdrew
+    rows = {r["start_number"]: r for r in json.loads(arbiter("-d", folder, "standings", "-f", "json").out)}
+    assert rows[1]["state"] == "withdrawn" and rows[1]["rank"] > 13
+    going_on = [r for r in rows.values() if r["state"] in ("in", "through")]
+    assert {(r["rank"], r["rank_to"]) for r in going_on} == {(1, 13)}
+    (folder / "prizes.toml").write_text('places = [1000, 600]\n', encoding="utf-8")
+    prizes = json.loads(arbiter("-d", folder, "prizes", "-f", "json").out)
+    assert all(p["start_number"] != 1 for p in prizes) and {p["prize"] for p in prizes} == {"places 1-13"}
 
 
 def test_knockout_finalize_names_the_games_without_a_result_before_the_rounds_to_pair(arbiter: Runner,
@@ -460,3 +486,17 @@ def test_knockout_none_correct_on_a_withdrawals_forfeit_says_the_match_has_no_ga
 def _bracket_round(arbiter: Runner, folder: Path, rnd: int) -> list[dict]:
     data = json.loads(arbiter("-d", folder, "bracket", "-f", "json").out)
     return data["rounds"][rnd - 1]["matches"]
+
+
+def test_knockout_none_correct_clears_the_tie_break_games_too_and_drops_those_no_longer_called_for(
+        arbiter: Runner, sample) -> None:  # type: ignore[no-untyped-def]
+    """A review: 'every game cleared' left the rapid games' results, the match half-cleared."""
+    folder = sample(CUP)
+    for game, code in (("2.3", "1-0"), ("2.4", "0-1")):  # match 2 was 1-1: its rapid games decide it
+        assert arbiter("-d", folder, "result", "2", game, code).code == 0
+    done = arbiter("-d", folder, "result", "2", "2", "none", "--correct")
+    assert done.code == 0, done.err
+    assert "round 2 game 2.3 dropped" in done.err and "round 2 game 2.4 dropped" in done.err
+    games = [r for r in _games(folder, 2) if r[0] == "2" and r[1]]  # the match's line, then its games
+    assert [r[:3] for r in games] == [["2", "1", "main"], ["2", "2", "main"]] and all(r[5] == "" for r in games)
+    assert arbiter("-d", folder, "verify").code == 0

@@ -518,6 +518,17 @@ def test_a_category_with_no_condition_warns_that_every_player_may_take_it(arbite
     assert snapshot(folder) == before
 
 
+def test_an_open_category_written_inline_is_warned_of_at_the_line_of_its_key(arbiter: Runner, sample) -> None:
+    """A review: categories as TOML inline tables (``category = [{...}]``) gave ``line None``."""
+    folder = sample("swiss32-in-progress")
+    (folder / "prizes.toml").write_text('places = [100]\ncategory = [ { name = "Open", amounts = [10] } ]\n',
+                                        encoding="utf-8")
+    outcome = arbiter("-d", folder, "prizes")
+    assert outcome.code == 0, outcome.err
+    assert [line for line in outcome.err.splitlines() if line.startswith("warning:")] == [
+        OPEN.format(line=2, index=1, name="Open")]
+
+
 def test_categories_each_with_a_condition_give_no_warning(arbiter: Runner, sample) -> None:
     folder = open_event(sample)
     outcome = arbiter("-d", folder, "prizes")

@@ -234,3 +234,10 @@ def test_the_same_fide_id_given_twice_in_one_roster_add_is_refused_in_one_line(a
     done = arbiter("-d", folder, "team", "roster", "1", "add", "A, B/1500/12345678", "C, D/1400/12345678")
     assert done.code == 4 and done.err == "arbiter: error: C, D: FIDE id 12345678 is given twice, for A, B too\n"
     assert snapshot(folder) == before
+
+
+def test_roster_show_with_at_is_refused_as_remove_is_rather_than_left_unread(arbiter: Runner, sample) -> None:  # type: ignore[no-untyped-def]
+    folder = sample("team-swiss20-in-progress")
+    for args in (("1", "--at", "2"), ("1", "show", "--at", "2")):
+        done = arbiter("-d", folder, "team", "roster", *args)
+        assert done.code == 2 and "--at is a place for the players added; 'show' takes none" in done.err, args

@@ -380,13 +380,15 @@ def test_bulk_input_refuses_at_once_a_line_based_on_a_result_no_longer_stored() 
     assert [c.change for c in entered.changes] == ["round 1 game 1.2 result"]  # the same result: no line
 
 
-def test_a_finalised_knockout_takes_no_result_not_even_a_correction() -> None:
-    t, _, _ = pair_knockout_round(event(2))
+def test_a_finalised_knockout_takes_only_a_correction_and_the_finals_winner_may_change_c04_2_4_3() -> None:
+    t, _, _ = pair_knockout_round(event(2, games_per_match=1))
     t = play(t, 1, 1, "1-0")
     final = replace(t, settings=t.settings.model_copy(update={"status": Status.FINALISED, "finalised_on": "2026-03-01"}))
     with pytest.raises(Refused) as error:
-        enter_knockout_result(final, 1, 1, 1, "0-1", correct=True)
-    assert str(error.value) == "the event was finalised on 2026-03-01"
+        enter_knockout_result(final, 1, 1, 1, "0-1")
+    assert str(error.value).startswith("the event was finalised on 2026-03-01; only a correction (--correct)")
+    corrected = enter_knockout_result(final, 1, 1, 1, "0-1", correct=True)
+    assert champion(corrected.tournament) != champion(final) and corrected.tournament.settings.status is Status.FINALISED
 
 
 def test_bad_match_or_game_names_the_argument() -> None:

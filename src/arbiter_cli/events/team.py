@@ -155,6 +155,10 @@ class TeamEvent(Event):
                                                              remove_from_roster)
         from arbiter_cli.render.team_views import roster_view
 
+        if action not in ("show", "add", "remove"):
+            raise BadArgument(f"{action!r}: use show, add or remove", field="ACTION")
+        if at is not None and action != "add":  # before 'show' too: an --at given there would be left unread
+            raise BadArgument(f"--at is a place for the players added; '{action}' takes none", field="at")
         if action == "show":
             if players:
                 raise BadArgument("'show' takes no players", field="PLAYER")
@@ -162,10 +166,6 @@ class TeamEvent(Event):
                 entry = find_team(tournament, team)
             self.caller.show(roster_view(tournament, entry.number))
             return
-        if action not in ("add", "remove"):
-            raise BadArgument(f"{action!r}: use show, add or remove", field="ACTION")
-        if at is not None and action != "add":
-            raise BadArgument(f"--at is a place for the players added; '{action}' takes none", field="at")
         if not players:
             raise BadArgument(f"name the player{'s' if action == 'add' else ''} to {action}", field="PLAYER")
         if action == "remove" and len(players) != 1:

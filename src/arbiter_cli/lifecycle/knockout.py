@@ -261,8 +261,9 @@ def _match_lines(tournament: KnockoutTournament, round_number: int, match_number
     if result is None and correct and match is not None and match.forfeit is None and match.games:
         # 'ROUND MATCH none --correct': every game of the match cleared at once, as a team's match forfeit is
         # (the trial of issue 30: a whole match's forfeit could only be taken back game by game)
-        return [_GameLine(match_number, g.game, None, line) for g in match.games
-                if g.game <= tournament.knockout.games_per_match]
+        # every game, the last first: the tie-break games' results go before the main games that led to them,
+        # and once the match is open again the tie-break games it no longer reaches are dropped
+        return [_GameLine(match_number, g.game, None, line) for g in reversed(match.games) if g.result is not None]
     if result is None and correct and match is not None:
         _no_game_to_forfeit(tournament, round_number, match, "clear")  # a bye, a withdrawal's forfeit, a waiting match
     if result not in MATCH_FORFEITS:

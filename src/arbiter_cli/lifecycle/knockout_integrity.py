@@ -72,10 +72,13 @@ def knockout_problems(tournament: KnockoutTournament) -> list[KnockoutProblem]:
                     out.append(KnockoutProblem(rnd.number, match.number, str(error), game.game))
                     break
                 if game.stage != stage.kind:  # the games as played, or the settings edited since
+                    settings = tournament.knockout
+                    setting = (f"games_per_match = {settings.games_per_match}" if game.game <= settings.games_per_match
+                               or game.stage == "main" else
+                               "tiebreak_stages = [" + ", ".join(f'"{s}"' for s in settings.tiebreak_stages) + "]")
                     out.append(KnockoutProblem(rnd.number, match.number,
                                                f"game {game.game} is a {game.stage} game here, but tournament.toml "
-                                               f"makes it a {stage.kind} game (games_per_match = "
-                                               f"{tournament.knockout.games_per_match}); the knockout's games "
+                                               f"makes it a {stage.kind} game ({setting}); the knockout's games "
                                                "cannot change once round 1 is paired", game.game))
                     break
         if out or rnd.number == tournament.last_round:  # the winners of unsound matches mean nothing

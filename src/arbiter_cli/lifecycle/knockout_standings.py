@@ -41,7 +41,9 @@ def knockout_standings(tournament: KnockoutTournament) -> list[KnockoutRow]:
                 reached[number] = rnd.number
                 state[number] = ("in" if not result.decided else "through" if result.winner == number else "out")
     winner = champion(tournament)
-    key = {n: (2 * total + 2 if n == winner else r * 2 + (state[n] in ("in", "through"))) for n, r in reached.items()}
+    going_on = {p.start_number for p in tournament.players if not p.is_withdrawn}  # a withdrawal goes no further
+    key = {n: (2 * total + 2 if n == winner else r * 2 + (state[n] in ("in", "through") and n in going_on))
+           for n, r in reached.items()}
     ordered = sorted(tournament.players, key=lambda p: (-key[p.start_number], -p.rating, p.start_number))
     rows: list[KnockoutRow] = []
     position = 0
@@ -51,7 +53,7 @@ def knockout_standings(tournament: KnockoutTournament) -> list[KnockoutRow]:
             number = player.start_number
             name = "winner" if number == winner else round_name(reached[number], total) if reached[number] else "-"
             now = "winner" if number == winner else state[number]
-            if player.is_withdrawn and now in ("out", "registered"):  # as the index names them; no prize place
+            if player.is_withdrawn and now != "winner":  # as the index names them (through or out); no prize place
                 now = "withdrawn"
             rows.append(KnockoutRow(position + 1, position + len(group), player, reached[number], name, now))
         position += len(group)

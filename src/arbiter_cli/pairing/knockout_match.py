@@ -158,6 +158,10 @@ def settle(match: KnockoutMatch, settings: KnockoutSettings, scoring: Scoring, r
             break
         current = replace(current, games=(*current.games, *_stage_games(current, settings, decision.needs, colours)))
     if not decision.decided:
+        if any(g.result is None for g in current.games if g.game <= settings.games_per_match):
+            # its own games still to play (a correction opened them again): no tie-break game is called for yet
+            keep = tuple(g for g in current.games if g.game <= settings.games_per_match or g.result is not None)
+            return replace(current, games=keep), tuple(g for g in current.games if g not in keep)
         return current, ()
     if decision.last_game is not None:
         keep = tuple(g for g in current.games if g.game <= decision.last_game)

@@ -70,7 +70,8 @@ def open_categories(folder: Path, table: PrizeTable | None) -> list[str]:
     text = read_optional_text(folder / PRIZES_FILE, PRIZES_FILE) if open_ones else None
     if text is None:
         return []
-    return [f"{PRIZES_FILE}, line {_line(text, ('category', index))}, field 'category[{index + 1}]': "
+    lines = {index: _line(text, ("category", index)) for index in open_ones}
+    return [f"{PRIZES_FILE}{'' if lines[index] is None else f', line {lines[index]}'}, field 'category[{index + 1}]': "
             f"{categories[index].name!r} has no condition ({', '.join(CONDITIONS)}): every player may take it"
             for index in open_ones]
 
@@ -97,8 +98,8 @@ def _line(text: str, loc: Sequence[object]) -> int | None:
     key = str(loc[0])
     if len(loc) >= 2 and isinstance(loc[1], int) and key in ("category", "board"):
         headers = [n for n, line in enumerate(lines, start=1) if line.strip() == f"[[{key}]]"]
-        if loc[1] >= len(headers):
-            return None
+        if loc[1] >= len(headers):  # written inline (category = [{...}, ...]): the line of the key
+            return _line(text, (key,)) if not headers else None
         start = headers[loc[1]]
         inner = str(loc[2]) if len(loc) > 2 else None
         for number in range(start + 1, len(lines) + 1):
