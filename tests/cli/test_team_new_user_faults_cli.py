@@ -241,3 +241,15 @@ def test_roster_show_with_at_is_refused_as_remove_is_rather_than_left_unread(arb
     for args in (("1", "--at", "2"), ("1", "show", "--at", "2")):
         done = arbiter("-d", folder, "team", "roster", *args)
         assert done.code == 2 and "--at is a place for the players added; 'show' takes none" in done.err, args
+
+
+def test_team_standings_name_an_earlier_round_a_correction_left_without_a_result(arbiter: Runner, sample) -> None:  # type: ignore[no-untyped-def]
+    """The trial: with round 1's result cleared, the standings spoke of round 4 only (and, after round 2,
+    of nothing), while an individual event's say "(round 2 not complete)"."""
+    folder = sample("team-swiss20-in-progress")
+    assert arbiter("-d", folder, "result", "1", "1.1", "none", "--correct").code == 0
+    after_2 = arbiter("-d", folder, "standings", "--after-round", "2", "-f", "csv")
+    assert after_2.code == 0 and "note: round 1 is not complete; no result yet on board 1.1" in after_2.err
+    table = arbiter("-d", folder, "standings")
+    assert "note: round 1 is not complete" in table.err and "note: round 4 is not complete" in table.err
+    assert "(rounds 1, 4 not complete)" in " ".join(table.out.split())

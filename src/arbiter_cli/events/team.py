@@ -387,12 +387,15 @@ class TeamEvent(Event):
 
         if tournament.settings.status is Status.FINALISED and last == tournament.last_round:
             return "final team standings"
-        rnd = tournament.round(last)
-        if rnd is not None and not rnd.complete:
+        incomplete = [rnd for rnd in tournament.rounds if rnd.number <= last and not rnd.complete]
+        for rnd in incomplete:  # an earlier round too: a correction may have cleared a result there
             boards = rnd.missing
-            self.caller.say(f"note: round {last} is not complete; no result yet on board{'s' if len(boards) > 1 else ''} "
-                            f"{listed(boards)}")
-            return f"team standings after round {last} (round {last} not complete)"
+            self.caller.say(f"note: round {rnd.number} is not complete; no result yet on "
+                            f"board{'s' if len(boards) > 1 else ''} {listed(boards)}")
+        if incomplete:
+            numbers = [rnd.number for rnd in incomplete]
+            return (f"team standings after round {last} (round{'s' if len(numbers) > 1 else ''} "
+                    f"{', '.join(map(str, numbers))} not complete)")
         return f"team standings after round {last}"
 
     def crosstable(self, after_round: int | None, tiebreaks: str | None, rules: Rules | None) -> None:
