@@ -54,6 +54,23 @@ def test_a_club_toml_syntax_error_names_its_line_as_every_other_toml_file(tmp_pa
     assert tree(club) == before
 
 
+def test_a_tournament_finalised_while_its_club_was_broken_leaves_ratings_verify_names_until_recomputed(
+        tmp_path: Path) -> None:
+    """The trial: finalize said "club ratings NOT updated" (exit 0), and once club.toml was repaired the club's
+    verify called it sound while every rating of that tournament was missing."""
+    club = tmp_path / "club"
+    event = club_ready_to_finalise(club)
+    kept = (club / "club.toml").read_text(encoding="utf-8")
+    (club / "club.toml").write_text(kept.replace('name = "Lyon Echecs"', 'name = "Lyon Echecs'), encoding="utf-8")
+    done = run_here("-d", event, "finalize")
+    assert done.code == 0 and "club ratings NOT updated" in done.err, done.err
+    (club / "club.toml").write_text(kept, encoding="utf-8")
+    stale = run_here("-d", club, "verify")
+    assert stale.code == 3 and "ratings.csv: " in stale.out and "'arbiter ratings recompute' rebuilds them" in stale.out
+    assert run_here("-d", club, "ratings", "recompute").code == 0
+    assert run_here("-d", club, "verify").code == 0
+
+
 def test_a_club_journal_that_is_not_utf8_is_a_broken_club_not_an_internal_error(tmp_path: Path) -> None:
     club = _club(tmp_path)
     journal = club / "journal.csv"
