@@ -90,6 +90,7 @@ def test_a_folder_without_prizes_toml_is_refused(arbiter: Runner, sample) -> Non
     ('places = [100]\nsplit = shared\n', "prizes.toml, line 2: TOML syntax error"),
     # an array left open: TOML finds it at the end of the file, which has a line too (last trial)
     ('split = "shared"\nplaces = [1000, 600\n\n', "prizes.toml, line 2: TOML syntax error: Unclosed array at the end"),
+    ('split = "shared\nplaces = [1]\n', "prizes.toml, line 1: TOML syntax error: a quoted text not closed on its line"),
     # a band nobody can be in would pay nobody, silently (found by a new user)
     ('places = [100]\n[[category]]\nname = "Juniors"\namounts = [50]\nborn_from = 2010\nborn_to = 2000\n',
      "prizes.toml, line 6, field 'category[1].born_to'"),

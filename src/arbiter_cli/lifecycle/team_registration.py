@@ -147,8 +147,7 @@ def _with_players(tournament: TeamTournament, team: int, entries: Sequence[Roste
         if entry.fide_id is not None and entry.fide_id in fide_ids:
             holder, other = fide_ids[entry.fide_id]
             held = tournament.by_team[holder]
-            raise Refused(f"{entry.name}: FIDE id {entry.fide_id} is already {other.name}'s, of team "
-                          f"{held.number} ({held.name})")
+            raise Refused(f"{entry.name}: FIDE id {entry.fide_id} is already {other.name}'s, of {held.name}")
         player = Player(start_number=next_number, name=entry.name, rating=entry.rating, fide_id=entry.fide_id,
                         federation=entry.federation, title=entry.title, national_rating=entry.national_rating)
         if entry.fide_id is not None:

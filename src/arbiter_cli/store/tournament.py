@@ -95,6 +95,8 @@ def read_toml(text: str, source: str) -> dict[str, object]:
         match = re.search(r"\(at line (\d+), column \d+\)", str(error))
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
         line = int(match.group(1)) if match else None
+        if message == "Illegal character '\\n'":  # a string's closing quote missing: say so, not the library's words
+            message = "a quoted text not closed on its line (a quote missing?)"
         if line is None and message.endswith("(at end of document)"):
             message = message.removesuffix(" (at end of document)") + " at the end of the file"
             line = max(1, len(text.rstrip().splitlines()))
