@@ -6,7 +6,9 @@
   as it is (on GitHub): ``python docs/hooks.py`` writes it again after a command changes, and a
   test fails while it is not current.
 * the JSON schemas of ``reference/json.md``: each ``--format json`` record's pydantic model
-  (``arbiter_cli.render.schemas.SCHEMAS``), written where the page says ``<!-- schemas -->``.
+  (``arbiter_cli.render.schemas.SCHEMAS``), written between ``<!-- schemas -->`` and ``<!-- end of
+  schemas -->``; kept in the repository as the command reference is, and written again by the same
+  ``python docs/hooks.py``.
 * the man pages, ``man/man1/arbiter.1`` and one per command (``arbiter-pair.1``...), written by
   click-man from the same Click command as the reference.
 
@@ -26,6 +28,7 @@ from typer.cli import get_docs_for_click
 COMMANDS_PAGE = "reference/commands.md"
 JSON_PAGE = "reference/json.md"
 SCHEMAS_MARK = "<!-- schemas -->"
+SCHEMAS_END = "<!-- end of schemas -->"
 MAN_MACROS = {"TH", "SH", "SS", "B", "I", "BR", "TP", "PP", "IP", "RS", "RE"}  # what click-man writes
 
 INTRO = """\
@@ -92,9 +95,18 @@ def _escaped(roff: str) -> str:
     return "\n".join(lines)
 
 
+def with_schemas(markdown: str) -> str:
+    """``reference/json.md`` with its schema sections as the program makes them now, between the marks."""
+    head, mark, rest = markdown.partition(SCHEMAS_MARK)
+    if not mark:
+        return markdown
+    _, end, tail = rest.partition(SCHEMAS_END)
+    return f"{head}{SCHEMAS_MARK}\n\n{schema_sections()}\n{SCHEMAS_END}{tail if end else chr(10)}"
+
+
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
-    if page.file.src_uri == JSON_PAGE and SCHEMAS_MARK in markdown:
-        return markdown.replace(SCHEMAS_MARK, schema_sections())
+    if page.file.src_uri == JSON_PAGE:
+        return with_schemas(markdown)
     return markdown
 
 
@@ -102,5 +114,7 @@ def on_post_build(config: Any) -> None:
     write_man_pages(Path(config["site_dir"]) / "man" / "man1")
 
 
-if __name__ == "__main__":  # python docs/hooks.py: write the command reference again
+if __name__ == "__main__":  # python docs/hooks.py: write the command reference and the JSON schemas again
     (Path(__file__).parent / COMMANDS_PAGE).write_text(command_reference(), encoding="utf-8")
+    json_page = Path(__file__).parent / JSON_PAGE
+    json_page.write_text(with_schemas(json_page.read_text(encoding="utf-8")), encoding="utf-8")

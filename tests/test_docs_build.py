@@ -76,6 +76,14 @@ def test_the_command_reference_in_the_repository_is_current() -> None:
     assert kept == _hooks().command_reference(), "docs/reference/commands.md is stale: run python docs/hooks.py"
 
 
+def test_the_json_schemas_in_the_repository_are_current() -> None:
+    """reference/json.md read on GitHub showed only its mark where the records go (the trial): the
+    schemas are in the file, as the program makes them now."""
+    kept = (REPOSITORY / "docs" / "reference" / "json.md").read_text(encoding="utf-8")
+    assert "### " in kept.partition("<!-- schemas -->")[2]
+    assert kept == _hooks().with_schemas(kept), "docs/reference/json.md is stale: run python docs/hooks.py"
+
+
 def test_man_pages_are_made_for_every_command_and_render_with_no_groff_warning(tmp_path: Path) -> None:
     pages = _hooks().write_man_pages(tmp_path)
     names = {page.name for page in pages}
