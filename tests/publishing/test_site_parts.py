@@ -45,6 +45,46 @@ class _Cell(HTMLParser):
         self.text.append(data)
 
 
+
+def test_each_page_kinds_sites_read_from_its_source_are_the_modules_own() -> None:
+    """issue 29: a site imports only its own page kinds (an individual event's publish loads no
+    knockout, team, group or club code), told by each module's ``SITES`` read from its source without
+    importing it: what is read is what the module declares."""
+    import importlib
+
+    for name in registry._names():
+        declared = registry.declared_sites(name)
+        assert declared is not None, f"{name}: SITES is not declared on one line of names"
+        assert declared == importlib.import_module(f"{registry.__name__}.{name}").SITES, name
+
+
+_LOADED = """
+import sys
+from pathlib import Path
+from arbiter_cli.events.registry import site_pages
+site_pages(Path(sys.argv[1]))
+print("\\n".join(sorted(name for name in sys.modules if name.startswith("arbiter_cli"))))
+"""
+
+
+def test_an_individual_events_site_loads_no_other_kinds_code(sample, tmp_path: Path) -> None:
+    """issue 29: publishing an individual event imports neither the other kinds' page kinds nor their
+    models (a team's, a knockout's, a group event's, a club's): their imports were a tenth of a
+    publish after one result."""
+    import os
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", _LOADED, str(sample("swiss32-in-progress"))], capture_output=True,
+                          text=True, check=True, env={**os.environ, "ARBITER_CACHE_DIR": str(tmp_path / "cache")})
+    loaded = set(done.stdout.split())
+    assert "arbiter_cli.render.site.pages.players" in loaded
+    for name in ("core.team_tournament", "core.knockout", "core.group_settings", "ratings.club",
+                 "render.site.pages.bracket", "render.site.pages.team_players", "render.site.pages.club_index",
+                 "render.site.pages.group_index", "render.knockout_views", "render.team_views"):
+        assert f"arbiter_cli.{name}" not in loaded, name
+
+
 @settings(max_examples=200)
 @given(st.text(), st.text(), st.text(), st.text())
 def test_a_cells_texts_read_back_as_themselves_and_open_no_tag(text, before, key, value):

@@ -11,16 +11,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
-from arbiter_cli.core.group_settings import GroupEvent
-from arbiter_cli.core.knockout import KnockoutTournament
-from arbiter_cli.core.model import Tournament
-from arbiter_cli.core.prizes import PrizeTable
-from arbiter_cli.core.team_tournament import TeamTournament
-from arbiter_cli.ratings.club import Club, StoredRow
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.memo import EventDigests, Memo, Rounds
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # each kind's models are loaded by its own events only (issue 29: publish)
+    from arbiter_cli.core.group_settings import GroupEvent
+    from arbiter_cli.core.knockout import KnockoutTournament
+    from arbiter_cli.core.model import Tournament
+    from arbiter_cli.core.prizes import PrizeTable
+    from arbiter_cli.core.team_tournament import TeamTournament
+    from arbiter_cli.ratings.club import Club, StoredRow
     from arbiter_cli.lifecycle.crosstable import Crosstable
     from arbiter_cli.lifecycle.knockout_standings import KnockoutRow
     from arbiter_cli.lifecycle.standings import Standings
@@ -201,6 +201,8 @@ def group_site(event: GroupEvent, stages: Mapping[str, Tournament | KnockoutTour
                prizes: Mapping[str, PrizeTable | None] | None = None, memo: Memo | None = None) -> GroupSite:
     """The site of a group event: each stage's own site, a round robin's or a knockout's (with the
     prize fund of the stage's ``prizes.toml``, if any)."""
+    from arbiter_cli.core.knockout import KnockoutTournament
+
     funds = prizes or {}
     memo = memo or Memo()
     return GroupSite(event, {name: knockout_site(stage, funds.get(name), memo) if isinstance(stage, KnockoutTournament)

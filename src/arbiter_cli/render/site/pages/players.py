@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from arbiter_cli.core.model import Player
 from arbiter_cli.core.outcome import RoundEntry, round_entries
-from arbiter_cli.ratings.club import StoredRow
 from arbiter_cli.ratings.fide import expected_change
 from arbiter_cli.render.printing import BYE_TEXT
 from arbiter_cli.render.rating_report import list_name
@@ -18,6 +18,9 @@ from arbiter_cli.render.site.cards import CardRound, Current, bye_words, card, c
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.parts import personal
 from arbiter_cli.render.site.sites import EventSite, keyed_page
+
+if TYPE_CHECKING:  # a club's rating report: loaded by a club's tournament only
+    from arbiter_cli.ratings.club import StoredRow
 
 SITES = frozenset({"event"})
 ORDER = 40
