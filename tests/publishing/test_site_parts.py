@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -119,6 +120,34 @@ def test_write_site_never_removes_a_file_it_did_not_write(tmp_path):
     write_site(out, {"other.html": b"b"})
     assert (out / "notes.txt").read_text() == "mine" and (tmp_path / "outside.txt").read_text() == "keep"
     assert not (out / "index.html").exists()
+
+
+
+def test_write_site_tells_where_each_page_lands_from_the_folders_listings_as_page_by_page(sample, tmp_path):
+    """issue 29: where the pages land is told from each folder's listing once (a site of 1,600 pages
+    was resolved page by page, twice), with the same answers: a folder of the site that is an
+    event's is asked about each page (one beside its files is written, one on its files refused), a
+    page or a folder that is a symbolic link out of OUTDIR is refused, whatever the path's spelling."""
+    out = tmp_path / "site"
+    write_site(out, {"index.html": b"a", "deep/er/x.html": b"x"})
+    shutil.copytree(sample("swiss32-in-progress"), out / "event")
+    done = write_site(out, {"index.html": b"a", "deep/er/x.html": b"x", "event/page.html": b"p"})
+    assert done.written == ("event/page.html",) and (out / "event" / "page.html").read_bytes() == b"p"
+    players = (out / "event" / "players.csv").read_bytes()
+    with pytest.raises(BadArgument, match="would land in the tournament folder"):
+        write_site(out, {"index.html": b"a", "event/players.csv": b"x"})
+    assert (out / "event" / "players.csv").read_bytes() == players
+    (tmp_path / "elsewhere").mkdir()
+    (out / "deep" / "er" / "y.html").symlink_to(tmp_path / "elsewhere" / "y.html")
+    for page in ("deep/er/y.html", "deep//er/y.html", "./deep/er/y.html"):
+        with pytest.raises(BadArgument, match="leads out of"):
+            write_site(out, {"index.html": b"a", page: b"y"})
+    (out / "deep" / "er" / "y.html").unlink()
+    shutil.rmtree(out / "deep")
+    (out / "deep").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    with pytest.raises(BadArgument, match="leads out of"):
+        write_site(out, {"index.html": b"a", "deep/er/x.html": b"x"})
+    assert not any((tmp_path / "elsewhere").iterdir())
 
 
 def test_write_site_keeps_a_site_to_the_folder_it_was_published_from(tmp_path):
