@@ -393,3 +393,27 @@ def test_a_key_reads_every_field_of_the_model_and_no_property_kept_once_read(sam
     assert EventDigests(rated).registration != before.registration
     assert _digest((1, "a")) != _digest((1, "a", None)) and _digest([1]) != _digest((1,))
     assert _digest(lambda: None) is None  # a function made on the spot has no key
+
+
+def test_an_entry_read_back_is_whole_and_its_own_keys_by_its_length_and_crc32(tmp_path: Path) -> None:
+    """issue 29: an entry holds its length and the CRC-32 of its key and bytes (a SHA-256 took a
+    tenth of a publish to check 30 MB of entries): any byte changed, one byte cut or added, or the
+    entry under another key's name, reads as no entry; the entry as written reads back whole."""
+    from arbiter_cli.store.site_cache import SiteCache
+
+    cache = SiteCache(tmp_path / "event", root=tmp_path / "cache")
+    key, other = "a" * 64, "b" * 64
+    data = "<p>Rank 3½</p>\n".encode() * 50
+    cache.put(key, data)
+    assert cache.get(key) == data
+    path = cache.dir / key
+    stored = path.read_bytes()
+    for at in range(0, len(stored), 7):
+        path.write_bytes(stored[:at] + bytes([stored[at] ^ 0x01]) + stored[at + 1:])
+        assert cache.get(key) is None, at
+    for damaged in (stored[:-1], stored + b"x", stored[:len(stored) // 2], b""):
+        path.write_bytes(damaged)
+        assert cache.get(key) is None
+    path.write_bytes(stored)
+    (cache.dir / other).write_bytes(stored)
+    assert cache.get(other) is None and cache.get(key) == data
