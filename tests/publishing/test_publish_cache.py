@@ -417,3 +417,21 @@ def test_an_entry_read_back_is_whole_and_its_own_keys_by_its_length_and_crc32(tm
     path.write_bytes(stored)
     (cache.dir / other).write_bytes(stored)
     assert cache.get(other) is None and cache.get(key) == data
+
+
+def test_a_kept_page_is_published_as_the_bytes_read_back(tmp_path: Path) -> None:
+    """issue 29: a page found in the cache is its UTF-8 bytes as they were kept, neither decoded nor
+    encoded again; a page made is its text's UTF-8 bytes, and made once."""
+    from arbiter_cli.store.site_cache import SiteCache
+
+    memo = Memo(SiteCache(tmp_path / "event", root=tmp_path / "cache"))
+    made: list[str] = []
+
+    def make() -> str:
+        made.append("once")
+        return "<p>Rank 3½ \ue000</p>\n"
+
+    first = memo.page(("players/1.html", 1), make)
+    assert first == "<p>Rank 3½ \ue000</p>\n".encode("utf-8") and made == ["once"]
+    assert memo.page(("players/1.html", 1), make) == first and made == ["once"]
+    assert Memo().page(("players/1.html", 1), make) == first and made == ["once", "once"]

@@ -156,6 +156,10 @@ def _digest(*parts: object) -> str | None:
     return hashlib.sha256(out.getbuffer()).hexdigest()
 
 
+def _same_bytes(data: bytes) -> bytes:
+    return data
+
+
 class Memo:
     """Values and pages of one build, by the digest of what they are made from (``parts``: values
     whose repr says everything they hold), kept in ``store`` across builds when there is one."""
@@ -185,9 +189,11 @@ class Memo:
     def key(self, *parts: object) -> str | None:
         return _digest(code_version(), *parts)
 
-    def text(self, parts: tuple[object, ...], make: Callable[[], str]) -> str:
-        """A page's text: the stored one made from the same ``parts``, else ``make()`` (and stored)."""
-        return self._kept("text", parts, make, lambda text: text.encode("utf-8"), lambda data: data.decode("utf-8"))
+    def page(self, parts: tuple[object, ...], make: Callable[[], str]) -> bytes:
+        """A page as its UTF-8 bytes: the stored one made from the same ``parts``, else ``make()``
+        encoded (and stored). A page kept is published as it was read back, neither decoded nor
+        encoded again (issue 29: the 30 MB of a 1,000-player site's pages)."""
+        return self._kept("text", parts, lambda: make().encode("utf-8"), _same_bytes, _same_bytes)
 
     def value(self, parts: tuple[object, ...], make: Callable[[], T]) -> T:
         """A value (standings, a kind's pages): the stored one made from the same ``parts``, else

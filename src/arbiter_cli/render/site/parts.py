@@ -107,7 +107,7 @@ def standings_page(site: Any, title: str, table: Table, after: int, depth: int, 
                      chart=chart)
 
 
-def standings_pages(site: Any, page: Any) -> Iterator[tuple[str, str]]:
+def standings_pages(site: Any, page: Any) -> Iterator[tuple[str, str | bytes]]:
     """``standings/<N>.html`` after each round N, and ``standings.html`` (the latest), each made
     by ``page(site, after_round, depth)``."""
     last = site.tournament.last_round

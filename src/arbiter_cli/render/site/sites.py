@@ -253,13 +253,14 @@ def site_inputs(site: Site) -> tuple[object, ...]:
 
 
 def keyed_page(site: EventSite | TeamSite | KnockoutSite, path: str, parts: tuple[object, ...],
-               make: Callable[[], str]) -> str:
-    """A page of a ``KEYED`` page kind (:mod:`arbiter_cli.render.site.pages`): ``make()``, or the page
-    made by an earlier build from the same inputs (``parts``: everything the page reads of the event,
-    as digests of :attr:`EventSite.digests` and values; the site's frame and the code are added)."""
+               make: Callable[[], str]) -> bytes:
+    """A page of a ``KEYED`` page kind (:mod:`arbiter_cli.render.site.pages`), as its UTF-8 bytes:
+    ``make()``, or the page made by an earlier build from the same inputs (``parts``: everything the
+    page reads of the event, as digests of :attr:`EventSite.digests` and values; the site's frame and
+    the code are added)."""
     if site.digests is None or not site.digests.valid:
-        return make()
-    return site.memo.text((path, frame(site), *parts), make)
+        return make().encode("utf-8")
+    return site.memo.page((path, frame(site), *parts), make)
 
 
 def card_digest(site: TeamSite, entry: PlayerCard) -> object:

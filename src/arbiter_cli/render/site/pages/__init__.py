@@ -7,7 +7,8 @@ Each module of this package is a page kind. It declares
   pages: its stages are sites of their own, published under ``stages/NAME/``);
 * ``ORDER``: its place in the navigation and in the build;
 * ``nav(site) -> Link | None`` (optional): its entry in every page's navigation;
-* ``pages(site) -> Iterator[tuple[str, str]]``: its pages, as (relative POSIX path, HTML);
+* ``pages(site) -> Iterator[tuple[str, str | bytes]]``: its pages, as (relative POSIX path, HTML: a
+  text, or its UTF-8 bytes as a kept page is read back);
 * ``KEYED`` (optional, False by default): True when ``pages`` keys each page by its own inputs
   (``site.memo``) and so makes only those whose inputs changed; a kind without it is made again
   whole when anything of the site changed, and found in the memo otherwise.
@@ -40,7 +41,7 @@ class PageKind:
     sites: frozenset[str]
     order: int
     nav: Callable[[Any], Link | None]
-    pages: Callable[[Any], Iterator[tuple[str, str]]]
+    pages: Callable[[Any], Iterator[tuple[str, str | bytes]]]
     keyed: bool = False
 
 
