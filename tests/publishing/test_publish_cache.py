@@ -341,3 +341,97 @@ def test_the_standings_table_made_once_for_both_pages_of_a_round_links_each_page
                 for root in ("", "../")}
         assert made[""] != made["../"]
         assert _names_from(made[""], "../") == made["../"] and _names_from(made[""], "") == made[""]
+
+
+_KEYS = """
+import sys
+from dataclasses import replace
+from pathlib import Path
+from arbiter_cli.render.site.memo import EventDigests, Memo
+from arbiter_cli.store.tournament import TournamentFolder
+tournament = TournamentFolder(Path(sys.argv[1])).load()
+digests = EventDigests(tournament)
+print(digests.registration, digests.everything, Memo().key("page", tournament.settings, tournament.rounds[-1].games))
+"""
+
+
+def test_a_key_is_the_same_in_every_process_whatever_its_hash_seed(sample) -> None:
+    """issue 29: the keys are digests of the values as pickle writes them (a dataclass or a pydantic
+    model as its type and the fields its repr shows, not a model's set of fields set, whose order is
+    each process's): two commands with other hash seeds find each other's entries."""
+    import subprocess
+    import sys
+
+    event = sample("swiss32-in-progress")
+    found = {subprocess.run([sys.executable, "-c", _KEYS, str(event)], capture_output=True, text=True, check=True,
+                            env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2", "3")}
+    assert len(found) == 1 and len(found.pop().split()) == 3
+
+
+def test_a_key_reads_every_field_of_the_model_and_no_property_kept_once_read(sample) -> None:
+    """issue 29: a game's result, a player's rating, a bye's round each change the key of what reads
+    them; reading a property the model keeps once read (``by_number``, ``derived``) changes none."""
+    from dataclasses import replace
+
+    from arbiter_cli.core.results import GameResult
+    from arbiter_cli.render.site.memo import EventDigests, _digest
+    from arbiter_cli.store.tournament import TournamentFolder
+
+    tournament = TournamentFolder(sample("swiss32-in-progress")).load()
+    before = EventDigests(tournament)
+    assert tournament.by_number and tournament.derived is not None  # kept once read
+    assert EventDigests(tournament).everything == before.everything
+    last = tournament.rounds[-1]
+    game = next(g for g in last.games if g.result is None)
+    played = replace(tournament, rounds=(*tournament.rounds[:-1],
+                                         replace(last, games=tuple(replace(g, result=GameResult.DRAW) if g is game
+                                                                   else g for g in last.games))))
+    after = EventDigests(played)
+    assert after.upto(last.number - 1) == before.upto(last.number - 1) and after.everything != before.everything
+    rated = replace(tournament, players=(tournament.players[0].model_copy(update={"rating": 1234}),
+                                         *tournament.players[1:]))
+    assert EventDigests(rated).registration != before.registration
+    assert _digest((1, "a")) != _digest((1, "a", None)) and _digest([1]) != _digest((1,))
+    assert _digest(lambda: None) is None  # a function made on the spot has no key
+
+
+def test_an_entry_read_back_is_whole_and_its_own_keys_by_its_length_and_crc32(tmp_path: Path) -> None:
+    """issue 29: an entry holds its length and the CRC-32 of its key and bytes (a SHA-256 took a
+    tenth of a publish to check 30 MB of entries): any byte changed, one byte cut or added, or the
+    entry under another key's name, reads as no entry; the entry as written reads back whole."""
+    from arbiter_cli.store.site_cache import SiteCache
+
+    cache = SiteCache(tmp_path / "event", root=tmp_path / "cache")
+    key, other = "a" * 64, "b" * 64
+    data = "<p>Rank 3½</p>\n".encode() * 50
+    cache.put(key, data)
+    assert cache.get(key) == data
+    path = cache.dir / key
+    stored = path.read_bytes()
+    for at in range(0, len(stored), 7):
+        path.write_bytes(stored[:at] + bytes([stored[at] ^ 0x01]) + stored[at + 1:])
+        assert cache.get(key) is None, at
+    for damaged in (stored[:-1], stored + b"x", stored[:len(stored) // 2], b""):
+        path.write_bytes(damaged)
+        assert cache.get(key) is None
+    path.write_bytes(stored)
+    (cache.dir / other).write_bytes(stored)
+    assert cache.get(other) is None and cache.get(key) == data
+
+
+def test_a_kept_page_is_published_as_the_bytes_read_back(tmp_path: Path) -> None:
+    """issue 29: a page found in the cache is its UTF-8 bytes as they were kept, neither decoded nor
+    encoded again; a page made is its text's UTF-8 bytes, and made once."""
+    from arbiter_cli.store.site_cache import SiteCache
+
+    memo = Memo(SiteCache(tmp_path / "event", root=tmp_path / "cache"))
+    made: list[str] = []
+
+    def make() -> str:
+        made.append("once")
+        return "<p>Rank 3½ \ue000</p>\n"
+
+    first = memo.page(("players/1.html", 1), make)
+    assert first == "<p>Rank 3½ \ue000</p>\n".encode("utf-8") and made == ["once"]
+    assert memo.page(("players/1.html", 1), make) == first and made == ["once"]
+    assert Memo().page(("players/1.html", 1), make) == first and made == ["once", "once"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -45,6 +46,46 @@ class _Cell(HTMLParser):
         self.text.append(data)
 
 
+
+def test_each_page_kinds_sites_read_from_its_source_are_the_modules_own() -> None:
+    """issue 29: a site imports only its own page kinds (an individual event's publish loads no
+    knockout, team, group or club code), told by each module's ``SITES`` read from its source without
+    importing it: what is read is what the module declares."""
+    import importlib
+
+    for name in registry._names():
+        declared = registry.declared_sites(name)
+        assert declared is not None, f"{name}: SITES is not declared on one line of names"
+        assert declared == importlib.import_module(f"{registry.__name__}.{name}").SITES, name
+
+
+_LOADED = """
+import sys
+from pathlib import Path
+from arbiter_cli.events.registry import site_pages
+site_pages(Path(sys.argv[1]))
+print("\\n".join(sorted(name for name in sys.modules if name.startswith("arbiter_cli"))))
+"""
+
+
+def test_an_individual_events_site_loads_no_other_kinds_code(sample, tmp_path: Path) -> None:
+    """issue 29: publishing an individual event imports neither the other kinds' page kinds nor their
+    models (a team's, a knockout's, a group event's, a club's): their imports were a tenth of a
+    publish after one result."""
+    import os
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", _LOADED, str(sample("swiss32-in-progress"))], capture_output=True,
+                          text=True, check=True, env={**os.environ, "ARBITER_CACHE_DIR": str(tmp_path / "cache")})
+    loaded = set(done.stdout.split())
+    assert "arbiter_cli.render.site.pages.players" in loaded
+    for name in ("core.team_tournament", "core.knockout", "core.group_settings", "ratings.club",
+                 "render.site.pages.bracket", "render.site.pages.team_players", "render.site.pages.club_index",
+                 "render.site.pages.group_index", "render.knockout_views", "render.team_views"):
+        assert f"arbiter_cli.{name}" not in loaded, name
+
+
 @settings(max_examples=200)
 @given(st.text(), st.text(), st.text(), st.text())
 def test_a_cells_texts_read_back_as_themselves_and_open_no_tag(text, before, key, value):
@@ -79,6 +120,34 @@ def test_write_site_never_removes_a_file_it_did_not_write(tmp_path):
     write_site(out, {"other.html": b"b"})
     assert (out / "notes.txt").read_text() == "mine" and (tmp_path / "outside.txt").read_text() == "keep"
     assert not (out / "index.html").exists()
+
+
+
+def test_write_site_tells_where_each_page_lands_from_the_folders_listings_as_page_by_page(sample, tmp_path):
+    """issue 29: where the pages land is told from each folder's listing once (a site of 1,600 pages
+    was resolved page by page, twice), with the same answers: a folder of the site that is an
+    event's is asked about each page (one beside its files is written, one on its files refused), a
+    page or a folder that is a symbolic link out of OUTDIR is refused, whatever the path's spelling."""
+    out = tmp_path / "site"
+    write_site(out, {"index.html": b"a", "deep/er/x.html": b"x"})
+    shutil.copytree(sample("swiss32-in-progress"), out / "event")
+    done = write_site(out, {"index.html": b"a", "deep/er/x.html": b"x", "event/page.html": b"p"})
+    assert done.written == ("event/page.html",) and (out / "event" / "page.html").read_bytes() == b"p"
+    players = (out / "event" / "players.csv").read_bytes()
+    with pytest.raises(BadArgument, match="would land in the tournament folder"):
+        write_site(out, {"index.html": b"a", "event/players.csv": b"x"})
+    assert (out / "event" / "players.csv").read_bytes() == players
+    (tmp_path / "elsewhere").mkdir()
+    (out / "deep" / "er" / "y.html").symlink_to(tmp_path / "elsewhere" / "y.html")
+    for page in ("deep/er/y.html", "deep//er/y.html", "./deep/er/y.html"):
+        with pytest.raises(BadArgument, match="leads out of"):
+            write_site(out, {"index.html": b"a", page: b"y"})
+    (out / "deep" / "er" / "y.html").unlink()
+    shutil.rmtree(out / "deep")
+    (out / "deep").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    with pytest.raises(BadArgument, match="leads out of"):
+        write_site(out, {"index.html": b"a", "deep/er/x.html": b"x"})
+    assert not any((tmp_path / "elsewhere").iterdir())
 
 
 def test_write_site_keeps_a_site_to_the_folder_it_was_published_from(tmp_path):

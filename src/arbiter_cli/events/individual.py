@@ -509,7 +509,7 @@ class IndividualEvent(Registration):
     def site(self, options: SiteOptions | None = None) -> dict[str, bytes]:
         from arbiter_cli.render.site import build_site
         from arbiter_cli.render.site.sites import event_site
-        from arbiter_cli.store.club import CLUB_FILE, club_of, load_club
+        from arbiter_cli.store.names import CLUB_FILE, club_of
         from arbiter_cli.store.tournament import SETTINGS_FILE
 
         if not (self.path / SETTINGS_FILE).is_file():
@@ -522,6 +522,8 @@ class IndividualEvent(Registration):
         rated = {}
         home = club_of(self.path)
         if home is not None:
+            from arbiter_cli.store.club import load_club
+
             name = self.path.resolve().name
             rated = {row.row.member_id: row for row in load_club(home).ratings if row.tournament == name}
         return build_site(event_site(tournament, rated, prizes, self.site_memo()), options=options)

@@ -11,11 +11,14 @@ prize list stored in ``final/`` that no ``prizes.toml`` gives any more goes, wit
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from arbiter_cli.core.model import Tournament
 from arbiter_cli.core.prizes import PrizeTable
-from arbiter_cli.core.team_tournament import TeamTournament
 from arbiter_cli.lifecycle.change import Change
+
+if TYPE_CHECKING:  # a team event's model, loaded by team events only
+    from arbiter_cli.core.team_tournament import TeamTournament
 
 __all__ = ["prize_corrections", "team_prize_corrections", "prize_list_removed"]
 

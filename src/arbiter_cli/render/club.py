@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbiter_cli.core.points import points_to_number
 from arbiter_cli.core.words import signed
-from arbiter_cli.ratings.club import Club, Member, StoredRow, current_ratings
-from arbiter_cli.ratings.ledger import TIME_CONTROLS
 from arbiter_cli.render.output import Column, View, number_column, text_cell
+
+if TYPE_CHECKING:  # a club's model, loaded by a club's commands (a card's rating change needs only the words)
+    from arbiter_cli.ratings.club import Club, Member, StoredRow
 
 __all__ = ["members_view", "rating_list_view", "changes_view", "history_view", "sparkline", "rating_change",
            "hundredths"]
@@ -35,6 +36,9 @@ def hundredths(value: Fraction) -> str:
 
 def members_view(club: Club) -> View:
     """The members with their initial and current club ratings."""
+    from arbiter_cli.ratings.club import current_ratings
+    from arbiter_cli.ratings.ledger import TIME_CONTROLS
+
     current = current_ratings(club)
     records = []
     for m in club.members:
@@ -57,6 +61,8 @@ def members_view(club: Club) -> View:
 
 def rating_list_view(club: Club, controls: Sequence[str]) -> View:
     """The current ratings and rated games; for one time control, a rating list (strongest first)."""
+    from arbiter_cli.ratings.club import current_ratings
+
     current = current_ratings(club)
     records: list[dict[str, Any]] = []
     for m in club.members:

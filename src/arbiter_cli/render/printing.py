@@ -17,9 +17,11 @@ from arbiter_cli.render.views import round_rows
 
 if TYPE_CHECKING:
     from arbiter_cli.core.team_tournament import TeamTournament
+    from arbiter_cli.core.tiebreak_codes import TiebreakSpec
 
 __all__ = ["PAGE_WIDTH", "PAGE_WIDTHS", "PAGE_LINES", "Sheet", "sheet", "print_sheets", "fitting_width", "BYE_TEXT",
-           "pairing_sheet_views", "RECORD_KEYS", "page_header", "event_dates", "PRINTED", "name_order"]
+           "pairing_sheet_views", "RECORD_KEYS", "page_header", "event_dates", "PRINTED", "name_order",
+           "modifier_words"]
 
 
 #: A4 portrait in a 10-point monospaced font: about 80 characters and 60 lines.
@@ -240,3 +242,15 @@ def event_dates(start: str | None, end: str | None) -> str:
 
 
 PRINTED = "    printed "  # between what a page shows and the date in its header
+
+
+def modifier_words(spec: TiebreakSpec) -> list[str]:
+    """What a code's modifiers do, in words (C.07 Art. 14): the cut, forfeits counted as played."""
+    words = []
+    if spec.cut_low and spec.cut_low == spec.cut_high:
+        words.append(f"without the {spec.cut_low} highest and lowest")
+    elif spec.cut_low:
+        words.append(f"without the {spec.cut_low} lowest")
+    if spec.forfeits_played:
+        words.append("forfeits counted as played")
+    return words

@@ -8,16 +8,18 @@ when shared) and ``amount`` (a decimal string, ``"233.33"``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from arbiter_cli.core.knockout import KnockoutTournament
 from arbiter_cli.core.model import Status, Tournament
 from arbiter_cli.core.prizes import PrizeTable, format_money
-from arbiter_cli.core.team_tournament import TeamTournament
 from arbiter_cli.lifecycle.prizes import PrizeList
 from arbiter_cli.lifecycle.standings import Standings
-from arbiter_cli.lifecycle.team_standings import TeamStandings
-from arbiter_cli.lifecycle.team_prizes import TeamPrizeList
+
+if TYPE_CHECKING:  # a team's and a knockout's models, loaded by their own events only (issue 29: publish)
+    from arbiter_cli.core.knockout import KnockoutTournament
+    from arbiter_cli.core.team_tournament import TeamTournament
+    from arbiter_cli.lifecycle.team_prizes import TeamPrizeList
+    from arbiter_cli.lifecycle.team_standings import TeamStandings
 from arbiter_cli.render.output import Column, View, text_cell
 
 __all__ = ["prizes_view", "prize_notes", "SPLIT_WORDS", "KNOCKOUT_SPLIT_WORDS", "KNOCKOUT_ORDER", "CHOICE_WORDS",
@@ -103,25 +105,33 @@ def prize_sheet(event: Tournament | TeamTournament | KnockoutTournament, table: 
     published ``prizes.html`` show it: its notes (first, while the event is not finalised, what
     it goes by) and its view (``standings``: an individual or a team event's after its last round,
     when the caller has them already)."""
-    from arbiter_cli.lifecycle.knockout_prizes import knockout_prize_list
-    from arbiter_cli.lifecycle.prizes import prize_list
-    from arbiter_cli.lifecycle.team_prizes import team_prize_list
     from arbiter_cli.render.views import table_heading
 
     title = f"{event.settings.name}: prize list"
-    if isinstance(event, KnockoutTournament):
-        listed = knockout_prize_list(event, table)
-        notes, view = prize_notes(listed, knockout=True), prizes_view(listed, title)
-        so_far = "round each player has reached so far"
+    # Each kind's prize list and models are loaded for its own events only (issue 29: publish).
+    if isinstance(event, Tournament):
+        from arbiter_cli.lifecycle.prizes import prize_list
+
+        listed = prize_list(event, table, standings if isinstance(standings, Standings) else None)
+        notes, view = prize_notes(listed), prizes_view(listed, title)
     else:
-        if isinstance(event, Tournament):
-            listed = prize_list(event, table, standings if isinstance(standings, Standings) else None)
-            notes, view = prize_notes(listed), prizes_view(listed, title)
-        else:
-            both = team_prize_list(event, table, standings if isinstance(standings, TeamStandings) else None)
-            notes, view = team_prize_notes(both), team_prizes_view(both, title)
-        heading = table_heading(event, "standings", event.last_round)
-        so_far = heading[0].lower() + heading[1:]
+        from arbiter_cli.core.team_tournament import TeamTournament
+
+        if not isinstance(event, TeamTournament):
+            from arbiter_cli.lifecycle.knockout_prizes import knockout_prize_list
+
+            ko = knockout_prize_list(event, table)
+            notes, view = prize_notes(ko, knockout=True), prizes_view(ko, title)
+            if event.settings.status is not Status.FINALISED:
+                notes.insert(0, "not final: by the round each player has reached so far")
+            return notes, view
+        from arbiter_cli.lifecycle.team_prizes import team_prize_list
+        from arbiter_cli.lifecycle.team_standings import TeamStandings
+
+        both = team_prize_list(event, table, standings if isinstance(standings, TeamStandings) else None)
+        notes, view = team_prize_notes(both), team_prizes_view(both, title)
+    heading = table_heading(event, "standings", event.last_round)
+    so_far = heading[0].lower() + heading[1:]
     if event.settings.status is not Status.FINALISED:
         notes.insert(0, f"not final: by the {so_far}")
     return notes, view

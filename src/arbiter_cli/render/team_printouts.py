@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from arbiter_cli.core.points import points_to_number
 from arbiter_cli.core.team_tournament import MatchRound, TeamTournament
-from arbiter_cli.core.tiebreak_codes import TEAM_CODES, TiebreakSpec
+from arbiter_cli.core.tiebreak_codes import TEAM_CODES
 from arbiter_cli.render.output import Column, View, number_column, number_texts, text_cell
-from arbiter_cli.render.printing import PAGE_WIDTHS, Sheet, fitting_width, page_header, sheet
+from arbiter_cli.render.printing import PAGE_WIDTHS, Sheet, fitting_width, modifier_words, page_header, sheet
 from arbiter_cli.render.team_views import pairing_place, pairing_records, pairing_result, side_colour, \
     team_standings_view, tiebreak_column
 from arbiter_cli.render.views import table_heading, tiebreak_csv, tiebreak_json
@@ -115,18 +115,6 @@ _NAMES = {
 }
 #: The rating tie-breaks of C.07 Art. 10: a team has no rating of its own to read.
 _RATING = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
-
-
-def modifier_words(spec: TiebreakSpec) -> list[str]:
-    """What a code's modifiers do, in words (C.07 Art. 14): the cut, forfeits counted as played."""
-    words = []
-    if spec.cut_low and spec.cut_low == spec.cut_high:
-        words.append(f"without the {spec.cut_low} highest and lowest")
-    elif spec.cut_low:
-        words.append(f"without the {spec.cut_low} lowest")
-    if spec.forfeits_played:
-        words.append("forfeits counted as played")
-    return words
 
 
 def tiebreak_legend(codes: Sequence[str], primary: str) -> list[str]:

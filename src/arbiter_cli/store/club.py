@@ -37,7 +37,7 @@ from arbiter_cli.ratings.club import Club, ClubSettings, Member, StoredRow, even
 from arbiter_cli.ratings.ledger import TIME_CONTROLS, RatedEvent, RatingRow
 from arbiter_cli.store.files import Derived, FolderStore, csv_text
 from arbiter_cli.store.layout import ACCESS, Document, Folders, Hidden, Layout, Marker
-from arbiter_cli.store.names import CLUB_FILE, SETTINGS_FILE, TEAMS_FILE
+from arbiter_cli.store.names import CLUB_FILE, SETTINGS_FILE, TEAMS_FILE, TOURNAMENTS_DIR, club_of
 from arbiter_cli.store.prizes import read_prizes
 from arbiter_cli.store.tables import Line, Table
 from arbiter_cli.store.tournament import JOURNAL, TournamentFolder, read_toml
@@ -48,7 +48,6 @@ __all__ = ["CLUB_FILE", "MEMBERS_FILE", "RATINGS_FILE", "TOURNAMENTS_DIR", "CLUB
 
 MEMBERS_FILE = "members.csv"
 RATINGS_FILE = "ratings.csv"
-TOURNAMENTS_DIR = "tournaments"
 MEMBER_COLUMNS = ("id", "name", "birth_date", "standard", "rapid", "blitz")
 RATING_COLUMNS = ("tournament", "time_control", "member_id", "name", "rating_before", "k", "games", "score",
                   "expected", "change", "rating_after", "performance")
@@ -171,15 +170,6 @@ def load_club(path: Path) -> Club:
     folder = ClubFolder(path)
     with folder.lock(exclusive=False):
         return folder.load()
-
-
-def club_of(tournament_path: Path) -> Path | None:
-    """The club a tournament folder belongs to: ``CLUB/tournaments/NAME``."""
-    resolved = tournament_path.resolve()
-    parent = resolved.parent
-    if parent.name == TOURNAMENTS_DIR and (parent.parent / CLUB_FILE).is_file():
-        return parent.parent
-    return None
 
 
 def club_folder_of(path: Path) -> Path:

@@ -8,7 +8,7 @@ import os
 import tomllib
 from pathlib import Path
 
-__all__ = ["SETTINGS_FILE", "TEAMS_FILE", "CLUB_FILE", "GROUPS_SYSTEM", "STAGES_DIR", "is_group_folder", "is_knockout_folder",
+__all__ = ["SETTINGS_FILE", "TEAMS_FILE", "CLUB_FILE", "TOURNAMENTS_DIR", "club_of", "GROUPS_SYSTEM", "STAGES_DIR", "is_group_folder", "is_knockout_folder",
            "is_team_folder", "read_settings"]
 
 #: An event's settings: every event folder has one (a group event's and a knockout's say so in it).
@@ -17,6 +17,8 @@ SETTINGS_FILE = "tournament.toml"
 TEAMS_FILE = "teams.csv"
 #: A club's settings: a folder with one is a club.
 CLUB_FILE = "club.toml"
+#: A club's tournaments: ``CLUB/tournaments/NAME``.
+TOURNAMENTS_DIR = "tournaments"
 #: ``system`` in a group event's ``tournament.toml``.
 GROUPS_SYSTEM = "groups"
 #: A group event's stages, each a folder of its own inside it (``stages/A``, ``stages/final``).
@@ -47,3 +49,12 @@ def is_knockout_folder(path: str | os.PathLike[str]) -> bool:
 def is_team_folder(path: str | os.PathLike[str]) -> bool:
     """Whether the folder holds a team event (it has ``teams.csv``)."""
     return (Path(path) / TEAMS_FILE).is_file()
+
+
+def club_of(tournament_path: Path) -> Path | None:
+    """The club a tournament folder belongs to: ``CLUB/tournaments/NAME``."""
+    resolved = tournament_path.resolve()
+    parent = resolved.parent
+    if parent.name == TOURNAMENTS_DIR and (parent.parent / CLUB_FILE).is_file():
+        return parent.parent
+    return None

@@ -73,6 +73,21 @@ def _checked(path: str) -> PurePosixPath:
     return pure
 
 
+#: A site path's parts, as :func:`_checked` reads them.
+Parts = tuple[str, ...]
+
+
+def _parts(path: str) -> Parts:
+    """The parts of a site path that :func:`_checked` accepts: a path written as its parts joined by
+    ``/`` (``players/3.html``, every page kind's) is split, any other is read by ``_checked``."""
+    parts = tuple(path.split("/"))
+    if "" in parts or "." in parts or ".." in parts:
+        return _checked(path).parts
+    if parts[-1].startswith(".arbiter"):
+        raise ValueError(f"not a path inside the site: {path!r}")
+    return parts
+
+
 @contextlib.contextmanager
 def _locked(outdir: Path) -> Iterator[None]:
     fd = os.open(outdir / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
@@ -131,13 +146,80 @@ def _staged(path: Path, data: bytes) -> Path:
     return tmp
 
 
-def _same(path: Path, data: bytes) -> bool:
+def _same(path: str | Path, data: bytes) -> bool:
     try:
-        if path.stat().st_size != len(data):
+        if os.stat(path).st_size != len(data):
             return False
-        return path.read_bytes() == data
+        with open(path, "rb") as held:
+            return held.read() == data
     except OSError:
         return False
+
+
+class _Places:
+    """Where the pages of a site land in OUTDIR, told from the folders' listings (issue 29: a site of
+    1,600 pages was resolved page by page, twice): a page whose path is canonical (``players/3.html``,
+    what :func:`_checked` reads back as itself) and of which neither the page nor any folder between
+    OUTDIR and it is a symbolic link lands where it is named, inside OUTDIR. Each folder is listed
+    once (``os.scandir``: a link is told by its entry); a folder that is not there holds no link.
+    Any other page (a link, a path written another way, a folder that cannot be listed) is
+    ``aside``, and the checks resolve it as before, one by one."""
+
+    def __init__(self, outdir: Path) -> None:
+        self.outdir = os.fspath(outdir)
+        self._links: dict[str, frozenset[str] | None] = {}  # a folder of the site ("" OUTDIR) -> its links
+        self._plain: set[str] = {""}  # the folders known to be no link, nor under one
+        self._in_place: dict[str, bool] = {}
+
+    def _linked(self, folder: str) -> frozenset[str] | None:
+        """The names of the symbolic links in ``folder`` (None: it could not be listed)."""
+        if folder not in self._links:
+            found: frozenset[str] | None
+            try:
+                with os.scandir(os.path.join(self.outdir, folder) if folder else self.outdir) as entries:
+                    found = frozenset(entry.name for entry in entries if entry.is_symlink())
+            except (FileNotFoundError, NotADirectoryError):
+                found = frozenset()
+            except OSError:
+                found = None
+            self._links[folder] = found
+        return self._links[folder]
+
+    def _folder_plain(self, folder: str) -> bool:
+        if folder in self._plain:
+            return True
+        parent, _, name = folder.rpartition("/")
+        links = self._linked(parent)
+        if links is None or name in links or not self._folder_plain(parent):
+            return False
+        self._plain.add(folder)
+        return True
+
+    def in_place(self, name: str) -> bool:
+        """Does the page ``name`` land where it is named (see the class)?"""
+        found = self._in_place.get(name)
+        if found is None:
+            found = self._in_place[name] = self._lands(name)
+        return found
+
+    def _lands(self, name: str) -> bool:
+        if not name or name.startswith("/") or "//" in name or name.endswith("/") or any(
+                part in (".", "..") for part in name.split("/")):
+            return False
+        folder, _, leaf = name.rpartition("/")
+        links = self._linked(folder)
+        return links is not None and leaf not in links and self._folder_plain(folder)
+
+    @staticmethod
+    def folders(names: Iterable[str]) -> set[str]:
+        """The folders of the site below OUTDIR that hold these pages (at any depth)."""
+        found: set[str] = set()
+        for name in names:
+            folder = name.rpartition("/")[0]
+            while folder and folder not in found:
+                found.add(folder)
+                folder = folder.rpartition("/")[0]
+        return found
 
 
 def write_site(outdir: Path, files: Mapping[str, bytes], source: str | None = None, *,
@@ -145,8 +227,9 @@ def write_site(outdir: Path, files: Mapping[str, bytes], source: str | None = No
     """Make ``outdir`` hold the site ``files`` (see the module): only changed files are written.
     ``source`` is the folder published (kept in the manifest); a site of another source is
     refused unless ``replace``."""
-    paths = {path: _checked(path) for path in files}
-    _refuse_an_owned_place(outdir, paths.values())
+    paths = {path: _parts(path) for path in files}
+    places = _Places(outdir)
+    _refuse_an_owned_place(outdir, paths.values(), places)
     if outdir.exists() and not outdir.is_dir():
         raise BadArgument(f"{outdir} is a file, not a folder", field="OUTDIR")
     try:
@@ -155,7 +238,7 @@ def write_site(outdir: Path, files: Mapping[str, bytes], source: str | None = No
         if previous is None and any(p.name != LOCK for p in outdir.iterdir()):
             raise BadArgument(f"{outdir} is not empty and was not made by 'arbiter publish' (no {MANIFEST}); "
                               "give a new or empty folder", field="OUTDIR")
-        _refuse_a_way_out(outdir, [*paths.values(), *_stale(previous or [], paths)])
+        _refuse_a_way_out(outdir, [*paths.values(), *_stale(previous or [], paths)], places)
         with _locked(outdir):
             other = _source(outdir)
             if source is not None and other is not None and other not in (source, source_fingerprint(source)) \
@@ -170,27 +253,29 @@ def write_site(outdir: Path, files: Mapping[str, bytes], source: str | None = No
                              "; the site is as it was"), field="OUTDIR") from None
 
 
-def _stale(previous: Iterable[str], paths: Mapping[str, PurePosixPath]) -> list[PurePosixPath]:
+def _stale(previous: Iterable[str], paths: Mapping[str, Parts]) -> list[Parts]:
     """The pages of the last publish that this one removes (a name that is not a site path is never
     touched, see :func:`_apply`)."""
     out = []
     for name in previous:
         if name not in paths:
             with contextlib.suppress(ValueError):
-                out.append(_checked(name))
+                out.append(_checked(name).parts)
     return out
 
 
-def _refuse_a_way_out(outdir: Path, pages: Iterable[PurePosixPath]) -> None:
+def _refuse_a_way_out(outdir: Path, pages: Iterable[Parts], listed: _Places) -> None:
     """Refuse, before anything is written, a publish that would write or remove anything outside
     OUTDIR: a page, its folder, the manifest or the lock that resolves elsewhere through a symbolic
     link inside OUTDIR (``players -> /anywhere``). OUTDIR itself may be a link; what is inside it
-    must stay inside it."""
+    must stay inside it. A page that lands where it is named (``listed``) is inside it."""
     try:
         root = outdir.resolve()
         places: dict[Path, Path] = {}  # each folder of the site resolved once
-        for page in (PurePosixPath(MANIFEST), PurePosixPath(LOCK), *pages):
-            place = outdir.joinpath(*page.parts)
+        for parts in ((MANIFEST,), (LOCK,), *pages):
+            if listed.in_place("/".join(parts)):
+                continue
+            place = outdir.joinpath(*parts)
             real = resolved(place, places)
             if real == root or not real.is_relative_to(root):
                 raise BadArgument(f"{place} leads out of {outdir} through a symbolic link (to {real}); publish "
@@ -200,13 +285,18 @@ def _refuse_a_way_out(outdir: Path, pages: Iterable[PurePosixPath]) -> None:
                           field="OUTDIR") from None
 
 
-def _refuse_an_owned_place(outdir: Path, pages: Iterable[PurePosixPath]) -> None:
+def _refuse_an_owned_place(outdir: Path, pages: Iterable[Parts], listed: _Places) -> None:
     """Refuse an OUTDIR that is an event's or a club's folder itself, or that a folder above it owns
     (:func:`~arbiter_cli.store.kinds.owner_of`), or where a page would land on what a folder owns."""
+    pages = list(pages)
     itself = folder_kind(outdir) if outdir.is_dir() else None
     owner = owner_of(outdir) if itself is None else None
     if owner is None and itself is None:  # no folder above OUTDIR owns it, so none owns a page in it either:
-        page = first_owned((outdir.joinpath(*page.parts) for page in pages), within=outdir)  # only one inside
+        names = ["/".join(parts) for parts in pages]  # only one inside: when every page lands where it is
+        if all(listed.in_place(name) for name in names) and not any(  # named, only the site's folders can
+                folder_kind(os.path.join(outdir, folder)) for folder in listed.folders(names)):  # be one
+            return
+        page = first_owned((outdir.joinpath(*parts) for parts in pages), within=outdir)
         if page is not None:
             _refuse_a_page_owned(outdir, *page)
     kind = itself or (owner[1] if owner is not None else None)
@@ -237,7 +327,7 @@ def _manifest(names: set[str], source: str | None) -> bytes:
     return (head + "".join(f"{name}\n" for name in sorted(names))).encode("utf-8")
 
 
-def _apply(outdir: Path, files: Mapping[str, bytes], paths: Mapping[str, PurePosixPath],
+def _apply(outdir: Path, files: Mapping[str, bytes], paths: Mapping[str, Parts],
            previous: list[str], source: str | None) -> SiteWrite:
     unchanged, staged = _stage(outdir, files, paths)  # then the commit point: Ctrl-C waits until the site is whole
     COMMITS.published(str(outdir))
@@ -274,7 +364,7 @@ def _apply(outdir: Path, files: Mapping[str, bytes], paths: Mapping[str, PurePos
     return SiteWrite(tuple(written), tuple(unchanged), tuple(removed))
 
 
-def _stage(outdir: Path, files: Mapping[str, bytes], paths: Mapping[str, PurePosixPath]
+def _stage(outdir: Path, files: Mapping[str, bytes], paths: Mapping[str, Parts]
            ) -> tuple[list[str], list[tuple[str, Path, Path]]]:
     """Every page whose bytes changed written beside its place (the pages already there as they are:
     the first list); (name, temporary file, target) for each. Interrupted, or failing, it removes
@@ -282,12 +372,14 @@ def _stage(outdir: Path, files: Mapping[str, bytes], paths: Mapping[str, PurePos
     unchanged: list[str] = []
     staged: list[tuple[str, Path, Path]] = []
     made: list[Path] = []
+    root = os.fspath(outdir)
     try:
         for name, data in sorted(files.items()):
-            target = outdir.joinpath(*paths[name].parts)
-            if _same(target, data):
+            place = os.path.join(root, *paths[name])
+            if _same(place, data):
                 unchanged.append(name)
                 continue
+            target = Path(place)
             folder = target.parent
             while folder != outdir and not folder.exists():  # the folders this page needs that are not there
                 made.append(folder)

@@ -51,7 +51,7 @@ def build_site(site: Site, up: Sequence[Link] = (), options: SiteOptions | None 
         for path, text in made:
             if path in files:
                 raise ValueError(f"two page kinds make {path}")  # a bug in a page kind, not an input error
-            files[path] = text.encode("utf-8")
+            files[path] = text if isinstance(text, bytes) else text.encode("utf-8")
     if isinstance(site, GroupSite):
         for name, stage in site.stages.items():
             for path, data in build_site(stage, [Link("All groups", "../../index.html")], site.options).items():

@@ -15,10 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbiter_cli.core.outcome import Outcome
-from arbiter_cli.ratings.club import StoredRow
 from arbiter_cli.ratings.elo import performance_rating
 from arbiter_cli.ratings.fide import ExpectedChange
 from arbiter_cli.render.club import hundredths, rating_change
@@ -27,6 +26,9 @@ from arbiter_cli.render.printing import BYE_TEXT
 from arbiter_cli.render.site.blocks import Cell, Detail, Fact, Table, details, header, plain, points_cell, site_page
 from arbiter_cli.render.site.charts import Chart, Series, line_chart
 from arbiter_cli.render.templating import points_text
+
+if TYPE_CHECKING:  # a club's rating report: loaded by a club's tournament only
+    from arbiter_cli.ratings.club import StoredRow
 
 __all__ = ["CardRound", "Current", "Card", "card", "card_page", "performance", "points_words", "bye_words"]
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbiter_cli.core.knockout_settings import LOWER_RATING_RULE
 from arbiter_cli.render.site.blocks import Cell, player_cell
 from arbiter_cli.render.site.sites import KnockoutSite
 
@@ -55,5 +54,7 @@ def rules_legend(site: KnockoutSite) -> list[str]:
     if any(stage.startswith("armageddon") for stage in knockout.tiebreak_stages):
         lines.append("Armageddon: one game, colours by lot; a draw sends Black through.")
     if any(stage.startswith("lower-rating") for stage in knockout.tiebreak_stages):
+        from arbiter_cli.core.knockout_settings import LOWER_RATING_RULE
+
         lines.append(f"Lower rating: a match still tied sends the lower-rated player through ({LOWER_RATING_RULE}).")
     return lines

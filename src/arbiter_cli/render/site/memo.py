@@ -1,9 +1,9 @@
 """What one build of a site computes once, and what it finds made by an earlier build (issue 29).
 
 A site's pages and each round's standings are pure functions of the event (and of the arbiter's
-options): :class:`Memo` keys each one by a digest of everything it is made from, the ``repr`` of
-the model's values (dataclasses and pydantic models show every field), and of the code that makes
-it (:func:`code_version`). With a store (:class:`arbiter_cli.store.site_cache.SiteCache`, outside the
+options): :class:`Memo` keys each one by a digest of everything it is made from, the model's values
+as pickle writes them (a dataclass or a pydantic model: its type and every field its repr shows;
+:class:`_KeyWriter`), and of the code that makes it (:func:`code_version`). With a store (:class:`arbiter_cli.store.site_cache.SiteCache`, outside the
 event folder) an entry made by an earlier build is read back instead of made again; without one, or
 when an entry is missing or not whole, it is made as before. Either way the bytes are the same: a
 test builds each sample's site with a warm cache after a change and without any cache, and
@@ -17,13 +17,16 @@ the pairings and the standings pages of the rounds before it as they were.
 from __future__ import annotations
 
 import hashlib
+import io
 import os
 import pickle
 import sys
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import fields
+from dataclasses import fields, is_dataclass
 from functools import cache
+from operator import attrgetter
 from pathlib import Path
+from types import BuiltinFunctionType, FunctionType, MethodType
 from typing import Any, Protocol, TypeVar
 
 __all__ = ["Store", "Memo", "EventDigests", "Rounds", "code_version"]
@@ -32,9 +35,7 @@ T = TypeVar("T")
 
 #: The files of the code whose change makes every entry stale.
 _SOURCES = (".py", ".html", ".css", ".svg", ".toml", ".json")
-#: What a value's repr says when it has none of its own (an object's address): no key is made of it.
-_NO_REPR = " object at 0x"
-#: A part of a key made of values without a faithful repr (:meth:`Memo.once`): its repr is an address.
+#: A part of a key made of values that cannot be written (:meth:`Memo.once`): a key holding it is none.
 _UNKEYED = object()
 
 
@@ -82,12 +83,81 @@ def code_version() -> str:
     return found.hexdigest()
 
 
-def _digest(*parts: object) -> str | None:
-    """The digest of the parts' reprs (None when one has no faithful repr)."""
-    text = "\x1f".join(map(repr, parts))
-    if _NO_REPR in text:
+#: How a key writes a value of each type, found once per type (:func:`_reducer`): None, pickle's own way.
+_REDUCERS: dict[type, Callable[[Any], tuple[object, ...]] | None] = {}
+#: What a value's repr says when it has none of its own (an object's address): no key is made of it.
+_NO_REPR = " object at 0x"
+
+
+def _reducer(kind: type) -> Callable[[Any], tuple[object, ...]] | None:
+    """How :class:`_KeyWriter` writes a value of ``kind``: a dataclass or a pydantic model as its type,
+    then every field its repr shows, in their order (a property kept once read, ``Tournament.derived``,
+    is no field); an enum's member, a named tuple, a fraction, a date, a path as pickle writes them
+    (None); any other value as its type's name and its repr, refused when that shows an address."""
+    import datetime as dt
+    from decimal import Decimal
+    from enum import Enum
+    from fractions import Fraction
+    from pathlib import PurePath
+
+    names: tuple[str, ...] | None = None
+    if is_dataclass(kind):
+        names = tuple(f.name for f in fields(kind) if f.repr)
+    elif isinstance(getattr(kind, "model_fields", None), dict):  # a pydantic model: its fields, and extra ones
+        names = tuple(name for name, info in getattr(kind, "model_fields").items() if getattr(info, "repr", True))
+        if getattr(kind, "model_config", {}).get("extra") != "forbid":
+            names += ("__pydantic_extra__",)
+    elif issubclass(kind, (Enum, Fraction, Decimal, dt.date, dt.time, dt.timedelta, PurePath)) or (
+            issubclass(kind, tuple) and isinstance(getattr(kind, "_fields", None), tuple)):
         return None
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    if not names:
+        return lambda value: (repr, (kind.__qualname__, _shown(value)))
+    read = attrgetter(*names)
+    if len(names) == 1:
+        return lambda value: (kind, (read(value),))
+    return lambda value: (kind, read(value))
+
+
+def _shown(value: object) -> str:
+    """A value's repr, refused when it shows the object's address rather than what it holds."""
+    text = repr(value)
+    if _NO_REPR in text:
+        raise ValueError("a value without a faithful repr")
+    return text
+
+
+class _KeyWriter(pickle.Pickler):
+    """The bytes a key is the digest of (issue 29: pickle writes in C what a repr wrote in Python; a
+    card's key reads eleven rounds, the event's keys every player and game): values as pickle writes
+    them, a dataclass or a pydantic model as its type and the fields its repr shows
+    (:func:`_reducer`), a class or a function by its name. The same values give the same bytes; a
+    value without a faithful repr gives no key."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        if obj is _UNKEYED:
+            raise ValueError("a part without a key")
+        if isinstance(obj, (type, FunctionType, BuiltinFunctionType, MethodType)):
+            return NotImplemented  # by its name (a function made on the spot cannot be written: no key)
+        kind = type(obj)
+        try:
+            reduce = _REDUCERS[kind]
+        except KeyError:
+            reduce = _REDUCERS[kind] = _reducer(kind)
+        return NotImplemented if reduce is None else reduce(obj)
+
+
+def _digest(*parts: object) -> str | None:
+    """The digest of the parts as :class:`_KeyWriter` writes them (None when one cannot be written)."""
+    out = io.BytesIO()
+    try:
+        _KeyWriter(out, protocol=5).dump(parts)
+    except Exception:  # a value pickle cannot write has no key: what it keys is made again
+        return None
+    return hashlib.sha256(out.getbuffer()).hexdigest()
+
+
+def _same_bytes(data: bytes) -> bytes:
+    return data
 
 
 class Memo:
@@ -110,7 +180,7 @@ class Memo:
     def once(self, value: object, parts: Callable[[], tuple[object, ...]]) -> object:
         """The digest of ``parts()`` (what a key reads of ``value``), made once in this build for the
         same ``value``, to be a part of keys: a player's card is read by the keys of their own page and
-        of their team's. Parts without a faithful repr give :data:`_UNKEYED`, and a key holding it is none."""
+        of their team's. Parts that cannot be written give :data:`_UNKEYED`, and a key holding it is none."""
         found = self._once.get(id(value))
         if found is None or found[0] is not value:
             found = self._once[id(value)] = (value, _digest(*parts()) or _UNKEYED)
@@ -119,9 +189,11 @@ class Memo:
     def key(self, *parts: object) -> str | None:
         return _digest(code_version(), *parts)
 
-    def text(self, parts: tuple[object, ...], make: Callable[[], str]) -> str:
-        """A page's text: the stored one made from the same ``parts``, else ``make()`` (and stored)."""
-        return self._kept("text", parts, make, lambda text: text.encode("utf-8"), lambda data: data.decode("utf-8"))
+    def page(self, parts: tuple[object, ...], make: Callable[[], str]) -> bytes:
+        """A page as its UTF-8 bytes: the stored one made from the same ``parts``, else ``make()``
+        encoded (and stored). A page kept is published as it was read back, neither decoded nor
+        encoded again (issue 29: the 30 MB of a 1,000-player site's pages)."""
+        return self._kept("text", parts, lambda: make().encode("utf-8"), _same_bytes, _same_bytes)
 
     def value(self, parts: tuple[object, ...], make: Callable[[], T]) -> T:
         """A value (standings, a kind's pages): the stored one made from the same ``parts``, else

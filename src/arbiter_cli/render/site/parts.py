@@ -9,8 +9,7 @@ from typing import Any, TypeVar
 
 from arbiter_cli.core.tiebreak_codes import parse_spec
 from arbiter_cli.render.output import View, table_columns
-from arbiter_cli.render.printing import event_dates
-from arbiter_cli.render.team_printouts import modifier_words
+from arbiter_cli.render.printing import event_dates, modifier_words
 from arbiter_cli.render.site.blocks import (Cell, Detail, Fact, Table, align, details, header, plain, points_cell,
                                             site_page)
 from arbiter_cli.render.site.charts import Chart
@@ -108,7 +107,7 @@ def standings_page(site: Any, title: str, table: Table, after: int, depth: int, 
                      chart=chart)
 
 
-def standings_pages(site: Any, page: Any) -> Iterator[tuple[str, str]]:
+def standings_pages(site: Any, page: Any) -> Iterator[tuple[str, str | bytes]]:
     """``standings/<N>.html`` after each round N, and ``standings.html`` (the latest), each made
     by ``page(site, after_round, depth)``."""
     last = site.tournament.last_round

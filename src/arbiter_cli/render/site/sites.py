@@ -11,16 +11,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
-from arbiter_cli.core.group_settings import GroupEvent
-from arbiter_cli.core.knockout import KnockoutTournament
-from arbiter_cli.core.model import Tournament
-from arbiter_cli.core.prizes import PrizeTable
-from arbiter_cli.core.team_tournament import TeamTournament
-from arbiter_cli.ratings.club import Club, StoredRow
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.memo import EventDigests, Memo, Rounds
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # each kind's models are loaded by its own events only (issue 29: publish)
+    from arbiter_cli.core.group_settings import GroupEvent
+    from arbiter_cli.core.knockout import KnockoutTournament
+    from arbiter_cli.core.model import Tournament
+    from arbiter_cli.core.prizes import PrizeTable
+    from arbiter_cli.core.team_tournament import TeamTournament
+    from arbiter_cli.ratings.club import Club, StoredRow
     from arbiter_cli.lifecycle.crosstable import Crosstable
     from arbiter_cli.lifecycle.knockout_standings import KnockoutRow
     from arbiter_cli.lifecycle.standings import Standings
@@ -201,6 +201,8 @@ def group_site(event: GroupEvent, stages: Mapping[str, Tournament | KnockoutTour
                prizes: Mapping[str, PrizeTable | None] | None = None, memo: Memo | None = None) -> GroupSite:
     """The site of a group event: each stage's own site, a round robin's or a knockout's (with the
     prize fund of the stage's ``prizes.toml``, if any)."""
+    from arbiter_cli.core.knockout import KnockoutTournament
+
     funds = prizes or {}
     memo = memo or Memo()
     return GroupSite(event, {name: knockout_site(stage, funds.get(name), memo) if isinstance(stage, KnockoutTournament)
@@ -251,13 +253,14 @@ def site_inputs(site: Site) -> tuple[object, ...]:
 
 
 def keyed_page(site: EventSite | TeamSite | KnockoutSite, path: str, parts: tuple[object, ...],
-               make: Callable[[], str]) -> str:
-    """A page of a ``KEYED`` page kind (:mod:`arbiter_cli.render.site.pages`): ``make()``, or the page
-    made by an earlier build from the same inputs (``parts``: everything the page reads of the event,
-    as digests of :attr:`EventSite.digests` and values; the site's frame and the code are added)."""
+               make: Callable[[], str]) -> bytes:
+    """A page of a ``KEYED`` page kind (:mod:`arbiter_cli.render.site.pages`), as its UTF-8 bytes:
+    ``make()``, or the page made by an earlier build from the same inputs (``parts``: everything the
+    page reads of the event, as digests of :attr:`EventSite.digests` and values; the site's frame and
+    the code are added)."""
     if site.digests is None or not site.digests.valid:
-        return make()
-    return site.memo.text((path, frame(site), *parts), make)
+        return make().encode("utf-8")
+    return site.memo.page((path, frame(site), *parts), make)
 
 
 def card_digest(site: TeamSite, entry: PlayerCard) -> object:

@@ -36,24 +36,21 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from arbiter_cli.core.group_settings import FINAL
-from arbiter_cli.core.knockout import round_name
 from arbiter_cli.core.model import Round
 from arbiter_cli.core.points import format_points, parse_points
-from arbiter_cli.core.team_tournament import MatchRound
-from arbiter_cli.render.knockout_views import empty_slot
 from arbiter_cli.render.output import View, table_columns
 from arbiter_cli.render.printing import BYE_TEXT
 from arbiter_cli.render.site.blocks import Cell, Table, align, player_cell, points_cell, site_page, team_cell
-from arbiter_cli.render.site.group_parts import stage_root, stage_title
 from arbiter_cli.render.site.parts import shared_view
 from arbiter_cli.render.site.knockout_parts import MAIN, how_text, result_text
 from arbiter_cli.render.site.layout import Link, csv_text
 from arbiter_cli.render.site.sites import EventSite, GroupSite, KnockoutSite, TeamSite
-from arbiter_cli.render.team_views import pairing_place, pairing_records, pairing_result, team_standings_view
 from arbiter_cli.render.views import round_rows, table_heading
+
+if TYPE_CHECKING:  # the team's, the knockout's and the group event's parts are loaded for their own sites only
+    from arbiter_cli.core.team_tournament import MatchRound
 
 SITES = frozenset({"event", "team", "knockout", "groups"})
 ORDER = 90
@@ -165,7 +162,11 @@ def standings_table(view: View, keys: Sequence[str], tiebreaks: Sequence[str], n
 def _of_stage(stage: str) -> tuple[str, str, str]:
     """A group event's stage on its top screen: its title, its own screen, the root of its pages
     (all empty for a lone event)."""
-    return (stage_title(stage), f"{stage_root(stage)}{PATH}", stage_root(stage)) if stage else ("", "", "")
+    if not stage:
+        return "", "", ""
+    from arbiter_cli.render.site.group_parts import stage_root, stage_title
+
+    return stage_title(stage), f"{stage_root(stage)}{PATH}", stage_root(stage)
 
 
 def event_part(site: EventSite, stage: str = "") -> Part:
@@ -205,6 +206,8 @@ def event_part(site: EventSite, stage: str = "") -> Part:
 def team_part(site: TeamSite) -> Part:
     """A team event's part: the current round's matches with their game points, and the team
     standings after it."""
+    from arbiter_cli.render.team_views import pairing_place, pairing_records, pairing_result, team_standings_view
+
     tournament = site.tournament
     number = current_round(tournament.rounds, _matches_started, _matches_complete)
     if not number:
@@ -233,6 +236,8 @@ def team_part(site: TeamSite) -> Part:
 def knockout_part(site: KnockoutSite, stage: str = "") -> Part:
     """A knockout's part (or a knockout final's): the current round's matches, each with its score
     (and how it was decided, when not by its own games), then its games."""
+    from arbiter_cli.render.knockout_views import empty_slot
+
     title, link, base = _of_stage(stage)
     rounds = site.bracket["rounds"]
     if not rounds:
@@ -269,6 +274,8 @@ def knockout_part(site: KnockoutSite, stage: str = "") -> Part:
 
 def group_parts(site: GroupSite) -> list[Part]:
     """A group event's parts: every group while they are played; the final alone once it is paired."""
+    from arbiter_cli.core.group_settings import FINAL
+
     if FINAL in site.stages:
         stages = {FINAL: site.stages[FINAL]}
     else:
@@ -285,6 +292,9 @@ def hall_page(site: EventSite | TeamSite | KnockoutSite | GroupSite, parts: Sequ
 
 def pages(site: EventSite | TeamSite | KnockoutSite | GroupSite) -> Iterator[tuple[str, str]]:
     if isinstance(site, GroupSite):
+        from arbiter_cli.core.group_settings import FINAL
+        from arbiter_cli.render.site.group_parts import stage_title
+
         note = "" if site.stages else "The groups have not started: their pairings will appear here."
         yield PATH, hall_page(site, group_parts(site), stage_title(FINAL) if FINAL in site.stages else "Groups", note)
         return

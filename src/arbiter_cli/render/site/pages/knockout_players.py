@@ -145,7 +145,7 @@ def card(site: KnockoutSite, number: int) -> str:
 
 
 
-def pages(site: KnockoutSite) -> Iterator[tuple[str, str]]:
+def pages(site: KnockoutSite) -> Iterator[tuple[str, str | bytes]]:
     tournament = site.tournament
     played: dict[int, list[tuple[int, str, dict[str, Any]]]] = {}
     for rnd in site.bracket["rounds"]:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from arbiter_cli.core.model import Player
 from arbiter_cli.core.outcome import RoundEntry, round_entries
-from arbiter_cli.ratings.club import StoredRow
 from arbiter_cli.ratings.fide import expected_change
 from arbiter_cli.render.printing import BYE_TEXT
 from arbiter_cli.render.rating_report import list_name
@@ -19,12 +19,16 @@ from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.parts import personal
 from arbiter_cli.render.site.sites import EventSite, keyed_page
 
+if TYPE_CHECKING:  # a club's rating report: loaded by a club's tournament only
+    from arbiter_cli.ratings.club import StoredRow
+
 SITES = frozenset({"event"})
 ORDER = 40
 KEYED = True
 #: Where a card's rank goes in the page kept by :func:`ranked_page` (a private-use character and a
 #: word, text HTML shows as it is and no name of the event holds but by chance, which is checked).
 RANK_MARK = "\ue000rank\ue000"
+_MARK_BYTES = RANK_MARK.encode("utf-8")
 #: A rank as a card shows it: ``3``, or a shared place ``3-5``.
 _PLAIN_RANK = re.compile(r"[0-9]+(-[0-9]+)?")
 
@@ -49,7 +53,7 @@ def current(site: EventSite, entry: RoundEntry | None, boards: dict[int, int],
                    points_words(before.get(opponent.start_number, 0)))
 
 
-def pages(site: EventSite) -> Iterator[tuple[str, str]]:
+def pages(site: EventSite) -> Iterator[tuple[str, str | bytes]]:
     tournament = site.tournament
     last = tournament.last_round
     entries = round_entries(tournament)
@@ -76,7 +80,8 @@ def pages(site: EventSite) -> Iterator[tuple[str, str]]:
                                                           rated))
 
 
-def ranked_page(site: EventSite, path: str, parts: tuple[object, ...], rank: str, make: Callable[[str], str]) -> str:
+def ranked_page(site: EventSite, path: str, parts: tuple[object, ...], rank: str,
+                make: Callable[[str], str]) -> bytes:
     """A card whose rank is put in after it is made (issue 29): one result of the last round moves the
     ranks of many players whose cards are otherwise the same, so the page is kept with
     :data:`RANK_MARK` where the rank goes (``make(shown)``: the page with the rank ``shown``), and
@@ -86,9 +91,9 @@ def ranked_page(site: EventSite, path: str, parts: tuple[object, ...], rank: str
     if not rank or not _PLAIN_RANK.fullmatch(rank):
         return keyed_page(site, path, (*parts, rank), lambda: make(rank))
     kept = keyed_page(site, path, (*parts, RANK_MARK), lambda: make(RANK_MARK))
-    if kept.count(RANK_MARK) != 1:
+    if kept.count(_MARK_BYTES) != 1:
         return keyed_page(site, path, (*parts, rank), lambda: make(rank))
-    return kept.replace(RANK_MARK, rank)
+    return kept.replace(_MARK_BYTES, rank.encode("ascii"))  # (UTF-8 bytes: the mark is found as in the text)
 
 
 def player_page(site: EventSite, player: Player, mine: list[RoundEntry], now: RoundEntry | None, rank: str,

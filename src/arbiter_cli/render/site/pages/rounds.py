@@ -86,7 +86,7 @@ def _flip(result: str) -> str:
     return {"1-0": "0-1", "0-1": "1-0", "+/-": "-/+", "-/+": "+/-"}.get(result, result)
 
 
-def pages(site: EventSite) -> Iterator[tuple[str, str]]:
+def pages(site: EventSite) -> Iterator[tuple[str, str | bytes]]:
     # A round's page reads the event up to that round (the points before it) and how many rounds
     # are paired (the links to each round's page).
     last = site.tournament.last_round

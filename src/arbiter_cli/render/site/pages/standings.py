@@ -84,10 +84,10 @@ def standings_page(site: EventSite, after: int, depth: int) -> str:
     return page(site, title, shown, after, depth, table.tiebreaks, table.rules.value, notes, chart)
 
 
-def pages(site: EventSite) -> Iterator[tuple[str, str]]:
+def pages(site: EventSite) -> Iterator[tuple[str, str | bytes]]:
     # The standings after a round read the event up to that round, and how many rounds are paired
     # (the links, and whether the table is the final one).
-    def keyed(site: EventSite, after: int, depth: int) -> str:
+    def keyed(site: EventSite, after: int, depth: int) -> bytes:
         path = f"standings/{after}.html" if depth else "standings.html"
         return keyed_page(site, path, (site.digests.upto(after) if site.digests else None, site.tournament.last_round),
                           lambda: standings_page(site, after, depth))

@@ -51,7 +51,7 @@ def current(site: TeamSite, team: int, entry: PlayerCard, cards: dict[int, Playe
                    opponent.rating or None, points_words(before), more=more)
 
 
-def pages(site: TeamSite) -> Iterator[tuple[str, str]]:
+def pages(site: TeamSite) -> Iterator[tuple[str, str | bytes]]:
     tournament = site.tournament
     cards = {entry.player.start_number: entry for card in site.cards for entry in card.players}
     registration = site.digests.registration if site.digests is not None else None

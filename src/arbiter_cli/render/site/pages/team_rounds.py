@@ -62,7 +62,7 @@ def round_page(site: TeamSite, rnd: MatchRound) -> str:
                      current=rnd.number, matches=matches, pattern=tournament.team.pattern)
 
 
-def pages(site: TeamSite) -> Iterator[tuple[str, str]]:
+def pages(site: TeamSite) -> Iterator[tuple[str, str | bytes]]:
     # A round's page reads the event up to that round, and how many rounds are paired (the links).
     last = site.tournament.last_round
     for rnd in site.tournament.rounds:

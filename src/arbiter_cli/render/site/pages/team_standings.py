@@ -48,9 +48,9 @@ def standings_page(site: TeamSite, after: int, depth: int) -> str:
                 chart)
 
 
-def pages(site: TeamSite) -> Iterator[tuple[str, str]]:
+def pages(site: TeamSite) -> Iterator[tuple[str, str | bytes]]:
     # The standings after a round read the event up to that round, and how many rounds are paired.
-    def keyed(site: TeamSite, after: int, depth: int) -> str:
+    def keyed(site: TeamSite, after: int, depth: int) -> bytes:
         path = f"standings/{after}.html" if depth else "standings.html"
         return keyed_page(site, path, (site.digests.upto(after) if site.digests else None, site.tournament.last_round),
                           lambda: standings_page(site, after, depth))

@@ -27,7 +27,7 @@ def nav(site: TeamSite) -> Link:
     return Link("Teams", "index.html#teams")
 
 
-def pages(site: TeamSite) -> Iterator[tuple[str, str]]:
+def pages(site: TeamSite) -> Iterator[tuple[str, str | bytes]]:
     tournament = site.tournament
     matches = {row.team.number: row for row in site.crosstable.rows}
     standing = {row.team.number: row for row in site.standings[tournament.last_round].rows}
