@@ -461,6 +461,43 @@ def test_help_loads_no_model_nor_any_event(tmp_path: Path) -> None:
     assert not imported & unwanted, imported & unwanted
 
 
+def test_a_commands_help_loads_no_pydantic(tmp_path: Path) -> None:
+    """Issue 29 (start-up): ``arbiter pair --help`` builds no pydantic validator for the command's
+    options (cli/values.py), so pydantic is not loaded at all."""
+    done, imported = _imported(["pair", "--help"], tmp_path, tmp_path / "modules.txt")
+    assert done.returncode == 0 and "Usage: arbiter pair" in done.stdout, done.stderr[-500:]
+    assert not {name for name in imported if name.split(".")[0] in ("pydantic", "pydantic_core")}
+
+
+def test_a_short_command_builds_no_validator_for_its_options_nor_looks_for_pydantic_plugins(
+        sample, tmp_path: Path) -> None:
+    """Issue 29 (start-up): ``arbiter pairings`` converts its options the quick way (cli/values.py:
+    Typer's pydantic validators, ``typer._adapters``, are not loaded), and pydantic's search for
+    plugins is off (``PYDANTIC_DISABLE_PLUGINS``, set by the entry point)."""
+    script = ("import os, sys, importlib.metadata as metadata\n"
+              "def refuse(*args, **kwargs):\n"
+              "    raise AssertionError('pydantic looked for plugins')\n"
+              "metadata.entry_points = refuse\n") + _LOADED
+    out = tmp_path / "modules.txt"
+    environment = {key: value for key, value in os.environ.items() if key != "PYDANTIC_DISABLE_PLUGINS"}
+    done = subprocess.run([sys.executable, "-c", script, str(out), "pairings"], capture_output=True, text=True,
+                          cwd=sample("swiss32-in-progress"), env={**environment, "NO_COLOR": "1", "COLUMNS": "200"})
+    assert done.returncode == 0, done.stderr[-500:]
+    imported = set(out.read_text().split())
+    assert "arbiter_cli.core.model" in imported and "typer._adapters" not in imported
+
+
+def test_the_persons_own_pydantic_plugin_setting_holds(monkeypatch: pytest.MonkeyPatch) -> None:
+    from arbiter_cli.__main__ import _no_pydantic_plugins
+
+    monkeypatch.setenv("PYDANTIC_DISABLE_PLUGINS", "logfire")
+    _no_pydantic_plugins()
+    assert os.environ["PYDANTIC_DISABLE_PLUGINS"] == "logfire"
+    monkeypatch.delenv("PYDANTIC_DISABLE_PLUGINS")
+    _no_pydantic_plugins()
+    assert os.environ["PYDANTIC_DISABLE_PLUGINS"] == "__all__"
+
+
 def test_pair_and_standings_piped_to_a_file_draw_their_tables_without_loading_rich(
         arbiter: Runner, make_event, tmp_path: Path) -> None:
     """Issue 29 (start-up): on a pipe or a file, which Rich would draw as plain lines, a command's

@@ -22,6 +22,7 @@ from typer.exceptions import TyperException
 from arbiter_cli import __version__
 from arbiter_cli.cli.common import STATE, output_hint, say, unknown_option
 from arbiter_cli.cli.interrupt import INTERRUPT
+from arbiter_cli.cli.values import QuickCommand, QuickGroup
 from arbiter_cli.store.commits import COMMITS
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, DomainError, NoPairing, Refused
 from arbiter_cli.core.text import printable
@@ -160,18 +161,18 @@ def build(commands: Sequence[Command] = COMMANDS, groups: Sequence[Group] = GROU
     """The ``arbiter`` app with these commands and groups."""
     app = typer.Typer(name="arbiter", help="Run chess tournaments from a folder of plain files: players, pairings, "
                       "results, standings.", no_args_is_help=True, add_completion=True,
-                      pretty_exceptions_enable=False, rich_markup_mode=None)
+                      pretty_exceptions_enable=False, rich_markup_mode=None, cls=QuickGroup)
     app.callback()(_options)
     for command in commands:
-        app.command(command.name, context_settings=command.context or None)(command.run)
+        app.command(command.name, context_settings=command.context or None, cls=QuickCommand)(command.run)
     for group in groups:
         run = group.run
-        sub = (typer.Typer(help=group.help, invoke_without_command=True) if run is not None
-               else typer.Typer(help=group.help, no_args_is_help=True))
+        sub = (typer.Typer(help=group.help, invoke_without_command=True, cls=QuickGroup) if run is not None
+               else typer.Typer(help=group.help, no_args_is_help=True, cls=QuickGroup))
         if run is not None:
             sub.callback()(run)
         for command in group.commands:
-            sub.command(command.name, context_settings=command.context or None)(command.run)
+            sub.command(command.name, context_settings=command.context or None, cls=QuickCommand)(command.run)
         app.add_typer(sub, name=group.name)
     return app
 
