@@ -56,6 +56,11 @@ def test_ctrl_c_at_any_moment_exits_130_quietly_and_leaves_the_folder_whole(tmp_
         time.sleep(rng.uniform(0.0, 0.33))
         process.send_signal(signal.SIGINT)
         _, err = process.communicate(timeout=60)  # noqa
+        if process.returncode not in (0, 130) and b"Fatal Python error" in err and b"KeyboardInterrupt" in err:
+            # Python sets its own SIGINT handler before it opens its standard streams: on a loaded machine the
+            # signal can land there, inside the interpreter's start-up, before any of arbiter's code has run
+            assert snapshot(folder) == before, err
+            continue
         seen[process.returncode] = seen.get(process.returncode, 0) + 1
         assert process.returncode in (0, 130), (attempt, process.returncode, err)
         assert b"Traceback" not in err
