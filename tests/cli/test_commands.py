@@ -682,7 +682,7 @@ def test_narrowed_commands_answer_as_the_whole_app(arbiter: Runner, make_event) 
     helped = arbiter("-d", folder, "pair", "--help")
     assert helped.code == 0 and "Usage: arbiter pair" in helped.out
     wrong = arbiter("-d", folder, "pair", "--no-such-option")
-    assert wrong.code == 2 and "No such option: --no-such-option" in wrong.err and "arbiter pair --help" in wrong.err
+    assert wrong.code == 2 and "no such option: --no-such-option" in wrong.err and "arbiter pair --help" in wrong.err
     typo = arbiter("-d", folder, "paer")
     assert typo.code == 2 and "No such command 'paer'" in typo.err
     overview = arbiter("--help")
@@ -769,3 +769,15 @@ def test_every_message_that_lists_the_boards_of_a_big_round_names_ten_and_counts
     assert entered.code == 0 and \
         "round 1: 299 results missing (boards 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 289 more)" in entered.err
     assert all(len(line) < 200 for line in (paired.err + finalised.err + standings.err + entered.err).splitlines())
+
+
+def test_an_unknown_option_reads_the_same_whatever_command_it_is_given_to(arbiter: Runner, make_event) -> None:
+    """The trial: click's "No such option: --explian (Possible options: --explain, --print)" beside ours,
+    "no such option: --corect (did you mean --correct?)"; now one style, with the nearest option."""
+    folder = make_event(4)
+    for argv, line in ((["pairings", "--explian"], "no such option: --explian (did you mean --explain?); "
+                                                     "see 'arbiter pairings --help'"),
+                       (["result", "1", "1", "1-0", "--corect"], "no such option: --corect (did you mean --correct?); "
+                                                                 "see 'arbiter result --help'")):
+        done = arbiter("-d", folder, *argv)
+        assert done.code == 2 and done.err == f"arbiter: error: {line}\n", done.err

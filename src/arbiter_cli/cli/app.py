@@ -20,7 +20,7 @@ import typer
 from typer.exceptions import TyperException
 
 from arbiter_cli import __version__
-from arbiter_cli.cli.common import STATE, output_hint, say, unknown_option
+from arbiter_cli.cli.common import STATE, no_such_option, output_hint, say, unknown_option
 from arbiter_cli.cli.interrupt import INTERRUPT
 from arbiter_cli.cli.values import QuickCommand, QuickGroup
 from arbiter_cli.store.commits import COMMITS
@@ -241,8 +241,13 @@ def main(argv: list[str] | None = None) -> None:
         if type(error).__name__ == "NoArgsIsHelpError" and ctx is not None:
             print(ctx.get_help(), file=sys.stderr)
             sys.exit(2)
+        if type(error).__name__ == "NoSuchOption" and ctx is not None:  # in the words of every other unknown option
+            name = str(getattr(error, "option_name", ""))
+            known = [option for parameter in ctx.command.params
+                     for option in (*parameter.opts, *parameter.secondary_opts) if option.startswith("--")]
+            _fail(no_such_option(name, [*known, "--help"]) + f"; see '{ctx.command_path} --help'", 2)
         # The parser names an unknown option itself, but not where a command lets them through as arguments.
-        words = _after(ctx.info_name, arguments) if ctx is not None and type(error).__name__ != "NoSuchOption" else []
+        words = _after(ctx.info_name, arguments) if ctx is not None else []
         if ctx is not None and (told := unknown_option(ctx.command, words) or output_hint(
                 ctx.command, words, error.format_message())) is not None:
             _fail(told + f"; see '{ctx.command_path} --help'", 2)
