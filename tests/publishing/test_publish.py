@@ -356,7 +356,7 @@ def test_publish_refuses_to_replace_another_events_site_unless_told(arbiter, sam
 def test_publish_refuses_to_write_into_the_event_folder(arbiter, sample):
     folder = sample("double-rr6-ready")
     result = arbiter("-d", folder, "publish", folder)
-    assert result.code == 2 and "part of a tournament folder" in result.err
+    assert result.code == 2 and "is a tournament folder itself" in result.err
 
 
 def test_publish_outside_any_event_or_club_says_so(arbiter, tmp_path):

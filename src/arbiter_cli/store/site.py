@@ -299,9 +299,11 @@ def _refuse_an_owned_place(outdir: Path, pages: Iterable[Parts], listed: _Places
         page = first_owned((outdir.joinpath(*parts) for parts in pages), within=outdir)
         if page is not None:
             _refuse_a_page_owned(outdir, *page)
-    kind = itself or (owner[1] if owner is not None else None)
-    if kind is not None:
-        raise BadArgument(f"{outdir} is part of a {kind.what} folder; publish the site to another folder",
+    if itself is not None:  # the folder itself (a folder of its own inside it is no part of it, and may be used)
+        raise BadArgument(f"{outdir} is a {itself.what} folder itself; publish the site to a folder of its own",
+                          field="OUTDIR")
+    if owner is not None:
+        raise BadArgument(f"{outdir} is part of a {owner[1].what} folder; publish the site to another folder",
                           field="OUTDIR")
 
 
