@@ -53,6 +53,7 @@ z(b); the (doubled) slack of an edge between different top-level blossoms is
 from __future__ import annotations
 
 from collections.abc import Sequence
+from heapq import heappop, heappush
 from itertools import compress
 from operator import add, sub
 
@@ -215,6 +216,13 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
     delta_sum = 0
     # For a top-level S-blossom: its least-slack edges to neighbouring S-blossoms.
     blossombestedges: list[list[tuple[int, int]] | None] = [None] * nn
+    # After a warm start (``lazy``), the per-blossom records above are not kept: each
+    # scanned S-vertex v pushes its least-slack edge to an S-vertex of another top-level
+    # blossom, as (slack + 2 * delta_sum, v, w), on ``sheap``. A record whose ends have
+    # since come into one blossom is stale for good (S-blossoms do not split within a
+    # stage); it is dropped when it reaches the top, and v's row is read again.
+    lazy = start is not None
+    sheap: list[tuple[int, int, int]] = []
     unusedblossoms = list(range(nn - 1, n - 1, -1))
     dual = [maxweight] * n + [0] * n
     warm = start is not None
@@ -312,6 +320,8 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
                 sflat.append(x)
                 vlab[x] = 1
             inblossom[x] = b
+        if lazy:
+            return
         # Least-slack edges from b to every neighbouring S-blossom.
         bestto: dict[int, tuple[int, int]] = {}
         bestslack: dict[int, int] = {}
@@ -369,6 +379,29 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
                     bestv[b], bestw[b] = least[1], least[2]
         if best is not None:
             bests[b] = best + 2 * delta_sum
+
+    def least_s_edge() -> int:
+        # With ``lazy``: the least record on sheap whose ends are in different top-level
+        # blossoms (then at sheap[0]), or ``inf``. Every edge between two S-vertices was
+        # read by the later scanned one, so a stale record's vertex is read again, against
+        # the S-vertices of now, and pushed back with what it finds.
+        while sheap:
+            key, v, w = sheap[0]
+            bv = inblossom[v]
+            if inblossom[w] != bv:
+                return key
+            heappop(sheap)
+            dvn = dual[v] + 2 * delta_sum
+            row = w2[v]
+            best, bw = inf, -1
+            for j in sflat if len(sflat) < len(nbrs[v]) else nbrs[v]:
+                if vlab[j] == 1 and inblossom[j] != bv and row[j] > 0:
+                    s = dvn + dual[j] - row[j]
+                    if s < best:
+                        best, bw = s, j
+            if bw != -1:
+                heappush(sheap, (best, v, bw))
+        return inf
 
     def best_root(w: int, b: int) -> int:
         # w's heaviest neighbour among the roots outside top-level blossom b, or -1:
@@ -593,6 +626,7 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
         freet[:] = freekey
         bests[:] = [inf] * nn
         queue.clear()
+        sheap.clear()
         singles = [v for v in singles if mate[v] == -1 and dual[v]]
         assert len({dual[v] for v in singles}) <= 1, "single vertices share one dual"
         for v in singles:
@@ -651,7 +685,7 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
                 row = w2[v]
                 # bt, btw: the least-slack edge from bv to another S-blossom
                 # (t-units), btw == -1 while it is the recorded one.
-                bt = bests[bv] - dsum
+                bt = inf if lazy else bests[bv] - dsum
                 btw = -1
                 for w in nbrs[v]:
                     key = dvn - row[w]
@@ -687,6 +721,10 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
                             augment_matching(v, w)
                             augmented = True
                             break
+                        if lazy:
+                            add_blossom(base, v, w)  # (v's record so far stays: checked when read)
+                            bv = inblossom[v]
+                            continue
                         if btw != -1:
                             bestv[bv] = v
                             bestw[bv] = btw
@@ -703,9 +741,12 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
                 if augmented:
                     break
                 if btw != -1:
-                    bestv[bv] = v
-                    bestw[bv] = btw
-                    bests[bv] = bt + dsum
+                    if lazy:
+                        heappush(sheap, (bt + dsum, v, btw))
+                    else:
+                        bestv[bv] = v
+                        bestw[bv] = btw
+                        bests[bv] = bt + dsum
             if augmented:
                 break
 
@@ -736,15 +777,21 @@ def max_weight_matching(n: int, weight: Sequence[Sequence[int]],
                 deltatype = 2
                 deltaw = freet.index(d)  # the lowest free vertex among equals
                 deltav = freev[deltaw]
-            d = min(bests)
+            if lazy:
+                d = least_s_edge()
+            else:
+                d = min(bests)
             if d < inf:
                 d2 = (d - (dsum << 1)) >> 1
                 if d2 < delta:
                     delta = d2
                     deltatype = 3
-                    b = bests.index(d)
-                    deltav = bestv[b]
-                    deltaw = bestw[b]
+                    if lazy:
+                        deltav, deltaw = sheap[0][1], sheap[0][2]
+                    else:
+                        b = bests.index(d)
+                        deltav = bestv[b]
+                        deltaw = bestw[b]
             zlabel = label[n:]
             for b in compress(blossom_ids, zlabel):
                 if label[b] == 2 and blossomparent[b] == -1:
