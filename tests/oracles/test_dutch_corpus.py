@@ -135,17 +135,6 @@ def test_corpus_case_with_cold_solves_only(case: str, monkeypatch: pytest.Monkey
     _check(CASES / f"{case}.trf")
 
 
-@pytest.mark.parametrize("case", _sample()[9::12])
-def test_corpus_case_with_step_e_solved_over_every_edge_at_once(case: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    # Step E's first solve runs over the nearly tight edges first, then over every edge
-    # from there: an exact solve from another start, which may return another optimum of
-    # equal weight; the pairings must be those of one solve over every edge.
-    from arbiter_cli.pairing.dutch.engine import _Engine
-
-    monkeypatch.setattr(_Engine, "E_NEAR", False)
-    _check(CASES / f"{case}.trf")
-
-
 @pytest.mark.parametrize("case", _sample()[7::12])
 def test_corpus_case_with_every_step_f_option_tested(case: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # completion.first_choices passes over the options no even alternating path reaches

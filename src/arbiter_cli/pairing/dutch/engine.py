@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace, dataclass, field
 from fractions import Fraction
 from itertools import compress, repeat
-from operator import add as plus, mul as times, sub
+from operator import add as plus, mul as times
 
 from arbiter_cli.core.errors import NoPairing
 from arbiter_cli.core.outcome import Outcome
@@ -109,9 +109,6 @@ class _Engine:
     #: Step F by :func:`.completion.first_choices` on the zero-slack edges, instead of a
     #: solve with digits, when the tight solve's conditions allow (:meth:`_first_choices`).
     FIRST_CHOICES = True
-    #: Step E's first solve over the edges nearly tight at its warm start first, then
-    #: over all edges from there (:meth:`solve`, ``near``); the tests turn it off.
-    E_NEAR = True
 
     def __init__(self, request: PairingRequest) -> None:
         self.request = request
@@ -420,7 +417,7 @@ class _Engine:
         return self.compatible(a, b) if weight is None else weight != 0
 
     def solve(self, bonus: dict[tuple[int, int], int] | None = None, bonus_bits: int = 0,
-              tight: bool = False, only: list[list[int]] | None = None, near: int = 0) -> None:
+              tight: bool = False, only: list[list[int]] | None = None) -> None:
         """A maximum-weight matching; ``bonus`` adds tie-break values below every
         weight, which is first shifted left by ``bonus_bits``. A local solve starts
         warm from the window's previous one when there is one (``self.warm``).
@@ -428,9 +425,7 @@ class _Engine:
         Local solves only: with ``tight``, ``self.tight`` receives, per window
         position, the positions joined to it by a zero-slack edge under the
         optimal duals (the only edges any optimal matching uses); ``only`` keeps
-        just those edges in a solve with a bonus. With ``near`` and a warm start, the
-        solve runs first over the edges whose slack under the start's duals is below
-        ``2 ** near``, then over every edge from that optimum."""
+        just those edges in a solve with a bonus."""
         extra = bonus or {}
         assert only is None or (extra and self.local is not None), "only= goes with a bonus, in a local solve"
         found_tight: list[list[int]] | None = [] if tight else None
@@ -478,16 +473,6 @@ class _Engine:
         duals: list[int] | None = [] if self.local is not None else None
         start = self.warm if self.local is not None and not bonus_bits and self.WARM else None
         conditions: list[list[int]] | None = [] if tight else None
-        if near and start is not None and not extra:
-            # First over the edges whose slack under the start's duals is below 2 ** near
-            # (those tight before a change of at most that size), then over all edges from
-            # there: the second solve is exact from any start, and quick when the first
-            # one's optimum is already optimal.
-            given, limit = start[0], 1 << near
-            close = [[w if -limit < s < limit else 0 for w, s in zip(row, map(sub, map(dx.__add__, given), row))]
-                     for row, dx in zip(matrix, given)]
-            first: list[int] = []
-            start = (first, max_weight_matching(size, close, start, first, even=True, validate=False))
         found = max_weight_matching(size, matrix, start, duals, even=self.local is not None, validate=False,
                                     tight=found_tight, conditions=conditions)
         self.tight = found_tight
@@ -880,9 +865,7 @@ class _Engine:
 
         for a in range(len(rem)):
             reweight(a)
-        # The tie-breaks change each weight by less than 2 ** (2 * sgb + 3) (doubled): the
-        # optimum is among the edges that were tight, nearly (E: quicker on a big group).
-        self.solve(near=(2 * sgb + 3) * self.E_NEAR)
+        self.solve()
 
         def s1_role(a: int) -> bool:
             mate = self.mate.get(window[rem[a]])
