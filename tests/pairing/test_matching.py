@@ -210,6 +210,27 @@ def test_seeded_dense_ties() -> None:
         check(n, weight)
 
 
+def test_least_slack_edges_between_s_blossoms_read_again_once_stale() -> None:
+    # delta3 is kept per scanned S-vertex on a heap, not per S-blossom: a record whose
+    # ends have since come into one blossom is dropped at the top and its vertex read
+    # again. Near-complete graphs of a few close weights, cold and warm, make blossoms
+    # grow a leaf pair at a time with many such records (the shape of a big score group).
+    rng = random.Random("stale-records")
+    for _ in range(60):
+        n = rng.randint(5, 32)
+        weight = [[0] * n for _ in range(n)]
+        for i in range(n):
+            for j in range(i + 1, n):
+                if rng.random() < 0.9:
+                    weight[i][j] = weight[j][i] = rng.choice([40, 41, 41, 42, 44])
+        duals: list[int] = []
+        mate = check(n, weight)
+        max_weight_matching(n, weight, duals=duals)
+        for how in ("rows", "shift"):
+            changed, start = perturbed(rng, n, weight, duals, mate, how)
+            check_warm(n, changed, start)
+
+
 def test_uniform_and_special_shapes() -> None:
     # complete graphs with one weight (every edge tight from the start), stars,
     # a perfect-matching-only graph and a sparse larger graph
