@@ -192,7 +192,6 @@ class ClubEvent(Event):
         from arbiter_cli.store.club import TOURNAMENTS_DIR, club_tournament_paths
 
         from arbiter_cli.lifecycle.club_ratings import recompute
-        from arbiter_cli.lifecycle.integrity import Problem
         from arbiter_cli.store.club import RATINGS_FILE, rated_events
 
         with self.club(exclusive=False) as (folder, club):
@@ -202,12 +201,11 @@ class ClubEvent(Event):
         changed = None if edits is None else [(name, edits[1]) for name in edits[0]]
         tournaments = club_tournament_paths(self.path)
         counted = f"{count(len(club.members), 'member')}, {count(len(tournaments), 'tournament')}"
-        found = access_problems(self.path)
-        if behind:
-            found.append(Problem(RATINGS_FILE, f"{count(len(behind), 'stored line')} not as the finalised tournaments "
-                                               "give them (one finalised or corrected while the club could not be "
-                                               "read?); 'arbiter ratings recompute' rebuilds them"))
-        checked = [Checked(club.settings.name, len(club.members), 0, found, changed, counted)]
+        if behind:  # a warning, not a fault: the files are whole, and one command brings the ratings up to date
+            self.caller.say(f"warning: {RATINGS_FILE}: {count(len(behind), 'stored line')} not as the finalised "
+                            "tournaments give them (one finalised or corrected while the club could not be read, or "
+                            "a command stopped between the two folders); 'arbiter ratings recompute' rebuilds them")
+        checked = [Checked(club.settings.name, len(club.members), 0, access_problems(self.path), changed, counted)]
         for path in tournaments:
             prefix = f"{TOURNAMENTS_DIR}/{path.name}/"
             with in_stage(prefix):
