@@ -105,8 +105,32 @@ def _no_pydantic_plugins() -> None:
     first time it builds a model; arbiter uses none, and the search cost a short command about a
     fortieth of its start. ``PYDANTIC_DISABLE_PLUGINS`` (pydantic's own switch, which Typer sets too
     while it builds its validators) turns the search off, unless the person set it: then theirs holds.
-    The command starts no other program, so the setting ends with it."""
-    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    The command starts no other program, so the setting ends with it.
+
+    When the switch is arbiter's own, pydantic's plugin loader is stood in for by a module whose
+    ``get_plugins`` gives what the loader gives with the switch on, no plugin: the loader's import of
+    ``importlib.metadata`` (with email, zipfile, socket, tempfile) cost a short command a twentieth of
+    its start. Any other name a later pydantic asks of it is the real loader's (module ``__getattr__``)."""
+    if "PYDANTIC_DISABLE_PLUGINS" in os.environ:
+        return
+    os.environ["PYDANTIC_DISABLE_PLUGINS"] = "__all__"
+    name = "pydantic.plugin._loader"
+    if name not in sys.modules:
+        import types
+
+        stand_in = types.ModuleType(name, "pydantic's plugin loader while PYDANTIC_DISABLE_PLUGINS is arbiter's")
+
+        def real(attribute: str) -> object:
+            import importlib
+
+            if attribute.startswith("__"):  # what the import system asks of a module (__path__...): not there
+                raise AttributeError(attribute)
+            del sys.modules[name]
+            return getattr(importlib.import_module(name), attribute)
+
+        stand_in.get_plugins = lambda: ()  # type: ignore[attr-defined]
+        stand_in.__getattr__ = real  # type: ignore[method-assign]
+        sys.modules[name] = stand_in
 
 
 def run() -> NoReturn:

@@ -466,7 +466,8 @@ def test_a_commands_help_loads_no_pydantic(tmp_path: Path) -> None:
     options (cli/values.py), so pydantic is not loaded at all."""
     done, imported = _imported(["pair", "--help"], tmp_path, tmp_path / "modules.txt")
     assert done.returncode == 0 and "Usage: arbiter pair" in done.stdout, done.stderr[-500:]
-    assert not {name for name in imported if name.split(".")[0] in ("pydantic", "pydantic_core")}
+    stand_in = {"pydantic.plugin._loader"}  # arbiter's stand-in for the plugin loader (__main__), no pydantic code
+    assert not {name for name in imported if name.split(".")[0] in ("pydantic", "pydantic_core")} - stand_in
 
 
 def test_a_short_command_builds_no_validator_for_its_options_nor_looks_for_pydantic_plugins(
@@ -496,6 +497,39 @@ def test_the_persons_own_pydantic_plugin_setting_holds(monkeypatch: pytest.Monke
     monkeypatch.delenv("PYDANTIC_DISABLE_PLUGINS")
     _no_pydantic_plugins()
     assert os.environ["PYDANTIC_DISABLE_PLUGINS"] == "__all__"
+
+
+def test_pair_loads_no_package_metadata_while_pydantic_plugins_are_off_by_arbiter(
+        make_event, tmp_path: Path) -> None:
+    """Issue 29 (start-up): with the switch arbiter's own, pydantic's plugin loader is a stand-in, so
+    ``importlib.metadata`` (and email, zipfile, socket) is not imported; the pairing is made as ever.
+    With the person's own switch the real loader is used."""
+    folder = make_event(8)
+    environment = {key: value for key, value in os.environ.items() if key != "PYDANTIC_DISABLE_PLUGINS"}
+    out = tmp_path / "modules.txt"
+    done = subprocess.run([sys.executable, "-c", _LOADED, str(out), "-d", str(folder), "pair"], capture_output=True,
+                          text=True, env={**environment, "NO_COLOR": "1"})
+    assert done.returncode == 0, done.stderr[-500:]
+    imported = set(out.read_text().split())
+    assert "pydantic" in imported and "importlib.metadata" not in imported and "email" not in imported
+    assert (folder / "rounds" / "01.csv").is_file()
+    own = subprocess.run([sys.executable, "-c", _LOADED, str(out), "-d", str(folder), "pairings"],
+                         capture_output=True, text=True, env={**environment, "PYDANTIC_DISABLE_PLUGINS": "1"})
+    assert own.returncode == 0 and "importlib.metadata" in set(out.read_text().split())
+
+
+def test_the_plugin_loaders_stand_in_gives_any_other_name_from_the_real_loader() -> None:
+    script = ("import os, sys\n"
+              "os.environ.pop('PYDANTIC_DISABLE_PLUGINS', None)\n"
+              "from arbiter_cli.__main__ import _no_pydantic_plugins\n"
+              "_no_pydantic_plugins()\n"
+              "from pydantic.plugin import _loader\n"
+              "assert list(_loader.get_plugins()) == []\n"
+              "assert _loader.PYDANTIC_ENTRY_POINT_GROUP == 'pydantic'\n"
+              "import pydantic.plugin._loader as real\n"
+              "assert real.get_plugins() == () and hasattr(real, 'entry_points')\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-800:]
 
 
 def test_pair_and_standings_piped_to_a_file_draw_their_tables_without_loading_rich(
