@@ -500,3 +500,21 @@ def test_knockout_none_correct_clears_the_tie_break_games_too_and_drops_those_no
     games = [r for r in _games(folder, 2) if r[0] == "2" and r[1]]  # the match's line, then its games
     assert [r[:3] for r in games] == [["2", "1", "main"], ["2", "2", "main"]] and all(r[5] == "" for r in games)
     assert arbiter("-d", folder, "verify").code == 0
+
+
+def test_once_the_final_is_paired_a_groups_correction_must_keep_who_went_on(arbiter: Runner, sample) -> None:  # type: ignore[no-untyped-def]
+    """The trial: a group's correction that put another player second was taken after the final was paired
+    with the one who had been second (and after finalising too), and verify called the folder sound."""
+    folder = sample(GROUPS)
+    assert arbiter("-d", folder, "result", "3", "2", "1-0", "--group", "D").code == 0  # group D complete
+    assert arbiter("-d", folder, "pair").code == 0  # the final
+    before = snapshot(folder)
+    said = ("arbiter: error: the final is paired with Rossi, Marco as A2; this correction would put Petrenko, Olena "
+            "there: once the final is paired, a group's correction must keep who went on\n")
+    for args in (("-d", folder, "result", "1", "2", "1-0", "--group", "A", "--correct"),
+                 ("-d", folder / "stages" / "A", "result", "1", "2", "1-0", "--correct")):
+        done = arbiter(*args)
+        assert done.code == 4 and done.err == said, done.err
+        assert snapshot(folder) == before
+    kept = arbiter("-d", folder, "result", "1", "1", "1-0", "--group", "A", "--correct")  # Novak first either way
+    assert kept.code == 0, kept.err

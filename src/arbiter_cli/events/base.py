@@ -218,6 +218,8 @@ class Event:
         self.group_stage = ""  # the name of the group event's stage this event is (A, final), if it is one
         #: a stage's correction after finalising: the group event's final standings follow it
         self.after_final_correction: Callable[[], None] | None = None
+        #: a group's correction (the stage before and after it): refused where the group event forbids it
+        self.stage_correction_check: Callable[[Tournament, Tournament], None] | None = None
 
     @classmethod
     def create(cls, directory: Path, plan: object, why: str, caller: Caller) -> None:

@@ -142,7 +142,19 @@ class GroupEvent(IndividualEvent):
         stage = kind(path, self.caller, f"{STAGES_DIR}/{name}/" if prefix is None else prefix)
         stage.group_stage = name
         stage.after_final_correction = self.store_final_standings
+        if name != FINAL:
+            stage.stage_correction_check = partial(self._group_correction_checked, folder, name)
         return stage
+
+    def _group_correction_checked(self, folder: GroupFolder, name: str, before: Tournament, after: Tournament) -> None:
+        """A group's correction once the final is paired keeps who went on from it (its folder is there: it
+        is made whole by one rename, so it is read without the top folder's lock, which the group's act
+        must not wait for while it holds its own)."""
+        from arbiter_cli.lifecycle.group_stages import correction_keeps_who_goes_on
+
+        if folder.stage_path(FINAL).is_dir():
+            assert folder.groups is not None  # read with the event, as every stage is opened
+            correction_keeps_who_goes_on(name, before, after, folder.groups.advance)
 
     def give_stage(self) -> NoReturn:
         """A stage's command run on the whole event: name the stages to choose from."""

@@ -244,6 +244,8 @@ class IndividualEvent(Registration):
                 lines, notes = pgn_results(data, label or pgn, tournament, find_round(tournament, round_number))
             entered = enter_results(tournament, round_number, lines, correct=correct, excused=excused,
                                     confirm=confirm, source=label)
+            if entered.changes and self.stage_correction_check is not None:
+                self.stage_correction_check(tournament, entered.tournament)
             changes, outputs = list(entered.changes), None
             if entered.changes:
                 if entered.finalised:  # C.04.2 4.3: the final files follow the correction

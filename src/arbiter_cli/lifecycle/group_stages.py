@@ -403,3 +403,19 @@ def check_top_level_withdrawal(event: GroupEvent, start_number: int, folder: str
     raise Refused(f"the groups have started: player {start_number} plays in {where}; withdraw them there, "
                   f"with the group's own number: 'arbiter -d {folder}/stages/{group or 'X'} player list', then "
                   f"'player withdraw ID' in that folder")
+
+
+def correction_keeps_who_goes_on(group: str, before: Tournament, after: Tournament, advance: int) -> None:
+    """Once the final is paired, a group's correction must keep who went on from it, in their places (the
+    final was seeded by them, A1, A2...): refused otherwise, naming who would go on instead. A correction
+    that leaves them as they were (points, tie-breaks below the cut) is taken."""
+    def chosen(stage: Tournament) -> list[tuple[int, str]]:
+        table = compute_standings(stage, stage.last_round, stage.settings.effective_tiebreaks)
+        return [(q.player.start_number, q.player.name) for q in going_on(group, stage, table, advance)]
+
+    was, now = chosen(before), chosen(after)
+    if was != now:
+        place = next(i for i, (old, new) in enumerate(zip(was, now)) if old != new) if len(was) == len(now) else 0
+        raise Refused(f"the final is paired with {was[place][1] if place < len(was) else 'nobody'} as {group}{place + 1}; "
+                      f"this correction would put {now[place][1] if place < len(now) else 'nobody'} there: once the "
+                      "final is paired, a group's correction must keep who went on")
