@@ -443,6 +443,9 @@ def test_a_finalised_knockout_takes_a_correction_of_the_finals_winner_and_stores
     code = "-/+" if loser == final["second"]["start_number"] else "+/-"
     done = arbiter("-d", folder, "result", "2", "1", code, "--correct")
     assert done.code == 0, done.err
+    assert done.err.splitlines()[-1] == ("the event was finalised on 2026-12-01: its final files are stored again "
+                                         "(final/standings.csv, final/standings.json, final/prizes.csv, "
+                                         "final/prizes.json)")
     standings = json.loads((folder / "final" / "standings.json").read_text())
     assert standings[0]["start_number"] == loser and standings[0]["state"] == "winner"
     assert standings == json.loads(arbiter("-d", folder, "standings", "-f", "json").out)

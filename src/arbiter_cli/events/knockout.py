@@ -208,8 +208,12 @@ class KnockoutEvent(Registration):
             self.caller.say(note)
         if source is not None and not entered.changes:
             self.caller.say(f"round {round_number}: nothing changed")
-        if outputs is not None and self.after_final_correction is not None:
-            self.after_final_correction()
+        if outputs is not None:
+            held = [name for name, text in outputs.items() if text is not None]
+            self.caller.say(f"the event was finalised on {tournament.settings.finalised_on}: its final files are stored "
+                            f"again ({', '.join(self.stage + name for name in held)})")
+            if self.after_final_correction is not None:
+                self.after_final_correction()
 
     def sheet(self, round_number: int | None) -> EntrySheet:
         """The round's games under their match (``MATCH.GAME``), tie-break games as the match has them

@@ -114,9 +114,10 @@ def _finalised_correction(before: KnockoutTournament, after: KnockoutTournament)
             was, now = decision(before, old), decision(after, new)
             where = f"round {new_round.number} match {new.number}"
             if not now.decided or len(new.games) != len(old.games):
+                how = "leave {} undecided (tied: it would need more games)" if not now.decided else \
+                    "change the games {} was decided by"
                 raise Refused(f"the event was finalised on {before.settings.finalised_on}: this correction would "
-                              f"change the games {where} was decided by; after finalising, every match keeps its "
-                              "games and stays decided")
+                              f"{how.format(where)}; after finalising, every match keeps its games and stays decided")
             if was.winner != now.winner and new_round.number < total:
                 raise Refused(f"the event was finalised on {before.settings.finalised_on}: this correction would "
                               f"send {_who(after, now.winner)} through in {where} instead of "
