@@ -129,6 +129,20 @@ def compute_standings(
     last = tournament.last_round if after_round is None else after_round
     if not 0 <= last <= tournament.last_round:
         raise ValueError(f"after_round must be between 0 and {tournament.last_round}")
+    # kept for the tournament (frozen) with what it was asked: a correction after finalising reads the same
+    # standings for its final files, its prize list and its journal (issue 29: 4 computations each, 3.3 s)
+    key = ("standings", last, tuple(tiebreaks), rules, lots) if registry is None else None
+    if key is not None and (kept := tournament.derived.get(key)) is not None:
+        return kept  # type: ignore[no-any-return]
+    table = _compute_standings(tournament, last, tiebreaks, registry, rules, lots)
+    if key is not None:
+        tournament.derived[key] = table
+    return table
+
+
+def _compute_standings(tournament: Tournament, last: int, tiebreaks: Sequence[str],
+                       registry: Mapping[str, TiebreakFunction] | None, rules: Rules | str | None,
+                       lots: bool | None) -> Standings:
     counted = as_counted(tournament)  # the round robin withdrawal rule
     kept = {p.start_number for p in counted.players}
     left_out = tuple(p.name for p in tournament.players if p.start_number not in kept)
