@@ -190,15 +190,12 @@ class KnockoutEvent(Registration):
             changes, outputs = list(entered.changes), None
             if changes and tournament.settings.status is Status.FINALISED:
                 # C.04.2 4.3: the final files follow the correction (only the final's winner may have changed)
-                from arbiter_cli.lifecycle.knockout_prizes import knockout_prize_list
-                from arbiter_cli.lifecycle.prizes import prize_list_changes
+                from arbiter_cli.lifecycle.final_correction import knockout_prize_corrections
                 from arbiter_cli.render.final import knockout_final_outputs
 
                 prizes = self.prize_table()
                 outputs = knockout_final_outputs(entered.tournament, prizes)
-                if prizes is not None:
-                    changes += prize_list_changes(knockout_prize_list(tournament, prizes),
-                                                  knockout_prize_list(entered.tournament, prizes))
+                changes += knockout_prize_corrections(tournament, entered.tournament, prizes)
                 changes += self.prize_list_corrected(lambda: knockout_final_outputs(tournament, prizes), outputs)
             if changes:
                 folder.save_knockout(tournament, entered.tournament, self.caller.command, changes, outputs=outputs)

@@ -18,9 +18,10 @@ from arbiter_cli.core.prizes import PrizeTable
 from arbiter_cli.lifecycle.change import Change
 
 if TYPE_CHECKING:  # a team event's model, loaded by team events only
+    from arbiter_cli.core.knockout import KnockoutTournament
     from arbiter_cli.core.team_tournament import TeamTournament
 
-__all__ = ["prize_corrections", "team_prize_corrections", "prize_list_removed"]
+__all__ = ["prize_corrections", "team_prize_corrections", "knockout_prize_corrections", "prize_list_removed"]
 
 
 def prize_corrections(before: Tournament, after: Tournament, table: PrizeTable | None) -> list[Change]:
@@ -40,6 +41,18 @@ def team_prize_corrections(before: TeamTournament, after: TeamTournament, table:
     if table is None:
         return []
     return team_prize_list_changes(team_prize_list(before, table), team_prize_list(after, table))
+
+
+def knockout_prize_corrections(before: KnockoutTournament, after: KnockoutTournament,
+                               table: PrizeTable | None) -> list[Change]:
+    """The same for a knockout, whose places go by the round reached (only the final's winner may
+    change after finalising)."""
+    from arbiter_cli.lifecycle.knockout_prizes import knockout_prize_list
+    from arbiter_cli.lifecycle.prizes import prize_list_changes
+
+    if table is None:
+        return []
+    return prize_list_changes(knockout_prize_list(before, table), knockout_prize_list(after, table))
 
 
 def prize_list_removed(held: Sequence[str]) -> list[Change]:
