@@ -353,6 +353,24 @@ def test_unpair_in_a_group_event_takes_the_stage_with_group_as_every_stage_comma
     assert sorted(p.name for p in (folder / "stages" / "B" / "rounds").iterdir()) == ["01.csv", "02.csv", "03.csv"]
 
 
+def test_standings_of_a_group_unpaired_back_to_no_round_show_it_after_round_0(arbiter: Runner,
+                                                                            tmp_path: Path) -> None:
+    """Harness open fault: a group of two has one round; unpaired back to no round, the event's
+    standings stopped on an internal error ('after_round must be between 0 and 0'). That group's
+    table is now shown after round 0, beside the other group's after round 1."""
+    folder = tmp_path / "cup"
+    assert arbiter("new", folder, "--name", "Cup", "--system", "groups", "--groups", "2", "--advance", "1",
+                   "--seed", "5").code == 0
+    lines = ["name,rating"] + [f"\"{name}\",{2400 - 25 * i}" for i, name in enumerate(NAMES[:4])]
+    assert arbiter("-d", folder, "player", "import", "-", stdin="\n".join(lines) + "\n").code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    assert arbiter("-d", folder / "stages" / "A", "unpair").code == 0
+    shown = arbiter("-d", folder, "standings")
+    assert shown.code == 0, shown.err
+    assert "group A: standings after round 0" in shown.out and "group B: standings after round 1" in shown.out
+    assert arbiter("-d", folder, "standings", "-f", "json").code == 0
+
+
 def test_a_withdrawal_in_a_group_paired_whole_asks_for_the_round_not_the_last_round_of_all(
         arbiter: Runner, sample) -> None:
     """Trial of issue 30: a group's rounds are all paired when it starts, so the default "after the last paired

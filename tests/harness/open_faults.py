@@ -55,11 +55,6 @@ OPEN_FAULTS: tuple[OpenFault, ...] = (
     _fault("trf standings on the export equals standings: trf standings refuses the export", "round robin",
            "a round robin down to one player (the others removed before round 1) exports a TRF of 0 rounds with "
            "no record 142, which trf standings refuses ('the number of rounds is missing')"),
-    _fault("a command fails with one clear error line: standings: exit N: internal error: ValueError: after_round",
-           "group stage",
-           "a group event's standings after a group of two is unpaired back to no round ('-d DIR/stages/A unpair') "
-           "stop on an internal error (compute_standings: 'after_round must be between 0 and 0'); met in the CI "
-           "sample since 'settings' joined it"),
     _fault("export then import gives the event back: import of the export refused", "individual Swiss",
            "a Swiss whose every player was removed before round 1 exports a TRF with no player line, which its own "
            "import refuses ('the file has no player lines')"),

@@ -645,5 +645,7 @@ class GroupEvent(IndividualEvent):
 
 def _played_to(stage: Tournament) -> int:
     """The last round of a stage with a result in (every round is paired at once): its standings
-    are shown after it, not after rounds nobody has played yet."""
-    return max((rnd.number for rnd in stage.rounds if any(g.result is not None for g in rnd.games)), default=1)
+    are shown after it, not after rounds nobody has played yet. With no result in yet, round 1 if it
+    is paired, else round 0 (a group unpaired back to no round)."""
+    return max((rnd.number for rnd in stage.rounds if any(g.result is not None for g in rnd.games)),
+               default=min(1, stage.last_round))
