@@ -241,7 +241,7 @@ def test_knockout_lower_rating_counts_an_unrated_player_as_the_lowest_rated(arbi
     assert arbiter("-d", folder, "player", "import", "-", stdin="name,rating\nRated,1500\nUnrated,\n").code == 0
     assert arbiter("-d", folder, "pair").code == 0
     done = arbiter("-d", folder, "result", "1", "1.1", "1/2")
-    assert done.code == 0 and "match 1: 2 (Unrated) goes through" in done.err, done.err
+    assert done.code == 0 and "match 1: 2 (Unrated) wins the final" in done.err, done.err  # two players: the final
     rule = "an unrated player counts as the lowest-rated"
     assert rule in _text(site_pages(folder)["bracket.html"])
     assert rule in arbiter("-d", folder, "settings").out.replace("\n", " ")
@@ -433,7 +433,8 @@ def test_a_finalised_knockout_takes_a_correction_of_the_finals_winner_and_stores
         arbiter: Runner, tmp_path: Path) -> None:
     """The guides say a finalised event changes only by ``--correct``: a knockout refused every line. Now
     a correction that keeps the bracket as played (every match decided by its games, the same players
-    through before the final) is taken, and the final standings follow it."""
+    through before the final) is taken, and the final standings follow it. The message says who now
+    wins the final (it said "goes through", as for any other match)."""
     folder = _finalised_cup(arbiter, tmp_path)
     (folder / "prizes.toml").write_text("places = [100, 50]\n", encoding="utf-8")
     assert arbiter("-d", folder, "finalize").code == 0  # the prize list stored in final/
@@ -443,6 +444,7 @@ def test_a_finalised_knockout_takes_a_correction_of_the_finals_winner_and_stores
     code = "-/+" if loser == final["second"]["start_number"] else "+/-"
     done = arbiter("-d", folder, "result", "2", "1", code, "--correct")
     assert done.code == 0, done.err
+    assert f"match 1: now {loser} (" in done.err and ") wins the final (was " in done.err, done.err
     assert done.err.splitlines()[-1] == ("the event was finalised on 2026-12-01: its final files are stored again "
                                          "(final/standings.csv, final/standings.json, final/prizes.csv, "
                                          "final/prizes.json)")

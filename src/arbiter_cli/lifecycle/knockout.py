@@ -506,7 +506,7 @@ def _net(before: KnockoutTournament, after: KnockoutTournament) -> tuple[tuple[C
             changes += [Change(f"round {number} game {new.number}.{g.game} added", "", _game_text(g)) for g in added]
             tied += [f"match {new.number} tied: {g.stage} game {new.number}.{g.game} added, {g.white} (White) v "
                      f"{g.black} (Black)" for g in added]
-            through += _goes_through(before, new.number, decision(before, old), decision(after, new))
+            through += _goes_through(before, number, new.number, decision(before, old), decision(after, new))
     return tuple(changes), (*tied, *dropped, *through)
 
 
@@ -514,11 +514,14 @@ def _code(result: GameResult | None) -> str:
     return result.value if result is not None else ""
 
 
-def _goes_through(tournament: KnockoutTournament, match: int, before: Decision, after: Decision) -> list[str]:
+def _goes_through(tournament: KnockoutTournament, round_number: int, match: int, before: Decision,
+                  after: Decision) -> list[str]:
+    """What a result did to a match: who goes through now, or, in the final, who wins it."""
+    does = "wins the final" if round_number == tournament.total_rounds else "goes through"
     if after.decided and not before.decided:
-        return [f"match {match}: {_who(tournament, after.winner)} goes through"]
+        return [f"match {match}: {_who(tournament, after.winner)} {does}"]
     if after.decided and before.winner != after.winner:
-        return [f"match {match}: now {_who(tournament, after.winner)} goes through "
+        return [f"match {match}: now {_who(tournament, after.winner)} {does} "
                 f"(was {_who(tournament, before.winner)})"]
     return []
 
