@@ -8,7 +8,9 @@ from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.model import Status
 from arbiter_cli.core.results import GameResult
 from arbiter_cli.lifecycle.next_round import pair_round
-from arbiter_cli.lifecycle.results import UNSET, ResultLine, enter_results, parse_result_lines, result_line
+from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.lifecycle.results import (UNSET, ResultLine, enter_results, parse_result_lines, result_line,
+                                           standing_changes_said)
 
 from .events import event, played
 
@@ -158,3 +160,15 @@ def test_c04_2_4_3_a_correction_in_a_big_field_names_the_later_rounds_without_pa
     assert big.notes == ("note: round 2 was paired before this correction of round 1; published pairings "
                          "stand (C.04.2 4.3); whether paired again now it would come out differently is not "
                          "checked above 7 players: 'arbiter trf check' on an export shows it",)
+
+
+def test_a_finalised_correction_counts_as_moved_only_the_players_whose_rank_changed() -> None:
+    """C.04.2 4.3 (a correction after finalising stores the final standings again): the summary said
+    "3 players moved" when one of the three only had other points at the same rank."""
+    gupta = Change("final standings: player 1 (Gupta, Arjun)", "rank 2, 1 point", "rank 2-3, 1 point")
+    castro = Change("final standings: player 4 (Castro, Lucia)", "rank 3, ½ points", "rank 2-3, 1 point")
+    eriksen = Change("final standings: player 2 (Eriksen, Nils)", "rank 4, ½ points", "rank 4, 0 points")
+    assert standing_changes_said([gupta, castro, eriksen]) == "2 players moved, 1 player has other points at the same rank"
+    assert standing_changes_said([gupta]) == "1 player moved"
+    assert standing_changes_said([eriksen, eriksen]) == "no rank changed, 2 players have other points at the same rank"
+    assert standing_changes_said([]) == "no rank or score changed"

@@ -32,7 +32,7 @@ from arbiter_cli.pairing import pairs_as_stored
 __all__ = ["Unset", "UNSET", "ResultLine", "read_result", "result_line", "parse_result_lines", "read_result_lines",
            "round_seats", "pgn_results",
            "Entered",
-           "enter_results"]
+           "enter_results", "standing_changes_said"]
 
 
 @dataclass(frozen=True)
@@ -185,11 +185,21 @@ def enter_results(tournament: Tournament, round_number: int, lines: Sequence[Res
 def _final_standings(before: Tournament, after: Tournament) -> list[Change]:
     """A correction of a finalised event stores its final standings again (C.04.2 4.3): say so, and
     who moved."""
-    moved = final_standing_changes(before, after)
+    changed = final_standing_changes(before, after)
     return [Change("final standings", "stored before the correction",
-                   "stored again: final/standings.csv, .json; "
-                   + (f"{len(moved)} player{'s' if len(moved) != 1 else ''} moved" if moved
-                      else "no rank or score changed")), *moved]
+                   "stored again: final/standings.csv, .json; " + standing_changes_said(changed)), *changed]
+
+
+def standing_changes_said(changed: Sequence[Change]) -> str:
+    """How many players of the final standings moved (another rank), and how many kept their rank
+    with other points: the lines of :func:`final_standing_changes` ("rank 2-3, 1 point")."""
+    moved = sum(c.old.partition(", ")[0] != c.new.partition(", ")[0] for c in changed)
+    same_rank = len(changed) - moved
+    if not changed:
+        return "no rank or score changed"
+    said = f"{moved} player{'s' if moved != 1 else ''} moved" if moved else "no rank changed"
+    return said + (f", {same_rank} player{'s have' if same_rank != 1 else ' has'} other points at the same rank"
+                   if same_rank else "")
 
 
 #: The largest field whose later rounds a correction pairs again, to say which would now come out
