@@ -254,7 +254,7 @@ def test_every_result_code(arbiter: Runner, make_event, code: str, stored: str) 
     (["1", "9", "1-0"], 2, "round 1 has no board 9"),
     (["4", "1", "1-0"], 2, "there is no round 4"),
     (["1", "1"], 2, "give BOARD and RESULT"),
-    (["1", "x", "1-0"], 2, "Invalid value for 'BOARD'"),
+    (["1", "x", "1-0"], 2, "field 'BOARD': 'x' is not a board number"),
 ])
 def test_result_refuses_bad_input(arbiter: Runner, make_event, args: list[str], code: int, message: str) -> None:
     folder = paired(arbiter, make_event, 4)

@@ -252,8 +252,7 @@ def main(argv: list[str] | None = None) -> None:
                 ctx.command, words, error.format_message())) is not None:
             _fail(told + f"; see '{ctx.command_path} --help'", 2)
         hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
-        # Typer checks a choice with pydantic, whose words ("Value error, ...") are not the command line's
-        _fail(error.format_message().replace("Value error, ", "") + hint, error.exit_code)
+        _fail(parser_words(error.format_message()) + hint, error.exit_code)
     except typer.Abort:
         _fail("aborted", 130)
     except BrokenPipeError:
@@ -270,6 +269,33 @@ def main(argv: list[str] | None = None) -> None:
     if code == 130:  # Typer turns Ctrl-C inside a command into a quiet exit 130: say so, as everywhere
         _interrupted()
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def parser_words(message: str) -> str:
+    """The parser's message in the words of every other bad value: ``field 'X': ...``. Typer checks a
+    value with pydantic, whose words ("Value error, ...", "Input should be a valid integer, unable to
+    parse string as an integer") are not the command line's.
+
+    >>> parser_words("Option '--group' requires an argument.")
+    "field '--group': give it a value"
+    >>> parser_words("Invalid value for 'ROUND': Input should be a valid integer, unable to parse string as an integer")
+    "field 'ROUND': give a whole number"
+    >>> parser_words("Invalid value for '--format' / '-f': 'xml' is not one of 'table', 'csv', 'json'.")
+    "field '--format' / '-f': 'xml' is not one of 'table', 'csv', 'json'"
+    """
+    import re
+
+    if (needs := re.fullmatch(r"Option ('[^']+') requires (an argument|\d+ arguments)\.", message)) is not None:
+        return f"field {needs[1]}: " + ("give it a value" if needs[2] == "an argument"
+                                         else f"give it {needs[2].split()[0]} values")
+    if (bad := re.fullmatch(r"Invalid value for ('.+?'(?: / '[^']+')*): (.*)", message, re.DOTALL)) is not None:
+        why = bad[2].replace("Value error, ", "")
+        if why.startswith("Input should be a valid integer"):
+            why = "give a whole number"
+        elif why.startswith("Input should be a valid number"):
+            why = "give a number"
+        return f"field {bad[1]}: {why.rstrip('.')}"
+    return message.replace("Value error, ", "")
 
 
 def interrupted(error: BaseException) -> bool:

@@ -225,7 +225,7 @@ class IndividualEvent(Registration):
         if force:
             raise BadArgument("--force is for a knockout's correction", field="--force")
         if place is not None and not place.isdigit():
-            raise BadArgument(f"Invalid value for 'BOARD': {place!r} is not a valid integer.")
+            raise BadArgument(f"{place!r} is not a board number: give a whole number", field="BOARD")
         label, data = None, b""
         notes: tuple[str, ...] = ()  # what a PGN's games left out say
         if source is not None or pgn is not None:
