@@ -55,18 +55,6 @@ OPEN_FAULTS: tuple[OpenFault, ...] = (
     _fault("trf standings on the export equals standings: trf standings refuses the export", "round robin",
            "a round robin down to one player (the others removed before round 1) exports a TRF of 0 rounds with "
            "no record 142, which trf standings refuses ('the number of rounds is missing')"),
-    _fault("export then import gives the event back: import of the export refused", "individual Swiss",
-           "a Swiss whose every player was removed before round 1 exports a TRF with no player line, which its own "
-           "import refuses ('the file has no player lines')"),
-    _fault("trf standings on the export equals standings: trf standings refuses the export", "individual Swiss",
-           "a Swiss whose every player was removed before round 1 exports a TRF with no player line, which trf "
-           "standings refuses ('the file has no player lines')"),
-    _fault("export then import gives the event back: import of the export refused", "team Swiss",
-           "a team Swiss whose every team was removed before round 1 exports a TRF (record 352, no team record) "
-           "that its own import refuses ('a team event without team records')"),
-    _fault("trf standings on the export equals standings: trf standings refuses the export", "team Swiss",
-           "a team Swiss whose every team was removed before round 1 exports a TRF with no player line, which "
-           "trf standings refuses"),
     _fault("export then import gives the event back: import of the export refused", "team round robin",
            "a team round robin's export under the half rule writes 310 match points its own import refuses"),
     _fault("trf standings on the export equals standings: trf standings refuses the export", "team round robin",

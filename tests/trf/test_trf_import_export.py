@@ -153,6 +153,30 @@ def test_team_event_without_its_teams_is_refused(arbiter, tmp_path: Path, record
     assert not (tmp_path / "team").exists()
 
 
+@pytest.mark.parametrize("kind", [[], ["--teams", "--boards", "4"]], ids=["Swiss", "team Swiss"])
+def test_an_event_with_no_one_registered_yet_comes_back_from_its_own_export(arbiter, tmp_path: Path,
+                                                                          kind: list[str]) -> None:
+    """Harness open faults: a Swiss (a team Swiss) whose every player (team) was removed before round 1
+    exported a TRF with no player line (and no team record), which its own import and 'trf standings'
+    refused. Such a file, with the event's name (012) in it, is an event with no one in it yet: import
+    gives the event back, 'trf standings' an empty table, and 'trf pair' says, as 'pair' does, that it
+    needs two. A file with neither a player nor an event's name is still refused."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--name", "Empty", "--system", "swiss", "--rounds", "5", *kind).code == 0
+    exported = tmp_path / "ev.trf"
+    assert arbiter("-d", folder, "export", "-o", exported).code == 0
+    back = arbiter("import", exported, tmp_path / "back")
+    assert back.code == 0, back.err
+    assert "0 players, 0 of 5 rounds paired" in back.err
+    standings = arbiter("-d", folder, "standings", "-f", "json").out
+    assert json.loads(standings) == [] == json.loads(arbiter("-d", tmp_path / "back", "standings", "-f", "json").out)
+    assert json.loads(arbiter("trf", "standings", exported, "-f", "json").out) == []
+    paired = arbiter("trf", "pair", exported)
+    assert paired.code == 4 and paired.out == "" and "at least 2 " in paired.err and " are needed to pair a round" \
+        in paired.err
+    assert arbiter("-d", tmp_path / "back", "verify").code == 0
+
+
 @pytest.mark.parametrize("name", CORPUS_SAMPLE)
 def test_corpus_round_trip(name: str) -> None:
     _codec_round_trip(_trf(shared_file("corpus/dutch-2026/tournaments/" + name)))

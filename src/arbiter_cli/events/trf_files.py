@@ -231,6 +231,10 @@ class TeamSwissFile(_File):
             check_output(output, what="the pairing")
         file = self._read()
         number = file.paired_rounds + 1
+        teams = len(file.read.event.teams)
+        if teams < 2:  # as 'arbiter pair' says it of a folder
+            raise Refused(f"at least 2 teams are needed to pair a round; there {'is' if teams == 1 else 'are'} "
+                          f"{teams}").at(source=self.label)
         try:
             request, drawn = file.next_request()
         except DomainError as error:

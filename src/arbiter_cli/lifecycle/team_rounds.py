@@ -136,7 +136,7 @@ def pair_team_round(tournament: TeamTournament) -> TeamPaired:
     _not_finalised(tournament)
     settings = tournament.settings
     if len(tournament.teams) < 2:
-        raise Refused(f"a round robin needs at least 2 teams; there {'is' if len(tournament.teams) == 1 else 'are'} "
+        raise Refused(f"at least 2 teams are needed to pair a round; there {'is' if len(tournament.teams) == 1 else 'are'} "
                       f"{len(tournament.teams)} ('arbiter team add NAME')")
     for earlier in tournament.rounds:  # every round, not only the last (issue 25: a corrected round 3)
         if not earlier.complete:

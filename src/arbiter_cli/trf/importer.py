@@ -170,8 +170,10 @@ def import_trf(trf: TrfFile, *, name: str = "TRF event", for_folder: bool = True
     notes = Notes()
     _check_teams(trf, teams, notes)
     note_unread_records(trf, notes, TEAM_RECORDS)
-    if not trf.players:
+    if not trf.players and "012" not in trf.header:  # no player, and not even an event's name
         raise TrfError("the file has no player lines (001)", None, "001")
+    if not trf.players:  # an event exported before anyone registered: given back as it is
+        notes.add("no players", "the file has no player lines (001): an event with no players yet")
     players = sorted(trf.players, key=lambda p: p.tpn) if dummies else _kept_players(trf, notes)
     numbers = {p.tpn: i for i, p in enumerate(players, start=1)}
     if any(tpn != number for tpn, number in numbers.items()):
@@ -269,7 +271,7 @@ def _kept_players(trf: TrfFile, notes: Notes) -> list[TrfPlayer]:
                                "(no opponent, no points): left out")
             continue
         kept.append(player)
-    if not kept:
+    if not kept and trf.players:
         raise TrfError("the file has no real players (only dummies)", None, "001")
     return kept
 

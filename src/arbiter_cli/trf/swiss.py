@@ -195,6 +195,8 @@ def next_round(trf: TrfFile, imported: Imported) -> NextRound:
     tournament = imported.tournament
     number = tournament.last_round + 1
     total = tournament.settings.rounds
+    if len(tournament.players) < 2:  # as 'arbiter pair' says it of a folder
+        raise Refused("at least 2 players are needed to pair a round")
     if trf.total_rounds is None:
         raise TrfError("the total number of rounds is missing (XXR or 142)")
     if total is not None and number > total:

@@ -82,8 +82,9 @@ class TeamTrf:
 
 
 def is_team_trf(trf: TrfFile) -> bool:
-    """Whether the file is a team event: it has 310 or 013 records (TRF-2026 310, TRF16 013)."""
-    return "310" in trf.header or "013" in trf.header
+    """Whether the file is a team event: it has 310 or 013 records (TRF-2026 310, TRF16 013), or, with
+    no team and no player in it yet, a team Swiss's 352 (the colours of a match's boards)."""
+    return "310" in trf.header or "013" in trf.header or (not trf.players and "352" in trf.header)
 
 
 def _col(value: str, first: int, last: int) -> str:
@@ -127,7 +128,7 @@ def _read_teams(trf: TrfFile, notes: Notes) -> _Teams:
         notes.add("013", f"line {trf.header_lines['013'][0]}: the 013 team records are left out: the 310 "
                          "records give the teams")
     known = {p.tpn for p in trf.players}
-    for index, (value, line) in enumerate(zip(trf.header[code], trf.header_lines[code]), start=1):
+    for index, (value, line) in enumerate(zip(trf.header.get(code, ()), trf.header_lines.get(code, ())), start=1):
         if code == "310":
             number = _number(_col(value, 5, 7), line, "310 team number")
             if number is None or number < 1:
