@@ -252,7 +252,8 @@ class IndividualEvent(Registration):
                     prizes = self.prize_table()
                     outputs = final_outputs(entered.tournament, prizes)
                     changes += prize_corrections(tournament, entered.tournament, prizes)
-                    changes += self.prize_list_corrected(lambda: final_outputs(tournament, prizes), outputs)
+                    changes += self.prize_list_corrected(lambda: final_outputs(tournament, prizes, standings=False),
+                                                         outputs)
                 folder.save(tournament, entered.tournament, self.caller.command, changes, outputs=outputs)
         for note in notes:
             self.caller.say(note)

@@ -375,11 +375,18 @@ def prize_specs(table: PrizeTable) -> list[PrizeSpec]:
 def prize_list(tournament: Tournament, table: PrizeTable, standings: Standings | None = None) -> PrizeList:
     """The prize list of an individual event: the standings after the last round by the announced
     tie-breaks (``standings``, when the caller has them already); the withdrawn (and expelled)
-    players and those listed without a rank are left out."""
+    players and those listed without a rank are left out. Kept for the tournament (frozen) and
+    this very table: a correction after finalising reads it for its final files and its journal."""
+    key = ("prize list", id(table))
+    if standings is None and (kept := tournament.derived.get(key)) is not None and kept[0] is table:
+        return kept[1]  # type: ignore[no-any-return]
+    ranked = compute_standings(tournament, tournament.last_round, tournament.settings.effective_tiebreaks) \
+        if standings is None else standings
+    listed = ranked_prize_list([(row.player, row.points) for row in ranked.rows
+                                if row.rank is not None and not row.player.is_withdrawn], table)
     if standings is None:
-        standings = compute_standings(tournament, tournament.last_round, tournament.settings.effective_tiebreaks)
-    return ranked_prize_list([(row.player, row.points) for row in standings.rows
-                              if row.rank is not None and not row.player.is_withdrawn], table)
+        tournament.derived[key] = (table, listed)
+    return listed
 
 
 def ranked_prize_list(ranked: Sequence[tuple[Player, Fraction]], table: PrizeTable,

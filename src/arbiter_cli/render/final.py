@@ -28,16 +28,19 @@ __all__ = ["final_outputs", "team_final_outputs", "knockout_final_outputs", "gro
 PRIZE_LIST_FILES = tuple(f"{FINAL_DIR}/prizes.{fmt.value}" for fmt in (Format.csv, Format.json))
 
 
-def final_outputs(tournament: Tournament, prizes: PrizeTable | None = None) -> dict[str, str | None]:
+def final_outputs(tournament: Tournament, prizes: PrizeTable | None = None, *,
+                  standings: bool = True) -> dict[str, str | None]:
     """The files of the final standings, by path inside the tournament folder, with the prize
     list of ``prizes`` (the folder's ``prizes.toml``) when given: the same CSV and JSON as
-    ``arbiter prizes --format csv|json``; without it, the prize list's files are None (none stands)."""
+    ``arbiter prizes --format csv|json``; without it, the prize list's files are None (none stands).
+    ``standings=False``: the prize list's files alone (what a correction compares with ``final/``)."""
     from arbiter_cli.lifecycle.prizes import prize_list
     from arbiter_cli.render.prizes import prizes_view
 
-    table = compute_standings(tournament, tournament.last_round, tournament.settings.effective_tiebreaks)
-    view = standings_view(tournament, table)
-    files = _files("standings", view)
+    files: dict[str, str | None] = {}
+    if standings:
+        table = compute_standings(tournament, tournament.last_round, tournament.settings.effective_tiebreaks)
+        files = _files("standings", standings_view(tournament, table))
     if prizes is None:
         return files | dict.fromkeys(PRIZE_LIST_FILES)
     listed = prizes_view(prize_list(tournament, prizes), f"{tournament.settings.name}: prize list")
