@@ -216,7 +216,7 @@ def test_a_broken_groups_knockout_table_names_file_line_and_field(arbiter: Runne
     done = arbiter("-d", folder, "pair")
     assert done.code == 3
     assert done.err == (f"arbiter: error: tournament.toml, line {line}, field 'groups.knockout.games_per_match': "
-                        "input should be greater than or equal to 1 (found 0)\n")
+                        "at least 1 (found 0)\n")
     assert snapshot(folder) == before
 
 

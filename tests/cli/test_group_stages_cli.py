@@ -172,14 +172,14 @@ def test_bad_groups_file_is_one_line_naming_file_line_field_and_changes_nothing(
 
 
 @pytest.mark.parametrize(("options", "code", "error"), [
-    (["--groups", "1", "--advance", "1"], 2, "field '--groups': input should be greater than or equal to 2"),
-    (["--groups", "4", "--advance", "0"], 2, "field '--advance': input should be greater than or equal to 1"),
+    (["--groups", "1", "--advance", "1"], 2, "field '--groups': at least 2"),
+    (["--groups", "4", "--advance", "0"], 2, "field '--advance': at least 1"),
     (["--groups", "4"], 2, "field '--advance': a group stage needs how many of each group go on"),
     (["--groups", "4", "--advance", "2", "--final", "swiss"], 2, "field '--final': 'swiss': use round-robin or "
                                                                  "knockout"),
     (["--groups", "4", "--advance", "2", "--rounds", "5"], 2, "field '--rounds': not for a group stage"),
     (["--groups", "4", "--advance", "2", "--final", "knockout", "--games-per-match", "0"], 2,
-     "field '--games-per-match': input should be greater than or equal to 1"),
+     "field '--games-per-match': at least 1"),
 ])
 def test_bad_new_options_are_one_line_and_create_nothing(arbiter: Runner, tmp_path: Path, options: list[str],
                                                          code: int, error: str) -> None:
@@ -222,8 +222,8 @@ def test_a_broken_groups_table_names_file_line_and_field(arbiter: Runner, sample
     line = next(i for i, row in enumerate(path.read_text().splitlines(), start=1) if row.startswith("advance"))
     done = arbiter("-d", folder, "standings")
     assert done.code == 3
-    assert done.err == (f"arbiter: error: tournament.toml, line {line}, field 'groups.advance': input should be "
-                        "greater than or equal to 1 (found 0)\n")
+    assert done.err == (f"arbiter: error: tournament.toml, line {line}, field 'groups.advance': at least 1 "
+                        "(found 0)\n")
 
 
 def test_verify_and_export_work_on_the_registration_or_one_stage(arbiter: Runner, sample, tmp_path: Path) -> None:
@@ -369,6 +369,32 @@ def test_standings_of_a_group_unpaired_back_to_no_round_show_it_after_round_0(ar
     assert shown.code == 0, shown.err
     assert "group A: standings after round 0" in shown.out and "group B: standings after round 1" in shown.out
     assert arbiter("-d", folder, "standings", "-f", "json").code == 0
+
+
+def test_a_group_unpaired_is_paired_again_whole_by_pair_group(arbiter: Runner, tmp_path: Path) -> None:
+    """Trial: after 'unpair --group A' back to no round, the hint said 'arbiter pair', which the top
+    folder refuses, and 'pair --group A' paired one round at a time and wanted results in between,
+    though the groups start with every round paired at once (C.05: the Berger tables read no
+    result). Now the hint names 'pair --group A', and it pairs every round left at once, the same
+    rounds as before."""
+    folder = tmp_path / "cup"
+    assert arbiter("new", folder, "--name", "Cup", "--system", "groups", "--groups", "2", "--advance", "1",
+                   "--seed", "4").code == 0
+    lines = ["name,rating"] + [f"\"{name}\",{2400 - 25 * i}" for i, name in enumerate(NAMES[:7])]
+    assert arbiter("-d", folder, "player", "import", "-", stdin="\n".join(lines) + "\n").code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    rounds = folder / "stages" / "A" / "rounds"
+    before = {p.name: p.read_bytes() for p in rounds.iterdir()}
+    assert len(before) == 3
+    for _ in before:
+        done = arbiter("-d", folder, "unpair", "--group", "A")
+        assert done.code == 0 and "pair it again with 'arbiter pair --group A'" in done.err, done.err
+    top = arbiter("-d", folder, "pair")
+    assert top.code == 4 and "('arbiter pair --group A' pairs them again)" in top.err, top.err
+    again = arbiter("-d", folder, "pair", "--group", "A")
+    assert again.code == 0 and "rounds 1-3 of 3 paired: a group pairs every round at once" in again.err, again.err
+    assert {p.name: p.read_bytes() for p in rounds.iterdir()} == before
+    assert arbiter("-d", folder, "verify").code == 0
 
 
 def test_a_withdrawal_in_a_group_paired_whole_asks_for_the_round_not_the_last_round_of_all(

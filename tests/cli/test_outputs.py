@@ -58,3 +58,23 @@ def test_an_output_beside_the_folder_is_written(arbiter: Runner, event: Path) ->
     assert folder_as_file.code == 2 and "is part of the tournament folder" in folder_as_file.err
     directory = arbiter("-d", event, "export", "-o", event.parent)
     assert directory.code == 2 and f"cannot write the TRF to {event.parent}: Is a directory" in directory.err
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+@pytest.mark.parametrize("command", [["log", "--format", "csv"], ["standings"], ["standings", "-f", "json"]])
+def test_output_to_a_full_disk_is_one_line_and_exit_2_not_an_internal_error(event: Path, command: list[str]) -> None:
+    """Trial: 'arbiter log --format csv > /dev/full' said "internal error: OSError: [Errno 28] No space
+    left on device" with exit 1, which the exit-code page calls a bug. A full disk is the system's
+    refusal, as for a page written to a file: one line, exit 2, the folder unchanged."""
+    import subprocess
+    import sys
+
+    before = snapshot(event)
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run([str(Path(sys.executable).with_name("arbiter")), "-d", str(event), *command],
+                              stdout=full, stderr=subprocess.PIPE, timeout=120, check=False)
+    assert done.returncode == 2
+    err = done.stderr.decode()
+    assert err.endswith("arbiter: error: cannot write the output (standard output): No space left on device\n"), err
+    assert err.count("arbiter: error:") == 1 and "Traceback" not in err and "Exception ignored" not in err
+    assert snapshot(event) == before

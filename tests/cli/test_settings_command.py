@@ -110,8 +110,8 @@ def test_an_unknown_key_is_named_with_the_nearest_key(arbiter: Runner, tmp_path:
 
 @pytest.mark.parametrize("key, value, reason", [
     ("rank_withdrawn", "maybe", "'maybe' is not true or false"),
-    ("rounds", "five", "input should be a valid integer"),
-    ("rounds", "0", "greater than or equal to 1"),
+    ("rounds", "five", "give a whole number (found 'five')"),
+    ("rounds", "0", "at least 1 (found 0)"),
     ("tiebreaks", "BH,XX", "unknown tie-break 'XX'"),
     ("scoring.draw", "1", "points must satisfy win > draw >= loss"),
     ("scoring.draw", "1/3", "has no exact decimal form"),

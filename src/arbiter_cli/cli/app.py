@@ -8,13 +8,14 @@ what it did through the command line's :class:`~arbiter_cli.cli.common.Terminal`
 on stderr and its exit code (:func:`exit_code`, docs/reference/exit-codes.md).
 """
 
+import errno
 import os
 import sys
 from importlib import import_module
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 from typer.exceptions import TyperException
@@ -263,6 +264,8 @@ def main(argv: list[str] | None = None) -> None:
     except Exception as error:  # noqa: BLE001 - the last line of defence
         if INTERRUPT.seen or interrupted(error):  # a Ctrl-C that a library turned into another error
             _interrupted()
+        if isinstance(error, OSError) and error.errno in _CANNOT_WRITE:  # a full disk is no bug: bad usage, 2
+            _cannot_write(error)
         if os.environ.get("ARBITER_DEBUG"):
             raise
         _fail(f"internal error: {type(error).__name__}: {error} (set ARBITER_DEBUG=1 for the traceback)", 1)
@@ -278,6 +281,8 @@ def parser_words(message: str) -> str:
 
     >>> parser_words("Option '--group' requires an argument.")
     "field '--group': give it a value"
+    >>> parser_words("Missing option '--name'.")
+    "field '--name': missing: give it"
     >>> parser_words("Invalid value for 'ROUND': Input should be a valid integer, unable to parse string as an integer")
     "field 'ROUND': give a whole number"
     >>> parser_words("Invalid value for '--format' / '-f': 'xml' is not one of 'table', 'csv', 'json'.")
@@ -288,6 +293,8 @@ def parser_words(message: str) -> str:
     if (needs := re.fullmatch(r"Option ('[^']+') requires (an argument|\d+ arguments)\.", message)) is not None:
         return f"field {needs[1]}: " + ("give it a value" if needs[2] == "an argument"
                                          else f"give it {needs[2].split()[0]} values")
+    if (missing := re.fullmatch(r"Missing (argument|option) ('[^']+'(?: / '[^']+')*)\.", message)) is not None:
+        return f"field {missing[2]}: missing: give it"
     if (bad := re.fullmatch(r"Invalid value for ('.+?'(?: / '[^']+')*): (.*)", message, re.DOTALL)) is not None:
         why = bad[2].replace("Value error, ", "")
         if why.startswith("Input should be a valid integer"):
@@ -318,6 +325,25 @@ def _interrupted() -> None:
     sys.stdout.flush()
     print(interrupted_line(), file=sys.stderr)
     sys.exit(130)
+
+
+#: The errors of a write the system refused (a full disk, a read-only or failing file system): the
+#: output redirected to ``/dev/full`` says so in one line, as a page written there does.
+_CANNOT_WRITE = frozenset(getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG", "EIO", "EROFS")
+                          if hasattr(errno, name))
+
+
+def _cannot_write(error: OSError) -> NoReturn:
+    """The output could not be written: one line, exit 2; what is still buffered for stdout is dropped
+    (flushing it again at exit would only fail again)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    where = f"to {error.filename}" if error.filename else "the output (standard output)"
+    print(f"arbiter: error: cannot write {where}: {error.strerror or error}", file=sys.stderr)
+    sys.exit(2)
 
 
 def _fail(message: str, code: int) -> None:

@@ -86,8 +86,32 @@ def shown_value(value: str | int | float) -> str:
     return repr(value)
 
 
+#: pydantic's error types in the words of the rest of the program; ``{le}`` and the like are the
+#: error's context (pydantic_core's ErrorType: https://docs.pydantic.dev/latest/errors/validation_errors/).
+_PLAIN = {
+    "int_parsing": "give a whole number",
+    "int_type": "give a whole number",
+    "float_type": "give a number",
+    "int_from_float": "give a whole number",
+    "float_parsing": "give a number",
+    "greater_than_equal": "at least {ge}",
+    "greater_than": "more than {gt}",
+    "less_than_equal": "at most {le}",
+    "less_than": "less than {lt}",
+    "string_too_short": "must not be empty",
+    "string_too_long": "at most {max_length} characters",
+}
+
+
 def pydantic_message(error: Mapping[str, Any]) -> str:
     """The one-line message of the first error pydantic found (``error.errors()[0]``).
+
+    >>> pydantic_message({"type": "greater_than_equal", "msg": "Input should be greater than or equal to 1",
+    ...                   "input": 0, "ctx": {"ge": 1}})
+    'at least 1 (found 0)'
+    >>> pydantic_message({"type": "int_parsing", "msg": "Input should be a valid integer, unable to parse string as "
+    ...                   "an integer", "input": "five"})
+    "give a whole number (found 'five')"
 
     >>> pydantic_message({"type": "int_type", "msg": "Input should be a valid integer", "input": "2"})
     'a whole number is written without quotes: 2, not "2"'
@@ -107,6 +131,12 @@ def pydantic_message(error: Mapping[str, Any]) -> str:
         return f'a whole number is written without quotes: {value.strip()}, not "{value}"'
     if error.get("type") == "bool_type" and isinstance(value, str) and value.strip().lower() in ("true", "false"):
         return f'true or false is written without quotes: {value.strip().lower()}, not "{value}"'
+    plain = _PLAIN.get(str(error.get("type")))
+    if plain is not None:  # the library's words ("input should be greater than or equal to 1"), plainly
+        try:
+            message = plain.format(**(error.get("ctx") or {}))
+        except (KeyError, IndexError, ValueError):
+            pass
     if isinstance(value, (str, int, float)) and error.get("type") not in ("missing",) \
             and repr(value) not in message:
         message = f"{message} (found {shown_value(value)})"

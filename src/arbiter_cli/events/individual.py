@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from arbiter_cli.core.errors import BadArgument, BrokenFolder
+from arbiter_cli.core.group_settings import FINAL
 from arbiter_cli.core.model import Round, Status, System, Tournament
 from arbiter_cli.core.words import count, listed
 from arbiter_cli.events.base import Caller, today
@@ -121,6 +122,9 @@ class IndividualEvent(Registration):
             return
         if force or reason is not None:
             raise BadArgument("--force and --reason go with --from (a round paired by hand)")
+        if self.group_stage and self.group_stage != FINAL:
+            self._pair_group(explain)
+            return
         with self.changing() as (folder, tournament):
             with self.caller.progress(f"pairing round {tournament.last_round + 1}", len(tournament.players)) as step:
                 paired = pair_round(tournament, step)
@@ -134,6 +138,26 @@ class IndividualEvent(Registration):
         if explain:
             for line in explain_round(after, new_round.number):
                 self.caller.say(line)
+
+    def _pair_group(self, explain: bool) -> None:
+        """A group of a group event paired again after ``unpair``: every round left at once."""
+        from arbiter_cli.lifecycle.group_stages import pair_group_rounds
+        from arbiter_cli.pairing import explain_round
+        from arbiter_cli.render.views import pairings_view
+
+        with self.changing() as (folder, tournament):
+            after, rounds, changes = pair_group_rounds(tournament)
+            folder.save(tournament, after, self.caller.command, changes)
+        numbers = f"round {rounds[0].number}" if len(rounds) == 1 else f"rounds {rounds[0].number}-{rounds[-1].number}"
+        self.caller.say(f"{numbers} of {after.settings.rounds} paired: a group pairs every round at once")
+        for new_round in rounds:
+            if self.caller.page:
+                self.caller.show_page(pairing_sheets(after, new_round), "")
+            else:
+                self.caller.show(pairings_view(after, new_round))
+            if explain:
+                for line in explain_round(after, new_round.number):
+                    self.caller.say(line)
 
     def _pair_by_hand(self, source: str, force: bool, reason: str | None, explain: bool) -> None:
         """``pair --from FILE``: the round as written, checked against the Dutch criteria."""
@@ -170,8 +194,9 @@ class IndividualEvent(Registration):
         with self.changing() as (folder, tournament):
             after, last, restored, changes = unpair_round(tournament)
             folder.save(tournament, after, self.caller.command, changes)
+        again = f"arbiter pair --group {self.group_stage}" if self.group_stage else "arbiter pair"
         self.caller.say(f"round {last.number} removed; {len(restored)} requested bye{'s' if len(restored) != 1 else ''} "
-                        "kept for it; pair it again with 'arbiter pair'")
+                        f"kept for it; pair it again with '{again}'")
 
     def bye(self, start_number: int, round_number: int, kind: ByeKind | None) -> None:
         from arbiter_cli.lifecycle.byes import cancel_bye, request_bye

@@ -54,7 +54,7 @@ def finalise_groups(event: GroupEvent, stages: Mapping[str, Tournament], knockou
     if settings.status is Status.REGISTRATION:
         raise Refused("the groups have not started ('arbiter pair' starts them)")
     if FINAL not in stages and knockout is None:
-        unfinished = [(name, why) for name, stage in stages.items() if (why := stage_complete(stage)) is not None]
+        unfinished = [(name, why) for name, stage in stages.items() if (why := stage_complete(stage, name)) is not None]
         raise Refused("the final is not paired yet: " + (f"group {unfinished[0][0]} is not finished: {unfinished[0][1]}"
                                                          if unfinished else "'arbiter pair' pairs it"))
     closed: dict[str, Tournament] = {}

@@ -34,12 +34,12 @@ from arbiter_cli.core.csv_input import read_rows
 from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.group_settings import FINAL, GroupEvent, GroupSettings
 from arbiter_cli.core.knockout import KnockoutTournament
-from arbiter_cli.core.model import InitialColour, Numbering, Player, Settings, Status, System, Tournament
+from arbiter_cli.core.model import InitialColour, Numbering, Player, Round, Settings, Status, System, Tournament
 from arbiter_cli.core.tpn import initial_order, renumber
 from arbiter_cli.core.words import count, listed
 from arbiter_cli.lifecycle.change import Change, named
 from arbiter_cli.lifecycle.knockout import knockout_event, pair_knockout_round
-from arbiter_cli.lifecycle.next_round import first_pairing_draws
+from arbiter_cli.lifecycle.next_round import first_pairing_draws, pair_round as pair_round_after
 from arbiter_cli.lifecycle.standings import Standings, compute_standings
 from arbiter_cli.pairing.groups import apart_in_first_round, snake_deal
 from arbiter_cli.pairing.round_robin import pair_round
@@ -47,7 +47,7 @@ from arbiter_cli.pairing.round_robin import pair_round
 __all__ = ["event_numbers", "check_top_level_withdrawal", "Qualifier", "GroupAssignment", "dealt_groups", "set_groups",
            "parse_group_assignments", "start_groups", "round_robin_stage", "stage_changes", "qualifiers",
            "going_on", "stand_ins", "final_seeding", "final_order", "moved_seeds", "final_stage", "stage_complete", "GroupStep",
-           "next_step"]
+           "next_step", "pair_group_rounds"]
 
 
 @dataclass(frozen=True)
@@ -245,15 +245,17 @@ def stage_changes(settings: Settings, stage: Tournament) -> list[Change]:
     return changes
 
 
-def stage_complete(stage: Tournament) -> str | None:
-    """Why a stage is not complete yet (None: every round paired and every result in)."""
+def stage_complete(stage: Tournament, name: str | None = None) -> str | None:
+    """Why a stage is not complete yet (None: every round paired and every result in); ``name``: the
+    group's, to say how to pair rounds that ``unpair`` took away."""
     for rnd in stage.rounds:
         if rnd.missing:
             return (f"round {rnd.number} still has no result on board{'s' if len(rnd.missing) > 1 else ''} "
                     f"{listed(rnd.missing)}")
     total = stage.settings.rounds or 0
     if stage.last_round < total:
-        return f"{count(stage.last_round, 'round')} of {total} paired"
+        again = f" ('arbiter pair --group {name}' pairs them again)" if name is not None else ""
+        return f"{count(stage.last_round, 'round')} of {total} paired{again}"
     return None
 
 
@@ -265,7 +267,7 @@ def qualifiers(stages: Mapping[str, Tournament], advance: int) -> list[Qualifier
     tie-breaks (and lots, when drawn) leave is refused."""
     chosen: list[Qualifier] = []
     for name, stage in stages.items():
-        why = stage_complete(stage)
+        why = stage_complete(stage, name)
         if why is not None:
             raise Refused(f"group {name} is not finished: {why}")
         table = compute_standings(stage, stage.last_round, stage.settings.effective_tiebreaks)
@@ -419,3 +421,16 @@ def correction_keeps_who_goes_on(group: str, before: Tournament, after: Tourname
         raise Refused(f"the final is paired with {was[place][1] if place < len(was) else 'nobody'} as {group}{place + 1}; "
                       f"this correction would put {now[place][1] if place < len(now) else 'nobody'} there: once the "
                       "final is paired, a group's correction must keep who went on")
+
+
+def pair_group_rounds(tournament: Tournament) -> tuple[Tournament, tuple[Round, ...], tuple[Change, ...]]:
+    """A group's rounds paired again after ``unpair``: every round left at once, as the groups
+    started (the Berger tables, C.05, read no result), each as ``arbiter pair`` pairs a round."""
+    after, rounds, changes = tournament, list[Round](), list[Change]()
+    while True:
+        paired = pair_round_after(after, results_first=False)
+        after = paired.tournament
+        rounds.append(paired.round)
+        changes += paired.changes
+        if after.settings.rounds is None or after.last_round >= after.settings.rounds:
+            return after, tuple(rounds), tuple(changes)

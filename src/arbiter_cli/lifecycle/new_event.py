@@ -193,7 +193,7 @@ def _settings(values: dict[str, object]) -> Settings:
     except ValidationError as error:
         first = error.errors()[0]
         field = str(first["loc"][0]) if first["loc"] else None
-        raise BadArgument(_sentence(str(first["msg"]).removeprefix("Value error, ")), field=field) from None
+        raise BadArgument(pydantic_message(first), field=field) from None
 
 
 def _tiebreaks(text: str | None) -> tuple[str, ...]:
@@ -329,8 +329,7 @@ def _team_event(options: NewOptions, system: System) -> NewTeamEvent:
     except ValidationError as error:
         first = error.errors()[0]
         key = str(first["loc"][0]) if first["loc"] else ""
-        raise BadArgument(_sentence(str(first["msg"]).removeprefix("Value error, ")),
-                          field=_TEAM_OPTION.get(key, key or None)) from None
+        raise BadArgument(pydantic_message(first), field=_TEAM_OPTION.get(key, key or None)) from None
     return NewTeamEvent(settings, team_settings)
 
 
@@ -361,7 +360,3 @@ def scoring_option(text: str | None) -> Scoring:
     except ValidationError as error:
         raise BadArgument(str(error.errors()[0]["msg"]).removeprefix("Value error, "), field="scoring") from None
 
-
-def _sentence(message: str) -> str:
-    """Pydantic's messages start with a capital; ours are lower-case clauses."""
-    return message[:1].lower() + message[1:]

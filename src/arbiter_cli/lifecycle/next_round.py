@@ -81,11 +81,13 @@ def first_pairing_draws(tournament: Tournament) -> tuple[Tournament, list[Change
     return replace(tournament, settings=settings.model_copy(update=update), players=players), changes
 
 
-def ready_to_pair(tournament: Tournament) -> None:
+def ready_to_pair(tournament: Tournament, *, results_first: bool = True) -> None:
     """Refuse to pair while a result is missing (or a game still being played where the rules of
-    :mod:`.unfinished` do not allow it), when every round is paired, or with fewer than two players."""
+    :mod:`.unfinished` do not allow it), when every round is paired, or with fewer than two players.
+    ``results_first=False``: a group's round robin, whose rounds are all paired at once (the Berger
+    tables, C.05, read no result), pairs without them."""
     not_finalised(tournament)
-    for earlier in tournament.rounds:
+    for earlier in tournament.rounds if results_first or not tournament.settings.system.is_round_robin else ():
         if earlier.missing:
             boards = listed(earlier.missing)
             raise Refused(f"round {earlier.number} still has no result on board"
@@ -102,13 +104,15 @@ def ready_to_pair(tournament: Tournament) -> None:
                       "Berger tables (C.05): arbiter cannot pair its remaining rounds")
 
 
-def pair_round(tournament: Tournament, progress: Callable[[int, int], None] | None = None) -> Paired:
+def pair_round(tournament: Tournament, progress: Callable[[int, int], None] | None = None, *,
+               results_first: bool = True) -> Paired:
     """The act: pair the round after the last paired one (the first pairing's draws first).
 
     ``progress`` is called as a Swiss round's brackets are settled. A round robin's games
-    against a withdrawn player are entered at once as forfeits, and journalled.
+    against a withdrawn player are entered at once as forfeits, and journalled. ``results_first``:
+    see :func:`ready_to_pair`.
     """
-    ready_to_pair(tournament)
+    ready_to_pair(tournament, results_first=results_first)
     prepared, changes = first_pairing_draws(tournament) if not tournament.rounds else (tournament, [])
     number = prepared.last_round + 1
     prepared, requested = take_byes(prepared, number)

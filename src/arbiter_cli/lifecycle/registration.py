@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from pydantic import ValidationError
 
-from arbiter_cli.core.errors import BadArgument, Refused
+from arbiter_cli.core.errors import BadArgument, Refused, pydantic_message
 from arbiter_cli.core.model import Player, Tournament
 from arbiter_cli.core.tpn import initial_order
 from arbiter_cli.lifecycle.change import Change
@@ -68,8 +68,7 @@ def player_from(data: Mapping[str, object], start_number: int, *, source: str | 
     except ValidationError as error:
         first = error.errors()[0]
         key = str(first["loc"][0]) if first["loc"] else None
-        message = str(first["msg"]).removeprefix("Value error, ")
-        raise BadArgument(message[:1].lower() + message[1:], source=source, line=line, field=key) from None
+        raise BadArgument(pydantic_message(first), source=source, line=line, field=key) from None
 
 
 def member_fields(tournament: Tournament, club: Callable[[], Club] | None, member: int | None, name: str | None,
