@@ -207,6 +207,12 @@ class SwissFile(_File):
         self.caller.say(f"imported {self.label} into {directory}: {settings.name} ({settings.system.value}), "
                         f"{count(len(tournament.players), 'player')}, {tournament.last_round} of "
                         f"{count(settings.rounds or 0, 'round')} paired")
+        self.caller.say(NOT_IN_A_TRF)
+
+
+#: What an imported event cannot have from its TRF, as 'export' warns ("not in a TRF, so not exported").
+NOT_IN_A_TRF = ("note: a TRF holds no seed and no tiebreak_lots: the event has seed 0, and players still tied "
+                "after the tie-breaks share their place ('arbiter settings' shows and sets both)")
 
 
 class TeamSwissFile(_File):
@@ -317,6 +323,7 @@ class TeamSwissFile(_File):
         settings = tournament.settings
         self.caller.say(f"imported {self.label} into {directory}: {settings.name} (team {settings.system.value}), "
                         f"{summary}")
+        self.caller.say(NOT_IN_A_TRF)
 
 
 @dataclass(frozen=True)
