@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from arbiter_cli.core.errors import BadArgument, BrokenFolder
-from arbiter_cli.core.group_settings import FINAL
 from arbiter_cli.core.model import Round, Status, System, Tournament
 from arbiter_cli.core.words import count, listed
 from arbiter_cli.events.base import Caller, today
@@ -122,6 +121,8 @@ class IndividualEvent(Registration):
             return
         if force or reason is not None:
             raise BadArgument("--force and --reason go with --from (a round paired by hand)")
+        from arbiter_cli.core.group_settings import FINAL
+
         if self.group_stage and self.group_stage != FINAL:
             self._pair_group(explain)
             return

@@ -306,9 +306,15 @@ def standings_notes(table: Standings) -> list[str]:
                      "robin (C.07 Art. 8); computed as asked")
     if table.lots:
         names = sum(len(group) for group in table.lots)
-        tied = ("; ".join(", ".join(group) for group in table.lots) if names <= 6
+        sep = " / " if any("," in name for group in table.lots for name in group) else ", "  # "Surname, First"
+        tied = ("; ".join(sep.join(group) for group in table.lots) if names <= 6
                 else f"{count(names, 'player')} in {count(len(table.lots), 'tie')}")
         notes.append(f"{tied}: still equal after the tie-breaks, ordered by lot (tiebreak_lots, from the seed)")
+    left = [row.player for row in table.rows if row.rank is not None and row.player.is_withdrawn]
+    if left:  # ranked with the others (rank_withdrawn = true): say who, as the prize list leaves them out
+        notes.append("withdrawn, ranked with the others: " + ("; ".join(
+            f"{p.start_number} {p.name}" + (f" (after round {p.withdrawn_after})" if p.withdrawn_after is not None
+                                            else "") for p in left) if len(left) <= 6 else count(len(left), "player")))
     if table.unranked:
         notes.append(f"{', '.join(table.unranked)}: withdrawn, listed without a rank (rank_withdrawn = false)")
     if table.left_out:
