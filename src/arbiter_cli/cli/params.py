@@ -44,15 +44,24 @@ def Argument(*args: Any, **kwargs: Any) -> Any:  # noqa: N802 - named as Typer's
     return Deferred("Argument", args, kwargs)
 
 
+#: Each annotation made Typer's, by the ``id`` of the one written (kept beside it): an option shared by
+#: many commands (``FormatOption``) is made once, as when its module made it.
+_MADE: dict[int, tuple[Any, Any]] = {}
+
+
 def typed(function: Callable[..., Any]) -> Callable[..., Any]:
     """``function`` with every :class:`Deferred` of its annotations made into Typer's parameter
     (in place: its annotations are then Typer's as if written so), for Typer to read."""
     annotations = function.__annotations__
     for name, annotation in annotations.items():
         extras: tuple[Any, ...] = getattr(annotation, "__metadata__", ())  # Annotated[base, *extras]
-        if any(isinstance(extra, Deferred) for extra in extras):
+        if not any(isinstance(extra, Deferred) for extra in extras):
+            continue
+        if id(annotation) not in _MADE:
             made = tuple(extra.made() if isinstance(extra, Deferred) else extra for extra in extras)
-            annotations[name] = Annotated.__class_getitem__((annotation.__origin__, *made))  # type: ignore[attr-defined]
+            _MADE[id(annotation)] = (annotation, Annotated.__class_getitem__(  # type: ignore[attr-defined]
+                (annotation.__origin__, *made)))
+        annotations[name] = _MADE[id(annotation)][1]
     return function
 
 
