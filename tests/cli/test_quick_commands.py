@@ -7,6 +7,7 @@ import functools
 import inspect
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -47,7 +48,7 @@ def _both_ways(arbiter: Runner, monkeypatch: pytest.MonkeyPatch, folder: Path, *
     done = []
     for way in ("quick", "typer"):
         copy = folder.parent / f"{folder.name}-{way}"
-        subprocess.run(["cp", "-a", str(folder), str(copy)], check=True)
+        shutil.copytree(folder, copy, symlinks=True)
         with monkeypatch.context() as patch:
             if way == "typer":
                 patch.setattr(app, "_quick", lambda argv: None)
@@ -99,5 +100,5 @@ def test_a_quick_command_starts_without_typer(sample) -> None:
     code = ("import sys\nfrom arbiter_cli.cli.app import main\ntry:\n    main(['standings'])\nexcept SystemExit:\n"
             "    pass\nsys.stderr.write(str(sorted(m for m in sys.modules if m.startswith(('typer', 'click')))))\n")
     done = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True,
-                          env={**os.environ, "NO_COLOR": "1"})
+                          env={**{k: v for k, v in os.environ.items() if k not in ("ARBITER_DIR", "ARBITER_USER")}, "NO_COLOR": "1"})
     assert done.stderr.endswith("[]") and "Rank" in done.stdout
