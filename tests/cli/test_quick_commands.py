@@ -99,6 +99,7 @@ def test_a_quick_command_starts_without_typer(sample) -> None:
     folder = sample("swiss32-in-progress")
     code = ("import sys\nfrom arbiter_cli.cli.app import main\ntry:\n    main(['standings'])\nexcept SystemExit:\n"
             "    pass\nsys.stderr.write(str(sorted(m for m in sys.modules if m.startswith(('typer', 'click')))))\n")
+    environment = {k: v for k, v in os.environ.items() if k not in ("ARBITER_DIR", "ARBITER_USER")}
     done = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True,
-                          env={**{k: v for k, v in os.environ.items() if k not in ("ARBITER_DIR", "ARBITER_USER")}, "NO_COLOR": "1"})
+                          env={**environment, "NO_COLOR": "1"})
     assert done.stderr.endswith("[]") and "Rank" in done.stdout
