@@ -15,20 +15,20 @@ from importlib import import_module
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, Optional
-
-import typer
-from typer.exceptions import TyperException
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional, TextIO, cast
 
 from arbiter_cli import __version__
 from arbiter_cli.cli.common import STATE, no_such_option, output_hint, say, unknown_option
 from arbiter_cli.cli.interrupt import INTERRUPT
-from arbiter_cli.cli.values import QuickCommand, QuickGroup
+from arbiter_cli.cli.params import Option, path_as_typer_reads, typed
 from arbiter_cli.store.commits import COMMITS
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, DomainError, NoPairing, Refused
 from arbiter_cli.core.text import printable
 
-__all__ = ["COMMANDS", "GROUPS", "build", "main", "exit_code", "interrupted"]
+if TYPE_CHECKING:
+    import typer
+
+__all__ = ["COMMANDS", "GROUPS", "QUICK", "build", "main", "exit_code", "interrupted"]
 
 
 @dataclass(frozen=True)
@@ -135,19 +135,21 @@ GROUPS: tuple[Group, ...] = (
 
 def _print_version(value: bool) -> None:
     if value:
+        import typer
+
         typer.echo(f"arbiter {__version__}")
         raise typer.Exit(0)
 
 
 def _options(
-    directory: Annotated[Optional[Path], typer.Option(
+    directory: Annotated[Optional[Path], Option(
         "--dir", "-d", envvar="ARBITER_DIR", help="The tournament folder (default: the current folder).",
         show_default=False)] = None,
-    by: Annotated[Optional[str], typer.Option(
+    by: Annotated[Optional[str], Option(
         "--by", envvar="ARBITER_USER", metavar="NAME", show_default=False,
         help="Who makes the change, for the journal (default: the login name).")] = None,
-    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.",
-                                          callback=_print_version, is_eager=True)] = False,
+    version: Annotated[bool, Option("--version", help="Print the version and exit.",
+                                    callback=_print_version, is_eager=True)] = False,
 ) -> None:
     STATE.directory = directory or Path(".")
     STATE.by = (by or "").strip()
@@ -158,27 +160,31 @@ def _options(
         raise BadArgument(str(error), field="--by") from None
 
 
-def build(commands: Sequence[Command] = COMMANDS, groups: Sequence[Group] = GROUPS) -> typer.Typer:
+def build(commands: Sequence[Command] = COMMANDS, groups: Sequence[Group] = GROUPS) -> "typer.Typer":
     """The ``arbiter`` app with these commands and groups."""
+    import typer
+
+    from arbiter_cli.cli.values import QuickCommand, QuickGroup
+
     app = typer.Typer(name="arbiter", help="Run chess tournaments from a folder of plain files: players, pairings, "
                       "results, standings.", no_args_is_help=True, add_completion=True,
                       pretty_exceptions_enable=False, rich_markup_mode=None, cls=QuickGroup)
-    app.callback()(_options)
+    app.callback()(typed(_options))
     for command in commands:
-        app.command(command.name, context_settings=command.context or None, cls=QuickCommand)(command.run)
+        app.command(command.name, context_settings=command.context or None, cls=QuickCommand)(typed(command.run))
     for group in groups:
         run = group.run
         sub = (typer.Typer(help=group.help, invoke_without_command=True, cls=QuickGroup) if run is not None
                else typer.Typer(help=group.help, no_args_is_help=True, cls=QuickGroup))
         if run is not None:
-            sub.callback()(run)
+            sub.callback()(typed(run))
         for command in group.commands:
-            sub.command(command.name, context_settings=command.context or None, cls=QuickCommand)(command.run)
+            sub.command(command.name, context_settings=command.context or None, cls=QuickCommand)(typed(command.run))
         app.add_typer(sub, name=group.name)
     return app
 
 
-def _narrowed(argv: list[str]) -> typer.Typer:
+def _narrowed(argv: list[str]) -> "typer.Typer":
     """The app with only the top-level command or group being run, when the command line
     names one: Typer builds every command's parser at each start, and a venue laptop runs
     short commands all day. Anything else (help, the version, a typo) gets the whole app,
@@ -223,20 +229,77 @@ def exit_code(error: DomainError) -> int:
     return 1  # a DomainError of no listed kind: a bug
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Run the command line; turn every failure into one line on stderr and an exit code."""
-    STATE.stage = ""
-    COMMITS.start()
-    try:
-        arguments = sys.argv[1:] if argv is None else list(argv)
-        code = _narrowed(arguments)(args=arguments, prog_name="arbiter", standalone_mode=False)
-    except DomainError as raised:
-        from arbiter_cli.events.base import staged
+#: The commands run without Typer when nothing but ``-d/--dir`` and ``--by`` comes before their name and
+#: nothing after it (``arbiter pair``, ``arbiter -d FOLDER standings``): their function is called as Typer
+#: calls it then, with its defaults (tests/cli/test_quick_commands.py checks that Typer passes those),
+#: after :func:`_options`. A venue laptop runs them all day, and Typer was about a tenth of their start
+#: (issue 29). Anything else on the command line goes through Typer, whose messages it keeps.
+QUICK: frozenset[str] = frozenset({"pair", "pairings", "standings", "crosstable", "verify", "log"})
 
-        error = staged(raised, STATE.stage)  # --group B: a stage's files named from the event's folder
-        for line in error.details:
-            say(line)
-        _fail(str(error), exit_code(error))
+
+def _quick(argv: list[str]) -> Callable[[], object] | None:
+    """The command of ``argv`` that runs without Typer (:data:`QUICK`), with the global options given,
+    or None: Typer's then. An option repeated, a value that is empty or looks like an option, a path
+    Typer would refuse, or shell completion asked for (Typer's ``_ARBITER_COMPLETE``) is Typer's."""
+    if not argv or argv[-1] not in QUICK or os.environ.get("_ARBITER_COMPLETE"):
+        return None
+    given: dict[str, str] = {}
+    words = argv[:-1]
+    position = 0
+    while position < len(words):
+        name, equals, value = words[position].partition("=")
+        if equals and name in ("--dir", "--by"):  # --dir=DIR, --by=NAME
+            position += 1
+        elif not equals and name in ("--dir", "-d", "--by") and position + 1 < len(words):
+            name, value = "--dir" if name == "-d" else name, words[position + 1]
+            position += 2
+        else:
+            return None
+        if name in given or not value or value.startswith("-"):
+            return None
+        given[name] = value
+    # Given, or else from the environment when set and not empty (as Typer reads them).
+    folder = given.get("--dir") or os.environ.get("ARBITER_DIR") or None
+    by = given.get("--by") or os.environ.get("ARBITER_USER") or None
+    directory = None if folder is None else path_as_typer_reads(Path(folder))
+    if folder is not None and directory is None:
+        return None
+    run = next(command for command in COMMANDS if command.name == argv[-1]).run
+
+    def quick() -> object:
+        _options(directory, by, False)
+        return run()
+    return quick
+
+
+def _run_quick(quick: Callable[[], object]) -> object:
+    """Run a command without Typer as Typer's ``main`` runs one: Ctrl-C is exit code 130, the end of the
+    input an abort (after an empty line), a broken pipe exit 1 with the streams quiet from then on."""
+    try:
+        return quick()
+    except KeyboardInterrupt:
+        return 130
+    except EOFError:
+        print(file=sys.stderr)
+        _fail("aborted", 130)
+    except OSError as error:
+        if error.errno != errno.EPIPE:
+            raise
+        from typer._click.utils import PacifyFlushWrapper
+
+        sys.stdout = cast(TextIO, PacifyFlushWrapper(sys.stdout))
+        sys.stderr = cast(TextIO, PacifyFlushWrapper(sys.stderr))
+        sys.exit(1)
+    return None  # pragma: no cover - _fail leaves
+
+
+def _run_typer(arguments: list[str]) -> object:
+    """Run the command line through Typer; its parser's errors become one line on stderr and an exit code."""
+    import typer
+    from typer.exceptions import TyperException
+
+    try:
+        return _narrowed(arguments)(args=arguments, prog_name="arbiter", standalone_mode=False)
     except TyperException as error:  # the command-line parser's errors (Typer's own click)
         ctx = getattr(error, "ctx", None)
         if type(error).__name__ == "NoArgsIsHelpError" and ctx is not None:
@@ -256,6 +319,24 @@ def main(argv: list[str] | None = None) -> None:
         _fail(parser_words(error.format_message()) + hint, error.exit_code)
     except typer.Abort:
         _fail("aborted", 130)
+    return None  # pragma: no cover - _fail leaves
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the command line; turn every failure into one line on stderr and an exit code."""
+    STATE.stage = ""
+    COMMITS.start()
+    try:
+        arguments = sys.argv[1:] if argv is None else list(argv)
+        quick = _quick(arguments)
+        code = _run_quick(quick) if quick is not None else _run_typer(arguments)
+    except DomainError as raised:
+        from arbiter_cli.events.base import staged
+
+        error = staged(raised, STATE.stage)  # --group B: a stage's files named from the event's folder
+        for line in error.details:
+            say(line)
+        _fail(str(error), exit_code(error))
     except BrokenPipeError:
         sys.stderr.close()
         sys.exit(1)

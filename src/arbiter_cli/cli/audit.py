@@ -2,8 +2,7 @@
 
 from typing import Annotated, Optional
 
-import typer
-
+from arbiter_cli.cli.params import Option
 from arbiter_cli.cli.common import FormatOption, GroupOption, arguments, event
 from arbiter_cli.render.output import Format
 
@@ -21,13 +20,13 @@ def verify(fmt: FormatOption = Format.table, group: GroupOption = None) -> None:
 
 
 def log(
-    round_number: Annotated[Optional[int], typer.Option("--round", help="Only the changes of this round.")] = None,
-    board: Annotated[Optional[int], typer.Option("--board", help="Only the changes of this board.")] = None,
-    player: Annotated[Optional[int], typer.Option("--player", metavar="ID",
-                                                  help="Only the changes about this start number.")] = None,
-    since: Annotated[Optional[str], typer.Option("--since", metavar="TIME",
-                                                 help="Only the changes since then: 2026-03-01 or "
-                                                      "2026-03-01T14:05 (UTC).")] = None,
+    round_number: Annotated[Optional[int], Option("--round", help="Only the changes of this round.")] = None,
+    board: Annotated[Optional[int], Option("--board", help="Only the changes of this board.")] = None,
+    player: Annotated[Optional[int], Option("--player", metavar="ID",
+                                            help="Only the changes about this start number.")] = None,
+    since: Annotated[Optional[str], Option("--since", metavar="TIME",
+                                           help="Only the changes since then: 2026-03-01 or "
+                                                "2026-03-01T14:05 (UTC).")] = None,
     fmt: FormatOption = Format.table,
 ) -> None:
     """The folder's history from its journal: every change, who made it and with which command."""

@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
 
-import typer
-
+from arbiter_cli.cli.params import Option
 from arbiter_cli.core.errors import BadArgument, DomainError
 from arbiter_cli.core.tiebreak_codes import Rules
 from arbiter_cli.render.output import Format, View, emit, say_plain, slow_progress, stderr_console
@@ -43,21 +42,21 @@ class State:
 
 STATE = State()
 
-FormatOption = Annotated[Format, typer.Option("--format", "-f", help="Output: table, csv or json.",
-                                              case_sensitive=False)]
-RulesOption = Annotated[Optional[Rules], typer.Option(
+FormatOption = Annotated[Format, Option("--format", "-f", help="Output: table, csv or json.",
+                                        case_sensitive=False)]
+RulesOption = Annotated[Optional[Rules], Option(
     "--rules", case_sensitive=False, show_default=False,
     help="C.07 edition: 2026, 2024 or pre2023 (default: the tiebreak_rules setting, else by start date).")]
-TiebreaksOption = Annotated[Optional[str], typer.Option(
+TiebreaksOption = Annotated[Optional[str], Option(
     "--tiebreaks", help="Comma-separated C.07 codes, e.g. BH/C1,BH,SB,DE,WIN (default: the announced list).")]
-PrintOption = Annotated[bool, typer.Option(
+PrintOption = Annotated[bool, Option(
     "--print", help="A plain page for the wall: no colours, A4 width, page breaks; pipe it to lp.")]
-HtmlOption = Annotated[Optional[str], typer.Option(
+HtmlOption = Annotated[Optional[str], Option(
     "--html", metavar="FILE", show_default=False,
     help="Write the page for the wall as a standalone HTML file (A4 print styles) instead.")]
-ExplainOption = Annotated[bool, typer.Option("--explain", help="Explain the pairing bracket by bracket "
-                                             "(on stderr): floaters, unmet criteria, colour rules.")]
-GroupOption = Annotated[Optional[str], typer.Option(
+ExplainOption = Annotated[bool, Option("--explain", help="Explain the pairing bracket by bracket "
+                                       "(on stderr): floaters, unmet criteria, colour rules.")]
+GroupOption = Annotated[Optional[str], Option(
     "--group", metavar="NAME", show_default=False,
     help="A group event: the stage, a group's letter (A, B, ...) or 'final'.")]
 

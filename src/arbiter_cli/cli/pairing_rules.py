@@ -3,8 +3,7 @@ and ``arbiter pairing swap|set`` (a pairing changed by hand)."""
 
 from typing import Annotated, Optional
 
-import typer
-
+from arbiter_cli.cli.params import Argument, Option
 from arbiter_cli.cli.common import FormatOption, arguments, event
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.render.output import Format
@@ -13,10 +12,10 @@ __all__ = ["avoid", "acceleration", "pairing_swap", "pairing_set", "ForceOption"
 
 
 def avoid(
-    players: Annotated[list[str], typer.Argument(metavar="PLAYER... | list | remove N", help=(
+    players: Annotated[list[str], Argument(metavar="PLAYER... | list | remove N", help=(
         "Two or more start numbers: no two of them are paired with each other. 'list' lists the forbidden "
         "pairs; 'remove N' removes the N-th."))],
-    rounds: Annotated[Optional[str], typer.Option("--rounds", metavar="A-B", help=(
+    rounds: Annotated[Optional[str], Option("--rounds", metavar="A-B", help=(
         "Only in these rounds (e.g. 1-3; default: every round)."))] = None,
     fmt: FormatOption = Format.table,
 ) -> None:
@@ -41,11 +40,11 @@ def avoid(
 
 
 def acceleration(
-    action: Annotated[str, typer.Argument(metavar="ACTION", help=(
+    action: Annotated[str, Argument(metavar="ACTION", help=(
         "show (the default): each player's virtual points per round; group-a LAST: group A ends with start "
         "number LAST; set PLAYER ROUND POINTS: a player's virtual points in a round ('none': back to the rule)."))]
     = "show",
-    values: Annotated[Optional[list[str]], typer.Argument(metavar="VALUE...")] = None,
+    values: Annotated[Optional[list[str]], Argument(metavar="VALUE...")] = None,
     fmt: FormatOption = Format.table,
 ) -> None:
     """Baku acceleration (C.04.7): show the virtual points, set group A, or set a player's virtual points."""
@@ -54,16 +53,16 @@ def acceleration(
         event(fmt=fmt).acceleration(action, values or [])
 
 
-ForceOption = Annotated[bool, typer.Option("--force", help=(
+ForceOption = Annotated[bool, Option("--force", help=(
     "Make a change that breaks an absolute criterion (a rematch, a second PAB, a forbidden pair, an absolute "
     "colour), on the arbiter's responsibility (C.04.1); needs --reason."))]
-ReasonOption = Annotated[Optional[str], typer.Option("--reason", metavar="TEXT", help="Why, for the journal.")]
+ReasonOption = Annotated[Optional[str], Option("--reason", metavar="TEXT", help="Why, for the journal.")]
 
 
 def pairing_swap(
-    round_number: Annotated[int, typer.Argument(metavar="ROUND")],
-    one: Annotated[int, typer.Argument(metavar="A", help="A start number.")],
-    two: Annotated[int, typer.Argument(metavar="B", help="Another start number.")],
+    round_number: Annotated[int, Argument(metavar="ROUND")],
+    one: Annotated[int, Argument(metavar="A", help="A start number.")],
+    two: Annotated[int, Argument(metavar="B", help="Another start number.")],
     force: ForceOption = False,
     reason: ReasonOption = None,
     fmt: FormatOption = Format.table,
@@ -74,10 +73,10 @@ def pairing_swap(
 
 
 def pairing_set(
-    round_number: Annotated[int, typer.Argument(metavar="ROUND")],
-    board: Annotated[int, typer.Argument(metavar="BOARD")],
-    white: Annotated[int, typer.Argument(metavar="WHITE")],
-    black: Annotated[int, typer.Argument(metavar="BLACK")],
+    round_number: Annotated[int, Argument(metavar="ROUND")],
+    board: Annotated[int, Argument(metavar="BOARD")],
+    white: Annotated[int, Argument(metavar="WHITE")],
+    black: Annotated[int, Argument(metavar="BLACK")],
     force: ForceOption = False,
     reason: ReasonOption = None,
     fmt: FormatOption = Format.table,

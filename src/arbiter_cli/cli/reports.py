@@ -2,8 +2,7 @@
 
 from typing import Annotated, Optional
 
-import typer
-
+from arbiter_cli.cli.params import Option
 from arbiter_cli.cli.common import FormatOption, GroupOption, HtmlOption, PrintOption, RulesOption, \
     TiebreaksOption, arguments, event
 from arbiter_cli.cli.common import check_page
@@ -11,7 +10,7 @@ from arbiter_cli.render.output import Format
 
 __all__ = ["standings", "crosstable", "rating_report"]
 
-AfterRoundOption = Annotated[Optional[int], typer.Option("--after-round", help="Default: the last paired round.")]
+AfterRoundOption = Annotated[Optional[int], Option("--after-round", help="Default: the last paired round.")]
 
 
 def standings(
@@ -22,7 +21,7 @@ def standings(
     print_: PrintOption = False,
     html: HtmlOption = None,
     group: GroupOption = None,
-    rating_change: Annotated[bool, typer.Option(
+    rating_change: Annotated[bool, Option(
         "--rating-change", help="Add each player's expected FIDE rating change Δ (B.02) on the list of the "
         "event's rate of play; see 'arbiter rating-report'.")] = False,
 ) -> None:
@@ -51,7 +50,7 @@ def crosstable(
 
 def rating_report(
     after_round: AfterRoundOption = None,
-    player: Annotated[Optional[int], typer.Option(
+    player: Annotated[Optional[int], Option(
         "--player", metavar="ID", show_default=False,
         help="One player's games as B.02 rates them: the opponent's rating, W, D, PD and K × (W − PD).")] = None,
     fmt: FormatOption = Format.table,

@@ -2,8 +2,7 @@
 
 from typing import Annotated, Optional
 
-import typer
-
+from arbiter_cli.cli.params import Argument, Option
 from arbiter_cli.cli.common import ExplainOption, FormatOption, GroupOption, PrintOption, HtmlOption, arguments, \
     event
 from arbiter_cli.cli.common import check_page
@@ -16,7 +15,7 @@ __all__ = ["pair", "pairings", "unpair", "bye"]
 
 
 def pair(fmt: FormatOption = Format.table, explain: ExplainOption = False, print_: PrintOption = False,
-         source: Annotated[Optional[str], typer.Option("--from", metavar="FILE|-", help=(
+         source: Annotated[Optional[str], Option("--from", metavar="FILE|-", help=(
              "Pair the round by hand: 'WHITE BLACK' per line, 'PLAYER 0' for the PAB (checked against the "
              "Dutch criteria; see --force)."))] = None,
          force: ForceOption = False, reason: ReasonOption = None, group: GroupOption = None) -> None:
@@ -28,7 +27,7 @@ def pair(fmt: FormatOption = Format.table, explain: ExplainOption = False, print
 
 
 def pairings(
-    round_number: Annotated[Optional[int], typer.Argument(metavar="ROUND", help="Default: the last paired round.")] = None,
+    round_number: Annotated[Optional[int], Argument(metavar="ROUND", help="Default: the last paired round.")] = None,
     fmt: FormatOption = Format.table,
     explain: ExplainOption = False,
     print_: PrintOption = False,
@@ -48,14 +47,14 @@ def unpair(group: GroupOption = None) -> None:
 
 
 def bye(
-    what: Annotated[Optional[str], typer.Argument(metavar="ID|cancel|list", help=(
+    what: Annotated[Optional[str], Argument(metavar="ID|cancel|list", help=(
         "A start number to request a bye; 'cancel ID' to withdraw a request; 'list' to show them."))] = None,
-    player_id: Annotated[Optional[str], typer.Argument(metavar="[ID]", show_default=False)] = None,
-    round_number: Annotated[Optional[int], typer.Option("--round", help="The round (not yet paired).")] = None,
-    half: Annotated[bool, typer.Option("--half", help="A half-point bye (HPB).")] = False,
-    zero: Annotated[bool, typer.Option("--zero", help="A zero-point bye (ZPB).")] = False,
+    player_id: Annotated[Optional[str], Argument(metavar="[ID]", show_default=False)] = None,
+    round_number: Annotated[Optional[int], Option("--round", help="The round (not yet paired).")] = None,
+    half: Annotated[bool, Option("--half", help="A half-point bye (HPB).")] = False,
+    zero: Annotated[bool, Option("--zero", help="A zero-point bye (ZPB).")] = False,
     fmt: FormatOption = Format.table,
-    source: Annotated[Optional[str], typer.Option("--from", metavar="FILE|-", help=(
+    source: Annotated[Optional[str], Option("--from", metavar="FILE|-", help=(
         "Many requests at once: 'ID ROUND half|zero' per line (# comments), all or nothing."))] = None,
 ) -> None:
     """Requested byes (C.04.2 3.3): 'bye ID --round N --half|--zero', 'bye cancel ID --round N', 'bye list',

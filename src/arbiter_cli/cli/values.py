@@ -20,7 +20,6 @@ left as it is. The test compares the ways on every parameter, so a Typer that ch
 from __future__ import annotations
 
 import enum
-import os
 from pathlib import Path
 from typing import Any, Callable
 
@@ -28,6 +27,8 @@ from typer import _click as click
 from typer._coercion import RuntimeParam, TypeDescriptor, build_runtime_param
 from typer._param_types import choice_coercion_annotation, coerce_cli_choice, lenient_issubclass, routes_to_path
 from typer.core import TyperCommand, TyperGroup, _TyperParameter
+
+from arbiter_cli.cli.params import path_as_typer_reads
 
 __all__ = ["QuickCommand", "QuickGroup", "quick_conversion", "quicken"]
 
@@ -69,13 +70,8 @@ def _path(path_type: type[Path]) -> Conversion:
             path = path_type(value)
         else:
             return _SLOW
-        try:
-            os.stat(path)
-        except OSError:
-            return path
-        except ValueError:  # a NUL in the name: Typer's words
-            return _SLOW
-        return path if os.access(path, os.R_OK) else _SLOW
+        taken = path_as_typer_reads(path)
+        return _SLOW if taken is None else taken
     return convert
 
 

@@ -1,0 +1,105 @@
+"""cli/app.py's quick commands (``arbiter pair``, ``arbiter -d FOLDER standings``...): run without Typer when
+nothing follows their name, they do, say, write and exit as they did through Typer (issue 29)."""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from arbiter_cli.cli import app
+from arbiter_cli.cli.app import COMMANDS, QUICK, build
+from conftest import Outcome, Runner, snapshot
+
+
+@pytest.mark.parametrize("name", sorted(QUICK))
+def test_typer_calls_a_quick_command_with_its_defaults(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the quick way passes (the function's defaults) is what Typer passes for ``arbiter NAME``."""
+    command = next(c for c in COMMANDS if c.name == name)
+    module, _, function = command.function.partition(".")
+    original = getattr(__import__(f"arbiter_cli.cli.{module}", fromlist=["_"]), function)
+    seen: dict[str, Any] = {}
+
+    @functools.wraps(original)
+    def recorder(**kwargs: Any) -> None:
+        seen.update(kwargs)
+
+    monkeypatch.setattr(f"arbiter_cli.cli.{module}.{function}", recorder)
+    build([command], [])(args=[name], prog_name="arbiter", standalone_mode=False)
+    defaults = {p.name: p.default for p in inspect.signature(original).parameters.values()}
+    assert seen == defaults
+    assert [type(v) for v in seen.values()] == [type(v) for v in defaults.values()]
+
+
+def _stamps_out(text: str) -> str:
+    return re.sub(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", "TIME", text)
+
+
+def _both_ways(arbiter: Runner, monkeypatch: pytest.MonkeyPatch, folder: Path, *args: str) -> list[tuple[Any, ...]]:
+    """``arbiter ARGS`` on a copy of ``folder``, the quick way and through Typer: what each did."""
+    done = []
+    for way in ("quick", "typer"):
+        copy = folder.parent / f"{folder.name}-{way}"
+        shutil.copytree(folder, copy, symlinks=True)
+        with monkeypatch.context() as patch:
+            if way == "typer":
+                patch.setattr(app, "_quick", lambda argv: None)
+            patch.chdir(copy)
+            outcome: Outcome = arbiter(*(str(a).replace("FOLDER", str(copy)) for a in args))
+        files = {name: digest for name, digest in snapshot(copy).items()
+                 if name not in ("journal.csv", ".arbiter.digests")}
+        journal = _stamps_out((copy / "journal.csv").read_text()) if (copy / "journal.csv").exists() else ""
+        done.append((outcome.code, outcome.out.replace(str(copy), "FOLDER"),
+                     outcome.err.replace(str(copy), "FOLDER"), files, journal.replace(str(copy), "FOLDER")))
+    return done
+
+
+@pytest.mark.parametrize("args", [
+    ["pair"], ["-d", "FOLDER", "pair"], ["--dir", "FOLDER", "pair"], ["--dir=FOLDER", "pair"],
+    ["--by", "Ana", "pair"], ["--by=Ana", "-d", "FOLDER", "pair"], ["-d", "FOLDER/nowhere", "pair"],
+    ["--by", "a\tb", "pair"], ["standings"], ["-d", "FOLDER", "standings"], ["pairings"], ["crosstable"],
+    ["verify"], ["log"],
+])
+@pytest.mark.parametrize("event", ["double-rr6-ready", "swiss32-in-progress", "rr10-finished", "team-swiss20-in-progress",
+                                   "groups16-in-progress", "knockout24-in-progress"])
+def test_a_quick_command_does_what_it_did_through_typer(args: list[str], event: str, arbiter: Runner, sample,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    quick, typer = _both_ways(arbiter, monkeypatch, sample(event), *args)
+    assert quick == typer
+
+
+@pytest.mark.parametrize("environment", [{"ARBITER_DIR": "FOLDER"}, {"ARBITER_DIR": ""}, {"ARBITER_USER": "Ana"},
+                                         {"ARBITER_DIR": "FOLDER/nowhere", "ARBITER_USER": ""}])
+def test_a_quick_command_reads_the_environment_as_typer_does(environment: dict[str, str], arbiter: Runner, sample,
+                                                             monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    folder = sample("swiss32-in-progress")
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value.replace("FOLDER", str(folder)))
+    monkeypatch.chdir(tmp_path)
+    quick, typer = _both_ways(arbiter, monkeypatch, folder, "standings")
+    assert quick == typer
+
+
+@pytest.mark.parametrize("args", [["pair", "--help"], ["pair", "-f", "json"], ["-d", "pair"], ["-d", "", "pair"],
+                                  ["-d", "a", "-d", "b", "pair"], ["--by", "-x", "pair"], ["-dFOLDER", "pair"],
+                                  ["--version", "pair"], ["bye"], ["pair", "pair"]])
+def test_anything_more_on_the_command_line_is_typers(args: list[str]) -> None:
+    assert app._quick(args) is None
+
+
+def test_a_quick_command_starts_without_typer(sample) -> None:
+    folder = sample("swiss32-in-progress")
+    code = ("import sys\nfrom arbiter_cli.cli.app import main\ntry:\n    main(['standings'])\nexcept SystemExit:\n"
+            "    pass\nsys.stderr.write(str(sorted(m for m in sys.modules if m.startswith(('typer', 'click')))))\n")
+    environment = {k: v for k, v in os.environ.items() if k not in ("ARBITER_DIR", "ARBITER_USER")}
+    done = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True,
+                          env={**environment, "NO_COLOR": "1"})
+    assert done.stderr.endswith("[]") and "Rank" in done.stdout
