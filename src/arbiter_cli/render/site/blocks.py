@@ -73,6 +73,9 @@ class Table:
     row_classes: Sequence[str] = field(default_factory=tuple)
     scroll: bool = False
     row_ids: Sequence[str] = field(default_factory=tuple)
+    #: The body rows as :func:`table_rows` writes them from ``rows``, when made already (issue 29: the
+    #: standings of the last round, on two pages): written as they are.
+    body: str | None = field(default=None, compare=False, repr=False)
 
 
 #: Texts as Jinja2's autoescaping writes them, each escaped once (MarkupSafe's ``escape``): a table
@@ -124,7 +127,10 @@ def table_rows(table: Table) -> Markup:
     """The body rows of ``table`` as the ``table_jinja`` macro of ``macros.html`` writes them, each
     text escaped by MarkupSafe as Jinja2's autoescaping does: the one loop of the site that a
     template is too slow for (a crosstable of 1,000 players has 20,000 cells; issue 29). A test
-    pins it to the macro on every table of the sample events' sites."""
+    pins it to the macro on every table of the sample events' sites. A table whose ``body`` is made
+    already is written as it."""
+    if table.body is not None:
+        return Markup(table.body)
     out = []
     classes, ids = table.row_classes, table.row_ids
     for i, row in enumerate(table.rows):

@@ -168,6 +168,7 @@ class Memo:
         self.store = store
         self._once: dict[int, tuple[object, object]] = {}
         self._built: dict[object, Any] = {}
+        self._summary: tuple[tuple[object, ...], object] | None = None
 
     def built(self, key: object, make: Callable[[], T]) -> T:
         """A value several pages of this build read (the standings view of a round), made once by
@@ -184,6 +185,17 @@ class Memo:
         found = self._once.get(id(value))
         if found is None or found[0] is not value:
             found = self._once[id(value)] = (value, _digest(*parts()) or _UNKEYED)
+        return found[1]
+
+    def summary(self, parts: tuple[object, ...]) -> object:
+        """The digest of ``parts``, a part of keys, made again only when the next call's ``parts`` differ
+        (``==``: the same objects compare at once): what every page of a site shows around its body
+        (:func:`arbiter_cli.render.site.sites.frame`, its navigation's links and the arbiter's options)
+        is written once per build rather than into each of a thousand keys (issue 29). Parts that
+        cannot be written give :data:`_UNKEYED`."""
+        found = self._summary
+        if found is None or found[0] != parts:
+            found = self._summary = (parts, _digest(*parts) or _UNKEYED)
         return found[1]
 
     def key(self, *parts: object) -> str | None:

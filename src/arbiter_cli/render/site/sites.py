@@ -260,7 +260,7 @@ def keyed_page(site: EventSite | TeamSite | KnockoutSite, path: str, parts: tupl
     the code are added)."""
     if site.digests is None or not site.digests.valid:
         return make().encode("utf-8")
-    return site.memo.page((path, frame(site), *parts), make)
+    return site.memo.page((path, site.memo.summary(frame(site)), *parts), make)
 
 
 def card_digest(site: TeamSite, entry: PlayerCard) -> object:
