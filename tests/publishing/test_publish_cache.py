@@ -435,3 +435,104 @@ def test_a_kept_page_is_published_as_the_bytes_read_back(tmp_path: Path) -> None
     assert first == "<p>Rank 3½ \ue000</p>\n".encode("utf-8") and made == ["once"]
     assert memo.page(("players/1.html", 1), make) == first and made == ["once"]
     assert Memo().page(("players/1.html", 1), make) == first and made == ["once", "once"]
+
+
+@pytest.mark.parametrize("name", ["swiss32-in-progress", "rr10-finished", "swiss-open-finished-prizes"])
+def test_the_standings_rows_written_once_for_both_pages_of_a_round_are_each_pages_own_rows(name: str,
+                                                                                         sample) -> None:
+    """issue 29: the body rows of a round's standings are written once, with a mark where each page
+    puts its root: the mark replaced by a page's root, they are the rows written from that page's own
+    table, at the site's root (``standings.html``) and a folder deeper (``standings/N.html``)."""
+    from dataclasses import replace
+
+    from arbiter_cli.render.site.blocks import player_cell, table_rows
+    from arbiter_cli.render.site.pages.standings import ROOT_MARK, _names_from, _rows_with_roots
+    from arbiter_cli.render.site.sites import event_site
+    from arbiter_cli.render.site.standings_table import standings_table
+    from arbiter_cli.render.views import standings_view
+    from arbiter_cli.store.tournament import TournamentFolder
+
+    tournament = TournamentFolder(sample(name)).load()
+    site = event_site(tournament)
+    for after in range(1, tournament.last_round + 1):
+        view = standings_view(tournament, site.standings[after])
+        made = standings_table(view, lambda r: player_cell(r["start_number"], r["name"], ""))
+        body = _rows_with_roots(made)
+        assert body is not None and body.count(ROOT_MARK) == len(made.rows)
+        for root in ("", "../"):
+            shown = _names_from(made, root)
+            assert body.replace(ROOT_MARK, root) == str(table_rows(shown))
+            assert str(table_rows(replace(shown, body=body.replace(ROOT_MARK, root)))) == str(table_rows(shown))
+
+
+def test_a_name_holding_the_root_mark_has_its_standings_rows_written_by_each_page(sample, arbiter: Runner,
+                                                                                tmp_path: Path,
+                                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 29: a player whose name holds the mark the rows written once put the root at: the rows are
+    not written once (each page writes its own), and the site is the site made without a cache."""
+    from arbiter_cli.render.site.blocks import header, player_cell
+    from arbiter_cli.render.site.pages.standings import ROOT_MARK, _rows_with_roots
+
+    marked = player_cell(1, f"A{ROOT_MARK}B", "")._replace(key="name")
+    assert _rows_with_roots(Table([header("Name", "name")], [[marked]])) is None
+    event = sample("swiss32-in-progress")
+    players_csv = event / "players.csv"
+    text = players_csv.read_text(encoding="utf-8")
+    assert text.count('"Arslan, Mehmet"') == 1
+    players_csv.write_text(text.replace('"Arslan, Mehmet"', f'"Mark{ROOT_MARK}, Ann"'), encoding="utf-8")
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "cache"))
+    made = site_pages(event)
+    assert ROOT_MARK.encode() in made["standings.html"]
+    assert made["standings.html"].count(b'href="players/') == made["standings.html"].count(b'class="player"')
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "other"))
+    assert site_pages(event) == made
+
+
+def test_a_sites_frame_is_digested_once_for_its_pages_keys_and_again_when_it_changes() -> None:
+    """issue 29: what every page shows around its body (the site's kind, name, navigation and the
+    arbiter's options) is digested once for the keys of a build's pages: an equal frame gives the same
+    digest, a frame that differs (other options, another link) another, and a frame that cannot be
+    written makes every key holding it none."""
+    from arbiter_cli.render.site.layout import Link
+    from arbiter_cli.render.site.sites import SiteOptions
+
+    memo = Memo()
+    nav = (Link("Standings", "standings.html"),)
+    one = memo.summary(("event", "Open", nav, SiteOptions()))
+    assert memo.summary(("event", "Open", (Link("Standings", "standings.html"),), SiteOptions())) == one
+    assert memo.summary(("event", "Open", nav, SiteOptions(refresh=60))) != one
+    assert memo.summary(("event", "Open", (*nav, Link("Prizes", "prizes.html")), SiteOptions())) != one
+    assert memo.summary(("event", "Open", nav, SiteOptions(personal=True))) != one
+    assert memo.summary(("event", "Open", nav, SiteOptions())) == one
+    assert memo.key("text", memo.summary((object(),))) is None and memo.key("text", one) is not None
+
+
+def test_points_in_a_key_are_their_value_whatever_the_fraction_was_made_from() -> None:
+    """issue 29: a key writes points (a :class:`~fractions.Fraction`) as their two numbers in lowest
+    terms: equal points, equal keys; other points, or a number of another type, another key."""
+    from fractions import Fraction
+
+    from arbiter_cli.render.site.memo import _digest
+
+    assert _digest(Fraction(1, 2)) == _digest(Fraction(2, 4)) == _digest(Fraction("0.5"))
+    assert len({_digest(Fraction(1, 2)), _digest(Fraction(1, 3)), _digest(Fraction(3, 2)), _digest(0.5),
+                _digest((1, 2)), _digest(Fraction(-1, 2))}) == 6
+
+
+def test_a_publish_leaves_the_garbage_collector_as_it_found_it(sample, arbiter: Runner, tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 29: the cyclic garbage collector is paused while a site is built and written (its
+    collections cost a twentieth of a publish), and is as it was after, on or off."""
+    import gc
+
+    event = sample("swiss32-in-progress")
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "cache"))
+    assert gc.isenabled()
+    _publish(arbiter, event, tmp_path / "site")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        _publish(arbiter, event, tmp_path / "site")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

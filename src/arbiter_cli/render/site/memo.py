@@ -23,6 +23,7 @@ import pickle
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import fields, is_dataclass
+from fractions import Fraction
 from functools import cache
 from operator import attrgetter
 from pathlib import Path
@@ -97,7 +98,6 @@ def _reducer(kind: type) -> Callable[[Any], tuple[object, ...]] | None:
     import datetime as dt
     from decimal import Decimal
     from enum import Enum
-    from fractions import Fraction
     from pathlib import PurePath
 
     names: tuple[str, ...] | None = None
@@ -134,11 +134,13 @@ class _KeyWriter(pickle.Pickler):
     value without a faithful repr gives no key."""
 
     def reducer_override(self, obj: Any) -> Any:
+        kind = type(obj)
+        if kind is Fraction:  # points, in every key: its two numbers, without Fraction's own reduce (a text)
+            return Fraction, (obj._numerator, obj._denominator)
         if obj is _UNKEYED:
             raise ValueError("a part without a key")
         if isinstance(obj, (type, FunctionType, BuiltinFunctionType, MethodType)):
             return NotImplemented  # by its name (a function made on the spot cannot be written: no key)
-        kind = type(obj)
         try:
             reduce = _REDUCERS[kind]
         except KeyError:
