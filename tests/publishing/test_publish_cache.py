@@ -9,7 +9,9 @@ import re
 import shutil
 import time
 from dataclasses import fields, is_dataclass
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -536,3 +538,66 @@ def test_a_publish_leaves_the_garbage_collector_as_it_found_it(sample, arbiter: 
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_digests_kept_for_what_they_are_made_from_are_made_once_and_none_without_a_faithful_repr(
+        tmp_path: Path) -> None:
+    """issue 29: :meth:`Memo.digests` (each player's rounds before the last, for the keys of their
+    cards) are made once for what they are all made from and read back from the store by the next
+    build: the same digests as made; made again for other inputs, or when the entry is damaged; a
+    value without a faithful repr makes every key holding its digest none."""
+    from arbiter_cli.render.site.memo import _digest
+    from arbiter_cli.store.site_cache import SiteCache
+
+    cache = SiteCache(tmp_path / "event", root=tmp_path / "cache")
+    made: list[int] = []
+
+    def values() -> dict[int, tuple[object, ...]]:
+        made.append(1)
+        return {1: (1, "a"), 2: (2, "b"), 3: (object(),)}
+
+    first = Memo(cache).digests(("rounds", 10, "digest of rounds 1-10"), values)
+    assert first[1] == _digest(1, "a") and first[2] == _digest(2, "b") and made == [1]
+    again = Memo(SiteCache(tmp_path / "event", root=tmp_path / "cache")).digests(
+        ("rounds", 10, "digest of rounds 1-10"), values)
+    assert again == first and made == [1]  # read back
+    Memo(cache).digests(("rounds", 10, "digest of rounds 1-10 after a correction"), values)
+    assert made == [1, 1]
+    for entry in cache.dir.iterdir():
+        entry.write_bytes(entry.read_bytes()[:-3])
+    assert Memo(cache).digests(("rounds", 10, "digest of rounds 1-10"), values) == first and made == [1, 1, 1]
+    memo = Memo(cache)
+    assert memo.key("text", first[3]) is None and memo.key("text", first[1]) is not None
+
+
+def test_a_cards_key_reads_the_players_rounds_before_the_last_as_one_digest_kept_for_those_rounds(
+        sample, arbiter: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 29: the keys of the cards read each player's rounds before the last as one digest, made for
+    the event up to the round before the last: kept across a result in the last round, made again after
+    a correction in an earlier one; each card is the card made without a cache."""
+    event = sample("swiss32-in-progress")
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "warm"))
+    site_pages(event)
+    asked: list[tuple[object, bool]] = []
+    original = Memo.digests
+
+    def digests(self: Memo, parts: tuple[object, ...], values: Callable[[], Any]) -> dict[Any, object]:
+        made: list[int] = []
+
+        def counted() -> Any:
+            made.append(1)
+            return values()
+
+        found = original(self, parts, counted)
+        asked.append((parts[0], bool(made)))
+        return found
+
+    monkeypatch.setattr(Memo, "digests", digests)
+    assert arbiter("-d", event, "result", "5", "2", "1-0").code == 0
+    warm = site_pages(event)
+    assert asked == [("player rounds", False)]  # kept: the rounds before the last are the same
+    assert arbiter("-d", event, "result", "3", "4", "1/2-1/2", "--correct").code == 0
+    warm_after = site_pages(event)
+    assert asked[-1] == ("player rounds", True)  # made again: round 3 changed
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "cold"))
+    assert site_pages(event) == warm_after and warm != warm_after

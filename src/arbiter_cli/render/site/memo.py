@@ -200,6 +200,15 @@ class Memo:
             found = self._summary = (parts, _digest(*parts) or _UNKEYED)
         return found[1]
 
+    def digests(self, parts: tuple[object, ...], values: Callable[[], Mapping[Any, tuple[object, ...]]]) -> dict[Any, object]:
+        """The digest of each of ``values()`` (name -> parts), to be parts of keys, made once for what
+        they are all made from (``parts``) and kept in the store (issue 29: each player's rounds before
+        the last, read by the key of their card, are the same after a result in the last round). A
+        value that cannot be written gives :data:`_UNKEYED`, and a key holding it is none."""
+        found: dict[Any, str | None] = self.value(("digests", *parts),
+                                                  lambda: {name: _digest(*made) for name, made in values().items()})
+        return {name: digest or _UNKEYED for name, digest in found.items()}
+
     def key(self, *parts: object) -> str | None:
         return _digest(code_version(), *parts)
 
