@@ -570,12 +570,15 @@ def test_digests_kept_for_what_they_are_made_from_are_made_once_and_none_without
     assert memo.key("text", first[3]) is None and memo.key("text", first[1]) is not None
 
 
+@pytest.mark.parametrize(("name", "what"), [("swiss32-in-progress", "player rounds"),
+                                            ("team-swiss20-in-progress", "team player seats")])
 def test_a_cards_key_reads_the_players_rounds_before_the_last_as_one_digest_kept_for_those_rounds(
-        sample, arbiter: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """issue 29: the keys of the cards read each player's rounds before the last as one digest, made for
-    the event up to the round before the last: kept across a result in the last round, made again after
-    a correction in an earlier one; each card is the card made without a cache."""
-    event = sample("swiss32-in-progress")
+        name: str, what: str, sample, arbiter: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 29: the keys of the cards (an individual event's, a team event's) read each player's
+    rounds before the last as one digest, made for the event up to the round before the last: kept
+    across a result in the last round, made again after a correction in an earlier one; each card is
+    the card made without a cache."""
+    event = sample(name)
     monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "warm"))
     site_pages(event)
     asked: list[tuple[object, bool]] = []
@@ -593,11 +596,12 @@ def test_a_cards_key_reads_the_players_rounds_before_the_last_as_one_digest_kept
         return found
 
     monkeypatch.setattr(Memo, "digests", digests)
-    assert arbiter("-d", event, "result", "5", "2", "1-0").code == 0
+    result, correction = CHANGES[name]
+    assert arbiter("-d", event, *result).code == 0
     warm = site_pages(event)
-    assert asked == [("player rounds", False)]  # kept: the rounds before the last are the same
-    assert arbiter("-d", event, "result", "3", "4", "1/2-1/2", "--correct").code == 0
+    assert asked == [(what, False)]  # kept: the rounds before the last are the same
+    assert arbiter("-d", event, *correction).code == 0
     warm_after = site_pages(event)
-    assert asked[-1] == ("player rounds", True)  # made again: round 3 changed
+    assert asked[-1] == (what, True)  # made again: an earlier round changed
     monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "cold"))
     assert site_pages(event) == warm_after and warm != warm_after
