@@ -605,3 +605,24 @@ def test_a_cards_key_reads_the_players_rounds_before_the_last_as_one_digest_kept
     assert asked[-1] == (what, True)  # made again: an earlier round changed
     monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "cold"))
     assert site_pages(event) == warm_after and warm != warm_after
+
+
+def test_a_cell_made_at_once_is_the_cell_made_by_its_fields_names() -> None:
+    """issue 29: :func:`plain` and :func:`points_cell` make their cells from all the fields at once, in
+    :class:`Cell`'s order and with its defaults: the cells ``Cell(...)`` makes from the same values."""
+    from fractions import Fraction
+
+    from arbiter_cli.render.site.blocks import plain, points_cell
+
+    assert Cell._fields == ("text", "href", "key", "cls", "value", "name", "link_cls", "before", "after", "more",
+                            "span")
+    assert tuple(Cell._field_defaults.values()) == ("", "", "", "", "", False, "", "", "", (), 1)
+    for text in ("x", 3, None, ""):
+        for key, cls in (("", ""), ("points", "num")):
+            made = plain(text, key, cls)
+            assert made == Cell("" if text is None else text, key=key, cls=cls) and type(made) is Cell
+    assert plain("x", "k", "c", href="a.html") == Cell("x", href="a.html", key="k", cls="c")
+    for value in (Fraction(5, 2), 1, "", None, "1.5"):
+        made = points_cell(value, "points")
+        assert type(made) is Cell and made._replace(text="", value="") == Cell(key="points", cls="num")
+    assert points_cell(Fraction(5, 2), "points") == Cell("2½", key="points", cls="num", value="2.5")

@@ -170,9 +170,18 @@ def macro(name: str, *args: Any) -> Markup:
     return Markup(getattr(macros(PACKAGE), name)(*args))
 
 
+#: A cell made from all its fields at once, without the keyword arguments of ``Cell(...)``: the cells of
+#: a 1,000-player site's tables are made by the tens of thousands (issue 29). The fields in
+#: :class:`Cell`'s order, its defaults but those given (a test checks they are :class:`Cell`'s).
+_new_cell = tuple.__new__
+
+
 def plain(text: str | int | None, key: str = "", cls: str = "", **fields: Any) -> Cell:
     """A cell of plain text (None: empty)."""
-    return Cell("" if text is None else text, key=key, cls=cls, **fields)
+    if fields:
+        return Cell("" if text is None else text, key=key, cls=cls, **fields)
+    cell: Cell = _new_cell(Cell, ("" if text is None else text, "", key, cls, "", False, "", "", "", (), 1))
+    return cell
 
 
 @lru_cache(maxsize=4096)
@@ -190,7 +199,8 @@ def points_cell(value: Fraction | int | float | str | None, key: str = "", cls: 
     ('2½', '', 'points', 'num', '2.5')
     """
     text, number = _points(value)
-    return Cell(text, key=key, cls=cls, value=number)
+    cell: Cell = _new_cell(Cell, (text, "", key, cls, number, False, "", "", "", (), 1))
+    return cell
 
 
 def header(text: str, key: str = "", cls: str = "", **fields: Any) -> Cell:
