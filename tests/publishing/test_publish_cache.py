@@ -608,7 +608,7 @@ def test_a_cards_key_reads_the_players_rounds_before_the_last_as_one_digest_kept
 
 
 def test_a_cell_made_at_once_is_the_cell_made_by_its_fields_names() -> None:
-    """issue 29: :func:`plain` and :func:`points_cell` make their cells from all the fields at once, in
+    """issue 29: :func:`plain`, :func:`points_cell` and :func:`name_cell` make their cells from all the fields at once, in
     :class:`Cell`'s order and with its defaults: the cells ``Cell(...)`` makes from the same values."""
     from fractions import Fraction
 
@@ -626,3 +626,11 @@ def test_a_cell_made_at_once_is_the_cell_made_by_its_fields_names() -> None:
         made = points_cell(value, "points")
         assert type(made) is Cell and made._replace(text="", value="") == Cell(key="points", cls="num")
     assert points_cell(Fraction(5, 2), "points") == Cell("2½", key="points", cls="num", value="2.5")
+    from arbiter_cli.render.site.blocks import name_cell, player_cell
+
+    assert name_cell("A", "x.html", "player") == Cell("A", href="x.html", link_cls="player", name=True)
+    assert type(name_cell("A")) is Cell and name_cell("A") == Cell("A", name=True)
+    assert player_cell(3, "A", "../", key="name") == Cell("A", href="../players/3.html", key="name",
+                                                          link_cls="player", name=True)
+    assert player_cell(3, "A", "", key="k", before="3. ") == Cell("A", href="players/3.html", key="k",
+                                                                  link_cls="player", name=True, before="3. ")

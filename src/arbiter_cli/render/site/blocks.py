@@ -132,6 +132,7 @@ def table_rows(table: Table) -> Markup:
     if table.body is not None:
         return Markup(table.body)
     out = []
+    escaped = _ESCAPED
     classes, ids = table.row_classes, table.row_ids
     for i, row in enumerate(table.rows):
         out.append("<tr")
@@ -155,7 +156,12 @@ def table_rows(table: Table) -> Markup:
             out.append(tag)
             if before:
                 out.append(_text(before))
-            out.append(_inner(text, href, name, link_cls))
+            if href or name:
+                out.append(_inner(text, href, name, link_cls))
+            elif type(text) is str and text in escaped:  # a plain text escaped before (as _text does)
+                out.append(escaped[text])
+            else:
+                out.append(_text(text))
             if after:
                 out.append(_text(after))
             for extra in more:
@@ -208,9 +214,12 @@ def header(text: str, key: str = "", cls: str = "", **fields: Any) -> Cell:
     return Cell(text, key=key, cls=cls, **fields)
 
 
-def name_cell(text: str, href: str = "", link_cls: str = "", **fields: Any) -> Cell:
+def name_cell(text: str, href: str = "", link_cls: str = "", key: str = "", **fields: Any) -> Cell:
     """A person's or a team's name, linked, isolated in ``<bdi>``."""
-    return Cell(text, href=href, link_cls=link_cls, name=True, **fields)
+    if fields:
+        return Cell(text, href=href, key=key, link_cls=link_cls, name=True, **fields)
+    cell: Cell = _new_cell(Cell, (text, href, key, "", "", True, link_cls, "", "", (), 1))
+    return cell
 
 
 def player_cell(number: int, name: str, root: str, **fields: Any) -> Cell:
