@@ -30,6 +30,8 @@ from pathlib import Path
 from types import BuiltinFunctionType, FunctionType, MethodType
 from typing import Any, Protocol, TypeVar
 
+from arbiter_cli.core.points import fraction_terms
+
 __all__ = ["Store", "Memo", "EventDigests", "Rounds", "code_version"]
 
 T = TypeVar("T")
@@ -136,7 +138,7 @@ class _KeyWriter(pickle.Pickler):
     def reducer_override(self, obj: Any) -> Any:
         kind = type(obj)
         if kind is Fraction:  # points, in every key: its two numbers, without Fraction's own reduce (a text)
-            return Fraction, (obj._numerator, obj._denominator)
+            return Fraction, fraction_terms(obj)
         if obj is _UNKEYED:
             raise ValueError("a part without a key")
         if isinstance(obj, (type, FunctionType, BuiltinFunctionType, MethodType)):
