@@ -100,3 +100,21 @@ def test_a_round_finds_the_game_of_a_board_however_its_boards_are_numbered(board
     """The short way (board n is the n-th game) finds what a walk through the games finds (issue 29)."""
     rnd = Round(1, tuple(Game(2 * i + 1, 2 * i + 2, number) for i, number in enumerate(boards)))
     assert rnd.game(board) == next((g for g in rnd.games if g.board == board), None)
+
+
+class _Points(Fraction):
+    """A fraction of another type (read through its properties, as any rational)."""
+
+
+@given(st.fractions(max_denominator=1000))
+def test_a_fractions_terms_are_its_numerator_and_denominator_in_lowest_terms(value: Fraction) -> None:
+    """issue 29: :func:`fraction_terms` reads a fraction's fields rather than its properties: the same
+    numbers, in lowest terms, the sign on the numerator; and a sum holding another type of fraction
+    is the exact sum too."""
+    from arbiter_cli.core.points import fraction_terms
+
+    assert fraction_terms(value) == (value.numerator, value.denominator)
+    assert fraction_terms(Fraction(value.numerator * 3, value.denominator * 3)) == (value.numerator,
+                                                                                       value.denominator)
+    other = _Points(value.numerator, value.denominator)
+    assert total([value, other, 1]) == value * 2 + 1 and type(total([other])) is Fraction

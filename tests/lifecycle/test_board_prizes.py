@@ -202,3 +202,22 @@ def test_fide_sample_board_one_leader_is_india_3s_player_242_worked_out_from_the
     # scores 10 (= 0 1 1 1 1 = = 1 1 1 1 =). Opponents' ratings sum to 31930: Ra = 2456.15 -> 2456;
     # p = 10/13 = 0.769 -> 0.77, dp 211 (B.02 table 8.1.1).
     assert leader == BoardRow(1, 242, 16, 13, F(10), F(10, 13), 2456 + 211, True)
+
+
+def test_the_records_of_one_event_are_counted_once_and_another_events_afresh() -> None:
+    """issue 29: a publish's team cards and board prizes read the same event (one object): its
+    records are counted once, and each reader gets them in a mapping of its own; another event,
+    even one made alike, is counted afresh, and its records are its own."""
+    from arbiter_cli.lifecycle import board_prizes
+    from arbiter_cli.lifecycle.board_prizes import player_records
+
+    event = _event()
+    first = player_records(event)
+    again = player_records(event)
+    assert again == first and again is not first and again[1] is first[1]  # counted once
+    other = _event([[(1, 4, Outcome.LOSS), (2, 5, Outcome.DRAW)]])
+    found = player_records(other)
+    assert found[1].points == 0 and first[1].points == F(3, 2)
+    assert board_prizes._COUNTED[0][0] is other
+    assert player_records(event) == first and player_records(event)[1] is not first[1]  # counted afresh
+    assert board_statistics(event, RATINGS) == board_statistics(_event(), RATINGS)

@@ -9,7 +9,9 @@ import re
 import shutil
 import time
 from dataclasses import fields, is_dataclass
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -435,3 +437,200 @@ def test_a_kept_page_is_published_as_the_bytes_read_back(tmp_path: Path) -> None
     assert first == "<p>Rank 3½ \ue000</p>\n".encode("utf-8") and made == ["once"]
     assert memo.page(("players/1.html", 1), make) == first and made == ["once"]
     assert Memo().page(("players/1.html", 1), make) == first and made == ["once", "once"]
+
+
+@pytest.mark.parametrize("name", ["swiss32-in-progress", "rr10-finished", "swiss-open-finished-prizes"])
+def test_the_standings_rows_written_once_for_both_pages_of_a_round_are_each_pages_own_rows(name: str,
+                                                                                         sample) -> None:
+    """issue 29: the body rows of a round's standings are written once, with a mark where each page
+    puts its root: the mark replaced by a page's root, they are the rows written from that page's own
+    table, at the site's root (``standings.html``) and a folder deeper (``standings/N.html``)."""
+    from dataclasses import replace
+
+    from arbiter_cli.render.site.blocks import player_cell, table_rows
+    from arbiter_cli.render.site.pages.standings import ROOT_MARK, _names_from, _rows_with_roots
+    from arbiter_cli.render.site.sites import event_site
+    from arbiter_cli.render.site.standings_table import standings_table
+    from arbiter_cli.render.views import standings_view
+    from arbiter_cli.store.tournament import TournamentFolder
+
+    tournament = TournamentFolder(sample(name)).load()
+    site = event_site(tournament)
+    for after in range(1, tournament.last_round + 1):
+        view = standings_view(tournament, site.standings[after])
+        made = standings_table(view, lambda r: player_cell(r["start_number"], r["name"], ""))
+        body = _rows_with_roots(made)
+        assert body is not None and body.count(ROOT_MARK) == len(made.rows)
+        for root in ("", "../"):
+            shown = _names_from(made, root)
+            assert body.replace(ROOT_MARK, root) == str(table_rows(shown))
+            assert str(table_rows(replace(shown, body=body.replace(ROOT_MARK, root)))) == str(table_rows(shown))
+
+
+def test_a_name_holding_the_root_mark_has_its_standings_rows_written_by_each_page(sample, arbiter: Runner,
+                                                                                tmp_path: Path,
+                                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 29: a player whose name holds the mark the rows written once put the root at: the rows are
+    not written once (each page writes its own), and the site is the site made without a cache."""
+    from arbiter_cli.render.site.blocks import header, player_cell
+    from arbiter_cli.render.site.pages.standings import ROOT_MARK, _rows_with_roots
+
+    marked = player_cell(1, f"A{ROOT_MARK}B", "")._replace(key="name")
+    assert _rows_with_roots(Table([header("Name", "name")], [[marked]])) is None
+    event = sample("swiss32-in-progress")
+    players_csv = event / "players.csv"
+    text = players_csv.read_text(encoding="utf-8")
+    assert text.count('"Arslan, Mehmet"') == 1
+    players_csv.write_text(text.replace('"Arslan, Mehmet"', f'"Mark{ROOT_MARK}, Ann"'), encoding="utf-8")
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "cache"))
+    made = site_pages(event)
+    assert ROOT_MARK.encode() in made["standings.html"]
+    assert made["standings.html"].count(b'href="players/') == made["standings.html"].count(b'class="player"')
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "other"))
+    assert site_pages(event) == made
+
+
+def test_a_sites_frame_is_digested_once_for_its_pages_keys_and_again_when_it_changes() -> None:
+    """issue 29: what every page shows around its body (the site's kind, name, navigation and the
+    arbiter's options) is digested once for the keys of a build's pages: an equal frame gives the same
+    digest, a frame that differs (other options, another link) another, and a frame that cannot be
+    written makes every key holding it none."""
+    from arbiter_cli.render.site.layout import Link
+    from arbiter_cli.render.site.sites import SiteOptions
+
+    memo = Memo()
+    nav = (Link("Standings", "standings.html"),)
+    one = memo.summary(("event", "Open", nav, SiteOptions()))
+    assert memo.summary(("event", "Open", (Link("Standings", "standings.html"),), SiteOptions())) == one
+    assert memo.summary(("event", "Open", nav, SiteOptions(refresh=60))) != one
+    assert memo.summary(("event", "Open", (*nav, Link("Prizes", "prizes.html")), SiteOptions())) != one
+    assert memo.summary(("event", "Open", nav, SiteOptions(personal=True))) != one
+    assert memo.summary(("event", "Open", nav, SiteOptions())) == one
+    assert memo.key("text", memo.summary((object(),))) is None and memo.key("text", one) is not None
+
+
+def test_points_in_a_key_are_their_value_whatever_the_fraction_was_made_from() -> None:
+    """issue 29: a key writes points (a :class:`~fractions.Fraction`) as their two numbers in lowest
+    terms: equal points, equal keys; other points, or a number of another type, another key."""
+    from fractions import Fraction
+
+    from arbiter_cli.render.site.memo import _digest
+
+    assert _digest(Fraction(1, 2)) == _digest(Fraction(2, 4)) == _digest(Fraction("0.5"))
+    assert len({_digest(Fraction(1, 2)), _digest(Fraction(1, 3)), _digest(Fraction(3, 2)), _digest(0.5),
+                _digest((1, 2)), _digest(Fraction(-1, 2))}) == 6
+
+
+def test_a_publish_leaves_the_garbage_collector_as_it_found_it(sample, arbiter: Runner, tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 29: the cyclic garbage collector is paused while a site is built and written (its
+    collections cost a twentieth of a publish), and is as it was after, on or off."""
+    import gc
+
+    event = sample("swiss32-in-progress")
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "cache"))
+    assert gc.isenabled()
+    _publish(arbiter, event, tmp_path / "site")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        _publish(arbiter, event, tmp_path / "site")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_digests_kept_for_what_they_are_made_from_are_made_once_and_none_without_a_faithful_repr(
+        tmp_path: Path) -> None:
+    """issue 29: :meth:`Memo.digests` (each player's rounds before the last, for the keys of their
+    cards) are made once for what they are all made from and read back from the store by the next
+    build: the same digests as made; made again for other inputs, or when the entry is damaged; a
+    value without a faithful repr makes every key holding its digest none."""
+    from arbiter_cli.render.site.memo import _digest
+    from arbiter_cli.store.site_cache import SiteCache
+
+    cache = SiteCache(tmp_path / "event", root=tmp_path / "cache")
+    made: list[int] = []
+
+    def values() -> dict[int, tuple[object, ...]]:
+        made.append(1)
+        return {1: (1, "a"), 2: (2, "b"), 3: (object(),)}
+
+    first = Memo(cache).digests(("rounds", 10, "digest of rounds 1-10"), values)
+    assert first[1] == _digest(1, "a") and first[2] == _digest(2, "b") and made == [1]
+    again = Memo(SiteCache(tmp_path / "event", root=tmp_path / "cache")).digests(
+        ("rounds", 10, "digest of rounds 1-10"), values)
+    assert again == first and made == [1]  # read back
+    Memo(cache).digests(("rounds", 10, "digest of rounds 1-10 after a correction"), values)
+    assert made == [1, 1]
+    for entry in cache.dir.iterdir():
+        entry.write_bytes(entry.read_bytes()[:-3])
+    assert Memo(cache).digests(("rounds", 10, "digest of rounds 1-10"), values) == first and made == [1, 1, 1]
+    memo = Memo(cache)
+    assert memo.key("text", first[3]) is None and memo.key("text", first[1]) is not None
+
+
+@pytest.mark.parametrize(("name", "what"), [("swiss32-in-progress", "player rounds"),
+                                            ("team-swiss20-in-progress", "team player seats")])
+def test_a_cards_key_reads_the_players_rounds_before_the_last_as_one_digest_kept_for_those_rounds(
+        name: str, what: str, sample, arbiter: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 29: the keys of the cards (an individual event's, a team event's) read each player's
+    rounds before the last as one digest, made for the event up to the round before the last: kept
+    across a result in the last round, made again after a correction in an earlier one; each card is
+    the card made without a cache."""
+    event = sample(name)
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "warm"))
+    site_pages(event)
+    asked: list[tuple[object, bool]] = []
+    original = Memo.digests
+
+    def digests(self: Memo, parts: tuple[object, ...], values: Callable[[], Any]) -> dict[Any, object]:
+        made: list[int] = []
+
+        def counted() -> Any:
+            made.append(1)
+            return values()
+
+        found = original(self, parts, counted)
+        asked.append((parts[0], bool(made)))
+        return found
+
+    monkeypatch.setattr(Memo, "digests", digests)
+    result, correction = CHANGES[name]
+    assert arbiter("-d", event, *result).code == 0
+    warm = site_pages(event)
+    assert asked == [(what, False)]  # kept: the rounds before the last are the same
+    assert arbiter("-d", event, *correction).code == 0
+    warm_after = site_pages(event)
+    assert asked[-1] == (what, True)  # made again: an earlier round changed
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "cold"))
+    assert site_pages(event) == warm_after and warm != warm_after
+
+
+def test_a_cell_made_at_once_is_the_cell_made_by_its_fields_names() -> None:
+    """issue 29: :func:`plain`, :func:`points_cell` and :func:`name_cell` make their cells from all the fields at once, in
+    :class:`Cell`'s order and with its defaults: the cells ``Cell(...)`` makes from the same values."""
+    from fractions import Fraction
+
+    from arbiter_cli.render.site.blocks import plain, points_cell
+
+    assert Cell._fields == ("text", "href", "key", "cls", "value", "name", "link_cls", "before", "after", "more",
+                            "span")
+    assert tuple(Cell._field_defaults.values()) == ("", "", "", "", "", False, "", "", "", (), 1)
+    for text in ("x", 3, None, ""):
+        for key, cls in (("", ""), ("points", "num")):
+            made = plain(text, key, cls)
+            assert made == Cell("" if text is None else text, key=key, cls=cls) and type(made) is Cell
+    assert plain("x", "k", "c", href="a.html") == Cell("x", href="a.html", key="k", cls="c")
+    for value in (Fraction(5, 2), 1, "", None, "1.5"):
+        made = points_cell(value, "points")
+        assert type(made) is Cell and made._replace(text="", value="") == Cell(key="points", cls="num")
+    assert points_cell(Fraction(5, 2), "points") == Cell("2½", key="points", cls="num", value="2.5")
+    from arbiter_cli.render.site.blocks import name_cell, player_cell
+
+    assert name_cell("A", "x.html", "player") == Cell("A", href="x.html", link_cls="player", name=True)
+    assert type(name_cell("A")) is Cell and name_cell("A") == Cell("A", name=True)
+    assert player_cell(3, "A", "../", key="name") == Cell("A", href="../players/3.html", key="name",
+                                                          link_cls="player", name=True)
+    assert player_cell(3, "A", "", key="k", before="3. ") == Cell("A", href="players/3.html", key="k",
+                                                                  link_cls="player", name=True, before="3. ")

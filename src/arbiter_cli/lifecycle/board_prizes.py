@@ -126,9 +126,23 @@ class PlayerRecord:
         return tuple((board, games) for board, games in sorted(self.boards_played.items()) if board != counted)
 
 
+#: The last event :func:`player_records` counted, and its records: a command reads one event's twice (a
+#: publish's team cards and board prizes, issue 29), and an event (frozen) is the same object then.
+_COUNTED: list[tuple[TeamEvent, dict[int, PlayerRecord]]] = []
+
+
 def player_records(event: TeamEvent) -> dict[int, PlayerRecord]:
     """Every player who sat at a board, by start number: the one count of a player's games, points
-    and forfeits that the board statistics and the team cards read (see the module's rules)."""
+    and forfeits that the board statistics and the team cards read (see the module's rules). The
+    records of the same event (the same object) are counted once; the caller reads them and changes none."""
+    if _COUNTED and _COUNTED[0][0] is event:
+        return dict(_COUNTED[0][1])
+    records = _player_records(event)
+    _COUNTED[:] = [(event, records)]
+    return dict(records)
+
+
+def _player_records(event: TeamEvent) -> dict[int, PlayerRecord]:
     records: dict[int, PlayerRecord] = {}
     for team, entries in event.entries.items():
         for entry in entries:

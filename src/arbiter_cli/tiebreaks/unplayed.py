@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from arbiter_cli.core.points import total
+from arbiter_cli.core.points import fraction_terms, total
 from arbiter_cli.core.tiebreak_codes import Rules
 from arbiter_cli.core.outcome import Outcome, RoundEntry
 from arbiter_cli.tiebreaks.event import Contribution, Event
@@ -208,10 +208,11 @@ _NOTHING = Fraction(0)
 
 def _product(score: Fraction, points: Fraction) -> Fraction:
     """``score * points``, without the arithmetic for the points of a win (1) or a loss (0)."""
-    if points.denominator == 1:
-        if points.numerator == 1:
+    top, bottom = fraction_terms(points) if type(points) is Fraction else (points.numerator, points.denominator)
+    if bottom == 1:
+        if top == 1:
             return score
-        if points.numerator == 0:
+        if top == 0:
             return _NOTHING
     return score * points
 

@@ -73,6 +73,9 @@ class Table:
     row_classes: Sequence[str] = field(default_factory=tuple)
     scroll: bool = False
     row_ids: Sequence[str] = field(default_factory=tuple)
+    #: The body rows as :func:`table_rows` writes them from ``rows``, when made already (issue 29: the
+    #: standings of the last round, on two pages): written as they are.
+    body: str | None = field(default=None, compare=False, repr=False)
 
 
 #: Texts as Jinja2's autoescaping writes them, each escaped once (MarkupSafe's ``escape``): a table
@@ -124,8 +127,12 @@ def table_rows(table: Table) -> Markup:
     """The body rows of ``table`` as the ``table_jinja`` macro of ``macros.html`` writes them, each
     text escaped by MarkupSafe as Jinja2's autoescaping does: the one loop of the site that a
     template is too slow for (a crosstable of 1,000 players has 20,000 cells; issue 29). A test
-    pins it to the macro on every table of the sample events' sites."""
+    pins it to the macro on every table of the sample events' sites. A table whose ``body`` is made
+    already is written as it."""
+    if table.body is not None:
+        return Markup(table.body)
     out = []
+    escaped = _ESCAPED
     classes, ids = table.row_classes, table.row_ids
     for i, row in enumerate(table.rows):
         out.append("<tr")
@@ -149,7 +156,12 @@ def table_rows(table: Table) -> Markup:
             out.append(tag)
             if before:
                 out.append(_text(before))
-            out.append(_inner(text, href, name, link_cls))
+            if href or name:
+                out.append(_inner(text, href, name, link_cls))
+            elif type(text) is str and text in escaped:  # a plain text escaped before (as _text does)
+                out.append(escaped[text])
+            else:
+                out.append(_text(text))
             if after:
                 out.append(_text(after))
             for extra in more:
@@ -164,9 +176,18 @@ def macro(name: str, *args: Any) -> Markup:
     return Markup(getattr(macros(PACKAGE), name)(*args))
 
 
+#: A cell made from all its fields at once, without the keyword arguments of ``Cell(...)``: the cells of
+#: a 1,000-player site's tables are made by the tens of thousands (issue 29). The fields in
+#: :class:`Cell`'s order, its defaults but those given (a test checks they are :class:`Cell`'s).
+_new_cell = tuple.__new__
+
+
 def plain(text: str | int | None, key: str = "", cls: str = "", **fields: Any) -> Cell:
     """A cell of plain text (None: empty)."""
-    return Cell("" if text is None else text, key=key, cls=cls, **fields)
+    if fields:
+        return Cell("" if text is None else text, key=key, cls=cls, **fields)
+    cell: Cell = _new_cell(Cell, ("" if text is None else text, "", key, cls, "", False, "", "", "", (), 1))
+    return cell
 
 
 @lru_cache(maxsize=4096)
@@ -184,7 +205,8 @@ def points_cell(value: Fraction | int | float | str | None, key: str = "", cls: 
     ('2½', '', 'points', 'num', '2.5')
     """
     text, number = _points(value)
-    return Cell(text, key=key, cls=cls, value=number)
+    cell: Cell = _new_cell(Cell, (text, "", key, cls, number, False, "", "", "", (), 1))
+    return cell
 
 
 def header(text: str, key: str = "", cls: str = "", **fields: Any) -> Cell:
@@ -192,9 +214,12 @@ def header(text: str, key: str = "", cls: str = "", **fields: Any) -> Cell:
     return Cell(text, key=key, cls=cls, **fields)
 
 
-def name_cell(text: str, href: str = "", link_cls: str = "", **fields: Any) -> Cell:
+def name_cell(text: str, href: str = "", link_cls: str = "", key: str = "", **fields: Any) -> Cell:
     """A person's or a team's name, linked, isolated in ``<bdi>``."""
-    return Cell(text, href=href, link_cls=link_cls, name=True, **fields)
+    if fields:
+        return Cell(text, href=href, key=key, link_cls=link_cls, name=True, **fields)
+    cell: Cell = _new_cell(Cell, (text, href, key, "", "", True, link_cls, "", "", (), 1))
+    return cell
 
 
 def player_cell(number: int, name: str, root: str, **fields: Any) -> Cell:

@@ -23,11 +23,14 @@ import pickle
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import fields, is_dataclass
+from fractions import Fraction
 from functools import cache
 from operator import attrgetter
 from pathlib import Path
 from types import BuiltinFunctionType, FunctionType, MethodType
 from typing import Any, Protocol, TypeVar
+
+from arbiter_cli.core.points import fraction_terms
 
 __all__ = ["Store", "Memo", "EventDigests", "Rounds", "code_version"]
 
@@ -97,7 +100,6 @@ def _reducer(kind: type) -> Callable[[Any], tuple[object, ...]] | None:
     import datetime as dt
     from decimal import Decimal
     from enum import Enum
-    from fractions import Fraction
     from pathlib import PurePath
 
     names: tuple[str, ...] | None = None
@@ -134,11 +136,13 @@ class _KeyWriter(pickle.Pickler):
     value without a faithful repr gives no key."""
 
     def reducer_override(self, obj: Any) -> Any:
+        kind = type(obj)
+        if kind is Fraction:  # points, in every key: its two numbers, without Fraction's own reduce (a text)
+            return Fraction, fraction_terms(obj)
         if obj is _UNKEYED:
             raise ValueError("a part without a key")
         if isinstance(obj, (type, FunctionType, BuiltinFunctionType, MethodType)):
             return NotImplemented  # by its name (a function made on the spot cannot be written: no key)
-        kind = type(obj)
         try:
             reduce = _REDUCERS[kind]
         except KeyError:
@@ -168,6 +172,7 @@ class Memo:
         self.store = store
         self._once: dict[int, tuple[object, object]] = {}
         self._built: dict[object, Any] = {}
+        self._summary: tuple[tuple[object, ...], object] | None = None
 
     def built(self, key: object, make: Callable[[], T]) -> T:
         """A value several pages of this build read (the standings view of a round), made once by
@@ -185,6 +190,26 @@ class Memo:
         if found is None or found[0] is not value:
             found = self._once[id(value)] = (value, _digest(*parts()) or _UNKEYED)
         return found[1]
+
+    def summary(self, parts: tuple[object, ...]) -> object:
+        """The digest of ``parts``, a part of keys, made again only when the next call's ``parts`` differ
+        (``==``: the same objects compare at once): what every page of a site shows around its body
+        (:func:`arbiter_cli.render.site.sites.frame`, its navigation's links and the arbiter's options)
+        is written once per build rather than into each of a thousand keys (issue 29). Parts that
+        cannot be written give :data:`_UNKEYED`."""
+        found = self._summary
+        if found is None or found[0] != parts:
+            found = self._summary = (parts, _digest(*parts) or _UNKEYED)
+        return found[1]
+
+    def digests(self, parts: tuple[object, ...], values: Callable[[], Mapping[Any, tuple[object, ...]]]) -> dict[Any, object]:
+        """The digest of each of ``values()`` (name -> parts), to be parts of keys, made once for what
+        they are all made from (``parts``) and kept in the store (issue 29: each player's rounds before
+        the last, read by the key of their card, are the same after a result in the last round). A
+        value that cannot be written gives :data:`_UNKEYED`, and a key holding it is none."""
+        found: dict[Any, str | None] = self.value(("digests", *parts),
+                                                  lambda: {name: _digest(*made) for name, made in values().items()})
+        return {name: digest or _UNKEYED for name, digest in found.items()}
 
     def key(self, *parts: object) -> str | None:
         return _digest(code_version(), *parts)

@@ -260,19 +260,59 @@ def keyed_page(site: EventSite | TeamSite | KnockoutSite, path: str, parts: tupl
     the code are added)."""
     if site.digests is None or not site.digests.valid:
         return make().encode("utf-8")
-    return site.memo.page((path, frame(site), *parts), make)
+    return site.memo.page((path, site.memo.summary(frame(site)), *parts), make)
 
 
 def card_digest(site: TeamSite, entry: PlayerCard) -> object:
     """A player's card as the keys of pages read it (their own card's, their team's), its digest made
     once per build: every field but the player, by start number, as the registration's digest
     (:attr:`EventDigests.registration`, in every such key) holds the player's every field."""
-    return site.memo.once(entry, lambda: (entry.player.start_number, *((f.name, getattr(entry, f.name))
-                                                                        for f in fields(entry) if f.name != "player")))
+    earlier = _earlier_seats(site)
+    last = site.tournament.last_round
+
+    def parts() -> tuple[object, ...]:
+        values: list[object] = [entry.player.start_number]
+        for name in _names_but(type(entry), "player"):
+            value = getattr(entry, name)
+            if name == "seats" and earlier is not None:  # those before the last round as one digest
+                value = (earlier[entry.player.start_number], tuple(seat for seat in value if seat.round == last))
+            values.append((name, value))
+        return tuple(values)
+
+    return site.memo.once(entry, parts)
+
+
+def _earlier_seats(site: TeamSite) -> dict[int, object] | None:
+    """Each player's seats in the rounds before the last, as one digest a player, for the keys of the
+    cards: made once for the event up to the round before the last (its digest; every round with the
+    half rule, which a withdrawal reaches back with) and kept with the pages (issue 29: a result in the
+    last round changes none of them). None without a store (no key is made) or a faithful digest."""
+    digests = site.digests
+    if site.memo.store is None or digests is None or not digests.valid:
+        return None
+    last = site.tournament.last_round
+    made: dict[int, object] = site.memo.built(("earlier seats", id(site)), lambda: site.memo.digests(
+        ("team player seats", last - 1, digests.upto(max(last - 1, 0))),
+        lambda: {entry.player.start_number: tuple(seat for seat in entry.seats if seat.round < last)
+                 for card in site.cards for entry in card.players}))
+    return made
 
 
 def team_card_parts(site: TeamSite, card: TeamCard) -> tuple[object, ...]:
     """A team's card as the key of its page reads it: its players' cards by :func:`card_digest`, and
     its every other field."""
     return (tuple(card_digest(site, entry) for entry in card.players),
-            *((f.name, getattr(card, f.name)) for f in fields(card) if f.name != "players"))
+            *((name, getattr(card, name)) for name in _names_but(type(card), "players")))
+
+
+#: The names of a dataclass's fields but one, by the class and that one (:func:`_names_but`).
+_NAMES: dict[tuple[type, str], tuple[str, ...]] = {}
+
+
+def _names_but(kind: type, left_out: str) -> tuple[str, ...]:
+    """The names of a dataclass's fields but ``left_out``, read once per class (a key of each of 1,200
+    cards reads them)."""
+    found = _NAMES.get((kind, left_out))
+    if found is None:
+        found = _NAMES[kind, left_out] = tuple(f.name for f in fields(kind) if f.name != left_out)
+    return found

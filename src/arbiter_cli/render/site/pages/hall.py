@@ -152,10 +152,11 @@ def standings_table(view: View, keys: Sequence[str], tiebreaks: Sequence[str], n
     shown = [*keys, *[code for code in tiebreaks if code in {c.key for c in view.columns}][:TIEBREAKS]]
     columns = [c for c in table_columns(view) if c.key in shown]
     value = view.csv_value or (lambda record, key: record.get(key))
-    rows = [[name(record) if column.key == "name" else
-             points_cell(csv_text(value(record, column.key)), column.key, align(column)) if column.number is not None
-             else Cell(csv_text(value(record, column.key)), key=column.key, cls=align(column))
-             for column in columns] for record in view.records]
+    ways = [(column.key, align(column), column.number is not None) for column in columns]  # found once
+    rows = [[name(record) if key == "name" else
+             points_cell(csv_text(value(record, key)), key, cls) if number
+             else Cell(csv_text(value(record, key)), key=key, cls=cls)
+             for key, cls, number in ways] for record in view.records]
     return Table([Cell(c.header, key=c.key, cls=align(c)) for c in columns], rows, cls="hall-standings")
 
 

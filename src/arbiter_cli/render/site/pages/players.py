@@ -63,6 +63,7 @@ def pages(site: EventSite) -> Iterator[tuple[str, str | bytes]]:
     before = {row.player.start_number: row.points for row in site.standings[max(last - 1, 0)].rows}
     ratings = {p.start_number: p.rating or None for p in tournament.players}  # B.02, on the event's FIDE list
     registration = site.digests.registration if site.digests is not None else None
+    earlier = _earlier_rounds(site, entries, last)
     for player in tournament.players:
         number = player.start_number
         mine = entries[number]
@@ -71,13 +72,27 @@ def pages(site: EventSite) -> Iterator[tuple[str, str | bytes]]:
         rated = site.rated.get(player.member_id) if player.member_id is not None else None
         path = f"players/{number}.html"
         # A card reads the registration (every player's name and rating, the settings), the player's
-        # own rounds and boards, their rank, and their opponent's points before the last round.
-        parts = (registration, last, tuple(mine), tuple(boards[e.round].get(number) for e in mine),
+        # own rounds (those before the last as one digest) and boards, their rank, and their opponent's
+        # points before the last round.
+        rounds = (earlier[number], now) if earlier is not None else tuple(mine)
+        parts = (registration, last, rounds, tuple(boards[e.round].get(number) for e in mine),
                  boards.get(last, {}).get(opponent) if opponent is not None else None,
                  before.get(opponent) if opponent is not None else None, rated)
         yield path, ranked_page(site, path, parts, rank.get(number, ""),
                                 lambda shown: player_page(site, player, mine, now, shown, boards, before, ratings,
                                                           rated))
+
+
+def _earlier_rounds(site: EventSite, entries: dict[int, list[RoundEntry]], last: int) -> dict[int, object] | None:
+    """Each player's entries in the rounds before the last, as one digest a player, for the keys of
+    their cards: made once for the event up to the round before the last (its digest) and kept with
+    the pages (issue 29: a result in the last round changes none of them, and a key then reads one round
+    of each player's rather than all). None without a store (no key is made) or a faithful digest."""
+    if site.memo.store is None or site.digests is None or not site.digests.valid:
+        return None
+    return site.memo.digests(("player rounds", last - 1, site.digests.upto(max(last - 1, 0))),
+                             lambda: {number: tuple(e for e in mine if e.round < last)
+                                      for number, mine in entries.items()})
 
 
 def ranked_page(site: EventSite, path: str, parts: tuple[object, ...], rank: str,

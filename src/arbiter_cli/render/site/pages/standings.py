@@ -10,7 +10,7 @@ from typing import Any
 
 from arbiter_cli.render.output import View, table_columns
 from arbiter_cli.render.printing import RECORD_KEYS
-from arbiter_cli.render.site.blocks import Cell, Table, player_cell
+from arbiter_cli.render.site.blocks import Cell, Table, player_cell, table_rows
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.parts import shared_view, standings_page as page, standings_pages, tiebreak_legend
 from arbiter_cli.render.site.sites import EventSite, keyed_page
@@ -65,6 +65,22 @@ def _names_from(table: Table, root: str) -> Table:
     return replace(table, rows=rows)
 
 
+#: Where a page's root goes in the standings rows written once for both pages of a round (a private-use
+#: character and a word, which HTML shows as it is and no name holds but by chance, which is checked).
+ROOT_MARK = "\ue000root\ue000"
+
+
+def _rows_with_roots(table: Table) -> str | None:
+    """The body rows of ``table`` (its links from the site's root) as :func:`table_rows` writes them, with
+    :data:`ROOT_MARK` at the start of each player's link, which a page deeper replaces by its root: the
+    rows of ``_names_from(table, root)`` then. None when the mark is not found once per link (a name
+    holding it): each page then writes its own rows."""
+    marked = _names_from(table, ROOT_MARK)
+    links = sum(1 for cell in table.headers if cell.key == "name") * len(table.rows)
+    body = str(table_rows(marked))
+    return body if body.count(ROOT_MARK) == links else None
+
+
 def standings_page(site: EventSite, after: int, depth: int) -> str:
     tournament = site.tournament
     table = site.standings[after]
@@ -73,9 +89,13 @@ def standings_page(site: EventSite, after: int, depth: int) -> str:
     def name(record: dict[str, Any]) -> Cell:
         return player_cell(record["start_number"], record["name"], "")
 
-    # The table is made once for the two pages of the last round, its links from the site's root.
-    shown = _names_from(site.memo.built(("standings table", id(site), after), lambda: standings_table(view, name)),
-                        "../" * depth)
+    # The table is made once for the two pages of the last round, its links from the site's root, and
+    # its rows written once, with a mark where each page puts its root (issue 29).
+    made = site.memo.built(("standings table", id(site), after), lambda: standings_table(view, name))
+    shown = _names_from(made, "../" * depth)
+    body = site.memo.built(("standings rows", id(site), after), lambda: _rows_with_roots(made))
+    if body is not None:
+        shown = replace(shown, body=body.replace(ROOT_MARK, "../" * depth))
     notes = [*standings_notes(table), *column_legend(view), *tiebreak_legend(table.tiebreaks)]
     chart = distribution_chart("distribution", scores_of(view, "points"), after) if after else None
     title = table_heading(tournament, "standings", after)
