@@ -80,10 +80,12 @@ def test_quick_conversions_agree_with_typers_own_on_every_parameter(
 
 
 def test_the_kinds_the_quick_way_reads_cover_the_short_commands_options() -> None:
-    """Every option and argument of ``pair``, ``pairings``, ``standings``, ``result`` and the global
-    ones has a quick conversion (a new kind of option there would build pydantic validators again)."""
+    """Every option and argument of ``pair``, ``pairings``, ``standings``, ``result``, ``publish`` (its
+    ``--refresh`` a whole number in a range) and the global ones has a quick conversion (a new kind of
+    option there would build pydantic validators again)."""
     for name, _, param in _every_parameter():
-        if name.split(":")[0] in ("arbiter", "arbiter pair", "arbiter pairings", "arbiter standings", "arbiter result"):
+        if name.split(":")[0] in ("arbiter", "arbiter pair", "arbiter pairings", "arbiter standings", "arbiter result",
+                                  "arbiter publish"):
             assert quick_conversion(param.type_descriptor) is not None, name
 
 
@@ -100,6 +102,7 @@ def test_a_parameter_whose_conversion_typer_built_is_left_as_it_is() -> None:
     (["pairings", "--format", "xml"], "field '--format' / '-f': 'xml' is not one of 'table', 'csv', 'json'"),
     (["standings", "--rules", "2025"], "field '--rules': '2025' is not one of"),
     (["standings", "--group"], "field '--group': give it a value"),
+    (["publish", "site", "--refresh", "2"], "field '--refresh': at least 5 (see 'arbiter publish --help')"),
 ])
 def test_a_value_the_quick_way_leaves_gets_typers_check_in_the_words_of_every_bad_value(
         args: list[str], message: str, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -362,6 +362,8 @@ def parser_words(message: str) -> str:
 
     >>> parser_words("Option '--group' requires an argument.")
     "field '--group': give it a value"
+    >>> parser_words("Invalid value for '--refresh': Input should be greater than or equal to 5")
+    "field '--refresh': at least 5"
     >>> parser_words("Missing option '--name'.")
     "field '--name': missing: give it"
     >>> parser_words("Invalid value for 'ROUND': Input should be a valid integer, unable to parse string as an integer")
@@ -378,7 +380,9 @@ def parser_words(message: str) -> str:
         return f"field {missing[2]}: missing: give it"
     if (bad := re.fullmatch(r"Invalid value for ('.+?'(?: / '[^']+')*): (.*)", message, re.DOTALL)) is not None:
         why = bad[2].replace("Value error, ", "")
-        if why.startswith("Input should be a valid integer"):
+        if (bound := re.fullmatch(r"Input should be (greater|less) than or equal to (\S+?)\.?", why)) is not None:
+            why = f"{'at least' if bound[1] == 'greater' else 'at most'} {bound[2]}"
+        elif why.startswith("Input should be a valid integer"):
             why = "give a whole number"
         elif why.startswith("Input should be a valid number"):
             why = "give a number"

@@ -60,6 +60,17 @@ def _whole(value: Any, ctx: Any) -> Any:
     return _SLOW
 
 
+def _whole_in(least: Any, most: Any) -> Conversion:
+    def convert(value: Any, ctx: Any) -> Any:
+        """``int`` with ``min``/``max`` (``--refresh``): a whole number :func:`_whole` reads, inside
+        the range; outside it, or anything else, Typer's own check and message."""
+        found = _whole(value, ctx)
+        if found is _SLOW or (least is not None and found < least) or (most is not None and found > most):
+            return _SLOW
+        return found
+    return convert
+
+
 def _path(path_type: type[Path]) -> Conversion:
     def convert(value: Any, ctx: Any) -> Any:
         """``Path`` that need not exist: Typer's pydantic validator makes ``Path(value)`` of a text,
@@ -96,9 +107,10 @@ def quick_conversion(descriptor: TypeDescriptor) -> Conversion | None:
     """The quick conversion of a parameter of this Typer type descriptor, or None (Typer's own then)."""
     info = descriptor.parameter_info
     annotation = descriptor.annotation
-    if descriptor.file_annotation is not None or info.parser is not None or info.min is not None \
-            or info.max is not None or info.clamp:
+    if descriptor.file_annotation is not None or info.parser is not None or info.clamp:
         return None
+    if info.min is not None or info.max is not None:  # a range: a whole number inside it, else Typer's words
+        return _whole_in(info.min, info.max) if annotation is int else None
     if annotation is str:
         return _text
     if annotation is int:
