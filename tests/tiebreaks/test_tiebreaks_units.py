@@ -317,3 +317,24 @@ def test_lots_break_only_ties_left_after_the_tiebreaks_and_the_note_names_them()
         standings_notes(table)
     apart = compute_standings(tied, lots=False)
     assert apart.lots == () and not any("lot" in note for note in standings_notes(apart))
+
+
+def test_standings_notes_name_a_withdrawn_player_still_ranked_and_set_tied_surnames_apart() -> None:
+    """Trial: a withdrawn player ranked with the others (rank_withdrawn = true) stood in the table
+    with no mark, and the prize list left him out without a word; the standings now say who. Tied
+    names written "Surname, First" are set apart by " / " in the lot note (they read as four names)."""
+    from dataclasses import replace
+
+    from arbiter_cli.core.model import Game, Player, Round, Settings, Tournament
+    from arbiter_cli.core.results import GameResult
+    from arbiter_cli.lifecycle.standings import compute_standings
+    from arbiter_cli.render.views import standings_notes
+
+    players = (Player(start_number=1, name="Nuñez, José"), Player(start_number=2, name="O'Brien, Seán"),
+               Player(start_number=3, name="Kurt, Can", status="withdrawn", withdrawn_after=1))
+    event = Tournament(Settings(name="x", system="swiss", rounds=3, seed=1, tiebreak_lots=True), players,
+                       (Round(1, (Game(1, 2, 1, GameResult.DRAW),)),))
+    notes = standings_notes(compute_standings(event))
+    assert "withdrawn, ranked with the others: 3 Kurt, Can (after round 1)" in notes, notes
+    assert any(note.startswith("Nuñez, José / O'Brien, Seán: still equal after the tie-breaks") for note in notes), notes
+    assert not any("withdrawn" in note for note in standings_notes(compute_standings(replace(event, players=players[:2]))))
