@@ -113,8 +113,6 @@ class IndividualEvent(Registration):
 
     def pair(self, source: str | None, force: bool, reason: str | None, explain: bool) -> None:
         from arbiter_cli.lifecycle.next_round import pair_round
-        from arbiter_cli.pairing import explain_round
-        from arbiter_cli.render.views import pairings_view
 
         if source is not None:
             self._pair_by_hand(source, force, reason, explain)
@@ -132,6 +130,13 @@ class IndividualEvent(Registration):
             folder.save(tournament, paired.tournament, self.caller.command, paired.changes)
         after, new_round = paired.tournament, paired.round
         self.caller.say(f"round {new_round.number} of {after.settings.rounds} paired")
+        self._show_paired(after, new_round, explain)
+
+    def _show_paired(self, after: Tournament, new_round: Round, explain: bool) -> None:
+        """A round just paired: its pairings (a printable page with ``--print``), then why (``--explain``)."""
+        from arbiter_cli.pairing import explain_round
+        from arbiter_cli.render.views import pairings_view
+
         if self.caller.page:
             self.caller.show_page(pairing_sheets(after, new_round), "")
         else:
@@ -143,8 +148,6 @@ class IndividualEvent(Registration):
     def _pair_group(self, explain: bool) -> None:
         """A group of a group event paired again after ``unpair``: every round left at once."""
         from arbiter_cli.lifecycle.group_stages import pair_group_rounds
-        from arbiter_cli.pairing import explain_round
-        from arbiter_cli.render.views import pairings_view
 
         with self.changing() as (folder, tournament):
             after, rounds, changes = pair_group_rounds(tournament)
@@ -152,13 +155,7 @@ class IndividualEvent(Registration):
         numbers = f"round {rounds[0].number}" if len(rounds) == 1 else f"rounds {rounds[0].number}-{rounds[-1].number}"
         self.caller.say(f"{numbers} of {after.settings.rounds} paired: a group pairs every round at once")
         for new_round in rounds:
-            if self.caller.page:
-                self.caller.show_page(pairing_sheets(after, new_round), "")
-            else:
-                self.caller.show(pairings_view(after, new_round))
-            if explain:
-                for line in explain_round(after, new_round.number):
-                    self.caller.say(line)
+            self._show_paired(after, new_round, explain)
 
     def _pair_by_hand(self, source: str, force: bool, reason: str | None, explain: bool) -> None:
         """``pair --from FILE``: the round as written, checked against the Dutch criteria."""
