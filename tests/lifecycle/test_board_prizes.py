@@ -206,9 +206,8 @@ def test_fide_sample_board_one_leader_is_india_3s_player_242_worked_out_from_the
 
 def test_the_records_of_one_event_are_counted_once_and_another_events_afresh() -> None:
     """issue 29: a publish's team cards and board prizes read the same event (one object): its
-    records are counted once, and each reader gets them in a mapping of its own; another event,
-    even one made alike, is counted afresh, and its records are its own."""
-    from arbiter_cli.lifecycle import board_prizes
+    records are counted once and kept for it, and each reader gets them in a mapping of its own;
+    another event, even one made alike, is counted afresh, and its records are its own."""
     from arbiter_cli.lifecycle.board_prizes import player_records
 
     event = _event()
@@ -218,6 +217,6 @@ def test_the_records_of_one_event_are_counted_once_and_another_events_afresh() -
     other = _event([[(1, 4, Outcome.LOSS), (2, 5, Outcome.DRAW)]])
     found = player_records(other)
     assert found[1].points == 0 and first[1].points == F(3, 2)
-    assert board_prizes._COUNTED[0][0] is other
-    assert player_records(event) == first and player_records(event)[1] is not first[1]  # counted afresh
+    assert player_records(event) == first and player_records(event)[1] is first[1]  # still kept for its event
+    assert player_records(_event()) == first and player_records(_event())[1] is not first[1]  # counted afresh
     assert board_statistics(event, RATINGS) == board_statistics(_event(), RATINGS)

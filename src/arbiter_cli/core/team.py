@@ -26,7 +26,8 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from typing import Literal
+from functools import cached_property
+from typing import Any, Literal
 
 from arbiter_cli.core.model import Scoring
 from arbiter_cli.core.outcome import Colour, Outcome
@@ -194,6 +195,13 @@ class TeamEvent:
     rounds: int
     scoring: TeamScoring
     round_robin: bool = False
+
+    @cached_property
+    def derived(self) -> dict[object, Any]:
+        """What a pure function computes from the event, kept for it by that function, as the event is
+        frozen (as :attr:`arbiter_cli.core.model.Tournament.derived`): a publish's team cards and board
+        prizes read one count of the players' games."""
+        return {}
 
     def team(self, number: int) -> Team:
         for team in self.teams:

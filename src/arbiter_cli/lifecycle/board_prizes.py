@@ -126,19 +126,15 @@ class PlayerRecord:
         return tuple((board, games) for board, games in sorted(self.boards_played.items()) if board != counted)
 
 
-#: The last event :func:`player_records` counted, and its records: a command reads one event's twice (a
-#: publish's team cards and board prizes, issue 29), and an event (frozen) is the same object then.
-_COUNTED: list[tuple[TeamEvent, dict[int, PlayerRecord]]] = []
-
-
 def player_records(event: TeamEvent) -> dict[int, PlayerRecord]:
     """Every player who sat at a board, by start number: the one count of a player's games, points
-    and forfeits that the board statistics and the team cards read (see the module's rules). The
-    records of the same event (the same object) are counted once; the caller reads them and changes none."""
-    if _COUNTED and _COUNTED[0][0] is event:
-        return dict(_COUNTED[0][1])
-    records = _player_records(event)
-    _COUNTED[:] = [(event, records)]
+    and forfeits that the board statistics and the team cards read (see the module's rules). An
+    event's records are counted once and kept for it (:attr:`TeamEvent.derived`: a publish's team
+    cards and board prizes read the same event, issue 29); each caller gets a mapping of its own,
+    and reads the records without changing them."""
+    records: dict[int, PlayerRecord] | None = event.derived.get("player records")
+    if records is None:
+        records = event.derived["player records"] = _player_records(event)
     return dict(records)
 
 
