@@ -385,3 +385,38 @@ def test_a_line_up_with_an_empty_board_is_exported_as_its_300_record_that_gacrux
     checked = subprocess.run([sys.executable, "-m", "gacrux.pairingchecker", "-c", "-i", str(trf)],
                              capture_output=True, text=True, check=False, timeout=300)
     assert json.loads(checked.stdout)["status"]["error"] == [], checked.stdout[-500:]
+
+
+@pytest.mark.parametrize("forfeit", ["-/-", "+/-", "-/+"])
+def test_a_short_team_s_match_forfeit_is_exported_with_its_300_line_up_that_gacrux_reads(
+        arbiter: Runner, tmp_path: Path, forfeit: str) -> None:
+    """A whole match forfeited (330, no boards played) by or against a team with fewer players than
+    boards: the export adds the short team's line-up (300) with its empty board (``0``). FIDE's engine
+    counts a forfeited match's boards from its players' rounds and refused the file without it
+    ("round 1, 2-1 has only 2 games, but teamSize is 3; add 300 out-of-order records", harness seed
+    3202); our import takes the 330 first, so the event comes back the same."""
+    import subprocess
+    import sys
+
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--teams", "--boards", "3", "--system", "swiss", "--name", "L", "--seed", "1",
+                   "--rounds", "4").code == 0
+    teams = ('team,short,name,rating\nLyon,LYO,"A, A",2467\nLyon,LYO,"B, B",2346\nLyon,LYO,"C, C",2294\n'
+             'Lyon,LYO,"K, K",2026\nNice,NIC,"I, I",2370\nNice,NIC,"J, J",2291\n'
+             'Lille,LIL,"L, L",2290\nLille,LIL,"M, M",2256\nLille,LIL,"N, N",\n')
+    assert arbiter("-d", folder, "team", "import", "-", stdin=teams).code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    assert arbiter("-d", folder, "result", "1", "1", forfeit).code == 0
+    trf = tmp_path / "e.trf"
+    assert arbiter("-d", folder, "export", "-o", trf).code == 0
+    records = [line.split() for line in trf.read_text(encoding="utf-8").splitlines() if line[:3] in ("300", "330")]
+    assert records == [["330", forfeit.replace("/", ""), "1", "1", "2"], ["300", "1", "2", "1", "5", "6", "0"]]
+    checked = subprocess.run([sys.executable, "-m", "gacrux.pairingchecker", "-c", "-i", str(trf)],
+                             capture_output=True, text=True, check=False, timeout=300)
+    assert json.loads(checked.stdout)["status"]["error"] == [], checked.stdout[-500:]
+    assert arbiter("import", trf, tmp_path / "again").code == 0
+    again = tmp_path / "again.trf"
+    assert arbiter("-d", tmp_path / "again", "export", "-o", again).code == 0
+    assert again.read_text(encoding="utf-8").splitlines()[1:] == trf.read_text(encoding="utf-8").splitlines()[1:]
+    standings = [arbiter("-d", where, "standings", "--format", "csv").out for where in (folder, tmp_path / "again")]
+    assert standings[0] == standings[1]

@@ -754,6 +754,13 @@ def team_records(event: TeamEvent, players: Mapping[int, TrfPlayer], *, first: C
                     points[tpn] += scoring.game.forfeit_win
             for tpn in team.players:  # the others sit out: written as FIDE's sample does
                 games[tpn].setdefault(rnd, TrfGame(rnd, None, None, "-"))
+            if not entry.boards and entry.outcome.forfeit and entry.opponent is not None \
+                    and len(team.players) < scoring.boards:
+                # a match forfeit (330) of a team with fewer players than boards: FIDE's engine (gacrux)
+                # counts a forfeited match's boards from its players' rounds, so its line-up (300)
+                # names the boards left empty; the reader takes the 330 first and passes over it
+                ids = "".join(f" {tpn:4d}" for tpn in team.players) + f" {0:4d}" * (scoring.boards - len(team.players))
+                lineups.append(f"300 {rnd:3d} {team.number:3d} {entry.opponent:3d}{ids}")
             if entry.boards:
                 pass
             elif entry.outcome.forfeit and entry.opponent is not None and (
