@@ -61,7 +61,7 @@ def test_compare_and_set_saves_nothing_when_a_stored_result_changed_meanwhile() 
         enter({"a": W, "b": None, "c": None}, Line("c", B), Line("a", B, was=None), Line("b", W, was=D))
     assert str(error.value) == ("round 3: nothing saved, because the stored result changed meanwhile: "
                                 "place a: stored 1-0, yours 0-1 (based on none); place b: stored none, yours 1-0 "
-                                "(based on ½-½)")
+                                "(based on 1/2-1/2)")
 
 
 def test_a_line_based_on_the_stored_result_changes_it_without_correct() -> None:
@@ -79,7 +79,7 @@ def test_a_line_whose_result_is_stored_already_is_not_stale_and_changes_nothing(
 def test_c04_2_4_3_an_entered_result_changes_only_as_a_correction_and_conflicts_are_named_together() -> None:
     with pytest.raises(Refused) as error:
         enter({"a": W, "b": D, "c": None}, Line("a", B), Line("c", W), Line("b", None))
-    assert str(error.value) == ("round 3: place a has 1-0, not 0-1; place b has ½-½, not none "
+    assert str(error.value) == ("round 3: place a has 1-0, not 0-1; place b has 1/2-1/2, not none "
                                 "(give --correct to change an entered result)")
     done = enter({"a": W, "b": D, "c": None}, Line("a", B), Line("c", W), Line("b", None), correct=True)
     assert done.state == {"a": B, "b": None, "c": W}

@@ -106,11 +106,11 @@ def test_a_finalised_event_names_each_change_not_marked_as_a_correction() -> Non
                     t.players, t.rounds)
     with pytest.raises(Refused) as error:
         enter_results(t, 1, [ResultLine(1, W), ResultLine(2, B)])
-    assert str(error.value) == ("round 1: board 1 has ½-½, not 1-0; board 2 has ½-½, not 0-1 "
+    assert str(error.value) == ("round 1: board 1 has 1/2-1/2, not 1-0; board 2 has 1/2-1/2, not 0-1 "
                                 "(give --correct to change an entered result)")
     # a line based on a result no longer stored is stale, before it is a removal refused
     with pytest.raises(Refused, match="^round 1: nothing saved, because the stored result changed meanwhile: "
-                                      "board 1: stored ½-½, yours none \\(based on 0-1\\)$"):
+                                      "board 1: stored 1/2-1/2, yours none \\(based on 0-1\\)$"):
         enter_results(t, 1, [ResultLine(1, None, was=B)])
 
 

@@ -151,7 +151,7 @@ def test_unfinished_game_real_result_replaces_the_star_without_correct() -> None
     assert corrected.rounds[0].games[0].note == "adjourned"
     seen = enter_results(t, 1, [ResultLine(1, D, 1, STAR)])  # compare-and-set: 'board 1 = was *'
     assert seen.round.games[0].result is D
-    with pytest.raises(Refused, match="stored 0-1, yours ½-½ \\(based on \\*\\)"):
+    with pytest.raises(Refused, match="stored 0-1, yours 1/2-1/2 \\(based on \\*\\)"):
         enter_results(entered.tournament, 1, [ResultLine(1, D, 1, STAR)])
 
 

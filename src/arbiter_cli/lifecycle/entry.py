@@ -172,7 +172,7 @@ def plays(player: int, seats: Seats) -> str:
 
 
 def _show(result: GameResult | None | Unset) -> str:
-    return "none" if result is None or isinstance(result, Unset) else result.display
+    return "none" if result is None or isinstance(result, Unset) else result.value
 
 
 class Line(Protocol):

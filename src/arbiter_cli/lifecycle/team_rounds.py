@@ -411,7 +411,7 @@ class _Matches:
         if line.board is None:
             if line.result is not None and line.result not in _FORFEITS:
                 raise BadArgument(f"a whole match takes only a forfeit (+/-: the second team did not show, -/+: "
-                                  f"the first, -/-: neither); {line.result.display} is a board result: give "
+                                  f"the first, -/-: neither); {line.result.value} is a board result: give "
                                   f"{line.match}.BOARD", field="result")
             return Entry(line.where, match.forfeit, line.result, line.was, (match, line))
         return Entry(line.where, _board(match, line.board, act).result, line.result, line.was, (match, line))
