@@ -132,3 +132,19 @@ def test_a_club_tournaments_arguments_are_checked_before_the_club_is_read() -> N
         member_fields(t, never, None, "Doe, Jane", None)
     with pytest.raises(BadArgument, match="give neither"):
         member_fields(t, never, 4, "Doe, Jane", None)
+
+
+def test_a_name_given_without_a_comma_is_kept_with_a_note_on_surname_comma_firstname() -> None:
+    """FIDE's lists and the TRF write ``Surname, Firstname``: ``player add "No Comma"`` registers the name as
+    given, and says how names are written and how to undo it (trial finding); a name with a comma, or one
+    word, gets no note."""
+    from arbiter_cli.lifecycle.registration import add_player
+
+    event = _event()
+    given = add_player(event, "Magnus Carlsen", 2830, {})
+    assert given.tournament.players[0].name == "Magnus Carlsen"
+    assert given.notes == ("note: 'Magnus Carlsen' has no comma; names are written 'Surname, Firstname' as in "
+                           "FIDE's lists and the TRF. If that is not what you meant: 'arbiter player remove 1' "
+                           "before round 1 is paired, and add the player again",)
+    assert add_player(given.tournament, "Carlsen, Magnus", 2830, {}).notes == ()
+    assert add_player(given.tournament, "Hou", 2600, {}).notes == ()

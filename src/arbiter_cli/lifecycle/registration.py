@@ -179,7 +179,19 @@ def add_player(tournament: Tournament, name: str | None, rating: int | None, det
     registration_open(tournament)
     fields = {"name": name, "rating": rating or 0, **details, "sex": sex_code(_text(details.get("sex")))}
     fields.update(member_fields(tournament, members, member, name, rating, where=where))
-    return register(tournament, [player_from(fields, len(tournament.players) + 1)], by_hand=True)
+    registered = register(tournament, [player_from(fields, len(tournament.players) + 1)], by_hand=True)
+    added = registered.tournament.by_number[registered.numbers[0]]
+    if " " in added.name.strip() and "," not in added.name:
+        registered = replace(registered, notes=(*registered.notes, _no_comma(added)))
+    return registered
+
+
+def _no_comma(player: Player) -> str:
+    """The note on a name given without a comma: FIDE's lists and the TRF write ``Surname, Firstname``,
+    and the standings sort and the pairing cards print names that way."""
+    return (f"note: '{player.name}' has no comma; names are written 'Surname, Firstname' as in FIDE's lists "
+            f"and the TRF. If that is not what you meant: 'arbiter player remove {player.start_number}' before "
+            "round 1 is paired, and add the player again")
 
 
 def _text(value: object) -> str | None:
