@@ -330,3 +330,20 @@ def test_a_name_holding_a_right_to_left_override_is_isolated(sample):
             showing.append(path)
     assert {"index.html", "standings.html", "crosstable.html", "rounds/1.html", "players/1.html"} <= set(showing)
     assert sum(1 for path in showing if path.startswith("players/")) > 5  # the opponents' cards
+
+
+def test_a_page_title_names_the_event_once(sample):
+    """Trial finding: the front page's <title> was "Spring Masters 2026 · Spring Masters 2026", and a
+    group's "Spring Masters 2026: group D · Spring Masters 2026: group D". A page titled as its site
+    names it once; every other page adds the site's name after its own title."""
+    seen = 0
+    for name in ("groups16-in-progress", "swiss32-in-progress"):
+        for path, data in site_pages(sample(name)).items():
+            if not path.endswith(".html"):
+                continue
+            title = re.search(r"<title>(.*?)</title>", data.decode(), re.S)
+            assert title is not None, (name, path)
+            parts = title.group(1).split(" · ")
+            assert len(parts) == len(set(parts)), (name, path, title.group(1))
+            seen += len(parts) == 1
+    assert seen >= 2  # the front pages, and a group's
