@@ -268,7 +268,8 @@ def test_a_table_that_fits_is_drawn_as_rich_draws_it(arbiter: Runner, sample) ->
         table.add_row(*row)
     console = Console(file=io.StringIO(), width=200, highlight=False, emoji=False, no_color=True)
     console.print(table)
-    assert out == console.file.getvalue()  # type: ignore[attr-defined]
+    drawn = console.file.getvalue()  # type: ignore[attr-defined]
+    assert out == "".join(line.rstrip() + "\n" for line in drawn.splitlines())  # piped: no trailing spaces
 
 
 def test_a_table_says_which_columns_it_left_out_to_fit(arbiter: Runner, tmp_path: Path) -> None:
@@ -287,3 +288,14 @@ def test_a_table_says_which_columns_it_left_out_to_fit(arbiter: Runner, tmp_path
     shown = drawn(narrow.out).headers
     for header in notes[0].split(": ", 2)[2].split(" (")[0].split(", "):
         assert header not in shown
+
+
+def test_a_piped_table_has_no_line_ending_in_spaces(arbiter: Runner, sample) -> None:
+    """Trial finding: a piped table's title was padded with spaces to the table's width, by the fast
+    path and by Rich's alike. Piped, no line of a table ends in a space."""
+    folders = {name: sample(name) for name in ("team-swiss20-in-progress", "swiss32-in-progress")}
+    for name, args in (("team-swiss20-in-progress", ("pairings",)), ("swiss32-in-progress", ("standings",)),
+                       ("swiss32-in-progress", ("pairings",)), ("team-swiss20-in-progress", ("team", "card", "1"))):
+        out = arbiter("-d", folders[name], *args).out
+        assert out.count("\n") > 3, (name, args)
+        assert not [line for line in out.splitlines() if line != line.rstrip()], (name, args)

@@ -281,7 +281,13 @@ def emit(view: View, fmt: Format, console: Console | None = None) -> None:
             colours: Any = console.color_system
             console = Console(file=console.file, width=fitted.width, highlight=False, emoji=False,
                               color_system=colours, force_terminal=console.is_terminal, no_color=console.no_color)
-        console.print(table if body is None else _Body(table, body))
+        drawn = table if body is None else _Body(table, body)
+        if console.is_terminal:
+            console.print(drawn)
+        else:  # piped: Rich pads the title to the table's width, and a line never ends in spaces
+            with console.capture() as captured:
+                console.print(drawn)
+            console.file.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
     sys.stdout.flush()
 
 
@@ -311,7 +317,7 @@ def _emit_plain(view: View) -> bool:
         lines.append(left + divider.join(f" {_spaced(text, width - size, how)} " for text, size, width, how in
                                          zip(row, sizes, widths, body.justify)) + right)
     lines.append(_HEAVY_HEAD.get_bottom([w + 2 for w in widths]))
-    sys.stdout.write("".join(line + "\n" for line in lines))
+    sys.stdout.write("".join(line.rstrip() + "\n" for line in lines))
     sys.stdout.flush()
     return True
 
