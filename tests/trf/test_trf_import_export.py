@@ -177,6 +177,33 @@ def test_an_event_with_no_one_registered_yet_comes_back_from_its_own_export(arbi
     assert arbiter("-d", tmp_path / "back", "verify").code == 0
 
 
+@pytest.mark.parametrize("system", ["round-robin", "double-round-robin"])
+def test_a_round_robin_of_one_player_comes_back_from_its_own_export(arbiter, tmp_path: Path, system: str) -> None:
+    """Harness open fault: a round robin down to one player (the others removed before round 1) has 0
+    rounds (C.05: n - 1), so its export has no 142, and its own import and 'trf standings' refused it
+    ("the number of rounds is missing"). With no 142 and no round paired, a file whose 192 names a round
+    robin takes its rounds from its players: import gives the event back, and a player added later
+    makes it a round robin of two."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--name", "Alone", "--system", system).code == 0
+    assert arbiter("-d", folder, "player", "add", "Aydin, Ana", "--rating", "2000").code == 0
+    exported = tmp_path / "ev.trf"
+    assert arbiter("-d", folder, "export", "-o", exported).code == 0
+    assert "142" not in [line[:3] for line in exported.read_text().splitlines()]
+    back = arbiter("import", exported, tmp_path / "back")
+    assert back.code == 0, back.err
+    assert "1 player, 0 of 0 rounds paired" in back.err
+    assert f'system = "{system}"' in (tmp_path / "back" / "tournament.toml").read_text()
+    again = tmp_path / "again.trf"
+    assert arbiter("-d", tmp_path / "back", "export", "-o", again).code == 0
+    assert again.read_text() == exported.read_text()
+    standings = [json.loads(arbiter("-d", where, "standings", "-f", "json").out) for where in (folder, tmp_path / "back")]
+    assert standings[0] == standings[1] == json.loads(arbiter("trf", "standings", exported, "-f", "json").out)
+    assert arbiter("-d", tmp_path / "back", "verify").code == 0
+    assert arbiter("-d", tmp_path / "back", "player", "add", "Berger, Ben", "--rating", "1900").code == 0
+    assert arbiter("-d", tmp_path / "back", "pair").code == 0
+
+
 @pytest.mark.parametrize("name", CORPUS_SAMPLE)
 def test_corpus_round_trip(name: str) -> None:
     _codec_round_trip(_trf(shared_file("corpus/dutch-2026/tournaments/" + name)))

@@ -423,6 +423,8 @@ def _total_rounds(ctx: _Context, last: int, pending: dict[int, dict[int, tuple[s
     trf = ctx.trf
     seen = max([last, *pending.keys(), *trf.requested_byes.keys()])
     if trf.total_rounds is None:
+        if seen < 1 and (berger := _round_robin_unpaired(ctx)) is not None:
+            return berger
         if seen < 1:
             raise TrfError("the number of rounds is missing (record 142 or XXR) and no round is paired", None, "142")
         ctx.notes.add("rounds", f"the number of rounds is not given (142 or XXR): taking {seen}, the rounds in "
@@ -435,6 +437,17 @@ def _total_rounds(ctx: _Context, last: int, pending: dict[int, dict[int, tuple[s
     if not 1 <= trf.total_rounds <= 99:
         raise TrfError(f"{trf.total_rounds} rounds: arbiter handles 1 to 99", line, code)
     return trf.total_rounds
+
+
+def _round_robin_unpaired(ctx: _Context) -> int | None:
+    """A round robin's number of rounds, given by its players (C.05: n - 1, or 2(n - 1) for a double one,
+    with a dummy for an odd n), for a file with no 142 and no round paired, when 192 (or 092's text)
+    names a round robin: an event of one player, whose export has 0 rounds and so no 142; else None."""
+    code = re.sub(r"[^A-Z]", "", " ".join((*ctx.trf.header.get("192", ()), *ctx.trf.header.get("092", ()))).upper())
+    if "ROUNDROBIN" not in code:
+        return None
+    system = System.DOUBLE_ROUND_ROBIN if "DOUBLE" in code else System.ROUND_ROBIN
+    return planned_rounds(system, len(ctx.numbers)) if len(ctx.numbers) > 1 else 0
 
 
 def _system(ctx: _Context, rounds: list[Round], total: int, for_folder: bool, force: bool | None = None
@@ -738,7 +751,7 @@ def _settings(ctx: _Context, default_name: str, system: System, total: int, colo
     if not tiebreaks and "berger" in ctx.notes and not system.is_round_robin:
         tiebreaks = DEFAULT_ROUND_ROBIN
     return with_rating_federation(ctx.trf, header_settings(ctx.trf, ctx.notes, default_name, total, {
-        "system": system, "rounds": total, "initial_colour": colour, "seed": 0, "tiebreaks": tiebreaks,
+        "system": system, "rounds": total or None, "initial_colour": colour, "seed": 0, "tiebreaks": tiebreaks,
         "scoring": scoring, "status": Status.RUNNING if paired else Status.REGISTRATION,
         "berger_tables": not ctx.as_played, "rank_withdrawn": ctx.rank_withdrawn, "starting_rank": method}),
         ctx.notes)
