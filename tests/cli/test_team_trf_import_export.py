@@ -420,3 +420,28 @@ def test_a_short_team_s_match_forfeit_is_exported_with_its_300_line_up_that_gacr
     assert again.read_text(encoding="utf-8").splitlines()[1:] == trf.read_text(encoding="utf-8").splitlines()[1:]
     standings = [arbiter("-d", where, "standings", "--format", "csv").out for where in (folder, tmp_path / "again")]
     assert standings[0] == standings[1]
+
+
+def test_a_team_round_robin_of_one_team_comes_back_from_its_own_export(arbiter: Runner, tmp_path: Path) -> None:
+    """Harness fault (seed 3201): a team round robin down to one team (the others removed before round 1)
+    has no round to play, so its export has no 142, and its own import refused it ("the number of rounds
+    is missing"). Import gives the event back, the export again is the same file, and a team added
+    later makes it a round robin of two."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--teams", "--boards", "2", "--system", "round-robin", "--name", "H").code == 0
+    teams = ('team,short,name,rating\nLyon,LYO,"A, A",1400\nLyon,LYO,"B, B",1400\n'
+             'Nice,NIC,"E, E",1400\nNice,NIC,"F, F",1400\n')
+    assert arbiter("-d", folder, "team", "import", "-", stdin=teams).code == 0
+    assert arbiter("-d", folder, "team", "remove", "1").code == 0
+    trf = tmp_path / "e.trf"
+    assert arbiter("-d", folder, "export", "-o", trf).code == 0
+    back = arbiter("import", trf, tmp_path / "back")
+    assert back.code == 0, back.err
+    again = tmp_path / "again.trf"
+    assert arbiter("-d", tmp_path / "back", "export", "-o", again).code == 0
+    assert again.read_text(encoding="utf-8") == trf.read_text(encoding="utf-8")
+    standings = [arbiter("-d", where, "standings", "--format", "csv").out for where in (folder, tmp_path / "back")]
+    assert standings[0] == standings[1] and "Nice" in standings[0]
+    assert arbiter("-d", tmp_path / "back", "team", "add", "Brest", "--short", "BRE").code == 0
+    assert arbiter("-d", tmp_path / "back", "team", "roster", "BRE", "add", "G, G/1500", "H, H/1400").code == 0
+    assert arbiter("-d", tmp_path / "back", "pair").code == 0

@@ -199,6 +199,8 @@ def _total_rounds(ctx: _Import, last: int) -> int:
     if total is None:
         planned = max(last, team_rounds(len(ctx.teams), ctx.double) if ctx.round_robin and len(ctx.teams) > 1
                       else 0)
+        if planned < 1 and ctx.round_robin and last == 0:
+            return 0  # a round robin of one team (or none): no round to play, so its export has no 142
         if planned < 1:
             raise TrfError("the number of rounds is missing (record 142 or XXR) and no round is paired", None, "142")
         ctx.notes.add("rounds", f"the number of rounds is not given (142 or XXR): taking {planned}")
@@ -412,7 +414,7 @@ def _players(ctx: _Import) -> tuple[Player, ...]:
 
 def _settings(ctx: _Import, name: str, system: System, total: int, last: int, berger: bool) -> Settings:
     colour = {"w": InitialColour.WHITE, "b": InitialColour.BLACK}.get(ctx.trf.initial_colour or "")
-    values: dict[str, object] = {"system": system, "rounds": total, "seed": 0, "scoring": ctx.read.event.scoring.game,
+    values: dict[str, object] = {"system": system, "rounds": total or None, "seed": 0, "scoring": ctx.read.event.scoring.game,
                                  "status": Status.RUNNING if last else Status.REGISTRATION, "berger_tables": berger}
     if colour is not None:
         values["initial_colour"] = colour
