@@ -39,10 +39,6 @@ OPEN_FAULTS: tuple[OpenFault, ...] = (
     _fault("export then import gives the event back: withdrawals after export and import", "round robin, group stage",
            "a round robin's (a group's) withdrawal comes back from export+import a round early or not at all: "
            "the import reads it from the unranked player's last round that is not a forfeit loss"),
-    _fault("export then import gives the event back: withdrawals after export and import", "individual Swiss",
-           "a Swiss withdrawal dated back before a paired round ('player withdraw N --after-round 0' with round 1 "
-           "paired, its forfeit not entered yet) comes back from export+import a round late: the import reads the "
-           "zero-point byes of the rounds still to play as a withdrawal after round 1"),
     _fault("export then import gives the event back: standings after export and import differ",
            "round robin, group stage, team round robin, club",
            "a round robin's withdrawal under the half rule does not survive export+import: the annulled games come back"),

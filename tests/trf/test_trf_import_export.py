@@ -726,3 +726,24 @@ def test_export_says_truly_how_a_swiss_withdrawal_finished_early_is_written(arbi
     assert arbiter("import", tmp_path / "e.trf", tmp_path / "back").code == 0
     players = json.loads(arbiter("-d", tmp_path / "back", "player", "list", "-f", "json").out)
     assert [p["withdrawn_after"] for p in players if p["start_number"] == 2] == [4]
+
+
+def test_a_swiss_withdrawal_before_a_round_it_was_paired_in_is_named_by_export(arbiter, sample, tmp_path: Path) -> None:
+    """Harness open fault: a player withdrawn after round 4 once round 5 was paired with them (its game still
+    to enter, or its forfeit entered) came back from export and import withdrawn after round 5, without a
+    word: a TRF has no withdrawal, and the game of round 5 reads as a round played through. Export now
+    names the player and the round it comes back after."""
+    folder = sample("swiss32-in-progress")
+    assert arbiter("-d", folder, "player", "withdraw", "2", "--after-round", "4").code == 0
+    exported = tmp_path / "ev.trf"
+    for enter_the_forfeit in (False, True):
+        if enter_the_forfeit:
+            assert arbiter("-d", folder, "result", "5", "2", "-/+").code == 0
+        done = arbiter("-d", folder, "export", "-o", exported)
+        assert done.code == 0
+        assert ("warning: the withdrawal of Demir, Kerem after round 4 comes back after round 5: round 5 was paired "
+                "with them, and a TRF has no withdrawal") in done.err.splitlines()
+        back = tmp_path / f"back{enter_the_forfeit}"
+        assert arbiter("import", exported, back).code == 0
+        listed = arbiter("-d", back, "player", "list", "--format", "csv").out.splitlines()
+        assert [line for line in listed if line.startswith("2,")][0].endswith(",withdrawn,5")

@@ -225,6 +225,13 @@ def _absences(tournament: Tournament, version: str, warnings: list[str]) -> dict
         warnings.append("withdrawals are not exported: a TRF has no withdrawal (the rounds a withdrawn player "
                         "missed are left blank, which 'arbiter import' reads back as the withdrawal)")
     if not settings.system.is_round_robin:
+        for player in withdrawn if last < total else ():
+            later = [rnd.number for rnd in tournament.rounds[player.withdrawn_after or 0:]
+                     if any(player.start_number in (g.white, g.black) for g in rnd.games)]
+            if later:  # a game after the withdrawal (its forfeit, or one still to enter) reads as played through
+                warnings.append(f"the withdrawal of {player.name} after round {player.withdrawn_after or 0} comes back "
+                                f"after round {later[-1]}: round {later[-1]} was paired with them, and a TRF has no "
+                                "withdrawal")
         for player in tournament.players:
             requests = {b.round: b.kind for b in tournament.byes if b.start_number == player.start_number}
             start = min(requests, default=0)

@@ -439,6 +439,11 @@ def _total_rounds(ctx: _Context, last: int, pending: dict[int, dict[int, tuple[s
     return trf.total_rounds
 
 
+def _planned(system: System, n: int) -> int:
+    """A round robin's rounds for ``n`` players (C.05), 0 for fewer than two: no round to play."""
+    return planned_rounds(system, n) if n > 1 else 0
+
+
 def _round_robin_unpaired(ctx: _Context) -> int | None:
     """A round robin's number of rounds, given by its players (C.05: n - 1, or 2(n - 1) for a double one,
     with a dummy for an odd n), for a file with no 142 and no round paired, when 192 (or 092's text)
@@ -447,7 +452,7 @@ def _round_robin_unpaired(ctx: _Context) -> int | None:
     if "ROUNDROBIN" not in code:
         return None
     system = System.DOUBLE_ROUND_ROBIN if "DOUBLE" in code else System.ROUND_ROBIN
-    return planned_rounds(system, len(ctx.numbers)) if len(ctx.numbers) > 1 else 0
+    return _planned(system, len(ctx.numbers))
 
 
 def _system(ctx: _Context, rounds: list[Round], total: int, for_folder: bool, force: bool | None = None
@@ -531,9 +536,9 @@ def _round_robin_in_092(ctx: _Context, rounds: list[Round], total: int) -> str |
         return None
     n = len(ctx.numbers)
     double = "DOUBLE" in text or max(_meetings(rounds).values(), default=1) > 1 or (
-        total == planned_rounds(System.DOUBLE_ROUND_ROBIN, n) and total != planned_rounds(System.ROUND_ROBIN, n))
+        total == _planned(System.DOUBLE_ROUND_ROBIN, n) and total != _planned(System.ROUND_ROBIN, n))
     system = System.DOUBLE_ROUND_ROBIN if double else System.ROUND_ROBIN
-    if total != planned_rounds(system, n):
+    if total != _planned(system, n):
         return None
     return ("DOUBLE" if double else "") + "ROUNDROBIN"
 
