@@ -227,10 +227,11 @@ def _absences(tournament: Tournament, version: str, warnings: list[str]) -> dict
     if not settings.system.is_round_robin:
         for player in withdrawn if last < total else ():
             later = [rnd.number for rnd in tournament.rounds[player.withdrawn_after or 0:]
-                     if any(player.start_number in (g.white, g.black) for g in rnd.games)]
-            if later:  # a game after the withdrawal (its forfeit, or one still to enter) reads as played through
+                     if any(player.start_number in (g.white, g.black) for g in rnd.games)
+                     or any(b.player == player.start_number for b in rnd.byes)]
+            if later:  # a game or a bye after the withdrawal reads as a round taken part in (withdrawals.py)
                 warnings.append(f"the withdrawal of {player.name} after round {player.withdrawn_after or 0} comes back "
-                                f"after round {later[-1]}: round {later[-1]} was paired with them, and a TRF has no "
+                                f"after round {later[-1]}: round {later[-1]} has a game or a bye of theirs, and a TRF has no "
                                 "withdrawal")
         for player in tournament.players:
             requests = {b.round: b.kind for b in tournament.byes if b.start_number == player.start_number}

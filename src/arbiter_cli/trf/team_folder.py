@@ -526,6 +526,16 @@ def _not_exported(tournament: TeamTournament, event: TeamEvent, total: int) -> l
     if late:
         warnings.append(f"the withdrawal of {', '.join(f'team {t.number} ({t.name})' for t in late)} after the last "
                         "round is not exported: no round after it holds a 240 Z")
+    last = len(tournament.rounds)
+    for each in tournament.teams if last < total else ():
+        requests = {b.round: b.kind for b in tournament.byes if b.team == each.number}
+        start = total + 1
+        while requests.get(start - 1) is ByeKind.ZPB:
+            start -= 1
+        if start <= last + 1 and not each.is_withdrawn:
+            # a 240 Z in every round still to play reads as a withdrawal (team_standing.withdrawn_teams)
+            warnings.append(f"team {each.number} ({each.name})'s zero-point byes in every round from round {start} to "
+                            "the end will be imported as a withdrawal: a TRF has no withdrawal")
     if tournament.lineups:
         warnings.append("the line-ups given for rounds not yet paired are not exported: a TRF has no place for them")
     kept = [f"round {rnd.number} match {m.number}" for rnd in tournament.rounds for m in rnd.matches
