@@ -9,7 +9,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 
-__all__ = ["count", "signed", "folded", "listed", "rounds_named", "LISTED"]
+__all__ = ["count", "signed", "folded", "listed", "rounds_named", "name_problem", "LISTED"]
 
 #: How many items a message names before it counts the rest (:func:`listed`).
 LISTED = 10
@@ -62,3 +62,19 @@ def folded(text: str) -> str:
     """
     decomposed = unicodedata.normalize("NFKD", text.strip())
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def name_problem(name: str) -> str | None:
+    """What is wrong with a person's name given as ``Surname, Firstname`` (FIDE's lists and the TRF
+    write names so): a part before or after a comma left empty; None for a sound name, or one with
+    no comma (a single name, or one the arbiter gave otherwise).
+
+    >>> name_problem("Carlsen, Magnus"), name_problem("Hou Yifan"), name_problem("Doe,")
+    (None, None, "'Doe,': the first name after the comma is empty (names are written 'Surname, Firstname')")
+    """
+    parts = [part.strip() for part in name.split(",")]
+    if len(parts) == 1 or all(parts):
+        return None
+    where = "the surname before the comma" if not parts[0] else "the first name after the comma"
+    return f"{name!r}: {where} is empty (names are written 'Surname, Firstname')"
+

@@ -493,7 +493,7 @@ class IndividualEvent(Registration):
         with self.loaded() as tournament:
             exported = export_trf(tournament, version, standing=points_and_ranks(tournament))
         self.write_trf(exported.text, exported.warnings, version, output,
-                          f"{len(tournament.players)} players, {count(tournament.last_round, 'round')}")
+                          f"{count(len(tournament.players), 'player')}, {count(tournament.last_round, 'round')}")
 
     def check(self) -> Checked:
         """This folder's problems and hand edits (``arbiter verify``)."""

@@ -154,7 +154,7 @@ class Registration(Event):
         with self.registration(exclusive=True) as (folder, tournament):
             after, player, changes = remove_player(tournament, start_number)
             folder.save(tournament, after, self.caller.command, changes)
-        self.caller.say(f"removed {player.name}; {len(after.players)} players registered")
+        self.caller.say(f"removed {player.name}; {count(len(after.players), 'player')} registered")
         for change in changes[1:]:  # what went with them (a forbidden pair they were in)
             self.caller.say(f"{change.change}: {change.old} -> {change.new or 'removed'}")
 

@@ -5,6 +5,7 @@ robin (C.05) or a team Swiss (C.04.6), in a team folder
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -48,7 +49,7 @@ class TeamEvent(Event):
         assert isinstance(plan, NewTeamEvent)
         settings, team = plan.settings, plan.team
         TeamFolder.create(directory, TeamTournament(settings, team), caller.command, caller.by)
-        caller.say(f"created {directory}: {settings.name} (team {settings.system.value}, {team.boards} boards, seed "
+        caller.say(f"created {directory}: {settings.name} (team {settings.system.value}, {count(team.boards, 'board')}, seed "
                    f"{settings.seed})")
         caller.say(f"next: 'arbiter -d {directory} team add NAME', then 'team roster TEAM add PLAYER...'")
 
@@ -110,16 +111,18 @@ class TeamEvent(Event):
     # -- registration -------------------------------------------------------------
 
     def team_add(self, name: str, short: str) -> None:
-        from arbiter_cli.lifecycle.team_registration import add_team
+        from arbiter_cli.lifecycle.team_registration import add_team, late_entry_note
 
         with self.changing() as (folder, tournament):
             after, entry, changes = add_team(tournament, name, short)
             folder.save(tournament, after, self.caller.command, changes)
         self.caller.say(f"team {entry.number}: {entry.name}" + (f" ({entry.short})" if entry.short else ""))
+        if (late := late_entry_note(tournament)) is not None:
+            self.caller.say(late)
 
     def team_import(self, source: str) -> None:
         from arbiter_cli.lifecycle.listed_players import RowFiller
-        from arbiter_cli.lifecycle.team_registration import import_teams
+        from arbiter_cli.lifecycle.team_registration import import_teams, late_entry_note
         from arbiter_cli.store.rating_lists import listing, open_lists
 
         label, text = self.caller.read_text(source)
@@ -135,6 +138,8 @@ class TeamEvent(Event):
         players = len(after.players) - len(tournament.players)
         self.caller.say(f"{added} team{'s' if added != 1 else ''} and {players} player{'s' if players != 1 else ''} "
                         "added")
+        if (late := late_entry_note(tournament, added)) is not None:
+            self.caller.say(late)
 
     def team_list(self) -> None:
         from arbiter_cli.render.team_views import teams_view
@@ -181,11 +186,16 @@ class TeamEvent(Event):
         self._warn_namesakes(tournament, after)
 
     def _warn_namesakes(self, before: TeamTournament, after: TeamTournament) -> None:
-        """Warn of the players a registration put in two teams, by name and rating (no FIDE ID)."""
+        """Warn of the players a registration put in two teams, by name and rating (no FIDE ID), and note
+        the names it took without a comma."""
+        from arbiter_cli.lifecycle.registration import no_comma_note
         from arbiter_cli.lifecycle.team_registration import new_namesakes
 
         for line in new_namesakes(before, after):
             self.caller.say(f"warning: {line}")
+        added = list((Counter(p.name for p in after.players) - Counter(p.name for p in before.players)).elements())
+        if (note := no_comma_note(added)) is not None:
+            self.caller.say(note)
 
     def team_withdraw(self, team: str, after_round: int | None) -> None:
         from arbiter_cli.lifecycle.team_finish import withdraw_team

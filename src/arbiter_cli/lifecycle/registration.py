@@ -18,6 +18,7 @@ from pydantic import ValidationError
 from arbiter_cli.core.errors import BadArgument, Refused, pydantic_message
 from arbiter_cli.core.model import Player, Tournament
 from arbiter_cli.core.tpn import initial_order
+from arbiter_cli.core.words import count, listed, name_problem
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.guards import find_player, not_finalised
 from arbiter_cli.lifecycle.avoid import describe
@@ -177,6 +178,8 @@ def add_player(tournament: Tournament, name: str | None, rating: int | None, det
     FIDE ID, federation, sex, birth date, club), or the club member ``member`` in a club
     tournament, whose club ``members()`` loads (see :func:`member_fields`)."""
     registration_open(tournament)
+    if name is not None and (problem := name_problem(name)) is not None:
+        raise BadArgument(problem, field="name")
     fields = {"name": name, "rating": rating or 0, **details, "sex": sex_code(_text(details.get("sex")))}
     fields.update(member_fields(tournament, members, member, name, rating, where=where))
     registered = register(tournament, [player_from(fields, len(tournament.players) + 1)], by_hand=True)
@@ -194,6 +197,16 @@ def _no_comma(player: Player) -> str:
             "round 1 is paired, and add the player again")
 
 
+def no_comma_note(names: Sequence[str]) -> str | None:
+    """The note on names of a bulk registration given without a comma (``player import``, ``team
+    import``, ``team roster add``), as :func:`add_player` gives it for one; None when every name has one."""
+    bare = [name for name in names if " " in name.strip() and "," not in name]
+    if not bare:
+        return None
+    return (f"note: {count(len(bare), 'name')} {'has' if len(bare) == 1 else 'have'} no comma ({listed(bare, '; ')}); "
+            "names are written 'Surname, Firstname' as in FIDE's lists and the TRF")
+
+
 def _text(value: object) -> str | None:
     return value if isinstance(value, str) else None
 
@@ -206,7 +219,11 @@ def import_players(tournament: Tournament, rows: Sequence[tuple[int, Mapping[str
         raise BadArgument(f"this is a tournament of the club {club_name}: its players are members, entered "
                           "one by one with 'arbiter player add --member ID'", source=source)
     registration_open(tournament)
-    return register(tournament, players_from_rows(rows, tournament, source))
+    registered = register(tournament, players_from_rows(rows, tournament, source))
+    names = [registered.tournament.by_number[number].name for number in registered.numbers]
+    if (note := no_comma_note(names)) is not None:
+        registered = replace(registered, notes=(*registered.notes, note))
+    return registered
 
 
 def players_from_rows(rows: Sequence[tuple[int, Mapping[str, str]]], tournament: Tournament, source: str
@@ -217,6 +234,8 @@ def players_from_rows(rows: Sequence[tuple[int, Mapping[str, str]]], tournament:
     new = []
     for index, (line, fields) in enumerate(rows, start=1):
         data: dict[str, object] = dict(fields)
+        if (problem := name_problem(fields.get("name") or "")) is not None:
+            raise BadArgument(problem, source=source, line=line, field="name")
         if "sex" in data:
             data["sex"] = sex_code(fields["sex"]) if fields["sex"] else ""
         new.append(player_from(data, start + index, source=source, line=line))

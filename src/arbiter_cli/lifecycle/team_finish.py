@@ -76,6 +76,10 @@ def withdraw_team(tournament: TeamTournament, ref: str, after_round: int | None 
                   for t in tournament.teams)
     lineups = tuple(r for r in tournament.lineups if r.team != entry.number)
     byes = tuple(b for b in tournament.byes if b.team != entry.number)
+    changes += [Change(f"round {b.round} requested bye of team {entry.number} ({entry.name})", b.kind.value, "")
+                for b in tournament.byes if b.team == entry.number]  # a withdrawn team is in no later round
+    changes += [Change(f"round {r.round} line-up of team {r.team}", " ".join(map(str, r.players)), "")
+                for r in tournament.lineups if r.team == entry.number]
     return replace(tournament, teams=teams, rounds=tuple(rounds), lineups=lineups, byes=byes), changes
 
 

@@ -28,7 +28,7 @@ from arbiter_cli.core.model import Player, Status
 from arbiter_cli.core.team_roster import Roster, check_roster, format_team_rating, number_teams, team_rating
 from arbiter_cli.core.results import ByeKind
 from arbiter_cli.core.team_tournament import LineUpRequest, TeamBye, TeamEntry, TeamTournament
-from arbiter_cli.core.words import folded
+from arbiter_cli.core.words import folded, name_problem
 from arbiter_cli.lifecycle.change import Change
 
 __all__ = ["remove_team", "RosterEntry", "parse_roster_entry", "find_team", "add_team", "add_to_roster", "remove_from_roster",
@@ -60,6 +60,8 @@ def parse_roster_entry(text: str) -> RosterEntry:
                           field="PLAYER")
     parts += [""] * (5 - len(parts))
     name, rating, fide_id, federation, national = parts
+    if (problem := name_problem(name)) is not None:
+        raise BadArgument(problem, field="PLAYER")
     try:
         player = Player.model_validate({"start_number": 1, "name": name, "rating": rating or 0,
                                         "fide_id": fide_id or None, "federation": federation or None,
@@ -92,8 +94,13 @@ def _registration_open(tournament: TeamTournament, what: str) -> None:
 
 
 def add_team(tournament: TeamTournament, name: str, short: str = "") -> tuple[TeamTournament, TeamEntry, list[Change]]:
-    """Register a team (numbered after the others until the first pairing numbers them)."""
+    """Register a team (numbered after the others until the first pairing numbers them); a team Swiss
+    takes a late entry while a round is still to be paired."""
     _registration_open(tournament, "take a new team")
+    planned = tournament.settings.rounds
+    if planned is not None and tournament.rounds and len(tournament.rounds) >= planned:
+        raise Refused(("the round is" if planned == 1 else f"all {planned} rounds are") + " paired; a late entry "
+                      "could not play")
     try:
         entry = TeamEntry(number=len(tournament.teams) + 1, name=name.strip(), short=short.strip())
     except ValidationError as error:
@@ -116,6 +123,16 @@ def add_team(tournament: TeamTournament, name: str, short: str = "") -> tuple[Te
     late = f" (late entry: rounds 1-{len(rounds)} scored as ZPB)" if rounds else ""
     return after, entry, [Change(f"team {entry.number}", "", entry.name + (f" ({entry.short})" if entry.short else "")
                                  + late)]
+
+
+def late_entry_note(tournament: TeamTournament, teams: int = 1) -> str | None:
+    """What a team Swiss's late entry means, as ``player add`` says it for a player: None before round 1."""
+    paired = len(tournament.rounds)
+    if not paired or not teams:
+        return None
+    missed = "round 1" if paired == 1 else f"rounds 1-{paired}"
+    who = "" if teams == 1 else f" of {teams} teams"
+    return f"late entry{who}: paired from round {paired + 1}; {missed} scored as ZPB"
 
 
 def _players_team_by_team(tournament: TeamTournament, players: Sequence[tuple[int, Player]]) -> TeamTournament:
@@ -321,6 +338,10 @@ def import_teams(tournament: TeamTournament, text: str, source: str,
                                   field="short")
             if listed is not None and row.get("fide_id"):
                 row = listed(line, row)
+            given = [key for key in ("rating", "title", "federation", "national_rating") if row.get(key)]
+            if not row.get("name") and given:  # a team-only row has nothing but the team (and its short code)
+                raise BadArgument(f"missing: the row gives a player's {given[0]} but no name (a row with only the "
+                                  "team registers the team alone)", field="name")
             if row.get("name"):
                 entry = _import_entry(row)
                 after, _, added = add_to_roster(after, str(existing.number), [entry], renumber=False)
@@ -334,6 +355,8 @@ def import_teams(tournament: TeamTournament, text: str, source: str,
 
 
 def _import_entry(row: dict[str, str]) -> RosterEntry:
+    if (problem := name_problem(row["name"])) is not None:
+        raise BadArgument(problem, field="name")
     try:
         player = Player.model_validate({"start_number": 1, "name": row["name"], "rating": row.get("rating") or 0,
                                         "fide_id": row.get("fide_id") or None,

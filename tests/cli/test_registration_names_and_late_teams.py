@@ -1,0 +1,117 @@
+"""Registration as the new user's trial met it (issue 29's trial): names written 'Surname, Firstname',
+a team Swiss's late entries, and a withdrawal that drops what was asked for later rounds."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from conftest import Runner
+
+
+def _files(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file() and p.name != ".arbiter.lock"}
+
+
+@pytest.mark.parametrize("name", [",", "Doe,", ", John", "Doe,,John"])
+def test_a_name_with_an_empty_part_beside_its_comma_is_refused_on_every_path(arbiter: Runner, tmp_path: Path,
+                                                                             sample: Callable[[str], Path],
+                                                                             name: str) -> None:
+    """``player add ","`` registered a player named ","; ``Doe,`` and ``, John`` went in too. Each path
+    of registration refuses a name whose surname or first name beside the comma is empty, naming
+    the field (and the file's line), and changes nothing."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--name", "X", "--system", "swiss", "--rounds", "5").code == 0
+    team = sample("team-swiss20-in-progress")
+    before = _files(folder), _files(team)
+    added = arbiter("-d", folder, "player", "add", name)
+    assert added.code == 2 and added.err.count("\n") == 1 and "is empty (names are written 'Surname, Firstname')" \
+        in added.err
+    imported = arbiter("-d", folder, "player", "import", "-", stdin=f'name,rating\n"Ok, One",1500\n"{name}",1400\n')
+    assert imported.code == 2 and "line 3, field 'name'" in imported.err
+    rostered = arbiter("-d", team, "team", "roster", "1", "add", name)
+    assert rostered.code == 2 and "field 'PLAYER'" in rostered.err
+    teams = arbiter("-d", team, "team", "import", "-", stdin=f'team,short,name\nZ,ZZ,"X, Y"\nZ,ZZ,"{name}"\n')
+    assert teams.code == 2 and "line 3, field 'name'" in teams.err
+    assert (_files(folder), _files(team)) == before
+
+
+def test_names_without_a_comma_get_one_note_on_every_bulk_path(arbiter: Runner, tmp_path: Path,
+                                                                sample: Callable[[str], Path]) -> None:
+    """``player add "Magnus Carlsen"`` noted the missing comma; ``player import``, ``team import`` and
+    ``team roster add`` took such names without a word. Each now says how many, and which."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--name", "X", "--system", "swiss", "--rounds", "5").code == 0
+    note = "names are written 'Surname, Firstname' as in FIDE's lists and the TRF"
+    imported = arbiter("-d", folder, "player", "import", "-", stdin='name,rating\n"Ok, One",1500\nHou Yifan,2600\n'
+                                                                     'Magnus Carlsen,2830\n')
+    assert imported.code == 0 and f"note: 2 names have no comma (Hou Yifan; Magnus Carlsen); {note}" in imported.err
+    team = sample("team-swiss20-in-progress")
+    rostered = arbiter("-d", team, "team", "roster", "1", "add", "Ding Liren", "Doe, J")
+    assert rostered.code == 0 and f"note: 1 name has no comma (Ding Liren); {note}" in rostered.err
+    teams = arbiter("-d", team, "team", "import", "-", stdin='team,short,name\nZ,ZZ,"X, Y"\nZ,ZZ,Ju Wenjun\n')
+    assert teams.code == 0 and f"note: 1 name has no comma (Ju Wenjun); {note}" in teams.err
+    quiet = arbiter("-d", team, "team", "import", "-", stdin='team,short,name\nW,WW,"X, Z"\n')
+    assert quiet.code == 0 and "no comma" not in quiet.err
+
+
+def test_c04_6_a_team_swiss_takes_no_late_team_once_every_round_is_paired(arbiter: Runner, tmp_path: Path) -> None:
+    """A team added after the last round was paired went in with a zero-point bye in every round and a
+    rank in the standings. As ``player add`` does for a player, ``team add`` and ``team import`` refuse
+    it: it could play no round. A roster may still take a player."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--teams", "--boards", "1", "--system", "swiss", "--name", "X",
+                   "--rounds", "1").code == 0
+    assert arbiter("-d", folder, "team", "import", "-", stdin='team,short,name,rating\nA,A1,"A, a",2000\n'
+                                                             'B,B1,"B, b",1900\n').code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    before = _files(folder)
+    added = arbiter("-d", folder, "team", "add", "Ghost")
+    assert added.code == 4 and added.err == "arbiter: error: the round is paired; a late entry could not play\n"
+    imported = arbiter("-d", folder, "team", "import", "-", stdin='team,short,name\nGhost,GH,"G, g"\n')
+    assert imported.code == 4 and "line 2: the round is paired; a late entry could not play" in imported.err
+    assert _files(folder) == before
+    assert arbiter("-d", folder, "team", "roster", "A1", "add", "Late, Joe").code == 0
+
+
+def test_a_team_s_late_entry_is_said_as_a_player_s_is(arbiter: Runner, sample: Callable[[str], Path]) -> None:
+    """``team add`` after round 4 said only the team's number; ``player add`` says a late entry's
+    missed rounds. Both team paths now say them."""
+    team = sample("team-swiss20-in-progress")  # 4 of 7 rounds paired
+    added = arbiter("-d", team, "team", "add", "Ghost Team", "--short", "GHO")
+    assert added.code == 0 and "late entry: paired from round 5; rounds 1-4 scored as ZPB" in added.err
+    imported = arbiter("-d", team, "team", "import", "-", stdin='team,short,name\nN1,NA,"A, a"\nN2,NB,"B, b"\n')
+    assert imported.code == 0 and "late entry of 2 teams: paired from round 5; rounds 1-4 scored as ZPB" \
+        in imported.err
+
+
+def test_a_team_import_row_with_a_player_s_rating_but_no_name_is_refused(arbiter: Runner,
+                                                                        sample: Callable[[str], Path]) -> None:
+    """``New Team,NEW,,2000``: a forgotten name made a team with no players ("1 team and 0 players
+    added"). A row that gives a player's rating, title, federation or national rating needs the
+    name; a row with the team alone still registers the team alone."""
+    team = sample("team-swiss20-in-progress")
+    before = _files(team)
+    refused = arbiter("-d", team, "team", "import", "-", stdin="team,short,name,rating\nNew Team,NEW,,2000\n")
+    assert refused.code == 2 and refused.err == (
+        "arbiter: error: <stdin>, line 2, field 'name': missing: the row gives a player's rating but no name (a row "
+        "with only the team registers the team alone)\n")
+    assert _files(team) == before
+    alone = arbiter("-d", team, "team", "import", "-", stdin="team,short,name,rating\nNew Team,NEW,,\n")
+    assert alone.code == 0 and "1 team and 0 players added" in alone.err
+
+
+def test_a_team_withdrawal_journals_the_bye_and_line_up_it_drops(arbiter: Runner, sample: Callable[[str], Path]) -> None:
+    """A team's requested bye for a later round went from team_byes.csv without a word when the team
+    withdrew; a player's withdrawal says and journals it. The team's does too."""
+    team = sample("team-swiss20-in-progress")
+    assert arbiter("-d", team, "team", "bye", "3", "6").code == 0
+    withdrawn = arbiter("-d", team, "team", "withdraw", "3")
+    assert withdrawn.code == 0
+    assert "round 6 requested bye of team 3 (Échecs Vienne): HPB -> none" in withdrawn.err
+    journal = (team / "journal.csv").read_text(encoding="utf-8")
+    assert "team withdraw 3,round 6 requested bye of team 3 (Échecs Vienne),HPB,," in journal
