@@ -3,18 +3,12 @@ a team Swiss's late entries, and a withdrawal that drops what was asked for late
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from conftest import Runner
-
-
-def _files(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file() and p.name != ".arbiter.lock"}
+from conftest import Runner, snapshot
 
 
 @pytest.mark.parametrize("name", [",", "Doe,", ", John", "Doe,,John"])
@@ -27,7 +21,7 @@ def test_a_name_with_an_empty_part_beside_its_comma_is_refused_on_every_path(arb
     folder = tmp_path / "ev"
     assert arbiter("new", folder, "--name", "X", "--system", "swiss", "--rounds", "5").code == 0
     team = sample("team-swiss20-in-progress")
-    before = _files(folder), _files(team)
+    before = snapshot(folder), snapshot(team)
     added = arbiter("-d", folder, "player", "add", name)
     assert added.code == 2 and added.err.count("\n") == 1 and "is empty (names are written 'Surname, Firstname')" \
         in added.err
@@ -37,7 +31,7 @@ def test_a_name_with_an_empty_part_beside_its_comma_is_refused_on_every_path(arb
     assert rostered.code == 2 and "field 'PLAYER'" in rostered.err
     teams = arbiter("-d", team, "team", "import", "-", stdin=f'team,short,name\nZ,ZZ,"X, Y"\nZ,ZZ,"{name}"\n')
     assert teams.code == 2 and "line 3, field 'name'" in teams.err
-    assert (_files(folder), _files(team)) == before
+    assert (snapshot(folder), snapshot(team)) == before
 
 
 def test_names_without_a_comma_get_one_note_on_every_bulk_path(arbiter: Runner, tmp_path: Path,
@@ -69,12 +63,12 @@ def test_c04_6_a_team_swiss_takes_no_late_team_once_every_round_is_paired(arbite
     assert arbiter("-d", folder, "team", "import", "-", stdin='team,short,name,rating\nA,A1,"A, a",2000\n'
                                                              'B,B1,"B, b",1900\n').code == 0
     assert arbiter("-d", folder, "pair").code == 0
-    before = _files(folder)
+    before = snapshot(folder)
     added = arbiter("-d", folder, "team", "add", "Ghost")
     assert added.code == 4 and added.err == "arbiter: error: the round is paired; a late entry could not play\n"
     imported = arbiter("-d", folder, "team", "import", "-", stdin='team,short,name\nGhost,GH,"G, g"\n')
     assert imported.code == 4 and "line 2: the round is paired; a late entry could not play" in imported.err
-    assert _files(folder) == before
+    assert snapshot(folder) == before
     assert arbiter("-d", folder, "team", "roster", "A1", "add", "Late, Joe").code == 0
 
 
@@ -95,12 +89,12 @@ def test_a_team_import_row_with_a_player_s_rating_but_no_name_is_refused(arbiter
     added"). A row that gives a player's rating, title, federation or national rating needs the
     name; a row with the team alone still registers the team alone."""
     team = sample("team-swiss20-in-progress")
-    before = _files(team)
+    before = snapshot(team)
     refused = arbiter("-d", team, "team", "import", "-", stdin="team,short,name,rating\nNew Team,NEW,,2000\n")
     assert refused.code == 2 and refused.err == (
         "arbiter: error: <stdin>, line 2, field 'name': missing: the row gives a player's rating but no name (a row "
         "with only the team registers the team alone)\n")
-    assert _files(team) == before
+    assert snapshot(team) == before
     alone = arbiter("-d", team, "team", "import", "-", stdin="team,short,name,rating\nNew Team,NEW,,\n")
     assert alone.code == 0 and "1 team and 0 players added" in alone.err
 

@@ -212,3 +212,19 @@ def test_pgn_and_from_and_a_board_go_one_at_a_time(arbiter: Runner, open6: Path)
         refused = arbiter("-d", open6, "result", "1", *args, stdin="")
         assert refused.code == 2 and "give one of BOARD RESULT, --from FILE or --pgn FILE" in refused.err
     assert snapshot(open6) == before
+
+
+def test_a_from_file_line_in_conflict_with_a_stored_result_is_named_by_file_and_line(arbiter: Runner, sample,
+                                                                                     tmp_path: Path) -> None:
+    """Trial finding: ``result 5 --from r5.txt`` whose second line gives board 1 another result than the
+    stored one said "round 5: board 1 has 1/2-1/2, not 0-1" without the file or the line; syntax errors
+    named both. Now the first line in conflict is named, and nothing is saved."""
+    folder = sample("swiss32-in-progress")
+    given = tmp_path / "r5.txt"
+    given.write_text("2 1-0\n1 0-1\n", encoding="utf-8")
+    before = snapshot(folder)
+    done = arbiter("-d", folder, "result", "5", "--from", given)
+    assert done.code == 4
+    assert done.err == (f"arbiter: error: {given}, line 2: round 5: board 1 has 1/2-1/2, not 0-1 (give --correct to "
+                        "change an entered result)\n")
+    assert snapshot(folder) == before

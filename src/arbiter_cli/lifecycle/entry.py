@@ -274,6 +274,7 @@ def compare_and_set(kind: EntryKind[S, L, A], state: S, lines: Iterable[L], act:
     stale: list[str] = []
     stale_at: int | None = None  # the input's first stale line
     conflicts: list[str] = []
+    conflict_at: int | None = None  # ... and its first line in conflict with a stored result
     for line in lines:
         with _at_line(act.source, line.line):
             entry = kind.find(state, line, act)
@@ -288,8 +289,13 @@ def compare_and_set(kind: EntryKind[S, L, A], state: S, lines: Iterable[L], act:
             stale_at = line.line if stale_at is None else stale_at
         elif isinstance(verdict, Conflict):
             conflicts.append(verdict.text)
+            conflict_at = line.line if conflict_at is None else conflict_at
     with _at_line(act.source, stale_at) if stale_at is not None else nullcontext():  # named by its input's line
-        _all_or_nothing(act, stale, bool(changes or (conflicts and kind.finalised_refuses_conflicts)), conflicts)
+        _all_or_nothing(act, stale, bool(changes or (conflicts and kind.finalised_refuses_conflicts)))
+    with _at_line(act.source, conflict_at) if conflict_at is not None else nullcontext():
+        if conflicts:
+            raise Refused(f"round {act.round_number}: " + listed(conflicts, "; ") +
+                          " (give --correct to change an entered result)")
     return Applied(state, tuple(changes), tuple(notes))
 
 
@@ -311,16 +317,13 @@ def _verdict(checks: Iterable[Check[A]], entry: Entry[A], act: Act) -> Verdict:
     return None
 
 
-def _all_or_nothing(act: Act, stale: list[str], changed: bool, conflicts: list[str]) -> None:
+def _all_or_nothing(act: Act, stale: list[str], changed: bool) -> None:
     if stale:
         raise Refused(f"round {act.round_number}: nothing saved, because the stored result changed meanwhile: "
                       + listed(stale, "; "))
     if changed and act.finalised and not act.correct:  # the same result again changes nothing, even then
         raise Refused(f"the event was finalised on {act.settings.finalised_on}; give --correct to change a "
                       "result (the final standings are then stored again)")
-    if conflicts:
-        raise Refused(f"round {act.round_number}: " + listed(conflicts, "; ") +
-                      " (give --correct to change an entered result)")
 
 
 def stale(entry: Entry[A], act: Act) -> Verdict:
