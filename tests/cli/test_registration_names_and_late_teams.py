@@ -109,3 +109,26 @@ def test_a_team_withdrawal_journals_the_bye_and_line_up_it_drops(arbiter: Runner
     assert "round 6 requested bye of team 3 (Échecs Vienne): HPB -> none" in withdrawn.err
     journal = (team / "journal.csv").read_text(encoding="utf-8")
     assert "team withdraw 3,round 6 requested bye of team 3 (Échecs Vienne),HPB,," in journal
+
+
+def test_messages_the_trial_found_odd_say_what_is_so(arbiter: Runner, tmp_path: Path, sample: Callable[[str], Path]) -> None:
+    """Trial findings: ``team bye`` when every round is paired said "(5 to 4)"; removing the last team
+    said the teams after it moved up; a Latin-1 CSV was "not UTF-8 text" with no line and no way out."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--teams", "--boards", "1", "--system", "swiss", "--name", "X",
+                   "--rounds", "1").code == 0
+    assert arbiter("-d", folder, "team", "import", "-", stdin='team,short,name\nA,A1,"A, a"\nB,B1,"B, b"\n'
+                                                             'C,C1,"C, c"\n').code == 0
+    removed = arbiter("-d", folder, "team", "remove", "3")
+    assert removed.code == 0 and removed.err == "team 3 (C) removed\n"
+    assert "moved up a number" in arbiter("-d", folder, "team", "remove", "1").err
+    assert arbiter("-d", folder, "team", "import", "-", stdin='team,short,name\nD,D1,"D, d"\n').code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    bye = arbiter("-d", folder, "team", "bye", "1", "2")
+    assert bye.code == 2 and bye.err.endswith("round 2 is not a round still to be paired (every round is paired)\n")
+    latin = tmp_path / "players.csv"
+    latin.write_bytes('name,rating\n"Ok, One",1500\n"Müller, Jo",1500\n'.encode("latin-1"))
+    swiss = sample("swiss32-in-progress")
+    refused = arbiter("-d", swiss, "player", "import", latin)
+    assert refused.code == 2 and refused.err == (
+        f"arbiter: error: {latin}, line 3: the file is not UTF-8 text: save it as UTF-8 (a spreadsheet's \"CSV UTF-8\")\n")

@@ -106,6 +106,9 @@ def test_an_unknown_key_is_named_with_the_nearest_key(arbiter: Runner, tmp_path:
     assert _refused(arbiter, folder, "set", "rank_withdraw", "false") == \
         "arbiter: error: unknown setting 'rank_withdraw'; did you mean 'rank_withdrawn'?\n"
     assert "did you mean 'scoring.draw'?" in _refused(arbiter, folder, "set", "scoring.drawn", "1")
+    # a name far from every key is offered none (the trial: "nonsense" was offered 'seed')
+    assert _refused(arbiter, folder, "set", "nonsense", "1") == \
+        "arbiter: error: unknown setting 'nonsense' ('arbiter settings' lists them)\n"
 
 
 @pytest.mark.parametrize("key, value, reason", [

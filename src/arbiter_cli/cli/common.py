@@ -174,8 +174,9 @@ def read_input(path: str) -> tuple[str, str]:
     label, data = read_bytes(path)
     try:
         return label, data.decode("utf-8-sig").replace("\r\n", "\n")
-    except UnicodeDecodeError:
-        raise BadArgument("the file is not UTF-8 text", source=label) from None
+    except UnicodeDecodeError as error:
+        raise BadArgument("the file is not UTF-8 text: save it as UTF-8 (a spreadsheet's \"CSV UTF-8\")",
+                          source=label, line=data[:error.start].count(b"\n") + 1) from None
 
 
 class Terminal:

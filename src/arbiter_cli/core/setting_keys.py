@@ -165,7 +165,7 @@ def find_key(tables: Tables, name: str, hidden: frozenset[str] = frozenset()) ->
         return keys[wanted]
     if wanted in hidden:
         raise BadArgument("is not a setting of this kind of event", field=wanted)
-    nearest = difflib.get_close_matches(wanted.lower(), list(keys), n=1, cutoff=0.5)
+    nearest = difflib.get_close_matches(wanted.lower(), list(keys), n=1, cutoff=0.7)  # "nonsense" is no "seed"
     hint = f"; did you mean {nearest[0]!r}?" if nearest else " ('arbiter settings' lists them)"
     raise BadArgument(f"unknown setting {wanted!r}{hint}")
 

@@ -153,7 +153,8 @@ class TeamEvent(Event):
         with self.changing() as (folder, tournament):
             after, gone, changes = remove_team(tournament, team)
             folder.save(tournament, after, self.caller.command, changes)
-        self.caller.say(f"team {gone.number} ({gone.name}) removed; the teams after it moved up a number")
+        moved = "; the teams after it moved up a number" if gone.number <= len(after.teams) else ""
+        self.caller.say(f"team {gone.number} ({gone.name}) removed{moved}")
 
     def team_roster(self, team: str, action: str, players: Sequence[str], at: int | None = None) -> None:
         from arbiter_cli.lifecycle.team_registration import (add_to_roster, find_team, parse_roster_entry,

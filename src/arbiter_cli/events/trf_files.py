@@ -211,8 +211,9 @@ class SwissFile(_File):
 
 
 #: What an imported event cannot have from its TRF, as 'export' warns ("not in a TRF, so not exported").
-NOT_IN_A_TRF = ("note: a TRF holds no seed and no tiebreak_lots: the event has seed 0, and players still tied "
-                "after the tie-breaks share their place ('arbiter settings' shows and sets both)")
+NOT_IN_A_TRF = ("note: a TRF holds no seed and no tiebreak_lots: the event has seed 0, so what is drawn by lot from "
+                "now on (the first colour of a round robin not yet paired, say) may come out otherwise, and players "
+                "still tied after the tie-breaks share their place ('arbiter settings' shows and sets both)")
 
 
 class TeamSwissFile(_File):

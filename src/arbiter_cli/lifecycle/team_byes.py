@@ -28,8 +28,9 @@ def request_team_bye(tournament: TeamTournament, ref: str, round_number: int, ki
     entry = find_team(tournament, ref)
     total = tournament.settings.rounds or 0
     if not tournament.last_round < round_number <= total:
-        raise BadArgument(f"round {round_number} is not a round still to be paired ({tournament.last_round + 1} to "
-                          f"{total})", field="round_number")
+        left = ("every round is paired" if tournament.last_round >= total else
+                f"round {total}" if tournament.last_round + 1 == total else f"rounds {tournament.last_round + 1} to {total}")
+        raise BadArgument(f"round {round_number} is not a round still to be paired ({left})", field="round_number")
     if not entry.available_in(round_number):
         raise Refused(f"team {entry.number} ({entry.name}) withdrew after round {entry.withdrawn_after}")
     old = next((b for b in tournament.byes if (b.round, b.team) == (round_number, entry.number)), None)

@@ -243,8 +243,9 @@ def write_site(outdir: Path, files: Mapping[str, bytes], source: str | None = No
             other = _source(outdir)
             if source is not None and other is not None and other not in (source, source_fingerprint(source)) \
                     and not replace:
-                raise BadArgument(f"{outdir} holds the site of another folder, not of {source}; give another folder, "
-                                  "or --replace to replace that site with this one", field="OUTDIR")
+                raise BadArgument(f"{outdir} holds the site of another folder (or of this one before it was moved or "
+                                  f"renamed), not of {source}; give another folder, or --replace to replace that "
+                                  "site with this one", field="OUTDIR")
             return _apply(outdir, files, paths, _previous(outdir) or [], source)
     except OSError as error:
         partly = str(outdir) in COMMITS.sites  # past the commit point: some pages are in place, others not
