@@ -989,9 +989,9 @@ class _Engine:
                 inside[x] = True
             if any(inside[x] for x in covered):
                 return False
+            if any(y >= 0 and inside[x] != inside[y] for x, y in enumerate(self.tight_mate)):
+                return False  # (an optimal pair never joins O and B, as above)
             adjacency = [[y for y in ys if inside[y] == inside[x]] for x, ys in enumerate(self.tight)]
-            mate = self.tight_mate
-            assert all(y < 0 or inside[x] == inside[y] for x, y in enumerate(mate)), "an optimal pair joins O and B"
         must = [False] * size
         for x in covered:
             must[x] = True
