@@ -145,6 +145,32 @@ def test_corpus_case_with_every_step_f_option_tested(case: str, monkeypatch: pyt
     _check(CASES / f"{case}.trf")
 
 
+@pytest.mark.parametrize("case", ["n0007_R03_s0204981517_r02", "n0100_R05_s1650061729_r05"])
+@pytest.mark.parametrize("digits", [False, True])
+def test_step_f_beside_one_blossom_of_the_zero_duals_by_first_choices_as_by_digits(
+        case: str, digits: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Step F's tight solve leaves one blossom of positive dual holding every vertex of dual
+    # zero, beside an even number of vertices of positive dual: first_choices settles the S1
+    # players on the zero-slack edges inside each of the two sets (no optimal pair joins
+    # them). Here it must take that path, and give bbp's pairing, as the solve with digits does.
+    from arbiter_cli.pairing.dutch.engine import _Engine
+
+    taken: list[bool] = []
+    original = _Engine._first_choices
+
+    def spy(self: _Engine, *args: object) -> bool:
+        covered, *blossoms = self.conditions
+        done = original(self, *args)  # type: ignore[arg-type]
+        if len(blossoms) == 1 and len(blossoms[0]) < len(self.tight_mate):
+            taken.append(done)
+        return done
+
+    monkeypatch.setattr(_Engine, "_first_choices", spy)
+    monkeypatch.setattr(_Engine, "FIRST_CHOICES", not digits)
+    _check(CASES / f"{case}.trf")
+    assert digits or (taken and all(taken))
+
+
 def _baku_case(residue: int) -> Path:
     """The first Baku corpus case of round 2 whose field size n has n mod 4 == ``residue``."""
     for path in sorted(BAKU.glob("*_r02.trf")):

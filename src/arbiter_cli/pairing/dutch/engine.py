@@ -965,19 +965,38 @@ class _Engine:
         """Step F without digits, when the tight solve allows: each S1 player takes its
         first option that an optimal pairing still allows (:func:`.completion.first_choices`
         on the zero-slack edges). It applies when no blossom has a positive dual, or one
-        holds the whole window; an S1 player left with no option of positive digit
+        holds the whole window, or one holds every vertex of dual zero, the others being
+        even in number (then the zero-slack edges between the two sets are dropped); an S1 player left with no option of positive digit
         (only the tie of the last position) must meet that last position in every optimal
         pairing, or the choice is left to the solve with digits."""
         covered, *blossoms = self.conditions
         size = len(self.tight_mate)
-        if blossoms and not (len(blossoms) == 1 and len(blossoms[0]) == size):
-            return False
         assert self.tight is not None
+        adjacency: Sequence[Sequence[int]] = self.tight
+        if blossoms and len(blossoms[0]) < size:
+            # One blossom B of positive dual beside the vertices of positive dual O, which
+            # are all the others, with |O| even (the usual shape: B holds the player left
+            # over). An optimal pairing covers O and has (|B| - 1) / 2 pairs inside B: one
+            # vertex of B is single or meets O, and as |O| is even, no pair joins O and B
+            # (their number has |O|'s parity and is at most 1). So the optimal pairings are
+            # the maximum matchings, one vertex single, over the zero-slack edges inside O
+            # and inside B: the case of one blossom holding the whole window, on that graph.
+            # Any other shape: the solve with digits.
+            if len(blossoms) > 1 or len(covered) + len(blossoms[0]) != size or len(covered) % 2:
+                return False
+            inside = [False] * size
+            for x in blossoms[0]:
+                inside[x] = True
+            if any(inside[x] for x in covered):
+                return False
+            if any(y >= 0 and inside[x] != inside[y] for x, y in enumerate(self.tight_mate)):
+                return False  # (an optimal pair never joins O and B, as above)
+            adjacency = [[y for y in ys if inside[y] == inside[x]] for x, ys in enumerate(self.tight)]
         must = [False] * size
         for x in covered:
             must[x] = True
         at = self.local_pos
-        found = first_choices(self.tight, self.tight_mate, must, bool(blossoms),
+        found = first_choices(adjacency, self.tight_mate, must, bool(blossoms),
                               [at[window[rem[a]]] for a in s1],
                               [[at[window[rem[b]]] for b in bs[:top]] for bs, top in zip(options, tops)],
                               [at[window[rem[bs[-1]]]] if top < len(bs) else -1 for bs, top in zip(options, tops)])
