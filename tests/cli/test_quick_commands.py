@@ -103,3 +103,48 @@ def test_a_quick_command_starts_without_typer(sample) -> None:
     done = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True,
                           env={**environment, "NO_COLOR": "1"})
     assert done.stderr.endswith("[]") and "Rank" in done.stdout
+
+
+def test_typer_calls_publish_with_its_path_and_its_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``arbiter publish SITE`` the quick way passes the path and the function's defaults, as Typer does."""
+    command = next(c for c in COMMANDS if c.name == "publish")
+    from arbiter_cli.cli import publish
+
+    original = publish.publish
+    seen: dict[str, Any] = {}
+
+    @functools.wraps(original)
+    def recorder(**kwargs: Any) -> None:
+        seen.update(kwargs)
+
+    monkeypatch.setattr("arbiter_cli.cli.publish.publish", recorder)
+    build([command], [])(args=["publish", "some site"], prog_name="arbiter", standalone_mode=False)
+    parameters = list(inspect.signature(original).parameters.values())
+    assert seen == {parameters[0].name: Path("some site"), **{p.name: p.default for p in parameters[1:]}}
+    assert [type(v) for v in seen.values()] == [type(Path()), *(type(p.default) for p in parameters[1:])]
+
+
+@pytest.mark.parametrize("args", [["publish", "FOLDER.site"], ["-d", "FOLDER", "publish", "FOLDER.site"],
+                                  ["--by", "Ana", "publish", "FOLDER.site"]])
+@pytest.mark.parametrize("event", ["swiss32-in-progress", "team-swiss20-in-progress", "groups16-in-progress"])
+def test_publish_with_its_path_alone_publishes_the_same_site_as_through_typer(
+        args: list[str], event: str, arbiter: Runner, sample, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29: ``arbiter publish SITE`` runs without Typer; the same words, the same site, byte for byte."""
+    folder = sample(event)
+    quick, typer = _both_ways(arbiter, monkeypatch, folder, *args)
+    sites = []
+    for way in ("quick", "typer"):
+        site = folder.parent / f"{folder.name}-{way}.site"
+        sites.append({p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*"))
+                      if p.is_file() and not p.name.startswith(".arbiter-site")})
+    timing = re.compile(r"\(\d+\.\d\d s\)")
+    assert [timing.sub("(T s)", part) if isinstance(part, str) else part for part in quick] == \
+        [timing.sub("(T s)", part) if isinstance(part, str) else part for part in typer]
+    assert sites[0] == sites[1] and "index.html" in sites[0]
+
+
+@pytest.mark.parametrize("args", [["publish"], ["publish", "-x"], ["publish", "site", "--replace"],
+                                  ["publish", "--refresh", "60", "site"], ["publish", ""], ["publish", "a", "b"],
+                                  ["publish", "site\0x"]])
+def test_publish_with_anything_but_its_path_is_typers(args: list[str]) -> None:
+    assert app._quick(args) is None

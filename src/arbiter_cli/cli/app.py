@@ -28,7 +28,7 @@ from arbiter_cli.core.text import printable
 if TYPE_CHECKING:
     import typer
 
-__all__ = ["COMMANDS", "GROUPS", "QUICK", "build", "main", "exit_code", "interrupted"]
+__all__ = ["COMMANDS", "GROUPS", "QUICK", "QUICK_WITH_PATH", "build", "main", "exit_code", "interrupted"]
 
 
 @dataclass(frozen=True)
@@ -235,16 +235,29 @@ def exit_code(error: DomainError) -> int:
 #: after :func:`_options`. A venue laptop runs them all day, and Typer was about a tenth of their start
 #: (issue 29). Anything else on the command line goes through Typer, whose messages it keeps.
 QUICK: frozenset[str] = frozenset({"pair", "pairings", "standings", "crosstable", "verify", "log"})
+#: The commands run without Typer, as :data:`QUICK`'s, when one word follows their name and nothing else:
+#: their argument, a path (``arbiter publish SITE``; its function's first parameter), which does not
+#: start with ``-`` and which Typer would take (:func:`path_as_typer_reads`).
+QUICK_WITH_PATH: frozenset[str] = frozenset({"publish"})
 
 
 def _quick(argv: list[str]) -> Callable[[], object] | None:
-    """The command of ``argv`` that runs without Typer (:data:`QUICK`), with the global options given,
-    or None: Typer's then. An option repeated, a value that is empty or looks like an option, a path
-    Typer would refuse, or shell completion asked for (Typer's ``_ARBITER_COMPLETE``) is Typer's."""
-    if not argv or argv[-1] not in QUICK or os.environ.get("_ARBITER_COMPLETE"):
+    """The command of ``argv`` that runs without Typer (:data:`QUICK`, :data:`QUICK_WITH_PATH`), with the
+    global options given, or None: Typer's then. An option repeated, a value that is empty or looks like an
+    option, a path Typer would refuse, or shell completion asked for (``_ARBITER_COMPLETE``) is Typer's."""
+    if not argv or os.environ.get("_ARBITER_COMPLETE"):
+        return None
+    argument: Path | None = None
+    if argv[-1] in QUICK:
+        command_name, words = argv[-1], argv[:-1]
+    elif len(argv) >= 2 and argv[-2] in QUICK_WITH_PATH and argv[-1] and not argv[-1].startswith("-"):
+        command_name, words = argv[-2], argv[:-2]
+        argument = path_as_typer_reads(Path(argv[-1]))
+        if argument is None:
+            return None
+    else:
         return None
     given: dict[str, str] = {}
-    words = argv[:-1]
     position = 0
     while position < len(words):
         name, equals, value = words[position].partition("=")
@@ -264,11 +277,11 @@ def _quick(argv: list[str]) -> Callable[[], object] | None:
     directory = None if folder is None else path_as_typer_reads(Path(folder))
     if folder is not None and directory is None:
         return None
-    run = next(command for command in COMMANDS if command.name == argv[-1]).run
+    run = next(command for command in COMMANDS if command.name == command_name).run
 
     def quick() -> object:
         _options(directory, by, False)
-        return run()
+        return run() if argument is None else run(argument)
     return quick
 
 

@@ -10,21 +10,20 @@ import time
 from pathlib import Path
 from typing import Annotated
 
-import typer
-
 from arbiter_cli.cli.common import STATE, event, say
+from arbiter_cli.cli.params import Argument, Option
 
 __all__ = ["publish"]
 
 
 def publish(
-    outdir: Annotated[Path, typer.Argument(metavar="OUTDIR", help=(
+    outdir: Annotated[Path, Argument(metavar="OUTDIR", help=(
         "The folder of the site (created if needed; a site published there before is updated)."))],
-    replace: Annotated[bool, typer.Option("--replace", help=(
+    replace: Annotated[bool, Option("--replace", help=(
         "OUTDIR holds the site of another event or club: replace it with this one."))] = False,
-    refresh: Annotated[int, typer.Option("--refresh", metavar="SECONDS", min=5, max=3600, help=(
+    refresh: Annotated[int, Option("--refresh", metavar="SECONDS", min=5, max=3600, help=(
         "How often the hall screen (hall.html) reloads itself."))] = 30,
-    personal_data: Annotated[bool, typer.Option("--personal-data", help=(
+    personal_data: Annotated[bool, Option("--personal-data", help=(
         "Publish personal data beyond names, titles, ratings and federations (birth dates)."))] = False,
 ) -> None:
     """Publish the event (or the club) as a static website: plain HTML and CSS, no script, every
