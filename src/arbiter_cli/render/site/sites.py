@@ -30,7 +30,7 @@ if TYPE_CHECKING:  # each kind's models are loaded by its own events only (issue
 
 __all__ = ["SiteOptions", "EventSite", "TeamSite", "ClubSite", "KnockoutSite", "GroupSite", "Site", "event_site", "team_site",
            "club_site", "knockout_site", "group_site", "stage_after", "slug", "frame", "site_inputs", "keyed_page",
-           "card_digest", "team_card_parts"]
+           "card_digest", "team_card_parts", "crossed_entries"]
 
 
 @dataclass(frozen=True)
@@ -296,6 +296,26 @@ def _earlier_seats(site: TeamSite) -> dict[int, object] | None:
         lambda: {entry.player.start_number: tuple(seat for seat in entry.seats if seat.round < last)
                  for card in site.cards for entry in card.players}))
     return made
+
+
+def crossed_entries(site: TeamSite, number: int, entries: Sequence[Any]) -> object:
+    """A team's rounds of the crosstable (``entries``, each with its boards) as the key of its page
+    reads them: those before the last round as one digest a team, made once for the event up to the
+    round before the last (its digest; every round with the half rule of a round robin, which
+    reaches back) and kept with the pages (issue 29: a result in the last round changes none of
+    them, and 200 teams' pages read nine rounds of six boards each), then the last round's. Without
+    a store or a faithful digest, the entries themselves."""
+    digests = site.digests
+    if site.memo.store is None or digests is None or not digests.valid:
+        return tuple(entries)
+    last = site.tournament.last_round
+    earlier: dict[int, object] = site.memo.built(("earlier team entries", id(site)), lambda: site.memo.digests(
+        ("team crosstable entries", last - 1, digests.upto(max(last - 1, 0))),
+        lambda: {row.team.number: tuple(entry for entry in row.entries if entry.round < last)
+                 for row in site.crosstable.rows}))
+    if number not in earlier:
+        return tuple(entries)
+    return earlier[number], tuple(entry for entry in entries if entry.round >= last)
 
 
 def team_card_parts(site: TeamSite, card: TeamCard) -> tuple[object, ...]:

@@ -12,7 +12,7 @@ from arbiter_cli.render.site.layout import Link
 from arbiter_cli.lifecycle.team_cards import TeamCard
 from arbiter_cli.lifecycle.team_crosstable import TeamCrosstableRow
 from arbiter_cli.lifecycle.team_standings import TeamStandingRow
-from arbiter_cli.render.site.sites import TeamSite, keyed_page, team_card_parts
+from arbiter_cli.render.site.sites import TeamSite, crossed_entries, keyed_page, team_card_parts
 from arbiter_cli.render.templating import points_text
 
 SITES = frozenset({"team"})
@@ -38,7 +38,8 @@ def pages(site: TeamSite) -> Iterator[tuple[str, str | bytes]]:
         path = f"teams/{number}.html"
         # A team's page reads the registration (teams, rosters, ratings), its card, its matches, and
         # its place, match points and game points.
-        parts = (registration, team_card_parts(site, card), crossed.entries if crossed else None,
+        parts = (registration, team_card_parts(site, card),
+                 crossed_entries(site, number, crossed.entries) if crossed else None,
                  (row.rank, row.rank_to, row.match_points, row.game_points) if row else None)
         yield path, keyed_page(site, path, parts, lambda: team_page(site, card, row, crossed))
 
