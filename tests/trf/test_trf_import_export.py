@@ -747,3 +747,29 @@ def test_a_swiss_withdrawal_before_a_round_it_was_paired_in_is_named_by_export(a
         assert arbiter("import", exported, back).code == 0
         listed = arbiter("-d", back, "player", "list", "--format", "csv").out.splitlines()
         assert [line for line in listed if line.startswith("2,")][0].endswith(",withdrawn,5")
+
+
+def test_a_round_robin_withdrawal_the_half_rule_annuls_is_named_when_it_comes_back_another_round(
+        arbiter, tmp_path: Path) -> None:
+    """Harness open fault: a round robin's withdrawal that the half rule annuls came back from export and
+    import a round early (or not at all) without a word: the import reads it from the player's last
+    round that is not a forfeit loss, and a player who lost round 1 by forfeit (excused) and withdrew
+    after it comes back withdrawn after round 0. Export now says so, naming the player and both rounds."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--system", "round-robin", "--name", "R").code == 0
+    players = 'name,rating\n"A, a",2000\n"B, b",1900\n"C, c",1800\n"D, d",1700\n"E, e",1600\n"F, f",1500\n'
+    assert arbiter("-d", folder, "player", "import", "-", stdin=players).code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    boards = [line.split(",")[:3] for line in arbiter("-d", folder, "pairings", "1", "-f", "csv").out.splitlines()[1:]]
+    lines = "".join(f"{board} {'-/+' if white == '6' else '+/-' if black == '6' else '1-0'}\n"
+                    for board, white, black in boards)  # player 6 loses round 1 by forfeit, whatever the colours
+    assert arbiter("-d", folder, "result", "1", "--from", "-", "--excused", stdin=lines).code == 0
+    assert arbiter("-d", folder, "player", "withdraw", "6", "--after-round", "1").code == 0
+    exported = tmp_path / "ev.trf"
+    done = arbiter("-d", folder, "export", "-o", exported)
+    assert done.code == 0
+    assert ("warning: the withdrawal of F, f after round 1 comes back after round 0, or not at all: a TRF has no "
+            "withdrawal, and the import reads it from their last round that is not a forfeit loss") in done.err.splitlines()
+    assert arbiter("import", exported, tmp_path / "back").code == 0
+    listed = arbiter("-d", tmp_path / "back", "player", "list", "--format", "csv").out.splitlines()
+    assert [line for line in listed if line.startswith("6,")][0].endswith(",withdrawn,0")

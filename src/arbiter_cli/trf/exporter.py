@@ -248,6 +248,21 @@ def _absences(tournament: Tournament, version: str, warnings: list[str]) -> dict
 Standing = Mapping[int, tuple[Fraction, int | None]]
 
 
+def _read_back_after(player: Player, games: Sequence[TrfGame]) -> list[str]:
+    """The warning on a round robin's withdrawal that the half rule annuls, when the import would read it
+    back after another round: it reads the last round whose cell is not a forfeit loss, trailing blank
+    cells left out (``importer._round_robin_withdrawals``)."""
+    cells = list(games)
+    while cells and cells[-1].opponent is None and cells[-1].result == " ":
+        cells.pop()
+    read = max((g.round for g in cells if g.result != "-"), default=0)
+    if read == (player.withdrawn_after or 0):
+        return []
+    return [f"the withdrawal of {player.name} after round {player.withdrawn_after or 0} comes back after round {read}, "
+            f"or not at all: a TRF has no withdrawal, and the import reads it from their last round that is not a "
+            "forfeit loss"]
+
+
 def export_trf(tournament: Tournament, version: str = "2026", *, standing: Standing) -> Exported:
     """The TRF text of the tournament (``version`` ``"2026"`` or ``"16"``) and what it could not hold.
 
@@ -296,6 +311,7 @@ def export_trf(tournament: Tournament, version: str = "2026", *, standing: Stand
     if version == "16" and any(rnd.unfinished for rnd in tournament.rounds):
         warnings.append("games still being played (*) are written without a result: TRF16 has no code for them "
                         "(TRF-2026 writes X)")
+    annulled = annulled_players(tournament) if settings.system.is_round_robin else set()
     for player in sorted(tournament.players, key=lambda p: p.start_number):
         games = [_game(e) if (e.round, player.start_number) not in colourless else replace(_game(e), colour=None)
                  for e in entries[player.start_number]]
@@ -313,6 +329,8 @@ def export_trf(tournament: Tournament, version: str = "2026", *, standing: Stand
             # read it (bbpPairings' checker wants the columns and the points to agree)
             points += settings.scoring.half_bye
         lines.append(player_line(trf_player(player), games, points, rank))
+        if player.start_number in annulled:
+            warnings += _read_back_after(player, games)
     rules, more = pairing_rule_records(tournament, version)
     lines += rules
     warnings += more
