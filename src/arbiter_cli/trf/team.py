@@ -736,17 +736,18 @@ def team_records(event: TeamEvent, players: Mapping[int, TrfPlayer], *, first: C
     for rnd in range(1, event.rounds + 1):
         for team in event.teams:
             entry = event.entries[team.number][rnd - 1]
-            if entry.boards:
-                for board in entry.boards:
-                    if board.player is None:
-                        continue
-                    colour = board.colour
-                    games[board.player][rnd] = TrfGame(rnd, board.opponent, colour, _CODE[board.outcome])
+            for board in entry.boards:
+                if board.player is not None:
+                    games[board.player][rnd] = TrfGame(rnd, board.opponent, board.colour, _CODE[board.outcome])
                     points[board.player] += board.points
-                if _needs_lineup(event, team, entry, scoring.boards):
-                    slots = {b.board: b.player for b in entry.boards}
-                    ids = "".join(f" {slots.get(b) or 0:4d}" for b in range(1, scoring.boards + 1))
-                    lineups.append(f"300 {rnd:3d} {team.number:3d} {entry.opponent or 0:3d}{ids}")
+            # a match forfeit (330) of a team with fewer players than boards has its line-up too: FIDE's
+            # engine (gacrux) counts a forfeited match's boards from its players' rounds (the reader takes the 330)
+            short = not entry.boards and entry.outcome.forfeit and entry.opponent is not None \
+                and len(team.players) < scoring.boards
+            if short or (entry.boards and _needs_lineup(event, team, entry, scoring.boards)):
+                slots = {b.board: b.player for b in entry.boards} or dict(enumerate(team.players, start=1))
+                ids = "".join(f" {slots.get(b) or 0:4d}" for b in range(1, scoring.boards + 1))
+                lineups.append(f"300 {rnd:3d} {team.number:3d} {entry.opponent or 0:3d}{ids}")
             if entry.outcome is TeamOutcome.FORFEIT_WIN and not entry.boards:  # a match forfeit (330):
                 # the line-up wins every board by forfeit (a match with boards has them already)
                 for tpn in team.players[:scoring.boards]:
@@ -754,16 +755,7 @@ def team_records(event: TeamEvent, players: Mapping[int, TrfPlayer], *, first: C
                     points[tpn] += scoring.game.forfeit_win
             for tpn in team.players:  # the others sit out: written as FIDE's sample does
                 games[tpn].setdefault(rnd, TrfGame(rnd, None, None, "-"))
-            if not entry.boards and entry.outcome.forfeit and entry.opponent is not None \
-                    and len(team.players) < scoring.boards:
-                # a match forfeit (330) of a team with fewer players than boards: FIDE's engine (gacrux)
-                # counts a forfeited match's boards from its players' rounds, so its line-up (300)
-                # names the boards left empty; the reader takes the 330 first and passes over it
-                ids = "".join(f" {tpn:4d}" for tpn in team.players) + f" {0:4d}" * (scoring.boards - len(team.players))
-                lineups.append(f"300 {rnd:3d} {team.number:3d} {entry.opponent:3d}{ids}")
-            if entry.boards:
-                pass
-            elif entry.outcome.forfeit and entry.opponent is not None and (
+            if not entry.boards and entry.outcome.forfeit and entry.opponent is not None and (
                     (rnd, team.number) in named_first if {(rnd, team.number), (rnd, entry.opponent)} & named_first
                     else team.number < entry.opponent):
                 theirs = event.entries[entry.opponent][rnd - 1].outcome
