@@ -144,7 +144,11 @@ def test_a_name_given_without_a_comma_is_kept_with_a_note_on_surname_comma_first
     given = add_player(event, "Magnus Carlsen", 2830, {})
     assert given.tournament.players[0].name == "Magnus Carlsen"
     assert given.notes == ("note: 'Magnus Carlsen' has no comma; names are written 'Surname, Firstname' as in "
-                           "FIDE's lists and the TRF. If that is not what you meant: 'arbiter player remove 1' "
-                           "before round 1 is paired, and add the player again",)
+                           "FIDE's lists and the TRF. If that is not what you meant: 'arbiter player remove 1', "
+                           "and add the player again",)
     assert add_player(given.tournament, "Carlsen, Magnus", 2830, {}).notes == ()
     assert add_player(given.tournament, "Hou", 2600, {}).notes == ()
+    paired = pair_round(_add(_event(), *((f"P{n}, A", 2000 - n, None) for n in range(1, 5)))).tournament
+    late = add_player(paired, "Ding Liren", 2780, {})  # a late entry cannot be removed: no undo to offer
+    assert late.notes[-1] == ("note: 'Ding Liren' has no comma; names are written 'Surname, Firstname' as in FIDE's "
+                              "lists and the TRF")

@@ -49,8 +49,8 @@ class TeamEvent(Event):
         assert isinstance(plan, NewTeamEvent)
         settings, team = plan.settings, plan.team
         TeamFolder.create(directory, TeamTournament(settings, team), caller.command, caller.by)
-        caller.say(f"created {directory}: {settings.name} (team {settings.system.value}, {count(team.boards, 'board')}, seed "
-                   f"{settings.seed})")
+        caller.say(f"created {directory}: {settings.name} (team {settings.system.value}, "
+                   f"{count(team.boards, 'board')}, seed {settings.seed})")
         caller.say(f"next: 'arbiter -d {directory} team add NAME', then 'team roster TEAM add PLAYER...'")
 
     @contextmanager

@@ -184,23 +184,24 @@ def add_player(tournament: Tournament, name: str | None, rating: int | None, det
     fields.update(member_fields(tournament, members, member, name, rating, where=where))
     registered = register(tournament, [player_from(fields, len(tournament.players) + 1)], by_hand=True)
     added = registered.tournament.by_number[registered.numbers[0]]
-    if " " in added.name.strip() and "," not in added.name:
-        registered = replace(registered, notes=(*registered.notes, _no_comma(added)))
+    if _no_comma(added.name):
+        undo = ("" if tournament.rounds else f". If that is not what you meant: 'arbiter player remove "
+                f"{added.start_number}', and add the player again")
+        registered = replace(registered, notes=(*registered.notes, f"note: '{added.name}' has no comma; names are "
+                                                f"written 'Surname, Firstname' as in FIDE's lists and the TRF{undo}"))
     return registered
 
 
-def _no_comma(player: Player) -> str:
-    """The note on a name given without a comma: FIDE's lists and the TRF write ``Surname, Firstname``,
-    and the standings sort and the pairing cards print names that way."""
-    return (f"note: '{player.name}' has no comma; names are written 'Surname, Firstname' as in FIDE's lists "
-            f"and the TRF. If that is not what you meant: 'arbiter player remove {player.start_number}' before "
-            "round 1 is paired, and add the player again")
+def _no_comma(name: str) -> bool:
+    """Whether a name of two words or more has no comma: FIDE's lists and the TRF write ``Surname,
+    Firstname``, and the standings sort and the pairing cards print names that way."""
+    return " " in name.strip() and "," not in name
 
 
 def no_comma_note(names: Sequence[str]) -> str | None:
     """The note on names of a bulk registration given without a comma (``player import``, ``team
     import``, ``team roster add``), as :func:`add_player` gives it for one; None when every name has one."""
-    bare = [name for name in names if " " in name.strip() and "," not in name]
+    bare = [name for name in names if _no_comma(name)]
     if not bare:
         return None
     return (f"note: {count(len(bare), 'name')} {'has' if len(bare) == 1 else 'have'} no comma ({listed(bare, '; ')}); "
