@@ -467,3 +467,26 @@ def test_a_team_s_zero_point_byes_in_every_round_still_to_play_are_named_by_expo
             "imported as a withdrawal: a TRF has no withdrawal") in done.err.splitlines()
     imported = arbiter("import", trf, tmp_path / "withdrawn")
     assert imported.code == 0 and "imported as withdrawn after round 4" in imported.err
+
+
+def test_a_late_team_withdrawn_after_the_last_round_paired_is_named_by_export(arbiter: Runner, tmp_path: Path) -> None:
+    """Harness fault (seed 3303): a team that entered late (a zero-point bye in every round already paired)
+    and withdrew after the last of them came back from export and import withdrawn after round 0: its
+    240 Z begin after the last round paired, so the import walks back over the rounds it was absent in.
+    Export now names the team and the round it comes back after."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--teams", "--boards", "1", "--system", "swiss", "--name", "X", "--rounds", "4").code == 0
+    teams = 'team,short,name\nA,A1,"A, a"\nB,B1,"B, b"\nC,C1,"C, c"\nD,D1,"D, d"\n'
+    assert arbiter("-d", folder, "team", "import", "-", stdin=teams).code == 0
+    for number in ("1", "2"):
+        assert arbiter("-d", folder, "pair").code == 0
+        assert arbiter("-d", folder, "result", number, "--from", "-", stdin="1.1 1-0\n2.1 1-0\n").code == 0
+    assert arbiter("-d", folder, "team", "add", "E", "--short", "E1").code == 0
+    assert arbiter("-d", folder, "team", "roster", "E1", "add", "E, e").code == 0
+    assert arbiter("-d", folder, "team", "withdraw", "E1").code == 0
+    trf = tmp_path / "e.trf"
+    done = arbiter("-d", folder, "export", "-o", trf)
+    assert ("warning: the withdrawal of team 5 (E) after round 2 comes back after round 0: it had no match from "
+            "round 1 on, and a TRF has no withdrawal") in done.err.splitlines()
+    assert arbiter("import", trf, tmp_path / "back").code == 0
+    assert "5,E,E1,withdrawn,0" in (tmp_path / "back" / "teams.csv").read_text(encoding="utf-8")

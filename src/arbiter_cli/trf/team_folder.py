@@ -56,6 +56,7 @@ from arbiter_cli.trf.notes import Notes
 from arbiter_cli.trf.reader import TrfError, TrfFile, read_number
 from arbiter_cli.pairing.team_swiss import ColourModel
 from arbiter_cli.trf.team_swiss import team_swiss_code
+from arbiter_cli.trf.team_standing import absent
 from arbiter_cli.trf.team import (TeamStanding, TeamTrf, team_code, team_event_from_trf, team_records,
                                   team_scoring_records)
 
@@ -526,6 +527,15 @@ def _not_exported(tournament: TeamTournament, event: TeamEvent, total: int) -> l
     if late:
         warnings.append(f"the withdrawal of {', '.join(f'team {t.number} ({t.name})' for t in late)} after the last "
                         "round is not exported: no round after it holds a 240 Z")
+    for gone in (t for t in tournament.teams if t.is_withdrawn and t not in late):
+        read = gone.withdrawn_after or 0
+        if read >= len(tournament.rounds):  # its 240 Z begin after the last round paired: the import walks back
+            while read and absent(event.entries[gone.number][read - 1]):  # over its absences (team_standing.
+                read -= 1  # withdrawn_teams), a late entry's byes among them
+        if read != (gone.withdrawn_after or 0):
+            warnings.append(f"the withdrawal of team {gone.number} ({gone.name}) after round {gone.withdrawn_after} "
+                            f"comes back after round {read}: it had no match from round {read + 1} on, and a TRF "
+                            "has no withdrawal")
     last = len(tournament.rounds)
     for each in tournament.teams if last < total else ():
         requests = {b.round: b.kind for b in tournament.byes if b.team == each.number}

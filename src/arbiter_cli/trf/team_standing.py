@@ -21,7 +21,7 @@ from arbiter_cli.core.team import TeamEvent, TeamOutcome, TeamRoundEntry, match_
 from arbiter_cli.trf.notes import Notes
 from arbiter_cli.trf.reader import TrfError
 
-__all__ = ["Declared", "withdrawn_teams", "counted_as_declared"]
+__all__ = ["Declared", "absent", "withdrawn_teams", "counted_as_declared"]
 
 WithdrawalRule = Literal["half", "forfeits"]
 
@@ -35,7 +35,7 @@ class Declared:
     lines: Mapping[int, int]
 
 
-def _absent(entry: TeamRoundEntry) -> bool:
+def absent(entry: TeamRoundEntry) -> bool:
     """Whether a team was not there in a paired round: a zero-point bye (absent, or a 240 Z on its
     free round), or a match forfeit (330) it lost."""
     return entry.outcome is TeamOutcome.ZPB or (entry.outcome is TeamOutcome.FORFEIT_LOSS and not entry.boards)
@@ -50,7 +50,7 @@ def withdrawn_teams(event: TeamEvent, zero: Collection[tuple[int, int]], total: 
     beside the match forfeit (330) the team lost, or on its free round): the team withdrew after
     the round before its first 240 Z. A file that marks only the rounds still to play (as the
     export did before) has the team withdrawn after its last round present: the paired rounds
-    before them in which it was absent (:func:`_absent`) are taken as after its withdrawal. A team
+    before them in which it was absent (:func:`absent`) are taken as after its withdrawal. A team
     without a 240 Z in one of the rounds still to play did not withdraw: its 240 records are
     requested byes. In a team Swiss a zero-point bye in the last round alone reads as a withdrawal
     after the round before: the standings are the same (C.07 16.2.5 treats both alike)."""
@@ -64,7 +64,7 @@ def withdrawn_teams(event: TeamEvent, zero: Collection[tuple[int, int]], total: 
             continue
         after = first - 1
         if first > last:
-            while after and _absent(event.entries[team.number][after - 1]):
+            while after and absent(event.entries[team.number][after - 1]):
                 after -= 1
         out[team.number] = (after, first)
     return out
