@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from arbiter_cli.core.errors import Refused
 from arbiter_cli.core.model import Bye, ByeRequest, Player, Round, Tournament
 from arbiter_cli.core.results import ByeKind
 from arbiter_cli.core.tpn import initial_order
 
-__all__ = ["RENUMBER_UNTIL", "enter_late", "renumbered"]
+__all__ = ["RENUMBER_UNTIL", "enter_late", "renumbered", "missed_rounds_note", "room_for_late_entry"]
 
 #: Start numbers may change until this round has been paired (C.04.2 Art. 2.3).
 RENUMBER_UNTIL = 4
@@ -73,3 +74,18 @@ def renumbered(tournament: Tournament, mapping: dict[int, int]) -> Tournament:
         settings = settings.model_copy(update={"baku_group_a": mapping.get(settings.baku_group_a)})
     return replace(tournament, settings=settings, players=players, rounds=rounds, byes=byes, avoid=avoid,
                    virtual=virtual)
+
+
+def room_for_late_entry(planned: int | None, paired: int) -> None:
+    """A late entry needs a round still to be paired (C.04.2 2.4; a team Swiss's team, C.04.6, alike)."""
+    if planned is not None and paired >= planned:
+        raise Refused(("the round is" if planned == 1 else f"all {planned} rounds are") + " paired; a late entry "
+                      "could not play")
+
+
+def missed_rounds_note(paired: int, kind: str, who: str = "") -> str:
+    """What a late entry after round ``paired`` means: ``late entry: paired from round 5; rounds 1-4
+    scored as ZPB`` (``who``: `` of 2 teams``)."""
+    missed = "round 1" if paired == 1 else f"rounds 1-{paired}"
+    return f"late entry{who}: paired from round {paired + 1}; {missed} scored as {kind}"
+

@@ -22,7 +22,7 @@ from arbiter_cli.core.words import count, listed, name_problem
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.guards import find_player, not_finalised
 from arbiter_cli.lifecycle.avoid import describe
-from arbiter_cli.lifecycle.late_entry import RENUMBER_UNTIL, enter_late, renumbered
+from arbiter_cli.lifecycle.late_entry import RENUMBER_UNTIL, enter_late, missed_rounds_note, renumbered, room_for_late_entry
 from arbiter_cli.ratings.club import Club, current_ratings
 
 __all__ = ["Registered", "registration_open", "with_players", "add_player", "import_players", "player_from", "sex_code", "member_fields",
@@ -48,9 +48,7 @@ def registration_open(tournament: Tournament) -> None:
     not_finalised(tournament)
     if tournament.rounds and tournament.settings.system.is_round_robin:
         raise Refused("players cannot join a round robin after round 1 is paired")
-    if tournament.settings.rounds is not None and tournament.last_round >= tournament.settings.rounds:
-        paired = ("the round is" if tournament.settings.rounds == 1 else f"all {tournament.settings.rounds} rounds are")
-        raise Refused(f"{paired} paired; a late entry could not play")
+    room_for_late_entry(tournament.settings.rounds, tournament.last_round)
 
 
 def sex_code(value: str | None) -> str | None:
@@ -114,9 +112,7 @@ def _check_fide_ids(existing: Sequence[Player], new: Sequence[Player]) -> None:
 
 def _late_note(tournament: Tournament) -> str:
     paired = tournament.last_round
-    kind = tournament.settings.late_entry_missed
-    missed = "round 1" if paired == 1 else f"rounds 1-{paired}"
-    return (f"late entry: paired from round {paired + 1}; {missed} scored as {kind}"
+    return (missed_rounds_note(paired, tournament.settings.late_entry_missed)
             + ("" if paired >= RENUMBER_UNTIL else "; start numbers follow C.04.2 2.2 again"))
 
 

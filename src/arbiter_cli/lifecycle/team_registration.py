@@ -30,6 +30,7 @@ from arbiter_cli.core.results import ByeKind
 from arbiter_cli.core.team_tournament import LineUpRequest, TeamBye, TeamEntry, TeamTournament
 from arbiter_cli.core.words import folded, name_problem
 from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.lifecycle.late_entry import missed_rounds_note, room_for_late_entry
 
 __all__ = ["remove_team", "RosterEntry", "parse_roster_entry", "find_team", "add_team", "add_to_roster", "remove_from_roster",
            "import_teams", "number_teams_for_play", "TEAM_IMPORT_COLUMNS", "namesakes", "new_namesakes"]
@@ -97,10 +98,7 @@ def add_team(tournament: TeamTournament, name: str, short: str = "") -> tuple[Te
     """Register a team (numbered after the others until the first pairing numbers them); a team Swiss
     takes a late entry while a round is still to be paired."""
     _registration_open(tournament, "take a new team")
-    planned = tournament.settings.rounds
-    if planned is not None and tournament.rounds and len(tournament.rounds) >= planned:
-        raise Refused(("the round is" if planned == 1 else f"all {planned} rounds are") + " paired; a late entry "
-                      "could not play")
+    room_for_late_entry(tournament.settings.rounds, len(tournament.rounds))
     try:
         entry = TeamEntry(number=len(tournament.teams) + 1, name=name.strip(), short=short.strip())
     except ValidationError as error:
@@ -130,9 +128,7 @@ def late_entry_note(tournament: TeamTournament, teams: int = 1) -> str | None:
     paired = len(tournament.rounds)
     if not paired or not teams:
         return None
-    missed = "round 1" if paired == 1 else f"rounds 1-{paired}"
-    who = "" if teams == 1 else f" of {teams} teams"
-    return f"late entry{who}: paired from round {paired + 1}; {missed} scored as ZPB"
+    return missed_rounds_note(paired, ByeKind.ZPB.value, "" if teams == 1 else f" of {teams} teams")
 
 
 def _players_team_by_team(tournament: TeamTournament, players: Sequence[tuple[int, Player]]) -> TeamTournament:
