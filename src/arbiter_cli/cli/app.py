@@ -381,6 +381,9 @@ def parser_words(message: str) -> str:
     "field '--name': missing: give it"
     >>> parser_words("Invalid value for 'ROUND': Input should be a valid integer, unable to parse string as an integer")
     "field 'ROUND': give a whole number"
+    >>> parser_words("Invalid value for '--rating': Input should be a valid integer, unable to parse string as an "
+    ...              "integer (found 'abc')")
+    "field '--rating': give a whole number (found 'abc')"
     >>> parser_words("Invalid value for '--format' / '-f': 'xml' is not one of 'table', 'csv', 'json'.")
     "field '--format' / '-f': 'xml' is not one of 'table', 'csv', 'json'"
     """
@@ -396,11 +399,17 @@ def parser_words(message: str) -> str:
         if (bound := re.fullmatch(r"Input should be (greater|less) than or equal to (\S+?)\.?", why)) is not None:
             why = f"{'at least' if bound[1] == 'greater' else 'at most'} {bound[2]}"
         elif why.startswith("Input should be a valid integer"):
-            why = "give a whole number"
+            why = "give a whole number" + _found(why)
         elif why.startswith("Input should be a valid number"):
-            why = "give a number"
+            why = "give a number" + _found(why)
         return f"field {bad[1]}: {why.rstrip('.')}"
     return message.replace("Value error, ", "")
+
+
+def _found(why: str) -> str:
+    """The ``(found ...)`` at the end of a parser's message, with its space, or nothing."""
+    at = why.rfind(" (found ")
+    return why[at:] if at >= 0 and why.endswith(")") else ""
 
 
 def interrupted(error: BaseException) -> bool:
