@@ -45,10 +45,6 @@ OPEN_FAULTS: tuple[OpenFault, ...] = (
            "a team round robin's withdrawal under the half rule does not survive export+import"),
     _fault("the folder holds what was asked: withdrawn: asked", "team round robin",
            "a team round robin's withdrawal under the half rule does not survive export+import"),
-    _fault("the folder holds what was asked: requested byes: asked", "team Swiss",
-           "a team added after a round was paired (a late entry: a zero-point bye in that round) keeps that bye as a "
-           "requested one when the round is unpaired: teams.csv does not say when a team entered, so unpair cannot "
-           "tell it from a bye the arbiter asked for (harness seed 3302)"),
 )
 
 

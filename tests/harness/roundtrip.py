@@ -33,6 +33,7 @@ LOSSES: dict[str, frozenset[str]] = {
     "withdrawn players are written as absent": frozenset(),
     "withdrawn teams are written as absent": frozenset(),
     "late entries are exported as players with byes in the rounds they missed": frozenset(),
+    "late entries are exported as teams with zero-point byes (240 Z) in the rounds they missed": frozenset(),
     "the 'excused' notes of forfeits are not exported": frozenset(),
     # the mark of a game the next round was paired on while it was unfinished: nothing compared
     "the 'adjourned' notes": frozenset(),
@@ -61,6 +62,7 @@ LOSSES: dict[str, frozenset[str]] = {
 #: withdrawal record, so zero-point byes to the end are read back as a withdrawal (README, TRF).
 LOSS_PHRASES: dict[str, frozenset[str]] = {
     "zero-point byes in every round from round": frozenset({"withdrawals", "requested byes"}),
+    "comes back as requested zero-point byes from round": frozenset({"withdrawals", "requested byes"}),
 }
 
 #: A setting named in the "not in a TRF" warning -> what it allows to differ.

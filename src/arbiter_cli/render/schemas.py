@@ -500,6 +500,9 @@ class TeamRow(_Record):
     players: int = Field(description="The players on the roster")
     status: Literal["active", "withdrawn"] = Field(description="active or withdrawn")
     withdrawn_after: int | None = Field(description="A withdrawn team's last round; null otherwise")
+    entered_round: int | None | MISSING = Field(
+        default=MISSING, description="Only when some team of a Swiss entered late: the first round the team plays; "
+                                     "null for the others")
 
 
 class RosterPlace(_Record):
