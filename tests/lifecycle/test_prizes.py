@@ -49,6 +49,19 @@ def test_tiebreak_split_shares_nothing() -> None:
                                                    "C": ("place 3", 400 * EUR)}
 
 
+def test_tiebreak_split_shares_the_places_of_players_tied_on_every_tie_break() -> None:
+    """Four players sharing place 1 in the standings (every tie-break equal, no lots): under
+    ``split = "tiebreak"`` they were paid 100/50/30/20 in start-number order (the trial of issue 29);
+    they share the four places' money equally, and a player with a place of their own keeps its prize."""
+    field = [Entrant(n, name, Fraction(3, 2), frozenset({PLACES}), place)
+             for n, (name, place) in enumerate([("A", 1), ("B", 1), ("C", 1), ("D", 1), ("E", 5)], start=1)]
+    assert paid(field, [PLACES_5], "tiebreak") == {name: ("places 1-4", 575 * EUR) for name in "ABCD"} | {
+        "E": ("place 5", 200 * EUR)}
+    apart = [Entrant(n, name, Fraction(3, 2), frozenset({PLACES}), n) for n, name in enumerate("ABC", start=1)]
+    assert paid(apart, [PLACES_5], "tiebreak") == {"A": ("place 1", 1000 * EUR), "B": ("place 2", 600 * EUR),
+                                                   "C": ("place 3", 400 * EUR)}
+
+
 def test_a_tie_reaching_past_the_last_prize_shares_it_with_the_places_that_pay_nothing() -> None:
     field = people(("A", 7, set()), ("B", 6, set()), ("C", 6, set()), ("D", 6, set()))
     spec = PrizeSpec(PLACES, (1000 * EUR, 600 * EUR))
