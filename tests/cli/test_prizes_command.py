@@ -534,3 +534,25 @@ def test_categories_each_with_a_condition_give_no_warning(arbiter: Runner, sampl
     folder = open_event(sample)
     outcome = arbiter("-d", folder, "prizes")
     assert outcome.code == 0 and "warning" not in outcome.err
+
+
+def test_final_standings_a_hand_edit_changed_are_flagged_by_verify_and_stored_again_by_finalize(
+        arbiter: Runner, sample, tmp_path: Path) -> None:
+    """The trial of issue 29: ``tiebreaks`` edited by hand in a finalised event's tournament.toml;
+    ``verify`` named only the prize list, and ``finalize`` stored the prize list by the new tie-breaks
+    beside final standings in the old order. ``verify`` now names the final standings too, and
+    ``finalize`` stores both again, journaled."""
+    folder = sample("swiss-open-finished-prizes")
+    settings = folder / "tournament.toml"
+    text = settings.read_text(encoding="utf-8")
+    start = text.index("tiebreaks = [")
+    settings.write_text(text[:start] + 'tiebreaks = ["SB", "BH"]' + text[text.index("]", start) + 1:],
+                        encoding="utf-8")
+    checked = arbiter("-d", folder, "verify")
+    assert checked.code == 3 and "final/standings.csv: not the final standings the folder gives now" in checked.out
+    done = arbiter("-d", folder, "finalize")
+    assert done.code == 0 and "final/standings.csv, final/standings.json did not hold the standings" in done.err
+    assert (folder / "final" / "standings.csv").read_text() == arbiter("-d", folder, "standings", "-f", "csv").out
+    journal = list(csv.DictReader(io.StringIO((folder / "journal.csv").read_text())))
+    assert [row["change"] for row in journal[-2:]] == ["final standings", "final prize list"]
+    assert arbiter("-d", folder, "verify").code == 0
