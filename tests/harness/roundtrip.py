@@ -83,8 +83,9 @@ def allowed_losses(warnings: Iterable[str]) -> tuple[frozenset[str], list[str]]:
         text = warning.removeprefix("warning: ")
         start = next((s for s in LOSSES if text.startswith(s)), None)
         phrase = next((p for p in LOSS_PHRASES if p in text), None)
-        if start is None and phrase is not None:
+        if phrase is not None:
             allowed |= LOSS_PHRASES[phrase]
+        if start is None and phrase is not None:
             continue
         if start is None:
             unknown.append(text)
