@@ -529,3 +529,20 @@ def test_set_initial_to_the_rating_a_member_has_writes_no_journal_line(arbiter: 
     moved = arbiter("-d", club, "member", "set-initial", str(rapid["id"]), "--rapid", str(rapid["rapid_initial"] + 10))
     assert moved.code == 0 and "nothing changed" not in moved.err
     assert f"member {rapid['id']} initial rapid" in (club / "journal.csv").read_text()
+
+
+def test_a_finalised_club_tournament_s_time_control_and_last_day_are_fixed(arbiter: Runner, sample) -> None:
+    """The trial of issue 29: ``settings set time_control 5+3`` on a finalised club rapid event was
+    taken (it stayed rated rapid), and a new ``end_date`` moved it in the ratings history after a
+    tournament rated later. The club's ratings read both: once finalised they are fixed; the other
+    words (the name) may still change, and outside a club both may."""
+    club = sample("club-lyon")
+    event = club / "tournaments" / "2026-spring-rapid"
+    before = snapshot(club)
+    for key, value in (("time_control", "5+3"), ("end_date", "2026-09-30")):
+        refused = arbiter("-d", event, "settings", "set", key, value)
+        assert refused.code == 4 and f"its club rated it by its {key}; it is fixed now" in refused.err
+    assert snapshot(club) == before
+    assert arbiter("-d", event, "settings", "set", "name", "Spring Rapid").code == 0
+    alone = sample("swiss-open-finished-prizes")
+    assert arbiter("-d", alone, "settings", "set", "time_control", "90+30 (corrected)").code == 0
