@@ -228,6 +228,9 @@ def test_recompute_reports_a_tampered_report(arbiter: Runner, tmp_path: Path) ->
     cells = lines[1].split(",")
     cells[-2] = str(int(cells[-2]) + 100)  # rating_after of the first row
     path.write_text("\n".join([lines[0], ",".join(cells), *lines[2:]]) + "\n")
+    listed = arbiter("-d", club, "ratings")  # the trial of issue 29: shown without a word
+    assert listed.code == 0 and "warning: ratings.csv: 1 stored line not as the finalised tournaments give them" \
+        in listed.err
     outcome = arbiter("-d", club, "ratings", "recompute")
     assert outcome.code == 0 and "differed" in outcome.err and "t1: member 1: stored" in outcome.err
     assert "every stored rating is as it should be" in arbiter("-d", club, "ratings", "recompute").err
