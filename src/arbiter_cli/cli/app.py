@@ -360,6 +360,9 @@ def main(argv: list[str] | None = None) -> None:
             _interrupted()
         if isinstance(error, OSError) and error.errno in _CANNOT_WRITE:  # a full disk is no bug: bad usage, 2
             _cannot_write(error)
+        if isinstance(error, FileNotFoundError) and _no_current_folder():  # the trial of issue 29
+            _fail("the current folder no longer exists (removed while this shell was in it): 'cd' to a folder, "
+                  "or give the event with -d DIR as a full path", 2)
         if os.environ.get("ARBITER_DEBUG"):
             raise
         _fail(f"internal error: {type(error).__name__}: {error} (set ARBITER_DEBUG=1 for the traceback)", 1)
@@ -404,6 +407,15 @@ def parser_words(message: str) -> str:
             why = "give a number" + _found(why)
         return f"field {bad[1]}: {why.rstrip('.')}"
     return message.replace("Value error, ", "")
+
+
+def _no_current_folder() -> bool:
+    """Whether the process's current folder has been removed (a relative path cannot be resolved)."""
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        return True
+    return False
 
 
 def _found(why: str) -> str:
