@@ -271,6 +271,16 @@ def test_a_category_nobody_matches_is_named_as_not_paid() -> None:
     assert {a.list_name for a in listed.awards} == {PLACES}
 
 
+def test_a_category_s_prizes_left_without_a_player_are_named_as_not_paid() -> None:
+    """The trial of issue 29: a category whose only player takes a bigger prize, or with more prizes
+    than players, dropped the rest silently ("total paid" was the only hint)."""
+    players = [Player(start_number=1, name="A", sex="w"), Player(start_number=2, name="B")]
+    table = PrizeTable(places=(100,), category=(Category(name="Best woman", amounts=(50, 20), sex="w"),))
+    listed = prize_list(_tournament(players), table)
+    assert "Best woman: 70.00 of its prizes not paid (2 of 2): no other player it could go to is left" \
+        in listed.notes
+
+
 def test_category_rules_read_the_players_data() -> None:
     woman = Player(start_number=1, name="W", sex="w", rating=1750, birth_date="2009-04-01", federation="FRA",
                    club="Lyon Echecs")

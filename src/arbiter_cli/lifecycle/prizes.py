@@ -414,7 +414,12 @@ def ranked_prize_list(ranked: Sequence[tuple[Player, Fraction]], table: PrizeTab
     # a category nobody matches (a misspelt club, an empty band) is not paid: say so, not silently
     unpaid = tuple(f"{c.name}: no player matches its rule, so it is not paid" for c in table.category
                    if not any(c.name in e.lists for e in entrants))
-    return replace(listed, notes=listed.notes + unpaid)
+    # one whose players all take other prizes, or too few for its places: said too (the trial of issue 29)
+    given = {c.name: sum(1 for a in listed.awards if a.list_name == c.name) for c in table.category}
+    short = tuple(f"{c.name}: {format_money(sum(left))} of its prizes not paid ({len(left)} of {len(c.amounts)}): "
+                  "no other player it could go to is left" for c in table.category
+                  if any(c.name in e.lists for e in entrants) and (left := [a for a in c.amounts[given[c.name]:] if a]))
+    return replace(listed, notes=listed.notes + unpaid + short)
 
 
 def prize_list_changes(before: PrizeList | None, after: PrizeList) -> list[Change]:
