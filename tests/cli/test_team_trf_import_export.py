@@ -539,3 +539,21 @@ def test_a_team_withdrawn_after_a_round_since_unpaired_is_exported_with_a_warnin
     assert arbiter("import", tmp_path / "x.trf", tmp_path / "back").code == 0
     assert (tmp_path / "back" / "teams.csv").read_text().splitlines()[4] == "4,D,D1,active,"
     assert (tmp_path / "back" / "team_byes.csv").read_text().splitlines()[1:] == ["3,4,ZPB"]
+
+
+def test_a_team_round_robin_with_game_points_primary_is_exported_as_the_192_code_says_with_a_warning(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """TRF-2026 has one 192 code for a team round robin, FIDE_TEAM_ROUNDROBIN, whose primary score is
+    MP. ``team.primary = "GP"`` made the export refuse the event (harness seed 3403); it is exported
+    with that code, and the setting named among those a TRF does not carry."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--teams", "--boards", "2", "--system", "round-robin", "--name", "X").code == 0
+    assert arbiter("-d", folder, "team", "import", "-", stdin='team,short,name,rating\nA,A1,"A, a",2000\n'
+                   'A,A1,"A, b",2000\nB,B1,"B, b",1900\nB,B1,"B, c",1900\nC,C1,"C, c",1800\nC,C1,"C, d",1800\n'
+                   ).code == 0
+    assert arbiter("-d", folder, "settings", "set", "team.primary", "GP").code == 0
+    exported = arbiter("-d", folder, "export", "-o", tmp_path / "x.trf")
+    assert exported.code == 0, exported.err
+    assert "warning: not in a TRF, so not exported: the settings" in exported.err and "team.primary" in exported.err
+    assert "192 FIDE_TEAM_ROUNDROBIN" in (tmp_path / "x.trf").read_text()
+    assert arbiter("import", tmp_path / "x.trf", tmp_path / "back").code == 0

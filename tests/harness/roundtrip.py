@@ -72,6 +72,8 @@ SETTING_LOSSES: dict[str, frozenset[str]] = {
     "tiebreak_rules": frozenset({"tiebreaks", "ranks"}),
     "unrated_rating": frozenset({"tiebreaks", "ranks"}),
     "round_robin_withdrawal": frozenset({"points", "tiebreaks", "ranks"}),
+    # a team round robin's 192 code says MP is primary: GP primary comes back as MP
+    "team.primary": frozenset({"points", "tiebreaks", "ranks"}),
 }
 
 

@@ -472,7 +472,8 @@ def export_team_trf(tournament: TeamTournament, standing: TeamStanding) -> Expor
     method = StartingRank.NRO if team.roster_rating == "national" else StartingRank.FIDE
     starting, national = national_lines(settings, tournament.players, warnings, method)
     lines += starting
-    code = (team_code(event.scoring, True, double) if system.is_round_robin else
+    # a round robin's 192 code says MP is primary: GP primary is a setting the file cannot carry (warned of)
+    code = (team_code(replace(event.scoring, primary="MP"), True, double) if system.is_round_robin else
             team_swiss_code(ColourModel(team.colour_model), event.scoring.primary))
     lines += [f"192 {code}",
               f"202 {','.join(team.effective_tiebreaks)}"]
@@ -530,6 +531,8 @@ def _not_exported(tournament: TeamTournament, event: TeamEvent, total: int) -> l
             event, withdrawn, tournament.settings.system is System.DOUBLE_ROUND_ROBIN):
         lost.remove("round_robin_withdrawal")  # the 310 columns say which rule counts (team._check_declared)
     lost += [f"team.{key}" for key in _TEAM_NOT_IN_TRF if getattr(team, key) != fields[key].default]
+    if event.round_robin and team.primary != "MP":  # FIDE_TEAM_ROUNDROBIN: MP primary (TRF-2026 192)
+        lost.append("team.primary")
     warnings = [f"not in a TRF, so not exported: the settings {', '.join(lost)}"] if lost else []
     if any(t.entered_round is not None for t in tournament.teams):
         warnings.append("late entries are exported as teams with zero-point byes (240 Z) in the rounds they missed")
