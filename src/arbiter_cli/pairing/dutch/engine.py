@@ -28,7 +28,7 @@ from arbiter_cli.core.outcome import Outcome
 from arbiter_cli.pairing.dutch.colours import allocate_colours
 from arbiter_cli.pairing.dutch.matching import max_weight_matching
 from arbiter_cli.pairing.dutch.completion import (
-    can_complete, first_choices, is_completable, lowest_pab_level, maximum_matching, pairs_greedily,
+    _augment_from, can_complete, first_choices, is_completable, lowest_pab_level, maximum_matching, pairs_greedily,
 )
 from arbiter_cli.pairing.dutch.state import PairingRequest, PlayerState, Strength, derive_states
 
@@ -109,6 +109,10 @@ class _Engine:
     #: Step F by :func:`.completion.first_choices` on the zero-slack edges, instead of a
     #: solve with digits, when the tight solve's conditions allow (:meth:`_first_choices`).
     FIRST_CHOICES = True
+    #: Step E without its solve when the last solve's zero-slack edges hold an optimal
+    #: pairing with no exchange (:meth:`_natural_roles`), and step F then on those edges
+    #: without its tight solve; the tests turn it off to compare with the solves.
+    NATURAL = True
 
     def __init__(self, request: PairingRequest) -> None:
         self.request = request
@@ -163,6 +167,10 @@ class _Engine:
         self.tight: list[list[int]] | None = None  # see solve(tight=True)
         self.tight_mate: list[int] = []  # the tight solve's matching, by window position
         self.conditions: list[list[int]] = []  # its complementary slackness conditions
+        #: While set, each local solve also keeps its zero-slack edges, conditions and
+        #: matching in ``self.optimum`` (step E reads the last one: :meth:`_natural_roles`).
+        self.keep_optimum = False
+        self.optimum: tuple[list[list[int]], list[list[int]], list[int]] | None = None
         self.below_c9 = self.width - (2 * self.sgb + self.sgb + self.S + self.sgb + self.S)
         self.group_bits = bits
         self.segments = self._segments()
@@ -428,7 +436,8 @@ class _Engine:
         just those edges in a solve with a bonus."""
         extra = bonus or {}
         assert only is None or (extra and self.local is not None), "only= goes with a bonus, in a local solve"
-        found_tight: list[list[int]] | None = [] if tight else None
+        keeping = self.keep_optimum and self.local is not None and not extra
+        found_tight: list[list[int]] | None = [] if tight or keeping else None
         if self.local is not None:
             # The local window's matrix, kept up to date by set_row() and freeze(): F0 is
             # dropped (constant over complete pairings), and so are MDP-MDP edges;
@@ -472,12 +481,17 @@ class _Engine:
         # players' edges changed (steps C, D and E) or tie-breaks added (E).
         duals: list[int] | None = [] if self.local is not None else None
         start = self.warm if self.local is not None and not bonus_bits and self.WARM else None
-        conditions: list[list[int]] | None = [] if tight else None
+        conditions: list[list[int]] | None = [] if tight or keeping else None
         found = max_weight_matching(size, matrix, start, duals, even=self.local is not None, validate=False,
                                     tight=found_tight, conditions=conditions)
-        self.tight = found_tight
-        if conditions is not None:
-            self.tight_mate, self.conditions = found, conditions
+        self.optimum = (found_tight, conditions, found) if keeping and found_tight is not None \
+            and conditions is not None else None
+        if tight:
+            self.tight = found_tight
+            if conditions is not None:
+                self.tight_mate, self.conditions = found, conditions
+        else:
+            self.tight = None
         if duals is not None and not bonus_bits:  # (a shifted solve's duals fit no later one)
             self.warm = (duals, found)
         mate: dict[int, int] = {}
@@ -657,6 +671,7 @@ class _Engine:
         self.local_full = [[None] * len(self.local) for _ in self.local]
         self.warm = None
         self._compact_for(self.local)
+        self.keep_optimum = self.NATURAL
         stands = False
         try:
             self.bracket(window, mdp_end, cur_end)
@@ -829,7 +844,10 @@ class _Engine:
             i = j
 
         # D: the opponents of the paired MDPs (the first S2 transposition).
-        for k in sorted(marked):
+        order = sorted(marked)
+        for k in order:
+            # (only the last solve before step E need keep its zero-slack edges)
+            self.keep_optimum = self.NATURAL and k == order[-1]
             bonus = size
             for r in reversed(residents):
                 if r in marked or not base[k * size + r]:
@@ -863,15 +881,22 @@ class _Engine:
             self.set_row(players[a], players[a + 1:], [base[row + rem[b]] for b in range(a + 1, len(rem))],
                          tie(a) + extra)
 
-        for a in range(len(rem)):
-            reweight(a)
-        self.solve()
-
         def s1_role(a: int) -> bool:
             mate = self.mate.get(window[rem[a]])
             return mate in position and position[mate] > a
 
-        exch = sum(1 for a in range(pairs) if not s1_role(a))
+        # E's solve is skipped when the pairings optimal so far include one without an
+        # exchange: its answer is then known (every S1 role to the first `pairs` players).
+        natural_mate = self._natural_roles([window[r] for r in rem], pairs) if pairs else None
+        natural = natural_mate is not None
+        self.keep_optimum = False
+        if natural:
+            exch = 0
+        else:
+            for a in range(len(rem)):
+                reweight(a)
+            self.solve()
+            exch = sum(1 for a in range(pairs) if not s1_role(a))
         placed = 0
         for a in range(pairs - 1, -1, -1):
             if placed >= exch:
@@ -900,7 +925,7 @@ class _Engine:
                     base[rem[a] * size + n] = 0
                 self.set_row(players[a], window[cur_end:], [0] * (size - cur_end))
             reweight(a)
-        roles = [s1_role(a) for a in range(len(rem))]
+        roles = [a < pairs for a in range(len(rem))] if natural else [s1_role(a) for a in range(len(rem))]
         for a in range(len(rem)):
             for b in range(a + 1, len(rem)):
                 if not (roles[a] and not roles[b]):
@@ -929,24 +954,36 @@ class _Engine:
                 # solve (complementary slackness), so the solve with digits may drop the
                 # other edges: fewer edges to scan, and fewer digits to write. Its duals
                 # also let _first_choices settle step F without digits at all.
-                self.warm = None  # (E's duals price its tie-breaks: a cold start is quicker)
-                self.solve(tight=True)
-                only = self.tight
-                assert only is not None
-                at = self.local_pos
-                kept = []
-                for a, bs in zip(s1, options):
-                    zero = set(only[at[window[rem[a]]]])
-                    kept.append([b for b in bs if at[window[rem[b]]] in zero])
-                options = kept
+                given = options
+                for reuse in ((True, False) if natural_mate is not None and self.optimum is not None else (False,)):
+                    if reuse:
+                        # The pairings optimal so far are those optimal at E's start that use
+                        # only the edges left (natural_mate is one): the last solve's zero-slack
+                        # edges among those, under its conditions, so no solve is needed (unless
+                        # _first_choices declines their shape).
+                        assert self.optimum is not None and natural_mate is not None
+                        matrix = self.local_matrix
+                        self.tight = [[y for y in ys if row[y]] for ys, row in zip(self.optimum[0], matrix)]
+                        self.conditions, self.tight_mate = self.optimum[1], natural_mate
+                    else:
+                        self.warm = None  # (E's duals price its tie-breaks: a cold start is quicker)
+                        self.solve(tight=True)
+                    only = self.tight
+                    assert only is not None
+                    at = self.local_pos
+                    options = []
+                    for a, bs in zip(s1, given):
+                        zero = set(only[at[window[rem[a]]]])
+                        options.append([b for b in bs if at[window[rem[b]]] in zero])
+                    tops = [len(bs) - (bool(bs) and bs[-1] == r - 1) for bs in options]
+                    if self.FIRST_CHOICES and self._first_choices(window, rem, s1, options, tops):
+                        return
             tops = [len(bs) - (bool(bs) and bs[-1] == r - 1) for bs in options]
             place = 1
             places = [0] * len(s1)
             for i in reversed(range(len(s1))):
                 places[i] = place
                 place *= tops[i] + 1
-            if only is not None and self.FIRST_CHOICES and self._first_choices(window, rem, s1, options, tops):
-                return
             digits: dict[tuple[int, int], int] = {}
             for a, bs, top, weight in zip(s1, options, tops, places):
                 u = window[rem[a]]
@@ -959,6 +996,67 @@ class _Engine:
                 partner = self.mate[window[rem[a]]]
                 assert partner in position, "an S1 player left the remainder"
                 self.freeze(window[rem[a]], partner)
+
+    def _natural_roles(self, players: list[int], pairs: int) -> list[int] | None:
+        """Step E without its solve (C.04.3 Art. 4.3): a pairing optimal so far in which
+        exactly the first ``pairs`` remainder players (``players``, in order) take the S1
+        role, so that no exchange is needed, by window position; None if none is found.
+
+        E's tie-breaks reward first the S1 roles among the first ``pairs`` players, then a
+        low sum of S1 positions; both are at their best in such a pairing, and only in
+        one, so every optimum of E's solve gives those roles. The pairings optimal so far
+        are, by complementary slackness, the matchings over the last solve's zero-slack
+        edges (``self.optimum``) that cover its vertices of positive dual and hold
+        (size - 1) / 2 pairs inside each blossom of positive dual, the pairs frozen since
+        (step D) kept. One is sought from the last solve's matching by augmenting paths
+        over the edges it may use (inside the remainder, only from a first player to a
+        later one; from a first player, none leaving the remainder), covering every first
+        player and every vertex of positive dual (:func:`mend_cover`, exact); the blossoms
+        are then checked, not sought, so None is only "not found": E solves as before."""
+        optimum = self.optimum
+        if optimum is None:
+            return None
+        tight, (covered, *blossoms), found = optimum
+        at, local, frozen = self.local_pos, self.local, self.frozen
+        assert local is not None
+        size = len(local)
+        side = [0] * size  # 1: one of the first `pairs` players, 2: a later one, 0: outside
+        for a, v in enumerate(players):
+            side[at[v]] = 1 if a < pairs else 2
+        must = [False] * size
+        for x in covered:
+            must[x] = True
+        blocked = [False] * size
+        mate = list(found)
+        for x, v in enumerate(local):
+            if v in frozen:
+                blocked[x] = True  # (frozen from this solve's matching: kept as it is)
+            elif side[x] == 1:
+                must[x] = True
+        graph: list[list[int]] = []
+        for x in range(size):
+            sx = side[x]
+            if blocked[x]:
+                graph.append([])
+            elif sx == 0:
+                graph.append([y for y in tight[x] if side[y] != 1])
+            else:
+                graph.append([y for y in tight[x] if side[y] + sx == 3 or (sx == 2 and side[y] == 0)])
+        parted = []
+        for x in range(size):
+            y = mate[x]
+            if y >= 0 and not blocked[x] and (side[x] + side[y] not in (0, 3) and not
+                                              (side[x] + side[y] == 2 and side[x] != 1)):
+                mate[x] = mate[y] = -1
+                parted += [x, y]
+        if not mend_cover(graph, mate, must, blocked, parted):
+            return None
+        # Each blossom of positive dual must hold (size - 1) / 2 pairs: checked, not sought.
+        for blossom in blossoms:
+            inside = set(blossom)
+            if sum(1 for x in blossom if mate[x] in inside) != len(blossom) - 1:
+                return None
+        return mate
 
     def _first_choices(self, window: list[int], rem: list[int], s1: list[int], options: list[list[int]],
                        tops: list[int]) -> bool:
@@ -1036,6 +1134,44 @@ class _Engine:
         rules = {_tpn(by_rank, k): v for k, v in rules.items()}
         bye = players[bye_vertex].state.tpn if bye_vertex is not None else None
         return DutchResult(pairs, bye, rules, tuple(getattr(self, "reports", ())))
+
+
+def mend_cover(graph: list[list[int]], mate: list[int], must: list[bool], blocked: list[bool],
+               parted: list[int]) -> bool:
+    """Mend the matching ``mate`` (changed in place) over ``graph`` so that it covers
+    every vertex marked ``must`` (blocked vertices left out); False if it cannot.
+    The vertices ``parted`` (just made single) are first matched again by augmenting
+    paths to any single vertex, so that the matching regains its size where it can;
+    then each uncovered vertex that must be covered is covered by an augmenting path,
+    which may end at a vertex that need not be covered (a "twin" vertex joined to it
+    alone stands for leaving it single). An augmentation never uncovers a vertex, and
+    a vertex from which no path exists cannot be covered together with those covered
+    already (the symmetric difference with a matching that covers them all holds such
+    a path; Berge), so the answer is exact."""
+    n = len(graph)
+    for x in parted:
+        if mate[x] == -1:
+            for y in graph[x]:
+                if mate[y] == -1 and not blocked[y]:
+                    mate[x], mate[y] = y, x
+                    break
+    for x in parted:
+        if mate[x] == -1:
+            _augment_from(x, graph, mate, blocked)
+    roots = [x for x in range(n) if mate[x] == -1 and must[x] and not blocked[x]]
+    if not roots:
+        return True
+    free = [x for x in range(n) if not must[x] and not blocked[x]]
+    twin = {x: n + k for k, x in enumerate(free)}
+    extended_graph = [neighbours + [twin[x]] if x in twin else neighbours for x, neighbours in enumerate(graph)]
+    extended_graph += [[x] for x in free]
+    extended_blocked = blocked + [False] * len(free)
+    extended = mate + [-1] * len(free)
+    for root in roots:
+        if extended[root] == -1 and not _augment_from(root, extended_graph, extended, extended_blocked):
+            return False
+    mate[:] = [-1 if y >= n else y for y in extended[:n]]
+    return True
 
 
 def _ranked(player: _Player) -> PlayerState:
