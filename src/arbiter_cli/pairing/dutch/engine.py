@@ -16,11 +16,13 @@ The solver is :mod:`.matching`, a dense primal-dual blossom algorithm, exact on 
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import replace, dataclass, field
 from fractions import Fraction
-from itertools import compress, repeat
+from typing import TypeVar
+from itertools import compress, islice, repeat
 from operator import add as plus, mul as times
 
 from arbiter_cli.core.errors import NoPairing
@@ -31,6 +33,8 @@ from arbiter_cli.pairing.dutch.completion import (
     _augment_from, can_complete, first_choices, is_completable, lowest_pab_level, maximum_matching, pairs_greedily,
 )
 from arbiter_cli.pairing.dutch.state import PairingRequest, PlayerState, Strength, derive_states
+
+_T = TypeVar("_T")
 
 __all__ = ["NoValidPairing", "DutchResult", "BracketReport", "pair_round"]
 
@@ -347,6 +351,26 @@ class _Engine:
                 low = compact(w) << 1
                 low = lows[w] = intern.setdefault(low, low)
             row[y] = matrix[y][x] = low + add if low else 0
+
+    def _set_lower_row(self, a: int, others: Sequence[int], weights: Sequence[int]) -> None:
+        """:meth:`set_row` for a fresh local window's build, row by row in window order:
+        ``others`` are the window players before ``a`` (none an MDP pair with it), so the
+        row's first entries are written in C-level passes, and the entries above the
+        diagonal are left to :meth:`_mirror_local` (the same matrices as ``set_row``'s)."""
+        x = self.local_pos[a]
+        assert len(others) == x, "a window's build writes each row's lower part whole"
+        lows, compact, intern = self.low_doubled, self._compact, self.interned
+        for w in set(weights).difference(lows):
+            low = compact(w) << 1
+            lows[w] = intern.setdefault(low, low)
+        self.local_full[x][:x] = weights
+        self.local_matrix[x][:x] = map(lows.__getitem__, weights)
+
+    def _mirror_local(self) -> None:
+        """Copy the lower triangles of the local matrices (as built by :meth:`_set_lower_row`)
+        to their upper ones: both are symmetric."""
+        _mirror(self.local_matrix)
+        _mirror(self.local_full)
 
     def _segments(self) -> list[tuple[bool, int]]:
         """The fields below F0, least significant first: (is a score field, width).
@@ -783,26 +807,56 @@ class _Engine:
         # flat list: at 5000 players a window of 3000 has 4.5 million pairs, and a dict of
         # them took ~360 MB where the list takes 8 bytes a pair.
         base = [0] * (size * size)
-        frozen, edge_weight = self.frozen, self.edge_weight
+        frozen = self.frozen
         kind, kinds, memo, incompatible = self.kind, self.kinds, self.weight_memo, self.incompatible
+        # edge_weight(a, b, in_cur, not in_cur) for every a before b, in C-level passes: a
+        # column's weights by the kind of a (one table per kind of b and flags), then 0
+        # for the a that may not meet b (b in incompatible[a]: few).
+        meets_not: dict[int, list[int]] = {}
+        at = {v: i for i, v in enumerate(window)}
+        for a in window:
+            for b in incompatible[a]:
+                if b in at:
+                    meets_not.setdefault(b, []).append(at[a])
+        kind_at = [kind[v] for v in window]
+        tables: dict[int, list[int]] = {}
+        whole = not any(v in frozen for v in window)  # (then every row's players are slices)
+        higher: Sequence[int]
         for j in range(mdp_end, size):
             b = window[j]
             if b in frozen:
                 continue
             in_cur = j < cur_end
-            higher = [i for i in range(j) if window[i] not in frozen]
-            others = [window[i] for i in higher]
-            # edge_weight(a, b, in_cur, not in_cur), its look-up written out
+            higher = range(j) if whole else [i for i in range(j) if window[i] not in frozen]
+            others = window[:j] if whole else [window[i] for i in higher]
             column, flags = kind[b], (in_cur << 2) | ((not in_cur) << 1) | self.single
-            weights = []
-            for a in others:
-                if b in incompatible[a]:
-                    weights.append(0)
-                    continue
-                w = memo.get(((kind[a] * kinds + column) << 3) | flags)
-                weights.append(edge_weight(a, b, in_cur, not in_cur) if w is None else w)
-            deque(map(base.__setitem__, [i * size + j for i in higher], weights), maxlen=0)
-            self.set_row(b, others, weights)
+            table = tables.get((column << 3) | flags)
+            if table is None:
+                table = tables[(column << 3) | flags] = [-1] * kinds
+            kinds_before = kind_at[:j] if whole else [kind_at[i] for i in higher]
+            for k in set(kinds_before):
+                if table[k] < 0:
+                    pair_kind = ((k * kinds + column) << 3) | flags
+                    w = memo.get(pair_kind)
+                    if w is None:  # (the weight of a pair reads only its kinds)
+                        w = self._weight(others[kinds_before.index(k)], b, in_cur, not in_cur, self.single)
+                        w = memo[pair_kind] = self.interned.setdefault(w, w)
+                    table[k] = w
+            weights = list(map(table.__getitem__, kinds_before))
+            for i in meets_not.get(b, ()):
+                t = bisect_left(higher, i)
+                if t < len(higher) and higher[t] == i:
+                    weights[t] = 0
+            if whole:
+                base[j:j * size:size] = weights
+            else:
+                deque(map(base.__setitem__, [i * size + j for i in higher], weights), maxlen=0)
+            if self.local is None:
+                self.set_row(b, others, weights)
+            else:
+                self._set_lower_row(b, others, weights)
+        if self.local is not None:
+            self._mirror_local()
         self.solve()
         residents = range(mdp_end, cur_end)
         resident_vertices = {window[r] for r in residents}
@@ -927,6 +981,12 @@ class _Engine:
             reweight(a)
         roles = [a < pairs for a in range(len(rem))] if natural else [s1_role(a) for a in range(len(rem))]
         for a in range(len(rem)):
+            if natural:  # (no tie-break was written: only the pairs inside S1 or S2 change)
+                end = pairs if a < pairs else len(rem)
+                for b in range(a + 1, end):
+                    base[key(a, b)] = 0
+                self.set_row(players[a], players[a + 1:end], [0] * (end - a - 1))
+                continue
             for b in range(a + 1, len(rem)):
                 if not (roles[a] and not roles[b]):
                     base[key(a, b)] = 0
@@ -955,6 +1015,7 @@ class _Engine:
                 # other edges: fewer edges to scan, and fewer digits to write. Its duals
                 # also let _first_choices settle step F without digits at all.
                 given = options
+                at = self.local_pos
                 for reuse in ((True, False) if natural_mate is not None and self.optimum is not None else (False,)):
                     if reuse:
                         # The pairings optimal so far are those optimal at E's start that use
@@ -964,13 +1025,16 @@ class _Engine:
                         assert self.optimum is not None and natural_mate is not None
                         matrix = self.local_matrix
                         self.tight = [[y for y in ys if row[y]] for ys, row in zip(self.optimum[0], matrix)]
-                        self.conditions, self.tight_mate = self.optimum[1], natural_mate
+                        # (a frozen player is paired in every such pairing: covered, to be plain)
+                        covered = set(self.optimum[1][0])
+                        covered.update(at[v] for v in self.frozen if v in at)
+                        self.conditions = [sorted(covered)] + self.optimum[1][1:]
+                        self.tight_mate = natural_mate
                     else:
                         self.warm = None  # (E's duals price its tie-breaks: a cold start is quicker)
                         self.solve(tight=True)
                     only = self.tight
                     assert only is not None
-                    at = self.local_pos
                     options = []
                     for a, bs in zip(s1, given):
                         zero = set(only[at[window[rem[a]]]])
@@ -1134,6 +1198,12 @@ class _Engine:
         rules = {_tpn(by_rank, k): v for k, v in rules.items()}
         bye = players[bye_vertex].state.tpn if bye_vertex is not None else None
         return DutchResult(pairs, bye, rules, tuple(getattr(self, "reports", ())))
+
+
+def _mirror(rows: list[list[_T]]) -> None:
+    """Copy a square matrix's lower triangle to its upper one, a row at a time."""
+    for x, row in enumerate(rows):
+        row[x + 1:] = [below[x] for below in islice(rows, x + 1, None)]
 
 
 def mend_cover(graph: list[list[int]], mate: list[int], must: list[bool], blocked: list[bool],
