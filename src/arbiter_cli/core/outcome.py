@@ -63,6 +63,10 @@ class Outcome(Enum):
     PENDING = "?"  # a game whose result is not entered yet
     UNFINISHED = "*"  # a game still being played (C.04.2 3.1: a draw for the next pairing only)
 
+    #: A member's hash is its identity (each member is one object, equal only to itself), not Enum's
+    #: hash of its name in Python: the standings of 1,000 players hash 60,000 outcomes (issue 29).
+    __hash__ = object.__hash__
+
     def __init__(self, symbol: str) -> None:
         self.symbol = symbol
         self.played = symbol in ("1", "½", "0")
