@@ -36,7 +36,7 @@ from typing import Literal
 from arbiter_cli.core.model import Game, Scoring, Tournament
 from arbiter_cli.core.results import ByeKind, GameResult
 
-__all__ = ["Colour", "Outcome", "RoundEntry", "game_outcomes", "bye_outcome", "game_entries", "round_entries"]
+__all__ = ["Colour", "Outcome", "NOT_COUNTED", "RoundEntry", "game_outcomes", "bye_outcome", "game_entries", "round_entries"]
 
 Colour = Literal["w", "b"]
 
@@ -74,6 +74,10 @@ class Outcome(Enum):
         self.bye = symbol in ("PAB", "FPB", "HPB", "ZPB", "BYE")
         self.rating_points: Fraction | None = (
             {"1": Fraction(1), "½": Fraction(1, 2), "0": Fraction(0)}.get(symbol))
+
+
+#: The outcomes that count no points and that no tie-break reads (:attr:`RoundEntry.counted` is False).
+NOT_COUNTED = frozenset({Outcome.PENDING, Outcome.UNFINISHED})
 
 
 def game_outcomes(result: GameResult | None) -> tuple[Outcome, Outcome]:
