@@ -9,6 +9,7 @@ import re
 import shutil
 import time
 from dataclasses import fields, is_dataclass
+from fractions import Fraction
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -195,6 +196,42 @@ def test_the_table_macro_writes_the_same_bytes_as_the_template_alone(name: str, 
     module = macros(PACKAGE)
     for table in [*tables, tricky, Table([], [])]:
         assert str(module.table(table)) == str(module.table_jinja(table))
+
+
+def _hall_pairings(event: Path, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """The pairings of every hall screen of an event's site (its stages' too), caught on their way to the
+    template."""
+    from arbiter_cli.render.site.pages import hall
+
+    found: list[Any] = []
+    original = hall.site_page
+
+    def catch(site: object, template: str, title: str, *args: Any, **context: Any) -> str:
+        found.extend(part.pairings for part in context.get("parts", ()) if part.pairings is not None)
+        return original(site, template, title, *args, **context)
+
+    monkeypatch.setattr(hall, "site_page", catch)
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(event.parent / "cache"))  # every page made, none read back
+    site_pages(event)
+    return found
+
+
+@pytest.mark.parametrize("name", ["swiss32-in-progress", "rr10-finished", "team-swiss20-in-progress",
+                                  "knockout24-in-progress", "groups16-in-progress"])
+def test_the_hall_screens_pairing_rows_are_the_bytes_the_template_wrote(name: str, sample,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from arbiter_cli.render.site.pages.hall import Board, Pairings, hall_rows
+
+    found = _hall_pairings(sample(name), monkeypatch)
+    assert found and all(p.boards for p in found)
+    tricky = Board("<1>", Cell("<b>&\"'", href="a?b=1&c=2", key="k&", cls="c<", value="1/2", name=True, link_cls="player",
+                               before="1. ", after=" (<2000>)", more=(Cell("x", href="y.html", before=" & "),), span=2),
+                   "½-½", Cell("B", name=True), Fraction(5, 2), None, cls="a&b")
+    bye = Board("", Cell("C"), "<bye>", None, Fraction(1), cls="bye")
+    module = macros(PACKAGE)
+    for pairings in [*found, *(Pairings("t", [tricky, bye], points=shown) for shown in (True, False)),
+                     Pairings("t", [])]:
+        assert str(hall_rows(pairings)) == str(module.hall_rows_jinja(pairings))
 
 
 def test_the_cache_of_an_event_folder_no_publish_used_for_a_month_is_removed(sample, arbiter: Runner, tmp_path: Path,

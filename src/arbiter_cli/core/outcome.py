@@ -36,7 +36,7 @@ from typing import Literal
 from arbiter_cli.core.model import Game, Scoring, Tournament
 from arbiter_cli.core.results import ByeKind, GameResult
 
-__all__ = ["Colour", "Outcome", "RoundEntry", "game_outcomes", "bye_outcome", "game_entries", "round_entries"]
+__all__ = ["Colour", "Outcome", "NOT_COUNTED", "RoundEntry", "game_outcomes", "bye_outcome", "game_entries", "round_entries"]
 
 Colour = Literal["w", "b"]
 
@@ -63,6 +63,10 @@ class Outcome(Enum):
     PENDING = "?"  # a game whose result is not entered yet
     UNFINISHED = "*"  # a game still being played (C.04.2 3.1: a draw for the next pairing only)
 
+    #: A member's hash is its identity (each member is one object, equal only to itself), not Enum's
+    #: hash of its name in Python: the standings of 1,000 players hash 60,000 outcomes (issue 29).
+    __hash__ = object.__hash__
+
     def __init__(self, symbol: str) -> None:
         self.symbol = symbol
         self.played = symbol in ("1", "½", "0")
@@ -70,6 +74,10 @@ class Outcome(Enum):
         self.bye = symbol in ("PAB", "FPB", "HPB", "ZPB", "BYE")
         self.rating_points: Fraction | None = (
             {"1": Fraction(1), "½": Fraction(1, 2), "0": Fraction(0)}.get(symbol))
+
+
+#: The outcomes that count no points and that no tie-break reads (:attr:`RoundEntry.counted` is False).
+NOT_COUNTED = frozenset({Outcome.PENDING, Outcome.UNFINISHED})
 
 
 def game_outcomes(result: GameResult | None) -> tuple[Outcome, Outcome]:

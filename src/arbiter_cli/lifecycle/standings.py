@@ -11,7 +11,7 @@ the rank, unless the settings ask for a drawing of lots.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from arbiter_cli.core.model import Player, Settings, Status, Tournament
@@ -185,15 +185,15 @@ def _compute_standings(tournament: Tournament, last: int, tiebreaks: Sequence[st
     position = 1
     for group in ranking.groups:
         placed = [tpn for tpn in group if tpn not in unranked]
+        last_place = position + len(placed) - 1
         for tpn in group:
+            shown = tpn not in unranked
             row = StandingRow(
-                rank=None, rank_to=None, player=by_tpn[tpn], points=event.points[tpn], record=Record.of(entries[tpn]),
+                rank=position if shown else None, rank_to=last_place if shown else None, player=by_tpn[tpn],
+                points=event.points[tpn], record=Record.of(entries[tpn]),
                 tiebreaks={code: (values[code] or {}).get(tpn) for code in computed},
             )
-            if tpn in unranked:
-                after.append(row)
-            else:
-                rows.append(replace(row, rank=position, rank_to=position + len(placed) - 1))
+            (rows if shown else after).append(row)
         position += len(placed)
     rows += after
     incomplete = {rnd.number: tuple(sorted(rnd.missing + rnd.unfinished)) for rnd in paired.rounds[:last]

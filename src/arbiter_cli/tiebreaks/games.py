@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from arbiter_cli.core.tiebreak_codes import TiebreakSpec
-from arbiter_cli.core.outcome import RoundEntry
+from arbiter_cli.core.outcome import NOT_COUNTED, RoundEntry
 from arbiter_cli.tiebreaks.event import Event
 from arbiter_cli.tiebreaks.unplayed import VUR
 
@@ -23,7 +23,9 @@ def _count(event: Event, keep: Callable[[Event, RoundEntry], bool]) -> dict[int,
 def wins(event: Event, spec: TiebreakSpec) -> dict[int, int]:
     """WIN (Art. 7.1): rounds in which the player got a win's points, played or not."""
     win = event.win  # read once, not in each of a 1000-player event's 11000 rounds
-    return _count(event, lambda e, s: s.counted and s.points == win)
+    # (the outcomes not counted are read here, not through a call a round: issue 29)
+    return {tpn: sum(1 for s in slots if s.outcome not in NOT_COUNTED and s.points == win)
+            for tpn, slots in event.slots.items()}
 
 
 def games_won(event: Event, spec: TiebreakSpec) -> dict[int, int]:

@@ -21,8 +21,9 @@ from markupsafe import escape
 
 from arbiter_cli.render.templating import Markup, environment, macros, points_text, points_value, render
 
-__all__ = ["PACKAGE", "Cell", "Table", "Detail", "Fact", "macro", "site_page", "name_cell", "player_cell", "team_cell",
-           "member_cell", "align", "details", "header", "plain", "titled", "named", "points_cell"]
+__all__ = ["PACKAGE", "Cell", "Table", "Detail", "Fact", "macro", "site_page", "cell_html", "points_html", "text_html",
+           "name_cell",
+           "player_cell", "team_cell", "member_cell", "align", "details", "header", "plain", "titled", "named", "points_cell"]
 
 #: The package whose ``templates/`` hold the site's templates.
 PACKAGE = "arbiter_cli.render.site"
@@ -97,6 +98,10 @@ def _text(value: Any) -> str:
     return str(escape(value))
 
 
+#: ``{{ value }}`` in an autoescaped template, for the rows written in Python (:func:`cell_html`).
+text_html = _text
+
+
 def _part(cell: Cell) -> str:
     """The inside of a cell, as ``cell_part`` of ``macros.html`` writes it."""
     text, href, _, _, _, name, link_cls, before, after, more, _ = cell
@@ -121,6 +126,27 @@ def _opening(key: str, value: str, cls: str, span: int) -> str:
     return ("<td" + (' data-key="' + _text(key) + '"' if key else "")
             + (' data-value="' + _text(value) + '"' if value else "") + (' class="' + _text(cls) + '"' if cls else "")
             + (' colspan="' + _text(span) + '"' if span > 1 else "") + ">")
+
+
+def cell_html(cell: Cell) -> str:
+    """A body cell as the ``cell`` macro of ``macros.html`` writes it with the tag ``td``, each text escaped
+    as Jinja2's autoescaping does (the hall screen's pairings: :func:`arbiter_cli.render.site.pages.hall.hall_rows`)."""
+    text, href, key, cls, value, name, link_cls, before, after, more, span = cell
+    if type(key) is str and type(value) is str and type(cls) is str and type(span) is int:
+        opening = (key, value, cls, span)
+        tag = _OPENINGS.get(opening)
+        if tag is None:
+            tag = _opening(key, value, cls, span)
+            if len(_OPENINGS) < 100_000:
+                _OPENINGS[opening] = tag
+    else:
+        tag = _opening(key, value, cls, span)
+    return tag + _part(cell) + "</td>"
+
+
+def points_html(value: Fraction | int | float | str | None) -> str:
+    """``{{ value | points }}`` in an autoescaped template: ``2½``, empty for None."""
+    return _text(_points(value)[0])
 
 
 def table_rows(table: Table) -> Markup:

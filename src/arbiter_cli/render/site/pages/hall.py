@@ -42,11 +42,13 @@ from arbiter_cli.core.model import Round
 from arbiter_cli.core.points import format_points, parse_points
 from arbiter_cli.render.output import View, table_columns
 from arbiter_cli.render.printing import BYE_TEXT
-from arbiter_cli.render.site.blocks import Cell, Table, align, player_cell, points_cell, site_page, team_cell
+from arbiter_cli.render.site.blocks import (PACKAGE, Cell, Table, align, cell_html, plain, player_cell, points_cell,
+                                            points_html, site_page, team_cell, text_html)
 from arbiter_cli.render.site.parts import shared_view
 from arbiter_cli.render.site.knockout_parts import MAIN, how_text, result_text
 from arbiter_cli.render.site.layout import Link, csv_text
 from arbiter_cli.render.site.sites import EventSite, GroupSite, KnockoutSite, TeamSite
+from arbiter_cli.render.templating import Markup, environment
 from arbiter_cli.render.views import round_rows, table_heading
 
 if TYPE_CHECKING:  # the team's, the knockout's and the group event's parts are loaded for their own sites only
@@ -109,6 +111,34 @@ class Part:
     note: str = ""
 
 
+def hall_rows(pairings: Pairings) -> Markup:
+    """The body rows of the pairings' table (a board: its place, White with the points before the round,
+    the result, Black with theirs; a bye: empty cells for Black) as the ``hall_rows_jinja`` macro of
+    ``macros.html`` writes them, each text escaped as Jinja2's autoescaping does (issue 29: a round of
+    500 boards was a tenth of the Swiss's site after a result; a test pins the two on every sample
+    event's screen)."""
+    show = bool(pairings.points)
+    out = []
+    for board in pairings.boards:
+        out.append(f'<tr class="{text_html(board.cls)}">' if board.cls else "<tr>")
+        out.append('<td class="num">' + text_html(board.place) + "</td>")
+        out.append(cell_html(board.white) if board.white else "<td></td>")
+        if show:
+            out.append('<td class="num">' + points_html(board.white_points) + "</td>")
+        out.append('<td class="center">' + text_html(board.result) + "</td>")
+        if board.black:
+            if show:
+                out.append('<td class="num">' + points_html(board.black_points) + "</td>")
+            out.append(cell_html(board.black))
+        else:
+            out.append('<td class="num"></td><td></td>' if show else "<td></td>")
+        out.append("</tr>\n")
+    return Markup("".join(out))
+
+
+environment(PACKAGE).globals["hall_rows"] = hall_rows
+
+
 def current_round(rounds: Sequence[_R], started: Callable[[_R], bool], complete: Callable[[_R], bool]) -> int:
     """The round the screen shows (see the module): the last paired, stepped back over the rounds
     paired ahead (no result yet, the round before not complete); 0 before the first pairing.
@@ -155,7 +185,7 @@ def standings_table(view: View, keys: Sequence[str], tiebreaks: Sequence[str], n
     ways = [(column.key, align(column), column.number is not None) for column in columns]  # found once
     rows = [[name(record) if key == "name" else
              points_cell(csv_text(value(record, key)), key, cls) if number
-             else Cell(csv_text(value(record, key)), key=key, cls=cls)
+             else plain(csv_text(value(record, key)), key, cls)
              for key, cls, number in ways] for record in view.records]
     return Table([Cell(c.header, key=c.key, cls=align(c)) for c in columns], rows, cls="hall-standings")
 

@@ -97,7 +97,8 @@ def standings_page(site: EventSite, after: int, depth: int) -> str:
     if body is not None:
         shown = replace(shown, body=body.replace(ROOT_MARK, "../" * depth))
     notes = [*standings_notes(table), *column_legend(view), *tiebreak_legend(table.tiebreaks)]
-    chart = distribution_chart("distribution", scores_of(view, "points"), after) if after else None
+    chart = site.memo.built(("standings chart", id(site), after), lambda: distribution_chart(
+        "distribution", scores_of(view, "points"), after) if after else None)  # the same on both pages of a round
     title = table_heading(tournament, "standings", after)
     if table.incomplete:
         title += f" (round{'s' if len(table.incomplete) > 1 else ''} {', '.join(map(str, table.incomplete))} not complete)"
