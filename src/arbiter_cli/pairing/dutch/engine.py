@@ -28,8 +28,8 @@ from arbiter_cli.core.outcome import Outcome
 from arbiter_cli.pairing.dutch.colours import allocate_colours
 from arbiter_cli.pairing.dutch.matching import max_weight_matching
 from arbiter_cli.pairing.dutch.completion import (
-    blossom_families, can_complete, first_choices, first_choices_among, is_completable, lowest_pab_level, maximum_matching,
-    pairs_greedily,
+    blossom_families, can_complete, first_choices, first_choices_among, is_completable, lowest_pab_level,
+    maximum_matching, pairs_greedily,
 )
 from arbiter_cli.pairing.dutch.state import PairingRequest, PlayerState, Strength, derive_states
 
@@ -969,9 +969,10 @@ class _Engine:
         holds the whole window, or one holds every vertex of dual zero, the others being
         even in number (then the zero-slack edges between the two sets are dropped), or one
         holds any other part of the window (then the optimal pairings are a union of a few
-        families, :func:`.completion.blossom_families`); an S1 player left with no option of positive digit
-        (only the tie of the last position) must meet that last position in every optimal
-        pairing, or the choice is left to the solve with digits."""
+        families, :func:`.completion.blossom_families`, docs/dutch-engine-notes.md §4.4a item
+        19); an S1 player left with no option of positive digit (only the tie of the last
+        position) must meet that last position in every optimal pairing, or the choice is
+        left to the solve with digits."""
         covered, *blossoms = self.conditions
         size = len(self.tight_mate)
         assert self.tight is not None
