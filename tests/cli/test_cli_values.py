@@ -98,7 +98,8 @@ def test_a_parameter_whose_conversion_typer_built_is_left_as_it_is() -> None:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["pairings", "2x"], "field 'ROUND': give a whole number (see 'arbiter pairings --help')"),
+    (["pairings", "2x"], "field 'ROUND': give a whole number (found '2x') (see 'arbiter pairings --help')"),
+    (["player", "add", "Doe, J", "--rating", "abc"], "field '--rating': give a whole number (found 'abc')"),
     (["pairings", "--format", "xml"], "field '--format' / '-f': 'xml' is not one of 'table', 'csv', 'json'"),
     (["standings", "--rules", "2025"], "field '--rules': '2025' is not one of"),
     (["standings", "--group"], "field '--group': give it a value"),

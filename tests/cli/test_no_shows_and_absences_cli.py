@@ -234,3 +234,18 @@ def test_bulk_absences_and_reinstate_are_refused_in_one_form_by_the_kinds_that_l
     assert (f"holds {open_event(folder, Silent()).described()}: 'arbiter {command}' is for Swiss and round-robin "
             "events and group events") in done.err
     assert snapshot(folder) == before
+
+
+def test_a_no_show_refused_under_from_names_the_file_s_line(arbiter: Runner, tmp_path: Path) -> None:
+    """The trial of issue 29: the refusal of a forfeit the no-show rule turns into a withdrawal named
+    the player, not where it stood in the ``--from`` input; it names the line now, and saves nothing."""
+    folder = tmp_path / "open"
+    assert arbiter("new", folder, "--name", "Open", "--system", "swiss", "--rounds", "5", "--seed", "7",
+                   "--initial-colour", "white", "--no-show-rule", "FIDE").code == 0
+    for i in range(6):
+        assert arbiter("-d", folder, "player", "add", f"Player, {i}", "--rating", 2000 - i).code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    before = snapshot(folder)
+    told = arbiter("-d", folder, "result", "1", "--from", "-", stdin="1 1-0\n# a comment\n2 +/-\n")
+    assert told.code == 4 and told.err.startswith("arbiter: error: <stdin>, line 3: this forfeit withdraws ")
+    assert snapshot(folder) == before

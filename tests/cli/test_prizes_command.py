@@ -196,7 +196,8 @@ def finished_knockout(arbiter: Runner, sample, tmp_path: Path) -> tuple[Path, Pa
     return folder, folder
 
 
-def finished_groups(arbiter: Runner, sample, tmp_path: Path, final: str = "round-robin") -> tuple[Path, Path]:
+def finished_groups(arbiter: Runner, sample, tmp_path: Path, final: str = "round-robin",
+                    finalise: bool = True) -> tuple[Path, Path]:
     """Eight players in two groups, the first two of each to the final: its prize fund is the final's."""
     folder = tmp_path / "groups"
     extra = ["--games-per-match", "1", "--tiebreak-stages", "armageddon"] if final == "knockout" else []
@@ -222,8 +223,9 @@ def finished_groups(arbiter: Runner, sample, tmp_path: Path, final: str = "round
         if final == "knockout" and rnd == 2:
             assert arbiter("-d", folder, "pair").code == 0
         play("final", rnd)
-    done = arbiter("-d", folder, "finalize", "--date", "2026-12-03")
-    assert done.code == 0, done.err
+    if finalise:
+        done = arbiter("-d", folder, "finalize", "--date", "2026-12-03")
+        assert done.code == 0, done.err
     return folder, folder / "stages" / "final"
 
 
@@ -534,3 +536,51 @@ def test_categories_each_with_a_condition_give_no_warning(arbiter: Runner, sampl
     folder = open_event(sample)
     outcome = arbiter("-d", folder, "prizes")
     assert outcome.code == 0 and "warning" not in outcome.err
+
+
+def test_final_standings_a_hand_edit_changed_are_flagged_by_verify_and_stored_again_by_finalize(
+        arbiter: Runner, sample, tmp_path: Path) -> None:
+    """The trial of issue 29: ``tiebreaks`` edited by hand in a finalised event's tournament.toml;
+    ``verify`` named only the prize list, and ``finalize`` stored the prize list by the new tie-breaks
+    beside final standings in the old order. ``verify`` now names the final standings too, and
+    ``finalize`` stores both again, journaled."""
+    folder = sample("swiss-open-finished-prizes")
+    settings = folder / "tournament.toml"
+    text = settings.read_text(encoding="utf-8")
+    start = text.index("tiebreaks = [")
+    settings.write_text(text[:start] + 'tiebreaks = ["SB", "BH"]' + text[text.index("]", start) + 1:],
+                        encoding="utf-8")
+    checked = arbiter("-d", folder, "verify")
+    assert checked.code == 3 and "final/standings.csv: not the final standings the folder gives now" in checked.out
+    done = arbiter("-d", folder, "finalize")
+    assert done.code == 0 and "final/standings.csv, final/standings.json did not hold the standings" in done.err
+    assert (folder / "final" / "standings.csv").read_text() == arbiter("-d", folder, "standings", "-f", "csv").out
+    journal = list(csv.DictReader(io.StringIO((folder / "journal.csv").read_text())))
+    assert [row["change"] for row in journal[-2:]] == ["final standings", "final prize list"]
+    assert arbiter("-d", folder, "verify").code == 0
+
+
+def test_a_group_finalize_stopped_between_its_folders_is_named_by_verify_and_completed_by_finalize(
+        arbiter: Runner, sample, tmp_path: Path) -> None:
+    """The trial of issue 29: a group event's ``finalize`` killed after some stages were finalised and
+    before the top folder left them so, and ``verify`` said sound. It now names the stages finalised
+    while the event is not; ``finalize`` again completes it."""
+    import shutil
+
+    folder, _ = finished_groups(arbiter, sample, tmp_path, finalise=False)
+    before = tmp_path / "before"
+    shutil.copytree(folder, before)
+    assert arbiter("-d", folder, "finalize", "--date", "2026-12-01").code == 0
+    for path in before.iterdir():  # the top folder as it was: the stages' change done, the top one's not
+        if path.name != "stages":
+            target = folder / path.name
+            if target.is_dir():
+                shutil.rmtree(target)
+            (shutil.copytree if path.is_dir() else shutil.copy2)(path, target)
+    if (folder / "final").exists() and not (before / "final").exists():
+        shutil.rmtree(folder / "final")
+    checked = arbiter("-d", folder, "verify")
+    assert checked.code == 3 and "3 stages finalised (A, B, final) and the event not: a finalize was stopped " \
+        "between its folders" in checked.out, checked.out + checked.err
+    assert arbiter("-d", folder, "finalize", "--date", "2026-12-01").code == 0
+    assert arbiter("-d", folder, "verify").code == 0

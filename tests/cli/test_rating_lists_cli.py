@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import csv
 import json
+import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -405,3 +407,25 @@ def test_after_a_rating_type_change_update_ratings_takes_the_new_lists_rating_an
     assert "1 player not rated in rapid" in updated.err
     assert [(r["name"], r["rating"]) for r in players(folder)] == [
         ("Carlsen, Magnus", "2823"), ("Giri, Anish", "2745"), ("Hou, Yifan", "2590")]
+
+
+def test_a_load_removes_the_staged_copy_a_killed_load_left_and_leaves_a_running_one_s(
+        arbiter: Runner, listed: Path, tmp_path: Path) -> None:
+    """The trial of issue 29: ``lists load`` killed before its rename left ``.fide.sqlite.tmp-PID`` in
+    ``lists/``, kept after every later load. The next load removes a staged copy whose process is gone,
+    and not one whose process still runs (here: this very test's parent)."""
+    lists = tmp_path / "data" / "lists"
+    gone = lists / f".fide.sqlite.tmp-{_ended_pid()}"
+    running = lists / f".fide.sqlite.tmp-{os.getppid()}"
+    gone.write_bytes(b"partial")
+    running.write_bytes(b"partial")
+    again = arbiter("lists", "load", listed, "--date", "2026-06")
+    assert again.code == 0, again.err
+    assert not gone.exists() and running.exists()
+
+
+def _ended_pid() -> int:
+    """The pid of a child that has ended and been reaped."""
+    child = subprocess.Popen(["true"])
+    child.wait()
+    return child.pid

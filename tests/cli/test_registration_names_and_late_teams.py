@@ -3,6 +3,7 @@ a team Swiss's late entries, and a withdrawal that drops what was asked for late
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -132,3 +133,30 @@ def test_messages_the_trial_found_odd_say_what_is_so(arbiter: Runner, tmp_path: 
     refused = arbiter("-d", swiss, "player", "import", latin)
     assert refused.code == 2 and refused.err == (
         f"arbiter: error: {latin}, line 3: the file is not UTF-8 text: save it as UTF-8 (a spreadsheet's \"CSV UTF-8\")\n")
+
+
+def test_c04_6_a_late_team_s_bye_goes_with_the_round_unpaired_not_into_the_requests(arbiter: Runner,
+                                                                                    tmp_path: Path) -> None:
+    """A team added after round 2 was paired has a zero-point bye there for its late entry. ``unpair``
+    of round 2 kept that bye as one the arbiter had asked for (harness seed 3302): ``teams.csv`` did not
+    say when a team entered. It now has the column ``entered_round``, and the team enters a round
+    earlier instead; its bye of round 1 stays."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--teams", "--boards", "1", "--system", "swiss", "--name", "X",
+                   "--rounds", "4").code == 0
+    assert arbiter("-d", folder, "team", "import", "-", stdin='team,short,name,rating\nA,A1,"A, a",2000\n'
+                   'B,B1,"B, b",1900\nC,C1,"C, c",1800\nD,D1,"D, d",1700\n').code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    assert arbiter("-d", folder, "result", "1", "--from", "-", stdin="1.1 1-0\n2.1 0-1\n").code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    assert arbiter("-d", folder, "team", "import", "-", stdin='team,short,name\nGhost,GH,"G, g"\n').code == 0
+    header, *rows = (folder / "teams.csv").read_text().splitlines()
+    assert header.endswith(",entered_round") and rows[-1] == "5,Ghost,GH,active,,3"
+    listed = arbiter("-d", folder, "team", "list", "-f", "json")
+    assert [t["entered_round"] for t in json.loads(listed.out)] == [None, None, None, None, 3]
+    unpaired = arbiter("-d", folder, "unpair")
+    assert unpaired.code == 0, unpaired.err
+    assert "requested bye" not in unpaired.err and not (folder / "team_byes.csv").exists()
+    assert (folder / "teams.csv").read_text().splitlines()[-1] == "5,Ghost,GH,active,,2"
+    assert ",,5,,ZPB" in (folder / "rounds" / "01.csv").read_text()
+    assert arbiter("-d", folder, "verify").code == 0

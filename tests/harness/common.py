@@ -188,8 +188,10 @@ class EventCommands(HarnessMachine):
             self.model.withdrawn = views.withdrawn(target)
         if "requested byes" in allowed:
             self.model.requests = views.requests(target)
-        if any("kept under a match forfeit are not exported" in line for line in exported.err.splitlines()):
-            self.model.drop_kept_under_forfeits()
+        # a forfeited match's boards are never exported (its 330 in their place): export warns when they
+        # hold what the arbiter entered or chose (board results, a line-up given), not of the pairing's
+        # own line-up and its empty boards' forfeits, which go all the same
+        self.model.drop_kept_under_forfeits()
 
 
 def final_prize_list(folder: Path) -> list[str]:

@@ -31,6 +31,9 @@ OPEN_FAULTS: tuple[OpenFault, ...] = (
            "group stage",
            "a group event's finalize is two changes (a stage's, then the top folder's): killed between them, the "
            "stage is finalised and the top folder not ('finalize' again completes it)"),
+    _fault("a killed command leaves the folder before or after: finalize: verify after the kill", "group stage",
+           "the same fault as the one above, as verify now names it: 'N stages finalised and the event not: a "
+           "finalize was stopped between its folders'"),
     _fault("export then import gives the event back: standings after export and import differ",
            "round robin, group stage, team round robin, club",
            "a round robin's withdrawal under the half rule does not survive export+import: the annulled games come back"),
@@ -45,10 +48,6 @@ OPEN_FAULTS: tuple[OpenFault, ...] = (
            "a team round robin's withdrawal under the half rule does not survive export+import"),
     _fault("the folder holds what was asked: withdrawn: asked", "team round robin",
            "a team round robin's withdrawal under the half rule does not survive export+import"),
-    _fault("the folder holds what was asked: requested byes: asked", "team Swiss",
-           "a team added after a round was paired (a late entry: a zero-point bye in that round) keeps that bye as a "
-           "requested one when the round is unpaired: teams.csv does not say when a team entered, so unpair cannot "
-           "tell it from a bye the arbiter asked for (harness seed 3302)"),
 )
 
 

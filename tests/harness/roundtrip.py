@@ -33,6 +33,7 @@ LOSSES: dict[str, frozenset[str]] = {
     "withdrawn players are written as absent": frozenset(),
     "withdrawn teams are written as absent": frozenset(),
     "late entries are exported as players with byes in the rounds they missed": frozenset(),
+    "late entries are exported as teams with zero-point byes (240 Z) in the rounds they missed": frozenset(),
     "the 'excused' notes of forfeits are not exported": frozenset(),
     # the mark of a game the next round was paired on while it was unfinished: nothing compared
     "the 'adjourned' notes": frozenset(),
@@ -61,6 +62,7 @@ LOSSES: dict[str, frozenset[str]] = {
 #: withdrawal record, so zero-point byes to the end are read back as a withdrawal (README, TRF).
 LOSS_PHRASES: dict[str, frozenset[str]] = {
     "zero-point byes in every round from round": frozenset({"withdrawals", "requested byes"}),
+    "comes back as requested zero-point byes from round": frozenset({"withdrawals", "requested byes"}),
 }
 
 #: A setting named in the "not in a TRF" warning -> what it allows to differ.
@@ -70,6 +72,8 @@ SETTING_LOSSES: dict[str, frozenset[str]] = {
     "tiebreak_rules": frozenset({"tiebreaks", "ranks"}),
     "unrated_rating": frozenset({"tiebreaks", "ranks"}),
     "round_robin_withdrawal": frozenset({"points", "tiebreaks", "ranks"}),
+    # a team round robin's 192 code says MP is primary: GP primary comes back as MP
+    "team.primary": frozenset({"points", "tiebreaks", "ranks"}),
 }
 
 
@@ -81,8 +85,9 @@ def allowed_losses(warnings: Iterable[str]) -> tuple[frozenset[str], list[str]]:
         text = warning.removeprefix("warning: ")
         start = next((s for s in LOSSES if text.startswith(s)), None)
         phrase = next((p for p in LOSS_PHRASES if p in text), None)
-        if start is None and phrase is not None:
+        if phrase is not None:
             allowed |= LOSS_PHRASES[phrase]
+        if start is None and phrase is not None:
             continue
         if start is None:
             unknown.append(text)

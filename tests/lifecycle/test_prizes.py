@@ -49,6 +49,19 @@ def test_tiebreak_split_shares_nothing() -> None:
                                                    "C": ("place 3", 400 * EUR)}
 
 
+def test_tiebreak_split_shares_the_places_of_players_tied_on_every_tie_break() -> None:
+    """Four players sharing place 1 in the standings (every tie-break equal, no lots): under
+    ``split = "tiebreak"`` they were paid 100/50/30/20 in start-number order (the trial of issue 29);
+    they share the four places' money equally, and a player with a place of their own keeps its prize."""
+    field = [Entrant(n, name, Fraction(3, 2), frozenset({PLACES}), place)
+             for n, (name, place) in enumerate([("A", 1), ("B", 1), ("C", 1), ("D", 1), ("E", 5)], start=1)]
+    assert paid(field, [PLACES_5], "tiebreak") == {name: ("places 1-4", 575 * EUR) for name in "ABCD"} | {
+        "E": ("place 5", 200 * EUR)}
+    apart = [Entrant(n, name, Fraction(3, 2), frozenset({PLACES}), n) for n, name in enumerate("ABC", start=1)]
+    assert paid(apart, [PLACES_5], "tiebreak") == {"A": ("place 1", 1000 * EUR), "B": ("place 2", 600 * EUR),
+                                                   "C": ("place 3", 400 * EUR)}
+
+
 def test_a_tie_reaching_past_the_last_prize_shares_it_with_the_places_that_pay_nothing() -> None:
     field = people(("A", 7, set()), ("B", 6, set()), ("C", 6, set()), ("D", 6, set()))
     spec = PrizeSpec(PLACES, (1000 * EUR, 600 * EUR))
@@ -256,6 +269,16 @@ def test_a_category_nobody_matches_is_named_as_not_paid() -> None:
     listed = prize_list(_tournament(players), table)
     assert "Best of Lyon: no player matches its rule, so it is not paid" in listed.notes
     assert {a.list_name for a in listed.awards} == {PLACES}
+
+
+def test_a_category_s_prizes_left_without_a_player_are_named_as_not_paid() -> None:
+    """The trial of issue 29: a category whose only player takes a bigger prize, or with more prizes
+    than players, dropped the rest silently ("total paid" was the only hint)."""
+    players = [Player(start_number=1, name="A", sex="w"), Player(start_number=2, name="B")]
+    table = PrizeTable(places=(100,), category=(Category(name="Best woman", amounts=(50, 20), sex="w"),))
+    listed = prize_list(_tournament(players), table)
+    assert "Best woman: 70.00 of its prizes not paid (2 of 2): no other player it could go to is left" \
+        in listed.notes
 
 
 def test_category_rules_read_the_players_data() -> None:

@@ -338,6 +338,21 @@ def test_finish_early_drops_the_rounds_after() -> None:
     assert final.last_round == 1 and final.settings.rounds == 1 and any("finished early" in c.new for c in changes)
 
 
+def test_finish_early_cancels_a_team_withdrawal_after_the_last_round_kept_as_a_player_s_is() -> None:
+    """A team withdrawn after round 1, the event finished after round 1: the withdrawal meant the rounds
+    that will not be played, so it goes (harness seed 3402: the team stayed withdrawn, while a player's
+    withdrawal is cancelled so), told before --yes and journaled."""
+    event = _all(pair_team_round(_event(FOUR)).tournament)
+    event = pair_team_round(event).tournament
+    event, _ = withdraw_team(event, "1", after_round=1)
+    with pytest.raises(Refused) as told:
+        finalise_team_event(event, "2026-12-01", after_round=1)
+    assert any("the withdrawal of team 1" in line and "will be cancelled" in line for line in told.value.details)
+    final, changes = finalise_team_event(event, "2026-12-01", after_round=1, confirmed=True)
+    assert not final.by_team[1].is_withdrawn and final.by_team[1].withdrawn_after is None
+    assert any(c.old == "withdrawn after round 1" and c.new == "active" for c in changes)
+
+
 def test_integrity_every_round_accounts_for_every_team() -> None:
     event = pair_team_round(_event(FOUR)).tournament
     broken = replace(event, rounds=(replace(event.rounds[0], matches=event.rounds[0].matches[:1]),))

@@ -136,6 +136,40 @@ def test_corpus_case_with_cold_solves_only(case: str, monkeypatch: pytest.Monkey
     _check(CASES / f"{case}.trf")
 
 
+@pytest.mark.parametrize("case", _sample()[9::12])
+def test_corpus_case_with_step_e_always_solved(case: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Step E skips its solve when the last solve's zero-slack edges hold an optimal pairing
+    # with no exchange (C.04.3 Art. 4.3), and step F then reuses those edges; running E's
+    # solve and F's tight solve every time must give the same pairings.
+    from arbiter_cli.pairing.dutch.engine import _Engine
+
+    monkeypatch.setattr(_Engine, "NATURAL", False)
+    _check(CASES / f"{case}.trf")
+
+
+@pytest.mark.parametrize("case", ["n0100_R03_s0077973946_r02", "n0100_R03_s2121510534_r02"])
+def test_step_e_without_its_solve_when_an_optimal_pairing_needs_no_exchange(
+        case: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The first case settles a bracket's step E without a solve although a pair was frozen
+    # by step D and the last solve has a blossom of positive dual; in the second, one
+    # bracket has no such pairing, and E solves. Both give bbp's pairing.
+    from arbiter_cli.pairing.dutch.engine import _Engine
+
+    seen: list[tuple[bool, bool, bool]] = []
+    original = _Engine._natural_roles
+
+    def spy(self: _Engine, players: list[int], pairs: int) -> list[int] | None:
+        found = original(self, players, pairs)
+        assert self.optimum is not None and self.local is not None
+        seen.append((found is not None, any(v in self.frozen for v in self.local), len(self.optimum[1]) > 1))
+        return found
+
+    monkeypatch.setattr(_Engine, "_natural_roles", spy)
+    _check(CASES / f"{case}.trf")
+    assert (True, True, True) in seen
+    assert any(not found for found, _, _ in seen) == (case == "n0100_R03_s2121510534_r02")
+
+
 @pytest.mark.parametrize("case", _sample()[7::12])
 def test_corpus_case_with_every_step_f_option_tested(case: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # completion.first_choices passes over the options no even alternating path reaches
@@ -168,6 +202,9 @@ def test_step_f_beside_one_blossom_of_the_zero_duals_by_first_choices_as_by_digi
 
     monkeypatch.setattr(_Engine, "_first_choices", spy)
     monkeypatch.setattr(_Engine, "FIRST_CHOICES", not digits)
+    # (on the tight solve's conditions: with NATURAL, F first tries those of the last solve
+    # before E, and declines other shapes of them before solving)
+    monkeypatch.setattr(_Engine, "NATURAL", False)
     _check(CASES / f"{case}.trf")
     assert digits or (taken and all(taken))
 

@@ -61,6 +61,27 @@ def test_each_k_case() -> None:
     assert report[0][1][0].rating_after < 2400 and report[1][1][0].k == 10
 
 
+def test_b02_8_3_3_a_junior_below_2300_keeps_k_40_after_30_games_until_the_year_of_the_18th_birthday() -> None:
+    """The trial of issue 29: a member born in 2012, rated 1559 after 30 games, got K 20 in the club;
+    B.02 8.3.3 gives K 40 until the end of the year of the 18th birthday while the rating is under
+    2300 (as the rating report of a FIDE event already does)."""
+    assert k_factor(ever_2400=False, games_before=30, games_now=5, junior=True) == 40
+    seasoned = {n: {"standard": rating, "rapid": 1500, "blitz": 1500}
+                for n, rating in ((1, 1600), (2, 2350), (3, 1600), (4, 2350))}
+    warm_up = [RatedEvent(f"w{i}", "standard", (1, 2, 3, 4), tuple(RatedGame(a, b, F(1, 2)) for a, b in
+                                                                     ((1, 3), (2, 4), (3, 1), (4, 2))), "2026-01-01")
+               for i in range(15)]  # 30 draws each between equals before the last event: no rating moves
+    last = RatedEvent("last", "standard", (1, 2, 3), (RatedGame(1, 3, F(1)), RatedGame(2, 3, F(1))), "2030-12-31")
+    born = {1: 2012, 2: 2012, 3: 1990, 4: 1990}
+    rows = {row.member_id: row for row in replay(seasoned, [*warm_up, last], born)[-1][1]}
+    assert rows[1].k == 40  # 2030 is the year of the 18th birthday; rated under 2300
+    assert rows[2].k == 20  # a junior rated 2300 or more: K 20
+    assert rows[3].k == 20  # no junior
+    later = RatedEvent("later", "standard", (1, 3), (RatedGame(1, 3, F(1)),), "2031-01-01")
+    assert replay(seasoned, [*warm_up, later], born)[-1][1][0].k == 20  # the year after: K 20
+    assert replay(seasoned, [*warm_up, last])[-1][1][0].k == 20  # no birth year known: no junior
+
+
 def test_rounding_is_once_per_tournament_and_half_away_from_zero() -> None:
     # D = 190 (189-197): PD 0.75 / 0.25. K = 10 for a 2400+ player.
     win = rate_tournament([RatedGame(1, 2, F(1))], {1: RatingState(2490, 40), 2: RatingState(2300, 40)})
@@ -207,6 +228,9 @@ def test_recompute_reports_a_tampered_report(arbiter: Runner, tmp_path: Path) ->
     cells = lines[1].split(",")
     cells[-2] = str(int(cells[-2]) + 100)  # rating_after of the first row
     path.write_text("\n".join([lines[0], ",".join(cells), *lines[2:]]) + "\n")
+    listed = arbiter("-d", club, "ratings")  # the trial of issue 29: shown without a word
+    assert listed.code == 0 and "warning: ratings.csv: 1 stored line not as the finalised tournaments give them" \
+        in listed.err
     outcome = arbiter("-d", club, "ratings", "recompute")
     assert outcome.code == 0 and "differed" in outcome.err and "t1: member 1: stored" in outcome.err
     assert "every stored rating is as it should be" in arbiter("-d", club, "ratings", "recompute").err
@@ -508,3 +532,20 @@ def test_set_initial_to_the_rating_a_member_has_writes_no_journal_line(arbiter: 
     moved = arbiter("-d", club, "member", "set-initial", str(rapid["id"]), "--rapid", str(rapid["rapid_initial"] + 10))
     assert moved.code == 0 and "nothing changed" not in moved.err
     assert f"member {rapid['id']} initial rapid" in (club / "journal.csv").read_text()
+
+
+def test_a_finalised_club_tournament_s_time_control_and_last_day_are_fixed(arbiter: Runner, sample) -> None:
+    """The trial of issue 29: ``settings set time_control 5+3`` on a finalised club rapid event was
+    taken (it stayed rated rapid), and a new ``end_date`` moved it in the ratings history after a
+    tournament rated later. The club's ratings read both: once finalised they are fixed; the other
+    words (the name) may still change, and outside a club both may."""
+    club = sample("club-lyon")
+    event = club / "tournaments" / "2026-spring-rapid"
+    before = snapshot(club)
+    for key, value in (("time_control", "5+3"), ("end_date", "2026-09-30")):
+        refused = arbiter("-d", event, "settings", "set", key, value)
+        assert refused.code == 4 and f"its club rated it by its {key}; it is fixed now" in refused.err
+    assert snapshot(club) == before
+    assert arbiter("-d", event, "settings", "set", "name", "Spring Rapid").code == 0
+    alone = sample("swiss-open-finished-prizes")
+    assert arbiter("-d", alone, "settings", "set", "time_control", "90+30 (corrected)").code == 0

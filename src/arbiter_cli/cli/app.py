@@ -360,6 +360,9 @@ def main(argv: list[str] | None = None) -> None:
             _interrupted()
         if isinstance(error, OSError) and error.errno in _CANNOT_WRITE:  # a full disk is no bug: bad usage, 2
             _cannot_write(error)
+        if isinstance(error, FileNotFoundError) and _no_current_folder():  # the trial of issue 29
+            _fail("the current folder no longer exists (removed while this shell was in it): 'cd' to a folder, "
+                  "or give the event with -d DIR as a full path", 2)
         if os.environ.get("ARBITER_DEBUG"):
             raise
         _fail(f"internal error: {type(error).__name__}: {error} (set ARBITER_DEBUG=1 for the traceback)", 1)
@@ -381,6 +384,9 @@ def parser_words(message: str) -> str:
     "field '--name': missing: give it"
     >>> parser_words("Invalid value for 'ROUND': Input should be a valid integer, unable to parse string as an integer")
     "field 'ROUND': give a whole number"
+    >>> parser_words("Invalid value for '--rating': Input should be a valid integer, unable to parse string as an "
+    ...              "integer (found 'abc')")
+    "field '--rating': give a whole number (found 'abc')"
     >>> parser_words("Invalid value for '--format' / '-f': 'xml' is not one of 'table', 'csv', 'json'.")
     "field '--format' / '-f': 'xml' is not one of 'table', 'csv', 'json'"
     """
@@ -396,11 +402,26 @@ def parser_words(message: str) -> str:
         if (bound := re.fullmatch(r"Input should be (greater|less) than or equal to (\S+?)\.?", why)) is not None:
             why = f"{'at least' if bound[1] == 'greater' else 'at most'} {bound[2]}"
         elif why.startswith("Input should be a valid integer"):
-            why = "give a whole number"
+            why = "give a whole number" + _found(why)
         elif why.startswith("Input should be a valid number"):
-            why = "give a number"
+            why = "give a number" + _found(why)
         return f"field {bad[1]}: {why.rstrip('.')}"
     return message.replace("Value error, ", "")
+
+
+def _no_current_folder() -> bool:
+    """Whether the process's current folder has been removed (a relative path cannot be resolved)."""
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        return True
+    return False
+
+
+def _found(why: str) -> str:
+    """The ``(found ...)`` at the end of a parser's message, with its space, or nothing."""
+    at = why.rfind(" (found ")
+    return why[at:] if at >= 0 and why.endswith(")") else ""
 
 
 def interrupted(error: BaseException) -> bool:

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from typer import _click as click
+from typer._click.exceptions import BadParameter
 from typer._coercion import RuntimeParam, TypeDescriptor, build_runtime_param
 from typer._param_types import choice_coercion_annotation, coerce_cli_choice, lenient_issubclass, routes_to_path
 from typer.core import TyperCommand, TyperGroup, _TyperParameter
@@ -163,7 +164,12 @@ class _Quick(RuntimeParam):
         if self._slow is None:
             object.__setattr__(self, "_slow", build_runtime_param(self._descriptor))
         assert self._slow is not None
-        return self._slow._coerce_value(value, param=param, ctx=ctx)
+        try:
+            return self._slow._coerce_value(value, param=param, ctx=ctx)
+        except BadParameter as error:  # pydantic's words do not say what was given: "--rating abc"
+            if isinstance(value, str) and error.message.startswith("Input should be a valid"):
+                error.message = f"{error.message.rstrip('.')} (found {value!r})"
+            raise
 
 
 def _quickened(params: list[click.Parameter]) -> list[click.Parameter]:

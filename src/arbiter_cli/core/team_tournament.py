@@ -42,7 +42,7 @@ from arbiter_cli.core.points import total
 from arbiter_cli.core.results import ByeKind, GameResult
 from arbiter_cli.core.team import (BoardEntry, Team, TeamEvent, TeamOutcome, TeamRoundEntry, match_outcome,
                                    match_played)
-from arbiter_cli.core.team_roster import Roster, RosterPlayer
+from arbiter_cli.core.team_roster import Roster, RosterPlayer, default_line_up
 from arbiter_cli.core.team_settings import TeamSettings
 
 __all__ = ["TeamEntry", "BoardGame", "Match", "TeamBye", "MatchRound", "LineUpRequest", "TeamByeRequest", "TeamTournament",
@@ -63,6 +63,7 @@ class TeamEntry(BaseModel):
     short: Text = ""
     status: Literal["active", "withdrawn"] = "active"
     withdrawn_after: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=0)
+    entered_round: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=2)  # late entry
 
     @property
     def is_withdrawn(self) -> bool:
@@ -219,6 +220,15 @@ class TeamTournament:
         """The team's list as the roster rules read it, with the rating the event's rosters use
         (``[team] roster_rating``: FIDE, or national)."""
         return Roster(tuple(self.roster_player(p) for p in self.members(team)), self.team.boards)
+
+    def default_players(self, team: int, round_number: int) -> tuple[int, ...]:
+        """The start numbers of the team's default line-up in the round (what the pairing gives a team
+        that gave none, :func:`~arbiter_cli.core.team_roster.default_line_up`): its first available
+        players in roster order, board 1 first."""
+        members = self.members(team)
+        by_player = {self.roster_player(p): p.start_number for p in members}
+        unavailable = {self.roster_player(p) for p in members if not p.available_in(round_number)}
+        return tuple(by_player[p] for p in default_line_up(self.roster(team), unavailable).players)
 
     def roster_player(self, player: Player) -> RosterPlayer:
         """A player as the roster rules read them, with the rating the event's rosters use."""

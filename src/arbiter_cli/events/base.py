@@ -331,6 +331,16 @@ class Event:
 
         return FolderStore(self.path).outputs_behind(prize_list_files(files())) if finalised else []
 
+    def final_standings_behind(self, files: Derived) -> list[str]:
+        """Of a finalised event's final files other than the prize list (``files``: all of them as the
+        folder gives them now), those ``final/`` does not hold as given: a result or a setting changed
+        by hand since finalising (the trial of issue 29: ``verify`` said nothing of it)."""
+        from arbiter_cli.render.final import PRIZE_LIST_FILES
+        from arbiter_cli.store.files import FolderStore
+
+        return FolderStore(self.path).outputs_behind({name: text for name, text in files.items()
+                                                      if name not in PRIZE_LIST_FILES})
+
     def store_prize_list(self, finalised_on: str | None, files: Callable[[], Derived],
                          save: Callable[[list[Change], Derived], None]) -> bool:
         """``arbiter finalize`` on a finalised event: its prize list stored in ``final/`` when
@@ -343,8 +353,19 @@ class Event:
         from arbiter_cli.render.final import prize_list_files
         from arbiter_cli.store.prizes import PRIZES_FILE
 
-        made = prize_list_files(files())
+        every = files()
+        made = prize_list_files(every)
         behind = self.prize_list_behind(True, lambda: made)
+        if standings := self.final_standings_behind(every):
+            # changed by hand since finalising: stored again as the folder gives them, with the prize list
+            listed = ", ".join(self.stage + name for name in standings)
+            save([Change("final standings", "out of date", f"stored again: {listed}")]
+                 + ([Change("final prize list", "out of date", f"stored again: {', '.join(behind)}")] if behind else []),
+                 {**{name: every[name] for name in standings}, **made})
+            self.caller.say(f"the event was finalised on {finalised_on}: {listed} did not hold the standings the "
+                            "folder gives now (a file changed by hand?): stored again"
+                            + (", with the prize list" if behind else ""))
+            return True
         if not behind:
             return False
         stale = [self.stage + name for name in behind]

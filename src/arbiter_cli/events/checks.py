@@ -88,13 +88,17 @@ def final_prize_problems(event: Event, finalised: bool, table: Callable[[], Priz
         fund = table()
     except BrokenFolder:
         return []
+    made = files(fund)
+    standings = [Problem(name, "not the final standings the folder gives now (a file changed by hand since "
+                               "finalising?); 'arbiter finalize' stores them again")
+                 for name in event.final_standings_behind(made)]
     if fund is None:
-        return [Problem(name, f"a prize list that no {PRIZES_FILE} gives any more; 'arbiter finalize' removes it")
-                for name in event.prize_list_behind(True, lambda: files(None))]
-    return [Problem(name, f"missing: {PRIZES_FILE} came after finalising; 'arbiter finalize' stores its prize list"
-                    if not (event.path / name).exists() else
-                    f"not the prize list {PRIZES_FILE} gives now; 'arbiter finalize' stores it again")
-            for name in event.prize_list_behind(True, lambda: files(fund))]
+        return standings + [Problem(name, f"a prize list that no {PRIZES_FILE} gives any more; 'arbiter finalize' "
+                                          "removes it") for name in event.prize_list_behind(True, lambda: made)]
+    return standings + [Problem(name, f"missing: {PRIZES_FILE} came after finalising; 'arbiter finalize' stores its "
+                                      "prize list" if not (event.path / name).exists() else
+                                f"not the prize list {PRIZES_FILE} gives now; 'arbiter finalize' stores it again")
+                        for name in event.prize_list_behind(True, lambda: made)]
 
 
 def report(caller: Caller, checked: Sequence[Checked], stages: Sequence[str] = ()) -> None:

@@ -108,11 +108,26 @@ class ClubEvent(Event):
             folder.save(club, after, self.caller.command, changes)
         self.caller.say(f"removed member {member.id} ({member.name}); {len(after.members)} in the club")
 
+    def _warn_if_behind(self, path: Path, club: Club) -> None:
+        """Warn when ``ratings.csv`` is not as the finalised tournaments give it: one finalised or corrected
+        while the club could not be read, or a command stopped between the two folders (the trial of
+        issue 29: ``ratings`` showed such ratings without a word). A warning, not a fault: the files
+        are whole, and one command brings the ratings up to date."""
+        from arbiter_cli.core.words import count
+        from arbiter_cli.lifecycle.club_ratings import recompute
+        from arbiter_cli.store.club import RATINGS_FILE, rated_events
+
+        if behind := recompute(club, rated_events(path)).differences:
+            self.caller.say(f"warning: {RATINGS_FILE}: {count(len(behind), 'stored line')} not as the finalised "
+                            "tournaments give them (one finalised or corrected while the club could not be read, or "
+                            "a command stopped between the two folders); 'arbiter ratings recompute' rebuilds them")
+
     def ratings(self, time_control: str | None) -> None:
         from arbiter_cli.render.club import rating_list_view
 
         controls = time_controls(time_control)
-        with self.club(exclusive=False) as (_, club):
+        with self.club(exclusive=False) as (folder, club):
+            self._warn_if_behind(folder.path, club)
             self.caller.show(rating_list_view(club, controls))
 
     def ratings_changes(self, tournament: str | None, here: Path) -> None:
@@ -191,20 +206,12 @@ class ClubEvent(Event):
         from arbiter_cli.events.individual import IndividualEvent
         from arbiter_cli.store.club import TOURNAMENTS_DIR, club_tournament_paths
 
-        from arbiter_cli.lifecycle.club_ratings import recompute
-        from arbiter_cli.store.club import RATINGS_FILE, rated_events
-
         with self.club(exclusive=False) as (folder, club):
             edits = folder.hand_edits()
-            # a tournament finalised or corrected while the club could not be read leaves its ratings behind
-            behind = recompute(club, rated_events(folder.path)).differences
+            self._warn_if_behind(folder.path, club)
         changed = None if edits is None else [(name, edits[1]) for name in edits[0]]
         tournaments = club_tournament_paths(self.path)
         counted = f"{count(len(club.members), 'member')}, {count(len(tournaments), 'tournament')}"
-        if behind:  # a warning, not a fault: the files are whole, and one command brings the ratings up to date
-            self.caller.say(f"warning: {RATINGS_FILE}: {count(len(behind), 'stored line')} not as the finalised "
-                            "tournaments give them (one finalised or corrected while the club could not be read, or "
-                            "a command stopped between the two folders); 'arbiter ratings recompute' rebuilds them")
         checked = [Checked(club.settings.name, len(club.members), 0, access_problems(self.path), changed, counted)]
         for path in tournaments:
             prefix = f"{TOURNAMENTS_DIR}/{path.name}/"

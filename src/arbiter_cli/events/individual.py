@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -92,6 +93,7 @@ class IndividualEvent(Registration):
         from arbiter_cli.events.settings import Door, table, with_prize_fund
         from arbiter_cli.lifecycle.change import Change
         from arbiter_cli.lifecycle.settings import progress_of, with_settings
+        from arbiter_cli.store.names import club_of
         from arbiter_cli.store.tournament import settings_to_toml
 
         folder = self.folder()
@@ -101,10 +103,11 @@ class IndividualEvent(Registration):
             folder.save(tournament, after, self.caller.command, [*changes, *renumbering], outputs=files)
             return notes
 
+        in_club = club_of(self.path) is not None  # a path's test: no club lock inside the event's
         with (self.writing(folder) if exclusive else self.reading(folder)):
             tournament = folder.load()
             yield with_prize_fund(Door(
-                {"": tournament.settings}, progress_of(tournament),
+                {"": tournament.settings}, replace(progress_of(tournament), in_club=in_club),
                 lambda tables: {"": TournamentFolder(self.path)._load_settings(
                     settings_to_toml(table(tables, "", Settings)))},
                 save), self.path)

@@ -79,7 +79,7 @@ def recompute(club: Club, events: Sequence[RatedEvent]) -> Recomputed:
             if member not in names:
                 raise Refused(f"tournament {event.name} has member {member}, who is not in members.csv")
     rows = tuple(StoredRow(event.name, event.time_control, row, names[row.member_id], event.date)
-                 for event, report in replay(club.initial_ratings(), events) for row in report)
+                 for event, report in replay(club.initial_ratings(), events, club.birth_years()) for row in report)
     after = replace(club, ratings=rows)
     before_now, after_now = current_ratings(club), current_ratings(after)
     moved = tuple(f"{names[m]} ({m}), {c}: {before_now[(m, c)][0]} -> {after_now[(m, c)][0]}"

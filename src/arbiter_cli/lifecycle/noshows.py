@@ -12,6 +12,7 @@ board carries the note ``excused``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from arbiter_cli.core.errors import Refused
@@ -77,10 +78,12 @@ def withdrawal_reason(tournament: Tournament, start_number: int) -> str | None:
 
 
 def apply_no_show_rule(after: Tournament, old: Round, new: Round, confirm: bool,
-                       excused: bool = False) -> tuple[Tournament, list[str], list[Change]]:
+                       excused: bool = False, source: str | None = None,
+                       lines_of: Mapping[int, int] | None = None) -> tuple[Tournament, list[str], list[Change]]:
     """Withdraw the players whose new forfeit in ``new`` (was ``old``) triggers the event's
-    no-show rule. Refused unless ``confirm``: the arbiter must see it happen. Returns the
-    tournament, the lines to tell and the journal lines."""
+    no-show rule. Refused unless ``confirm``: the arbiter must see it happen; the refusal names the
+    bulk input's ``source`` and the line of the first such board (``lines_of``: board -> line). Returns
+    the tournament, the lines to tell and the journal lines."""
     if after.settings.status is Status.FINALISED or new.number != after.last_round:
         return after, [], []  # a correction of an earlier round: the player has played on since
     newly = []
@@ -93,18 +96,18 @@ def apply_no_show_rule(after: Tournament, old: Round, new: Round, confirm: bool,
                 continue
             reason = withdrawal_reason(after, loser)
             if reason:
-                newly.append((player, reason))
+                newly.append((player, reason, game.board))
     if not newly:
         return after, [], []
     if not confirm:
-        who = "; ".join(f"{p.name} (start number {p.start_number}): {reason}" for p, reason in newly)
+        who = "; ".join(f"{p.name} (start number {p.start_number}): {reason}" for p, reason, _ in newly)
         hint = "" if excused else ", or --excused if notice was given"
         raise Refused(f"this forfeit withdraws {who}. Nothing was saved: give --confirm to record it and "
-                      f"withdraw{hint}")
+                      f"withdraw{hint}", source=source, line=(lines_of or {}).get(newly[0][2]))
     last = after.last_round
     lines: list[str] = []
     changes: list[Change] = []
-    for player, reason in newly:
+    for player, reason, _ in newly:
         after, dropped = withdrawn(after, player.start_number, last)
         lines.append(f"{player.name} withdrawn after round {last}: {reason}")
         lines += [f"{change.change}: {change.old} dropped" for change in dropped]

@@ -38,7 +38,10 @@ prescribes no split, the regulations decide), each pinned by a test of the same 
 * **Hort** (``split = "hort"``, §9): each tied player keeps half the prize of the place reached on
   tie-breaks (rounded down to the cent); the rest is pooled and shared equally. A player with no
   tie keeps it all. (§9 says amounts are "normally rounded to whole units"; we keep cents, exact.)
-* **Tiebreak** (``split = "tiebreak"``): no sharing; the place on tie-breaks pays its prize.
+* **Tiebreak** (``split = "tiebreak"``): no sharing on points; the place on tie-breaks pays its
+  prize. Players still tied after every tie-break (a shared place in the standings, no lots drawn)
+  share the prizes of the places they occupy equally, as under ``shared`` (the trial of issue 29:
+  they were paid in start-number order).
 * **Money is exact**: integer cents. The cents of a pool that cannot be split equally go one each
   to the tied players in tie-break order, and the prize list says so (:attr:`PrizeList.notes`).
 * **Withdrawn and expelled players are left out**: they take no place, and the players below them
@@ -51,7 +54,7 @@ The engine (:func:`award_prizes`) knows nothing of tournaments: it reads ranked
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -74,6 +77,7 @@ class Entrant:
     name: str
     points: Fraction = Fraction(0)
     lists: frozenset[str] = frozenset()
+    place: int | None = None  # the rank in the standings (equal: tied on every tie-break); None: unknown
 
 
 @dataclass(frozen=True)
@@ -182,9 +186,8 @@ def _shares(spec: PrizeSpec, members: Sequence[tuple[int, object]], split: Split
     """Each member's share of one list: members in ranking order occupy its places 1, 2, ...;
     members tied on points pool the places they occupy (shared, hort) when the list is the places;
     a category's (or a board prize's) places are taken by rank, whatever the split."""
-    if spec.name != PLACES:
-        split = "tiebreak"
-    result: dict[int, _Share] = {}
+    by_rank = spec.name != PLACES  # a category's places by rank; the places' ties (on points, or under
+    result: dict[int, _Share] = {}  # "tiebreak" on every tie-break, award_prizes) are shared
     start = 0
     while start < len(members):
         end = start
@@ -193,7 +196,7 @@ def _shares(spec: PrizeSpec, members: Sequence[tuple[int, object]], split: Split
         group = members[start:end + 1]
         own = [spec.amounts[i] if i < len(spec.amounts) else 0 for i in range(start, end + 1)]
         first, last = start + 1, end + 1
-        if split == "tiebreak" or len(group) == 1:
+        if by_rank or len(group) == 1:
             for offset, (key, _) in enumerate(group):
                 result[key] = _Share(own[offset], first + offset, first + offset, False)
         else:
@@ -303,8 +306,16 @@ def award_prizes(entrants: Sequence[Entrant], specs: Sequence[PrizeSpec], split:
     [('A', 'places 1-2', '800.00'), ('B', 'places 1-2', '800.00'), ('C', 'place 3', '400.00')]
     """
     order = {spec.name: index for index, spec in enumerate(specs)}
+    def tie(index: int, entrant: Entrant) -> object:
+        """What the places' ties are shared on: the points, or under "tiebreak" the place in the
+        standings (a place shared after every tie-break; unknown: none shared)."""
+        if split != "tiebreak":
+            return entrant.points
+        return entrant.place if entrant.place is not None else -1 - index
+
     rankings = {spec.name: _ties(spec.ranking if spec.ranking is not None else
-                                 [(e.key, e.points) for e in entrants if spec.name in e.lists]) for spec in specs}
+                                 [(e.key, tie(i, e)) for i, e in enumerate(entrants) if spec.name in e.lists])
+                for spec in specs}
     rank = {name: {key: index for index, (key, _) in enumerate(ranking)} for name, ranking in rankings.items()}
     taken: dict[int, str] = {}  # entrant -> the list they take their prize from
 
@@ -382,25 +393,33 @@ def prize_list(tournament: Tournament, table: PrizeTable, standings: Standings |
         return kept[1]  # type: ignore[no-any-return]
     ranked = compute_standings(tournament, tournament.last_round, tournament.settings.effective_tiebreaks) \
         if standings is None else standings
-    listed = ranked_prize_list([(row.player, row.points) for row in ranked.rows
-                                if row.rank is not None and not row.player.is_withdrawn], table)
+    shown = [row for row in ranked.rows if row.rank is not None and not row.player.is_withdrawn]
+    listed = ranked_prize_list([(row.player, row.points) for row in shown], table,
+                               places={row.player.start_number: row.rank for row in shown if row.rank is not None})
     if standings is None:
         tournament.derived[key] = (table, listed)
     return listed
 
 
 def ranked_prize_list(ranked: Sequence[tuple[Player, Fraction]], table: PrizeTable,
-                      ranked_by: str = "tie-break order") -> PrizeList:
+                      ranked_by: str = "tie-break order", places: Mapping[int, int] | None = None) -> PrizeList:
     """The prize list of players in ranking order, each with the score that ties share on (an
-    individual event's points; a knockout's place, whose players are ``ranked_by`` rating)."""
+    individual event's points; a knockout's place, whose players are ``ranked_by`` rating), and
+    their ``places`` in the standings by start number (equal: tied on every tie-break)."""
     entrants = [Entrant(player.start_number, player.name, score,
-                        frozenset({PLACES} | {c.name for c in table.category if eligible(c, player)}))
+                        frozenset({PLACES} | {c.name for c in table.category if eligible(c, player)}),
+                        None if places is None else places.get(player.start_number))
                 for player, score in ranked]
     listed = award_prizes(entrants, prize_specs(table), table.split, table.currency, ranked_by)
     # a category nobody matches (a misspelt club, an empty band) is not paid: say so, not silently
     unpaid = tuple(f"{c.name}: no player matches its rule, so it is not paid" for c in table.category
                    if not any(c.name in e.lists for e in entrants))
-    return replace(listed, notes=listed.notes + unpaid)
+    # one whose players all take other prizes, or too few for its places: said too (the trial of issue 29)
+    given = {c.name: sum(1 for a in listed.awards if a.list_name == c.name) for c in table.category}
+    short = tuple(f"{c.name}: {format_money(sum(left))} of its prizes not paid ({len(left)} of {len(c.amounts)}): "
+                  "no other player it could go to is left" for c in table.category
+                  if any(c.name in e.lists for e in entrants) and (left := [a for a in c.amounts[given[c.name]:] if a]))
+    return replace(listed, notes=listed.notes + unpaid + short)
 
 
 def prize_list_changes(before: PrizeList | None, after: PrizeList) -> list[Change]:

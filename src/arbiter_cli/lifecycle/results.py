@@ -174,7 +174,8 @@ def enter_results(tournament: Tournament, round_number: int, lines: Sequence[Res
         return Entered(tournament, rnd, (), (), (), act.finalised)
     updated = entered.state
     after = replace(tournament, rounds=tuple(updated if r.number == round_number else r for r in tournament.rounds))
-    after, withdrawn, more = apply_no_show_rule(after, rnd, updated, confirm, excused)
+    after, withdrawn, more = apply_no_show_rule(after, rnd, updated, confirm, excused, source,
+                                                {r.board: r.line for r in lines if r.line is not None})
     changes = [*entered.changes, *more]
     if act.finalised:
         changes += _final_standings(tournament, after)

@@ -79,6 +79,7 @@ class Progress:
     half_bye_rounds: Mapping[int, tuple[str, ...]] = field(default_factory=dict)  # round -> who has an HPB in it
     # a round paired on an unfinished game -> the round and board of that game
     on_unfinished: Mapping[int, tuple[int, int]] = field(default_factory=dict)
+    in_club: bool = False  # a club's tournament: once finalised, the club's ratings read its CLUB_RATED keys
 
 
 #: A check of a key: (old value, new value, progress, the settings after) -> why the change reaches
@@ -446,10 +447,19 @@ def _following(tables: Tables, after: dict[str, BaseModel], key: Key, apply: App
     return after, tuple(changes), tuple(notes)
 
 
+#: The words a club's ratings read of a finalised tournament: its time control (standard, rapid or
+#: blitz, which rating moves) and its last day (the order of the club's history).
+CLUB_RATED = ("time_control", "end_date")
+
+
 def _fixed(key: Key, rule: Rule, progress: Progress) -> str:
     """Why ``key`` may not change at all now, whatever its value ("" when it may)."""
     if rule.when is When.OWN_COMMAND:
         return f"it is set by {rule.command}"
+    if rule.when is When.ANY_TIME and progress.in_club and progress.finalised_on is not None \
+            and key.name in CLUB_RATED:  # the trial of issue 29: still rated rapid after '5+3', dated anew
+        return (f"the event was finalised on {progress.finalised_on} and its club rated it by its {key.name}; "
+                "it is fixed now")
     if rule.when is When.ANY_TIME:
         return ""
     words = ", ".join(name for name, each in RULES.items() if each.when is When.ANY_TIME)

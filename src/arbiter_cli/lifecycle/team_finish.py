@@ -151,8 +151,9 @@ def finalise_team_event(tournament: TeamTournament, when: str, after_round: int 
     if missing:
         raise Refused("the event cannot be finalised yet: " + "; ".join(missing))
     dropped = tournament.rounds[last:]
-    for rnd in dropped:
-        if any(m.forfeit is not None or any(g.result is not None and None not in (g.first, g.second) for g in m.boards)
+    for rnd in dropped:  # the forfeits a withdrawn team's matches get are no results (as for unpair)
+        if any((m.forfeit is not None and all(tournament.by_team[t].available_in(rnd.number) for t in m.teams))
+               or any(g.result is not None and None not in (g.first, g.second) for g in m.boards)
                for m in rnd.matches):
             raise Refused(f"round {rnd.number} has results; finish after round {rnd.number} or later")
     changes = [Change(f"round {rnd.number}", "paired", "dropped: the event finished early") for rnd in dropped]
@@ -168,6 +169,14 @@ def finalise_team_event(tournament: TeamTournament, when: str, after_round: int 
                        b.kind.value, "") for b in byes]
     changes += [Change(f"round {r.round} line-up of team {r.team}", " ".join(map(str, r.players)), "")
                 for r in lineups]
+    # A withdrawal after the last round kept means nothing once the event ends there: cancelled, as a
+    # player's is (lifecycle.finish), told and journaled.
+    cancelled = [t for t in tournament.teams if after_round is not None and t.withdrawn_after is not None
+                 and t.withdrawn_after >= last]
+    told += [f"the withdrawal of team {t.number} ({t.name}) after round {t.withdrawn_after} will be cancelled"
+             for t in cancelled]
+    changes += [Change(f"team {t.number} ({t.name}) status", f"withdrawn after round {t.withdrawn_after}", "active")
+                for t in cancelled]
     if after_round is not None and not confirmed:
         told = [f"the event has {last} of {tournament.settings.rounds} rounds"] + [
             f"round {rnd.number} (paired, no result) is dropped" for rnd in dropped] + told
@@ -178,4 +187,7 @@ def finalise_team_event(tournament: TeamTournament, when: str, after_round: int 
     if last != tournament.settings.rounds:
         changes.append(Change("rounds", str(tournament.settings.rounds), f"{last} (finished early)"))
     changes.append(Change("status", tournament.settings.status.value, f"finalised on {when}"))
-    return replace(tournament, settings=settings, rounds=tournament.rounds[:last], lineups=(), byes=()), changes
+    teams = tuple(t.model_copy(update={"status": "active", "withdrawn_after": None}) if t in cancelled else t
+                  for t in tournament.teams)
+    return replace(tournament, settings=settings, teams=teams, rounds=tournament.rounds[:last], lineups=(),
+                   byes=()), changes

@@ -59,7 +59,7 @@ def team_prize_list(tournament: TeamTournament, table: PrizeTable,
     withdrawn_teams = {t.number for t in tournament.teams if t.is_withdrawn}
     primary = tournament.team.primary
     teams = [Entrant(row.team.number, row.team.name, row.match_points if primary == "MP" else row.game_points,
-                     frozenset({PLACES}))
+                     frozenset({PLACES}), row.rank)
              for row in standings.rows if row.team.number not in withdrawn_teams]
     team_specs = [PrizeSpec(PLACES, table.places)] if table.places else []
     team_prizes = award_prizes(teams, team_specs, table.split, table.currency)

@@ -100,7 +100,8 @@ def add_team(tournament: TeamTournament, name: str, short: str = "") -> tuple[Te
     _registration_open(tournament, "take a new team")
     room_for_late_entry(tournament.settings.rounds, len(tournament.rounds))
     try:
-        entry = TeamEntry(number=len(tournament.teams) + 1, name=name.strip(), short=short.strip())
+        entry = TeamEntry(number=len(tournament.teams) + 1, name=name.strip(), short=short.strip(),
+                          entered_round=len(tournament.rounds) + 1 if tournament.rounds else None)
     except ValidationError as error:
         first = error.errors()[0]
         raise BadArgument(pydantic_message(first), field=str(first["loc"][0]) if first["loc"] else None) from None

@@ -511,7 +511,8 @@ def unpair_team_round(tournament: TeamTournament) -> tuple[TeamTournament, int, 
     forfeits a withdrawn team's matches get at the pairing are no results. What the arbiter asked
     for the round goes back, journaled, to be paired again: its requested byes to the list, and
     every line-up other than the team's default one (given before the pairing, or on the paired
-    round) to the line-ups (issue 25: unpair lost them)."""
+    round) to the line-ups (issue 25: unpair lost them). A team that entered after the round was paired
+    (``entered_round``) enters a round earlier: its bye there was its late entry's, not asked for."""
     _not_finalised(tournament)
     if not tournament.rounds:
         raise Refused("no round is paired")
@@ -525,11 +526,15 @@ def unpair_team_round(tournament: TeamTournament) -> tuple[TeamTournament, int, 
                     if g.result is not None and None not in (g.first, g.second)]
     if entered:
         raise Refused(f"round {rnd.number} has results ({', '.join(entered)}); a round with results is not removed")
-    before = replace(tournament, rounds=tournament.rounds[:-1])
+    # a team entered after this round was paired (its bye here is the late entry's) enters a round earlier
+    late = {t.number for t in tournament.teams if t.entered_round == rnd.number + 1}
+    teams = tuple(t.model_copy(update={"entered_round": rnd.number if rnd.number > 1 else None})
+                  if t.number in late else t for t in tournament.teams)
+    before = replace(tournament, teams=teams, rounds=tournament.rounds[:-1])
     if rnd.number == 1:  # registration opens again, as after an individual event's or a knockout's unpair
         before = replace(before, settings=before.settings.model_copy(update={"status": Status.REGISTRATION}))
     byes = tuple(TeamByeRequest(rnd.number, b.team, b.kind) for b in rnd.byes if b.kind in (ByeKind.HPB, ByeKind.ZPB)
-                 and tournament.by_team[b.team].available_in(rnd.number))
+                 and b.team not in late and tournament.by_team[b.team].available_in(rnd.number))
     lineups = _given_line_ups(before, rnd)
     restored = {(r.round, r.team) for r in lineups}
     after = replace(before, byes=(*tournament.byes, *byes),
@@ -560,6 +565,6 @@ def _given_line_ups(before: TeamTournament, rnd: MatchRound) -> tuple[LineUpRequ
             if not players or None in players:
                 continue
             played = tuple(p for p in players if p is not None)
-            if played != _line_up(before, before.by_team[team], rnd.number, None, [])[1]:
+            if played != before.default_players(team, rnd.number):
                 given.append(LineUpRequest(rnd.number, team, played))
     return tuple(given)

@@ -91,6 +91,11 @@ class Club:
     def member(self, member_id: int) -> Member | None:
         return next((m for m in self.members if m.id == member_id), None)
 
+    def birth_years(self) -> dict[int, int | None]:
+        """Each member's year of birth (None: not known), for a junior's K (B.02 8.3.3)."""
+        return {m.id: int(m.birth_date[:4]) if m.birth_date and m.birth_date[:4].isdigit() else None
+                for m in self.members}
+
     def initial_ratings(self) -> dict[int, dict[str, int]]:
         default = self.settings.default_rating
         return {m.id: {c: m.initial(c, default) for c in TIME_CONTROLS} for m in self.members}

@@ -68,19 +68,21 @@ def counted_difference(own: int, opponent: int, time_control: str = "standard") 
     return difference
 
 
-def k_factor(ever_2400: bool, games_before: int, games_now: int) -> int:
+def k_factor(ever_2400: bool, games_before: int, games_now: int, junior: bool = False) -> int:
     """K for one tournament, in the club's order of precedence (B.02 8.3.3).
 
     10 once the rating has ever been 2400 or more; otherwise 40 for fewer than 30
-    rated games before this tournament; otherwise 20. Then K x n <= 700 (n the
-    rated games in this tournament): the largest integer K that keeps it so.
+    rated games before this tournament, or for a ``junior`` (until the end of the year
+    of the 18th birthday, while the rating is under 2300: the caller says); otherwise
+    20. Then K x n <= 700 (n the rated games in this tournament): the largest integer
+    K that keeps it so.
 
-    >>> k_factor(False, 12, 9), k_factor(False, 30, 9), k_factor(True, 0, 9)
-    (40, 20, 10)
+    >>> k_factor(False, 12, 9), k_factor(False, 30, 9), k_factor(True, 0, 9), k_factor(False, 30, 9, junior=True)
+    (40, 20, 10, 40)
     >>> k_factor(False, 5, 20)    # 40 x 20 = 800 > 700: K = 35
     35
     """
-    return capped_k(10 if ever_2400 else 40 if games_before < 30 else 20, games_now)
+    return capped_k(10 if ever_2400 else 40 if games_before < 30 or junior else 20, games_now)
 
 
 #: B.02 8.3.3: K x n may not exceed 700 (n the player's rated games in the period).

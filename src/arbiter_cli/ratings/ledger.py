@@ -2,7 +2,9 @@
 
 A member's state per time control is their rating, their rated games so far,
 and whether the rating has ever been 2400 or more (initial rating included),
-which fixes K at 10 for good. Only games played on the board count (1-0,
+which fixes K at 10 for good; a junior below 2300 has K 40 (B.02 8.3.3: until the end
+of the year of the 18th birthday, read from the member's birth year and the
+tournament's date). Only games played on the board count (1-0,
 ½-½, 0-1, and a 0-0 as a loss for both: B.02 rates a game in which both
 players made a move, and each player's change is their own); forfeits and
 byes do not, and a game later annulled by a withdrawal still does. Expected
@@ -22,7 +24,7 @@ from fractions import Fraction
 
 from arbiter_cli.ratings.elo import expected_score, k_factor, performance_rating, rating_change
 
-__all__ = ["RatingState", "RatedGame", "RatingRow", "RatedEvent", "rate_tournament", "replay"]
+__all__ = ["RatingState", "RatedGame", "RatingRow", "RatedEvent", "rate_tournament", "replay", "junior_in", "JUNIOR_BELOW"]
 
 TIME_CONTROLS = ("standard", "rapid", "blitz")
 
@@ -81,9 +83,27 @@ class RatedEvent:
     date: str = ""  # the event's date (its last day), YYYY-MM-DD; "" when unknown
 
 
+#: B.02 8.3.3: a junior's K is 40 while the rating is under this.
+JUNIOR_BELOW = 2300
+
+
+def junior_in(born: int | None, date: str) -> bool:
+    """Whether a member born in year ``born`` is a junior for K in a tournament of ``date``
+    (YYYY-MM-DD): until the end of the year of the 18th birthday (B.02 8.3.3). False when either is
+    not known.
+
+    >>> junior_in(2008, "2026-12-31"), junior_in(2007, "2026-01-01"), junior_in(None, "2026-01-01"), junior_in(2010, "")
+    (True, False, False, False)
+    """
+    return born is not None and len(date) >= 4 and date[:4].isdigit() and int(date[:4]) <= born + 18
+
+
 def rate_tournament(games: Iterable[RatedGame], before: Mapping[int, RatingState],
-                    players: Sequence[int] | None = None, time_control: str = "standard") -> list[RatingRow]:
-    """The rating change of every player of one tournament (``players``: default, all in ``before``)."""
+                    players: Sequence[int] | None = None, time_control: str = "standard",
+                    juniors: Iterable[int] = ()) -> list[RatingRow]:
+    """The rating change of every player of one tournament (``players``: default, all in ``before``;
+    ``juniors``: the members who are juniors in it, whose K is 40 below 2300)."""
+    juniors = frozenset(juniors)
     games = list(games)
     members = list(players) if players is not None else sorted(before)
     opponents: dict[int, list[tuple[int, Fraction]]] = {m: [] for m in members}
@@ -98,15 +118,18 @@ def rate_tournament(games: Iterable[RatedGame], before: Mapping[int, RatingState
         score = sum((s for _, s in played), Fraction(0))
         expected = sum((expected_score(state.rating, before[o].rating, time_control) for o, _ in played),
                        Fraction(0))
-        k = k_factor(state.ever_2400, state.games, len(played))
+        k = k_factor(state.ever_2400, state.games, len(played), member in juniors and state.rating < JUNIOR_BELOW)
         change = rating_change(k, score, expected) if played else 0
         rows.append(RatingRow(member, state.rating, k, len(played), score, expected, change,
                               state.rating + change, performance_rating([before[o].rating for o, _ in played], score)))
     return rows
 
 
-def replay(initial: Mapping[int, Mapping[str, int]], events: Sequence[RatedEvent]) -> list[tuple[RatedEvent, list[RatingRow]]]:
-    """Every event's rating rows, from the members' initial ratings, in the order given."""
+def replay(initial: Mapping[int, Mapping[str, int]], events: Sequence[RatedEvent],
+           born: Mapping[int, int | None] | None = None) -> list[tuple[RatedEvent, list[RatingRow]]]:
+    """Every event's rating rows, from the members' initial ratings, in the order given (``born``: the
+    members' birth years, for a junior's K)."""
+    born = born or {}
     states: dict[tuple[int, str], RatingState] = {}
 
     def state(member: int, control: str) -> RatingState:
@@ -118,7 +141,8 @@ def replay(initial: Mapping[int, Mapping[str, int]], events: Sequence[RatedEvent
     report = []
     for event in events:
         before = {m: state(m, event.time_control) for m in event.players}
-        rows = rate_tournament(event.games, before, event.players, event.time_control)
+        juniors = [m for m in event.players if junior_in(born.get(m), event.date)]
+        rows = rate_tournament(event.games, before, event.players, event.time_control, juniors)
         for row in rows:
             old = before[row.member_id]
             states[(row.member_id, event.time_control)] = RatingState(

@@ -495,11 +495,12 @@ class TeamRow(_Record):
     number: int = Field(description="The team's number")
     name: str = Field(description="The team's name")
     short: str | None = Field(description="The short code; null for none")
-    rating: int | None = Field(description="The team rating, a whole number (halves rounded up: 2150); null for a "
-                                           "team with no rated player")
+    rating: int | None = Field(description="The team rating, a whole number (halves rounded up); null: no rated player")
     players: int = Field(description="The players on the roster")
     status: Literal["active", "withdrawn"] = Field(description="active or withdrawn")
     withdrawn_after: int | None = Field(description="A withdrawn team's last round; null otherwise")
+    entered_round: int | None | MISSING = Field(default=MISSING, description="Only when some team of a Swiss entered "
+                                                "late: the first round the team plays; null for the others")
 
 
 class RosterPlace(_Record):
@@ -655,8 +656,7 @@ class ClubRatingChange(_Record):
 
 
 class RatingHistoryLine(_Record):
-    """A member's club rating after a tournament, per time control; the first line of each, the
-    initial rating."""
+    """A member's club rating after a tournament, per time control; the first line of each, the initial rating."""
 
     time_control: TimeControl = Field(description="standard, rapid or blitz")
     tournament: str = Field(description="The tournament's folder, or '(initial)'")

@@ -56,17 +56,21 @@ def _result_text(code: str | None) -> str:
 def teams_view(tournament: TeamTournament) -> View:
     """The teams: number, name, short code, team rating, players on the roster, status."""
     records: list[dict[str, Any]] = []
+    late = any(entry.entered_round is not None for entry in tournament.teams)
     for entry in tournament.teams:
         rating = team_rating(tournament.roster(entry.number))
         records.append({"number": entry.number, "name": entry.name, "short": entry.short or None,
                         "rating": int(shown) if (shown := format_team_rating(rating)) else None, "players": len(tournament.members(entry.number)),
-                        "status": entry.status, "withdrawn_after": entry.withdrawn_after})
+                        "status": entry.status, "withdrawn_after": entry.withdrawn_after,
+                        **({"entered_round": entry.entered_round} if late else {})})
     columns = [Column("number", "No", text_cell("number"), "right"), Column("name", "Team", text_cell("name"), wrap=True),
                Column("short", "Short", text_cell("short")), Column("rating", "Rating", text_cell("rating"), "right"),
                Column("players", "Players", text_cell("players"), "right"),
                Column("status", "Status", lambda r: r["status"] if r["withdrawn_after"] is None
                       else f"withdrawn after round {r['withdrawn_after']}"),
                Column("withdrawn_after", "", text_cell("withdrawn_after"))]
+    if late:  # as the players' list: the column only when some team entered late
+        columns.append(Column("entered_round", "Entered", text_cell("entered_round"), "right"))
     return View(f"{tournament.settings.name}: teams", records, columns, hidden=frozenset({"withdrawn_after"}))
 
 

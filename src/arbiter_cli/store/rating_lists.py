@@ -201,6 +201,23 @@ def _duplicate(connection: sqlite3.Connection, column: str, what: str, form: str
     return BadArgument(f"{what} {value} is also on line {first}", source=source, line=second, field=label)
 
 
+def _remove_dead_stagings(target: Path) -> None:
+    """The staged copies a load killed before its rename left beside ``target`` (``.NAME.tmp-PID``,
+    the trial of issue 29 found them kept for good): removed when their process is gone, a load still
+    running left alone."""
+    for staged in target.parent.glob(f".{target.name}.tmp-*"):
+        pid = staged.name.rsplit("-", 1)[-1]
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:  # gone: its load never happened
+            with contextlib.suppress(OSError):
+                staged.unlink()
+        except OSError:  # alive, another user's: left alone
+            continue
+
+
 def load_list(path: Path, *, national: str | None = None, mapping: Mapping[str, str] | None = None,
               date: str | None = None, progress: Callable[[int, int | None], None] | None = None) -> LoadedList:
     """Load the list in ``path`` (FIDE's in its TXT or XML form, or with ``national`` a national
@@ -212,6 +229,7 @@ def load_list(path: Path, *, national: str | None = None, mapping: Mapping[str, 
     target = _index_file(name)
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = target.with_name(f".{target.name}.tmp-{os.getpid()}")
+    _remove_dead_stagings(target)
     step: Callable[[int, int | None], None] = progress or (lambda done, total: None)
     try:
         modified = dt.date.fromtimestamp(path.stat().st_mtime).isoformat()

@@ -3,7 +3,7 @@
 A team event is a folder of plain files, like an individual one::
 
     tournament.toml     the settings, with a [team] table (:class:`~arbiter_cli.core.team_settings.TeamSettings`)
-    teams.csv           number,name,short,status,withdrawn_after
+    teams.csv           number,name,short,status,withdrawn_after[,entered_round]
     players.csv         the players (as an individual event's), with the column 'team': a team's
                         roster is its players in start-number order, main players first; an
                         optional last column 'national_rating', when a player has one
@@ -49,6 +49,7 @@ from arbiter_cli.store.tournament import (FINAL_DIR, JOURNAL, PLAYER_COLUMNS, PL
 __all__ = ["TEAMS_FILE", "LINEUPS_FILE", "TEAM_LAYOUT", "TeamFolder", "is_team_folder", "team_files"]
 
 TEAM_COLUMNS = ("number", "name", "short", "status", "withdrawn_after")
+TEAM_OPTIONAL = ("entered_round",)  # only when some team entered late
 TEAM_PLAYER_COLUMNS = (*PLAYER_COLUMNS, "team")
 #: The optional last column of a team event's ``players.csv``: written when some player has one.
 TEAM_PLAYER_OPTIONAL = ("national_rating",)
@@ -107,12 +108,20 @@ def _team_players_csv(tournament: TeamTournament) -> str:
         for p in sorted(tournament.players, key=lambda p: p.start_number)])
 
 
+def _teams_csv(tournament: TeamTournament) -> str:
+    """A team event's ``teams.csv``: the column ``entered_round`` only when some team entered late."""
+    late = any(t.entered_round is not None for t in tournament.teams)
+    extra = TEAM_OPTIONAL if late else ()
+    return csv_text((*TEAM_COLUMNS, *extra), [[t.number, t.name, t.short, t.status, t.withdrawn_after,
+                                               *([t.entered_round] if late else [])]
+                                              for t in sorted(tournament.teams, key=lambda t: t.number)])
+
+
 def team_files(tournament: TeamTournament) -> dict[str, str]:
     """The folder's files for ``tournament``, by name."""
     files = {
         SETTINGS_FILE: team_settings_to_toml(tournament.settings, tournament.team),
-        TEAMS_FILE: csv_text(TEAM_COLUMNS, [[t.number, t.name, t.short, t.status, t.withdrawn_after]
-                                            for t in sorted(tournament.teams, key=lambda t: t.number)]),
+        TEAMS_FILE: _teams_csv(tournament),
         PLAYERS_FILE: _team_players_csv(tournament),
     }
     for rnd in tournament.rounds:
@@ -321,7 +330,7 @@ class _LineUpRows:
 
 # --------------------------------------------------------------------------- what the folder owns
 
-TEAMS = Table(TEAMS_FILE, TEAM_COLUMNS, _TeamRows)
+TEAMS = Table(TEAMS_FILE, TEAM_COLUMNS, _TeamRows, TEAM_OPTIONAL)
 TEAM_PLAYERS = Table(PLAYERS_FILE, TEAM_PLAYER_COLUMNS, _TeamPlayerRows, TEAM_PLAYER_OPTIONAL)
 MATCH_ROUNDS = RoundFiles(ROUNDS_DIR, MATCH_COLUMNS, _MatchRows)
 LINEUPS = Table(LINEUPS_FILE, LINEUP_COLUMNS, _LineUpRows, required=False)

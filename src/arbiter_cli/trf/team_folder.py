@@ -472,7 +472,8 @@ def export_team_trf(tournament: TeamTournament, standing: TeamStanding) -> Expor
     method = StartingRank.NRO if team.roster_rating == "national" else StartingRank.FIDE
     starting, national = national_lines(settings, tournament.players, warnings, method)
     lines += starting
-    code = (team_code(event.scoring, True, double) if system.is_round_robin else
+    # a round robin's 192 code says MP is primary: GP primary is a setting the file cannot carry (warned of)
+    code = (team_code(replace(event.scoring, primary="MP"), True, double) if system.is_round_robin else
             team_swiss_code(ColourModel(team.colour_model), event.scoring.primary))
     lines += [f"192 {code}",
               f"202 {','.join(team.effective_tiebreaks)}"]
@@ -510,6 +511,17 @@ def _requested(tournament: TeamTournament) -> dict[tuple[int, str], list[int]]:
     return {key: sorted(teams) for key, teams in out.items()}
 
 
+def _line_up_given(tournament: TeamTournament, rnd: MatchRound, match: Match) -> bool:
+    """Whether a side of the match has boards other than its default line-up (what the pairing gives):
+    a line-up the arbiter gave, lost under a match forfeit's 330. The default one, lost too, is no choice of
+    the arbiter's, and counts for nothing under the forfeit: no warning for it (the trial of issue 29)."""
+    for side, team in enumerate(match.teams):
+        players = tuple(p for p in ((g.first, g.second)[side] for g in match.boards) if p is not None)
+        if players and players != tournament.default_players(team, rnd.number):
+            return True
+    return False
+
+
 def _not_exported(tournament: TeamTournament, event: TeamEvent, total: int) -> list[str]:
     team = tournament.team
     fields = type(team).model_fields
@@ -519,7 +531,11 @@ def _not_exported(tournament: TeamTournament, event: TeamEvent, total: int) -> l
             event, withdrawn, tournament.settings.system is System.DOUBLE_ROUND_ROBIN):
         lost.remove("round_robin_withdrawal")  # the 310 columns say which rule counts (team._check_declared)
     lost += [f"team.{key}" for key in _TEAM_NOT_IN_TRF if getattr(team, key) != fields[key].default]
+    if event.round_robin and team.primary != "MP":  # FIDE_TEAM_ROUNDROBIN: MP primary (TRF-2026 192)
+        lost.append("team.primary")
     warnings = [f"not in a TRF, so not exported: the settings {', '.join(lost)}"] if lost else []
+    if any(t.entered_round is not None for t in tournament.teams):
+        warnings.append("late entries are exported as teams with zero-point byes (240 Z) in the rounds they missed")
     late = [t for t in tournament.teams if t.is_withdrawn and (t.withdrawn_after or 0) >= total]
     if any(t.is_withdrawn and t not in late for t in tournament.teams):
         warnings.append("withdrawn teams are written as absent (240 Z) in every round after their withdrawal: a TRF "
@@ -529,7 +545,13 @@ def _not_exported(tournament: TeamTournament, event: TeamEvent, total: int) -> l
                         "round is not exported: no round after it holds a 240 Z")
     for gone in (t for t in tournament.teams if t.is_withdrawn and t not in late):
         read = gone.withdrawn_after or 0
-        if read >= len(tournament.rounds):  # its 240 Z begin after the last round paired: the import walks back
+        if read > len(tournament.rounds):  # withdrawn after a round not paired (then unpaired): its 240 Z begin
+            # later, and a run of them that leaves a round still to play between is read as requested byes
+            warnings.append(f"the withdrawal of team {gone.number} ({gone.name}) after round {read} comes back as "
+                            f"requested zero-point byes from round {read + 1}: round {read} is not paired yet, and a "
+                            "TRF has no withdrawal")
+            continue
+        if read == len(tournament.rounds):  # its 240 Z begin after the last round paired: the import walks back
             while read and absent(event.entries[gone.number][read - 1]):  # over its absences (team_standing.
                 read -= 1  # withdrawn_teams), a late entry's byes among them
         if read != (gone.withdrawn_after or 0):
@@ -554,7 +576,7 @@ def _not_exported(tournament: TeamTournament, event: TeamEvent, total: int) -> l
         warnings.append(f"the board results kept under a match forfeit are not exported ({', '.join(kept)}): they count "
                         "for nothing while it stands, and the forfeit (330) is exported in their place")
     lined = [f"round {rnd.number} match {m.number}" for rnd in tournament.rounds for m in rnd.matches
-             if m.forfeit is not None and m.boards and not m.has_board_results]
+             if m.forfeit is not None and m.boards and not m.has_board_results and _line_up_given(tournament, rnd, m)]
     if lined:
         warnings.append(f"the line-ups kept under a match forfeit are not exported ({', '.join(lined)}): they count "
                         "for nothing while it stands, and the forfeit (330) is exported in their place")

@@ -16,11 +16,13 @@ The solver is :mod:`.matching`, a dense primal-dual blossom algorithm, exact on 
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import replace, dataclass, field
 from fractions import Fraction
-from itertools import compress, repeat
+from typing import TypeVar
+from itertools import compress, islice, repeat
 from operator import add as plus, mul as times
 
 from arbiter_cli.core.errors import NoPairing
@@ -28,10 +30,12 @@ from arbiter_cli.core.outcome import Outcome
 from arbiter_cli.pairing.dutch.colours import allocate_colours
 from arbiter_cli.pairing.dutch.matching import max_weight_matching
 from arbiter_cli.pairing.dutch.completion import (
-    blossom_families, can_complete, first_choices, first_choices_among, is_completable, lowest_pab_level,
-    maximum_matching, pairs_greedily,
+    _augment_from, blossom_families, can_complete, first_choices, first_choices_among, is_completable,
+    lowest_pab_level, maximum_matching, pairs_greedily,
 )
 from arbiter_cli.pairing.dutch.state import PairingRequest, PlayerState, Strength, derive_states
+
+_T = TypeVar("_T")
 
 __all__ = ["NoValidPairing", "DutchResult", "BracketReport", "pair_round"]
 
@@ -110,6 +114,10 @@ class _Engine:
     #: Step F by :func:`.completion.first_choices` on the zero-slack edges, instead of a
     #: solve with digits, when the tight solve's conditions allow (:meth:`_first_choices`).
     FIRST_CHOICES = True
+    #: Step E without its solve when the last solve's zero-slack edges hold an optimal
+    #: pairing with no exchange (:meth:`_natural_roles`), and step F then on those edges
+    #: without its tight solve; the tests turn it off to compare with the solves.
+    NATURAL = True
 
     def __init__(self, request: PairingRequest) -> None:
         self.request = request
@@ -164,6 +172,10 @@ class _Engine:
         self.tight: list[list[int]] | None = None  # see solve(tight=True)
         self.tight_mate: list[int] = []  # the tight solve's matching, by window position
         self.conditions: list[list[int]] = []  # its complementary slackness conditions
+        #: While set, each local solve also keeps its zero-slack edges, conditions and
+        #: matching in ``self.optimum`` (step E reads the last one: :meth:`_natural_roles`).
+        self.keep_optimum = False
+        self.optimum: tuple[list[list[int]], list[list[int]], list[int]] | None = None
         self.below_c9 = self.width - (2 * self.sgb + self.sgb + self.S + self.sgb + self.S)
         self.group_bits = bits
         self.segments = self._segments()
@@ -341,6 +353,26 @@ class _Engine:
                 low = lows[w] = intern.setdefault(low, low)
             row[y] = matrix[y][x] = low + add if low else 0
 
+    def _set_lower_row(self, a: int, others: Sequence[int], weights: Sequence[int]) -> None:
+        """:meth:`set_row` for a fresh local window's build, row by row in window order:
+        ``others`` are the window players before ``a`` (none an MDP pair with it), so the
+        row's first entries are written in C-level passes, and the entries above the
+        diagonal are left to :meth:`_mirror_local` (the same matrices as ``set_row``'s)."""
+        x = self.local_pos[a]
+        assert len(others) == x, "a window's build writes each row's lower part whole"
+        lows, compact, intern = self.low_doubled, self._compact, self.interned
+        for w in set(weights).difference(lows):
+            low = compact(w) << 1
+            lows[w] = intern.setdefault(low, low)
+        self.local_full[x][:x] = weights
+        self.local_matrix[x][:x] = map(lows.__getitem__, weights)
+
+    def _mirror_local(self) -> None:
+        """Copy the lower triangles of the local matrices (as built by :meth:`_set_lower_row`)
+        to their upper ones: both are symmetric."""
+        _mirror(self.local_matrix)
+        _mirror(self.local_full)
+
     def _segments(self) -> list[tuple[bool, int]]:
         """The fields below F0, least significant first: (is a score field, width).
         A score field (C7, C8's scores, C18-C21) holds one sub-field per score group."""
@@ -429,7 +461,8 @@ class _Engine:
         just those edges in a solve with a bonus."""
         extra = bonus or {}
         assert only is None or (extra and self.local is not None), "only= goes with a bonus, in a local solve"
-        found_tight: list[list[int]] | None = [] if tight else None
+        keeping = self.keep_optimum and self.local is not None and not extra
+        found_tight: list[list[int]] | None = [] if tight or keeping else None
         if self.local is not None:
             # The local window's matrix, kept up to date by set_row() and freeze(): F0 is
             # dropped (constant over complete pairings), and so are MDP-MDP edges;
@@ -473,12 +506,17 @@ class _Engine:
         # players' edges changed (steps C, D and E) or tie-breaks added (E).
         duals: list[int] | None = [] if self.local is not None else None
         start = self.warm if self.local is not None and not bonus_bits and self.WARM else None
-        conditions: list[list[int]] | None = [] if tight else None
+        conditions: list[list[int]] | None = [] if tight or keeping else None
         found = max_weight_matching(size, matrix, start, duals, even=self.local is not None, validate=False,
                                     tight=found_tight, conditions=conditions)
-        self.tight = found_tight
-        if conditions is not None:
-            self.tight_mate, self.conditions = found, conditions
+        self.optimum = (found_tight, conditions, found) if keeping and found_tight is not None \
+            and conditions is not None else None
+        if tight:
+            self.tight = found_tight
+            if conditions is not None:
+                self.tight_mate, self.conditions = found, conditions
+        else:
+            self.tight = None
         if duals is not None and not bonus_bits:  # (a shifted solve's duals fit no later one)
             self.warm = (duals, found)
         mate: dict[int, int] = {}
@@ -658,6 +696,7 @@ class _Engine:
         self.local_full = [[None] * len(self.local) for _ in self.local]
         self.warm = None
         self._compact_for(self.local)
+        self.keep_optimum = self.NATURAL
         stands = False
         try:
             self.bracket(window, mdp_end, cur_end)
@@ -769,26 +808,56 @@ class _Engine:
         # flat list: at 5000 players a window of 3000 has 4.5 million pairs, and a dict of
         # them took ~360 MB where the list takes 8 bytes a pair.
         base = [0] * (size * size)
-        frozen, edge_weight = self.frozen, self.edge_weight
+        frozen = self.frozen
         kind, kinds, memo, incompatible = self.kind, self.kinds, self.weight_memo, self.incompatible
+        # edge_weight(a, b, in_cur, not in_cur) for every a before b, in C-level passes: a
+        # column's weights by the kind of a (one table per kind of b and flags), then 0
+        # for the a that may not meet b (b in incompatible[a]: few).
+        meets_not: dict[int, list[int]] = {}
+        at = {v: i for i, v in enumerate(window)}
+        for a in window:
+            for b in incompatible[a]:
+                if b in at:
+                    meets_not.setdefault(b, []).append(at[a])
+        kind_at = [kind[v] for v in window]
+        tables: dict[int, list[int]] = {}
+        whole = not any(v in frozen for v in window)  # (then every row's players are slices)
+        higher: Sequence[int]
         for j in range(mdp_end, size):
             b = window[j]
             if b in frozen:
                 continue
             in_cur = j < cur_end
-            higher = [i for i in range(j) if window[i] not in frozen]
-            others = [window[i] for i in higher]
-            # edge_weight(a, b, in_cur, not in_cur), its look-up written out
+            higher = range(j) if whole else [i for i in range(j) if window[i] not in frozen]
+            others = window[:j] if whole else [window[i] for i in higher]
             column, flags = kind[b], (in_cur << 2) | ((not in_cur) << 1) | self.single
-            weights = []
-            for a in others:
-                if b in incompatible[a]:
-                    weights.append(0)
-                    continue
-                w = memo.get(((kind[a] * kinds + column) << 3) | flags)
-                weights.append(edge_weight(a, b, in_cur, not in_cur) if w is None else w)
-            deque(map(base.__setitem__, [i * size + j for i in higher], weights), maxlen=0)
-            self.set_row(b, others, weights)
+            table = tables.get((column << 3) | flags)
+            if table is None:
+                table = tables[(column << 3) | flags] = [-1] * kinds
+            kinds_before = kind_at[:j] if whole else [kind_at[i] for i in higher]
+            for k in set(kinds_before):
+                if table[k] < 0:
+                    pair_kind = ((k * kinds + column) << 3) | flags
+                    w = memo.get(pair_kind)
+                    if w is None:  # (the weight of a pair reads only its kinds)
+                        w = self._weight(others[kinds_before.index(k)], b, in_cur, not in_cur, self.single)
+                        w = memo[pair_kind] = self.interned.setdefault(w, w)
+                    table[k] = w
+            weights = list(map(table.__getitem__, kinds_before))
+            for i in meets_not.get(b, ()):
+                t = bisect_left(higher, i)
+                if t < len(higher) and higher[t] == i:
+                    weights[t] = 0
+            if whole:
+                base[j:j * size:size] = weights
+            else:
+                deque(map(base.__setitem__, [i * size + j for i in higher], weights), maxlen=0)
+            if self.local is None:
+                self.set_row(b, others, weights)
+            else:
+                self._set_lower_row(b, others, weights)
+        if self.local is not None:
+            self._mirror_local()
         self.solve()
         residents = range(mdp_end, cur_end)
         resident_vertices = {window[r] for r in residents}
@@ -830,7 +899,10 @@ class _Engine:
             i = j
 
         # D: the opponents of the paired MDPs (the first S2 transposition).
-        for k in sorted(marked):
+        order = sorted(marked)
+        for k in order:
+            # (only the last solve before step E need keep its zero-slack edges)
+            self.keep_optimum = self.NATURAL and k == order[-1]
             bonus = size
             for r in reversed(residents):
                 if r in marked or not base[k * size + r]:
@@ -864,15 +936,22 @@ class _Engine:
             self.set_row(players[a], players[a + 1:], [base[row + rem[b]] for b in range(a + 1, len(rem))],
                          tie(a) + extra)
 
-        for a in range(len(rem)):
-            reweight(a)
-        self.solve()
-
         def s1_role(a: int) -> bool:
             mate = self.mate.get(window[rem[a]])
             return mate in position and position[mate] > a
 
-        exch = sum(1 for a in range(pairs) if not s1_role(a))
+        # E's solve is skipped when the pairings optimal so far include one without an
+        # exchange: its answer is then known (every S1 role to the first `pairs` players).
+        natural_mate = self._natural_roles([window[r] for r in rem], pairs) if pairs else None
+        natural = natural_mate is not None
+        self.keep_optimum = False
+        if natural:
+            exch = 0
+        else:
+            for a in range(len(rem)):
+                reweight(a)
+            self.solve()
+            exch = sum(1 for a in range(pairs) if not s1_role(a))
         placed = 0
         for a in range(pairs - 1, -1, -1):
             if placed >= exch:
@@ -901,8 +980,14 @@ class _Engine:
                     base[rem[a] * size + n] = 0
                 self.set_row(players[a], window[cur_end:], [0] * (size - cur_end))
             reweight(a)
-        roles = [s1_role(a) for a in range(len(rem))]
+        roles = [a < pairs for a in range(len(rem))] if natural else [s1_role(a) for a in range(len(rem))]
         for a in range(len(rem)):
+            if natural:  # (no tie-break was written: only the pairs inside S1 or S2 change)
+                end = pairs if a < pairs else len(rem)
+                for b in range(a + 1, end):
+                    base[key(a, b)] = 0
+                self.set_row(players[a], players[a + 1:end], [0] * (end - a - 1))
+                continue
             for b in range(a + 1, len(rem)):
                 if not (roles[a] and not roles[b]):
                     base[key(a, b)] = 0
@@ -930,24 +1015,40 @@ class _Engine:
                 # solve (complementary slackness), so the solve with digits may drop the
                 # other edges: fewer edges to scan, and fewer digits to write. Its duals
                 # also let _first_choices settle step F without digits at all.
-                self.warm = None  # (E's duals price its tie-breaks: a cold start is quicker)
-                self.solve(tight=True)
-                only = self.tight
-                assert only is not None
+                given = options
                 at = self.local_pos
-                kept = []
-                for a, bs in zip(s1, options):
-                    zero = set(only[at[window[rem[a]]]])
-                    kept.append([b for b in bs if at[window[rem[b]]] in zero])
-                options = kept
+                for reuse in ((True, False) if natural_mate is not None and self.optimum is not None else (False,)):
+                    if reuse:
+                        # The pairings optimal so far are those optimal at E's start that use
+                        # only the edges left (natural_mate is one): the last solve's zero-slack
+                        # edges among those, under its conditions, so no solve is needed (unless
+                        # _first_choices declines their shape).
+                        assert self.optimum is not None and natural_mate is not None
+                        matrix = self.local_matrix
+                        self.tight = [[y for y in ys if row[y]] for ys, row in zip(self.optimum[0], matrix)]
+                        # (a frozen player is paired in every such pairing: covered, to be plain)
+                        covered = set(self.optimum[1][0])
+                        covered.update(at[v] for v in self.frozen if v in at)
+                        self.conditions = [sorted(covered)] + self.optimum[1][1:]
+                        self.tight_mate = natural_mate
+                    else:
+                        self.warm = None  # (E's duals price its tie-breaks: a cold start is quicker)
+                        self.solve(tight=True)
+                    only = self.tight
+                    assert only is not None
+                    options = []
+                    for a, bs in zip(s1, given):
+                        zero = set(only[at[window[rem[a]]]])
+                        options.append([b for b in bs if at[window[rem[b]]] in zero])
+                    tops = [len(bs) - (bool(bs) and bs[-1] == r - 1) for bs in options]
+                    if self.FIRST_CHOICES and self._first_choices(window, rem, s1, options, tops):
+                        return
             tops = [len(bs) - (bool(bs) and bs[-1] == r - 1) for bs in options]
             place = 1
             places = [0] * len(s1)
             for i in reversed(range(len(s1))):
                 places[i] = place
                 place *= tops[i] + 1
-            if only is not None and self.FIRST_CHOICES and self._first_choices(window, rem, s1, options, tops):
-                return
             digits: dict[tuple[int, int], int] = {}
             for a, bs, top, weight in zip(s1, options, tops, places):
                 u = window[rem[a]]
@@ -961,6 +1062,67 @@ class _Engine:
                 assert partner in position, "an S1 player left the remainder"
                 self.freeze(window[rem[a]], partner)
 
+    def _natural_roles(self, players: list[int], pairs: int) -> list[int] | None:
+        """Step E without its solve (C.04.3 Art. 4.3): a pairing optimal so far in which
+        exactly the first ``pairs`` remainder players (``players``, in order) take the S1
+        role, so that no exchange is needed, by window position; None if none is found.
+
+        E's tie-breaks reward first the S1 roles among the first ``pairs`` players, then a
+        low sum of S1 positions; both are at their best in such a pairing, and only in
+        one, so every optimum of E's solve gives those roles. The pairings optimal so far
+        are, by complementary slackness, the matchings over the last solve's zero-slack
+        edges (``self.optimum``) that cover its vertices of positive dual and hold
+        (size - 1) / 2 pairs inside each blossom of positive dual, the pairs frozen since
+        (step D) kept. One is sought from the last solve's matching by augmenting paths
+        over the edges it may use (inside the remainder, only from a first player to a
+        later one; from a first player, none leaving the remainder), covering every first
+        player and every vertex of positive dual (:func:`mend_cover`, exact); the blossoms
+        are then checked, not sought, so None is only "not found": E solves as before."""
+        optimum = self.optimum
+        if optimum is None:
+            return None
+        tight, (covered, *blossoms), found = optimum
+        at, local, frozen = self.local_pos, self.local, self.frozen
+        assert local is not None
+        size = len(local)
+        side = [0] * size  # 1: one of the first `pairs` players, 2: a later one, 0: outside
+        for a, v in enumerate(players):
+            side[at[v]] = 1 if a < pairs else 2
+        must = [False] * size
+        for x in covered:
+            must[x] = True
+        blocked = [False] * size
+        mate = list(found)
+        for x, v in enumerate(local):
+            if v in frozen:
+                blocked[x] = True  # (frozen from this solve's matching: kept as it is)
+            elif side[x] == 1:
+                must[x] = True
+        graph: list[list[int]] = []
+        for x in range(size):
+            sx = side[x]
+            if blocked[x]:
+                graph.append([])
+            elif sx == 0:
+                graph.append([y for y in tight[x] if side[y] != 1])
+            else:
+                graph.append([y for y in tight[x] if side[y] + sx == 3 or (sx == 2 and side[y] == 0)])
+        parted = []
+        for x in range(size):
+            y = mate[x]
+            if y >= 0 and not blocked[x] and (side[x] + side[y] not in (0, 3) and not
+                                              (side[x] + side[y] == 2 and side[x] != 1)):
+                mate[x] = mate[y] = -1
+                parted += [x, y]
+        if not mend_cover(graph, mate, must, blocked, parted):
+            return None
+        # Each blossom of positive dual must hold (size - 1) / 2 pairs: checked, not sought.
+        for blossom in blossoms:
+            inside = set(blossom)
+            if sum(1 for x in blossom if mate[x] in inside) != len(blossom) - 1:
+                return None
+        return mate
+
     def _first_choices(self, window: list[int], rem: list[int], s1: list[int], options: list[list[int]],
                        tops: list[int]) -> bool:
         """Step F without digits, when the tight solve allows: each S1 player takes its
@@ -970,7 +1132,7 @@ class _Engine:
         even in number (then the zero-slack edges between the two sets are dropped), or one
         holds any other part of the window (then the optimal pairings are a union of a few
         families, :func:`.completion.blossom_families`, docs/dutch-engine-notes.md §4.4a item
-        19); an S1 player left with no option of positive digit (only the tie of the last
+        20); an S1 player left with no option of positive digit (only the tie of the last
         position) must meet that last position in every optimal pairing, or the choice is
         left to the solve with digits."""
         covered, *blossoms = self.conditions
@@ -1056,6 +1218,50 @@ class _Engine:
         rules = {_tpn(by_rank, k): v for k, v in rules.items()}
         bye = players[bye_vertex].state.tpn if bye_vertex is not None else None
         return DutchResult(pairs, bye, rules, tuple(getattr(self, "reports", ())))
+
+
+def _mirror(rows: list[list[_T]]) -> None:
+    """Copy a square matrix's lower triangle to its upper one, a row at a time."""
+    for x, row in enumerate(rows):
+        row[x + 1:] = [below[x] for below in islice(rows, x + 1, None)]
+
+
+def mend_cover(graph: list[list[int]], mate: list[int], must: list[bool], blocked: list[bool],
+               parted: list[int]) -> bool:
+    """Mend the matching ``mate`` (changed in place) over ``graph`` so that it covers
+    every vertex marked ``must`` (blocked vertices left out); False if it cannot.
+    The vertices ``parted`` (just made single) are first matched again by augmenting
+    paths to any single vertex, so that the matching regains its size where it can;
+    then each uncovered vertex that must be covered is covered by an augmenting path,
+    which may end at a vertex that need not be covered (a "twin" vertex joined to it
+    alone stands for leaving it single). An augmentation never uncovers a vertex, and
+    a vertex from which no path exists cannot be covered together with those covered
+    already (the symmetric difference with a matching that covers them all holds such
+    a path; Berge), so the answer is exact."""
+    n = len(graph)
+    for x in parted:
+        if mate[x] == -1:
+            for y in graph[x]:
+                if mate[y] == -1 and not blocked[y]:
+                    mate[x], mate[y] = y, x
+                    break
+    for x in parted:
+        if mate[x] == -1:
+            _augment_from(x, graph, mate, blocked)
+    roots = [x for x in range(n) if mate[x] == -1 and must[x] and not blocked[x]]
+    if not roots:
+        return True
+    free = [x for x in range(n) if not must[x] and not blocked[x]]
+    twin = {x: n + k for k, x in enumerate(free)}
+    extended_graph = [neighbours + [twin[x]] if x in twin else neighbours for x, neighbours in enumerate(graph)]
+    extended_graph += [[x] for x in free]
+    extended_blocked = blocked + [False] * len(free)
+    extended = mate + [-1] * len(free)
+    for root in roots:
+        if extended[root] == -1 and not _augment_from(root, extended_graph, extended, extended_blocked):
+            return False
+    mate[:] = [-1 if y >= n else y for y in extended[:n]]
+    return True
 
 
 def _ranked(player: _Player) -> PlayerState:
