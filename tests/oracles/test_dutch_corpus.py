@@ -9,6 +9,7 @@ runs with ``python scripts/dutch_corpus.py``.
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -206,6 +207,33 @@ def test_step_f_beside_one_blossom_of_the_zero_duals_by_first_choices_as_by_digi
     monkeypatch.setattr(_Engine, "NATURAL", False)
     _check(CASES / f"{case}.trf")
     assert digits or (taken and all(taken))
+
+
+@pytest.mark.parametrize("case", ["n0010_R04_s0820244554_r03", "n0024_R10_s0663683475_r07",
+                                  "n0250_R06_s1503896740_r02"])
+@pytest.mark.parametrize("digits", [False, True])
+def test_step_f_beside_one_blossom_by_the_best_of_each_familys_first_choices_as_by_digits(
+        case: str, digits: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Step F's tight solve leaves one blossom B of positive dual beside vertices of any dual
+    # (not item 18's shape): the optimal pairings split into families by the partner of B's one
+    # vertex not paired inside it (none, or each vertex outside), and the S1 players take the
+    # best of each family's first choices. Here (2, 4 and 1 families) it must take that path
+    # and settle every S1 player, and give bbp's pairing, as the solve with digits does.
+    from arbiter_cli.pairing.dutch import engine
+
+    settled: list[bool] = []
+    original = engine.first_choices_among
+
+    def spy(*args: Any) -> list[int] | None:
+        found = original(*args)
+        settled.append(found is not None)
+        return found
+
+    monkeypatch.setattr(engine, "first_choices_among", spy)
+    monkeypatch.setattr(engine._Engine, "FIRST_CHOICES", not digits)
+    _check(CASES / f"{case}.trf")
+    assert digits or (settled and all(settled))
+    assert not digits or not settled
 
 
 def _baku_case(residue: int) -> Path:

@@ -186,3 +186,56 @@ def test_first_choices_passes_over_only_options_that_would_fail() -> None:
         assert skipping == plain, (weight, choosers, options)
         compared += 1
     assert compared > 100 and searches > 50, (compared, searches)
+
+
+def test_first_choices_beside_one_blossom_are_the_best_of_each_familys_first_choices() -> None:
+    # One blossom B of positive dual beside vertices in none: every maximum-weight matching
+    # lies in one family of blossom_families (B's one vertex not paired inside B is single
+    # or meets one x outside), and first_choices_among, the families taken together, gives
+    # the lexicographically first choices over all the optima, on small random graphs against
+    # every maximum-weight matching listed; a chooser with no option left must be sure of its
+    # tie (the same partner in every optimum with those choices), or no answer.
+    from arbiter_cli.pairing.dutch.completion import blossom_families, first_choices_among
+    from arbiter_cli.pairing.dutch.matching import matching_weight, max_weight_matching
+
+    rng = random.Random(34)
+    checked = sure_ties = unsure = 0
+    for _ in range(3000):
+        n = rng.randint(5, 9)
+        weight = [[0] * n for _ in range(n)]
+        edges = []
+        for a in range(n):
+            for b in range(a + 1, n):
+                if rng.random() < 0.6:
+                    weight[a][b] = weight[b][a] = rng.choice([2, 4, 6, 8])
+                    edges.append((a, b))
+        tight: list[list[int]] = []
+        conditions: list[list[int]] = []
+        mate = max_weight_matching(n, weight, tight=tight, conditions=conditions)
+        covered, *blossoms = conditions
+        if len(blossoms) != 1 or len(blossoms[0]) == n:
+            continue
+        best = matching_weight(weight, mate)
+        optimal = [m for m in _matchings(n, edges) if matching_weight(weight, m) == best]
+        choosers = rng.sample(range(n), rng.randint(1, n // 2))
+        rest = [b for b in range(n) if b not in choosers]
+        options = [rng.sample(rest, rng.randint(0, min(3, len(rest)))) for _ in choosers]
+        ties = [rng.choice([-1] + [b for b in rest if b not in bs]) for bs in options]
+        families = blossom_families(tight, [v in blossoms[0] for v in range(n)], [v in covered for v in range(n)])
+        got = first_choices_among(families, mate, choosers, options, ties)
+
+        def key(m: list[int]) -> list[int]:
+            return [bs.index(m[a]) if m[a] in bs else len(bs) for a, bs in zip(choosers, options)]
+
+        first = min(key(m) for m in optimal)
+        firsts = [m for m in optimal if key(m) == first]
+        tied = [(a, tie) for a, bs, k, tie in zip(choosers, options, first, ties) if k == len(bs)]
+        if not all(tie != -1 and all(m[a] == tie for m in firsts) for a, tie in tied):
+            assert got is None, (weight, choosers, options, ties, got)
+            unsure += 1
+            continue
+        assert got is not None, (weight, choosers, options, ties, first)
+        assert [y if y < n else -1 for y in got[:n]] in firsts, (weight, choosers, options, ties, got)
+        checked += 1
+        sure_ties += bool(tied)
+    assert checked > 80 and sure_ties > 30 and unsure > 200, (checked, sure_ties, unsure)

@@ -14,7 +14,8 @@ from collections import deque
 from collections.abc import Callable, Sequence
 
 __all__ = ["can_complete", "is_completable", "maximum_matching", "lowest_pab_level", "pairs_greedily",
-           "first_choices"]
+           "first_choices", "first_choices_among",
+           "blossom_families"]
 
 #: :func:`first_choices` passes over the options that cannot be reached by an even
 #: alternating path (they would fail their test); False tests every option (the tests
@@ -276,20 +277,139 @@ def first_choices(adjacency: Sequence[Sequence[int]], mate: Sequence[int], cover
     >>> first_choices([[1, 2], [0], [0]], [1, 0, -1], [True, False, False], True, [0], [[2, 1]], [-1])
     [2, -1, 0]
     """
-    n = len(adjacency)
-    free = [v for v in range(n) if not covered[v]]
-    twin = {v: n + k for k, v in enumerate(free)}
-    graph: list[list[int]] = [list(neighbours) + ([twin[v]] if v in twin else []) for v, neighbours in
-                              enumerate(adjacency)] + [[v] for v in free]
-    real = list(mate)
-    blocked = [False] * len(graph)
-    for twin_vertex in range(n, len(graph)):  # left out while cardinality is restored
-        blocked[twin_vertex] = True
-    left = n  # unblocked real vertices
+    chooser = _Choosing(adjacency, mate, covered, maximum)
+    for a, choices, tie in zip(choosers, options, ties_with):
+        chooser.choose(a, choices, tie)
+    return chooser.finish()
 
-    def mend(trial: list[int], single: list[int]) -> bool:
-        if maximum:
-            target = left % 2
+
+def first_choices_among(families: Sequence[tuple[Sequence[Sequence[int]], Sequence[bool]]], mate: Sequence[int],
+                        choosers: Sequence[int], options: Sequence[Sequence[int]],
+                        ties_with: Sequence[int]) -> list[int] | None:
+    """:func:`first_choices` over a union of families of matchings: a matching is
+    admissible when it is admissible in one family ``(adjacency, covered)`` (edges of
+    ``adjacency`` only, every vertex marked ``covered`` covered; no size condition).
+    ``mate`` need not be admissible in any: each family starts from its pairs over
+    that family's edges, mended by augmenting paths towards the vertices that need
+    not be covered (exact, as in :func:`first_choices`; a family with no admissible
+    matching drops out). Families may have more vertices than ``mate`` (theirs are
+    single at the start); the matching returned has a family's length.
+
+    The lexicographically first choices over a union are the best of each family's
+    first choices. The families go through the choosers together: each takes its
+    first option allowed in that family, and only the families whose choice ranks
+    best go on (a family behind on one chooser is behind for good). A chooser with
+    no option left in every family still going on must meet its ``ties_with`` vertex
+    in every admissible matching of all of them, or else None is returned, as by
+    :func:`first_choices`.
+
+    >>> first_choices_among([([[1], [0], []], [True, True, False]), ([[], [2], [1]], [False, True, True])],
+    ...                     [-1, -1, -1], [1], [[2, 0]], [-1])
+    [-1, 2, 1]
+    """
+    going = []
+    for adjacency, covered in families:
+        size = len(adjacency)
+        start = [-1] * size
+        for v, w in enumerate(mate):
+            if w >= 0 and w in adjacency[v]:
+                start[v] = w
+        chooser = _Choosing(adjacency, start, covered, False, mend=True)
+        if chooser.admissible:
+            going.append(chooser)
+    if not going:
+        return None
+    for a, choices, tie in zip(choosers, options, ties_with):
+        ranks = [chooser.choose(a, choices, tie) for chooser in going]
+        best = min(ranks)
+        going = [chooser for chooser, rank in zip(going, ranks) if rank == best]
+    found = [chooser.finish() for chooser in going]
+    return None if any(matching is None for matching in found) else found[0]
+
+
+def blossom_families(tight: Sequence[Sequence[int]], inside: Sequence[bool],
+                     must: Sequence[bool]) -> list[tuple[list[list[int]], list[bool]]]:
+    """The maximum-weight matchings of an optimal solve as a union of families for
+    :func:`first_choices_among`, when one blossom B of positive dual holds part of the
+    vertices (``inside``) and the rest, X, lie in no blossom of positive dual.
+
+    By complementary slackness a maximum-weight matching uses zero-slack edges only
+    (``tight``), covers every vertex of positive dual (``must``) and has (|B| - 1) / 2
+    pairs inside B, so exactly one vertex u of B is not paired inside it: u is single
+    (its dual is zero) or meets one x of X. That splits the matchings by u's partner:
+    none (the edges between B and X dropped; a dummy vertex z, joined to each vertex of
+    B of dual zero and to be covered, takes u) or one x of X (x joined to B only, the
+    other edges between B and X dropped, x to be covered). In each, every vertex of B is
+    covered. Each family is (adjacency, covered) on the vertices and z, which comes last
+    (isolated where not used); a family that cannot occur (no such u) is left out.
+
+    >>> blossom_families([[1, 2, 3], [0, 2], [0, 1], [0]], [True, True, True, False], [True, False, False, False])
+    [([[1, 2], [0, 2, 4], [0, 1, 4], [], [1, 2]], [True, True, True, False, True]), \
+([[1, 2, 3], [0, 2], [0, 1], [0], []], [True, True, True, True, False])]
+    """
+    size = len(inside)
+    within = [[y for y in ys if inside[y] == inside[x]] for x, ys in enumerate(tight)]
+    cover = [must[x] or inside[x] for x in range(size)]
+    families: list[tuple[list[list[int]], list[bool]]] = []
+    exits = [u for u in range(size) if inside[u] and not must[u]]
+    if exits:  # u single
+        adjacency = [list(ys) for ys in within] + [exits]
+        for u in exits:
+            adjacency[u].append(size)
+        families.append((adjacency, cover + [True]))
+    for x in range(size):  # u meets x
+        if inside[x]:
+            continue
+        into = [y for y in tight[x] if inside[y]]
+        if not into:
+            continue
+        adjacency = [list(ys) for ys in within] + [[]]
+        for y in within[x]:
+            adjacency[y].remove(x)
+        adjacency[x] = into
+        for u in into:
+            adjacency[u].append(x)
+        covered = cover + [False]
+        covered[x] = True
+        families.append((adjacency, covered))
+    return families
+
+
+class _Choosing:
+    """The state of :func:`first_choices` on one graph, one chooser at a time."""
+
+    def __init__(self, adjacency: Sequence[Sequence[int]], mate: Sequence[int], covered: Sequence[bool],
+                 maximum: bool, mend: bool = False) -> None:
+        n = len(adjacency)
+        self.n, self.adjacency, self.covered, self.maximum = n, adjacency, covered, maximum
+        free = [v for v in range(n) if not covered[v]]
+        self.free = free
+        self.twin = twin = {v: n + k for k, v in enumerate(free)}
+        self.graph: list[list[int]] = [list(neighbours) + ([twin[v]] if v in twin else []) for v, neighbours in
+                                       enumerate(adjacency)] + [[v] for v in free]
+        self.real = list(mate)
+        self.blocked = blocked = [False] * len(self.graph)
+        for twin_vertex in range(n, len(self.graph)):  # left out while cardinality is restored
+            blocked[twin_vertex] = True
+        self.left = n  # unblocked real vertices
+        # When every vertex must be covered (no twins), the admissible matchings are the
+        # perfect ones, and a test (a, b) can only succeed if b is joined to a's partner
+        # by an even alternating path avoiding a: the symmetric difference of ``real`` with
+        # a perfect matching that pairs a with b holds one. After a chooser's first failed
+        # test, one search from its partner marks those b, and the options not marked are
+        # passed over without a test (they would fail it); the others are tested as before.
+        self.skip_by_parity = SKIP_UNREACHABLE and not maximum and not free
+        self.ties: list[tuple[int, int]] = []  # choosers with no option left, and their tie
+        self.broken = False  # a chooser was already taken: no answer
+        self.admissible = True
+        if mend:
+            self.admissible = self.mend(self.real, [v for v in range(n) if self.real[v] == -1 and covered[v]])
+
+    def mend(self, trial: list[int], single: list[int]) -> bool:
+        n, graph, blocked, covered, twin = self.n, self.graph, self.blocked, self.covered, self.twin
+        extra = [-1] * len(self.free)
+        if self.maximum:
+            target = self.left % 2
             single = [v for v in range(n) if trial[v] == -1 and not blocked[v]]
             tried: set[int] = set()
             while len(single) > target:
@@ -297,14 +417,14 @@ def first_choices(adjacency: Sequence[Sequence[int]], mate: Sequence[int], cover
                 if root is None:
                     return False
                 tried.add(root)
-                extended = trial + [-1] * len(free)
+                extended = trial + extra
                 if _augment_from(root, graph, extended, blocked):
                     trial[:] = extended[:n]
                     single = [v for v in single if trial[v] == -1]
         for v in single:
             if trial[v] != -1 or not covered[v]:
                 continue
-            extended = trial + [-1] * len(free)
+            extended = trial + extra
             for twin_vertex in twin.values():
                 blocked[twin_vertex] = False
             found = _augment_from(v, graph, extended, blocked)
@@ -315,36 +435,32 @@ def first_choices(adjacency: Sequence[Sequence[int]], mate: Sequence[int], cover
             trial[:] = [-1 if w >= n else w for w in extended[:n]]
         return True
 
-    # When every vertex must be covered (no twins), the admissible matchings are the
-    # perfect ones, and a test (a, b) can only succeed if b is joined to a's partner
-    # by an even alternating path avoiding a: the symmetric difference of ``real`` with
-    # a perfect matching that pairs a with b holds one. After a chooser's first failed
-    # test, one search from its partner marks those b, and the options not marked are
-    # passed over without a test (they would fail it); the others are tested as before.
-    skip_by_parity = SKIP_UNREACHABLE and not maximum and not free
-    ties: list[tuple[int, int]] = []  # choosers with no option left, and their tie
-    for a, choices, tie in zip(choosers, options, ties_with):
+    def choose(self, a: int, choices: Sequence[int], tie: int) -> int:
+        """Chooser ``a`` takes its first option still allowed; returns its rank among
+        ``choices`` (their number if none: ``a`` then stays free, tied to ``tie``)."""
+        blocked, real = self.blocked, self.real
         if blocked[a]:
-            return None
-        near = set(adjacency[a])
+            self.broken = True
+            return len(choices)
+        near = set(self.adjacency[a])
         failed = False
         reachable: list[bool] | None = None
-        for b in choices:
+        for rank, b in enumerate(choices):
             if blocked[b] or b not in near:
                 continue
-            if failed and skip_by_parity and real[a] != -1:
+            if failed and self.skip_by_parity and real[a] != -1:
                 if reachable is None:
                     blocked[a] = True
                     alone = real[:]
                     alone[a] = alone[real[a]] = -1
-                    reachable = _even_from(real[a], graph, alone, blocked) or [True] * len(graph)
+                    reachable = _even_from(real[a], self.graph, alone, blocked) or [True] * len(self.graph)
                     blocked[a] = False
                 if not reachable[b]:
                     continue
             blocked[a] = blocked[b] = True
-            left -= 2
+            self.left -= 2
             if real[a] == b:
-                break
+                return rank
             trial = real[:]
             single = []
             for v in (a, b):
@@ -354,27 +470,34 @@ def first_choices(adjacency: Sequence[Sequence[int]], mate: Sequence[int], cover
                     if w not in (a, b):
                         single.append(w)
                 trial[v] = -1
-            if mend(trial, single):
+            if self.mend(trial, single):
                 trial[a], trial[b] = b, a
-                real = trial
-                break
+                self.real = real = trial
+                return rank
             blocked[a] = blocked[b] = False
-            left += 2
+            self.left += 2
             failed = True
-        else:
-            ties.append((a, tie))
-    for a, tie in ties:
-        # The chooser's digit is 0 whether it meets its tie or anyone outside its options:
-        # the choice is only sure when no admissible matching parts it from its tie.
-        if tie == -1 or real[a] != tie:
+        self.ties.append((a, tie))
+        return len(choices)
+
+    def finish(self) -> list[int] | None:
+        """The matching, once each chooser has chosen; None if a chooser with no option
+        left is not sure to meet its tie."""
+        if self.broken:
             return None
-        graph[a].remove(tie)
-        graph[tie].remove(a)
-        trial = real[:]
-        trial[a] = trial[tie] = -1
-        parted = mend(trial, [a, tie])
-        graph[a].append(tie)
-        graph[tie].append(a)
-        if parted:
-            return None
-    return real
+        real, graph = self.real, self.graph
+        for a, tie in self.ties:
+            # The chooser's digit is 0 whether it meets its tie or anyone outside its options:
+            # the choice is only sure when no admissible matching parts it from its tie.
+            if tie == -1 or real[a] != tie:
+                return None
+            graph[a].remove(tie)
+            graph[tie].remove(a)
+            trial = real[:]
+            trial[a] = trial[tie] = -1
+            parted = self.mend(trial, [a, tie])
+            graph[a].append(tie)
+            graph[tie].append(a)
+            if parted:
+                return None
+        return real

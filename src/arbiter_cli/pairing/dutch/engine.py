@@ -30,7 +30,8 @@ from arbiter_cli.core.outcome import Outcome
 from arbiter_cli.pairing.dutch.colours import allocate_colours
 from arbiter_cli.pairing.dutch.matching import max_weight_matching
 from arbiter_cli.pairing.dutch.completion import (
-    _augment_from, can_complete, first_choices, is_completable, lowest_pab_level, maximum_matching, pairs_greedily,
+    _augment_from, blossom_families, can_complete, first_choices, first_choices_among, is_completable,
+    lowest_pab_level, maximum_matching, pairs_greedily,
 )
 from arbiter_cli.pairing.dutch.state import PairingRequest, PlayerState, Strength, derive_states
 
@@ -1128,14 +1129,30 @@ class _Engine:
         first option that an optimal pairing still allows (:func:`.completion.first_choices`
         on the zero-slack edges). It applies when no blossom has a positive dual, or one
         holds the whole window, or one holds every vertex of dual zero, the others being
-        even in number (then the zero-slack edges between the two sets are dropped); an S1 player left with no option of positive digit
-        (only the tie of the last position) must meet that last position in every optimal
-        pairing, or the choice is left to the solve with digits."""
+        even in number (then the zero-slack edges between the two sets are dropped), or one
+        holds any other part of the window (then the optimal pairings are a union of a few
+        families, :func:`.completion.blossom_families`, docs/dutch-engine-notes.md §4.4a item
+        20); an S1 player left with no option of positive digit (only the tie of the last
+        position) must meet that last position in every optimal pairing, or the choice is
+        left to the solve with digits."""
         covered, *blossoms = self.conditions
         size = len(self.tight_mate)
         assert self.tight is not None
         adjacency: Sequence[Sequence[int]] = self.tight
+        at = self.local_pos
+        choosers = [at[window[rem[a]]] for a in s1]
+        choices = [[at[window[rem[b]]] for b in bs[:top]] for bs, top in zip(options, tops)]
+        ties = [at[window[rem[bs[-1]]]] if top < len(bs) else -1 for bs, top in zip(options, tops)]
+        must = [False] * size
+        for x in covered:
+            must[x] = True
+        found: list[int] | None
         if blossoms and len(blossoms[0]) < size:
+            if len(blossoms) > 1:
+                return False
+            inside = [False] * size
+            for x in blossoms[0]:
+                inside[x] = True
             # One blossom B of positive dual beside the vertices of positive dual O, which
             # are all the others, with |O| even (the usual shape: B holds the player left
             # over). An optimal pairing covers O and has (|B| - 1) / 2 pairs inside B: one
@@ -1143,25 +1160,28 @@ class _Engine:
             # (their number has |O|'s parity and is at most 1). So the optimal pairings are
             # the maximum matchings, one vertex single, over the zero-slack edges inside O
             # and inside B: the case of one blossom holding the whole window, on that graph.
-            # Any other shape: the solve with digits.
-            if len(blossoms) > 1 or len(covered) + len(blossoms[0]) != size or len(covered) % 2:
-                return False
-            inside = [False] * size
-            for x in blossoms[0]:
-                inside[x] = True
-            if any(inside[x] for x in covered):
-                return False
-            if any(y >= 0 and inside[x] != inside[y] for x, y in enumerate(self.tight_mate)):
-                return False  # (an optimal pair never joins O and B, as above)
-            adjacency = [[y for y in ys if inside[y] == inside[x]] for x, ys in enumerate(self.tight)]
-        must = [False] * size
-        for x in covered:
-            must[x] = True
-        at = self.local_pos
-        found = first_choices(adjacency, self.tight_mate, must, bool(blossoms),
-                              [at[window[rem[a]]] for a in s1],
-                              [[at[window[rem[b]]] for b in bs[:top]] for bs, top in zip(options, tops)],
-                              [at[window[rem[bs[-1]]]] if top < len(bs) else -1 for bs, top in zip(options, tops)])
+            if len(covered) + len(blossoms[0]) == size and not len(covered) % 2 \
+                    and not any(inside[x] for x in covered):
+                if any(y >= 0 and inside[x] != inside[y] for x, y in enumerate(self.tight_mate)):
+                    return False  # (an optimal pair never joins O and B, as above)
+                adjacency = [[y for y in ys if inside[y] == inside[x]] for x, ys in enumerate(self.tight)]
+            else:
+                if size - len(blossoms[0]) + 1 > self.MOST_FAMILIES:
+                    return False
+                families = blossom_families(self.tight, inside, must)
+                found = first_choices_among(families, self.tight_mate, choosers, choices, ties)
+                if found is not None:  # (the dummy z stands for no partner)
+                    found = [y if y < size else -1 for y in found[:size]]
+                return self._settle(window, rem, s1, found)
+        found = first_choices(adjacency, self.tight_mate, must, bool(blossoms), choosers, choices, ties)
+        return self._settle(window, rem, s1, found)
+
+    #: At most this many families (the vertices outside the blossom, plus one) in step F
+    #: by :func:`.completion.blossom_families`; beyond it, the solve with digits.
+    MOST_FAMILIES = 16
+
+    def _settle(self, window: list[int], rem: list[int], s1: list[int], found: list[int] | None) -> bool:
+        """Freeze each S1 player with its partner in ``found`` (window positions); False if None."""
         if found is None:
             return False
         vertices = self.local
