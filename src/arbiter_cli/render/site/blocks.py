@@ -131,7 +131,12 @@ def _opening(key: str, value: str, cls: str, span: int) -> str:
 def cell_html(cell: Cell) -> str:
     """A body cell as the ``cell`` macro of ``macros.html`` writes it with the tag ``td``, each text escaped
     as Jinja2's autoescaping does (the hall screen's pairings: :func:`arbiter_cli.render.site.pages.hall.hall_rows`)."""
-    text, href, key, cls, value, name, link_cls, before, after, more, span = cell
+    return _cell_opening(cell[2], cell[4], cell[3], cell[10]) + _part(cell) + "</td>"
+
+
+def _cell_opening(key: Any, value: Any, cls: Any, span: Any) -> str:
+    """A body cell's ``<td ...>``, kept once made for cells of texts (the same few openings repeat over
+    a crosstable's 20,000 cells; texts only in the key: 1 and 1.0 are equal keys, and are written apart)."""
     if type(key) is str and type(value) is str and type(cls) is str and type(span) is int:
         opening = (key, value, cls, span)
         tag = _OPENINGS.get(opening)
@@ -139,9 +144,8 @@ def cell_html(cell: Cell) -> str:
             tag = _opening(key, value, cls, span)
             if len(_OPENINGS) < 100_000:
                 _OPENINGS[opening] = tag
-    else:
-        tag = _opening(key, value, cls, span)
-    return tag + _part(cell) + "</td>"
+        return tag
+    return _opening(key, value, cls, span)
 
 
 def points_html(value: Fraction | int | float | str | None) -> str:
@@ -169,17 +173,7 @@ def table_rows(table: Table) -> Markup:
         out.append(">")
         for cell in row:
             text, href, key, cls, value, name, link_cls, before, after, more, span = cell
-            if type(key) is str and type(value) is str and type(cls) is str and type(span) is int:
-                # (texts only in the key: 1 and 1.0 are equal keys, and are written apart)
-                opening = (key, value, cls, span)
-                tag = _OPENINGS.get(opening)
-                if tag is None:
-                    tag = _opening(key, value, cls, span)
-                    if len(_OPENINGS) < 100_000:
-                        _OPENINGS[opening] = tag
-            else:
-                tag = _opening(key, value, cls, span)
-            out.append(tag)
+            out.append(_cell_opening(key, value, cls, span))
             if before:
                 out.append(_text(before))
             if href or name:
