@@ -557,3 +557,58 @@ def test_a_team_round_robin_with_game_points_primary_is_exported_as_the_192_code
     assert "warning: not in a TRF, so not exported: the settings" in exported.err and "team.primary" in exported.err
     assert "192 FIDE_TEAM_ROUNDROBIN" in (tmp_path / "x.trf").read_text()
     assert arbiter("import", tmp_path / "x.trf", tmp_path / "back").code == 0
+
+
+def _three_team_round_robin(arbiter: Runner, folder: Path, system: str = "round-robin") -> None:
+    assert arbiter("new", folder, "--teams", "--boards", "1", "--system", system, "--name", "X", "--seed",
+                   "99").code == 0
+    assert arbiter("-d", folder, "team", "import", "-", stdin='team,short,name,rating\nA,A1,"A, a",2000\n'
+                   'B,B1,"B, b",1900\nC,C1,"C, c",1800\n').code == 0
+
+
+def _standings(arbiter: Runner, folder: Path) -> list[tuple[str, object, object]]:
+    shown = arbiter("-d", folder, "standings", "--format", "json")
+    assert shown.code == 0, shown.err
+    return [(row["name"], row["rank"], row["match_points"]) for row in json.loads(shown.out)]
+
+
+def test_a_team_round_robin_withdrawal_after_a_round_since_unpaired_comes_back_withdrawn_after_that_round(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """A round robin holds no requested byes, so its 240 Z to the end are the withdrawal even when they begin
+    after a round still to play (withdrawn after round 1, then round 1 unpaired: harness seed 3501). They came
+    back as requested byes the folder cannot hold, dropped: the team active, back in the standings the half
+    rule had taken it out of."""
+    folder = tmp_path / "ev"
+    _three_team_round_robin(arbiter, folder)
+    assert arbiter("-d", folder, "pair").code == 0
+    assert arbiter("-d", folder, "team", "withdraw", "1").code == 0
+    assert arbiter("-d", folder, "unpair").code == 0
+    exported = arbiter("-d", folder, "export", "-o", tmp_path / "x.trf")
+    assert exported.code == 0, exported.err
+    assert "comes back" not in exported.err
+    assert arbiter("import", tmp_path / "x.trf", tmp_path / "back").code == 0
+    assert (tmp_path / "back" / "teams.csv").read_text() == (folder / "teams.csv").read_text()
+    assert _standings(arbiter, tmp_path / "back") == _standings(arbiter, folder)
+
+
+def test_a_team_withdrawal_followed_by_a_match_of_its_own_is_exported_with_the_round_it_comes_back_after(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """Withdrawn after round 0, then round 2's forfeit corrected to a win of the withdrawn team: the export
+    writes no 240 Z in round 2, and the import reads the withdrawal after round 2. Export said nothing
+    (harness seed 3501); it now names both rounds."""
+    folder = tmp_path / "ev"
+    _three_team_round_robin(arbiter, folder, "double-round-robin")
+    assert arbiter("-d", folder, "pair").code == 0
+    assert arbiter("-d", folder, "result", "1", "1", "+/-").code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    match = json.loads(arbiter("-d", folder, "pairings", "2", "--format", "json").out)[0]
+    assert (match["first"], match["second"]) == (3, 1)  # C meets A in round 2 (the Berger table)
+    assert arbiter("-d", folder, "team", "withdraw", "3", "--after-round", "0").code == 0
+    assert arbiter("-d", folder, "result", "2", "1", "+/-", "--correct").code == 0
+    exported = arbiter("-d", folder, "export", "-o", tmp_path / "x.trf")
+    assert exported.code == 0, exported.err
+    assert "the withdrawal of team 3 (C) after round 0 comes back after round 2: it was not absent in round 2" \
+        in exported.err
+    assert arbiter("import", tmp_path / "x.trf", tmp_path / "back").code == 0
+    assert (tmp_path / "back" / "teams.csv").read_text().splitlines()[3] == "3,C,C1,withdrawn,2"
+    assert _standings(arbiter, tmp_path / "back") == _standings(arbiter, folder)

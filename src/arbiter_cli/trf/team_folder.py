@@ -56,7 +56,7 @@ from arbiter_cli.trf.notes import Notes
 from arbiter_cli.trf.reader import TrfError, TrfFile, read_number
 from arbiter_cli.pairing.team_swiss import ColourModel
 from arbiter_cli.trf.team_swiss import team_swiss_code
-from arbiter_cli.trf.team_standing import absent
+from arbiter_cli.trf.team_standing import withdrawn_teams
 from arbiter_cli.trf.team import (TeamStanding, TeamTrf, team_code, team_event_from_trf, team_records,
                                   team_scoring_records)
 
@@ -543,21 +543,25 @@ def _not_exported(tournament: TeamTournament, event: TeamEvent, total: int) -> l
     if late:
         warnings.append(f"the withdrawal of {', '.join(f'team {t.number} ({t.name})' for t in late)} after the last "
                         "round is not exported: no round after it holds a 240 Z")
+    # what the import reads back from the 240 Z written (team_standing.withdrawn_teams), said where it differs
+    zero = {(rnd, number) for rnd, numbers in _absent_rounds(tournament, total).items() for number in numbers}
+    zero |= {(rnd, number) for (rnd, kind), numbers in _requested(tournament).items() if kind == "Z"
+             for number in numbers}
+    read_back = withdrawn_teams(event, zero, total)
     for gone in (t for t in tournament.teams if t.is_withdrawn and t not in late):
-        read = gone.withdrawn_after or 0
-        if read > len(tournament.rounds):  # withdrawn after a round not paired (then unpaired): its 240 Z begin
-            # later, and a run of them that leaves a round still to play between is read as requested byes
-            warnings.append(f"the withdrawal of team {gone.number} ({gone.name}) after round {read} comes back as "
-                            f"requested zero-point byes from round {read + 1}: round {read} is not paired yet, and a "
+        asked = gone.withdrawn_after or 0
+        if gone.number not in read_back:  # a team Swiss's 240 Z that begin after a round still to play
+            warnings.append(f"the withdrawal of team {gone.number} ({gone.name}) after round {asked} comes back as "
+                            f"requested zero-point byes from round {asked + 1}: round {asked} is not paired yet, and a "
                             "TRF has no withdrawal")
             continue
-        if read == len(tournament.rounds):  # its 240 Z begin after the last round paired: the import walks back
-            while read and absent(event.entries[gone.number][read - 1]):  # over its absences (team_standing.
-                read -= 1  # withdrawn_teams), a late entry's byes among them
-        if read != (gone.withdrawn_after or 0):
-            warnings.append(f"the withdrawal of team {gone.number} ({gone.name}) after round {gone.withdrawn_after} "
-                            f"comes back after round {read}: it had no match from round {read + 1} on, and a TRF "
-                            "has no withdrawal")
+        read = read_back[gone.number][0]
+        if read < asked:  # absent before it: the import walks back over its absences
+            warnings.append(f"the withdrawal of team {gone.number} ({gone.name}) after round {asked} comes back after "
+                            f"round {read}: it had no match from round {read + 1} on, and a TRF has no withdrawal")
+        elif read > asked:  # a match of its own after the withdrawal (a forfeit it won, say)
+            warnings.append(f"the withdrawal of team {gone.number} ({gone.name}) after round {asked} comes back after "
+                            f"round {read}: it was not absent in round {read}, and a TRF has no withdrawal")
     last = len(tournament.rounds)
     for each in tournament.teams if last < total else ():
         requests = {b.round: b.kind for b in tournament.byes if b.team == each.number}
