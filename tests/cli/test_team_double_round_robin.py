@@ -161,3 +161,22 @@ def _ede(team: str, mp: dict[str, Fraction], gp: dict[str, Fraction],
             mini_mp += 2 if ours > theirs else 1 if ours == theirs else 0
             mini_gp += ours
     return mini_mp, mini_gp
+
+
+def test_a_team_round_robin_with_more_rounds_than_the_folder_holds_is_refused_at_pair_with_nothing_written(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """51 teams in a double round robin make 102 rounds, past ``rounds``' limit of 99: 'pair' refuses, the
+    folder unchanged (an individual round robin wrote them and broke its folder: harness seed 3502)."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--teams", "--boards", "1", "--system", "double-round-robin", "--name", "X").code == 0
+    rows = "".join(f'T{i},T{i},"P{i}, x",\n' for i in range(1, 52))
+    assert arbiter("-d", folder, "team", "import", "-", stdin="team,short,name,rating\n" + rows).code == 0
+    before = snapshot(folder)
+    refused = arbiter("-d", folder, "pair")
+    assert refused.code == 4
+    assert refused.err == ("arbiter: error: a team double-round-robin of 51 teams has 102 rounds: arbiter handles "
+                           "at most 99\n")
+    assert snapshot(folder) == before
+    exported = arbiter("-d", folder, "export", "-o", tmp_path / "x.trf")
+    assert exported.code == 0, exported.err
+    assert arbiter("import", tmp_path / "x.trf", tmp_path / "back").code == 0

@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from arbiter_cli.core.half_rule import annulled_players
-from arbiter_cli.core.model import InitialColour, Player, Scoring, Settings, StartingRank, System, Tournament
+from arbiter_cli.core.model import MOST_ROUNDS, InitialColour, Player, Scoring, Settings, StartingRank, System, Tournament
 from arbiter_cli.pairing.round_robin import planned_rounds
 from arbiter_cli.core.points import format_points
 from arbiter_cli.core.results import ByeKind
@@ -275,7 +275,8 @@ def export_trf(tournament: Tournament, version: str = "2026", *, standing: Stand
     last = tournament.last_round
     total = settings.rounds or last
     if not total and settings.system.is_round_robin and len(tournament.players) > 1:
-        total = planned_rounds(settings.system, len(tournament.players))  # written at the first pairing
+        planned = planned_rounds(settings.system, len(tournament.players))  # written at the first pairing
+        total = planned if planned <= MOST_ROUNDS else 0  # (more cannot be paired: 'pair' refuses)
     entries = round_entries(tournament, last)
     absences = _absences(tournament, version, warnings)
     lines = header_records(settings, tournament.players, _TYPE_TEXT[settings.system])

@@ -37,7 +37,7 @@ from typing import Literal
 from pydantic import ValidationError
 
 from arbiter_cli.core.errors import pydantic_message
-from arbiter_cli.core.model import InitialColour, Player, Settings, StartingRank, Status, System
+from arbiter_cli.core.model import MOST_ROUNDS, InitialColour, Player, Settings, StartingRank, Status, System
 from arbiter_cli.core.outcome import Outcome
 from arbiter_cli.core.results import ByeKind, GameResult
 from arbiter_cli.core.team import TeamEvent, TeamOutcome, TeamRoundEntry, half_rule_annulled
@@ -200,8 +200,8 @@ def _total_rounds(ctx: _Import, last: int) -> int:
     if total is None:
         planned = max(last, team_rounds(len(ctx.teams), ctx.double) if ctx.round_robin and len(ctx.teams) > 1
                       else 0)
-        if planned < 1 and ctx.round_robin and last == 0:
-            return 0  # a round robin of one team (or none): no round to play, so its export has no 142
+        if (planned < 1 or planned > MOST_ROUNDS) and ctx.round_robin and last == 0:
+            return 0  # a round robin of one team (or none, or too many to pair): its export has no 142
         if planned < 1:
             raise TrfError("the number of rounds is missing (record 142 or XXR) and no round is paired", None, "142")
         ctx.notes.add("rounds", f"the number of rounds is not given (142 or XXR): taking {planned}")
@@ -210,8 +210,8 @@ def _total_rounds(ctx: _Import, last: int) -> int:
     line = trf.header_lines[code][0]
     if total < last:
         raise TrfError(f"the file has round {last} but the event has {total} rounds", line, code)
-    if not 1 <= total <= 99:
-        raise TrfError(f"{total} rounds: arbiter handles 1 to 99", line, code)
+    if not 1 <= total <= MOST_ROUNDS:
+        raise TrfError(f"{total} rounds: arbiter handles 1 to {MOST_ROUNDS}", line, code)
     return total
 
 
@@ -463,7 +463,8 @@ def export_team_trf(tournament: TeamTournament, standing: TeamStanding) -> Expor
     total = settings.rounds or last
     double = system is System.DOUBLE_ROUND_ROBIN
     if not total and system.is_round_robin and len(tournament.teams) > 1:
-        total = team_rounds(len(tournament.teams), double)  # written at the first pairing
+        planned = team_rounds(len(tournament.teams), double)  # written at the first pairing
+        total = planned if planned <= MOST_ROUNDS else 0  # (more cannot be paired: 'pair' refuses)
     event = team_event(tournament)
     lines = header_records(settings, tournament.players, _TYPE_TEXT[system], len(tournament.teams))
     lines += rounds_records(settings, total)
