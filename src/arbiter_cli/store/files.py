@@ -35,10 +35,10 @@ from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, Refused
 from arbiter_cli.lifecycle.change import Change, Recorded
 from arbiter_cli.store.digests import DIGESTS_FILE, differences, digest, read_record, record
 from arbiter_cli.store.journal import JOURNAL_FILE, journal_text, read_journal
-from arbiter_cli.store.layout import LOCK_FILE, PENDING_FILE, Layout
+from arbiter_cli.store.layout import LOCK_FILE, PENDING_FILE, Layout, Nested
 from arbiter_cli.store.tables import Checked, RoundFiles, Table, csv_lines, read_lines
 
-__all__ = ["FolderStore", "Derived", "LOCK_FILE", "atomic_write", "fsync_dir", "csv_text", "process_alive",
+__all__ = ["FolderStore", "Joined", "Derived", "LOCK_FILE", "atomic_write", "fsync_dir", "csv_text", "process_alive",
            "toml_line", "move_into_place", "read_optional_text"]
 
 #: Files derived from an event (its final standings and prize list), by path inside its folder, each
@@ -191,6 +191,21 @@ def _inside(name: object) -> str:
     return name
 
 
+class Joined:
+    """The changes of folders inside another (a group event's stages), gathered to be made by the
+    outer folder's one change: each inner folder's new files are written beside their places as
+    usual, and their renames and deletions, as paths inside the outer folder, go into the outer
+    folder's manifest, so that a kill leaves every folder as before or every one as after
+    (:meth:`FolderStore._commit`; an inner folder's next command completes it,
+    :meth:`FolderStore._finish_outer`)."""
+
+    def __init__(self, outer: Path) -> None:
+        self.outer = outer
+        self.renames: list[tuple[str, str]] = []
+        self.deletions: list[str] = []
+        self.folders: list[str] = []
+
+
 # --------------------------------------------------------------------------- the folder
 
 
@@ -222,6 +237,7 @@ class FolderStore:
         self.by = ""  # who makes the changes, for the journal's 'by' column
         self.noticed: list[str] = []  # files edited by hand since the last change, seen by the writer
         self.noticed_after = ""  # ... and that last change
+        self.joined: Joined | None = None  # set: a change is gathered for the outer folder's (:class:`Joined`)
 
     # -- locking -----------------------------------------------------------------
 
@@ -252,7 +268,12 @@ class FolderStore:
         written = False
         try:
             deadline = time.monotonic() + timeout
+            self._finish_outer(deadline)
             self._flock(fd, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH, deadline, waiting)
+            while (self.path.parent.parent / PENDING_FILE).exists():  # its writer held our lock, and was killed
+                fcntl.flock(fd, fcntl.LOCK_UN)
+                self._finish_outer(deadline)
+                self._flock(fd, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH, deadline, waiting)
             if (self.path / PENDING_FILE).exists():  # a writer was killed mid-change: finish it
                 if not exclusive:
                     self._flock(fd, fcntl.LOCK_EX, deadline, waiting)
@@ -269,6 +290,35 @@ class FolderStore:
             if written:
                 with contextlib.suppress(OSError):
                     os.ftruncate(fd, 0)
+            os.close(fd)
+
+    def _finish_outer(self, deadline: float) -> None:
+        """Complete the change of the folder this one is inside (a group event's, whose stage this is)
+        when its writer was killed after its manifest, which may name this folder's files
+        (:class:`Joined`): under the outer folder's lock, as its own next command would."""
+        outer = self.path.parent.parent
+        if not (outer / PENDING_FILE).exists():
+            return
+        try:
+            fd = os.open(outer / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as error:
+            raise BrokenFolder(f"cannot open the lock file of the folder around this one: {error.strerror}",
+                               source=str(outer / LOCK_FILE)) from None
+        try:
+            self._flock(fd, fcntl.LOCK_EX, deadline)
+            try:
+                renames, deletions = _manifest(json.loads((outer / PENDING_FILE).read_text(encoding="utf-8")))
+            except FileNotFoundError:
+                return  # completed meanwhile (its writer finished, or a command there did it)
+            except (OSError, ValueError, KeyError, TypeError):
+                raise BrokenFolder("an interrupted change of the folder around this one cannot be completed: its "
+                                   "manifest is damaged", source=str(outer / PENDING_FILE)) from None
+            try:
+                FolderStore(outer)._apply(renames, deletions)
+            except OSError as error:
+                raise BrokenFolder(f"an interrupted change of the folder around this one cannot be completed yet "
+                                   f"({error.strerror or error})", source=str(outer / PENDING_FILE)) from None
+        finally:
             os.close(fd)
 
     def _flock(self, fd: int, mode: int, deadline: float, waiting: Callable[[str], None] | None = None) -> None:
@@ -345,11 +395,13 @@ class FolderStore:
 
     def _save_files(self, old_files: dict[str, str], new_files: dict[str, str], command: str,
                     changes: Sequence[Change], now: dt.datetime | None = None,
-                    outputs: Derived | None = None, moves: Sequence[tuple[str, str]] = ()) -> None:
+                    outputs: Derived | None = None, moves: Sequence[tuple[str, str]] = (),
+                    joined: Joined | None = None) -> None:
         """Write the files that changed from ``old_files`` to ``new_files``, delete the ones
         that went, add ``outputs`` (and remove those of them that no longer stand: None), move
         ``moves`` (a folder built whole beside its place, ``.NAME.new-PID``, and its place) and journal
-        ``changes``: one all-or-nothing change."""
+        ``changes``: one all-or-nothing change, which makes the changes ``joined`` gathered of the
+        folders inside this one too."""
         writes = {name: text for name, text in new_files.items()
                   if old_files.get(name) != text or not (self.path / name).exists()}
         writes.update({name: text for name, text in (outputs or {}).items() if text is not None})
@@ -363,7 +415,17 @@ class FolderStore:
         deletions = sorted(name for name in (old_files.keys() - new_files.keys()) | gone if (self.path / name).exists())
         if writes or deletions:
             writes[DIGESTS_FILE] = self._digests_after(writes, deletions, f"{_stamp(when)} {command}")
-        self._commit(writes, deletions, moves)
+        if joined is not None:
+            deletions, moves = [*deletions, *joined.deletions], [*moves, *joined.renames]
+        try:
+            self._commit(writes, deletions, moves)
+        except BaseException:
+            for temp, _ in joined.renames if joined is not None and not (self.path / PENDING_FILE).exists() else ():
+                with contextlib.suppress(OSError):  # the inner folders' new files, never put in place
+                    (self.path / temp).unlink()
+            raise
+        for inner in joined.folders if joined is not None else ():
+            COMMITS.committed(inner)
 
     def _commit(self, writes: dict[str, str], deletions: Sequence[str], moves: Sequence[tuple[str, str]] = ()) -> None:
         """Replace several files as one step that a crash cannot leave half done.
@@ -385,6 +447,7 @@ class FolderStore:
             return
         staged: list[tuple[str, str]] = []
         writing = ""
+        joined = self.joined
         try:
             for name, text in writes.items():
                 writing = name
@@ -394,6 +457,12 @@ class FolderStore:
                 staged.append((str(temp.relative_to(self.path)), name))  # before writing: an interrupt
                 _write_synced(temp, text)  # in the middle must remove it too
                 _crash_test_pause()
+            if joined is not None:  # the outer folder's manifest names them (Joined)
+                inside = PurePosixPath(self.path.relative_to(joined.outer))
+                joined.renames += [(str(inside / temp), str(inside / name)) for temp, name in [*staged, *moves]]
+                joined.deletions += [str(inside / name) for name in deletions]
+                joined.folders.append(str(self.path))
+                return
             writing = PENDING_FILE
             manifest = json.dumps({"rename": [*staged, *moves], "delete": list(deletions)})
             COMMITS.committing()  # the commit point: from here on Ctrl-C waits for the command to end
@@ -444,8 +513,8 @@ class FolderStore:
         try:
             renames, deletions = _manifest(json.loads(path.read_text(encoding="utf-8")))
             if not all(self.owns(name) or name == DIGESTS_FILE or name in self.layout.person_files
-                       or self._moved_whole(temp, name) for temp, name in renames) or \
-                    not all(self.owns(name) for name in deletions):
+                       or self._moved_whole(temp, name) or self._inner(name) for temp, name in renames) or \
+                    not all(self.owns(name) or self._inner(name) for name in deletions):
                 raise ValueError("a file that is not the folder's")
         except FileNotFoundError:
             return
@@ -457,6 +526,11 @@ class FolderStore:
         except OSError as error:
             raise BrokenFolder(f"an interrupted change cannot be completed yet ({error.strerror or error}); "
                                "it stays recorded and the next command tries again", source=PENDING_FILE) from None
+
+    def _inner(self, name: str) -> bool:
+        """A path inside an entry of a folder of folders (a group event's stage): a change gathered
+        into this folder's (:class:`Joined`)."""
+        return isinstance(self.layout.claim(PurePosixPath(name)), Nested)
 
     def _moved_whole(self, temp: str, name: str) -> bool:
         """A folder the layout owns whole (a group event's ``stages``, ``stages/final``), built beside
