@@ -566,7 +566,7 @@ def _three_team_round_robin(arbiter: Runner, folder: Path, system: str = "round-
                    'B,B1,"B, b",1900\nC,C1,"C, c",1800\n').code == 0
 
 
-def _standings(arbiter: Runner, folder: Path) -> list[tuple[str, object, object]]:
+def _ranked(arbiter: Runner, folder: Path) -> list[tuple[str, object, object]]:
     shown = arbiter("-d", folder, "standings", "--format", "json")
     assert shown.code == 0, shown.err
     return [(row["name"], row["rank"], row["match_points"]) for row in json.loads(shown.out)]
@@ -588,7 +588,7 @@ def test_a_team_round_robin_withdrawal_after_a_round_since_unpaired_comes_back_w
     assert "comes back" not in exported.err
     assert arbiter("import", tmp_path / "x.trf", tmp_path / "back").code == 0
     assert (tmp_path / "back" / "teams.csv").read_text() == (folder / "teams.csv").read_text()
-    assert _standings(arbiter, tmp_path / "back") == _standings(arbiter, folder)
+    assert _ranked(arbiter, tmp_path / "back") == _ranked(arbiter, folder)
 
 
 def test_a_team_withdrawal_followed_by_a_match_of_its_own_is_exported_with_the_round_it_comes_back_after(
@@ -611,4 +611,27 @@ def test_a_team_withdrawal_followed_by_a_match_of_its_own_is_exported_with_the_r
         in exported.err
     assert arbiter("import", tmp_path / "x.trf", tmp_path / "back").code == 0
     assert (tmp_path / "back" / "teams.csv").read_text().splitlines()[3] == "3,C,C1,withdrawn,2"
-    assert _standings(arbiter, tmp_path / "back") == _standings(arbiter, folder)
+    assert _ranked(arbiter, tmp_path / "back") == _ranked(arbiter, folder)
+
+
+def test_a_team_withdrawn_before_a_round_it_has_the_pab_of_is_exported_without_a_bye_beside_the_pab(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """Withdrawn after round 0 with round 1 paired and its PAB standing: the export wrote a 240 Z beside
+    the 320 PAB, which trf standings and import refuse (harness seed 3503). The PAB is written alone; the
+    withdrawal comes back after round 1, and the export says so."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--teams", "--boards", "1", "--system", "swiss", "--name", "X", "--rounds", "3",
+                   "--seed", "0").code == 0
+    assert arbiter("-d", folder, "team", "import", "-", stdin='team,short,name,rating\nA,A1,"A, a",2000\n'
+                   'B,B1,"B, b",1900\nC,C1,"C, c",1800\n').code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    assert (folder / "rounds" / "01.csv").read_text().splitlines()[-1] == ",,3,,PAB"
+    assert arbiter("-d", folder, "team", "withdraw", "3", "--after-round", "0").code == 0
+    exported = arbiter("-d", folder, "export", "-o", tmp_path / "x.trf")
+    assert exported.code == 0, exported.err
+    assert "the withdrawal of team 3 (C) after round 0 comes back after round 1: it was not absent in round 1" \
+        in exported.err
+    assert arbiter("trf", "standings", tmp_path / "x.trf").code == 0
+    assert arbiter("import", tmp_path / "x.trf", tmp_path / "back").code == 0
+    assert (tmp_path / "back" / "teams.csv").read_text().splitlines()[3] == "3,C,C1,withdrawn,1"
+    assert _ranked(arbiter, tmp_path / "back") == _ranked(arbiter, folder)
