@@ -181,3 +181,20 @@ def test_a_round_robin_with_more_rounds_than_the_folder_holds_is_refused_at_pair
     assert "142 " not in (tmp_path / "x.trf").read_text()
     assert arbiter("trf", "standings", tmp_path / "x.trf").code == 0
     assert arbiter("import", tmp_path / "x.trf", tmp_path / "back").code == 0
+
+
+def test_the_half_rule_note_names_each_player_left_out_with_the_games_played_over_the_board(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """The half rule counts games played over the board, a forfeit not among them: the note said only
+    who was left out, and a new user could not tell how a forfeit was counted (trial of issue 29)."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--name", "X", "--system", "round-robin", "--seed", "1").code == 0
+    names = "".join(f'"P{i}, x"\n' for i in range(1, 7))
+    assert arbiter("-d", folder, "player", "import", "-", stdin="name\n" + names).code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    assert arbiter("-d", folder, "result", "1", "--from", "-", stdin="1 1-0\n2 1-0\n3 0-1\n").code == 0
+    assert arbiter("-d", folder, "player", "withdraw", "2").code == 0
+    shown = arbiter("-d", folder, "standings")
+    assert shown.code == 0, shown.err
+    assert ("note: P2, x (1 of 5 played): withdrew having played fewer than half of their games over the board "
+            "(a forfeit is not played); their games do not count" in shown.err)
