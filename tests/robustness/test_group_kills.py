@@ -143,3 +143,27 @@ def test_a_stage_command_completes_the_group_finalize_killed_after_its_commit_po
     assert shown.code == 0, shown.err
     assert not (folder / PENDING).exists()
     assert _statuses(folder) == ["finalised"] * 4
+
+
+def test_folders_a_killed_writer_was_building_are_removed_by_the_next_writer_but_a_running_ones(
+        tmp_path: Path) -> None:
+    """A group ``pair`` killed while it built the final beside its place left ``stages/..final.new-PID.
+    import-PID/`` (with its own manifest) for good: ``verify`` did not see it, and later changes kept it
+    (trial of issue 29). The next writer of the folder removes such folders of a process no longer
+    running, in the folder and in its ``stages/``; a running process's is left alone."""
+    folder = _group_event(tmp_path, "round-robin")
+    for args in (("pair",), ("result", "--group", "A", "1", "1", "1-0"), ("result", "--group", "B", "1", "1", "1-0")):
+        assert run_process("-d", "ev", *args, cwd=tmp_path).code == 0
+    dead = 2 ** 22 + 12345  # above any pid this machine gives (pid_max is at most 2^22)
+    left = [folder / f".stages.new-{dead}", folder / "stages" / f"..final.new-{dead}.import-{dead}"]
+    running = folder / "stages" / f".final.new-{os.getpid()}"
+    for path in (*left, running):
+        path.mkdir()
+        (path / PENDING).write_text("{}", encoding="utf-8")
+
+    done = run_process("-d", "ev", "pair", cwd=tmp_path)  # the final
+
+    assert done.code == 0, done.err
+    assert (folder / "stages" / "final" / "tournament.toml").is_file()
+    assert not any(path.exists() for path in left)
+    assert running.is_dir()

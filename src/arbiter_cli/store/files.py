@@ -159,6 +159,10 @@ def process_alive(pid: int) -> bool:
     return True
 
 
+#: A folder built beside its place by a writer (``.NAME.new-PID``, ``.NAME.import-PID``), its PID last.
+_STAGING = re.compile(r"\..+\.(?:new|import)-(\d+)")
+
+
 def _manifest(data: object) -> tuple[list[tuple[str, str]], list[str]]:
     """The renames and deletions a manifest names, each a path inside the folder; ValueError when
     it is not a manifest as :meth:`FolderStore._commit` writes them (damaged, or not arbiter's)."""
@@ -501,11 +505,19 @@ class FolderStore:
         fsync_dir(self.path)
 
     def _remove_stale_temporaries(self) -> None:
-        """Temporary files left by a writer killed before its manifest (their change never happened)."""
+        """Temporary files left by a writer killed before its manifest (their change never happened),
+        and the folders such a writer was building beside their places in this folder or in its folders
+        of folders (``.NAME.new-PID``, ``.NAME.import-PID``, a group's final built inside one: of a
+        process no longer running; a manifest naming one was completed before this)."""
         for directory in (self.path, *(self.path / name for name in self.temporary_dirs)):
             for temp in directory.glob(".*.tmp-*") if directory.is_dir() else ():
                 with contextlib.suppress(OSError):
                     temp.unlink()
+        for directory in (self.path, *(self.path / part.directory for part in self.layout.folders)):
+            for staged in directory.glob(".*-*") if directory.is_dir() else ():
+                found = _STAGING.fullmatch(staged.name)
+                if found and staged.is_dir() and not process_alive(int(found.group(1))):
+                    shutil.rmtree(staged, ignore_errors=True)
 
     def _recover(self) -> None:
         """Finish a change whose writer was killed after its manifest was written."""
