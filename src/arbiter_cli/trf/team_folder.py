@@ -555,6 +555,11 @@ def _not_exported(tournament: TeamTournament, event: TeamEvent, total: int) -> l
     read_back = withdrawn_teams(event, zero, total)
     for gone in (t for t in tournament.teams if t.is_withdrawn and t not in late):
         asked = gone.withdrawn_after or 0
+        present = [rnd for rnd in range(asked + 1, len(tournament.rounds) + 1) if (rnd, gone.number) not in zero]
+        if gone.number not in read_back and present:  # a match of its own in the last round (a forfeit it won)
+            warnings.append(f"the withdrawal of team {gone.number} ({gone.name}) after round {asked} does not come "
+                            f"back: it was not absent in round {present[-1]}, and a TRF has no withdrawal")
+            continue
         if gone.number not in read_back:  # a team Swiss's 240 Z that begin after a round still to play
             warnings.append(f"the withdrawal of team {gone.number} ({gone.name}) after round {asked} comes back as "
                             f"requested zero-point byes from round {asked + 1}: round {asked} is not paired yet, and a "
