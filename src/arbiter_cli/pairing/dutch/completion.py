@@ -387,7 +387,9 @@ def first_choices_in_chain(tight: Sequence[Sequence[int]], must: Sequence[bool],
     positive dual (``must``) and fill every blossom B of positive dual ((|B| - 1) / 2
     pairs inside it). ``mate`` must be one. The tight graph falls into connected
     components, each with its own conditions (a blossom must lie in one): only the
-    choosers' component K matters; the others keep ``mate``. A blossom all of whose
+    choosers' component K matters; the others keep ``mate``. A component whose vertices
+    must all be covered, even in number (a pair frozen after the solve), is paired inside
+    itself by every admissible matching, so it leaves the blossoms holding it. A blossom all of whose
     vertices must be covered and whose zero-slack edges leave it towards one vertex at
     most is filled by any matching that covers them (an odd number of its vertices meet
     that one vertex: exactly one), so its condition is dropped. With no blossom left,

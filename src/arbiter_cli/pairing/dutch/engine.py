@@ -1132,7 +1132,10 @@ class _Engine:
         even in number (then the zero-slack edges between the two sets are dropped), or one
         holds any other part of the window (then the optimal pairings are a union of a few
         families, :func:`.completion.blossom_families`, docs/dutch-engine-notes.md §4.4a item
-        20); an S1 player left with no option of positive digit (only the tie of the last
+        20), or several blossoms, nested, or one with too many families (then the choosers
+        take their first options in the innermost blossom, whose possible exits are read from
+        the levels around it, :func:`.completion.first_choices_in_chain`, item 21); an S1
+        player left with no option of positive digit (only the tie of the last
         position) must meet that last position in every optimal pairing, or the choice is
         left to the solve with digits."""
         covered, *blossoms = self.conditions
