@@ -477,6 +477,8 @@ def first_choices_in_chain(tight: Sequence[Sequence[int]], must: Sequence[bool],
     choices = [[b for b in bs if b in ys] for bs, ys in zip(options, near)]
     ties = [t if t in ys else -1 for t, ys in zip(ties_with, near)]
     kept = [v for v in range(n) if in_k[v]]
+    if any((mate[v] < 0 and must[v]) or (mate[v] >= 0 and mate[v] not in tight[v]) for v in kept):
+        return None  # (``mate`` is not admissible: not expected)
     if not chain:
         return _first_choices_on(kept, tight, must, mate, choosers, choices, ties, None)
     core = levels[0]
