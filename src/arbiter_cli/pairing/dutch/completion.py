@@ -389,10 +389,10 @@ def first_choices_in_chain(tight: Sequence[Sequence[int]], must: Sequence[bool],
     components, each with its own conditions (a blossom must lie in one): only the
     choosers' component K matters; the others keep ``mate``. A component whose vertices
     must all be covered, even in number (a pair frozen after the solve), is paired inside
-    itself by every admissible matching, so it leaves the blossoms holding it. A blossom all of whose
-    vertices must be covered and whose zero-slack edges leave it towards one vertex at
-    most is filled by any matching that covers them (an odd number of its vertices meet
-    that one vertex: exactly one), so its condition is dropped. With no blossom left,
+    itself by every admissible matching, so it leaves the blossoms holding it. A blossom
+    all of whose vertices must be covered and whose zero-slack edges leave it towards one
+    vertex at most is filled by any matching that covers them (an odd number of its
+    vertices meet that one vertex: exactly one), so its condition is dropped. With no blossom left,
     the choices are :func:`first_choices`' on K. Else the blossoms left in K must form a
     chain whose outermost one leaves a rest R = K - Bk of vertices that must all be covered.
 
