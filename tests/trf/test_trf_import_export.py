@@ -27,7 +27,7 @@ from arbiter_cli.trf.exporter import export_trf
 from arbiter_cli.trf.importer import import_trf
 from arbiter_cli.trf.reader import TrfFile, decode_trf, parse_trf
 
-from conftest import SHARED, shared_file, snapshot
+from conftest import SHARED, Runner, shared_file, snapshot
 
 REALDATA = sorted(str(p.relative_to(SHARED / "realdata")) for p in (SHARED / "realdata").rglob("*.trf"))
 TEAM_FILES = ["trf/example_trf26.trf", "trf/trf-team-import-test.trf"]
@@ -773,3 +773,18 @@ def test_a_round_robin_withdrawal_the_half_rule_annuls_is_named_when_it_comes_ba
     assert arbiter("import", exported, tmp_path / "back").code == 0
     listed = arbiter("-d", tmp_path / "back", "player", "list", "--format", "csv").out.splitlines()
     assert [line for line in listed if line.startswith("6,")][0].endswith(",withdrawn,0")
+
+
+def test_export_says_that_prizes_toml_stays_behind(arbiter: Runner, tmp_path: Path) -> None:
+    """A prize fund is no part of a TRF: after an import, 'prizes' found no prizes.toml, and export had said
+    nothing of it (trial of issue 29)."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--name", "X", "--system", "swiss", "--rounds", "3", "--seed", "1").code == 0
+    assert arbiter("-d", folder, "player", "import", "-", stdin='name\n"A, a"\n"B, b"\n').code == 0
+    without = arbiter("-d", folder, "export", "-o", tmp_path / "a.trf")
+    assert without.code == 0 and "prizes.toml" not in without.err
+    (folder / "prizes.toml").write_text('split = "hort"\nplaces = [100, 50]\n', encoding="utf-8")
+    exported = arbiter("-d", folder, "export", "-o", tmp_path / "b.trf")
+    assert exported.code == 0
+    assert ("warning: prizes.toml is not exported: a TRF has no prize fund (copy it into the folder you import "
+            "the file into)\n") in exported.err
