@@ -65,6 +65,7 @@ LOSSES: dict[str, frozenset[str]] = {
 LOSS_PHRASES: dict[str, frozenset[str]] = {
     "zero-point byes in every round from round": frozenset({"withdrawals", "requested byes"}),
     "comes back as requested zero-point byes from round": frozenset({"withdrawals", "requested byes"}),
+    "requested zero-point byes before it are read as part of the withdrawal": frozenset({"withdrawals", "requested byes"}),
 }
 
 #: A setting named in the "not in a TRF" warning -> what it allows to differ.

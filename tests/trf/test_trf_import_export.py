@@ -788,3 +788,25 @@ def test_export_says_that_prizes_toml_stays_behind(arbiter: Runner, tmp_path: Pa
     assert exported.code == 0
     assert ("warning: prizes.toml is not exported: a TRF has no prize fund (copy it into the folder you import "
             "the file into)\n") in exported.err
+
+
+def test_a_withdrawal_with_a_requested_bye_before_it_is_exported_with_a_warning_that_it_comes_back_as_byes(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """A player withdrawn after round 3 before round 1 is paired (an import reads a zero-point bye in the last
+    round so) who also asks for a zero-point bye in round 2: the file's 240 Z of rounds 2 and 4 read back as
+    two requested byes, not a withdrawal, and export said nothing of it (harness seed 3505)."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--name", "X", "--system", "swiss", "--rounds", "4", "--seed", "20").code == 0
+    names = "".join(f'"P{i}, x",{2000 - i}\n' for i in range(1, 11))
+    assert arbiter("-d", folder, "player", "import", "-", stdin="name,rating\n" + names).code == 0
+    assert arbiter("-d", folder, "bye", "10", "--round", "4", "--zero").code == 0
+    assert arbiter("-d", folder, "export", "-o", tmp_path / "a.trf").code == 0
+    assert arbiter("import", tmp_path / "a.trf", tmp_path / "back").code == 0
+    assert (tmp_path / "back" / "players.csv").read_text().splitlines()[10].endswith("withdrawn,3")
+    assert arbiter("-d", tmp_path / "back", "bye", "10", "--round", "2", "--zero").code == 0
+    exported = arbiter("-d", tmp_path / "back", "export", "-o", tmp_path / "b.trf")
+    assert exported.code == 0
+    assert ("warning: the withdrawal of P10, x after round 3 comes back as requested zero-point byes from round 4: "
+            "they have other requested byes, and a TRF has no withdrawal\n") in exported.err
+    assert arbiter("import", tmp_path / "b.trf", tmp_path / "again").code == 0
+    assert (tmp_path / "again" / "byes.csv").read_text().splitlines()[1:] == ["2,10,ZPB", "4,10,ZPB"]

@@ -215,6 +215,18 @@ def _absences(tournament: Tournament, version: str, warnings: list[str]) -> dict
         record = "240 Z" if version == "2026" else "0000 - Z in the next round's column"
         warnings.append(f"withdrawn players are written as absent ({record}) in the rounds still to play: "
                         "a TRF has no withdrawal")
+        for player in withdrawn:  # read back as the import does (withdrawals.read_withdrawals): no other request
+            written = {r: kinds[player.start_number] for r, kinds in out.items() if player.start_number in kinds}
+            start = min(written, default=0)
+            gone = max(last, player.withdrawn_after or 0)
+            if written and not (start > last and all(written.get(r) == "Z" for r in range(start, total + 1))):
+                warnings.append(f"the withdrawal of {player.name} after round {gone} comes back as requested "
+                                f"zero-point byes from round {gone + 1}: they have other requested byes, and a TRF "
+                                "has no withdrawal")
+            elif written and start > last + 1 and start - 1 != gone:
+                warnings.append(f"the withdrawal of {player.name} after round {gone} comes back after round "
+                                f"{start - 1}: their requested zero-point byes before it are read as part of the "
+                                "withdrawal, and a TRF has no withdrawal")
     elif withdrawn and settings.system.is_round_robin:
         # the half rule's annulled players come back withdrawn (no rank: importer._round_robin_withdrawals)
         kept = [p.name for p in withdrawn if p.start_number not in annulled_players(tournament)]
