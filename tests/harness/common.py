@@ -177,8 +177,8 @@ class EventCommands(HarnessMachine):
         late = views.late_entries(self.root)
         if self.arbiter("import", trf, target).code != 0:
             return
-        # a late entry comes back a player with byes in the rounds they missed (export says so): as any
-        # bye of a paired round, 'unpair' gives those back as requested byes (lifecycle.unpair)
+        # a late entry comes back a player (a team) with byes in the rounds they missed (export says so): as
+        # any bye of a paired round, 'unpair' gives those back as requested byes (lifecycle.unpair)
         for name, entered in late.items():
             for number in range(1, entered):
                 kind = (views.bye_rows(target, number).get(name) if (target / "rounds" / f"{number:02d}.csv").is_file()

@@ -192,7 +192,17 @@ class GroupStageMachine(Registration):
         force = ["--force"] if "." in board and data.draw(st.booleans(), label="--force") else []
         if self.arbiter("-d", self.root, "result", number, board, code, "--correct", "--group", name,
                         *force).code == 0:
-            self.stage_models.setdefault(name, Model(status="running")).enter(key, code)
+            model = self.stage_models.setdefault(name, Model(status="running"))
+            model.enter(key, code)
+            if "." in board:  # a knockout final's game: the match's later games follow its score, and who went
+                # through may change, whose later matches are paired again, their results dropped (the program
+                # says which: "round R match M: its results dropped"), as the knockout's machine models it
+                held = views.results(stage)
+                game = int(board.split(".")[1])
+                for other in [k for k in model.results if k not in held and (
+                        k[0] > number or (k[0] == number and {k[1], k[2]} == {key[1], key[2]}
+                                          and k[3] != "match" and int(k[3]) > game))]:
+                    del model.results[other]
 
     def board_name(self, stage: Path, number: int, key: tuple[int, str, str, str]) -> str | None:
         for row in round_rows(stage, number):

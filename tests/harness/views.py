@@ -132,8 +132,9 @@ def bye_rows(folder: Path, number: int) -> dict[str, str]:
 
 
 def late_entries(folder: Path) -> dict[str, int]:
-    """An individual event's late entries (``players.csv``'s ``entered_round``): name -> the round they
-    entered in."""
-    if (folder / "teams.csv").is_file() or not (folder / "players.csv").is_file():
+    """The late entries (``players.csv``'s ``entered_round``, a team event's ``teams.csv``'s): name -> the
+    round they entered in."""
+    source = folder / ("teams.csv" if (folder / "teams.csv").is_file() else "players.csv")
+    if not source.is_file():
         return {}
-    return {r["name"]: int(r["entered_round"]) for r in rows(folder / "players.csv") if r.get("entered_round", "").strip()}
+    return {r["name"]: int(r["entered_round"]) for r in rows(source) if (r.get("entered_round") or "").strip()}
