@@ -1,0 +1,169 @@
+"""What a folder's files read as, kept in the site's cache (issue 29, :mod:`arbiter_cli.store.read_cache`):
+the event read through the cache is the event read from its files, whether each file was found kept,
+changed since, or its entry missing, broken or unreadable; a fault in a file is still found."""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from arbiter_cli.core.errors import BrokenFolder
+from arbiter_cli.render.site.memo import EventDigests
+from arbiter_cli.store.files import FolderStore
+from arbiter_cli.store.read_cache import ReadCache
+from arbiter_cli.store.site_cache import SiteCache
+from arbiter_cli.store.team_folder import TeamFolder
+from arbiter_cli.store.tournament import TournamentFolder
+from tests.conftest import Runner
+
+#: A Swiss and a team Swiss in progress, each with its folder's kind and a result its current round lacks.
+KINDS: dict[str, tuple[type[FolderStore], list[str]]] = {
+    "swiss32-in-progress": (TournamentFolder, ["result", "5", "2", "1-0"]),
+    "team-swiss20-in-progress": (TeamFolder, ["result", "4", "4.1", "1-0"]),
+}
+
+
+def _read(kind: type[FolderStore], event: Path, cache: Path | None) -> tuple[object, SiteCache | None]:
+    """The event of ``event`` loaded as ``kind``, through the cache in ``cache`` (None: without one)."""
+    folder = kind(event)
+    entries = None
+    if cache is not None:
+        entries = SiteCache(event, cache)
+        folder.keep_reads(entries, "version")
+    return getattr(folder, "load")(), entries
+
+
+def _entries(cache: Path) -> list[Path]:
+    return [p for p in cache.rglob("*") if p.is_file()]
+
+
+@pytest.mark.parametrize("name", sorted(KINDS))
+def test_an_event_read_through_the_cache_is_the_event_read_from_its_files_first_and_kept(
+        name: str, sample, tmp_path: Path) -> None:
+    kind, _ = KINDS[name]
+    event = sample(name)
+    plain, _ = _read(kind, event, None)
+    made, _ = _read(kind, event, tmp_path / "cache")
+    assert _entries(tmp_path / "cache")  # each CSV file's reading was kept
+    kept, _ = _read(kind, event, tmp_path / "cache")
+    assert made == plain and kept == plain
+
+
+@pytest.mark.parametrize("name", sorted(KINDS))
+def test_a_file_changed_since_it_was_kept_is_read_again(name: str, sample, arbiter: Runner, tmp_path: Path) -> None:
+    kind, result = KINDS[name]
+    event = sample(name)
+    _read(kind, event, tmp_path / "cache")
+    done = arbiter("-d", event, *result)
+    assert done.code == 0, done.err
+    plain, _ = _read(kind, event, None)
+    kept, _ = _read(kind, event, tmp_path / "cache")
+    assert kept == plain
+
+
+@pytest.mark.parametrize("name", sorted(KINDS))
+def test_the_keys_of_a_site_are_the_same_whether_its_files_were_read_or_found_kept(name: str, sample,
+                                                                                    tmp_path: Path) -> None:
+    """A value made is handed on as it reads back from its entry: no object shared with another file's
+    (a default text of the model) makes the site's keys, which write a shared object once, differ."""
+    kind, _ = KINDS[name]
+    event = sample(name)
+    made, _ = _read(kind, event, tmp_path / "cache")
+    kept, _ = _read(kind, event, tmp_path / "cache")
+    assert EventDigests(made)._upto == EventDigests(kept)._upto
+
+
+def _spoiled(cache: Path, spoil: Callable[[Path], None]) -> None:
+    for entry in _entries(cache):
+        spoil(entry)
+
+
+@pytest.mark.parametrize("spoil", [
+    lambda entry: entry.write_bytes(entry.read_bytes()[:-3]),  # cut short
+    lambda entry: entry.write_bytes(entry.read_bytes().replace(b"\x94", b"\x95")),  # bytes changed
+    lambda entry: entry.unlink(),  # missing
+], ids=["cut-short", "changed", "missing"])
+def test_a_broken_or_missing_entry_is_read_from_the_file_again_quietly(spoil: Callable[[Path], None], sample,
+                                                                      tmp_path: Path) -> None:
+    event = sample("swiss32-in-progress")
+    plain, _ = _read(TournamentFolder, event, None)
+    _read(TournamentFolder, event, tmp_path / "cache")
+    _spoiled(tmp_path / "cache", spoil)
+    kept, _ = _read(TournamentFolder, event, tmp_path / "cache")
+    assert kept == plain
+
+
+def test_a_whole_entry_that_does_not_unpickle_is_read_from_the_file_again(sample, tmp_path: Path) -> None:
+    event = sample("swiss32-in-progress")
+    plain, _ = _read(TournamentFolder, event, None)
+    folder = TournamentFolder(event)
+    entries = SiteCache(event, tmp_path / "cache")
+    folder.keep_reads(entries, "version")
+    assert folder.kept is not None
+    for name in ("players.csv", "rounds/01.csv"):  # whole (its CRC-32 right), but not a pickle
+        entries.put(folder.kept.key(name, (event / name).read_bytes()), b"not a pickle")
+    assert folder.load() == plain
+
+
+def test_a_cache_that_cannot_be_written_reads_the_files_as_they_are(sample, tmp_path: Path) -> None:
+    event = sample("swiss32-in-progress")
+    plain, _ = _read(TournamentFolder, event, None)
+    blocked = tmp_path / "blocked"
+    blocked.mkdir()
+    (blocked / "site").write_text("not a folder")
+    kept, _ = _read(TournamentFolder, event, blocked)
+    assert kept == plain
+
+
+def test_a_fault_put_into_a_kept_file_is_still_found(sample, tmp_path: Path) -> None:
+    event = sample("swiss32-in-progress")
+    _read(TournamentFolder, event, tmp_path / "cache")
+    round_file = event / "rounds" / "01.csv"
+    lines = round_file.read_text(encoding="utf-8").splitlines()
+    fields = lines[1].split(",")
+    lines[1] = ",".join([fields[0], "999", *fields[2:]])  # a board names no player
+    round_file.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(BrokenFolder) as raised:
+        _read(TournamentFolder, event, tmp_path / "cache")
+    assert raised.value.source == "rounds/01.csv"
+
+
+def test_a_file_that_is_no_round_among_the_kept_rounds_is_still_refused(sample, tmp_path: Path) -> None:
+    event = sample("swiss32-in-progress")
+    _read(TournamentFolder, event, tmp_path / "cache")
+    (event / "rounds" / "notes.txt").write_text("mine", encoding="utf-8")
+    with pytest.raises(BrokenFolder, match="unexpected file"):
+        _read(TournamentFolder, event, tmp_path / "cache")
+
+
+def test_a_files_key_reads_the_files_its_reader_is_given_the_code_and_its_own_bytes() -> None:
+    class Entries:
+        def get(self, key: str) -> bytes | None:
+            return None
+
+        def put(self, key: str, data: bytes) -> None:
+            pass
+
+    def key(version: str = "v", kind: str = "TournamentFolder", players: bytes = b"a",
+            name: str = "rounds/01.csv", data: bytes = b"x") -> str:
+        return ReadCache(Entries(), version, kind, [("players.csv", players)]).key(name, data)
+
+    base = key()
+    assert base == key()
+    assert len({base, key(version="w"), key(kind="TeamFolder"), key(players=b"b"), key(name="rounds/02.csv"),
+                key(data=b"y")}) == 6
+    # the name and the bytes are told apart: no two files run together into the same digest
+    assert ReadCache(Entries(), "v", "k", [("a", b"bc")])._context != ReadCache(Entries(), "v", "k", [("ab", b"c")])._context
+
+
+def test_a_value_that_does_not_pickle_is_made_and_not_kept(tmp_path: Path) -> None:
+    entries = SiteCache(tmp_path / "event", tmp_path / "cache")
+    cache = ReadCache(entries, "v", "k", [])
+    made = cache.value("a.csv", b"x", lambda: (lambda: 1))  # a function made on the spot does not pickle
+    assert callable(made)
+    assert not _entries(tmp_path / "cache")
+    assert cache.value("b.csv", b"y", lambda: {"b": 1}) == {"b": 1}
+    assert pickle.loads(entries.get(cache.key("b.csv", b"y")) or b"") == {"b": 1}
