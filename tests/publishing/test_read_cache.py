@@ -167,3 +167,71 @@ def test_a_value_that_does_not_pickle_is_made_and_not_kept(tmp_path: Path) -> No
     assert not _entries(tmp_path / "cache")
     assert cache.value("b.csv", b"y", lambda: {"b": 1}) == {"b": 1}
     assert pickle.loads(entries.get(cache.key("b.csv", b"y")) or b"") == {"b": 1}
+
+
+def _journal_fault(event: Path, arbiter: Runner, tmp_path: Path) -> BrokenFolder | None:
+    """The fault loading finds through the cache in ``event`` (None: none)."""
+    try:
+        _read(TournamentFolder, event, tmp_path / "cache")
+    except BrokenFolder as fault:
+        return fault
+    return None
+
+
+def test_lines_appended_to_a_journal_checked_before_are_checked_and_a_fault_in_them_named(
+        sample, arbiter: Runner, tmp_path: Path) -> None:
+    """The journal is checked in full once, then in what was appended (issue 29); a line with a field
+    too many, appended after, is the same fault at the same line as without a cache."""
+    event = sample("swiss32-in-progress")
+    assert _journal_fault(event, arbiter, tmp_path) is None
+    done = arbiter("-d", event, "result", "5", "2", "1-0")
+    assert done.code == 0, done.err
+    assert _journal_fault(event, arbiter, tmp_path) is None  # the appended lines are sound
+    journal = event / "journal.csv"
+    lines = journal.read_text(encoding="utf-8").count("\n")
+    with journal.open("a", encoding="utf-8") as out:
+        out.write("2026-03-01T10:00:00Z,arbiter result,x,y,z,by,one too many\n")
+    found = _journal_fault(event, arbiter, tmp_path)
+    with pytest.raises(BrokenFolder) as plain:
+        TournamentFolder(event).load()
+    assert found is not None and found.source == "journal.csv" and found.line == lines + 1
+    assert (found.message, found.line) == (plain.value.message, plain.value.line)
+
+
+def test_a_journal_changed_in_its_part_checked_before_is_checked_in_full(sample, arbiter: Runner,
+                                                                         tmp_path: Path) -> None:
+    event = sample("swiss32-in-progress")
+    assert _journal_fault(event, arbiter, tmp_path) is None
+    journal = event / "journal.csv"
+    text = journal.read_text(encoding="utf-8").splitlines(keepends=True)
+    text[1] = text[1].rstrip("\n") + ",one too many\n"  # its first record, checked before, spoilt
+    journal.write_text("".join(text), encoding="utf-8")
+    found = _journal_fault(event, arbiter, tmp_path)
+    assert found is not None and found.source == "journal.csv" and found.line == 2
+
+
+@pytest.mark.parametrize("kept", [b"", b"nonsense", b"99999999 6 00", b"12 6 " + b"0" * 64])
+def test_a_kept_check_of_the_journal_that_does_not_match_is_a_check_in_full(kept: bytes, sample,
+                                                                            tmp_path: Path) -> None:
+    event = sample("swiss32-in-progress")
+    folder = TournamentFolder(event)
+    entries = SiteCache(event, tmp_path / "cache")
+    folder.keep_reads(entries, "version")
+    assert folder.kept is not None
+    entries.put(folder.kept.named("journal.csv"), kept)
+    journal = event / "journal.csv"
+    journal.write_text(journal.read_text(encoding="utf-8") + "a,b\n", encoding="utf-8")  # a fault after line 1
+    with pytest.raises(BrokenFolder) as raised:
+        folder.load()
+    assert raised.value.source == "journal.csv"
+
+
+def test_records_appended_are_sound_when_blank_or_of_the_headers_fields_and_on_one_line() -> None:
+    from arbiter_cli.store.tables import header_fields, records_sound
+
+    assert header_fields("a,b,c\n1,2,3\n") == 3
+    assert records_sound("1,2,3\n\n4,5,6\r\n", 3)
+    assert records_sound("", 3)
+    assert not records_sound("1,2\n", 3)
+    assert not records_sound('1,"2\n",3\n', 3)  # a line break in a field
+    assert not records_sound('1,"2,3\n', 3)  # a quote never closed

@@ -20,6 +20,7 @@ import csv
 import datetime as dt
 import errno
 import fcntl
+import hashlib
 import io
 import json
 import os
@@ -37,7 +38,7 @@ from arbiter_cli.store.digests import DIGESTS_FILE, differences, digest, read_re
 from arbiter_cli.store.journal import JOURNAL_FILE, journal_text, read_journal
 from arbiter_cli.store.layout import LOCK_FILE, PENDING_FILE, Layout
 from arbiter_cli.store.read_cache import Entries, ReadCache
-from arbiter_cli.store.tables import Checked, RoundFiles, Table, csv_lines, read_lines
+from arbiter_cli.store.tables import Checked, RoundFiles, Table, csv_lines, header_fields, read_lines, records_sound
 
 __all__ = ["FolderStore", "Derived", "LOCK_FILE", "atomic_write", "fsync_dir", "csv_text", "process_alive",
            "toml_line", "move_into_place", "read_optional_text"]
@@ -374,9 +375,46 @@ class FolderStore:
             return read_lines(csv_lines(text, table.name, table.columns, table.optional,
                                         keep=not isinstance(rows, Checked)), rows)
 
-        if cast(object, table.rows) is Checked:  # only checked (the journal, a change appends to it): nothing to keep
+        if cast(object, table.rows) is Checked:  # only checked (the journal, a change appends to it)
+            if self.kept is not None:
+                return self._checked_as_appended(table.name, parse, lambda: table.rows(context).result())
             return parse(self._read_text(table.name))
         return self._parsed(table.name, parse)
+
+    def _checked_as_appended(self, name: str, check: Callable[[str], _Read], checked: Callable[[], _Read]) -> _Read:
+        """The file ``name``, which a change only appends to (the journal), checked by ``check`` (its
+        text) in full once, then only in the lines appended since (issue 29: a journal of thousands
+        of lines is read by every publish): the part checked before is the same bytes (their
+        SHA-256, kept with their length and the header's number of fields in the site's cache) and
+        ends a line, and every record after it passes :func:`~arbiter_cli.store.tables.records_sound`
+        (each record is checked alone). Anything else, or a fault in what was appended, is checked in
+        full by ``check``, which says where the fault is. ``checked``: what a sound file reads as."""
+        assert self.kept is not None
+        data = self._read_bytes(name)
+        key = self.kept.named(name)
+        digest = hashlib.sha256()
+        found = self.kept.entries.get(key)
+        fields = -1
+        if found is not None:
+            try:
+                length_text, fields_text, before = found.decode("ascii").split()
+                length, fields = int(length_text), int(fields_text)
+            except ValueError:
+                length = -1
+            if 0 < length <= len(data) and data[length - 1:length] == b"\n":
+                digest.update(memoryview(data)[:length])
+                try:
+                    appended = data[length:].decode("utf-8") if digest.hexdigest() == before else None
+                except UnicodeDecodeError:
+                    appended = None
+                if appended is not None and records_sound(appended, fields):
+                    digest.update(memoryview(data)[length:])
+                    self.kept.entries.put(key, f"{len(data)} {fields} {digest.hexdigest()}".encode("ascii"))
+                    return checked()
+        text = self._decoded(name, data)
+        result = check(text)  # a fault is raised here, as without a cache
+        self.kept.entries.put(key, f"{len(data)} {header_fields(text)} {hashlib.sha256(data).hexdigest()}".encode("ascii"))
+        return result
 
     def read_rounds(self, files: RoundFiles[_Context, _Read], planned: int | None,
                     context: _Context) -> tuple[_Read, ...]:

@@ -54,6 +54,7 @@ class ReadCache:
 
     def __init__(self, entries: Entries, version: str, kind: str, context: Iterable[tuple[str, bytes]]) -> None:
         found = hashlib.sha256(_FORMAT + f"{kind}\0{version}\0".encode("utf-8", "surrogateescape"))
+        self._code = found.copy()
         for name, data in context:
             found.update(_named(name, data))
             found.update(data)
@@ -65,6 +66,14 @@ class ReadCache:
         found = hashlib.sha256(self._context)
         found.update(_named(name, data))
         found.update(data)
+        return found.hexdigest()
+
+    def named(self, name: str) -> str:
+        """The key of what is kept of the file ``name`` whatever its bytes (the part of the journal
+        checked already: :meth:`arbiter_cli.store.files.FolderStore.read_table`): the code's and the
+        folder's kind's, and the name."""
+        found = self._code.copy()
+        found.update(_named(name, b""))
         return found.hexdigest()
 
     def value(self, name: str, data: bytes, make: Callable[[], T]) -> T:
