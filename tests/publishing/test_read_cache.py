@@ -235,3 +235,45 @@ def test_records_appended_are_sound_when_blank_or_of_the_headers_fields_and_on_o
     assert not records_sound("1,2\n", 3)
     assert not records_sound('1,"2\n",3\n', 3)  # a line break in a field
     assert not records_sound('1,"2,3\n', 3)  # a quote never closed
+
+
+@pytest.mark.parametrize("name", sorted(KINDS))
+def test_an_events_digests_from_its_files_keep_each_round_before_a_change_and_follow_every_change(
+        name: str, sample, arbiter: Runner, tmp_path: Path) -> None:
+    """The site's keys of an event read through the cache are the digests of its files (issue 29):
+    a result of the last round leaves the digests up to the rounds before it as they were, and a
+    change of the registration (a player's name) changes every one."""
+    kind, result = KINDS[name]
+    event = sample(name)
+
+    def digests() -> EventDigests:
+        folder = kind(event)
+        folder.keep_reads(SiteCache(event, tmp_path / "cache"), "version")
+        model = getattr(folder, "load")()
+        files = folder.read_digests()
+        assert files is not None and len(files[1]) == len(model.rounds)
+        return EventDigests(model, files=files)
+
+    before = digests()
+    last = len(before._upto) - 1
+    assert before.valid and len(set(before._upto)) == last + 1
+    done = arbiter("-d", event, *result)
+    assert done.code == 0, done.err
+    after = digests()
+    assert after._upto[:last] == before._upto[:last] and after.everything != before.everything
+    players = event / "players.csv"
+    lines = players.read_text(encoding="utf-8").splitlines(keepends=True)
+    header = lines[0].rstrip("\n").split(",")
+    cells = lines[1].rstrip("\n").split(",")
+    cells[header.index("name")] = cells[header.index("name")] + "x"
+    lines[1] = ",".join(cells) + "\n"
+    players.write_text("".join(lines), encoding="utf-8")
+    changed = digests()
+    assert not set(changed._upto) & set(after._upto)
+
+
+def test_an_event_read_without_the_cache_is_digested_by_its_values(sample) -> None:
+    folder = TournamentFolder(sample("swiss32-in-progress"))
+    model = folder.load()
+    assert folder.read_digests() is None
+    assert EventDigests(model)._upto == EventDigests(model, files=None)._upto

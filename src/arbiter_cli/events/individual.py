@@ -557,7 +557,7 @@ class IndividualEvent(Registration):
 
             name = self.path.resolve().name
             rated = {row.row.member_id: row for row in load_club(home).ratings if row.tournament == name}
-        return build_site(event_site(tournament, rated, prizes, memo), options=options)
+        return build_site(event_site(tournament, rated, prizes, memo, folder.read_digests()), options=options)
 
     # -- a player's K (the rating report) ----------------------------------------
 

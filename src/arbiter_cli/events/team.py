@@ -20,7 +20,6 @@ from arbiter_cli.store.team_folder import TeamFolder
 
 if TYPE_CHECKING:
     from arbiter_cli.core.setting_keys import Tables
-    from arbiter_cli.render.site.memo import Memo
     from arbiter_cli.render.site.sites import SiteOptions
     from arbiter_cli.core.prizes import PrizeTable
     from arbiter_cli.core.team_tournament import MatchRound
@@ -55,13 +54,10 @@ class TeamEvent(Event):
         caller.say(f"next: 'arbiter -d {directory} team add NAME', then 'team roster TEAM add PLAYER...'")
 
     @contextmanager
-    def loaded(self, *, check: bool = True, memo: Memo | None = None) -> Iterator[TeamTournament]:
-        """The team event, read under the shared lock (``memo``: the site's, whose cache keeps what
-        each file reads as, :meth:`keep_reads`)."""
+    def loaded(self, *, check: bool = True) -> Iterator[TeamTournament]:
+        """The team event, read under the shared lock."""
         folder = TeamFolder(self.path)
         with self.reading(folder):
-            if memo is not None:
-                self.keep_reads(folder, memo)
             yield folder.load(check=check)
 
     @contextmanager
@@ -553,6 +549,9 @@ class TeamEvent(Event):
         from arbiter_cli.render.site.sites import team_site
 
         memo = self.site_memo()
-        with self.loaded(memo=memo) as tournament:
-            return build_site(team_site(tournament, self.prize_table(), memo), options=options)
+        folder = TeamFolder(self.path)
+        with self.reading(folder):
+            self.keep_reads(folder, memo)
+            tournament = folder.load()
+            return build_site(team_site(tournament, self.prize_table(), memo, folder.read_digests()), options=options)
 

@@ -337,13 +337,27 @@ class FolderStore:
                     return  # a file that cannot be read: nothing is kept (the reading says why)
         self.kept = ReadCache(entries, version, type(self).__qualname__, context)
 
-    def _parsed(self, name: str, parse: Callable[[str], _Read]) -> _Read:
+    def _parsed(self, name: str, parse: Callable[[str], _Read], round_file: bool = False) -> _Read:
         """The file ``name`` read by ``parse`` (its text), or what ``parse`` made of the same bytes
-        before (:meth:`keep_reads`)."""
+        before (:meth:`keep_reads`; a ``round_file``'s key is noted for :meth:`read_digests`)."""
         data = self._read_bytes(name)
         if self.kept is None:
             return parse(self._decoded(name, data))
-        return self.kept.value(name, data, lambda: parse(self._decoded(name, data)))
+        key = self.kept.key(name, data)
+        if round_file:
+            self.kept.rounds.append(key)
+        return self.kept.value_at(key, lambda: parse(self._decoded(name, data)))
+
+    def read_digests(self) -> tuple[str, tuple[str, ...]] | None:
+        """What the event just loaded was read from, through :meth:`keep_reads`: the digest of every file
+        but the journal and the round files (the code's, the settings', the players'...: the event's
+        registration is made of them) and the key of each round file read (its bytes, in that
+        context), in their order; None without :meth:`keep_reads`. A digest of the model made of them
+        is no coarser than one of the model's values (issue 29: the site's keys, without writing
+        the model out)."""
+        if self.kept is None:
+            return None
+        return self.kept.context, tuple(self.kept.rounds)
 
     def outputs_behind(self, files: Derived) -> list[str]:
         """Of ``files`` (outputs by path inside the folder, such as ``final/prizes.csv``), those the
@@ -421,13 +435,15 @@ class FolderStore:
         """Every round file ``files`` declares (1 to n without gaps, no more than ``planned``), each
         read through the reader of a round made from its number and ``context``."""
         out = []
+        if self.kept is not None:
+            self.kept.rounds.clear()
         for number in files.numbers(self.path, planned):
             name = files.name(number)
 
             def parse(text: str, number: int = number, name: str = name) -> _Read:
                 return read_lines(csv_lines(text, name, files.columns, files.optional), files.rows(number, context))
 
-            out.append(self._parsed(name, parse))
+            out.append(self._parsed(name, parse, round_file=True))
         return tuple(out)
 
     def _save_files(self, old_files: dict[str, str], new_files: dict[str, str], command: str,

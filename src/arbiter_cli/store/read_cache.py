@@ -60,6 +60,14 @@ class ReadCache:
             found.update(data)
         self.entries = entries
         self._context = found.digest()
+        self.rounds: list[str] = []  # the keys of the round files read, in their order (FolderStore.read_rounds)
+
+    @property
+    def context(self) -> str:
+        """The digest of the code, the folder's kind and every file a reader may be given: of the
+        event's registration, everything but its rounds (:meth:`FolderStore.read_digests
+        <arbiter_cli.store.files.FolderStore.read_digests>`)."""
+        return self._context.hex()
 
     def key(self, name: str, data: bytes) -> str:
         """The key of the file ``name`` holding ``data``, read in this folder's context."""
@@ -84,7 +92,10 @@ class ReadCache:
         sharing its objects (a default text of the model, a value of the settings) with no other
         file's, so that the keys of a site built from it (:mod:`arbiter_cli.render.site.memo`, which
         writes a shared object once) are the same whether a file was read or found kept."""
-        key = self.key(name, data)
+        return self.value_at(self.key(name, data), make)
+
+    def value_at(self, key: str, make: Callable[[], T]) -> T:
+        """:meth:`value` by the file's key (:meth:`key`)."""
         found = self.entries.get(key)
         if found is not None:
             try:
