@@ -419,3 +419,17 @@ def test_a_withdrawal_in_a_group_paired_whole_asks_for_the_round_not_the_last_ro
     assert "note: round 3 board 2 waits for its forfeit: arbiter result 3 2 -/+" in done.err
     prizes = arbiter("-d", folder, "prizes")
     assert prizes.code == 4 and f"'arbiter -d {folder}/stages/final prizes'" in prizes.err
+
+
+def test_verify_of_groups_paired_at_once_lists_no_round_as_waiting_for_a_later_one(arbiter: Runner,
+                                                                                   tmp_path: Path) -> None:
+    """A group's rounds are all paired at once (C.05 tables), so rounds 1 and 2 without results while round
+    3 is paired are no round left behind: verify listed them as incomplete on every stage (trial of issue 29)."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--name", "M", "--system", "groups", "--groups", "2", "--advance", "1",
+                   "--final", "round-robin", "--seed", "0").code == 0
+    names = "".join(f'"P{i}, x",\n' for i in range(1, 9))
+    assert arbiter("-d", folder, "player", "import", "-", stdin="name,rating\n" + names).code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    checked = arbiter("-d", folder, "verify")
+    assert (checked.code, checked.err) == (0, "the folder is sound: 8 players, 2 stages (A, B)\n")

@@ -160,3 +160,24 @@ def test_c04_6_a_late_team_s_bye_goes_with_the_round_unpaired_not_into_the_reque
     assert (folder / "teams.csv").read_text().splitlines()[-1] == "5,Ghost,GH,active,,2"
     assert ",,5,,ZPB" in (folder / "rounds" / "01.csv").read_text()
     assert arbiter("-d", folder, "verify").code == 0
+
+
+def test_a_team_import_row_with_another_short_code_says_whether_the_team_is_registered_or_on_an_earlier_line(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """The refusal said "on an earlier line" of a team registered before the import, and never that
+    names match without case and accents (trial of issue 29); nothing is changed either way."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--teams", "--boards", "1", "--system", "swiss", "--rounds", "3", "--name",
+                   "X").code == 0
+    assert arbiter("-d", folder, "team", "add", "Échecs Grenoble", "--short", "GRE00").code == 0
+    before = snapshot(folder)
+    registered = arbiter("-d", folder, "team", "import", "-", stdin='team,short,name\nEchecs Grenoble,GRX,"A, a"\n')
+    assert (registered.code, registered.err) == (2, "arbiter: error: <stdin>, line 2, field 'short': team 'Échecs "
+                                                    "Grenoble' is registered already with the short code 'GRE00', not "
+                                                    "'GRX' (team names match without case and accents)\n")
+    earlier = arbiter("-d", folder, "team", "import", "-",
+                      stdin='team,short,name\nNew Club,NC1,"B, b"\nNew club,NC2,"C, c"\n')
+    assert (earlier.code, earlier.err) == (2, "arbiter: error: <stdin>, line 3, field 'short': team 'New Club' is on "
+                                              "an earlier line with the short code 'NC1', not 'NC2' (team names "
+                                              "match without case and accents)\n")
+    assert snapshot(folder) == before

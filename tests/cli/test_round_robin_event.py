@@ -13,7 +13,7 @@ import pytest
 
 from arbiter_cli.pairing.berger import berger_round, double_schedule
 
-from conftest import Runner
+from conftest import Runner, snapshot
 
 
 def play_round(arbiter: Runner, folder: Path, rnd: int, rng: random.Random) -> None:
@@ -159,3 +159,42 @@ def test_configurable_scoring(arbiter: Runner, make_event, scoring: str, expecte
     arbiter("-d", folder, "result", "1", "2", "1/2-1/2")
     standings = json.loads(arbiter("-d", folder, "standings", "-f", "json").out)
     assert [row["points"] for row in standings] == expected
+
+
+def test_a_round_robin_with_more_rounds_than_the_folder_holds_is_refused_at_pair_with_nothing_written(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """52 players in a double round robin make 102 rounds (C.05), past ``rounds``' limit of 99. 'pair' wrote
+    them to tournament.toml, which every command then refused to read (harness seed 3502). It now refuses
+    the pairing, with the folder unchanged; the export writes no 142, and imports back."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--name", "X", "--system", "double-round-robin", "--seed", "1").code == 0
+    names = "".join(f'"P{i}, x"\n' for i in range(1, 53))
+    assert arbiter("-d", folder, "player", "import", "-", stdin="name\n" + names).code == 0
+    before = snapshot(folder)
+    refused = arbiter("-d", folder, "pair")
+    assert refused.code == 4
+    assert refused.err == "arbiter: error: a double-round-robin of 52 players has 102 rounds: arbiter handles at most 99\n"
+    assert snapshot(folder) == before
+    assert arbiter("-d", folder, "verify").code == 0
+    exported = arbiter("-d", folder, "export", "-o", tmp_path / "x.trf")
+    assert exported.code == 0, exported.err
+    assert "142 " not in (tmp_path / "x.trf").read_text()
+    assert arbiter("trf", "standings", tmp_path / "x.trf").code == 0
+    assert arbiter("import", tmp_path / "x.trf", tmp_path / "back").code == 0
+
+
+def test_the_half_rule_note_names_each_player_left_out_with_the_games_played_over_the_board(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """The half rule counts games played over the board, a forfeit not among them: the note said only
+    who was left out, and a new user could not tell how a forfeit was counted (trial of issue 29)."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--name", "X", "--system", "round-robin", "--seed", "1").code == 0
+    names = "".join(f'"P{i}, x"\n' for i in range(1, 7))
+    assert arbiter("-d", folder, "player", "import", "-", stdin="name\n" + names).code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    assert arbiter("-d", folder, "result", "1", "--from", "-", stdin="1 1-0\n2 1-0\n3 0-1\n").code == 0
+    assert arbiter("-d", folder, "player", "withdraw", "2").code == 0
+    shown = arbiter("-d", folder, "standings")
+    assert shown.code == 0, shown.err
+    assert ("note: P2, x (1 of 5 played): withdrew having played fewer than half of their games over the board "
+            "(a forfeit is not played); their games do not count" in shown.err)

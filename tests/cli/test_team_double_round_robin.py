@@ -17,6 +17,7 @@ How they are worked out (C.04.6 Art. 1, C.07 Arts. 6, 13 and 15.2):
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 from fractions import Fraction
 from pathlib import Path
@@ -161,3 +162,39 @@ def _ede(team: str, mp: dict[str, Fraction], gp: dict[str, Fraction],
             mini_mp += 2 if ours > theirs else 1 if ours == theirs else 0
             mini_gp += ours
     return mini_mp, mini_gp
+
+
+def test_a_team_round_robin_with_more_rounds_than_the_folder_holds_is_refused_at_pair_with_nothing_written(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """51 teams in a double round robin make 102 rounds, past ``rounds``' limit of 99: 'pair' refuses, the
+    folder unchanged (an individual round robin wrote them and broke its folder: harness seed 3502)."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--teams", "--boards", "1", "--system", "double-round-robin", "--name", "X").code == 0
+    rows = "".join(f'T{i},T{i},"P{i}, x",\n' for i in range(1, 52))
+    assert arbiter("-d", folder, "team", "import", "-", stdin="team,short,name,rating\n" + rows).code == 0
+    before = snapshot(folder)
+    refused = arbiter("-d", folder, "pair")
+    assert refused.code == 4
+    assert refused.err == ("arbiter: error: a team double-round-robin of 51 teams has 102 rounds: arbiter handles "
+                           "at most 99\n")
+    assert snapshot(folder) == before
+    exported = arbiter("-d", folder, "export", "-o", tmp_path / "x.trf")
+    assert exported.code == 0, exported.err
+    assert arbiter("import", tmp_path / "x.trf", tmp_path / "back").code == 0
+
+
+def test_a_team_the_half_rule_leaves_out_is_named_by_standings_with_its_matches_played(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """A team round robin's standings left a team out under the half rule without a word, where an
+    individual round robin's say who (trial of issue 29)."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--teams", "--boards", "1", "--system", "round-robin", "--name", "X").code == 0
+    rows = "".join(f'T{i},T{i},"P{i}, x",\n' for i in range(1, 5))
+    assert arbiter("-d", folder, "team", "import", "-", stdin="team,short,name,rating\n" + rows).code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    assert arbiter("-d", folder, "result", "1", "--from", "-", stdin="1.1 1-0\n2.1 0-1\n").code == 0
+    assert arbiter("-d", folder, "team", "withdraw", "T4").code == 0  # (numbered by lot at the pairing)
+    shown = arbiter("-d", folder, "standings")
+    assert shown.code == 0, shown.err
+    assert re.search(r"note: team \d \(T4, 1 of 3 played\): withdrew having played fewer than half of its matches "
+                     r"over the board \(a match forfeit is not played\); its matches count for nobody", shown.err)

@@ -557,3 +557,102 @@ def test_a_team_round_robin_with_game_points_primary_is_exported_as_the_192_code
     assert "warning: not in a TRF, so not exported: the settings" in exported.err and "team.primary" in exported.err
     assert "192 FIDE_TEAM_ROUNDROBIN" in (tmp_path / "x.trf").read_text()
     assert arbiter("import", tmp_path / "x.trf", tmp_path / "back").code == 0
+
+
+def _three_team_round_robin(arbiter: Runner, folder: Path, system: str = "round-robin") -> None:
+    assert arbiter("new", folder, "--teams", "--boards", "1", "--system", system, "--name", "X", "--seed",
+                   "99").code == 0
+    assert arbiter("-d", folder, "team", "import", "-", stdin='team,short,name,rating\nA,A1,"A, a",2000\n'
+                   'B,B1,"B, b",1900\nC,C1,"C, c",1800\n').code == 0
+
+
+def _ranked(arbiter: Runner, folder: Path) -> list[tuple[str, object, object]]:
+    shown = arbiter("-d", folder, "standings", "--format", "json")
+    assert shown.code == 0, shown.err
+    return [(row["name"], row["rank"], row["match_points"]) for row in json.loads(shown.out)]
+
+
+def test_a_team_round_robin_withdrawal_after_a_round_since_unpaired_comes_back_withdrawn_after_that_round(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """A round robin holds no requested byes, so its 240 Z to the end are the withdrawal even when they begin
+    after a round still to play (withdrawn after round 1, then round 1 unpaired: harness seed 3501). They came
+    back as requested byes the folder cannot hold, dropped: the team active, back in the standings the half
+    rule had taken it out of."""
+    folder = tmp_path / "ev"
+    _three_team_round_robin(arbiter, folder)
+    assert arbiter("-d", folder, "pair").code == 0
+    assert arbiter("-d", folder, "team", "withdraw", "1").code == 0
+    assert arbiter("-d", folder, "unpair").code == 0
+    exported = arbiter("-d", folder, "export", "-o", tmp_path / "x.trf")
+    assert exported.code == 0, exported.err
+    assert "comes back" not in exported.err
+    assert arbiter("import", tmp_path / "x.trf", tmp_path / "back").code == 0
+    assert (tmp_path / "back" / "teams.csv").read_text() == (folder / "teams.csv").read_text()
+    assert _ranked(arbiter, tmp_path / "back") == _ranked(arbiter, folder)
+
+
+def test_a_team_withdrawal_followed_by_a_match_of_its_own_is_exported_with_the_round_it_comes_back_after(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """Withdrawn after round 0, then round 2's forfeit corrected to a win of the withdrawn team: the export
+    writes no 240 Z in round 2, and the import reads the withdrawal after round 2. Export said nothing
+    (harness seed 3501); it now names both rounds."""
+    folder = tmp_path / "ev"
+    _three_team_round_robin(arbiter, folder, "double-round-robin")
+    assert arbiter("-d", folder, "pair").code == 0
+    assert arbiter("-d", folder, "result", "1", "1", "+/-").code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    match = json.loads(arbiter("-d", folder, "pairings", "2", "--format", "json").out)[0]
+    assert (match["first"], match["second"]) == (3, 1)  # C meets A in round 2 (the Berger table)
+    assert arbiter("-d", folder, "team", "withdraw", "3", "--after-round", "0").code == 0
+    assert arbiter("-d", folder, "result", "2", "1", "+/-", "--correct").code == 0
+    exported = arbiter("-d", folder, "export", "-o", tmp_path / "x.trf")
+    assert exported.code == 0, exported.err
+    assert "the withdrawal of team 3 (C) after round 0 comes back after round 2: it was not absent in round 2" \
+        in exported.err
+    assert arbiter("import", tmp_path / "x.trf", tmp_path / "back").code == 0
+    assert (tmp_path / "back" / "teams.csv").read_text().splitlines()[3] == "3,C,C1,withdrawn,2"
+    assert _ranked(arbiter, tmp_path / "back") == _ranked(arbiter, folder)
+
+
+def test_a_team_withdrawn_before_a_round_it_has_the_pab_of_is_exported_without_a_bye_beside_the_pab(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """Withdrawn after round 0 with round 1 paired and its PAB standing: the export wrote a 240 Z beside
+    the 320 PAB, which trf standings and import refuse (harness seed 3503). The PAB is written alone; the
+    withdrawal comes back after round 1, and the export says so."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--teams", "--boards", "1", "--system", "swiss", "--name", "X", "--rounds", "3",
+                   "--seed", "0").code == 0
+    assert arbiter("-d", folder, "team", "import", "-", stdin='team,short,name,rating\nA,A1,"A, a",2000\n'
+                   'B,B1,"B, b",1900\nC,C1,"C, c",1800\n').code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    assert (folder / "rounds" / "01.csv").read_text().splitlines()[-1] == ",,3,,PAB"
+    assert arbiter("-d", folder, "team", "withdraw", "3", "--after-round", "0").code == 0
+    exported = arbiter("-d", folder, "export", "-o", tmp_path / "x.trf")
+    assert exported.code == 0, exported.err
+    assert "the withdrawal of team 3 (C) after round 0 comes back after round 1: it was not absent in round 1" \
+        in exported.err
+    assert arbiter("trf", "standings", tmp_path / "x.trf").code == 0
+    assert arbiter("import", tmp_path / "x.trf", tmp_path / "back").code == 0
+    assert (tmp_path / "back" / "teams.csv").read_text().splitlines()[3] == "3,C,C1,withdrawn,1"
+    assert _ranked(arbiter, tmp_path / "back") == _ranked(arbiter, folder)
+
+
+def test_a_withdrawn_team_with_a_forfeit_won_in_the_last_round_is_exported_with_a_warning_that_its_withdrawal_is_lost(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """Withdrawn after round 0, then the last round's forfeit corrected to a win of the withdrawn team: no run
+    of 240 Z reaches the end, so the import reads no withdrawal. Export said it came back as requested byes of
+    a round "not paired yet" (harness seed 3504); it now says the withdrawal does not come back, and why."""
+    folder = tmp_path / "ev"
+    _three_team_round_robin(arbiter, folder)
+    assert arbiter("-d", folder, "pair").code == 0
+    assert arbiter("-d", folder, "team", "withdraw", "3", "--after-round", "0").code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    assert arbiter("-d", folder, "result", "2", "1.1", "1-0").code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    assert (folder / "rounds" / "03.csv").read_text().splitlines()[1] == "1,,3,1,-/+"  # (the Berger table, seed 99)
+    assert arbiter("-d", folder, "result", "3", "1", "+/-", "--correct").code == 0
+    exported = arbiter("-d", folder, "export", "-o", tmp_path / "x.trf")
+    assert exported.code == 0, exported.err
+    assert ("warning: the withdrawal of team 3 (C) after round 0 does not come back: it was not absent in round 3, "
+            "and a TRF has no withdrawal\n") in exported.err
+    assert "not paired yet" not in exported.err

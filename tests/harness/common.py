@@ -174,8 +174,17 @@ class EventCommands(HarnessMachine):
             return
         allowed, _ = allowed_losses(line for line in exported.err.splitlines() if line.startswith("warning: "))
         target = self.work / f"ev{self.imports + 1}"
+        late = views.late_entries(self.root)
         if self.arbiter("import", trf, target).code != 0:
             return
+        # a late entry comes back a player with byes in the rounds they missed (export says so): as any
+        # bye of a paired round, 'unpair' gives those back as requested byes (lifecycle.unpair)
+        for name, entered in late.items():
+            for number in range(1, entered):
+                kind = (views.bye_rows(target, number).get(name) if (target / "rounds" / f"{number:02d}.csv").is_file()
+                        else None)
+                if kind in ("HPB", "ZPB"):
+                    self.model.granted.setdefault(number, {})[name] = kind
         self.taint()  # the seed is not in a TRF: a colour drawn by lot may differ
         prizes = self.root / "prizes.toml"
         self.root = target

@@ -27,13 +27,6 @@ def _fault(signature: str, kinds: str, fault: str) -> OpenFault:
 
 
 OPEN_FAULTS: tuple[OpenFault, ...] = (
-    _fault("a killed command leaves the folder before or after: finalize: after the kill the folder is neither",
-           "group stage",
-           "a group event's finalize is two changes (a stage's, then the top folder's): killed between them, the "
-           "stage is finalised and the top folder not ('finalize' again completes it)"),
-    _fault("a killed command leaves the folder before or after: finalize: verify after the kill", "group stage",
-           "the same fault as the one above, as verify now names it: 'N stages finalised and the event not: a "
-           "finalize was stopped between its folders'"),
     _fault("export then import gives the event back: standings after export and import differ",
            "round robin, group stage, team round robin, club",
            "a round robin's withdrawal under the half rule does not survive export+import: the annulled games come back"),
@@ -43,7 +36,9 @@ OPEN_FAULTS: tuple[OpenFault, ...] = (
     _fault("export then import gives the event back: import of the export refused", "team round robin",
            "a team round robin's export under the half rule writes 310 match points its own import refuses"),
     _fault("trf standings on the export equals standings: trf standings refuses the export", "team round robin",
-           "a team round robin's export under the half rule writes 310 match points trf standings refuses"),
+           "a team round robin's export under the half rule writes 310 match points trf standings refuses: a team "
+           "withdrawn with a forfeit it won after its withdrawal (a correction) has no 240 Z run to the end, so the "
+           "import does not read it withdrawn, nor the 310 columns that leave it out"),
     _fault("export then import gives the event back: withdrawals after export and import", "team round robin",
            "a team round robin's withdrawal under the half rule does not survive export+import"),
     _fault("the folder holds what was asked: withdrawn: asked", "team round robin",

@@ -129,3 +129,11 @@ def bye_rows(folder: Path, number: int) -> dict[str, str]:
     name = names(folder)
     return {name[int(r["white"])]: r["result"].strip() for r in round_rows(folder, number)
             if not r.get("board", "").strip() and r.get("white", "").strip()}
+
+
+def late_entries(folder: Path) -> dict[str, int]:
+    """An individual event's late entries (``players.csv``'s ``entered_round``): name -> the round they
+    entered in."""
+    if (folder / "teams.csv").is_file() or not (folder / "players.csv").is_file():
+        return {}
+    return {r["name"]: int(r["entered_round"]) for r in rows(folder / "players.csv") if r.get("entered_round", "").strip()}

@@ -13,7 +13,7 @@ import subprocess
 import tomllib
 from pathlib import Path
 
-from robustness._support import ARBITER, PENDING, environment, run_process, wait_for
+from robustness._support import ARBITER, PENDING, environment, run_process, tree, wait_for
 
 
 def _group_event(tmp_path: Path, final: str) -> Path:
@@ -81,3 +81,89 @@ def test_group_stage_pair_adding_the_final_killed_leaves_the_folder_before_or_af
     assert again.code == 0 or added, again.err
     assert (folder / "stages" / "final" / "tournament.toml").is_file()
     assert not [p for p in (folder / "stages").iterdir() if ".new-" in p.name]
+
+
+def _played_to_the_end(tmp_path: Path) -> Path:
+    folder = _group_event(tmp_path, "round-robin")
+    for args in (("pair",), ("result", "--group", "A", "1", "1", "1-0"), ("result", "--group", "B", "1", "1", "1-0"),
+                 ("pair",), ("result", "--group", "final", "1", "1", "1-0")):
+        done = run_process("-d", "ev", *args, cwd=tmp_path)
+        assert done.code == 0, done.err
+    return folder
+
+
+def _statuses(folder: Path) -> list[str]:
+    return [_status(folder), *(_status(folder / "stages" / name) for name in ("A", "B", "final"))]
+
+
+def test_group_finalize_killed_at_its_commit_point_leaves_every_folder_finalised(tmp_path: Path) -> None:
+    """A group event's finalize is one change of every folder: the top folder's manifest names the
+    stages' files too (store.files.Joined). Killed the moment it is written, the next command completes
+    it in every folder; it had been a change per folder, and a kill between them left the stages
+    finalised and the event not (harness open fault, 'finalize: after the kill the folder is neither')."""
+    folder = _played_to_the_end(tmp_path)
+
+    _killed_when(folder, folder / PENDING, "finalize", "--date", "2026-12-06")
+
+    assert (folder / PENDING).exists()
+    verified = run_process("-d", "ev", "verify", cwd=tmp_path)  # a reader completes a recorded change
+    assert verified.code == 0, verified.err
+    assert _statuses(folder) == ["finalised"] * 4
+    assert (folder / "final" / "standings.csv").is_file()
+    assert not [p for p in folder.rglob("*") if ".tmp-" in p.name]
+
+
+def test_group_finalize_killed_before_its_commit_point_leaves_every_folder_running(tmp_path: Path) -> None:
+    """Killed while the stages' new files are still being written beside their places (no manifest yet):
+    no folder changed, and the next finalize does it all."""
+    folder = _played_to_the_end(tmp_path)
+    before = tree(folder, temporaries=False, dirs=False)
+
+    _killed_when(folder, folder / "stages" / "A" / "final", "finalize", "--date", "2026-12-06")
+
+    assert not (folder / PENDING).exists()
+    verified = run_process("-d", "ev", "verify", cwd=tmp_path)
+    assert verified.code == 0, verified.err
+    assert tree(folder, temporaries=False, dirs=False) == before  # (an empty final/ made for the new files aside)
+    done = run_process("-d", "ev", "finalize", "--date", "2026-12-06", cwd=tmp_path)
+    assert done.code == 0, done.err
+    assert _statuses(folder) == ["finalised"] * 4
+    assert not [p for p in folder.rglob("*") if ".tmp-" in p.name]
+
+
+def test_a_stage_command_completes_the_group_finalize_killed_after_its_commit_point(tmp_path: Path) -> None:
+    """The manifest is the top folder's, but it names the stage's files: a command run in the stage
+    itself completes it first (as the top folder's next command would), never reading the stage as it
+    was, nor writing over what the manifest will put in place."""
+    folder = _played_to_the_end(tmp_path)
+
+    _killed_when(folder, folder / PENDING, "finalize", "--date", "2026-12-06")
+
+    shown = run_process("-d", "ev/stages/A", "standings", cwd=tmp_path)
+    assert shown.code == 0, shown.err
+    assert not (folder / PENDING).exists()
+    assert _statuses(folder) == ["finalised"] * 4
+
+
+def test_folders_a_killed_writer_was_building_are_removed_by_the_next_writer_but_a_running_ones(
+        tmp_path: Path) -> None:
+    """A group ``pair`` killed while it built the final beside its place left ``stages/..final.new-PID.
+    import-PID/`` (with its own manifest) for good: ``verify`` did not see it, and later changes kept it
+    (trial of issue 29). The next writer of the folder removes such folders of a process no longer
+    running, in the folder and in its ``stages/``; a running process's is left alone."""
+    folder = _group_event(tmp_path, "round-robin")
+    for args in (("pair",), ("result", "--group", "A", "1", "1", "1-0"), ("result", "--group", "B", "1", "1", "1-0")):
+        assert run_process("-d", "ev", *args, cwd=tmp_path).code == 0
+    dead = 2 ** 22 + 12345  # above any pid this machine gives (pid_max is at most 2^22)
+    left = [folder / f".stages.new-{dead}", folder / "stages" / f"..final.new-{dead}.import-{dead}"]
+    running = folder / "stages" / f".final.new-{os.getpid()}"
+    for path in (*left, running):
+        path.mkdir()
+        (path / PENDING).write_text("{}", encoding="utf-8")
+
+    done = run_process("-d", "ev", "pair", cwd=tmp_path)  # the final
+
+    assert done.code == 0, done.err
+    assert (folder / "stages" / "final" / "tournament.toml").is_file()
+    assert not any(path.exists() for path in left)
+    assert running.is_dir()

@@ -27,7 +27,7 @@ from arbiter_cli.trf.exporter import export_trf
 from arbiter_cli.trf.importer import import_trf
 from arbiter_cli.trf.reader import TrfFile, decode_trf, parse_trf
 
-from conftest import SHARED, shared_file, snapshot
+from conftest import SHARED, Runner, shared_file, snapshot
 
 REALDATA = sorted(str(p.relative_to(SHARED / "realdata")) for p in (SHARED / "realdata").rglob("*.trf"))
 TEAM_FILES = ["trf/example_trf26.trf", "trf/trf-team-import-test.trf"]
@@ -773,3 +773,40 @@ def test_a_round_robin_withdrawal_the_half_rule_annuls_is_named_when_it_comes_ba
     assert arbiter("import", exported, tmp_path / "back").code == 0
     listed = arbiter("-d", tmp_path / "back", "player", "list", "--format", "csv").out.splitlines()
     assert [line for line in listed if line.startswith("6,")][0].endswith(",withdrawn,0")
+
+
+def test_export_says_that_prizes_toml_stays_behind(arbiter: Runner, tmp_path: Path) -> None:
+    """A prize fund is no part of a TRF: after an import, 'prizes' found no prizes.toml, and export had said
+    nothing of it (trial of issue 29)."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--name", "X", "--system", "swiss", "--rounds", "3", "--seed", "1").code == 0
+    assert arbiter("-d", folder, "player", "import", "-", stdin='name\n"A, a"\n"B, b"\n').code == 0
+    without = arbiter("-d", folder, "export", "-o", tmp_path / "a.trf")
+    assert without.code == 0 and "prizes.toml" not in without.err
+    (folder / "prizes.toml").write_text('split = "hort"\nplaces = [100, 50]\n', encoding="utf-8")
+    exported = arbiter("-d", folder, "export", "-o", tmp_path / "b.trf")
+    assert exported.code == 0
+    assert ("warning: prizes.toml is not exported: a TRF has no prize fund (copy it into the folder you import "
+            "the file into)\n") in exported.err
+
+
+def test_a_withdrawal_with_a_requested_bye_before_it_is_exported_with_a_warning_that_it_comes_back_as_byes(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """A player withdrawn after round 3 before round 1 is paired (an import reads a zero-point bye in the last
+    round so) who also asks for a zero-point bye in round 2: the file's 240 Z of rounds 2 and 4 read back as
+    two requested byes, not a withdrawal, and export said nothing of it (harness seed 3505)."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--name", "X", "--system", "swiss", "--rounds", "4", "--seed", "20").code == 0
+    names = "".join(f'"P{i}, x",{2000 - i}\n' for i in range(1, 11))
+    assert arbiter("-d", folder, "player", "import", "-", stdin="name,rating\n" + names).code == 0
+    assert arbiter("-d", folder, "bye", "10", "--round", "4", "--zero").code == 0
+    assert arbiter("-d", folder, "export", "-o", tmp_path / "a.trf").code == 0
+    assert arbiter("import", tmp_path / "a.trf", tmp_path / "back").code == 0
+    assert (tmp_path / "back" / "players.csv").read_text().splitlines()[10].endswith("withdrawn,3")
+    assert arbiter("-d", tmp_path / "back", "bye", "10", "--round", "2", "--zero").code == 0
+    exported = arbiter("-d", tmp_path / "back", "export", "-o", tmp_path / "b.trf")
+    assert exported.code == 0
+    assert ("warning: the withdrawal of P10, x after round 3 comes back as requested zero-point byes from round 4: "
+            "they have other requested byes, and a TRF has no withdrawal\n") in exported.err
+    assert arbiter("import", tmp_path / "b.trf", tmp_path / "again").code == 0
+    assert (tmp_path / "again" / "byes.csv").read_text().splitlines()[1:] == ["2,10,ZPB", "4,10,ZPB"]

@@ -10,7 +10,7 @@ from dataclasses import replace
 from arbiter_cli.core.model import Bye, Round, Tournament
 from arbiter_cli.core.results import ByeKind
 
-__all__ = ["annulled_players", "as_counted"]
+__all__ = ["annulled_players", "as_counted", "games_played", "games_of"]
 
 
 def annulled_players(tournament: Tournament) -> frozenset[int]:
@@ -22,11 +22,21 @@ def annulled_players(tournament: Tournament) -> frozenset[int]:
     for player in tournament.players:
         if not player.is_withdrawn:
             continue
-        played = sum(1 for rnd in tournament.rounds for board in rnd.games
-                     if player.start_number in board.players and board.result is not None and board.result.played)
-        if 2 * played < _games_per_player(tournament):
+        if 2 * games_played(tournament, player.start_number) < _games_per_player(tournament):
             annulled.add(player.start_number)
     return frozenset(annulled)
+
+
+def games_played(tournament: Tournament, number: int) -> int:
+    """The games player ``number`` played over the board (a forfeit is not one), what the half
+    rule counts against the games a player of the round robin has (:func:`games_of`)."""
+    return sum(1 for rnd in tournament.rounds for board in rnd.games
+               if number in board.players and board.result is not None and board.result.played)
+
+
+def games_of(tournament: Tournament) -> int:
+    """The games each player of a round robin has: n - 1, twice that in a double one (C.05)."""
+    return _games_per_player(tournament)
 
 
 def _games_per_player(tournament: Tournament) -> int:

@@ -32,7 +32,7 @@ from arbiter_cli.core.tiebreak_codes import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, 
 __all__ = [
     "System", "RatingType", "InitialColour", "Numbering", "StartingRank", "Status", "Scoring", "Settings",
     "TITLES", "Player", "Game", "Bye", "Round", "ByeRequest", "Avoidance", "VirtualPoints", "Tournament", "Text", "printable",
-    "is_finite_decimal", "Name", "name_text", "NAME_LENGTH", "BIDI_CONTROLS",
+    "is_finite_decimal", "Name", "name_text", "NAME_LENGTH", "BIDI_CONTROLS", "MOST_ROUNDS",
 ]
 
 
@@ -161,6 +161,10 @@ def _check_date(value: str | None) -> str | None:
 DateText = Annotated[str | None, BeforeValidator(_check_date)]
 
 
+#: The most rounds an event has (``tournament.toml``'s ``rounds``; a TRF's round columns are read up to it).
+MOST_ROUNDS = 99
+
+
 class Settings(BaseModel):
     """``tournament.toml``: everything decided about the event."""
 
@@ -175,7 +179,7 @@ class Settings(BaseModel):
     time_control: Text = ""
     rating_type: RatingType = RatingType.STANDARD
     system: System
-    rounds: StrictInt | None = Field(default=None, ge=1, le=99)
+    rounds: StrictInt | None = Field(default=None, ge=1, le=MOST_ROUNDS)
     initial_colour: InitialColour = InitialColour.RANDOM
     numbering: Numbering = Numbering.RATING
     seed: StrictInt = Field(ge=0)

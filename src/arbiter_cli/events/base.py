@@ -287,9 +287,13 @@ class Event:
         """An exported TRF on stdout, or written to ``output``, the same bytes (lines end with CR LF:
         :data:`arbiter_cli.trf.writer.LINE_END`); ``what`` says what it holds."""
         from arbiter_cli.store.outputs import write_output
+        from arbiter_cli.store.prizes import PRIZES_FILE
 
         for warning in warnings:
             self.caller.say(f"warning: {warning}")
+        if (self.path / PRIZES_FILE).is_file():  # a person's file, read by 'prizes': an import does not make it
+            self.caller.say(f"warning: {PRIZES_FILE} is not exported: a TRF has no prize fund (copy it into the "
+                            "folder you import the file into)")
         if output is None:
             self.caller.write(text)
             return

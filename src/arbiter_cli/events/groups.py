@@ -28,6 +28,7 @@ from arbiter_cli.events.knockout import KnockoutEvent
 from arbiter_cli.lifecycle.guards import tiebreak_codes
 from arbiter_cli.lifecycle.integrity import Problem
 from arbiter_cli.render.output import Format, View
+from arbiter_cli.store.files import Joined
 from arbiter_cli.store.group_folder import STAGES_DIR, GroupFolder
 from arbiter_cli.store.kinds import folder_kind
 from arbiter_cli.store.tournament import TournamentFolder
@@ -450,8 +451,9 @@ class GroupEvent(IndividualEvent):
 
     def finalize(self, when: str, after_round: int | None, yes: bool) -> None:
         """Close every stage and the event on ``when``, once the final is over: each stage in its own
-        folder as its own ``finalize`` would, then the top folder's final standings; every folder
-        locked for the whole act, the top one first."""
+        folder as its own ``finalize`` would, and the top folder's final standings, as one change
+        (:class:`~arbiter_cli.store.files.Joined`: the top folder's manifest names every stage's files);
+        every folder locked for the whole act, the top one first."""
         from arbiter_cli.lifecycle.group_finish import final_winner, finalise_groups
         from arbiter_cli.render.final import final_outputs, group_final_outputs, knockout_final_outputs
         from arbiter_cli.store.prizes import read_prizes
@@ -496,10 +498,13 @@ class GroupEvent(IndividualEvent):
                         saves.append((prefix, partial(cup.save_knockout, knockout, done.knockout, command, changes,
                                                       outputs=outputs)))
             top = group_final_outputs(done.event, done.stages, done.knockout)
+            joined = Joined(folder.path)  # one change of every folder: a kill leaves all before or all after
+            for stage_store in [*folders.values(), *([cup] if cup is not None else [])]:
+                stage_store.joined = joined
             for prefix, save in saves:
                 with in_stage(prefix):
                     save()
-            folder.save_event(event, done.event, command, done.changes, outputs=top)
+            folder.save_event(event, done.event, command, done.changes, outputs=top, joined=joined)
         closed = [name for name, changes in done.stage_changes.items() if changes]
         winner = final_winner(done)
         self.caller.say(f"finalised on {when}: {count(len(closed), 'stage')} closed ({', '.join(closed) or 'none'})"

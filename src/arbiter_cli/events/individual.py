@@ -505,7 +505,9 @@ class IndividualEvent(Registration):
         folder = self.folder()
         with self.reading(folder):
             tournament = folder.load(check=False)
-            found, edits = problems(tournament, folder.player_lines), folder.hand_edits()
+            # a group's stage is paired whole (C.05 tables): its rounds wait for results side by side
+            found = problems(tournament, folder.player_lines, at_once=bool(self.group_stage))
+            edits = folder.hand_edits()
         found += self.inputs_checked()
         if not any(problem.severity == BROKEN for problem in found):
             found += self.final_checked(tournament)

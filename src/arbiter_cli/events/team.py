@@ -374,7 +374,7 @@ class TeamEvent(Event):
     # -- reports -----------------------------------------------------------------
 
     def standings(self, after_round: int | None, tiebreaks: str | None, rules: Rules | None) -> None:
-        from arbiter_cli.lifecycle.team_finish import team_standings_of
+        from arbiter_cli.lifecycle.team_finish import annulled_counts, team_standings_of
         from arbiter_cli.render.team_printouts import team_standings_sheet
         from arbiter_cli.render.team_views import team_standings_view
         from arbiter_cli.render.views import table_heading
@@ -383,6 +383,12 @@ class TeamEvent(Event):
             table = team_standings_of(tournament, after_round, _codes(tiebreaks), rules)
         for code in table.unavailable:
             self.caller.say(f"note: {code}: not a team tie-break; left out")
+        left = annulled_counts(tournament)
+        if left:  # as an individual round robin's standings say it (render.views)
+            self.caller.say("note: " + "; ".join(f"team {team.number} ({team.name}, {played} of {scheduled} played)"
+                                                 for team, played, scheduled in left)
+                            + ": withdrew having played fewer than half of its matches over the board (a match "
+                            "forfeit is not played); its matches count for nobody (round_robin_withdrawal = \"half\")")
         last = after_round if after_round is not None else tournament.last_round
         if self.caller.page:
             heading = table_heading(tournament, "team standings", last)

@@ -58,9 +58,12 @@ def _round_file(number: int) -> str:
     return f"rounds/{number:02d}.csv"
 
 
-def problems(tournament: Tournament, lines: dict[int, int] | None = None) -> list[Problem]:
+def problems(tournament: Tournament, lines: dict[int, int] | None = None, *, at_once: bool = False
+             ) -> list[Problem]:
     """Everything unsound in ``tournament``, in file order. ``lines`` gives each start number's
-    line in ``players.csv`` (for the messages), when the caller knows it."""
+    line in ``players.csv`` (for the messages), when the caller knows it. ``at_once``: every round
+    was paired at once (a group event's stage), so a round without its results while a later one is
+    paired is no sign of a round left behind."""
     lines = lines or {}
     found: list[Problem] = []
     swiss = not tournament.settings.system.is_round_robin
@@ -138,7 +141,7 @@ def problems(tournament: Tournament, lines: dict[int, int] | None = None) -> lis
         if player.withdrawn_after is not None and request.round > player.withdrawn_after:
             found.append(Problem("byes.csv", f"player {request.start_number} ({player.name}) withdrew after round "
                                  f"{player.withdrawn_after} but has a requested bye in round {request.round}"))
-    for rnd in tournament.rounds[:-1]:
+    for rnd in tournament.rounds[:-1] if not at_once else ():
         if rnd.missing:
             found.append(Problem(_round_file(rnd.number), f"no result on board{'s' if len(rnd.missing) > 1 else ''} "
                                  f"{listed(rnd.missing)} though round {tournament.last_round} is paired",

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from arbiter_cli.core.errors import NoPairing, Refused
-from arbiter_cli.core.model import InitialColour, Numbering, Round, Status, Tournament
+from arbiter_cli.core.model import MOST_ROUNDS, InitialColour, Numbering, Round, Status, Tournament
 from arbiter_cli.core.tpn import drawn_numbers
 from arbiter_cli.core.words import count, listed
 from arbiter_cli.pairing.baku import group_a_size
@@ -62,6 +62,9 @@ def first_pairing_draws(tournament: Tournament) -> tuple[Tournament, list[Change
     update: dict[str, object] = {"status": Status.RUNNING}
     if settings.system.is_round_robin:
         total = planned_rounds(settings.system, len(players))
+        if total > MOST_ROUNDS:
+            raise Refused(f"a {settings.system.value} of {len(players)} players has {total} rounds: arbiter handles "
+                          f"at most {MOST_ROUNDS}")
         if settings.rounds is not None and settings.rounds != total:
             raise Refused(f"a {settings.system.value} of {len(players)} players has {count(total, 'round')}, "
                           f"but tournament.toml says rounds = {settings.rounds}")

@@ -22,6 +22,7 @@ from arbiter_cli.core.tiebreak_codes import Rules, check_cuts, default_rules, pa
 from arbiter_cli.tiebreaks.event import event_from_tournament
 from arbiter_cli.tiebreaks.ranking import TiebreakFunction, rank_players
 from arbiter_cli.lifecycle.change import Change, named
+from arbiter_cli.core.half_rule import games_of, games_played
 from arbiter_cli.lifecycle.withdrawals import as_counted
 
 __all__ = ["Record", "StandingRow", "Standings", "compute_standings", "points_and_ranks", "tiebreak_rules", "settings_rules",
@@ -145,7 +146,8 @@ def _compute_standings(tournament: Tournament, last: int, tiebreaks: Sequence[st
                        lots: bool | None) -> Standings:
     counted = as_counted(tournament)  # the round robin withdrawal rule
     kept = {p.start_number for p in counted.players}
-    left_out = tuple(p.name for p in tournament.players if p.start_number not in kept)
+    left_out = tuple(f"{p.name} ({games_played(tournament, p.start_number)} of {games_of(tournament)} played)"
+                     for p in tournament.players if p.start_number not in kept)
     paired = tournament  # the rounds as paired: their boards are the ones the arbiter sees
     tournament = counted
     edition = tiebreak_rules(tournament, rules)

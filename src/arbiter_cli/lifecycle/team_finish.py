@@ -22,7 +22,7 @@ from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.model import Status
 from arbiter_cli.core.results import GameResult
 from arbiter_cli.core.team import TeamEvent, half_rule_annulled
-from arbiter_cli.core.team_tournament import Match, MatchRound, TeamTournament, team_event
+from arbiter_cli.core.team_tournament import Match, MatchRound, TeamEntry, TeamTournament, team_event
 from arbiter_cli.core.tiebreak_codes import Rules
 from arbiter_cli.core.words import listed
 from arbiter_cli.lifecycle.standings import settings_rules
@@ -93,6 +93,18 @@ def annulled_teams(tournament: TeamTournament) -> frozenset[int]:
     if not withdrawn:
         return frozenset()
     return half_rule_annulled(team_event(tournament), withdrawn, settings.system.value == "double-round-robin")
+
+
+def annulled_counts(tournament: TeamTournament) -> list[tuple[TeamEntry, int, int]]:
+    """Each team the half rule leaves out of the standings (:func:`annulled_teams`), with the matches
+    it played over the board and the matches each team of the round robin has."""
+    annulled = annulled_teams(tournament)
+    if not annulled:
+        return []
+    event = team_event(tournament)
+    scheduled = (len(event.teams) - 1) * (2 if tournament.settings.system.value == "double-round-robin" else 1)
+    return [(team, sum(1 for e in event.entries.get(team.number, ()) if any(b.outcome.played for b in e.boards)),
+             scheduled) for team in tournament.teams if team.number in annulled]
 
 
 def counted_team_event(tournament: TeamTournament, after_round: int | None = None) -> TeamEvent:

@@ -331,8 +331,11 @@ def import_teams(tournament: TeamTournament, text: str, source: str,
                     if key:
                         teams.setdefault(key, existing)
             elif row.get("short") and row["short"].casefold() != existing.short.casefold():
-                raise BadArgument(f"team {existing.name!r} has the short code {existing.short!r} on an earlier line",
-                                  field="short")
+                where = ("is registered already" if any(t.number == existing.number for t in tournament.teams)
+                         else "is on an earlier line")
+                same = "" if existing.name == name else " (team names match without case and accents)"
+                raise BadArgument(f"team {existing.name!r} {where} with the short code {existing.short!r}, not "
+                                  f"{row['short']!r}{same}", field="short")
             if listed is not None and row.get("fide_id"):
                 row = listed(line, row)
             given = [key for key in ("rating", "title", "federation", "national_rating") if row.get(key)]

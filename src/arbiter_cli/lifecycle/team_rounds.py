@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 import random
 
 from arbiter_cli.core.errors import BadArgument, NoPairing, Refused
-from arbiter_cli.core.model import InitialColour, Status
+from arbiter_cli.core.model import MOST_ROUNDS, InitialColour, Status
 from arbiter_cli.core.results import ByeKind, GameResult
 from arbiter_cli.core.team_roster import LineUp, RosterPlayer, check_line_up, default_line_up
 from arbiter_cli.core.team_tournament import (BoardGame, LineUpRequest, Match, MatchRound, TeamBye, TeamByeRequest,
@@ -146,6 +146,10 @@ def pair_team_round(tournament: TeamTournament) -> TeamPaired:
     changes: list[Change] = []
     double = settings.system.value == "double-round-robin"
     if not tournament.rounds:
+        planned = team_rounds(len(tournament.teams), double) if settings.system.is_round_robin else 0
+        if planned > MOST_ROUNDS:
+            raise Refused(f"a team {settings.system.value} of {len(tournament.teams)} teams has {planned} rounds: "
+                          f"arbiter handles at most {MOST_ROUNDS}")
         short = [t for t in tournament.teams if not tournament.members(t.number)]
         if short:
             raise Refused(f"team {short[0].number} ({short[0].name}) has no players; 'arbiter team roster "

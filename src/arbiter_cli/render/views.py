@@ -318,8 +318,8 @@ def standings_notes(table: Standings) -> list[str]:
     if table.unranked:
         notes.append(f"{', '.join(table.unranked)}: withdrawn, listed without a rank (rank_withdrawn = false)")
     if table.left_out:
-        notes.append(f"{', '.join(table.left_out)}: withdrew having played fewer than half of the games; "
-                     "their games do not count (round_robin_withdrawal = \"half\")")
+        notes.append(f"{'; '.join(table.left_out)}: withdrew having played fewer than half of their games over "
+                     "the board (a forfeit is not played); their games do not count (round_robin_withdrawal = \"half\")")
     return notes
 
 

@@ -36,11 +36,11 @@ from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, Refused
 from arbiter_cli.lifecycle.change import Change, Recorded
 from arbiter_cli.store.digests import DIGESTS_FILE, differences, digest, read_record, record
 from arbiter_cli.store.journal import JOURNAL_FILE, journal_text, read_journal
-from arbiter_cli.store.layout import LOCK_FILE, PENDING_FILE, Layout
+from arbiter_cli.store.layout import LOCK_FILE, PENDING_FILE, Layout, Nested
 from arbiter_cli.store.read_cache import Entries, ReadCache
 from arbiter_cli.store.tables import Checked, RoundFiles, Table, csv_lines, header_fields, read_lines, records_sound
 
-__all__ = ["FolderStore", "Derived", "LOCK_FILE", "atomic_write", "fsync_dir", "csv_text", "process_alive",
+__all__ = ["FolderStore", "Joined", "Derived", "LOCK_FILE", "atomic_write", "fsync_dir", "csv_text", "process_alive",
            "toml_line", "move_into_place", "read_optional_text"]
 
 #: Files derived from an event (its final standings and prize list), by path inside its folder, each
@@ -161,6 +161,10 @@ def process_alive(pid: int) -> bool:
     return True
 
 
+#: A folder built beside its place by a writer (``.NAME.new-PID``, ``.NAME.import-PID``), its PID last.
+_STAGING = re.compile(r"\..+\.(?:new|import)-(\d+)")
+
+
 def _manifest(data: object) -> tuple[list[tuple[str, str]], list[str]]:
     """The renames and deletions a manifest names, each a path inside the folder; ValueError when
     it is not a manifest as :meth:`FolderStore._commit` writes them (damaged, or not arbiter's)."""
@@ -191,6 +195,21 @@ def _inside(name: object) -> str:
     if path.is_absolute() or ".." in path.parts or name.startswith("~"):
         raise ValueError("outside the folder")
     return name
+
+
+class Joined:
+    """The changes of folders inside another (a group event's stages), gathered to be made by the
+    outer folder's one change: each inner folder's new files are written beside their places as
+    usual, and their renames and deletions, as paths inside the outer folder, go into the outer
+    folder's manifest, so that a kill leaves every folder as before or every one as after
+    (:meth:`FolderStore._commit`; an inner folder's next command completes it,
+    :meth:`FolderStore._finish_outer`)."""
+
+    def __init__(self, outer: Path) -> None:
+        self.outer = outer
+        self.renames: list[tuple[str, str]] = []
+        self.deletions: list[str] = []
+        self.folders: list[str] = []
 
 
 # --------------------------------------------------------------------------- the folder
@@ -225,6 +244,7 @@ class FolderStore:
         self.noticed: list[str] = []  # files edited by hand since the last change, seen by the writer
         self.noticed_after = ""  # ... and that last change
         self.kept: ReadCache | None = None  # what the readers made of the files before (keep_reads)
+        self.joined: Joined | None = None  # set: a change is gathered for the outer folder's (:class:`Joined`)
 
     # -- locking -----------------------------------------------------------------
 
@@ -255,7 +275,12 @@ class FolderStore:
         written = False
         try:
             deadline = time.monotonic() + timeout
+            self._finish_outer(deadline)
             self._flock(fd, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH, deadline, waiting)
+            while (self.path.parent.parent / PENDING_FILE).exists():  # its writer held our lock, and was killed
+                fcntl.flock(fd, fcntl.LOCK_UN)
+                self._finish_outer(deadline)
+                self._flock(fd, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH, deadline, waiting)
             if (self.path / PENDING_FILE).exists():  # a writer was killed mid-change: finish it
                 if not exclusive:
                     self._flock(fd, fcntl.LOCK_EX, deadline, waiting)
@@ -272,6 +297,35 @@ class FolderStore:
             if written:
                 with contextlib.suppress(OSError):
                     os.ftruncate(fd, 0)
+            os.close(fd)
+
+    def _finish_outer(self, deadline: float) -> None:
+        """Complete the change of the folder this one is inside (a group event's, whose stage this is)
+        when its writer was killed after its manifest, which may name this folder's files
+        (:class:`Joined`): under the outer folder's lock, as its own next command would."""
+        outer = self.path.parent.parent
+        if not (outer / PENDING_FILE).exists():
+            return
+        try:
+            fd = os.open(outer / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as error:
+            raise BrokenFolder(f"cannot open the lock file of the folder around this one: {error.strerror}",
+                               source=str(outer / LOCK_FILE)) from None
+        try:
+            self._flock(fd, fcntl.LOCK_EX, deadline)
+            try:
+                renames, deletions = _manifest(json.loads((outer / PENDING_FILE).read_text(encoding="utf-8")))
+            except FileNotFoundError:
+                return  # completed meanwhile (its writer finished, or a command there did it)
+            except (OSError, ValueError, KeyError, TypeError):
+                raise BrokenFolder("an interrupted change of the folder around this one cannot be completed: its "
+                                   "manifest is damaged", source=str(outer / PENDING_FILE)) from None
+            try:
+                FolderStore(outer)._apply(renames, deletions)
+            except OSError as error:
+                raise BrokenFolder(f"an interrupted change of the folder around this one cannot be completed yet "
+                                   f"({error.strerror or error})", source=str(outer / PENDING_FILE)) from None
+        finally:
             os.close(fd)
 
     def _flock(self, fd: int, mode: int, deadline: float, waiting: Callable[[str], None] | None = None) -> None:
@@ -448,11 +502,13 @@ class FolderStore:
 
     def _save_files(self, old_files: dict[str, str], new_files: dict[str, str], command: str,
                     changes: Sequence[Change], now: dt.datetime | None = None,
-                    outputs: Derived | None = None, moves: Sequence[tuple[str, str]] = ()) -> None:
+                    outputs: Derived | None = None, moves: Sequence[tuple[str, str]] = (),
+                    joined: Joined | None = None) -> None:
         """Write the files that changed from ``old_files`` to ``new_files``, delete the ones
         that went, add ``outputs`` (and remove those of them that no longer stand: None), move
         ``moves`` (a folder built whole beside its place, ``.NAME.new-PID``, and its place) and journal
-        ``changes``: one all-or-nothing change."""
+        ``changes``: one all-or-nothing change, which makes the changes ``joined`` gathered of the
+        folders inside this one too."""
         writes = {name: text for name, text in new_files.items()
                   if old_files.get(name) != text or not (self.path / name).exists()}
         writes.update({name: text for name, text in (outputs or {}).items() if text is not None})
@@ -466,7 +522,17 @@ class FolderStore:
         deletions = sorted(name for name in (old_files.keys() - new_files.keys()) | gone if (self.path / name).exists())
         if writes or deletions:
             writes[DIGESTS_FILE] = self._digests_after(writes, deletions, f"{_stamp(when)} {command}")
-        self._commit(writes, deletions, moves)
+        if joined is not None:
+            deletions, moves = [*deletions, *joined.deletions], [*moves, *joined.renames]
+        try:
+            self._commit(writes, deletions, moves)
+        except BaseException:
+            for temp, _ in joined.renames if joined is not None and not (self.path / PENDING_FILE).exists() else ():
+                with contextlib.suppress(OSError):  # the inner folders' new files, never put in place
+                    (self.path / temp).unlink()
+            raise
+        for inner in joined.folders if joined is not None else ():
+            COMMITS.committed(inner)
 
     def _commit(self, writes: dict[str, str], deletions: Sequence[str], moves: Sequence[tuple[str, str]] = ()) -> None:
         """Replace several files as one step that a crash cannot leave half done.
@@ -488,6 +554,7 @@ class FolderStore:
             return
         staged: list[tuple[str, str]] = []
         writing = ""
+        joined = self.joined
         try:
             for name, text in writes.items():
                 writing = name
@@ -497,6 +564,12 @@ class FolderStore:
                 staged.append((str(temp.relative_to(self.path)), name))  # before writing: an interrupt
                 _write_synced(temp, text)  # in the middle must remove it too
                 _crash_test_pause()
+            if joined is not None:  # the outer folder's manifest names them (Joined)
+                inside = PurePosixPath(self.path.relative_to(joined.outer))
+                joined.renames += [(str(inside / temp), str(inside / name)) for temp, name in [*staged, *moves]]
+                joined.deletions += [str(inside / name) for name in deletions]
+                joined.folders.append(str(self.path))
+                return
             writing = PENDING_FILE
             manifest = json.dumps({"rename": [*staged, *moves], "delete": list(deletions)})
             COMMITS.committing()  # the commit point: from here on Ctrl-C waits for the command to end
@@ -535,11 +608,19 @@ class FolderStore:
         fsync_dir(self.path)
 
     def _remove_stale_temporaries(self) -> None:
-        """Temporary files left by a writer killed before its manifest (their change never happened)."""
+        """Temporary files left by a writer killed before its manifest (their change never happened),
+        and the folders such a writer was building beside their places in this folder or in its folders
+        of folders (``.NAME.new-PID``, ``.NAME.import-PID``, a group's final built inside one: of a
+        process no longer running; a manifest naming one was completed before this)."""
         for directory in (self.path, *(self.path / name for name in self.temporary_dirs)):
             for temp in directory.glob(".*.tmp-*") if directory.is_dir() else ():
                 with contextlib.suppress(OSError):
                     temp.unlink()
+        for directory in (self.path, *(self.path / part.directory for part in self.layout.folders)):
+            for staged in directory.glob(".*-*") if directory.is_dir() else ():
+                found = _STAGING.fullmatch(staged.name)
+                if found and staged.is_dir() and not process_alive(int(found.group(1))):
+                    shutil.rmtree(staged, ignore_errors=True)
 
     def _recover(self) -> None:
         """Finish a change whose writer was killed after its manifest was written."""
@@ -547,8 +628,8 @@ class FolderStore:
         try:
             renames, deletions = _manifest(json.loads(path.read_text(encoding="utf-8")))
             if not all(self.owns(name) or name == DIGESTS_FILE or name in self.layout.person_files
-                       or self._moved_whole(temp, name) for temp, name in renames) or \
-                    not all(self.owns(name) for name in deletions):
+                       or self._moved_whole(temp, name) or self._inner(name) for temp, name in renames) or \
+                    not all(self.owns(name) or self._inner(name) for name in deletions):
                 raise ValueError("a file that is not the folder's")
         except FileNotFoundError:
             return
@@ -560,6 +641,11 @@ class FolderStore:
         except OSError as error:
             raise BrokenFolder(f"an interrupted change cannot be completed yet ({error.strerror or error}); "
                                "it stays recorded and the next command tries again", source=PENDING_FILE) from None
+
+    def _inner(self, name: str) -> bool:
+        """A path inside an entry of a folder of folders (a group event's stage): a change gathered
+        into this folder's (:class:`Joined`)."""
+        return isinstance(self.layout.claim(PurePosixPath(name)), Nested)
 
     def _moved_whole(self, temp: str, name: str) -> bool:
         """A folder the layout owns whole (a group event's ``stages``, ``stages/final``), built beside

@@ -38,7 +38,7 @@ from arbiter_cli.core.group_settings import FINAL, GroupEvent, GroupSettings
 from arbiter_cli.core.knockout import KnockoutTournament
 from arbiter_cli.core.model import Settings, Status, Tournament
 from arbiter_cli.lifecycle.change import Change
-from arbiter_cli.store.files import Derived, process_alive
+from arbiter_cli.store.files import Derived, Joined, process_alive
 from arbiter_cli.store.layout import PENDING_FILE
 from arbiter_cli.store.knockout_folder import KnockoutFolder
 from arbiter_cli.store.names import is_knockout_folder
@@ -149,12 +149,14 @@ class GroupFolder(TournamentFolder):
         super().save(before, after, command, changes, now, outputs)
 
     def save_event(self, before: GroupEvent, after: GroupEvent, command: str, changes: Sequence[Change],
-                   outputs: Derived | None = None, moves: Sequence[tuple[str, str]] = ()) -> None:
+                   outputs: Derived | None = None, moves: Sequence[tuple[str, str]] = (),
+                   joined: Joined | None = None) -> None:
         """Write a group act's change of the top folder (the groups, the status) and journal it;
         ``outputs``: files derived from the event (the final standings of a finalised event);
-        ``moves``: stages built beside their places, moved in by the same change."""
+        ``moves``: stages built beside their places, moved in by the same change; ``joined``: the
+        stages' changes gathered for it (finalising), made by the same change."""
         self._save_files(self._event_files(before), self._event_files(after), command, changes, outputs=outputs,
-                         moves=moves)
+                         moves=moves, joined=joined)
         self.groups = after.groups
 
     @classmethod

@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from arbiter_cli.core.half_rule import annulled_players
-from arbiter_cli.core.model import InitialColour, Player, Scoring, Settings, StartingRank, System, Tournament
+from arbiter_cli.core.model import MOST_ROUNDS, InitialColour, Player, Scoring, Settings, StartingRank, System, Tournament
 from arbiter_cli.pairing.round_robin import planned_rounds
 from arbiter_cli.core.points import format_points
 from arbiter_cli.core.results import ByeKind
@@ -215,6 +215,18 @@ def _absences(tournament: Tournament, version: str, warnings: list[str]) -> dict
         record = "240 Z" if version == "2026" else "0000 - Z in the next round's column"
         warnings.append(f"withdrawn players are written as absent ({record}) in the rounds still to play: "
                         "a TRF has no withdrawal")
+        for player in withdrawn:  # read back as the import does (withdrawals.read_withdrawals): no other request
+            written = {r: kinds[player.start_number] for r, kinds in out.items() if player.start_number in kinds}
+            start = min(written, default=0)
+            gone = max(last, player.withdrawn_after or 0)
+            if written and not (start > last and all(written.get(r) == "Z" for r in range(start, total + 1))):
+                warnings.append(f"the withdrawal of {player.name} after round {gone} comes back as requested "
+                                f"zero-point byes from round {gone + 1}: they have other requested byes, and a TRF "
+                                "has no withdrawal")
+            elif written and start > last + 1 and start - 1 != gone:
+                warnings.append(f"the withdrawal of {player.name} after round {gone} comes back after round "
+                                f"{start - 1}: their requested zero-point byes before it are read as part of the "
+                                "withdrawal, and a TRF has no withdrawal")
     elif withdrawn and settings.system.is_round_robin:
         # the half rule's annulled players come back withdrawn (no rank: importer._round_robin_withdrawals)
         kept = [p.name for p in withdrawn if p.start_number not in annulled_players(tournament)]
@@ -275,7 +287,8 @@ def export_trf(tournament: Tournament, version: str = "2026", *, standing: Stand
     last = tournament.last_round
     total = settings.rounds or last
     if not total and settings.system.is_round_robin and len(tournament.players) > 1:
-        total = planned_rounds(settings.system, len(tournament.players))  # written at the first pairing
+        planned = planned_rounds(settings.system, len(tournament.players))  # written at the first pairing
+        total = planned if planned <= MOST_ROUNDS else 0  # (more cannot be paired: 'pair' refuses)
     entries = round_entries(tournament, last)
     absences = _absences(tournament, version, warnings)
     lines = header_records(settings, tournament.players, _TYPE_TEXT[settings.system])

@@ -30,8 +30,8 @@ from pydantic import ValidationError
 
 from arbiter_cli.core.errors import Refused, pydantic_message
 from arbiter_cli.core.model import (
-    TITLES, Bye, ByeRequest, Game, InitialColour, Player, Round, Scoring, Settings, StartingRank, Status, System,
-    Tournament,
+    MOST_ROUNDS, TITLES, Bye, ByeRequest, Game, InitialColour, Player, Round, Scoring, Settings, StartingRank, Status,
+    System, Tournament,
 )
 from arbiter_cli.pairing.round_robin import pair_round as berger_round, planned_rounds
 from arbiter_cli.core.results import ByeKind, GameResult
@@ -434,8 +434,8 @@ def _total_rounds(ctx: _Context, last: int, pending: dict[int, dict[int, tuple[s
     line = trf.header_lines[code][0]
     if trf.total_rounds < seen:
         raise TrfError(f"the file has round {seen} but the event has {trf.total_rounds} rounds", line, code)
-    if not 1 <= trf.total_rounds <= 99:
-        raise TrfError(f"{trf.total_rounds} rounds: arbiter handles 1 to 99", line, code)
+    if not 1 <= trf.total_rounds <= MOST_ROUNDS:
+        raise TrfError(f"{trf.total_rounds} rounds: arbiter handles 1 to {MOST_ROUNDS}", line, code)
     return trf.total_rounds
 
 
@@ -452,7 +452,8 @@ def _round_robin_unpaired(ctx: _Context) -> int | None:
     if "ROUNDROBIN" not in code:
         return None
     system = System.DOUBLE_ROUND_ROBIN if "DOUBLE" in code else System.ROUND_ROBIN
-    return _planned(system, len(ctx.numbers))
+    planned = _planned(system, len(ctx.numbers))
+    return planned if planned <= MOST_ROUNDS else 0  # too many to pair ('pair' refuses): no rounds yet
 
 
 def _system(ctx: _Context, rounds: list[Round], total: int, for_folder: bool, force: bool | None = None

@@ -37,7 +37,7 @@ from typing import Literal
 from pydantic import ValidationError
 
 from arbiter_cli.core.errors import pydantic_message
-from arbiter_cli.core.model import InitialColour, Player, Settings, StartingRank, Status, System
+from arbiter_cli.core.model import MOST_ROUNDS, InitialColour, Player, Settings, StartingRank, Status, System
 from arbiter_cli.core.outcome import Outcome
 from arbiter_cli.core.results import ByeKind, GameResult
 from arbiter_cli.core.team import TeamEvent, TeamOutcome, TeamRoundEntry, half_rule_annulled
@@ -56,7 +56,7 @@ from arbiter_cli.trf.notes import Notes
 from arbiter_cli.trf.reader import TrfError, TrfFile, read_number
 from arbiter_cli.pairing.team_swiss import ColourModel
 from arbiter_cli.trf.team_swiss import team_swiss_code
-from arbiter_cli.trf.team_standing import absent
+from arbiter_cli.trf.team_standing import withdrawn_teams
 from arbiter_cli.trf.team import (TeamStanding, TeamTrf, team_code, team_event_from_trf, team_records,
                                   team_scoring_records)
 
@@ -200,8 +200,8 @@ def _total_rounds(ctx: _Import, last: int) -> int:
     if total is None:
         planned = max(last, team_rounds(len(ctx.teams), ctx.double) if ctx.round_robin and len(ctx.teams) > 1
                       else 0)
-        if planned < 1 and ctx.round_robin and last == 0:
-            return 0  # a round robin of one team (or none): no round to play, so its export has no 142
+        if (planned < 1 or planned > MOST_ROUNDS) and ctx.round_robin and last == 0:
+            return 0  # a round robin of one team (or none, or too many to pair): its export has no 142
         if planned < 1:
             raise TrfError("the number of rounds is missing (record 142 or XXR) and no round is paired", None, "142")
         ctx.notes.add("rounds", f"the number of rounds is not given (142 or XXR): taking {planned}")
@@ -210,8 +210,8 @@ def _total_rounds(ctx: _Import, last: int) -> int:
     line = trf.header_lines[code][0]
     if total < last:
         raise TrfError(f"the file has round {last} but the event has {total} rounds", line, code)
-    if not 1 <= total <= 99:
-        raise TrfError(f"{total} rounds: arbiter handles 1 to 99", line, code)
+    if not 1 <= total <= MOST_ROUNDS:
+        raise TrfError(f"{total} rounds: arbiter handles 1 to {MOST_ROUNDS}", line, code)
     return total
 
 
@@ -463,7 +463,8 @@ def export_team_trf(tournament: TeamTournament, standing: TeamStanding) -> Expor
     total = settings.rounds or last
     double = system is System.DOUBLE_ROUND_ROBIN
     if not total and system.is_round_robin and len(tournament.teams) > 1:
-        total = team_rounds(len(tournament.teams), double)  # written at the first pairing
+        planned = team_rounds(len(tournament.teams), double)  # written at the first pairing
+        total = planned if planned <= MOST_ROUNDS else 0  # (more cannot be paired: 'pair' refuses)
     event = team_event(tournament)
     lines = header_records(settings, tournament.players, _TYPE_TEXT[system], len(tournament.teams))
     lines += rounds_records(settings, total)
@@ -489,7 +490,8 @@ def export_team_trf(tournament: TeamTournament, standing: TeamStanding) -> Expor
 
 def _absent_rounds(tournament: TeamTournament, total: int) -> dict[int, list[int]]:
     """Round -> the withdrawn teams absent in it (240 Z): every round after a team's withdrawal, a
-    paired one when the team was not there (its match forfeited by it, its free round, or nothing)."""
+    paired one when the team was not there (its match forfeited by it, its free round, or nothing;
+    not a team Swiss's PAB, which a 240 cannot stand beside)."""
     out: dict[int, list[int]] = {}
     for team in tournament.teams:
         if not team.is_withdrawn:
@@ -499,6 +501,9 @@ def _absent_rounds(tournament: TeamTournament, total: int) -> dict[int, list[int
             match = rnd.match_of(team.number) if rnd is not None else None
             gone = (GameResult.BLACK_FORFEIT_WIN if match is not None and match.first == team.number else
                     GameResult.WHITE_FORFEIT_WIN)
+            pab = rnd is not None and any(b.team == team.number and b.kind is ByeKind.PAB for b in rnd.byes)
+            if pab:  # the PAB it was given stands (320): a 240 beside it is refused, and it comes back after it
+                continue
             if match is None or match.forfeit in (gone, GameResult.DOUBLE_FORFEIT):
                 out.setdefault(number, []).append(team.number)
     return out
@@ -543,21 +548,30 @@ def _not_exported(tournament: TeamTournament, event: TeamEvent, total: int) -> l
     if late:
         warnings.append(f"the withdrawal of {', '.join(f'team {t.number} ({t.name})' for t in late)} after the last "
                         "round is not exported: no round after it holds a 240 Z")
+    # what the import reads back from the 240 Z written (team_standing.withdrawn_teams), said where it differs
+    zero = {(rnd, number) for rnd, numbers in _absent_rounds(tournament, total).items() for number in numbers}
+    zero |= {(rnd, number) for (rnd, kind), numbers in _requested(tournament).items() if kind == "Z"
+             for number in numbers}
+    read_back = withdrawn_teams(event, zero, total)
     for gone in (t for t in tournament.teams if t.is_withdrawn and t not in late):
-        read = gone.withdrawn_after or 0
-        if read > len(tournament.rounds):  # withdrawn after a round not paired (then unpaired): its 240 Z begin
-            # later, and a run of them that leaves a round still to play between is read as requested byes
-            warnings.append(f"the withdrawal of team {gone.number} ({gone.name}) after round {read} comes back as "
-                            f"requested zero-point byes from round {read + 1}: round {read} is not paired yet, and a "
+        asked = gone.withdrawn_after or 0
+        present = [rnd for rnd in range(asked + 1, len(tournament.rounds) + 1) if (rnd, gone.number) not in zero]
+        if gone.number not in read_back and present:  # a match of its own in the last round (a forfeit it won)
+            warnings.append(f"the withdrawal of team {gone.number} ({gone.name}) after round {asked} does not come "
+                            f"back: it was not absent in round {present[-1]}, and a TRF has no withdrawal")
+            continue
+        if gone.number not in read_back:  # a team Swiss's 240 Z that begin after a round still to play
+            warnings.append(f"the withdrawal of team {gone.number} ({gone.name}) after round {asked} comes back as "
+                            f"requested zero-point byes from round {asked + 1}: round {asked} is not paired yet, and a "
                             "TRF has no withdrawal")
             continue
-        if read == len(tournament.rounds):  # its 240 Z begin after the last round paired: the import walks back
-            while read and absent(event.entries[gone.number][read - 1]):  # over its absences (team_standing.
-                read -= 1  # withdrawn_teams), a late entry's byes among them
-        if read != (gone.withdrawn_after or 0):
-            warnings.append(f"the withdrawal of team {gone.number} ({gone.name}) after round {gone.withdrawn_after} "
-                            f"comes back after round {read}: it had no match from round {read + 1} on, and a TRF "
-                            "has no withdrawal")
+        read = read_back[gone.number][0]
+        if read < asked:  # absent before it: the import walks back over its absences
+            warnings.append(f"the withdrawal of team {gone.number} ({gone.name}) after round {asked} comes back after "
+                            f"round {read}: it had no match from round {read + 1} on, and a TRF has no withdrawal")
+        elif read > asked:  # a match of its own after the withdrawal (a forfeit it won, say)
+            warnings.append(f"the withdrawal of team {gone.number} ({gone.name}) after round {asked} comes back after "
+                            f"round {read}: it was not absent in round {read}, and a TRF has no withdrawal")
     last = len(tournament.rounds)
     for each in tournament.teams if last < total else ():
         requests = {b.round: b.kind for b in tournament.byes if b.team == each.number}

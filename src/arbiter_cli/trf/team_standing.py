@@ -53,17 +53,21 @@ def withdrawn_teams(event: TeamEvent, zero: Collection[tuple[int, int]], total: 
     before them in which it was absent (:func:`absent`) are taken as after its withdrawal. A team
     without a 240 Z in one of the rounds still to play did not withdraw: its 240 records are
     requested byes. In a team Swiss a zero-point bye in the last round alone reads as a withdrawal
-    after the round before: the standings are the same (C.07 16.2.5 treats both alike)."""
+    after the round before: the standings are the same (C.07 16.2.5 treats both alike).
+
+    A round robin holds no requested byes: there a run of 240 Z to the last round is the withdrawal
+    even when it begins after a round still to play (a team withdrawn after a round that was then
+    unpaired: the export writes its 240 Z from the round after its withdrawal)."""
     last = event.rounds
     out: dict[int, tuple[int, int]] = {}
     for team in event.teams:
         first = total + 1
         while first > 1 and (first - 1, team.number) in zero:
             first -= 1
-        if first > min(total, last + 1):
+        if first > total or (first > last + 1 and not event.round_robin):
             continue
         after = first - 1
-        if first > last:
+        if first == last + 1:
             while after and absent(event.entries[team.number][after - 1]):
                 after -= 1
         out[team.number] = (after, first)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 
 __all__ = ["can_complete", "is_completable", "maximum_matching", "lowest_pab_level", "pairs_greedily",
            "first_choices", "first_choices_among",
-           "blossom_families"]
+           "blossom_families", "first_choices_in_chain"]
 
 #: :func:`first_choices` passes over the options that cannot be reached by an even
 #: alternating path (they would fail their test); False tests every option (the tests
@@ -373,6 +373,270 @@ def blossom_families(tight: Sequence[Sequence[int]], inside: Sequence[bool],
         covered[x] = True
         families.append((adjacency, covered))
     return families
+
+
+def first_choices_in_chain(tight: Sequence[Sequence[int]], must: Sequence[bool], blossoms: Sequence[Sequence[int]],
+                           mate: Sequence[int], choosers: Sequence[int], options: Sequence[Sequence[int]],
+                           ties_with: Sequence[int]) -> list[int] | None:
+    """:func:`first_choices` on the maximum-weight matchings of an optimal solve whose
+    blossoms of positive dual (``blossoms``, laminar) may nest, when the choosers, their
+    options and ties lie in the innermost blossom C of a chain C = B0 < B1 < ... < Bk
+    (docs/dutch-engine-notes.md §4.4a item 21). None: not this shape, or no sure answer.
+
+    The admissible matchings use zero-slack edges (``tight``), cover every vertex of
+    positive dual (``must``) and fill every blossom B of positive dual ((|B| - 1) / 2
+    pairs inside it). ``mate`` must be one. The tight graph falls into connected
+    components, each with its own conditions (a blossom must lie in one): only the
+    choosers' component K matters; the others keep ``mate``. A component whose vertices
+    must all be covered, even in number (a pair frozen after the solve), is paired inside
+    itself by every admissible matching, so it leaves the blossoms holding it. A blossom
+    all of whose vertices must be covered and whose zero-slack edges leave it towards one
+    vertex at most is filled by any matching that covers them (an odd number of its
+    vertices meet that one vertex: exactly one), so its condition is dropped. With no blossom left,
+    the choices are :func:`first_choices`' on K. Else the blossoms left in K must form a
+    chain whose outermost one leaves a rest R = K - Bk of vertices that must all be covered.
+
+    A filled C has one vertex u not paired inside it (its exit): u meets some x outside C,
+    or is single (then its dual is zero). Whether the rest of K can be completed depends
+    on x only, not on u (every blossom around C holds u; whether it holds the pair depends
+    on x), so the admissible matchings restricted to C are the perfect matchings of C and
+    a dummy z joined to the vertices u that can be the exit: those joined to a partner x
+    that the rest allows (or of dual zero, if it allows none). Those partners are found
+    from the outside in, one level at a time: Bk's exit may meet x in R when R - x has a
+    perfect matching (x is reached by an even alternating path from the single vertex of a
+    near-perfect matching of R, Gallai-Edmonds), or be single when R is empty or perfectly
+    matched. At level j the vertices S = Bj - Bj-1 with a dummy e joined to those that can
+    be Bj's exit: Bj-1's exit may meet y in S when S + e - y has a perfect matching (the
+    rest of S paired inside it, one vertex of S leaving Bj), or meet what Bj's exit may
+    meet when S has one (e is reached by an even path). The choosers then take their first
+    options on C + z (:func:`first_choices`, exact there), and the rest of K is completed
+    along the levels by augmenting paths; the matching returned is admissible.
+
+    A triangle C = {0, 1, 2} inside a blossom of the whole window, 3 and 4 of dual zero:
+    2 takes 0, so 1 leaves C and meets 4, and 3 is single.
+
+    >>> first_choices_in_chain([[1, 2, 3], [0, 2, 4], [0, 1], [0, 4], [1, 3]], [True, True, True, False, False],
+    ...                        [[0, 1, 2], [0, 1, 2, 3, 4]], [3, 2, 1, 0, -1], [2], [[0, 1]], [-1])
+    [2, 4, 0, -1, 1]
+    """
+    n = len(tight)
+    component = [-1] * n
+    for start in range(n):
+        if component[start] < 0:
+            component[start] = start
+            stack = [start]
+            while stack:
+                for y in tight[stack.pop()]:
+                    if component[y] < 0:
+                        component[y] = start
+                        stack.append(y)
+    if not choosers or len({component[a] for a in choosers}) != 1:
+        return None
+    home = component[choosers[0]]
+    in_k = [c == home for c in component]
+    # A component all of whose vertices must be covered (a pair frozen by step D, say) is
+    # paired inside itself by every admissible matching: its vertices drop out of the
+    # blossoms around it, whose conditions then read the rest.
+    sizes: dict[int, int] = {}
+    open_part: set[int] = set()
+    for v, c in enumerate(component):
+        sizes[c] = sizes.get(c, 0) + 1
+        if not must[v]:
+            open_part.add(c)
+    apart = [c != home and c not in open_part and sizes[c] % 2 == 0 for c in component]
+    chain: list[list[int]] = []
+    for whole in blossoms:
+        blossom = [v for v in whole if not apart[v]]
+        dropped: dict[int, int] = {}
+        for v in whole:
+            if apart[v]:
+                dropped[component[v]] = dropped.get(component[v], 0) + 1
+        if any(sizes[c] != count for c, count in dropped.items()):
+            return None  # (such a component must lie inside the blossom or outside it)
+        held = sum(1 for v in blossom if in_k[v])
+        if not held:
+            continue
+        if held < len(blossom):
+            return None
+        if all(must[v] for v in blossom):
+            inside = set(blossom)
+            leaving: set[int] = set()
+            for x in blossom:
+                leaving.update(y for y in tight[x] if y not in inside)
+                if len(leaving) > 1:
+                    break
+            if len(leaving) <= 1:
+                continue  # (filled by every matching that covers it)
+        chain.append(list(blossom))
+    chain.sort(key=len)
+    levels = [set(b) for b in chain]
+    if any(not inner <= outer for inner, outer in zip(levels, levels[1:])):
+        return None
+    # The choosers' options and ties over zero-slack edges only (the others are never met).
+    near = [set(tight[a]) for a in choosers]
+    choices = [[b for b in bs if b in ys] for bs, ys in zip(options, near)]
+    ties = [t if t in ys else -1 for t, ys in zip(ties_with, near)]
+    kept = [v for v in range(n) if in_k[v]]
+    if any((mate[v] < 0 and must[v]) or (mate[v] >= 0 and mate[v] not in tight[v]) for v in kept):
+        return None  # (``mate`` is not admissible: not expected)
+    if not chain:
+        return _first_choices_on(kept, tight, must, mate, choosers, choices, ties, None)
+    core = levels[0]
+    if any(a not in core or any(b not in core for b in bs) or (t != -1 and t not in core)
+           for a, bs, t in zip(choosers, choices, ties)):
+        return None
+    rest = [v for v in kept if v not in levels[-1]]
+    if not all(must[v] for v in rest):
+        return None
+    # From the outside in: may_meet[j] holds what Bj's exit may meet (None: being single).
+    top = _Level(rest, tight, mate, None)
+    may_meet: list[set[int | None]] = [set() for _ in chain]
+    if not rest or (len(rest) % 2 == 0 and top.perfect()):
+        may_meet[-1] = {None}
+    elif len(rest) % 2:
+        may_meet[-1] = {rest[x] for x in top.even()}
+    rings: list[_Level | None] = [None] * len(chain)
+    for j in range(len(chain) - 1, 0, -1):
+        above = may_meet[j]
+        ring = [v for v in chain[j] if v not in levels[j - 1]]
+        exits = [v for v in ring if (not must[v] and None in above) or any(y in above for y in tight[v])]
+        rings[j] = level = _Level(ring, tight, mate, exits)
+        reached = level.even()
+        below: set[int | None] = {ring[x] for x in reached if x < len(ring)}
+        if len(ring) in reached:  # (e: the ring can pair inside itself, C's exit leaving Bj too)
+            below |= above
+        may_meet[j - 1] = below
+
+    def partner_of(v: int, allowed: set[int | None]) -> int | None:
+        """What ``v``, an exit, meets (None: single); -1 if nothing allowed."""
+        partner = next((y for y in tight[v] if y in allowed), None)
+        return -1 if partner is None and not (None in allowed and not must[v]) else partner
+
+    # The innermost blossom C and a dummy z joined to the vertices that can be its exit.
+    inner = chain[0]
+    exits = [v for v in inner if (not must[v] and None in may_meet[0]) or any(y in may_meet[0] for y in tight[v])]
+    found = _first_choices_on(inner, tight, [True] * n, mate, choosers, choices, ties, exits)
+    if found is None:
+        return None
+    # Complete K along the levels: the exit's partner, each ring, then the rest.
+    vertex = next(v for v in inner if found[v] == n)
+    found[vertex] = -1
+    partner = partner_of(vertex, may_meet[0])
+    for j in range(1, len(chain)):
+        done = rings[j]
+        assert done is not None
+        if partner == -1:
+            return None
+        ring_exit = done.complete(found, partner if partner in done.index else None)
+        if ring_exit is None:
+            return None
+        if ring_exit >= 0:  # (the partner is in the ring, whose exit leaves Bj)
+            assert partner is not None
+            found[vertex], found[partner] = partner, vertex
+            vertex = ring_exit
+            partner = partner_of(vertex, may_meet[j])
+    if partner == -1 or top.complete(found, partner) is None:
+        return None
+    if partner is not None:
+        found[vertex], found[partner] = partner, vertex
+    return found
+
+
+def _first_choices_on(vertices: Sequence[int], tight: Sequence[Sequence[int]], must: Sequence[bool],
+                      mate: Sequence[int], choosers: Sequence[int], choices: Sequence[Sequence[int]],
+                      ties: Sequence[int], exits: Sequence[int] | None) -> list[int] | None:
+    """:func:`first_choices` on the subgraph of ``vertices`` (with ``exits``: every vertex
+    covered, and a dummy z joined to the exits, z's partner marked ``len(tight)`` in the
+    answer); the other vertices keep ``mate``."""
+    n = len(tight)
+    index = {v: i for i, v in enumerate(vertices)}
+    size = len(vertices)
+    adjacency = [[index[y] for y in tight[v] if y in index] for v in vertices]
+    start = [index.get(mate[v], -1) if mate[v] >= 0 else -1 for v in vertices]
+    covered = [must[v] for v in vertices]
+    if exits is not None:
+        dummy = size
+        adjacency.append([index[u] for u in exits])
+        for u in exits:
+            adjacency[index[u]].append(dummy)
+        out = [x for x in range(size) if start[x] == -1]
+        if len(out) != 1 or out[0] not in adjacency[dummy]:
+            return None  # (``mate``'s exit of C must be one of them)
+        start.append(out[0])
+        start[out[0]] = dummy
+        covered = [True] * (size + 1)
+    found = first_choices(adjacency, start, covered, False, [index[a] for a in choosers],
+                          [[index[b] for b in bs] for bs in choices], [index.get(t, -1) for t in ties])
+    if found is None:
+        return None
+    answer = list(mate)
+    for x, v in enumerate(vertices):
+        y = found[x]
+        answer[v] = -1 if y < 0 else (n if y == size else vertices[y])
+    return answer
+
+
+class _Level:
+    """A ring of :func:`first_choices_in_chain` (vertices S and a dummy e joined to
+    ``exits``), or the rest R (``exits`` None), with a matching of most size."""
+
+    def __init__(self, vertices: list[int], tight: Sequence[Sequence[int]], mate: Sequence[int],
+                 exits: list[int] | None) -> None:
+        self.vertices, self.exits = vertices, exits
+        index = self.index = {v: i for i, v in enumerate(vertices)}
+        self.graph = [[index[y] for y in tight[v] if y in index] for v in vertices]
+        self.mate = [index.get(mate[v], -1) if mate[v] >= 0 else -1 for v in vertices]
+        if exits is not None:
+            e = len(vertices)
+            self.graph.append([index[v] for v in exits])
+            for v in exits:
+                self.graph[index[v]].append(e)
+            self.mate.append(-1)
+        for v in range(len(self.graph)):
+            if self.mate[v] == -1:
+                _augment_from(v, self.graph, self.mate)
+
+    def perfect(self) -> bool:
+        return all(w != -1 for w in self.mate)
+
+    def even(self) -> list[int]:
+        """The vertices x such that the graph less x has a perfect matching."""
+        single = [v for v, w in enumerate(self.mate) if w == -1]
+        if len(single) != 1:
+            return []
+        reached = _even_from(single[0], self.graph, self.mate[:], [False] * len(self.graph))
+        return [v for v, flag in enumerate(reached or []) if flag]
+
+    def complete(self, found: list[int], partner: int | None) -> int | None:
+        """Pair the level's vertices in ``found``, ``partner`` (a vertex of this level, or
+        None) left out, and for a ring the dummy e too unless ``partner`` is given. Returns
+        the ring's exit (e's partner), -1 if the ring paired inside itself (or for the
+        rest), None if that is impossible."""
+        graph, mate = self.graph, self.mate[:]
+        blocked = [False] * len(graph)
+        gone = -1 if partner is None else self.index[partner]
+        if gone < 0 and self.exits is not None:
+            gone = len(self.vertices)  # (e left out: the ring pairs inside itself)
+        if gone >= 0:
+            blocked[gone] = True
+            if mate[gone] >= 0:
+                mate[mate[gone]] = -1
+                mate[gone] = -1
+        for v in range(len(graph)):
+            if not blocked[v] and mate[v] == -1 and not _augment_from(v, graph, mate, blocked):
+                return None
+        vertices = self.vertices
+        ring_exit = -1
+        for x, v in enumerate(vertices):
+            if x == gone:
+                continue
+            y = mate[x]
+            if y == len(vertices):
+                ring_exit = v
+                found[v] = -1
+            else:
+                found[v] = vertices[y]
+        return ring_exit
 
 
 class _Choosing:

@@ -30,8 +30,8 @@ from arbiter_cli.core.outcome import Outcome
 from arbiter_cli.pairing.dutch.colours import allocate_colours
 from arbiter_cli.pairing.dutch.matching import max_weight_matching
 from arbiter_cli.pairing.dutch.completion import (
-    _augment_from, blossom_families, can_complete, first_choices, first_choices_among, is_completable,
-    lowest_pab_level, maximum_matching, pairs_greedily,
+    _augment_from, blossom_families, can_complete, first_choices, first_choices_among, first_choices_in_chain,
+    is_completable, lowest_pab_level, maximum_matching, pairs_greedily,
 )
 from arbiter_cli.pairing.dutch.state import PairingRequest, PlayerState, Strength, derive_states
 
@@ -1132,7 +1132,10 @@ class _Engine:
         even in number (then the zero-slack edges between the two sets are dropped), or one
         holds any other part of the window (then the optimal pairings are a union of a few
         families, :func:`.completion.blossom_families`, docs/dutch-engine-notes.md §4.4a item
-        20); an S1 player left with no option of positive digit (only the tie of the last
+        20), or several blossoms, nested, or one with too many families (then the choosers
+        take their first options in the innermost blossom, whose possible exits are read from
+        the levels around it, :func:`.completion.first_choices_in_chain`, item 21); an S1
+        player left with no option of positive digit (only the tie of the last
         position) must meet that last position in every optimal pairing, or the choice is
         left to the solve with digits."""
         covered, *blossoms = self.conditions
@@ -1149,7 +1152,8 @@ class _Engine:
         found: list[int] | None
         if blossoms and len(blossoms[0]) < size:
             if len(blossoms) > 1:
-                return False
+                return self._settle(window, rem, s1, first_choices_in_chain(
+                    self.tight, must, blossoms, self.tight_mate, choosers, choices, ties))
             inside = [False] * size
             for x in blossoms[0]:
                 inside[x] = True
@@ -1167,7 +1171,8 @@ class _Engine:
                 adjacency = [[y for y in ys if inside[y] == inside[x]] for x, ys in enumerate(self.tight)]
             else:
                 if size - len(blossoms[0]) + 1 > self.MOST_FAMILIES:
-                    return False
+                    return self._settle(window, rem, s1, first_choices_in_chain(
+                        self.tight, must, blossoms, self.tight_mate, choosers, choices, ties))
                 families = blossom_families(self.tight, inside, must)
                 found = first_choices_among(families, self.tight_mate, choosers, choices, ties)
                 if found is not None:  # (the dummy z stands for no partner)
