@@ -419,3 +419,28 @@ def test_the_members_after_the_last_tie_on_a_prize_get_nothing_in_any_split(
     assert {key: share for key, share in whole.items() if key not in paid} == \
         {key: share for key, share in whole.items() if key not in paid and share.amount == 0}
     assert paid == {key: whole[key] for key in paid}
+
+
+def test_leaving_out_the_members_after_the_paid_places_changes_no_prize(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The offers, a player's prize in another list and the final shares read a list's members only up
+    to the last tie that occupies a paid place (issue 29): the prize list is the one made from all of them."""
+    import random
+
+    from arbiter_cli.lifecycle import prizes as module
+
+    draw = random.Random(29)
+    cases = []
+    for _ in range(400):
+        size = draw.randint(1, 60)
+        lists = [f"c{i}" for i in range(draw.randint(0, 4))]
+        points = sorted((Fraction(draw.randint(0, 12), 2) for _ in range(size)), reverse=True)
+        entrants = [module.Entrant(k + 1, f"P{k + 1}", points[k],
+                                   frozenset({module.PLACES} | {c for c in lists if draw.random() < 0.4}),
+                                   k + 1 if draw.random() < 0.8 else None) for k in range(size)]
+        specs = [module.PrizeSpec(name, tuple(sorted((draw.randint(1, 40) * 100 + draw.randint(0, 3)
+                                                      for _ in range(draw.randint(1, 5))), reverse=True)))
+                 for name in [module.PLACES, *lists]]
+        cases.append((entrants, specs, draw.choice(["shared", "hort", "tiebreak"])))
+    paid = [module.award_prizes(*case) for case in cases]
+    monkeypatch.setattr(module, "_paid", lambda spec, members: list(members))  # every member, as the rules read
+    assert [module.award_prizes(*case) for case in cases] == paid

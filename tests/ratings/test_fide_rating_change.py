@@ -378,3 +378,18 @@ def test_standings_rating_change_keeps_the_asked_for_column_at_80_columns(arbite
     done = arbiter("-d", sample("swiss32-in-progress"), "standings", "--rating-change")
     header = next(line for line in done.out.splitlines() if "Rank" in line)
     assert "Δ" in header and "columns left out" in done.err
+
+
+def test_rounding_half_away_from_zero_in_integers_is_the_rounding_of_the_fraction() -> None:
+    """B.02 8.3.4: the nearest whole number, .5 away from zero, made on the numerator and denominator
+    (issue 29) as it reads on the fraction."""
+    from fractions import Fraction
+
+    from arbiter_cli.ratings.elo import round_half_away
+
+    for numerator in range(-250, 251):
+        for denominator in range(1, 41):
+            value = Fraction(numerator, denominator)
+            magnitude = abs(value)
+            expected = int(magnitude) + (1 if magnitude - int(magnitude) >= Fraction(1, 2) else 0)
+            assert round_half_away(value) == (expected if value >= 0 else -expected)

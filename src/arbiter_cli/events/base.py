@@ -505,6 +505,16 @@ class Event:
 
         return Memo(SiteCache(self.path))
 
+    @staticmethod
+    def keep_reads(folder: FolderStore, memo: Memo) -> None:
+        """Let ``folder`` read each of its files through the site's cache (issue 29: after one result
+        only its round file is read again; :mod:`arbiter_cli.store.read_cache`). Without a cache,
+        nothing. Call it holding the folder's lock."""
+        from arbiter_cli.render.site.memo import code_version
+
+        if memo.store is not None:
+            folder.keep_reads(memo.store, code_version())
+
     # -- players -----------------------------------------------------------------
 
     def player_add(self, name: str | None, rating: int | None, details: dict[str, object],

@@ -547,7 +547,9 @@ class IndividualEvent(Registration):
             raise BrokenFolder(f"{self.path} holds no event ({SETTINGS_FILE}) and no club ({CLUB_FILE}): nothing to "
                                "publish (use -d DIR)")
         folder = self.folder()
+        memo = self.site_memo()
         with self.reading(folder):
+            self.keep_reads(folder, memo)
             tournament = folder.load()
             prizes = self.prize_table()
         rated = {}
@@ -557,7 +559,7 @@ class IndividualEvent(Registration):
 
             name = self.path.resolve().name
             rated = {row.row.member_id: row for row in load_club(home).ratings if row.tournament == name}
-        return build_site(event_site(tournament, rated, prizes, self.site_memo()), options=options)
+        return build_site(event_site(tournament, rated, prizes, memo, folder.read_digests()), options=options)
 
     # -- a player's K (the rating report) ----------------------------------------
 

@@ -554,6 +554,10 @@ class TeamEvent(Event):
         from arbiter_cli.render.site import build_site
         from arbiter_cli.render.site.sites import team_site
 
-        with self.loaded() as tournament:
-            return build_site(team_site(tournament, self.prize_table(), self.site_memo()), options=options)
+        memo = self.site_memo()
+        folder = TeamFolder(self.path)
+        with self.reading(folder):
+            self.keep_reads(folder, memo)
+            tournament = folder.load()
+            return build_site(team_site(tournament, self.prize_table(), memo, folder.read_digests()), options=options)
 

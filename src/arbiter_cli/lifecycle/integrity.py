@@ -73,19 +73,24 @@ def problems(tournament: Tournament, lines: dict[int, int] | None = None, *, at_
                              f"are numbered 1 to {len(tournament.players)}", field="baku_group_a"))
     never_seen: dict[int, list[int]] = {}
     ever_seen: set[int] = set()
+    # each player's number, entry and withdrawal read once, not once a round (issue 29: 1,000 players
+    # and 11 rounds); only a late entry or a withdrawn player can be where they should not be
+    people = [(p.start_number, p.entered_round, p.withdrawn_after) for p in tournament.players]
+    came_or_left = {p.start_number: p for p in tournament.players
+                    if p.entered_round is not None or p.withdrawn_after is not None}
     for rnd in tournament.rounds:
         seen = {p for game in rnd.games for p in game.players} | {bye.player for bye in rnd.byes}
         ever_seen |= seen
-        for player in tournament.players:
-            entered = player.entered_round is None or rnd.number >= player.entered_round
-            before_withdrawal = player.withdrawn_after is None or rnd.number <= player.withdrawn_after
-            if not before_withdrawal or player.start_number in seen:
+        for number, entered_round, withdrawn_after in people:
+            if number in seen or (withdrawn_after is not None and rnd.number > withdrawn_after):
                 continue
-            if entered:  # before their entry, a late entry's rounds are byes with or without a row
-                never_seen.setdefault(player.start_number, []).append(rnd.number)
+            if entered_round is None or rnd.number >= entered_round:  # before their entry, a late
+                never_seen.setdefault(number, []).append(rnd.number)  # entry's rounds are byes, a row or not
         for game in rnd.games:
             for number in game.players:
-                player = tournament.by_number[number]
+                if number not in came_or_left:
+                    continue
+                player = came_or_left[number]
                 if (swiss and player.withdrawn_after is not None and rnd.number > player.withdrawn_after
                         and game.result is not None and game.result.played):
                     found.append(Problem(_round_file(rnd.number), f"player {number} ({player.name}) withdrew after "

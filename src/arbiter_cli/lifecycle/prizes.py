@@ -223,9 +223,12 @@ def _paid(spec: PrizeSpec, members: Iterable[tuple[int, int]]) -> list[tuple[int
 
 def _moved(spec: PrizeSpec, key: int, split: Split, ranking: tuple[tuple[int, int], ...], taken: dict[int, str]
            ) -> _Share:
-    """What ``key`` gets in ``spec``'s list if they take their prize there, the others' choices as they stand."""
-    moved = [(k, score) for k, score in ranking if k == key or taken.get(k, spec.name) == spec.name]
-    return _shares(spec, moved, split)[key]
+    """What ``key`` gets in ``spec``'s list if they take their prize there, the others' choices as they stand.
+    The members after the last tie that occupies a paid place are left out (:func:`_paid`, issue 29):
+    ``key`` among them gets nothing (a share of 0, no odd cent, at no place: only its amount is read)."""
+    moved = _paid(spec, ((k, score) for k, score in ranking if k == key or taken.get(k, spec.name) == spec.name))
+    found = _shares(spec, moved, split).get(key)
+    return found if found is not None else _Share(0, 0, 0, False)
 
 
 def _ties(ranking: Sequence[tuple[int, object]]) -> tuple[tuple[int, int], ...]:
@@ -338,7 +341,9 @@ def award_prizes(entrants: Sequence[Entrant], specs: Sequence[PrizeSpec], split:
         *_, key, name = min(offers)
         taken[key] = name
     _settle(entrants, specs, split, rankings, rank, taken)
-    shares = {spec.name: _shares(spec, list(members(spec)), split) for spec in specs}
+    # every player who took a prize is paid in their list (_settle: one left with nothing gives it up),
+    # so within the ties that occupy its paid places (_paid), shared as among all its members
+    shares = {spec.name: _shares(spec, _paid(spec, members(spec)), split) for spec in specs}
     names = {e.key: e.name for e in entrants}
 
     def instead(key: int, own: str) -> tuple[Award | None, tuple[int, ...]]:

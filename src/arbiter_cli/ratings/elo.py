@@ -106,10 +106,10 @@ def round_half_away(value: Fraction) -> int:
     >>> round_half_away(Fraction(5, 2)), round_half_away(Fraction(-5, 2)), round_half_away(Fraction(-12, 5))
     (3, -3, -2)
     """
-    sign = -1 if value < 0 else 1
-    magnitude = abs(value)
-    whole = int(magnitude)
-    return sign * (whole + (1 if magnitude - whole >= Fraction(1, 2) else 0))
+    top, bottom = value.numerator, value.denominator  # in integers: a rating report rounds thousands (issue 29)
+    whole, rest = divmod(abs(top), bottom)
+    rounded = whole + (1 if 2 * rest >= bottom else 0)
+    return rounded if top >= 0 else -rounded
 
 
 def rating_change(k: int, score: Fraction, expected: Fraction) -> int:

@@ -20,6 +20,7 @@ import csv
 import datetime as dt
 import errno
 import fcntl
+import hashlib
 import io
 import json
 import os
@@ -27,7 +28,7 @@ import re
 import shutil
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, cast
 from pathlib import Path, PurePosixPath
 
 from arbiter_cli.store.commits import COMMITS
@@ -36,7 +37,8 @@ from arbiter_cli.lifecycle.change import Change, Recorded
 from arbiter_cli.store.digests import DIGESTS_FILE, differences, digest, read_record, record
 from arbiter_cli.store.journal import JOURNAL_FILE, journal_text, read_journal
 from arbiter_cli.store.layout import LOCK_FILE, PENDING_FILE, Layout, Nested
-from arbiter_cli.store.tables import Checked, RoundFiles, Table, csv_lines, read_lines
+from arbiter_cli.store.read_cache import Entries, ReadCache
+from arbiter_cli.store.tables import Checked, RoundFiles, Table, csv_lines, header_fields, read_lines, records_sound
 
 __all__ = ["FolderStore", "Joined", "Derived", "LOCK_FILE", "atomic_write", "fsync_dir", "csv_text", "process_alive",
            "toml_line", "move_into_place", "read_optional_text"]
@@ -241,6 +243,7 @@ class FolderStore:
         self.by = ""  # who makes the changes, for the journal's 'by' column
         self.noticed: list[str] = []  # files edited by hand since the last change, seen by the writer
         self.noticed_after = ""  # ... and that last change
+        self.kept: ReadCache | None = None  # what the readers made of the files before (keep_reads)
         self.joined: Joined | None = None  # set: a change is gathered for the outer folder's (:class:`Joined`)
 
     # -- locking -----------------------------------------------------------------
@@ -345,18 +348,70 @@ class FolderStore:
     # -- reading -----------------------------------------------------------------
 
     def _read_text(self, name: str) -> str:
+        return self._decoded(name, self._read_bytes(name))
+
+    def _read_bytes(self, name: str) -> bytes:
         path = self.path / name
         try:
-            data = path.read_bytes()
+            return path.read_bytes()
         except FileNotFoundError:
             raise BrokenFolder("the file is missing", source=name) from None
         except OSError as error:
             raise BrokenFolder(f"cannot read the file: {error.strerror}", source=name) from None
+
+    @staticmethod
+    def _decoded(name: str, data: bytes) -> str:
         try:
             return data.decode("utf-8-sig")
         except UnicodeDecodeError as error:
             line = data[: error.start].count(b"\n") + 1
             raise BrokenFolder("the file is not valid UTF-8 text", source=name, line=line) from None
+
+    def keep_reads(self, entries: Entries, version: str) -> None:
+        """Keep what the readers make of each CSV file in ``entries`` (the site's cache), and read it
+        back from there while its file and everything its reader is given are as they were
+        (:mod:`arbiter_cli.store.read_cache`; issue 29). Call it holding the lock, before loading.
+        What a reader may be given comes from the folder's tracked files (the settings, the players,
+        the teams...) and from the names its sub-folders hold (the number of rounds): all of them but
+        the journal, which only a reader of its own reads, and the files of the sub-folders, each
+        read on its own."""
+        context: list[tuple[str, bytes]] = []
+        for sub in self.tracked_dirs:
+            try:
+                names = sorted(entry.name for entry in os.scandir(self.path / sub) if not entry.name.startswith("."))
+            except OSError:
+                names = []
+            context.append((f"{sub}/", "\0".join(names).encode("utf-8", "surrogateescape")))
+        inside = tuple(f"{sub}/" for sub in self.tracked_dirs)
+        for name in self.tracked():
+            if name != JOURNAL_FILE and not name.startswith(inside):
+                try:
+                    context.append((name, (self.path / name).read_bytes()))
+                except OSError:
+                    return  # a file that cannot be read: nothing is kept (the reading says why)
+        self.kept = ReadCache(entries, version, type(self).__qualname__, context)
+
+    def _parsed(self, name: str, parse: Callable[[str], _Read], round_file: bool = False) -> _Read:
+        """The file ``name`` read by ``parse`` (its text), or what ``parse`` made of the same bytes
+        before (:meth:`keep_reads`; a ``round_file``'s key is noted for :meth:`read_digests`)."""
+        data = self._read_bytes(name)
+        if self.kept is None:
+            return parse(self._decoded(name, data))
+        key = self.kept.key(name, data)
+        if round_file:
+            self.kept.rounds.append(key)
+        return self.kept.value_at(key, lambda: parse(self._decoded(name, data)))
+
+    def read_digests(self) -> tuple[str, tuple[str, ...]] | None:
+        """What the event just loaded was read from, through :meth:`keep_reads`: the digest of every file
+        but the journal and the round files (the code's, the settings', the players'...: the event's
+        registration is made of them) and the key of each round file read (its bytes, in that
+        context), in their order; None without :meth:`keep_reads`. A digest of the model made of them
+        is no coarser than one of the model's values (issue 29: the site's keys, without writing
+        the model out)."""
+        if self.kept is None:
+            return None
+        return self.kept.context, tuple(self.kept.rounds)
 
     def outputs_behind(self, files: Derived) -> list[str]:
         """Of ``files`` (outputs by path inside the folder, such as ``final/prizes.csv``), those the
@@ -380,21 +435,69 @@ class FolderStore:
         """The CSV file ``table`` declares, read through the reader of its rows (made from
         ``context``); the first fault names the file, the line and the field. An optional file that
         is not there reads as no rows."""
-        rows = table.rows(context)
         if not table.required and not (self.path / table.name).exists():
-            return rows.result()
-        return read_lines(csv_lines(self._read_text(table.name), table.name, table.columns, table.optional,
-                                    keep=not isinstance(rows, Checked)), rows)
+            return table.rows(context).result()
+
+        def parse(text: str) -> _Read:
+            rows = table.rows(context)
+            return read_lines(csv_lines(text, table.name, table.columns, table.optional,
+                                        keep=not isinstance(rows, Checked)), rows)
+
+        if cast(object, table.rows) is Checked:  # only checked (the journal, a change appends to it)
+            if self.kept is not None:
+                return self._checked_as_appended(table.name, parse, lambda: table.rows(context).result())
+            return parse(self._read_text(table.name))
+        return self._parsed(table.name, parse)
+
+    def _checked_as_appended(self, name: str, check: Callable[[str], _Read], checked: Callable[[], _Read]) -> _Read:
+        """The file ``name``, which a change only appends to (the journal), checked by ``check`` (its
+        text) in full once, then only in the lines appended since (issue 29: a journal of thousands
+        of lines is read by every publish): the part checked before is the same bytes (their
+        SHA-256, kept with their length and the header's number of fields in the site's cache) and
+        ends a line, and every record after it passes :func:`~arbiter_cli.store.tables.records_sound`
+        (each record is checked alone). Anything else, or a fault in what was appended, is checked in
+        full by ``check``, which says where the fault is. ``checked``: what a sound file reads as."""
+        assert self.kept is not None
+        data = self._read_bytes(name)
+        key = self.kept.named(name)
+        digest = hashlib.sha256()
+        found = self.kept.entries.get(key)
+        fields = -1
+        if found is not None:
+            try:
+                length_text, fields_text, before = found.decode("ascii").split()
+                length, fields = int(length_text), int(fields_text)
+            except ValueError:
+                length = -1
+            if 0 < length <= len(data) and data[length - 1:length] == b"\n":
+                digest.update(memoryview(data)[:length])
+                try:
+                    appended = data[length:].decode("utf-8") if digest.hexdigest() == before else None
+                except UnicodeDecodeError:
+                    appended = None
+                if appended is not None and records_sound(appended, fields):
+                    digest.update(memoryview(data)[length:])
+                    self.kept.entries.put(key, f"{len(data)} {fields} {digest.hexdigest()}".encode("ascii"))
+                    return checked()
+        text = self._decoded(name, data)
+        result = check(text)  # a fault is raised here, as without a cache
+        self.kept.entries.put(key, f"{len(data)} {header_fields(text)} {hashlib.sha256(data).hexdigest()}".encode("ascii"))
+        return result
 
     def read_rounds(self, files: RoundFiles[_Context, _Read], planned: int | None,
                     context: _Context) -> tuple[_Read, ...]:
         """Every round file ``files`` declares (1 to n without gaps, no more than ``planned``), each
         read through the reader of a round made from its number and ``context``."""
         out = []
+        if self.kept is not None:
+            self.kept.rounds.clear()
         for number in files.numbers(self.path, planned):
             name = files.name(number)
-            rows = files.rows(number, context)
-            out.append(read_lines(csv_lines(self._read_text(name), name, files.columns, files.optional), rows))
+
+            def parse(text: str, number: int = number, name: str = name) -> _Read:
+                return read_lines(csv_lines(text, name, files.columns, files.optional), files.rows(number, context))
+
+            out.append(self._parsed(name, parse, round_file=True))
         return tuple(out)
 
     def _save_files(self, old_files: dict[str, str], new_files: dict[str, str], command: str,

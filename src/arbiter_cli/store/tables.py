@@ -207,6 +207,29 @@ def csv_lines(text: str, source: str, columns: Sequence[str], optional: Sequence
     return lines
 
 
+def records_sound(text: str, fields: int) -> bool:
+    """Whether every record of ``text``, lines of a CSV file after its header, passes the checks of
+    :func:`csv_lines` with ``fields`` fields: each blank, or holding ``fields`` fields and no line
+    break. A record is checked alone, so that lines appended to a file checked already can be
+    checked without it (the journal: :meth:`arbiter_cli.store.files.FolderStore.read_table`)."""
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    try:
+        for cells in reader:
+            joined = "".join(cells)
+            if not joined.strip():
+                continue
+            if "\n" in joined or "\r" in joined or len(cells) != fields:
+                return False
+    except csv.Error:
+        return False
+    return True
+
+
+def header_fields(text: str) -> int:
+    """The number of fields of the first line of the CSV ``text``."""
+    return len(next(csv.reader(io.StringIO(text, newline="")), []))
+
+
 def read_lines(lines: Sequence[Line], rows: Rows[T]) -> T:
     """Walk ``lines`` through the kind's reader ``rows`` and return what they make."""
     for line in lines:

@@ -26,6 +26,7 @@ Used by the Buchholz family (BH, FB, AOB) and Sonneborn-Berger (SB):
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 from arbiter_cli.core.points import fraction_terms, total
@@ -224,15 +225,33 @@ def cut(values: list[Contribution], low: int, high: int, rules: Rules) -> list[C
     scores the lowest value (SB-C1, Aug 2024). Under 16.5 the lowest VUR
     contribution goes instead, unless it is lower than that value.
     """
-    remaining = list(values)
+    if not low and not high:
+        return list(values)
+    keys = _integer_keys(values)  # (score, value) of each, compared as integers (issue 29)
+    remaining = list(range(len(values)))
     for _ in range(min(low, len(remaining))):
-        least = min(remaining, key=lambda c: (c.score, c.value))
-        vurs = [c for c in remaining if c.vur]
+        least = min(remaining, key=keys.__getitem__)
+        vurs = [i for i in remaining if values[i].vur]
         if vurs and rules is not Rules.PRE2023:
-            lowest_vur = min(vurs, key=lambda c: (c.value, c.score))
-            if lowest_vur.value >= least.value:
+            lowest_vur = min(vurs, key=lambda i: (keys[i][1], keys[i][0]))
+            if keys[lowest_vur][1] >= keys[least][1]:
                 least = lowest_vur
         remaining.remove(least)
     for _ in range(min(high, len(remaining))):
-        remaining.remove(max(remaining, key=lambda c: (c.score, c.value)))
-    return remaining
+        remaining.remove(max(remaining, key=keys.__getitem__))
+    return [values[i] for i in remaining]
+
+
+def _terms(value: Fraction | int) -> tuple[int, int]:
+    return fraction_terms(value) if type(value) is Fraction else (value.numerator, value.denominator)
+
+
+def _integer_keys(values: list[Contribution]) -> list[tuple[int, int]]:
+    """Each contribution's (score, value) as whole numbers of one common fraction of a point: the
+    same order as the fractions', without the arithmetic of a fraction at each comparison."""
+    terms = [(_terms(c.score), _terms(c.value)) for c in values]
+    common = 1
+    for (_, score), (_, value) in terms:
+        if common % score or common % value:
+            common = math.lcm(common, score, value)
+    return [(top * (common // bottom), over * (common // under)) for (top, bottom), (over, under) in terms]

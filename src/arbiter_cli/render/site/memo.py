@@ -21,7 +21,7 @@ import io
 import os
 import pickle
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import fields, is_dataclass
 from fractions import Fraction
 from functools import cache
@@ -258,14 +258,22 @@ class EventDigests:
     """The digests of an event's model (a :class:`~arbiter_cli.core.model.Tournament`, a team's or
     a knockout's, a dataclass with ``rounds``): ``upto(n)`` of everything but the rounds after
     ``n``; ``everything`` of it all. ``whole``: every ``upto`` is ``everything`` (a round robin's
-    standings count a withdrawn player's games by all the rounds: the half rule)."""
+    standings count a withdrawn player's games by all the rounds: the half rule). ``files``: the
+    event is the one its folder's files just gave (:meth:`arbiter_cli.store.files.FolderStore.read_digests`:
+    the digest of its registration's files, each round file's key), digested instead of its values."""
 
-    def __init__(self, event: Any, whole: bool = False) -> None:
-        registration = [(f.name, getattr(event, f.name)) for f in fields(event) if f.name != "rounds"]
-        first = _digest(type(event).__name__, registration) or ""
-        self._upto = [first]
-        for rnd in event.rounds:
-            self._upto.append(_digest(self._upto[-1], rnd) or "")
+    def __init__(self, event: Any, whole: bool = False, files: tuple[str, Sequence[str]] | None = None) -> None:
+        if files is not None and len(files[1]) == len(event.rounds):
+            # the event as its folder's files gave it (FolderStore.read_digests): the digest of its
+            # registration's files, then each round file's key (issue 29: no model written out)
+            self._upto = [hashlib.sha256(f"files {type(event).__name__} {files[0]}".encode()).hexdigest()]
+            for key in files[1]:
+                self._upto.append(hashlib.sha256(f"{self._upto[-1]} {key}".encode()).hexdigest())
+        else:
+            registration = [(f.name, getattr(event, f.name)) for f in fields(event) if f.name != "rounds"]
+            self._upto = [_digest(type(event).__name__, registration) or ""]
+            for rnd in event.rounds:
+                self._upto.append(_digest(self._upto[-1], rnd) or "")
         self.whole = whole
         self.valid = all(self._upto)
 

@@ -147,31 +147,35 @@ Site = EventSite | TeamSite | ClubSite | KnockoutSite | GroupSite
 
 
 def event_site(tournament: Tournament, rated: Mapping[int, StoredRow] | None = None,
-               prizes: PrizeTable | None = None, memo: Memo | None = None) -> EventSite:
+               prizes: PrizeTable | None = None, memo: Memo | None = None,
+               files: tuple[str, Sequence[str]] | None = None) -> EventSite:
     """The site of an individual event: standings with the announced tie-breaks after every round
     (each computed once, when a page first reads it, or found in ``memo``), and the prize fund of
-    its ``prizes.toml``, if any."""
+    its ``prizes.toml``, if any. ``files``: the digests of the files it was read from, when its
+    folder gives them (:class:`arbiter_cli.render.site.memo.EventDigests`)."""
     from arbiter_cli.lifecycle.crosstable import crosstable
     from arbiter_cli.lifecycle.standings import compute_standings
 
     memo = memo or Memo()
     codes = tournament.settings.effective_tiebreaks
-    digests = EventDigests(tournament, whole=tournament.settings.system.is_round_robin)
+    digests = EventDigests(tournament, whole=tournament.settings.system.is_round_robin, files=files)
     standings = Rounds(tournament.last_round, "standings", digests, memo,
                        lambda after: compute_standings(tournament, after, codes))
     table = crosstable(tournament, tournament.last_round, codes, standings=standings[tournament.last_round])
     return EventSite(tournament, standings, table, dict(rated or {}), prizes=prizes, memo=memo, digests=digests)
 
 
-def team_site(tournament: TeamTournament, prizes: PrizeTable | None = None, memo: Memo | None = None) -> TeamSite:
+def team_site(tournament: TeamTournament, prizes: PrizeTable | None = None, memo: Memo | None = None,
+              files: tuple[str, Sequence[str]] | None = None) -> TeamSite:
     """The site of a team event: team standings with the announced tie-breaks after every round
-    (and the prize fund of its ``prizes.toml``, if any)."""
+    (and the prize fund of its ``prizes.toml``, if any; ``files`` as :func:`event_site`'s)."""
     from arbiter_cli.lifecycle.team_cards import team_cards
     from arbiter_cli.lifecycle.team_crosstable import team_crosstable
     from arbiter_cli.lifecycle.team_finish import team_standings_of
 
     memo = memo or Memo()
-    digests = EventDigests(tournament, whole=tournament.settings.system.is_round_robin)  # the half rule reads every round
+    digests = EventDigests(tournament, whole=tournament.settings.system.is_round_robin,  # the half rule reads every round
+                           files=files)
     standings = Rounds(tournament.last_round, "team standings", digests, memo,
                        lambda after: team_standings_of(tournament, after))
     last = standings[tournament.last_round]

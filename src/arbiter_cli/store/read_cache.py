@@ -1,0 +1,113 @@
+"""A folder's files as their readers made them, kept across builds of its site (issue 29).
+
+After one result the next ``arbiter publish`` finds one round file (and the journal) changed: the
+other round files and the registration read exactly as they did. :class:`ReadCache` keeps what the
+reader of each CSV file made of it (a round, the players), pickled in the site's cache
+(:class:`arbiter_cli.store.site_cache.SiteCache`, outside the folder), under the digest of
+
+* the code that reads it (``version``: :func:`arbiter_cli.render.site.memo.code_version`) and the
+  kind of folder;
+* everything a reader is given besides its own file (the settings, the players a round names, the
+  number of rounds...): the bytes of every file the folder tracks but the journal and the files of
+  its sub-folders, and the names those sub-folders hold (:meth:`arbiter_cli.store.files.FolderStore.keep_reads`);
+* the file's name and its bytes.
+
+The files stay the only truth: a changed byte anywhere a reader looks is another key, so an entry
+is only ever what reading the same bytes would make again. A missing entry, one that is not whole
+(the cache checks its length and CRC-32) or does not unpickle, is read from the file again, and a
+value that does not pickle or a cache that cannot be written is simply not kept: never a word, never
+another answer. Reading still checks the folder as a whole (the round files' names, the event's
+integrity) on every load; only the parsing of each file is saved.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+from collections.abc import Callable, Iterable
+from typing import Protocol, TypeVar
+
+__all__ = ["Entries", "ReadCache"]
+
+T = TypeVar("T")
+
+#: The first bytes digested: this module's format (a change of what a key covers is a new format).
+_FORMAT = b"arbiter-read-cache 1\n"
+
+
+class Entries(Protocol):
+    """Where entries are kept: bytes by key (:class:`arbiter_cli.store.site_cache.SiteCache`)."""
+
+    def get(self, key: str) -> bytes | None: ...
+
+    def put(self, key: str, data: bytes) -> None: ...
+
+
+def _named(name: str, data: bytes) -> bytes:
+    """A file as a part of a digest: its name and length first, so that no two files run together."""
+    return b"%d %s\0" % (len(data), name.encode("utf-8", "surrogateescape"))
+
+
+class ReadCache:
+    """What the readers of one folder made of its files, by the digest of what each read (see the
+    module). ``context``: the files every reader may be given something of, as (name, bytes)."""
+
+    def __init__(self, entries: Entries, version: str, kind: str, context: Iterable[tuple[str, bytes]]) -> None:
+        found = hashlib.sha256(_FORMAT + f"{kind}\0{version}\0".encode("utf-8", "surrogateescape"))
+        self._code = found.copy()
+        for name, data in context:
+            found.update(_named(name, data))
+            found.update(data)
+        self.entries = entries
+        self._context = found.digest()
+        self.rounds: list[str] = []  # the keys of the round files read, in their order (FolderStore.read_rounds)
+
+    @property
+    def context(self) -> str:
+        """The digest of the code, the folder's kind and every file a reader may be given: of the
+        event's registration, everything but its rounds (:meth:`FolderStore.read_digests
+        <arbiter_cli.store.files.FolderStore.read_digests>`)."""
+        return self._context.hex()
+
+    def key(self, name: str, data: bytes) -> str:
+        """The key of the file ``name`` holding ``data``, read in this folder's context."""
+        found = hashlib.sha256(self._context)
+        found.update(_named(name, data))
+        found.update(data)
+        return found.hexdigest()
+
+    def named(self, name: str) -> str:
+        """The key of what is kept of the file ``name`` whatever its bytes (the part of the journal
+        checked already: :meth:`arbiter_cli.store.files.FolderStore.read_table`): the code's and the
+        folder's kind's, and the name."""
+        found = self._code.copy()
+        found.update(_named(name, b""))
+        return found.hexdigest()
+
+    def value(self, name: str, data: bytes, make: Callable[[], T]) -> T:
+        """What ``make`` reads of the file ``name`` (its bytes ``data``): the kept value, else made
+        (and kept). An error of ``make`` (a fault in the file) is raised, and nothing is kept.
+
+        A value made is given as it reads back from its entry, as a kept one is: equal to it, and
+        sharing its objects (a default text of the model, a value of the settings) with no other
+        file's, so that the keys of a site built from it (:mod:`arbiter_cli.render.site.memo`, which
+        writes a shared object once) are the same whether a file was read or found kept."""
+        return self.value_at(self.key(name, data), make)
+
+    def value_at(self, key: str, make: Callable[[], T]) -> T:
+        """:meth:`value` by the file's key (:meth:`key`)."""
+        found = self.entries.get(key)
+        if found is not None:
+            try:
+                kept: T = pickle.loads(found)
+                return kept
+            except Exception:  # any failure to unpickle is a miss
+                pass
+        made = make()
+        try:
+            dumped = pickle.dumps(made, protocol=pickle.HIGHEST_PROTOCOL)
+            read_back: T = pickle.loads(dumped)
+        except Exception:  # a value that does not pickle (or read back) is not kept
+            return made
+        self.entries.put(key, dumped)
+        return read_back

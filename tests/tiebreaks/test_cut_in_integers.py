@@ -1,0 +1,47 @@
+"""The cut of Art. 14.1-14.4 with 16.5, made on whole numbers of one common fraction of a point (issue
+29): it drops the same contributions as the rule read on the fractions themselves."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from arbiter_cli.core.tiebreak_codes import Rules
+from arbiter_cli.tiebreaks.event import Contribution
+from arbiter_cli.tiebreaks.unplayed import cut
+
+
+def _cut_as_written(values: list[Contribution], low: int, high: int, rules: Rules) -> list[Contribution]:
+    """Art. 14.1-14.4 with 16.5 on the fractions: the least significant value (the lowest score, then
+    the lowest value), or the lowest VUR contribution instead unless it is lower."""
+    remaining = list(values)
+    for _ in range(min(low, len(remaining))):
+        least = min(remaining, key=lambda c: (c.score, c.value))
+        vurs = [c for c in remaining if c.vur]
+        if vurs and rules is not Rules.PRE2023:
+            lowest_vur = min(vurs, key=lambda c: (c.value, c.score))
+            if lowest_vur.value >= least.value:
+                least = lowest_vur
+        remaining.remove(least)
+    for _ in range(min(high, len(remaining))):
+        remaining.remove(max(remaining, key=lambda c: (c.score, c.value)))
+    return remaining
+
+
+def test_the_cut_drops_the_contributions_the_rule_on_fractions_drops() -> None:
+    draw = random.Random(29)
+    points = [Fraction(n, d) for d in (1, 2, 3, 4) for n in range(0, 4 * d + 1)]
+    for _ in range(3000):
+        values = []
+        for rnd in range(1, draw.randint(1, 11) + 1):
+            score = draw.choice(points)
+            value = draw.choice([score, score * draw.choice([Fraction(1, 2), Fraction(0), Fraction(1), Fraction(1, 3)])])
+            values.append(Contribution(rnd, score, value, draw.random() < 0.2))
+        low, high = draw.randint(0, 2), draw.randint(0, 2)
+        rules = draw.choice(list(Rules))
+        assert cut(values, low, high, rules) == _cut_as_written(values, low, high, rules)
+
+
+def test_without_a_cut_every_contribution_counts_in_its_order() -> None:
+    values = [Contribution(1, Fraction(3), Fraction(3)), Contribution(2, Fraction(1, 2), Fraction(1, 4), True)]
+    assert cut(values, 0, 0, Rules.R2026) == values
