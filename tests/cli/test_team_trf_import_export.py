@@ -656,3 +656,24 @@ def test_a_withdrawn_team_with_a_forfeit_won_in_the_last_round_is_exported_with_
     assert ("warning: the withdrawal of team 3 (C) after round 0 does not come back: it was not absent in round 3, "
             "and a TRF has no withdrawal\n") in exported.err
     assert "not paired yet" not in exported.err
+
+
+def test_a_team_withdrawn_before_a_round_it_has_a_requested_bye_in_is_exported_with_that_bye_alone(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """Its half-point bye of round 1 (240 H) stands after a withdrawal after round 0: the export wrote a 240 Z
+    beside it, "a second bye" its import and trf standings refuse (harness seed 3507)."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--teams", "--boards", "1", "--system", "swiss", "--rounds", "3", "--name", "X",
+                   "--seed", "0").code == 0
+    assert arbiter("-d", folder, "team", "import", "-", stdin='team,short,name,rating\nA,A1,"A, a",2000\n'
+                   'B,B1,"B, b",1900\nC,C1,"C, c",1800\nD,D1,"D, d",1700\n').code == 0
+    assert arbiter("-d", folder, "team", "bye", "C1", "1").code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    assert arbiter("-d", folder, "team", "withdraw", "C1", "--after-round", "0").code == 0
+    exported = arbiter("-d", folder, "export", "-o", tmp_path / "x.trf")
+    assert exported.code == 0, exported.err
+    assert [line for line in (tmp_path / "x.trf").read_text().splitlines() if line.startswith("240")] == \
+        ["240 H   1    3", "240 Z   2    3", "240 Z   3    3"]
+    assert arbiter("trf", "standings", tmp_path / "x.trf").code == 0
+    assert arbiter("import", tmp_path / "x.trf", tmp_path / "back").code == 0
+    assert (tmp_path / "back" / "teams.csv").read_text().splitlines()[3] == "3,C,C1,withdrawn,1"

@@ -491,7 +491,7 @@ def export_team_trf(tournament: TeamTournament, standing: TeamStanding) -> Expor
 def _absent_rounds(tournament: TeamTournament, total: int) -> dict[int, list[int]]:
     """Round -> the withdrawn teams absent in it (240 Z): every round after a team's withdrawal, a
     paired one when the team was not there (its match forfeited by it, its free round, or nothing;
-    not a team Swiss's PAB, which a 240 cannot stand beside)."""
+    not a team Swiss's PAB or a bye it was given, which a second 240 cannot stand beside)."""
     out: dict[int, list[int]] = {}
     for team in tournament.teams:
         if not team.is_withdrawn:
@@ -501,8 +501,8 @@ def _absent_rounds(tournament: TeamTournament, total: int) -> dict[int, list[int
             match = rnd.match_of(team.number) if rnd is not None else None
             gone = (GameResult.BLACK_FORFEIT_WIN if match is not None and match.first == team.number else
                     GameResult.WHITE_FORFEIT_WIN)
-            pab = rnd is not None and any(b.team == team.number and b.kind is ByeKind.PAB for b in rnd.byes)
-            if pab:  # the PAB it was given stands (320): a 240 beside it is refused, and it comes back after it
+            given = rnd is not None and any(b.team == team.number and b.kind is not ByeKind.BYE for b in rnd.byes)
+            if given:  # the PAB (320) or the bye (240 H/Z) it was given stands: a second 240 beside it is refused
                 continue
             if match is None or match.forfeit in (gone, GameResult.DOUBLE_FORFEIT):
                 out.setdefault(number, []).append(team.number)
