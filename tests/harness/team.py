@@ -54,8 +54,11 @@ def cards_and_boards(folder: Path) -> list[str]:
         listed = totals.get(number, (0, Fraction(0)))
         seats = [seat for seat in row["rounds"] if row["team_number"] not in annulled
                  and seat["opponent_team"] not in annulled]
+        # a seat's points are the game points it gave the team (the event's game scoring: 2 for a win with
+        # scoring.win = 2); the board list counts 1 / ½ / 0 and the forfeit wins apart (lifecycle/team_cards.py)
+        counted = {"1": Fraction(1), "½": Fraction(1, 2), "0": Fraction(0), "+": forfeit_win}
         shown = (sum(1 for seat in seats if seat["result"] in ("1", "½", "0")),
-                 sum((points(seat["points"]) for seat in seats), Fraction(0)))
+                 sum((counted.get(seat["result"], Fraction(0)) for seat in seats), Fraction(0)))
         if listed != shown and (shown[0] or listed[0]):
             out.append(f"{row['name']!r}: team card {shown[0]} games, {shown[1]} points; team boards {listed[0]} "
                        f"games, {listed[1]} points")
