@@ -334,3 +334,23 @@ def test_a_correction_in_a_stage_after_finalising_stores_the_group_events_final_
     mended = arbiter("-d", folder, "finalize")
     assert mended.code == 0, mended.err
     assert arbiter("-d", folder, "verify").code == 0
+
+
+def test_a_knockout_final_with_one_qualifier_left_is_refused_with_nothing_written(arbiter: Runner,
+                                                                                  tmp_path: Path) -> None:
+    """Every player of group A withdrew, so one player goes on: 'pair' crashed (IndexError) seeding a bracket
+    of one before the final's own check refused it (harness seed 3509). It now refuses, the folder unchanged."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--name", "M", "--system", "groups", "--groups", "2", "--advance", "1", "--final",
+                   "knockout", "--seed", "0", "--games-per-match", "1", "--tiebreak-stages", "armageddon").code == 0
+    assert arbiter("-d", folder, "player", "import", "-", stdin='name,rating\n"A, a",\n"B, b",\n"C, c",\n"D, d",\n'
+                   ).code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    for group in ("A", "B"):
+        assert arbiter("-d", folder, "result", "1", "1", "1-0", "--group", group).code == 0
+    for stage, number in (("A", "1"), ("B", "1"), ("A", "2")):
+        assert arbiter("-d", folder / "stages" / stage, "player", "withdraw", number).code == 0
+    before = snapshot(folder)
+    refused = arbiter("-d", folder, "pair")
+    assert (refused.code, refused.err) == (4, "arbiter: error: 1 qualifier: a final needs at least 2\n")
+    assert snapshot(folder) == before

@@ -319,7 +319,7 @@ def final_order(event: GroupEvent, chosen: Sequence[Qualifier]) -> list[Qualifie
     group kept apart in round 1 (:func:`~arbiter_cli.pairing.groups.apart_in_first_round`), as
     :func:`final_stage` numbers them."""
     seeded = final_seeding(chosen)
-    if event.groups.final == "knockout":
+    if event.groups.final == "knockout" and len(seeded) >= 2:  # (fewer: final_stage refuses the final)
         return apart_in_first_round(seeded, group=lambda q: q.group, band=lambda q: q.place)
     return seeded
 
