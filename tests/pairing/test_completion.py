@@ -224,12 +224,7 @@ def test_first_choices_beside_one_blossom_are_the_best_of_each_familys_first_cho
         families = blossom_families(tight, [v in blossoms[0] for v in range(n)], [v in covered for v in range(n)])
         got = first_choices_among(families, mate, choosers, options, ties)
 
-        def key(m: list[int]) -> list[int]:
-            return [bs.index(m[a]) if m[a] in bs else len(bs) for a, bs in zip(choosers, options)]
-
-        first = min(key(m) for m in optimal)
-        firsts = [m for m in optimal if key(m) == first]
-        tied = [(a, tie) for a, bs, k, tie in zip(choosers, options, first, ties) if k == len(bs)]
+        first, firsts, tied = _first_over_optima(optimal, choosers, options, ties)
         if not all(tie != -1 and all(m[a] == tie for m in firsts) for a, tie in tied):
             assert got is None, (weight, choosers, options, ties, got)
             unsure += 1
@@ -287,12 +282,7 @@ def test_first_choices_beside_nested_blossoms_are_those_of_every_optimum() -> No
         ties = [rng.choice([-1] + [b for b in rest if b not in bs]) for bs in options]
         got = first_choices_in_chain(tight, [v in covered for v in range(n)], blossoms, mate, choosers, options, ties)
 
-        def key(m: list[int]) -> list[int]:
-            return [bs.index(m[a]) if m[a] in bs else len(bs) for a, bs in zip(choosers, options)]
-
-        first = min(key(m) for m in optimal)
-        firsts = [m for m in optimal if key(m) == first]
-        tied = [(a, tie) for a, bs, k, tie in zip(choosers, options, first, ties) if k == len(bs)]
+        first, firsts, tied = _first_over_optima(optimal, choosers, options, ties)
         if not all(tie != -1 and all(m[a] == tie for m in firsts) for a, tie in tied):
             assert got is None, (weight, frozen, choosers, options, ties, got)
             unsure += 1
@@ -306,3 +296,15 @@ def test_first_choices_beside_nested_blossoms_are_those_of_every_optimum() -> No
         else:
             plain += 1
     assert nested > 60 and frozen_inside > 15 and unsure > 1000 and plain > 400, (nested, frozen_inside, unsure, plain)
+
+
+def _first_over_optima(optimal: list[list[int]], choosers: list[int], options: list[list[int]], ties: list[int]
+                       ) -> tuple[list[int], list[list[int]], list[tuple[int, int]]]:
+    """Over every optimum: the lexicographically first choices (each chooser's option index, ``len``
+    for none), the optima that give them, and the choosers left without an option with their tie."""
+    def key(m: list[int]) -> list[int]:
+        return [bs.index(m[a]) if m[a] in bs else len(bs) for a, bs in zip(choosers, options)]
+
+    first = min(key(m) for m in optimal)
+    firsts = [m for m in optimal if key(m) == first]
+    return first, firsts, [(a, tie) for a, bs, k, tie in zip(choosers, options, first, ties) if k == len(bs)]
