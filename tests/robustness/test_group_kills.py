@@ -167,3 +167,65 @@ def test_folders_a_killed_writer_was_building_are_removed_by_the_next_writer_but
     assert (folder / "stages" / "final" / "tournament.toml").is_file()
     assert not any(path.exists() for path in left)
     assert running.is_dir()
+
+
+
+def _finalised(tmp_path: Path) -> Path:
+    folder = _played_to_the_end(tmp_path)
+    done = run_process("-d", "ev", "finalize", "--date", "2026-12-06", cwd=tmp_path)
+    assert done.code == 0, done.err
+    return folder
+
+
+_CORRECTION = ("result", "--group", "final", "1", "1", "0-1", "--correct")
+
+
+def test_a_stage_correction_after_finalising_killed_at_its_commit_point_leaves_the_stage_and_the_event_corrected(
+        tmp_path: Path) -> None:
+    """C.04.2 4.3: a stage's correction after finalising changes the event's final standings too. It was the
+    stage's change, then the top folder's: killed between them, the stage was corrected and the event's
+    final standings were not (harness seed 3601: 'verify after the kill: final/standings.csv: not the final
+    standings the stages give now'). It is one change now, the top folder's manifest naming the stage's
+    files (store.files.Joined), the top folder locked first, as finalize locks it."""
+    folder = _finalised(tmp_path)
+    before = (folder / "final" / "standings.csv").read_text(encoding="utf-8")
+    stage = folder / "stages" / "final"
+    process = subprocess.Popen([*ARBITER, "-d", str(folder), *_CORRECTION], cwd=tmp_path,
+                               env=environment(ARBITER_CRASH_TEST_PAUSE="0.05"),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:  # killed at the first commit point: the top folder's, or (as it was) the stage's own
+        assert wait_for(lambda: (folder / PENDING).exists() or (stage / PENDING).exists()
+                        or "0-1" in (stage / "rounds" / "01.csv").read_text(encoding="utf-8"), step=0.001)
+        os.kill(process.pid, signal.SIGKILL)
+    finally:
+        process.wait()
+
+    assert (folder / PENDING).exists() and not (stage / PENDING).exists()
+    verified = run_process("-d", "ev", "verify", cwd=tmp_path)  # a reader completes a recorded change
+    assert verified.code == 0, verified.err
+    assert (folder / "final" / "standings.csv").read_text(encoding="utf-8") != before
+    assert "0-1" in (stage / "rounds" / "01.csv").read_text(encoding="utf-8")
+    assert not [p for p in folder.rglob("*") if ".tmp-" in p.name]
+
+
+def test_a_stage_correction_after_finalising_killed_before_its_commit_point_changes_no_folder(tmp_path: Path) -> None:
+    folder = _finalised(tmp_path)
+    before = tree(folder, temporaries=False, dirs=False)
+    rounds = folder / "stages" / "final" / "rounds"
+    process = subprocess.Popen([*ARBITER, "-d", str(folder), *_CORRECTION], cwd=tmp_path,
+                               env=environment(ARBITER_CRASH_TEST_PAUSE="0.05"),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:  # killed once the stage's new round file is written beside its place
+        assert wait_for(lambda: any(".tmp-" in p.name for p in rounds.iterdir()), step=0.001)
+        os.kill(process.pid, signal.SIGKILL)
+    finally:
+        process.wait()
+
+    assert not (folder / PENDING).exists()
+    verified = run_process("-d", "ev", "verify", cwd=tmp_path)
+    assert verified.code == 0, verified.err
+    assert tree(folder, temporaries=False, dirs=False) == before
+    done = run_process("-d", "ev", *_CORRECTION, cwd=tmp_path)
+    assert done.code == 0, done.err
+    assert "now hold the stages as corrected" in done.err
+    assert run_process("-d", "ev", "verify", cwd=tmp_path).code == 0

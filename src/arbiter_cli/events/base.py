@@ -15,7 +15,7 @@ to show and never how.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, NoReturn, Protocol
 
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from arbiter_cli.core.venue import Sheet as EntrySheet
     from arbiter_cli.events.settings import Door
     from arbiter_cli.lifecycle.change import Change
-    from arbiter_cli.store.files import Derived, FolderStore
+    from arbiter_cli.store.files import Derived, FolderStore, Joined
 
 __all__ = ["Caller", "Silent", "Event", "in_stage", "staged", "where", "today", "check_version", "every_kind_from"]
 
@@ -216,8 +216,13 @@ class Event:
         self.caller = caller
         self.stage = stage
         self.group_stage = ""  # the name of the group event's stage this event is (A, final), if it is one
-        #: a stage's correction after finalising: the group event's final standings follow it
-        self.after_final_correction: Callable[[], None] | None = None
+        #: a stage's correction after finalising (the stage after it, and how to save the stage): saved
+        #: with the group event's final standings as one change (``save(joined)``, :class:`Joined
+        #: <arbiter_cli.store.files.Joined>`; None: the stage's own change alone); what to say of them
+        self.save_with_event: Callable[[object, Callable[[Joined | None], None]], str] | None = None
+        #: a stage's writes: the folder around it locked first (a group event's), in the order its own
+        #: acts lock them, so that a stage's change may join the event's
+        self.outer_writing: Callable[[], AbstractContextManager[None]] | None = None
         #: a group's correction (the stage before and after it): refused where the group event forbids it
         self.stage_correction_check: Callable[[Tournament, Tournament], None] | None = None
 
@@ -261,7 +266,8 @@ class Event:
     def writing(self, folder: FolderStore) -> Iterator[None]:
         """``folder`` under its exclusive lock, its changes journaled as the caller's."""
         folder.by = self.caller.by
-        with folder.lock(exclusive=True, holder=self.caller.command, waiting=self.caller.waiting):
+        with self.outer_writing() if self.outer_writing is not None else nullcontext(), \
+                folder.lock(exclusive=True, holder=self.caller.command, waiting=self.caller.waiting):
             yield
 
     def warn(self, message: str) -> None:

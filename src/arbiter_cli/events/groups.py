@@ -49,6 +49,7 @@ class GroupEvent(IndividualEvent):
     """A group event's top folder: its registration, its groups and the pairing of its stages."""
 
     noun = "a group event"
+    _top_held = 0  # how deep this command holds the top folder's lock (a stage's write takes it first)
     plural = "group events"
 
     @classmethod
@@ -86,7 +87,11 @@ class GroupEvent(IndividualEvent):
         """The top folder and what it holds (the registration and ``[groups]``), under its lock."""
         folder = self.folder()
         with (self.writing(folder) if exclusive else self.reading(folder)):
-            yield folder, folder.load_event()
+            self._top_held += 1
+            try:
+                yield folder, folder.load_event()
+            finally:
+                self._top_held -= 1
 
     @contextmanager
     def settings_door(self, exclusive: bool) -> Iterator[Door]:
@@ -142,7 +147,8 @@ class GroupEvent(IndividualEvent):
         kind = KnockoutEvent if found is not None and found.name == "knockout" else IndividualEvent
         stage = kind(path, self.caller, f"{STAGES_DIR}/{name}/" if prefix is None else prefix)
         stage.group_stage = name
-        stage.after_final_correction = self.store_final_standings
+        stage.outer_writing = self._top_writing
+        stage.save_with_event = partial(self._save_with_event, name)
         if name != FINAL:
             stage.stage_correction_check = partial(self._group_correction_checked, folder, name)
         return stage
@@ -582,13 +588,70 @@ class GroupEvent(IndividualEvent):
         with self._every_stage(exclusive=False) as (_, event, stages, knockout):
             return group_final_outputs(event, stages, knockout)
 
-    def store_final_standings(self) -> None:
-        """After a correction in a stage of the finalised event: the top folder's final standings stored
-        again (the stage is saved and unlocked first; should this fail, ``verify`` names the files and
-        ``finalize`` stores them)."""
-        with self._every_stage(exclusive=True) as (folder, event, stages, knockout):
-            if event.tournament.settings.status is Status.FINALISED:
-                self._store_top_standings(folder, event, stages, knockout)
+    @contextmanager
+    def _top_writing(self) -> Iterator[None]:
+        """A stage's write: the top folder locked first, as the event's own acts lock it before a stage's
+        (``finalize``), so that no two commands wait for each other's folder; not again when this command
+        holds it already."""
+        if self._top_held:
+            yield
+            return
+        with self.writing(self.folder()):
+            self._top_held += 1
+            try:
+                yield
+            finally:
+                self._top_held -= 1
+
+    def _save_with_event(self, name: str, after: object, save: Callable[[Joined | None], None]) -> str:
+        """A correction of stage ``name`` after finalising (C.04.2 4.3), the stage ``after`` it: saved with
+        the top folder's final standings as the stages give them now, as one change (:class:`Joined`: a kill
+        leaves every folder before or every one after); the stage's change alone when they hold as they are
+        or the event is not finalised. The top folder is locked (:meth:`_top_writing`); the other stages are
+        read under their shared locks. What to say of the final standings ("" when they did not change)."""
+        from arbiter_cli.lifecycle.change import Change
+        from arbiter_cli.render.final import group_final_outputs
+        from arbiter_cli.store.files import FolderStore
+
+        folder = self.folder()
+        event = folder.load_event()
+        if event.tournament.settings.status is not Status.FINALISED:
+            save(None)
+            return ""
+        cup = folder.knockout_final()
+        stages: dict[str, Tournament] = {}
+        knockout: KnockoutTournament | None = None
+        with ExitStack() as stack:
+            for other in folder.stage_names():
+                if other == name:
+                    if isinstance(after, KnockoutTournament):
+                        knockout = after
+                    else:
+                        assert isinstance(after, Tournament)
+                        stages[other] = after
+                    continue
+                prefix = f"{STAGES_DIR}/{other}/"
+                if cup is not None and other == FINAL:
+                    stack.enter_context(self.reading(cup))
+                    with in_stage(prefix):
+                        knockout = cup.load_knockout()
+                    continue
+                stage = folder.stage(other)
+                stack.enter_context(self.reading(stage))
+                with in_stage(prefix):
+                    stages[other] = stage.load()
+            top = group_final_outputs(event, stages, knockout)
+            behind = FolderStore(folder.path).outputs_behind(top)
+            if not behind:
+                save(None)
+                return ""
+            joined = Joined(folder.path)
+            save(joined)
+            folder.save_event(event, event, self.caller.command,
+                              [Change("final standings", "out of date", f"stored again: {', '.join(behind)}")],
+                              outputs=top, joined=joined)
+        return (f"the event was finalised on {event.tournament.settings.finalised_on}: its final standings "
+                f"({', '.join(behind)}) now hold the stages as corrected")
 
     # -- checks and the site -----------------------------------------------------
 

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from arbiter_cli.core.venue import Sheet as EntrySheet
     from arbiter_cli.events.settings import Door
     from arbiter_cli.lifecycle.manual_pairing import ByHand
+    from arbiter_cli.store.files import Joined
 
 __all__ = ["IndividualEvent", "pairing_sheets"]
 
@@ -263,6 +264,7 @@ class IndividualEvent(Registration):
             label, data = self.caller.read_bytes(pgn)
         else:
             lines = [result_line(None if place is None else int(place), code)]
+        followed = ""  # what the group event's final standings did (a stage's correction after finalising)
         with self.changing() as (folder, tournament):
             if source is not None:  # the round first: a file for a round not paired yet is no file's fault
                 lines = parse_result_lines(text, label or source, find_round(tournament, round_number))
@@ -280,7 +282,15 @@ class IndividualEvent(Registration):
                     changes += prize_corrections(tournament, entered.tournament, prizes)
                     changes += self.prize_list_corrected(lambda: final_outputs(tournament, prizes, standings=False),
                                                          outputs)
-                folder.save(tournament, entered.tournament, self.caller.command, changes, outputs=outputs)
+
+                def save(joined: Joined | None) -> None:
+                    folder.joined = joined
+                    folder.save(tournament, entered.tournament, self.caller.command, changes, outputs=outputs)
+
+                if entered.finalised and self.save_with_event is not None:  # a group event's stage
+                    followed = self.save_with_event(entered.tournament, save)
+                else:
+                    save(None)
         for note in notes:
             self.caller.say(note)
         if not entered.changes:
@@ -289,8 +299,8 @@ class IndividualEvent(Registration):
         self.changed(changes)
         if entered.finalised:
             self.rate_by_club()
-            if self.after_final_correction is not None:
-                self.after_final_correction()
+        if followed:
+            self.caller.say(followed)
         for line in (*entered.withdrawn, *entered.notes):
             self.caller.say(line)
         remaining, playing = entered.round.missing, entered.round.unfinished

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from arbiter_cli.core.setting_keys import Tables
     from arbiter_cli.core.venue import Sheet as EntrySheet
     from arbiter_cli.events.settings import Door
+    from arbiter_cli.store.files import Joined
 
 __all__ = ["KnockoutEvent"]
 
@@ -181,6 +182,7 @@ class KnockoutEvent(Registration):
                               "forfeit: ROUND MATCH +/-), or --from FILE")
         else:
             match, game = parse_place(place)
+        followed = ""  # what the group event's final standings did (its knockout final corrected after finalising)
         with self.changing() as (folder, tournament):
             if source is not None:
                 entered = enter_knockout_results(tournament, round_number, text, label, correct=correct, force=force)
@@ -198,7 +200,14 @@ class KnockoutEvent(Registration):
                 changes += knockout_prize_corrections(tournament, entered.tournament, prizes)
                 changes += self.prize_list_corrected(lambda: knockout_final_outputs(tournament, prizes), outputs)
             if changes:
-                folder.save_knockout(tournament, entered.tournament, self.caller.command, changes, outputs=outputs)
+                def save(joined: Joined | None) -> None:
+                    folder.joined = joined
+                    folder.save_knockout(tournament, entered.tournament, self.caller.command, changes, outputs=outputs)
+
+                if outputs is not None and self.save_with_event is not None:  # a group event's knockout final
+                    followed = self.save_with_event(entered.tournament, save)
+                else:
+                    save(None)
         for change in entered.changes:
             self.caller.say(f"{change.change}: {change.old or 'none'} -> {change.new or 'none'}")
         for note in entered.notes:
@@ -209,8 +218,8 @@ class KnockoutEvent(Registration):
             held = [name for name, text in outputs.items() if text is not None]
             self.caller.say(f"the event was finalised on {tournament.settings.finalised_on}: its final files are stored "
                             f"again ({', '.join(self.stage + name for name in held)})")
-            if self.after_final_correction is not None:
-                self.after_final_correction()
+        if followed:
+            self.caller.say(followed)
 
     def sheet(self, round_number: int | None) -> EntrySheet:
         """The round's games under their match (``MATCH.GAME``), tie-break games as the match has them
