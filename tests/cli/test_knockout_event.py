@@ -267,6 +267,22 @@ def test_knockout_withdrawal_opponent_goes_through_by_forfeit(arbiter: Runner, t
     assert any(row.startswith("1,1,") and ",+/-,1," in row for row in table.splitlines())
 
 
+def test_knockout_pairings_show_a_match_forfeited_after_its_games_began(arbiter: Runner, sample) -> None:  # type: ignore[no-untyped-def]
+    """A player who withdraws in the middle of a match forfeits it: the bracket said so, the pairings showed
+    only its games, as if still playing (trial of issue 29). The match's own line follows its games, as a
+    walkover's does: ``MATCH``, stage ``forfeit``, the code."""
+    folder = sample("knockout24-in-progress")
+    assert arbiter("-d", folder, "result", "2", "2.3", "0-1").code == 0
+    assert arbiter("-d", folder, "player", "withdraw", "8").code == 0
+
+    rows = list(csv.DictReader(io.StringIO(arbiter("-d", folder, "pairings", "2", "-f", "csv").out)))
+
+    boards = [row["board"] for row in rows if row["board"].split(".")[0] == "2"]
+    assert boards == ["2.1", "2.2", "2.3", "2"]
+    line = next(row for row in rows if row["board"] == "2")
+    assert (line["stage"], line["white"], line["black"], line["result"]) == ("forfeit", "8", "9", "-/+")
+
+
 def test_knockout_registration_closes_at_the_draw(arbiter: Runner, tmp_path: Path) -> None:
     folder = tmp_path / "cup"
     new_cup(arbiter, folder, 4)

@@ -138,7 +138,8 @@ def knockout_pairings_view(tournament: KnockoutTournament, rnd: KnockoutRound) -
     """A round's games, one board (``MATCH.GAME``) each, and its walkovers. The records are those of
     any event's pairings (``board``, ``white`` and ``black`` start numbers, ``result``, ``null``
     until entered, ``white_name``, ``black_name``) with the game's ``stage``; a match without a game
-    (a bye, a match forfeit) is one line ``MATCH`` whose ``stage`` says how it was decided."""
+    (a bye, a match forfeit) is one line ``MATCH`` whose ``stage`` says how it was decided, and so is
+    a match forfeited after some of its games (a withdrawal in the middle), after them."""
     records: list[dict[str, Any]] = []
 
     def name(number: int | None) -> str | None:
@@ -149,7 +150,7 @@ def knockout_pairings_view(tournament: KnockoutTournament, rnd: KnockoutRound) -
             records.append({"board": f"{match.number}.{g.game}", "stage": g.stage, "white": g.white,
                             "black": g.black, "result": g.result.value if g.result else None,
                             "white_name": name(g.white), "black_name": name(g.black)})
-        if not match.games:
+        if not match.games or match.forfeit:
             state = decision(tournament, match)
             records.append({"board": f"{match.number}", "stage": state.how, "white": match.first,
                             "black": match.second, "result": match.forfeit.value if match.forfeit else None,

@@ -108,17 +108,17 @@ class TeamPairingLine(_Record):
 
 
 class KnockoutBoard(_Record):
-    """A game of a knockout round (board MATCH.GAME), or a match decided without a game (board
-    MATCH: a bye, a match forfeit, a match waiting for a slot)."""
+    """A game of a knockout round (board MATCH.GAME), or a match decided without a game or forfeited
+    after some (board MATCH, after its games: a bye, a match forfeit, a match waiting for a slot)."""
 
-    board: str = Field(description="MATCH.GAME ('3.2'), or MATCH alone for a match with no game ('3')")
+    board: str = Field(description="MATCH.GAME ('3.2'), or MATCH alone for a match's own line ('3')")
     stage: str = Field(
-        description="A game: its stage (main, rapid, blitz, games, armageddon); a match with no game: how it "
+        description="A game: its stage (main, rapid, blitz, games, armageddon); a match's own line: how it "
                     "stands (bye, forfeit, nobody, waiting)")
     white: int | None = Field(description="White's start number (a match with no game: the upper slot's, or null)")
     black: int | None = Field(description="Black's start number (a match with no game: the lower slot's, or null)")
     result: GameResultCode | None = Field(
-        description="The game's result as stored, null until entered; a match with no game: its forfeit, or null")
+        description="The game's result as stored, null until entered; a match's own line: its forfeit, or null")
     white_name: str | None = Field(description="White's name; null when there is no player")
     black_name: str | None = Field(description="Black's name; null when there is no player")
 
