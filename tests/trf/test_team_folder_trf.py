@@ -340,7 +340,8 @@ def test_board_results_that_contradict_each_other_are_refused_on_the_second_line
     with pytest.raises(TrfError) as error:
         _import(_two_teams(games))
     assert (error.value.line, error.value.field) == (6, "round 1 result")
-    assert error.value.message == "the results contradict each other: player 1 has '1' and player 3 has '1'"
+    assert error.value.message == ("the results contradict each other: player 1 (line 4) has '1' and player 3 "
+                                   "(this line) has '1'")
     games[3] = TrfGame(1, 1, "b", "0")
     match = _import(_two_teams(games)).tournament.round(1).matches[0]
     assert match == Match(1, 1, 2, (BoardGame(1, 1, 3, GameResult.WHITE_WINS), BoardGame(2, 2, 4, GameResult.DRAW)))

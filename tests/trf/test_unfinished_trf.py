@@ -58,8 +58,12 @@ def test_trf_x_against_another_result_is_refused(answer: str) -> None:
     lines = text.split("\r\n")
     black = next(i for i, line in enumerate(lines) if line.startswith("001") and line[91:99].endswith("b X"))
     lines[black] = lines[black][:98] + answer + lines[black][99:]
-    with pytest.raises(TrfError, match="the results contradict each other"):
+    with pytest.raises(TrfError, match="the results contradict each other") as error:
         import_trf(parse_trf("\r\n".join(lines)))
+    white = next(i for i, line in enumerate(lines) if line.startswith("001") and line[91:99].endswith("w X"))
+    # both lines named: which of the two is wrong, the file does not say (trial of issue 29: only one was)
+    assert f"(line {white + 1})" in error.value.message and "(this line)" in error.value.message
+    assert error.value.line == black + 1
 
 
 def test_trf_x_in_a_round_robin_is_not_imported_into_a_folder() -> None:

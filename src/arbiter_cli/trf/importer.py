@@ -384,9 +384,9 @@ def _board(ctx: _Context, number: int, player: TrfPlayer, game: TrfGame, other: 
     elif pair in _PAIRS:
         result = _PAIRS[pair]
     else:
-        raise TrfError(f"the results contradict each other: player {player.tpn} has "
-                       f"{codes[0].strip() or 'none'!r} and player {other.tpn} has {codes[1].strip() or 'none'!r}",
-                       other.line, f"round {number} result")
+        raise TrfError(f"the results contradict each other: player {player.tpn} (line {player.line}) has "
+                       f"{codes[0].strip() or 'none'!r} and player {other.tpn} (this line) has "
+                       f"{codes[1].strip() or 'none'!r}", other.line, f"round {number} result")
     white, black = (player, other) if white_first else (other, player)
     # a forfeit without colours keeps none (the lower starting rank is only listed first)
     note: Literal["colourless"] | None = "colourless" if colours == (None, None) and forfeit else None

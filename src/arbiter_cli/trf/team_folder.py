@@ -280,9 +280,9 @@ def _result(ctx: _Import, number: int, board: int, first: tuple[int, Outcome, st
     (player, mine, colour), (other, theirs) = first, second
     codes = [next((g.result for g in ctx.read.players[tpn].games if g.round == number), " ") for tpn in (player, other)]
     if (mine, theirs) not in _RESULTS:
-        raise TrfError(f"the results contradict each other: player {player} has {codes[0].strip() or 'none'!r} and "
-                       f"player {other} has {codes[1].strip() or 'none'!r}", ctx.read.players[other].line,
-                       f"round {number} result")
+        raise TrfError(f"the results contradict each other: player {player} (line {ctx.read.players[player].line}) "
+                       f"has {codes[0].strip() or 'none'!r} and player {other} (this line) has "
+                       f"{codes[1].strip() or 'none'!r}", ctx.read.players[other].line, f"round {number} result")
     if any(code in "WDL" and code != " " for code in codes):
         ctx.notes.add("short", f"line {ctx.read.players[player].line}: W, D, L (games of less than one move) are "
                                "read as played games 1, =, 0")
