@@ -429,6 +429,17 @@ def test_knockout_hand_edited_cells_are_named_never_an_internal_error(arbiter: R
             assert out.code == 0 or out.err.splitlines()[-1].startswith("arbiter: error: "), out.err
 
 
+def test_a_knockout_results_file_for_a_round_not_paired_names_round_as_the_command_line_does(arbiter: Runner,
+                                                                                           sample) -> None:  # type: ignore[no-untyped-def]
+    """The round is the command's argument, not a line of the file: ``--from`` said ``<stdin>, line 1, field
+    'round_number'`` where ``result 5 1.1 1-0`` says ``field 'ROUND'`` (trial of issue 29)."""
+    folder = sample("knockout24-in-progress")
+    from_file = arbiter("-d", folder, "result", "5", "--from", "-", stdin="1.1 1-0\n")
+    one = arbiter("-d", folder, "result", "5", "1.1", "1-0")
+    assert from_file.code == one.code == 2
+    assert from_file.err == one.err == "arbiter: error: field 'ROUND': there is no round 5; rounds 1 to 2 are paired\n"
+
+
 def test_knockout_results_from_a_file_all_or_nothing(arbiter: Runner, tmp_path: Path) -> None:
     """``result ROUND --from FILE``: MATCH.GAME RESULT lines in order, a tie-break game added by one line
     given on a later one; a bad line names the file and line, and nothing is saved."""

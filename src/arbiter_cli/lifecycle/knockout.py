@@ -559,7 +559,13 @@ def enter_knockout_results(tournament: KnockoutTournament, round_number: int, te
                            correct: bool = False, force: bool = False) -> Entered:
     """The act of ``result ROUND --from FILE``: lines ``MATCH.GAME RESULT [was OLD]``, entered in order
     (a tie-break game added by one line can be given on a later line), all or nothing; an error names
-    the file and the line."""
+    the file and the line. A round not paired is no line's fault: refused before the file is read, as
+    ``ROUND`` names it on the command line."""
+    if tournament.round(round_number) is None:
+        raise BadArgument(f"there is no round {round_number}; {paired_rounds(tournament.last_round)}"
+                          if tournament.rounds else "no round has been paired yet (use 'arbiter pair')",
+                          field="round_number")
+
     def place(text: str, line: int) -> tuple[int, int | None]:
         try:
             return parse_place(text)
