@@ -810,3 +810,29 @@ def test_a_withdrawal_with_a_requested_bye_before_it_is_exported_with_a_warning_
             "they have other requested byes, and a TRF has no withdrawal\n") in exported.err
     assert arbiter("import", tmp_path / "b.trf", tmp_path / "again").code == 0
     assert (tmp_path / "again" / "byes.csv").read_text().splitlines()[1:] == ["2,10,ZPB", "4,10,ZPB"]
+
+
+def test_import_and_trf_standings_say_when_the_files_own_ranks_differ(arbiter: Runner, tmp_path: Path) -> None:
+    """A TRF16 names no tie-breaks, so a real event's ranks came out otherwise for 216 of 283 players,
+    without a word (trial of issue 29). ``import`` and ``trf standings`` now say how many players the file
+    ranks otherwise, the first of them and why; a file that agrees gets no such note."""
+    folder = tmp_path / "ev"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "sample_events" / "swiss32-in-progress", folder)
+    exported = arbiter("-d", folder, "export", "-o", tmp_path / "same.trf")
+    assert exported.code == 0, exported.err
+    same = arbiter("import", tmp_path / "same.trf", tmp_path / "same")
+    assert same.code == 0 and "own ranks differ" not in same.err, same.err
+    lines = (tmp_path / "same.trf").read_text(encoding="utf-8").splitlines()
+    first, second = (i for i, line in enumerate(lines) if line.startswith("001") and line[85:89].strip() in ("1", "2"))
+    lines[first], lines[second] = (lines[first][:85] + lines[second][85:89] + lines[first][89:],
+                                   lines[second][:85] + lines[first][85:89] + lines[second][89:])
+    (tmp_path / "swapped.trf").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    imported = arbiter("import", tmp_path / "swapped.trf", tmp_path / "swapped")
+    shown = arbiter("trf", "standings", tmp_path / "swapped.trf")
+
+    assert imported.code == shown.code == 0, imported.err + shown.err
+    for out in (imported, shown):
+        note = next(line for line in out.err.splitlines() if "own ranks differ" in line)
+        assert note.startswith("note: the file's own ranks differ from these for 2 players (player ")
+        assert "the file's tie-breaks (" in note and "are computed here" in note

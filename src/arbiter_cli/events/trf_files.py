@@ -20,6 +20,7 @@ from arbiter_cli.store.outputs import check_output, write_output
 
 if TYPE_CHECKING:
     from arbiter_cli.core.tiebreak_codes import Rules
+    from arbiter_cli.lifecycle.standings import Standings
     from arbiter_cli.trf.check import RoundCheck
     from arbiter_cli.trf.team_swiss import TeamRoundCheck
     from arbiter_cli.trf.importer import Imported
@@ -189,7 +190,30 @@ class SwissFile(_File):
         table = compute_standings(tournament, None, codes, rules=rules)
         for note in standings_notes(table):
             self.caller.say(f"note: {note}")
+        self._ranks_differ(imported, table, given=tiebreaks is not None)
         self.caller.show(standings_view(tournament, table))
+
+    def _ranks_differ(self, imported: Imported, table: Standings, given: bool = False) -> None:
+        """Say so when the file's own ranks (columns 86-89) are not the standings' (a place shared here may
+        hold any of its ranks there): a TRF16 names no tie-breaks (records 202 / 212), so its event is
+        ranked by the system's default ones, which may not be the event's (trial of issue 29: 216 of 283
+        players of a real event ranked otherwise, without a word)."""
+        differ = [(row, rank) for row in table.rows if row.rank is not None and row.rank_to is not None
+                  for rank in [imported.official.get(row.player.start_number, (None, None))[1]]
+                  if rank and not row.rank <= rank <= row.rank_to]
+        if not differ:
+            return
+        from arbiter_cli.trf.importer import declared_tiebreaks
+
+        row, rank = differ[0]
+        named = declared_tiebreaks(self.trf)
+        why = ("the tie-breaks were given with --tiebreaks" if given else
+               f"the file's tie-breaks ({', '.join(named)}) are computed here" if named else
+               "the file names no tie-breaks (no record 202 or 212), so the default ones "
+               f"({', '.join(table.tiebreaks) or 'none'}) are used")
+        self.caller.say(f"note: the file's own ranks differ from these for {count(len(differ), 'player')} (player "
+                        f"{row.player.start_number}, {row.player.name}: rank {rank} in the file, {row.rank_label} "
+                        f"here): {why}; 'arbiter settings set tiebreaks CODES' sets an imported event's")
 
     def import_into(self, directory: Path) -> None:
         from arbiter_cli.lifecycle.change import Change
@@ -204,6 +228,10 @@ class SwissFile(_File):
         self.made(lambda: create_with(directory, tournament, self.caller.command, changes, self.caller.by))
         self.warn(imported.warnings)
         settings = tournament.settings
+        if imported.official:  # the folder's standings, as 'arbiter standings' gives them
+            from arbiter_cli.lifecycle.standings import compute_standings
+
+            self._ranks_differ(imported, compute_standings(tournament, None, settings.effective_tiebreaks))
         self.caller.say(f"imported {self.label} into {directory}: {settings.name} ({settings.system.value}), "
                         f"{count(len(tournament.players), 'player')}, {tournament.last_round} of "
                         f"{count(settings.rounds or 0, 'round')} paired")
