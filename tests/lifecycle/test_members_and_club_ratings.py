@@ -31,6 +31,21 @@ def test_b02_a_double_loss_is_rated_as_a_loss_for_each_player() -> None:
     assert rows[1].score == rows[2].score == 0 and rows[1].change < 0 and rows[2].change < 0
 
 
+def test_a_tournament_rated_without_moving_a_rating_still_has_its_journal_line() -> None:
+    """Two equal members draw: no club rating moves, yet the club's ratings.csv gains the tournament's
+    report lines. Its journal line was missing (harness seed 3601: 'files changed without a journal row:
+    ratings.csv'); a tournament rated the first time is now a line of its own."""
+    equal = Club(ClubSettings(name="Lyon", default_rating=1500), (Member(id=1, name="A"), Member(id=2, name="B")))
+    drawn = RatedEvent("t2", "rapid", (1, 2), (RatedGame(1, 2, Fraction(1, 2)),))
+
+    rebuilt = recompute(equal, [drawn])
+
+    assert rebuilt.moved == () and len(rebuilt.club.ratings) == 2
+    assert [(c.change, c.new) for c in rebuilt.changes()] == [("rated", "t2 (rapid): 2 members")]
+    assert rebuilt.report() == ["club ratings: rated t2 (rapid): 2 members: no rating changed"]
+    assert recompute(rebuilt.club, [drawn]).changes() == []  # rated already: nothing to journal
+
+
 def test_a_tournament_gone_from_the_club_is_reported_before_its_history_is_dropped() -> None:
     rated = recompute(CLUB, [EVENT]).club
     assert recompute(rated, []).gone == ("t1",)
