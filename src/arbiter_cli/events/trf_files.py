@@ -190,10 +190,11 @@ class SwissFile(_File):
         table = compute_standings(tournament, None, codes, rules=rules)
         for note in standings_notes(table):
             self.caller.say(f"note: {note}")
-        self._ranks_differ(imported, table, given=tiebreaks is not None)
+        if tiebreaks is None:  # tie-breaks of one's own choice: other ranks are what was asked for
+            self._ranks_differ(imported, table)
         self.caller.show(standings_view(tournament, table))
 
-    def _ranks_differ(self, imported: Imported, table: Standings, given: bool = False) -> None:
+    def _ranks_differ(self, imported: Imported, table: Standings) -> None:
         """Say so when the file's own ranks (columns 86-89) are not the standings' (a place shared here may
         hold any of its ranks there): a TRF16 names no tie-breaks (records 202 / 212), so its event is
         ranked by the system's default ones, which may not be the event's (trial of issue 29: 216 of 283
@@ -207,8 +208,7 @@ class SwissFile(_File):
 
         row, rank = differ[0]
         named = declared_tiebreaks(self.trf)
-        why = ("the tie-breaks were given with --tiebreaks" if given else
-               f"the file's tie-breaks ({', '.join(named)}) are computed here" if named else
+        why = (f"the file's tie-breaks ({', '.join(named)}) are computed here" if named else
                "the file names no tie-breaks (no record 202 or 212), so the default ones "
                f"({', '.join(table.tiebreaks) or 'none'}) are used")
         self.caller.say(f"note: the file's own ranks differ from these for {count(len(differ), 'player')} (player "
