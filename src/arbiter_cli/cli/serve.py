@@ -6,7 +6,7 @@ changes, through :mod:`arbiter_cli.web.server`. Without ``--entry`` it never wri
 folder and no request changes anything; with it, the people of the folder's access list
 (``arbiter access``) sign in and save results through the folder's desk. ``--tls-cert`` and
 ``--tls-key`` serve it over HTTPS. Ctrl-C stops it (exit 130, as every command), saying
-"stopped serving", not an error, when no result was saved meanwhile.
+"stopped serving", not an error, and where the results saved from browsers meanwhile are.
 """
 
 import ipaddress
@@ -78,10 +78,12 @@ def serve(
         if address in ("0.0.0.0", "::") and (lan := _lan_address()):
             say(f"on the venue network: {url.partition(':')[0]}://{lan}:{bound_port}/")
         server.serve_forever()
-    except KeyboardInterrupt:  # Ctrl-C is how serve stops: exit 130, and no "error" when nothing was saved
-        if COMMITS.folders:
-            raise  # the command line's one line names the folder a save from a browser changed
-        say("arbiter: stopped serving (Ctrl-C)")
+    except KeyboardInterrupt:  # Ctrl-C is how serve stops: exit 130, and no "error"
+        if COMMITS.holding:
+            raise  # in the middle of a save: the command line's one line names the folder it changed
+        saved = [name for name in COMMITS.folders if Path(name).exists()]
+        say("arbiter: stopped serving (Ctrl-C)" + (f"; the results saved from browsers are in {', '.join(saved)} "
+                                                   "('arbiter log' shows them)" if saved else ""))
         raise SystemExit(130) from None
     finally:
         server.server_close()
