@@ -11,7 +11,6 @@ import shlex
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
 
@@ -31,13 +30,13 @@ __all__ = ["STATE", "FormatOption", "RulesOption", "TiebreaksOption", "PrintOpti
            "Terminal", "check_page", "event", "club", "no_such_option", "unknown_option", "output_hint"]
 
 
-@dataclass
 class State:
     """The options of the ``arbiter`` command itself (before the subcommand)."""
 
-    directory: Path = Path(".")
-    by: str = ""  # --by, or ARBITER_USER
-    stage: str = ""  # a group event's stage the command runs on (--group): 'stages/B/', before its files' names
+    def __init__(self) -> None:
+        self.directory = Path(".")
+        self.by = ""  # --by, or ARBITER_USER
+        self.stage = ""  # a group event's stage the command runs on (--group): 'stages/B/', before its files' names
 
 
 STATE = State()
