@@ -105,6 +105,23 @@ def test_a_quick_command_starts_without_typer(sample) -> None:
     assert done.stderr.endswith("[]") and "Rank" in done.stdout
 
 
+#: What pairing an individual event never needs: another kind's settings (a group stage's, a knockout's), the
+#: read cache of publish and serve, and the tools of rarer acts (a killed writer's leftovers, new's seed).
+NOT_FOR_PAIRING = ("arbiter_cli.core.group_settings", "arbiter_cli.core.knockout_settings",
+                   "arbiter_cli.store.read_cache", "shutil", "pickle", "glob")
+
+
+def test_pairing_an_individual_event_loads_no_other_kind_and_no_tool_of_a_rarer_act(sample) -> None:
+    folder = sample("double-rr6-ready")  # as the arbiter command starts: pydantic's plugin loader stood in for
+    code = ("import sys\nfrom arbiter_cli.__main__ import _no_pydantic_plugins\n_no_pydantic_plugins()\n"
+            "from arbiter_cli.cli.app import main\ntry:\n    main(['pair'])\nexcept SystemExit:\n"
+            f"    pass\nsys.stderr.write(str(sorted(m for m in {NOT_FOR_PAIRING!r} if m in sys.modules)))\n")
+    environment = {k: v for k, v in os.environ.items() if k not in ("ARBITER_DIR", "ARBITER_USER")}
+    done = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True,
+                          env={**environment, "NO_COLOR": "1"})
+    assert done.stderr.endswith("[]") and "round 5 of 10 paired" in done.stderr
+
+
 def test_typer_calls_publish_with_its_path_and_its_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     """``arbiter publish SITE`` the quick way passes the path and the function's defaults, as Typer does."""
     command = next(c for c in COMMANDS if c.name == "publish")

@@ -6,12 +6,9 @@ that chooses the kind) and makes one call on it. Nothing here decides a rule of 
 nor which kind of event a folder holds: that is :mod:`arbiter_cli.events`.
 """
 
-import getpass
-import shlex
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
 
@@ -31,13 +28,13 @@ __all__ = ["STATE", "FormatOption", "RulesOption", "TiebreaksOption", "PrintOpti
            "Terminal", "check_page", "event", "club", "no_such_option", "unknown_option", "output_hint"]
 
 
-@dataclass
 class State:
     """The options of the ``arbiter`` command itself (before the subcommand)."""
 
-    directory: Path = Path(".")
-    by: str = ""  # --by, or ARBITER_USER
-    stage: str = ""  # a group event's stage the command runs on (--group): 'stages/B/', before its files' names
+    def __init__(self) -> None:
+        self.directory = Path(".")
+        self.by = ""  # --by, or ARBITER_USER
+        self.stage = ""  # a group event's stage the command runs on (--group): 'stages/B/', before its files' names
 
 
 STATE = State()
@@ -95,6 +92,8 @@ def output_hint(command: "click.Command", argv: Sequence[str], message: str) -> 
         word in ("-o", "--output") or word.startswith(("-o", "--output=")) for word in argv)
     if found is None or not writes or (extra := found.group(1).split()[0]).startswith("-"):
         return None
+    import shlex
+
     return f"unexpected argument: {extra} (a file to write is given with -o: -o {shlex.quote(extra)})"
 
 
@@ -106,7 +105,10 @@ def say(message: str) -> None:
 
 
 def command_line() -> str:
-    """The command as typed, for the journal."""
+    """The command as typed, for the journal (shlex and getpass are loaded by the commands that write one
+    only: start-up, issue 29)."""
+    import shlex
+
     return " ".join(shlex.quote(a) for a in ["arbiter", *sys.argv[1:]])
 
 
@@ -114,6 +116,8 @@ def author() -> str:
     """Who makes this change, for the journal: ``--by``, else ``ARBITER_USER``, else the login name."""
     if STATE.by:
         return STATE.by
+    import getpass
+
     try:
         return getpass.getuser()
     except (KeyError, OSError):  # no login name known (a container, say)

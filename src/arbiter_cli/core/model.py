@@ -3,9 +3,10 @@
 These are plain values with no knowledge of files or terminals. The folder
 module (:mod:`arbiter_cli.store`) reads and writes them; the pairing and
 standings modules compute with them.
-"""
 
-from __future__ import annotations
+The annotations are evaluated as the classes are made (no ``from __future__ import annotations``):
+pydantic would otherwise parse and compile each field's annotation text at every start (issue 29).
+"""
 
 import datetime as dt
 import re
@@ -322,9 +323,12 @@ def _no_rating(value: object) -> object:
 
 
 class Player(BaseModel):
-    """A row of ``players.csv``. ``start_number`` is the TPN."""
+    """A row of ``players.csv``. ``start_number`` is the TPN.
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    Its validator is built when a row is first read (``defer_build``): ``publish`` and ``serve`` read
+    the players back from the read cache, already checked, and build none (start-up, issue 29)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     start_number: int = Field(ge=1)
     name: Name = Field(min_length=1)

@@ -123,11 +123,12 @@ class IndividualEvent(Registration):
             return
         if force or reason is not None:
             raise BadArgument("--force and --reason go with --from (a round paired by hand)")
-        from arbiter_cli.core.group_settings import FINAL
+        if self.group_stage:  # a stage of a group event (its top folder's model loaded only then)
+            from arbiter_cli.core.group_settings import FINAL
 
-        if self.group_stage and self.group_stage != FINAL:
-            self._pair_group(explain)
-            return
+            if self.group_stage != FINAL:
+                self._pair_group(explain)
+                return
         with self.changing() as (folder, tournament):
             with self.caller.progress(f"pairing round {tournament.last_round + 1}", len(tournament.players)) as step:
                 paired = pair_round(tournament, step)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import secrets
 from dataclasses import replace
 from pathlib import Path
 
@@ -142,6 +141,8 @@ def new_event(directory: Path, options: NewOptions, club: Path | None, caller: C
         elif club_of(directory) != club.resolve():
             raise BadArgument(f"a club tournament lives in {club / TOURNAMENTS_DIR}", field="DIR")
     chosen, why = rating_type_for(options.time_control, options.rating_type, club=club_of(directory) is not None)
+    import secrets  # here: only 'new' draws a seed (start-up, issue 29)
+
     seed = secrets.randbelow(2**31) if options.seed is None else options.seed
     plan = plan_new_event(replace(options, seed=seed, rating_type=chosen, club=club is not None))
     folder = made_by(plan)

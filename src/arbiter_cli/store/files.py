@@ -25,10 +25,9 @@ import io
 import json
 import os
 import re
-import shutil
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 from pathlib import Path, PurePosixPath
 
 from arbiter_cli.store.commits import COMMITS
@@ -37,8 +36,10 @@ from arbiter_cli.lifecycle.change import Change, Recorded
 from arbiter_cli.store.digests import DIGESTS_FILE, differences, digest, read_record, record
 from arbiter_cli.store.journal import JOURNAL_FILE, journal_text, read_journal
 from arbiter_cli.store.layout import LOCK_FILE, PENDING_FILE, Layout, Nested
-from arbiter_cli.store.read_cache import Entries, ReadCache
 from arbiter_cli.store.tables import Checked, RoundFiles, Table, csv_lines, header_fields, read_lines, records_sound
+
+if TYPE_CHECKING:
+    from arbiter_cli.store.read_cache import Entries, ReadCache
 
 __all__ = ["FolderStore", "Joined", "Derived", "LOCK_FILE", "atomic_write", "fsync_dir", "csv_text", "process_alive",
            "toml_line", "move_into_place", "read_optional_text"]
@@ -389,6 +390,8 @@ class FolderStore:
                     context.append((name, (self.path / name).read_bytes()))
                 except OSError:
                     return  # a file that cannot be read: nothing is kept (the reading says why)
+        from arbiter_cli.store.read_cache import ReadCache  # publish and serve only (start-up, issue 29)
+
         self.kept = ReadCache(entries, version, type(self).__qualname__, context)
 
     def _parsed(self, name: str, parse: Callable[[str], _Read], round_file: bool = False) -> _Read:
@@ -620,6 +623,8 @@ class FolderStore:
             for staged in directory.glob(".*-*") if directory.is_dir() else ():
                 found = _STAGING.fullmatch(staged.name)
                 if found and staged.is_dir() and not process_alive(int(found.group(1))):
+                    import shutil  # here: only a killed writer's leftovers need it (start-up, issue 29)
+
                     shutil.rmtree(staged, ignore_errors=True)
 
     def _recover(self) -> None:
@@ -704,6 +709,8 @@ class FolderStore:
             fsync_dir(self.path.parent if str(self.path.parent) else Path("."))
         finally:
             if staging.exists():
+                import shutil
+
                 shutil.rmtree(staging, ignore_errors=True)
 
     def journal(self) -> list[Recorded]:

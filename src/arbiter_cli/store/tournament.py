@@ -21,10 +21,8 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import glob
 import os
 import re
-import shutil
 import tomllib
 from fractions import Fraction
 from collections.abc import Sequence
@@ -503,6 +501,8 @@ class TournamentFolder(FolderStore):
                 fsync_dir(folder.path.parent)
         finally:
             if staging is not None and staging.exists():
+                import shutil  # here: 'new' and 'import' only (start-up, issue 29)
+
                 shutil.rmtree(staging, ignore_errors=True)
         return folder
 
@@ -510,6 +510,9 @@ class TournamentFolder(FolderStore):
 def _clear_stale_staging(directory: Path) -> None:
     """Remove what a 'new' or 'import' of ``directory`` killed midway left beside it
     (``.NAME.new-PID``, ``.NAME.import-PID`` of a process no longer running)."""
+    import glob
+    import shutil
+
     parent = directory.parent if str(directory.parent) else Path(".")
     with contextlib.suppress(OSError):
         for path in parent.glob(f".{glob.escape(directory.name)}.*-*"):
@@ -548,6 +551,8 @@ def create_with(directory: Path, tournament: Tournament, command: str, changes: 
         move_into_place(staging, directory)
     finally:
         if staging.exists():
+            import shutil
+
             shutil.rmtree(staging, ignore_errors=True)
     fsync_dir(directory.parent if str(directory.parent) else Path("."))
     return TournamentFolder(directory)
