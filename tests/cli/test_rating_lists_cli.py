@@ -429,3 +429,64 @@ def _ended_pid() -> int:
     child = subprocess.Popen(["true"])
     child.wait()
     return child.pid
+
+
+def _french_list(arbiter: Runner, tmp_path: Path) -> None:
+    national = tmp_path / "ffe.csv"
+    national.write_text("ID;Nom;Elo;FIDE\nP70001;Carlsen, Magnus;2900;1503014\nP70002;Petit, Luc;1650;\n",
+                        encoding="utf-8")
+    assert arbiter("lists", "load", national, "--national", "fra", "--map", "id=ID,name=Nom,rating=Elo,fide_id=FIDE"
+                   ).code == 0
+
+
+def test_player_add_by_a_national_id_registers_a_player_fide_does_not_list(arbiter: Runner, listed: Path,
+                                                                           tmp_path: Path) -> None:
+    """A national event's players without a FIDE ID are in the national list only: ``--national-id`` fills
+    the name and the national rating from it (trial of issue 29: a national list did not help them); an id
+    that names a FIDE ID takes FIDE's fields too; the id is looked up in any case."""
+    _french_list(arbiter, tmp_path)
+    folder = new_event(arbiter, tmp_path / "ev")
+
+    alone = arbiter("-d", folder, "player", "add", "--national-id", "p70002")
+    both = arbiter("-d", folder, "player", "add", "--national-id", "P70001")
+
+    assert alone.code == both.code == 0, alone.err + both.err
+    assert "from the national list fra" in alone.err and "national 1650" in alone.err
+    rows = {r["name"]: r for r in players(folder)}
+    assert (rows["Petit, Luc"]["fide_id"], rows["Petit, Luc"]["national_rating"], rows["Petit, Luc"]["rating"]) == \
+        ("", "1650", "")
+    assert (rows["Carlsen, Magnus"]["fide_id"], rows["Carlsen, Magnus"]["rating"],
+            rows["Carlsen, Magnus"]["national_rating"]) == ("1503014", "2833", "2900")
+
+
+def test_player_add_by_a_national_id_not_in_the_lists_is_refused_and_changes_nothing(arbiter: Runner, listed: Path,
+                                                                                     tmp_path: Path) -> None:
+    folder = new_event(arbiter, tmp_path / "ev")
+    before = snapshot(folder)
+    none_loaded = arbiter("-d", folder, "player", "add", "--national-id", "P70002")
+    _french_list(arbiter, tmp_path)
+    unknown = arbiter("-d", folder, "player", "add", "--national-id", "X1")
+    other = arbiter("-d", folder, "player", "add", "Other, Name", "--national-id", "P70002")
+
+    assert none_loaded.code == unknown.code == other.code == 2
+    assert none_loaded.err.startswith("arbiter: error: field '--national-id': no national list is loaded")
+    assert unknown.err.startswith("arbiter: error: field '--national-id': national id 'X1' is not in the national "
+                                  "list fra of ")
+    assert "is 'Petit, Luc' in the national list, not 'Other, Name'" in other.err
+    assert snapshot(folder) == before
+
+
+def test_player_import_of_a_column_of_national_ids_fills_every_field(arbiter: Runner, listed: Path,
+                                                                    tmp_path: Path) -> None:
+    _french_list(arbiter, tmp_path)
+    folder = new_event(arbiter, tmp_path / "ev")
+    (tmp_path / "in.csv").write_text("national_id,fide_id\nP70002,\n,24116068\n", encoding="utf-8")
+
+    done = arbiter("-d", folder, "player", "import", tmp_path / "in.csv")
+
+    assert done.code == 0, done.err
+    assert sorted((r["name"], r["national_rating"]) for r in players(folder)) == [("Giri, Anish", ""),
+                                                                               ("Petit, Luc", "1650")]
+    (tmp_path / "bad.csv").write_text("national_id\nX9\n", encoding="utf-8")
+    bad = arbiter("-d", folder, "player", "import", tmp_path / "bad.csv")
+    assert bad.code == 2 and "line 2, field 'national_id': national id 'X9' is not in" in bad.err, bad.err

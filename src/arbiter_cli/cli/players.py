@@ -15,7 +15,7 @@ __all__ = ["player_add", "player_import", "player_list", "player_remove", "playe
 _OPTION_OF = {"name": "NAME", "title": "--title", "rating": "--rating", "fide_id": "--fide-id",
               "federation": "--federation", "sex": "--sex", "birth_date": "--birth", "club": "--club",
               "member": "--member", "start_number": "ID", "after_round": "--after-round", "k_factor": "--k",
-              "national_rating": "--national-rating"}
+              "national_rating": "--national-rating", "national_id": "--national-id"}
 
 
 def player_add(
@@ -35,6 +35,9 @@ def player_add(
                                              "play (B.02 8.3.3), for the rating report.")] = None,
     national_rating: Annotated[Optional[int], typer.Option("--national-rating", help="The rating of the national "
                                                            "list (see 'arbiter new --starting-rank').")] = None,
+    national_id: Annotated[Optional[str], typer.Option("--national-id", help="Without NAME: every field from the "
+                                                       "loaded national list ('arbiter lists load FILE --national "
+                                                       "NAME'), for a player without a FIDE ID.")] = None,
 ) -> None:
     """Register a player. Start numbers follow C.04.2 until round 1 is paired."""
     details: dict[str, object] = {"title": title, "fide_id": fide_id, "federation": federation, "sex": sex,
@@ -43,6 +46,8 @@ def player_add(
         details["k_factor"] = k
     if national_rating is not None:
         details["national_rating"] = national_rating
+    if national_id is not None:
+        details["national_id"] = national_id
     with arguments(**_OPTION_OF):
         event().player_add(name, rating, details, member)
 
@@ -51,8 +56,9 @@ def player_import(
     source: Annotated[str, typer.Argument(metavar="FILE|-", help="A CSV file with a header, or - for stdin.")],
 ) -> None:
     """Register players from CSV. Columns (by name): name, title, rating, fide_id, federation,
-    sex, birth_date, club, national_rating, k_factor. A name or a fide_id is required: a row's blank cells
-    are filled from the loaded rating list by its fide_id. Unknown columns are an error."""
+    sex, birth_date, club, national_rating, k_factor, national_id. A name, a fide_id or a national_id is
+    required: a row's blank cells are filled from the loaded rating lists by its fide_id, else by its
+    national_id. Unknown columns are an error."""
     event().player_import(source)
 
 

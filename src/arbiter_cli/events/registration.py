@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from arbiter_cli.core.csv_input import read_rows
-from arbiter_cli.core.errors import Refused
+from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.model import Tournament
 from arbiter_cli.core.words import count
 from arbiter_cli.events.base import Event
@@ -63,7 +63,10 @@ class Registration(Event):
             club_rated(home.name, "a K factor")
         listed = None
         with self.registration(exclusive=True) as (folder, tournament):
-            if details.get("fide_id") is not None and home is None:  # a club's players are its members
+            if home is not None and details.get("national_id") is not None:
+                raise BadArgument("a club tournament's players are the club's members: give --member",
+                                  field="national_id")
+            if (details.get("fide_id") is not None or details.get("national_id") is not None) and home is None:
                 name, rating, details, listed = self._listed(tournament, name, rating, details)
             registered = add_player(tournament, name, rating, details, member=member,
                                     members=(lambda: load_club(home)) if home is not None else None,
@@ -76,8 +79,9 @@ class Registration(Event):
             label, record, given = listed
             rating_type = tournament.settings.rating_type
             shown = ", ".join(str(v) for v in (record.fide_title, record.federation, record.birth_year) if v)
+            national = f", national {record.national_rating}" if record.national_rating else ""
             self.caller.say(f"from {label}: {record.name}{', ' + shown if shown else ''}, "
-                            f"{rating_type.value} {record.rating(rating_type) or 'unrated'}")
+                            f"{rating_type.value} {record.rating(rating_type) or 'unrated'}{national}")
             if given:
                 self.caller.say("given, and kept over the list's: " + ", ".join(
                     f"{key} {value} (the list's: {'none' if old is None else old})"
@@ -102,7 +106,9 @@ class Registration(Event):
         if late:
             self.caller.say(late)
         if lists is not None and record is not None:
-            found = (lists.label, record, overridden(given, record, tournament.settings.rating_type))
+            by_national = given.get("fide_id") is None and lists.national_label
+            found = (lists.national_label if by_national else lists.label, record,
+                     overridden(given, record, tournament.settings.rating_type))
         return (filled_name if isinstance(filled_name, str) else None,
                 filled_rating if isinstance(filled_rating, int) else None, fields, found)
 
@@ -112,12 +118,16 @@ class Registration(Event):
 
         self.not_a_stage()
         label, text = self.caller.read_text(source)
-        rows = read_rows(text, label, IMPORT_COLUMNS, required=("name", "fide_id"))
+        rows = read_rows(text, label, (*IMPORT_COLUMNS, "national_id"), required=("name", "fide_id", "national_id"))
         home = club_of(self.path)
         filled = 0
         with self.registration(exclusive=True) as (folder, tournament):
-            if home is None and any(fields.get("fide_id") for _, fields in rows):
+            if home is None and any(fields.get("fide_id") or fields.get("national_id") for _, fields in rows):
                 rows, filled, lists = self._listed_rows(tournament, rows, label)
+            elif any(fields.get("national_id") for _, fields in rows):
+                raise BadArgument("a club tournament's players are the club's members: 'arbiter player add "
+                                  "--member ID'", source=label, field="national_id")
+            rows = [(line, {k: v for k, v in fields.items() if k != "national_id"}) for line, fields in rows]
             registered = import_players(tournament, rows, label, club_name=home.name if home is not None else None)
             folder.save(tournament, registered.tournament, self.caller.command, registered.changes)
         for note in registered.notes:

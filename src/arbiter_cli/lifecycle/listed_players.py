@@ -36,6 +36,9 @@ class Listing:
     lookup: Callable[[int], ListRecord | None]
     label: str
     date: str | None = None  # ISO, YYYY-MM-DD
+    #: a national list's id -> its record (FIDE's fields too when it names a FIDE ID); None: no such lookup
+    lookup_national: Callable[[str], ListRecord | None] | None = None
+    national_label: str = ""  # the national lists, for messages ("the national list fra of 2026-05-01")
 
 
 def dated_after_start(listing: Listing | None, tournament: Tournament) -> str | None:
@@ -88,11 +91,17 @@ def listed_fields(given: Mapping[str, object], listing: Listing | None, rating_t
     """A player's fields (``name``, ``rating``, ``title``, ``fide_id``, ``federation``, ``sex``,
     ``birth_date``...; None or "" where not given) filled from the list by the FIDE ID, and the
     record they came from. A field given wins over the list. A FIDE ID the list does not have is
-    refused when no name is given (with a name, the player is registered as given)."""
+    refused when no name is given (with a name, the player is registered as given). Without a FIDE ID,
+    a ``national_id`` finds the player in the loaded national lists (a player FIDE does not list); it is
+    not a field of the player, and is taken out of what is returned."""
+    given = dict(given)
+    national = str(given.pop("national_id", None) or "").strip()
     fide_id = _fide_id(given.get("fide_id"))
     raw = given.get("fide_id")
     if fide_id is None and isinstance(raw, str) and raw.strip():
         raise BadArgument(f"{raw.strip()!r} is not a FIDE ID (a number)", source=source, line=line, field="fide_id")
+    if national and fide_id is None:
+        return _nationally_listed(given, national, listing, rating_type, source, line)
     record = listing.lookup(fide_id) if listing is not None and fide_id is not None else None
     if record is None:
         if fide_id is None or _given(given.get("name")):
@@ -108,6 +117,28 @@ def listed_fields(given: Mapping[str, object], listing: Listing | None, rating_t
         raise BadArgument(f"FIDE ID {fide_id} is {record.name!r} in {listing.label if listing else 'the list'}, "
                           f"not {name.strip()!r}: check the ID, or leave the name out to take the list's",
                           source=source, line=line, field="name")
+    filled = dict(given)
+    for key, value in record.player_fields(rating_type).items():
+        if not _given(filled.get(key)) and value is not None:
+            filled[key] = value
+    return filled, record
+
+
+def _nationally_listed(given: dict[str, object], national: str, listing: Listing | None, rating_type: RatingType,
+                       source: str | None, line: int | None) -> tuple[dict[str, object], ListRecord | None]:
+    """:func:`listed_fields` by a national list's id: refused when no national list is loaded or it has
+    no such id, and when a name is given that is not the list's."""
+    record = listing.lookup_national(national) if listing is not None and listing.lookup_national else None
+    if record is None:
+        where = listing.national_label if listing is not None and listing.national_label else ""
+        raise BadArgument(f"national id {national!r} is not in {where}" if where else
+                          f"no national list is loaded to find national id {national!r} in: load it with 'arbiter "
+                          "lists load FILE --national NAME'", source=source, line=line, field="national_id")
+    name = given.get("name")
+    if isinstance(name, str) and name.strip() and not same_name(name, record.name):
+        raise BadArgument(f"national id {national} is {record.name!r} in the national list, not {name.strip()!r}: "
+                          "check the id, or leave the name out to take the list's", source=source, line=line,
+                          field="name")
     filled = dict(given)
     for key, value in record.player_fields(rating_type).items():
         if not _given(filled.get(key)) and value is not None:

@@ -358,6 +358,20 @@ class ListIndex:
             first = first._replace(national_id=national.national_id, national_rating=national.national_rating)
         return first
 
+    def by_national_id(self, national_id: str) -> ListRecord | None:
+        """The player of this id of a national list (``G001`` as given, or in upper or lower case): the
+        national list's record, with FIDE's fields when it names a FIDE ID that FIDE's list has."""
+        text = national_id.strip()
+        found = [f for f in self._query(f"SELECT {_COLUMNS} FROM players WHERE national_id IN (?, ?, ?)",
+                                        (text, text.upper(), text.lower())) if f.list.national]
+        if not found:
+            return None
+        record = found[0].record
+        fide = self.by_fide_id(record.fide_id) if record.fide_id is not None else None
+        if fide is not None and fide.national_id == record.national_id:
+            return fide
+        return record
+
     def search(self, query: str, limit: int = 20) -> list[Found]:
         """``query``: a FIDE ID (or a national id), or a name or its start, in either order
         ("Carlsen, Magnus", "carlsen m", "Magnus Carlsen"), accents and case left aside."""
@@ -443,7 +457,8 @@ def listing(index: ListIndex) -> Listing | None:
         return None
     main = index.fide
     return Listing(index.by_fide_id, main.label if main is not None else " and ".join(l.label for l in index.lists),
-                   main.date if main is not None else max(l.date for l in index.lists))
+                   main.date if main is not None else max(l.date for l in index.lists), index.by_national_id,
+                   " and ".join(l.label for l in index.lists if l.national))
 
 
 def require_lists(index: ListIndex) -> None:
