@@ -226,11 +226,11 @@ def test_team_card_shows_a_round_won_or_lost_by_match_forfeit_end_to_end(
     assert [(r["round"], r["opponent_team"], r["result"], r["points"]) for card in lost for r in card["rounds"]] == [
         (3, 19, "-", 0)]
     table = arbiter("-d", folder, "team", "card", "8").out
-    line = next(line for line in table.splitlines() if "(match forfeit)" in line)
+    line = next(line for line in table.splitlines() if "(the team)" in line)
     assert "Échecs Oyonnax" in line and " - " in line and " 3 " in line
     # the team's own line comes before its players (note of issue 28: below the last player it read as theirs)
     rows = [row for row in table.splitlines() if row.startswith("│")]
-    assert "(match forfeit)" in rows[0] and "Petit, Lucas" in rows[1]
+    assert "(the team)" in rows[0] and "Petit, Lucas" in rows[1]
     assert _json(arbiter, "-d", folder, "team", "card", "8")[0]["role"] == "match"
 
 
@@ -269,3 +269,26 @@ def test_a_line_up_given_by_roster_places_names_the_teams_start_numbers(
     assert done.code == 4 and done.err.count("\n") == 1
     assert ("'1' is not on the roster of team 2 (Échecs Annecy): a player is named by start number (6-10, as "
             "'arbiter team roster 2' lists them) or by name") in done.err
+
+
+def test_team_card_shows_the_teams_bye(arbiter: Runner, tmp_path: Path) -> None:
+    """A team's PAB (C.04.6 1.4: a drawn match unless the regulations say a won one) gave it points, yet its
+    card showed nothing of the round (trial of issue 29). It is a round of the team's own line: ``bye``, the
+    kind, the game points."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--teams", "--boards", "2", "--system", "swiss", "--rounds", "3", "--name", "T",
+                   "--seed", "3").code == 0
+    (tmp_path / "teams.csv").write_text("team,short,name,rating\n" + "".join(
+        f'Team{t},T{t},"P{t}{p}, X",{2000 - 10 * p}\n' for t in "ABC" for p in (1, 2)), encoding="utf-8")
+    assert arbiter("-d", folder, "team", "import", tmp_path / "teams.csv").code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    byes = [t for t in (1, 2, 3) if any(r["role"] == "match" for r in _csv(arbiter, "-d", folder, "team", "card", str(t)))]
+    assert len(byes) == 1
+
+    rows = [r for r in _csv(arbiter, "-d", folder, "team", "card", str(byes[0])) if r["role"] == "match"]
+    table = arbiter("-d", folder, "team", "card", str(byes[0])).out
+
+    assert [(r["round"], r["opponent_team"], r["result"], r["points"], r["counted"]) for r in rows] == [
+        ("1", "", "PAB", "1", "true")]
+    line = next(line for line in table.splitlines() if "(the team)" in line)
+    assert " bye " in line and " PAB " in line

@@ -19,6 +19,9 @@
   has no seat, as no board was played; it is one of the team's own :class:`ForfeitedMatch` lines:
   the round, the opposing team, ``+`` or ``-``, and the match and game points it gave the team,
   ``counted`` as the standings count it (issue 25: such a round was on no line of the card).
+* A round the team had no match in (a PAB, a requested bye, the round robin's free round) is one
+  of its :class:`ByeRound` lines: the round, the bye's kind and the points it gave the team (trial of
+  issue 29: the card showed nothing of the round).
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from arbiter_cli.lifecycle.board_prizes import player_records
 from arbiter_cli.lifecycle.team_finish import annulled_teams
 from arbiter_cli.lifecycle.team_registration import find_team
 
-__all__ = ["Seat", "PlayerCard", "ForfeitedMatch", "TeamCard", "team_cards"]
+__all__ = ["Seat", "PlayerCard", "ForfeitedMatch", "ByeRound", "TeamCard", "team_cards"]
 
 
 @dataclass(frozen=True)
@@ -82,6 +85,18 @@ class ForfeitedMatch:
 
 
 @dataclass(frozen=True)
+class ByeRound:
+    """A round the team had no match in: the bye's kind (PAB, FPB, HPB, ZPB, or the round robin's free
+    round BYE), the match and game points it gave the team, and whether the standings count it."""
+
+    round: int
+    outcome: TeamOutcome
+    match_points: Fraction
+    game_points: Fraction
+    counted: bool = True
+
+
+@dataclass(frozen=True)
 class TeamCard:
     """A team and its players' cards in roster order, after ``rounds`` rounds, and the rounds it won
     or lost by a match forfeit, in round order."""
@@ -90,6 +105,7 @@ class TeamCard:
     players: tuple[PlayerCard, ...]
     rounds: int
     forfeits: tuple[ForfeitedMatch, ...] = ()
+    byes: tuple[ByeRound, ...] = ()
 
 
 def _board_colour(tournament: TeamTournament, round_number: int, team: int, board: int) -> Colour | None:
@@ -113,9 +129,11 @@ def team_cards(tournament: TeamTournament, team: str | None = None) -> tuple[Tea
     cards = []
     for number in chosen:
         seats: dict[int, list[Seat]] = {}
-        forfeits = []
+        forfeits, byes = [], []
         for entry in event.entries[number]:
             counted = number not in annulled and entry.opponent not in annulled
+            if entry.opponent is None:
+                byes.append(ByeRound(entry.round, entry.outcome, entry.match_points, entry.game_points, counted))
             if entry.outcome.forfeit and entry.opponent is not None and all(b.player is None for b in entry.boards):
                 forfeits.append(ForfeitedMatch(entry.round, entry.opponent, entry.outcome, entry.match_points,
                                                entry.game_points, counted))
@@ -132,5 +150,6 @@ def team_cards(tournament: TeamTournament, team: str | None = None) -> tuple[Tea
                                       tuple(seats.get(player.start_number, ())),
                                       record.points if record else Fraction(0), record.games if record else 0,
                                       record.forfeit_wins if record else 0, record.forfeit_losses if record else 0))
-        cards.append(TeamCard(tournament.by_team[number], tuple(players), tournament.last_round, tuple(forfeits)))
+        cards.append(TeamCard(tournament.by_team[number], tuple(players), tournament.last_round, tuple(forfeits),
+                              tuple(byes)))
     return tuple(cards)

@@ -520,30 +520,30 @@ class RosterPlace(_Record):
 
 
 class TeamCardRound(_Record):
-    """A round of a player's team card (or a match the team won or lost by forfeit)."""
+    """A round of a player's team card (or the team's own: a match forfeit, a bye)."""
 
     round: int = Field(description="The round")
-    board: int | None = Field(description="The board; null for a match forfeit")
-    colour: Colour | None = Field(description="The player's colour; null for a match forfeit")
+    board: int | None = Field(description="The board; null on the team's own line")
+    colour: Colour | None = Field(description="The player's colour; null on the team's own line")
     opponent: int | None = Field(description="The opponent's start number; null for an empty board or a match forfeit")
     opponent_name: str | None = Field(
-        description="The opponent's name (a match forfeit: the opposing team's); null for an empty board")
+        description="The opponent's name (a match forfeit: the opposing team's); null: an empty board, a bye")
     opponent_rating: int | None = Field(description="The opponent's rating; null for none")
-    opponent_team: int | None = Field(description="The opposing team's number")
+    opponent_team: int | None = Field(description="The opposing team's number; null for a bye")
     result: CellResult = Field(
-        description="1, ½, 0 (a game), + - (a forfeit), ? (no result yet), * (still being played)")
-    points: Number = Field(description="The points (a match forfeit: the game points)")
+        description="1, ½, 0 (a game), + - (a forfeit), ? (no result yet), * (being played), a bye's kind (PAB...)")
+    points: Number = Field(description="The points (the team's own line: the game points)")
     counted: bool = Field(description="Whether the round counts (false: a match the half rule counts for nobody)")
 
 
 class TeamCardLine(_Record):
-    """A player of a team card, with their rounds; a team's match forfeits come after its players,
-    as a line of role 'match' with no player (its other keys null)."""
+    """A player of a team card, with their rounds; a team's match forfeits and byes come before its
+    players, as a line of role 'match' with no player (its other keys null)."""
 
     team_number: int = Field(description="The team's number")
     team: str = Field(description="The team's name")
     place: int | None = Field(description="The player's place on the roster; null on a match line")
-    role: Literal["main", "reserve", "match"] = Field(description="main, reserve, or match (the match forfeits)")
+    role: Literal["main", "reserve", "match"] = Field(description="main, reserve, or match (forfeits, byes)")
     start_number: int | None = Field(description="The player's start number; null on a match line")
     name: str | None = Field(description="The player's name; null on a match line")
     rating: int | None = Field(description="The player's rating; null for an unrated player and on a match line")

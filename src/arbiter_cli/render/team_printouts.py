@@ -236,16 +236,20 @@ def team_card_view(tournament: TeamTournament, cards: Sequence[TeamCard], *, nes
                             "rating": entry.player.rating or None, "points": points_to_number(entry.points),
                             "games": entry.games, "forfeit_wins": entry.forfeit_wins,
                             "forfeit_losses": entry.forfeit_losses, "rounds": rounds})
-        if card.forfeits:  # the rounds no player of the team sat at a board: the match was forfeited
+        if card.forfeits or card.byes:  # the rounds no player of the team sat at a board: a match forfeit, a bye
             opponents = tournament.by_team  # the team's own line, first: below its last player it read as theirs
-            players.insert(first_of_team, {"team_number": card.team.number, "team": card.team.name, "place": None, "role": "match",
-                            "start_number": None, "name": None, "rating": None, "points": None, "games": None,
-                            "forfeit_wins": None, "forfeit_losses": None, "rounds": [
-                                {"round": f.round, "board": None, "colour": None, "opponent": None,
-                                 "opponent_name": opponents[f.opponent_team].name, "opponent_rating": None,
-                                 "opponent_team": f.opponent_team, "result": f.outcome.value,
-                                 "points": points_to_number(f.game_points), "counted": f.counted}
-                                for f in card.forfeits]})
+            own_rounds: list[dict[str, Any]] = sorted([{"round": f.round, "board": None, "colour": None, "opponent": None,
+                           "opponent_name": opponents[f.opponent_team].name, "opponent_rating": None,
+                           "opponent_team": f.opponent_team, "result": f.outcome.value,
+                           "points": points_to_number(f.game_points), "counted": f.counted} for f in card.forfeits]
+                         + [{"round": b.round, "board": None, "colour": None, "opponent": None, "opponent_name": None,
+                             "opponent_rating": None, "opponent_team": None, "result": b.outcome.value,
+                             "points": points_to_number(b.game_points), "counted": b.counted} for b in card.byes],
+                         key=lambda r: r["round"])
+            players.insert(first_of_team, {"team_number": card.team.number, "team": card.team.name, "place": None,
+                                           "role": "match", "start_number": None, "name": None, "rating": None,
+                                           "points": None, "games": None, "forfeit_wins": None,
+                                           "forfeit_losses": None, "rounds": own_rounds})
     heading = _card_title(tournament, cards)
     title = f"{tournament.settings.name}: {heading[:1].lower()}{heading[1:]}"
     if nested:
@@ -266,7 +270,7 @@ def team_card_view(tournament: TeamTournament, cards: Sequence[TeamCard], *, nes
         if r["round"] is None:
             return ""
         if r["role"] == "match":
-            return str(r["opponent_name"])
+            return "bye" if r["opponent_name"] is None else str(r["opponent_name"])
         if r["opponent"] is None:
             return "(empty board)"
         return f"{r['opponent_name']}" + (f" {r['opponent_rating']}" if r["opponent_rating"] else "")
@@ -274,7 +278,7 @@ def team_card_view(tournament: TeamTournament, cards: Sequence[TeamCard], *, nes
     columns = [Column("team_number", "", text_cell("team_number")), Column("team", "", text_cell("team")),
                Column("place", "#", first("place"), "right"), Column("role", "", text_cell("role")),
                Column("start_number", "No", first("start_number"), "right"),
-               Column("name", "Player", lambda r: "(match forfeit)" if r["role"] == "match" and r["_first"]
+               Column("name", "Player", lambda r: "(the team)" if r["role"] == "match" and r["_first"]
                       else first("name")(r), wrap=True), Column("rating", "Rtg", first("rating"), "right"),
                number_column("total_points", "Pts", lambda r: r["total_points"] if r["_first"] else None),
                Column("games", "Games", first("games"), "right"),
@@ -301,7 +305,7 @@ def team_card_view(tournament: TeamTournament, cards: Sequence[TeamCard], *, nes
 CARD_LEGEND = ("Games, Pts: games played over the board and their points (1 ½ 0), as the board statistics count "
                "them; + -: forfeits won and lost, counted apart; Rd Bd: round and board; C: the player's colour; vs: "
                "the opposing team's number; Res: 1 ½ 0 a game, + - a forfeit, ? no result yet, (1) a game of a "
-               "match the half rule counts for nobody; a line with no player: a match won (+) or lost (-) by forfeit")
+               "match the half rule counts for nobody; (the team): a match won (+) or lost (-) by forfeit, a bye (PAB...)")
 
 
 def team_card_sheets(tournament: TeamTournament, cards: Sequence[TeamCard], today: str) -> list[Sheet]:
