@@ -63,7 +63,7 @@ _LOADED = """
 import sys
 from pathlib import Path
 from arbiter_cli.events.registry import site_pages
-site_pages(Path(sys.argv[1]))
+dict(site_pages(Path(sys.argv[1])))
 print("\\n".join(sorted(name for name in sys.modules if name.startswith("arbiter_cli"))))
 """
 

@@ -65,3 +65,14 @@ def test_the_table_macro_unpacks_a_cell_by_its_fields_in_order() -> None:
     text = (SOURCE / "render" / "site" / "templates" / "macros.html").read_text(encoding="utf-8")
     unpacked = re.search(r"\{%- for ([\w, ]+) in row %\}", text)
     assert unpacked and tuple(unpacked.group(1).split(", ")) == Cell._fields
+
+
+@pytest.mark.parametrize("text", ["12w1", "", "½", "Éva", "a&b", "<b>", "x>y", "it's", 'say "hi"', "&amp;", "a\u200fb"])
+def test_a_text_is_written_as_markupsafe_escapes_it_whether_it_holds_a_character_to_replace_or_not(text: str) -> None:
+    """issue 29: a text without ``&<>'"`` is written as it is, without calling ``escape``: the same bytes."""
+    from markupsafe import escape
+
+    from arbiter_cli.render.site.blocks import _text
+
+    assert _text(text) == str(escape(text))
+    assert _text(text) == str(escape(text))  # and once kept

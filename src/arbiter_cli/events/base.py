@@ -14,7 +14,7 @@ to show and never how.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, NoReturn, Protocol
@@ -498,7 +498,7 @@ class Event:
         """``arbiter log``: the folder's journal."""
         self.lacks("log")
 
-    def site(self, options: SiteOptions | None = None) -> dict[str, bytes]:
+    def site(self, options: SiteOptions | None = None) -> Mapping[str, bytes]:
         """The event's published site: relative POSIX path -> bytes (``publish`` and ``serve``), as the
         arbiter chose (``options``: the hall screen's refresh, personal data)."""
         self.lacks("site", "publish")

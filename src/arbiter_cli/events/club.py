@@ -5,7 +5,7 @@ The club's tournaments are events of their own in its ``tournaments/``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -232,7 +232,7 @@ class ClubEvent(Event):
             entries = select(folder.journal(), None, since=since) if (self.path / JOURNAL_FILE).exists() else []
         self.caller.show(log_view(f"{club.settings.name}: journal", entries))
 
-    def site(self, options: SiteOptions | None = None) -> dict[str, bytes]:
+    def site(self, options: SiteOptions | None = None) -> Mapping[str, bytes]:
         from arbiter_cli.render.site import build_site
         from arbiter_cli.render.site.sites import club_site
         from arbiter_cli.store.club import load_club

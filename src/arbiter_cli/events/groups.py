@@ -10,7 +10,7 @@ other events use.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, ExitStack, contextmanager
 from functools import partial
 from pathlib import Path
@@ -716,7 +716,7 @@ class GroupEvent(IndividualEvent):
                 checked.append(stage.check().placed(prefix))
         report(self.caller, checked, stages)
 
-    def site(self, options: SiteOptions | None = None) -> dict[str, bytes]:
+    def site(self, options: SiteOptions | None = None) -> Mapping[str, bytes]:
         """The event's top pages, and each stage's as a round robin's or, for a knockout final, a
         knockout's (each stage read under its own shared lock)."""
         from arbiter_cli.render.site import build_site

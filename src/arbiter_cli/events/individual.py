@@ -548,7 +548,7 @@ class IndividualEvent(Registration):
                              since=since)
         self.caller.show(log_view(f"{tournament.settings.name}: journal", entries))
 
-    def site(self, options: SiteOptions | None = None) -> dict[str, bytes]:
+    def site(self, options: SiteOptions | None = None) -> Mapping[str, bytes]:
         from arbiter_cli.render.site import build_site
         from arbiter_cli.render.site.sites import event_site
         from arbiter_cli.store.names import CLUB_FILE, club_of

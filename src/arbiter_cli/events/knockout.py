@@ -6,7 +6,7 @@ an individual event's (:class:`~arbiter_cli.events.registration.Registration`).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -374,7 +374,7 @@ class KnockoutEvent(Registration):
                              since=since, matches=matches)
         self.caller.show(log_view(f"{tournament.settings.name}: journal", entries))
 
-    def site(self, options: SiteOptions | None = None) -> dict[str, bytes]:
+    def site(self, options: SiteOptions | None = None) -> Mapping[str, bytes]:
         from arbiter_cli.render.site import build_site
         from arbiter_cli.render.site.sites import knockout_site
 

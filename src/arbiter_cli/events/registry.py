@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -166,7 +167,7 @@ def made_by(plan: NewEvent) -> str:
             return "groups"
 
 
-def site_pages(path: Path, options: SiteOptions | None = None) -> dict[str, bytes]:
+def site_pages(path: Path, options: SiteOptions | None = None) -> Mapping[str, bytes]:
     """The site of the event or club folder at ``path``, as ``arbiter publish`` writes it: relative
     POSIX path -> bytes (for scripts and tests)."""
     return open_event(path, Silent()).site(options)

@@ -6,7 +6,7 @@ robin (C.05) or a team Swiss (C.04.6), in a team folder
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -550,7 +550,7 @@ class TeamEvent(Event):
             entries = select(folder.journal(), None, round_number=round_number, since=since)
         self.caller.show(log_view(f"{event.settings.name}: journal", entries))
 
-    def site(self, options: SiteOptions | None = None) -> dict[str, bytes]:
+    def site(self, options: SiteOptions | None = None) -> Mapping[str, bytes]:
         from arbiter_cli.render.site import build_site
         from arbiter_cli.render.site.sites import team_site
 

@@ -5,6 +5,11 @@ bytes):
 
 * a file whose bytes are already there is not touched (its time stays, so a sync tool uploads
   only the pages that changed);
+* a page known by its token (:class:`Page`: the digest of everything it is made from, issue 29)
+  that the last publish of these files left here, with that token, is not read at all while its
+  file is as that publish left it (its size, times and inode: :class:`Published`, kept in the
+  site's cache, never the truth: a record that is missing, damaged or of another file only costs
+  the reading);
 * a changed or new file is written atomically: a temporary file in the same folder, then a
   rename, so a reader (a web server, ``arbiter serve``) sees the old page or the new one,
   never half of one; each folder written to is fsync'ed once at the end;
@@ -40,17 +45,17 @@ import hashlib
 import contextlib
 import fcntl
 import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import NoReturn
+from typing import NoReturn, Protocol
 
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.store.commits import COMMITS
 from arbiter_cli.store.files import _crash_test_pause, fsync_dir
 from arbiter_cli.store.kinds import FolderKind, first_owned, folder_kind, owner_of, resolved
 
-__all__ = ["MANIFEST", "SiteWrite", "write_site"]
+__all__ = ["MANIFEST", "SiteWrite", "write_site", "Page", "SiteFiles", "Published", "Seen"]
 
 MANIFEST = ".arbiter-site"
 LOCK = ".arbiter-site.lock"
@@ -63,6 +68,78 @@ class SiteWrite:
     written: tuple[str, ...]
     unchanged: tuple[str, ...]
     removed: tuple[str, ...]
+
+
+class Page:
+    """A page known by its ``token`` (the digest of everything it is made from and of the code: the
+    same token, the same bytes) whose bytes are read from the cache, or made, only when asked for
+    (issue 29: a publish after one result needs few of a 1,000-player site's 30 MB). ``make`` is
+    called once, at the first :meth:`data`; it must read nothing that changes after the page is
+    given (a loop's variable)."""
+
+    __slots__ = ("token", "_make", "_data")
+
+    def __init__(self, token: str, make: Callable[[], bytes]) -> None:
+        self.token = token
+        self._make: Callable[[], bytes] | None = make
+        self._data: bytes | None = None
+
+    def data(self) -> bytes:
+        if self._data is None:
+            assert self._make is not None
+            self._data, self._make = self._make(), None
+        return self._data
+
+
+#: A page file as a publish left it: its token, then its size, modification and change times
+#: (nanoseconds) and inode number.
+Seen = tuple[str, int, int, int, int]
+
+
+class Published(Protocol):
+    """Where the pages a publish left in an OUTDIR are recorded, by path (:data:`Seen`): the site's
+    cache (:class:`arbiter_cli.store.site_cache.SiteCache`)."""
+
+    def published(self, outdir: Path) -> dict[str, Seen]: ...
+
+    def keep_published(self, outdir: Path, seen: dict[str, Seen]) -> None: ...
+
+
+class SiteFiles(Mapping[str, bytes]):
+    """A site's files, relative POSIX path -> bytes, some of them :class:`Page` s read only when
+    asked for; ``records``: where a publish finds what the last one left (None: nowhere)."""
+
+    def __init__(self, records: Published | None = None) -> None:
+        self.records = records
+        self._files: dict[str, bytes | Page] = {}
+
+    def __getitem__(self, path: str) -> bytes:
+        found = self._files[path]
+        return found if isinstance(found, bytes) else found.data()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._files)
+
+    def __len__(self) -> int:
+        return len(self._files)
+
+    def __contains__(self, path: object) -> bool:
+        return path in self._files
+
+    def put(self, path: str, file: bytes | Page) -> None:
+        self._files[path] = file
+
+    def entry(self, path: str) -> bytes | Page:
+        """The file of ``path`` as it was given: bytes, or a page not yet read."""
+        return self._files[path]
+
+    def token(self, path: str) -> str | None:
+        found = self._files[path]
+        return found.token if isinstance(found, Page) else None
+
+
+def _seen(token: str, stat: os.stat_result) -> Seen:
+    return token, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino
 
 
 def _checked(path: str) -> PurePosixPath:
@@ -147,13 +224,19 @@ def _staged(path: Path, data: bytes) -> Path:
 
 
 def _same(path: str | Path, data: bytes) -> bool:
+    return _same_as(path, data) is not None
+
+
+def _same_as(path: str | Path, data: bytes) -> os.stat_result | None:
+    """The file's status when it holds ``data``, else None."""
     try:
-        if os.stat(path).st_size != len(data):
-            return False
         with open(path, "rb") as held:
-            return held.read() == data
+            stat = os.fstat(held.fileno())
+            if stat.st_size != len(data):
+                return None
+            return stat if held.read() == data else None
     except OSError:
-        return False
+        return None
 
 
 class _Places:
@@ -332,7 +415,10 @@ def _manifest(names: set[str], source: str | None) -> bytes:
 
 def _apply(outdir: Path, files: Mapping[str, bytes], paths: Mapping[str, Parts],
            previous: list[str], source: str | None) -> SiteWrite:
-    unchanged, staged = _stage(outdir, files, paths)  # then the commit point: Ctrl-C waits until the site is whole
+    records = files.records if isinstance(files, SiteFiles) else None
+    before = _records_of(records, outdir)
+    seen: dict[str, Seen] = {}
+    unchanged, staged = _stage(outdir, files, paths, before, seen)  # then the commit point: Ctrl-C waits until the site is whole
     COMMITS.published(str(outdir))
     written, touched = [], set()
     # The manifest first lists every file this publish may leave (the old and the new), so that a
@@ -364,23 +450,69 @@ def _apply(outdir: Path, files: Mapping[str, bytes], paths: Mapping[str, Parts],
         touched.add(outdir)
     for folder in sorted(touched):
         fsync_dir(folder)
+    if records is not None and isinstance(files, SiteFiles):
+        _record(records, outdir, files, staged, seen, before)
     return SiteWrite(tuple(written), tuple(unchanged), tuple(removed))
 
 
-def _stage(outdir: Path, files: Mapping[str, bytes], paths: Mapping[str, Parts]
-           ) -> tuple[list[str], list[tuple[str, Path, Path]]]:
+def _records_of(records: Published | None, outdir: Path) -> dict[str, Seen]:
+    """What the last publish of these files left in ``outdir`` (nothing without a record, or with one
+    that does not read)."""
+    if records is None:
+        return {}
+    try:
+        return records.published(outdir)
+    except Exception:  # a record that does not read is none: the pages are read and compared
+        return {}
+
+
+def _record(records: Published, outdir: Path, files: SiteFiles, staged: list[tuple[str, Path, Path]],
+            seen: dict[str, Seen], before: dict[str, Seen]) -> None:
+    """Record the page files this publish left, each with its token (:class:`Page`), for the next
+    publish: those it found as they were (``seen``) and those it wrote."""
+    for name, _, target in staged:
+        token = files.token(name)
+        if token is not None:
+            with contextlib.suppress(OSError):
+                seen[name] = _seen(token, os.stat(target))
+    if seen != before:
+        with contextlib.suppress(Exception):  # the record only saves time
+            records.keep_published(outdir, seen)
+
+
+def _stage(outdir: Path, files: Mapping[str, bytes], paths: Mapping[str, Parts], before: Mapping[str, Seen],
+           seen: dict[str, Seen]) -> tuple[list[str], list[tuple[str, Path, Path]]]:
     """Every page whose bytes changed written beside its place (the pages already there as they are:
-    the first list); (name, temporary file, target) for each. Interrupted, or failing, it removes
-    what it wrote and the folders it made: the site stays as it was."""
+    the first list); (name, temporary file, target) for each. A :class:`Page` that the last publish
+    left in its place with its token (``before``), its file as that publish left it, is there: it
+    is not read. The page files found as they are, with a token, are added to ``seen``. Interrupted,
+    or failing, it removes what it wrote and the folders it made: the site stays as it was."""
     unchanged: list[str] = []
     staged: list[tuple[str, Path, Path]] = []
     made: list[Path] = []
     root = os.fspath(outdir)
+    pages = files if isinstance(files, SiteFiles) else None
     try:
-        for name, data in sorted(files.items()):
+        for name in sorted(files):
             place = os.path.join(root, *paths[name])
-            if _same(place, data):
+            token = pages.token(name) if pages is not None else None
+            if token is not None:
+                last = before.get(name)
+                if last is not None and last[0] == token:
+                    try:
+                        now = _seen(token, os.stat(place))
+                    except OSError:
+                        now = None
+                    if now == last:
+                        unchanged.append(name)
+                        seen[name] = last
+                        continue
+            data = files[name]
+            found = _same_as(place, data)
+            if found is not None:
                 unchanged.append(name)
+                if token is not None:
+                    seen[name] = _seen(token, found)
                 continue
             target = Path(place)
             folder = target.parent

@@ -11,7 +11,13 @@ and the CRC-32 of its key and its bytes (gzip's check: a publish reads back some
 which a SHA-256 took a tenth of its time to check; the entries are the user's own, 0600, so the
 check is against damage, not against a forger, whom no digest without a secret stops): an entry
 that is missing, cut short, corrupt, unreadable or moved to another key's name is a miss, and a cache folder that cannot be written is left alone; neither
-changes a byte of the site nor says a word. The cache may hold what the arbiter chose to publish
+changes a byte of the site nor says a word.
+
+Beside the entries, a record per OUTDIR a site was published to (``published-`` and a digest of its
+resolved path): each page file that publish left there with its page's token, size, times and
+inode (:class:`arbiter_cli.store.site.Published`), so that the next publish reads neither the
+cache's entry nor the file of a page whose token and file did not change (issue 29). A record is
+checked as an entry is; a missing or damaged one only costs the reading. The cache may hold what the arbiter chose to publish
 (``--personal-data``), so its folders and files are the user's only (0700, 0600).
 
 What is refused, in one line naming ``ARBITER_CACHE_DIR``: a cache folder that is a file (or under
@@ -23,12 +29,18 @@ from __future__ import annotations
 
 import hashlib
 import os
+import pickle
 import shutil
 import time
 import zlib
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from arbiter_cli.core.errors import BadArgument, BrokenFolder
+
+if TYPE_CHECKING:
+    from arbiter_cli.store.site import Seen
 
 __all__ = ["CACHE_DIR_VARIABLE", "KEPT_DAYS", "cache_dir", "outside", "SiteCache"]
 
@@ -41,6 +53,8 @@ KEPT_DAYS = 30
 _MAGIC = b"arbiter-site-cache 3 "
 #: The longest head after the format: ``crc32 length\n``.
 _HEAD = 8 + 1 + 20 + 1
+#: How the record of what a publish left in an OUTDIR is named: this, then a digest of its path.
+_PUBLISHED = "published-"
 
 
 def cache_dir() -> Path:
@@ -120,6 +134,36 @@ class SiteCache:
             return None
         return body
 
+    def keep(self, key: str) -> None:
+        """The entry of ``key`` is still used, though this build may not read it (:meth:`finish`
+        leaves it)."""
+        self.used.add(key)
+
+    @staticmethod
+    def _published_key(outdir: Path) -> str:
+        place = str(outdir.resolve()).encode("utf-8", "surrogateescape")
+        return _PUBLISHED + hashlib.sha256(place).hexdigest()[:32]
+
+    def published(self, outdir: Path) -> dict[str, Seen]:
+        """What the last publish of this folder's site left in ``outdir`` (empty: no record, or one
+        that does not read as one)."""
+        data = self.get(self._published_key(outdir))
+        if data is None:
+            return {}
+        try:
+            found = pickle.loads(data)
+        except Exception:  # a record that does not load is none
+            return {}
+        if not isinstance(found, dict) or not all(
+                isinstance(name, str) and type(seen) is tuple and len(seen) == 5 and isinstance(seen[0], str)
+                and all(type(n) is int for n in seen[1:]) for name, seen in found.items()):
+            return {}
+        return found
+
+    def keep_published(self, outdir: Path, seen: dict[str, Seen]) -> None:
+        """Record what this publish left in ``outdir`` (:meth:`published`)."""
+        self.put(self._published_key(outdir), pickle.dumps(seen, protocol=pickle.HIGHEST_PROTOCOL))
+
     def put(self, key: str, data: bytes) -> None:
         """Keep ``data`` under ``key`` (written whole or not at all); a cache that cannot be written
         is given up for this build."""
@@ -157,7 +201,8 @@ class SiteCache:
             return
         try:
             with os.scandir(self.dir) as found:
-                stale = [entry.path for entry in found if entry.name not in self.used and not entry.name.endswith(".tmp")]
+                stale = [entry.path for entry in found if entry.name not in self.used and not entry.name.endswith(".tmp")
+                         and not entry.name.startswith(_PUBLISHED)]  # read after the build, by the publish
             for path in stale:
                 os.unlink(path)
             os.utime(self.dir)  # used now

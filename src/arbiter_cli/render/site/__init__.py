@@ -13,6 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from importlib import resources
 
+from arbiter_cli.store.site import Page, SiteFiles
+from arbiter_cli.store.site_cache import SiteCache
+
 from arbiter_cli.render.site.pages import page_kinds
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.sites import GroupSite, Site, SiteOptions, site_inputs
@@ -31,8 +34,10 @@ def stylesheet(name: str = STYLE_PATH) -> bytes:
     return resources.files(__name__).joinpath(name).read_bytes()
 
 
-def build_site(site: Site, up: Sequence[Link] = (), options: SiteOptions | None = None) -> dict[str, bytes]:
-    """Every file of the site: relative POSIX path -> bytes (UTF-8 HTML, and the stylesheet).
+def build_site(site: Site, up: Sequence[Link] = (), options: SiteOptions | None = None) -> SiteFiles:
+    """Every file of the site: relative POSIX path -> bytes (UTF-8 HTML, and the stylesheet), a page
+    of a ``KEYED`` kind read or made only when its bytes are asked for (:class:`SiteFiles`: a publish
+    does not ask for a page it finds as the last one left it, with the same token).
 
     A group event's stages are sites of their own (a round robin's or a knockout's, the same
     pages as a lone event's), published under ``stages/NAME/``, their navigation led by a link
@@ -41,7 +46,10 @@ def build_site(site: Site, up: Sequence[Link] = (), options: SiteOptions | None 
     site.options = options or SiteOptions()
     kinds = page_kinds(site.kind)
     site.nav = [*up, *(link for kind in kinds if (link := kind.nav(site)) is not None)]
-    files: dict[str, bytes] = {STYLE_PATH: stylesheet(), ICON_PATH: stylesheet(ICON_PATH)}
+    store = site.memo.store
+    files = SiteFiles(store if isinstance(store, SiteCache) else None)
+    files.put(STYLE_PATH, stylesheet())
+    files.put(ICON_PATH, stylesheet(ICON_PATH))
     inputs = site_inputs(site)
     for kind in kinds:
         # A kind that keys its pages one by one (``KEYED``) makes only those whose inputs changed;
@@ -51,11 +59,12 @@ def build_site(site: Site, up: Sequence[Link] = (), options: SiteOptions | None 
         for path, text in made:
             if path in files:
                 raise ValueError(f"two page kinds make {path}")  # a bug in a page kind, not an input error
-            files[path] = text if isinstance(text, bytes) else text.encode("utf-8")
+            files.put(path, text if isinstance(text, (bytes, Page)) else text.encode("utf-8"))
     if isinstance(site, GroupSite):
         for name, stage in site.stages.items():
-            for path, data in build_site(stage, [Link("All groups", "../../index.html")], site.options).items():
-                files[f"{STAGES}/{name}/{path}"] = data
+            made_stage = build_site(stage, [Link("All groups", "../../index.html")], site.options)
+            for path in made_stage:
+                files.put(f"{STAGES}/{name}/{path}", made_stage.entry(path))
     if not up:
         site.memo.finish()
     return files

@@ -31,6 +31,7 @@ from types import BuiltinFunctionType, FunctionType, MethodType
 from typing import Any, Protocol, TypeVar
 
 from arbiter_cli.core.points import fraction_terms
+from arbiter_cli.store.site import Page
 
 __all__ = ["Store", "Memo", "EventDigests", "Rounds", "code_version"]
 
@@ -48,6 +49,8 @@ class Store(Protocol):
     def get(self, key: str) -> bytes | None: ...
 
     def put(self, key: str, data: bytes) -> None: ...
+
+    def keep(self, key: str) -> None: ...
 
     def finish(self) -> None: ...
 
@@ -214,11 +217,25 @@ class Memo:
     def key(self, *parts: object) -> str | None:
         return _digest(code_version(), *parts)
 
-    def page(self, parts: tuple[object, ...], make: Callable[[], str]) -> bytes:
+    def keep_value(self, parts: tuple[object, ...]) -> None:
+        """The stored value made from ``parts`` is still used, though this build may read it only
+        after :meth:`finish` (a page made when a publish asks for its bytes), or not at all."""
+        key = self.key("value", *parts) if self.store is not None else None
+        if key is not None and self.store is not None:
+            self.store.keep(key)
+
+    def page(self, parts: tuple[object, ...], make: Callable[[], str]) -> bytes | Page:
         """A page as its UTF-8 bytes: the stored one made from the same ``parts``, else ``make()``
         encoded (and stored). A page kept is published as it was read back, neither decoded nor
-        encoded again (issue 29: the 30 MB of a 1,000-player site's pages)."""
-        return self._kept("text", parts, lambda: make().encode("utf-8"), _same_bytes, _same_bytes)
+        encoded again (issue 29: the 30 MB of a 1,000-player site's pages). With a store, a
+        :class:`~arbiter_cli.store.site.Page` known by its key, read or made only when its bytes
+        are asked for (a publish does not ask for a page it left as it is): ``make`` must then read
+        nothing that changes after this call."""
+        key = self.key("text", *parts) if self.store is not None else None
+        if key is None or self.store is None:
+            return make().encode("utf-8")
+        self.store.keep(key)
+        return Page(key, lambda: self._kept_as(key, lambda: make().encode("utf-8"), _same_bytes, _same_bytes))
 
     def value(self, parts: tuple[object, ...], make: Callable[[], T]) -> T:
         """A value (standings, a kind's pages): the stored one made from the same ``parts``, else
@@ -233,7 +250,13 @@ class Memo:
         ``dump`` gives it. An entry that does not load is a miss, whatever it holds (a text that is not
         UTF-8, a pickle of a class since changed); a value that does not dump is not kept."""
         key = self.key(kind, *parts) if self.store is not None else None
-        if key is None or self.store is None:
+        if key is None:
+            return make()
+        return self._kept_as(key, make, dump, load)
+
+    def _kept_as(self, key: str, make: Callable[[], T], dump: Callable[[T], bytes], load: Callable[[bytes], T]) -> T:
+        """:meth:`_kept` of the entry ``key``."""
+        if self.store is None:
             return make()
         found = self.store.get(key)
         if found is not None:
@@ -292,11 +315,16 @@ class EventDigests:
 
 class Rounds(Mapping[int, T]):
     """A value after each round 0..last (the standings), each made the first time it is read,
-    through the memo under the event's digest up to that round."""
+    through the memo under the event's digest up to that round; each round's stored value is kept
+    (:meth:`Memo.keep_value`): a page that reads it may be made only when a publish asks for it,
+    after the build."""
 
     def __init__(self, last: int, what: str, digests: EventDigests, memo: Memo, make: Callable[[int], T]) -> None:
         self.last, self.what, self.digests, self.memo, self.make = last, what, digests, memo, make
         self._made: dict[int, T] = {}
+        if digests.valid:  # each round's is kept, though a build may read it only in a page it makes late, or not
+            for after in range(last + 1):
+                memo.keep_value((what, after, digests.upto(after)))
 
     def __getitem__(self, after: int) -> T:
         if not 0 <= after <= self.last:

@@ -13,7 +13,7 @@ from arbiter_cli.render.printing import event_dates, modifier_words
 from arbiter_cli.render.site.blocks import (Cell, Detail, Fact, Table, align, details, header, plain, points_cell,
                                             site_page)
 from arbiter_cli.render.site.charts import Chart
-from arbiter_cli.render.site.sites import EventSite
+from arbiter_cli.render.site.sites import EventSite, Made
 from arbiter_cli.render.views import standings_view
 
 T = TypeVar("T")
@@ -109,7 +109,7 @@ def standings_page(site: Any, title: str, table: Table, after: int, depth: int, 
                      chart=chart)
 
 
-def standings_pages(site: Any, page: Any) -> Iterator[tuple[str, str | bytes]]:
+def standings_pages(site: Any, page: Any) -> Iterator[tuple[str, Made]]:
     """``standings/<N>.html`` after each round N, and ``standings.html`` (the latest), each made
     by ``page(site, after_round, depth)``."""
     last = site.tournament.last_round

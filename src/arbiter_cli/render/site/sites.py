@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.memo import EventDigests, Memo, Rounds
+from arbiter_cli.store.site import Page
 
 if TYPE_CHECKING:  # each kind's models are loaded by its own events only (issue 29: publish)
     from arbiter_cli.core.group_settings import GroupEvent
@@ -30,7 +31,11 @@ if TYPE_CHECKING:  # each kind's models are loaded by its own events only (issue
 
 __all__ = ["SiteOptions", "EventSite", "TeamSite", "ClubSite", "KnockoutSite", "GroupSite", "Site", "event_site", "team_site",
            "club_site", "knockout_site", "group_site", "stage_after", "slug", "frame", "site_inputs", "keyed_page",
-           "card_digest", "team_card_parts", "crossed_entries"]
+           "card_digest", "team_card_parts", "crossed_entries", "Made"]
+
+#: A page as a page kind gives it: its HTML, its UTF-8 bytes, or a :class:`Page` read or made when
+#: asked for (:func:`keyed_page`).
+Made = str | bytes | Page
 
 
 @dataclass(frozen=True)
@@ -257,11 +262,12 @@ def site_inputs(site: Site) -> tuple[object, ...]:
 
 
 def keyed_page(site: EventSite | TeamSite | KnockoutSite, path: str, parts: tuple[object, ...],
-               make: Callable[[], str]) -> bytes:
+               make: Callable[[], str]) -> bytes | Page:
     """A page of a ``KEYED`` page kind (:mod:`arbiter_cli.render.site.pages`), as its UTF-8 bytes:
     ``make()``, or the page made by an earlier build from the same inputs (``parts``: everything the
     page reads of the event, as digests of :attr:`EventSite.digests` and values; the site's frame and
-    the code are added)."""
+    the code are added). With the site's cache, a :class:`Page` read or made only when asked for
+    (:meth:`Memo.page`): ``make`` then reads no loop's variable but as a default argument."""
     if site.digests is None or not site.digests.valid:
         return make().encode("utf-8")
     return site.memo.page((path, site.memo.summary(frame(site)), *parts), make)

@@ -7,8 +7,9 @@ Each module of this package is a page kind. It declares
   pages: its stages are sites of their own, published under ``stages/NAME/``);
 * ``ORDER``: its place in the navigation and in the build;
 * ``nav(site) -> Link | None`` (optional): its entry in every page's navigation;
-* ``pages(site) -> Iterator[tuple[str, str | bytes]]``: its pages, as (relative POSIX path, HTML: a
-  text, or its UTF-8 bytes as a kept page is read back);
+* ``pages(site) -> Iterator[tuple[str, str | bytes | Page]]``: its pages, as (relative POSIX path, HTML: a
+  text, or its UTF-8 bytes as a kept page is read back, or a :class:`arbiter_cli.store.site.Page`
+  read or made when asked for: :func:`arbiter_cli.render.site.sites.keyed_page`);
 * ``KEYED`` (optional, False by default): True when ``pages`` keys each page by its own inputs
   (``site.memo``) and so makes only those whose inputs changed; a kind without it is made again
   whole when anything of the site changed, and found in the memo otherwise.
@@ -29,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from arbiter_cli.render.site.layout import Link
+from arbiter_cli.store.site import Page
 
 __all__ = ["PageKind", "page_kinds", "declared_sites"]
 
@@ -41,7 +43,7 @@ class PageKind:
     sites: frozenset[str]
     order: int
     nav: Callable[[Any], Link | None]
-    pages: Callable[[Any], Iterator[tuple[str, str | bytes]]]
+    pages: Callable[[Any], Iterator[tuple[str, str | bytes | Page]]]
     keyed: bool = False
 
 

@@ -21,6 +21,7 @@ colour, the opponent and the match score.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 from fractions import Fraction
 from typing import Any
 
@@ -34,7 +35,7 @@ from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.cards import Current
 from arbiter_cli.render.site.parts import personal
 from arbiter_cli.render.templating import points_text
-from arbiter_cli.render.site.sites import KnockoutSite, keyed_page
+from arbiter_cli.render.site.sites import KnockoutSite, Made, keyed_page
 
 SITES = frozenset({"knockout"})
 ORDER = 40
@@ -145,7 +146,7 @@ def card(site: KnockoutSite, number: int) -> str:
 
 
 
-def pages(site: KnockoutSite) -> Iterator[tuple[str, str | bytes]]:
+def pages(site: KnockoutSite) -> Iterator[tuple[str, Made]]:
     tournament = site.tournament
     played: dict[int, list[tuple[int, str, dict[str, Any]]]] = {}
     for rnd in site.bracket["rounds"]:
@@ -168,4 +169,4 @@ def pages(site: KnockoutSite) -> Iterator[tuple[str, str | bytes]]:
         parts = (registration, tournament.last_round, tuple(mine), model,
                  rows.get(number),
                  current(site, number))
-        yield path, keyed_page(site, path, parts, lambda: card(site, number))
+        yield path, keyed_page(site, path, parts, partial(card, site, number))

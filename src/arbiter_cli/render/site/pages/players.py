@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from functools import partial
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -17,7 +18,8 @@ from arbiter_cli.render.site.blocks import Cell, Fact, name_cell, plain, player_
 from arbiter_cli.render.site.cards import CardRound, Current, bye_words, card, card_page, points_words
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.parts import personal
-from arbiter_cli.render.site.sites import EventSite, keyed_page
+from arbiter_cli.render.site.sites import EventSite, Made, keyed_page
+from arbiter_cli.store.site import Page
 
 if TYPE_CHECKING:  # a club's rating report: loaded by a club's tournament only
     from arbiter_cli.ratings.club import StoredRow
@@ -53,7 +55,7 @@ def current(site: EventSite, entry: RoundEntry | None, boards: dict[int, int],
                    points_words(before.get(opponent.start_number, 0)))
 
 
-def pages(site: EventSite) -> Iterator[tuple[str, str | bytes]]:
+def pages(site: EventSite) -> Iterator[tuple[str, Made]]:
     tournament = site.tournament
     last = tournament.last_round
     entries = round_entries(tournament)
@@ -79,8 +81,8 @@ def pages(site: EventSite) -> Iterator[tuple[str, str | bytes]]:
                  boards.get(last, {}).get(opponent) if opponent is not None else None,
                  before.get(opponent) if opponent is not None else None, rated)
         yield path, ranked_page(site, path, parts, rank.get(number, ""),
-                                lambda shown: player_page(site, player, mine, now, shown, boards, before, ratings,
-                                                          rated))
+                                partial(player_page, site, player, mine, now, boards=boards, before=before,
+                                        ratings=ratings, rated=rated))
 
 
 def _earlier_rounds(site: EventSite, entries: dict[int, list[RoundEntry]], last: int) -> dict[int, object] | None:
@@ -96,19 +98,27 @@ def _earlier_rounds(site: EventSite, entries: dict[int, list[RoundEntry]], last:
 
 
 def ranked_page(site: EventSite, path: str, parts: tuple[object, ...], rank: str,
-                make: Callable[[str], str]) -> bytes:
+                make: Callable[[str], str]) -> bytes | Page:
     """A card whose rank is put in after it is made (issue 29): one result of the last round moves the
     ranks of many players whose cards are otherwise the same, so the page is kept with
     :data:`RANK_MARK` where the rank goes (``make(shown)``: the page with the rank ``shown``), and
     the rank, digits and a dash that HTML shows as they are, replaces it. A card without a rank (a
     withdrawn player's shows no line) is kept with it, as is one whose page would show the mark more
-    than once (a name holding it)."""
+    than once (a name holding it). A kept :class:`Page` gives one whose token is its own and the rank,
+    the rank put in when its bytes are asked for."""
     if not rank or not _PLAIN_RANK.fullmatch(rank):
         return keyed_page(site, path, (*parts, rank), lambda: make(rank))
     kept = keyed_page(site, path, (*parts, RANK_MARK), lambda: make(RANK_MARK))
-    if kept.count(_MARK_BYTES) != 1:
-        return keyed_page(site, path, (*parts, rank), lambda: make(rank))
-    return kept.replace(_MARK_BYTES, rank.encode("ascii"))  # (UTF-8 bytes: the mark is found as in the text)
+
+    def ranked(kept: bytes) -> bytes:
+        if kept.count(_MARK_BYTES) != 1:
+            found = keyed_page(site, path, (*parts, rank), lambda: make(rank))
+            return found if isinstance(found, bytes) else found.data()
+        return kept.replace(_MARK_BYTES, rank.encode("ascii"))  # (UTF-8 bytes: the mark is found as in the text)
+
+    if isinstance(kept, Page):
+        return Page(f"{kept.token} {rank}", lambda: ranked(kept.data()))
+    return ranked(kept)
 
 
 def player_page(site: EventSite, player: Player, mine: list[RoundEntry], now: RoundEntry | None, rank: str,

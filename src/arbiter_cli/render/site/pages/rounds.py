@@ -10,12 +10,13 @@ cell of points holds its value in ``data-value`` (``2.5``) and shows ``2½``."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 
 from arbiter_cli.core.model import Round
 from arbiter_cli.render.printing import BYE_TEXT, name_order
 from arbiter_cli.render.site.blocks import Cell, Table, header, plain, player_cell, points_cell, site_page
 from arbiter_cli.render.site.layout import Link
-from arbiter_cli.render.site.sites import EventSite, keyed_page
+from arbiter_cli.render.site.sites import EventSite, Made, keyed_page
 from arbiter_cli.render.views import round_rows
 
 SITES = frozenset({"event"})
@@ -86,11 +87,11 @@ def _flip(result: str) -> str:
     return {"1-0": "0-1", "0-1": "1-0", "+/-": "-/+", "-/+": "+/-"}.get(result, result)
 
 
-def pages(site: EventSite) -> Iterator[tuple[str, str | bytes]]:
+def pages(site: EventSite) -> Iterator[tuple[str, Made]]:
     # A round's page reads the event up to that round (the points before it) and how many rounds
     # are paired (the links to each round's page).
     last = site.tournament.last_round
     for rnd in site.tournament.rounds:
         path = f"rounds/{rnd.number}.html"
         yield path, keyed_page(site, path, (site.digests.upto(rnd.number) if site.digests else None, last),
-                               lambda: round_page(site, rnd))
+                               partial(round_page, site, rnd))

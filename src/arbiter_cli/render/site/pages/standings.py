@@ -13,7 +13,8 @@ from arbiter_cli.render.printing import RECORD_KEYS
 from arbiter_cli.render.site.blocks import Cell, Table, player_cell, table_rows
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.parts import shared_view, standings_page as page, standings_pages, tiebreak_legend
-from arbiter_cli.render.site.sites import EventSite, keyed_page
+from arbiter_cli.store.site import Page
+from arbiter_cli.render.site.sites import EventSite, Made, keyed_page
 from arbiter_cli.render.site.standings_table import distribution_chart, scores_of, standings_table
 from arbiter_cli.render.views import standings_notes, table_heading
 
@@ -105,10 +106,10 @@ def standings_page(site: EventSite, after: int, depth: int) -> str:
     return page(site, title, shown, after, depth, table.tiebreaks, table.rules.value, notes, chart)
 
 
-def pages(site: EventSite) -> Iterator[tuple[str, str | bytes]]:
+def pages(site: EventSite) -> Iterator[tuple[str, Made]]:
     # The standings after a round read the event up to that round, and how many rounds are paired
     # (the links, and whether the table is the final one).
-    def keyed(site: EventSite, after: int, depth: int) -> bytes:
+    def keyed(site: EventSite, after: int, depth: int) -> bytes | Page:
         path = f"standings/{after}.html" if depth else "standings.html"
         return keyed_page(site, path, (site.digests.upto(after) if site.digests else None, site.tournament.last_round),
                           lambda: standings_page(site, after, depth))

@@ -4,6 +4,7 @@ colour, result, running score), from the team cards of the lifecycle."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 from fractions import Fraction
 
 from arbiter_cli.core.points import total
@@ -12,7 +13,7 @@ from arbiter_cli.render.site.blocks import Fact, plain, player_cell, team_cell
 from arbiter_cli.render.site.cards import CardRound, Current, bye_words, card as player_card, card_page, points_words
 from arbiter_cli.render.site.parts import personal
 from arbiter_cli.lifecycle.team_cards import TeamCard
-from arbiter_cli.render.site.sites import TeamSite, card_digest, keyed_page
+from arbiter_cli.render.site.sites import TeamSite, Made, card_digest, keyed_page
 
 SITES = frozenset({"team"})
 ORDER = 40
@@ -51,7 +52,7 @@ def current(site: TeamSite, team: int, entry: PlayerCard, cards: dict[int, Playe
                    opponent.rating or None, points_words(before), more=more)
 
 
-def pages(site: TeamSite) -> Iterator[tuple[str, str | bytes]]:
+def pages(site: TeamSite) -> Iterator[tuple[str, Made]]:
     tournament = site.tournament
     cards = {entry.player.start_number: entry for card in site.cards for entry in card.players}
     registration = site.digests.registration if site.digests is not None else None
@@ -62,7 +63,7 @@ def pages(site: TeamSite) -> Iterator[tuple[str, str | bytes]]:
             # A card reads the registration (every team, player and rating), the player's own card
             # (team, place, every round's seat and result) and where they are in the last round.
             parts = (registration, tournament.last_round, card.team.number, card_digest(site, entry), now)
-            yield path, keyed_page(site, path, parts, lambda: player_page(site, card, entry, now))
+            yield path, keyed_page(site, path, parts, partial(player_page, site, card, entry, now))
 
 
 def player_page(site: TeamSite, card: TeamCard, entry: PlayerCard, now: Current) -> str:

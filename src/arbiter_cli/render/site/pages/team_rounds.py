@@ -6,12 +6,13 @@ event's round page gives each player's points."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 from arbiter_cli.core.team_tournament import MatchRound
 from arbiter_cli.render.site.blocks import Cell, Table, header, plain, player_cell, site_page, team_cell
 from arbiter_cli.render.site.layout import Link
-from arbiter_cli.render.site.sites import TeamSite, keyed_page
+from arbiter_cli.render.site.sites import TeamSite, Made, keyed_page
 from arbiter_cli.render.team_views import pairing_place, pairing_records, pairing_result, side_colour
 from arbiter_cli.render.templating import points_text
 
@@ -62,10 +63,10 @@ def round_page(site: TeamSite, rnd: MatchRound) -> str:
                      current=rnd.number, matches=matches, pattern=tournament.team.pattern)
 
 
-def pages(site: TeamSite) -> Iterator[tuple[str, str | bytes]]:
+def pages(site: TeamSite) -> Iterator[tuple[str, Made]]:
     # A round's page reads the event up to that round, and how many rounds are paired (the links).
     last = site.tournament.last_round
     for rnd in site.tournament.rounds:
         path = f"rounds/{rnd.number}.html"
         yield path, keyed_page(site, path, (site.digests.upto(rnd.number) if site.digests else None, last),
-                               lambda: round_page(site, rnd))
+                               partial(round_page, site, rnd))

@@ -10,7 +10,8 @@ from typing import Any
 from arbiter_cli.render.site.blocks import Cell, team_cell
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.parts import standings_page as page, standings_pages
-from arbiter_cli.render.site.sites import TeamSite, keyed_page
+from arbiter_cli.store.site import Page
+from arbiter_cli.render.site.sites import TeamSite, Made, keyed_page
 from arbiter_cli.render.site.standings_table import distribution_chart, scores_of, standings_table
 from arbiter_cli.render.team_printouts import tiebreak_legend
 from arbiter_cli.render.team_views import team_standings_view
@@ -48,9 +49,9 @@ def standings_page(site: TeamSite, after: int, depth: int) -> str:
                 chart)
 
 
-def pages(site: TeamSite) -> Iterator[tuple[str, str | bytes]]:
+def pages(site: TeamSite) -> Iterator[tuple[str, Made]]:
     # The standings after a round read the event up to that round, and how many rounds are paired.
-    def keyed(site: TeamSite, after: int, depth: int) -> bytes:
+    def keyed(site: TeamSite, after: int, depth: int) -> bytes | Page:
         path = f"standings/{after}.html" if depth else "standings.html"
         return keyed_page(site, path, (site.digests.upto(after) if site.digests else None, site.tournament.last_round),
                           lambda: standings_page(site, after, depth))

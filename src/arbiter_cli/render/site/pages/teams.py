@@ -4,6 +4,7 @@ reserves) with each player's points and games, and its matches round by round.""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 
 from arbiter_cli.core.team_roster import format_team_rating, team_rating
 from arbiter_cli.render.site.blocks import (Table, details, header, name_cell, plain, player_cell, site_page, team_cell,
@@ -12,7 +13,7 @@ from arbiter_cli.render.site.layout import Link
 from arbiter_cli.lifecycle.team_cards import TeamCard
 from arbiter_cli.lifecycle.team_crosstable import TeamCrosstableRow
 from arbiter_cli.lifecycle.team_standings import TeamStandingRow
-from arbiter_cli.render.site.sites import TeamSite, crossed_entries, keyed_page, team_card_parts
+from arbiter_cli.render.site.sites import TeamSite, Made, crossed_entries, keyed_page, team_card_parts
 from arbiter_cli.render.templating import points_text
 
 SITES = frozenset({"team"})
@@ -27,7 +28,7 @@ def nav(site: TeamSite) -> Link:
     return Link("Teams", "index.html#teams")
 
 
-def pages(site: TeamSite) -> Iterator[tuple[str, str | bytes]]:
+def pages(site: TeamSite) -> Iterator[tuple[str, Made]]:
     tournament = site.tournament
     matches = {row.team.number: row for row in site.crosstable.rows}
     standing = {row.team.number: row for row in site.standings[tournament.last_round].rows}
@@ -41,7 +42,7 @@ def pages(site: TeamSite) -> Iterator[tuple[str, str | bytes]]:
         parts = (registration, team_card_parts(site, card),
                  crossed_entries(site, number, crossed.entries) if crossed else None,
                  (row.rank, row.rank_to, row.match_points, row.game_points) if row else None)
-        yield path, keyed_page(site, path, parts, lambda: team_page(site, card, row, crossed))
+        yield path, keyed_page(site, path, parts, partial(team_page, site, card, row, crossed))
 
 
 def team_page(site: TeamSite, card: TeamCard, row: TeamStandingRow | None, crossed: TeamCrosstableRow | None) -> str:
