@@ -256,6 +256,25 @@ def test_republishing_an_unchanged_event_rewrites_no_file(arbiter, sample, tmp_p
     assert after == before
 
 
+def test_the_next_publish_removes_the_temporary_files_a_killed_publish_left(arbiter, sample, tmp_path):
+    """A publish killed with SIGKILL leaves its pages' temporary files beside their places (``.NAME.tmp-PID``);
+    later publishes kept them for good, and a mirror of the site uploads them (trial of issue 29). The next
+    publish removes those of a process no longer running; a running one's are left alone."""
+    folder = sample("swiss32-in-progress")
+    out = tmp_path / "site"
+    assert arbiter("-d", folder, "publish", out).code == 0
+    dead = 2 ** 22 + 12345  # above any pid this machine gives (pid_max is at most 2^22)
+    left = [out / f".standings.html.tmp-{dead}", out / "players" / f".1.html.tmp-{dead}"]
+    running = out / f".hall.html.tmp-{os.getpid()}"
+    for path in (*left, running):
+        path.write_bytes(b"half a page")
+
+    assert arbiter("-d", folder, "publish", out).code == 0
+
+    assert not any(path.exists() for path in left)
+    assert running.exists()
+
+
 def test_a_result_rewrites_only_the_pages_it_changes(arbiter, sample, tmp_path):
     folder = sample("swiss32-in-progress")
     out = tmp_path / "site"

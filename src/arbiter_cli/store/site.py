@@ -52,7 +52,7 @@ from typing import NoReturn, Protocol
 
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.store.commits import COMMITS
-from arbiter_cli.store.files import _crash_test_pause, fsync_dir
+from arbiter_cli.store.files import _crash_test_pause, fsync_dir, process_alive
 from arbiter_cli.store.kinds import FolderKind, first_owned, folder_kind, owner_of, resolved
 
 __all__ = ["MANIFEST", "SiteWrite", "write_site", "Page", "SiteFiles", "Published", "Seen"]
@@ -413,8 +413,28 @@ def _manifest(names: set[str], source: str | None) -> bytes:
     return (head + "".join(f"{name}\n" for name in sorted(names))).encode("utf-8")
 
 
+def _remove_dead_temporaries(outdir: Path, paths: Mapping[str, Parts]) -> None:
+    """A publish killed (``kill -9``, a power cut) leaves its pages' temporary files (``.NAME.tmp-PID``,
+    :func:`_staged`) beside their places, which a mirror of the site would upload: the next publish
+    removes those of a process no longer running, in the site's folders (trial of issue 29: seven piled
+    up)."""
+    folders = {outdir, *(outdir.joinpath(*parts[:-1]) for parts in paths.values())}
+    for folder in folders:
+        try:
+            names = [entry.name for entry in os.scandir(folder)
+                     if entry.name.startswith(".") and ".tmp-" in entry.name and entry.is_file(follow_symlinks=False)]
+        except OSError:
+            continue
+        for name in names:
+            head, dot, pid = name.rpartition(".tmp-")
+            if dot and head.startswith(".") and pid.isdigit() and not process_alive(int(pid)):
+                with contextlib.suppress(OSError):
+                    (folder / name).unlink()
+
+
 def _apply(outdir: Path, files: Mapping[str, bytes], paths: Mapping[str, Parts],
            previous: list[str], source: str | None) -> SiteWrite:
+    _remove_dead_temporaries(outdir, paths)
     records = files.records if isinstance(files, SiteFiles) else None
     before = _records_of(records, outdir)
     seen: dict[str, Seen] = {}
