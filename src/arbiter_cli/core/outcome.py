@@ -175,11 +175,19 @@ def round_entries(tournament: Tournament, after_round: int | None = None) -> dic
 def _round_entries(tournament: Tournament, last: int) -> dict[int, list[RoundEntry]]:
     scoring = tournament.settings.scoring
     entries: dict[int, list[RoundEntry]] = {p.start_number: [] for p in tournament.players}
+    # each result's outcomes and points, read once (as game_entries reads them), not once a board (issue 29)
+    scored: dict[GameResult | None, tuple[Outcome, Outcome, Fraction, Fraction]] = {}
     for rnd in tournament.rounds[:last]:
+        number = rnd.number
         for game in rnd.games:
-            white, black = game_entries(rnd.number, game, scoring)
-            entries[game.white].append(white)
-            entries[game.black].append(black)
+            result = game.result
+            found = scored.get(result)
+            if found is None:
+                white, black = game_outcomes(result)
+                points = (Fraction(0), Fraction(0)) if result is None else scoring.game_points(result)
+                found = scored[result] = (white, black, *points)
+            entries[game.white].append(RoundEntry(number, found[0], found[2], game.black, "w"))
+            entries[game.black].append(RoundEntry(number, found[1], found[3], game.white, "b"))
         for bye in rnd.byes:
-            entries[bye.player].append(RoundEntry(rnd.number, bye_outcome(bye.kind), scoring.bye_points(bye.kind)))
+            entries[bye.player].append(RoundEntry(number, bye_outcome(bye.kind), scoring.bye_points(bye.kind)))
     return entries
