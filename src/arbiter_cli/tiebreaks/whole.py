@@ -38,11 +38,13 @@ def in_units(value: Fraction | int, unit: int) -> int:
 class Whole:
     """A player's contributions (:func:`~arbiter_cli.tiebreaks.unplayed.contributions`) in units:
     each one's score, the points the player scored in its round (with ``fore``, a draw's in a last
-    round paired: Art. 8.3) and the indices of the voluntarily unplayed rounds (Art. 16.5)."""
+    round paired: Art. 8.3), the indices of the voluntarily unplayed rounds (Art. 16.5) and each
+    one's round, counted from 0."""
 
     scores: list[int]
     points: list[int]
     vurs: tuple[int, ...]
+    rounds: list[int]
 
 
 def whole_contributions(event: Event, fore: bool, forfeits_played: bool) -> dict[int, Whole]:
@@ -75,6 +77,7 @@ def _whole_contributions(event: Event, fore: bool, forfeits_played: bool) -> dic
         scores: list[int] = []
         kept: list[int] = []
         vurs: list[int] = []
+        rounds: list[int] = []
         for index, slot in enumerate(slots):
             outcome, opponent = slot.outcome, slot.opponent
             last_paired = fore and slot.round == last_round and opponent is not None
@@ -97,7 +100,8 @@ def _whole_contributions(event: Event, fore: bool, forfeits_played: bool) -> dic
                     score = min(own, cap)
             scores.append(score)
             kept.append(scored[index])
-        result[tpn] = Whole(scores, kept, tuple(vurs))
+            rounds.append(index)
+        result[tpn] = Whole(scores, kept, tuple(vurs), rounds)
     return result
 
 
