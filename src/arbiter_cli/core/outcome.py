@@ -36,7 +36,8 @@ from typing import Literal
 from arbiter_cli.core.model import Game, Scoring, Tournament
 from arbiter_cli.core.results import ByeKind, GameResult
 
-__all__ = ["Colour", "Outcome", "NOT_COUNTED", "RoundEntry", "game_outcomes", "bye_outcome", "game_entries", "round_entries"]
+__all__ = ["Colour", "Outcome", "NOT_COUNTED", "RoundEntry", "game_outcomes", "bye_outcome", "game_entries", "round_entries",
+           "kept_round_entries"]
 
 Colour = Literal["w", "b"]
 
@@ -164,12 +165,18 @@ def round_entries(tournament: Tournament, after_round: int | None = None) -> dic
     A round in which a player has no row (entered late, absent after a
     withdrawal) has no entry: each reader says what such a round is for it.
     """
+    return {number: list(entries) for number, entries in kept_round_entries(tournament, after_round).items()}
+
+
+def kept_round_entries(tournament: Tournament, after_round: int | None = None) -> dict[int, tuple[RoundEntry, ...]]:
+    """:func:`round_entries` as kept for the tournament (frozen), made once: the same entries, in
+    tuples that every reader shares (no copy for each: issue 29). Do not change the mapping."""
     last = tournament.last_round if after_round is None else after_round
-    kept = tournament.derived.get(("round_entries", last))
+    kept: dict[int, tuple[RoundEntry, ...]] | None = tournament.derived.get(("round_entries", last))
     if kept is None:
         kept = tournament.derived[("round_entries", last)] = {
             number: tuple(entries) for number, entries in _round_entries(tournament, last).items()}
-    return {number: list(entries) for number, entries in kept.items()}  # the caller's own lists
+    return kept
 
 
 def _round_entries(tournament: Tournament, last: int) -> dict[int, list[RoundEntry]]:

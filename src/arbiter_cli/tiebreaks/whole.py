@@ -130,7 +130,7 @@ def whole_cut(scores: list[int], values: list[int], vurs: tuple[int, ...], low: 
         remaining.remove(least)
     for _ in range(min(high, len(remaining))):
         remaining.remove(max(remaining, key=keys.__getitem__))
-    return sum(values[i] for i in remaining)
+    return sum([values[i] for i in remaining])
 
 
 def as_fractions(sums: dict[int, int], unit: int) -> dict[int, Fraction]:
