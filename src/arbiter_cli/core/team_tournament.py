@@ -320,6 +320,25 @@ class _BoardScoring:
         return found
 
 
+_new = object.__new__
+
+
+def _board_entry(board: int, player: int | None, opponent: int | None, outcome: Outcome, points: Fraction,
+                 colour: Colour | None) -> BoardEntry:
+    """``BoardEntry(board, player, opponent, outcome, points, colour)``, its fields written in its
+    ``__dict__``: a frozen dataclass's ``__init__`` sets each through ``object.__setattr__``, three
+    times slower, and a team event of 200 teams on 6 boards over 9 rounds has 10,800 (issue 29)."""
+    entry: BoardEntry = _new(BoardEntry)
+    fields = entry.__dict__
+    fields["board"] = board
+    fields["player"] = player
+    fields["opponent"] = opponent
+    fields["outcome"] = outcome
+    fields["points"] = points
+    fields["colour"] = colour
+    return entry
+
+
 def match_entries(tournament: TeamTournament, number: int, match: Match, *, boards: _BoardScoring | None = None
                   ) -> tuple[TeamRoundEntry, TeamRoundEntry]:
     """What match ``match`` of round ``number`` was for its first team and its second: the one
@@ -353,12 +372,12 @@ def match_entries(tournament: TeamTournament, number: int, match: Match, *, boar
         shade = board_colour(pattern, game.board)
         against: Colour = "b" if shade == "w" else "w"
         both = first is not None and second is not None
-        sides[0].append(BoardEntry(game.board, first, second, one,
-                                   board_points.get(one, nothing) if first is not None else absent,
-                                   shade if both else None))
-        sides[1].append(BoardEntry(game.board, second, first, two,
-                                   board_points.get(two, nothing) if second is not None else absent,
-                                   against if both else None))
+        sides[0].append(_board_entry(game.board, first, second, one,
+                                     board_points.get(one, nothing) if first is not None else absent,
+                                     shade if both else None))
+        sides[1].append(_board_entry(game.board, second, first, two,
+                                     board_points.get(two, nothing) if second is not None else absent,
+                                     against if both else None))
         gp_units[0] += units.get(one, 0) if first is not None else absent_units
         gp_units[1] += units.get(two, 0) if second is not None else absent_units
     gp = [boards.game_points(side) for side in gp_units]
