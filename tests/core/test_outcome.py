@@ -8,7 +8,7 @@ import pytest
 
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, DomainError, NoPairing, Refused
 from arbiter_cli.core.model import Bye, Game, Player, Round, Scoring, Settings, Tournament
-from arbiter_cli.core.outcome import Outcome, bye_outcome, game_outcomes, round_entries
+from arbiter_cli.core.outcome import Outcome, bye_outcome, game_entries, game_outcomes, kept_round_entries, round_entries
 from arbiter_cli.core.results import ByeKind, GameResult
 
 
@@ -78,6 +78,20 @@ def test_the_entries_are_made_once_per_tournament_each_caller_has_its_own_lists_
     assert round_entries(waiting, 0) == {n: [] for n in range(1, 5)}
     played = Tournament(settings, players, (Round(1, (Game(1, 2, 1, GameResult.WHITE_WINS), Game(3, 4, 2))),))
     assert round_entries(played)[1][0].outcome is Outcome.WIN and round_entries(waiting)[1][0].outcome is Outcome.PENDING
+
+
+@pytest.mark.parametrize("result", [*GameResult, None])
+def test_a_round_s_entries_are_the_entries_of_its_boards_whatever_the_result(result: GameResult | None) -> None:
+    """issue 29: round_entries reads each result once and makes its entries without a dataclass's
+    __init__; they are the very entries game_entries makes of the board (equal, hashed alike)."""
+    settings = Settings(name="x", system="swiss", rounds=3, seed=1, scoring=Scoring(win=3, draw=1))
+    players = tuple(Player(start_number=i, name=f"P{i}") for i in range(1, 5))
+    games = (Game(1, 2, 1, result), Game(4, 3, 2, result))
+    entries = kept_round_entries(Tournament(settings, players, (Round(1, games),)))
+    for game in games:
+        white, black = game_entries(1, game, settings.scoring)
+        assert (entries[game.white], entries[game.black]) == ((white,), (black,))
+        assert hash(entries[game.white][0]) == hash(white) and repr(entries[game.black][0]) == repr(black)
 
 
 @pytest.mark.parametrize("kind", [BadArgument, BrokenFolder, Refused, Busy, NoPairing])

@@ -7,7 +7,7 @@ from fractions import Fraction
 from arbiter_cli.core.model import Settings
 from arbiter_cli.core.outcome import Outcome
 from arbiter_cli.core.results import GameResult
-from arbiter_cli.core.team import TeamOutcome
+from arbiter_cli.core.team import BoardEntry, TeamOutcome
 from arbiter_cli.core.team_settings import TeamSettings
 from arbiter_cli.core.team_tournament import TeamTournament, team_event
 from arbiter_cli.lifecycle.team_registration import RosterEntry, add_team, add_to_roster
@@ -87,3 +87,15 @@ def test_the_event_the_tie_breaks_read_is_made_once_per_tournament_and_never_kep
     assert after is not before
     assert (after.entries[2][0].outcome, after.entries[2][0].match_points) == (TeamOutcome.WIN, Fraction(2))
     assert after.entries[2][0] != before.entries[2][0]
+
+
+def test_a_match_s_boards_are_board_entries_equal_to_those_made_by_their_constructor() -> None:
+    """issue 29: a match's boards are made without BoardEntry's __init__; they are the same values,
+    equal, hashed and shown alike, with the game points each side's boards add up to."""
+    event = team_event(_no_game_on_any_board())
+    for number in (1, 2, 3, 4):
+        entry = event.entries[number][0]
+        for board in entry.boards:
+            made = BoardEntry(board.board, board.player, board.opponent, board.outcome, board.points, board.colour)
+            assert board == made and hash(board) == hash(made) and repr(board) == repr(made)
+        assert entry.game_points == sum((b.points for b in entry.boards), Fraction(0))

@@ -28,6 +28,7 @@ that the team tie-breaks, standings and the team TRF read.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -38,10 +39,9 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from arbiter_cli.core.model import Name, Player, Settings, Text
 from arbiter_cli.core.outcome import Colour, Outcome, game_outcomes
-from arbiter_cli.core.points import total
 from arbiter_cli.core.results import ByeKind, GameResult
-from arbiter_cli.core.team import (BoardEntry, Team, TeamEvent, TeamOutcome, TeamRoundEntry, match_outcome,
-                                   match_played)
+from arbiter_cli.core.team import (BoardEntry, Team, TeamEvent, TeamOutcome, TeamRoundEntry, TeamScoring,
+                                   match_outcome, match_played)
 from arbiter_cli.core.team_roster import Roster, RosterPlayer, default_line_up
 from arbiter_cli.core.team_settings import TeamSettings
 
@@ -278,13 +278,78 @@ def _board_outcomes(game: BoardGame) -> tuple[Outcome, Outcome]:
     return game_outcomes(game.result)
 
 
-def match_entries(tournament: TeamTournament, number: int, match: Match) -> tuple[TeamRoundEntry, TeamRoundEntry]:
+@dataclass(frozen=True)
+class _BoardScoring:
+    """What scoring a match's boards reads, read once for every match of an event (issue 29): the
+    team scoring, the colour pattern, a board's points by outcome and an empty board's, and the same
+    points in whole numbers of ``unit`` (the least common multiple of their denominators), whose
+    sums are a side's game points without a fraction's arithmetic."""
+
+    scoring: TeamScoring
+    pattern: str
+    points: dict[Outcome, Fraction]
+    absent: Fraction
+    unit: int
+    units: dict[Outcome, int]
+    absent_units: int
+    sums: dict[int, Fraction] = field(default_factory=dict)  # game points by their units, each made once
+    results: dict[GameResult | None, tuple[Outcome, Outcome]] = field(default_factory=dict)  # game_outcomes'
+
+    @classmethod
+    def of(cls, tournament: TeamTournament) -> _BoardScoring:
+        points = _board_points(tournament)
+        absent = tournament.settings.scoring.forfeit_loss  # an empty board's points
+        unit = math.lcm(*(value.denominator for value in (*points.values(), absent)))
+        units = {outcome: value.numerator * (unit // value.denominator) for outcome, value in points.items()}
+        return cls(tournament.team.scoring(tournament.settings.scoring), tournament.team.pattern, points, absent,
+                   unit, units, absent.numerator * (unit // absent.denominator))
+
+    def outcomes(self, game: BoardGame) -> tuple[Outcome, Outcome]:
+        """:func:`_board_outcomes`, each result's read once."""
+        if game.first is None or game.second is None:
+            return _board_outcomes(game)
+        found = self.results.get(game.result)
+        if found is None:
+            found = self.results[game.result] = game_outcomes(game.result)
+        return found
+
+    def game_points(self, units: int) -> Fraction:
+        found = self.sums.get(units)
+        if found is None:
+            found = self.sums[units] = Fraction(units, self.unit)
+        return found
+
+
+_new = object.__new__
+
+
+def _board_entry(board: int, player: int | None, opponent: int | None, outcome: Outcome, points: Fraction,
+                 colour: Colour | None) -> BoardEntry:
+    """``BoardEntry(board, player, opponent, outcome, points, colour)``, its fields written in its
+    ``__dict__``: a frozen dataclass's ``__init__`` sets each through ``object.__setattr__``, three
+    times slower, and a team event of 200 teams on 6 boards over 9 rounds has 10,800 (issue 29)."""
+    entry: BoardEntry = _new(BoardEntry)
+    fields = entry.__dict__
+    fields["board"] = board
+    fields["player"] = player
+    fields["opponent"] = opponent
+    fields["outcome"] = outcome
+    fields["points"] = points
+    fields["colour"] = colour
+    return entry
+
+
+def match_entries(tournament: TeamTournament, number: int, match: Match, *, boards: _BoardScoring | None = None
+                  ) -> tuple[TeamRoundEntry, TeamRoundEntry]:
     """What match ``match`` of round ``number`` was for its first team and its second: the one
     place a match is scored. A match forfeit overrides the boards (C.04.6 with C.07 16.2.2 and
     16.2.4: the match is won and lost by forfeit, every board's game points to the side that came,
     none to the other), whatever boards are kept under it; else the boards' game points decide
-    (C.04.6 1.2), and the match is unplayed when a team did not come (:func:`match_played`)."""
-    scoring = tournament.team.scoring(tournament.settings.scoring)
+    (C.04.6 1.2), and the match is unplayed when a team did not come (:func:`match_played`).
+    ``boards``: the event's board scoring, when the caller scores many matches."""
+    if boards is None:
+        boards = _BoardScoring.of(tournament)
+    scoring = boards.scoring
     if match.forfeit is not None:
         first_won = match.forfeit is GameResult.WHITE_FORFEIT_WIN
         second_won = match.forfeit is GameResult.BLACK_FORFEIT_WIN
@@ -296,24 +361,26 @@ def match_entries(tournament: TeamTournament, number: int, match: Match) -> tupl
             return TeamRoundEntry(number, TeamOutcome.FORFEIT_LOSS, other, scoring.match_loss,
                                   scoring.game.forfeit_loss * scoring.boards)
         return forfeit(first_won, match.second), forfeit(second_won, match.first)
-    pattern = tournament.team.pattern
-    board_points = _board_points(tournament)
+    pattern = boards.pattern
+    board_points, absent, units, absent_units = boards.points, boards.absent, boards.units, boards.absent_units
     nothing = Fraction(0)
-    absent = tournament.settings.scoring.forfeit_loss  # an empty board's points
     sides: tuple[list[BoardEntry], list[BoardEntry]] = ([], [])
+    gp_units = [0, 0]  # each side's game points in units
     for game in match.counted_boards:
         first, second = game.first, game.second
-        one, two = _board_outcomes(game)
+        one, two = boards.outcomes(game)
         shade = board_colour(pattern, game.board)
         against: Colour = "b" if shade == "w" else "w"
         both = first is not None and second is not None
-        sides[0].append(BoardEntry(game.board, first, second, one,
-                                   board_points.get(one, nothing) if first is not None else absent,
-                                   shade if both else None))
-        sides[1].append(BoardEntry(game.board, second, first, two,
-                                   board_points.get(two, nothing) if second is not None else absent,
-                                   against if both else None))
-    gp = [total(b.points for b in side) for side in sides]
+        sides[0].append(_board_entry(game.board, first, second, one,
+                                     board_points.get(one, nothing) if first is not None else absent,
+                                     shade if both else None))
+        sides[1].append(_board_entry(game.board, second, first, two,
+                                     board_points.get(two, nothing) if second is not None else absent,
+                                     against if both else None))
+        gp_units[0] += units.get(one, 0) if first is not None else absent_units
+        gp_units[1] += units.get(two, 0) if second is not None else absent_units
+    gp = [boards.game_points(side) for side in gp_units]
     pending = any(b.outcome is Outcome.PENDING for side in sides for b in side)
     played = match_played((b.outcome for b in sides[0]), (b.outcome for b in sides[1]))
     out = []
@@ -360,10 +427,11 @@ def team_event(tournament: TeamTournament, after_round: int | None = None) -> Te
 
 def _team_event(tournament: TeamTournament, last: int) -> TeamEvent:
     entries: dict[int, list[TeamRoundEntry]] = {t.number: [] for t in tournament.teams}
+    boards = _BoardScoring.of(tournament)
     for rnd in tournament.rounds[:last]:
         seen: set[int] = set()
         for match in rnd.matches:
-            one, two = match_entries(tournament, rnd.number, match)
+            one, two = match_entries(tournament, rnd.number, match, boards=boards)
             entries[match.first].append(one)
             entries[match.second].append(two)
             seen.update(match.teams)

@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from arbiter_cli.core.model import Player, Tournament
 from arbiter_cli.lifecycle.withdrawals import as_counted
-from arbiter_cli.core.outcome import RoundEntry, round_entries
+from arbiter_cli.core.outcome import RoundEntry, kept_round_entries
 from arbiter_cli.lifecycle.standings import StandingRow, Standings, compute_standings
 from arbiter_cli.core.tiebreak_codes import Rules
 
@@ -46,15 +46,16 @@ class Crosstable:
 
 
 def _base(tournament: Tournament, after_round: int | None, tiebreaks: Sequence[str], rules: Rules | str | None,
-          standings: Standings | None = None) -> tuple[Standings, dict[int, StandingRow], dict[int, list[RoundEntry]]]:
+          standings: Standings | None = None
+          ) -> tuple[Standings, dict[int, StandingRow], dict[int, tuple[RoundEntry, ...]]]:
     if standings is None:
         standings = compute_standings(tournament, after_round, tiebreaks, rules=rules)
     by_tpn = {row.player.start_number: row for row in standings.rows}
-    entries = round_entries(tournament, standings.after_round)
+    entries = kept_round_entries(tournament, standings.after_round)
     return standings, by_tpn, entries
 
 
-def _row(by_tpn: dict[int, StandingRow], player: Player, entries: list[RoundEntry], cells: list[str]
+def _row(by_tpn: dict[int, StandingRow], player: Player, entries: Sequence[RoundEntry], cells: list[str]
          ) -> CrosstableRow:
     row = by_tpn[player.start_number]
     return CrosstableRow(player, row.points, row.rank, row.rank_label, tuple(entries), tuple(cells), row.tiebreaks)
@@ -85,20 +86,25 @@ def round_crosstable(tournament: Tournament, after_round: int | None = None, tie
     tournament = as_counted(tournament)  # the round robin withdrawal rule
     standings, by_tpn, entries = _base(tournament, after_round, tiebreaks, rules, standings)
     last = standings.after_round
+    every_round = list(range(1, last + 1))
     rows = []
     for player in tournament.players:
         tpn = player.start_number
-        by_round = {e.round: e for e in entries[tpn]}
+        mine = entries[tpn]
+        if len(mine) == last and [e.round for e in mine] == every_round:
+            in_rounds: Sequence[RoundEntry | None] = mine  # an entry in every round, in order (most players)
+        else:
+            by_round = {e.round: e for e in mine}
+            in_rounds = [by_round.get(number) for number in every_round]
         cells = []
-        for number in range(1, last + 1):
-            entry = by_round.get(number)
+        for entry in in_rounds:
             if entry is None:
                 cells.append("ZPB")
             elif entry.opponent is None:
-                cells.append(entry.symbol)
+                cells.append(entry.outcome.symbol)
             else:
-                cells.append(f"{entry.opponent}{entry.colour}{entry.symbol}")
-        rows.append(_row(by_tpn, player, entries[tpn], cells))
+                cells.append(f"{entry.opponent}{entry.colour}{entry.outcome.symbol}")
+        rows.append(_row(by_tpn, player, mine, cells))
     order = {row.player.start_number: index for index, row in enumerate(standings.rows)}
     ordered = sorted(rows, key=lambda r: order[r.player.start_number])
     return Crosstable(last, tuple(f"R{n}" for n in range(1, last + 1)), tuple(ordered), standings.tiebreaks)

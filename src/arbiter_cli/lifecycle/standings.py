@@ -10,12 +10,14 @@ the rank, unless the settings ask for a drawing of lots.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from operator import attrgetter
 
 from arbiter_cli.core.model import Player, Settings, Status, Tournament
-from arbiter_cli.core.outcome import Outcome, RoundEntry, round_entries
+from arbiter_cli.core.outcome import Outcome, RoundEntry, kept_round_entries
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.points import format_points
 from arbiter_cli.core.tiebreak_codes import Rules, check_cuts, default_rules, parse_spec
@@ -44,18 +46,16 @@ class Record:
     @classmethod
     def of(cls, entries: Sequence[RoundEntry]) -> "Record":
         """Count a player's entries: games played (a 0-0 is one, and a loss), forfeits, byes."""
-        count = dict.fromkeys(_OUTCOMES, 0)
-        for entry in entries:
-            count[entry.outcome] += 1
+        count = Counter(map(_outcome, entries)).get  # counted in C: 1000 players' 11000 rounds (issue 29)
+        wins, draws, losses = count(Outcome.WIN, 0), count(Outcome.DRAW, 0), count(Outcome.LOSS, 0)
         return cls(
-            played=count[Outcome.WIN] + count[Outcome.DRAW] + count[Outcome.LOSS],
-            wins=count[Outcome.WIN], draws=count[Outcome.DRAW], losses=count[Outcome.LOSS],
-            forfeit_wins=count[Outcome.FORFEIT_WIN], forfeit_losses=count[Outcome.FORFEIT_LOSS],
-            byes=sum(count[outcome] for outcome in _BYES),
+            played=wins + draws + losses, wins=wins, draws=draws, losses=losses,
+            forfeit_wins=count(Outcome.FORFEIT_WIN, 0), forfeit_losses=count(Outcome.FORFEIT_LOSS, 0),
+            byes=sum(count(outcome, 0) for outcome in _BYES),
         )
 
 
-_OUTCOMES = tuple(Outcome)
+_outcome = attrgetter("outcome")
 _BYES = tuple(outcome for outcome in Outcome if outcome.bye)
 
 
@@ -168,7 +168,7 @@ def _compute_standings(tournament: Tournament, last: int, tiebreaks: Sequence[st
         codes_for_ranking = tuple(_with_unrated(code, settings.unrated_rating) for code in codes)
     else:
         codes_for_ranking = codes
-    entries = round_entries(tournament, last)
+    entries = kept_round_entries(tournament, last)
     event = event_from_tournament(tournament, last, edition, entries)
     ranking = rank_players(event, codes_for_ranking, registry, settings.seed if lots else None)
     values = {code: ranking.values.get(ranked) for code, ranked in zip(codes, codes_for_ranking)}

@@ -11,7 +11,7 @@ from fractions import Fraction
 from arbiter_cli.core.points import half_up, total
 from arbiter_cli.core.tiebreak_codes import TiebreakSpec
 from arbiter_cli.tiebreaks.event import Event
-from arbiter_cli.tiebreaks.unplayed import contributions, cut
+from arbiter_cli.tiebreaks.whole import as_fractions, whole_contributions, whole_cut
 
 __all__ = ["buchholz", "average_of_opponents_buchholz"]
 
@@ -23,11 +23,11 @@ def buchholz(event: Event, spec: TiebreakSpec) -> dict[int, Fraction]:
     been drawn; ``/P`` counts forfeits as games.
     """
     fore = spec.fore or spec.base == "FB"
-    result: dict[int, Fraction] = {}
-    for tpn in event.numbers:
-        values = contributions(event, tpn, product=False, fore=fore, forfeits_played=spec.forfeits_played)
-        result[tpn] = total(c.value for c in cut(values, spec.cut_low, spec.cut_high, event.rules))
-    return result
+    unit = event.unit  # the sums are whole numbers of this fraction of a point (issue 29)
+    low, high, rules = spec.cut_low, spec.cut_high, event.rules
+    sums = {tpn: whole_cut(whole.scores, whole.scores, whole.vurs, low, high, rules)
+            for tpn, whole in whole_contributions(event, fore, spec.forfeits_played).items()}
+    return as_fractions(sums, unit)
 
 
 def _aob_places(rounds: int) -> int:

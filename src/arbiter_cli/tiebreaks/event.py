@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+import math
 from fractions import Fraction
 from functools import cached_property
+from typing import Any
 
 from arbiter_cli.core.model import Scoring, Tournament
 from arbiter_cli.core.outcome import Outcome, RoundEntry, round_entries
-from arbiter_cli.core.points import total
 from arbiter_cli.core.tiebreak_codes import Rules
 
 __all__ = ["Event", "Contribution", "event_from_tournament"]
@@ -52,6 +53,8 @@ class Event:
     adjusted: dict[bool, dict[int, Fraction]] = field(default_factory=dict, compare=False, repr=False)
     contributions: dict[tuple[bool, bool, bool], dict[int, list[Contribution]]] = field(
         default_factory=dict, compare=False, repr=False)
+    # The contributions in whole numbers of :attr:`unit` (see .whole), by (fore, forfeits played).
+    whole: dict[tuple[bool, bool], Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def numbers(self) -> tuple[int, ...]:
@@ -60,7 +63,53 @@ class Event:
     @cached_property
     def points(self) -> dict[int, Fraction]:
         """Each player's score from the entered results."""
-        return {tpn: total(s.points for s in slots) for tpn, slots in self.slots.items()}
+        unit = self.unit
+        made: dict[int, Fraction] = {}  # each score once: a thousand players have a few dozen
+        points: dict[int, Fraction] = {}
+        for tpn, score in self.whole_points.items():
+            value = made.get(score)
+            if value is None:
+                value = made[score] = Fraction(score, unit)
+            points[tpn] = value
+        return points
+
+    @cached_property
+    def unit(self) -> int:
+        """The event's unit, a fraction of a point whose whole numbers are every point value of the
+        event: the least common multiple of the denominators of every round's points and of the
+        scoring's values (a half in a 1/½/0 event). Sums, cuts and products of points read in it are
+        whole numbers, exact without a fraction's arithmetic (issue 29)."""
+        scoring = self.scoring
+        return math.lcm(*{value.denominator for value in (
+            *self._values.values(), scoring.win, scoring.draw, scoring.loss, scoring.pab, scoring.forfeit_win,
+            scoring.forfeit_loss, scoring.half_bye, scoring.full_bye)})
+
+    @cached_property
+    def _values(self) -> dict[int, Fraction]:
+        """The rounds' point values by identity: a few objects (the scoring's), each read once."""
+        return {id(slot.points): slot.points for slots in self.slots.values() for slot in slots}
+
+    @cached_property
+    def units(self) -> dict[int, int]:
+        """Each round's points in :attr:`unit`, by the identity of its value (``units[id(slot.points)]``;
+        the event holds every one of them)."""
+        unit = self.unit
+        return {key: value.numerator * (unit // value.denominator) for key, value in self._values.items()}
+
+    @cached_property
+    def round_units(self) -> dict[int, list[int]]:
+        """Each player's points of each round, in :attr:`unit` (do not change the lists)."""
+        units = self.units
+        return {tpn: [units[id(slot.points)] for slot in slots] for tpn, slots in self.slots.items()}
+
+    @cached_property
+    def whole_points(self) -> dict[int, int]:
+        """Each player's score in :attr:`unit`."""
+        return {tpn: sum(scored) for tpn, scored in self.round_units.items()}
+
+    def in_units(self, value: Fraction) -> int:
+        """A point value of the event (a multiple of its :attr:`unit`) as a whole number of it."""
+        return value.numerator * (self.unit // value.denominator)
 
     def slot(self, tpn: int, rnd: int) -> RoundEntry:
         return self.slots[tpn][rnd - 1]
@@ -86,7 +135,11 @@ def event_from_tournament(tournament: Tournament, after_round: int | None = None
     if entries is None:
         entries = round_entries(tournament, last)
     slots: dict[int, tuple[RoundEntry, ...]] = {}
+    every_round = list(range(1, last + 1))
     for tpn, player_entries in entries.items():
+        if len(player_entries) == last and [entry.round for entry in player_entries] == every_round:
+            slots[tpn] = tuple(player_entries)  # an entry in every round, in order (most players)
+            continue
         by_round = {entry.round: entry for entry in player_entries}
         slots[tpn] = tuple(by_round.get(r) or RoundEntry(r, Outcome.ZPB, Fraction(0)) for r in range(1, last + 1))
     ratings = {p.start_number: (p.rating or None) for p in tournament.players}

@@ -22,9 +22,11 @@ def _count(event: Event, keep: Callable[[Event, RoundEntry], bool]) -> dict[int,
 
 def wins(event: Event, spec: TiebreakSpec) -> dict[int, int]:
     """WIN (Art. 7.1): rounds in which the player got a win's points, played or not."""
-    win = event.win  # read once, not in each of a 1000-player event's 11000 rounds
-    # (the outcomes not counted are read here, not through a call a round: issue 29)
-    return {tpn: sum(1 for s in slots if s.outcome not in NOT_COUNTED and s.points == win)
+    win = event.in_units(event.win)  # read once, not in each of a 1000-player event's 11000 rounds
+    # (the outcomes not counted are read here, not through a call a round; the points in whole
+    # numbers of the event's unit, not compared as fractions: issue 29)
+    round_units = event.round_units
+    return {tpn: sum(1 for s, points in zip(slots, round_units[tpn]) if points == win and s.outcome not in NOT_COUNTED)
             for tpn, slots in event.slots.items()}
 
 

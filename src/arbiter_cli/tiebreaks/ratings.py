@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
+from operator import itemgetter
 
 from arbiter_cli.core.points import half_up
 from arbiter_cli.core.tiebreak_codes import TiebreakSpec
@@ -36,10 +37,13 @@ def _ratings(event: Event, spec: TiebreakSpec) -> dict[int, int] | None:
     return ratings
 
 
+_rating = itemgetter(0)  # a game's opponent rating: the sort key, read in C
+
+
 def _games(event: Event, spec: TiebreakSpec, ratings: dict[int, int], tpn: int) -> list[tuple[int, Fraction]]:
     """(opponent's rating, 1/½/0) of each game played, after the cuts of /Cn and /Mn (lowest first)."""
     games = sorted(((ratings[opponent], points) for opponent, points in _played(event.slots[tpn])),
-                   key=lambda g: g[0])
+                   key=_rating)
     low = min(spec.cut_low, len(games))
     games = games[low:]
     high = min(spec.cut_high, len(games))

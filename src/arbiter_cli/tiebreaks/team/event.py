@@ -58,9 +58,13 @@ def score_scoring(event: TeamEvent, kind: PrimaryScore) -> Scoring:
                    half_bye=draw, full_bye=win)
 
 
+#: :func:`individual_outcome` of every team outcome, read once.
+_INDIVIDUAL = {outcome: Outcome[outcome.name] for outcome in TeamOutcome}
+
+
 def _entry(entry: TeamRoundEntry, kind: PrimaryScore) -> RoundEntry:
-    return RoundEntry(entry.round, individual_outcome(entry.outcome), entry.score(kind), entry.opponent,
-                      entry.colour)
+    points = entry.match_points if kind == "MP" else entry.game_points  # entry.score(kind)
+    return RoundEntry(entry.round, _INDIVIDUAL[entry.outcome], points, entry.opponent, entry.colour)
 
 
 def individual_event(event: TeamEvent, kind: PrimaryScore, rules: Rules = Rules.R2026) -> Event:

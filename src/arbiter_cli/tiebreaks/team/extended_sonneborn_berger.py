@@ -31,11 +31,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from arbiter_cli.core.points import total
 from arbiter_cli.core.team import PrimaryScore
 from arbiter_cli.tiebreaks.team.codes import TeamSpec
 from arbiter_cli.tiebreaks.team.event import TeamView
-from arbiter_cli.tiebreaks.unplayed import Contribution, contributions, cut
+from arbiter_cli.tiebreaks.unplayed import Contribution, contributions
+from arbiter_cli.tiebreaks.whole import as_fractions, whole_contributions, whole_cut
 
 __all__ = ["esb_scores", "extended_contributions", "extended_sonneborn_berger"]
 
@@ -70,9 +70,17 @@ def extended_contributions(view: TeamView, number: int, base: str, forfeits_play
 
 
 def extended_sonneborn_berger(view: TeamView, spec: TeamSpec) -> dict[int, Fraction]:
-    """ESB and its four variants (Art. 13.2), with the cuts of Art. 14 and 16.5."""
-    result: dict[int, Fraction] = {}
-    for number in view.numbers:
-        values = extended_contributions(view, number, spec.base, spec.spec.forfeits_played)
-        result[number] = total(c.value for c in cut(values, spec.spec.cut_low, spec.spec.cut_high, view.rules))
-    return result
+    """ESB and its four variants (Art. 13.2), with the cuts of Art. 14 and 16.5.
+
+    The values of :func:`extended_contributions`, added up in whole numbers: the opponents' scores
+    in the unit of their event, the team's in its own's (issue 29)."""
+    opponents, own = esb_scores(view, base=spec.base)
+    scores_event, own_event = view.on(opponents), view.on(own)
+    own_units = own_event.round_units
+    low, high = spec.spec.cut_low, spec.spec.cut_high
+    sums: dict[int, int] = {}
+    for number, whole in whole_contributions(scores_event, False, spec.spec.forfeits_played).items():
+        mine = own_units[number]
+        products = [score * mine[index] for score, index in zip(whole.scores, whole.rounds)]
+        sums[number] = whole_cut(whole.scores, products, whole.vurs, low, high, view.rules)
+    return as_fractions(sums, scores_event.unit * own_event.unit)
