@@ -47,7 +47,8 @@ def _text(value: object) -> str | None:
 
 def _knockout_lines(stage: Path, number: int) -> list[tuple[Any, ...]]:
     """A knockout round's games, and the match lines of matches without games (a bye, a forfeit, a
-    match waiting for its second player, read as a bye)."""
+    match waiting for its second player, read as a bye) or forfeited after some (a withdrawal in the
+    middle: its line after its games, as ``pairings`` shows it)."""
     lines: list[tuple[Any, ...]] = []
     matches: dict[str, tuple[Any, ...]] = {}
     played: set[str] = set()
@@ -63,7 +64,7 @@ def _knockout_lines(stage: Path, number: int) -> list[tuple[Any, ...]]:
             one = not row["first"].strip() or not row["second"].strip()
             matches[row["match"]] = (row["match"], "bye" if one else "forfeit",
                                      _int(row["first"]), _int(row["second"]), _text(row["result"]))
-    return lines + [line for match, line in matches.items() if match not in played]
+    return lines + [line for match, line in matches.items() if match not in played or line[4] is not None]
 
 
 def _file_lines(stage: Path, number: int) -> list[tuple[Any, ...]]:
