@@ -140,7 +140,7 @@ def test_player_import_from_a_file_and_from_stdin(arbiter: Runner, make_event, t
 
 @pytest.mark.parametrize("text,message", [
     ("name,elo\nA,2000\n", "line 1, field 'elo': unknown column"),
-    ("rating\n2000\n", "line 1: the column 'name' (or 'fide_id') is required"),
+    ("rating\n2000\n", "line 1: the column 'name' (or 'fide_id' or 'national_id') is required"),
     ("name,rating\nA,2000\nB,lots\n", "line 3, field 'rating'"),
     ("name,rating\nA,2000,7\n", "line 2: expected 2 fields, found 3"),
     ("", "the file is empty"),

@@ -105,7 +105,7 @@ def read_rows(text: str, source: str, columns: Sequence[str], required: str | tu
             raise BadArgument("a column appears twice", source=source, line=1)
         needed = (required,) if isinstance(required, str) else required
         if not any(column in names for column in needed):
-            others = "".join(f" (or '{column}')" for column in needed[1:])
+            others = f" (or {' or '.join(repr(column) for column in needed[1:])})" if needed[1:] else ""
             raise BadArgument(f"the column '{needed[0]}'{others} is required", source=source, line=1)
         last = reader.line_num
         for cells in reader:
