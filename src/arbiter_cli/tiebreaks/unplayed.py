@@ -228,18 +228,26 @@ def cut(values: list[Contribution], low: int, high: int, rules: Rules) -> list[C
     if not low and not high:
         return list(values)
     keys = _integer_keys(values)  # (score, value) of each, compared as integers (issue 29)
-    remaining = list(range(len(values)))
+    vurs = [i for i, value in enumerate(values) if value.vur]
+    return [values[i] for i in kept_after_cut(keys, vurs, low, high, rules)]
+
+
+def kept_after_cut(keys: list[tuple[int, int]], vurs: list[int], low: int, high: int, rules: Rules) -> list[int]:
+    """The indices of ``keys`` (each value's (score, value), whole numbers of one unit) kept once the ``low``
+    least and ``high`` most significant are dropped (Art. 14.1-14.4 with 16.5; ``vurs``: the indices of the
+    VUR contributions): the one cut of :func:`cut` and of ``whole.whole_cut``."""
+    remaining = list(range(len(keys)))
     for _ in range(min(low, len(remaining))):
         least = min(remaining, key=keys.__getitem__)
-        vurs = [i for i in remaining if values[i].vur]
-        if vurs and rules is not Rules.PRE2023:
-            lowest_vur = min(vurs, key=lambda i: (keys[i][1], keys[i][0]))
+        left = [i for i in vurs if i in remaining]
+        if left and rules is not Rules.PRE2023:
+            lowest_vur = min(left, key=lambda i: (keys[i][1], keys[i][0]))
             if keys[lowest_vur][1] >= keys[least][1]:
                 least = lowest_vur
         remaining.remove(least)
     for _ in range(min(high, len(remaining))):
         remaining.remove(max(remaining, key=keys.__getitem__))
-    return [values[i] for i in remaining]
+    return remaining
 
 
 def _terms(value: Fraction | int) -> tuple[int, int]:

@@ -19,7 +19,7 @@ from arbiter_cli.core.outcome import NOT_COUNTED
 from arbiter_cli.core.points import fraction_terms
 from arbiter_cli.core.tiebreak_codes import Rules
 from arbiter_cli.tiebreaks.event import Event
-from arbiter_cli.tiebreaks.unplayed import VUR, _virtual_opponent, adjusted_scores
+from arbiter_cli.tiebreaks.unplayed import VUR, _virtual_opponent, adjusted_scores, kept_after_cut
 
 __all__ = ["Whole", "whole_contributions", "whole_cut", "in_units", "as_fractions"]
 
@@ -118,19 +118,7 @@ def whole_cut(scores: list[int], values: list[int], vurs: tuple[int, ...], low: 
     """
     if not low and not high:
         return sum(values)
-    keys = list(zip(scores, values))
-    remaining = list(range(len(values)))
-    for _ in range(min(low, len(remaining))):
-        least = min(remaining, key=keys.__getitem__)
-        left = [i for i in vurs if i in remaining]
-        if left and rules is not Rules.PRE2023:
-            lowest_vur = min(left, key=lambda i: (keys[i][1], keys[i][0]))
-            if keys[lowest_vur][1] >= keys[least][1]:
-                least = lowest_vur
-        remaining.remove(least)
-    for _ in range(min(high, len(remaining))):
-        remaining.remove(max(remaining, key=keys.__getitem__))
-    return sum([values[i] for i in remaining])
+    return sum([values[i] for i in kept_after_cut(list(zip(scores, values)), list(vurs), low, high, rules)])
 
 
 def as_fractions(sums: dict[int, int], unit: int) -> dict[int, Fraction]:
