@@ -113,6 +113,14 @@ def test_individual_tiebreak_reads_the_primary_score_by_default_art_13() -> None
     assert team_tiebreak(view, parse_team_code("BH/C1:GP")) == team_tiebreak(view, parse_team_code("BH:GP/C1"))
 
 
+
+@pytest.mark.parametrize("code", ["SB:XX", "BH:MPX", "BH:GPP", "bh:mp2"])
+def test_a_team_score_suffix_is_mp_or_gp_art_13(code: str) -> None:
+    """C.07 Art. 13 (fide-rules.md 6.5): a team tie-break reads the MP or the GP; any other suffix is
+    refused, never read as the primary score (a typo of :GP would silently rank on match points)."""
+    with pytest.raises(ValueError, match="unknown score"):
+        parse_team_code(code)
+
 @pytest.mark.parametrize("rules", [Rules.R2024, Rules.R2026])
 def test_esb_counts_a_pab_against_the_dummy_art_16_4(rules: Rules) -> None:
     """C.07 16.4: every unplayed round of the team's own, a PAB included, is a game against a

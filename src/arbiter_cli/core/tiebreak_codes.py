@@ -80,6 +80,10 @@ def parse_tiebreak(code: str) -> tuple[str, tuple[str, ...]]:
     Traceback (most recent call last):
     ...
     ValueError: unknown tie-break 'XYZ'
+    >>> parse_tiebreak("SB:XX")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown score ':XX' in tie-break 'SB:XX': a team tie-break reads ':MP' or ':GP'
     """
     text = code.strip().upper()
     if not text:
@@ -87,7 +91,9 @@ def parse_tiebreak(code: str) -> tuple[str, tuple[str, ...]]:
     separator = "/" if "/" in text else "-"
     base, _, rest = text.partition(separator)
     modifiers = tuple(m for m in rest.split("/") if m) if separator == "/" else ((rest,) if rest else ())
-    base = base.split(":")[0]
+    base, colon, score = base.partition(":")
+    if colon and score not in ("MP", "GP"):  # a team score (C.07 Art. 13): fide-rules.md 6.5
+        raise ValueError(f"unknown score ':{score}' in tie-break {code.strip()!r}: a team tie-break reads ':MP' or ':GP'")
     if base not in INDIVIDUAL_CODES and base not in TEAM_CODES:
         raise ValueError(f"unknown tie-break {code.strip()!r}")
     for modifier in modifiers:
