@@ -165,6 +165,8 @@ def test_a_finalised_event_keeps_its_standings_rules(arbiter: Runner, tmp_path: 
     assert arbiter("-d", folder, "finalize", "--date", "2026-03-01").code == 0
     error = _refused(arbiter, folder, "set", "rank_withdrawn", "false")
     assert "the event was finalised on 2026-03-01; only its words (name, place" in error
+    error = _refused(arbiter, folder, "set", "tiebreaks", "SB,BH")  # trial37: said "from none"
+    assert "cannot change from the default (BH/C1,BH,SB,DE,WIN) to SB,BH: the event was finalised" in error
 
 
 def test_the_standings_rules_change_until_finalised_and_the_standings_follow(arbiter: Runner, tmp_path: Path) -> None:

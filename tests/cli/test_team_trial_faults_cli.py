@@ -292,3 +292,10 @@ def test_team_card_shows_the_teams_bye(arbiter: Runner, tmp_path: Path) -> None:
         ("1", "", "PAB", "1", "true")]
     line = next(line for line in table.splitlines() if "(the team)" in line)
     assert " bye " in line and " PAB " in line
+
+
+def test_verify_of_a_team_event_counts_its_teams_and_their_players(arbiter: Runner,
+                                                                   sample: Callable[[str], Path]) -> None:
+    """trial37: a team event's verify said "100 players", not the 20 teams the arbiter knows it by."""
+    done = arbiter("-d", sample("team-swiss20-in-progress"), "verify")
+    assert done.code == 0 and "the folder is sound: 20 teams (100 players), 4 rounds" in done.err, done.err

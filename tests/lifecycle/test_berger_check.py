@@ -50,7 +50,7 @@ def test_c05_a_round_has_exactly_the_rows_of_the_table() -> None:
 def test_c05_the_number_of_rounds_is_the_tables_once_paired() -> None:
     t = rounds(event(6, "round-robin"), 1)
     assert berger_table_problem(replace(t, settings=t.settings.model_copy(update={"rounds": 7}))) == Problem(
-        "tournament.toml", "a round-robin of 6 players has 5 rounds, not 7", field="rounds")
+        "tournament.toml", "a round-robin of 6 players has 5 rounds, not 7: 'rounds' or 'system' is wrong", field="rounds")
     double = rounds(event(4, "double-round-robin"), 1)
     assert double.settings.rounds == 6 and berger_table_problem(double) is None
 

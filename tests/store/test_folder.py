@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -65,11 +66,11 @@ CORRUPTIONS = [
     ("journal.csv", "time,command", "when,command", "journal.csv, line 1: the header must be"),
     ("journal.csv", "time,command,change,old,new,by\n", "time,command,change,old,new,by\ngarbage\n",
      "journal.csv, line 2: expected 6 fields, found 1"),
-    ("tournament.toml", "rounds = 5", "rounds = 6", "tournament.toml, field 'rounds': a round-robin of 6 players has 5 rounds, not 6"),
+    ("tournament.toml", "rounds = 5", "rounds = 6", "tournament.toml, line 8, field 'rounds': a round-robin of 6 players has 5 rounds, not 6: 'rounds' or 'system' is wrong"),
     ("tournament.toml", "rounds = 5", "rounds = \"5\"", "tournament.toml, line 8, field 'rounds': a whole number is written without quotes: 5, not \"5\""),
     ("tournament.toml", "tiebreaks = []", "tiebreaks = \"DE\"", "field 'tiebreaks': must be a list"),
     ("tournament.toml", "draw = 0.5", "draw = \"1/3\"", "no exact decimal form"),
-    ("tournament.toml", "system = \"round-robin\"", "system = \"double-round-robin\"", "a double-round-robin of 6 players has 10 rounds, not 5"),
+    ("tournament.toml", "system = \"round-robin\"", "system = \"double-round-robin\"", "a double-round-robin of 6 players has 10 rounds, not 5: 'rounds' or 'system' is wrong"),
     ("tournament.toml", "initial_colour = \"white\"", "initial_colour = \"black\"", "rounds/01.csv, line 2: the Berger table has 6-1 here"),
     ("rounds/01.csv", "1,1,6,1-0", "1,6,1,1-0", "rounds/01.csv, line 2: the Berger table has 1-6 here"),
     ("rounds/01.csv", "3,3,4,\n", "", "rounds/01.csv, line 4: the Berger table has 3 rows in this round, not 2"),
@@ -258,3 +259,23 @@ def test_a_key_in_a_nested_table_is_found_on_its_own_line() -> None:
     assert toml_line(text, ["groups", "knockout"]) == 5  # the table itself: its header
     assert toml_line(text, ["groups", "members", "A"]) == 2  # not written: the nearest table
     assert toml_line(text, ["name"]) == 1 and toml_line(text, ["rounds"]) is None
+
+
+@pytest.mark.parametrize("folder,old,new,message", [
+    ("swiss32-in-progress", "rounds = 7", "rounds = 3",
+     "tournament.toml, line 9, field 'rounds': there are 5 round files but the event has 3 rounds"),
+    ("swiss32-in-progress", 'system = "swiss"', 'system = "round-robin"',
+     "tournament.toml, line 9, field 'rounds': a round-robin of 32 players has 31 rounds, not 7: 'rounds' or "
+     "'system' is wrong"),
+    ("team-swiss20-in-progress", "[team]\n", "[team]\nmatch_win = -2\n",
+     "tournament.toml, line 27, field 'team': match points must satisfy match_win > match_draw >= match_loss >= 0"),
+], ids=["round files", "system", "team table rule"])
+def test_a_setting_that_contradicts_the_folder_is_named_with_its_line(arbiter: Runner, sample: Callable[[str], Path], folder: str,
+                                                                      old: str, new: str, message: str) -> None:
+    """Every bad input names the file, the line and the field (trial37: these three had no line)."""
+    event = sample(folder)
+    edit(event / "tournament.toml", old, new)
+    before = snapshot(event)
+    result = arbiter("-d", event, "standings")
+    assert (result.code, result.err) == (3, f"arbiter: error: {message}\n")
+    assert snapshot(event) == before

@@ -535,7 +535,10 @@ class TeamEvent(Event):
             found += final_prize_problems(self, event.settings.status is Status.FINALISED, self.prize_table,
                                           lambda fund: team_final_outputs(event, fund))
         changed = None if edits is None else [(name, edits[1]) for name in edits[0]]
-        report(self.caller, [Checked(event.settings.name, len(event.players), event.last_round, found, changed)])
+        counted = (f"{count(len(event.teams), 'team')} ({count(len(event.players), 'player')}), "
+                   f"{count(event.last_round, 'round')}")
+        report(self.caller, [Checked(event.settings.name, len(event.players), event.last_round, found, changed,
+                                     counted)])
 
     def log(self, round_number: int | None, board: int | None, player: int | None, since: str | None) -> None:
         from arbiter_cli.lifecycle.audit import select

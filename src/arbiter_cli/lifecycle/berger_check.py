@@ -41,7 +41,7 @@ def berger_table_problem(tournament: Tournament) -> Problem | None:
     total = planned_rounds(settings.system, players)
     if settings.rounds != total:
         return Problem(_SETTINGS, f"a {settings.system.value} of {players} players has {count(total, 'round')}, "
-                       f"not {settings.rounds}", field="rounds")
+                       f"not {settings.rounds}: 'rounds' or 'system' is wrong", field="rounds")
     if settings.initial_colour is InitialColour.RANDOM:
         return Problem(_SETTINGS, "must be white or black once round 1 is paired", field="initial_colour")
     for rnd in tournament.rounds:

@@ -538,8 +538,19 @@ def change_setting(tables: Tables, name: str, text: str | None, progress: Progre
         return Changed(dict(tables), key, old, new, None)
     why = refusal(after, key, old, new, progress)
     if why:
-        raise Refused(f"cannot change from {shown(old) or 'none'} to {shown(new) or 'none'}: {why}", field=key.name)
+        raise Refused(f"cannot change from {_in_force(tables, key, old)} to {_in_force(after, key, new)}: {why}",
+                      field=key.name)
     return Changed(after, key, old, new, Change(f"setting {key.name}", shown(old), shown(new)), follows, notes)
+
+
+def _in_force(tables: Tables, key: Key, value: object) -> str:
+    """A setting's value as a message names it: an empty tie-break list is the system's default list
+    (C.07 Art. 2: the announced one), never "none"."""
+    text = shown(value)
+    if text:
+        return text
+    effective = getattr(tables.get(key.table), "effective_tiebreaks", None) if key.name == "tiebreaks" else None
+    return f"the default ({shown(effective)})" if effective else "none"
 
 
 def _reason(error: ValueError, key: Key, keys: Mapping[str, Key]) -> str:

@@ -36,7 +36,8 @@ from arbiter_cli.lifecycle.change import Change, Recorded
 from arbiter_cli.store.digests import DIGESTS_FILE, differences, digest, read_record, record
 from arbiter_cli.store.journal import JOURNAL_FILE, journal_text, read_journal
 from arbiter_cli.store.layout import LOCK_FILE, PENDING_FILE, Layout, Nested
-from arbiter_cli.store.tables import Checked, RoundFiles, Table, csv_lines, header_fields, read_lines, records_sound
+from arbiter_cli.store.tables import (Checked, RoundFiles, Table, csv_lines, header_fields, read_lines, records_sound,
+                                      toml_line)
 
 if TYPE_CHECKING:
     from arbiter_cli.store.read_cache import Entries, ReadCache
@@ -762,33 +763,3 @@ class FolderStore:
     def _require_folder(self) -> None:
         """Raise :class:`BrokenFolder` unless the folder is of the right kind."""
         raise NotImplementedError  # pragma: no cover - each kind of folder says what it needs
-
-
-def toml_line(text: str, loc: Sequence[str]) -> int | None:
-    """The line where the key ``loc`` is written in a TOML text, if found: ``["groups", "advance"]``
-    in ``[groups]``, ``["groups", "knockout", "games_per_match"]`` in ``[groups.knockout]``; else the
-    line of the nearest table that holds it."""
-    if not loc:
-        return None
-    lines = text.splitlines()
-    for cut in range(len(loc) - 1, -1, -1):  # the deepest table first: [a.b] key, then [a] b (a list's item)
-        table = ".".join(loc[:cut]) if cut else None
-        key = loc[cut]
-        current: str | None = None
-        for number, line in enumerate(lines, start=1):
-            stripped = line.strip()
-            header = re.match(r"^\[([^\]]+)\]$", stripped)
-            if header:
-                current = header.group(1).strip()
-                continue
-            if re.match(rf"^{re.escape(key)}\s*=", stripped) and current == table:
-                return number
-            if table and re.match(rf"^{re.escape(table)}\.{re.escape(key)}\s*=", stripped) and current is None:
-                return number
-        if cut <= 1:
-            break
-    for cut in range(len(loc), 0, -1) if len(loc) > 1 else ():
-        for number, line in enumerate(lines, start=1):
-            if line.strip() == f"[{'.'.join(loc[:cut])}]":
-                return number
-    return None

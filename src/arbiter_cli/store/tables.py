@@ -33,7 +33,7 @@ from arbiter_cli.core.errors import BrokenFolder, pydantic_message
 from arbiter_cli.core.words import count
 from arbiter_cli.store.names import SETTINGS_FILE
 
-__all__ = ["Line", "Rows", "Checked", "Table", "RoundFiles", "csv_lines", "read_lines"]
+__all__ = ["Line", "Rows", "Checked", "Table", "RoundFiles", "csv_lines", "read_lines", "toml_line"]
 
 T_co = TypeVar("T_co", covariant=True)
 T = TypeVar("T")
@@ -166,8 +166,12 @@ class RoundFiles(Generic[Context, T]):
             raise BrokenFolder(f"round {missing} is missing; rounds must run from 1 without gaps",
                                source=self.name(missing))
         if planned is not None and len(numbers) > planned:
+            try:
+                line = toml_line((folder / SETTINGS_FILE).read_text(encoding="utf-8"), ["rounds"])
+            except (OSError, UnicodeDecodeError):
+                line = None
             raise BrokenFolder(f"there are {len(numbers)} round files but the event has "
-                               f"{count(planned, 'round')}", source=SETTINGS_FILE, field="rounds")
+                               f"{count(planned, 'round')}", source=SETTINGS_FILE, line=line, field="rounds")
         return expected
 
 
@@ -235,3 +239,33 @@ def read_lines(lines: Sequence[Line], rows: Rows[T]) -> T:
     for line in lines:
         rows.row(line)
     return rows.result()
+
+
+def toml_line(text: str, loc: Sequence[str]) -> int | None:
+    """The line where the key ``loc`` is written in a TOML text, if found: ``["groups", "advance"]``
+    in ``[groups]``, ``["groups", "knockout", "games_per_match"]`` in ``[groups.knockout]``; else the
+    line of the nearest table that holds it."""
+    if not loc:
+        return None
+    lines = text.splitlines()
+    for cut in range(len(loc) - 1, -1, -1):  # the deepest table first: [a.b] key, then [a] b (a list's item)
+        table = ".".join(loc[:cut]) if cut else None
+        key = loc[cut]
+        current: str | None = None
+        for number, line in enumerate(lines, start=1):
+            stripped = line.strip()
+            header = re.match(r"^\[([^\]]+)\]$", stripped)
+            if header:
+                current = header.group(1).strip()
+                continue
+            if re.match(rf"^{re.escape(key)}\s*=", stripped) and current == table:
+                return number
+            if table and re.match(rf"^{re.escape(table)}\.{re.escape(key)}\s*=", stripped) and current is None:
+                return number
+        if cut <= 1:
+            break
+    for cut in range(len(loc), 0, -1):  # a table's own problem ([team]: a rule of its values) at its header
+        for number, line in enumerate(lines, start=1):
+            if line.strip() == f"[{'.'.join(loc[:cut])}]":
+                return number
+    return None

@@ -406,8 +406,10 @@ class TournamentFolder(FolderStore):
         tournament = Tournament(settings, players, rounds, byes, avoid, virtual)
         off_the_table = berger_table_problem(tournament)  # C.05: a round robin follows its Berger table
         if off_the_table is not None:
-            raise BrokenFolder(off_the_table.message, source=off_the_table.file, line=off_the_table.line,
-                               field=off_the_table.field)
+            line = off_the_table.line
+            if off_the_table.file == SETTINGS_FILE and line is None and off_the_table.field:
+                line = toml_line(self._read_text(SETTINGS_FILE), [off_the_table.field])
+            raise BrokenFolder(off_the_table.message, source=off_the_table.file, line=line, field=off_the_table.field)
         if check:
             broken = [p for p in problems(tournament, self.player_lines) if p.severity == BROKEN]
             if broken:
