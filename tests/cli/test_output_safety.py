@@ -14,6 +14,7 @@ import stat
 import threading
 from pathlib import Path
 
+from arbiter_cli.core.csv_input import spreadsheet_cell
 from conftest import ROOT, Runner
 
 #: What a spreadsheet would run: a cell starting as OWASP lists (= + - @ tab CR) that names something.
@@ -22,10 +23,11 @@ NAMES = ['=HYPERLINK("http://example.com/x","click")', "-Smith", "+Jones", "@SUM
 
 
 def _rename_everywhere(folder: Path, file: str, count: int) -> dict[str, str]:
-    """The first ``count`` names of ``folder/file`` renamed to :data:`NAMES`, in every CSV of the folder
+    """The first ``count`` names of ``folder/file`` renamed to :data:`NAMES` (written as the folder's files
+    write a formula: quoted, files.csv_text), in every CSV of the folder
     (a group event's stages, a club's tournaments hold the same names); returns old -> new."""
     rows = list(csv.reader(io.StringIO((folder / file).read_text(encoding="utf-8"))))
-    renamed = {row[1]: new for row, new in zip(rows[1:], NAMES[:count])}
+    renamed = {row[1]: spreadsheet_cell(new) for row, new in zip(rows[1:], NAMES[:count])}  # as arbiter writes it
     for path in folder.rglob("*.csv"):
         if path.name not in ("players.csv", "teams.csv", "members.csv"):
             continue
@@ -83,16 +85,19 @@ def test_csv_cell_starting_a_formula_is_neutralised(arbiter: Runner, tmp_path: P
 
 
 def test_a_player_named_as_a_formula_round_trips(arbiter: Runner, tmp_path: Path) -> None:
-    """A name that a spreadsheet would run is kept exactly: in players.csv (the folder's own file, not a
-    spreadsheet's), in JSON, in a TRF and back; a CSV list that arbiter wrote and a person cut down
-    to the columns ``player import`` takes gives the same names back (the quote in front is taken off)."""
+    """A name that a spreadsheet would run is kept exactly: in players.csv (written quoted, as every CSV:
+    an arbiter opens the folder's files in a spreadsheet too, trial37; read back without the quote),
+    in JSON, in a TRF and back; a CSV list that arbiter wrote and a person cut down to the columns
+    ``player import`` takes gives the same names back (the quote in front is taken off)."""
     event = tmp_path / "ev"
     assert arbiter("new", event, "--name", "Open", "--system", "swiss", "--rounds", "3").code == 0
     names = ['=HYPERLINK("http://x.io","go")', "-Smith", "'=Quoted", "'t Hooft", "Plain"]
     for number, name in enumerate(names):
         assert arbiter("-d", event, "player", "add", "--rating", 2000 - number, "--", name).code == 0
     stored = [row["name"] for row in csv.DictReader(io.StringIO((event / "players.csv").read_text("utf-8")))]
-    assert stored == names
+    assert stored == [spreadsheet_cell(name) for name in names] and _formula_cells("\n".join(stored)) == []
+    listed_json = json.loads(arbiter("-d", event, "player", "list", "-f", "json").out)
+    assert [row["name"] for row in listed_json] == names
     listed = arbiter("-d", event, "player", "list", "-f", "csv").out
     assert "'-Smith" in listed and "''=Quoted" in listed and ",'t Hooft," in listed
     cut = io.StringIO()  # the list as a spreadsheet saves it, cut to the columns player import takes
@@ -102,12 +107,12 @@ def test_a_player_named_as_a_formula_round_trips(arbiter: Runner, tmp_path: Path
     assert arbiter("new", copy, "--name", "Copy", "--system", "swiss", "--rounds", "3").code == 0
     assert arbiter("-d", copy, "player", "import", "-", stdin=cut.getvalue()).code == 0
     again = [row["name"] for row in csv.DictReader(io.StringIO((copy / "players.csv").read_text("utf-8")))]
-    assert again == names
+    assert again == stored
     trf = tmp_path / "ev.trf"
     assert arbiter("-d", event, "export", "-o", trf).code == 0
     assert arbiter("import", trf, tmp_path / "back").code == 0
     back = [row["name"] for row in csv.DictReader(io.StringIO((tmp_path / "back" / "players.csv").read_text("utf-8")))]
-    assert back == names
+    assert back == stored
 
 
 def test_sssc_is_printed_in_decimals_and_json_gives_a_number(arbiter: Runner, sample, tmp_path: Path) -> None:
@@ -331,7 +336,7 @@ def test_publish_through_a_link_into_the_event_folder_names_the_link(arbiter: Ru
 def test_every_csv_for_people_is_written_by_the_one_writer() -> None:
     """Issue 25 (trial): a CSV written past render/output.csv_line would skip the formula rule. The
     csv module writes only there and in the store, whose CSV files are the folder's own record (its
-    players.csv, rounds and journal hold every value exactly as it is)."""
+    players.csv, rounds and journal: a formula quoted as in every CSV, read back without the quote)."""
     package = ROOT / "src" / "arbiter_cli"
     writers = {str(path.relative_to(package)) for path in package.rglob("*.py")
                if re.search(r"csv\.(writer|DictWriter)\(", path.read_text(encoding="utf-8"))}

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 from pathlib import Path, PurePosixPath
 
 from arbiter_cli.store.commits import COMMITS
+from arbiter_cli.core.csv_input import spreadsheet_cell
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, Refused
 from arbiter_cli.lifecycle.change import Change, Recorded
 from arbiter_cli.store.digests import DIGESTS_FILE, differences, digest, read_record, record
@@ -55,11 +56,15 @@ _Read = TypeVar("_Read")
 
 
 def csv_text(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    """A folder's CSV file: a text a spreadsheet would run as a formula (a player named ``=HYPERLINK(..)``)
+    is written with a single quote in front (OWASP), which :func:`arbiter_cli.store.tables.csv_lines`
+    takes off again."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(header)
     for row in rows:
-        writer.writerow(["" if cell is None else cell for cell in row])
+        writer.writerow(["" if cell is None else spreadsheet_cell(cell) if isinstance(cell, str) else cell
+                         for cell in row])
     return buffer.getvalue()
 
 

@@ -20,6 +20,7 @@ import datetime as dt
 import io
 from collections.abc import Sequence
 
+from arbiter_cli.core.csv_input import from_spreadsheet_cell, spreadsheet_cell
 from arbiter_cli.lifecycle.change import Change, Recorded
 
 __all__ = ["JOURNAL_FILE", "JOURNAL_COLUMNS", "OLD_COLUMNS", "journal_text", "read_journal"]
@@ -54,7 +55,7 @@ def journal_text(existing: str | None, command: str, changes: Sequence[Change], 
     else:
         buffer.write(existing if existing.endswith("\n") else existing + "\n")
     stamp = _stamp(now)
-    writer.writerows([stamp, command, c.change, c.old, c.new, by] for c in changes)
+    writer.writerows(map(spreadsheet_cell, (stamp, command, c.change, c.old, c.new, by)) for c in changes)
     return buffer.getvalue()
 
 
@@ -65,6 +66,8 @@ def read_journal(text: str) -> list[Recorded]:
     for row in rows[1:]:
         if not row or all(not cell.strip() for cell in row):
             continue
+        if any(cell[:1] == "'" for cell in row):  # a formula written quoted (journal_text)
+            row = [from_spreadsheet_cell(cell) for cell in row]
         time, command, change, old, new, *rest = row + [""] * (6 - len(row))
         entries.append(Recorded(Change(change, old, new), time, command, rest[0] if rest else ""))
     return entries

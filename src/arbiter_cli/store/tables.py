@@ -28,7 +28,7 @@ from typing import Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from arbiter_cli.core.csv_input import UNCLOSED_QUOTE
+from arbiter_cli.core.csv_input import UNCLOSED_QUOTE, from_spreadsheet_cell
 from arbiter_cli.core.errors import BrokenFolder, pydantic_message
 from arbiter_cli.core.words import count
 from arbiter_cli.store.names import SETTINGS_FILE
@@ -204,7 +204,10 @@ def csv_lines(text: str, source: str, columns: Sequence[str], optional: Sequence
             if len(cells) != fields:
                 raise BrokenFolder(f"expected {fields} fields, found {len(cells)}", source=source, line=number)
             if keep:
-                lines.append(Line(source, number, dict(zip(header, map(strip, cells)))))
+                values = map(strip, cells)
+                if "'" in joined:  # a formula written quoted (files.csv_text)
+                    values = map(from_spreadsheet_cell, values)
+                lines.append(Line(source, number, dict(zip(header, values))))
     except csv.Error as error:
         message = UNCLOSED_QUOTE if "unexpected end of data" in str(error) else f"CSV syntax error: {error}"
         raise BrokenFolder(message, source=source, line=last + 1) from None
