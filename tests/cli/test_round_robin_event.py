@@ -198,3 +198,18 @@ def test_the_half_rule_note_names_each_player_left_out_with_the_games_played_ove
     assert shown.code == 0, shown.err
     assert ("note: P2, x (1 of 5 played): withdrew having played fewer than half of their games over the board "
             "(a forfeit is not played); their games do not count" in shown.err)
+
+
+def test_a_game_the_half_rule_annuls_is_no_bye_of_the_opponent(arbiter: Runner, tmp_path: Path) -> None:
+    """The half rule (round_robin_withdrawal = "half"): the games of a player who withdrew having played
+    fewer than half count for no one. Their opponent had no bye: the standings said "byes 1" (trial37)."""
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--name", "X", "--system", "round-robin", "--seed", "1").code == 0
+    names = "".join(f'"P{i}, x"\n' for i in range(1, 7))
+    assert arbiter("-d", folder, "player", "import", "-", stdin="name\n" + names).code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    assert arbiter("-d", folder, "result", "1", "--from", "-", stdin="1 1-0\n2 1-0\n3 0-1\n").code == 0
+    assert arbiter("-d", folder, "player", "withdraw", "2").code == 0
+    rows = json.loads(arbiter("-d", folder, "standings", "-f", "json").out)
+    assert len(rows) == 5 and all(row["byes"] == 0 for row in rows), rows
+    assert sorted(row["played"] for row in rows) == [0, 1, 1, 1, 1]  # P2's opponent: no game, no bye

@@ -44,14 +44,16 @@ class Record:
     byes: int = 0
 
     @classmethod
-    def of(cls, entries: Sequence[RoundEntry]) -> "Record":
-        """Count a player's entries: games played (a 0-0 is one, and a loss), forfeits, byes."""
+    def of(cls, entries: Sequence[RoundEntry], annulled: int = 0) -> "Record":
+        """Count a player's entries: games played (a 0-0 is one, and a loss), forfeits, byes; ``annulled``
+        of the free rounds are a round robin's games the half rule annulled (no bye: the opponent left
+        the event, :func:`arbiter_cli.core.half_rule.as_counted`)."""
         count = Counter(map(_outcome, entries)).get  # counted in C: 1000 players' 11000 rounds (issue 29)
         wins, draws, losses = count(Outcome.WIN, 0), count(Outcome.DRAW, 0), count(Outcome.LOSS, 0)
         return cls(
             played=wins + draws + losses, wins=wins, draws=draws, losses=losses,
             forfeit_wins=count(Outcome.FORFEIT_WIN, 0), forfeit_losses=count(Outcome.FORFEIT_LOSS, 0),
-            byes=sum(count(outcome, 0) for outcome in _BYES),
+            byes=sum(count(outcome, 0) for outcome in _BYES) - annulled,
         )
 
 
@@ -149,6 +151,9 @@ def _compute_standings(tournament: Tournament, last: int, tiebreaks: Sequence[st
     left_out = tuple(f"{p.name} ({games_played(tournament, p.start_number)} of {games_of(tournament)} played)"
                      for p in tournament.players if p.start_number not in kept)
     paired = tournament  # the rounds as paired: their boards are the ones the arbiter sees
+    gone = frozenset(p.start_number for p in tournament.players) - kept
+    annulled = Counter(n for rnd in tournament.rounds[:last] for g in rnd.games if gone & set(g.players)
+                       for n in g.players if n not in gone)  # as_counted's free rounds: no bye (trial37)
     tournament = counted
     edition = tiebreak_rules(tournament, rules)
     settings = tournament.settings
@@ -192,7 +197,7 @@ def _compute_standings(tournament: Tournament, last: int, tiebreaks: Sequence[st
             shown = tpn not in unranked
             row = StandingRow(
                 rank=position if shown else None, rank_to=last_place if shown else None, player=by_tpn[tpn],
-                points=event.points[tpn], record=Record.of(entries[tpn]),
+                points=event.points[tpn], record=Record.of(entries[tpn], annulled[tpn]),
                 tiebreaks={code: (values[code] or {}).get(tpn) for code in computed},
             )
             (rows if shown else after).append(row)
