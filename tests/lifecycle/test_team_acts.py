@@ -96,6 +96,19 @@ def test_team_import_reads_teams_and_their_rosters_in_row_order() -> None:
         import_teams(_event({}), "team,name,rating\nLyon,Ann,2000\nLyon,Bob,2100\n", "teams.csv")
 
 
+
+@pytest.mark.parametrize("text,error,where", [
+    ("team,name,rating\nLyon,Ann,2000\nLyon,Bob,2100\nLyon,Cy,x\n", Refused, r"line 3: .*rating order"),
+    ("team,name,rating\nLyon,Ann,2000\nParis,Di,1900\nLyon,Bob,2100\nLyon,Ann,1000\n", Refused, r"line 4: .*rating order"),
+    ("team,name,rating,fide_id\nLyon,Ann,2000,7\nLyon,Bob,1900,7\n", Refused, r"line 3: Bob: FIDE id 7 is already Ann's"),
+    ("team,name,rating\nLyon,Ann,2000\nLyon,Ann,1900\n", Refused, r"line 3: Ann is already on the roster"),
+])
+def test_team_import_names_the_first_row_refused_in_file_order(text: str, error: type[Exception], where: str) -> None:
+    """An import puts a team's rows in a row on its roster at once (issue 29: 1,200 rows one by one copied
+    the event 1,200 times); a refusal is still named at the first row that breaks a rule, as row by row."""
+    with pytest.raises(error, match=rf"teams.csv, {where}"):
+        import_teams(_event({}), text, "teams.csv")
+
 def test_team_numbers_follow_the_team_rating_at_the_first_pairing() -> None:
     paired = pair_team_round(_event(FOUR))
     after = paired.tournament

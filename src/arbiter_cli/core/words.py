@@ -60,6 +60,8 @@ def folded(text: str) -> str:
     >>> folded(" Échecs Lyon ") == folded("echecs lyon"), folded("Guérin, Zoé")
     (True, 'guerin, zoe')
     """
+    if text.isascii():  # no accent to take off (an import of 1,200 players folds 200 team names 800 times)
+        return text.strip().casefold()
     decomposed = unicodedata.normalize("NFKD", text.strip())
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 

@@ -312,15 +312,43 @@ def import_teams(tournament: TeamTournament, text: str, source: str,
         raise BadArgument("the file has no team", source=source)
     changes: list[Change] = []
     after = tournament
+    waiting: list[tuple[int, RosterEntry]] = []  # (line, player) of the last rows, all of one team
+
+    def put_waiting() -> None:
+        """The players waiting put on their team's roster at once, as one ``add_to_roster`` a row would
+        (issue 29: each call copies the whole event); a refusal is named at its row, found row by row."""
+        nonlocal after, changes
+        batch = list(waiting)
+        waiting.clear()
+        if not batch:
+            return
+        team = str(waiting_team[0])
+        try:
+            after, _, added = add_to_roster(after, team, [entry for _, entry in batch], renumber=False)
+            changes += added
+        except (BadArgument, Refused):
+            for line, entry in batch:
+                try:
+                    after, _, added = add_to_roster(after, team, [entry], renumber=False)
+                except (BadArgument, Refused) as error:
+                    raise type(error)(error.message, source=source, line=line,
+                                      field=error.field if error.field not in (None, "PLAYER", "TEAM") else None
+                                      ) from None
+                changes += added
+            raise AssertionError("a roster refused at once was taken row by row")  # pragma: no cover
+
+    waiting_team: list[int] = [0]
     teams: dict[str, TeamEntry] = {}  # a team by its folded name or short code; the first one registered wins
     for team in tournament.teams:
         for key in (folded(team.name), folded(team.short)):
             teams.setdefault(key, team)
     teams.pop("", None)
     for line, row in rows:
+        name = row.get("team", "")
+        existing = teams.get(folded(name)) if folded(name) else None
+        if existing is None or existing.number != waiting_team[0]:
+            put_waiting()
         try:
-            name = row.get("team", "")
-            existing = teams.get(folded(name)) if folded(name) else None
             if existing is None:
                 try:
                     after, existing, added = add_team(after, name, row.get("short", ""))
@@ -343,12 +371,13 @@ def import_teams(tournament: TeamTournament, text: str, source: str,
                 raise BadArgument(f"missing: the row gives a player's {given[0]} but no name (a row with only the "
                                   "team registers the team alone)", field="name")
             if row.get("name"):
-                entry = _import_entry(row)
-                after, _, added = add_to_roster(after, str(existing.number), [entry], renumber=False)
-                changes += added
+                waiting_team[0] = existing.number
+                waiting.append((line, _import_entry(row)))
         except (BadArgument, Refused) as error:
+            put_waiting()  # a refusal of an earlier row comes first
             raise type(error)(error.message, source=source, line=line,
                               field=error.field if error.field not in (None, "PLAYER", "TEAM") else None) from None
+    put_waiting()
     if not after.rounds:  # numbered team by team once, as each row's own numbering would have left them
         after = _players_team_by_team(after, [(after.team_of[p.start_number], p) for p in after.players])
     return after, changes
