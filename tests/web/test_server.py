@@ -78,6 +78,45 @@ def test_the_pages_are_made_again_when_the_folder_changes_and_kept_when_it_does_
     assert site.pages()["index.html"].body == b"two\n"  # type: ignore[index]
 
 
+class _CountingPages(dict[str, bytes]):
+    """A site whose pages say when they are made (a site's mapping makes a page when it is read)."""
+
+    def __init__(self, names: list[str], version: int, made: list[str], broken: str = "") -> None:
+        super().__init__((name, b"") for name in names)
+        self.version, self.made, self.broken = version, made, broken
+
+    def __getitem__(self, name: str) -> bytes:
+        if name not in self:
+            raise KeyError(name)
+        if name == self.broken:
+            raise RuntimeError("a bug in this page")
+        self.made.append(name)
+        return f"{name} v{self.version}".encode()
+
+
+def test_serve_makes_only_the_pages_asked_for_and_keeps_a_page_that_fails_as_it_was() -> None:
+    """issue 29 (trial37): serve made all 1,500 pages of a big event before its first answer (3 s warm,
+    27 s cold); a page is made when a browser first asks for it, once per reading of the folder. A page
+    that fails to be made again stays as it was (a bug in a page must not stop the server)."""
+    state = {"version": 1}
+    made: list[str] = []
+    notes: list[str] = []
+    names = [f"players/{n}.html" for n in range(1000)] + ["index.html"]
+    site = LiveSite(lambda: _CountingPages(names, state["version"], made,
+                                           "index.html" if state["version"] == 2 else ""),
+                    lambda: state["version"], notes.append, patience=None)
+    site.build()
+    pages = site.pages()
+    assert pages is not None and len(pages) == 1001 and made == []
+    assert pages["index.html"].body == b"index.html v1" and pages["index.html"].body == b"index.html v1"
+    assert made == ["index.html"] and "players/7.html" in pages and "nope.html" not in pages
+    state["version"] = 2
+    pages = site.pages()
+    assert pages is not None and pages["index.html"].body == b"index.html v1"  # its bug: the page as it was
+    assert notes == ["internal error while making index.html, it stays as it was: RuntimeError: a bug in this page"]
+    assert pages["players/7.html"].body == b"players/7.html v2" and made == ["index.html", "players/7.html"]
+    assert pages.get("nope.html") is None
+
 def test_a_slow_rebuild_keeps_serving_the_pages_as_they_were_until_it_is_done() -> None:
     """A big event takes seconds to make again: a request waits at most the patience, then gets
     the old pages; once the rebuild is done, the new ones."""

@@ -29,7 +29,7 @@ import ssl
 import sys
 import threading
 import time
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -162,6 +162,54 @@ def page_name(target: str) -> str:
     return "/".join(segments[:-1] + [segments[-1] or "index.html"])
 
 
+class _Pages(Mapping[str, Page]):
+    """The pages of one reading of the folder, each made when first asked for (issue 29: a big event's
+    1,500 pages took seconds before the first answer; a browser asks for a few), one at a time. A page
+    that fails to be made (a bug in a page) is the one of the reading before, if it was made, and
+    ``warn`` says why; else the request fails alone."""
+
+    def __init__(self, bodies: Mapping[str, bytes], before: Mapping[str, Page], warn: Callable[[str], None]) -> None:
+        self._bodies = bodies
+        self._before = before
+        self._warn = warn
+        self._made: dict[str, Page] = {}
+        self._lock = threading.Lock()
+
+    def __getitem__(self, name: str) -> Page:
+        page = self._made.get(name)
+        if page is not None:
+            return page
+        with self._lock:
+            page = self._made.get(name)
+            if page is None:
+                try:
+                    page = Page.of(name, self._bodies[name])
+                except KeyError:
+                    raise
+                except Exception as error:  # noqa: BLE001 - a bug in a page must not stop the server
+                    page = self._before.get(name)
+                    if page is None:
+                        raise
+                    self._warn(f"internal error while making {name}, it stays as it was: "
+                               f"{type(error).__name__}: {error}")
+                self._made[name] = page
+            return page
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._bodies
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._bodies)
+
+    def __len__(self) -> int:
+        return len(self._bodies)
+
+    def made(self) -> dict[str, Page]:
+        """The pages made so far (what a failing page of the next reading falls back on)."""
+        with self._lock:
+            return {**self._before, **self._made}
+
+
 class LiveSite:
     """The pages of a page source, made again whenever the folder's fingerprint changes.
 
@@ -183,7 +231,7 @@ class LiveSite:
         self._lock = threading.Lock()
         self._made = threading.Condition(self._lock)
         self._seen: Hashable = None  # the fingerprint last built from (or being built from), or last failed on
-        self._pages: dict[str, Page] | None = None
+        self._pages: _Pages | None = None
         self._building = False
         self._rebuilds = 0  # rebuilds done (a failed one included)
 
@@ -208,13 +256,15 @@ class LiveSite:
                 self._made.wait_for(lambda: self._rebuilds >= done, timeout=self._patience)
             return self._pages
 
-    def _make(self) -> dict[str, Page]:
-        return {name: Page.of(name, body) for name, body in self._source().items()}
+    def _make(self) -> _Pages:
+        """The folder read again; its pages are made as they are asked for (:class:`_Pages`)."""
+        before = self._pages.made() if self._pages is not None else {}
+        return _Pages(self._source(), before, self._warn)
 
     def _rebuild(self) -> None:
         """Make the pages until they are of the folder as it is now (run in its own thread)."""
         while True:
-            pages: dict[str, Page] | None = None
+            pages: _Pages | None = None
             try:
                 pages = self._make()
             except DomainError as error:
