@@ -190,3 +190,50 @@ def test_a_writer_killed_before_it_cleared_its_mark_is_not_named_as_the_holder(t
         assert _holder_of(fd) == f"pid {os.getpid()} since 10:00:00 UTC: arbiter pair is writing it"
     finally:
         os.close(fd)
+
+
+def test_a_refused_command_leaves_no_lock_file_where_it_found_none(tmp_path: Path) -> None:
+    """No change on disk for a bad input (trial37: a refused command left a new, empty .arbiter.lock):
+    a writer that made the lock file removes it as it lets the lock go."""
+    import shutil
+
+    from conftest import ROOT
+
+    folder = tmp_path / "ev"
+    shutil.copytree(ROOT / "sample_events" / "swiss32-in-progress", folder)
+    (folder / ".arbiter.lock").unlink(missing_ok=True)  # a clone has none (.gitignore); a working copy may
+    before = sorted(path.name for path in folder.iterdir())
+    for args in (["result", "5", "2", "1-2"], ["result", "5", "--from", str(tmp_path / "none.txt")],
+                 ["player", "add", "Late, Lou", "--rating", "strong"]):
+        done = subprocess.run([sys.executable, "-m", "arbiter_cli", "-d", str(folder), *args],
+                              capture_output=True, text=True)
+        assert done.returncode == 2, done.stderr
+        assert sorted(path.name for path in folder.iterdir()) == before, args
+
+
+def test_a_lock_file_removed_while_a_command_waited_on_it_is_waited_on_again(tmp_path: Path) -> None:
+    """The lock is on the file: a command that waited on a lock file its maker then removed takes the
+    lock on the file there now (or makes one), never on the removed one, which nobody else sees."""
+    import fcntl
+
+    from arbiter_cli.store.files import _LockFile
+
+    path = tmp_path / ".arbiter.lock"
+    maker = _LockFile(path)
+    fcntl.flock(maker.fd, fcntl.LOCK_EX)
+    waiter = _LockFile(path)  # opened while the maker holds it
+    assert maker.made and not waiter.made
+    maker.close(exclusive=True)  # removes the file it made
+    assert not path.exists()
+    waiter.hold(fcntl.LOCK_EX, fcntl.flock)
+    assert path.exists() and waiter.made and os.fstat(waiter.fd).st_ino == os.stat(path).st_ino
+    other = _LockFile(path)  # a newcomer sees the lock held
+    try:
+        fcntl.flock(other.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        raise AssertionError("two holders of one lock")
+    except BlockingIOError:
+        pass
+    finally:
+        other.close(exclusive=False)
+    waiter.close(exclusive=True)
+    assert not path.exists()

@@ -134,6 +134,49 @@ def fsync_dir(path: Path) -> None:
             os.close(fd)
 
 
+class _LockFile:
+    """A folder's lock file (``.arbiter.lock``), open. A command that finds none makes it, and a writer
+    that made it removes it when done, so that a command leaves the folder as it found it, the refused
+    ones included (trial37: a refused command left a new empty lock file). The lock is on the file:
+    one removed while a command waited on it is opened (or made) again, and waited on again."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.fd, self.made = self._open()
+
+    def _open(self) -> tuple[int, bool]:
+        try:
+            return os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644), True
+        except FileExistsError:
+            return os.open(self.path, os.O_RDWR), False
+
+    def hold(self, mode: int, take: Callable[[int, int], None]) -> None:
+        """Take the lock in ``mode`` (``take(fd, mode)`` waits for it), on the file that is there."""
+        while True:
+            take(self.fd, mode)
+            try:
+                now = os.stat(self.path)
+            except FileNotFoundError:
+                now = None
+            held = os.fstat(self.fd)
+            if now is not None and (now.st_ino, now.st_dev) == (held.st_ino, held.st_dev) and held.st_nlink:
+                return
+            os.close(self.fd)  # its maker removed it while this command waited: wait on the one there now
+            while True:
+                try:
+                    self.fd, self.made = self._open()
+                    break
+                except FileNotFoundError:  # removed between the two opens: again
+                    continue
+
+    def close(self, exclusive: bool) -> None:
+        """Let the lock go; a writer removes the lock file it made (while it still holds it)."""
+        if exclusive and self.made:
+            with contextlib.suppress(OSError):
+                os.unlink(self.path)
+        os.close(self.fd)
+
+
 def _say_who(fd: int, holder: str) -> bool:
     """Leave this writer's process id, time and command in the open lock file."""
     stamp = dt.datetime.now(dt.timezone.utc).strftime("%H:%M:%S UTC")
@@ -273,29 +316,30 @@ class FolderStore:
                 raise BadArgument(f"ARBITER_LOCK_TIMEOUT must be a number of seconds, not {text!r}") from None
         self._require_folder()
         try:
-            fd = os.open(self.path / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+            lock = _LockFile(self.path / LOCK_FILE)
         except OSError as error:
             if not exclusive and error.errno in (errno.EACCES, errno.EROFS, errno.EPERM):
                 yield
                 return
             raise BrokenFolder(f"cannot open the lock file: {error.strerror}", source=LOCK_FILE) from None
         written = False
+        mode = fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH
         try:
             deadline = time.monotonic() + timeout
             self._finish_outer(deadline)
-            self._flock(fd, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH, deadline, waiting)
+            lock.hold(mode, lambda fd, m: self._flock(fd, m, deadline, waiting))
             while (self.path.parent.parent / PENDING_FILE).exists():  # its writer held our lock, and was killed
-                fcntl.flock(fd, fcntl.LOCK_UN)
+                fcntl.flock(lock.fd, fcntl.LOCK_UN)
                 self._finish_outer(deadline)
-                self._flock(fd, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH, deadline, waiting)
+                lock.hold(mode, lambda fd, m: self._flock(fd, m, deadline, waiting))
             if (self.path / PENDING_FILE).exists():  # a writer was killed mid-change: finish it
                 if not exclusive:
-                    self._flock(fd, fcntl.LOCK_EX, deadline, waiting)
+                    lock.hold(fcntl.LOCK_EX, lambda fd, m: self._flock(fd, m, deadline, waiting))
                 self._recover()
                 if not exclusive:
-                    self._flock(fd, fcntl.LOCK_SH, deadline, waiting)
+                    lock.hold(fcntl.LOCK_SH, lambda fd, m: self._flock(fd, m, deadline, waiting))
             if exclusive:
-                written = _say_who(fd, holder)
+                written = _say_who(lock.fd, holder)
                 self._remove_stale_temporaries()
                 edits = self.hand_edits()
                 self.noticed, self.noticed_after = (edits[0], edits[1]) if edits else ([], "")
@@ -303,8 +347,8 @@ class FolderStore:
         finally:
             if written:
                 with contextlib.suppress(OSError):
-                    os.ftruncate(fd, 0)
-            os.close(fd)
+                    os.ftruncate(lock.fd, 0)
+            lock.close(exclusive)
 
     def _finish_outer(self, deadline: float) -> None:
         """Complete the change of the folder this one is inside (a group event's, whose stage this is)
@@ -314,12 +358,12 @@ class FolderStore:
         if not (outer / PENDING_FILE).exists():
             return
         try:
-            fd = os.open(outer / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+            lock = _LockFile(outer / LOCK_FILE)
         except OSError as error:
             raise BrokenFolder(f"cannot open the lock file of the folder around this one: {error.strerror}",
                                source=str(outer / LOCK_FILE)) from None
         try:
-            self._flock(fd, fcntl.LOCK_EX, deadline)
+            lock.hold(fcntl.LOCK_EX, lambda fd, m: self._flock(fd, m, deadline))
             try:
                 renames, deletions = _manifest(json.loads((outer / PENDING_FILE).read_text(encoding="utf-8")))
             except FileNotFoundError:
@@ -333,7 +377,7 @@ class FolderStore:
                 raise BrokenFolder(f"an interrupted change of the folder around this one cannot be completed yet "
                                    f"({error.strerror or error})", source=str(outer / PENDING_FILE)) from None
         finally:
-            os.close(fd)
+            lock.close(True)
 
     def _flock(self, fd: int, mode: int, deadline: float, waiting: Callable[[str], None] | None = None) -> None:
         started = time.monotonic()
