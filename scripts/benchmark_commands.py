@@ -21,7 +21,8 @@ named by its sizes and --seed; --rebuild makes them again):
   paired, played and finalised, and one more tournament running (the "club tournament" rows).
 
 Each command runs as an arbiter types it (``arbiter standings`` in the event's folder), in a fresh
-process with stdout to a file, --runs times; the figures are the median wall time and the largest
+process with stdout to /dev/null (``--terminal COLUMNS``: to a pseudo-terminal that wide, whose tables
+Rich draws to fit it), --runs times; the figures are the median wall time and the largest
 peak resident memory of the process (``os.wait4``). A command that writes runs on a fresh copy of
 the event each time; ``publish`` is timed on its second run, after a first ``publish`` and one
 ``result``. Bulk imports (``player import``, ``team import``) go into a new event each time.
@@ -268,12 +269,47 @@ class Child:
     stderr: str
 
 
+#: ``--terminal COLUMNS``: the venue commands write to a pseudo-terminal this wide (0: to /dev/null).
+TERMINAL = {"columns": 0}
+
+
+@contextlib.contextmanager
+def terminal(columns: int) -> Iterator[int]:
+    """A pseudo-terminal ``columns`` wide, as an arbiter's window: its end for the child's stdout, the
+    other end read (and thrown away) by a thread, as a terminal shows what it is given."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    main, child_end = pty.openpty()
+    fcntl.ioctl(child_end, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
+
+    def drain() -> None:
+        with contextlib.suppress(OSError):
+            while os.read(main, 65536):
+                pass
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    try:
+        yield child_end
+    finally:
+        os.close(child_end)
+        reader.join(5)
+        os.close(main)
+
+
 def run_child(argv: list[str], cwd: Path, timeout: float, out: Path | None = None) -> Child:
-    """Run ``argv`` in a fresh process; its wall time and its own peak resident memory."""
-    with tempfile.TemporaryFile() as err, open(out or os.devnull, "wb") as stdout:
+    """Run ``argv`` in a fresh process; its wall time and its own peak resident memory. Its stdout goes
+    to ``out``, else to a pseudo-terminal with ``--terminal``, else to /dev/null."""
+    with tempfile.TemporaryFile() as err, contextlib.ExitStack() as stack:
+        stdout: Any = (stack.enter_context(terminal(TERMINAL["columns"])) if out is None and TERMINAL["columns"]
+                       else stack.enter_context(open(out or os.devnull, "wb")))
+        environment = {**ENVIRONMENT, "COLUMNS": str(TERMINAL["columns"])} if TERMINAL["columns"] else ENVIRONMENT
         started = time.perf_counter()
         child = subprocess.Popen(argv, cwd=cwd, stdout=stdout, stderr=err, stdin=subprocess.DEVNULL,
-                                 env=ENVIRONMENT)
+                                 env=environment)
         stopped = threading.Event()
 
         def stop() -> None:
@@ -559,7 +595,10 @@ def main() -> int:
     parser.add_argument("--no-gacrux", action="store_true", help="pairing: leave gacrux out")
     parser.add_argument("--no-bbp", action="store_true", help="pairing: leave bbpPairings out")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write the figures here too")
+    parser.add_argument("--terminal", type=int, default=0, metavar="COLUMNS", help="the commands write to a "
+                        "pseudo-terminal COLUMNS wide, as an arbiter sees them (default: to /dev/null)")
     args = parser.parse_args()
+    TERMINAL["columns"] = args.terminal
 
     players = scaled(args.players, 1000, args.scale, 10)
     teams = scaled(args.teams, 200, args.scale, 6)
