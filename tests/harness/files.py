@@ -22,12 +22,26 @@ __all__ = ["Row", "rows", "settings", "points", "round_numbers", "round_rows", "
 
 Row = dict[str, str]
 
+#: What a spreadsheet runs as a formula; a folder's CSV writes such a text with a single quote in front
+#: (docs/reference/folder.md), and a reader takes it off.
+_QUOTED_FORMULA = re.compile(r"^'+[=+\-@\t\r]")
+
+
+def unquoted(cell: str) -> str:
+    """A folder's CSV cell as the text it stands for: a quote in front of a formula taken off."""
+    return cell[1:] if _QUOTED_FORMULA.match(cell) else cell
+
+
+def _read(text: str) -> list[Row]:
+    return [{key: unquoted(value) if isinstance(value, str) else value for key, value in row.items()}
+            for row in csv.DictReader(io.StringIO(text))]
+
 
 def rows(path: Path) -> list[Row]:
     """The rows of a CSV file with a header (no file: no rows)."""
     if not path.is_file():
         return []
-    return list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8-sig"))))
+    return _read(path.read_text(encoding="utf-8-sig"))
 
 
 def settings(folder: Path) -> dict[str, Any]:
@@ -119,6 +133,6 @@ class JournalRow:
 
 
 def journal_rows(data: bytes) -> list[JournalRow]:
-    reader = csv.DictReader(io.StringIO(data.decode("utf-8-sig")))
+    reader = _read(data.decode("utf-8-sig"))
     return [JournalRow(r.get("time", ""), r.get("command", ""), r.get("change", ""), r.get("old", ""),
                        r.get("new", "")) for r in reader]
