@@ -256,6 +256,7 @@ def emit(view: View, fmt: Format, console: Console | None = None) -> None:
         from rich.console import Console
         from rich.table import Table
 
+        made = console is None  # what Rich draws on a console made here is kept for the next tables
         console = console or stdout_console()
         fitted = fit_table(view, console.width)
         dropped = [c.header for c in table_columns(view) if c not in fitted.columns]
@@ -263,31 +264,33 @@ def emit(view: View, fmt: Format, console: Console | None = None) -> None:
             sys.stderr.write(f"note: {len(dropped)} column{'s' if len(dropped) > 1 else ''} left out to fit "
                              f"{console.width} characters: {', '.join(dropped)} (a wider window, or --format csv, "
                              "shows every column)\n")
-        table = Table(title=view.title, title_justify="left", show_lines=False)
         body = _one_line_body(fitted)
-        for index, column in enumerate(fitted.columns):
-            if body is not None:  # widths given: the head is drawn alone, the rows by _Body
-                table.add_column(column.header, justify=column.justify, width=body.widths[index],
-                                 no_wrap=True, overflow="fold")
-            elif fitted.widths is None:  # the table fits as it is: Rich lays it out
-                table.add_column(column.header, justify=column.justify)
-            else:
-                table.add_column(column.header, justify=column.justify, width=fitted.widths[index],
-                                 no_wrap=not column.wrap, overflow="fold")
-        if body is None:
-            for row in fitted.rows:
-                table.add_row(*row)
         if fitted.width > console.width:  # too wide even with the names wrapped: never cut a number
             colours: Any = console.color_system
             console = Console(file=console.file, width=fitted.width, highlight=False, emoji=False,
                               color_system=colours, force_terminal=console.is_terminal, no_color=console.no_color)
-        drawn = table if body is None else _Body(table, body)
-        if console.is_terminal:
-            console.print(drawn)
-        else:  # piped: Rich pads the title to the table's width, and a line never ends in spaces
-            with console.capture() as captured:
-                console.print(drawn)
-            console.file.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
+        if body is not None and not (console.record or console.is_jupyter or console.legacy_windows):
+            text = _table_text(console, view.title, [c.header for c in fitted.columns], body,
+                               _kept(console) if made else {})
+            if not console.is_terminal:  # piped: Rich pads the title to the table's width; no line ends in spaces
+                text = "".join(line.rstrip() + "\n" for line in text.splitlines())
+            console.file.write(text)  # in one write, what Rich's console would write
+        else:
+            table = Table(title=view.title, title_justify="left", show_lines=False)
+            for index, column in enumerate(fitted.columns):
+                if fitted.widths is None:  # the table fits as it is: Rich lays it out
+                    table.add_column(column.header, justify=column.justify)
+                else:
+                    table.add_column(column.header, justify=column.justify, width=fitted.widths[index],
+                                     no_wrap=not column.wrap, overflow="fold")
+            for row in fitted.rows:
+                table.add_row(*row)
+            if console.is_terminal:
+                console.print(table)
+            else:
+                with console.capture() as captured:
+                    console.print(table)
+                console.file.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
     sys.stdout.flush()
 
 
@@ -390,78 +393,100 @@ def _one_line_body(fitted: Fitted) -> _Rows | None:
     return _Rows(fitted.rows, [c.justify for c in fitted.columns], widths, wraps, sizes, frozenset(long))
 
 
-class _Body:
-    """A table drawn as Rich draws it, faster: Rich draws the title and the head (the table without
-    rows), unless the console has no colours and they are plain lines (:meth:`_plain_head`), and
-    the rows, plain text of one line per cell (a long name wrapped by Rich's own word wrap), are
-    laid out here in Rich's box, each cell padded by a space and aligned as Rich aligns it. Drawing
-    a table cell by cell is most of the time of a long table in Rich (``team card`` of 180 teams:
-    seconds); this takes a fraction. ``tests/render/test_fast_table_body.py`` checks that both draw
-    the same characters."""
+#: What Rich drew on the consoles :func:`emit` makes, for the next tables of the command, by the
+#: console's settings: the heads, the title's style, the long names wrapped (issue 29: ``team card``
+#: draws 200 tables of a handful of heads, and an opponent's name comes back round after round).
+_KEPT: dict[tuple[Any, ...], dict[Any, Any]] = {}
 
-    def __init__(self, head: Table, body: _Rows) -> None:
-        self.head = head
-        self.body = body
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
-        from rich.segment import Segment
+def _kept(console: Console) -> dict[Any, Any]:
+    """What is kept for a console :func:`emit` made (:func:`stdout_console`, or a wider one: no
+    highlighting, no emoji codes, Rich's own theme), by all else Rich's drawing depends on."""
+    key = (console.color_system, console.no_color, console.is_terminal, console.encoding, console.width,
+           console.safe_box, console.legacy_windows)
+    return _KEPT.setdefault(key, {})
 
-        assert self.head.box is not None
-        box = self.head.box.substitute(options, safe=console.safe_box if self.head.safe_box is None
-                                       else self.head.safe_box)
-        plain = self._plain_head(console, options, box)
-        if plain is not None:
-            for text in plain:
-                yield Segment(text)
-                yield Segment.line()
+
+def _table_text(console: Console, title: object, headers: list[str], body: _Rows, kept: dict[Any, Any]) -> str:
+    """The table of ``body`` as Rich's console writes it on ``console``, colours included. Rich draws
+    the title and the head (a table without rows, its bottom edge left out); the rows, one-line cells
+    of plain text (:func:`_one_line_body`), are laid out here in Rich's box, each cell padded by a
+    space and aligned as Rich aligns it, a cell wider than its column (a name) wrapped by Rich's own
+    word wrap. Drawing a table cell by cell is most of the time of a long table in Rich (``team
+    card`` of 200 teams: seconds). ``kept`` keeps what Rich drew for the next tables: a head by its
+    headers, widths and alignments; the style codes around a title of one line of plain text (the
+    same around another such title); a wrapped text by its column's width and alignment.
+    ``tests/render/test_fast_table_body.py`` checks that both write the same characters."""
+    from rich.box import HEAVY_HEAD
+
+    widths = body.widths
+    line = _plain_title(title, sum(widths) + 3 * len(widths) + 1, emoji=getattr(console, "_emoji", True))
+    key = (tuple(headers), tuple(widths), tuple(body.justify))
+    head, style = kept.get(key), kept.get("title")
+    if line is not None and head is not None and style is not None:
+        drawn = style[0] + line + style[1] + head
+    else:
+        drawn = _rich_head(console, title, headers, body)
+        first, _, rest = drawn.partition("\n")
+        around = first.split(line) if line is not None else []
+        if len(around) == 2 and all(not code or code.startswith("\x1b") for code in around):
+            kept["title"], kept[key] = (around[0], around[1] + "\n"), rest
+    box = HEAVY_HEAD.substitute(console.options, safe=console.safe_box)
+    mid, foot = (box.mid_left, box.mid_vertical, box.mid_right), (box.foot_left, box.foot_vertical, box.foot_right)
+    lines = [drawn]
+    last, widths, justify = len(body.rows) - 1, body.widths, body.justify
+    for index, (row, sizes) in enumerate(zip(body.rows, body.sizes)):
+        left, divider, right = foot if index == last else mid
+        if index in body.long:
+            lines += [left + divider.join(cells) + right + "\n" for cells in _wrapped(console, row, sizes, body, kept)]
         else:
-            lines = Segment.split_lines(console.render(self.head, options))
-            *drawn, _bottom = list(lines)  # the head's bottom edge: the rows come before it
-            for line in drawn:
-                yield from line
-                yield Segment.line()
-        widths, justify = self.body.widths, self.body.justify
-        last = len(self.body.rows) - 1
-        for index, (row, sizes) in enumerate(zip(self.body.rows, self.body.sizes)):
-            left, divider, right = ((box.foot_left, box.foot_vertical, box.foot_right) if index == last else
-                                    (box.mid_left, box.mid_vertical, box.mid_right))
-            if index in self.body.long:
-                for padded in self._wrapped(console, row):
-                    yield Segment(left + divider.join(padded) + right)
-                    yield Segment.line()
-                continue
-            cells = [f" {_spaced(text, width - size, how)} " for text, size, width, how in
-                     zip(row, sizes, widths, justify)]
-            yield Segment(left + divider.join(cells) + right)
-            yield Segment.line()
-        yield Segment(box.get_bottom([width + 2 for width in widths]))
-        yield Segment.line()
+            lines.append(left + divider.join([f" {_spaced(text, width - size, how)} " for text, size, width, how
+                                              in zip(row, sizes, widths, justify)]) + right + "\n")
+    lines.append(box.get_bottom([width + 2 for width in widths]) + "\n")
+    return "".join(lines)
 
-    def _wrapped(self, console: Console, row: list[str]) -> list[list[str]]:
-        """A row whose long cells Rich wraps (its own word wrap, as it wraps a table's cell), the
-        others at the top and blank below: its lines, each a list of padded cells."""
-        cells: list[list[str]] = []
-        for text, width, justify, wrap in zip(row, self.body.widths, self.body.justify, self.body.wraps):
-            if wrap and _cells(text) > width:
-                lines = [line.plain for line in console.render_str(text, highlight=False).wrap(
-                    console, width, justify=justify, overflow="fold", no_wrap=False)]
-                cells.append([f" {line}{' ' * (width - _cells(line))} " for line in lines])
-            else:
-                cells.append([f" {_aligned(text, width, justify)} "])
-        height = max(len(lines) for lines in cells)
-        blank = [" " * (width + 2) for width in self.body.widths]
-        return [[lines[k] if k < len(lines) else blank[column] for column, lines in enumerate(cells)]
-                for k in range(height)]
 
-    def _plain_head(self, console: Console, options: ConsoleOptions, box: Box) -> list[str] | None:
-        """The title and the head as Rich draws them on a console without colours or styles (a file,
-        a pipe: what scripts and the benchmarks read), when the title and every header is one line
-        that fits; else None (Rich draws the head). Rich took most of the time of ``team card``'s
-        200 tables drawing their heads."""
-        if console.color_system is not None:
-            return None
-        return _plain_lines(self.head.title, [column.header for column in self.head.columns], self.body, box,
-                            options.max_width, emoji=getattr(console, "_emoji", True))
+def _rich_head(console: Console, title: object, headers: list[str], body: _Rows) -> str:
+    """The title and the head of the table of ``body`` as Rich's console writes them: a table
+    without rows, its bottom edge left out (the rows come before it)."""
+    from rich.table import Table
+
+    table = Table(title=title, title_justify="left", show_lines=False)  # type: ignore[arg-type]
+    for header, width, justify in zip(headers, body.widths, body.justify):
+        table.add_column(header, justify=justify, width=width, no_wrap=True, overflow="fold")
+    with console.capture() as captured:
+        console.print(table)
+    return "".join(captured.get().splitlines(keepends=True)[:-1])
+
+
+def _wrapped(console: Console, row: list[str], sizes: list[int], body: _Rows,
+             kept: dict[Any, Any]) -> list[list[str]]:
+    """A row whose long cells Rich wraps (its own word wrap, as it wraps a table's cell), the others
+    at the top and blank below: its lines, each a list of padded cells."""
+    cells: list[list[str]] = []
+    for text, size, width, justify, wrap in zip(row, sizes, body.widths, body.justify, body.wraps):
+        if wrap and size > width:
+            lines = kept.get((text, width, justify))
+            if lines is None:
+                lines = kept[(text, width, justify)] = [
+                    f" {line.plain}{' ' * (width - _cells(line.plain))} " for line in console.render_str(
+                        text, highlight=False).wrap(console, width, justify=justify, overflow="fold", no_wrap=False)]
+            cells.append(lines)
+        else:
+            cells.append([f" {_spaced(text, width - size, justify)} "])
+    height = max(len(lines) for lines in cells)
+    return [[lines[k] if k < len(lines) else " " * (width + 2) for lines, width in zip(cells, body.widths)]
+            for k in range(height)]
+
+
+def _plain_title(title: object, width: int, emoji: bool) -> str | None:
+    """A table's title as Rich draws it in a table ``width`` cells wide, without its style, when it is
+    one line of plain text (no markup; no ``:name:`` code where the console reads emoji codes) that
+    fits; else None."""
+    if not isinstance(title, str) or not title or not title.isprintable() or "[" in title or title != title.strip() \
+            or (emoji and ":" in title) or _cells(title) > width:
+        return None
+    return _aligned(title, width, "left")
 
 
 def _plain_lines(title: object, headers: Sequence[object], body: _Rows, box: Box | _PlainBox, max_width: int,
@@ -471,18 +496,13 @@ def _plain_lines(title: object, headers: Sequence[object], body: _Rows, box: Box
     ``:name:`` code where the console reads emoji codes) that fits in ``max_width``; else None."""
     widths = body.widths
     width = sum(widths) + 3 * len(widths) + 1
-    if not isinstance(title, str) or width > max_width:
-        return None
-    texts = [title, *headers]
-    if not all(isinstance(text, str) for text in headers) or any(
+    line = _plain_title(title, width, emoji)
+    if line is None or width > max_width or not all(isinstance(text, str) for text in headers) or any(
             not text.isprintable() or "[" in text or text != text.strip() or (emoji and ":" in text)
-            for text in texts if isinstance(text, str)):
-        return None
-    if not title or _cells(title) > width or any(_cells(str(h)) > w for h, w in zip(headers, widths)):
+            or _cells(text) > w for text, w in zip(map(str, headers), widths)):
         return None
     cells = [f" {_aligned(str(header), w, justify)} " for header, w, justify in zip(headers, widths, body.justify)]
-    return [_aligned(title, width, "left"), box.get_top([w + 2 for w in widths]),
-            box.head_left + box.head_vertical.join(cells) + box.head_right,
+    return [line, box.get_top([w + 2 for w in widths]), box.head_left + box.head_vertical.join(cells) + box.head_right,
             box.get_row([w + 2 for w in widths], "head")]
 
 
