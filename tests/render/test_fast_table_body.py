@@ -216,3 +216,55 @@ def test_a_message_is_written_as_rich_s_console_prints_it(message: str) -> None:
         assert plain.getvalue() == rich.getvalue()
     else:
         assert plain.getvalue() == ""
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(st.sampled_from("ab XY-,.(0"), min_size=1, max_size=40), width=st.integers(1, 14),
+       justify=st.sampled_from(["left", "right", "center"]))
+def test_a_line_of_ascii_wraps_where_and_as_rich_s_text_wrap_wraps_it(text: str, width: int, justify: Any) -> None:
+    """Issue 29: ``log``'s 7,000 long cells, each once, were most of its time on an 80-column
+    terminal in ``Text.wrap``; a line of printable ASCII is broken at Rich's own ``divide_line``
+    offsets and aligned here, the same lines, spaces included, as ``Text.wrap`` gives."""
+    from rich.text import Text
+
+    console = Console(width=80, highlight=False, emoji=False, color_system=None)
+    rich = [line.plain for line in Text(text).wrap(console, width, justify=justify, overflow="fold", no_wrap=False)]
+    ours = output._ascii_wrapped(text, width, justify)
+    if ours is not None:
+        assert ours == [f" {line}{' ' * (width - len(line))} " for line in rich]
+    assert output._wrapped(console, text, width, justify, {}) == [
+        f" {line}{' ' * (width - len(line))} " for line in rich]
+
+
+class _Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("colours", [{"COLORTERM": "truecolor", "TERM": "xterm-256color"}, {"TERM": "xterm"},
+                                     {"NO_COLOR": "1", "TERM": "xterm"}, {"TERM": "dumb"}])
+def test_tables_on_a_terminal_draw_their_head_title_and_names_once_and_write_rich_s_characters(
+        colours: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29: ``team card`` draws 200 tables of a handful of heads on a terminal, where the head
+    and the title have colours; Rich draws a head once, the title's codes once, each wrapped name
+    once, and what ``emit`` writes for the tables after them is still Rich's own, byte for byte."""
+    views = [_view([("Garnier, Jules Antoine Marie", "LOE", "½", 3), ("Müller, Ærø", "漢字", "", 12),
+                    (f"Robert, Louis {n}", "VIL", "x", n)], f"Club {n:03}: team card after round 9") for n in range(4)]
+    views.append(_view([("Garnier, Jules Antoine Marie", "LOE", "½", 3)], "[bold]Marked[/bold] up"))
+    for name in ("TTY_COMPATIBLE", "FORCE_COLOR", "TTY_INTERACTIVE", "NO_COLOR", "COLORTERM", "TERM"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in colours.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(output, "_KEPT", {})
+    for columns in ("30", "80"):
+        monkeypatch.setenv("COLUMNS", columns)
+        for view in views:
+            fast, rich = _Tty(), _Tty()
+            monkeypatch.setattr("sys.stdout", fast)
+            emit(view, Format.table)
+            monkeypatch.setattr("sys.stdout", rich)
+            with monkeypatch.context() as patch:
+                patch.setattr(output, "_one_line_body", lambda fitted: None)
+                emit(view, Format.table)
+            assert fast.getvalue() == rich.getvalue()
+    assert output._KEPT, "nothing was kept for the next tables"

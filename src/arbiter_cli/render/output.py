@@ -311,15 +311,8 @@ def _emit_plain(view: View) -> bool:
     head = _plain_lines(view.title, [c.header for c in fitted.columns], body, _HEAVY_HEAD, width, emoji=False)
     if head is None:
         return False
-    widths, last = body.widths, len(body.rows) - 1
-    lines = head
-    for index, (row, sizes) in enumerate(zip(body.rows, body.sizes)):
-        left, divider, right = ((_HEAVY_HEAD.foot_left, _HEAVY_HEAD.foot_vertical, _HEAVY_HEAD.foot_right)
-                                if index == last else
-                                (_HEAVY_HEAD.mid_left, _HEAVY_HEAD.mid_vertical, _HEAVY_HEAD.mid_right))
-        lines.append(left + divider.join(f" {_spaced(text, width - size, how)} " for text, size, width, how in
-                                         zip(row, sizes, widths, body.justify)) + right)
-    lines.append(_HEAVY_HEAD.get_bottom([w + 2 for w in widths]))
+    lines = head + _row_lines(body, _HEAVY_HEAD)
+    lines.append(_HEAVY_HEAD.get_bottom([w + 2 for w in body.widths]))
     sys.stdout.write("".join(line.rstrip() + "\n" for line in lines))
     sys.stdout.flush()
     return True
@@ -357,40 +350,96 @@ class _Rows:
     """A table's rows, and its columns' widths (without the padding); a cell is one line, but in a
     column that ``wraps`` (a name), where a cell wider than its column is wrapped as Rich wraps it."""
 
-    rows: list[list[str]]
+    texts: list[list[str]]  # each column's cells, a row per record
     justify: list[JustifyMethod]
     widths: list[int]
     wraps: list[bool]
-    sizes: list[list[int]]  # each cell's width (its text's cells), measured once
+    sizes: list[list[int]]  # each cell's width (its text's cells), measured once, column by column
     long: frozenset[int]  # the rows with a cell wider than its column, which wraps
 
 
 def _one_line_body(fitted: Fitted) -> _Rows | None:
-    """The rows of ``fitted`` when :class:`_Body` draws them as Rich would: every cell one line of
-    printable text that fits its column, or wider in a column that wraps, with no markup (``[``)
+    """The rows of ``fitted`` when :func:`_row_lines` lays them out as Rich would: every cell one line
+    of printable text that fits its column, or wider in a column that wraps, with no markup (``[``)
     and no space at its end (spaces at its start, an indented line, Rich keeps as they are); else
-    None (Rich draws the table)."""
-    if not fitted.rows:
+    None (Rich draws the table). Each column is checked at once, its cells joined."""
+    if not fitted.count or not fitted.texts:
         return None
     sizes: list[list[int]] = []
-    for row in fitted.rows:
-        size = []
-        for text in row:
-            if text and (not text.isprintable() or "[" in text or text[-1] == " "):
-                return None
-            size.append(len(text) if text.isascii() else _cells(text))  # printable: _cells
-        sizes.append(size)
-    widths = fitted.widths or [max([_cells(c.header)] + [size[i] for size in sizes])
-                               for i, c in enumerate(fitted.columns)]
+    for cells in fitted.texts:
+        joined = "".join(cells)
+        if "[" in joined or not joined.isprintable() or " \n" in "\n".join(cells) + "\n":  # a space at an end
+            return None
+        if joined.isascii():
+            sizes.append(list(map(len, cells)))
+        else:  # a column's texts come back (results, points): each measured once
+            measured = {text: _cells(text) for text in set(cells)}
+            sizes.append(list(map(measured.__getitem__, cells)))
+    widths = fitted.widths or [max(_cells(c.header), max(size, default=0)) for c, size in zip(fitted.columns, sizes)]
     wraps = [c.wrap for c in fitted.columns]
-    long = set()
-    for index, size in enumerate(sizes):
-        for cells, width, wrap in zip(size, widths, wraps):
-            if cells > width:
-                if not wrap:
-                    return None
-                long.add(index)
-    return _Rows(fitted.rows, [c.justify for c in fitted.columns], widths, wraps, sizes, frozenset(long))
+    long: set[int] = set()
+    for size, width, wrap in zip(sizes, widths, wraps):
+        if max(size, default=0) > width:
+            if not wrap:
+                return None
+            long.update(index for index, cells in enumerate(size) if cells > width)
+    return _Rows(fitted.texts, [c.justify for c in fitted.columns], widths, wraps, sizes, frozenset(long))
+
+
+def _row_lines(body: _Rows, box: Box | _PlainBox, wrap: Callable[[str, int, JustifyMethod], list[str]] | None = None
+               ) -> list[str]:
+    """The lines of ``body``'s rows in ``box``, each cell padded by a space and aligned as Rich's
+    ``Text`` aligns one line, a column at a time. A cell wider than its column (:attr:`_Rows.long`)
+    is given by ``wrap`` as its padded lines, the row's other cells at the top and blank below."""
+    columns = []
+    for texts, sizes, width, justify in zip(body.texts, body.sizes, body.widths, body.justify):
+        if justify == "right":
+            columns.append([f" {' ' * (width - size)}{text} " for text, size in zip(texts, sizes)])
+        elif justify == "center":
+            columns.append([f" {' ' * ((width - size) // 2)}{text}{' ' * (width - size - (width - size) // 2)} "
+                            for text, size in zip(texts, sizes)])
+        else:
+            columns.append([f" {text}{' ' * (width - size)} " for text, size in zip(texts, sizes)])
+    mid, foot = (box.mid_left, box.mid_vertical, box.mid_right), (box.foot_left, box.foot_vertical, box.foot_right)
+    left, divider, right = mid
+    if not body.long or wrap is None:
+        lines = [left + divider.join(cells) + right for cells in zip(*columns)]
+        if foot != mid:
+            lines[-1] = foot[0] + foot[1].join(cells[-1] for cells in columns) + foot[2]
+        return lines
+    blank = [" " * (width + 2) for width in body.widths]
+    wrapping = [j for j, wraps in enumerate(body.wraps) if wraps]
+    last = len(columns[0]) - 1
+    lines = []
+    around: dict[tuple[int, bool], tuple[str, str]] = {}  # the blank cells either side of a long one
+    for index, cells in enumerate(zip(*columns)):
+        if index == last:
+            left, divider, right = foot
+        if index not in body.long:
+            lines.append(left + divider.join(cells) + right)
+            continue
+        row, tall = list(cells), []
+        for j in wrapping:
+            if body.sizes[j][index] > body.widths[j]:
+                wrapped = wrap(body.texts[j][index], body.widths[j], body.justify[j])
+                row[j] = wrapped[0]
+                tall.append((j, wrapped))
+        lines.append(left + divider.join(row) + right)
+        if len(tall) == 1:  # one long cell, the rest blank below it
+            j, wrapped = tall[0]
+            if (j, index == last) not in around:
+                around[(j, index == last)] = (left + "".join(cell + divider for cell in blank[:j]),
+                                              "".join(divider + cell for cell in blank[j + 1:]) + right)
+            before, after = around[(j, index == last)]
+            lines += [before + cell + after for cell in wrapped[1:]]
+            continue
+        for k in range(1, max(len(wrapped) for _, wrapped in tall)):
+            row = blank.copy()
+            for j, wrapped in tall:
+                if k < len(wrapped):
+                    row[j] = wrapped[k]
+            lines.append(left + divider.join(row) + right)
+    return lines
 
 
 #: What Rich drew on the consoles :func:`emit` makes, for the next tables of the command, by the
@@ -423,6 +472,7 @@ def _table_text(console: Console, title: object, headers: list[str], body: _Rows
     line = _plain_title(title, sum(widths) + 3 * len(widths) + 1, emoji=getattr(console, "_emoji", True))
     key = (tuple(headers), tuple(widths), tuple(body.justify))
     head, style = kept.get(key), kept.get("title")
+    drawn: str
     if line is not None and head is not None and style is not None:
         drawn = style[0] + line + style[1] + head
     else:
@@ -432,18 +482,9 @@ def _table_text(console: Console, title: object, headers: list[str], body: _Rows
         if len(around) == 2 and all(not code or code.startswith("\x1b") for code in around):
             kept["title"], kept[key] = (around[0], around[1] + "\n"), rest
     box = HEAVY_HEAD.substitute(console.options, safe=console.safe_box)
-    mid, foot = (box.mid_left, box.mid_vertical, box.mid_right), (box.foot_left, box.foot_vertical, box.foot_right)
-    lines = [drawn]
-    last, widths, justify = len(body.rows) - 1, body.widths, body.justify
-    for index, (row, sizes) in enumerate(zip(body.rows, body.sizes)):
-        left, divider, right = foot if index == last else mid
-        if index in body.long:
-            lines += [left + divider.join(cells) + right + "\n" for cells in _wrapped(console, row, sizes, body, kept)]
-        else:
-            lines.append(left + divider.join([f" {_spaced(text, width - size, how)} " for text, size, width, how
-                                              in zip(row, sizes, widths, justify)]) + right + "\n")
-    lines.append(box.get_bottom([width + 2 for width in widths]) + "\n")
-    return "".join(lines)
+    lines = _row_lines(body, box, lambda text, width, justify: _wrapped(console, text, width, justify, kept))
+    lines.append(box.get_bottom([width + 2 for width in widths]))
+    return drawn + "\n".join(lines) + "\n"
 
 
 def _rich_head(console: Console, title: object, headers: list[str], body: _Rows) -> str:
@@ -459,24 +500,48 @@ def _rich_head(console: Console, title: object, headers: list[str], body: _Rows)
     return "".join(captured.get().splitlines(keepends=True)[:-1])
 
 
-def _wrapped(console: Console, row: list[str], sizes: list[int], body: _Rows,
-             kept: dict[Any, Any]) -> list[list[str]]:
-    """A row whose long cells Rich wraps (its own word wrap, as it wraps a table's cell), the others
-    at the top and blank below: its lines, each a list of padded cells."""
-    cells: list[list[str]] = []
-    for text, size, width, justify, wrap in zip(row, sizes, body.widths, body.justify, body.wraps):
-        if wrap and size > width:
-            lines = kept.get((text, width, justify))
-            if lines is None:
-                lines = kept[(text, width, justify)] = [
-                    f" {line.plain}{' ' * (width - _cells(line.plain))} " for line in console.render_str(
-                        text, highlight=False).wrap(console, width, justify=justify, overflow="fold", no_wrap=False)]
-            cells.append(lines)
+def _wrapped(console: Console, text: str, width: int, justify: JustifyMethod, kept: dict[Any, Any]) -> list[str]:
+    """``text`` wrapped by Rich's word wrap as it wraps a table's cell ``width`` cells wide (``Text.wrap``,
+    ``overflow="fold"``): its lines, each padded; kept by text, width and alignment. A line of printable
+    ASCII is broken where Rich's own ``divide_line`` breaks it, then aligned as ``Text.wrap`` aligns
+    it (:func:`_ascii_wrapped`); any other text is wrapped by ``Text.wrap`` itself."""
+    lines: list[str] | None = kept.get((text, width, justify))
+    if lines is None:
+        lines = _ascii_wrapped(text, width, justify) if text.isascii() and text.isprintable() else None
+        if lines is None:
+            lines = [f" {line.plain}{' ' * (width - _cells(line.plain))} " for line in console.render_str(
+                text, highlight=False).wrap(console, width, justify=justify, overflow="fold", no_wrap=False)]
+        kept[(text, width, justify)] = lines
+    return lines
+
+
+def _ascii_wrapped(text: str, width: int, justify: JustifyMethod) -> list[str] | None:
+    """A line of printable ASCII (a cell per character, a space its only white space) as ``Text.wrap``
+    wraps it ``width`` cells wide with ``overflow="fold"``: broken at the offsets of Rich's
+    ``divide_line``; each line's spaces beyond the width taken away (``rstrip_end``); then, left, padded
+    to the width, or, right or centred, without its spaces at the end and padded as ``Lines.justify``
+    pads it. None when a line would still be too wide (Rich would cut it) or the alignment is another:
+    ``Text.wrap`` then wraps it. ``tests/render/test_fast_table_body.py`` checks it against Rich's."""
+    from rich._wrap import divide_line
+
+    if justify not in ("left", "right", "center") or width < 1:
+        return None
+    offsets = divide_line(text, width, fold=True)
+    lines = []
+    for start, end in zip([0, *offsets], [*offsets, len(text)]):
+        line = text[start:end]
+        if len(line) > width:
+            line = line[:max(width, len(line.rstrip(" ")))]
+            if len(line) > width:
+                return None
+        if justify == "left":
+            lines.append(f" {line}{' ' * (width - len(line))} ")
         else:
-            cells.append([f" {_spaced(text, width - size, justify)} "])
-    height = max(len(lines) for lines in cells)
-    return [[lines[k] if k < len(lines) else " " * (width + 2) for lines, width in zip(cells, body.widths)]
-            for k in range(height)]
+            line = line.rstrip(" ")
+            space = width - len(line)
+            lines.append(f" {' ' * space}{line} " if justify == "right" else
+                         f" {' ' * (space // 2)}{line}{' ' * (space - space // 2)} ")
+    return lines
 
 
 def _plain_title(title: object, width: int, emoji: bool) -> str | None:
@@ -537,7 +602,7 @@ def column_texts(column: Column, records: Sequence[dict[str, Any]], narrower: in
     if column.number is not None:
         return number_texts([column.number(r) for r in records])
     show = column.narrower[min(narrower, len(column.narrower)) - 1] if narrower and column.narrower else column.show
-    return [show(r) for r in records]
+    return list(map(show, records))
 
 
 @dataclass
@@ -546,9 +611,15 @@ class Fitted:
     (``None`` when the table fits at its natural width and Rich lays it out unchanged)."""
 
     columns: list[Column]
-    rows: list[list[str]]
+    texts: list[list[str]]  # each column's cells, a row per record
+    count: int  # the rows
     widths: list[int] | None
     width: int  # the whole table's width, borders included
+
+    @property
+    def rows(self) -> list[list[str]]:
+        """The cells row by row."""
+        return [list(row) for row in zip(*self.texts)] if self.texts else [[] for _ in range(self.count)]
 
 
 def fit_table(view: View, width: int) -> Fitted:
@@ -582,8 +653,7 @@ def fit_table(view: View, width: int) -> Fitted:
         return sum(widths) + 3 * len(widths) + 1  # a space either side of each cell, the lines between
 
     def fitted(widths: list[int] | None) -> Fitted:
-        rows = [list(row) for row in zip(*texts)] if columns else [[] for _ in view.records]
-        return Fitted(columns, rows, widths, total(widths or naturals()))
+        return Fitted(columns, texts, len(view.records), widths, total(widths or naturals()))
 
     if total(naturals()) <= width:
         return fitted(None)
@@ -603,8 +673,7 @@ def fit_table(view: View, width: int) -> Fitted:
                 return fitted(naturals())
     widths = naturals()
     wrapping = [i for i, c in enumerate(columns) if c.wrap]
-    words = [max([_cells(c.header)] + [_cells(w) for t in cells for w in t.split()])
-             for c, cells in zip(columns, texts)]
+    words = [_longest_word(c, cells) if c.wrap else 0 for c, cells in zip(columns, texts)]  # only names wrap
     folded = [words[i] if not c.fold else max(_cells(c.header), 1) for i, c in enumerate(columns)]
     for floor in (words, folded):  # whole words first, then folded (but a column that never folds)
         while total(widths) > width:
@@ -616,8 +685,21 @@ def fit_table(view: View, width: int) -> Fitted:
 
 
 def _natural_width(column: Column, texts: Sequence[str]) -> int:
-    """A column's width at its longest: its header, its longest line, at least 1."""
-    return max([_cells(column.header), 1] + [_longest_line(t) for t in texts])
+    """A column's width at its longest: its header, its longest line, at least 1 (a column of
+    printable ASCII, a cell per character, measured at once)."""
+    joined = "".join(texts)
+    if joined.isascii() and joined.isprintable():
+        return max(_cells(column.header), 1, max(map(len, texts), default=0))
+    return max([_cells(column.header), 1] + [_longest_line(t) for t in set(texts)])
+
+
+def _longest_word(column: Column, texts: Sequence[str]) -> int:
+    """The narrowest a column that wraps between words may be: its header, its longest word."""
+    words = " ".join(texts).split()
+    joined = "".join(words)
+    if joined.isascii() and joined.isprintable():
+        return max(_cells(column.header), max(map(len, words), default=0))
+    return max([_cells(column.header)] + [_cells(w) for w in words])
 
 
 def _longest_line(text: str) -> int:
@@ -627,16 +709,25 @@ def _longest_line(text: str) -> int:
 
 
 def _cells(text: str) -> int:
-    """``cell_len(text)``, at once for printable ASCII (a cell per character).
+    """``cell_len(text)``, at once for printable ASCII (a cell per character), and once per other text
+    (a half point, an accented name: they come back row after row).
 
     >>> [_cells(text) for text in ("Fontaine, Claire", "", "½", "王")]
     [16, 0, 1, 2]
     """
     if text.isascii() and text.isprintable():
         return len(text)
-    from rich.cells import cell_len
+    cells = _CELLS.get(text)
+    if cells is None:
+        from rich.cells import cell_len
 
-    return cell_len(text)
+        cells = cell_len(text)
+        if len(_CELLS) < 100_000:
+            _CELLS[text] = cells
+    return cells
+
+
+_CELLS: dict[str, int] = {}
 
 
 def _csv_cell(view: View, record: dict[str, Any], key: str) -> Any:
