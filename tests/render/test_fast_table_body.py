@@ -268,3 +268,24 @@ def test_tables_on_a_terminal_draw_their_head_title_and_names_once_and_write_ric
                 emit(view, Format.table)
             assert fast.getvalue() == rich.getvalue()
     assert output._KEPT, "nothing was kept for the next tables"
+
+
+@pytest.mark.parametrize("env", [{}, {"FORCE_COLOR": "1"}, {"TERM": "xterm-256color", "COLORTERM": "truecolor"}])
+@pytest.mark.parametrize("message", ["the folder is sound: 1400 players, 9 rounds", "note: [bold]x[/bold] :smile:",
+                                     "漢字 Müller, Ærø", " spaced "])
+def test_a_message_on_a_terminal_is_written_as_rich_s_console_prints_it(message: str, env: dict[str, str],
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29: ``verify`` on a terminal loaded Rich for its one line; a line of printable text has
+    no style, and Rich's console writes it to a terminal as it is, whatever colours it may show."""
+    for name in ("TTY_COMPATIBLE", "FORCE_COLOR", "TTY_INTERACTIVE", "NO_COLOR", "COLORTERM", "TERM"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    plain, rich = _Tty(), _Tty()
+    monkeypatch.setattr("sys.stderr", plain)
+    assert output.say_plain(message)
+    monkeypatch.setattr("sys.stderr", rich)
+    console = output.stderr_console()
+    assert console.is_terminal
+    console.print(message, markup=False, highlight=False, soft_wrap=True)
+    assert plain.getvalue() == rich.getvalue()

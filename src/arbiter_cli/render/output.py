@@ -82,9 +82,7 @@ def plain_stream(stream: object) -> bool:
     UTF encoding (Rich's box, not its ASCII one), on a system other than Windows. Text then reaches
     the stream exactly as it is written here, without loading Rich (issue 29: start-up); anything
     else is left to Rich."""
-    if stream is None or hasattr(stream, "rich_proxied_file"):  # no stream (fd 2 closed): Rich writes nowhere
-        return False
-    if sys.platform == "win32" or hasattr(builtins, "get_ipython"):
+    if not _written_as_is(stream):
         return False
     if any(name in os.environ for name in ("TTY_COMPATIBLE", "FORCE_COLOR", "TTY_INTERACTIVE")):
         return False
@@ -93,7 +91,18 @@ def plain_stream(stream: object) -> bool:
         terminal = False if isatty is None else isatty()
     except ValueError:
         terminal = False
-    return not terminal and (getattr(stream, "encoding", "utf-8") or "utf-8").lower().startswith("utf")
+    return not terminal
+
+
+def _written_as_is(stream: object) -> bool:
+    """Whether Rich's console writes text without a style to ``stream`` as it is, a terminal or not:
+    a stream (fd 2 may be closed), not one Rich itself redirects, on a system other than Windows
+    (whose old console Rich drives itself), not in Jupyter, in a UTF encoding."""
+    if stream is None or hasattr(stream, "rich_proxied_file"):  # no stream (fd 2 closed): Rich writes nowhere
+        return False
+    if sys.platform == "win32" or hasattr(builtins, "get_ipython"):
+        return False
+    return (getattr(stream, "encoding", "utf-8") or "utf-8").lower().startswith("utf")
 
 
 def plain_width() -> int | None:
@@ -109,10 +118,11 @@ def plain_width() -> int | None:
 
 def say_plain(message: str) -> bool:
     """Write a message line to stderr as Rich's console prints it (no markup, no highlighting, soft
-    wrap), without Rich, when that is only its text and a line end: one line of printable text on a
-    :func:`plain_stream`. False when Rich must print it (control codes and tabs, which Rich takes
-    away or expands; a terminal)."""
-    if not message.isprintable() or not plain_stream(sys.stderr):
+    wrap), without Rich, when that is only its text and a line end: one line of printable text, on a
+    terminal too (a line without a style has no colour codes to write; issue 29: ``verify`` on a
+    terminal loaded Rich for its one line). False when Rich must print it (control codes and tabs,
+    which Rich takes away or expands; Windows' console, Jupyter)."""
+    if not message.isprintable() or not _written_as_is(sys.stderr):
         return False
     sys.stderr.write(message + "\n")
     sys.stderr.flush()
