@@ -1,4 +1,4 @@
-"""A long table's rows are laid out by ``render/output.py`` (``_Body``), not cell by cell by Rich:
+"""A long table's rows are laid out by ``render/output.py`` (``_row_lines``), not cell by cell by Rich:
 ``team card`` of 180 teams took 7 s of CPU in Rich (issue 25, fault 8). The characters must be
 Rich's own, byte for byte: on a plain console and on a colour terminal, at the table's natural
 width and fitted to a narrow console, with every justification, wide and accented characters,
@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from arbiter_cli.render import output
+from arbiter_cli.render import output, table_lines
 from arbiter_cli.render.output import Column, Format, View, emit, number_column, text_cell
 
 WORDS = st.text(st.sampled_from("abcdeXYZ 0123456789½éÉßø,.-()+/漢字"), max_size=14).map(str.strip)
@@ -116,7 +116,7 @@ def test_the_width_of_a_cell_is_rich_s_own_measure(text: str) -> None:
     width and a text's longest line, which decide every column's width (issue 29: speed)."""
     from rich.cells import cell_len
 
-    assert output._cells(text) == cell_len(text)
+    assert table_lines.cell_width(text) == cell_len(text)
     assert output._longest_line(text) == max((cell_len(line) for line in text.splitlines()), default=0)
 
 
@@ -185,7 +185,7 @@ def test_the_box_of_a_table_written_without_rich_is_rich_s_heavy_head(width: int
     from rich import box
 
     widths = [width, 1, width + 2]
-    plain, heavy = output._HEAVY_HEAD, box.HEAVY_HEAD
+    plain, heavy = table_lines.HEAVY_HEAD_PLAIN, box.HEAVY_HEAD
     assert plain.get_top(widths) == heavy.get_top(widths)
     assert plain.get_row(widths, "head") == heavy.get_row(widths, "head")
     assert plain.get_bottom(widths) == heavy.get_bottom(widths)
@@ -229,10 +229,10 @@ def test_a_line_of_ascii_wraps_where_and_as_rich_s_text_wrap_wraps_it(text: str,
 
     console = Console(width=80, highlight=False, emoji=False, color_system=None)
     rich = [line.plain for line in Text(text).wrap(console, width, justify=justify, overflow="fold", no_wrap=False)]
-    ours = output._ascii_wrapped(text, width, justify)
+    ours = table_lines.ascii_wrapped(text, width, justify)
     if ours is not None:
         assert ours == [f" {line}{' ' * (width - len(line))} " for line in rich]
-    assert output._wrapped(console, text, width, justify, {}) == [
+    assert table_lines.wrapped_cell(console, text, width, justify, {}) == [
         f" {line}{' ' * (width - len(line))} " for line in rich]
 
 
@@ -255,7 +255,7 @@ def test_tables_on_a_terminal_draw_their_head_title_and_names_once_and_write_ric
         monkeypatch.delenv(name, raising=False)
     for name, value in colours.items():
         monkeypatch.setenv(name, value)
-    monkeypatch.setattr(output, "_KEPT", {})
+    monkeypatch.setattr(table_lines, "KEPT", {})
     for columns in ("30", "80"):
         monkeypatch.setenv("COLUMNS", columns)
         for view in views:
@@ -267,7 +267,7 @@ def test_tables_on_a_terminal_draw_their_head_title_and_names_once_and_write_ric
                 patch.setattr(output, "_one_line_body", lambda fitted: None)
                 emit(view, Format.table)
             assert fast.getvalue() == rich.getvalue()
-    assert output._KEPT, "nothing was kept for the next tables"
+    assert table_lines.KEPT, "nothing was kept for the next tables"
 
 
 @pytest.mark.parametrize("env", [{}, {"FORCE_COLOR": "1"}, {"TERM": "xterm-256color", "COLORTERM": "truecolor"}])
@@ -289,3 +289,24 @@ def test_a_message_on_a_terminal_is_written_as_rich_s_console_prints_it(message:
     assert console.is_terminal
     console.print(message, markup=False, highlight=False, soft_wrap=True)
     assert plain.getvalue() == rich.getvalue()
+
+
+def test_a_long_table_reaches_windows_console_in_pieces_of_whole_lines_as_rich_writes_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rich writes to Windows' console at most 8,192 characters at a time (a longer write fails,
+    bpo-37871); the table written at once elsewhere is written so there too."""
+    writes: list[str] = []
+
+    class File:
+        def write(self, text: str) -> None:
+            writes.append(text)
+
+    text = "".join(f"│ {n:5} │ {'x' * (n % 70)} │\n" for n in range(2000))
+    monkeypatch.setattr("sys.platform", "win32")
+    table_lines.write_text(File(), text)
+    assert "".join(writes) == text and len(writes) > 1
+    assert all(len(piece) <= 8192 and piece.endswith("\n") for piece in writes)
+    monkeypatch.setattr("sys.platform", "linux")
+    writes.clear()
+    table_lines.write_text(File(), text)
+    assert writes == [text]

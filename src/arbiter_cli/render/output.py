@@ -34,13 +34,12 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # Rich is loaded only to draw on a terminal, or what the plain path leaves to it (issue 29)
-    from rich.box import Box
-    from rich.console import Console, ConsoleOptions, JustifyMethod
-    from rich.segment import Segment
-    from rich.table import Table
+    from rich.console import Console, JustifyMethod
 
 from arbiter_cli.core.csv_input import formula_like, spreadsheet_cell
 from arbiter_cli.core.points import format_points, points_to_number, shown_points
+from arbiter_cli.render.table_lines import (HEAVY_HEAD_PLAIN, Rows, cell_width, kept_for, one_line_rows, plain_head,
+                                            row_lines, table_text, write_text)
 
 __all__ = ["Format", "Column", "View", "emit", "view_text", "csv_line", "stdout_console", "stderr_console", "slow_progress",
            "text_cell", "points_cell", "number_column", "number_texts", "table_columns", "column_texts",
@@ -280,11 +279,11 @@ def emit(view: View, fmt: Format, console: Console | None = None) -> None:
             console = Console(file=console.file, width=fitted.width, highlight=False, emoji=False,
                               color_system=colours, force_terminal=console.is_terminal, no_color=console.no_color)
         if body is not None and not (console.record or console.is_jupyter or console.legacy_windows):
-            text = _table_text(console, view.title, [c.header for c in fitted.columns], body,
-                               _kept(console) if made else {})
+            text = table_text(console, view.title, [c.header for c in fitted.columns], body,
+                               kept_for(console) if made else {})
             if not console.is_terminal:  # piped: Rich pads the title to the table's width; no line ends in spaces
                 text = "".join(line.rstrip() + "\n" for line in text.splitlines())
-            console.file.write(text)  # in one write, what Rich's console would write
+            write_text(console.file, text)
         else:
             table = Table(title=view.title, title_justify="left", show_lines=False)
             for index, column in enumerate(fitted.columns):
@@ -306,7 +305,7 @@ def emit(view: View, fmt: Format, console: Console | None = None) -> None:
 
 def _emit_plain(view: View) -> bool:
     """Write the table of ``view`` to stdout without Rich when stdout is a :func:`plain_stream` and
-    the table is one Rich would draw as plain lines of :data:`_HEAVY_HEAD` (every cell one line that
+    the table is one Rich would draw as plain lines of :data:`HEAVY_HEAD_PLAIN` (every cell one line that
     fits, no column left out, the title and every header one line): the characters are Rich's, as
     ``tests/render/test_fast_table_body.py`` checks. False, having written nothing, otherwise."""
     width = plain_width()
@@ -318,281 +317,21 @@ def _emit_plain(view: View) -> bool:
     body = _one_line_body(fitted)
     if body is None or body.long:
         return False
-    head = _plain_lines(view.title, [c.header for c in fitted.columns], body, _HEAVY_HEAD, width, emoji=False)
+    head = plain_head(view.title, [c.header for c in fitted.columns], body, HEAVY_HEAD_PLAIN, width, emoji=False)
     if head is None:
         return False
-    lines = head + _row_lines(body, _HEAVY_HEAD)
-    lines.append(_HEAVY_HEAD.get_bottom([w + 2 for w in body.widths]))
+    lines = head + row_lines(body, HEAVY_HEAD_PLAIN)
+    lines.append(HEAVY_HEAD_PLAIN.get_bottom([w + 2 for w in body.widths]))
     sys.stdout.write("".join(line.rstrip() + "\n" for line in lines))
     sys.stdout.flush()
     return True
 
 
-class _PlainBox:
-    """The lines of Rich's ``box.HEAVY_HEAD`` (a :class:`rich.table.Table`'s box), as its ``Box``
-    draws them, for the tables written without Rich (``tests/render/test_fast_table_body.py``
-    checks them against Rich's). Constants, not a dataclass: making one costs more than drawing."""
-
-    top_left, top, top_divider, top_right = "┏", "━", "┳", "┓"
-    head_left, head_vertical, head_right = "┃", "┃", "┃"
-    head_row_left, head_row_horizontal, head_row_cross, head_row_right = "┡", "━", "╇", "┩"
-    mid_left, mid_vertical, mid_right = "│", "│", "│"
-    foot_left, foot_vertical, foot_right = "│", "│", "│"
-    bottom_left, bottom, bottom_divider, bottom_right = "└", "─", "┴", "┘"
-
-    def get_top(self, widths: Sequence[int]) -> str:
-        return self.top_left + self.top_divider.join(self.top * w for w in widths) + self.top_right
-
-    def get_row(self, widths: Sequence[int], level: str) -> str:
-        assert level == "head"
-        return self.head_row_left + self.head_row_cross.join(self.head_row_horizontal * w for w in widths) + \
-            self.head_row_right
-
-    def get_bottom(self, widths: Sequence[int]) -> str:
-        return self.bottom_left + self.bottom_divider.join(self.bottom * w for w in widths) + self.bottom_right
-
-
-_HEAVY_HEAD = _PlainBox()
-
-
-@dataclass(frozen=True)
-class _Rows:
-    """A table's rows, and its columns' widths (without the padding); a cell is one line, but in a
-    column that ``wraps`` (a name), where a cell wider than its column is wrapped as Rich wraps it."""
-
-    texts: list[list[str]]  # each column's cells, a row per record
-    justify: list[JustifyMethod]
-    widths: list[int]
-    wraps: list[bool]
-    sizes: list[list[int]]  # each cell's width (its text's cells), measured once, column by column
-    long: frozenset[int]  # the rows with a cell wider than its column, which wraps
-
-
-def _one_line_body(fitted: Fitted) -> _Rows | None:
-    """The rows of ``fitted`` when :func:`_row_lines` lays them out as Rich would: every cell one line
-    of printable text that fits its column, or wider in a column that wraps, with no markup (``[``)
-    and no space at its end (spaces at its start, an indented line, Rich keeps as they are); else
-    None (Rich draws the table). Each column is checked at once, its cells joined."""
-    if not fitted.count or not fitted.texts:
-        return None
-    sizes: list[list[int]] = []
-    for cells in fitted.texts:
-        joined = "".join(cells)
-        if "[" in joined or not joined.isprintable() or " \n" in "\n".join(cells) + "\n":  # a space at an end
-            return None
-        if joined.isascii():
-            sizes.append(list(map(len, cells)))
-        else:  # a column's texts come back (results, points): each measured once
-            measured = {text: _cells(text) for text in set(cells)}
-            sizes.append(list(map(measured.__getitem__, cells)))
-    widths = fitted.widths or [max(_cells(c.header), max(size, default=0)) for c, size in zip(fitted.columns, sizes)]
-    wraps = [c.wrap for c in fitted.columns]
-    long: set[int] = set()
-    for size, width, wrap in zip(sizes, widths, wraps):
-        if max(size, default=0) > width:
-            if not wrap:
-                return None
-            long.update(index for index, cells in enumerate(size) if cells > width)
-    return _Rows(fitted.texts, [c.justify for c in fitted.columns], widths, wraps, sizes, frozenset(long))
-
-
-def _row_lines(body: _Rows, box: Box | _PlainBox, wrap: Callable[[str, int, JustifyMethod], list[str]] | None = None
-               ) -> list[str]:
-    """The lines of ``body``'s rows in ``box``, each cell padded by a space and aligned as Rich's
-    ``Text`` aligns one line, a column at a time. A cell wider than its column (:attr:`_Rows.long`)
-    is given by ``wrap`` as its padded lines, the row's other cells at the top and blank below."""
-    columns = []
-    for texts, sizes, width, justify in zip(body.texts, body.sizes, body.widths, body.justify):
-        if justify == "right":
-            columns.append([f" {' ' * (width - size)}{text} " for text, size in zip(texts, sizes)])
-        elif justify == "center":
-            columns.append([f" {' ' * ((width - size) // 2)}{text}{' ' * (width - size - (width - size) // 2)} "
-                            for text, size in zip(texts, sizes)])
-        else:
-            columns.append([f" {text}{' ' * (width - size)} " for text, size in zip(texts, sizes)])
-    mid, foot = (box.mid_left, box.mid_vertical, box.mid_right), (box.foot_left, box.foot_vertical, box.foot_right)
-    left, divider, right = mid
-    if not body.long or wrap is None:
-        lines = [left + divider.join(cells) + right for cells in zip(*columns)]
-        if foot != mid:
-            lines[-1] = foot[0] + foot[1].join(cells[-1] for cells in columns) + foot[2]
-        return lines
-    blank = [" " * (width + 2) for width in body.widths]
-    wrapping = [j for j, wraps in enumerate(body.wraps) if wraps]
-    last = len(columns[0]) - 1
-    lines = []
-    around: dict[tuple[int, bool], tuple[str, str]] = {}  # the blank cells either side of a long one
-    for index, cells in enumerate(zip(*columns)):
-        if index == last:
-            left, divider, right = foot
-        if index not in body.long:
-            lines.append(left + divider.join(cells) + right)
-            continue
-        row, tall = list(cells), []
-        for j in wrapping:
-            if body.sizes[j][index] > body.widths[j]:
-                wrapped = wrap(body.texts[j][index], body.widths[j], body.justify[j])
-                row[j] = wrapped[0]
-                tall.append((j, wrapped))
-        lines.append(left + divider.join(row) + right)
-        if len(tall) == 1:  # one long cell, the rest blank below it
-            j, wrapped = tall[0]
-            if (j, index == last) not in around:
-                around[(j, index == last)] = (left + "".join(cell + divider for cell in blank[:j]),
-                                              "".join(divider + cell for cell in blank[j + 1:]) + right)
-            before, after = around[(j, index == last)]
-            lines += [before + cell + after for cell in wrapped[1:]]
-            continue
-        for k in range(1, max(len(wrapped) for _, wrapped in tall)):
-            row = blank.copy()
-            for j, wrapped in tall:
-                if k < len(wrapped):
-                    row[j] = wrapped[k]
-            lines.append(left + divider.join(row) + right)
-    return lines
-
-
-#: What Rich drew on the consoles :func:`emit` makes, for the next tables of the command, by the
-#: console's settings: the heads, the title's style, the long names wrapped (issue 29: ``team card``
-#: draws 200 tables of a handful of heads, and an opponent's name comes back round after round).
-_KEPT: dict[tuple[Any, ...], dict[Any, Any]] = {}
-
-
-def _kept(console: Console) -> dict[Any, Any]:
-    """What is kept for a console :func:`emit` made (:func:`stdout_console`, or a wider one: no
-    highlighting, no emoji codes, Rich's own theme), by all else Rich's drawing depends on."""
-    key = (console.color_system, console.no_color, console.is_terminal, console.encoding, console.width,
-           console.safe_box, console.legacy_windows)
-    return _KEPT.setdefault(key, {})
-
-
-def _table_text(console: Console, title: object, headers: list[str], body: _Rows, kept: dict[Any, Any]) -> str:
-    """The table of ``body`` as Rich's console writes it on ``console``, colours included. Rich draws
-    the title and the head (a table without rows, its bottom edge left out); the rows, one-line cells
-    of plain text (:func:`_one_line_body`), are laid out here in Rich's box, each cell padded by a
-    space and aligned as Rich aligns it, a cell wider than its column (a name) wrapped by Rich's own
-    word wrap. Drawing a table cell by cell is most of the time of a long table in Rich (``team
-    card`` of 200 teams: seconds). ``kept`` keeps what Rich drew for the next tables: a head by its
-    headers, widths and alignments; the style codes around a title of one line of plain text (the
-    same around another such title); a wrapped text by its column's width and alignment.
-    ``tests/render/test_fast_table_body.py`` checks that both write the same characters."""
-    from rich.box import HEAVY_HEAD
-
-    widths = body.widths
-    line = _plain_title(title, sum(widths) + 3 * len(widths) + 1, emoji=getattr(console, "_emoji", True))
-    key = (tuple(headers), tuple(widths), tuple(body.justify))
-    head, style = kept.get(key), kept.get("title")
-    drawn: str
-    if line is not None and head is not None and style is not None:
-        drawn = style[0] + line + style[1] + head
-    else:
-        drawn = _rich_head(console, title, headers, body)
-        first, _, rest = drawn.partition("\n")
-        around = first.split(line) if line is not None else []
-        if len(around) == 2 and all(not code or code.startswith("\x1b") for code in around):
-            kept["title"], kept[key] = (around[0], around[1] + "\n"), rest
-    box = HEAVY_HEAD.substitute(console.options, safe=console.safe_box)
-    lines = _row_lines(body, box, lambda text, width, justify: _wrapped(console, text, width, justify, kept))
-    lines.append(box.get_bottom([width + 2 for width in widths]))
-    return drawn + "\n".join(lines) + "\n"
-
-
-def _rich_head(console: Console, title: object, headers: list[str], body: _Rows) -> str:
-    """The title and the head of the table of ``body`` as Rich's console writes them: a table
-    without rows, its bottom edge left out (the rows come before it)."""
-    from rich.table import Table
-
-    table = Table(title=title, title_justify="left", show_lines=False)  # type: ignore[arg-type]
-    for header, width, justify in zip(headers, body.widths, body.justify):
-        table.add_column(header, justify=justify, width=width, no_wrap=True, overflow="fold")
-    with console.capture() as captured:
-        console.print(table)
-    return "".join(captured.get().splitlines(keepends=True)[:-1])
-
-
-def _wrapped(console: Console, text: str, width: int, justify: JustifyMethod, kept: dict[Any, Any]) -> list[str]:
-    """``text`` wrapped by Rich's word wrap as it wraps a table's cell ``width`` cells wide (``Text.wrap``,
-    ``overflow="fold"``): its lines, each padded; kept by text, width and alignment. A line of printable
-    ASCII is broken where Rich's own ``divide_line`` breaks it, then aligned as ``Text.wrap`` aligns
-    it (:func:`_ascii_wrapped`); any other text is wrapped by ``Text.wrap`` itself."""
-    lines: list[str] | None = kept.get((text, width, justify))
-    if lines is None:
-        lines = _ascii_wrapped(text, width, justify) if text.isascii() and text.isprintable() else None
-        if lines is None:
-            lines = [f" {line.plain}{' ' * (width - _cells(line.plain))} " for line in console.render_str(
-                text, highlight=False).wrap(console, width, justify=justify, overflow="fold", no_wrap=False)]
-        kept[(text, width, justify)] = lines
-    return lines
-
-
-def _ascii_wrapped(text: str, width: int, justify: JustifyMethod) -> list[str] | None:
-    """A line of printable ASCII (a cell per character, a space its only white space) as ``Text.wrap``
-    wraps it ``width`` cells wide with ``overflow="fold"``: broken at the offsets of Rich's
-    ``divide_line``; each line's spaces beyond the width taken away (``rstrip_end``); then, left, padded
-    to the width, or, right or centred, without its spaces at the end and padded as ``Lines.justify``
-    pads it. None when a line would still be too wide (Rich would cut it) or the alignment is another:
-    ``Text.wrap`` then wraps it. ``tests/render/test_fast_table_body.py`` checks it against Rich's."""
-    from rich._wrap import divide_line
-
-    if justify not in ("left", "right", "center") or width < 1:
-        return None
-    offsets = divide_line(text, width, fold=True)
-    lines = []
-    for start, end in zip([0, *offsets], [*offsets, len(text)]):
-        line = text[start:end]
-        if len(line) > width:
-            line = line[:max(width, len(line.rstrip(" ")))]
-            if len(line) > width:
-                return None
-        if justify == "left":
-            lines.append(f" {line}{' ' * (width - len(line))} ")
-        else:
-            line = line.rstrip(" ")
-            space = width - len(line)
-            lines.append(f" {' ' * space}{line} " if justify == "right" else
-                         f" {' ' * (space // 2)}{line}{' ' * (space - space // 2)} ")
-    return lines
-
-
-def _plain_title(title: object, width: int, emoji: bool) -> str | None:
-    """A table's title as Rich draws it in a table ``width`` cells wide, without its style, when it is
-    one line of plain text (no markup; no ``:name:`` code where the console reads emoji codes) that
-    fits; else None."""
-    if not isinstance(title, str) or not title or not title.isprintable() or "[" in title or title != title.strip() \
-            or (emoji and ":" in title) or _cells(title) > width:
-        return None
-    return _aligned(title, width, "left")
-
-
-def _plain_lines(title: object, headers: Sequence[object], body: _Rows, box: Box | _PlainBox, max_width: int,
-                 emoji: bool) -> list[str] | None:
-    """The title and the head of a table of ``body``'s columns as Rich draws them without colours or
-    styles, in ``box``: when the title and every header is one line of plain text (no markup; no
-    ``:name:`` code where the console reads emoji codes) that fits in ``max_width``; else None."""
-    widths = body.widths
-    width = sum(widths) + 3 * len(widths) + 1
-    line = _plain_title(title, width, emoji)
-    if line is None or width > max_width or not all(isinstance(text, str) for text in headers) or any(
-            not text.isprintable() or "[" in text or text != text.strip() or (emoji and ":" in text)
-            or _cells(text) > w for text, w in zip(map(str, headers), widths)):
-        return None
-    cells = [f" {_aligned(str(header), w, justify)} " for header, w, justify in zip(headers, widths, body.justify)]
-    return [line, box.get_top([w + 2 for w in widths]), box.head_left + box.head_vertical.join(cells) + box.head_right,
-            box.get_row([w + 2 for w in widths], "head")]
-
-
-def _aligned(text: str, width: int, justify: JustifyMethod) -> str:
-    """``text`` in ``width`` cells as Rich's ``Text`` justifies one line of it."""
-    return _spaced(text, width - _cells(text), justify)
-
-
-def _spaced(text: str, space: int, justify: JustifyMethod) -> str:
-    """``text`` with ``space`` cells to spare, justified as Rich's ``Text`` justifies one line."""
-    if justify == "right":
-        return " " * space + text
-    if justify == "center":
-        return " " * (space // 2) + text + " " * (space - space // 2)
-    return text + " " * space
+def _one_line_body(fitted: Fitted) -> Rows | None:
+    """The rows of ``fitted`` when :func:`~arbiter_cli.render.table_lines.row_lines` lays them out as
+    Rich would (:func:`~arbiter_cli.render.table_lines.one_line_rows`), else None (Rich draws it)."""
+    return one_line_rows([c.header for c in fitted.columns], [c.justify for c in fitted.columns],
+                         [c.wrap for c in fitted.columns], fitted.texts, fitted.count, fitted.widths)
 
 
 def table_columns(view: View) -> list[Column]:
@@ -684,7 +423,7 @@ def fit_table(view: View, width: int) -> Fitted:
     widths = naturals()
     wrapping = [i for i, c in enumerate(columns) if c.wrap]
     words = [_longest_word(c, cells) if c.wrap else 0 for c, cells in zip(columns, texts)]  # only names wrap
-    folded = [words[i] if not c.fold else max(_cells(c.header), 1) for i, c in enumerate(columns)]
+    folded = [words[i] if not c.fold else max(cell_width(c.header), 1) for i, c in enumerate(columns)]
     for floor in (words, folded):  # whole words first, then folded (but a column that never folds)
         while total(widths) > width:
             candidates = [i for i in wrapping if widths[i] > floor[i]]
@@ -699,8 +438,8 @@ def _natural_width(column: Column, texts: Sequence[str]) -> int:
     printable ASCII, a cell per character, measured at once)."""
     joined = "".join(texts)
     if joined.isascii() and joined.isprintable():
-        return max(_cells(column.header), 1, max(map(len, texts), default=0))
-    return max([_cells(column.header), 1] + [_longest_line(t) for t in set(texts)])
+        return max(cell_width(column.header), 1, max(map(len, texts), default=0))
+    return max([cell_width(column.header), 1] + [_longest_line(t) for t in set(texts)])
 
 
 def _longest_word(column: Column, texts: Sequence[str]) -> int:
@@ -708,36 +447,14 @@ def _longest_word(column: Column, texts: Sequence[str]) -> int:
     words = " ".join(texts).split()
     joined = "".join(words)
     if joined.isascii() and joined.isprintable():
-        return max(_cells(column.header), max(map(len, words), default=0))
-    return max([_cells(column.header)] + [_cells(w) for w in words])
+        return max(cell_width(column.header), max(map(len, words), default=0))
+    return max([cell_width(column.header)] + [cell_width(w) for w in words])
 
 
 def _longest_line(text: str) -> int:
     if text.isascii() and text.isprintable():  # one line, a cell per character
         return len(text)
-    return max((_cells(line) for line in text.splitlines()), default=0)
-
-
-def _cells(text: str) -> int:
-    """``cell_len(text)``, at once for printable ASCII (a cell per character), and once per other text
-    (a half point, an accented name: they come back row after row).
-
-    >>> [_cells(text) for text in ("Fontaine, Claire", "", "½", "王")]
-    [16, 0, 1, 2]
-    """
-    if text.isascii() and text.isprintable():
-        return len(text)
-    cells = _CELLS.get(text)
-    if cells is None:
-        from rich.cells import cell_len
-
-        cells = cell_len(text)
-        if len(_CELLS) < 100_000:
-            _CELLS[text] = cells
-    return cells
-
-
-_CELLS: dict[str, int] = {}
+    return max((cell_width(line) for line in text.splitlines()), default=0)
 
 
 def _csv_cell(view: View, record: dict[str, Any], key: str) -> Any:
