@@ -1,4 +1,4 @@
-"""A long table's rows are laid out by ``render/output.py`` (``_Body``), not cell by cell by Rich:
+"""A long table's rows are laid out by ``render/output.py`` (``_row_lines``), not cell by cell by Rich:
 ``team card`` of 180 teams took 7 s of CPU in Rich (issue 25, fault 8). The characters must be
 Rich's own, byte for byte: on a plain console and on a colour terminal, at the table's natural
 width and fitted to a narrow console, with every justification, wide and accented characters,
@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from arbiter_cli.render import output
+from arbiter_cli.render import output, table_lines
 from arbiter_cli.render.output import Column, Format, View, emit, number_column, text_cell
 
 WORDS = st.text(st.sampled_from("abcdeXYZ 0123456789½éÉßø,.-()+/漢字"), max_size=14).map(str.strip)
@@ -116,7 +116,7 @@ def test_the_width_of_a_cell_is_rich_s_own_measure(text: str) -> None:
     width and a text's longest line, which decide every column's width (issue 29: speed)."""
     from rich.cells import cell_len
 
-    assert output._cells(text) == cell_len(text)
+    assert table_lines.cell_width(text) == cell_len(text)
     assert output._longest_line(text) == max((cell_len(line) for line in text.splitlines()), default=0)
 
 
@@ -185,7 +185,7 @@ def test_the_box_of_a_table_written_without_rich_is_rich_s_heavy_head(width: int
     from rich import box
 
     widths = [width, 1, width + 2]
-    plain, heavy = output._HEAVY_HEAD, box.HEAVY_HEAD
+    plain, heavy = table_lines.HEAVY_HEAD_PLAIN, box.HEAVY_HEAD
     assert plain.get_top(widths) == heavy.get_top(widths)
     assert plain.get_row(widths, "head") == heavy.get_row(widths, "head")
     assert plain.get_bottom(widths) == heavy.get_bottom(widths)
@@ -216,3 +216,97 @@ def test_a_message_is_written_as_rich_s_console_prints_it(message: str) -> None:
         assert plain.getvalue() == rich.getvalue()
     else:
         assert plain.getvalue() == ""
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(st.sampled_from("ab XY-,.(0"), min_size=1, max_size=40), width=st.integers(1, 14),
+       justify=st.sampled_from(["left", "right", "center"]))
+def test_a_line_of_ascii_wraps_where_and_as_rich_s_text_wrap_wraps_it(text: str, width: int, justify: Any) -> None:
+    """Issue 29: ``log``'s 7,000 long cells, each once, were most of its time on an 80-column
+    terminal in ``Text.wrap``; a line of printable ASCII is broken at Rich's own ``divide_line``
+    offsets and aligned here, the same lines, spaces included, as ``Text.wrap`` gives."""
+    from rich.text import Text
+
+    console = Console(width=80, highlight=False, emoji=False, color_system=None)
+    rich = [line.plain for line in Text(text).wrap(console, width, justify=justify, overflow="fold", no_wrap=False)]
+    ours = table_lines.ascii_wrapped(text, width, justify)
+    if ours is not None:
+        assert ours == [f" {line}{' ' * (width - len(line))} " for line in rich]
+    assert table_lines.wrapped_cell(console, text, width, justify, {}) == [
+        f" {line}{' ' * (width - len(line))} " for line in rich]
+
+
+class _Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("colours", [{"COLORTERM": "truecolor", "TERM": "xterm-256color"}, {"TERM": "xterm"},
+                                     {"NO_COLOR": "1", "TERM": "xterm"}, {"TERM": "dumb"}])
+def test_tables_on_a_terminal_draw_their_head_title_and_names_once_and_write_rich_s_characters(
+        colours: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29: ``team card`` draws 200 tables of a handful of heads on a terminal, where the head
+    and the title have colours; Rich draws a head once, the title's codes once, each wrapped name
+    once, and what ``emit`` writes for the tables after them is still Rich's own, byte for byte."""
+    views = [_view([("Garnier, Jules Antoine Marie", "LOE", "½", 3), ("Müller, Ærø", "漢字", "", 12),
+                    (f"Robert, Louis {n}", "VIL", "x", n)], f"Club {n:03}: team card after round 9") for n in range(4)]
+    views.append(_view([("Garnier, Jules Antoine Marie", "LOE", "½", 3)], "[bold]Marked[/bold] up"))
+    for name in ("TTY_COMPATIBLE", "FORCE_COLOR", "TTY_INTERACTIVE", "NO_COLOR", "COLORTERM", "TERM"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in colours.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(table_lines, "KEPT", {})
+    for columns in ("30", "80"):
+        monkeypatch.setenv("COLUMNS", columns)
+        for view in views:
+            fast, rich = _Tty(), _Tty()
+            monkeypatch.setattr("sys.stdout", fast)
+            emit(view, Format.table)
+            monkeypatch.setattr("sys.stdout", rich)
+            with monkeypatch.context() as patch:
+                patch.setattr(output, "_one_line_body", lambda fitted: None)
+                emit(view, Format.table)
+            assert fast.getvalue() == rich.getvalue()
+    assert table_lines.KEPT, "nothing was kept for the next tables"
+
+
+@pytest.mark.parametrize("env", [{}, {"FORCE_COLOR": "1"}, {"TERM": "xterm-256color", "COLORTERM": "truecolor"}])
+@pytest.mark.parametrize("message", ["the folder is sound: 1400 players, 9 rounds", "note: [bold]x[/bold] :smile:",
+                                     "漢字 Müller, Ærø", " spaced "])
+def test_a_message_on_a_terminal_is_written_as_rich_s_console_prints_it(message: str, env: dict[str, str],
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29: ``verify`` on a terminal loaded Rich for its one line; a line of printable text has
+    no style, and Rich's console writes it to a terminal as it is, whatever colours it may show."""
+    for name in ("TTY_COMPATIBLE", "FORCE_COLOR", "TTY_INTERACTIVE", "NO_COLOR", "COLORTERM", "TERM"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    plain, rich = _Tty(), _Tty()
+    monkeypatch.setattr("sys.stderr", plain)
+    assert output.say_plain(message)
+    monkeypatch.setattr("sys.stderr", rich)
+    console = output.stderr_console()
+    assert console.is_terminal
+    console.print(message, markup=False, highlight=False, soft_wrap=True)
+    assert plain.getvalue() == rich.getvalue()
+
+
+def test_a_long_table_reaches_windows_console_in_pieces_of_whole_lines_as_rich_writes_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rich writes to Windows' console at most 8,192 characters at a time (a longer write fails,
+    bpo-37871); the table written at once elsewhere is written so there too."""
+    writes: list[str] = []
+
+    class File:
+        def write(self, text: str) -> None:
+            writes.append(text)
+
+    text = "".join(f"│ {n:5} │ {'x' * (n % 70)} │\n" for n in range(2000))
+    monkeypatch.setattr("sys.platform", "win32")
+    table_lines.write_text(File(), text)
+    assert "".join(writes) == text and len(writes) > 1
+    assert all(len(piece) <= 8192 and piece.endswith("\n") for piece in writes)
+    monkeypatch.setattr("sys.platform", "linux")
+    writes.clear()
+    table_lines.write_text(File(), text)
+    assert writes == [text]

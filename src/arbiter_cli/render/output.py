@@ -34,13 +34,12 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # Rich is loaded only to draw on a terminal, or what the plain path leaves to it (issue 29)
-    from rich.box import Box
-    from rich.console import Console, ConsoleOptions, JustifyMethod
-    from rich.segment import Segment
-    from rich.table import Table
+    from rich.console import Console, JustifyMethod
 
 from arbiter_cli.core.csv_input import formula_like, spreadsheet_cell
 from arbiter_cli.core.points import format_points, points_to_number, shown_points
+from arbiter_cli.render.table_lines import (HEAVY_HEAD_PLAIN, Rows, cell_width, kept_for, one_line_rows, plain_head,
+                                            row_lines, table_text, write_text)
 
 __all__ = ["Format", "Column", "View", "emit", "view_text", "csv_line", "stdout_console", "stderr_console", "slow_progress",
            "text_cell", "points_cell", "number_column", "number_texts", "table_columns", "column_texts",
@@ -82,9 +81,7 @@ def plain_stream(stream: object) -> bool:
     UTF encoding (Rich's box, not its ASCII one), on a system other than Windows. Text then reaches
     the stream exactly as it is written here, without loading Rich (issue 29: start-up); anything
     else is left to Rich."""
-    if stream is None or hasattr(stream, "rich_proxied_file"):  # no stream (fd 2 closed): Rich writes nowhere
-        return False
-    if sys.platform == "win32" or hasattr(builtins, "get_ipython"):
+    if not _written_as_is(stream):
         return False
     if any(name in os.environ for name in ("TTY_COMPATIBLE", "FORCE_COLOR", "TTY_INTERACTIVE")):
         return False
@@ -93,7 +90,18 @@ def plain_stream(stream: object) -> bool:
         terminal = False if isatty is None else isatty()
     except ValueError:
         terminal = False
-    return not terminal and (getattr(stream, "encoding", "utf-8") or "utf-8").lower().startswith("utf")
+    return not terminal
+
+
+def _written_as_is(stream: object) -> bool:
+    """Whether Rich's console writes text without a style to ``stream`` as it is, a terminal or not:
+    a stream (fd 2 may be closed), not one Rich itself redirects, on a system other than Windows
+    (whose old console Rich drives itself), not in Jupyter, in a UTF encoding."""
+    if stream is None or hasattr(stream, "rich_proxied_file"):  # no stream (fd 2 closed): Rich writes nowhere
+        return False
+    if sys.platform == "win32" or hasattr(builtins, "get_ipython"):
+        return False
+    return (getattr(stream, "encoding", "utf-8") or "utf-8").lower().startswith("utf")
 
 
 def plain_width() -> int | None:
@@ -109,10 +117,11 @@ def plain_width() -> int | None:
 
 def say_plain(message: str) -> bool:
     """Write a message line to stderr as Rich's console prints it (no markup, no highlighting, soft
-    wrap), without Rich, when that is only its text and a line end: one line of printable text on a
-    :func:`plain_stream`. False when Rich must print it (control codes and tabs, which Rich takes
-    away or expands; a terminal)."""
-    if not message.isprintable() or not plain_stream(sys.stderr):
+    wrap), without Rich, when that is only its text and a line end: one line of printable text, on a
+    terminal too (a line without a style has no colour codes to write; issue 29: ``verify`` on a
+    terminal loaded Rich for its one line). False when Rich must print it (control codes and tabs,
+    which Rich takes away or expands; Windows' console, Jupyter)."""
+    if not message.isprintable() or not _written_as_is(sys.stderr):
         return False
     sys.stderr.write(message + "\n")
     sys.stderr.flush()
@@ -256,6 +265,7 @@ def emit(view: View, fmt: Format, console: Console | None = None) -> None:
         from rich.console import Console
         from rich.table import Table
 
+        made = console is None  # what Rich draws on a console made here is kept for the next tables
         console = console or stdout_console()
         fitted = fit_table(view, console.width)
         dropped = [c.header for c in table_columns(view) if c not in fitted.columns]
@@ -263,37 +273,39 @@ def emit(view: View, fmt: Format, console: Console | None = None) -> None:
             sys.stderr.write(f"note: {len(dropped)} column{'s' if len(dropped) > 1 else ''} left out to fit "
                              f"{console.width} characters: {', '.join(dropped)} (a wider window, or --format csv, "
                              "shows every column)\n")
-        table = Table(title=view.title, title_justify="left", show_lines=False)
         body = _one_line_body(fitted)
-        for index, column in enumerate(fitted.columns):
-            if body is not None:  # widths given: the head is drawn alone, the rows by _Body
-                table.add_column(column.header, justify=column.justify, width=body.widths[index],
-                                 no_wrap=True, overflow="fold")
-            elif fitted.widths is None:  # the table fits as it is: Rich lays it out
-                table.add_column(column.header, justify=column.justify)
-            else:
-                table.add_column(column.header, justify=column.justify, width=fitted.widths[index],
-                                 no_wrap=not column.wrap, overflow="fold")
-        if body is None:
-            for row in fitted.rows:
-                table.add_row(*row)
         if fitted.width > console.width:  # too wide even with the names wrapped: never cut a number
             colours: Any = console.color_system
             console = Console(file=console.file, width=fitted.width, highlight=False, emoji=False,
                               color_system=colours, force_terminal=console.is_terminal, no_color=console.no_color)
-        drawn = table if body is None else _Body(table, body)
-        if console.is_terminal:
-            console.print(drawn)
-        else:  # piped: Rich pads the title to the table's width, and a line never ends in spaces
-            with console.capture() as captured:
-                console.print(drawn)
-            console.file.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
+        if body is not None and not (console.record or console.is_jupyter or console.legacy_windows):
+            text = table_text(console, view.title, [c.header for c in fitted.columns], body,
+                               kept_for(console) if made else {})
+            if not console.is_terminal:  # piped: Rich pads the title to the table's width; no line ends in spaces
+                text = "".join(line.rstrip() + "\n" for line in text.splitlines())
+            write_text(console.file, text)
+        else:
+            table = Table(title=view.title, title_justify="left", show_lines=False)
+            for index, column in enumerate(fitted.columns):
+                if fitted.widths is None:  # the table fits as it is: Rich lays it out
+                    table.add_column(column.header, justify=column.justify)
+                else:
+                    table.add_column(column.header, justify=column.justify, width=fitted.widths[index],
+                                     no_wrap=not column.wrap, overflow="fold")
+            for row in fitted.rows:
+                table.add_row(*row)
+            if console.is_terminal:
+                console.print(table)
+            else:
+                with console.capture() as captured:
+                    console.print(table)
+                console.file.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
     sys.stdout.flush()
 
 
 def _emit_plain(view: View) -> bool:
     """Write the table of ``view`` to stdout without Rich when stdout is a :func:`plain_stream` and
-    the table is one Rich would draw as plain lines of :data:`_HEAVY_HEAD` (every cell one line that
+    the table is one Rich would draw as plain lines of :data:`HEAVY_HEAD_PLAIN` (every cell one line that
     fits, no column left out, the title and every header one line): the characters are Rich's, as
     ``tests/render/test_fast_table_body.py`` checks. False, having written nothing, otherwise."""
     width = plain_width()
@@ -305,199 +317,21 @@ def _emit_plain(view: View) -> bool:
     body = _one_line_body(fitted)
     if body is None or body.long:
         return False
-    head = _plain_lines(view.title, [c.header for c in fitted.columns], body, _HEAVY_HEAD, width, emoji=False)
+    head = plain_head(view.title, [c.header for c in fitted.columns], body, HEAVY_HEAD_PLAIN, width, emoji=False)
     if head is None:
         return False
-    widths, last = body.widths, len(body.rows) - 1
-    lines = head
-    for index, (row, sizes) in enumerate(zip(body.rows, body.sizes)):
-        left, divider, right = ((_HEAVY_HEAD.foot_left, _HEAVY_HEAD.foot_vertical, _HEAVY_HEAD.foot_right)
-                                if index == last else
-                                (_HEAVY_HEAD.mid_left, _HEAVY_HEAD.mid_vertical, _HEAVY_HEAD.mid_right))
-        lines.append(left + divider.join(f" {_spaced(text, width - size, how)} " for text, size, width, how in
-                                         zip(row, sizes, widths, body.justify)) + right)
-    lines.append(_HEAVY_HEAD.get_bottom([w + 2 for w in widths]))
+    lines = head + row_lines(body, HEAVY_HEAD_PLAIN)
+    lines.append(HEAVY_HEAD_PLAIN.get_bottom([w + 2 for w in body.widths]))
     sys.stdout.write("".join(line.rstrip() + "\n" for line in lines))
     sys.stdout.flush()
     return True
 
 
-class _PlainBox:
-    """The lines of Rich's ``box.HEAVY_HEAD`` (a :class:`rich.table.Table`'s box), as its ``Box``
-    draws them, for the tables written without Rich (``tests/render/test_fast_table_body.py``
-    checks them against Rich's). Constants, not a dataclass: making one costs more than drawing."""
-
-    top_left, top, top_divider, top_right = "┏", "━", "┳", "┓"
-    head_left, head_vertical, head_right = "┃", "┃", "┃"
-    head_row_left, head_row_horizontal, head_row_cross, head_row_right = "┡", "━", "╇", "┩"
-    mid_left, mid_vertical, mid_right = "│", "│", "│"
-    foot_left, foot_vertical, foot_right = "│", "│", "│"
-    bottom_left, bottom, bottom_divider, bottom_right = "└", "─", "┴", "┘"
-
-    def get_top(self, widths: Sequence[int]) -> str:
-        return self.top_left + self.top_divider.join(self.top * w for w in widths) + self.top_right
-
-    def get_row(self, widths: Sequence[int], level: str) -> str:
-        assert level == "head"
-        return self.head_row_left + self.head_row_cross.join(self.head_row_horizontal * w for w in widths) + \
-            self.head_row_right
-
-    def get_bottom(self, widths: Sequence[int]) -> str:
-        return self.bottom_left + self.bottom_divider.join(self.bottom * w for w in widths) + self.bottom_right
-
-
-_HEAVY_HEAD = _PlainBox()
-
-
-@dataclass(frozen=True)
-class _Rows:
-    """A table's rows, and its columns' widths (without the padding); a cell is one line, but in a
-    column that ``wraps`` (a name), where a cell wider than its column is wrapped as Rich wraps it."""
-
-    rows: list[list[str]]
-    justify: list[JustifyMethod]
-    widths: list[int]
-    wraps: list[bool]
-    sizes: list[list[int]]  # each cell's width (its text's cells), measured once
-    long: frozenset[int]  # the rows with a cell wider than its column, which wraps
-
-
-def _one_line_body(fitted: Fitted) -> _Rows | None:
-    """The rows of ``fitted`` when :class:`_Body` draws them as Rich would: every cell one line of
-    printable text that fits its column, or wider in a column that wraps, with no markup (``[``)
-    and no space at its end (spaces at its start, an indented line, Rich keeps as they are); else
-    None (Rich draws the table)."""
-    if not fitted.rows:
-        return None
-    sizes: list[list[int]] = []
-    for row in fitted.rows:
-        size = []
-        for text in row:
-            if text and (not text.isprintable() or "[" in text or text[-1] == " "):
-                return None
-            size.append(len(text) if text.isascii() else _cells(text))  # printable: _cells
-        sizes.append(size)
-    widths = fitted.widths or [max([_cells(c.header)] + [size[i] for size in sizes])
-                               for i, c in enumerate(fitted.columns)]
-    wraps = [c.wrap for c in fitted.columns]
-    long = set()
-    for index, size in enumerate(sizes):
-        for cells, width, wrap in zip(size, widths, wraps):
-            if cells > width:
-                if not wrap:
-                    return None
-                long.add(index)
-    return _Rows(fitted.rows, [c.justify for c in fitted.columns], widths, wraps, sizes, frozenset(long))
-
-
-class _Body:
-    """A table drawn as Rich draws it, faster: Rich draws the title and the head (the table without
-    rows), unless the console has no colours and they are plain lines (:meth:`_plain_head`), and
-    the rows, plain text of one line per cell (a long name wrapped by Rich's own word wrap), are
-    laid out here in Rich's box, each cell padded by a space and aligned as Rich aligns it. Drawing
-    a table cell by cell is most of the time of a long table in Rich (``team card`` of 180 teams:
-    seconds); this takes a fraction. ``tests/render/test_fast_table_body.py`` checks that both draw
-    the same characters."""
-
-    def __init__(self, head: Table, body: _Rows) -> None:
-        self.head = head
-        self.body = body
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
-        from rich.segment import Segment
-
-        assert self.head.box is not None
-        box = self.head.box.substitute(options, safe=console.safe_box if self.head.safe_box is None
-                                       else self.head.safe_box)
-        plain = self._plain_head(console, options, box)
-        if plain is not None:
-            for text in plain:
-                yield Segment(text)
-                yield Segment.line()
-        else:
-            lines = Segment.split_lines(console.render(self.head, options))
-            *drawn, _bottom = list(lines)  # the head's bottom edge: the rows come before it
-            for line in drawn:
-                yield from line
-                yield Segment.line()
-        widths, justify = self.body.widths, self.body.justify
-        last = len(self.body.rows) - 1
-        for index, (row, sizes) in enumerate(zip(self.body.rows, self.body.sizes)):
-            left, divider, right = ((box.foot_left, box.foot_vertical, box.foot_right) if index == last else
-                                    (box.mid_left, box.mid_vertical, box.mid_right))
-            if index in self.body.long:
-                for padded in self._wrapped(console, row):
-                    yield Segment(left + divider.join(padded) + right)
-                    yield Segment.line()
-                continue
-            cells = [f" {_spaced(text, width - size, how)} " for text, size, width, how in
-                     zip(row, sizes, widths, justify)]
-            yield Segment(left + divider.join(cells) + right)
-            yield Segment.line()
-        yield Segment(box.get_bottom([width + 2 for width in widths]))
-        yield Segment.line()
-
-    def _wrapped(self, console: Console, row: list[str]) -> list[list[str]]:
-        """A row whose long cells Rich wraps (its own word wrap, as it wraps a table's cell), the
-        others at the top and blank below: its lines, each a list of padded cells."""
-        cells: list[list[str]] = []
-        for text, width, justify, wrap in zip(row, self.body.widths, self.body.justify, self.body.wraps):
-            if wrap and _cells(text) > width:
-                lines = [line.plain for line in console.render_str(text, highlight=False).wrap(
-                    console, width, justify=justify, overflow="fold", no_wrap=False)]
-                cells.append([f" {line}{' ' * (width - _cells(line))} " for line in lines])
-            else:
-                cells.append([f" {_aligned(text, width, justify)} "])
-        height = max(len(lines) for lines in cells)
-        blank = [" " * (width + 2) for width in self.body.widths]
-        return [[lines[k] if k < len(lines) else blank[column] for column, lines in enumerate(cells)]
-                for k in range(height)]
-
-    def _plain_head(self, console: Console, options: ConsoleOptions, box: Box) -> list[str] | None:
-        """The title and the head as Rich draws them on a console without colours or styles (a file,
-        a pipe: what scripts and the benchmarks read), when the title and every header is one line
-        that fits; else None (Rich draws the head). Rich took most of the time of ``team card``'s
-        200 tables drawing their heads."""
-        if console.color_system is not None:
-            return None
-        return _plain_lines(self.head.title, [column.header for column in self.head.columns], self.body, box,
-                            options.max_width, emoji=getattr(console, "_emoji", True))
-
-
-def _plain_lines(title: object, headers: Sequence[object], body: _Rows, box: Box | _PlainBox, max_width: int,
-                 emoji: bool) -> list[str] | None:
-    """The title and the head of a table of ``body``'s columns as Rich draws them without colours or
-    styles, in ``box``: when the title and every header is one line of plain text (no markup; no
-    ``:name:`` code where the console reads emoji codes) that fits in ``max_width``; else None."""
-    widths = body.widths
-    width = sum(widths) + 3 * len(widths) + 1
-    if not isinstance(title, str) or width > max_width:
-        return None
-    texts = [title, *headers]
-    if not all(isinstance(text, str) for text in headers) or any(
-            not text.isprintable() or "[" in text or text != text.strip() or (emoji and ":" in text)
-            for text in texts if isinstance(text, str)):
-        return None
-    if not title or _cells(title) > width or any(_cells(str(h)) > w for h, w in zip(headers, widths)):
-        return None
-    cells = [f" {_aligned(str(header), w, justify)} " for header, w, justify in zip(headers, widths, body.justify)]
-    return [_aligned(title, width, "left"), box.get_top([w + 2 for w in widths]),
-            box.head_left + box.head_vertical.join(cells) + box.head_right,
-            box.get_row([w + 2 for w in widths], "head")]
-
-
-def _aligned(text: str, width: int, justify: JustifyMethod) -> str:
-    """``text`` in ``width`` cells as Rich's ``Text`` justifies one line of it."""
-    return _spaced(text, width - _cells(text), justify)
-
-
-def _spaced(text: str, space: int, justify: JustifyMethod) -> str:
-    """``text`` with ``space`` cells to spare, justified as Rich's ``Text`` justifies one line."""
-    if justify == "right":
-        return " " * space + text
-    if justify == "center":
-        return " " * (space // 2) + text + " " * (space - space // 2)
-    return text + " " * space
+def _one_line_body(fitted: Fitted) -> Rows | None:
+    """The rows of ``fitted`` when :func:`~arbiter_cli.render.table_lines.row_lines` lays them out as
+    Rich would (:func:`~arbiter_cli.render.table_lines.one_line_rows`), else None (Rich draws it)."""
+    return one_line_rows([c.header for c in fitted.columns], [c.justify for c in fitted.columns],
+                         [c.wrap for c in fitted.columns], fitted.texts, fitted.count, fitted.widths)
 
 
 def table_columns(view: View) -> list[Column]:
@@ -517,7 +351,7 @@ def column_texts(column: Column, records: Sequence[dict[str, Any]], narrower: in
     if column.number is not None:
         return number_texts([column.number(r) for r in records])
     show = column.narrower[min(narrower, len(column.narrower)) - 1] if narrower and column.narrower else column.show
-    return [show(r) for r in records]
+    return list(map(show, records))
 
 
 @dataclass
@@ -526,9 +360,15 @@ class Fitted:
     (``None`` when the table fits at its natural width and Rich lays it out unchanged)."""
 
     columns: list[Column]
-    rows: list[list[str]]
+    texts: list[list[str]]  # each column's cells, a row per record
+    count: int  # the rows
     widths: list[int] | None
     width: int  # the whole table's width, borders included
+
+    @property
+    def rows(self) -> list[list[str]]:
+        """The cells row by row."""
+        return [list(row) for row in zip(*self.texts)] if self.texts else [[] for _ in range(self.count)]
 
 
 def fit_table(view: View, width: int) -> Fitted:
@@ -562,8 +402,7 @@ def fit_table(view: View, width: int) -> Fitted:
         return sum(widths) + 3 * len(widths) + 1  # a space either side of each cell, the lines between
 
     def fitted(widths: list[int] | None) -> Fitted:
-        rows = [list(row) for row in zip(*texts)] if columns else [[] for _ in view.records]
-        return Fitted(columns, rows, widths, total(widths or naturals()))
+        return Fitted(columns, texts, len(view.records), widths, total(widths or naturals()))
 
     if total(naturals()) <= width:
         return fitted(None)
@@ -583,9 +422,8 @@ def fit_table(view: View, width: int) -> Fitted:
                 return fitted(naturals())
     widths = naturals()
     wrapping = [i for i, c in enumerate(columns) if c.wrap]
-    words = [max([_cells(c.header)] + [_cells(w) for t in cells for w in t.split()])
-             for c, cells in zip(columns, texts)]
-    folded = [words[i] if not c.fold else max(_cells(c.header), 1) for i, c in enumerate(columns)]
+    words = [_longest_word(c, cells) if c.wrap else 0 for c, cells in zip(columns, texts)]  # only names wrap
+    folded = [words[i] if not c.fold else max(cell_width(c.header), 1) for i, c in enumerate(columns)]
     for floor in (words, folded):  # whole words first, then folded (but a column that never folds)
         while total(widths) > width:
             candidates = [i for i in wrapping if widths[i] > floor[i]]
@@ -596,27 +434,27 @@ def fit_table(view: View, width: int) -> Fitted:
 
 
 def _natural_width(column: Column, texts: Sequence[str]) -> int:
-    """A column's width at its longest: its header, its longest line, at least 1."""
-    return max([_cells(column.header), 1] + [_longest_line(t) for t in texts])
+    """A column's width at its longest: its header, its longest line, at least 1 (a column of
+    printable ASCII, a cell per character, measured at once)."""
+    joined = "".join(texts)
+    if joined.isascii() and joined.isprintable():
+        return max(cell_width(column.header), 1, max(map(len, texts), default=0))
+    return max([cell_width(column.header), 1] + [_longest_line(t) for t in set(texts)])
+
+
+def _longest_word(column: Column, texts: Sequence[str]) -> int:
+    """The narrowest a column that wraps between words may be: its header, its longest word."""
+    words = " ".join(texts).split()
+    joined = "".join(words)
+    if joined.isascii() and joined.isprintable():
+        return max(cell_width(column.header), max(map(len, words), default=0))
+    return max([cell_width(column.header)] + [cell_width(w) for w in words])
 
 
 def _longest_line(text: str) -> int:
     if text.isascii() and text.isprintable():  # one line, a cell per character
         return len(text)
-    return max((_cells(line) for line in text.splitlines()), default=0)
-
-
-def _cells(text: str) -> int:
-    """``cell_len(text)``, at once for printable ASCII (a cell per character).
-
-    >>> [_cells(text) for text in ("Fontaine, Claire", "", "½", "王")]
-    [16, 0, 1, 2]
-    """
-    if text.isascii() and text.isprintable():
-        return len(text)
-    from rich.cells import cell_len
-
-    return cell_len(text)
+    return max((cell_width(line) for line in text.splitlines()), default=0)
 
 
 def _csv_cell(view: View, record: dict[str, Any], key: str) -> Any:
