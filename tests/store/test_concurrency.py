@@ -177,7 +177,7 @@ def test_waiting_for_the_lock_says_who_holds_it(tmp_path: Path) -> None:
 
 def test_a_writer_killed_before_it_cleared_its_mark_is_not_named_as_the_holder(tmp_path: Path) -> None:
     """The lock file keeps a dead writer's pid: the waiting message must not name that process."""
-    from arbiter_cli.store.files import _holder_of
+    from arbiter_cli.store.lock_file import holder_of as _holder_of
 
     dead = subprocess.Popen(["true"])
     dead.wait()
@@ -216,18 +216,18 @@ def test_a_lock_file_removed_while_a_command_waited_on_it_is_waited_on_again(tmp
     lock on the file there now (or makes one), never on the removed one, which nobody else sees."""
     import fcntl
 
-    from arbiter_cli.store.files import _LockFile
+    from arbiter_cli.store.lock_file import LockFile
 
     path = tmp_path / ".arbiter.lock"
-    maker = _LockFile(path)
+    maker = LockFile(path)
     fcntl.flock(maker.fd, fcntl.LOCK_EX)
-    waiter = _LockFile(path)  # opened while the maker holds it
+    waiter = LockFile(path)  # opened while the maker holds it
     assert maker.made and not waiter.made
     maker.close(exclusive=True)  # removes the file it made
     assert not path.exists()
     waiter.hold(fcntl.LOCK_EX, fcntl.flock)
     assert path.exists() and waiter.made and os.fstat(waiter.fd).st_ino == os.stat(path).st_ino
-    other = _LockFile(path)  # a newcomer sees the lock held
+    other = LockFile(path)  # a newcomer sees the lock held
     try:
         fcntl.flock(other.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         raise AssertionError("two holders of one lock")

@@ -230,11 +230,16 @@ def ascii_wrapped(text: str, width: int, justify: JustifyMethod) -> list[str] | 
     to the width, or, right or centred, without its spaces at the end and padded as ``Lines.justify``
     pads it. None when a line would still be too wide (Rich would cut it) or the alignment is another:
     ``Text.wrap`` then wraps it. ``tests/render/test_fast_table_body.py`` checks it against Rich's."""
-    from rich._wrap import divide_line
-
+    try:  # Rich's own breaking (a private module: a Rich without it, or with another one, wraps by Text.wrap)
+        from rich._wrap import divide_line
+    except ImportError:
+        return None
     if justify not in ("left", "right", "center") or width < 1:
         return None
-    offsets = divide_line(text, width, fold=True)
+    try:
+        offsets = divide_line(text, width, fold=True)
+    except TypeError:
+        return None
     lines = []
     for start, end in zip([0, *offsets], [*offsets, len(text)]):
         line = text[start:end]

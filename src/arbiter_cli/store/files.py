@@ -37,6 +37,7 @@ from arbiter_cli.lifecycle.change import Change, Recorded
 from arbiter_cli.store.digests import DIGESTS_FILE, differences, digest, read_record, record
 from arbiter_cli.store.journal import JOURNAL_FILE, journal_text, read_journal
 from arbiter_cli.store.layout import LOCK_FILE, PENDING_FILE, Layout, Nested
+from arbiter_cli.store.lock_file import LockFile, holder_of, process_alive, say_who
 from arbiter_cli.store.tables import (Checked, RoundFiles, Table, csv_lines, header_fields, read_lines, records_sound,
                                       toml_line)
 
@@ -132,83 +133,6 @@ def fsync_dir(path: Path) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
-
-
-class _LockFile:
-    """A folder's lock file (``.arbiter.lock``), open. A command that finds none makes it, and a writer
-    that made it removes it when done, so that a command leaves the folder as it found it, the refused
-    ones included (trial37: a refused command left a new empty lock file). The lock is on the file:
-    one removed while a command waited on it is opened (or made) again, and waited on again."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.fd, self.made = self._open()
-
-    def _open(self) -> tuple[int, bool]:
-        try:
-            return os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644), True
-        except FileExistsError:
-            return os.open(self.path, os.O_RDWR), False
-
-    def hold(self, mode: int, take: Callable[[int, int], None]) -> None:
-        """Take the lock in ``mode`` (``take(fd, mode)`` waits for it), on the file that is there."""
-        while True:
-            take(self.fd, mode)
-            try:
-                now = os.stat(self.path)
-            except FileNotFoundError:
-                now = None
-            held = os.fstat(self.fd)
-            if now is not None and (now.st_ino, now.st_dev) == (held.st_ino, held.st_dev) and held.st_nlink:
-                return
-            os.close(self.fd)  # its maker removed it while this command waited: wait on the one there now
-            while True:
-                try:
-                    self.fd, self.made = self._open()
-                    break
-                except FileNotFoundError:  # removed between the two opens: again
-                    continue
-
-    def close(self, exclusive: bool) -> None:
-        """Let the lock go; a writer removes the lock file it made (while it still holds it)."""
-        if exclusive and self.made:
-            with contextlib.suppress(OSError):
-                os.unlink(self.path)
-        os.close(self.fd)
-
-
-def _say_who(fd: int, holder: str) -> bool:
-    """Leave this writer's process id, time and command in the open lock file."""
-    stamp = dt.datetime.now(dt.timezone.utc).strftime("%H:%M:%S UTC")
-    try:
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, f"pid {os.getpid()} since {stamp}: {holder}".rstrip(": ").encode("utf-8"), 0)
-    except OSError:
-        return False
-    return True
-
-
-def _holder_of(fd: int) -> str:
-    """Who holds the lock, as the lock file says: a writer leaves its mark, readers do not."""
-    try:
-        text = os.pread(fd, 1000, 0).decode("utf-8", errors="replace").strip()
-    except OSError:
-        text = ""
-    found = re.match(r"pid (\d+) ", text)
-    if found and not process_alive(int(found.group(1))):  # a writer killed before it could clear its mark
-        text = ""
-    return f"{text} is writing it" if text else "another arbiter command is reading it"
-
-
-def process_alive(pid: int) -> bool:
-    """Is process ``pid`` running (on this machine)?"""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:  # it exists, but belongs to someone else
-        return True
-    return True
 
 
 #: A folder built beside its place by a writer (``.NAME.new-PID``, ``.NAME.import-PID``), its PID last.
@@ -316,7 +240,7 @@ class FolderStore:
                 raise BadArgument(f"ARBITER_LOCK_TIMEOUT must be a number of seconds, not {text!r}") from None
         self._require_folder()
         try:
-            lock = _LockFile(self.path / LOCK_FILE)
+            lock = LockFile(self.path / LOCK_FILE)
         except OSError as error:
             if not exclusive and error.errno in (errno.EACCES, errno.EROFS, errno.EPERM):
                 yield
@@ -339,7 +263,7 @@ class FolderStore:
                 if not exclusive:
                     lock.hold(fcntl.LOCK_SH, lambda fd, m: self._flock(fd, m, deadline, waiting))
             if exclusive:
-                written = _say_who(lock.fd, holder)
+                written = say_who(lock.fd, holder)
                 self._remove_stale_temporaries()
                 edits = self.hand_edits()
                 self.noticed, self.noticed_after = (edits[0], edits[1]) if edits else ([], "")
@@ -358,7 +282,7 @@ class FolderStore:
         if not (outer / PENDING_FILE).exists():
             return
         try:
-            lock = _LockFile(outer / LOCK_FILE)
+            lock = LockFile(outer / LOCK_FILE)
         except OSError as error:
             raise BrokenFolder(f"cannot open the lock file of the folder around this one: {error.strerror}",
                                source=str(outer / LOCK_FILE)) from None
@@ -392,7 +316,7 @@ class FolderStore:
                     raise Busy(f"{self.path}: another arbiter command is using this tournament; "
                                "try again") from None
                 if not told and now - started >= 1 and waiting is not None:
-                    waiting(f"waiting for {self.path}: {_holder_of(fd)} (up to {deadline - started:.0f} s)")
+                    waiting(f"waiting for {self.path}: {holder_of(fd)} (up to {deadline - started:.0f} s)")
                     told = True
                 time.sleep(0.02)
 

@@ -1,0 +1,91 @@
+"""A folder's lock file (``.arbiter.lock``, docs/reference/folder.md): the file ``flock`` holds, and what
+a writer leaves in it (its process id, since when, its command) for a command that waits.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import os
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+__all__ = ["LockFile", "say_who", "holder_of", "process_alive"]
+
+
+class LockFile:
+    """A folder's lock file (``.arbiter.lock``), open. A command that finds none makes it, and a writer
+    that made it removes it when done, so that a command leaves the folder as it found it, the refused
+    ones included (trial37: a refused command left a new empty lock file). The lock is on the file:
+    one removed while a command waited on it is opened (or made) again, and waited on again."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.fd, self.made = self._open()
+
+    def _open(self) -> tuple[int, bool]:
+        try:
+            return os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644), True
+        except FileExistsError:
+            return os.open(self.path, os.O_RDWR), False
+
+    def hold(self, mode: int, take: Callable[[int, int], None]) -> None:
+        """Take the lock in ``mode`` (``take(fd, mode)`` waits for it), on the file that is there."""
+        while True:
+            take(self.fd, mode)
+            try:
+                now = os.stat(self.path)
+            except FileNotFoundError:
+                now = None
+            held = os.fstat(self.fd)
+            if now is not None and (now.st_ino, now.st_dev) == (held.st_ino, held.st_dev) and held.st_nlink:
+                return
+            os.close(self.fd)  # its maker removed it while this command waited: wait on the one there now
+            while True:
+                try:
+                    self.fd, self.made = self._open()
+                    break
+                except FileNotFoundError:  # removed between the two opens: again
+                    continue
+
+    def close(self, exclusive: bool) -> None:
+        """Let the lock go; a writer removes the lock file it made (while it still holds it)."""
+        if exclusive and self.made:
+            with contextlib.suppress(OSError):
+                os.unlink(self.path)
+        os.close(self.fd)
+
+
+def say_who(fd: int, holder: str) -> bool:
+    """Leave this writer's process id, time and command in the open lock file."""
+    stamp = dt.datetime.now(dt.timezone.utc).strftime("%H:%M:%S UTC")
+    try:
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"pid {os.getpid()} since {stamp}: {holder}".rstrip(": ").encode("utf-8"), 0)
+    except OSError:
+        return False
+    return True
+
+
+def holder_of(fd: int) -> str:
+    """Who holds the lock, as the lock file says: a writer leaves its mark, readers do not."""
+    try:
+        text = os.pread(fd, 1000, 0).decode("utf-8", errors="replace").strip()
+    except OSError:
+        text = ""
+    found = re.match(r"pid (\d+) ", text)
+    if found and not process_alive(int(found.group(1))):  # a writer killed before it could clear its mark
+        text = ""
+    return f"{text} is writing it" if text else "another arbiter command is reading it"
+
+
+def process_alive(pid: int) -> bool:
+    """Is process ``pid`` running (on this machine)?"""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # it exists, but belongs to someone else
+        return True
+    return True
