@@ -23,7 +23,7 @@ from markupsafe import escape
 from arbiter_cli.render.templating import Markup, environment, macros, points_text, points_value, render
 
 __all__ = ["PACKAGE", "Cell", "Table", "Detail", "Fact", "macro", "site_page", "cell_html", "points_html", "text_html",
-           "name_cell", "RecordRows", "Way", "keyed_cell", "PLAIN", "POINTS", "CELL",
+           "name_cell", "RecordRows", "Way", "keyed_cell", "rooted", "PLAIN", "POINTS", "CELL",
            "player_cell", "team_cell", "member_cell", "align", "details", "header", "plain", "titled", "named", "points_cell"]
 
 #: The package whose ``templates/`` hold the site's templates.
@@ -297,14 +297,38 @@ class RecordRows(Sequence[Sequence[Cell]]):
                             html = made[value] = _points_html(value, key, cls)
                     append(html)
                 else:
-                    append(cell_html(value))
+                    text, href, key, cls, number, name, link_cls, before, after, more, span = value
+                    if before != "" or after != "" or more or type(text) is not str:
+                        append(cell_html(value))
+                        continue
+                    inner = escaped.get(text)
+                    if inner is None:
+                        inner = _text(text)
+                    if name:
+                        inner = "<bdi>" + inner + "</bdi>"
+                    if href:  # a name's link, as _inner writes it
+                        inner = ("<a" + (' class="' + _text(link_cls) + '"' if link_cls else "") + ' href="' + _text(href)
+                                 + '">' + inner + "</a>")
+                    append(_cell_opening(key, number, cls, span) + inner + "</td>")
             append("</tr>\n")
         return "".join(out)
 
 
 def keyed_cell(make: Callable[[Any], Cell], key: str, cls: str) -> Callable[[Any], Cell]:
     """``make``'s cell of a record with its ``key`` and ``cls`` (a :data:`CELL` column's ``get``)."""
-    return lambda record: make(record)._replace(key=key, cls=cls)
+    def keyed(record: Any) -> Cell:
+        text, href, _, _, *rest = make(record)
+        cell: Cell = _new_cell(Cell, (text, href, key, cls, *rest))  # (cell._replace, without its keywords)
+        return cell
+
+    return keyed
+
+
+def rooted(cell: Cell, root: str) -> Cell:
+    """``cell`` with ``root`` before its link (a page deeper: ``../``)."""
+    text, href, *rest = cell
+    found: Cell = _new_cell(Cell, (text, root + href, *rest))
+    return found
 
 
 def _points_html(value: Any, key: str, cls: str) -> str:

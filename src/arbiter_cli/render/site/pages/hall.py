@@ -48,7 +48,7 @@ from arbiter_cli.render.site.parts import shared_view
 from arbiter_cli.render.site.standings_table import csv_of
 from arbiter_cli.render.site.knockout_parts import MAIN, how_text, result_text
 from arbiter_cli.render.site.layout import Link
-from arbiter_cli.render.site.sites import EventSite, GroupSite, KnockoutSite, TeamSite
+from arbiter_cli.render.site.sites import EventSite, GroupSite, KnockoutSite, TeamSite, points_after
 from arbiter_cli.render.templating import Markup, environment
 from arbiter_cli.render.views import round_rows, table_heading
 
@@ -210,7 +210,7 @@ def event_part(site: EventSite, stage: str = "") -> Part:
         return Part(stage=stage, title=title, link=link, note="The pairings of round 1 will appear here.")
     rnd = tournament.rounds[number - 1]
     by_tpn = tournament.by_number
-    before = {row.player.start_number: row.points for row in site.standings[number - 1].rows}
+    before = points_after(site, number - 1)
 
     def side(start_number: int) -> Cell:
         player = by_tpn.get(start_number)

@@ -19,7 +19,7 @@ from arbiter_cli.render.site.blocks import Cell, Fact, name_cell, plain, player_
 from arbiter_cli.render.site.cards import CardRound, Current, bye_words, card, card_page, points_words
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.parts import personal
-from arbiter_cli.render.site.sites import EventSite, Made, keyed_page
+from arbiter_cli.render.site.sites import EventSite, Made, keyed_page, points_after
 from arbiter_cli.store.site import Page
 
 if TYPE_CHECKING:  # a club's rating report: loaded by a club's tournament only
@@ -63,7 +63,7 @@ def pages(site: EventSite) -> Iterator[tuple[str, Made]]:
     final = site.standings[last]
     rank = {row.player.start_number: row.rank_label for row in final.rows}
     boards = {rnd.number: {n: g.board for g in rnd.games for n in (g.white, g.black)} for rnd in tournament.rounds}
-    before = {row.player.start_number: row.points for row in site.standings[max(last - 1, 0)].rows}
+    before = points_after(site, max(last - 1, 0))
     ratings = {p.start_number: p.rating or None for p in tournament.players}  # B.02, on the event's FIDE list
     registration = site.digests.registration if site.digests is not None else None
     earlier = _earlier_rounds(site, entries, boards, last)

@@ -18,7 +18,7 @@ from arbiter_cli.render.printing import BYE_TEXT, name_order
 from arbiter_cli.render.site.blocks import (CELL, PLAIN, POINTS, Cell, RecordRows, Table, Way, header, plain,
                                             player_cell, site_page)
 from arbiter_cli.render.site.layout import Link
-from arbiter_cli.render.site.sites import EventSite, Made, keyed_page
+from arbiter_cli.render.site.sites import EventSite, Made, keyed_page, points_after
 from arbiter_cli.render.views import round_rows
 
 SITES = frozenset({"event"})
@@ -51,7 +51,7 @@ def _ways(columns: tuple[tuple[str, str, int], ...]) -> list[Way]:
 def round_page(site: EventSite, rnd: Round) -> str:
     tournament = site.tournament
     by_tpn = tournament.by_number
-    before = {row.player.start_number: row.points for row in site.standings[rnd.number - 1].rows}
+    before = points_after(site, rnd.number - 1)
 
     def name(number: int, key: str) -> Cell:
         player = by_tpn.get(number)
