@@ -137,7 +137,18 @@ def _opening(key: str, value: str, cls: str, span: int) -> str:
 def cell_html(cell: Cell) -> str:
     """A body cell as the ``cell`` macro of ``macros.html`` writes it with the tag ``td``, each text escaped
     as Jinja2's autoescaping does (the hall screen's pairings: :func:`arbiter_cli.render.site.pages.hall.hall_rows`)."""
-    return _cell_opening(cell[2], cell[4], cell[3], cell[10]) + _part(cell) + "</td>"
+    text, href, key, cls, value, name, link_cls, before, after, more, span = cell
+    if before != "" or after != "" or more or type(text) is not str:
+        return _cell_opening(key, value, cls, span) + _part(cell) + "</td>"
+    inner = _ESCAPED.get(text)  # a text alone, or a name's link (issue 29: as _part writes them, inline)
+    if inner is None:
+        inner = _text(text)
+    if name:
+        inner = "<bdi>" + inner + "</bdi>"
+    if href:
+        inner = ("<a" + (' class="' + _text(link_cls) + '"' if link_cls else "") + ' href="' + _text(href) + '">'
+                 + inner + "</a>")
+    return _cell_opening(key, value, cls, span) + inner + "</td>"
 
 
 def _cell_opening(key: Any, value: Any, cls: Any, span: Any) -> str:
@@ -297,19 +308,7 @@ class RecordRows(Sequence[Sequence[Cell]]):
                             html = made[value] = _points_html(value, key, cls)
                     append(html)
                 else:
-                    text, href, key, cls, number, name, link_cls, before, after, more, span = value
-                    if before != "" or after != "" or more or type(text) is not str:
-                        append(cell_html(value))
-                        continue
-                    inner = escaped.get(text)
-                    if inner is None:
-                        inner = _text(text)
-                    if name:
-                        inner = "<bdi>" + inner + "</bdi>"
-                    if href:  # a name's link, as _inner writes it
-                        inner = ("<a" + (' class="' + _text(link_cls) + '"' if link_cls else "") + ' href="' + _text(href)
-                                 + '">' + inner + "</a>")
-                    append(_cell_opening(key, number, cls, span) + inner + "</td>")
+                    append(cell_html(value))
             append("</tr>\n")
         return "".join(out)
 
