@@ -257,10 +257,12 @@ def tiebreak_text(value: Any) -> str:
     return number_texts([value])[0]
 
 
-def crosstable_view(tournament: Tournament, table: Crosstable) -> View:
+def crosstable_view(tournament: Tournament, table: Crosstable, games: bool = True) -> View:
+    """The crosstable as a view; its records' ``games`` (each round's opponent, colour and result, for
+    ``--format json``) only when ``games`` (issue 29: the site's page shows the cells, not them)."""
     records: list[dict[str, Any]] = []
     for row in table.rows:
-        records.append({
+        record = {
             "start_number": row.player.start_number,
             "name": row.player.name,
             "rating": row.player.rating or None,
@@ -269,10 +271,13 @@ def crosstable_view(tournament: Tournament, table: Crosstable) -> View:
             "games": [
                 {"round": e.round, "opponent": e.opponent, "colour": e.colour, "result": e.symbol}
                 for e in row.entries
-            ],
+            ] if games else None,
             "_cells": row.cells,
             "_rank_label": row.rank_label,
-        })
+        }
+        if not games:
+            del record["games"]
+        records.append(record)
     columns = [
         Column("start_number", "No", text_cell("start_number"), "right"),
         Column("name", "Name", text_cell("name"), wrap=True),
