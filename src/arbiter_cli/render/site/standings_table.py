@@ -73,11 +73,12 @@ def shared_places(table: Table, view: View) -> Table:
     return replace(table, rows=rows)
 
 
-def distribution_chart(name: str, scores: list[Fraction], after_round: int, what: str = "points") -> Chart | None:
+def distribution_chart(name: str, scores: list[Fraction] | Counter[Fraction], after_round: int,
+                       what: str = "points") -> Chart | None:
     """How many players (or teams) have each score after a round: bars, and the same in words. The
     bars step by a whole point where every score is whole (a team event's match points, 2-1-0: no bar
     for a half nobody can have), by a half where halves are all there is, else one bar per score."""
-    counts = Counter(scores)
+    counts = scores if isinstance(scores, Counter) else Counter(scores)
     if not counts:
         return None
     low, high = min(counts), max(counts)
@@ -91,6 +92,10 @@ def distribution_chart(name: str, scores: list[Fraction], after_round: int, what
                      x_label=what)
 
 
-def scores_of(view: View, key: str) -> list[Fraction]:
-    """The scores of a standings view's records (their JSON values)."""
-    return [parse_points(r[key]) for r in view.records if r.get(key) is not None]
+def scores_of(view: View, key: str) -> Counter[Fraction]:
+    """The scores of a standings view's records (their JSON values), counted: each value read once
+    (issue 29: 1,000 players have a few dozen scores, and a fraction is hashed in Python)."""
+    counts: Counter[Fraction] = Counter()
+    for value, count in Counter(r[key] for r in view.records if r.get(key) is not None).items():
+        counts[parse_points(value)] += count
+    return counts
