@@ -418,7 +418,8 @@ def _remove_dead_temporaries(outdir: Path, paths: Mapping[str, Parts]) -> None:
     :func:`_staged`) beside their places, which a mirror of the site would upload: the next publish
     removes those of a process no longer running, in the site's folders (trial of issue 29: seven piled
     up)."""
-    folders = {outdir, *(outdir.joinpath(*parts[:-1]) for parts in paths.values())}
+    # each folder once (issue 29: not a path made for each of 1,000 pages in one folder)
+    folders = {outdir, *(outdir.joinpath(*above) for above in {parts[:-1] for parts in paths.values()})}
     for folder in folders:
         try:
             names = [entry.name for entry in os.scandir(folder)

@@ -11,11 +11,11 @@ never reorders the text around it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, overload
 
 from arbiter_cli.render.output import Column
 from markupsafe import escape
@@ -23,7 +23,7 @@ from markupsafe import escape
 from arbiter_cli.render.templating import Markup, environment, macros, points_text, points_value, render
 
 __all__ = ["PACKAGE", "Cell", "Table", "Detail", "Fact", "macro", "site_page", "cell_html", "points_html", "text_html",
-           "name_cell",
+           "name_cell", "RecordRows", "Way", "keyed_cell", "rooted", "PLAIN", "POINTS", "CELL",
            "player_cell", "team_cell", "member_cell", "align", "details", "header", "plain", "titled", "named", "points_cell"]
 
 #: The package whose ``templates/`` hold the site's templates.
@@ -137,7 +137,18 @@ def _opening(key: str, value: str, cls: str, span: int) -> str:
 def cell_html(cell: Cell) -> str:
     """A body cell as the ``cell`` macro of ``macros.html`` writes it with the tag ``td``, each text escaped
     as Jinja2's autoescaping does (the hall screen's pairings: :func:`arbiter_cli.render.site.pages.hall.hall_rows`)."""
-    return _cell_opening(cell[2], cell[4], cell[3], cell[10]) + _part(cell) + "</td>"
+    text, href, key, cls, value, name, link_cls, before, after, more, span = cell
+    if before != "" or after != "" or more or type(text) is not str:
+        return _cell_opening(key, value, cls, span) + _part(cell) + "</td>"
+    inner = _ESCAPED.get(text)  # a text alone, or a name's link (issue 29: as _part writes them, inline)
+    if inner is None:
+        inner = _text(text)
+    if name:
+        inner = "<bdi>" + inner + "</bdi>"
+    if href:
+        inner = ("<a" + (' class="' + _text(link_cls) + '"' if link_cls else "") + ' href="' + _text(href) + '">'
+                 + inner + "</a>")
+    return _cell_opening(key, value, cls, span) + inner + "</td>"
 
 
 def _cell_opening(key: Any, value: Any, cls: Any, span: Any) -> str:
@@ -167,6 +178,8 @@ def table_rows(table: Table) -> Markup:
     already is written as it."""
     if table.body is not None:
         return Markup(table.body)
+    if type(table.rows) is RecordRows and not table.row_classes and not table.row_ids:
+        return Markup(table.rows.html())
     out = []
     escaped = _ESCAPED
     classes, ids = table.row_classes, table.row_ids
@@ -195,6 +208,132 @@ def table_rows(table: Table) -> Markup:
             out.append("</td>")
         out.append("</tr>\n")
     return Markup("".join(out))
+
+
+#: How a column of :class:`RecordRows` makes its cell of a record: a plain text (``plain(get(record), key,
+#: cls)``), points (``points_cell(get(record), key, cls)``), or the whole cell ``get(record)`` (a link).
+PLAIN, POINTS, CELL = 0, 1, 2
+
+
+class Way(NamedTuple):
+    """A column of :class:`RecordRows`: its cells' ``key`` and ``cls``, ``how`` they are made
+    (:data:`PLAIN`, :data:`POINTS`, :data:`CELL`) and what each reads of a record (``get``)."""
+
+    key: str
+    cls: str
+    how: int
+    get: Callable[[Any], Any]
+
+
+class RecordRows(Sequence[Sequence[Cell]]):
+    """A table's body rows made from ``records`` column by column (``ways``: one :class:`Way` a
+    column): read as rows of :class:`Cell` s, made when first read, and written by :func:`table_rows`
+    from the records themselves, the same bytes as those cells give (issue 29: a crosstable or a
+    standings table of 1,000 players is 20,000 cells, and a cell made then written cost the most of
+    their pages; a test pins the two ways on every table of the sample sites)."""
+
+    __slots__ = ("records", "ways", "_cells")
+
+    def __init__(self, records: Sequence[Any], ways: Sequence[Way]) -> None:
+        self.records = records
+        self.ways = tuple(ways)
+        self._cells: list[list[Cell]] | None = None
+
+    def _made(self) -> list[list[Cell]]:
+        if self._cells is None:
+            self._cells = [[plain(get(record), key, cls) if how == PLAIN else points_cell(get(record), key, cls)
+                            if how == POINTS else get(record) for key, cls, how, get in self.ways]
+                           for record in self.records]
+        return self._cells
+
+    @overload
+    def __getitem__(self, index: int) -> Sequence[Cell]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Sequence[Cell]]: ...
+
+    def __getitem__(self, index: int | slice) -> Sequence[Cell] | Sequence[Sequence[Cell]]:
+        return self._made()[index]
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+    def __iter__(self) -> Iterator[Sequence[Cell]]:
+        return iter(self._made())
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to rows of the same cells, made from records or not."""
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return self._made() == [list(row) for row in other]
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def linked(self, column: int, change: Callable[[Cell], Cell]) -> RecordRows:
+        """The same rows with the cells of ``column`` (a :data:`CELL` column) changed by ``change``."""
+        key, cls, how, get = self.ways[column]
+        ways = list(self.ways)
+        ways[column] = Way(key, cls, how, lambda record: change(get(record)))
+        return RecordRows(self.records, ways)
+
+    def html(self) -> str:
+        """The rows as :func:`table_rows` writes their cells (no row's class nor id), from the records:
+        a plain column's opening tag made once, a column of points' cells once for each value (as
+        :func:`points_cell` keeps them, by equal values)."""
+        escaped = _ESCAPED
+        columns: list[tuple[int, Callable[[Any], Any], str, str, str, dict[Any, str]]] = []
+        for key, cls, how, get in self.ways:
+            columns.append((how, get, _opening(key, "", cls, 1) if how == PLAIN else "", key, cls, {}))
+        out: list[str] = []
+        append = out.append
+        for record in self.records:
+            append("<tr>")
+            for how, get, opening, key, cls, made in columns:
+                value = get(record)
+                if how == PLAIN:
+                    if type(value) is str:
+                        text = escaped.get(value)
+                        append(opening + (_text(value) if text is None else text) + "</td>")
+                    elif type(value) is int:
+                        append(opening + str(value) + "</td>")
+                    else:
+                        append(opening + _text("" if value is None else value) + "</td>")
+                elif how == POINTS:
+                    try:
+                        html = made.get(value)
+                    except TypeError:  # a value that is no key (unhashable): written each time
+                        html = _points_html(value, key, cls)
+                    else:
+                        if html is None:
+                            html = made[value] = _points_html(value, key, cls)
+                    append(html)
+                else:
+                    append(cell_html(value))
+            append("</tr>\n")
+        return "".join(out)
+
+
+def keyed_cell(make: Callable[[Any], Cell], key: str, cls: str) -> Callable[[Any], Cell]:
+    """``make``'s cell of a record with its ``key`` and ``cls`` (a :data:`CELL` column's ``get``)."""
+    def keyed(record: Any) -> Cell:
+        text, href, _, _, *rest = make(record)
+        cell: Cell = _new_cell(Cell, (text, href, key, cls, *rest))  # (cell._replace, without its keywords)
+        return cell
+
+    return keyed
+
+
+def rooted(cell: Cell, root: str) -> Cell:
+    """``cell`` with ``root`` before its link (a page deeper: ``../``)."""
+    text, href, *rest = cell
+    found: Cell = _new_cell(Cell, (text, root + href, *rest))
+    return found
+
+
+def _points_html(value: Any, key: str, cls: str) -> str:
+    """The cell :func:`points_cell` makes of ``value``, written."""
+    text, number = _points(value)
+    return _cell_opening(key, number, cls, 1) + _text(text) + "</td>"
 
 
 def macro(name: str, *args: Any) -> Markup:

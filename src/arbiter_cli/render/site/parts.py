@@ -10,8 +10,8 @@ from typing import Any, TypeVar
 from arbiter_cli.core.tiebreak_codes import parse_spec
 from arbiter_cli.render.output import View, table_columns
 from arbiter_cli.render.printing import event_dates, modifier_words
-from arbiter_cli.render.site.blocks import (Cell, Detail, Fact, Table, align, details, header, plain, points_cell,
-                                            site_page)
+from arbiter_cli.render.site.blocks import (CELL, PLAIN, POINTS, Cell, Detail, Fact, RecordRows, Table, Way, align,
+                                            details, header, keyed_cell, site_page)
 from arbiter_cli.render.site.charts import Chart
 from arbiter_cli.render.site.sites import EventSite, Made
 from arbiter_cli.render.views import standings_view
@@ -74,19 +74,16 @@ def view_table(view: View, *, cls: str, links: dict[str, Callable[[dict[str, Any
     adds each column's ``data-key``."""
     columns = [c for c in table_columns(view) if c.key not in leave_out]
     # Each column's way with its cells, found once rather than for each of a crosstable's 15,000 cells.
-    ways = [(column.key if keys else "", align(column), (links or {}).get(column.key), column.number, column.show)
-            for column in columns]
-    rows = []
-    for record in view.records:
-        row = []
-        for key, cls_, link, number, show in ways:
-            if link is not None:
-                row.append(link(record)._replace(key=key, cls=cls_))
-            elif number is not None:
-                row.append(points_cell(number(record), key, cls_))
-            else:
-                row.append(plain(show(record), key, cls_))
-        rows.append(row)
+    ways = []
+    for column in columns:
+        key, cls_, link = column.key if keys else "", align(column), (links or {}).get(column.key)
+        if link is not None:
+            ways.append(Way(key, cls_, CELL, keyed_cell(link, key, cls_)))
+        elif column.number is not None:
+            ways.append(Way(key, cls_, POINTS, column.number))
+        else:
+            ways.append(Way(key, cls_, PLAIN, column.show))
+    rows = RecordRows(view.records, ways)
     headers = [header(c.header, c.key if keys else "", align(c)) for c in columns]
     return Table(headers, rows, cls=cls)
 

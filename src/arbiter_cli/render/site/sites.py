@@ -9,8 +9,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from arbiter_cli.core.points import fraction_terms
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.memo import EventDigests, Memo, Rounds
 from arbiter_cli.store.site import Page
@@ -29,7 +31,7 @@ if TYPE_CHECKING:  # each kind's models are loaded by its own events only (issue
     from arbiter_cli.lifecycle.team_crosstable import TeamCrosstable
     from arbiter_cli.lifecycle.team_standings import TeamStandings
 
-__all__ = ["SiteOptions", "EventSite", "TeamSite", "ClubSite", "KnockoutSite", "GroupSite", "Site", "event_site", "team_site",
+__all__ = ["points_after", "SiteOptions", "EventSite", "TeamSite", "ClubSite", "KnockoutSite", "GroupSite", "Site", "event_site", "team_site",
            "club_site", "knockout_site", "group_site", "stage_after", "slug", "frame", "site_inputs", "keyed_page",
            "card_digest", "team_card_parts", "crossed_entries", "Made"]
 
@@ -271,6 +273,34 @@ def keyed_page(site: EventSite | TeamSite | KnockoutSite, path: str, parts: tupl
     if site.digests is None or not site.digests.valid:
         return make().encode("utf-8")
     return site.memo.page((path, site.memo.summary(frame(site)), *parts), make)
+
+
+def points_after(site: EventSite, after: int) -> dict[int, Fraction]:
+    """Each player's points after round ``after`` (start number -> points), as the standings after it
+    give them: read once per build, and kept on their own under the event's digest up to that round
+    (issue 29: the pairings of the last round, the hall screen and the cards read the points before
+    it, not the standings, whose tie-breaks cost most of their reading)."""
+    def make() -> dict[int, Fraction]:
+        return {row.player.start_number: row.points for row in site.standings[after].rows}
+
+    def kept() -> dict[int, Fraction]:
+        digests = site.digests
+        if digests is None or not digests.valid:
+            return make()
+        # stored as each distinct score's terms and each player's score by its place among them
+        terms, places = site.memo.value(("points after", after, digests.upto(after)), lambda: _by_score(make()))
+        scores = [Fraction(top, bottom) for top, bottom in terms]
+        return {number: scores[place] for number, place in places}
+
+    found: dict[int, Fraction] = site.memo.built(("points after", id(site), after), kept)
+    return found
+
+
+def _by_score(points: dict[int, Fraction]) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    """Points by player as each distinct score's terms and each player's place among them."""
+    scores: dict[Fraction, int] = {}
+    places = tuple((number, scores.setdefault(Fraction(value), len(scores))) for number, value in points.items())
+    return tuple(fraction_terms(score) for score in scores), places
 
 
 def card_digest(site: TeamSite, entry: PlayerCard) -> object:

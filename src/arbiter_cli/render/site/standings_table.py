@@ -29,11 +29,12 @@ from typing import Any
 from arbiter_cli.core.points import format_points, parse_points
 from arbiter_cli.render.output import View, table_columns
 from arbiter_cli.render.printing import RECORD_KEYS
-from arbiter_cli.render.site.blocks import Cell, Table, align, header, plain, points_cell
+from arbiter_cli.render.site.blocks import (CELL, PLAIN, POINTS, Cell, RecordRows, Table, Way, align, header,
+                                            keyed_cell)
 from arbiter_cli.render.site.charts import Chart, bar_chart
 from arbiter_cli.render.site.layout import csv_text
 
-__all__ = ["standings_table", "shared_places", "distribution_chart", "scores_of"]
+__all__ = ["standings_table", "csv_of", "shared_places", "distribution_chart", "scores_of"]
 
 
 def standings_table(view: View, name: Callable[[dict[str, Any]], Cell]) -> Table:
@@ -46,18 +47,19 @@ def standings_table(view: View, name: Callable[[dict[str, Any]], Cell]) -> Table
     classes = [" ".join(filter(None, (align(c), "wide-only" if c.key in RECORD_KEYS else ""))) for c in columns]
     headers = [header(c.header, c.key, cls) for c, cls in zip(columns, classes)]
     value = view.csv_value or (lambda record, key: record.get(key))
-    kinds = [(c.key, cls, c.number is not None) for c, cls in zip(columns, classes)]
-    rows = []
-    for record in view.records:
-        row = []
-        for key, cls, points in kinds:
-            if key == "name":
-                row.append(name(record)._replace(key=key, cls=cls))
-                continue
-            text = csv_text(value(record, key))
-            row.append(points_cell(text, key, cls) if points else plain(text, key, cls))
-        rows.append(row)
+    ways = []
+    for c, cls in zip(columns, classes):
+        if c.key == "name":
+            ways.append(Way(c.key, cls, CELL, keyed_cell(name, c.key, cls)))
+        else:
+            ways.append(Way(c.key, cls, POINTS if c.number is not None else PLAIN, csv_of(value, c.key)))
+    rows = RecordRows(view.records, ways)
     return Table(headers, rows, cls="standings")
+
+
+def csv_of(value: Callable[[dict[str, Any], str], Any], key: str) -> Callable[[dict[str, Any]], str]:
+    """A record's value of ``key`` (``value(record, key)``) as the CSV writes it."""
+    return lambda record: csv_text(value(record, key))
 
 
 def shared_places(table: Table, view: View) -> Table:
@@ -71,11 +73,12 @@ def shared_places(table: Table, view: View) -> Table:
     return replace(table, rows=rows)
 
 
-def distribution_chart(name: str, scores: list[Fraction], after_round: int, what: str = "points") -> Chart | None:
+def distribution_chart(name: str, scores: list[Fraction] | Counter[Fraction], after_round: int,
+                       what: str = "points") -> Chart | None:
     """How many players (or teams) have each score after a round: bars, and the same in words. The
     bars step by a whole point where every score is whole (a team event's match points, 2-1-0: no bar
     for a half nobody can have), by a half where halves are all there is, else one bar per score."""
-    counts = Counter(scores)
+    counts = scores if isinstance(scores, Counter) else Counter(scores)
     if not counts:
         return None
     low, high = min(counts), max(counts)
@@ -89,6 +92,10 @@ def distribution_chart(name: str, scores: list[Fraction], after_round: int, what
                      x_label=what)
 
 
-def scores_of(view: View, key: str) -> list[Fraction]:
-    """The scores of a standings view's records (their JSON values)."""
-    return [parse_points(r[key]) for r in view.records if r.get(key) is not None]
+def scores_of(view: View, key: str) -> Counter[Fraction]:
+    """The scores of a standings view's records (their JSON values), counted: each value read once
+    (issue 29: 1,000 players have a few dozen scores, and a fraction is hashed in Python)."""
+    counts: Counter[Fraction] = Counter()
+    for value, count in Counter(r[key] for r in view.records if r.get(key) is not None).items():
+        counts[parse_points(value)] += count
+    return counts

@@ -23,7 +23,7 @@ def nav(site: EventSite) -> Link:
 def pages(site: EventSite) -> Iterator[tuple[str, str]]:
     tournament = site.tournament
     table = site.crosstable
-    view = crosstable_view(tournament, table)
+    view = crosstable_view(tournament, table, games=False)  # (the records' games are for JSON only)
 
     def name(record: dict[str, Any]) -> Cell:
         return player_cell(record["start_number"], record["name"], "")

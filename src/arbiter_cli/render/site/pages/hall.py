@@ -42,12 +42,13 @@ from arbiter_cli.core.model import Round
 from arbiter_cli.core.points import format_points, parse_points
 from arbiter_cli.render.output import View, table_columns
 from arbiter_cli.render.printing import BYE_TEXT
-from arbiter_cli.render.site.blocks import (PACKAGE, Cell, Table, align, cell_html, plain, player_cell, points_cell,
-                                            points_html, site_page, team_cell, text_html)
+from arbiter_cli.render.site.blocks import (CELL, PACKAGE, PLAIN, POINTS, Cell, RecordRows, Table, Way, align, cell_html,
+                                            player_cell, points_html, site_page, team_cell, text_html)
 from arbiter_cli.render.site.parts import shared_view
+from arbiter_cli.render.site.standings_table import csv_of
 from arbiter_cli.render.site.knockout_parts import MAIN, how_text, result_text
-from arbiter_cli.render.site.layout import Link, csv_text
-from arbiter_cli.render.site.sites import EventSite, GroupSite, KnockoutSite, TeamSite
+from arbiter_cli.render.site.layout import Link
+from arbiter_cli.render.site.sites import EventSite, GroupSite, KnockoutSite, TeamSite, points_after
 from arbiter_cli.render.templating import Markup, environment
 from arbiter_cli.render.views import round_rows, table_heading
 
@@ -182,11 +183,10 @@ def standings_table(view: View, keys: Sequence[str], tiebreaks: Sequence[str], n
     shown = [*keys, *[code for code in tiebreaks if code in {c.key for c in view.columns}][:TIEBREAKS]]
     columns = [c for c in table_columns(view) if c.key in shown]
     value = view.csv_value or (lambda record, key: record.get(key))
-    ways = [(column.key, align(column), column.number is not None) for column in columns]  # found once
-    rows = [[name(record) if key == "name" else
-             points_cell(csv_text(value(record, key)), key, cls) if number
-             else plain(csv_text(value(record, key)), key, cls)
-             for key, cls, number in ways] for record in view.records]
+    ways = [Way(column.key, align(column), CELL, name) if column.key == "name" else
+            Way(column.key, align(column), POINTS if column.number is not None else PLAIN, csv_of(value, column.key))
+            for column in columns]  # found once
+    rows = RecordRows(view.records, ways)
     return Table([Cell(c.header, key=c.key, cls=align(c)) for c in columns], rows, cls="hall-standings")
 
 
@@ -210,7 +210,7 @@ def event_part(site: EventSite, stage: str = "") -> Part:
         return Part(stage=stage, title=title, link=link, note="The pairings of round 1 will appear here.")
     rnd = tournament.rounds[number - 1]
     by_tpn = tournament.by_number
-    before = {row.player.start_number: row.points for row in site.standings[number - 1].rows}
+    before = points_after(site, number - 1)
 
     def side(start_number: int) -> Cell:
         player = by_tpn.get(start_number)

@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from arbiter_cli.core.model import Player
+from arbiter_cli.core.points import fraction_terms
 from arbiter_cli.core.outcome import RoundEntry, round_entries
 from arbiter_cli.ratings.fide import expected_change
 from arbiter_cli.render.printing import BYE_TEXT
@@ -18,7 +19,7 @@ from arbiter_cli.render.site.blocks import Cell, Fact, name_cell, plain, player_
 from arbiter_cli.render.site.cards import CardRound, Current, bye_words, card, card_page, points_words
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.parts import personal
-from arbiter_cli.render.site.sites import EventSite, Made, keyed_page
+from arbiter_cli.render.site.sites import EventSite, Made, keyed_page, points_after
 from arbiter_cli.store.site import Page
 
 if TYPE_CHECKING:  # a club's rating report: loaded by a club's tournament only
@@ -62,38 +63,48 @@ def pages(site: EventSite) -> Iterator[tuple[str, Made]]:
     final = site.standings[last]
     rank = {row.player.start_number: row.rank_label for row in final.rows}
     boards = {rnd.number: {n: g.board for g in rnd.games for n in (g.white, g.black)} for rnd in tournament.rounds}
-    before = {row.player.start_number: row.points for row in site.standings[max(last - 1, 0)].rows}
+    before = points_after(site, max(last - 1, 0))
     ratings = {p.start_number: p.rating or None for p in tournament.players}  # B.02, on the event's FIDE list
     registration = site.digests.registration if site.digests is not None else None
-    earlier = _earlier_rounds(site, entries, last)
+    earlier = _earlier_rounds(site, entries, boards, last)
     for player in tournament.players:
         number = player.start_number
         mine = entries[number]
-        now = next((e for e in mine if e.round == last), None)
+        now = mine[-1] if mine and mine[-1].round == last else None  # (a player's entries are in round order)
         opponent = now.opponent if now is not None else None
         rated = site.rated.get(player.member_id) if player.member_id is not None else None
         path = f"players/{number}.html"
         # A card reads the registration (every player's name and rating, the settings), the player's
-        # own rounds (those before the last as one digest) and boards, their rank, and their opponent's
-        # points before the last round.
-        rounds = (earlier[number], now) if earlier is not None else tuple(mine)
-        parts = (registration, last, rounds, tuple(boards[e.round].get(number) for e in mine),
-                 boards.get(last, {}).get(opponent) if opponent is not None else None,
-                 before.get(opponent) if opponent is not None else None, rated)
+        # own rounds and boards (those before the last as one digest), their rank, and their opponent's
+        # board and points before the last round.
+        parts: tuple[object, ...]
+        if earlier is not None:  # the last round's entry and points as their plain values (issue 29: a key
+            # of a card written without a reducer of a dataclass, a member or a fraction)
+            points = before.get(opponent) if opponent is not None else None
+            parts = (registration, last, earlier[number], None if now is None else (
+                now.round, now.outcome.value, *fraction_terms(now.points), now.opponent, now.colour,
+                boards.get(last, {}).get(number)), boards.get(last, {}).get(opponent) if opponent is not None else None,
+                fraction_terms(points) if type(points) is Fraction else points, rated)
+        else:
+            parts = (registration, last, tuple(mine), tuple(boards[e.round].get(number) for e in mine),
+                     boards.get(last, {}).get(opponent) if opponent is not None else None,
+                     before.get(opponent) if opponent is not None else None, rated)
         yield path, ranked_page(site, path, parts, rank.get(number, ""),
                                 partial(player_page, site, player, mine, now, boards=boards, before=before,
                                         ratings=ratings, rated=rated))
 
 
-def _earlier_rounds(site: EventSite, entries: dict[int, list[RoundEntry]], last: int) -> dict[int, object] | None:
-    """Each player's entries in the rounds before the last, as one digest a player, for the keys of
-    their cards: made once for the event up to the round before the last (its digest) and kept with
-    the pages (issue 29: a result in the last round changes none of them, and a key then reads one round
-    of each player's rather than all). None without a store (no key is made) or a faithful digest."""
+def _earlier_rounds(site: EventSite, entries: dict[int, list[RoundEntry]], boards: dict[int, dict[int, int]],
+                    last: int) -> dict[int, object] | None:
+    """Each player's entries and boards in the rounds before the last, as one digest a player, for the
+    keys of their cards: made once for the event up to the round before the last (its digest) and kept
+    with the pages (issue 29: a result in the last round changes none of them, and a key then reads one
+    round of each player's rather than all). None without a store (no key is made) or a faithful digest."""
     if site.memo.store is None or site.digests is None or not site.digests.valid:
         return None
     return site.memo.digests(("player rounds", last - 1, site.digests.upto(max(last - 1, 0))),
-                             lambda: {number: tuple(e for e in mine if e.round < last)
+                             lambda: {number: (tuple(e for e in mine if e.round < last),
+                                               tuple(boards[e.round].get(number) for e in mine if e.round < last))
                                       for number, mine in entries.items()})
 
 

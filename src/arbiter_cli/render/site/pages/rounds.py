@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import partial
+from operator import itemgetter
 
 from arbiter_cli.core.model import Round
 from arbiter_cli.render.printing import BYE_TEXT, name_order
-from arbiter_cli.render.site.blocks import Cell, Table, header, plain, player_cell, points_cell, site_page
+from arbiter_cli.render.site.blocks import (CELL, PLAIN, POINTS, Cell, RecordRows, Table, Way, header, plain,
+                                            player_cell, site_page)
 from arbiter_cli.render.site.layout import Link
-from arbiter_cli.render.site.sites import EventSite, Made, keyed_page
+from arbiter_cli.render.site.sites import EventSite, Made, keyed_page, points_after
 from arbiter_cli.render.views import round_rows
 
 SITES = frozenset({"event"})
@@ -33,48 +35,55 @@ def _result(code: str | None) -> str:
     return "" if code is None else "½-½" if code == "1/2-1/2" else code
 
 
+#: The columns of the pairings by board and by name: each cell's key, class and way (:class:`Way`).
+BY_BOARD = (("board", "num", PLAIN), ("white", "num", PLAIN), ("white_name", "", CELL), ("white_points", "num", POINTS),
+            ("result", "center", PLAIN), ("black_points", "num", POINTS), ("black", "num", PLAIN),
+            ("black_name", "", CELL))
+BY_NAME = (("name", "", CELL), ("start_number", "num", PLAIN), ("points", "num", POINTS), ("board", "num", PLAIN),
+           ("colour", "", PLAIN), ("opponent", "", CELL), ("result", "center", PLAIN))
+
+
+def _ways(columns: tuple[tuple[str, str, int], ...]) -> list[Way]:
+    """The ways of a row of values, one value a column in their order."""
+    return [Way(key, cls, how, itemgetter(i)) for i, (key, cls, how) in enumerate(columns)]
+
+
 def round_page(site: EventSite, rnd: Round) -> str:
     tournament = site.tournament
     by_tpn = tournament.by_number
-    before = {row.player.start_number: row.points for row in site.standings[rnd.number - 1].rows}
+    before = points_after(site, rnd.number - 1)
 
     def name(number: int, key: str) -> Cell:
         player = by_tpn.get(number)
         return player_cell(number, player.name, "../", key=key) if player else plain(f"#{number}", key)
 
-    def points(number: int | None, key: str) -> Cell:
-        return points_cell(before.get(number) if number is not None else None, key)
-
-    board_rows = []
-    named: list[tuple[str, int, list[Cell]]] = []
+    # Each row's values, its cells made by the columns' ways (:class:`RecordRows`, issue 29: a round of 500
+    # boards is 11,000 cells): a number, a text, the points before the round, or a name's cell.
+    board_rows: list[tuple[object, ...]] = []
+    named: list[tuple[str, int, tuple[object, ...]]] = []
     for board, white, black, code in round_rows(rnd):
         if black is None:
             bye = BYE_TEXT.get(code or "", code or "")
-            board_rows.append([plain("", "board", "num"), plain(white, "white", "num"), name(white, "white_name"),
-                               points(white, "white_points"), plain(code, "result", "center"),
-                               plain("", "black_points", "num"), plain("", "black", "num"), plain(bye, "black_name")])
-            named.append((by_tpn[white].name, white, [
-                name(white, "name"), plain(white, "start_number", "num"), points(white, "points"),
-                plain("", "board", "num"), plain("", "colour"), plain(bye, "opponent"), plain(code, "result", "center")]))
+            board_rows.append(("", white, name(white, "white_name"), before.get(white), code, None, "",
+                               plain(bye, "black_name")))
+            named.append((by_tpn[white].name, white, (name(white, "name"), white, before.get(white), "", "",
+                                                      plain(bye, "opponent"), code)))
             continue
         result = _result(code)
-        board_rows.append([plain(board, "board", "num"), plain(white, "white", "num"), name(white, "white_name"),
-                           points(white, "white_points"), plain(result, "result", "center"),
-                           points(black, "black_points"), plain(black, "black", "num"), name(black, "black_name")])
+        board_rows.append((board, white, name(white, "white_name"), before.get(white), result, before.get(black), black,
+                           name(black, "black_name")))
         for number, colour, other, own in ((white, "White", black, result), (black, "Black", white, _flip(result))):
-            named.append((by_tpn[number].name, number, [
-                name(number, "name"), plain(number, "start_number", "num"), points(number, "points"),
-                plain(board, "board", "num"), plain(colour, "colour"), name(other, "opponent"),
-                plain(own, "result", "center")]))
+            named.append((by_tpn[number].name, number, (name(number, "name"), number, before.get(number), board, colour,
+                                                        name(other, "opponent"), own)))
     named.sort(key=lambda item: (name_order(item[0]), item[1]))
     by_board = Table([header("Bd", "board", "num"), header("No", "white", "num"), header("White", "white_name"),
                       header("Pts", "white_points", "num"), header("Result", "result", "center"),
                       header("Pts", "black_points", "num"), header("No", "black", "num"), header("Black", "black_name")],
-                     board_rows, cls="pairings")
+                     RecordRows(board_rows, _ways(BY_BOARD)), cls="pairings")
     by_name = Table([header("Name", "name"), header("No", "start_number", "num"), header("Pts", "points", "num"),
                      header("Bd", "board", "num"), header("Colour", "colour"), header("Opponent", "opponent"),
                      header("Result", "result", "center")],
-                    [cells for _, _, cells in named], cls="pairings-by-name")
+                    RecordRows([cells for _, _, cells in named], _ways(BY_NAME)), cls="pairings-by-name")
     total = tournament.settings.rounds
     title = f"Round {rnd.number}{f' of {total}' if total else ''}: pairings"
     return site_page(site, "rounds.html", title, 1, rounds=[r.number for r in tournament.rounds], current=rnd.number,

@@ -10,7 +10,7 @@ from typing import Any
 
 from arbiter_cli.render.output import View, table_columns
 from arbiter_cli.render.printing import RECORD_KEYS
-from arbiter_cli.render.site.blocks import Cell, Table, player_cell, table_rows
+from arbiter_cli.render.site.blocks import Cell, RecordRows, Table, player_cell, rooted, table_rows
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.parts import shared_view, standings_page as page, standings_pages, tiebreak_legend
 from arbiter_cli.store.site import Page
@@ -57,6 +57,11 @@ def _names_from(table: Table, root: str) -> Table:
     if not root:
         return table
     at = [i for i, cell in enumerate(table.headers) if cell.key == "name"]
+    if isinstance(table.rows, RecordRows):  # its rows made from the records, each link from the root
+        found = table.rows
+        for i in at:
+            found = found.linked(i, lambda cell: rooted(cell, root))
+        return replace(table, rows=found)
     rows = []
     for row in table.rows:
         row = list(row)
