@@ -19,11 +19,8 @@ none of the three is kept as the text ``"U without notice, N in all"`` (also a v
 takes), so that no folder changes its meaning by being read and written again.
 """
 
-from __future__ import annotations
-
 import re
-from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, NamedTuple
 
 from pydantic import AfterValidator
 
@@ -39,8 +36,7 @@ OLDER_KEYS: dict[str, int] = {"withdraw_after_unexcused": 1, "withdraw_after_no_
 _PAIR = re.compile(r"(\d{1,3}) without notice, (\d{1,3}) in all")
 
 
-@dataclass(frozen=True)
-class NoShowLimits:
+class NoShowLimits(NamedTuple):
     """A rule's limits: this many no-shows without notice, or this many of any kind, withdraw
     the player (0: that count never does)."""
 

@@ -45,6 +45,7 @@ import random
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from arbiter_cli.core.errors import BadArgument, Refused
 
@@ -185,8 +186,7 @@ def format_team_rating(rating: Fraction | None) -> str:
     return str(math.floor(rating + Fraction(1, 2)))
 
 
-@dataclass(frozen=True)
-class NumberedTeam:
+class NumberedTeam(NamedTuple):
     """A team's number (C.04.6: the team TPN, TRF 310), its name and its exact rating."""
 
     number: int
@@ -241,8 +241,7 @@ class EmptyBoards:
                               f"negative")
 
 
-@dataclass(frozen=True)
-class LineUp:
+class LineUp(NamedTuple):
     """A team's players for one round, board 1 first, out of ``boards`` boards; the boards
     after the last player are empty (an empty board is always the lowest)."""
 

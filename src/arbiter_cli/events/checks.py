@@ -10,9 +10,9 @@ must hold the prize list its ``prizes.toml`` gives, and none when there is no ``
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from arbiter_cli.core.errors import BrokenFolder
 from arbiter_cli.core.words import count
@@ -28,8 +28,7 @@ if TYPE_CHECKING:
 __all__ = ["Checked", "input_problems", "final_prize_problems", "report"]
 
 
-@dataclass
-class Checked:
+class Checked(NamedTuple):
     """One folder's check: its name, players and rounds, its problems and the files edited by hand
     (``(path, after)``; ``edits`` None: the folder keeps no record of its files yet)."""
 

@@ -46,6 +46,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
+from typing import NamedTuple
 
 from arbiter_cli.core.model import Player, RatingType, Settings, Tournament
 from arbiter_cli.core.outcome import RoundEntry, round_entries
@@ -73,8 +74,7 @@ GAP = 600
 GAP_ABOVE = 2600
 
 
-@dataclass(frozen=True)
-class RatedGame:
+class RatedGame(NamedTuple):
     """A game rated for the player: the round, the opponent (start number) and their rating, the
     player's score W, the difference D after the 400-point rule and PD (None: the player is
     unrated, and has no expected score)."""
@@ -87,8 +87,7 @@ class RatedGame:
     expected: Fraction | None = None
 
 
-@dataclass(frozen=True)
-class NotRated:
+class NotRated(NamedTuple):
     """A round that is not rated for the player, and why (``bye``, ``forfeit``, ...)."""
 
     round: int

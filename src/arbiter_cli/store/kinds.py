@@ -20,12 +20,10 @@ output would be written) belongs to a folder above it, of any kind, at any depth
 event's stages and a club's tournaments are folders of their own kinds inside it.
 """
 
-from __future__ import annotations
-
 import os
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import NamedTuple
 
 from arbiter_cli.store.files import FolderStore
 from arbiter_cli.store.layout import Document, Folders, Hidden, Layout, Marker, Nested, Outputs, PersonFile
@@ -35,8 +33,7 @@ from arbiter_cli.store.tables import RoundFiles, Table
 __all__ = ["FolderKind", "KINDS", "folder_kind", "kind_named", "owner_of", "first_owned", "owned_paths", "resolved"]
 
 
-@dataclass(frozen=True)
-class FolderKind:
+class FolderKind(NamedTuple):
     """A kind of folder: its ``name`` (``"tournament"``, ``"team"``, ``"knockout"``, ``"groups"``,
     ``"club"``), its ``store`` class (loaded when first asked for: telling a folder's kind apart
     loads none of them), which declares what the folder owns (:attr:`layout`),

@@ -38,11 +38,8 @@ output may land on (:meth:`Layout.claim`: every part, whoever writes it).
 Nested(folders=Folders(directory='stages', kinds=('tournament',)), entry='A', rest=PurePosixPath('players.csv'))
 """
 
-from __future__ import annotations
-
-from dataclasses import dataclass
 from pathlib import PurePosixPath
-from typing import Any
+from typing import Any, NamedTuple
 
 from arbiter_cli.store.digests import DIGESTS_FILE
 from arbiter_cli.store.tables import RoundFiles, Table
@@ -54,8 +51,7 @@ LOCK_FILE = ".arbiter.lock"
 PENDING_FILE = ".arbiter.pending"  # the manifest of a change being written (see FolderStore._commit)
 
 
-@dataclass(frozen=True)
-class Document:
+class Document(NamedTuple):
     """A file arbiter writes and reads whole: ``tournament.toml``, ``club.toml``."""
 
     name: str
@@ -65,8 +61,7 @@ class Document:
 ACCESS_FILE = "access.csv"
 
 
-@dataclass(frozen=True)
-class PersonFile:
+class PersonFile(NamedTuple):
     """A file a person writes and arbiter reads (``prizes.toml``): no output may land on it, but it is not
     tracked, since it is meant to be edited by hand; arbiter writes only the one line ``arbiter settings
     set`` changes (issue 27), in a change of the folder like any other."""
@@ -74,8 +69,7 @@ class PersonFile:
     name: str
 
 
-@dataclass(frozen=True)
-class Marker:
+class Marker(NamedTuple):
     """A file the folder does not have, whose presence would make it read as another kind of folder
     (``teams.csv`` makes an event a team event, ``club.toml`` any folder a club): no output may
     land on it, so that no output turns the folder into another kind."""
@@ -83,15 +77,13 @@ class Marker:
     name: str
 
 
-@dataclass(frozen=True)
-class Outputs:
+class Outputs(NamedTuple):
     """A sub-folder of files arbiter writes and does not read back: ``final/``, the final standings."""
 
     directory: str
 
 
-@dataclass(frozen=True)
-class Folders:
+class Folders(NamedTuple):
     """A sub-folder of folders, each a folder of one of ``kinds`` (names in
     :mod:`arbiter_cli.store.kinds`), which owns what its own kind declares: a group event's
     ``stages/`` (round robins, or a knockout final), a club's ``tournaments/``. Every entry of it is
@@ -101,8 +93,7 @@ class Folders:
     kinds: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Hidden:
+class Hidden(NamedTuple):
     """arbiter's hidden files, every name starting with ``prefix``: the lock, the digests of the last
     change, the manifest of a change being written."""
 
@@ -119,8 +110,7 @@ ACCESS = Document(ACCESS_FILE)
 Part = Document | Table[Any, Any] | RoundFiles[Any, Any] | Outputs | PersonFile | Marker | Folders | Hidden
 
 
-@dataclass(frozen=True)
-class Nested:
+class Nested(NamedTuple):
     """A path inside a folder of folders: ``rest`` inside the ``entry`` of ``folders``. Whether it is
     owned is for the entry's own kind to say (:func:`arbiter_cli.store.kinds.owner_of`)."""
 
@@ -129,8 +119,7 @@ class Nested:
     rest: PurePosixPath
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(NamedTuple):
     """Everything a kind of folder owns (see the module)."""
 
     parts: tuple[Part, ...]
