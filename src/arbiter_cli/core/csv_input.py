@@ -29,6 +29,8 @@ that starts with ``=`` or ``@`` is always a formula, and a sign followed by more
 ("'=HYPERLINK(1)", "'-Smith", '-1', '+/-')
 >>> [spreadsheet_cell(t) for t in ("=1+1", "=SUM(A1)", "@x", "-1+2", "+1", "-0.5", "=", "-")]
 ["'=1+1", "'=SUM(A1)", "'@x", "'-1+2", '+1', '-0.5', "'=", '-']
+>>> [spreadsheet_cell(t) for t in ("+/- (excused)", "+/- (=A1)", "-Smith (x)")]
+['+/- (excused)', "'+/- (=A1)", "'-Smith (x)"]
 >>> from_spreadsheet_cell("'-Smith"), from_spreadsheet_cell("'t Hooft"), from_spreadsheet_cell("'-1")
 ('-Smith', "'t Hooft", "'-1")
 """
@@ -55,6 +57,10 @@ _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)")
 RESULT_CODES = frozenset({GameResult.WHITE_FORFEIT_WIN.value, GameResult.BLACK_FORFEIT_WIN.value,
                           GameResult.DOUBLE_FORFEIT.value, "+-", "-+", "--", "+", "-"})
 
+#: A result code with the program's note in words beside it (the journal's ``+/- (excused)``): no formula
+#: can be written in letters and spaces.
+_NOTED = re.compile(r"(\S+) \([a-z ]+\)")
+
 
 def formula_like(text: str) -> bool:
     """Would a spreadsheet read ``text`` as a formula: it starts, after any single quotes in front,
@@ -65,7 +71,10 @@ def formula_like(text: str) -> bool:
     bare = text.lstrip("'")
     if bare[:1] not in FORMULA_STARTS:
         return False
-    return bare[:1] in "=@\t\r" or not (_NUMBER.fullmatch(bare) or bare in RESULT_CODES)
+    if bare[:1] in "=@\t\r":
+        return True
+    noted = _NOTED.fullmatch(bare)
+    return not (_NUMBER.fullmatch(bare) or bare in RESULT_CODES or (noted is not None and noted[1] in RESULT_CODES))
 
 
 def spreadsheet_cell(text: str) -> str:
