@@ -156,11 +156,10 @@ class BoardEntry(NamedTuple):
     colour: Colour | None = None
 
 
-@dataclass(frozen=True)
-class TeamRoundEntry:
+class TeamRoundEntry(NamedTuple):
     """One round of one team: the outcome, the opposing team (None for a bye), the MP and GP it
     scored, its boards (empty for a bye or a match forfeit), and the team colour (the board-1
-    player's colour in a match played, C.04.6 1.6)."""
+    player's colour in a match played, C.04.6 1.6). A named tuple, as :class:`BoardEntry`."""
 
     round: int
     outcome: TeamOutcome

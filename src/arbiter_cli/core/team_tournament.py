@@ -341,7 +341,7 @@ class _BoardScoring:
 _board_entry = tuple.__new__
 """``_board_entry(BoardEntry, (board, player, opponent, outcome, points, colour))``: a board entry
 made without a call in Python (a named tuple's ``__new__`` is one; a team event of 200 teams on 6
-boards over 9 rounds has 10,800 of them, issue 29)."""
+boards over 9 rounds has 10,800 of them, issue 29); a :class:`TeamRoundEntry` alike."""
 
 
 def match_entries(tournament: TeamTournament, number: int, match: Match, *, boards: _BoardScoring | None = None
@@ -404,8 +404,9 @@ def match_entries(tournament: TeamTournament, number: int, match: Match, *, boar
         else:
             outcome, mp = match_outcome(gp[index], gp[1 - index], scoring, played)
         team_colour: Colour = first_colour if index == 0 else ("b" if first_colour == "w" else "w")
-        out.append(TeamRoundEntry(number, outcome, other_team, mp, gp[index], tuple(theirs if index else ours),
-                                  team_colour if outcome.played or outcome is TeamOutcome.PENDING else None))
+        out.append(_board_entry(TeamRoundEntry, (
+            number, outcome, other_team, mp, gp[index], tuple(theirs if index else ours),
+            team_colour if outcome.played or outcome is TeamOutcome.PENDING else None)))
     return out[0], out[1]
 
 

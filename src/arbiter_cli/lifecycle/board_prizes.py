@@ -164,22 +164,20 @@ def _player_records(event: TeamEvent) -> dict[int, PlayerRecord]:
     points: dict[int, int] = {}  # each player's halves of a point in games over the board
     for team, entries in event.entries.items():
         for entry in entries:
-            for seat in entry.boards:
-                player = seat.player
+            for board, player, opponent, outcome, _, _ in entry.boards:
                 if player is None:
                     continue
                 record = records.get(player)
                 if record is None:  # (not setdefault: a record made for every seat was most of the time)
                     record = records[player] = PlayerRecord(team)
                     points[player] = 0
-                board, outcome = seat.board, seat.outcome
                 seated = record.boards_seated
                 seated[board] = seated.get(board, 0) + 1
                 halves = halves_of(outcome)
-                if halves is not None and seat.opponent is not None:
+                if halves is not None and opponent is not None:
                     played = record.boards_played
                     played[board] = played.get(board, 0) + 1
-                    record.games_against.append((seat.opponent, halves))
+                    record.games_against.append((opponent, halves))
                     points[player] += halves
                 elif outcome is forfeit_win:
                     record.forfeit_wins += 1

@@ -139,12 +139,12 @@ def team_cards(tournament: TeamTournament, team: str | None = None) -> tuple[Tea
             elif entry.outcome.forfeit and all(b.player is None for b in entry.boards):
                 forfeits.append(ForfeitedMatch(entry.round, entry.opponent, entry.outcome, entry.match_points,
                                                entry.game_points, counted))
-            for board in entry.boards:
-                sitter = board.player
+            played, other = entry.round, entry.opponent
+            for board, sitter, opponent, outcome, points, colour in entry.boards:
                 if sitter is not None:
-                    colour = board.colour or _board_colour(tournament, entry.round, number, board.board)
-                    seat = _seat(Seat, (entry.round, board.board, colour, board.opponent, entry.opponent,
-                                        board.outcome, board.points, counted))
+                    if colour is None:
+                        colour = _board_colour(tournament, played, number, board)
+                    seat = _seat(Seat, (played, board, colour, opponent, other, outcome, points, counted))
                     found = seats.get(sitter)
                     if found is None:
                         seats[sitter] = [seat]
