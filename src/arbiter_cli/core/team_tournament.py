@@ -46,7 +46,7 @@ from arbiter_cli.core.team_roster import Roster, RosterPlayer, default_line_up
 from arbiter_cli.core.team_settings import TeamSettings
 
 __all__ = ["TeamEntry", "BoardGame", "Match", "TeamBye", "MatchRound", "LineUpRequest", "TeamByeRequest", "TeamTournament",
-           "team_event", "match_entries", "roster_player", "board_colour"]
+           "team_event", "match_entries", "round_match_entries", "roster_player", "board_colour"]
 
 
 def _blank_to_none(value: object) -> object:
@@ -408,6 +408,27 @@ def match_entries(tournament: TeamTournament, number: int, match: Match, *, boar
             number, outcome, other_team, mp, gp[index], tuple(theirs if index else ours),
             team_colour if outcome.played or outcome is TeamOutcome.PENDING else None)))
     return out[0], out[1]
+
+
+def round_match_entries(tournament: TeamTournament, rnd: MatchRound) -> list[tuple[TeamRoundEntry, TeamRoundEntry]]:
+    """:func:`match_entries` of each match of round ``rnd`` of the tournament, in order: read from the
+    event :func:`team_event` made already up to that round or later, when there is one and it has
+    each team's entry of the round from that match (issue 29: a publish's round page and hall screen
+    read the last round the standings scored), else scored."""
+    for last, event in tournament._team_events.items():
+        if last < rnd.number or tournament.round(rnd.number) is not rnd:
+            continue
+        index, found = rnd.number - 1, []
+        for match in rnd.matches:
+            ours, theirs = event.entries.get(match.first, ()), event.entries.get(match.second, ())
+            if len(ours) != last or len(theirs) != last or ours[index].opponent != match.second \
+                    or theirs[index].opponent != match.first or ours[index].round != rnd.number:
+                break
+            found.append((ours[index], theirs[index]))
+        else:
+            return found
+    boards = _BoardScoring.of(tournament)
+    return [match_entries(tournament, rnd.number, match, boards=boards) for match in rnd.matches]
 
 
 _BYE_OUTCOME = {ByeKind.PAB: TeamOutcome.PAB, ByeKind.FPB: TeamOutcome.FPB, ByeKind.HPB: TeamOutcome.HPB,
