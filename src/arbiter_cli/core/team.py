@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from arbiter_cli.core.model import Scoring
 from arbiter_cli.core.outcome import Colour, Outcome
@@ -61,18 +61,17 @@ class TeamOutcome(Enum):
     FREE = "BYE"  # the free round of a team round robin (the Berger table's dummy)
     PENDING = "?"  # a match with a board result still to enter
 
-    @property
-    def played(self) -> bool:
-        """A match played against an opponent (C.07 Art. 16: not an unplayed round)."""
-        return self in (TeamOutcome.WIN, TeamOutcome.DRAW, TeamOutcome.LOSS)
+    #: A member's hash is its identity (each member is one object, equal only to itself), not Enum's hash
+    #: of its name in Python, as :class:`~arbiter_cli.core.outcome.Outcome`'s (issue 29).
+    __hash__ = object.__hash__
 
-    @property
-    def forfeit(self) -> bool:
-        return self in (TeamOutcome.FORFEIT_WIN, TeamOutcome.FORFEIT_LOSS)
-
-    @property
-    def bye(self) -> bool:
-        return self in (TeamOutcome.PAB, TeamOutcome.FPB, TeamOutcome.HPB, TeamOutcome.ZPB, TeamOutcome.FREE)
+    def __init__(self, code: str) -> None:
+        #: A match played against an opponent (C.07 Art. 16: not an unplayed round).
+        self.played = code in ("W", "D", "L")
+        #: A match won or lost by forfeit.
+        self.forfeit = code in ("+", "-")
+        #: A round without a match: a bye or the round robin's free round.
+        self.bye = code in ("PAB", "FPB", "HPB", "ZPB", "BYE")
 
 
 @dataclass(frozen=True)
@@ -143,11 +142,11 @@ def match_outcome(ours: Fraction, theirs: Fraction, scoring: TeamScoring, played
     return TeamOutcome.DRAW, scoring.match_draw
 
 
-@dataclass(frozen=True)
-class BoardEntry:
+class BoardEntry(NamedTuple):
     """One board of a match, from one team's side: its player (None: an empty board), the
     opposing player (None: their board was empty), the player's colour and individual outcome,
-    and the game points the team scored on it."""
+    and the game points the team scored on it. A named tuple (issue 29: a team event of 200 teams
+    on 6 boards over 9 rounds has 10,800, made and read in C)."""
 
     board: int
     player: int | None
@@ -157,11 +156,10 @@ class BoardEntry:
     colour: Colour | None = None
 
 
-@dataclass(frozen=True)
-class TeamRoundEntry:
+class TeamRoundEntry(NamedTuple):
     """One round of one team: the outcome, the opposing team (None for a bye), the MP and GP it
     scored, its boards (empty for a bye or a match forfeit), and the team colour (the board-1
-    player's colour in a match played, C.04.6 1.6)."""
+    player's colour in a match played, C.04.6 1.6). A named tuple, as :class:`BoardEntry`."""
 
     round: int
     outcome: TeamOutcome

@@ -46,7 +46,7 @@ from arbiter_cli.core.team_roster import Roster, RosterPlayer, default_line_up
 from arbiter_cli.core.team_settings import TeamSettings
 
 __all__ = ["TeamEntry", "BoardGame", "Match", "TeamBye", "MatchRound", "LineUpRequest", "TeamByeRequest", "TeamTournament",
-           "team_event", "match_entries", "roster_player", "board_colour"]
+           "team_event", "match_entries", "round_match_entries", "roster_player", "board_colour"]
 
 
 def _blank_to_none(value: object) -> object:
@@ -278,6 +278,12 @@ def _board_outcomes(game: BoardGame) -> tuple[Outcome, Outcome]:
     return game_outcomes(game.result)
 
 
+#: A board with both its players, from each side: the two outcomes, the game points and their units
+#: (:class:`_BoardScoring`), and whether the first side's outcome is a game played, a forfeit win, a
+#: result still to enter (the second side's forfeit win is the last).
+_Sides = tuple[Outcome, Outcome, Fraction, Fraction, int, int, bool, bool, bool, bool]
+
+
 @dataclass(frozen=True)
 class _BoardScoring:
     """What scoring a match's boards reads, read once for every match of an event (issue 29): the
@@ -293,7 +299,8 @@ class _BoardScoring:
     units: dict[Outcome, int]
     absent_units: int
     sums: dict[int, Fraction] = field(default_factory=dict)  # game points by their units, each made once
-    results: dict[GameResult | None, tuple[Outcome, Outcome]] = field(default_factory=dict)  # game_outcomes'
+    results: dict[GameResult | None, _Sides] = field(default_factory=dict)  # a result's sides, each made once
+    colours: dict[int, tuple[Colour, Colour]] = field(default_factory=dict)  # a board's colours, first side's first
 
     @classmethod
     def of(cls, tournament: TeamTournament) -> _BoardScoring:
@@ -304,13 +311,24 @@ class _BoardScoring:
         return cls(tournament.team.scoring(tournament.settings.scoring), tournament.team.pattern, points, absent,
                    unit, units, absent.numerator * (unit // absent.denominator))
 
-    def outcomes(self, game: BoardGame) -> tuple[Outcome, Outcome]:
-        """:func:`_board_outcomes`, each result's read once."""
-        if game.first is None or game.second is None:
-            return _board_outcomes(game)
-        found = self.results.get(game.result)
+    def sides(self, result: GameResult | None) -> _Sides:
+        """A board with both its players and ``result``, from each side (:data:`_Sides`)."""
+        found = self.results.get(result)
         if found is None:
-            found = self.results[game.result] = game_outcomes(game.result)
+            one, two = game_outcomes(result)
+            nothing = Fraction(0)
+            found = self.results[result] = (
+                one, two, self.points.get(one, nothing), self.points.get(two, nothing), self.units.get(one, 0),
+                self.units.get(two, 0), one.played, one is Outcome.FORFEIT_WIN,
+                one is Outcome.PENDING or two is Outcome.PENDING, two is Outcome.FORFEIT_WIN)
+        return found
+
+    def colour(self, board: int) -> tuple[Colour, Colour]:
+        """The first side's colour on ``board`` under the colour pattern, and the second side's."""
+        found = self.colours.get(board)
+        if found is None:
+            shade = board_colour(self.pattern, board)
+            found = self.colours[board] = (shade, "b" if shade == "w" else "w")
         return found
 
     def game_points(self, units: int) -> Fraction:
@@ -320,23 +338,10 @@ class _BoardScoring:
         return found
 
 
-_new = object.__new__
-
-
-def _board_entry(board: int, player: int | None, opponent: int | None, outcome: Outcome, points: Fraction,
-                 colour: Colour | None) -> BoardEntry:
-    """``BoardEntry(board, player, opponent, outcome, points, colour)``, its fields written in its
-    ``__dict__``: a frozen dataclass's ``__init__`` sets each through ``object.__setattr__``, three
-    times slower, and a team event of 200 teams on 6 boards over 9 rounds has 10,800 (issue 29)."""
-    entry: BoardEntry = _new(BoardEntry)
-    fields = entry.__dict__
-    fields["board"] = board
-    fields["player"] = player
-    fields["opponent"] = opponent
-    fields["outcome"] = outcome
-    fields["points"] = points
-    fields["colour"] = colour
-    return entry
+_board_entry = tuple.__new__
+"""``_board_entry(BoardEntry, (board, player, opponent, outcome, points, colour))``: a board entry
+made without a call in Python (a named tuple's ``__new__`` is one; a team event of 200 teams on 6
+boards over 9 rounds has 10,800 of them, issue 29); a :class:`TeamRoundEntry` alike."""
 
 
 def match_entries(tournament: TeamTournament, number: int, match: Match, *, boards: _BoardScoring | None = None
@@ -361,39 +366,69 @@ def match_entries(tournament: TeamTournament, number: int, match: Match, *, boar
             return TeamRoundEntry(number, TeamOutcome.FORFEIT_LOSS, other, scoring.match_loss,
                                   scoring.game.forfeit_loss * scoring.boards)
         return forfeit(first_won, match.second), forfeit(second_won, match.first)
-    pattern = boards.pattern
-    board_points, absent, units, absent_units = boards.points, boards.absent, boards.units, boards.absent_units
-    nothing = Fraction(0)
-    sides: tuple[list[BoardEntry], list[BoardEntry]] = ([], [])
-    gp_units = [0, 0]  # each side's game points in units
-    for game in match.counted_boards:
-        first, second = game.first, game.second
-        one, two = boards.outcomes(game)
-        shade = board_colour(pattern, game.board)
-        against: Colour = "b" if shade == "w" else "w"
-        both = first is not None and second is not None
-        sides[0].append(_board_entry(game.board, first, second, one,
-                                     board_points.get(one, nothing) if first is not None else absent,
-                                     shade if both else None))
-        sides[1].append(_board_entry(game.board, second, first, two,
-                                     board_points.get(two, nothing) if second is not None else absent,
-                                     against if both else None))
-        gp_units[0] += units.get(one, 0) if first is not None else absent_units
-        gp_units[1] += units.get(two, 0) if second is not None else absent_units
-    gp = [boards.game_points(side) for side in gp_units]
-    pending = any(b.outcome is Outcome.PENDING for side in sides for b in side)
-    played = match_played((b.outcome for b in sides[0]), (b.outcome for b in sides[1]))
+    ours: list[BoardEntry] = []
+    theirs: list[BoardEntry] = []
+    units_one = units_two = 0  # each side's game points in units
+    played = pending = won_one = won_two = False  # a game over the board, a result to enter, forfeit wins
+    sides, colour = boards.sides, boards.colour
+    for game in match.boards:
+        first, second, board = game.first, game.second, game.board
+        if first is not None and second is not None:
+            one, two, points_one, points_two, add_one, add_two, over, won, waiting, lost = sides(game.result)
+            shade, against = colour(board)
+            ours.append(_board_entry(BoardEntry, (board, first, second, one, points_one, shade)))
+            theirs.append(_board_entry(BoardEntry, (board, second, first, two, points_two, against)))
+            units_one += add_one
+            units_two += add_two
+            played = played or over
+            pending = pending or waiting
+            won_one = won_one or won
+            won_two = won_two or lost
+            continue
+        one, two = _board_outcomes(game)  # an empty board: a forfeit, its points the side's that came
+        ours.append(_board_entry(BoardEntry, (board, first, second, one, boards.points.get(one, Fraction(0))
+                                              if first is not None else boards.absent, None)))
+        theirs.append(_board_entry(BoardEntry, (board, second, first, two, boards.points.get(two, Fraction(0))
+                                                if second is not None else boards.absent, None)))
+        units_one += boards.units.get(one, 0) if first is not None else boards.absent_units
+        units_two += boards.units.get(two, 0) if second is not None else boards.absent_units
+        won_one = won_one or one is Outcome.FORFEIT_WIN
+        won_two = won_two or two is Outcome.FORFEIT_WIN
+    played = played or (won_one and won_two)  # match_played: each team came, winning a board by forfeit
+    gp = (boards.game_points(units_one), boards.game_points(units_two))
+    first_colour = board_colour(boards.pattern, 1)
     out = []
     for index, other_team in enumerate((match.second, match.first)):
         if pending:
             outcome, mp = TeamOutcome.PENDING, Fraction(0)
         else:
             outcome, mp = match_outcome(gp[index], gp[1 - index], scoring, played)
-        first_colour = board_colour(pattern, 1)
         team_colour: Colour = first_colour if index == 0 else ("b" if first_colour == "w" else "w")
-        out.append(TeamRoundEntry(number, outcome, other_team, mp, gp[index], tuple(sides[index]),
-                                  team_colour if outcome.played or outcome is TeamOutcome.PENDING else None))
+        out.append(_board_entry(TeamRoundEntry, (
+            number, outcome, other_team, mp, gp[index], tuple(theirs if index else ours),
+            team_colour if outcome.played or outcome is TeamOutcome.PENDING else None)))
     return out[0], out[1]
+
+
+def round_match_entries(tournament: TeamTournament, rnd: MatchRound) -> list[tuple[TeamRoundEntry, TeamRoundEntry]]:
+    """:func:`match_entries` of each match of round ``rnd`` of the tournament, in order: read from the
+    event :func:`team_event` made already up to that round or later, when there is one and it has
+    each team's entry of the round from that match (issue 29: a publish's round page and hall screen
+    read the last round the standings scored), else scored."""
+    for last, event in tournament._team_events.items():
+        if last < rnd.number or tournament.round(rnd.number) is not rnd:
+            continue
+        index, found = rnd.number - 1, []
+        for match in rnd.matches:
+            ours, theirs = event.entries.get(match.first, ()), event.entries.get(match.second, ())
+            if len(ours) != last or len(theirs) != last or ours[index].opponent != match.second \
+                    or theirs[index].opponent != match.first or ours[index].round != rnd.number:
+                break
+            found.append((ours[index], theirs[index]))
+        else:
+            return found
+    boards = _BoardScoring.of(tournament)
+    return [match_entries(tournament, rnd.number, match, boards=boards) for match in rnd.matches]
 
 
 _BYE_OUTCOME = {ByeKind.PAB: TeamOutcome.PAB, ByeKind.FPB: TeamOutcome.FPB, ByeKind.HPB: TeamOutcome.HPB,

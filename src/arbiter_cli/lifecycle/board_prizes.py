@@ -48,15 +48,14 @@ announces for unrated players (``unrated_rating``).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+import math
 from math import ceil
 
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.outcome import Outcome
-from arbiter_cli.core.points import total
 from arbiter_cli.core.team import TeamEvent
 from arbiter_cli.core.team_tournament import TeamTournament
 from arbiter_cli.lifecycle.team_finish import counted_team_event
@@ -100,14 +99,15 @@ def minimum_games(rounds: int, share: Fraction = DEFAULT_SHARE) -> int:
 class PlayerRecord:
     """One player's games as the board list and the team card count them (:func:`player_records`):
     the team, the games over the board on each board (and the boards sat at, forfeits too), the
-    points of those games (1 / ½ / 0), each game's opponent and score, and the forfeits, counted
+    points of those games (1 / ½ / 0), each game's opponent and score in halves of a point (2 / 1 / 0:
+    whole numbers, summed without a fraction's arithmetic, issue 29), and the forfeits, counted
     apart."""
 
     team: int
-    boards_played: Counter[int] = field(default_factory=Counter)
-    boards_seated: Counter[int] = field(default_factory=Counter)
+    boards_played: dict[int, int] = field(default_factory=dict)  # board -> games over the board
+    boards_seated: dict[int, int] = field(default_factory=dict)  # board -> rounds sat at it
     points: Fraction = Fraction(0)
-    games_against: list[tuple[int, Fraction]] = field(default_factory=list)  # (opponent, 1/½/0)
+    games_against: list[tuple[int, int]] = field(default_factory=list)  # (opponent, 2 / 1 / 0 halves)
     forfeit_wins: int = 0
     forfeit_losses: int = 0
 
@@ -118,12 +118,31 @@ class PlayerRecord:
     def board(self) -> int:
         """The board the player is counted on: where they played most (a tie: the higher board)."""
         counts = self.boards_played or self.boards_seated
+        if len(counts) == 1:
+            return next(iter(counts))
         return min(counts, key=lambda board: (-counts[board], board))
 
     def other_boards(self) -> tuple[tuple[int, int], ...]:
         """(board, games) of the games played on another board than :meth:`board`, in board order."""
+        if len(self.boards_played) < 2:
+            return ()
         counted = self.board()
         return tuple((board, games) for board, games in sorted(self.boards_played.items()) if board != counted)
+
+
+#: A game's score in halves of a point, by its outcome (a game over the board: 1 / ½ / 0).
+_HALVES = {outcome: int(outcome.rating_points * 2) for outcome in Outcome if outcome.rating_points is not None}
+
+
+_MADE: dict[tuple[int, int], Fraction] = {}
+
+
+def _halves(halves: int, games: int = 1) -> Fraction:
+    """``halves`` / (2 x ``games``), each value made once (a board list has a few dozen)."""
+    found = _MADE.get((halves, games))
+    if found is None:
+        found = _MADE[halves, games] = Fraction(halves, 2 * games)
+    return found
 
 
 def player_records(event: TeamEvent) -> dict[int, PlayerRecord]:
@@ -140,25 +159,32 @@ def player_records(event: TeamEvent) -> dict[int, PlayerRecord]:
 
 def _player_records(event: TeamEvent) -> dict[int, PlayerRecord]:
     records: dict[int, PlayerRecord] = {}
+    halves_of = _HALVES.get
+    forfeit_win, forfeit_loss = Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS
+    points: dict[int, int] = {}  # each player's halves of a point in games over the board
     for team, entries in event.entries.items():
         for entry in entries:
-            for seat in entry.boards:
-                if seat.player is None:
+            for board, player, opponent, outcome, _, _ in entry.boards:
+                if player is None:
                     continue
-                record = records.get(seat.player)
+                record = records.get(player)
                 if record is None:  # (not setdefault: a record made for every seat was most of the time)
-                    record = records[seat.player] = PlayerRecord(team)
-                record.boards_seated[seat.board] += 1
-                score = seat.outcome.rating_points
-                if score is not None and seat.opponent is not None:
-                    record.boards_played[seat.board] += 1
-                    record.games_against.append((seat.opponent, score))
-                elif seat.outcome is Outcome.FORFEIT_WIN:
+                    record = records[player] = PlayerRecord(team)
+                    points[player] = 0
+                seated = record.boards_seated
+                seated[board] = seated.get(board, 0) + 1
+                halves = halves_of(outcome)
+                if halves is not None and opponent is not None:
+                    played = record.boards_played
+                    played[board] = played.get(board, 0) + 1
+                    record.games_against.append((opponent, halves))
+                    points[player] += halves
+                elif outcome is forfeit_win:
                     record.forfeit_wins += 1
-                elif seat.outcome is Outcome.FORFEIT_LOSS:
+                elif outcome is forfeit_loss:
                     record.forfeit_losses += 1
-    for record in records.values():  # the points of the games over the board, summed at once
-        record.points = total(score for _, score in record.games_against)
+    for player, record in records.items():  # the points of the games over the board, summed at once
+        record.points = _halves(points[player])
     return records
 
 
@@ -170,23 +196,31 @@ def board_statistics(event: TeamEvent, ratings: Mapping[int, int | None], *, sha
     unrated (a TRF's rating 0 is the caller's to map to None). ``rounds``: the rounds played, which
     the share is of (default: the event's rounds)."""
     needed = minimum_games(event.rounds if rounds is None else rounds, share)
-    rows = []
+    rows: list[tuple[BoardRow, int]] = []  # each row, with its points in halves
     for player, record in player_records(event).items():
         games = record.games
-        rated: list[tuple[int, Fraction]] = []  # (the opponent's rating, 1/½/0)
+        opponents: list[int] = []  # the rated opponents' ratings
+        halves = scored = 0  # the halves of a point against them, and in every game
         for opponent, score in record.games_against:
             rating = ratings.get(opponent)
             if rating is None:
                 rating = unrated_rating
             if rating is not None:
-                rated.append((rating, score))
-        performance = performance_rating([r for r, _ in rated], total(p for _, p in rated))
-        rows.append(BoardRow(record.board(), player, record.team, games, record.points,
-                             record.points / games if games else None, performance, games >= needed,
-                             record.forfeit_wins, record.forfeit_losses, record.other_boards()))
-    rows.sort(key=lambda row: (row.board, not row.qualifies, row.performance is None, -(row.performance or 0),
-                               row.percentage is None, -(row.percentage or 0), -row.points, row.player))
-    return tuple(rows)
+                opponents.append(rating)
+                halves += score
+            scored += score
+        performance = performance_rating(opponents, _halves(halves)) if opponents else None
+        rows.append((BoardRow(record.board(), player, record.team, games, record.points,
+                              _halves(scored, games) if games else None, performance, games >= needed,
+                              record.forfeit_wins, record.forfeit_losses, record.other_boards()), scored))
+    # The order in whole numbers (issue 29): a percentage, halves / (2 x games), times the least
+    # common multiple of every number of games is a whole number, and they compare as those; the
+    # points as their halves. The start number last: no two keys are equal.
+    scale = math.lcm(*{row.games for row, _ in rows if row.games})
+    ordered = sorted(((row.board, not row.qualifies, row.performance is None, -(row.performance or 0), not row.games,
+                       -(scored * scale // row.games) if row.games else 0, -scored, row.player), row)
+                     for row, scored in rows)
+    return tuple(row for _, row in ordered)
 
 
 @dataclass(frozen=True)

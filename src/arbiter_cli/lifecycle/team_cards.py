@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from arbiter_cli.core.model import Player
 from arbiter_cli.core.outcome import Colour, Outcome
@@ -40,9 +41,9 @@ from arbiter_cli.lifecycle.team_registration import find_team
 __all__ = ["Seat", "PlayerCard", "ForfeitedMatch", "ByeRound", "TeamCard", "team_cards"]
 
 
-@dataclass(frozen=True)
-class Seat:
-    """One round at a board for one player."""
+class Seat(NamedTuple):
+    """One round at a board for one player (a named tuple: 200 teams of 6 boards over 9 rounds have
+    10,800 seats, made in C, issue 29)."""
 
     round: int
     board: int
@@ -126,6 +127,7 @@ def team_cards(tournament: TeamTournament, team: str | None = None) -> tuple[Tea
     annulled = annulled_teams(tournament)
     records = player_records(event.without(annulled))  # = counted_team_event, as folder_board_prizes reads it
     chosen = [find_team(tournament, team).number] if team is not None else sorted(t.number for t in tournament.teams)
+    boards, last = tournament.team.boards, tournament.last_round
     cards = []
     for number in chosen:
         seats: dict[int, list[Seat]] = {}
@@ -134,22 +136,28 @@ def team_cards(tournament: TeamTournament, team: str | None = None) -> tuple[Tea
             counted = number not in annulled and entry.opponent not in annulled
             if entry.opponent is None:
                 byes.append(ByeRound(entry.round, entry.outcome, entry.match_points, entry.game_points, counted))
-            if entry.outcome.forfeit and entry.opponent is not None and all(b.player is None for b in entry.boards):
+            elif entry.outcome.forfeit and all(b.player is None for b in entry.boards):
                 forfeits.append(ForfeitedMatch(entry.round, entry.opponent, entry.outcome, entry.match_points,
                                                entry.game_points, counted))
-            for board in entry.boards:
-                if board.player is not None:
-                    colour = board.colour or _board_colour(tournament, entry.round, number, board.board)
-                    seats.setdefault(board.player, []).append(Seat(entry.round, board.board, colour,
-                                                                   board.opponent, entry.opponent, board.outcome,
-                                                                   board.points, counted))
+            played, other = entry.round, entry.opponent
+            for board, sitter, opponent, outcome, points, colour in entry.boards:
+                if sitter is not None:
+                    if colour is None:
+                        colour = _board_colour(tournament, played, number, board)
+                    seat = _seat(Seat, (played, board, colour, opponent, other, outcome, points, counted))
+                    found = seats.get(sitter)
+                    if found is None:
+                        seats[sitter] = [seat]
+                    else:
+                        found.append(seat)
         players = []
         for place, player in enumerate(tournament.members(number), start=1):
             record = records.get(player.start_number)
-            players.append(PlayerCard(player, place, place > tournament.team.boards,
-                                      tuple(seats.get(player.start_number, ())),
+            players.append(PlayerCard(player, place, place > boards, tuple(seats.get(player.start_number, ())),
                                       record.points if record else Fraction(0), record.games if record else 0,
                                       record.forfeit_wins if record else 0, record.forfeit_losses if record else 0))
-        cards.append(TeamCard(tournament.by_team[number], tuple(players), tournament.last_round, tuple(forfeits),
-                              tuple(byes)))
+        cards.append(TeamCard(tournament.by_team[number], tuple(players), last, tuple(forfeits), tuple(byes)))
     return tuple(cards)
+
+
+_seat = tuple.__new__

@@ -21,8 +21,12 @@ the best percentage needs at least two-thirds of the rounds played").
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable
 from dataclasses import dataclass
+from fractions import Fraction
 
+from arbiter_cli.core.points import fraction_terms
 from arbiter_cli.core.prizes import PLACES, PrizeTable
 from arbiter_cli.core.team_tournament import TeamTournament
 from arbiter_cli.lifecycle.board_prizes import BoardRow, board_statistics, rounds_played
@@ -81,14 +85,28 @@ def team_prize_list(tournament: TeamTournament, table: PrizeTable,
 
 def _ranking(rows: list[BoardRow], board: int | None) -> tuple[tuple[int, object], ...]:
     """A board prize's order: the board's statistics order (performance, percentage, points), or
-    for the best percentage every qualifying player by percentage, performance, points."""
+    for the best percentage every qualifying player by percentage, performance, points. Each score
+    a prize's ties are shared on is in whole numbers, equal when the fractions are (issue 29: the
+    prizes compare them, and a fraction compares in Python)."""
+    percentage = _whole(row.percentage for row in rows).get
+    points = _whole(row.points for row in rows).get
     if board is not None:
-        return tuple((row.player, (row.performance, row.percentage, row.points)) for row in rows
+        return tuple((row.player, (row.performance, percentage(row.percentage), points(row.points))) for row in rows
                      if row.board == board)
-    ordered = sorted(rows, key=lambda row: (row.percentage is None, -(row.percentage or 0),
-                                            row.performance is None, -(row.performance or 0), -row.points,
-                                            row.player))
-    return tuple((row.player, row.percentage) for row in ordered)
+    ordered = sorted(rows, key=lambda row: (row.percentage is None, -(percentage(row.percentage) or 0),
+                                            row.performance is None, -(row.performance or 0),
+                                            -(points(row.points) or 0), row.player))
+    return tuple((row.player, percentage(row.percentage)) for row in ordered)
+
+
+def _whole(values: Iterable[Fraction | None]) -> dict[Fraction | None, int]:
+    """Each value but None (which it leaves out) times the least common multiple of their
+    denominators, a whole number: the values compare as these do."""
+    distinct = [value for value in set(values) if value is not None]
+    terms = [fraction_terms(value) for value in distinct]
+    scale = math.lcm(*(bottom for _, bottom in terms))
+    found: dict[Fraction | None, int] = {value: top * (scale // bottom) for value, (top, bottom) in zip(distinct, terms)}
+    return found
 
 
 def team_prize_list_changes(before: TeamPrizeList | None, after: TeamPrizeList) -> list[Change]:

@@ -75,9 +75,10 @@ def compute_team_standings(event: TeamEvent, codes: Sequence[str] = DEFAULT_TEAM
     mp, gp = view.totals("MP"), view.totals("GP")
     rows: list[TeamStandingRow] = []
     position = 1
+    teams = {team.number: team for team in event.teams}
     for group in ranking.groups:
         for number in group:
-            rows.append(TeamStandingRow(event.team(number), position, position + len(group) - 1, mp[number],
+            rows.append(TeamStandingRow(teams[number], position, position + len(group) - 1, mp[number],
                                         gp[number], {code: ranking.values[code].get(number) for code in computed}))
         position += len(group)
     return TeamStandings(tuple(rows), computed, ranking.unavailable, edition)

@@ -142,5 +142,15 @@ def performance_rating(opponents: list[int], score: Fraction) -> int | None:
     """
     if not opponents:
         return None
-    average = round_half_away(Fraction(sum(opponents), len(opponents)))
-    return average + dp(score / len(opponents))
+    games = len(opponents)
+    average = _rounded(sum(opponents), games)
+    hundredths = _rounded(score.numerator * 100, score.denominator * games)  # p = score / games, as dp rounds it
+    return average + (_DP[hundredths - 50] if hundredths >= 50 else -_DP[50 - hundredths])
+
+
+def _rounded(top: int, bottom: int) -> int:
+    """:func:`round_half_away` of ``top`` / ``bottom`` (``bottom`` > 0) in whole numbers, the fraction
+    not made (issue 29: a team event's board list has a performance for each of 1,200 players)."""
+    whole, rest = divmod(abs(top), bottom)
+    rounded = whole + (1 if 2 * rest >= bottom else 0)
+    return rounded if top >= 0 else -rounded

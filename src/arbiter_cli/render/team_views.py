@@ -14,7 +14,7 @@ from typing import Any
 from arbiter_cli.core.points import format_points
 from arbiter_cli.core.team import TeamOutcome
 from arbiter_cli.core.team_roster import format_team_rating, team_rating
-from arbiter_cli.core.team_tournament import MatchRound, TeamTournament, board_colour, match_entries
+from arbiter_cli.core.team_tournament import MatchRound, TeamTournament, board_colour, round_match_entries
 from arbiter_cli.lifecycle.team_standings import TeamStandings, team_row_json
 from arbiter_cli.render.output import Column, View, number_column, text_cell
 from arbiter_cli.render.views import csv_plain, tiebreak_csv
@@ -129,9 +129,8 @@ def pairing_records(tournament: TeamTournament, rnd: MatchRound,
 
     nothing: dict[str, Fraction | None] = {"first_mp": None, "first_gp": None, "second_mp": None, "second_gp": None}
     records: list[dict[str, Any]] = []
-    for match in rnd.matches:
+    for match, (entry, other) in zip(rnd.matches, round_match_entries(tournament, rnd)):
         one, two = tournament.by_team[match.first], tournament.by_team[match.second]
-        entry, other = match_entries(tournament, rnd.number, match)
         pending = entry.outcome is TeamOutcome.PENDING
         shown = not pending or entry.game_points or other.game_points
         score = f"{format_points(entry.game_points)}-{format_points(other.game_points)}" if shown else ""

@@ -67,6 +67,32 @@ def _entry(entry: TeamRoundEntry, kind: PrimaryScore) -> RoundEntry:
     return RoundEntry(entry.round, _INDIVIDUAL[entry.outcome], points, entry.opponent, entry.colour)
 
 
+_new = object.__new__
+_SETS = tuple(getattr(RoundEntry, name).__set__ for name in ("round", "outcome", "points", "opponent", "colour"))
+
+
+def _slots(entries: tuple[TeamRoundEntry, ...], kind: PrimaryScore, rounds: int) -> tuple[RoundEntry, ...] | None:
+    """A team's entries as the individual event's, when it has one a round in round order (always,
+    from a folder): each made by setting its slots, as :func:`arbiter_cli.core.outcome.round_entries`
+    makes a player's (issue 29: 200 teams over 9 rounds, on MP and on GP); else None."""
+    if len(entries) != rounds:
+        return None
+    set_round, set_outcome, set_points, set_opponent, set_colour = _SETS
+    match_points = kind == "MP"
+    made: list[RoundEntry] = []
+    for number, (played, outcome, opponent, mp, gp, _, colour) in enumerate(entries, start=1):
+        if played != number:
+            return None
+        entry: RoundEntry = _new(RoundEntry)
+        set_round(entry, played)
+        set_outcome(entry, _INDIVIDUAL[outcome])
+        set_points(entry, mp if match_points else gp)
+        set_opponent(entry, opponent)
+        set_colour(entry, colour)
+        made.append(entry)
+    return tuple(made)
+
+
 def individual_event(event: TeamEvent, kind: PrimaryScore, rules: Rules = Rules.R2026) -> Event:
     """The individual event whose players are the teams and whose points are ``kind``.
 
@@ -75,10 +101,13 @@ def individual_event(event: TeamEvent, kind: PrimaryScore, rules: Rules = Rules.
     """
     slots: dict[int, tuple[RoundEntry, ...]] = {}
     for team in event.teams:
-        by_round = {entry.round: entry for entry in event.entries.get(team.number, ())}
-        slots[team.number] = tuple(
-            _entry(by_round[r], kind) if r in by_round else RoundEntry(r, Outcome.ZPB, Fraction(0))
-            for r in range(1, event.rounds + 1))
+        entries = event.entries.get(team.number, ())
+        found = _slots(tuple(entries), kind, event.rounds)
+        if found is None:
+            by_round = {entry.round: entry for entry in entries}
+            found = tuple(_entry(by_round[r], kind) if r in by_round else RoundEntry(r, Outcome.ZPB, Fraction(0))
+                          for r in range(1, event.rounds + 1))
+        slots[team.number] = found
     ratings: dict[int, int | None] = {team.number: None for team in event.teams}
     return Event(slots, ratings, event.rounds, event.round_robin, score_scoring(event, kind), rules)
 
