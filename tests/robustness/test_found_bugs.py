@@ -147,7 +147,7 @@ def test_negative_points_are_refused_since_no_trf_can_hold_them(tmp_path: Path) 
                         encoding="utf-8")
     run = run_here("-d", folder, "export")
     assert run.code == 3 and not rule_violations(run)
-    assert run.err == "arbiter: error: tournament.toml, field 'scoring': loss = -1 is negative; points are 0 or more\n"
+    assert run.err == "arbiter: error: tournament.toml, line 22, field 'scoring': loss = -1 is negative; points are 0 or more\n"
     created = run_here("new", tmp_path / "new", "--name", "Minus", "--system", "swiss", "--rounds", "5", "--scoring",
                        "3,1,-1")
     assert created.code == 2
@@ -166,7 +166,7 @@ def test_points_too_large_for_a_trf_are_refused_and_a_total_over_99_is_written_w
     before = tree(folder)
     run = run_here("-d", folder, "export", "-o", tmp_path / "x.trf")
     assert run.code == 3 and not rule_violations(run)
-    assert run.err == ("arbiter: error: tournament.toml, field 'scoring': win = 1000000000000000000000000000000 is "
+    assert run.err == ("arbiter: error: tournament.toml, line 22, field 'scoring': win = 1000000000000000000000000000000 is "
                        "too large; a game is worth at most 99 points\n")
     assert tree(folder) == before and not (tmp_path / "x.trf").exists()
     # 99 points a win and ½ a draw: a total of 396½ cannot be written in 4 characters, so the export is refused
