@@ -72,6 +72,7 @@ LOSS_PHRASES: dict[str, frozenset[str]] = {
 SETTING_LOSSES: dict[str, frozenset[str]] = {
     "finalised_on": frozenset({"status"}),
     "tiebreak_lots": frozenset({"ranks"}),
+    "rank_withdrawn": frozenset({"ranks"}),  # withdrawn players unranked: the file ranks them (harness seed 3703)
     "tiebreak_rules": frozenset({"tiebreaks", "ranks"}),
     "unrated_rating": frozenset({"tiebreaks", "ranks"}),
     "round_robin_withdrawal": frozenset({"points", "tiebreaks", "ranks"}),

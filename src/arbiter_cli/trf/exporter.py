@@ -53,7 +53,7 @@ _TYPE_TEXT = {System.SWISS: "Individual: Swiss-System", System.ROUND_ROBIN: "Ind
 #: Settings that have no TRF record; exporting a folder that uses them says so.
 _NOT_IN_TRF = ("numbering", "tiebreak_rules", "tiebreak_lots", "unrated_rating", "max_half_byes",
                "half_byes_closed_last_rounds", "late_entry_missed", "no_show_rule",
-               "round_robin_withdrawal", "finalised_on", "berger_tables")
+               "round_robin_withdrawal", "finalised_on", "berger_tables", "rank_withdrawn")
 
 
 @dataclass(frozen=True)
