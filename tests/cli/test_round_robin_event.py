@@ -183,10 +183,8 @@ def test_a_round_robin_with_more_rounds_than_the_folder_holds_is_refused_at_pair
     assert arbiter("import", tmp_path / "x.trf", tmp_path / "back").code == 0
 
 
-def test_the_half_rule_note_names_each_player_left_out_with_the_games_played_over_the_board(
-        arbiter: Runner, tmp_path: Path) -> None:
-    """The half rule counts games played over the board, a forfeit not among them: the note said only
-    who was left out, and a new user could not tell how a forfeit was counted (trial of issue 29)."""
+def _withdrawn_after_one_game(arbiter: Runner, tmp_path: Path) -> Path:
+    """A 6-player round robin whose P2 withdrew after round 1: 1 of 5 games played, under the half rule."""
     folder = tmp_path / "ev"
     assert arbiter("new", folder, "--name", "X", "--system", "round-robin", "--seed", "1").code == 0
     names = "".join(f'"P{i}, x"\n' for i in range(1, 7))
@@ -194,6 +192,14 @@ def test_the_half_rule_note_names_each_player_left_out_with_the_games_played_ove
     assert arbiter("-d", folder, "pair").code == 0
     assert arbiter("-d", folder, "result", "1", "--from", "-", stdin="1 1-0\n2 1-0\n3 0-1\n").code == 0
     assert arbiter("-d", folder, "player", "withdraw", "2").code == 0
+    return folder
+
+
+def test_the_half_rule_note_names_each_player_left_out_with_the_games_played_over_the_board(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """The half rule counts games played over the board, a forfeit not among them: the note said only
+    who was left out, and a new user could not tell how a forfeit was counted (trial of issue 29)."""
+    folder = _withdrawn_after_one_game(arbiter, tmp_path)
     shown = arbiter("-d", folder, "standings")
     assert shown.code == 0, shown.err
     assert ("note: P2, x (1 of 5 played): withdrew having played fewer than half of their games over the board "
@@ -203,13 +209,7 @@ def test_the_half_rule_note_names_each_player_left_out_with_the_games_played_ove
 def test_a_game_the_half_rule_annuls_is_no_bye_of_the_opponent(arbiter: Runner, tmp_path: Path) -> None:
     """The half rule (round_robin_withdrawal = "half"): the games of a player who withdrew having played
     fewer than half count for no one. Their opponent had no bye: the standings said "byes 1" (trial37)."""
-    folder = tmp_path / "ev"
-    assert arbiter("new", folder, "--name", "X", "--system", "round-robin", "--seed", "1").code == 0
-    names = "".join(f'"P{i}, x"\n' for i in range(1, 7))
-    assert arbiter("-d", folder, "player", "import", "-", stdin="name\n" + names).code == 0
-    assert arbiter("-d", folder, "pair").code == 0
-    assert arbiter("-d", folder, "result", "1", "--from", "-", stdin="1 1-0\n2 1-0\n3 0-1\n").code == 0
-    assert arbiter("-d", folder, "player", "withdraw", "2").code == 0
+    folder = _withdrawn_after_one_game(arbiter, tmp_path)
     rows = json.loads(arbiter("-d", folder, "standings", "-f", "json").out)
     assert len(rows) == 5 and all(row["byes"] == 0 for row in rows), rows
     assert sorted(row["played"] for row in rows) == [0, 1, 1, 1, 1]  # P2's opponent: no game, no bye
