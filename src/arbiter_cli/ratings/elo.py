@@ -106,10 +106,7 @@ def round_half_away(value: Fraction) -> int:
     >>> round_half_away(Fraction(5, 2)), round_half_away(Fraction(-5, 2)), round_half_away(Fraction(-12, 5))
     (3, -3, -2)
     """
-    top, bottom = value.numerator, value.denominator  # in integers: a rating report rounds thousands (issue 29)
-    whole, rest = divmod(abs(top), bottom)
-    rounded = whole + (1 if 2 * rest >= bottom else 0)
-    return rounded if top >= 0 else -rounded
+    return _rounded(value.numerator, value.denominator)  # in integers: a rating report rounds thousands (issue 29)
 
 
 def rating_change(k: int, score: Fraction, expected: Fraction) -> int:
@@ -127,10 +124,12 @@ def dp(p: Fraction) -> int:
     >>> dp(Fraction(3, 4)), dp(Fraction(1, 4)), dp(Fraction(2, 3))
     (193, -193, 125)
     """
-    hundredths = round_half_away(p * 100)
-    if hundredths >= 50:
-        return _DP[hundredths - 50]
-    return -_DP[50 - hundredths]
+    return _dp_of(round_half_away(p * 100))
+
+
+def _dp_of(hundredths: int) -> int:
+    """Table 8.1.1's dp for p in hundredths (the table gives p >= 0.50; below, the opposite)."""
+    return _DP[hundredths - 50] if hundredths >= 50 else -_DP[50 - hundredths]
 
 
 def performance_rating(opponents: list[int], score: Fraction) -> int | None:
@@ -145,7 +144,7 @@ def performance_rating(opponents: list[int], score: Fraction) -> int | None:
     games = len(opponents)
     average = _rounded(sum(opponents), games)
     hundredths = _rounded(score.numerator * 100, score.denominator * games)  # p = score / games, as dp rounds it
-    return average + (_DP[hundredths - 50] if hundredths >= 50 else -_DP[50 - hundredths])
+    return average + _dp_of(hundredths)
 
 
 def _rounded(top: int, bottom: int) -> int:
