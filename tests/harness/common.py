@@ -100,9 +100,10 @@ class EventCommands(HarnessMachine):
     def finish_early(self, data: st.DataObject) -> None:
         last = data.draw(st.integers(1, self.last_round()), label="after round")
         yes = ["--yes"] if data.draw(st.booleans(), label="yes") else []
+        late = {name for name, entered in views.late_entries(self.root).items() if entered > last}
         if self.arbiter("-d", self.root, "finalize", "--after-round", last, "--date", "2026-12-31",
                         *yes).code == 0 and yes:
-            self.model.finished_early(last)
+            self.model.finished_early(last, late)
             self.model.status = "finalised"
             self.hand_paired = {n for n in self.hand_paired if n <= last}
 

@@ -108,16 +108,17 @@ class Model:
             if key not in self.results and (rounds is None or key[0] in rounds):
                 self.results[key] = code
 
-    def finished_early(self, last: int) -> None:
+    def finished_early(self, last: int, late: frozenset[str] | set[str] = frozenset()) -> None:
         """``finalize --after-round K --yes``: the rounds after K, their requests and the withdrawals
-        from them go."""
+        from them go; so do the late entries for a round after K (``late``), with their withdrawals
+        (``finish_early`` removes them and says so; harness seed 3704)."""
         for request in [k for k in self.requests if k[0] > last]:
             del self.requests[request]
         for number in [n for n in self.granted if n > last]:
             del self.granted[number]
         for key in [k for k in self.results if k[0] > last]:
             del self.results[key]
-        for who in [w for w, after in self.withdrawn.items() if after >= last]:
+        for who in [w for w, after in self.withdrawn.items() if after >= last or w in late]:
             del self.withdrawn[who]
 
 
