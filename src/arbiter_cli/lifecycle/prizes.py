@@ -182,6 +182,10 @@ class _Share:
     odd: bool  # got one of the cents that could not be split
 
 
+#: The share of a member past a list's paid places (:func:`_paid`): nothing, at no place.
+_NOTHING = _Share(0, 0, 0, False)
+
+
 def _shares(spec: PrizeSpec, members: Sequence[tuple[int, object]], split: Split) -> dict[int, _Share]:
     """Each member's share of one list: members in ranking order occupy its places 1, 2, ...;
     members tied on points pool the places they occupy (shared, hort) when the list is the places;
@@ -227,8 +231,7 @@ def _moved(spec: PrizeSpec, key: int, split: Split, ranking: tuple[tuple[int, in
     The members after the last tie that occupies a paid place are left out (:func:`_paid`, issue 29):
     ``key`` among them gets nothing (a share of 0, no odd cent, at no place: only its amount is read)."""
     moved = _paid(spec, ((k, score) for k, score in ranking if k == key or taken.get(k, spec.name) == spec.name))
-    found = _shares(spec, moved, split).get(key)
-    return found if found is not None else _Share(0, 0, 0, False)
+    return _shares(spec, moved, split).get(key, _NOTHING)
 
 
 def _ties(ranking: Sequence[tuple[int, object]]) -> tuple[tuple[int, int], ...]:
@@ -268,14 +271,16 @@ def _settle(entrants: Sequence[Entrant], specs: Sequence[PrizeSpec], split: Spli
         for spec in specs:
             ranking = rankings[spec.name]
             is_member = [taken.get(key, spec.name) == spec.name for key, _ in ranking]
-            shares[spec.name] = _shares(spec, [entry for entry, kept in zip(ranking, is_member) if kept], split)
+            # the members past the last paid tie get nothing (_paid): they are left out, and read as _NOTHING
+            shares[spec.name] = _shares(spec, _paid(spec, (entry for entry, kept in zip(ranking, is_member) if kept)),
+                                        split)
             above[spec.name] = [0]
             for kept in is_member:
                 above[spec.name].append(above[spec.name][-1] + kept)
         for entrant in entrants:
             key = entrant.key
             own = taken.get(key)
-            current = value(shares[own][key]) if own is not None else 0
+            current = value(shares[own].get(key, _NOTHING)) if own is not None else 0
             best: tuple[int, str] | None = None
             for spec in specs:
                 if spec.name == own or key not in rank[spec.name]:
@@ -289,7 +294,7 @@ def _settle(entrants: Sequence[Entrant], specs: Sequence[PrizeSpec], split: Spli
             if best is not None:
                 taken[key] = best[1]
                 break
-            if own is not None and shares[own][key].amount == 0:
+            if own is not None and shares[own].get(key, _NOTHING).amount == 0:
                 del taken[key]
                 break
         else:
