@@ -277,3 +277,25 @@ def test_an_event_read_without_the_cache_is_digested_by_its_values(sample) -> No
     model = folder.load()
     assert folder.read_digests() is None
     assert EventDigests(model)._upto == EventDigests(model, files=None)._upto
+
+
+@pytest.mark.parametrize("name", sorted(KINDS))
+def test_the_venues_access_list_is_no_part_of_an_events_digests(name: str, sample, arbiter: Runner,
+                                                                tmp_path: Path) -> None:
+    """No reader of the event is given ``access.csv`` and no page shows it: a deputy added or removed
+    leaves every key of the site as it was (trial38: `access add` then `publish` made all 1,000 pages of
+    a site again)."""
+    kind, _ = KINDS[name]
+    event = sample(name)
+
+    def upto() -> list[str]:
+        folder = kind(event)
+        folder.keep_reads(SiteCache(event, tmp_path / "cache"), "version")
+        model = getattr(folder, "load")()
+        return EventDigests(model, files=folder.read_digests())._upto
+
+    before = upto()
+    done = arbiter("-d", event, "access", "add", "Deputy, Bob", "--role", "arbiter")
+    assert done.code == 0, done.err
+    assert (event / "access.csv").is_file()
+    assert upto() == before

@@ -36,7 +36,7 @@ from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, Refused
 from arbiter_cli.lifecycle.change import Change, Recorded
 from arbiter_cli.store.digests import DIGESTS_FILE, differences, digest, read_record, record
 from arbiter_cli.store.journal import JOURNAL_FILE, journal_text, read_journal
-from arbiter_cli.store.layout import LOCK_FILE, PENDING_FILE, Layout, Nested
+from arbiter_cli.store.layout import ACCESS_FILE, LOCK_FILE, PENDING_FILE, Layout, Nested
 from arbiter_cli.store.lock_file import LockFile, holder_of, process_alive, say_who
 from arbiter_cli.store.tables import (Checked, RoundFiles, Table, csv_lines, header_fields, read_lines, records_sound,
                                       toml_line)
@@ -348,8 +348,9 @@ class FolderStore:
         (:mod:`arbiter_cli.store.read_cache`; issue 29). Call it holding the lock, before loading.
         What a reader may be given comes from the folder's tracked files (the settings, the players,
         the teams...) and from the names its sub-folders hold (the number of rounds): all of them but
-        the journal, which only a reader of its own reads, and the files of the sub-folders, each
-        read on its own."""
+        the journal, which only a reader of its own reads, the venue's access list, which no reader of
+        the event is given and no page shows (trial38: a deputy added made every page of a 1,000-player
+        site again, 7 s), and the files of the sub-folders, each read on its own."""
         context: list[tuple[str, bytes]] = []
         for sub in self.tracked_dirs:
             try:
@@ -359,7 +360,7 @@ class FolderStore:
             context.append((f"{sub}/", "\0".join(names).encode("utf-8", "surrogateescape")))
         inside = tuple(f"{sub}/" for sub in self.tracked_dirs)
         for name in self.tracked():
-            if name != JOURNAL_FILE and not name.startswith(inside):
+            if name not in (JOURNAL_FILE, ACCESS_FILE) and not name.startswith(inside):
                 try:
                     context.append((name, (self.path / name).read_bytes()))
                 except OSError:
