@@ -9,6 +9,8 @@ import os
 import subprocess
 import sys
 import time
+
+import pytest
 from pathlib import Path
 
 from conftest import PLAYERS
@@ -237,3 +239,47 @@ def test_a_lock_file_removed_while_a_command_waited_on_it_is_waited_on_again(tmp
         other.close(exclusive=False)
     waiter.close(exclusive=True)
     assert not path.exists()
+
+
+def test_a_command_that_only_reads_leaves_no_lock_file_where_it_found_none(tmp_path: Path) -> None:
+    """No change on disk from a command that reads (trial38: `groups show`, `standings`, `verify` left a
+    new .arbiter.lock, in a group event's stages too): a reader that made the lock file removes it when
+    no other command holds the lock."""
+    import shutil
+
+    from conftest import ROOT
+
+    for sample in ("swiss32-in-progress", "groups16-in-progress"):
+        folder = tmp_path / sample
+        shutil.copytree(ROOT / "sample_events" / sample, folder)
+        for found in folder.rglob(".arbiter.lock"):
+            found.unlink()
+        for args in (["standings"], ["verify"], ["log"], ["player", "list"]):
+            done = subprocess.run([sys.executable, "-m", "arbiter_cli", "-d", str(folder), *args],
+                                  capture_output=True, text=True)
+            assert done.returncode == 0, done.stderr
+            assert not list(folder.rglob(".arbiter.lock")), (sample, args)
+
+
+def test_a_reader_that_made_the_lock_file_leaves_it_to_another_reader_holding_it(tmp_path: Path) -> None:
+    """A reader removes the lock file it made only while nobody else holds the lock: another reader's
+    lock on that file stays the lock of the folder, and a writer that comes waits for it."""
+    import fcntl
+
+    from arbiter_cli.store.lock_file import LockFile
+
+    path = tmp_path / ".arbiter.lock"
+    maker = LockFile(path)
+    maker.hold(fcntl.LOCK_SH, fcntl.flock)
+    other = LockFile(path)
+    other.hold(fcntl.LOCK_SH, fcntl.flock)
+    assert maker.made and not other.made
+    maker.close(exclusive=False)
+    assert path.exists()  # the other reader holds the lock on it
+    writer = LockFile(path)
+    try:
+        with pytest.raises(BlockingIOError):
+            fcntl.flock(writer.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    finally:
+        writer.close(exclusive=False)
+    other.close(exclusive=False)

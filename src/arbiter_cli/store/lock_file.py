@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import fcntl
 import os
 import re
 from collections.abc import Callable
@@ -15,10 +16,11 @@ __all__ = ["LockFile", "say_who", "holder_of", "process_alive"]
 
 
 class LockFile:
-    """A folder's lock file (``.arbiter.lock``), open. A command that finds none makes it, and a writer
-    that made it removes it when done, so that a command leaves the folder as it found it, the refused
-    ones included (trial37: a refused command left a new empty lock file). The lock is on the file:
-    one removed while a command waited on it is opened (or made) again, and waited on again."""
+    """A folder's lock file (``.arbiter.lock``), open. A command that finds none makes it, and removes it
+    when done, so that a command leaves the folder as it found it, the refused ones included (trial37: a
+    refused command left a new empty lock file) and the ones that only read (trial38): a writer always,
+    a reader when no other command holds the lock then. The lock is on the file: one removed while a
+    command waited on it is opened (or made) again, and waited on again."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -50,11 +52,20 @@ class LockFile:
                     continue
 
     def close(self, exclusive: bool) -> None:
-        """Let the lock go; a writer removes the lock file it made (while it still holds it)."""
-        if exclusive and self.made:
+        """Let the lock go, removing the lock file this command made while it holds the lock alone: a
+        writer always does; a reader does when it can take the lock alone at once (no other reader holds
+        it; one that does keeps the file, and leaves it)."""
+        if self.made and (exclusive or self._alone()):
             with contextlib.suppress(OSError):
                 os.unlink(self.path)
         os.close(self.fd)
+
+    def _alone(self) -> bool:
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            return False
+        return True
 
 
 def say_who(fd: int, holder: str) -> bool:
