@@ -23,24 +23,34 @@ def _club(tmp_path: Path) -> Path:
 # --------------------------------------------------------------------------- fixed
 
 
-def test_a_correction_in_a_club_tournament_whose_club_is_broken_is_saved_and_says_the_club_was_not_updated(
+def test_a_correction_in_a_finalised_club_tournament_whose_club_is_broken_is_refused_and_changes_nothing(
         tmp_path: Path) -> None:
-    """It used to save the correction, then fail with exit 3 on the club: a failed command that had
-    changed the tournament, with lines that are not notes before the error."""
+    """It used to save the correction, then fail with exit 3 on the club (a failed command that had
+    changed the tournament); then to save it and say "club ratings NOT updated" with exit 0, the club's
+    ratings left behind the correction (trial38). Now the club is checked first: a broken club is named,
+    with its file, line and field, and nothing is changed anywhere."""
     club = _club(tmp_path)
     (club / "club.toml").write_bytes(b"")
     event = club / "tournaments" / "2026-spring-rapid"
-    club_files = {name: data for name, data in tree(club).items() if not name.startswith("tournaments/")}
+    before = tree(club)
     run = run_here("-d", event, "result", "1", "1", "0-1", "--correct")
-    assert run.code == 0 and not rule_violations(run), run.err
-    assert "round 1 board 1 correction: 1-0 -> 0-1" in run.err
-    assert f"club ratings NOT updated: {club}: club.toml, field 'name': field required; once that is repaired, " \
-           f"run 'arbiter -d {club} ratings recompute'" in run.err
-    assert (event / "rounds" / "01.csv").read_text(encoding="utf-8").splitlines()[1] == "1,6,1,0-1"
-    assert {name: data for name, data in tree(club).items() if not name.startswith("tournaments/")} == club_files
+    assert run.code == 3 and not rule_violations(run), run.err
+    assert run.err == (f"arbiter: error: {club / 'club.toml'}, field 'name': field required; the club could not "
+                       "rate this tournament again, so nothing was changed: repair the club's folder first\n")
+    assert tree(club) == before
     (club / "club.toml").write_text('name = "Lyon Echecs"\ndefault_rating = 1500\n', encoding="utf-8")
-    repaired = run_here("-d", club, "ratings", "recompute")
-    assert repaired.code == 0 and "stored lines differed, now rebuilt" in repaired.err
+    repaired = run_here("-d", event, "result", "1", "1", "0-1", "--correct")
+    assert repaired.code == 0 and "round 1 board 1 correction: 1-0 -> 0-1" in repaired.err, repaired.err
+    assert "NOT updated" not in repaired.err
+
+
+def test_a_correction_before_a_club_tournament_is_finalised_does_not_need_its_club(tmp_path: Path) -> None:
+    """Only a finalised tournament is rated: a running one's results are entered whatever the club's state."""
+    club = _club(tmp_path)
+    (club / "club.toml").write_bytes(b"")
+    event = club / "tournaments" / "2026-autumn-standard"
+    run = run_here("-d", event, "result", "1", "1", "1/2", "--correct")
+    assert run.code == 0 and "correction" in run.err, run.err
 
 
 def test_a_club_toml_syntax_error_names_its_line_as_every_other_toml_file(tmp_path: Path) -> None:
@@ -54,16 +64,30 @@ def test_a_club_toml_syntax_error_names_its_line_as_every_other_toml_file(tmp_pa
     assert tree(club) == before
 
 
-def test_a_tournament_finalised_while_its_club_was_broken_leaves_ratings_verify_warns_of_until_recomputed(
-        tmp_path: Path) -> None:
-    """The trial: finalize said "club ratings NOT updated" (exit 0), and once club.toml was repaired the club's
-    verify called it sound while every rating of that tournament was missing."""
+def test_a_tournament_is_not_finalised_while_its_club_is_broken(tmp_path: Path) -> None:
+    """The trial: finalize said "club ratings NOT updated" (exit 0) and left the club's ratings behind;
+    now it is refused, naming the club's fault, and nothing changes (trial38)."""
     club = tmp_path / "club"
     event = club_ready_to_finalise(club)
     kept = (club / "club.toml").read_text(encoding="utf-8")
     (club / "club.toml").write_text(kept.replace('name = "Lyon Echecs"', 'name = "Lyon Echecs'), encoding="utf-8")
+    before = tree(club)
     done = run_here("-d", event, "finalize")
-    assert done.code == 0 and "club ratings NOT updated" in done.err, done.err
+    assert done.code == 3 and "club.toml, line 1: TOML syntax error" in done.err, done.err
+    assert "nothing was changed: repair the club's folder first" in done.err
+    assert tree(club) == before
+
+
+def test_a_tournament_finalised_outside_its_club_leaves_ratings_verify_warns_of_until_recomputed(
+        tmp_path: Path) -> None:
+    """A club whose ratings miss a finalised tournament's (its club file away while it was finalised, or a
+    command killed between the two folders): the club's verify warns until the ratings are recomputed."""
+    club = tmp_path / "club"
+    event = club_ready_to_finalise(club)
+    kept = (club / "club.toml").read_text(encoding="utf-8")
+    (club / "club.toml").unlink()  # no club around the tournament: finalised alone
+    done = run_here("-d", event, "finalize")
+    assert done.code == 0 and "club ratings" not in done.err, done.err
     (club / "club.toml").write_text(kept, encoding="utf-8")
     stale = run_here("-d", club, "verify")  # a warning: the files are whole (a kill between the folders leaves this)
     assert stale.code == 0 and "warning: ratings.csv: " in stale.err, stale.err

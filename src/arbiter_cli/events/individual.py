@@ -266,6 +266,7 @@ class IndividualEvent(Registration):
         else:
             lines = [result_line(None if place is None else int(place), code)]
         followed = ""  # what the group event's final standings did (a stage's correction after finalising)
+        self.refuse_a_broken_club(finalised_only=True)  # (the club's lock before the event's, as it rates)
         with self.changing() as (folder, tournament):
             if source is not None:  # the round first: a file for a round not paired yet is no file's fault
                 lines = parse_result_lines(text, label or source, find_round(tournament, round_number))
@@ -327,6 +328,16 @@ class IndividualEvent(Registration):
                        for game in rnd.games)
         return EntrySheet(rnd.number, tuple(range(1, tournament.last_round + 1)), boards,
                           tournament.settings.status is Status.FINALISED, tournament.settings.name)
+
+    def refuse_a_broken_club(self, finalised_only: bool = False) -> None:
+        """A club tournament is neither finalised nor corrected after finalising while its club's folder
+        is broken: the club could not rate it again (trial38: the correction was saved, and the club's
+        ratings left behind it). ``finalised_only``: only when the tournament is finalised."""
+        from arbiter_cli.store.club import club_fault
+
+        fault = club_fault(self.path, finalised_only)
+        if fault is not None:
+            raise fault
 
     def rate_by_club(self) -> None:
         """A club tournament finalised or corrected: the club rates it again (B.02)."""
@@ -467,6 +478,7 @@ class IndividualEvent(Registration):
         from arbiter_cli.render.final import final_outputs
         from arbiter_cli.store.club import rated_by_club
 
+        self.refuse_a_broken_club()
         behind = after_round is None and rated_by_club(self.path) is False  # the club's lock, then the event's
         prizes = None
         stored = False

@@ -44,7 +44,7 @@ from arbiter_cli.store.tournament import JOURNAL, TournamentFolder, read_toml
 
 __all__ = ["CLUB_FILE", "MEMBERS_FILE", "RATINGS_FILE", "TOURNAMENTS_DIR", "CLUB_LAYOUT", "ClubFolder", "club_of", "club_folder_of", "club_tournaments", "club_tournament_paths", "rated_events",
            "registrations",
-           "update_club_ratings", "show_club_ratings", "rated_by_club", "load_club"]
+           "update_club_ratings", "club_fault", "show_club_ratings", "rated_by_club", "load_club"]
 
 MEMBERS_FILE = "members.csv"
 RATINGS_FILE = "ratings.csv"
@@ -240,6 +240,32 @@ def rated_by_club(tournament_path: Path) -> bool | None:
         return None
     name = tournament_path.resolve().name
     return any(row.tournament == name for row in club.ratings)
+
+
+def club_fault(tournament_path: Path, finalised_only: bool = False) -> BrokenFolder | None:
+    """What keeps the club of this tournament from rating it again (:func:`update_club_ratings`): the
+    first fault of the club's folder, as a refusal to make the change at all (trial38: a correction was
+    saved and the club's ratings left behind it); None outside a club, for a sound club, and, with
+    ``finalised_only``, for a tournament not finalised (only a finalised one is rated)."""
+    club_path = club_of(tournament_path)
+    if club_path is None:
+        return None
+    if finalised_only:
+        try:
+            status = read_toml((tournament_path / SETTINGS_FILE).read_text(encoding="utf-8"), SETTINGS_FILE)
+        except (OSError, UnicodeDecodeError, DomainError):
+            return None  # the tournament's own reading says what is wrong
+        if status.get("status") != Status.FINALISED.value:
+            return None
+    folder = ClubFolder(club_path)
+    try:
+        with folder.lock(exclusive=False):
+            folder.load()
+    except DomainError as error:
+        return BrokenFolder(f"{error.message}; the club could not rate this tournament again, so nothing was "
+                            "changed: repair the club's folder first", line=error.line, field=error.field,
+                            source=str(club_path / error.source) if error.source else str(club_path))
+    return None
 
 
 #: The final standings files of a finalised tournament, with the prize list of its prize fund (None
