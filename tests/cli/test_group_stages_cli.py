@@ -433,3 +433,20 @@ def test_verify_of_groups_paired_at_once_lists_no_round_as_waiting_for_a_later_o
     assert arbiter("-d", folder, "pair").code == 0
     checked = arbiter("-d", folder, "verify")
     assert (checked.code, checked.err) == (0, "the folder is sound: 8 players, 2 stages (A, B)\n")
+
+
+def test_a_hand_edited_advance_above_a_started_groups_size_is_a_broken_folder_named_at_its_line(
+        arbiter: Runner, sample) -> None:
+    """Once the groups have started, each must hold at least the players who go on (trial38: ``advance = 5``
+    over groups of 4, written by hand, read as sound by ``groups show`` and ``verify`` until ``pair``)."""
+    folder = sample("groups16-in-progress")
+    settings = folder / "tournament.toml"
+    settings.write_text(settings.read_text(encoding="utf-8").replace("advance = 2", "advance = 5"), encoding="utf-8")
+    line = settings.read_text(encoding="utf-8").splitlines().index("advance = 5") + 1
+    before = snapshot(folder)
+    for args in (["groups", "show"], ["verify"], ["standings"]):
+        done = arbiter("-d", folder, *args)
+        assert done.code == 3, done.err
+        assert done.err == (f"arbiter: error: tournament.toml, line {line}, field 'groups.advance': 5 go on from "
+                            "each group (advance), but group A has 4 players\n"), done.err
+    assert snapshot(folder) == before

@@ -47,6 +47,7 @@ from arbiter_cli.store.names import CLUB_FILE, GROUPS_SYSTEM, STAGES_DIR, TEAMS_
 from arbiter_cli.store.tournament import (AVOID, BYES, FINAL_DIR, JOURNAL, PLAYERS, PRIZES_FILE, ROUNDS, SETTINGS_FILE,
                                           VIRTUAL, TournamentFolder, create_with, read_toml, settings_to_toml,
                                           validated_table)
+from arbiter_cli.store.tables import toml_line
 
 __all__ = ["GROUP_LAYOUT", "GroupFolder", "is_group_folder", "STAGES_DIR", "GROUPS_SYSTEM", "group_settings_to_toml"]
 
@@ -100,10 +101,20 @@ class GroupFolder(TournamentFolder):
         return validated_table(Settings, {**data, "system": "round-robin"}, text)
 
     def load_event(self, *, check: bool = True) -> GroupEvent:
-        """The registration and the ``[groups]`` table. Call it while holding the lock."""
+        """The registration and the ``[groups]`` table. Call it while holding the lock. Once the groups
+        have started, each holds at least ``advance`` players (trial38: ``advance = 5`` written by hand
+        over groups of 4 read as sound until ``pair`` refused the final)."""
         tournament = self.load(check=check)
-        assert self.groups is not None
-        return GroupEvent(tournament, self.groups)
+        groups = self.groups
+        assert groups is not None
+        if check and tournament.settings.status is not Status.REGISTRATION and groups.members:
+            name, members = min(groups.members.items(), key=lambda item: (len(item[1]), item[0]))
+            if groups.advance > len(members):
+                raise BrokenFolder(f"{groups.advance} go on from each group (advance), but group {name} has "
+                                   f"{len(members)} player{'' if len(members) == 1 else 's'}", source=SETTINGS_FILE,
+                                   line=toml_line(self._read_text(SETTINGS_FILE), ["groups", "advance"]),
+                                   field="groups.advance")
+        return GroupEvent(tournament, groups)
 
     def stage_path(self, name: str) -> Path:
         return self.path / STAGES_DIR / name
