@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from operator import attrgetter
+from typing import NamedTuple
 
 from arbiter_cli.core.model import Player, Settings, Status, Tournament
 from arbiter_cli.core.outcome import Outcome, RoundEntry, kept_round_entries
@@ -31,9 +32,9 @@ __all__ = ["Record", "StandingRow", "Standings", "compute_standings", "points_an
            "TiebreakFunction", "final_standing_changes"]
 
 
-@dataclass(frozen=True)
-class Record:
-    """Games and unplayed rounds of a player."""
+class Record(NamedTuple):
+    """Games and unplayed rounds of a player (a named tuple: a thousand are made for each standings, and
+    kept in the site's cache; issue 29)."""
 
     played: int = 0
     wins: int = 0
@@ -44,7 +45,7 @@ class Record:
     byes: int = 0
 
     @classmethod
-    def of(cls, entries: Sequence[RoundEntry], annulled: int = 0) -> "Record":
+    def of(cls, entries: Sequence[RoundEntry], annulled: int = 0) -> Record:
         """Count a player's entries: games played (a 0-0 is one, and a loss), forfeits, byes; ``annulled``
         of the free rounds are a round robin's games the half rule annulled (no bye: the opponent left
         the event, :func:`arbiter_cli.core.half_rule.as_counted`)."""
@@ -61,14 +62,15 @@ _outcome = attrgetter("outcome")
 _BYES = tuple(outcome for outcome in Outcome if outcome.bye)
 
 
-@dataclass(frozen=True)
-class StandingRow:
+class StandingRow(NamedTuple):
+    """A player's line of the standings (a named tuple, as :class:`Record`)."""
+
     rank: int | None  # None: listed without a rank (a withdrawn player, rank_withdrawn = false)
     rank_to: int | None  # the last rank of a shared place (== rank when not shared)
     player: Player
     points: Fraction
     record: Record
-    tiebreaks: dict[str, Fraction | int | None] = field(default_factory=dict)
+    tiebreaks: dict[str, Fraction | int | None]
 
     @property
     def rank_label(self) -> str:
