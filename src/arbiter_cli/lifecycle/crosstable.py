@@ -14,8 +14,9 @@ against an opponent in round order, for example ``1½``; the diagonal is
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from arbiter_cli.core.model import Player, Tournament
 from arbiter_cli.lifecycle.withdrawals import as_counted
@@ -26,15 +27,16 @@ from arbiter_cli.core.tiebreak_codes import Rules
 __all__ = ["CrosstableRow", "Crosstable", "crosstable", "square_crosstable", "round_crosstable"]
 
 
-@dataclass(frozen=True)
-class CrosstableRow:
+class CrosstableRow(NamedTuple):
+    """A player's line of the crosstable (a named tuple: a thousand are made for each; issue 29)."""
+
     player: Player
     points: Fraction
     rank: int | None  # None: listed without a rank
     rank_label: str  # "3-4" for a shared place
     entries: tuple[RoundEntry, ...]
     cells: tuple[str, ...]
-    tiebreaks: dict[str, Fraction | int | None] = field(default_factory=dict)
+    tiebreaks: dict[str, Fraction | int | None]
 
 
 @dataclass(frozen=True)

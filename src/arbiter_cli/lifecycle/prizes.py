@@ -57,6 +57,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import NamedTuple
 
 from arbiter_cli.core.model import Player, Tournament
 from arbiter_cli.core.prizes import PLACES, PrizeTable, Split, eligible, format_money
@@ -174,8 +175,7 @@ class PrizeList:
         return sum(a.amount for a in self.awards)
 
 
-@dataclass(frozen=True)
-class _Share:
+class _Share(NamedTuple):
     amount: int
     first: int
     last: int

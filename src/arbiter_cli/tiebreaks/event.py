@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import math
 from fractions import Fraction
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from arbiter_cli.core.model import Scoring, Tournament
 from arbiter_cli.core.outcome import Outcome, RoundEntry, round_entries
@@ -24,10 +24,10 @@ from arbiter_cli.core.tiebreak_codes import Rules
 __all__ = ["Event", "Contribution", "event_from_tournament"]
 
 
-@dataclass(frozen=True)
-class Contribution:
+class Contribution(NamedTuple):
     """What one round adds to a player's BH or SB: the opponent's (or dummy's) score and the value
-    (C.07 Art. 16: :mod:`arbiter_cli.tiebreaks.unplayed` computes them; the event keeps them)."""
+    (C.07 Art. 16: :mod:`arbiter_cli.tiebreaks.unplayed` computes them; the event keeps them). A named
+    tuple: one for each round of each player (issue 29)."""
 
     round: int
     score: Fraction

@@ -12,9 +12,8 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from arbiter_cli.core.tiebreak_codes import TiebreakSpec, parse_spec
 from arbiter_cli.tiebreaks.buchholz import average_of_opponents_buchholz, buchholz
@@ -47,8 +46,7 @@ REGISTRY: dict[str, TiebreakFunction] = {
 }
 
 
-@dataclass(frozen=True)
-class Ranking:
+class Ranking(NamedTuple):
     """Groups of players in rank order (a group of several shares its rank) and each code's values.
 
     For DE the value is the rank the direct encounter decided, or None when it

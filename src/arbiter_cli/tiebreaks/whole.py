@@ -12,8 +12,8 @@ plain reading of Art. 16), at a fraction of the arithmetic.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from arbiter_cli.core.outcome import NOT_COUNTED
 from arbiter_cli.core.points import fraction_terms
@@ -34,8 +34,7 @@ def in_units(value: Fraction | int, unit: int) -> int:
     return top * (unit // bottom)
 
 
-@dataclass(frozen=True)
-class Whole:
+class Whole(NamedTuple):
     """A player's contributions (:func:`~arbiter_cli.tiebreaks.unplayed.contributions`) in units:
     each one's score, the points the player scored in its round (with ``fore``, a draw's in a last
     round paired: Art. 8.3), the indices of the voluntarily unplayed rounds (Art. 16.5) and each
