@@ -111,6 +111,17 @@ def test_player_add_refuses_bad_fields(arbiter: Runner, make_event, args: list[s
     assert snapshot(folder) == before
 
 
+def test_a_refused_sex_names_every_spelling_the_program_reads(arbiter: Runner, make_event) -> None:
+    """f, female and male are read too (trial37: the refusal named only 'm' or 'w')."""
+    folder = make_event(2)
+    result = arbiter("-d", folder, "player", "add", "X", "--sex", "q")
+    assert result.err == "arbiter: error: field '--sex': give m or male, w, f or female (found 'q')\n"
+    for spelling, kept in (("f", "w"), ("Female", "w"), ("male", "m")):
+        done = arbiter("-d", folder, "player", "add", f"Player {spelling}", "--sex", spelling)
+        assert done.code == 0, done.err
+        assert f'Player {spelling},,,,,{kept},' in (folder / "players.csv").read_text(encoding="utf-8")
+
+
 def test_player_add_refuses_a_duplicate_fide_id(arbiter: Runner, make_event) -> None:
     folder = make_event(0)
     arbiter("-d", folder, "player", "add", "A", "--fide-id", "123")

@@ -67,7 +67,10 @@ def player_from(data: Mapping[str, object], start_number: int, *, source: str | 
     except ValidationError as error:
         first = error.errors()[0]
         key = str(first["loc"][0]) if first["loc"] else None
-        raise BadArgument(pydantic_message(first), source=source, line=line, field=key) from None
+        message = pydantic_message(first)
+        if key == "sex":  # what sex_code reads, not only the two letters the model keeps
+            message = f"give m or male, w, f or female (found {str(first.get('input', ''))!r})"
+        raise BadArgument(message, source=source, line=line, field=key) from None
 
 
 def member_fields(tournament: Tournament, club: Callable[[], Club] | None, member: int | None, name: str | None,
