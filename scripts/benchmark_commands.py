@@ -429,9 +429,9 @@ def venue_commands(notes: Notes, *, team: bool = False, knockout: bool = False, 
     rnd, board = notes["round"], notes["missing"][0]
     result = ["result", str(rnd), board, "1-0"]
     commands = [Command(result, VENUE_TARGET, writes=True)]
+    correction = ["result", "5", "1.1" if team else "1", "0-0", "--correct"]
     if not knockout and not club and int(rnd) > 5:  # issue 29: "a correction in round 5: 5.1 s"
-        commands.append(Command(["result", "5", "1.1" if team else "1", "0-0", "--correct"], VENUE_TARGET,
-                                writes=True, note="a correction in round 5"))
+        commands.append(Command(correction, VENUE_TARGET, writes=True, note="a correction in round 5"))
     commands += [Command(["pairings"], VENUE_TARGET), Command(["standings"], VENUE_TARGET)]
     if not knockout:  # a knockout has no crosstable: its bracket shows the matches
         commands.append(Command(["crosstable"], VENUE_TARGET))
@@ -450,6 +450,9 @@ def venue_commands(notes: Notes, *, team: bool = False, knockout: bool = False, 
     site = f"{outside}/site"
     commands.append(Command(["publish", site], VENUE_TARGET, before=[["publish", site], result],
                             note=f"after `{shlex.join(['arbiter', *result])}`"))
+    if not knockout and not club and int(rnd) > 5:  # one result too: every round after it shows it (trial38)
+        commands.append(Command(["publish", site], VENUE_TARGET, before=[["publish", site], correction],
+                                note=f"after `{shlex.join(['arbiter', *correction])}`"))
     return commands
 
 
