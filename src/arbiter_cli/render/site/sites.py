@@ -167,7 +167,7 @@ def event_site(tournament: Tournament, rated: Mapping[int, StoredRow] | None = N
     codes = tournament.settings.effective_tiebreaks
     digests = EventDigests(tournament, whole=tournament.settings.system.is_round_robin, files=files)
     standings = Rounds(tournament.last_round, "standings", digests, memo,
-                       lambda after: compute_standings(tournament, after, codes))
+                       lambda after: compute_standings(tournament, after, codes), stored=False)
     table = crosstable(tournament, tournament.last_round, codes, standings=standings[tournament.last_round])
     return EventSite(tournament, standings, table, dict(rated or {}), prizes=prizes, memo=memo, digests=digests)
 
