@@ -168,6 +168,9 @@ def event_site(tournament: Tournament, rated: Mapping[int, StoredRow] | None = N
     digests = EventDigests(tournament, whole=tournament.settings.system.is_round_robin, files=files)
     standings = Rounds(tournament.last_round, "standings", digests, memo,
                        lambda after: compute_standings(tournament, after, codes), stored=False)
+    if digests.valid:  # the points before each round are kept, though only a page made late may read them
+        for after in range(tournament.last_round + 1):  # (after the build's end, which removes what it did not use)
+            memo.keep_value((POINTS_AFTER, after, digests.upto(after)))
     table = crosstable(tournament, tournament.last_round, codes, standings=standings[tournament.last_round])
     return EventSite(tournament, standings, table, dict(rated or {}), prizes=prizes, memo=memo, digests=digests)
 
@@ -275,6 +278,10 @@ def keyed_page(site: EventSite | TeamSite | KnockoutSite, path: str, parts: tupl
     return site.memo.page((path, site.memo.summary(frame(site)), *parts), make)
 
 
+#: What the points after a round are kept as (:func:`points_after`).
+POINTS_AFTER = "points after"
+
+
 def points_after(site: EventSite, after: int) -> dict[int, Fraction]:
     """Each player's points after round ``after`` (start number -> points), as the standings after it
     give them: read once per build, and kept on their own under the event's digest up to that round
@@ -288,7 +295,7 @@ def points_after(site: EventSite, after: int) -> dict[int, Fraction]:
         if digests is None or not digests.valid:
             return make()
         # stored as each distinct score's terms and each player's score by its place among them
-        terms, places = site.memo.value(("points after", after, digests.upto(after)), lambda: _by_score(make()))
+        terms, places = site.memo.value((POINTS_AFTER, after, digests.upto(after)), lambda: _by_score(make()))
         scores = [Fraction(top, bottom) for top, bottom in terms]
         return {number: scores[place] for number, place in places}
 
