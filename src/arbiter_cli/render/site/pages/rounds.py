@@ -53,9 +53,24 @@ def round_page(site: EventSite, rnd: Round) -> str:
     by_tpn = tournament.by_number
     before = points_after(site, rnd.number - 1)
 
+    # each player's cells and place in name order, made once for every round's page of a build (issue 29:
+    # a correction in round 5 of 11 makes seven pages of 500 boards again)
+    cells: dict[tuple[int, str], Cell] = site.memo.built(("round cells", id(site)), dict)
+    orders: dict[int, str] = site.memo.built(("name order", id(site)), dict)
+
     def name(number: int, key: str) -> Cell:
-        player = by_tpn.get(number)
-        return player_cell(number, player.name, "../", key=key) if player else plain(f"#{number}", key)
+        found = cells.get((number, key))
+        if found is None:
+            player = by_tpn.get(number)
+            found = cells[number, key] = (player_cell(number, player.name, "../", key=key) if player
+                                          else plain(f"#{number}", key))
+        return found
+
+    def order(number: int) -> str:
+        found = orders.get(number)
+        if found is None:
+            found = orders[number] = name_order(by_tpn[number].name)
+        return found
 
     # Each row's values, its cells made by the columns' ways (:class:`RecordRows`, issue 29: a round of 500
     # boards is 11,000 cells): a number, a text, the points before the round, or a name's cell.
@@ -75,7 +90,7 @@ def round_page(site: EventSite, rnd: Round) -> str:
         for number, colour, other, own in ((white, "White", black, result), (black, "Black", white, _flip(result))):
             named.append((by_tpn[number].name, number, (name(number, "name"), number, before.get(number), board, colour,
                                                         name(other, "opponent"), own)))
-    named.sort(key=lambda item: (name_order(item[0]), item[1]))
+    named.sort(key=lambda item: (order(item[1]), item[1]))
     by_board = Table([header("Bd", "board", "num"), header("No", "white", "num"), header("White", "white_name"),
                       header("Pts", "white_points", "num"), header("Result", "result", "center"),
                       header("Pts", "black_points", "num"), header("No", "black", "num"), header("Black", "black_name")],
