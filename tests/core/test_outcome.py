@@ -101,3 +101,20 @@ def test_domain_errors_are_value_errors_with_their_location(kind: type[DomainErr
     assert str(error) == "r.txt, line 3, field 'board': no such board"
     moved = error.at(field="BOARD")
     assert type(moved) is kind and str(moved) == "r.txt, line 3, field 'BOARD': no such board"
+
+
+@pytest.mark.parametrize("sample", ["swiss32-in-progress", "rr10-in-progress", "swiss-open-finished-prizes"])
+def test_the_entries_up_to_a_round_read_from_a_later_rounds_are_the_entries_made_afresh(sample: str) -> None:
+    """Each player's entries up to round k, when those up to a later round were made first, are their
+    first ones (issue 29): the same entries as made for round k alone, for every k."""
+    from conftest import ROOT
+
+    from arbiter_cli.store.tournament import TournamentFolder
+
+    folder = TournamentFolder(ROOT / "sample_events" / sample)
+    fresh = folder.load()
+    last = fresh.last_round
+    expected = {k: kept_round_entries(folder.load(), k) for k in range(last + 1)}
+    assert kept_round_entries(fresh, last) == expected[last]
+    for k in range(last - 1, -1, -1):
+        assert kept_round_entries(fresh, k) == expected[k], k

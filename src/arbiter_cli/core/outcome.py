@@ -193,9 +193,23 @@ def kept_round_entries(tournament: Tournament, after_round: int | None = None) -
     last = tournament.last_round if after_round is None else after_round
     kept: dict[int, tuple[RoundEntry, ...]] | None = tournament.derived.get(("round_entries", last))
     if kept is None:
-        kept = tournament.derived[("round_entries", last)] = {
-            number: tuple(entries) for number, entries in _round_entries(tournament, last).items()}
+        longer = min((key[1] for key in tournament.derived if type(key) is tuple and len(key) == 2
+                      and key[0] == "round_entries" and key[1] > last), default=None)
+        if longer is not None:  # each player's entries up to a later round, in round order, one a round at most:
+            kept = {number: _upto(entries, last)  # those up to this one are their first (issue 29: a correction
+                    for number, entries in tournament.derived[("round_entries", longer)].items()}  # in round 5 of 11)
+        else:
+            kept = {number: tuple(entries) for number, entries in _round_entries(tournament, last).items()}
+        tournament.derived[("round_entries", last)] = kept
     return kept
+
+
+def _upto(entries: tuple[RoundEntry, ...], last: int) -> tuple[RoundEntry, ...]:
+    """The entries (in round order) of rounds 1 to ``last``: the first of them."""
+    end = len(entries)
+    while end and entries[end - 1].round > last:
+        end -= 1
+    return entries if end == len(entries) else entries[:end]
 
 
 def _round_entries(tournament: Tournament, last: int) -> dict[int, list[RoundEntry]]:
