@@ -134,9 +134,29 @@ def _opening(key: str, value: str, cls: str, span: int) -> str:
             + (' colspan="' + _text(span) + '"' if span > 1 else "") + ">")
 
 
+#: Each body cell's HTML once made (:func:`cell_html`), by the cell: a player's name and link repeat on
+#: every round's page and standings of a build (issue 29).
+_CELLS: dict[Cell, str] = {}
+
+
 def cell_html(cell: Cell) -> str:
     """A body cell as the ``cell`` macro of ``macros.html`` writes it with the tag ``td``, each text escaped
-    as Jinja2's autoescaping does (the hall screen's pairings: :func:`arbiter_cli.render.site.pages.hall.hall_rows`)."""
+    as Jinja2's autoescaping does (the hall screen's pairings: :func:`arbiter_cli.render.site.pages.hall.hall_rows`);
+    an equal cell's made before, for a cell of texts alone (1, 1.0 and True are equal keys, written apart)."""
+    text, href, key, cls, value, _, link_cls, before, after, more, span = cell
+    if more or type(span) is not int or not (type(text) is type(href) is type(key) is type(cls) is type(value)
+                                             is type(link_cls) is type(before) is type(after) is str):
+        return _cell_html(cell)
+    found = _CELLS.get(cell)
+    if found is None:
+        found = _cell_html(cell)
+        if len(_CELLS) < 100_000:
+            _CELLS[cell] = found
+    return found
+
+
+def _cell_html(cell: Cell) -> str:
+    """:func:`cell_html`, made."""
     text, href, key, cls, value, name, link_cls, before, after, more, span = cell
     if before != "" or after != "" or more or type(text) is not str:
         return _cell_opening(key, value, cls, span) + _part(cell) + "</td>"
