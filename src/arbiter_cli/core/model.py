@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from functools import cached_property
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal, NamedTuple
 
 from pydantic import (
     AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt, ValidationError,
@@ -495,8 +495,7 @@ class Round:
         return None
 
 
-@dataclass(frozen=True)
-class ByeRequest:
+class ByeRequest(NamedTuple):
     """A requested bye for a round not yet paired (C.04.2 3.3): ``HPB`` or ``ZPB``."""
 
     round: int
