@@ -31,7 +31,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # Rich is loaded only to draw on a terminal, or what the plain path leaves to it (issue 29)
     from rich.console import Console, JustifyMethod
@@ -168,8 +168,7 @@ def slow_progress(description: str, total: int, *, after: float = 1.0,
 Cell = Callable[[dict[str, Any]], str]
 
 
-@dataclass
-class Column:
+class Column(NamedTuple):
     key: str  # the CSV header
     header: str  # the table header
     show: Cell
