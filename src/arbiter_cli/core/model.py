@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from functools import cached_property
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal, NamedTuple
 
 from pydantic import (
     AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt, ValidationError,
@@ -55,9 +55,11 @@ class Scoring(BaseModel):
 
     Defaults are 1 / ½ / 0 with a win's points for a pairing-allocated bye and a
     forfeit win. ``half_bye`` and ``full_bye`` are the requested byes.
+
+    Its validator is built when one is first checked (``defer_build``), as the settings' is.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     win: PointsValue = Fraction(1)
     draw: PointsValue = Fraction(1, 2)
@@ -142,6 +144,15 @@ def is_finite_decimal(value: Fraction) -> bool:
     return den == 1
 
 
+def _default_scoring() -> Scoring:
+    """``Scoring()``, without building its validator (start-up, issue 29): the default points, each
+    derived one the very value it follows (:attr:`Scoring.DERIVED`), as the validator gives them."""
+    fields = Scoring.model_fields
+    values = {name: fields[name].default for name in fields}
+    values.update({name: values[source] for name, source in Scoring.DERIVED.items()})
+    return Scoring.model_construct(_fields_set=set(Scoring.DERIVED), **values)
+
+
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
@@ -167,9 +178,12 @@ MOST_ROUNDS = 99
 
 
 class Settings(BaseModel):
-    """``tournament.toml``: everything decided about the event."""
+    """``tournament.toml``: everything decided about the event.
 
-    model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=False)
+    Its validator is built when settings are first checked (``defer_build``): ``publish`` and
+    ``serve`` read them back from the read cache, already checked, and build none (start-up, issue 29)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=False, defer_build=True)
 
     name: Name = Field(min_length=1)
     place: Text = ""
@@ -219,7 +233,7 @@ class Settings(BaseModel):
     # Forbidden pairs set by rule: players of one club, or one federation, do not meet in the first K rounds.
     avoid_same_club_rounds: StrictInt = Field(default=0, ge=0)
     avoid_same_federation_rounds: StrictInt = Field(default=0, ge=0)
-    scoring: Scoring = Scoring()
+    scoring: Scoring = _default_scoring()
     # The rating that orders the starting list (C.04.2 2.2; TRF-2026 172), or the federation's
     # title-first order (StartingRank). FIDE: FIDE's own order.
     starting_rank: StartingRank = StartingRank.FIDE
@@ -481,8 +495,7 @@ class Round:
         return None
 
 
-@dataclass(frozen=True)
-class ByeRequest:
+class ByeRequest(NamedTuple):
     """A requested bye for a round not yet paired (C.04.2 3.3): ``HPB`` or ``ZPB``."""
 
     round: int

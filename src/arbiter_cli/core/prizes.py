@@ -103,7 +103,7 @@ def _not_increasing(amounts: tuple[int, ...]) -> tuple[int, ...]:
 class Category(BaseModel):
     """A category prize: its name, the amounts of its places, and the rule of who may win it."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     name: str = Field(min_length=1)
     amounts: tuple[Money, ...] = Field(min_length=1)
@@ -146,7 +146,7 @@ class Category(BaseModel):
 class BoardPrize(BaseModel):
     """A board prize of a team event: the board (None: the best percentage of all boards) and amounts."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     board: StrictInt | None = Field(default=None, ge=1)
     amounts: tuple[Money, ...] = Field(min_length=1)
@@ -164,9 +164,12 @@ def _share(value: object) -> Fraction:
 
 
 class PrizeTable(BaseModel):
-    """The whole of ``prizes.toml``."""
+    """The whole of ``prizes.toml``.
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    Its validators (and its parts') are built when a prize fund is first checked (``defer_build``):
+    ``publish`` and ``serve`` read it back from the read cache, already checked (start-up, issue 29)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     split: Split = "shared"
     currency: str = Field(default="EUR", min_length=1, max_length=8)

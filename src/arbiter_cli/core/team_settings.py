@@ -52,9 +52,12 @@ _Points = Annotated[Fraction, BeforeValidator(parse_points)]
 
 
 class TeamSettings(BaseModel):
-    """``[team]`` in ``tournament.toml``: the event is a team event."""
+    """``[team]`` in ``tournament.toml``: the event is a team event.
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    Its validator is built when a ``[team]`` table is first checked (``defer_build``): ``publish`` and
+    ``serve`` read it back from the read cache, already checked (start-up, issue 29)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     boards: StrictInt = Field(ge=1, le=99)
     match_win: _Points = Fraction(2)

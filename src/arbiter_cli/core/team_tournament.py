@@ -54,9 +54,10 @@ def _blank_to_none(value: object) -> object:
 
 
 class TeamEntry(BaseModel):
-    """A row of ``teams.csv``."""
+    """A row of ``teams.csv``. Its validator is built when a row is first read (``defer_build``):
+    ``publish`` and ``serve`` read the teams back from the read cache (start-up, issue 29)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     number: int = Field(ge=1)
     name: Name = Field(min_length=1)

@@ -569,12 +569,14 @@ class IndividualEvent(Registration):
         if not (self.path / SETTINGS_FILE).is_file():
             raise BrokenFolder(f"{self.path} holds no event ({SETTINGS_FILE}) and no club ({CLUB_FILE}): nothing to "
                                "publish (use -d DIR)")
+        from arbiter_cli.store.prizes import PRIZES_FILE, parse_prizes
+
         folder = self.folder()
         memo = self.site_memo()
         with self.reading(folder):
             self.keep_reads(folder, memo)
             tournament = folder.load()
-            prizes = self.prize_table()
+            prizes = folder.read_optional(PRIZES_FILE, parse_prizes)  # self.prize_table(), through the read cache
         rated = {}
         home = club_of(self.path)
         if home is not None:

@@ -557,10 +557,13 @@ class TeamEvent(Event):
         from arbiter_cli.render.site import build_site
         from arbiter_cli.render.site.sites import team_site
 
+        from arbiter_cli.store.prizes import PRIZES_FILE, parse_prizes
+
         memo = self.site_memo()
         folder = TeamFolder(self.path)
         with self.reading(folder):
             self.keep_reads(folder, memo)
             tournament = folder.load()
-            return build_site(team_site(tournament, self.prize_table(), memo, folder.read_digests()), options=options)
+            prizes = folder.read_optional(PRIZES_FILE, lambda text: parse_prizes(text, team=True))  # prize_table()
+            return build_site(team_site(tournament, prizes, memo, folder.read_digests()), options=options)
 

@@ -31,15 +31,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # Rich is loaded only to draw on a terminal, or what the plain path leaves to it (issue 29)
     from rich.console import Console, JustifyMethod
 
+    from arbiter_cli.render.table_lines import Rows
+
 from arbiter_cli.core.csv_input import formula_like, spreadsheet_cell
 from arbiter_cli.core.points import format_points, points_to_number, shown_points
-from arbiter_cli.render.table_lines import (HEAVY_HEAD_PLAIN, Rows, cell_width, kept_for, one_line_rows, plain_head,
-                                            row_lines, table_text, write_text)
 
 __all__ = ["Format", "Column", "View", "emit", "view_text", "csv_line", "stdout_console", "stderr_console", "slow_progress",
            "text_cell", "points_cell", "number_column", "number_texts", "table_columns", "column_texts",
@@ -168,8 +168,7 @@ def slow_progress(description: str, total: int, *, after: float = 1.0,
 Cell = Callable[[dict[str, Any]], str]
 
 
-@dataclass
-class Column:
+class Column(NamedTuple):
     key: str  # the CSV header
     header: str  # the table header
     show: Cell
@@ -257,6 +256,8 @@ def emit(view: View, fmt: Format, console: Console | None = None) -> None:
     A table fits the console's width by :func:`fit_table`; one that cannot fit
     even so is drawn wider than the console rather than cut.
     """
+    from arbiter_cli.render.table_lines import kept_for, table_text, write_text  # a terminal's table only (issue 29)
+
     if fmt is not Format.table:
         sys.stdout.write(view_text(view, fmt))
     elif console is None and _emit_plain(view):
@@ -308,6 +309,8 @@ def _emit_plain(view: View) -> bool:
     the table is one Rich would draw as plain lines of :data:`HEAVY_HEAD_PLAIN` (every cell one line that
     fits, no column left out, the title and every header one line): the characters are Rich's, as
     ``tests/render/test_fast_table_body.py`` checks. False, having written nothing, otherwise."""
+    from arbiter_cli.render.table_lines import HEAVY_HEAD_PLAIN, plain_head, row_lines  # issue 29: loaded for a table only
+
     width = plain_width()
     if width is None:
         return False
@@ -330,6 +333,8 @@ def _emit_plain(view: View) -> bool:
 def _one_line_body(fitted: Fitted) -> Rows | None:
     """The rows of ``fitted`` when :func:`~arbiter_cli.render.table_lines.row_lines` lays them out as
     Rich would (:func:`~arbiter_cli.render.table_lines.one_line_rows`), else None (Rich draws it)."""
+    from arbiter_cli.render.table_lines import one_line_rows  # a terminal's table only (issue 29)
+
     return one_line_rows([c.header for c in fitted.columns], [c.justify for c in fitted.columns],
                          [c.wrap for c in fitted.columns], fitted.texts, fitted.count, fitted.widths)
 
@@ -390,6 +395,8 @@ def fit_table(view: View, width: int) -> Fitted:
     >>> fit_table(view, 80).widths is None, fit_table(view, 24).widths
     (True, [2, 9, 3])
     """
+    from arbiter_cli.render.table_lines import cell_width  # a terminal's table only (issue 29)
+
     columns = table_columns(view)
     steps = [0] * len(columns)  # how many times each column took a narrower text
     texts = [column_texts(c, view.records) for c in columns]
@@ -436,6 +443,8 @@ def fit_table(view: View, width: int) -> Fitted:
 def _natural_width(column: Column, texts: Sequence[str]) -> int:
     """A column's width at its longest: its header, its longest line, at least 1 (a column of
     printable ASCII, a cell per character, measured at once)."""
+    from arbiter_cli.render.table_lines import cell_width  # a terminal's table only (issue 29)
+
     joined = "".join(texts)
     if joined.isascii() and joined.isprintable():
         return max(cell_width(column.header), 1, max(map(len, texts), default=0))
@@ -444,6 +453,8 @@ def _natural_width(column: Column, texts: Sequence[str]) -> int:
 
 def _longest_word(column: Column, texts: Sequence[str]) -> int:
     """The narrowest a column that wraps between words may be: its header, its longest word."""
+    from arbiter_cli.render.table_lines import cell_width  # a terminal's table only (issue 29)
+
     words = " ".join(texts).split()
     joined = "".join(words)
     if joined.isascii() and joined.isprintable():
@@ -454,6 +465,8 @@ def _longest_word(column: Column, texts: Sequence[str]) -> int:
 def _longest_line(text: str) -> int:
     if text.isascii() and text.isprintable():  # one line, a cell per character
         return len(text)
+    from arbiter_cli.render.table_lines import cell_width  # a terminal's table only (issue 29)
+
     return max((cell_width(line) for line in text.splitlines()), default=0)
 
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import replace
 from pathlib import Path
 
 import tomli_w
@@ -101,7 +100,7 @@ class _RatingRows:
 MEMBERS = Table(MEMBERS_FILE, MEMBER_COLUMNS, _MemberRows)
 RATINGS = Table(RATINGS_FILE, RATING_COLUMNS, _RatingRows, RATING_OPTIONAL, required=False)
 #: An older club may have no journal yet; a change appends to it, so one that is there must be a journal.
-CLUB_JOURNAL = replace(JOURNAL, required=False)
+CLUB_JOURNAL = JOURNAL._replace(required=False)
 
 #: A club's folder: its tournaments are individual events, each in ``tournaments/NAME``.
 CLUB_LAYOUT = Layout((

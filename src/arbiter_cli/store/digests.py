@@ -16,15 +16,14 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = ["DIGESTS_FILE", "Record", "digest", "record", "read_record", "differences"]
 
 DIGESTS_FILE = ".arbiter.digests"
 
 
-@dataclass(frozen=True)
-class Record:
+class Record(NamedTuple):
     """The digests of the folder's files after its last change, and what that change was."""
 
     after: str  # "<time> <command>"

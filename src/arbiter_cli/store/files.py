@@ -33,7 +33,6 @@ from pathlib import Path, PurePosixPath
 from arbiter_cli.store.commits import COMMITS
 from arbiter_cli.core.csv_input import spreadsheet_cell
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Busy, Refused
-from arbiter_cli.lifecycle.change import Change, Recorded
 from arbiter_cli.store.digests import DIGESTS_FILE, differences, digest, read_record, record
 from arbiter_cli.store.journal import JOURNAL_FILE, journal_text, read_journal
 from arbiter_cli.store.layout import ACCESS_FILE, LOCK_FILE, PENDING_FILE, Layout, Nested
@@ -42,6 +41,7 @@ from arbiter_cli.store.tables import (Checked, RoundFiles, Table, csv_lines, hea
                                       toml_line)
 
 if TYPE_CHECKING:
+    from arbiter_cli.lifecycle.change import Change, Recorded
     from arbiter_cli.store.read_cache import Entries, ReadCache
 
 __all__ = ["FolderStore", "Joined", "Derived", "LOCK_FILE", "atomic_write", "fsync_dir", "csv_text", "process_alive",
@@ -380,6 +380,21 @@ class FolderStore:
             self.kept.rounds.append(key)
         return self.kept.value_at(key, lambda: parse(self._decoded(name, data)))
 
+    def read_optional(self, name: str, parse: Callable[[str], _Read]) -> _Read | None:
+        """A file the folder may lack (a person's ``prizes.toml``) read by ``parse`` (its text), as
+        :func:`read_optional_text` reads it: None when it is missing; through the read cache when it
+        is kept (:meth:`keep_reads`)."""
+        if self.kept is None:
+            text = read_optional_text(self.path / name, name)
+            return None if text is None else parse(text)
+        try:
+            data = (self.path / name).read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError as error:
+            raise BrokenFolder(f"cannot read the file: {error.strerror}", source=name) from None
+        return self.kept.value(name, data, lambda: parse(self._decoded(name, data)))
+
     def read_digests(self) -> tuple[str, tuple[str, ...]] | None:
         """What the event just loaded was read from, through :meth:`keep_reads`: the digest of every file
         but the journal and the round files (the code's, the settings', the players'...: the event's
@@ -493,6 +508,8 @@ class FolderStore:
         gone = {name for name, text in (outputs or {}).items() if text is None}
         when = now or dt.datetime.now(dt.timezone.utc)
         if changes:
+            from arbiter_cli.lifecycle.change import Change  # a change is written (start-up, issue 29)
+
             noticed = [Change("hand edit", "", f"{name}: changed outside arbiter after {self.noticed_after}")
                        for name in self.noticed]
             writes[JOURNAL_FILE] = self._journal_text(command, [*noticed, *changes], when)

@@ -4,6 +4,7 @@ One row per change: ``time,command,change,old,new,by``. Rows are only ever
 added. A journal written before the ``by`` column existed is read as it is and
 gains the column (empty for its old rows) the next time a change is added.
 
+>>> from arbiter_cli.lifecycle.change import Change
 >>> text = journal_text(None, "arbiter pair", [Change("round 1 paired", "", "3 boards")],
 ...                     dt.datetime(2026, 3, 1, 9, 30, tzinfo=dt.timezone.utc), "Anna")
 >>> print(text, end="")
@@ -19,9 +20,11 @@ import csv
 import datetime as dt
 import io
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from arbiter_cli.core.csv_input import from_spreadsheet_cell, spreadsheet_cell
-from arbiter_cli.lifecycle.change import Change, Recorded
+if TYPE_CHECKING:  # a journal line is made only where one is read (start-up, issue 29)
+    from arbiter_cli.lifecycle.change import Change, Recorded
 
 __all__ = ["JOURNAL_FILE", "JOURNAL_COLUMNS", "OLD_COLUMNS", "journal_text", "read_journal"]
 
@@ -61,6 +64,8 @@ def journal_text(existing: str | None, command: str, changes: Sequence[Change], 
 
 def read_journal(text: str) -> list[Recorded]:
     """Every change the journal records, oldest first (rows of either column set)."""
+    from arbiter_cli.lifecycle.change import Change, Recorded
+
     rows = list(csv.reader(io.StringIO(text, newline="")))
     entries = []
     for row in rows[1:]:

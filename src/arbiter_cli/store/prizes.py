@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import tomli_w
 from pydantic import ValidationError
 
 from arbiter_cli.core.errors import BrokenFolder, pydantic_message
@@ -220,4 +219,6 @@ def _toml_value(value: Any) -> str:
     """A value as one line of TOML (a list inline)."""
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_toml_value(item) for item in value) + "]"
+    import tomli_w  # a change of the prize fund only (start-up, issue 29)
+
     return tomli_w.dumps({"v": value}).strip()[len("v = "):]

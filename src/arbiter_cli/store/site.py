@@ -46,9 +46,8 @@ import contextlib
 import fcntl
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import NoReturn, Protocol
+from typing import NamedTuple, NoReturn, Protocol
 
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.store.commits import COMMITS
@@ -61,8 +60,7 @@ MANIFEST = ".arbiter-site"
 LOCK = ".arbiter-site.lock"
 
 
-@dataclass(frozen=True)
-class SiteWrite:
+class SiteWrite(NamedTuple):
     """What a publish did: the paths written, left as they were, and removed."""
 
     written: tuple[str, ...]

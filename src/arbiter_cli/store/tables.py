@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, NamedTuple, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -102,8 +102,7 @@ class Checked:
         return None
 
 
-@dataclass(frozen=True)
-class Table(Generic[Context, T]):
+class Table(NamedTuple, Generic[Context, T]):
     """A CSV file of a folder, declared once: its ``name`` (its path inside the folder), the
     ``columns`` its header must start with, the ``optional`` columns that may follow them (in this
     order, the first k of them), and ``rows``: what makes the reader of its rows from what the
@@ -124,8 +123,7 @@ def _file_name(number: int) -> str:
     return f"{number:02d}.csv"
 
 
-@dataclass(frozen=True)
-class RoundFiles(Generic[Context, T]):
+class RoundFiles(NamedTuple, Generic[Context, T]):
     """A folder's round files, declared once: ``directory/01.csv``, ``02.csv``, ... (three digits
     past 99), each with these ``columns`` (and ``optional`` ones), read by the reader ``rows``
     makes from the round's number and what the folder has read before."""

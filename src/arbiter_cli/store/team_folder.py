@@ -379,7 +379,10 @@ class TeamFolder(FolderStore):
         return tournament
 
     def _load_settings(self, text: str | None = None) -> tuple[Settings, TeamSettings]:
-        text = self._read_text(SETTINGS_FILE) if text is None else text
+        """``tournament.toml`` read strictly (``text``: a text to read as if it were the file's); the
+        file's through the read cache when it is kept (:meth:`keep_reads`: ``publish``, ``serve``)."""
+        if text is None:
+            return self._parsed(SETTINGS_FILE, self._load_settings)
         settings, team = settings_with_table(text, "team", TeamSettings,
                                              "a team event's settings need a [team] table (boards = 4, ...)")
         try:

@@ -27,9 +27,8 @@ import tomllib
 from fractions import Fraction
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-import tomli_w
 from pydantic import BaseModel, ValidationError
 
 from arbiter_cli.core.errors import BrokenFolder, Refused, pydantic_message
@@ -37,7 +36,6 @@ from arbiter_cli.core.model import (Avoidance, Bye, ByeRequest, Game, Player, Ro
                                     Tournament, VirtualPoints, is_finite_decimal)
 from arbiter_cli.core.points import format_points, parse_points, points_to_toml
 from arbiter_cli.core.results import ByeKind, GameResult, parse_bye, parse_result
-from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.berger_check import berger_table_problem
 from arbiter_cli.lifecycle.integrity import BROKEN, problems
 from arbiter_cli.core.words import count
@@ -47,6 +45,9 @@ from arbiter_cli.store.journal import JOURNAL_FILE, OLD_COLUMNS
 from arbiter_cli.store.layout import ACCESS, Document, Hidden, Layout, Marker, Outputs, PersonFile
 from arbiter_cli.store.names import CLUB_FILE, SETTINGS_FILE, TEAMS_FILE
 from arbiter_cli.store.tables import Checked, Line, RoundFiles, Table
+
+if TYPE_CHECKING:
+    from arbiter_cli.lifecycle.change import Change
 
 __all__ = ["SETTINGS_FILE", "PLAYERS_FILE", "ROUNDS_DIR", "BYES_FILE", "FINAL_DIR", "PLAYER_COLUMNS",
            "ROUND_COLUMNS", "TournamentFolder", "settings_to_toml", "players_to_csv", "round_to_csv",
@@ -144,6 +145,8 @@ def settings_to_toml(settings: Settings) -> str:
     data["tiebreaks"] = list(settings.tiebreaks)
     data["scoring"] = {key: points_to_toml(getattr(settings.scoring, key))
                        for key in type(settings.scoring).model_fields}
+    import tomli_w  # a change of the settings only (start-up, issue 29)
+
     return tomli_w.dumps(data)
 
 
@@ -419,8 +422,10 @@ class TournamentFolder(FolderStore):
         return tournament
 
     def _load_settings(self, text: str | None = None) -> Settings:
-        """``tournament.toml`` read strictly (``text``: a text to read as if it were the file's)."""
-        text = self._read_text(SETTINGS_FILE) if text is None else text
+        """``tournament.toml`` read strictly (``text``: a text to read as if it were the file's); the
+        file's through the read cache when it is kept (:meth:`keep_reads`: ``publish``, ``serve``)."""
+        if text is None:
+            return self._parsed(SETTINGS_FILE, self._load_settings)
         data = read_toml(text, SETTINGS_FILE)
         if data.get("system") == "knockout":  # a knockout folder is read by store/knockout_folder.py
             raise BrokenFolder("a knockout's settings need a [knockout] table (games_per_match = 2, ...)",
@@ -493,6 +498,8 @@ class TournamentFolder(FolderStore):
             except OSError as error:
                 raise BrokenFolder(f"cannot create {folder.path}: {error.strerror}") from None
             (built.path / ROUNDS_DIR).mkdir(exist_ok=True)
+            from arbiter_cli.lifecycle.change import Change  # a change is written (start-up, issue 29)
+
             built._create({PLAYERS_FILE: players_text, SETTINGS_FILE: settings_text}, SETTINGS_FILE, command,
                           Change("tournament created", "", settings.name))
             if staging is not None:

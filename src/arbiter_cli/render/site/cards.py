@@ -13,9 +13,8 @@ output writes them (``0.5``, ``3``): see :func:`arbiter_cli.render.templating.po
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from arbiter_cli.core.outcome import Outcome
 from arbiter_cli.ratings.elo import performance_rating
@@ -35,8 +34,7 @@ __all__ = ["CardRound", "Current", "Card", "card", "card_page", "performance", "
 COLOUR = {"w": "White", "b": "Black", None: ""}
 
 
-@dataclass(frozen=True)
-class CardRound:
+class CardRound(NamedTuple):
     """One round of a card: ``opponent`` the opponent's cell (a link, or a bye's words)."""
 
     round: int
@@ -48,8 +46,7 @@ class CardRound:
     opponent_rating: int = 0
 
 
-@dataclass(frozen=True)
-class Current:
+class Current(NamedTuple):
     """The line a card begins with: the current round (the last one paired; 0: none yet) and where
     the player is in it. A game: the ``board`` (``12``, or a team's ``2.3``, a knockout's
     ``MATCH.GAME``), the ``colour``, the ``opponent`` (a link) with their ``rating`` and their
@@ -84,8 +81,7 @@ def bye_words(code: str) -> str:
     return words if code == "BYE" else f"{code}: {words}" if words else code
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(NamedTuple):
     """What a card shows: the details, the rounds table, the score-by-round chart and, where the
     event is rated, the rating change (its time control)."""
 

@@ -9,8 +9,7 @@ computes a :class:`Chart` as data, its shapes in drawing order; ``templates/char
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import ClassVar
+from typing import NamedTuple
 from fractions import Fraction
 
 from arbiter_cli.core.points import format_points
@@ -24,19 +23,15 @@ COLOURS = ("#1f5fa8", "#b0413e", "#2e7d32")
 DASHES = ("", "6 3", "2 3")
 
 
-@dataclass(frozen=True)
-class Series:
+class Series(NamedTuple):
     """One line: its name and its points (x, y), x in order."""
 
     name: str
     points: tuple[tuple[int, Fraction | int], ...]
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     """A straight line: an axis or a grid line (``cls``)."""
-
-    kind: ClassVar[str] = "line"
 
     x1: int
     y1: int
@@ -44,12 +39,14 @@ class Line:
     y2: int
     cls: str
 
+    @property
+    def kind(self) -> str:
+        """What the template draws it as."""
+        return "line"
 
-@dataclass(frozen=True)
-class Label:
+
+class Label(NamedTuple):
     """A text at (x, y): a tick's value, an axis's name, a series' name (``cls``)."""
-
-    kind: ClassVar[str] = "label"
 
     x: int
     y: int
@@ -57,35 +54,41 @@ class Label:
     cls: str = "tick"
     anchor: str = "middle"
 
+    @property
+    def kind(self) -> str:
+        """What the template draws it as."""
+        return "label"
 
-@dataclass(frozen=True)
-class Polyline:
+
+class Polyline(NamedTuple):
     """A series drawn as a line through its points (``x,y x,y ...``), its colour and dash."""
-
-    kind: ClassVar[str] = "polyline"
 
     points: str
     colour: str
     dash: str
     name: str
 
+    @property
+    def kind(self) -> str:
+        """What the template draws it as."""
+        return "polyline"
 
-@dataclass(frozen=True)
-class Dot:
+
+class Dot(NamedTuple):
     """A point of a series."""
-
-    kind: ClassVar[str] = "dot"
 
     x: int
     y: int
     colour: str
 
+    @property
+    def kind(self) -> str:
+        """What the template draws it as."""
+        return "dot"
 
-@dataclass(frozen=True)
-class Bar:
+
+class Bar(NamedTuple):
     """A bar of a bar chart, with its label and count as its tooltip."""
-
-    kind: ClassVar[str] = "bar"
 
     x: int
     y: int
@@ -93,23 +96,29 @@ class Bar:
     height: int
     title: str
 
+    @property
+    def kind(self) -> str:
+        """What the template draws it as."""
+        return "bar"
 
-@dataclass(frozen=True)
-class Swatch:
+
+class Swatch(NamedTuple):
     """A series' colour in the legend of a chart of several series."""
-
-    kind: ClassVar[str] = "swatch"
 
     x: int
     y: int
     colour: str
 
+    @property
+    def kind(self) -> str:
+        """What the template draws it as."""
+        return "swatch"
+
 
 Shape = Line | Label | Polyline | Dot | Bar | Swatch
 
 
-@dataclass(frozen=True)
-class Chart:
+class Chart(NamedTuple):
     """A chart: its id (``name``), title, description in words (the text alternative), size and
     shapes in drawing order (each with its ``kind``, what the template draws it as)."""
 

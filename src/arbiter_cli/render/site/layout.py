@@ -10,8 +10,7 @@ same bytes, so re-publishing rewrites only what changed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 __all__ = ["csv_text", "Link"]
 
@@ -31,8 +30,7 @@ def csv_text(value: Any) -> str:
     return str(value)
 
 
-@dataclass(frozen=True)
-class Link:
+class Link(NamedTuple):
     """An entry of the navigation: its text and the site path it leads to."""
 
     text: str
