@@ -17,7 +17,6 @@ from arbiter_cli.core.model import InitialColour, Round, Tournament
 from arbiter_cli.core.results import ByeKind
 from arbiter_cli.core.words import count
 from arbiter_cli.lifecycle.integrity import Problem
-from arbiter_cli.pairing.round_robin import planned_rounds, table_rows
 
 __all__ = ["berger_table_problem"]
 
@@ -37,6 +36,8 @@ def berger_table_problem(tournament: Tournament) -> Problem | None:
     settings = tournament.settings
     if not settings.system.is_round_robin or not tournament.rounds:
         return None
+    from arbiter_cli.pairing.round_robin import planned_rounds, table_rows  # a round robin's only (start-up)
+
     players = len(tournament.players)
     total = planned_rounds(settings.system, players)
     if settings.rounds != total:

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from operator import attrgetter
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from arbiter_cli.core.model import Player, Settings, Status, Tournament
 from arbiter_cli.core.outcome import Outcome, RoundEntry, kept_round_entries
@@ -24,9 +24,11 @@ from arbiter_cli.core.points import format_points
 from arbiter_cli.core.tiebreak_codes import Rules, check_cuts, default_rules, parse_spec
 from arbiter_cli.tiebreaks.event import event_from_tournament
 from arbiter_cli.tiebreaks.ranking import TiebreakFunction, rank_players
-from arbiter_cli.lifecycle.change import Change, named
 from arbiter_cli.core.half_rule import games_of, games_played
 from arbiter_cli.lifecycle.withdrawals import as_counted
+
+if TYPE_CHECKING:  # a change's line is made where one is (start-up, issue 29)
+    from arbiter_cli.lifecycle.change import Change
 
 __all__ = ["Record", "StandingRow", "Standings", "compute_standings", "points_and_ranks", "tiebreak_rules", "settings_rules",
            "TiebreakFunction", "final_standing_changes"]
@@ -235,6 +237,8 @@ def final_standing_changes(before: Tournament, after: Tournament) -> list[Change
     """The lines of the final standings (after the last round, by the announced tie-breaks) that
     a change moved: each player whose rank, points or rating-based place differs, old -> new,
     in the new order. Nothing when every player keeps rank and points."""
+    from arbiter_cli.lifecycle.change import Change, named
+
 
     def table(tournament: Tournament) -> dict[int, str]:
         standings = compute_standings(tournament, tournament.last_round, tournament.settings.effective_tiebreaks)

@@ -25,14 +25,17 @@ on it: none was paired without the player after it.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.half_rule import annulled_players, as_counted
 from arbiter_cli.core.model import ByeRequest, Player, System, Tournament
 from arbiter_cli.core.results import ByeKind
 from arbiter_cli.core.words import rounds_named
-from arbiter_cli.lifecycle.change import Change, named
 from arbiter_cli.lifecycle.guards import find_player, not_finalised
+
+if TYPE_CHECKING:  # a change's line is made where one is (start-up, issue 29)
+    from arbiter_cli.lifecycle.change import Change
 
 __all__ = ["withdraw", "withdraw_player", "reinstate_player", "left_out_after", "annulled_players", "as_counted"]
 
@@ -67,6 +70,8 @@ def withdraw_player(tournament: Tournament, start_number: int, after_round: int 
     the last round they take part in and the journal lines (one more for each requested bye the
     withdrawal drops).
     """
+    from arbiter_cli.lifecycle.change import Change, named
+
     player = find_player(tournament, start_number)
     not_finalised(tournament)
     if player.is_withdrawn:
@@ -110,6 +115,8 @@ def withdraw_player(tournament: Tournament, start_number: int, after_round: int 
 
 def withdrawn(tournament: Tournament, start_number: int, last: int) -> tuple[Tournament, list[Change]]:
     """:func:`withdraw`, with a journal line for each requested bye it drops."""
+    from arbiter_cli.lifecycle.change import Change, named
+
     after, dropped = withdraw(tournament, start_number, last)
     name = tournament.by_number[start_number].name
     return after, [Change(f"round {b.round} requested bye of {named(start_number, name)}", b.kind.value, "")
@@ -126,6 +133,8 @@ def reinstate_player(tournament: Tournament, start_number: int) -> tuple[Tournam
     withdrawal dropped. Returns the tournament, the player as they were, the journal lines and
     notes to tell.
     """
+    from arbiter_cli.lifecycle.change import Change, named
+
     player = find_player(tournament, start_number)
     not_finalised(tournament)
     last = player.withdrawn_after
