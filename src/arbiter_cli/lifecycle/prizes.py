@@ -55,21 +55,21 @@ The engine (:func:`award_prizes`) knows nothing of tournaments: it reads ranked
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from arbiter_cli.core.model import Player, Tournament
 from arbiter_cli.core.prizes import PLACES, PrizeTable, Split, eligible, format_money
-from arbiter_cli.lifecycle.change import Change, named
 from arbiter_cli.lifecycle.standings import Standings, compute_standings
+
+if TYPE_CHECKING:
+    from arbiter_cli.lifecycle.change import Change
 
 __all__ = ["Entrant", "PrizeSpec", "Award", "PrizeList", "award_prizes", "prize_specs", "prize_list",
            "ranked_prize_list", "prize_list_changes"]
 
 
-@dataclass(frozen=True)
-class Entrant:
+class Entrant(NamedTuple):
     """One who may win prizes, in ranking order: a key (start number or team number), a name, the
     score ties are shared on, and the lists (by name) they may win (a list with its own ranking
     reads only the names)."""
@@ -81,8 +81,7 @@ class Entrant:
     place: int | None = None  # the rank in the standings (equal: tied on every tie-break); None: unknown
 
 
-@dataclass(frozen=True)
-class PrizeSpec:
+class PrizeSpec(NamedTuple):
     """One prize list: its name and the amounts of its places, in cents (not increasing).
 
     ``ranking`` is the list's own order when it has one (a board prize ranks the players of one
@@ -94,8 +93,7 @@ class PrizeSpec:
     ranking: tuple[tuple[int, object], ...] | None = None
 
 
-@dataclass(frozen=True)
-class Award:
+class Award(NamedTuple):
     """A prize given: to whom, from which list, for which places (``first``..``last``, from 1;
     more than one when shared), and the amount in cents.
 
@@ -161,8 +159,7 @@ class Award:
         return ">" if mine > other else "=" if mine == other else "<"
 
 
-@dataclass(frozen=True)
-class PrizeList:
+class PrizeList(NamedTuple):
     """The prizes given, in the order of the lists and places, and notes on how odd cents went."""
 
     awards: tuple[Award, ...]
@@ -429,12 +426,14 @@ def ranked_prize_list(ranked: Sequence[tuple[Player, Fraction]], table: PrizeTab
     short = tuple(f"{c.name}: {format_money(sum(left))} of its prizes not paid ({len(left)} of {len(c.amounts)}): "
                   "no other player it could go to is left" for c in table.category
                   if any(c.name in e.lists for e in entrants) and (left := [a for a in c.amounts[given[c.name]:] if a]))
-    return replace(listed, notes=listed.notes + unpaid + short)
+    return listed._replace(notes=listed.notes + unpaid + short)
 
 
 def prize_list_changes(before: PrizeList | None, after: PrizeList) -> list[Change]:
     """The journal lines of what a correction changed in the prize list: each player whose prize
     or amount differs, old -> new."""
+    from arbiter_cli.lifecycle.change import Change, named  # (start-up: a publish makes none)
+
 
     def lines(prizes: PrizeList | None) -> dict[int, tuple[str, str]]:
         if prizes is None:
