@@ -34,9 +34,8 @@ prints it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from arbiter_cli.core.model import Round
 from arbiter_cli.core.points import format_points, parse_points
@@ -68,8 +67,7 @@ def nav(site: EventSite | TeamSite | KnockoutSite | GroupSite) -> Link:
     return Link("Hall screen", PATH)
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(NamedTuple):
     """A line of the pairings: a board (``3``), a match (``2``) or a knockout game (``2.1``) in
     ``place``; the two sides (a side's ``points`` before the round, when the screen shows them);
     the result as people read it. A bye has no second side (``black`` None) and says which bye it
@@ -85,8 +83,7 @@ class Board:
     cls: str = ""
 
 
-@dataclass(frozen=True)
-class Pairings:
+class Pairings(NamedTuple):
     """The current round's lines under ``heading``; the first column's header (``Bd``, ``Match``,
     ``Game``), the sides' headers, whether the points before the round are shown, a note below."""
 
@@ -98,8 +95,7 @@ class Pairings:
     note: str = ""
 
 
-@dataclass(frozen=True)
-class Part:
+class Part(NamedTuple):
     """A part of the screen: an event's (or a stage's) pairings and standings. ``stage``: the
     stage's name (a group event), ``link``: its own hall screen; ``note``: what is not there yet."""
 
