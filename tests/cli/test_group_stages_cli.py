@@ -450,3 +450,19 @@ def test_a_hand_edited_advance_above_a_started_groups_size_is_a_broken_folder_na
         assert done.err == (f"arbiter: error: tournament.toml, line {line}, field 'groups.advance': 5 go on from "
                             "each group (advance), but group A has 4 players\n"), done.err
     assert snapshot(folder) == before
+
+
+def test_a_toml_syntax_error_in_a_group_events_settings_is_named_by_every_command(arbiter: Runner, sample) -> None:
+    """The group-only commands told the kind from the settings, and a syntax error made the folder no group
+    event for them: 'groups show' said it was for group events (trial38b). Every command names the line."""
+    folder = sample("groups16-in-progress")
+    settings = folder / "tournament.toml"
+    text = settings.read_text(encoding="utf-8")
+    settings.write_text(text + "x = = 1\n", encoding="utf-8")
+    line = len(text.splitlines()) + 1
+    before = snapshot(folder)
+    for args in (["groups", "show"], ["groups", "set", "--snake"], ["pairings", "1", "--group", "A"], ["verify"]):
+        done = arbiter("-d", folder, *args)
+        assert done.code == 3, (args, done.err)
+        assert done.err.startswith(f"arbiter: error: tournament.toml, line {line}: TOML syntax error"), done.err
+    assert snapshot(folder) == before

@@ -5,6 +5,7 @@ others', so that no output written into a folder turns it into a folder of anoth
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from pathlib import Path
 
@@ -34,16 +35,30 @@ def read_settings(path: str | os.PathLike[str]) -> dict[str, object] | None:
         return None
 
 
+def _lines(path: str | os.PathLike[str]) -> str:
+    """The text of a ``tournament.toml`` that does not read as TOML (empty: none, or not text): its kind is
+    told from its lines, so that the kind's own reading names the fault (trial38b: a syntax error in a
+    group event's settings made 'groups show' say the folder was no group event)."""
+    try:
+        return (Path(path) / SETTINGS_FILE).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
 def is_group_folder(path: str | os.PathLike[str]) -> bool:
     """Whether the folder holds a group event (its ``tournament.toml`` says ``system = "groups"``)."""
     settings = read_settings(path)
-    return settings is not None and settings.get("system") == GROUPS_SYSTEM
+    if settings is None:
+        return re.search(rf'^\s*system\s*=\s*["\']{GROUPS_SYSTEM}["\']', _lines(path), re.M) is not None
+    return settings.get("system") == GROUPS_SYSTEM
 
 
 def is_knockout_folder(path: str | os.PathLike[str]) -> bool:
     """Whether the folder holds a knockout event (its settings have a ``[knockout]`` table)."""
     settings = read_settings(path)
-    return settings is not None and isinstance(settings.get("knockout"), dict)
+    if settings is None:
+        return re.search(r"^\s*\[\s*knockout\s*\]", _lines(path), re.M) is not None
+    return isinstance(settings.get("knockout"), dict)
 
 
 def is_team_folder(path: str | os.PathLike[str]) -> bool:
