@@ -466,3 +466,22 @@ def test_a_toml_syntax_error_in_a_group_events_settings_is_named_by_every_comman
         assert done.code == 3, (args, done.err)
         assert done.err.startswith(f"arbiter: error: tournament.toml, line {line}: TOML syntax error"), done.err
     assert snapshot(folder) == before
+
+
+def test_a_hand_edited_group_member_who_is_no_registered_player_is_a_broken_folder_named_at_its_line(
+        arbiter: Runner, sample) -> None:
+    """Once the groups have started, a start number written by hand into a group that no player has was
+    read as sound by verify, and the stages' players won silently (trial38b)."""
+    folder = sample("groups16-in-progress")
+    settings = folder / "tournament.toml"
+    lines = settings.read_text(encoding="utf-8").splitlines(keepends=True)
+    at = lines.index("A = [\n")
+    lines[at + 1] = "    99,\n"
+    settings.write_text("".join(lines), encoding="utf-8")
+    before = snapshot(folder)
+    for args in (["groups", "show"], ["verify"], ["standings"]):
+        done = arbiter("-d", folder, *args)
+        assert done.code == 3, done.err
+        assert done.err == (f"arbiter: error: tournament.toml, line {at + 1}, field 'groups.members': group A holds "
+                            "start number 99, who is no registered player\n"), done.err
+    assert snapshot(folder) == before

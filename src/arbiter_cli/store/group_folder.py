@@ -108,6 +108,13 @@ class GroupFolder(TournamentFolder):
         groups = self.groups
         assert groups is not None
         if check and tournament.settings.status is not Status.REGISTRATION and groups.members:
+            known = {p.start_number for p in tournament.players}
+            for name, members in groups.members.items():
+                unknown = [n for n in members if n not in known]
+                if unknown:  # (trial38b: read as sound by verify, and the stages' players won silently)
+                    raise BrokenFolder(f"group {name} holds start number {unknown[0]}, who is no registered player",
+                                       source=SETTINGS_FILE, field="groups.members",
+                                       line=toml_line(self._read_text(SETTINGS_FILE), ["groups", "members", name]))
             name, members = min(groups.members.items(), key=lambda item: (len(item[1]), item[0]))
             if groups.advance > len(members):
                 raise BrokenFolder(f"{groups.advance} go on from each group (advance), but group {name} has "
