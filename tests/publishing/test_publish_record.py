@@ -190,3 +190,28 @@ def test_each_rounds_standings_stay_in_the_cache_though_a_publish_that_made_no_p
     monkeypatch.setattr(team_finish, "team_standings_of", counted)
     _publish(arbiter, event, tmp_path / "site")
     assert computed == [4]
+
+
+def test_a_publish_after_a_correction_makes_the_standings_of_the_corrected_round_and_after_only(
+        sample, arbiter: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The points before each round are kept in the cache, though only a page made after the build's end
+    reads them: the build's end removed them, and every publish after a correction in round 3 made the
+    standings after round 2 again (issue 29). Standings themselves are made for the build alone."""
+    from arbiter_cli.lifecycle import standings
+
+    event = sample("swiss32-in-progress")
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "cache"))
+    _publish(arbiter, event, tmp_path / "site")
+    computed: list[int] = []
+    original = standings._compute_standings
+
+    def counted(tournament: object, last: int, *args: object, **kwargs: object) -> object:
+        computed.append(last)
+        return original(tournament, last, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(standings, "_compute_standings", counted)
+    for code in ("0-1", "1-0"):
+        assert arbiter("-d", event, "result", "3", "1", code, "--correct").code == 0
+        computed.clear()
+        _publish(arbiter, event, tmp_path / "site")
+        assert sorted(computed) == [3, 4, 5], code
