@@ -26,6 +26,19 @@ def _publish(arbiter: Runner, event: Path, site: Path) -> str:
     return done.err
 
 
+def _counted(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> list[int]:
+    """The rounds ``module.name(tournament, after, ...)`` is asked for from now on (a standings' maker)."""
+    computed: list[int] = []
+    original = getattr(module, name)
+
+    def counted(tournament: object, after: int, *args: object, **kwargs: object) -> object:
+        computed.append(after)
+        return original(tournament, after, *args, **kwargs)
+
+    monkeypatch.setattr(module, name, counted)
+    return computed
+
+
 def _cold(arbiter: Runner, event: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, bytes]:
     monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "cold-cache"))
     _publish(arbiter, event, tmp_path / "cold-site")
@@ -180,14 +193,7 @@ def test_each_rounds_standings_stay_in_the_cache_though_a_publish_that_made_no_p
     _publish(arbiter, event, tmp_path / "site")
     _publish(arbiter, event, tmp_path / "site")
     assert arbiter("-d", event, "result", "4", "4.1", "1-0").code == 0
-    computed: list[int] = []
-    original = team_finish.team_standings_of
-
-    def counted(tournament: object, after: int, *args: object, **kwargs: object) -> object:
-        computed.append(after)
-        return original(tournament, after, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(team_finish, "team_standings_of", counted)
+    computed = _counted(monkeypatch, team_finish, "team_standings_of")
     _publish(arbiter, event, tmp_path / "site")
     assert computed == [4]
 
@@ -202,14 +208,7 @@ def test_a_publish_after_a_correction_makes_the_standings_of_the_corrected_round
     event = sample("swiss32-in-progress")
     monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "cache"))
     _publish(arbiter, event, tmp_path / "site")
-    computed: list[int] = []
-    original = standings._compute_standings
-
-    def counted(tournament: object, last: int, *args: object, **kwargs: object) -> object:
-        computed.append(last)
-        return original(tournament, last, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(standings, "_compute_standings", counted)
+    computed = _counted(monkeypatch, standings, "_compute_standings")
     for code in ("0-1", "1-0"):
         assert arbiter("-d", event, "result", "3", "1", code, "--correct").code == 0
         computed.clear()

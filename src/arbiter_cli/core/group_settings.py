@@ -23,6 +23,7 @@ final stage. The table holds what the organiser decided:
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from string import ascii_uppercase
 from typing import Literal
@@ -32,7 +33,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationInfo, fi
 from arbiter_cli.core.knockout_settings import KnockoutSettings
 from arbiter_cli.core.model import Tournament
 
-__all__ = ["GroupSettings", "GroupEvent", "FINAL", "MAX_GROUPS", "group_name", "FinalSystem"]
+__all__ = ["GroupSettings", "GroupEvent", "FINAL", "MAX_GROUPS", "group_name", "FinalSystem", "advance_fault",
+           "unknown_member"]
 
 #: The name of the final stage (its folder is ``stages/final``).
 FINAL = "final"
@@ -114,3 +116,22 @@ class GroupEvent:
 
     tournament: Tournament
     groups: GroupSettings
+
+
+def advance_fault(advance: int, members: Mapping[str, Sequence[int]]) -> str | None:
+    """Why groups with these ``members`` cannot send ``advance`` players each on to the final: the
+    smallest group has fewer (None: every group has enough)."""
+    name, smallest = min(members.items(), key=lambda item: (len(item[1]), item[0]))
+    if advance > len(smallest):
+        return (f"group {name} has {len(smallest)} player{'' if len(smallest) == 1 else 's'}, fewer than the "
+                f"{advance} who go on (advance)")
+    return None
+
+
+def unknown_member(members: Mapping[str, Sequence[int]], registered: Collection[int]) -> tuple[str, str] | None:
+    """The first group holding a start number no registered player has, and why (None: none does)."""
+    for name, numbers in members.items():
+        unknown = [n for n in numbers if n not in registered]
+        if unknown:
+            return name, f"group {name} holds start number {unknown[0]}, who is no registered player"
+    return None

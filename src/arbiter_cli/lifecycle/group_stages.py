@@ -32,7 +32,7 @@ from enum import Enum
 
 from arbiter_cli.core.csv_input import read_rows
 from arbiter_cli.core.errors import BadArgument, Refused
-from arbiter_cli.core.group_settings import FINAL, GroupEvent, GroupSettings
+from arbiter_cli.core.group_settings import FINAL, GroupEvent, GroupSettings, advance_fault
 from arbiter_cli.core.knockout import KnockoutTournament
 from arbiter_cli.core.model import InitialColour, Numbering, Player, Round, Settings, Status, System, Tournament
 from arbiter_cli.core.tpn import initial_order, renumber
@@ -371,10 +371,9 @@ def _not_started(event: GroupEvent) -> None:
 
 
 def _check_advance(groups: GroupSettings, members: Mapping[str, Sequence[int]]) -> None:
-    smallest = min(members.items(), key=lambda item: (len(item[1]), item[0]))
-    if groups.advance > len(smallest[1]):
-        raise Refused(f"group {smallest[0]} has {count(len(smallest[1]), 'player')}, fewer than the "
-                      f"{groups.advance} who go on (advance)")
+    fault = advance_fault(groups.advance, members)
+    if fault is not None:
+        raise Refused(fault)
 
 
 def _members_text(members: Mapping[str, Sequence[int]] | None) -> str:

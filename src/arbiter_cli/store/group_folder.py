@@ -34,7 +34,7 @@ from pathlib import Path
 import tomli_w
 
 from arbiter_cli.core.errors import BrokenFolder, Refused
-from arbiter_cli.core.group_settings import FINAL, GroupEvent, GroupSettings
+from arbiter_cli.core.group_settings import FINAL, GroupEvent, GroupSettings, advance_fault, unknown_member
 from arbiter_cli.core.knockout import KnockoutTournament
 from arbiter_cli.core.model import Settings, Status, Tournament
 from arbiter_cli.lifecycle.change import Change
@@ -108,19 +108,14 @@ class GroupFolder(TournamentFolder):
         groups = self.groups
         assert groups is not None
         if check and tournament.settings.status is not Status.REGISTRATION and groups.members:
-            known = {p.start_number for p in tournament.players}
-            for name, members in groups.members.items():
-                unknown = [n for n in members if n not in known]
-                if unknown:  # (trial38b: read as sound by verify, and the stages' players won silently)
-                    raise BrokenFolder(f"group {name} holds start number {unknown[0]}, who is no registered player",
-                                       source=SETTINGS_FILE, field="groups.members",
-                                       line=toml_line(self._read_text(SETTINGS_FILE), ["groups", "members", name]))
-            name, members = min(groups.members.items(), key=lambda item: (len(item[1]), item[0]))
-            if groups.advance > len(members):
-                raise BrokenFolder(f"{groups.advance} go on from each group (advance), but group {name} has "
-                                   f"{len(members)} player{'' if len(members) == 1 else 's'}", source=SETTINGS_FILE,
-                                   line=toml_line(self._read_text(SETTINGS_FILE), ["groups", "advance"]),
-                                   field="groups.advance")
+            unknown = unknown_member(groups.members, {p.start_number for p in tournament.players})
+            if unknown is not None:  # (trial38b: read as sound by verify, and the stages' players won silently)
+                raise BrokenFolder(unknown[1], source=SETTINGS_FILE, field="groups.members",
+                                   line=toml_line(self._read_text(SETTINGS_FILE), ["groups", "members", unknown[0]]))
+            fault = advance_fault(groups.advance, groups.members)
+            if fault is not None:
+                raise BrokenFolder(fault, source=SETTINGS_FILE, field="groups.advance",
+                                   line=toml_line(self._read_text(SETTINGS_FILE), ["groups", "advance"]))
         return GroupEvent(tournament, groups)
 
     def stage_path(self, name: str) -> Path:
