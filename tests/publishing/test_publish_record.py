@@ -207,6 +207,7 @@ def test_a_publish_after_a_correction_makes_the_standings_of_the_corrected_round
 
     event = sample("swiss32-in-progress")
     monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("ARBITER_PROCESSES", "1")  # all counted in this process
     _publish(arbiter, event, tmp_path / "site")
     computed = _counted(monkeypatch, standings, "_compute_standings")
     for code in ("0-1", "1-0"):

@@ -22,7 +22,7 @@ from arbiter_cli.core.outcome import Outcome, RoundEntry, kept_round_entries
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.points import format_points
 from arbiter_cli.core.tiebreak_codes import Rules, check_cuts, default_rules, parse_spec
-from arbiter_cli.tiebreaks.event import event_from_tournament
+from arbiter_cli.tiebreaks.event import Event, event_from_tournament
 from arbiter_cli.tiebreaks.ranking import TiebreakFunction, rank_players
 from arbiter_cli.core.half_rule import games_of, games_played
 from arbiter_cli.lifecycle.withdrawals import as_counted
@@ -30,7 +30,7 @@ from arbiter_cli.lifecycle.withdrawals import as_counted
 if TYPE_CHECKING:  # a change's line is made where one is (start-up, issue 29)
     from arbiter_cli.lifecycle.change import Change
 
-__all__ = ["Record", "StandingRow", "Standings", "compute_standings", "points_and_ranks", "tiebreak_rules", "settings_rules",
+__all__ = ["Record", "StandingRow", "Standings", "compute_standings", "points_after_round", "points_and_ranks", "tiebreak_rules", "settings_rules",
            "TiebreakFunction", "final_standing_changes"]
 
 
@@ -175,8 +175,7 @@ def _compute_standings(tournament: Tournament, last: int, tiebreaks: Sequence[st
         codes_for_ranking = tuple(_with_unrated(code, settings.unrated_rating) for code in codes)
     else:
         codes_for_ranking = codes
-    entries = kept_round_entries(tournament, last)
-    event = event_from_tournament(tournament, last, edition, entries)
+    entries, event = _counted_event(tournament, last, edition)
     ranking = rank_players(event, codes_for_ranking, registry, settings.seed if lots else None)
     values = {code: ranking.values.get(ranked) for code, ranked in zip(codes, codes_for_ranking)}
     unavailable = tuple(code for code, ranked in zip(codes, codes_for_ranking) if ranked in ranking.unavailable)
@@ -213,6 +212,21 @@ def _compute_standings(tournament: Tournament, last: int, tiebreaks: Sequence[st
     drawn = tuple(tuple(by_tpn[tpn].name for tpn in group) for group in ranking.drawn)
     return Standings(last, tuple(rows), incomplete, computed, unavailable, edition, dropped, drawn, cautions,
                      left_out, tuple(row.player.name for row in after), unfinished)
+
+
+def _counted_event(counted: Tournament, last: int, edition: Rules) -> tuple[dict[int, tuple[RoundEntry, ...]], Event]:
+    """The entries after round ``last`` of the tournament as its standings count it (``counted``:
+    :func:`~arbiter_cli.core.half_rule.as_counted`'s), and the event the tie-breaks read of them."""
+    entries = kept_round_entries(counted, last)
+    return entries, event_from_tournament(counted, last, edition, entries)
+
+
+def points_after_round(tournament: Tournament, after_round: int) -> dict[int, Fraction]:
+    """Each player's points after ``after_round`` as :func:`compute_standings` gives them (its rows'
+    points, by start number: the round robin withdrawal rule applied), without ranking anyone: the
+    points before a round that its pairings show (issue 29: a tenth of the standings' work)."""
+    counted = as_counted(tournament)
+    return _counted_event(counted, after_round, tiebreak_rules(counted))[1].points
 
 
 def points_and_ranks(tournament: Tournament) -> dict[int, tuple[Fraction, int | None]]:

@@ -53,6 +53,7 @@ from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.store.commits import COMMITS
 from arbiter_cli.store.files import _crash_test_pause, fsync_dir, process_alive
 from arbiter_cli.store.kinds import FolderKind, first_owned, folder_kind, owner_of, resolved
+from arbiter_cli.store.page_making import make_apart, processes
 
 __all__ = ["MANIFEST", "SiteWrite", "write_site", "Page", "SiteFiles", "Published", "Seen"]
 
@@ -73,12 +74,15 @@ class Page:
     same token, the same bytes) whose bytes are read from the cache, or made, only when asked for
     (issue 29: a publish after one result needs few of a 1,000-player site's 30 MB). ``make`` is
     called once, at the first :meth:`data`; it must read nothing that changes after the page is
-    given (a loop's variable)."""
+    given (a loop's variable). ``share``: the round whose values (its standings) the page reads,
+    which pages of another share do not (:func:`arbiter_cli.store.page_making.make_apart` makes
+    pages of different shares at once); None: any."""
 
-    __slots__ = ("token", "_make", "_data")
+    __slots__ = ("token", "share", "_make", "_data")
 
-    def __init__(self, token: str, make: Callable[[], bytes]) -> None:
+    def __init__(self, token: str, make: Callable[[], bytes], share: int | None = None) -> None:
         self.token = token
+        self.share = share
         self._make: Callable[[], bytes] | None = make
         self._data: bytes | None = None
 
@@ -87,6 +91,15 @@ class Page:
             assert self._make is not None
             self._data, self._make = self._make(), None
         return self._data
+
+    @property
+    def pending(self) -> bool:
+        """Its bytes are not made yet."""
+        return self._data is None
+
+    def made(self, data: bytes) -> None:
+        """Its bytes, made elsewhere by the same code (:func:`~arbiter_cli.store.page_making.make_apart`)."""
+        self._data, self._make = data, None
 
 
 #: A page file as a publish left it: its token, then its size, modification and change times
@@ -308,6 +321,7 @@ def write_site(outdir: Path, files: Mapping[str, bytes], source: str | None = No
     """Make ``outdir`` hold the site ``files`` (see the module): only changed files are written.
     ``source`` is the folder published (kept in the manifest); a site of another source is
     refused unless ``replace``."""
+    count = processes()  # ARBITER_PROCESSES, refused before anything is written
     paths = {path: _parts(path) for path in files}
     places = _Places(outdir)
     _refuse_an_owned_place(outdir, paths.values(), places)
@@ -327,7 +341,7 @@ def write_site(outdir: Path, files: Mapping[str, bytes], source: str | None = No
                 raise BadArgument(f"{outdir} holds the site of another folder (or of this one before it was moved or "
                                   f"renamed), not of {source}; give another folder, or --replace to replace that "
                                   "site with this one", field="OUTDIR")
-            return _apply(outdir, files, paths, _previous(outdir) or [], source)
+            return _apply(outdir, files, paths, _previous(outdir) or [], source, count)
     except OSError as error:
         partly = str(outdir) in COMMITS.sites  # past the commit point: some pages are in place, others not
         raise BadArgument(f"cannot write the site to {outdir}: {error.strerror or error}"
@@ -432,12 +446,12 @@ def _remove_dead_temporaries(outdir: Path, paths: Mapping[str, Parts]) -> None:
 
 
 def _apply(outdir: Path, files: Mapping[str, bytes], paths: Mapping[str, Parts],
-           previous: list[str], source: str | None) -> SiteWrite:
+           previous: list[str], source: str | None, count: int = 1) -> SiteWrite:
     _remove_dead_temporaries(outdir, paths)
     records = files.records if isinstance(files, SiteFiles) else None
     before = _records_of(records, outdir)
     seen: dict[str, Seen] = {}
-    unchanged, staged = _stage(outdir, files, paths, before, seen)  # then the commit point: Ctrl-C waits until the site is whole
+    unchanged, staged = _stage(outdir, files, paths, before, seen, count)  # then the commit point: Ctrl-C waits until the site is whole
     COMMITS.published(str(outdir))
     written, touched = [], set()
     # The manifest first lists every file this publish may leave (the old and the new), so that a
@@ -499,33 +513,52 @@ def _record(records: Published, outdir: Path, files: SiteFiles, staged: list[tup
             records.keep_published(outdir, seen)
 
 
+def _left(outdir: Path, files: Mapping[str, bytes], paths: Mapping[str, Parts],
+          before: Mapping[str, Seen]) -> dict[str, Seen]:
+    """The pages the last publish left in their place with their token (``before``), their file as it
+    left it: these are there, and are not read."""
+    root = os.fspath(outdir)
+    pages = files if isinstance(files, SiteFiles) else None
+    found: dict[str, Seen] = {}
+    if pages is None:
+        return found
+    for name, last in before.items():
+        if name in pages and pages.token(name) == last[0]:
+            try:
+                now = _seen(last[0], os.stat(os.path.join(root, *paths[name])))
+            except OSError:
+                continue
+            if now == last:
+                found[name] = last
+    return found
+
+
 def _stage(outdir: Path, files: Mapping[str, bytes], paths: Mapping[str, Parts], before: Mapping[str, Seen],
-           seen: dict[str, Seen]) -> tuple[list[str], list[tuple[str, Path, Path]]]:
+           seen: dict[str, Seen], count: int = 1) -> tuple[list[str], list[tuple[str, Path, Path]]]:
     """Every page whose bytes changed written beside its place (the pages already there as they are:
     the first list); (name, temporary file, target) for each. A :class:`Page` that the last publish
     left in its place with its token (``before``), its file as that publish left it, is there: it
     is not read. The page files found as they are, with a token, are added to ``seen``. Interrupted,
-    or failing, it removes what it wrote and the folders it made: the site stays as it was."""
+    or failing, it removes what it wrote and the folders it made: the site stays as it was. The
+    pages to read are made first, by up to ``count`` processes (:func:`~arbiter_cli.store.page_making.make_apart`)."""
     unchanged: list[str] = []
     staged: list[tuple[str, Path, Path]] = []
     made: list[Path] = []
     root = os.fspath(outdir)
     pages = files if isinstance(files, SiteFiles) else None
+    left = _left(outdir, files, paths, before)
+    if pages is not None:
+        make_apart([page for name in pages if name not in left and isinstance(page := pages.entry(name), Page)
+                    and page.pending], count)
     try:
         for name in sorted(files):
             place = os.path.join(root, *paths[name])
+            last = left.get(name)
+            if last is not None:
+                unchanged.append(name)
+                seen[name] = last
+                continue
             token = pages.token(name) if pages is not None else None
-            if token is not None:
-                last = before.get(name)
-                if last is not None and last[0] == token:
-                    try:
-                        now = _seen(token, os.stat(place))
-                    except OSError:
-                        now = None
-                    if now == last:
-                        unchanged.append(name)
-                        seen[name] = last
-                        continue
             data = files[name]
             found = _same_as(place, data)
             if found is not None:

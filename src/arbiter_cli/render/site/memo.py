@@ -224,18 +224,18 @@ class Memo:
         if key is not None and self.store is not None:
             self.store.keep(key)
 
-    def page(self, parts: tuple[object, ...], make: Callable[[], str]) -> bytes | Page:
+    def page(self, parts: tuple[object, ...], make: Callable[[], str], share: int | None = None) -> bytes | Page:
         """A page as its UTF-8 bytes: the stored one made from the same ``parts``, else ``make()``
         encoded (and stored). A page kept is published as it was read back, neither decoded nor
         encoded again (issue 29: the 30 MB of a 1,000-player site's pages). With a store, a
         :class:`~arbiter_cli.store.site.Page` known by its key, read or made only when its bytes
         are asked for (a publish does not ask for a page it left as it is): ``make`` must then read
-        nothing that changes after this call."""
+        nothing that changes after this call; ``share``: :attr:`Page.share`."""
         key = self.key("text", *parts) if self.store is not None else None
         if key is None or self.store is None:
             return make().encode("utf-8")
         self.store.keep(key)
-        return Page(key, lambda: self._kept_as(key, lambda: make().encode("utf-8"), _same_bytes, _same_bytes))
+        return Page(key, lambda: self._kept_as(key, lambda: make().encode("utf-8"), _same_bytes, _same_bytes), share)
 
     def value(self, parts: tuple[object, ...], make: Callable[[], T]) -> T:
         """A value (standings, a kind's pages): the stored one made from the same ``parts``, else

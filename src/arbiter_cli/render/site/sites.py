@@ -267,15 +267,16 @@ def site_inputs(site: Site) -> tuple[object, ...]:
 
 
 def keyed_page(site: EventSite | TeamSite | KnockoutSite, path: str, parts: tuple[object, ...],
-               make: Callable[[], str]) -> bytes | Page:
+               make: Callable[[], str], share: int | None = None) -> bytes | Page:
     """A page of a ``KEYED`` page kind (:mod:`arbiter_cli.render.site.pages`), as its UTF-8 bytes:
     ``make()``, or the page made by an earlier build from the same inputs (``parts``: everything the
     page reads of the event, as digests of :attr:`EventSite.digests` and values; the site's frame and
     the code are added). With the site's cache, a :class:`Page` read or made only when asked for
-    (:meth:`Memo.page`): ``make`` then reads no loop's variable but as a default argument."""
+    (:meth:`Memo.page`): ``make`` then reads no loop's variable but as a default argument. ``share``:
+    the round whose standings the page reads, and no other (:attr:`arbiter_cli.store.site.Page.share`)."""
     if site.digests is None or not site.digests.valid:
         return make().encode("utf-8")
-    return site.memo.page((path, site.memo.summary(frame(site)), *parts), make)
+    return site.memo.page((path, site.memo.summary(frame(site)), *parts), make, share)
 
 
 #: What the points after a round are kept as (:func:`points_after`).
@@ -286,9 +287,12 @@ def points_after(site: EventSite, after: int) -> dict[int, Fraction]:
     """Each player's points after round ``after`` (start number -> points), as the standings after it
     give them: read once per build, and kept on their own under the event's digest up to that round
     (issue 29: the pairings of the last round, the hall screen and the cards read the points before
-    it, not the standings, whose tie-breaks cost most of their reading)."""
+    it, not the standings, whose tie-breaks cost most of their reading, and which a round's pairings
+    no longer wait for: :func:`arbiter_cli.store.site.make_apart`)."""
     def make() -> dict[int, Fraction]:
-        return {row.player.start_number: row.points for row in site.standings[after].rows}
+        from arbiter_cli.lifecycle.standings import points_after_round
+
+        return points_after_round(site.tournament, after)
 
     def kept() -> dict[int, Fraction]:
         digests = site.digests

@@ -69,4 +69,4 @@ def pages(site: TeamSite) -> Iterator[tuple[str, Made]]:
     for rnd in site.tournament.rounds:
         path = f"rounds/{rnd.number}.html"
         yield path, keyed_page(site, path, (site.digests.upto(rnd.number) if site.digests else None, last),
-                               partial(round_page, site, rnd))
+                               partial(round_page, site, rnd), share=rnd.number - 1)

@@ -54,6 +54,6 @@ def pages(site: TeamSite) -> Iterator[tuple[str, Made]]:
     def keyed(site: TeamSite, after: int, depth: int) -> bytes | Page:
         path = f"standings/{after}.html" if depth else "standings.html"
         return keyed_page(site, path, (site.digests.upto(after) if site.digests else None, site.tournament.last_round),
-                          lambda: standings_page(site, after, depth))
+                          lambda: standings_page(site, after, depth), share=after)
 
     return standings_pages(site, keyed)
