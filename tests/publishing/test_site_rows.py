@@ -96,6 +96,6 @@ def test_a_result_leaves_the_event_index_as_it_was_and_unmade(sample, arbiter: R
     assert arbiter("-d", event, "result", "5", "2", "1-0").code == 0
     after = site_pages(event)
     assert after.token("index.html") == token
-    assert after.token("crosstable.html") is None  # a kind made again whole when anything changed
+    assert after.token("crosstable.html") not in (None, before.token("crosstable.html"))  # it reads every round
     monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "cold"))
     assert site_pages(event) == after

@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # the views take them; importing them here would load every t
     from arbiter_cli.lifecycle.crosstable import Crosstable
     from arbiter_cli.lifecycle.standings import Standings
 
-__all__ = ["round_rows", "player_label", "pairings_view", "players_view", "standings_view", "crosstable_view",
+__all__ = ["round_rows", "csv_text", "player_label", "pairings_view", "players_view", "standings_view", "crosstable_view",
            "standings_notes", "byes_view", "tiebreak_text", "tiebreak_json", "csv_plain", "table_heading", "tiebreak_csv",
            "TiebreakCsv"]
 
@@ -235,6 +235,32 @@ class TiebreakCsv:
                 return "" if found is None else found
             return tiebreak
         return lambda record: csv_plain(record.get(key))
+
+    def text_getter(self, key: str) -> Callable[[dict[str, Any]], str]:
+        """The column ``key`` of a record as the CSV writes it (``csv_text`` of :meth:`getter`'s value:
+        None and "" empty, a whole float as an int), read and written in one call (issue 29)."""
+        if key in self.headings:
+            index = self.headings.index(key)
+            return lambda record: csv_text(record["_cells"][index])
+        if key in self.tiebreaks:  # (None, its value when the tie-break has none, is written empty)
+            return lambda record: csv_text(record["tiebreaks"].get(key))
+        return lambda record: csv_text(record.get(key))
+
+
+def csv_text(value: Any) -> str:
+    """A JSON value as the CSV output writes it (:func:`arbiter_cli.render.output.view_text`):
+    ``None`` is empty, a whole float is an int (``3.0`` -> ``3``), anything else its ``str``
+    (``2.5``, ``"1/3"``, ``17``). The standings and the player cards write their cells so
+    (:func:`csv_plain`'s value written the same).
+
+    >>> [csv_text(v) for v in (None, 3.0, 2.5, "1/3", 17)]
+    ['', '3', '2.5', '1/3', '17']
+    """
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
 
 
 def csv_plain(value: Any) -> Any:

@@ -6,14 +6,14 @@ fourteen pages of 500 to 1,000 rows. Each of them is the work of its round alone
 which values it shares with others by its :attr:`~arbiter_cli.store.site.Page.share` (the round
 whose standings it reads), and pages of different shares read none of the same values.
 
-:func:`make_apart` deals the shares out to ``n`` processes in turn (the first share to this
-process, the second to a child, ...): each child (``os.fork``: it holds the site as built so
-far, and makes its pages as this process would) makes its pages, then sends their bytes, while
-this process makes its own and those of no share. The bytes are those the pages give in one
-process: each is made by the same code from the same values. A page a child did not send (it
-failed, or was killed) is made here, as it would have been, its error (a bug) raised here. A child
-writes nothing but the site's cache entries its pages make, as this process would
-(:class:`arbiter_cli.store.site_cache.SiteCache` writes each whole).
+:func:`make_apart` cuts the pages to make into pieces of work (the pages of one share, or a few
+pages of none) and starts children (``os.fork``: each holds the site as built so far, and makes
+its pages as this process would). Every process, this one too, takes the next piece when it is
+done with one, until none is left; each child then sends the bytes it made. The bytes are those
+the pages give in one process: each is made by the same code from the same values. A page a child
+did not send (it failed, or was killed) is made here, as it would have been, its error (a bug)
+raised here. A child writes nothing but the site's cache entries its pages make, as this process
+would (:class:`arbiter_cli.store.site_cache.SiteCache` writes each whole).
 
 How many processes: ``ARBITER_PROCESSES`` (1: one after the other), else the cores this process
 may run on, at most :data:`MOST`. Pages are made apart only where that can help: with ``os.fork``,
@@ -26,8 +26,9 @@ from __future__ import annotations
 import os
 import pickle
 import signal
+import struct
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import BinaryIO, Protocol
 
 from arbiter_cli.core.errors import BadArgument
@@ -76,43 +77,73 @@ def _alone() -> bool:
     return threading is None or threading.active_count() == 1
 
 
+#: How many pages of no share make one piece of work (a player's card is a few milliseconds).
+_CHUNK = 8
+#: The most pieces of work (each four bytes in a pipe, which holds 64 KiB before a writer waits).
+_MOST_PIECES = 8192
+
+
 def make_apart(pending: Sequence[Page], count: int) -> None:
-    """Make the bytes of ``pending`` pages in up to ``count`` processes (see the module): when this
-    returns, every page's bytes are made, or those of a child that did not send them are made when
-    asked for."""
+    """Make the bytes of ``pending`` pages in up to ``count`` processes (see the module): the pages of
+    one share are one piece of work, the others a piece of a few; each process takes the next piece
+    when it is done with one (the later rounds first: they are the most work). When this returns,
+    every page's bytes are made, but those of a child that did not send them, made when asked for."""
     shares: dict[int, list[Page]] = {}
+    loose: list[Page] = []
     for page in pending:
-        if page.share is not None:
+        if page.share is None:
+            loose.append(page)
+        else:
             shares.setdefault(page.share, []).append(page)
-    count = min(count, len(shares))
-    if count < 2 or not hasattr(os, "fork") or not _alone():
+    if count < 2 or len(shares) < 2 or not hasattr(os, "fork") or not _alone():
         return
-    dealt: list[list[Page]] = [[] for _ in range(count)]
-    for index, share in enumerate(sorted(shares)):
-        dealt[index % count].extend(shares[share])
-    children: list[tuple[int, BinaryIO, list[Page]]] = []
+    size = max(_CHUNK, -(-len(loose) // (_MOST_PIECES - len(shares))))
+    pieces = [shares[share] for share in sorted(shares, reverse=True)]
+    pieces += [loose[start:start + size] for start in range(0, len(loose), size)]
+    reader, writer = os.pipe()  # the pieces of work, by number, each taken by one process
+    try:  # (at most 32 KiB: all in the pipe at once, before anyone reads)
+        work = memoryview(b"".join(_PIECE.pack(number) for number in range(len(pieces))))
+        while work:
+            work = work[os.write(writer, work):]
+    finally:
+        os.close(writer)
+    children: list[tuple[int, BinaryIO]] = []
     try:
-        for theirs in dealt[1:]:
-            children.append(_child(theirs))
-        apart = {id(page) for theirs in dealt[1:] for page in theirs}
-        for page in pending:
-            if id(page) not in apart:
+        for _ in range(min(count, len(pieces)) - 1):
+            children.append(_child(reader, pieces))
+        for number in _taken(reader):
+            for page in pieces[number]:
                 page.data()
-        for _, found, theirs in children:
-            _receive(found, theirs)
+        for _, found in children:
+            _receive(found, pieces)
     except BaseException:
-        for child, _, _ in children:
+        for child, _ in children:
             _end(child, kill=True)
         raise
     finally:
-        for _, found, _ in children:
+        os.close(reader)
+        for _, found in children:
             found.close()
-    for child, _, _ in children:
+    for child, _ in children:
         _end(child, kill=False)
 
 
-def _child(theirs: list[Page]) -> tuple[int, BinaryIO, list[Page]]:
-    """A child process making ``theirs``: its process id, where its bytes come from, its pages."""
+_PIECE = struct.Struct("!I")
+
+
+def _taken(work: int) -> Iterator[int]:
+    """The numbers of the pieces of work this process takes, one at a time, until none is left (a read of
+    four bytes from the pipe is whole: every piece was written before any process read one)."""
+    while True:
+        taken = os.read(work, _PIECE.size)
+        if len(taken) < _PIECE.size:
+            return
+        yield _PIECE.unpack(taken)[0]
+
+
+def _child(work: int, pieces: list[list[Page]]) -> tuple[int, BinaryIO]:
+    """A child process taking pieces of work from ``work``: its process id, where its pages' bytes come
+    from (each piece's number and bytes)."""
     reader, writer = os.pipe()
     child = os.fork()
     if child == 0:  # the child: its pages all made, then sent, and it ends without its parent's cleanup
@@ -120,25 +151,32 @@ def _child(theirs: list[Page]) -> tuple[int, BinaryIO, list[Page]]:
         try:
             signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C ends it at once; its parent kills it anyway
             os.close(reader)
-            made = [page.data() for page in theirs]  # all made before any is sent: a full pipe waits for the parent
-            with os.fdopen(writer, "wb") as out:
+            made = [(number, [page.data() for page in pieces[number]]) for number in _taken(work)]
+            with os.fdopen(writer, "wb") as out:  # all made before any is sent: a full pipe waits for the parent
                 pickle.dump(made, out, protocol=pickle.HIGHEST_PROTOCOL)
             code = 0
         finally:
             os._exit(code)
     os.close(writer)
-    return child, os.fdopen(reader, "rb"), theirs
+    return child, os.fdopen(reader, "rb")
 
 
-def _receive(found: BinaryIO, theirs: list[Page]) -> None:
+def _receive(found: BinaryIO, pieces: list[list[Page]]) -> None:
     """The bytes a child sent, given to its pages; nothing when it sent none that read (it failed, or
     was killed): its pages are then made here when asked for."""
     try:
         received = pickle.load(found)
     except Exception:
         return
-    if isinstance(received, list) and len(received) == len(theirs) and all(type(data) is bytes for data in received):
-        for page, data in zip(theirs, received):
+    if not isinstance(received, list):
+        return
+    for item in received:
+        if not (isinstance(item, tuple) and len(item) == 2 and type(item[0]) is int and 0 <= item[0] < len(pieces)
+                and isinstance(item[1], list) and len(item[1]) == len(pieces[item[0]])
+                and all(type(data) is bytes for data in item[1])):
+            return
+    for number, made in received:
+        for page, data in zip(pieces[number], made):
             page.made(data)
 
 

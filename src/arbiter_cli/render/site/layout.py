@@ -10,24 +10,11 @@ same bytes, so re-publishing rewrites only what changed.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
+
+from arbiter_cli.render.views import csv_text  # (the site writes its cells as the CSV does)
 
 __all__ = ["csv_text", "Link"]
-
-
-def csv_text(value: Any) -> str:
-    """A JSON value as the CSV output writes it (:func:`arbiter_cli.render.output.view_text`):
-    ``None`` is empty, a whole float is an int (``3.0`` -> ``3``), anything else its ``str``
-    (``2.5``, ``"1/3"``, ``17``). The standings and the player cards write their cells so.
-
-    >>> [csv_text(v) for v in (None, 3.0, 2.5, "1/3", 17)]
-    ['', '3', '2.5', '1/3', '17']
-    """
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
 
 
 class Link(NamedTuple):

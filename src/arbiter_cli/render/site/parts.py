@@ -89,12 +89,12 @@ def view_table(view: View, *, cls: str, links: dict[str, Callable[[dict[str, Any
 
 
 def crosstable_page(site: Any, view: View, name: Callable[[dict[str, Any]], Cell], lines: Sequence[str],
-                    title: str) -> Iterator[tuple[str, str]]:
+                    title: str) -> str:
     """``crosstable.html``: the view's table with the names linked (``name``: record -> cell) and
     its legend, on a wide page (landscape in print), in a box of its own that scrolls sideways on a
     phone (the one table that may)."""
     table = replace(view_table(view, cls="crosstable", links={"name": name}), scroll=True)
-    yield "crosstable.html", site_page(site, "table_page.html", title, wide=True, table=table, legend=list(lines))
+    return site_page(site, "table_page.html", title, wide=True, table=table, legend=list(lines))
 
 
 def standings_page(site: Any, title: str, table: Table, after: int, depth: int, codes: Sequence[str], rules: str,

@@ -63,12 +63,13 @@ class _OfAnEvent:
 
 @dataclass
 class EventSite(_OfAnEvent):
-    """An individual event: the standings after each round (0 to the last), the crosstable, and
-    the club's rating report of the event when a club has rated it (member id -> row)."""
+    """An individual event: the standings after each round (0 to the last), the crosstable (made
+    by ``crosstable_of`` when first read: a publish that makes no crosstable page does not make it,
+    issue 29), and the club's rating report of the event when a club has rated it (member id -> row)."""
 
     tournament: Tournament
     standings: Mapping[int, Standings]
-    crosstable: Crosstable
+    crosstable_of: Callable[[], Crosstable]
     rated: dict[int, StoredRow] = field(default_factory=dict)
     nav: list[Link] = field(default_factory=list)
     options: SiteOptions = field(default_factory=SiteOptions)
@@ -76,6 +77,13 @@ class EventSite(_OfAnEvent):
     prizes: PrizeTable | None = None
     memo: Memo = field(default_factory=Memo)
     digests: EventDigests | None = None
+    _crosstable: Crosstable | None = field(default=None, init=False, repr=False)
+
+    @property
+    def crosstable(self) -> Crosstable:
+        if self._crosstable is None:
+            self._crosstable = self.crosstable_of()
+        return self._crosstable
 
 
 @dataclass
@@ -171,8 +179,9 @@ def event_site(tournament: Tournament, rated: Mapping[int, StoredRow] | None = N
     if digests.valid:  # the points before each round are kept, though only a page made late may read them
         for after in range(tournament.last_round + 1):  # (after the build's end, which removes what it did not use)
             memo.keep_value((POINTS_AFTER, after, digests.upto(after)))
-    table = crosstable(tournament, tournament.last_round, codes, standings=standings[tournament.last_round])
-    return EventSite(tournament, standings, table, dict(rated or {}), prizes=prizes, memo=memo, digests=digests)
+    return EventSite(tournament, standings, lambda: crosstable(tournament, tournament.last_round, codes,
+                                                              standings=standings[tournament.last_round]),
+                     dict(rated or {}), prizes=prizes, memo=memo, digests=digests)
 
 
 def team_site(tournament: TeamTournament, prizes: PrizeTable | None = None, memo: Memo | None = None,
@@ -308,10 +317,19 @@ def points_after(site: EventSite, after: int) -> dict[int, Fraction]:
 
 
 def _by_score(points: dict[int, Fraction]) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
-    """Points by player as each distinct score's terms and each player's place among them."""
-    scores: dict[Fraction, int] = {}
-    places = tuple((number, scores.setdefault(Fraction(value), len(scores))) for number, value in points.items())
-    return tuple(fraction_terms(score) for score in scores), places
+    """Points by player as each distinct score's terms and each player's place among them (each score
+    object looked at once: a thousand players' points are a few dozen objects, and a fraction is hashed
+    in Python)."""
+    scores: dict[tuple[int, int], int] = {}
+    seen: dict[int, int] = {}
+    places = []
+    for number, value in points.items():
+        place = seen.get(id(value))  # (the objects live as long as ``points``)
+        if place is None:
+            terms = fraction_terms(value) if type(value) is Fraction else fraction_terms(Fraction(value))
+            place = seen[id(value)] = scores.setdefault(terms, len(scores))
+        places.append((number, place))
+    return tuple(scores), tuple(places)
 
 
 def card_digest(site: TeamSite, entry: PlayerCard) -> object:

@@ -9,18 +9,27 @@ from typing import Any
 from arbiter_cli.render.site.blocks import Cell, player_cell
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.parts import crosstable_page, tiebreak_legend
-from arbiter_cli.render.site.sites import EventSite
+from arbiter_cli.render.site.sites import EventSite, Made, keyed_page
 from arbiter_cli.render.views import crosstable_view, table_heading
 
 SITES = frozenset({"event"})
 ORDER = 30
+KEYED = True
+PATH = "crosstable.html"
 
 
 def nav(site: EventSite) -> Link:
-    return Link("Crosstable", "crosstable.html")
+    return Link("Crosstable", PATH)
 
 
-def pages(site: EventSite) -> Iterator[tuple[str, str]]:
+def pages(site: EventSite) -> Iterator[tuple[str, Made]]:
+    # The crosstable reads the whole event (a page made when a publish asks for it, by any of its
+    # processes: issue 29).
+    yield PATH, keyed_page(site, PATH, (site.digests.everything if site.digests else None,),
+                           lambda: crosstable_html(site))
+
+
+def crosstable_html(site: EventSite) -> str:
     tournament = site.tournament
     table = site.crosstable
     view = crosstable_view(tournament, table, games=False)  # (the records' games are for JSON only)
@@ -36,5 +45,5 @@ def pages(site: EventSite) -> Iterator[tuple[str, str]]:
         legend = ["12w1: against no. 12 with White, won; 1 ½ 0 games; + - forfeits; ? no result yet; "
                   "* still being played (no points yet)",
                   "PAB pairing-allocated bye; FPB HPB ZPB full-, half-, zero-point bye"]
-    yield from crosstable_page(site, view, name, [*legend, *tiebreak_legend(table.tiebreaks)],
-                               table_heading(tournament, "crosstable", table.after_round))
+    return crosstable_page(site, view, name, [*legend, *tiebreak_legend(table.tiebreaks)],
+                           table_heading(tournament, "crosstable", table.after_round))

@@ -47,7 +47,8 @@ from arbiter_cli.render.site.parts import shared_view
 from arbiter_cli.render.site.standings_table import csv_of
 from arbiter_cli.render.site.knockout_parts import MAIN, how_text, result_text
 from arbiter_cli.render.site.layout import Link
-from arbiter_cli.render.site.sites import EventSite, GroupSite, KnockoutSite, TeamSite, points_after
+from arbiter_cli.render.site.sites import (EventSite, GroupSite, KnockoutSite, Made, TeamSite, keyed_page, points_after,
+                                           site_inputs)
 from arbiter_cli.render.templating import Markup, environment
 from arbiter_cli.render.views import round_rows, table_heading
 
@@ -57,6 +58,7 @@ if TYPE_CHECKING:  # the team's, the knockout's and the group event's parts are 
 SITES = frozenset({"event", "team", "knockout", "groups"})
 ORDER = 90
 PATH = "hall.html"
+KEYED = True
 #: The tie-breaks the screen shows after the points: the first ones announced.
 TIEBREAKS = 3
 
@@ -317,14 +319,24 @@ def hall_page(site: EventSite | TeamSite | KnockoutSite | GroupSite, parts: Sequ
                      note=note)
 
 
-def pages(site: EventSite | TeamSite | KnockoutSite | GroupSite) -> Iterator[tuple[str, str]]:
+def pages(site: EventSite | TeamSite | KnockoutSite | GroupSite) -> Iterator[tuple[str, Made]]:
+    # The hall screen reads the whole event (an event's, made when a publish asks for it: issue 29; a
+    # group event's, found made from the same inputs or made now).
     if isinstance(site, GroupSite):
-        from arbiter_cli.core.group_settings import FINAL
-        from arbiter_cli.render.site.group_parts import stage_title
-
-        note = "" if site.stages else "The groups have not started: their pairings will appear here."
-        yield PATH, hall_page(site, group_parts(site), stage_title(FINAL) if FINAL in site.stages else "Groups", note)
+        yield PATH, site.memo.value(("pages", "hall", site_inputs(site)), lambda: group_hall(site))
         return
+    yield PATH, keyed_page(site, PATH, (site.digests.everything if site.digests else None,), lambda: event_hall(site))
+
+
+def group_hall(site: GroupSite) -> str:
+    from arbiter_cli.core.group_settings import FINAL
+    from arbiter_cli.render.site.group_parts import stage_title
+
+    note = "" if site.stages else "The groups have not started: their pairings will appear here."
+    return hall_page(site, group_parts(site), stage_title(FINAL) if FINAL in site.stages else "Groups", note)
+
+
+def event_hall(site: EventSite | TeamSite | KnockoutSite) -> str:
     part = (event_part(site) if isinstance(site, EventSite) else team_part(site) if isinstance(site, TeamSite)
             else knockout_part(site))
-    yield PATH, hall_page(site, [part], part.pairings.heading if part.pairings else site.name)
+    return hall_page(site, [part], part.pairings.heading if part.pairings else site.name)

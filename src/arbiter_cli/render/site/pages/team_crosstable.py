@@ -9,19 +9,27 @@ from typing import Any
 from arbiter_cli.render.site.blocks import Cell, team_cell
 from arbiter_cli.render.site.layout import Link
 from arbiter_cli.render.site.parts import crosstable_page
-from arbiter_cli.render.site.sites import TeamSite
+from arbiter_cli.render.site.sites import Made, TeamSite, keyed_page
 from arbiter_cli.render.team_printouts import team_crosstable_view, tiebreak_legend
 from arbiter_cli.render.views import table_heading
 
 SITES = frozenset({"team"})
 ORDER = 30
+KEYED = True
+PATH = "crosstable.html"
 
 
 def nav(site: TeamSite) -> Link:
-    return Link("Crosstable", "crosstable.html")
+    return Link("Crosstable", PATH)
 
 
-def pages(site: TeamSite) -> Iterator[tuple[str, str]]:
+def pages(site: TeamSite) -> Iterator[tuple[str, Made]]:
+    # The crosstable reads the whole event (made when a publish asks for it: issue 29).
+    yield PATH, keyed_page(site, PATH, (site.digests.everything if site.digests else None,),
+                           lambda: crosstable_html(site))
+
+
+def crosstable_html(site: TeamSite) -> str:
     tournament = site.tournament
     table = site.crosstable
     view = team_crosstable_view(tournament, table)
@@ -36,5 +44,4 @@ def pages(site: TeamSite) -> Iterator[tuple[str, str]]:
         legend = ["5w2½: against team 5, White on board 1, 2½ game points; + - a match won or lost by forfeit; "
                   "? boards still to enter", "PAB pairing-allocated bye; FPB HPB ZPB full-, half-, zero-point bye"]
     legend += tiebreak_legend(table.tiebreaks, tournament.team.primary)
-    yield from crosstable_page(site, view, name, legend,
-                               table_heading(tournament, "team crosstable", table.after_round))
+    return crosstable_page(site, view, name, legend, table_heading(tournament, "team crosstable", table.after_round))
