@@ -147,3 +147,15 @@ def test_the_points_before_a_round_leave_out_a_withdrawn_players_games_as_the_st
         standings = compute_standings(tournament, after, tournament.settings.effective_tiebreaks)
         assert gone.start_number not in points
         assert points == {row.player.start_number: row.points for row in standings.rows}
+
+
+def test_a_fork_that_fails_leaves_every_page_to_this_process(
+        sample, arbiter: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    alone = _corrected_site("swiss32-in-progress", "1", sample, arbiter, tmp_path, monkeypatch)
+    _forks(monkeypatch)
+
+    def no_process() -> int:
+        raise OSError("Resource temporarily unavailable")
+
+    monkeypatch.setattr(page_making.os, "fork", no_process)
+    assert _corrected_site("swiss32-in-progress", "4", sample, arbiter, tmp_path, monkeypatch) == alone

@@ -110,7 +110,10 @@ def make_apart(pending: Sequence[Page], count: int) -> None:
     children: list[tuple[int, BinaryIO]] = []
     try:
         for _ in range(min(count, len(pieces)) - 1):
-            children.append(_child(reader, pieces))
+            try:
+                children.append(_child(reader, pieces))
+            except OSError:  # no process to be had (a limit, memory): the others make the pages
+                break
         for number in _taken(reader):
             for page in pieces[number]:
                 page.data()
@@ -145,7 +148,12 @@ def _child(work: int, pieces: list[list[Page]]) -> tuple[int, BinaryIO]:
     """A child process taking pieces of work from ``work``: its process id, where its pages' bytes come
     from (each piece's number and bytes)."""
     reader, writer = os.pipe()
-    child = os.fork()
+    try:
+        child = os.fork()
+    except OSError:
+        os.close(reader)
+        os.close(writer)
+        raise
     if child == 0:  # the child: its pages all made, then sent, and it ends without its parent's cleanup
         code = 1
         try:
