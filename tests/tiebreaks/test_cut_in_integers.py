@@ -45,3 +45,19 @@ def test_the_cut_drops_the_contributions_the_rule_on_fractions_drops() -> None:
 def test_without_a_cut_every_contribution_counts_in_its_order() -> None:
     values = [Contribution(1, Fraction(3), Fraction(3)), Contribution(2, Fraction(1, 2), Fraction(1, 4), True)]
     assert cut(values, 0, 0, Rules.R2026) == values
+
+
+def test_the_whole_number_cut_without_a_vur_drops_the_ends_of_the_score_order_as_the_rule_does() -> None:
+    """Art. 14.1-14.4 without a voluntarily unplayed round (16.5): the least and the most significant
+    values are the ends of the (score, value) order; ``whole_cut`` sums what is left of it at once."""
+    from arbiter_cli.tiebreaks.whole import whole_cut
+
+    draw = random.Random(14)
+    for _ in range(3000):
+        size = draw.randint(0, 11)
+        scores = [draw.randint(0, 22) for _ in range(size)]
+        values = [draw.choice([score, 0, score * 2, draw.randint(0, 44)]) for score in scores]
+        low, high = draw.randint(0, 3), draw.randint(0, 3)
+        kept = _cut_as_written([Contribution(i, Fraction(s), Fraction(v)) for i, (s, v) in enumerate(zip(scores, values))],
+                               low, high, Rules.R2026)
+        assert whole_cut(scores, values, (), low, high, Rules.R2026) == sum(c.value for c in kept)

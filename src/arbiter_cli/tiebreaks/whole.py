@@ -117,6 +117,10 @@ def whole_cut(scores: list[int], values: list[int], vurs: tuple[int, ...], low: 
     """
     if not low and not high:
         return sum(values)
+    if not vurs:  # the ends of the (score, value) order: equal keys drop equal values (issue 29: in C)
+        ordered = sorted(zip(scores, values))
+        start = min(low, len(ordered))
+        return sum([value for _, value in ordered[start:max(start, len(ordered) - high)]])
     return sum([values[i] for i in kept_after_cut(list(zip(scores, values)), list(vurs), low, high, rules)])
 
 
