@@ -110,17 +110,37 @@ def test_a_page_whose_making_fails_fails_the_publish_as_in_one_process_and_the_s
     assert snapshot(site) == before
 
 
-@pytest.mark.parametrize("value", ["many", "0", "-2", "1.5"])
-def test_arbiter_processes_that_is_no_whole_number_of_one_or_more_is_refused_before_anything_is_written(
+@pytest.mark.parametrize("value", ["many", "0", "-2", "1.5", "", " 2", "+2", "65", "\u00b2"])
+def test_arbiter_processes_that_is_no_whole_number_from_1_to_64_is_refused_before_anything_is_written(
         value: str, sample, arbiter: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     event = sample("swiss32-in-progress")
     monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "cache"))
+    assert arbiter("-d", event, "publish", tmp_path / "site").code == 0
+    assert arbiter("-d", event, *CORRECTIONS["swiss32-in-progress"]).code == 0
+    before = snapshot(tmp_path)
     monkeypatch.setenv("ARBITER_PROCESSES", value)
     done = arbiter("-d", event, "publish", tmp_path / "site")
     assert done.code == 2
-    assert done.err == (f"arbiter: error: ARBITER_PROCESSES must be a whole number of processes, 1 or more, "
+    assert done.err == (f"arbiter: error: ARBITER_PROCESSES must be a whole number of processes from 1 to 64, "
                         f"not {value!r}\n")
-    assert not (tmp_path / "site").exists()
+    assert snapshot(tmp_path) == before  # the event, the site and the cache
+
+
+def test_a_cache_entry_left_half_written_by_a_process_that_is_gone_is_removed_by_the_next_publish(
+        sample, arbiter: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A child killed with its publish (Ctrl-C) may leave the temporary file of a cache entry it was
+    writing: the next publish removes it, and leaves one that a running process writes."""
+    event = sample("swiss32-in-progress")
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "cache"))
+    assert arbiter("-d", event, "publish", tmp_path / "site").code == 0
+    folder = next(p for p in (tmp_path / "cache" / "site").iterdir() if p.is_dir())
+    gone = folder / f".{'ab' * 32}.999999999.tmp"
+    running = folder / f".{'cd' * 32}.{os.getpid()}.tmp"
+    gone.write_bytes(b"half")
+    running.write_bytes(b"half")
+    assert arbiter("-d", event, *CORRECTIONS["swiss32-in-progress"]).code == 0
+    assert arbiter("-d", event, "publish", tmp_path / "site").code == 0
+    assert not gone.exists() and running.exists()
 
 
 @pytest.mark.parametrize("name", ["swiss32-in-progress", "rr10-in-progress", "rr10-finished",

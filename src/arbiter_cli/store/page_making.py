@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import re
 import signal
 import struct
 import sys
@@ -33,12 +34,14 @@ from typing import BinaryIO, Protocol
 
 from arbiter_cli.core.errors import BadArgument
 
-__all__ = ["make_apart", "processes", "PROCESSES_VARIABLE", "MOST"]
+__all__ = ["make_apart", "Children", "processes", "PROCESSES_VARIABLE", "MOST", "MOST_ASKED"]
 
 #: The environment variable of how many processes make a publish's pages.
 PROCESSES_VARIABLE = "ARBITER_PROCESSES"
 #: The most processes used by default (a 1,000-player Swiss changes seven rounds at most at once).
 MOST = 4
+#: The most processes ``ARBITER_PROCESSES`` may ask for.
+MOST_ASKED = 64
 
 
 class Page(Protocol):
@@ -53,17 +56,14 @@ class Page(Protocol):
 
 
 def processes() -> int:
-    """How many processes may make a publish's pages: ``ARBITER_PROCESSES`` (a whole number, 1 or
-    more), else the cores this process may run on, at most :data:`MOST`."""
-    text = os.environ.get(PROCESSES_VARIABLE, "").strip()
-    if text:
-        try:
-            count = int(text)
-        except ValueError:
-            count = 0
-        if count < 1:
-            raise BadArgument(f"{PROCESSES_VARIABLE} must be a whole number of processes, 1 or more, not {text!r}")
-        return count
+    """How many processes may make a publish's pages: ``ARBITER_PROCESSES`` (a whole number of 1 to
+    :data:`MOST_ASKED`, written in digits), else the cores this process may run on, at most :data:`MOST`."""
+    text = os.environ.get(PROCESSES_VARIABLE)
+    if text is not None:
+        if not re.fullmatch(r"[0-9]{1,6}", text) or not 1 <= int(text) <= MOST_ASKED:
+            raise BadArgument(f"{PROCESSES_VARIABLE} must be a whole number of processes from 1 to {MOST_ASKED}, "
+                              f"not {text!r}")
+        return int(text)
     try:
         cores = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
@@ -83,11 +83,12 @@ _CHUNK = 8
 _MOST_PIECES = 8192
 
 
-def make_apart(pending: Sequence[Page], count: int) -> None:
+def make_apart(pending: Sequence[Page], count: int) -> Children | None:
     """Make the bytes of ``pending`` pages in up to ``count`` processes (see the module): the pages of
     one share are one piece of work, the others a piece of a few; each process takes the next piece
-    when it is done with one (the later rounds first: they are the most work). When this returns,
-    every page's bytes are made, but those of a child that did not send them, made when asked for."""
+    when it is done with one (the later rounds first: they are the most work). When this returns, the
+    pages this process took are made; the children's, when their :meth:`Children.finish` is (those a
+    child did not send made when asked for). None: nothing made apart, every page made when asked for."""
     shares: dict[int, list[Page]] = {}
     loose: list[Page] = []
     for page in pending:
@@ -96,7 +97,7 @@ def make_apart(pending: Sequence[Page], count: int) -> None:
         else:
             shares.setdefault(page.share, []).append(page)
     if count < 2 or len(shares) < 2 or not hasattr(os, "fork") or not _alone():
-        return
+        return None
     size = max(_CHUNK, -(-len(loose) // (_MOST_PIECES - len(shares))))
     pieces = [shares[share] for share in sorted(shares, reverse=True)]
     pieces += [loose[start:start + size] for start in range(0, len(loose), size)]
@@ -107,28 +108,52 @@ def make_apart(pending: Sequence[Page], count: int) -> None:
             work = work[os.write(writer, work):]
     finally:
         os.close(writer)
-    children: list[tuple[int, BinaryIO]] = []
+    children = Children(pieces)
     try:
         for _ in range(min(count, len(pieces)) - 1):
             try:
-                children.append(_child(reader, pieces))
+                children.start(reader)
             except OSError:  # no process to be had (a limit, memory): the others make the pages
                 break
         for number in _taken(reader):
             for page in pieces[number]:
                 page.data()
-        for _, found in children:
-            _receive(found, pieces)
     except BaseException:
-        for child, _ in children:
-            _end(child, kill=True)
+        children.abort()
         raise
     finally:
         os.close(reader)
-        for _, found in children:
+    return children
+
+
+class Children:
+    """The child processes making pieces of work (``pieces``, by number): :meth:`finish` gives their
+    pages the bytes they sent, :meth:`abort` kills them; either waits for them."""
+
+    def __init__(self, pieces: list[list[Page]]) -> None:
+        self.pieces = pieces
+        self._running: list[tuple[int, BinaryIO]] = []
+
+    def start(self, work: int) -> None:
+        self._running.append(_child(work, self.pieces))
+
+    def finish(self) -> None:
+        try:
+            for _, found in self._running:
+                _receive(found, self.pieces)
+        except BaseException:
+            self.abort()
+            raise
+        self._end(kill=False)
+
+    def abort(self) -> None:
+        self._end(kill=True)
+
+    def _end(self, kill: bool) -> None:
+        running, self._running = self._running, []
+        for child, found in running:
             found.close()
-    for child, _ in children:
-        _end(child, kill=False)
+            _end(child, kill)
 
 
 _PIECE = struct.Struct("!I")

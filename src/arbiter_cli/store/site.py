@@ -317,11 +317,13 @@ class _Places:
 
 
 def write_site(outdir: Path, files: Mapping[str, bytes], source: str | None = None, *,
-               replace: bool = False) -> SiteWrite:
+               replace: bool = False, count: int | None = None) -> SiteWrite:
     """Make ``outdir`` hold the site ``files`` (see the module): only changed files are written.
     ``source`` is the folder published (kept in the manifest); a site of another source is
-    refused unless ``replace``."""
-    count = processes()  # ARBITER_PROCESSES, refused before anything is written
+    refused unless ``replace``. ``count``: how many processes may make the pages (default
+    :func:`~arbiter_cli.store.page_making.processes`, ``ARBITER_PROCESSES``)."""
+    if count is None:
+        count = processes()
     paths = {path: _parts(path) for path in files}
     places = _Places(outdir)
     _refuse_an_owned_place(outdir, paths.values(), places)
@@ -547,39 +549,57 @@ def _stage(outdir: Path, files: Mapping[str, bytes], paths: Mapping[str, Parts],
     root = os.fspath(outdir)
     pages = files if isinstance(files, SiteFiles) else None
     left = _left(outdir, files, paths, before)
+    children = None
     if pages is not None:
-        make_apart([page for name in pages if name not in left and isinstance(page := pages.entry(name), Page)
-                    and page.pending], count)
+        children = make_apart([page for name in pages if name not in left
+                               and isinstance(page := pages.entry(name), Page) and page.pending], count)
+
+    def stage(name: str) -> None:
+        place = os.path.join(root, *paths[name])
+        last = left.get(name)
+        if last is not None:
+            unchanged.append(name)
+            seen[name] = last
+            return
+        token = pages.token(name) if pages is not None else None
+        data = files[name]
+        found = _same_as(place, data)
+        if found is not None:
+            unchanged.append(name)
+            if token is not None:
+                seen[name] = _seen(token, found)
+            return
+        target = Path(place)
+        folder = target.parent
+        while folder != outdir and not folder.exists():  # the folders this page needs that are not there
+            made.append(folder)
+            folder = folder.parent
+        target.parent.mkdir(parents=True, exist_ok=True)
+        staged.append((name, _staged(target, data), target))
+        _crash_test_pause()
+
     try:
-        for name in sorted(files):
-            place = os.path.join(root, *paths[name])
-            last = left.get(name)
-            if last is not None:
-                unchanged.append(name)
-                seen[name] = last
-                continue
-            token = pages.token(name) if pages is not None else None
-            data = files[name]
-            found = _same_as(place, data)
-            if found is not None:
-                unchanged.append(name)
-                if token is not None:
-                    seen[name] = _seen(token, found)
-                continue
-            target = Path(place)
-            folder = target.parent
-            while folder != outdir and not folder.exists():  # the folders this page needs that are not there
-                made.append(folder)
-                folder = folder.parent
-            target.parent.mkdir(parents=True, exist_ok=True)
-            staged.append((name, _staged(target, data), target))
-            _crash_test_pause()
+        later = []
+        for name in sorted(files):  # the children's pages after the others: written while they work
+            if children is not None and pages is not None and name not in left and (
+                    isinstance(page := pages.entry(name), Page) and page.pending):
+                later.append(name)
+            else:
+                stage(name)
+        if children is not None:
+            children.finish()
+        for name in later:
+            stage(name)
+        unchanged.sort()
+        staged.sort()
         COMMITS.committing()  # the commit point, inside: a Ctrl-C before it still removes what was staged
     except BaseException:
+        if children is not None:
+            children.abort()
         for _, tmp, _ in staged:
             with contextlib.suppress(OSError):
                 tmp.unlink()
-        for folder in made:  # each folder before the one above it
+        for folder in sorted(made, key=lambda made: len(made.parts), reverse=True):  # each before the one above it
             with contextlib.suppress(OSError):
                 folder.rmdir()
         raise

@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from arbiter_cli.core.errors import BadArgument, BrokenFolder
+from arbiter_cli.store.lock_file import process_alive
 
 if TYPE_CHECKING:
     from arbiter_cli.store.site import Seen
@@ -92,6 +93,14 @@ def _check(key: str, data: bytes) -> bytes:
     name is a miss), and their length."""
     crc = zlib.crc32(data, zlib.crc32(key.encode("ascii", "replace") + b"\n"))
     return b"%08x %d\n" % (crc, len(data))
+
+
+def _writing(name: str) -> bool:
+    """Is the process that writes the temporary entry ``name`` (``.KEY.PID.tmp``, :meth:`SiteCache.put`)
+    still running? A process killed while writing one (``kill -9``, or a publish's child killed with it,
+    :mod:`arbiter_cli.store.page_making`) left it, and the next build's :meth:`SiteCache.finish` removes it."""
+    pid = name[:-len(".tmp")].rpartition(".")[2]
+    return not pid.isdigit() or process_alive(int(pid))
 
 
 class SiteCache:
@@ -179,12 +188,14 @@ class SiteCache:
                 out.write(_MAGIC + _check(key, data))
                 out.write(data)
             os.replace(temporary, target)
-        except (OSError, ValueError):
-            self.writable = False
+        except BaseException as error:  # (Ctrl-C too: no temporary file is left)
             try:
                 temporary.unlink(missing_ok=True)
             except OSError:
                 pass
+            if not isinstance(error, (OSError, ValueError)):
+                raise
+            self.writable = False
 
     def _made(self) -> None:
         """The entry's folder, and the cache folders above it that are missing, made the user's only."""
@@ -201,8 +212,9 @@ class SiteCache:
             return
         try:
             with os.scandir(self.dir) as found:
-                stale = [entry.path for entry in found if entry.name not in self.used and not entry.name.endswith(".tmp")
-                         and not entry.name.startswith(_PUBLISHED)]  # read after the build, by the publish
+                stale = [entry.path for entry in found if entry.name not in self.used and (
+                    not entry.name.endswith(".tmp") and not entry.name.startswith(_PUBLISHED)  # (read by the publish)
+                    or entry.name.endswith(".tmp") and not _writing(entry.name))]
             for path in stale:
                 os.unlink(path)
             os.utime(self.dir)  # used now
