@@ -74,6 +74,14 @@ def _own_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> None:
     os.environ["ARBITER_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _one_process_a_publish() -> None:
+    """A publish makes its pages in this process (``ARBITER_PROCESSES=1``): the tests already run on
+    every core. The tests of pages made by several processes ask for them
+    (``tests/publishing/test_pages_made_apart.py``, the warm cache after changes)."""
+    os.environ["ARBITER_PROCESSES"] = "1"
+
+
 @pytest.fixture
 def arbiter(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Runner:
     monkeypatch.delenv("ARBITER_DIR", raising=False)

@@ -51,6 +51,8 @@ def test_a_publish_with_a_warm_cache_after_changes_is_byte_identical_to_one_with
         name: str, sample, arbiter: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     event = sample(name)
     monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "warm"))
+    monkeypatch.setenv("ARBITER_PROCESSES", "3")  # the warm site's pages made apart, the others in one process
+    monkeypatch.setattr("arbiter_cli.store.page_making._alone", lambda: True)
     _publish(arbiter, event, tmp_path / "warm-site")
     for change in CHANGES[name]:
         done = arbiter("-d", event, *change)
@@ -58,6 +60,7 @@ def test_a_publish_with_a_warm_cache_after_changes_is_byte_identical_to_one_with
         assert "->" in done.err  # the result did change
         _publish(arbiter, event, tmp_path / "warm-site")
     assert any((tmp_path / "warm").rglob("*"))  # the cache was used
+    monkeypatch.setenv("ARBITER_PROCESSES", "1")
     monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "cold"))
     _publish(arbiter, event, tmp_path / "cold-site")
     blocked = tmp_path / "unwritable"

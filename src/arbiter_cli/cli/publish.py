@@ -29,8 +29,7 @@ def publish(
     """Publish the event (or the club) as a static website: plain HTML and CSS, no script, every
     file in OUTDIR. Only the pages whose content changed are rewritten."""
     from arbiter_cli.render.site.sites import SiteOptions
-    from arbiter_cli.store.page_making import processes
-    from arbiter_cli.store.site import write_site
+    from arbiter_cli.store.site import processes, write_site
     from arbiter_cli.store.site_cache import outside
 
     started = time.monotonic()

@@ -55,7 +55,7 @@ from arbiter_cli.store.files import _crash_test_pause, fsync_dir, process_alive
 from arbiter_cli.store.kinds import FolderKind, first_owned, folder_kind, owner_of, resolved
 from arbiter_cli.store.page_making import make_apart, processes
 
-__all__ = ["MANIFEST", "SiteWrite", "write_site", "Page", "SiteFiles", "Published", "Seen"]
+__all__ = ["MANIFEST", "SiteWrite", "write_site", "processes", "Page", "SiteFiles", "Published", "Seen"]
 
 MANIFEST = ".arbiter-site"
 LOCK = ".arbiter-site.lock"
