@@ -207,7 +207,7 @@ def tiebreak_csv(tiebreaks: Sequence[str], headings: Sequence[str] = ()) -> Tieb
 
 
 class TiebreakCsv:
-    """:func:`tiebreak_csv`'s cells: called with a record and a column's key, or :meth:`getter` of one
+    """:func:`tiebreak_csv`'s cells: called with a record and a column's key, or :meth:`text_getter` of one
     column, the same value read without asking which kind of column it is for each record (issue 29: a
     standings page of 1,000 players reads 16,000 cells)."""
 
@@ -224,21 +224,10 @@ class TiebreakCsv:
             return "" if found is None else found
         return csv_plain(record.get(key))
 
-    def getter(self, key: str) -> Callable[[dict[str, Any]], Any]:
-        """The value of the column ``key`` of a record."""
-        if key in self.headings:
-            index = self.headings.index(key)
-            return lambda record: record["_cells"][index]
-        if key in self.tiebreaks:
-            def tiebreak(record: dict[str, Any]) -> Any:
-                found = record["tiebreaks"].get(key)
-                return "" if found is None else found
-            return tiebreak
-        return lambda record: csv_plain(record.get(key))
-
     def text_getter(self, key: str) -> Callable[[dict[str, Any]], str]:
-        """The column ``key`` of a record as the CSV writes it (``csv_text`` of :meth:`getter`'s value:
-        None and "" empty, a whole float as an int), read and written in one call (issue 29)."""
+        """The column ``key`` of a record as the CSV writes it (:func:`csv_text` of the value
+        :meth:`__call__` reads: None and "" empty, a whole float as an int), read and written in one
+        call, without asking which kind of column it is for each record (issue 29)."""
         if key in self.headings:
             index = self.headings.index(key)
             return lambda record: csv_text(record["_cells"][index])

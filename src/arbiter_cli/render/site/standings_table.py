@@ -59,15 +59,11 @@ def standings_table(view: View, name: Callable[[dict[str, Any]], Cell]) -> Table
 
 def csv_of(value: Callable[[dict[str, Any], str], Any], key: str) -> Callable[[dict[str, Any]], str]:
     """A record's value of ``key`` (``value(record, key)``) as the CSV writes it; read by the column's own
-    getter when ``value`` has one (:class:`arbiter_cli.render.views.TiebreakCsv`)."""
+    way of writing it when ``value`` has one (``text_getter``, :class:`arbiter_cli.render.views.TiebreakCsv`)."""
     texts = getattr(value, "text_getter", None)
     if texts is not None:
         written: Callable[[dict[str, Any]], str] = texts(key)
         return written
-    getter = getattr(value, "getter", None)
-    if getter is not None:
-        read: Callable[[dict[str, Any]], Any] = getter(key)
-        return lambda record: csv_text(read(record))
     return lambda record: csv_text(value(record, key))
 
 
