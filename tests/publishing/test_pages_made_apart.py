@@ -41,7 +41,7 @@ def _forks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         return child
 
     monkeypatch.setattr(page_making.os, "fork", counted)
-    monkeypatch.setattr(page_making, "_alone", lambda: True)
+    monkeypatch.setattr(page_making, "alone", lambda: True)
     return made
 
 

@@ -52,7 +52,7 @@ def test_a_publish_with_a_warm_cache_after_changes_is_byte_identical_to_one_with
     event = sample(name)
     monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "warm"))
     monkeypatch.setenv("ARBITER_PROCESSES", "3")  # the warm site's pages made apart, the others in one process
-    monkeypatch.setattr("arbiter_cli.store.page_making._alone", lambda: True)
+    monkeypatch.setattr("arbiter_cli.store.page_making.alone", lambda: True)
     _publish(arbiter, event, tmp_path / "warm-site")
     for change in CHANGES[name]:
         done = arbiter("-d", event, *change)

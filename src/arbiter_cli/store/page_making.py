@@ -34,7 +34,7 @@ from typing import BinaryIO, Protocol
 
 from arbiter_cli.core.errors import BadArgument
 
-__all__ = ["make_apart", "Children", "processes", "PROCESSES_VARIABLE", "MOST", "MOST_ASKED"]
+__all__ = ["make_apart", "Children", "processes", "alone", "PROCESSES_VARIABLE", "MOST", "MOST_ASKED"]
 
 #: The environment variable of how many processes make a publish's pages.
 PROCESSES_VARIABLE = "ARBITER_PROCESSES"
@@ -71,7 +71,7 @@ def processes() -> int:
     return max(1, min(cores, MOST))
 
 
-def _alone() -> bool:
+def alone() -> bool:
     """This process runs no other thread (a fork copies only the calling one)."""
     threading = sys.modules.get("threading")
     return threading is None or threading.active_count() == 1
@@ -96,7 +96,7 @@ def make_apart(pending: Sequence[Page], count: int) -> Children | None:
             loose.append(page)
         else:
             shares.setdefault(page.share, []).append(page)
-    if count < 2 or len(shares) < 2 or not hasattr(os, "fork") or not _alone():
+    if count < 2 or len(shares) < 2 or not hasattr(os, "fork") or not alone():
         return None
     size = max(_CHUNK, -(-len(loose) // (_MOST_PIECES - len(shares))))
     pieces = [shares[share] for share in sorted(shares, reverse=True)]

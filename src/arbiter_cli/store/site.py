@@ -53,6 +53,7 @@ from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.store.commits import COMMITS
 from arbiter_cli.store.files import _crash_test_pause, fsync_dir, process_alive
 from arbiter_cli.store.kinds import FolderKind, first_owned, folder_kind, owner_of, resolved
+from arbiter_cli.store.old_files import OldFiles
 from arbiter_cli.store.page_making import make_apart, processes
 
 __all__ = ["MANIFEST", "SiteWrite", "write_site", "processes", "Page", "SiteFiles", "Published", "Seen"]
@@ -455,11 +456,24 @@ def _apply(outdir: Path, files: Mapping[str, bytes], paths: Mapping[str, Parts],
     seen: dict[str, Seen] = {}
     unchanged, staged = _stage(outdir, files, paths, before, seen, count)  # then the commit point: Ctrl-C waits until the site is whole
     COMMITS.published(str(outdir))
+    old = OldFiles(apart=count > 1)  # the files replaced or removed, freed by another process (issue 29)
+    try:
+        return _commit(outdir, files, previous, source, staged, unchanged, before, seen, records, old)
+    finally:
+        old.release()
+
+
+def _commit(outdir: Path, files: Mapping[str, bytes], previous: list[str],
+            source: str | None, staged: list[tuple[str, Path, Path]], unchanged: list[str], before: dict[str, Seen],
+            seen: dict[str, Seen], records: Published | None, old: OldFiles) -> SiteWrite:
+    """The staged pages renamed into place, the stale ones removed, the manifest written, the folders
+    fsync'ed and what was left recorded (:func:`_apply`, past its commit point)."""
     written, touched = [], set()
     # The manifest first lists every file this publish may leave (the old and the new), so that a
-    # publish killed half-way leaves a folder the next one recognises and cleans up.
+    # publish killed half-way through its renames leaves a folder the next one recognises and cleans up.
     if set(files) - set(previous):
         _write(outdir / MANIFEST, _manifest(set(previous) | set(files), source))
+    old.hold(os.fspath(target) for _, _, target in staged)
     for name, tmp, target in staged:
         os.replace(tmp, target)
         written.append(name)
@@ -472,6 +486,7 @@ def _apply(outdir: Path, files: Mapping[str, bytes], paths: Mapping[str, Parts],
         except ValueError:  # a manifest edited by hand: never remove outside the site
             continue
         with contextlib.suppress(FileNotFoundError):
+            old.hold([os.fspath(target)])
             target.unlink()
             removed.append(name)
             touched.add(target.parent)
