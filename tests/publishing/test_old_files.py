@@ -73,30 +73,22 @@ def _new(path: str) -> str:
     return path + ".new"
 
 
-def test_without_another_process_the_old_files_are_closed_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """With threads running (a fork copies only the calling one), the files are let go of here."""
-    monkeypatch.setattr(page_making, "alone", lambda: False)
-
-    def no_fork() -> int:
-        raise AssertionError("no process may start")
-
-    monkeypatch.setattr(old_files.os, "fork", no_fork)
-    before = _open_descriptors() if os.path.isdir("/proc/self/fd") else set()
-    old = OldFiles(apart=True)
-    old.hold(_files(tmp_path))
-    old.release()
-    if os.path.isdir("/proc/self/fd"):
-        assert _open_descriptors() == before
+def _no_fork() -> int:
+    raise AssertionError("no process may start")
 
 
-def test_a_process_that_cannot_start_leaves_the_old_files_closed_here(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(page_making, "alone", lambda: True)
+def _no_process() -> int:
+    raise BlockingIOError(11, "Resource temporarily unavailable")
 
-    def no_process() -> int:
-        raise BlockingIOError(11, "Resource temporarily unavailable")
 
-    monkeypatch.setattr(old_files.os, "fork", no_process)
+@pytest.mark.parametrize("threads, fork", [(True, _no_fork), (False, _no_process)],
+                         ids=["threads running", "no process to be had"])
+def test_without_another_process_the_old_files_are_closed_here(
+        threads: bool, fork: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With threads running (a fork copies only the calling one), or when no process can start, the
+    files are let go of here."""
+    monkeypatch.setattr(page_making, "alone", lambda: not threads)
+    monkeypatch.setattr(old_files.os, "fork", fork)
     before = _open_descriptors() if os.path.isdir("/proc/self/fd") else set()
     old = OldFiles(apart=True)
     old.hold(_files(tmp_path))
@@ -107,10 +99,7 @@ def test_a_process_that_cannot_start_leaves_the_old_files_closed_here(
 
 def test_one_process_holds_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``ARBITER_PROCESSES=1``: no other process, and nothing held (a rename frees the old file)."""
-    def no_fork() -> int:
-        raise AssertionError("no process may start")
-
-    monkeypatch.setattr(old_files.os, "fork", no_fork)
+    monkeypatch.setattr(old_files.os, "fork", _no_fork)
     old = OldFiles(apart=False)
     old.hold(_files(tmp_path))
     assert old._held == []
