@@ -27,6 +27,8 @@ peak resident memory of the process (``os.wait4``). A command that writes runs o
 the event each time; ``publish`` is timed on its second run, after a first ``publish`` and one
 ``result``. Bulk imports (``player import``, ``team import``) go into a new event each time.
 Start-up is ``arbiter --version`` and ``arbiter pair`` on a 24-player Swiss (benchmark_pairing.py's).
+The first and the last row time a fixed piece of Python work that runs no arbiter code (``machine``):
+the machine's speed at the start and at the end of the run, to compare runs on a shared machine by.
 
 Pairing is benchmark_pairing.py's: rounds --pair-rounds of a generated Swiss for each of
 --pairing-sizes, our engine in a fresh process beside ``python -m gacrux.pairingchecker`` and
@@ -549,6 +551,34 @@ def pairing_rows(args: argparse.Namespace) -> list[Row]:
 # -- the table -------------------------------------------------------------------------------------
 
 
+#: A fixed piece of Python work that runs none of arbiter's code: its time says how fast the machine is at
+#: the moment, so that runs on a shared machine, whose speed changes from hour to hour, can be compared.
+MACHINE_WORK = ("from fractions import Fraction\n"
+                "kept = {}\n"
+                "for i in range(40_000):\n"
+                "    kept[str(i)] = Fraction(i, 7) + i % 3\n"
+                "ordered = sorted(kept.values())\n"
+                "text = ''.join(f'<td>{value}</td>' for value in ordered)\n")
+
+
+def machine_row(runs: int, timeout: float) -> Row:
+    """The machine's speed now: :data:`MACHINE_WORK` in a fresh process, the median of ``runs``."""
+    row = Row("machine", "-", "a fixed piece of Python work, no arbiter code (the machine's speed now)",
+              target="-", met="-")
+    walls = []
+    with tempfile.TemporaryDirectory(prefix="arbiter-bench-machine-") as scratch:
+        for _ in range(max(runs, 3)):
+            done = run_child([sys.executable, "-c", MACHINE_WORK], Path(scratch), timeout)
+            if done.code != 0:
+                row.error, row.met = f"exit {done.code}: {done.stderr.strip()[-300:]}", "error"
+                return row
+            walls.append(done.wall)
+            row.peak_mb = max(row.peak_mb or 0.0, done.peak_mb)
+    row.wall, row.runs = statistics.median(walls), walls
+    say(f"  machine: {row.wall:.2f} s")
+    return row
+
+
 COLUMNS = ("case", "size", "command", "wall s", "peak MB", "target", "met", "gacrux s", "bbp s", "ratio",
            "identical")
 
@@ -556,7 +586,7 @@ COLUMNS = ("case", "size", "command", "wall s", "peak MB", "target", "met", "gac
 def table(rows: list[Row]) -> str:
     lines = ["| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
     for r in rows:
-        command = r.command if r.case == "pairing" else f"`{r.command}`" + (f" {r.note}" if r.note else "")
+        command = r.command if r.case in ("pairing", "machine") else f"`{r.command}`" + (f" {r.note}" if r.note else "")
         cells = (r.case, r.size, command,
                  "" if r.wall is None else f"{r.wall:.2f}", "" if r.peak_mb is None else f"{r.peak_mb:.0f}",
                  r.target, r.met, r.gacrux, r.bbp, r.ratio, r.identical)
@@ -616,6 +646,7 @@ def main() -> int:
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="arbiter-bench-") as scratch:
         timer = Timer(Path(scratch), args.runs, args.timeout)
+        rows.append(machine_row(args.runs, args.timeout))
         if "swiss" in args.only:
             made, notes = cached(args.cache, f"swiss-{players}p-11r-seed{seed}", args.rebuild,
                                  lambda f: make_swiss(f, players, 11, seed))
@@ -674,6 +705,7 @@ def main() -> int:
     for row in rows:
         if row.error:
             say(f"{row.case}, {row.command}: {row.error}")
+    rows.append(machine_row(args.runs, args.timeout))  # again: the speed may have changed during the run
     print(table(rows))
     if args.json is not None:
         figures = {"date": time.strftime("%Y-%m-%d %H:%M:%S"), "python": sys.version.split()[0],
