@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arbiter_cli.ratings.elo import expected_score, k_factor, performance_rating, rating_change
 from arbiter_cli.ratings.ledger import RatedEvent, RatedGame, RatingState, rate_tournament, replay
+from arbiter_cli.store.tournament import TournamentFolder
 
 from conftest import Runner, snapshot
 
@@ -549,3 +555,43 @@ def test_a_finalised_club_tournament_s_time_control_and_last_day_are_fixed(arbit
     assert arbiter("-d", event, "settings", "set", "name", "Spring Rapid").code == 0
     alone = sample("swiss-open-finished-prizes")
     assert arbiter("-d", alone, "settings", "set", "time_control", "90+30 (corrected)").code == 0
+
+
+def test_a_clubs_verify_reads_each_tournament_once(arbiter: Runner, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29: the club's verify read every tournament twice, for its checks and for the ratings."""
+    club = _club(arbiter, tmp_path)
+    for name in ("t1", "t2"):
+        _tournament(arbiter, club, name, {1: ["1-0", "1/2"], 2: ["0-1", "1-0"], 3: ["1-0", "0-1"]})
+    read: list[str] = []
+    load = TournamentFolder.load
+
+    def counted(self: TournamentFolder, *args: Any, **kwargs: Any) -> Any:
+        read.append(self.path.name)
+        return load(self, *args, **kwargs)
+
+    monkeypatch.setattr(TournamentFolder, "load", counted)
+    done = arbiter("-d", club, "verify")
+    assert done.code == 0 and "the folder is sound: 4 members, 2 tournaments" in done.err, done.err
+    assert sorted(read) == ["t1", "t2"]
+
+
+def test_a_clubs_verify_lists_a_broken_tournaments_problems(arbiter: Runner, tmp_path: Path) -> None:
+    """A tournament of the club that reads but is not sound: the club's verify lists its problems, as the
+    tournament's own verify does (it stopped at the first, and said to run verify)."""
+    club = _club(arbiter, tmp_path)
+    folder = _tournament(arbiter, club, "t1", {1: ["1-0", "1/2"], 2: ["0-1", "1-0"]}, finalise=False)
+    players = folder / "players.csv"
+    rows = list(csv.DictReader(io.StringIO(players.read_text(encoding="utf-8"))))
+    rows[0]["entered_round"] = "2"  # player 1, who plays round 1
+    out = io.StringIO()
+    writer = csv.DictWriter(out, list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    players.write_text(out.getvalue(), encoding="utf-8")
+    own = arbiter("-d", folder, "verify")
+    done = arbiter("-d", club, "verify")
+    assert own.code == done.code != 0, (own.err, done.err)
+    assert "entered in round 2 but plays" in own.out + own.err
+    assert "tournaments/t1/rounds/01.csv" in done.out + done.err and "entered in round 2 but plays" in done.out + done.err
+    assert "'arbiter verify' lists the problems" not in done.err

@@ -18,7 +18,9 @@ from arbiter_cli.render.output import Format
 
 if TYPE_CHECKING:
     from arbiter_cli.render.site.sites import SiteOptions
+    from arbiter_cli.core.model import Tournament
     from arbiter_cli.ratings.club import Club
+    from arbiter_cli.ratings.ledger import RatedEvent
     from arbiter_cli.store.club import ClubFolder
 
 __all__ = ["ClubEvent"]
@@ -108,16 +110,17 @@ class ClubEvent(Event):
             folder.save(club, after, self.caller.command, changes)
         self.caller.say(f"removed member {member.id} ({member.name}); {len(after.members)} in the club")
 
-    def _warn_if_behind(self, path: Path, club: Club) -> None:
+    def _warn_if_behind(self, path: Path, club: Club, rated: list[RatedEvent] | None = None) -> None:
         """Warn when ``ratings.csv`` is not as the finalised tournaments give it: one finalised or corrected
         while the club could not be read, or a command stopped between the two folders (the trial of
         issue 29: ``ratings`` showed such ratings without a word). A warning, not a fault: the files
-        are whole, and one command brings the ratings up to date."""
+        are whole, and one command brings the ratings up to date. ``rated``: the club's finalised
+        tournaments as already read (:func:`arbiter_cli.store.club.rated_events`: read here)."""
         from arbiter_cli.core.words import count
         from arbiter_cli.lifecycle.club_ratings import recompute
         from arbiter_cli.store.club import RATINGS_FILE, rated_events
 
-        if behind := recompute(club, rated_events(path)).differences:
+        if behind := recompute(club, rated_events(path) if rated is None else rated).differences:
             self.caller.say(f"warning: {RATINGS_FILE}: {count(len(behind), 'stored line')} not as the finalised "
                             "tournaments give them (one finalised or corrected while the club could not be read, or "
                             "a command stopped between the two folders); 'arbiter ratings recompute' rebuilds them")
@@ -204,19 +207,25 @@ class ClubEvent(Event):
         from arbiter_cli.events.base import in_stage
         from arbiter_cli.events.checks import Checked, report
         from arbiter_cli.events.individual import IndividualEvent
-        from arbiter_cli.store.club import TOURNAMENTS_DIR, club_tournament_paths
+        from arbiter_cli.lifecycle.integrity import BROKEN
+        from arbiter_cli.store.club import TOURNAMENTS_DIR, club_tournament_paths, finalised_at, rated_in_order
 
         with self.club(exclusive=False) as (folder, club):
             edits = folder.hand_edits()
-            self._warn_if_behind(folder.path, club)
         changed = None if edits is None else [(name, edits[1]) for name in edits[0]]
         tournaments = club_tournament_paths(self.path)
         counted = f"{count(len(club.members), 'member')}, {count(len(tournaments), 'tournament')}"
         checked = [Checked(club.settings.name, len(club.members), 0, access_problems(self.path), changed, counted)]
+        read: list[tuple[str, Tournament, str]] = []  # each tournament read once (issue 29), for the ratings too
         for path in tournaments:
             prefix = f"{TOURNAMENTS_DIR}/{path.name}/"
             with in_stage(prefix):
-                checked.append(IndividualEvent(path, self.caller).check().placed(prefix))
+                checked.append(IndividualEvent(path, self.caller).check(
+                    lambda store, tournament: read.append((store.path.name, tournament, finalised_at(store, tournament)))
+                ).placed(prefix))
+        if not any(problem.severity == BROKEN for one in checked for problem in one.found):
+            # (a broken tournament's problems are listed; the ratings are not read from it)
+            self._warn_if_behind(self.path, club, rated_in_order(read))
         report(self.caller, checked)
 
     def log(self, round_number: int | None, board: int | None, player: int | None, since: str | None) -> None:

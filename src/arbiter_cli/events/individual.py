@@ -6,7 +6,7 @@ calls one act of :mod:`arbiter_cli.lifecycle`, saves, and shows what happened th
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -521,8 +521,9 @@ class IndividualEvent(Registration):
         self.write_trf(exported.text, exported.warnings, version, output,
                           f"{count(len(tournament.players), 'player')}, {count(tournament.last_round, 'round')}")
 
-    def check(self) -> Checked:
-        """This folder's problems and hand edits (``arbiter verify``)."""
+    def check(self, read: Callable[[TournamentFolder, Tournament], object] | None = None) -> Checked:
+        """This folder's problems and hand edits (``arbiter verify``). ``read(folder, tournament)`` is
+        given the tournament as read, under the folder's lock (a club's verify: its ratings read it too)."""
         from arbiter_cli.lifecycle.integrity import problems
 
         folder = self.folder()
@@ -531,6 +532,8 @@ class IndividualEvent(Registration):
             # a group's stage is paired whole (C.05 tables): its rounds wait for results side by side
             found = problems(tournament, folder.player_lines, at_once=bool(self.group_stage))
             edits = folder.hand_edits()
+            if read is not None:
+                read(folder, tournament)
         found += self.inputs_checked()
         if not any(problem.severity == BROKEN for problem in found):
             found += self.final_checked(tournament)

@@ -17,7 +17,7 @@ initial ratings and the finalised tournaments (see :func:`rated_events`).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
 import tomli_w
@@ -42,6 +42,7 @@ from arbiter_cli.store.tables import Line, Table
 from arbiter_cli.store.tournament import JOURNAL, TournamentFolder, read_toml
 
 __all__ = ["CLUB_FILE", "MEMBERS_FILE", "RATINGS_FILE", "TOURNAMENTS_DIR", "CLUB_LAYOUT", "ClubFolder", "club_of", "club_folder_of", "club_tournaments", "club_tournament_paths", "rated_events",
+           "rated_in_order", "finalised_at",
            "registrations",
            "update_club_ratings", "club_fault", "show_club_ratings", "rated_by_club", "load_club"]
 
@@ -205,16 +206,28 @@ def club_tournaments(club_path: Path) -> Iterator[tuple[TournamentFolder, Tourna
         try:
             with store.lock(exclusive=False):
                 tournament = store.load()
-                finalised_at = _finalised_at(store) if tournament.settings.status is Status.FINALISED else ""
+                when = finalised_at(store, tournament)
         except DomainError as error:  # name the tournament: the club's command did not
             raise error.at(source=f"{TOURNAMENTS_DIR}/{folder.name}/{error.source or ''}".rstrip("/")) from None
-        yield store, tournament, finalised_at
+        yield store, tournament, when
 
 
 def rated_events(club_path: Path) -> list[RatedEvent]:
     """The club's finalised tournaments, in the order they were finalised, as the ledger needs them."""
-    found = [(finalised_at, store.path.name, tournament) for store, tournament, finalised_at
-             in club_tournaments(club_path) if tournament.settings.status is Status.FINALISED]
+    return rated_in_order((store.path.name, tournament, finalised_at) for store, tournament, finalised_at
+                          in club_tournaments(club_path))
+
+
+def finalised_at(store: TournamentFolder, tournament: Tournament) -> str:
+    """When ``tournament`` (read from ``store``, under its lock) was finalised ("" if it is not)."""
+    return _finalised_at(store) if tournament.settings.status is Status.FINALISED else ""
+
+
+def rated_in_order(tournaments: Iterable[tuple[str, Tournament, str]]) -> list[RatedEvent]:
+    """The finalised ones of ``tournaments`` (each its folder's name, the tournament and when it was
+    finalised), in the order they were finalised, as the ledger needs them."""
+    found = [(when, name, tournament) for name, tournament, when in tournaments
+             if tournament.settings.status is Status.FINALISED]
     found.sort(key=lambda item: (item[0], item[1]))
     return [event_of(name, tournament) for _, name, tournament in found]
 
