@@ -650,3 +650,21 @@ def test_group_site_publishes_a_knockout_final_as_a_knockout(arbiter, sample):
         if path.endswith(".html"):
             page = Page(data.decode())
             assert all(resolve(path, link) in files for link in [*page.links, *page.sources]), path
+
+
+@pytest.mark.parametrize("outdir", ["a-file", "a-file/site", "documents", "another-site"])
+def test_a_refused_publish_changes_nothing_the_cache_neither(outdir: str, arbiter, sample, tmp_path, monkeypatch):
+    """OUTDIR a file, under a file, a folder publish did not make, or another event's site: refused
+    before the site is built, so that not even the cache changes (trial of issue 29)."""
+    event, other = sample("swiss32-in-progress"), sample("double-rr6-ready")
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "cache"))
+    (tmp_path / "a-file").write_text("not a folder")
+    (tmp_path / "documents").mkdir()
+    (tmp_path / "documents" / "letter.txt").write_text("keep me")
+    assert arbiter("-d", other, "publish", tmp_path / "another-site").code == 0
+    assert arbiter("-d", event, "publish", tmp_path / "its-site").code == 0
+    assert arbiter("-d", event, "result", "1", "3", "1/2-1/2", "--correct").code == 0
+    before = snapshot(tmp_path)
+    refused = arbiter("-d", event, "publish", tmp_path / outdir)
+    assert refused.code == 2 and len(refused.err.splitlines()) == 1, refused.err
+    assert snapshot(tmp_path) == before  # the sites, the events and the cache

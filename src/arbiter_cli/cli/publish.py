@@ -29,12 +29,14 @@ def publish(
     """Publish the event (or the club) as a static website: plain HTML and CSS, no script, every
     file in OUTDIR. Only the pages whose content changed are rewritten."""
     from arbiter_cli.render.site.sites import SiteOptions
-    from arbiter_cli.store.site import processes, write_site
+    from arbiter_cli.store.site import check_outdir, processes, write_site
     from arbiter_cli.store.site_cache import outside
 
     started = time.monotonic()
     outside(outdir, "the site's folder")  # before the build writes to the cache
     count = processes()  # ARBITER_PROCESSES: refused before anything is made
+    source = str(STATE.directory.resolve())
+    check_outdir(outdir, source, replace=replace)  # a file, a folder we did not make, another's site: the same
     # The cyclic garbage collector is paused while the site is built and written (issue 29): a
     # 1,000-player site makes millions of objects (cells, rows, standings) and next to no cycles, and
     # the collections this made cost a twentieth of a publish. Memory is freed as ever by reference
@@ -46,7 +48,7 @@ def publish(
     gc.disable()
     try:
         files = event().site(SiteOptions(refresh=refresh, personal=personal_data))
-        done = write_site(outdir, files, str(STATE.directory.resolve()), replace=replace, count=count)
+        done = write_site(outdir, files, source, replace=replace, count=count)
     finally:
         if collecting:
             gc.freeze()

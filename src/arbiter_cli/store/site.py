@@ -43,6 +43,7 @@ from __future__ import annotations
 import hashlib
 
 import contextlib
+import errno
 import fcntl
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -56,7 +57,7 @@ from arbiter_cli.store.kinds import FolderKind, first_owned, folder_kind, owner_
 from arbiter_cli.store.old_files import OldFiles
 from arbiter_cli.store.page_making import make_apart, processes
 
-__all__ = ["MANIFEST", "SiteWrite", "write_site", "processes", "Page", "SiteFiles", "Published", "Seen"]
+__all__ = ["MANIFEST", "SiteWrite", "write_site", "check_outdir", "processes", "Page", "SiteFiles", "Published", "Seen"]
 
 MANIFEST = ".arbiter-site"
 LOCK = ".arbiter-site.lock"
@@ -328,28 +329,62 @@ def write_site(outdir: Path, files: Mapping[str, bytes], source: str | None = No
     paths = {path: _parts(path) for path in files}
     places = _Places(outdir)
     _refuse_an_owned_place(outdir, paths.values(), places)
-    if outdir.exists() and not outdir.is_dir():
-        raise BadArgument(f"{outdir} is a file, not a folder", field="OUTDIR")
-    try:
+    with _writing_to(outdir):
+        _refuse_the_folder(outdir)
         outdir.mkdir(parents=True, exist_ok=True)
         previous = _previous(outdir)
-        if previous is None and any(p.name != LOCK for p in outdir.iterdir()):
-            raise BadArgument(f"{outdir} is not empty and was not made by 'arbiter publish' (no {MANIFEST}); "
-                              "give a new or empty folder", field="OUTDIR")
         _refuse_a_way_out(outdir, [*paths.values(), *_stale(previous or [], paths)], places)
         with _locked(outdir):
-            other = _source(outdir)
-            if source is not None and other is not None and other not in (source, source_fingerprint(source)) \
-                    and not replace:
-                raise BadArgument(f"{outdir} holds the site of another folder (or of this one before it was moved or "
-                                  f"renamed), not of {source}; give another folder, or --replace to replace that "
-                                  "site with this one", field="OUTDIR")
+            _refuse_another_source(outdir, source, replace)
             return _apply(outdir, files, paths, _previous(outdir) or [], source, count)
+
+
+def check_outdir(outdir: Path, source: str | None = None, *, replace: bool = False) -> None:
+    """The refusals of :func:`write_site` that need no page, before a site is built (``arbiter
+    publish``: a refused publish changes nothing, the cache's entries neither; trial of issue 29):
+    OUTDIR an event's folder or in one, a file or under one, a folder we did not make, the site of another
+    source. ``write_site``
+    checks them again, holding the site's lock."""
+    _refuse_an_owned_place(outdir, (), _Places(outdir))  # an event's folder, or one it owns
+    with _writing_to(outdir):
+        _refuse_the_folder(outdir)
+        if outdir.is_dir():
+            _refuse_another_source(outdir, source, replace)
+
+
+@contextlib.contextmanager
+def _writing_to(outdir: Path) -> Iterator[None]:
+    """An error of the system while writing the site to ``outdir``: one line, saying whether the site
+    is as it was or part-updated (past the commit point)."""
+    try:
+        yield
     except OSError as error:
         partly = str(outdir) in COMMITS.sites  # past the commit point: some pages are in place, others not
         raise BadArgument(f"cannot write the site to {outdir}: {error.strerror or error}"
                           + ("; the site is part-updated: 'arbiter publish' again completes it" if partly else
                              "; the site is as it was"), field="OUTDIR") from None
+
+
+def _refuse_the_folder(outdir: Path) -> None:
+    """OUTDIR a file, under a file, or a folder with files that holds no manifest (not a site we made)."""
+    if outdir.exists() and not outdir.is_dir():
+        raise BadArgument(f"{outdir} is a file, not a folder", field="OUTDIR")
+    above = next((folder for folder in outdir.absolute().parents if folder.exists()), None)
+    if not outdir.exists() and above is not None and not above.is_dir():  # (as mkdir would say it)
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(above))
+    if outdir.is_dir() and _previous(outdir) is None and any(p.name != LOCK for p in outdir.iterdir()):
+        raise BadArgument(f"{outdir} is not empty and was not made by 'arbiter publish' (no {MANIFEST}); "
+                          "give a new or empty folder", field="OUTDIR")
+
+
+def _refuse_another_source(outdir: Path, source: str | None, replace: bool) -> None:
+    """A site of another folder in OUTDIR, unless ``replace``."""
+    other = _source(outdir)
+    if source is not None and other is not None and other not in (source, source_fingerprint(source)) \
+            and not replace:
+        raise BadArgument(f"{outdir} holds the site of another folder (or of this one before it was moved or "
+                          f"renamed), not of {source}; give another folder, or --replace to replace that "
+                          "site with this one", field="OUTDIR")
 
 
 def _stale(previous: Iterable[str], paths: Mapping[str, Parts]) -> list[Parts]:
