@@ -342,9 +342,8 @@ def write_site(outdir: Path, files: Mapping[str, bytes], source: str | None = No
 def check_outdir(outdir: Path, source: str | None = None, *, replace: bool = False) -> None:
     """The refusals of :func:`write_site` that need no page, before a site is built (``arbiter
     publish``: a refused publish changes nothing, the cache's entries neither; trial of issue 29):
-    OUTDIR an event's folder or in one, a file or under one, a folder we did not make, the site of another
-    source. ``write_site``
-    checks them again, holding the site's lock."""
+    OUTDIR an event's folder or in one, a file or under one, a folder we did not make, the site of
+    another source. ``write_site`` checks them again, holding the site's lock."""
     _refuse_an_owned_place(outdir, (), _Places(outdir))  # an event's folder, or one it owns
     with _writing_to(outdir):
         _refuse_the_folder(outdir)
