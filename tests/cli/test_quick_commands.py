@@ -16,14 +16,17 @@ from typing import Any
 import pytest
 
 from arbiter_cli.cli import app
-from arbiter_cli.cli.app import COMMANDS, QUICK, build
+from arbiter_cli.cli.app import COMMANDS, GROUPS, QUICK, QUICK_IN_GROUPS, build
 from conftest import Outcome, Runner, snapshot
 
 
-@pytest.mark.parametrize("name", sorted(QUICK))
-def test_typer_calls_a_quick_command_with_its_defaults(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """What the quick way passes (the function's defaults) is what Typer passes for ``arbiter NAME``."""
-    command = next(c for c in COMMANDS if c.name == name)
+@pytest.mark.parametrize("words", sorted([(name,) for name in QUICK] + list(QUICK_IN_GROUPS)), ids=" ".join)
+def test_typer_calls_a_quick_command_with_its_defaults(words: tuple[str, ...], monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the quick way passes (the function's defaults) is what Typer passes for ``arbiter NAME``
+    (``arbiter GROUP NAME``)."""
+    *group, name = words
+    found = [g for g in GROUPS if g.name == group[0]] if group else []
+    command = next(c for c in (found[0].commands if found else COMMANDS) if c.name == name)
     module, _, function = command.function.partition(".")
     original = getattr(__import__(f"arbiter_cli.cli.{module}", fromlist=["_"]), function)
     seen: dict[str, Any] = {}
@@ -33,7 +36,10 @@ def test_typer_calls_a_quick_command_with_its_defaults(name: str, monkeypatch: p
         seen.update(kwargs)
 
     monkeypatch.setattr(f"arbiter_cli.cli.{module}.{function}", recorder)
-    build([command], [])(args=[name], prog_name="arbiter", standalone_mode=False)
+    if found:
+        build([], [found[0]._replace(commands=(command,))])(args=list(words), prog_name="arbiter", standalone_mode=False)
+    else:
+        build([command], [])(args=[name], prog_name="arbiter", standalone_mode=False)
     defaults = {p.name: p.default for p in inspect.signature(original).parameters.values()}
     assert seen == defaults
     assert [type(v) for v in seen.values()] == [type(v) for v in defaults.values()]
@@ -66,10 +72,10 @@ def _both_ways(arbiter: Runner, monkeypatch: pytest.MonkeyPatch, folder: Path, *
     ["pair"], ["-d", "FOLDER", "pair"], ["--dir", "FOLDER", "pair"], ["--dir=FOLDER", "pair"],
     ["--by", "Ana", "pair"], ["--by=Ana", "-d", "FOLDER", "pair"], ["-d", "FOLDER/nowhere", "pair"],
     ["--by", "a\tb", "pair"], ["standings"], ["-d", "FOLDER", "standings"], ["pairings"], ["crosstable"],
-    ["verify"], ["log"],
+    ["verify"], ["log"], ["prizes"], ["team", "card"], ["-d", "FOLDER", "team", "boards"],
 ])
 @pytest.mark.parametrize("event", ["double-rr6-ready", "swiss32-in-progress", "rr10-finished", "team-swiss20-in-progress",
-                                   "groups16-in-progress", "knockout24-in-progress"])
+                                   "groups16-in-progress", "knockout24-in-progress", "swiss-open-finished-prizes"])
 def test_a_quick_command_does_what_it_did_through_typer(args: list[str], event: str, arbiter: Runner, sample,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     quick, typer = _both_ways(arbiter, monkeypatch, sample(event), *args)
@@ -95,14 +101,18 @@ def test_anything_more_on_the_command_line_is_typers(args: list[str]) -> None:
     assert app._quick(args) is None
 
 
-def test_a_quick_command_starts_without_typer(sample) -> None:
-    folder = sample("swiss32-in-progress")
-    code = ("import sys\nfrom arbiter_cli.cli.app import main\ntry:\n    main(['standings'])\nexcept SystemExit:\n"
+@pytest.mark.parametrize("event, args, shown", [
+    ("swiss32-in-progress", ["standings"], "Rank"), ("swiss-open-finished-prizes", ["prizes"], "prize"),
+    ("team-swiss20-in-progress", ["team", "card"], "team card of"),
+    ("team-swiss20-in-progress", ["team", "boards"], "board prizes")])
+def test_a_quick_command_starts_without_typer(event: str, args: list[str], shown: str, sample) -> None:
+    folder = sample(event)
+    code = (f"import sys\nfrom arbiter_cli.cli.app import main\ntry:\n    main({args!r})\nexcept SystemExit:\n"
             "    pass\nsys.stderr.write(str(sorted(m for m in sys.modules if m.startswith(('typer', 'click')))))\n")
     environment = {k: v for k, v in os.environ.items() if k not in ("ARBITER_DIR", "ARBITER_USER")}
     done = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True,
                           env={**environment, "NO_COLOR": "1"})
-    assert done.stderr.endswith("[]") and "Rank" in done.stdout
+    assert done.stderr.endswith("[]") and shown in done.stdout, (done.stderr, done.stdout[:300])
 
 
 #: What pairing an individual event never needs: another kind's settings (a group stage's, a knockout's), the

@@ -27,7 +27,7 @@ from arbiter_cli.core.text import printable
 if TYPE_CHECKING:
     import typer
 
-__all__ = ["COMMANDS", "GROUPS", "QUICK", "QUICK_WITH_PATH", "build", "main", "exit_code", "interrupted"]
+__all__ = ["COMMANDS", "GROUPS", "QUICK", "QUICK_IN_GROUPS", "QUICK_WITH_PATH", "build", "main", "exit_code", "interrupted"]
 
 
 class Command(NamedTuple):
@@ -232,7 +232,9 @@ def exit_code(error: DomainError) -> int:
 #: calls it then, with its defaults (tests/cli/test_quick_commands.py checks that Typer passes those),
 #: after :func:`_options`. A venue laptop runs them all day, and Typer was about a tenth of their start
 #: (issue 29). Anything else on the command line goes through Typer, whose messages it keeps.
-QUICK: frozenset[str] = frozenset({"pair", "pairings", "standings", "crosstable", "verify", "log"})
+QUICK: frozenset[str] = frozenset({"pair", "pairings", "standings", "crosstable", "verify", "log", "prizes"})
+#: The commands of a group run without Typer, as :data:`QUICK`'s (``arbiter team card``: every team's card).
+QUICK_IN_GROUPS: frozenset[tuple[str, str]] = frozenset({("team", "card"), ("team", "boards")})
 #: The commands run without Typer, as :data:`QUICK`'s, when one word follows their name and nothing else:
 #: their argument, a path (``arbiter publish SITE``; its function's first parameter), which does not
 #: start with ``-`` and which Typer would take (:func:`path_as_typer_reads`).
@@ -240,14 +242,17 @@ QUICK_WITH_PATH: frozenset[str] = frozenset({"publish"})
 
 
 def _quick(argv: list[str]) -> Callable[[], object] | None:
-    """The command of ``argv`` that runs without Typer (:data:`QUICK`, :data:`QUICK_WITH_PATH`), with the
+    """The command of ``argv`` that runs without Typer (:data:`QUICK`, :data:`QUICK_IN_GROUPS`, :data:`QUICK_WITH_PATH`), with the
     global options given, or None: Typer's then. An option repeated, a value that is empty or looks like an
     option, a path Typer would refuse, or shell completion asked for (``_ARBITER_COMPLETE``) is Typer's."""
     if not argv or os.environ.get("_ARBITER_COMPLETE"):
         return None
     argument: Path | None = None
+    group = ""
     if argv[-1] in QUICK:
         command_name, words = argv[-1], argv[:-1]
+    elif len(argv) >= 2 and (argv[-2], argv[-1]) in QUICK_IN_GROUPS:
+        group, command_name, words = argv[-2], argv[-1], argv[:-2]
     elif len(argv) >= 2 and argv[-2] in QUICK_WITH_PATH and argv[-1] and not argv[-1].startswith("-"):
         command_name, words = argv[-2], argv[:-2]
         argument = path_as_typer_reads(Path(argv[-1]))
@@ -275,7 +280,8 @@ def _quick(argv: list[str]) -> Callable[[], object] | None:
     directory = None if folder is None else path_as_typer_reads(Path(folder))
     if folder is not None and directory is None:
         return None
-    run = next(command for command in COMMANDS if command.name == command_name).run
+    commands = next(g.commands for g in GROUPS if g.name == group) if group else COMMANDS
+    run = next(command for command in commands if command.name == command_name).run
 
     def quick() -> object:
         _options(directory, by, False)

@@ -4,8 +4,8 @@ and ``lineup``. The team side of ``new``, ``pair``, ``pairings``, ``result``, ``
 
 from typing import Annotated, Optional
 
-import typer
 
+from arbiter_cli.cli.params import Argument, Option
 from arbiter_cli.cli.common import FormatOption, HtmlOption, PrintOption, arguments, event
 from arbiter_cli.cli.common import check_page
 from arbiter_cli.render.output import Format
@@ -13,12 +13,12 @@ from arbiter_cli.render.output import Format
 __all__ = ["team_add", "team_import", "team_list", "team_remove", "team_roster", "team_withdraw", "team_bye",
            "team_card", "team_boards", "lineup"]
 
-TeamArgument = Annotated[str, typer.Argument(metavar="TEAM", help="The team: its number, name or short code.")]
+TeamArgument = Annotated[str, Argument(metavar="TEAM", help="The team: its number, name or short code.")]
 
 
 def team_add(
-    name: Annotated[str, typer.Argument(metavar="NAME", help="The team's name.")],
-    short: Annotated[str, typer.Option("--short", metavar="CODE", help="A short code, e.g. the club's.")] = "",
+    name: Annotated[str, Argument(metavar="NAME", help="The team's name.")],
+    short: Annotated[str, Option("--short", metavar="CODE", help="A short code, e.g. the club's.")] = "",
 ) -> None:
     """Register a team (a team event)."""
     with arguments(name="NAME", short="--short"):
@@ -26,7 +26,7 @@ def team_add(
 
 
 def team_import(
-    source: Annotated[str, typer.Argument(metavar="FILE|-", help=(
+    source: Annotated[str, Argument(metavar="FILE|-", help=(
         "A CSV with the column 'team' (its name) and optionally 'short'; a row with 'name' (and 'rating', "
         "'fide_id', 'federation', 'title', 'national_rating') adds that player to the team's roster, in row order; a row's blank "
         "cells come from the loaded rating list by its 'fide_id' (arbiter lists load)."))],
@@ -48,11 +48,11 @@ def team_remove(team: TeamArgument) -> None:
 
 def team_roster(
     team: TeamArgument,
-    action: Annotated[str, typer.Argument(metavar="ACTION", help="show (the default), add or remove.")] = "show",
-    players: Annotated[Optional[list[str]], typer.Argument(metavar="PLAYER...", help=(
+    action: Annotated[str, Argument(metavar="ACTION", help="show (the default), add or remove.")] = "show",
+    players: Annotated[Optional[list[str]], Argument(metavar="PLAYER...", help=(
         "add: players as NAME/RATING/FIDE_ID/FEDERATION/NATIONAL_RATING (fields after the name may be left "
         "out), in roster order; remove: a start number or name."))] = None,
-    at: Annotated[Optional[int], typer.Option("--at", metavar="N", show_default=False, help=(
+    at: Annotated[Optional[int], Option("--at", metavar="N", show_default=False, help=(
         "add: the place of the first player added, 1 the top (default: the end); before round 1 is "
         "paired, as start numbers are fixed from then on."))] = None,
     fmt: FormatOption = Format.table,
@@ -64,7 +64,7 @@ def team_roster(
 
 def team_withdraw(
     team: TeamArgument,
-    after_round: Annotated[Optional[int], typer.Option("--after-round", help="Its last round (default: the last "
+    after_round: Annotated[Optional[int], Option("--after-round", help="Its last round (default: the last "
                                                        "paired round).")] = None,
 ) -> None:
     """Withdraw a team: its later matches are forfeited (a round robin's half rule then applies)."""
@@ -74,10 +74,10 @@ def team_withdraw(
 
 def team_bye(
     team: TeamArgument,
-    round_number: Annotated[int, typer.Argument(metavar="ROUND", help="A round not yet paired.")],
-    zero: Annotated[bool, typer.Option("--zero", help="A zero-point bye (default: a half-point bye, a drawn "
+    round_number: Annotated[int, Argument(metavar="ROUND", help="A round not yet paired.")],
+    zero: Annotated[bool, Option("--zero", help="A zero-point bye (default: a half-point bye, a drawn "
                                        "match).")] = False,
-    cancel: Annotated[bool, typer.Option("--cancel", help="Cancel the team's requested bye.")] = False,
+    cancel: Annotated[bool, Option("--cancel", help="Cancel the team's requested bye.")] = False,
 ) -> None:
     """A team Swiss: the team asks not to be paired in a round (a half-point bye, or --zero)."""
     with arguments(TEAM="TEAM", round_number="ROUND"):
@@ -85,7 +85,7 @@ def team_bye(
 
 
 def team_card(
-    team: Annotated[Optional[str], typer.Argument(metavar="TEAM", show_default=False, help=(
+    team: Annotated[Optional[str], Argument(metavar="TEAM", show_default=False, help=(
         "The team: its number, name or short code (default: every team, a page each)."))] = None,
     fmt: FormatOption = Format.table,
     print_: PrintOption = False,
@@ -113,9 +113,9 @@ def team_boards(fmt: FormatOption = Format.table, print_: PrintOption = False, h
 
 
 def lineup(
-    round_number: Annotated[int, typer.Argument(metavar="ROUND")],
+    round_number: Annotated[int, Argument(metavar="ROUND")],
     team: TeamArgument,
-    players: Annotated[list[str], typer.Argument(metavar="PLAYER...", help=(
+    players: Annotated[list[str], Argument(metavar="PLAYER...", help=(
         "The players, board 1 first, by start number or name; name fewer to leave the lowest boards empty."))],
 ) -> None:
     """Set a team's line-up for a round (before its results are entered)."""
