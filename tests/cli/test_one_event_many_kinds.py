@@ -186,8 +186,9 @@ def test_a_club_verifies_its_own_files_and_each_of_its_tournaments(arbiter: Runn
     assert arbiter("-d", club, "log", "--round", "1").code == 2
     players = club / "tournaments" / "2026-spring-rapid" / "players.csv"
     players.write_text(players.read_text(encoding="utf-8") + "x,y\n", encoding="utf-8")
-    broken = arbiter("-d", club, "verify")
-    assert broken.code == 3 and "tournaments/2026-spring-rapid/players.csv, line" in broken.err, broken.err
+    broken = arbiter("-d", club, "verify")  # a tournament that does not read is one problem of the list
+    assert broken.code == 3 and "tournaments/2026-spring-rapid/players.csv, line 8" in broken.out, broken.err
+    assert "1 problem found" in broken.err
 
 
 def test_a_club_tournament_is_made_with_new_club_not_imported(arbiter: Runner, sample, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -210,3 +211,20 @@ def test_a_club_command_on_an_event_outside_any_club_is_the_one_refusal(arbiter:
 def test_a_stage_s_refusal_does_not_send_the_arbiter_to_a_group_event(arbiter: Runner, sample) -> None:  # type: ignore[no-untyped-def]
     done = arbiter("-d", sample("groups16-in-progress"), "bracket", "--group", "A")
     assert done.code == 4 and done.err.strip().endswith("'arbiter bracket' is for knockouts"), done.err
+
+
+@pytest.mark.parametrize("args", [["team", "card"], ["team", "boards"], ["team", "list"], ["bracket"]])
+@pytest.mark.parametrize("place", ["missing", "empty"])
+def test_an_operation_of_another_kind_on_a_folder_of_no_event_says_there_is_none(
+        args: list[str], place: str, arbiter: Runner, tmp_path: Path) -> None:
+    """A folder with no event opens as an individual event's; an operation that kind lacks said the
+    folder held a Swiss (trial41). It says what every command reading it says: there is no event."""
+    folder = tmp_path / place
+    if place == "empty":
+        folder.mkdir()
+    before = snapshot(tmp_path)
+    done = arbiter("-d", folder, *args)
+    assert done.code == 3, done.err
+    assert ("no tournament folder at" if place == "missing" else "is not a tournament folder") in done.err
+    assert "holds" not in done.err
+    assert snapshot(tmp_path) == before

@@ -595,3 +595,63 @@ def test_a_clubs_verify_lists_a_broken_tournaments_problems(arbiter: Runner, tmp
     assert "entered in round 2 but plays" in own.out + own.err
     assert "tournaments/t1/rounds/01.csv" in done.out + done.err and "entered in round 2 but plays" in done.out + done.err
     assert "'arbiter verify' lists the problems" not in done.err
+
+
+def _with_entered_round(players: Path, start_number: int, entered: int) -> None:
+    """players.csv with a player entered in a later round than one they played: not sound."""
+    rows = list(csv.DictReader(io.StringIO(players.read_text(encoding="utf-8"))))
+    next(row for row in rows if row["start_number"] == str(start_number))["entered_round"] = str(entered)
+    out = io.StringIO()
+    writer = csv.DictWriter(out, list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    players.write_text(out.getvalue(), encoding="utf-8")
+
+
+def _verified(arbiter: Runner, club: Path) -> Any:
+    """``arbiter verify`` of ``club``, which changes nothing in it."""
+    before = snapshot(club)
+    done = arbiter("-d", club, "verify")
+    assert snapshot(club) == before
+    return done
+
+
+def test_a_clubs_verify_still_warns_of_ratings_behind_when_a_running_tournament_is_not_sound(
+        arbiter: Runner, sample) -> None:
+    """The ratings come from the finalised tournaments only: a running one's problems are listed, and
+    the ratings are still compared (trial41: the warning was left out)."""
+    club = sample("club-lyon")
+    ratings = club / "ratings.csv"
+    ratings.write_text("".join(line for line in ratings.read_text(encoding="utf-8").splitlines(keepends=True)
+                               if "summer-rapid" not in line), encoding="utf-8")
+    _with_entered_round(club / "tournaments" / "2026-autumn-standard" / "players.csv", 1, 3)
+    done = _verified(arbiter, club)
+    assert done.code == 3 and "tournaments/2026-autumn-standard/rounds/01.csv, line 2: player 1" in done.out
+    assert "warning: ratings.csv: 8 stored lines not as the finalised tournaments give them" in done.err
+
+
+def test_a_club_tournament_that_does_not_read_leaves_the_others_checked(arbiter: Runner, sample) -> None:
+    """One tournament's CSV that does not read is its one problem; the other tournaments' problems are
+    listed all the same, and a finalised one that is not sound keeps the ratings from being compared."""
+    club = sample("club-lyon")
+    with (club / "tournaments" / "2026-autumn-standard" / "rounds" / "02.csv").open("a", encoding="utf-8") as file:
+        file.write('5,1,"2,\n')
+    _with_entered_round(club / "tournaments" / "2026-spring-rapid" / "players.csv", 1, 3)  # finalised
+    done = _verified(arbiter, club)
+    assert done.code == 3 and "3 problems found" in done.err, done.err
+    assert "tournaments/2026-autumn-standard/rounds/02.csv, line 6: a quote" in done.out
+    assert "tournaments/2026-spring-rapid/rounds/01.csv, line 2: player 1" in done.out
+    assert "note: ratings.csv is not compared" in done.err and "warning" not in done.err
+
+
+def test_a_folder_of_a_clubs_tournaments_without_its_settings_is_a_problem(arbiter: Runner, sample,
+                                                                         tmp_path: Path) -> None:
+    """A tournament that lost its tournament.toml was left out without a word (trial41); an empty folder
+    is nobody's tournament, and is left alone."""
+    club = sample("club-lyon")
+    (club / "tournaments" / "2026-summer-rapid" / "tournament.toml").rename(tmp_path / "tournament.toml")
+    (club / "tournaments" / "empty").mkdir()
+    done = _verified(arbiter, club)
+    assert done.code == 3, done.err
+    assert done.out.startswith("tournaments/2026-summer-rapid: no tournament.toml: not a tournament's folder")
+    assert "empty" not in done.out and "warning" not in done.err

@@ -201,13 +201,18 @@ class ClubEvent(Event):
 
     def verify(self) -> None:
         """The club's own files, then each of its tournaments, named from the club's folder (its
-        ratings come from them)."""
+        ratings come from them). A tournament that does not read is one problem, its first; the others
+        are checked all the same. A folder of ``tournaments/`` that holds files but no
+        ``tournament.toml`` is a problem (a tournament that lost it). The ratings are compared with the
+        finalised tournaments only while every finalised tournament is sound."""
+        from arbiter_cli.core.errors import BrokenFolder
+        from arbiter_cli.core.model import Status
         from arbiter_cli.core.words import count
         from arbiter_cli.events.access import access_problems
         from arbiter_cli.events.base import in_stage
         from arbiter_cli.events.checks import Checked, report
         from arbiter_cli.events.individual import IndividualEvent
-        from arbiter_cli.lifecycle.integrity import BROKEN
+        from arbiter_cli.lifecycle.integrity import BROKEN, Problem
         from arbiter_cli.store.club import TOURNAMENTS_DIR, club_tournament_paths, finalised_at, rated_in_order
 
         with self.club(exclusive=False) as (folder, club):
@@ -215,16 +220,32 @@ class ClubEvent(Event):
         changed = None if edits is None else [(name, edits[1]) for name in edits[0]]
         tournaments = club_tournament_paths(self.path)
         counted = f"{count(len(club.members), 'member')}, {count(len(tournaments), 'tournament')}"
-        checked = [Checked(club.settings.name, len(club.members), 0, access_problems(self.path), changed, counted)]
+        found = access_problems(self.path) + [
+            Problem(f"{TOURNAMENTS_DIR}/{stray}", "no tournament.toml: not a tournament's folder, though it holds "
+                    "files (a tournament's folder in tournaments/ holds its tournament.toml)")
+            for stray in _strays(self.path / TOURNAMENTS_DIR, tournaments)]
+        checked = [Checked(club.settings.name, len(club.members), 0, found, changed, counted)]
         read: list[tuple[str, Tournament, str]] = []  # each tournament read once (issue 29), for the ratings too
+        unsure = bool(found)  # a tournament that may be a finalised one is not sound
         for path in tournaments:
             prefix = f"{TOURNAMENTS_DIR}/{path.name}/"
-            with in_stage(prefix):
-                checked.append(IndividualEvent(path, self.caller).check(
-                    lambda store, tournament: read.append((store.path.name, tournament, finalised_at(store, tournament)))
-                ).placed(prefix))
-        if not any(problem.severity == BROKEN for one in checked for problem in one.found):
-            # (a broken tournament's problems are listed; the ratings are not read from it)
+            try:
+                with in_stage(prefix):
+                    one = IndividualEvent(path, self.caller).check(
+                        lambda store, tournament: read.append((store.path.name, tournament,
+                                                               finalised_at(store, tournament)))).placed(prefix)
+            except BrokenFolder as error:  # it does not read: its first fault, and the next tournament
+                one = Checked(path.name, 0, 0, [Problem(error.source or prefix.rstrip("/"), error.message, error.line,
+                                                        error.field)], [])
+                unsure = True
+            else:
+                finalised = bool(read) and read[-1][0] == path.name and read[-1][1].settings.status is Status.FINALISED
+                unsure |= finalised and any(problem.severity == BROKEN for problem in one.found)
+            checked.append(one)
+        if unsure:
+            self.caller.say("note: ratings.csv is not compared with the finalised tournaments while one of them "
+                            "may not be sound (listed below)")
+        else:
             self._warn_if_behind(self.path, club, rated_in_order(read))
         report(self.caller, checked)
 
@@ -256,3 +277,15 @@ def _tournament_name(club_path: Path, text: str) -> str:
     if candidate.exists() and club_of(candidate) == club_path.resolve():
         return candidate.resolve().name
     return candidate.name
+
+
+def _strays(directory: Path, tournaments: list[Path]) -> list[str]:
+    """The folders of a club's ``tournaments/`` that hold files but are none of its ``tournaments``
+    (no ``tournament.toml``): by name. A hidden one is a command's own (``.NAME.new-PID``, the folder
+    ``arbiter new`` fills before it is renamed in, which a killed ``new`` leaves behind: no tournament)."""
+    if not directory.is_dir():
+        return []
+    known = {path.name for path in tournaments}
+    return [folder.name for folder in sorted(directory.iterdir())
+            if folder.is_dir() and not folder.name.startswith(".") and folder.name not in known
+            and any(folder.iterdir())]

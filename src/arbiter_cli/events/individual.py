@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from arbiter_cli.core.errors import BadArgument, BrokenFolder
 from arbiter_cli.core.model import Round, Status, System, Tournament
@@ -20,7 +20,7 @@ from arbiter_cli.events.checks import Checked, final_prize_problems, input_probl
 from arbiter_cli.events.registration import Registration
 from arbiter_cli.lifecycle.guards import tiebreak_codes
 from arbiter_cli.lifecycle.integrity import BROKEN, Problem
-from arbiter_cli.store.tournament import TournamentFolder
+from arbiter_cli.store.tournament import SETTINGS_FILE, TournamentFolder
 
 if TYPE_CHECKING:
     from arbiter_cli.render.output import View
@@ -68,6 +68,15 @@ class IndividualEvent(Registration):
     def folder(self) -> TournamentFolder:
         """The event's folder on disk."""
         return TournamentFolder(self.path)
+
+    def lacks(self, operation: str, command: str = "") -> NoReturn:
+        """Refuse an operation an individual event does not have; a folder that holds no event at all
+        (an individual event's is what such a folder opens as) is said to be none first, as a command
+        that reads it says (trial41: ``arbiter -d nowhere team card`` said nowhere held a Swiss)."""
+        if not self.stage and not (self.path / SETTINGS_FILE).is_file():
+            with self.reading(self.folder()):  # raises: no folder, or no event in it
+                pass
+        super().lacks(operation, command)
 
     def registration_folder(self) -> TournamentFolder:
         return self.folder()
