@@ -43,7 +43,6 @@ from __future__ import annotations
 import hashlib
 
 import contextlib
-import errno
 import fcntl
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -369,8 +368,9 @@ def _refuse_the_folder(outdir: Path) -> None:
     if outdir.exists() and not outdir.is_dir():
         raise BadArgument(f"{outdir} is a file, not a folder", field="OUTDIR")
     above = next((folder for folder in outdir.absolute().parents if folder.exists()), None)
-    if not outdir.exists() and above is not None and not above.is_dir():  # (as mkdir would say it)
-        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(above))
+    if not outdir.exists() and above is not None and not above.is_dir():
+        raise BadArgument(f"{outdir} cannot be made: {os.path.relpath(above) if not outdir.is_absolute() else above} "
+                          "is a file, not a folder", field="OUTDIR")
     if outdir.is_dir() and _previous(outdir) is None and any(p.name != LOCK for p in outdir.iterdir()):
         raise BadArgument(f"{outdir} is not empty and was not made by 'arbiter publish' (no {MANIFEST}); "
                           "give a new or empty folder", field="OUTDIR")
