@@ -55,13 +55,27 @@ INDIVIDUAL = [event for event in EVENTS if event == "escaped-names" or (
 WITH_BRACKET = [event for event in EVENTS if (ROOT / "sample_events" / event / "bracket.csv").is_file()]
 
 
-def sites_of(events: list[str]) -> list[tuple[str, str]]:
-    """The (event, mode) parameters of ``site`` for these events only."""
-    return [param for param in SITES if param[0] in events]
-
-
 def site_id(param: tuple[str, str]) -> str:
     return f"{param[0]}-{param[1]}"
+
+
+def _param(site: tuple[str, str]) -> Any:
+    """A site as a parameter of ``site``, its tests one group for pytest-xdist (``--dist loadgroup``,
+    pyproject.toml): they run in one worker, which serves the site once and opens each page once
+    (the walks of test_site_in_browser.py and test_phone_fit.py are kept for the module's tests)."""
+    return pytest.param(site, id=site_id(site), marks=pytest.mark.xdist_group(site_id(site)))
+
+
+def sites_of(events: list[str]) -> list[Any]:
+    """The parameters of ``site`` for these events only, each way they are served."""
+    return [_param(site) for site in SITES if site[0] in events]
+
+
+def published(events: list[str]) -> list[Any]:
+    """The parameters of ``site`` for these events, published: a test of what pages show, which
+    ``arbiter serve`` shows byte for byte the same (tests/web/test_serve.py)."""
+    return [_param(site) for site in SITES if site[0] in events and site[1] == "published"]
+
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
@@ -158,7 +172,7 @@ def _serving(event: str, mode: str, tmp_path_factory: pytest.TempPathFactory) ->
         server.server_close()
 
 
-@pytest.fixture(scope="module", params=SITES, ids=site_id)
+@pytest.fixture(scope="module", params=sites_of(EVENTS))
 def site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     """Each event's site, each way it is served."""
     with _serving(*request.param, tmp_path_factory) as serving:

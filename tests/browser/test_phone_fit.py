@@ -24,14 +24,14 @@ from typing import Any
 
 import pytest
 
-from browser.conftest import EVENTS, PHONE, WITH_BRACKET, WITH_STANDINGS, Site, site_id
+from browser.conftest import EVENTS, PHONE, WITH_BRACKET, WITH_STANDINGS, Site, published, site_id
 
 pytestmark = pytest.mark.browser
 
 #: Each event's published site (the ``site`` fixture's parameters).
-PUBLISHED = [(event, "published") for event in EVENTS]
+PUBLISHED = published(EVENTS)
 #: The published sites of the events with pairings and standings (every one but a club's).
-PUBLISHED_WITH_STANDINGS = [(event, "published") for event in WITH_STANDINGS]
+PUBLISHED_WITH_STANDINGS = published(WITH_STANDINGS)
 #: A phone's screen, as Chromium's device emulation sets it (an iPhone 12 to 15's width).
 PHONE_SCREEN = {"width": PHONE, "height": 844, "deviceScaleFactor": 1, "mobile": True}
 #: The hall's screen: a television or a projector at full HD.
@@ -104,55 +104,72 @@ def _misfit(browser: Any, page: str, width: int = PHONE) -> str:
     return f"{page}: {'; '.join(faults)}" if faults else ""
 
 
-@pytest.mark.parametrize("site", PUBLISHED, indirect=True, ids=site_id)
-def test_every_page_fits_a_phone_without_sideways_scrolling(browser: Any, site: Site) -> None:
-    """At 390 px, no page is wider than the screen and no box in it scrolls sideways or cuts its text
-    off, but the crosstable's; every page that does not fit is listed with its widths."""
-    pages = _html_pages(site)
-    assert pages, site.event
-    with _screen(browser, PHONE_SCREEN):
-        misfits = []
-        for page in pages:
-            browser.get(site.url + page)
-            misfits.append(_misfit(browser, page))
-    misfits = [misfit for misfit in misfits if misfit]
-    assert not misfits, (f"{len(misfits)} of {len(pages)} pages of {site.event} do not fit {PHONE} px:\n"
-                         + "\n".join(misfits))
-
-
 #: Where the cells of a table are: each row's cells with a key (``data-key``; a table without keys, its
 #: last cell), each as [key, left edge, right edge, shown (a cell of a record column, ``wide-only``,
-#: is hidden on a phone by design: the crosstable and the cards hold it)].
-_CELLS = """return Array.from(document.querySelectorAll(arguments[0] + ' tbody tr'), tr =>
+#: is hidden on a phone by design: the crosstable and the cards hold it)]; for each table of
+#: ``arguments[0]`` in one call to the browser.
+_CELLS = """return arguments[0].map(table => Array.from(document.querySelectorAll(table + ' tbody tr'), tr =>
   Array.from(tr.querySelector('td[data-key]') ? tr.querySelectorAll('td[data-key]:not(.wide-only)')
                                               : [tr.lastElementChild], td => {
     const r = td.getBoundingClientRect();
-    return [td.dataset.key || 'last', r.left, r.right, td.getClientRects().length > 0 && r.width > 0]; }));"""
+    return [td.dataset.key || 'last', r.left, r.right, td.getClientRects().length > 0 && r.width > 0]; })));"""
 #: The tables a player reads on a phone: a card's rounds (a knockout card's matches and games), the
 #: pairings by board and by name (a team event's matches, a knockout's games), the standings.
 _READ = ("table.rounds", "table.matches", "table.games", "table.pairings", "table.pairings-by-name",
          "table.knockout-games", "table.standings")
 
 
+def _looked_up(page: str) -> bool:
+    """A page whose cells a player looks up on a phone: a card, a round's pairings, the standings."""
+    return bool(re.search(r"(^|/)(players|rounds)/\d+\.html$", page)) or page.endswith("standings.html")
+
+
+#: Every page of a site at a phone's width ((event, how it is served) -> page -> (what does not fit, the cells of
+#: _READ's tables, table by table, for a page a player looks up)): the tests of a site read one walk,
+#: running in one worker (browser/conftest.py: ``_param``).
+_ON_A_PHONE: dict[tuple[str, str], dict[str, tuple[str, list[list[list[Any]]]]]] = {}
+
+
+def _on_a_phone(browser: Any, site: Site) -> dict[str, tuple[str, list[list[list[Any]]]]]:
+    """Each page of the site opened once at 390 px: what of it does not fit (_misfit) and, on a page
+    a player looks up, the cells of _READ's tables."""
+    if (site.event, site.mode) not in _ON_A_PHONE:
+        seen = {}
+        with _screen(browser, PHONE_SCREEN):
+            for page in _html_pages(site):
+                browser.get(site.url + page)
+                seen[page] = (_misfit(browser, page),
+                              browser.execute_script(_CELLS, list(_READ)) if _looked_up(page) else [])
+        _ON_A_PHONE[site.event, site.mode] = seen
+    return _ON_A_PHONE[site.event, site.mode]
+
+
+@pytest.mark.parametrize("site", PUBLISHED, indirect=True, ids=site_id)
+def test_every_page_fits_a_phone_without_sideways_scrolling(browser: Any, site: Site) -> None:
+    """At 390 px, no page is wider than the screen and no box in it scrolls sideways or cuts its text
+    off, but the crosstable's; every page that does not fit is listed with its widths."""
+    pages = _on_a_phone(browser, site)
+    assert pages, site.event
+    misfits = [misfit for misfit, _ in pages.values() if misfit]
+    assert not misfits, (f"{len(misfits)} of {len(pages)} pages of {site.event} do not fit {PHONE} px:\n"
+                         + "\n".join(misfits))
+
+
 @pytest.mark.parametrize("site", PUBLISHED_WITH_STANDINGS, indirect=True, ids=site_id)
 def test_a_phone_shows_every_column_a_player_looks_up(browser: Any, site: Site) -> None:
     """At 390 px every cell a player looks for is shown and lies within the screen: a card's Points
     and Running score, the pairings' Black and the By-name result, the standings' tie-breaks."""
-    pages = [page for page in _html_pages(site)
-             if re.search(r"(^|/)(players|rounds)/\d+\.html$", page) or page.endswith("standings.html")]
     keys: set[str] = set()
     off: list[str] = []
-    with _screen(browser, PHONE_SCREEN):
-        for page in pages:
-            browser.get(site.url + page)
-            for table in _READ:
-                for row in browser.execute_script(_CELLS, table):
-                    for key, left, right, shown in row:
-                        keys.add(key)
-                        if not shown:
-                            off.append(f"{page} {table} {key}: hidden")
-                        elif left < 0 or right > PHONE + 0.5:
-                            off.append(f"{page} {table} {key}: from {left:.0f} to {right:.0f} px")
+    for page, (_, tables) in _on_a_phone(browser, site).items():
+        for table, rows in zip(_READ, tables):
+            for row in rows:
+                for key, left, right, shown in row:
+                    keys.add(key)
+                    if not shown:
+                        off.append(f"{page} {table} {key}: hidden")
+                    elif left < 0 or right > PHONE + 0.5:
+                        off.append(f"{page} {table} {key}: from {left:.0f} to {right:.0f} px")
     assert "points" in keys and keys & {"black_name", "last"}, (site.event, keys)  # the pairings' Black
     assert not off, f"{len(off)} cells of {site.event} off a {PHONE} px screen:\n" + "\n".join(off[:200])
 
@@ -251,7 +268,7 @@ def test_the_hall_screen_shows_the_top_of_its_pairings_and_standings_on_a_televi
         assert size >= 20, (site.event, tops)
 
 
-@pytest.mark.parametrize("site", [(event, "published") for event in WITH_BRACKET], indirect=True, ids=site_id)
+@pytest.mark.parametrize("site", published(WITH_BRACKET), indirect=True, ids=site_id)
 def test_a_phone_reaches_the_current_round_of_the_bracket_from_the_top(browser: Any, site: Site) -> None:
     """Issue 30: on a phone the bracket's rounds stack, round 1 first, and a large bracket's current round
     is far down the page. The page's first screen holds a link to it; followed (an anchor, no script),

@@ -6,7 +6,9 @@ photographed at a phone's and a desktop's width.
 The tests know the site only by its conventions (the README's Publishing section: the paths, the
 ``data-key`` cells of the standings and of a player card's rounds, ``<a class="player">``).
 Each runs on every event of ``EVENTS`` whose site has the pages it reads (a club's has no standings
-and no player cards), published and under ``arbiter serve``. A group event's standings are a list of
+and no player cards). The walk through every page and the standings page run on the site published
+and under ``arbiter serve``; the tests that read what every card shows run on the published site
+only, since serve answers with publish's bytes (tests/web/test_serve.py pins that on every sample). A group event's standings are a list of
 stages (``{"stage", "after_round", "standings"}``), each a table of its own on the page; a
 knockout's player card has its matches and games rather than a running score.
 """
@@ -20,6 +22,7 @@ import struct
 import urllib.error
 import urllib.request
 from collections import deque
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -27,27 +30,83 @@ from urllib.parse import urldefrag, urlsplit
 
 import pytest
 
-from browser.conftest import (DESKTOP, ESCAPED_NAME, INDIVIDUAL, PHONE, WITH_BRACKET, WITH_STANDINGS, Site, site_id,
-                              sites_of)
+from browser.conftest import (DESKTOP, ESCAPED_NAME, INDIVIDUAL, PHONE, WITH_BRACKET, WITH_STANDINGS, Site, published,
+                              site_id, sites_of)
 from in_process import arbiter_output
 
 pytestmark = pytest.mark.browser
 
-#: Every address a page refers to (links, style sheets, images, scripts), as the browser resolved it.
-_REFERENCES = """return Array.from(document.querySelectorAll('a[href], link[href], img[src], script[src]'),
-                  e => e.href || e.src);"""
+#: What a walk reads of each page in one call to the browser: its title, every address it refers to
+#: (links, style sheets, images, scripts) as the browser resolved it, and the rows of a card's tables
+#: (see _table).
+_READ_PAGE = """const rows = selector => Array.from(document.querySelectorAll(selector + ' tbody tr'), tr =>
+    Object.fromEntries(Array.from(tr.querySelectorAll('td[data-key]'),
+        td => [td.dataset.key, td.dataset.value !== undefined ? td.dataset.value : td.innerText.trim()])));
+return {title: document.title,
+        references: Array.from(document.querySelectorAll('a[href], link[href], img[src], script[src]'),
+                                e => e.href || e.src),
+        tables: Object.fromEntries(['table.rounds', 'table.matches', 'table.games'].filter(
+            selector => document.querySelector(selector)).map(selector => [selector, rows(selector)]))};"""
 
 
-def _no_alert(browser: Any) -> None:
-    """No script of the page opened a dialog (an escaped name never runs)."""
+@dataclass(frozen=True)
+class Visit:
+    """A page as the walk found it: the alert it opened (None: none), and what _READ_PAGE read."""
+
+    alert: str | None
+    title: str
+    references: list[str]  # an address within the site as its path there (the site may be served anew)
+    tables: dict[str, list[dict[str, str]]]
+
+
+#: The walks made, by site (its event and how it is served), each page by its path in the site: the
+#: tests of a site read its pages from one walk, the tests of one site running in one worker
+#: (browser/conftest.py: ``_param``).
+_WALKS: dict[tuple[str, str], dict[str, Visit]] = {}
+
+
+def _walk(browser: Any, site: Site) -> dict[str, Visit]:
+    """Every page reached from the index by its links and its style sheets', images' and scripts'
+    addresses within the site, each opened once in the browser: its path in the site -> Visit."""
+    if (site.event, site.mode) in _WALKS:
+        return _WALKS[site.event, site.mode]
+    origin = urlsplit(site.url).netloc
+    queue, visits = deque([site.url + "index.html"]), dict[str, Visit]()
+    while queue:
+        url = queue.popleft()
+        if url.removeprefix(site.url) in visits:
+            continue
+        browser.get(url)
+        alert = _alert(browser)
+        read = browser.execute_script(_READ_PAGE) if alert is None else {"title": "", "references": [], "tables": {}}
+        within = [reference.removeprefix(site.url) if reference.startswith(site.url) else reference
+                  for reference in read["references"]]
+        visits[url.removeprefix(site.url)] = Visit(alert, read["title"], within, read["tables"])
+        for reference in read["references"]:
+            target = urldefrag(reference)[0]
+            if urlsplit(target).netloc == origin and (target.endswith(".html") or target.endswith("/")):
+                queue.append(target)
+    _WALKS[site.event, site.mode] = visits
+    return visits
+
+
+def _alert(browser: Any) -> str | None:
+    """The text of a dialog a script of the page opened, dismissed; None if there is none."""
     from selenium.common.exceptions import NoAlertPresentException
 
     try:
         text = browser.switch_to.alert.text
     except NoAlertPresentException:
-        return
+        return None
     browser.switch_to.alert.dismiss()
-    pytest.fail(f"the page opened an alert: {text!r}")
+    return str(text)
+
+
+def _no_alert(browser: Any) -> None:
+    """No script of the page opened a dialog (an escaped name never runs)."""
+    text = _alert(browser)
+    if text is not None:
+        pytest.fail(f"the page opened an alert: {text!r}")
 
 
 def _status(url: str) -> int:
@@ -66,26 +125,21 @@ def test_every_page_opens_and_every_link_on_it_leads_to_a_page(browser: Any, sit
     """From the index, following every link: each page opens with a title and no alert, each address
     a page refers to answers 200 from the site itself (no CDN, no 404), and every page is reached."""
     origin = urlsplit(site.url).netloc
-    queue, opened, checked = deque([site.url + "index.html"]), set[str](), dict[str, int]()
-    while queue:
-        url = queue.popleft()
-        if url in opened:
-            continue
-        opened.add(url)
-        browser.get(url)
-        _no_alert(browser)
-        assert browser.title.strip(), url
-        for reference in browser.execute_script(_REFERENCES):
-            target = urldefrag(reference)[0]
+    checked = dict[str, int]()
+    visits = _walk(browser, site)
+    for page, visit in visits.items():
+        url = site.url + page
+        assert visit.alert is None, f"{url} opened an alert: {visit.alert!r}"
+        assert visit.title.strip(), url
+        for reference in visit.references:
+            target = urldefrag(reference if urlsplit(reference).scheme else site.url + reference)[0]
             if urlsplit(target).scheme in ("mailto", "tel", "data"):
                 continue
             assert urlsplit(target).netloc == origin, f"{url} refers to {target}, outside the site"
             if target not in checked:
                 checked[target] = _status(target)
             assert checked[target] == 200, f"{url} links to {target}: {checked[target]}"
-            if target.endswith(".html") or target.endswith("/"):
-                queue.append(target)
-    reached = {urlsplit(url).path.lstrip("/") for url in opened} | {"index.html"}
+    reached = {urlsplit(site.url + page).path.lstrip("/") for page in visits} | {"index.html"}
     assert not set(_html_pages(site)) - reached, "pages no link leads to"
 
 
@@ -164,10 +218,9 @@ def _card_stage(card: str) -> str | None:
     return parts[1] if parts[0] == "stages" else None
 
 
-def _running_scores_add_up(browser: Any, card: str, standing: dict[str, Any] | None) -> None:
-    """An individual event's card: each running score is the sum of the points so far, and the last
-    one is the standings' points."""
-    rows = _table(browser, "table.rounds")
+def _running_scores_add_up(rows: list[dict[str, str]], card: str, standing: dict[str, Any] | None) -> None:
+    """An individual event's card (``rows``: its table of rounds): each running score is the sum of the
+    points so far, and the last one is the standings' points."""
     running = Fraction(0)
     for row in rows:
         assert {"round", "points", "running_score"} <= row.keys(), (card, row)
@@ -184,10 +237,11 @@ def _running_scores_add_up(browser: Any, card: str, standing: dict[str, Any] | N
 _KNOCKOUT_RESULT = {"winner": "through", "through": "through", "out": "out", "in": "playing"}
 
 
-def _knockout_games_add_up(browser: Any, card: str, standing: dict[str, Any] | None) -> None:
-    """A knockout's card: each match's points are the sum of the player's games' points in it, and
-    the last match is in the round the standings say the player reached, with its outcome."""
-    matches, games = _table(browser, "table.matches"), _table(browser, "table.games")
+def _knockout_games_add_up(matches: list[dict[str, str]], games: list[dict[str, str]], card: str,
+                           standing: dict[str, Any] | None) -> None:
+    """A knockout's card (its tables of matches and of games): each match's points are the sum of the
+    player's games' points in it, and the last match is in the round the standings say the player
+    reached, with its outcome."""
     for match in matches:
         assert {"round", "points", "result"} <= match.keys(), (card, match)
         counted = sum((_number(g["points"]) for g in games if g["round"] == match["round"] and g["points"]),
@@ -203,7 +257,7 @@ def _knockout_games_add_up(browser: Any, card: str, standing: dict[str, Any] | N
         assert all(m["result"] == "through" for m in matches[:-1]), card
 
 
-@pytest.mark.parametrize("site", sites_of(WITH_STANDINGS), indirect=True, ids=site_id)
+@pytest.mark.parametrize("site", published(WITH_STANDINGS), indirect=True, ids=site_id)
 def test_the_player_cards_running_scores_add_up(browser: Any, site: Site) -> None:
     """Every player card (a group event: each stage's) adds up: the running scores to the
     standings' points; a knockout card's games to each match's points and its matches to the
@@ -211,21 +265,21 @@ def test_the_player_cards_running_scores_add_up(browser: Any, site: Site) -> Non
     cards = [name for name in _html_pages(site) if Path(name).parent.name == "players"]
     assert cards, f"{site.event} has no player cards"
     standings = {stage: {row.get("start_number"): row for row in rows} for stage, rows, _ in _stages(site.folder)}
+    visits = _walk(browser, site)
     for card in cards:
-        browser.get(site.url + card)
-        _no_alert(browser)
+        visit = visits.get(card)
+        assert visit is not None, f"no link leads to {card}"
+        assert visit.alert is None, f"{card} opened an alert: {visit.alert!r}"
         stage = _card_stage(card)
         standing = standings.get(stage, {}).get(int(Path(card).stem))
-        kind = browser.execute_script("return document.querySelector('table.rounds') ? 'rounds' : "
-                                      "document.querySelector('table.matches') ? 'matches' : '';")
-        assert kind, f"{card} has neither a rounds table nor a knockout's matches"
-        if kind == "rounds":
-            _running_scores_add_up(browser, card, standing)
+        if "table.rounds" in visit.tables:
+            _running_scores_add_up(visit.tables["table.rounds"], card, standing)
         else:
-            _knockout_games_add_up(browser, card, standing)
+            assert "table.matches" in visit.tables, f"{card} has neither a rounds table nor a knockout's matches"
+            _knockout_games_add_up(visit.tables["table.matches"], visit.tables.get("table.games", []), card, standing)
 
 
-@pytest.mark.parametrize("site", sites_of(INDIVIDUAL), indirect=True, ids=site_id)
+@pytest.mark.parametrize("site", published(INDIVIDUAL), indirect=True, ids=site_id)
 def test_the_card_shows_the_current_board(browser: Any, site: Site) -> None:
     """Issue 26: a card begins with the current round, "Round N: board B, White/Black, against X": the
     board each player has on the last round's pairings page, at a phone's width."""
@@ -292,7 +346,7 @@ def _screenshot(browser: Any, site: Site, page: str, path: Path, width: int, who
 
 
 @pytest.mark.parametrize("width", [PHONE, DESKTOP], ids=["phone", "desktop"])
-@pytest.mark.parametrize("site", sites_of(WITH_STANDINGS), indirect=True, ids=site_id)
+@pytest.mark.parametrize("site", published(WITH_STANDINGS), indirect=True, ids=site_id)
 def test_a_screenshot_of_the_standings_page(browser: Any, site: Site, screenshots: Path, width: int) -> None:
     _screenshot(browser, site, "standings.html", screenshots / f"standings-{site.event}-{site.mode}-{width}.png", width)
     browser.get(site.url + "standings.html")
@@ -300,7 +354,7 @@ def test_a_screenshot_of_the_standings_page(browser: Any, site: Site, screenshot
 
 
 @pytest.mark.parametrize("width", [PHONE, DESKTOP], ids=["phone", "desktop"])
-@pytest.mark.parametrize("site", sites_of(WITH_BRACKET), indirect=True, ids=site_id)
+@pytest.mark.parametrize("site", published(WITH_BRACKET), indirect=True, ids=site_id)
 def test_a_screenshot_of_the_bracket_page(browser: Any, site: Site, screenshots: Path, width: int) -> None:
     """A knockout's bracket, whole, at a phone's width (the rounds one under the other) and a desktop's
     (side by side); every match box shows on screen."""

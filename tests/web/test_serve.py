@@ -24,6 +24,8 @@ from urllib.parse import urlsplit
 import pytest
 
 from arbiter_cli.cli.interrupt import INTERRUPT
+from arbiter_cli.events.registry import site_pages
+from arbiter_cli.render.site.sites import SiteOptions
 from arbiter_cli.cli.serve import interrupted_meanwhile
 from arbiter_cli.store.commits import COMMITS
 from arbiter_cli.web.server import MAX_PER_CLIENT
@@ -89,6 +91,23 @@ def test_serve_answers_get_and_head_with_the_pages_and_their_content_types(serve
     assert head.status == 200 and head.body == b""
     assert int(head.getheader("Content-Length")) == len(_ask(server.url, "GET", "/players/7.html").body)
     assert _ask(server.url, "GET", "/players/99.html").status == 404
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (ROOT / "sample_events").iterdir() if p.is_dir()))
+def test_serve_answers_every_page_with_the_bytes_publish_writes(name: str, tmp_path: Path) -> None:
+    """Every page of every sample, asked of ``arbiter serve``, is the page ``arbiter publish`` writes
+    with the same hall screen's refresh (serve's is 10 s, publish's 30 s), byte for byte: the browser
+    tests read what a page shows on the published site only (tests/browser/test_site_in_browser.py)."""
+    folder = Path(shutil.copytree(ROOT / "sample_events" / name, tmp_path / name))
+    pages = site_pages(folder, SiteOptions(refresh=10))
+    running = served.start(folder)
+    try:
+        assert pages, name
+        differ = [path for path, body in pages.items() if _ask(running.url, "GET", "/" + path).body != body]
+        assert not differ, f"{len(differ)} of {len(pages)} pages of {name} differ from publish's: {differ[:5]}"
+    finally:
+        code, said = running.stop()
+    assert code == 130 and "Traceback" not in said, said
 
 
 def test_serve_answers_an_unchanged_page_with_304_to_a_browser_that_has_it(server: served.Served) -> None:
