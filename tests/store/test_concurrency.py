@@ -286,3 +286,73 @@ def test_a_reader_that_made_the_lock_file_leaves_it_to_another_reader_holding_it
     finally:
         writer.close(exclusive=False)
     other.close(exclusive=False)
+    assert not path.exists()  # the last reader to let the lock go removed the file an arbiter command made
+
+
+def test_two_overlapping_readers_leave_no_lock_file_whichever_leaves_last(tmp_path: Path) -> None:
+    """No change on disk from commands that only read, even two at once: the maker of the lock file
+    marks it (MADE_MARK), and the last command to let the lock go removes a marked file, whether it
+    made it or found it; a writer that found one removes it too. A lock file nobody marked (made by
+    hand, or by an older arbiter) is left as it was."""
+    import fcntl
+
+    from arbiter_cli.store.lock_file import MADE_MARK, LockFile, holder_of
+
+    path = tmp_path / ".arbiter.lock"
+    for first_out in ("maker", "other"):
+        maker = LockFile(path)
+        maker.hold(fcntl.LOCK_SH, fcntl.flock)
+        assert path.read_bytes() == MADE_MARK and holder_of(maker.fd) == "another arbiter command is reading it"
+        other = LockFile(path)
+        other.hold(fcntl.LOCK_SH, fcntl.flock)
+        first, last = (maker, other) if first_out == "maker" else (other, maker)
+        first.close(exclusive=False)
+        assert path.exists(), first_out
+        last.close(exclusive=False)
+        assert not path.exists(), first_out
+    # a marked file left behind (by a reader killed while another held the lock) is removed by a writer
+    path.write_bytes(MADE_MARK)
+    writer = LockFile(path)
+    writer.hold(fcntl.LOCK_EX, fcntl.flock)
+    os.pwrite(writer.fd, b"pid 1 since 10:00:00 UTC: arbiter pair", 0)  # its own mark while it writes
+    os.ftruncate(writer.fd, 0)
+    writer.close(exclusive=True)
+    assert not path.exists()
+    for found in (b"", b"kept by hand\n"):  # not made by arbiter: left as it is, by readers and writers
+        for exclusive in (False, True):
+            path.write_bytes(found)
+            command = LockFile(path)
+            command.hold(fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH, fcntl.flock)
+            command.close(exclusive=exclusive)
+            assert path.read_bytes() == found, (found, exclusive)
+    path.unlink()
+
+
+def test_commands_that_overlap_leave_no_lock_file(tmp_path: Path) -> None:
+    """The whole command: `standings` reading while another reader holds the lock on a file an arbiter
+    command made leaves it to that reader, which, the last to leave, removes it though it did not make
+    it; and a marked file left behind (its last reader killed) is removed by the next command."""
+    import fcntl
+    import shutil
+
+    from arbiter_cli.store.lock_file import MADE_MARK, LockFile
+    from conftest import ROOT
+
+    folder = tmp_path / "ev"
+    shutil.copytree(ROOT / "sample_events" / "swiss32-in-progress", folder)
+    lock = folder / ".arbiter.lock"
+    lock.write_bytes(MADE_MARK)  # made by a command that has left
+    held = LockFile(lock)  # another reader, which found it
+    held.hold(fcntl.LOCK_SH, fcntl.flock)
+    assert not held.made
+    done = subprocess.run([sys.executable, "-m", "arbiter_cli", "-d", str(folder), "standings", "-f", "csv"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert lock.read_bytes() == MADE_MARK  # the other reader still holds it
+    held.close(exclusive=False)
+    assert not lock.exists()
+    lock.write_bytes(MADE_MARK)
+    done = subprocess.run([sys.executable, "-m", "arbiter_cli", "-d", str(folder), "standings", "-f", "csv"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert not lock.exists()

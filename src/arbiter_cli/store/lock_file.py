@@ -12,25 +12,43 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["LockFile", "say_who", "holder_of", "process_alive"]
+__all__ = ["LockFile", "MADE_MARK", "say_who", "holder_of", "process_alive"]
+
+#: What a lock file an arbiter command made holds while no writer holds it: the command that lets the
+#: lock go while no other holds it removes such a file, whichever command made it (two readers that
+#: overlap: the maker leaves first, and the other, which found the file, removes it). A file without
+#: it (made by hand, or by an older arbiter) is left as it is.
+MADE_MARK = b"made by arbiter: the last command to let it go removes it\n"
 
 
 class LockFile:
     """A folder's lock file (``.arbiter.lock``), open. A command that finds none makes it, and removes it
     when done, so that a command leaves the folder as it found it, the refused ones included (trial37: a
     refused command left a new empty lock file) and the ones that only read (trial38): a writer always,
-    a reader when no other command holds the lock then. The lock is on the file: one removed while a
-    command waited on it is opened (or made) again, and waited on again."""
+    a reader when no other command holds the lock then. A lock file holding :data:`MADE_MARK` was made
+    by another command, and is removed the same way (two readers that overlap leave none). The lock is
+    on the file: one removed while a command waited on it is opened (or made) again, and waited on again."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.fd, self.made = self._open()
+        self.found_made = False
 
     def _open(self) -> tuple[int, bool]:
         try:
-            return os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644), True
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644)
         except FileExistsError:
             return os.open(self.path, os.O_RDWR), False
+        with contextlib.suppress(OSError):  # (a full disk: the file is removed by its maker alone)
+            os.write(fd, MADE_MARK)
+        return fd, True
+
+    def _marked(self) -> bool:
+        """The lock file holds :data:`MADE_MARK` (an arbiter command made it, and no writer holds it)."""
+        try:
+            return os.pread(self.fd, len(MADE_MARK) + 1, 0) == MADE_MARK
+        except OSError:
+            return False
 
     def hold(self, mode: int, take: Callable[[int, int], None]) -> None:
         """Take the lock in ``mode`` (``take(fd, mode)`` waits for it), on the file that is there."""
@@ -42,6 +60,7 @@ class LockFile:
                 now = None
             held = os.fstat(self.fd)
             if now is not None and (now.st_ino, now.st_dev) == (held.st_ino, held.st_dev) and held.st_nlink:
+                self.found_made = self.found_made or self._marked()  # (read before a writer leaves its own mark)
                 return
             os.close(self.fd)  # its maker removed it while this command waited: wait on the one there now
             while True:
@@ -52,10 +71,10 @@ class LockFile:
                     continue
 
     def close(self, exclusive: bool) -> None:
-        """Let the lock go, removing the lock file this command made while it holds the lock alone: a
-        writer always does; a reader does when it can take the lock alone at once (no other reader holds
-        it; one that does keeps the file, and leaves it)."""
-        if self.made and (exclusive or self._alone()):
+        """Let the lock go, removing the lock file an arbiter command made (this one, or another:
+        :data:`MADE_MARK`) while this one holds the lock alone: a writer always does; a reader does when
+        it can take the lock alone at once (no other reader holds it; the last one to leave removes it)."""
+        if (exclusive or self._alone()) and (self.made or self.found_made or self._marked()):
             with contextlib.suppress(OSError):
                 os.unlink(self.path)
         os.close(self.fd)
@@ -84,6 +103,8 @@ def holder_of(fd: int) -> str:
     try:
         text = os.pread(fd, 1000, 0).decode("utf-8", errors="replace").strip()
     except OSError:
+        text = ""
+    if text == MADE_MARK.decode("utf-8").strip():  # made by a command that is not writing
         text = ""
     found = re.match(r"pid (\d+) ", text)
     if found and not process_alive(int(found.group(1))):  # a writer killed before it could clear its mark

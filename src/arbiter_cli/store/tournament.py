@@ -11,7 +11,7 @@ A tournament is one folder of plain files::
     final/              the final standings, written by 'arbiter finalize'
     journal.csv         append-only log: time,command,change,old,new
     prizes.toml         the prize fund, written by a person (:mod:`.prizes`)
-    .arbiter.lock       the lock file (empty; removed by the writer that made it; safe to delete when no command runs)
+    .arbiter.lock       the lock file (removed by the last command to let it go; safe to delete when no command runs)
 
 :data:`TOURNAMENT_LAYOUT` declares them once (:mod:`.layout`): each CSV file with its columns and
 the reader of its rows. Reading is strict (:mod:`.tables`) and writing all or nothing (:mod:`.files`).
