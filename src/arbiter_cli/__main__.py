@@ -10,6 +10,11 @@ finished on disk and the command's report is complete, and then the command ends
 with status 130 and ``arbiter: interrupted after the change was saved (FOLDER)``.
 Outside the work (loading, leaving) the process leaves at once. The ``arbiter``
 script (``bin/arbiter``) installs a handler before anything else loads.
+
+SIGTERM (``kill``, ``timeout``, a service manager stopping ``arbiter serve``) is
+Ctrl-C in every way but its words and its end: the line says ``terminated``, and
+once the output is flushed the process ends by the signal itself (status 143 in a
+shell), as a program that handles SIGTERM does.
 """
 
 import gc
@@ -23,39 +28,62 @@ from arbiter_cli.cli.interrupt import INTERRUPT
 from arbiter_cli.store.commits import COMMITS, interrupted_line
 
 
+#: The signals that stop a command as Ctrl-C does.
+_STOPS = (signal.SIGINT, signal.SIGTERM)
+
+
 def _interrupted() -> NoReturn:
-    """Leave quietly with status 130 (a second Ctrl-C while leaving is ignored), saying whether a
-    change was saved before the interrupt."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    line = interrupted_line()
+    """Leave quietly with status 130 (or by SIGTERM; a second stop while leaving is ignored), saying
+    whether a change was saved before the interrupt."""
+    for stop in _STOPS:
+        signal.signal(stop, signal.SIG_IGN)
+    line = interrupted_line(INTERRUPT.word)
     try:
         sys.stderr.write(line + "\n")
     except (OSError, ValueError):
         pass
-    _leave(130)
+    _leave(INTERRUPT.code)
 
 
 def _leave(code: object) -> NoReturn:
     """End the process with ``code`` once the output is flushed. ``os._exit`` skips the
-    interpreter's shut-down, during which an interrupt would kill the process by its signal."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    interpreter's shut-down, during which an interrupt would kill the process by its signal.
+    A command stopped by SIGTERM ends by that signal (:func:`_end_by_sigterm`)."""
+    for stop in _STOPS:
+        signal.signal(stop, signal.SIG_IGN)
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
         except (OSError, ValueError):
             pass
+    if INTERRUPT.seen and INTERRUPT.terminated and code == INTERRUPT.code:
+        _end_by_sigterm()
     os._exit(code if isinstance(code, int) else 0 if code is None else 1)
 
 
+def _end_by_sigterm() -> None:
+    """End the process by SIGTERM, its default action, so that whoever sent it (a shell, ``timeout``, a
+    service manager) sees the process ended by the signal it sent; status 143 if that fails."""
+    try:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM])
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTERM)
+    except (OSError, ValueError):
+        pass
+
+
 def _on_interrupt(signum: int, frame: FrameType | None) -> None:
-    """SIGINT: inside the command's work, a ``KeyboardInterrupt`` (cleanups run, the command
-    line turns it into exit 130); anywhere else, leave at once.
+    """SIGINT or SIGTERM: inside the command's work, a ``KeyboardInterrupt`` (cleanups run, the command
+    line turns it into exit 130, or the end by SIGTERM); anywhere else, leave at once.
 
     Raised inside a callback that Python runs on its own (the import system's module-lock
     callback, as a lazy import finishes), the exception would be printed as "Exception ignored"
     and lost: the interrupt is then delivered again a few milliseconds later (SIGALRM, handled
     here too), outside the callback."""
-    INTERRUPT.seen = True
+    if signum in _STOPS:
+        INTERRUPT.stop(signum)
+    else:  # SIGALRM: the interrupt delivered again
+        INTERRUPT.seen = True
     if COMMITS.holding:  # a change is past its commit point: the command finishes, then says so (run)
         return
     if frame is not None and frame.f_code.co_name == "cb" and "importlib" in frame.f_code.co_filename:
@@ -147,7 +175,8 @@ def _no_pydantic_plugins() -> None:
 def run() -> NoReturn:
     """The entry point: run the command and leave with its exit code."""
     _no_pydantic_plugins()
-    signal.signal(signal.SIGINT, _on_interrupt)
+    for stop in _STOPS:
+        signal.signal(stop, _on_interrupt)
     signal.signal(signal.SIGALRM, _on_interrupt)  # an interrupt delivered again (see _on_interrupt)
     _closed_streams_write_nowhere()
     try:

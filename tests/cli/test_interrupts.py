@@ -1,6 +1,8 @@
-"""Ctrl-C at any moment exits 130 quietly and leaves the folder whole (issue 13, item 6).
+"""Ctrl-C at any moment exits 130 quietly and leaves the folder whole (issue 13, item 6); SIGTERM
+(``kill``, ``timeout``, a service manager) does the same, says ``terminated``, and ends the process by
+the signal (status 143 in a shell).
 
-The real ``arbiter`` script is run in a process of its own and sent SIGINT at a
+The real ``arbiter`` script is run in a process of its own and sent SIGINT (SIGTERM) at a
 random moment: while Python starts, while the modules load, while the command
 works or writes, while it leaves.
 """
@@ -24,7 +26,7 @@ from conftest import ROOT, snapshot
 ARBITER = Path(sys.executable).with_name("arbiter")
 
 
-def _catches_ctrl_c(process: subprocess.Popen[bytes]) -> None:
+def _catches_ctrl_c(process: subprocess.Popen[bytes], stop: int = signal.SIGINT) -> None:
     """Wait until ``bin/arbiter`` has installed its Ctrl-C handler: the end of Python's own start-up,
     which no program can guard (Linux: the SIGINT bit of SigCgt in /proc/PID/status). On a loaded
     machine that start-up takes longer than any fixed sleep."""
@@ -35,14 +37,17 @@ def _catches_ctrl_c(process: subprocess.Popen[bytes]) -> None:
         except OSError:
             return
         caught = next((line.split()[1] for line in status.splitlines() if line.startswith("SigCgt:")), "0")
-        if int(caught, 16) & (1 << (signal.SIGINT - 1)):
+        if int(caught, 16) & (1 << (stop - 1)):
             return
         time.sleep(0.001)
 
 
-@pytest.mark.parametrize("command", [["standings"], ["pair"]])
-def test_ctrl_c_at_any_moment_exits_130_quietly_and_leaves_the_folder_whole(tmp_path: Path,
-                                                                             command: list[str]) -> None:
+@pytest.mark.parametrize(("command", "stop"), [(["standings"], signal.SIGINT), (["pair"], signal.SIGINT),
+                                               (["pair"], signal.SIGTERM)])
+def test_ctrl_c_at_any_moment_exits_130_quietly_and_leaves_the_folder_whole(tmp_path: Path, command: list[str],
+                                                                             stop: int) -> None:
+    """SIGTERM: the same, its process ended by the signal (-15 here, 143 in a shell), its line "terminated"."""
+    ended, word = (130, "interrupted") if stop == signal.SIGINT else (-signal.SIGTERM, "terminated")
     rng = random.Random(13)
     sample = ROOT / "sample_events" / "double-rr6-ready"
     seen: dict[int, int] = {}
@@ -52,24 +57,24 @@ def test_ctrl_c_at_any_moment_exits_130_quietly_and_leaves_the_folder_whole(tmp_
         before = snapshot(folder)
         process = subprocess.Popen([str(ARBITER), "-d", str(folder), *command], stdout=subprocess.PIPE,
                                    stderr=subprocess.PIPE, env=dict(os.environ, NO_COLOR="1"))
-        _catches_ctrl_c(process)  # after Python's own start-up (see the README)
+        _catches_ctrl_c(process, stop)  # after Python's own start-up (see the README)
         time.sleep(rng.uniform(0.0, 0.33))
-        process.send_signal(signal.SIGINT)
+        process.send_signal(stop)
         _, err = process.communicate(timeout=60)  # noqa
-        if process.returncode not in (0, 130) and b"Fatal Python error" in err and b"KeyboardInterrupt" in err:
+        if process.returncode not in (0, ended) and b"Fatal Python error" in err and b"KeyboardInterrupt" in err:
             # Python sets its own SIGINT handler before it opens its standard streams: on a loaded machine the
             # signal can land there, inside the interpreter's start-up, before any of arbiter's code has run
             assert snapshot(folder) == before, err
             continue
         seen[process.returncode] = seen.get(process.returncode, 0) + 1
-        assert process.returncode in (0, 130), (attempt, process.returncode, err)
+        assert process.returncode in (0, ended), (attempt, process.returncode, err)
         assert b"Traceback" not in err
         reread = subprocess.run([str(ARBITER), "-d", str(folder), "pairings", "-f", "csv"], capture_output=True)
         assert reread.returncode == 0, reread.stderr  # the folder reads back
         after = snapshot(folder)
-        if process.returncode == 130:  # nothing changed, or the change is whole and the line says so
-            saved = f"arbiter: interrupted after the change was saved ({folder}; 'arbiter log' shows it)"
-            assert err.decode().splitlines()[-1:] == [saved if after != before else "arbiter: error: interrupted"], \
+        if process.returncode == ended:  # nothing changed, or the change is whole and the line says so
+            saved = f"arbiter: {word} after the change was saved ({folder}; 'arbiter log' shows it)"
+            assert err.decode().splitlines()[-1:] == [saved if after != before else f"arbiter: error: {word}"], \
                 (attempt, err, _)
         if command == ["pair"] and after != before:  # the round was paired whole, or not at all
             assert after.keys() - before.keys() in ({"rounds/05.csv"}, {"rounds/05.csv", ".arbiter.digests"}), \
@@ -77,20 +82,20 @@ def test_ctrl_c_at_any_moment_exits_130_quietly_and_leaves_the_folder_whole(tmp_
         elif command == ["standings"]:
             assert after == before
         assert not list(folder.rglob(".*.tmp-*"))
-    assert seen.get(130), seen  # most tries do interrupt
+    assert seen.get(ended), seen  # most tries do interrupt
 
 
 def _interrupt_when(folder: Path, seen: Callable[[], bool], command: tuple[str, ...] = ("pair",),
-                    pause: str = "0.3") -> tuple[int, str, str]:
+                    pause: str = "0.3", stop: int = signal.SIGINT) -> tuple[int, str, str]:
     """``arbiter COMMAND`` (``pair``) on ``folder``, each step of its change slowed down (``pause``
-    seconds), sent Ctrl-C as soon as ``seen()``; its exit status, stdout and stderr."""
+    seconds), sent Ctrl-C (``stop``) as soon as ``seen()``; its exit status, stdout and stderr."""
     process = subprocess.Popen([str(ARBITER), "-d", str(folder), *command], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, env=dict(os.environ, NO_COLOR="1", ARBITER_CRASH_TEST_PAUSE=pause))
     deadline = time.monotonic() + 60
     while not seen() and process.poll() is None and time.monotonic() < deadline:
         time.sleep(0.002)
     assert process.poll() is None, "the command ended before the moment to interrupt it"
-    process.send_signal(signal.SIGINT)
+    process.send_signal(stop)
     out, err = process.communicate(timeout=60)
     return process.returncode, out.decode(), err.decode()
 
@@ -121,6 +126,35 @@ def test_ctrl_c_after_the_round_is_saved_says_it_was_saved(tmp_path: Path) -> No
     code, out, err = _interrupt_when(before_commit, lambda: bool(list(before_commit.rglob(".*.tmp-*"))))
     assert (code, err.splitlines()[-1:]) == (130, ["arbiter: error: interrupted"]) and "Traceback" not in err
     assert snapshot(before_commit) == before and not list(before_commit.rglob(".*.tmp-*"))
+
+
+def test_sigterm_before_or_after_the_commit_point_is_ctrl_c_but_for_its_words_and_its_end(tmp_path: Path) -> None:
+    """``kill`` (``timeout``, a service manager) sends SIGTERM, which killed the process where it stood:
+    no line, its temporary files left to the next command. It is now Ctrl-C (issue 25, item 11) in
+    all but two things: the line says ``terminated``, and the process ends by SIGTERM itself once it
+    has cleaned up, as whoever sent the signal expects (status 143 in a shell)."""
+    sample = ROOT / "sample_events" / "double-rr6-ready"
+    before_commit = tmp_path / "before"
+    shutil.copytree(sample, before_commit)
+    before = snapshot(before_commit)
+    code, _, err = _interrupt_when(before_commit, lambda: bool(list(before_commit.rglob(".*.tmp-*"))),
+                                   stop=signal.SIGTERM)
+    assert (code, err.splitlines()[-1:]) == (-signal.SIGTERM, ["arbiter: error: terminated"]) and "Traceback" not in err
+    assert snapshot(before_commit) == before and not list(before_commit.rglob(".*.tmp-*"))
+
+    after_commit = tmp_path / "after"
+    shutil.copytree(sample, after_commit)
+    code, out, err = _interrupt_when(after_commit, (after_commit / ".arbiter.pending").exists, stop=signal.SIGTERM)
+    assert code == -signal.SIGTERM and "Traceback" not in err
+    assert err.splitlines()[-1] == f"arbiter: terminated after the change was saved ({after_commit}; " \
+                                   "'arbiter log' shows it)"
+    assert "Winter Six 2026: round 5" in out and (after_commit / "rounds" / "05.csv").is_file()
+    assert not (after_commit / ".arbiter.pending").exists() and not list(after_commit.rglob(".*.tmp-*"))
+    shell = subprocess.run(["sh", "-c", f'"{ARBITER}" -d "{after_commit}" serve --port 0 & sleep 2; kill $!; wait $!; '
+                            'echo "status $?"'], capture_output=True, text=True, timeout=60)
+    assert shell.stdout.strip() == "status 143", shell
+    assert "arbiter: stopped serving (SIGTERM)" in shell.stderr.splitlines(), shell.stderr  # (then the shell's
+    # own "Terminated": it saw the process end by the signal)
 
 
 def test_ctrl_c_during_publish_leaves_the_site_as_it_was_or_whole_and_says_which(tmp_path: Path) -> None:

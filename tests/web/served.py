@@ -23,10 +23,10 @@ class Served:
     url: str
     said: list[str] = field(default_factory=list)
 
-    def stop(self) -> tuple[int, str]:
-        """Ctrl-C; the exit status and the whole of stderr."""
+    def stop(self, stop: int = signal.SIGINT) -> tuple[int, str]:
+        """Ctrl-C (or the signal ``stop``); the exit status and the whole of stderr."""
         if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
+            self.process.send_signal(stop)
         code = self.process.wait(timeout=60)
         self._reader.join(timeout=10)
         return code, "".join(self.said)

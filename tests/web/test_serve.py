@@ -13,6 +13,7 @@ import contextlib
 import gzip
 import http.client
 import shutil
+import signal
 import socket
 import ssl
 import subprocess
@@ -252,6 +253,16 @@ def test_ctrl_c_stops_serve_with_exit_130_and_one_line_that_is_no_error(event: P
     code, said = running.stop()
     assert code == 130 and "Traceback" not in said and "error" not in said
     assert said.splitlines()[-1] == "arbiter: stopped serving (Ctrl-C)"
+
+
+def test_sigterm_stops_serve_as_ctrl_c_does_ending_by_the_signal(event: Path) -> None:
+    """A service manager stops serve with SIGTERM: the same one line, no error, and the process ends by
+    the signal, which the manager counts as a clean stop."""
+    running = served.start(event)
+    assert _ask(running.url, "GET", "/").status == 200
+    code, said = running.stop(signal.SIGTERM)
+    assert code == -signal.SIGTERM and "Traceback" not in said and "error" not in said
+    assert said.splitlines()[-1] == "arbiter: stopped serving (SIGTERM)"
 
 
 def test_serve_listening_on_every_address_says_so_on_stderr(event: Path) -> None:

@@ -295,7 +295,7 @@ def _run_quick(quick: Callable[[], object]) -> object:
     try:
         return quick()
     except KeyboardInterrupt:
-        return 130
+        return INTERRUPT.code
     except EOFError:
         print(file=sys.stderr)
         _fail("aborted", 130)
@@ -370,8 +370,8 @@ def main(argv: list[str] | None = None) -> None:
         if os.environ.get("ARBITER_DEBUG"):
             raise
         _fail(f"internal error: {type(error).__name__}: {error} (set ARBITER_DEBUG=1 for the traceback)", 1)
-    if code == 130:  # Typer turns Ctrl-C inside a command into a quiet exit 130: say so, as everywhere
-        _interrupted()
+    if code == 130 or (INTERRUPT.seen and code == INTERRUPT.code):  # Typer turns Ctrl-C (SIGTERM) inside a
+        _interrupted()  # command into a quiet exit 130; a quick command's is its code: say so, as everywhere
     sys.exit(code if isinstance(code, int) else 0)
 
 
@@ -441,13 +441,13 @@ def interrupted(error: BaseException) -> bool:
 
 
 def _interrupted() -> None:
-    """Ctrl-C: exit 130 with the one line that says whether a change was saved before it (``arbiter
-    serve``'s result entry saves and runs on)."""
+    """Ctrl-C (or SIGTERM): exit 130 (143) with the one line that says whether a change was saved before
+    it (``arbiter serve``'s result entry saves and runs on)."""
     from arbiter_cli.store.commits import interrupted_line
 
     sys.stdout.flush()
-    print(interrupted_line(), file=sys.stderr)
-    sys.exit(130)
+    print(interrupted_line(INTERRUPT.word), file=sys.stderr)
+    sys.exit(INTERRUPT.code)
 
 
 #: The errors of a write the system refused (a full disk, a read-only or failing file system): the

@@ -78,13 +78,14 @@ def serve(
         if address in ("0.0.0.0", "::") and (lan := _lan_address()):
             say(f"on the venue network: {url.partition(':')[0]}://{lan}:{bound_port}/")
         server.serve_forever()
-    except KeyboardInterrupt:  # Ctrl-C is how serve stops: exit 130, and no "error"
+    except KeyboardInterrupt:  # Ctrl-C (or SIGTERM) is how serve stops: exit 130 (SIGTERM's end), and no "error"
         if COMMITS.holding:
             raise  # in the middle of a save: the command line's one line names the folder it changed
         saved = [name for name in COMMITS.folders if Path(name).exists()]
-        say("arbiter: stopped serving (Ctrl-C)" + (f"; the results saved from browsers are in {', '.join(saved)} "
+        how = "SIGTERM" if INTERRUPT.terminated else "Ctrl-C"
+        say(f"arbiter: stopped serving ({how})" + (f"; the results saved from browsers are in {', '.join(saved)} "
                                                    "('arbiter log' shows them)" if saved else ""))
-        raise SystemExit(130) from None
+        raise SystemExit(INTERRUPT.code) from None
     finally:
         server.server_close()
 

@@ -54,12 +54,13 @@ class Commits:
 COMMITS = Commits()
 
 
-def interrupted_line() -> str:
-    """The one line of a command Ctrl-C ended: nothing changed, or which folders a change was saved
-    in before (a staging folder moved in since is left out), or that a site was published whole."""
+def interrupted_line(word: str = "interrupted") -> str:
+    """The one line of a command Ctrl-C ended (``word``: ``terminated`` for SIGTERM): nothing changed, or
+    which folders a change was saved in before (a staging folder moved in since is left out), or that a
+    site was published whole."""
     saved = [folder for folder in COMMITS.folders if os.path.exists(folder)]
     if saved:
-        return f"arbiter: interrupted after the change was saved ({', '.join(saved)}; 'arbiter log' shows it)"
+        return f"arbiter: {word} after the change was saved ({', '.join(saved)}; 'arbiter log' shows it)"
     if COMMITS.sites:
-        return f"arbiter: interrupted after the site was published whole ({', '.join(COMMITS.sites)})"
-    return "arbiter: error: interrupted"
+        return f"arbiter: {word} after the site was published whole ({', '.join(COMMITS.sites)})"
+    return f"arbiter: error: {word}"

@@ -59,6 +59,7 @@ class OldFiles:
                 if child == 0:  # the child: nothing of its parent's but the old files, closed, then gone
                     try:
                         signal.signal(signal.SIGINT, signal.SIG_DFL)
+                        signal.signal(signal.SIGTERM, signal.SIG_DFL)
                         _close_all_but(held)
                         _free(held)
                     finally:

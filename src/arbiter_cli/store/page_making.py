@@ -183,6 +183,7 @@ def _child(work: int, pieces: list[list[Page]]) -> tuple[int, BinaryIO]:
         code = 1
         try:
             signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C ends it at once; its parent kills it anyway
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
             os.close(reader)
             made = [(number, [page.data() for page in pieces[number]]) for number in _taken(work)]
             with os.fdopen(writer, "wb") as out:  # all made before any is sent: a full pipe waits for the parent
