@@ -775,6 +775,42 @@ def test_a_round_robin_withdrawal_the_half_rule_annuls_is_named_when_it_comes_ba
     assert [line for line in listed if line.startswith("6,")][0].endswith(",withdrawn,0")
 
 
+def test_a_round_robin_whose_every_player_the_half_rule_annuls_is_exported_with_a_warning(
+        arbiter, tmp_path: Path) -> None:
+    """Harness open fault (seed 4207): every player of a round robin withdrew after round 1 of 3, each having
+    played fewer than half of their games, so the standings list nobody. The import knows a withdrawal
+    the half rule annuls by its missing rank among ranked players; a file that ranks nobody it reads as
+    it stands, every game counted, and 'trf standings' then listed four players without a word from
+    export. Export now says so (the per-player warnings, which assume others are ranked, give way to it)."""
+    from arbiter_cli.trf.exporter import NOBODY_RANKED
+
+    folder = tmp_path / "ev"
+    assert arbiter("new", folder, "--system", "round-robin", "--name", "R", "--seed", "0").code == 0
+    assert arbiter("-d", folder, "player", "import", "-", stdin='name\n"A, a"\n"B, b"\n"C, c"\n"D, d"\n').code == 0
+    assert arbiter("-d", folder, "pair").code == 0
+    assert arbiter("-d", folder, "result", "1", "1", "1-0").code == 0
+    for number in (1, 2, 3, 4):
+        assert arbiter("-d", folder, "player", "withdraw", str(number)).code == 0
+    assert arbiter("-d", folder, "standings", "-f", "json").out.strip() == "[]"
+    done = arbiter("-d", folder, "export", "-o", tmp_path / "ev.trf")
+    assert done.code == 0
+    warned = [line for line in done.err.splitlines() if line.startswith("warning: ")]
+    assert f"warning: {NOBODY_RANKED}" in warned
+    assert not [line for line in warned if line.startswith("warning: the withdrawal of ")]
+    # with one player left in the standings, the others' annulled withdrawals come back (no such warning)
+    other = tmp_path / "other"
+    assert arbiter("new", other, "--system", "round-robin", "--name", "R", "--seed", "0").code == 0
+    assert arbiter("-d", other, "player", "import", "-", stdin='name\n"A, a"\n"B, b"\n"C, c"\n"D, d"\n').code == 0
+    assert arbiter("-d", other, "pair").code == 0
+    for number in (1, 2, 3):
+        assert arbiter("-d", other, "player", "withdraw", str(number)).code == 0
+    kept = arbiter("-d", other, "export", "-o", tmp_path / "other.trf")
+    assert kept.code == 0 and NOBODY_RANKED not in kept.err
+    assert arbiter("import", tmp_path / "other.trf", tmp_path / "back").code == 0
+    assert arbiter("-d", tmp_path / "back", "standings", "-f", "json").out == \
+        arbiter("-d", other, "standings", "-f", "json").out
+
+
 def test_export_says_that_prizes_toml_stays_behind(arbiter: Runner, tmp_path: Path) -> None:
     """A prize fund is no part of a TRF: after an import, 'prizes' found no prizes.toml, and export had said
     nothing of it (trial of issue 29)."""

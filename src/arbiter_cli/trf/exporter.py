@@ -229,7 +229,10 @@ def _absences(tournament: Tournament, version: str, warnings: list[str]) -> dict
                                 "withdrawal, and a TRF has no withdrawal")
     elif withdrawn and settings.system.is_round_robin:
         # the half rule's annulled players come back withdrawn (no rank: importer._round_robin_withdrawals)
-        kept = [p.name for p in withdrawn if p.start_number not in annulled_players(tournament)]
+        annulled = annulled_players(tournament)
+        if len(annulled) == len(tournament.players):
+            warnings.append(NOBODY_RANKED)
+        kept = [p.name for p in withdrawn if p.start_number not in annulled]
         if kept:
             warnings.append(f"the withdrawals of {', '.join(kept)} are not exported: a TRF has no withdrawal "
                             "(their unplayed games are in it)")
@@ -253,6 +256,15 @@ def _absences(tournament: Tournament, version: str, warnings: list[str]) -> dict
                 warnings.append(f"{player.name}'s zero-point byes in every round from round {start} to the end "
                                 "will be imported as a withdrawal: a TRF has no withdrawal")
     return out
+
+
+#: The warning of a round robin whose every player withdrew having played fewer than half of their
+#: games (the half rule): its standings list nobody, and the file ranks nobody, which the import reads
+#: as a file without ranks (``importer._round_robin_withdrawals`` knows the annulled by their missing
+#: rank among ranked players).
+NOBODY_RANKED = ("every player withdrew having played fewer than half of their games: the standings list nobody "
+                 "(round_robin_withdrawal = \"half\"), and a TRF cannot say so: 'arbiter import' and 'trf standings' "
+                 "read the file as it stands, every game counted, nobody withdrawn")
 
 
 #: Each player's points and rank from the standings, by start number (players left out of the
@@ -342,7 +354,7 @@ def export_trf(tournament: Tournament, version: str = "2026", *, standing: Stand
             # read it (bbpPairings' checker wants the columns and the points to agree)
             points += settings.scoring.half_bye
         lines.append(player_line(trf_player(player), games, points, rank))
-        if player.start_number in annulled:
+        if player.start_number in annulled and len(annulled) < len(tournament.players):
             warnings += _read_back_after(player, games)
     rules, more = pairing_rule_records(tournament, version)
     lines += rules
