@@ -178,3 +178,20 @@ def test_no_site_is_published_into_a_folder_of_any_kind(arbiter: Runner, tmp_pat
         assert outcome.code == 2 and f"{outdir} is a " in outcome.err, (outdir, outcome.err)
         assert "folder itself; publish the site to a folder of its own" in outcome.err  # not "part of" (a trial)
     assert [snapshot(folder) for folder in (source, *folders)] == before
+
+
+def test_no_site_is_published_into_an_event_through_a_folder_not_there_yet(arbiter: Runner, tmp_path: Path) -> None:
+    """Trial42: ``publish new/../EVENT`` wrote the site into the event's folder: the system finds no such path
+    until publish makes ``new``, so every check saw a new folder; then ``rounds/1.html`` broke the folder
+    for every command. The place it will be once made is checked too; a site beside it is published."""
+    event = copied(tmp_path, "swiss32-in-progress")
+    before = snapshot(event)
+    for outdir in (tmp_path / "new" / ".." / event.name, tmp_path / "new" / ".." / event.name / "rounds",
+                   tmp_path / "a" / "b" / ".." / ".." / event.name):
+        outcome = arbiter("-d", event, "publish", outdir)
+        assert outcome.code == 2 and "publish the site to" in outcome.err, (outdir, outcome.err)
+        assert not (tmp_path / "new").exists() and not (tmp_path / "a").exists()
+    assert snapshot(event) == before
+    beside = arbiter("-d", event, "publish", tmp_path / "new" / ".." / "site")
+    assert beside.code == 0 and (tmp_path / "site" / "index.html").is_file()
+    assert arbiter("-d", event, "verify").code == 0

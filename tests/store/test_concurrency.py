@@ -318,6 +318,15 @@ def test_two_overlapping_readers_leave_no_lock_file_whichever_leaves_last(tmp_pa
     os.ftruncate(writer.fd, 0)
     writer.close(exclusive=True)
     assert not path.exists()
+    for exclusive in (False, True):  # a writer's mark left by a writer killed (kill -9, trial42): removed too
+        path.write_bytes(b"pid 99999999 since 10:00:00 UTC: arbiter -d ev result 5 1 1-0")
+        command = LockFile(path)
+        command.hold(fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH, fcntl.flock)
+        if exclusive:  # as FolderStore.lock does: its own mark while it writes, emptied when done
+            os.pwrite(command.fd, b"pid 1 since 10:00:00 UTC: arbiter pair", 0)
+            os.ftruncate(command.fd, 0)
+        command.close(exclusive=exclusive)
+        assert not path.exists(), exclusive
     for found in (b"", b"kept by hand\n"):  # not made by arbiter: left as it is, by readers and writers
         for exclusive in (False, True):
             path.write_bytes(found)

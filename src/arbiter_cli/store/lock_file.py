@@ -44,11 +44,14 @@ class LockFile:
         return fd, True
 
     def _marked(self) -> bool:
-        """The lock file holds :data:`MADE_MARK` (an arbiter command made it, and no writer holds it)."""
+        """The lock file holds :data:`MADE_MARK` (an arbiter command made it, and no writer holds it), or
+        a writer's mark (:func:`say_who`): one read by a command that holds the lock is a killed writer's
+        (``kill -9``, trial42: its emptied file was then left for good), and the file an arbiter command's."""
         try:
-            return os.pread(self.fd, len(MADE_MARK) + 1, 0) == MADE_MARK
+            found = os.pread(self.fd, len(MADE_MARK) + 1, 0)
         except OSError:
             return False
+        return found == MADE_MARK or re.match(rb"pid \d+ since ", found) is not None
 
     def hold(self, mode: int, take: Callable[[int, int], None]) -> None:
         """Take the lock in ``mode`` (``take(fd, mode)`` waits for it), on the file that is there."""

@@ -420,7 +420,12 @@ def _refuse_a_way_out(outdir: Path, pages: Iterable[Parts], listed: _Places) -> 
 
 def _refuse_an_owned_place(outdir: Path, pages: Iterable[Parts], listed: _Places) -> None:
     """Refuse an OUTDIR that is an event's or a club's folder itself, or that a folder above it owns
-    (:func:`~arbiter_cli.store.kinds.owner_of`), or where a page would land on what a folder owns."""
+    (:func:`~arbiter_cli.store.kinds.owner_of`), or where a page would land on what a folder owns. An
+    OUTDIR written through a folder that is not there yet (``new/../EVENT``: the system finds no such
+    path, until publish makes ``new``) is checked where it will be once made too (trial42)."""
+    real = Path(os.path.realpath(outdir))
+    if real != outdir.absolute() and ".." in outdir.parts:
+        _refuse_an_owned_place(real, (), _Places(real))
     pages = list(pages)
     itself = folder_kind(outdir) if outdir.is_dir() else None
     owner = owner_of(outdir) if itself is None else None
