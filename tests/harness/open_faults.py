@@ -32,7 +32,9 @@ OPEN_FAULTS: tuple[OpenFault, ...] = (
            "a round robin's withdrawal under the half rule does not survive export+import: the annulled games come back"),
     _fault("trf standings on the export equals standings: trf standings of the export differs from standings",
            "round robin, group stage, team round robin, club",
-           "trf standings on a round robin's export counts the games the half rule annulled"),
+           "trf standings on a round robin's export counts the games the half rule annulled; and on the export of "
+           "a Swiss (a club's tournament, seed 4207) whose every player withdrew after round 1 with round 2 paired "
+           "empty, the tie-breaks of the unplayed rounds differ"),
     _fault("export then import gives the event back: import of the export refused", "team round robin",
            "a team round robin's export under the half rule writes 310 match points its own import refuses"),
     _fault("trf standings on the export equals standings: trf standings refuses the export", "team round robin",
