@@ -175,6 +175,11 @@ def test_ctrl_c_during_publish_leaves_the_site_as_it_was_or_whole_and_says_which
     assert snapshot(site) == before and not list(site.rglob(".*.tmp-*"))
     assert {p for p in site.rglob("*") if p.is_dir()} == folders
 
+    first = tmp_path / "new" / "first"  # a first publish stopped before its commit point leaves no folder (trial42)
+    code, _, err = _interrupt_when(folder, lambda: bool(list(first.rglob(".*.tmp-*"))), ("publish", str(first)), "0.05")
+    assert (code, err.splitlines()[-1:]) == (130, ["arbiter: error: interrupted"]) and "Traceback" not in err
+    assert not (tmp_path / "new").exists()
+
     fresh = tmp_path / "fresh"
     code, _, err = _interrupt_when(folder, (fresh / ".arbiter-site").exists, ("publish", str(fresh)), "0.05")
     assert code == 130 and "Traceback" not in err

@@ -235,7 +235,7 @@ def test_a_publish_interrupted_half_way_is_completed_by_the_next(tmp_path, monke
     monkeypatch.setattr(site, "_staged", failing)
     with pytest.raises(BadArgument, match="No space left on device; the site is as it was"):
         write_site(out, {"a.html": b"1", "b.html": b"2", "c.html": b"3"})
-    assert sorted(p.name for p in out.iterdir()) == [".arbiter-site.lock"]
+    assert not out.exists()  # a first publish that failed leaves no folder, not even its lock (trial42)
     monkeypatch.setattr(site, "_staged", real)
     done = write_site(out, {"a.html": b"1", "c.html": b"3"})
     assert set(done.removed) <= {"b.html"} and not (out / "b.html").exists()

@@ -330,12 +330,38 @@ def write_site(outdir: Path, files: Mapping[str, bytes], source: str | None = No
     _refuse_an_owned_place(outdir, paths.values(), places)
     with _writing_to(outdir):
         _refuse_the_folder(outdir)
+        missing = _missing(outdir)
         outdir.mkdir(parents=True, exist_ok=True)
-        previous = _previous(outdir)
-        _refuse_a_way_out(outdir, [*paths.values(), *_stale(previous or [], paths)], places)
-        with _locked(outdir):
-            _refuse_another_source(outdir, source, replace)
-            return _apply(outdir, files, paths, _previous(outdir) or [], source, count)
+        try:
+            previous = _previous(outdir)
+            _refuse_a_way_out(outdir, [*paths.values(), *_stale(previous or [], paths)], places)
+            with _locked(outdir):
+                _refuse_another_source(outdir, source, replace)
+                return _apply(outdir, files, paths, _previous(outdir) or [], source, count)
+        except BaseException:
+            if missing and str(outdir) not in COMMITS.sites:  # a first publish stopped before its commit point
+                _unmake(outdir, missing)
+            raise
+
+
+def _missing(outdir: Path) -> list[Path]:
+    """OUTDIR and the folders above it that are not there (as written), the deepest first."""
+    missing = []
+    folder = outdir
+    while not folder.exists() and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    return missing
+
+
+def _unmake(outdir: Path, made: list[Path]) -> None:
+    """Remove the site's lock and the folders a first publish made, each only if nothing else is in it
+    (trial42: a first publish stopped before its commit point left a folder holding only its lock)."""
+    with contextlib.suppress(OSError):
+        (outdir / LOCK).unlink()
+    for folder in made:
+        with contextlib.suppress(OSError):
+            folder.rmdir()
 
 
 def check_outdir(outdir: Path, source: str | None = None, *, replace: bool = False) -> None:
