@@ -61,6 +61,8 @@ CORRUPTIONS = [
     ("rounds/01.csv", "1,1,6,1-0", "1,1,6,1:0", "rounds/01.csv, line 2, field 'result': unknown result '1:0'"),
     ("rounds/01.csv", "1,1,6,1-0", "1,1,16,1-0", "rounds/01.csv, line 2, field 'black': '16' is not the start number of a player"),
     ("rounds/01.csv", "2,2,5,", "2,2,1,", "rounds/01.csv, line 3, field 'black': player 1 is already in this round on line 2"),
+    ("rounds/01.csv", "2,2,5,", "2,2,2,",  # (trial42: "on line 3" of line 3 itself)
+     "rounds/01.csv, line 3, field 'black': player 2 is already in this round as white on this line"),
     ("rounds/01.csv", "2,2,5,", "7,2,5,", "rounds/01.csv, line 3, field 'board': expected board 2"),
     ("rounds/01.csv", "board,white", "bord,white", "rounds/01.csv, line 1: the header must be"),
     ("journal.csv", "time,command", "when,command", "journal.csv, line 1: the header must be"),

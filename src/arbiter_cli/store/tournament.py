@@ -223,7 +223,8 @@ class _GameRows:
             raise line.fault(f"{text!r} is not the start number of a player", field)
         tpn = int(text)
         if tpn in self.seen:
-            raise line.fault(f"player {tpn} is already in this round on line {self.seen[tpn]}", field)
+            where = "as white on this line" if self.seen[tpn] == line.number else f"on line {self.seen[tpn]}"
+            raise line.fault(f"player {tpn} is already in this round {where}", field)  # (trial42: "on line 3" of line 3)
         self.seen[tpn] = line.number
         return tpn
 
