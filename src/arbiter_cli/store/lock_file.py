@@ -77,7 +77,7 @@ class LockFile:
         """Let the lock go, removing the lock file an arbiter command made (this one, or another:
         :data:`MADE_MARK`) while this one holds the lock alone: a writer always does; a reader does when
         it can take the lock alone at once (no other reader holds it; the last one to leave removes it)."""
-        if (exclusive or self._alone()) and (self.made or self.found_made or self._marked()):
+        if (self.made or self.found_made or self._marked()) and (exclusive or self._alone()):
             with contextlib.suppress(OSError):
                 os.unlink(self.path)
         os.close(self.fd)

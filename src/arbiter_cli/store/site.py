@@ -357,11 +357,24 @@ def _missing(outdir: Path) -> list[Path]:
 def _unmake(outdir: Path, made: list[Path]) -> None:
     """Remove the site's lock and the folders a first publish made, each only if nothing else is in it
     (trial42: a first publish stopped before its commit point left a folder holding only its lock)."""
-    with contextlib.suppress(OSError):
-        (outdir / LOCK).unlink()
-    for folder in made:
-        with contextlib.suppress(OSError):
-            folder.rmdir()
+    try:
+        fd = os.open(outdir / LOCK, os.O_RDWR)
+    except FileNotFoundError:
+        fd = None
+    except OSError:
+        return
+    try:
+        if fd is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # not while another publish holds it
+            os.unlink(outdir / LOCK)
+        for folder in made:
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+    except OSError:
+        pass
+    finally:
+        if fd is not None:
+            os.close(fd)
 
 
 def check_outdir(outdir: Path, source: str | None = None, *, replace: bool = False) -> None:
