@@ -19,6 +19,8 @@ __all__ = ["LockFile", "MADE_MARK", "say_who", "holder_of", "process_alive"]
 #: overlap: the maker leaves first, and the other, which found the file, removes it). A file without
 #: it (made by hand, or by an older arbiter) is left as it is.
 MADE_MARK = b"made by arbiter: the last command to let it go removes it\n"
+#: A writer's mark (:func:`say_who`): ``pid 4321 since 14:02:11 UTC: COMMAND``.
+_WRITER = re.compile(r"pid (\d+) since ")
 
 
 class LockFile:
@@ -51,7 +53,7 @@ class LockFile:
             found = os.pread(self.fd, len(MADE_MARK) + 1, 0)
         except OSError:
             return False
-        return found == MADE_MARK or re.match(rb"pid \d+ since ", found) is not None
+        return found == MADE_MARK or _WRITER.match(found.decode("utf-8", errors="replace")) is not None
 
     def hold(self, mode: int, take: Callable[[int, int], None]) -> None:
         """Take the lock in ``mode`` (``take(fd, mode)`` waits for it), on the file that is there."""
@@ -109,7 +111,7 @@ def holder_of(fd: int) -> str:
         text = ""
     if text == MADE_MARK.decode("utf-8").strip():  # made by a command that is not writing
         text = ""
-    found = re.match(r"pid (\d+) ", text)
+    found = _WRITER.match(text)
     if found and not process_alive(int(found.group(1))):  # a writer killed before it could clear its mark
         text = ""
     return f"{text} is writing it" if text else "another arbiter command is reading it"

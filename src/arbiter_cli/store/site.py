@@ -344,11 +344,10 @@ def write_site(outdir: Path, files: Mapping[str, bytes], source: str | None = No
             raise
 
 
-def _missing(outdir: Path) -> list[Path]:
-    """OUTDIR and the folders above it that are not there (as written), the deepest first."""
+def _missing(folder: Path, stop: Path | None = None) -> list[Path]:
+    """``folder`` and the folders above it that are not there (as written, up to ``stop``), the deepest first."""
     missing = []
-    folder = outdir
-    while not folder.exists() and folder != folder.parent:
+    while folder != stop and folder != folder.parent and not folder.exists():
         missing.append(folder)
         folder = folder.parent
     return missing
@@ -663,10 +662,7 @@ def _stage(outdir: Path, files: Mapping[str, bytes], paths: Mapping[str, Parts],
                 seen[name] = _seen(token, found)
             return
         target = Path(place)
-        folder = target.parent
-        while folder != outdir and not folder.exists():  # the folders this page needs that are not there
-            made.append(folder)
-            folder = folder.parent
+        made.extend(_missing(target.parent, outdir))  # the folders this page needs that are not there
         target.parent.mkdir(parents=True, exist_ok=True)
         staged.append((name, _staged(target, data), target))
         _crash_test_pause()
