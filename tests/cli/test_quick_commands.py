@@ -115,10 +115,9 @@ def test_a_quick_command_starts_without_typer(event: str, args: list[str], shown
     assert done.stderr.endswith("[]") and shown in done.stdout, (done.stderr, done.stdout[:300])
 
 
-#: What pairing an individual event never needs: another kind's settings (a group stage's, a knockout's), the
-#: read cache of publish and serve, and the tools of rarer acts (a killed writer's leftovers, new's seed).
-NOT_FOR_PAIRING = ("arbiter_cli.core.group_settings", "arbiter_cli.core.knockout_settings",
-                   "arbiter_cli.store.read_cache", "shutil", "pickle", "glob")
+#: What pairing an individual event never needs: another kind's settings (a group stage's, a knockout's),
+#: and the tools of rarer acts (a killed writer's leftovers, new's seed).
+NOT_FOR_PAIRING = ("arbiter_cli.core.group_settings", "arbiter_cli.core.knockout_settings", "shutil", "glob")
 
 
 def test_pairing_an_individual_event_loads_no_other_kind_and_no_tool_of_a_rarer_act(sample) -> None:
@@ -130,6 +129,23 @@ def test_pairing_an_individual_event_loads_no_other_kind_and_no_tool_of_a_rarer_
     done = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True,
                           env={**environment, "NO_COLOR": "1"})
     assert done.stderr.endswith("[]") and "round 5 of 10 paired" in done.stderr
+
+
+@pytest.mark.parametrize("command", [["pair"], ["standings"], ["result", "1", "1-0"]])
+def test_a_command_reading_files_as_they_were_read_before_checks_nothing_again_and_imports_no_pydantic(
+        sample, command: list[str]) -> None:
+    """Issue 29: the settings and the players come back from the read cache, checked when first read;
+    pydantic (some 0.2 s of a start) is imported only to check something new."""
+    folder = sample("double-rr6-ready")
+    code = ("import sys\nfrom arbiter_cli.cli.app import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit as e:\n"
+            "    sys.stderr.write(f'exit {e.code} ')\nsys.stderr.write(str('pydantic' in sys.modules))\n")
+    environment = {k: v for k, v in os.environ.items() if k not in ("ARBITER_DIR", "ARBITER_USER")}
+    run = functools.partial(subprocess.run, cwd=folder, capture_output=True, text=True,
+                            env={**environment, "NO_COLOR": "1"})
+    first = run([sys.executable, "-c", code, "standings"])
+    assert first.stderr.endswith("True")  # the files read and checked, kept
+    done = run([sys.executable, "-c", code, *command])
+    assert done.stderr.endswith("False"), done.stderr
 
 
 def test_typer_calls_publish_with_its_path_and_its_defaults(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -3,6 +3,7 @@ key may change, its default class for a field nobody declared, and the act on an
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
 import pytest
@@ -11,6 +12,7 @@ from pydantic import BaseModel, Field, StrictBool
 from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.group_settings import GroupSettings
 from arbiter_cli.core.knockout_settings import KnockoutSettings
+from arbiter_cli.core import model_schema
 from arbiter_cli.core.model import Settings
 from arbiter_cli.core.prizes import PrizeTable
 from arbiter_cli.core.setting_keys import setting_keys
@@ -19,12 +21,24 @@ from arbiter_cli.lifecycle import settings as rules
 from arbiter_cli.lifecycle.settings import (DEFAULT_RULE, RULES, Progress, When, change_setting, listing, rule_of)
 
 
-class WithNewRules(Settings):
-    """Settings as another helper extends them, with a field of each kind and its words."""
+class _NewRulesChecked(model_schema.Settings):
+    """The schema of :class:`WithNewRules`: the settings' with a field of each kind and its words."""
 
     house_rule: Literal["off", "fide", "federation"] = Field(
         default="federation", description="the no-show rule: off, FIDE's wording, or the federation's")
     national_first: StrictBool = Field(default=False, description="order the start list by the national rating")
+
+
+@dataclass(frozen=True, init=False)
+class WithNewRules(Settings):
+    """Settings as another helper extends them: the value's fields and its schema's."""
+
+    house_rule: str = "federation"
+    national_first: bool = False
+
+    @classmethod
+    def schema(cls) -> type[BaseModel]:
+        return _NewRulesChecked
 
 
 def _swiss(model: type[Settings] = Settings) -> dict[str, Settings]:

@@ -70,6 +70,9 @@ def test_a_rename_refused_after_the_manifest_is_completed_by_the_next_command(ar
     calls = [0]
 
     def replace(source: object, target: object) -> None:
+        if not Path(str(target)).is_relative_to(folder):  # the read cache's entries, outside the folder
+            real(source, target)  # type: ignore[arg-type]
+            return
         calls[0] += 1
         if calls[0] == 3:  # the manifest is in place (its own rename was the first): the change counts
             raise OSError(errno.ENOSPC, "No space left on device")

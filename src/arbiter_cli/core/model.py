@@ -4,102 +4,64 @@ These are plain values with no knowledge of files or terminals. The folder
 module (:mod:`arbiter_cli.store`) reads and writes them; the pairing and
 standings modules compute with them.
 
-The annotations are evaluated as the classes are made (no ``from __future__ import annotations``):
-pydantic would otherwise parse and compile each field's annotation text at every start (issue 29).
+The settings, the scoring and a player are checked by pydantic models, their schemas
+(:mod:`arbiter_cli.core.model_schema`), imported only when one is checked: a command that reads them
+back from the read cache imports no pydantic (start-up, issue 29; :mod:`arbiter_cli.core.value`).
 """
 
-import datetime as dt
-import re
-from collections.abc import Mapping
-from functools import cached_property
-from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import Annotated, Any, ClassVar, Literal, NamedTuple
+from __future__ import annotations
 
-from pydantic import (
-    AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StrictBool, StrictInt, ValidationError,
-    field_validator, model_validator,
-)
-from pydantic_core import InitErrorDetails
+from collections.abc import Mapping
+from dataclasses import KW_ONLY, dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple
 
 from arbiter_cli.core.choices import InitialColour, Numbering, RatingType, StartingRank, Status, System
-from arbiter_cli.core.no_show_rule import (DEFAULT_NO_SHOW_RULE, NoShowLimits, NoShowRule, no_show_limits,
-                                           older_keys_read)
-from arbiter_cli.core.points import format_points, parse_points
+from arbiter_cli.core.fields import MAX_GAME_POINTS, MOST_ROUNDS, TITLES, is_finite_decimal
+from arbiter_cli.core.no_show_rule import DEFAULT_NO_SHOW_RULE, NoShowLimits, no_show_limits
 from arbiter_cli.core.results import ByeKind, GameResult
 from arbiter_cli.core.text import BIDI_CONTROLS, NAME_LENGTH, name_text, printable
-from arbiter_cli.core.tiebreak_codes import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, check_cuts, parse_tiebreak_list
+from arbiter_cli.core.tiebreak_codes import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS
+from arbiter_cli.core.value import Value
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 __all__ = [
     "System", "RatingType", "InitialColour", "Numbering", "StartingRank", "Status", "Scoring", "Settings",
-    "TITLES", "Player", "Game", "Bye", "Round", "ByeRequest", "Avoidance", "VirtualPoints", "Tournament", "Text", "printable",
-    "is_finite_decimal", "Name", "name_text", "NAME_LENGTH", "BIDI_CONTROLS", "MOST_ROUNDS",
+    "TITLES", "Player", "Game", "Bye", "Round", "ByeRequest", "Avoidance", "VirtualPoints", "Tournament", "printable",
+    "is_finite_decimal", "name_text", "NAME_LENGTH", "BIDI_CONTROLS", "MOST_ROUNDS", "MAX_GAME_POINTS", "DEFAULT_SCORING",
 ]
 
 
-PointsValue = Annotated[Fraction, BeforeValidator(parse_points)]
-
-
-#: A text field: any printable text, on one line.
-Text = Annotated[str, AfterValidator(printable)]
-#: A name: printable text of at most :data:`NAME_LENGTH` characters.
-Name = Annotated[str, AfterValidator(name_text)]
-
-
-#: The most one game (or bye) may be worth: a TRF writes each value of record 162 in 4 characters.
-MAX_GAME_POINTS = 99
-
-
-class Scoring(BaseModel):
+@dataclass(frozen=True, init=False)
+class Scoring(Value):
     """Points per outcome (C.04.1 Art. 3: the rules speak of "a win's points").
 
     Defaults are 1 / ½ / 0 with a win's points for a pairing-allocated bye and a
-    forfeit win. ``half_bye`` and ``full_bye`` are the requested byes.
-
-    Its validator is built when one is first checked (``defer_build``), as the settings' is.
+    forfeit win. ``half_bye`` and ``full_bye`` are the requested byes. Checked by
+    :class:`arbiter_cli.core.model_schema.Scoring`.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
-
-    win: PointsValue = Fraction(1)
-    draw: PointsValue = Fraction(1, 2)
-    loss: PointsValue = Fraction(0)
-    pab: PointsValue = Fraction(1)
-    forfeit_win: PointsValue = Fraction(1)
-    forfeit_loss: PointsValue = Fraction(0)
-    half_bye: PointsValue = Fraction(1, 2)
-    full_bye: PointsValue = Fraction(1)
+    win: Fraction = Fraction(1)
+    draw: Fraction = Fraction(1, 2)
+    loss: Fraction = Fraction(0)
+    pab: Fraction = Fraction(1)
+    forfeit_win: Fraction = Fraction(1)
+    forfeit_loss: Fraction = Fraction(0)
+    half_bye: Fraction = Fraction(1, 2)
+    full_bye: Fraction = Fraction(1)
 
     #: The points that follow others unless given: a PAB, a forfeit win and a full-point bye are
     #: worth a win, a half-point bye a draw (derived field -> the field it follows).
     DERIVED: ClassVar[Mapping[str, str]] = {"pab": "win", "forfeit_win": "win", "half_bye": "draw", "full_bye": "win"}
 
-    @model_validator(mode="before")
     @classmethod
-    def _defaults(cls, data: object) -> object:
-        """A PAB, a forfeit win and a full-point bye are worth a win, a half-point bye a draw,
-        unless given (:attr:`DERIVED`)."""
-        if isinstance(data, dict):
-            data = dict(data)
-            for name, source in cls.DERIVED.items():
-                if data.get(name) is None:
-                    data[name] = data.get(source, cls.model_fields[source].default)
-        return data
+    def schema(cls) -> type[BaseModel]:
+        from arbiter_cli.core import model_schema
 
-    @model_validator(mode="after")
-    def _check(self) -> "Scoring":
-        if not (self.win > self.draw >= self.loss):
-            raise ValueError("points must satisfy win > draw >= loss")
-        for name in type(self).model_fields:
-            value = getattr(self, name)
-            if value < 0:  # no event scores below nothing, and a TRF cannot say it (162, XXS, points)
-                raise ValueError(f"{name} = {format_points(value, ascii=True)} is negative; points are 0 or more")
-            if value > MAX_GAME_POINTS:  # a TRF writes each value in 4 characters (record 162)
-                raise ValueError(f"{name} = {format_points(value, ascii=True)} is too large; a game is worth at most "
-                                 f"{MAX_GAME_POINTS} points")
-            if not is_finite_decimal(value):
-                raise ValueError(f"{name} = {value} has no exact decimal form; use values such as 1, 0.5 or 0.25")
-        return self
+        return model_schema.Scoring
 
     def game_points(self, result: GameResult) -> tuple[Fraction, Fraction]:
         """Points of (White, Black) for a board result."""
@@ -136,179 +98,57 @@ class Scoring(BaseModel):
         raise AssertionError(kind)  # pragma: no cover
 
 
-def is_finite_decimal(value: Fraction) -> bool:
-    den = value.denominator
-    for prime in (2, 5):
-        while den % prime == 0:
-            den //= prime
-    return den == 1
+#: ``Scoring()``, unchecked: the defaults are points the schema takes (the settings' default).
+DEFAULT_SCORING = Scoring.made((f.name, getattr(Scoring, f.name)) for f in Scoring.__dataclass_fields__.values())
 
 
-def _default_scoring() -> Scoring:
-    """``Scoring()``, without building its validator (start-up, issue 29): the default points, each
-    derived one the very value it follows (:attr:`Scoring.DERIVED`), as the validator gives them."""
-    fields = Scoring.model_fields
-    values = {name: fields[name].default for name in fields}
-    values.update({name: values[source] for name, source in Scoring.DERIVED.items()})
-    return Scoring.model_construct(_fields_set=set(Scoring.DERIVED), **values)
+@dataclass(frozen=True, init=False)
+class Settings(Value):
+    """``tournament.toml``: everything decided about the event, checked by
+    :class:`arbiter_cli.core.model_schema.Settings` (which says what each field holds)."""
 
-
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-
-
-def _check_date(value: str | None) -> str | None:
-    if value in (None, ""):
-        return None
-    if isinstance(value, dt.date):
-        return value.isoformat()
-    if not isinstance(value, str) or not _DATE.match(value):
-        raise ValueError(f"{value!r} is not a date YYYY-MM-DD")
-    try:
-        dt.date.fromisoformat(value)
-    except ValueError:
-        raise ValueError(f"{value!r} is not a real date") from None
-    return value
-
-
-DateText = Annotated[str | None, BeforeValidator(_check_date)]
-
-
-#: The most rounds an event has (``tournament.toml``'s ``rounds``; a TRF's round columns are read up to it).
-MOST_ROUNDS = 99
-
-
-class Settings(BaseModel):
-    """``tournament.toml``: everything decided about the event.
-
-    Its validator is built when settings are first checked (``defer_build``): ``publish`` and
-    ``serve`` read them back from the read cache, already checked, and build none (start-up, issue 29)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=False, defer_build=True)
-
-    name: Name = Field(min_length=1)
-    place: Text = ""
+    _: KW_ONLY
+    name: str
+    place: str = ""
     federation: str = ""
-    start_date: DateText = None
-    end_date: DateText = None
-    chief_arbiter: Text = ""
-    time_control: Text = ""
+    start_date: str | None = None
+    end_date: str | None = None
+    chief_arbiter: str = ""
+    time_control: str = ""
     rating_type: RatingType = RatingType.STANDARD
     system: System
-    rounds: StrictInt | None = Field(default=None, ge=1, le=MOST_ROUNDS)
+    rounds: int | None = None
     initial_colour: InitialColour = InitialColour.RANDOM
     numbering: Numbering = Numbering.RATING
-    seed: StrictInt = Field(ge=0)
+    seed: int
     tiebreaks: tuple[str, ...] = ()
-    tiebreak_rules: Literal["2026", "2024", "pre2023"] | None = None  # C.07 edition; None: by start_date
-    tiebreak_lots: StrictBool | None = None  # break ties left after the list by lot, from the seed
-    unrated_rating: StrictInt | None = Field(default=None, ge=0, le=3500)  # for Art. 10 tie-breaks
+    tiebreak_rules: Literal["2026", "2024", "pre2023"] | None = None
+    tiebreak_lots: bool | None = None
+    unrated_rating: int | None = None
     status: Status = Status.REGISTRATION
-    finalised_on: DateText = None  # set by 'arbiter finalize'
-    # Requested byes (C.04.2 3.3): how many half-point byes one player may take
-    # (None: no limit), and how many of the last rounds allow none.
-    max_half_byes: StrictInt | None = Field(default=None, ge=0)
-    half_byes_closed_last_rounds: StrictInt = Field(default=0, ge=0)
-    # Late entries (C.04.2 2.4): the rounds a player missed score as this bye.
+    finalised_on: str | None = None
+    max_half_byes: int | None = None
+    half_byes_closed_last_rounds: int = 0
     late_entry_missed: Literal["ZPB", "HPB"] = "ZPB"
-    # No-shows: when a forfeit loss withdraws the player (core/no_show_rule.py): "off", "fide" (C.04.2
-    # 2017 D.2: one without notice) or "federation" (the default: one without notice, or two in all).
-    # An older folder's withdraw_after_unexcused and withdraw_after_no_shows are read as it.
-    no_show_rule: NoShowRule = DEFAULT_NO_SHOW_RULE
-    # Round robin withdrawals: "half" keeps the games of a player who played at
-    # least half and scores the rest as forfeits, and otherwise removes the player
-    # from the standings; "forfeits" always scores the rest as forfeits.
+    no_show_rule: str = DEFAULT_NO_SHOW_RULE
     round_robin_withdrawal: Literal["half", "forfeits"] = "half"
-    # A round robin's rounds follow the Berger tables (C.05); false for one imported as it was
-    # played from a program that used other tables: its games are kept, and it cannot be paired on.
-    berger_tables: StrictBool = True
-    # Withdrawn players of a Swiss are ranked with the others (true), or listed after them without
-    # a rank (false), as programs do that rank them 0 in a TRF.
-    rank_withdrawn: StrictBool = True
-    # The date of each round (TRF record 132), "" for a round without one; absent: none known.
+    berger_tables: bool = True
+    rank_withdrawn: bool = True
     round_dates: tuple[str, ...] | None = None
-    # Acceleration (C.04.7): "baku" gives group A virtual points in the first rounds (pairing only).
     acceleration: Literal["none", "baku"] = "none"
-    # The start number of group A's last player (fixed at the first pairing, or set by the arbiter).
-    baku_group_a: StrictInt | None = Field(default=None, ge=1)
-    # Forbidden pairs set by rule: players of one club, or one federation, do not meet in the first K rounds.
-    avoid_same_club_rounds: StrictInt = Field(default=0, ge=0)
-    avoid_same_federation_rounds: StrictInt = Field(default=0, ge=0)
-    scoring: Scoring = _default_scoring()
-    # The rating that orders the starting list (C.04.2 2.2; TRF-2026 172), or the federation's
-    # title-first order (StartingRank). FIDE: FIDE's own order.
+    baku_group_a: int | None = None
+    avoid_same_club_rounds: int = 0
+    avoid_same_federation_rounds: int = 0
+    scoring: Scoring = DEFAULT_SCORING
     starting_rank: StartingRank = StartingRank.FIDE
 
-    @model_validator(mode="before")
-    @classmethod
-    def _older_no_show_keys(cls, data: object) -> object:
-        """A folder made before ``no_show_rule`` keeps the rule's limits as two counts: read as the rule
-        they make (:func:`~arbiter_cli.core.no_show_rule.older_keys_read`)."""
-        if not isinstance(data, dict):
-            return data
-        table, found = older_keys_read(data)
-        for key, message in found:
-            raise ValidationError.from_exception_data("Settings", [InitErrorDetails(
-                type="value_error", loc=(key,), input=data.get(key), ctx={"error": ValueError(message)})])
-        return table
+    NESTED: ClassVar[Mapping[str, type[Value]]] = {"scoring": Scoring}
 
-    @field_validator("federation")
     @classmethod
-    def _federation(cls, value: str) -> str:
-        value = value.strip().upper()
-        if value and not re.fullmatch(r"[A-Z]{3}", value):
-            raise ValueError(f"{value!r} is not a 3-letter FIDE federation code")
-        return value
+    def schema(cls) -> type[BaseModel]:
+        from arbiter_cli.core import model_schema
 
-    @field_validator("starting_rank", mode="before")
-    @classmethod
-    def _starting_rank(cls, value: object) -> object:
-        """Any case: ``fidon`` is ``FIDON``; a wrong one is named with the methods there are."""
-        if isinstance(value, str):
-            value = value.strip().upper()
-            if value not in StartingRank.__members__:
-                methods = ", ".join(StartingRank.__members__)
-                raise ValueError(f"{value!r} is not a starting-rank method ({methods})")
-        return value
-
-    @field_validator("round_dates", mode="before")
-    @classmethod
-    def _round_dates(cls, value: object) -> object:
-        if value is None:
-            return None
-        if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
-            raise ValueError('must be a list of dates, e.g. ["2026-03-01", "2026-03-02"]')
-        if len(value) > 99:
-            raise ValueError("more dates than rounds (at most 99)")
-        return tuple("" if not v else _check_date(v) for v in value)
-
-    @field_validator("tiebreaks", mode="before")
-    @classmethod
-    def _tiebreaks(cls, value: object) -> tuple[str, ...]:
-        if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
-            return parse_tiebreak_list(value)
-        raise ValueError('must be a list of tie-break codes, e.g. ["DE", "SB"]')
-
-    @model_validator(mode="after")
-    def _check(self) -> "Settings":
-        if self.system is System.SWISS and self.rounds is None:
-            raise ValueError("a Swiss needs the number of rounds (C.04.1 Art. 1): set rounds")
-        if self.numbering is Numbering.LOT and not self.system.is_round_robin:
-            raise ValueError("numbering by lot is only for round robins")
-        if self.acceleration == "baku":
-            if self.system.is_round_robin:
-                raise ValueError("acceleration is for a Swiss (C.04.7), not a round robin")
-            if self.scoring.win != 2 * self.scoring.draw or self.scoring.loss != 0:
-                raise ValueError("Baku acceleration needs a win worth two draws and a loss worth 0 (C.04.7)")
-        if self.start_date and self.end_date and self.end_date < self.start_date:
-            raise ValueError("end_date is before start_date")
-        if self.rounds and self.status is not Status.FINALISED:  # an event finished early keeps its list
-            try:
-                check_cuts(self.tiebreaks, self.rounds)
-            except ValueError as error:
-                raise ValidationError.from_exception_data("Settings", [InitErrorDetails(
-                    type="value_error", loc=("tiebreaks",), input=list(self.tiebreaks), ctx={"error": error})]
-                ) from None
-        return self
+        return model_schema.Settings
 
     @property
     def no_show_limits(self) -> NoShowLimits:
@@ -323,90 +163,35 @@ class Settings(BaseModel):
         return DEFAULT_ROUND_ROBIN if self.system.is_round_robin else DEFAULT_SWISS
 
 
-#: FIDE titles in the order of C.04.2 Art. 2.2.
-TITLES: tuple[str, ...] = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+@dataclass(frozen=True, init=False)
+class Player(Value):
+    """A row of ``players.csv``. ``start_number`` is the TPN. Checked by
+    :class:`arbiter_cli.core.model_schema.Player`."""
 
-
-def _blank_to_none(value: object) -> object:
-    return None if value == "" else value
-
-
-def _no_rating(value: object) -> object:
-    """A rating left blank, or 0 (as rating lists write none): no rating."""
-    return None if value in ("", "0", 0, None) else value
-
-
-class Player(BaseModel):
-    """A row of ``players.csv``. ``start_number`` is the TPN.
-
-    Its validator is built when a row is first read (``defer_build``): ``publish`` and ``serve`` read
-    the players back from the read cache, already checked, and build none (start-up, issue 29)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
-
-    start_number: int = Field(ge=1)
-    name: Name = Field(min_length=1)
-    title: Annotated[str | None, BeforeValidator(_blank_to_none)] = None
-    rating: Annotated[int, BeforeValidator(lambda v: 0 if v in ("", None) else v)] = Field(default=0, ge=0, le=3500)
-    fide_id: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=1)
-    federation: Annotated[str | None, BeforeValidator(_blank_to_none)] = None
-    sex: Annotated[Literal["m", "w"] | None, BeforeValidator(_blank_to_none)] = None
-    birth_date: Annotated[str | None, BeforeValidator(_blank_to_none)] = None
-    club: Annotated[Name | None, BeforeValidator(_blank_to_none)] = None
+    start_number: int
+    name: str
+    title: str | None = None
+    rating: int = 0
+    fide_id: int | None = None
+    federation: str | None = None
+    sex: Literal["m", "w"] | None = None
+    birth_date: str | None = None
+    club: str | None = None
     status: Literal["active", "withdrawn"] = "active"
-    withdrawn_after: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=0)
-    entered_round: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=2)  # late entry
-    member_id: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=1)  # club member
+    withdrawn_after: int | None = None
+    entered_round: int | None = None  # late entry
+    member_id: int | None = None  # club member
     # The rating of the national list (TRF-2026's NRS records); None: none known.
-    national_rating: Annotated[int | None, BeforeValidator(_no_rating)] = Field(default=None, ge=1, le=3500)
+    national_rating: int | None = None
     # The player's K on the FIDE list of the event's rate of play (B.02 8.3.3): from the list, or set by the
     # arbiter; None: not known (see ratings/fide.py for the K used then).
-    k_factor: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=1, le=100)
+    k_factor: int | None = None
 
-    @field_validator("name")
     @classmethod
-    def _name(cls, value: str) -> str:
-        value = value.strip()
-        if not value:
-            raise ValueError("the name is empty")
-        return value
+    def schema(cls) -> type[BaseModel]:
+        from arbiter_cli.core import model_schema
 
-    @field_validator("title")
-    @classmethod
-    def _title(cls, value: str | None) -> str | None:
-        if value is None:
-            return None
-        upper = value.strip().upper()
-        if upper not in TITLES:
-            raise ValueError(f"{value!r} is not a FIDE title ({', '.join(TITLES)})")
-        return upper
-
-    @field_validator("federation")
-    @classmethod
-    def _federation(cls, value: str | None) -> str | None:
-        if value is None:
-            return None
-        upper = value.strip().upper()
-        if not re.fullmatch(r"[A-Z]{3}", upper):
-            raise ValueError(f"{value!r} is not a 3-letter FIDE federation code")
-        return upper
-
-    @field_validator("birth_date")
-    @classmethod
-    def _birth(cls, value: str | None) -> str | None:
-        if value is None:
-            return None
-        if re.fullmatch(r"\d{4}", value):
-            return value
-        return _check_date(value)
-
-    @model_validator(mode="after")
-    def _status(self) -> "Player":
-        if self.status == "withdrawn" and self.withdrawn_after is None:
-            raise ValueError("a withdrawn player needs withdrawn_after (the last round played)")
-        if self.status == "active" and self.withdrawn_after is not None:
-            raise ValueError("withdrawn_after is set but the status is active")
-        return self
+        return model_schema.Player
 
     @property
     def is_withdrawn(self) -> bool:

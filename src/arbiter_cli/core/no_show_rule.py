@@ -20,12 +20,10 @@ takes), so that no folder changes its meaning by being read and written again.
 """
 
 import re
-from typing import Annotated, NamedTuple
-
-from pydantic import AfterValidator
+from typing import NamedTuple
 
 __all__ = ["NO_SHOW_RULES", "DEFAULT_NO_SHOW_RULE", "OLDER_KEYS", "NoShowLimits", "no_show_rule_text",
-           "NoShowRule", "no_show_limits", "rule_of_limits", "older_keys_read"]
+           "no_show_limits", "rule_of_limits", "older_keys_read"]
 
 #: The rules by name, as (no-shows without notice, no-shows of any kind) that withdraw; 0: never.
 NO_SHOW_RULES: dict[str, tuple[int, int]] = {"off": (0, 0), "fide": (1, 0), "federation": (1, 2)}
@@ -76,9 +74,6 @@ def no_show_rule_text(value: str) -> str:
                          "withdraws) or federation (one without notice, or two in all)")
     return rule_of_limits(int(pair.group(1)), int(pair.group(2)))
 
-
-#: The setting's type: a rule's name, or the text of an older folder's pair (:func:`no_show_rule_text`).
-NoShowRule = Annotated[str, AfterValidator(no_show_rule_text)]
 
 
 def no_show_limits(rule: str) -> NoShowLimits:

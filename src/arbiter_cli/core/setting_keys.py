@@ -34,19 +34,23 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from typing import Any, Literal, Union
-
-from pydantic import BaseModel
-from pydantic.fields import FieldInfo
+from typing import TYPE_CHECKING, Any, Literal, Union
 
 from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.points import format_points, points_to_number
+from arbiter_cli.core.value import Value
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+    from pydantic.fields import FieldInfo
 
 __all__ = ["Tables", "Key", "UNSET", "setting_keys", "find_key", "value_of", "parse_text", "with_value", "shown",
-           "plain", "PRIZES"]
+           "plain", "PRIZES", "Table"]
 
+#: A table of settings: a pydantic model, or a value checked by one (:class:`~arbiter_cli.core.value.Value`).
+Table = Union["BaseModel", Value]
 #: An event's settings: its models by table name, ``""`` for the top level of ``tournament.toml``.
-Tables = Mapping[str, BaseModel]
+Tables = Mapping[str, Table]
 
 #: The table of the prize fund, ``prizes.toml`` (its keys are ``prizes.split`` ...).
 PRIZES = "prizes"
@@ -110,7 +114,7 @@ def _kind(annotation: Any) -> tuple[str, bool]:
     and whether it may be None."""
     base, optional = _stripped(annotation)
     origin = typing.get_origin(base)
-    if isinstance(base, type) and issubclass(base, BaseModel):
+    if isinstance(base, type) and _is_model(base):
         return "model", optional
     if base is bool:
         return "bool", optional
@@ -126,12 +130,24 @@ def _kind(annotation: Any) -> tuple[str, bool]:
     return "other", optional
 
 
+def _is_model(kind: type) -> bool:
+    """Whether ``kind`` is a table of fields: a pydantic model or a value checked by one (pydantic is
+    imported by the commands of the settings only: start-up, issue 29)."""
+    if issubclass(kind, Value):
+        return True
+    from pydantic import BaseModel
+
+    return issubclass(kind, BaseModel)
+
+
 def _item_type(annotation: Any) -> Any:
     return typing.get_args(_stripped(annotation)[0])[0]
 
 
 def _model_of(annotation: Any) -> type[BaseModel]:
     base = _stripped(annotation)[0]
+    from pydantic import BaseModel
+
     assert isinstance(base, type) and issubclass(base, BaseModel)
     return base
 
@@ -141,7 +157,7 @@ def setting_keys(tables: Tables) -> list[Key]:
     (``scoring.draw``; a model that may be absent, ``groups.knockout``, by its defaults)."""
     keys: list[Key] = []
 
-    def walk(model: type[BaseModel], table: str, path: tuple[str, ...]) -> None:
+    def walk(model: type[Table], table: str, path: tuple[str, ...]) -> None:
         for name, info in model.model_fields.items():
             inner = (*path, name)
             if _kind(info.annotation)[0] == "model":
@@ -207,7 +223,7 @@ def _scalar(kind: str, word: str) -> Any:
     return word  # the model reads it, and says what it expects (an amount of money "12.50" is read so)
 
 
-def with_value(tables: Tables, key: Key, value: Any) -> dict[str, BaseModel]:
+def with_value(tables: Tables, key: Key, value: Any) -> dict[str, Table]:
     """``tables`` with ``key`` set to ``value`` (:data:`UNSET`: back to its default), each model
     changed validated again as a whole, so that its own rules hold (pydantic's
     :class:`~pydantic.ValidationError` when they do not). The other fields are given as the model
@@ -215,15 +231,15 @@ def with_value(tables: Tables, key: Key, value: Any) -> dict[str, BaseModel]:
     ``tournament.toml`` does; ``prizes.toml``, whose money is read into cents, is changed in its
     text instead: :func:`arbiter_cli.store.prizes.prize_text_with`)."""
 
-    def data(model: BaseModel) -> dict[str, Any]:
+    def data(model: Table) -> dict[str, Any]:
         return {name: getattr(model, name) for name in type(model).model_fields}
 
-    def put(model: BaseModel | None, cls: type[BaseModel], path: tuple[str, ...]) -> BaseModel:
+    def put(model: Table | None, cls: type[Table], path: tuple[str, ...]) -> Table:
         fields = data(model) if model is not None else {}
         head, rest = path[0], path[1:]
         if rest:
             inner = fields.get(head)
-            fields[head] = put(inner if isinstance(inner, BaseModel) else None,
+            fields[head] = put(inner if _is_model(type(inner)) else None,
                                _model_of(cls.model_fields[head].annotation), rest)
         elif value is UNSET:
             fields.pop(head, None)
@@ -253,7 +269,7 @@ def shown(value: Any) -> str:
         return ",".join(shown(item) for item in value)
     if isinstance(value, Mapping):
         return "; ".join(f"{name}={shown(item)}" for name, item in value.items())
-    if isinstance(value, BaseModel):
+    if _is_model(type(value)):
         return shown({name: getattr(value, name) for name in type(value).model_fields})
     return str(value)
 
@@ -270,6 +286,6 @@ def plain(value: Any) -> Any:
         return [plain(item) for item in value]
     if isinstance(value, Mapping):
         return {str(name): plain(item) for name, item in value.items()}
-    if isinstance(value, BaseModel):
+    if _is_model(type(value)):
         return {name: plain(getattr(value, name)) for name in type(value).model_fields}
     return str(value)

@@ -23,13 +23,13 @@ individual tie-breaks read :class:`~arbiter_cli.core.outcome.RoundEntry` values.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from functools import cached_property
 from typing import Any, Literal, NamedTuple
 
-from arbiter_cli.core.model import Scoring
+from arbiter_cli.core.model import DEFAULT_SCORING, Scoring
 from arbiter_cli.core.outcome import Colour, Outcome
 
 __all__ = ["TeamOutcome", "TeamScoring", "BoardEntry", "TeamRoundEntry", "Team", "TeamEvent", "match_outcome",
@@ -85,7 +85,7 @@ class TeamScoring:
     match_win: Fraction = Fraction(2)
     match_draw: Fraction = Fraction(1)
     match_loss: Fraction = Fraction(0)
-    game: Scoring = field(default_factory=Scoring)
+    game: Scoring = DEFAULT_SCORING
     primary: PrimaryScore = "MP"
     pab_match_points: Fraction | None = None
     pab_game_points: Fraction | None = None

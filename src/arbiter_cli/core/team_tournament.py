@@ -37,7 +37,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
-from arbiter_cli.core.model import Name, Player, Settings, Text
+from arbiter_cli.core.model import Player, Settings
+from arbiter_cli.core.model_schema import Name, Text
 from arbiter_cli.core.outcome import Colour, Outcome, game_outcomes
 from arbiter_cli.core.results import ByeKind, GameResult
 from arbiter_cli.core.team import (BoardEntry, Team, TeamEvent, TeamOutcome, TeamRoundEntry, TeamScoring,

@@ -258,17 +258,41 @@ class Event:
 
     @contextmanager
     def reading(self, folder: FolderStore) -> Iterator[None]:
-        """``folder`` under its shared lock."""
-        with folder.lock(exclusive=False, waiting=self.caller.waiting):
+        """``folder`` under its shared lock, read through the read cache (:meth:`kept_reads`)."""
+        with folder.lock(exclusive=False, waiting=self.caller.waiting), self.kept_reads(folder):
             yield
 
     @contextmanager
     def writing(self, folder: FolderStore) -> Iterator[None]:
-        """``folder`` under its exclusive lock, its changes journaled as the caller's."""
+        """``folder`` under its exclusive lock, its changes journaled as the caller's, read through the
+        read cache (:meth:`kept_reads`)."""
         folder.by = self.caller.by
         with self.outer_writing() if self.outer_writing is not None else nullcontext(), \
-                folder.lock(exclusive=True, holder=self.caller.command, waiting=self.caller.waiting):
+                folder.lock(exclusive=True, holder=self.caller.command, waiting=self.caller.waiting), \
+                self.kept_reads(folder):
             yield
+
+    @staticmethod
+    @contextmanager
+    def kept_reads(folder: FolderStore) -> Iterator[None]:
+        """Let ``folder``, under its lock, read each of its files through the read cache (issue 29:
+        :mod:`arbiter_cli.store.read_cache`; a command after one result parses one round file, and
+        checks no setting and no player again, so imports no pydantic); then remove the entries of
+        files no longer as they were. A cache folder refused, or one that cannot be written: the
+        files are read, and nothing is said."""
+        from arbiter_cli.store.read_cache import reading_version
+        from arbiter_cli.store.site_cache import SiteCache
+
+        entries = SiteCache.reads(folder.path) if folder.kept is None else None
+        if entries is None:
+            yield
+            return
+        folder.keep_reads(entries, reading_version())
+        try:
+            yield
+        finally:
+            folder.kept = None
+            entries.finish()
 
     def warn(self, message: str) -> None:
         """A warning for the person (stderr), naming the stage of a group event."""
@@ -510,16 +534,6 @@ class Event:
         from arbiter_cli.store.site_cache import SiteCache
 
         return Memo(SiteCache(self.path))
-
-    @staticmethod
-    def keep_reads(folder: FolderStore, memo: Memo) -> None:
-        """Let ``folder`` read each of its files through the site's cache (issue 29: after one result
-        only its round file is read again; :mod:`arbiter_cli.store.read_cache`). Without a cache,
-        nothing. Call it holding the folder's lock."""
-        from arbiter_cli.render.site.memo import code_version
-
-        if memo.store is not None:
-            folder.keep_reads(memo.store, code_version())
 
     # -- players -----------------------------------------------------------------
 

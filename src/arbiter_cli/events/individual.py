@@ -586,9 +586,9 @@ class IndividualEvent(Registration):
         folder = self.folder()
         memo = self.site_memo()
         with self.reading(folder):
-            self.keep_reads(folder, memo)
             tournament = folder.load()
             prizes = folder.read_optional(PRIZES_FILE, parse_prizes)  # self.prize_table(), through the read cache
+            digests = folder.read_digests()
         rated = {}
         home = club_of(self.path)
         if home is not None:
@@ -596,7 +596,7 @@ class IndividualEvent(Registration):
 
             name = self.path.resolve().name
             rated = {row.row.member_id: row for row in load_club(home).ratings if row.tournament == name}
-        return build_site(event_site(tournament, rated, prizes, memo, folder.read_digests()), options=options)
+        return build_site(event_site(tournament, rated, prizes, memo, digests), options=options)
 
     # -- a player's K (the rating report) ----------------------------------------
 

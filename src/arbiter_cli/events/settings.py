@@ -22,13 +22,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Refused
-from arbiter_cli.core.setting_keys import PRIZES, Key, Tables, value_of
+from arbiter_cli.core.setting_keys import PRIZES, Key, Table, Tables, value_of
 
-_Model = TypeVar("_Model", bound="BaseModel")
+_Model = TypeVar("_Model", bound="Checkable")
 
 if TYPE_CHECKING:
-    from pydantic import BaseModel
-
+    from arbiter_cli.core.value import Checkable
     from arbiter_cli.lifecycle.change import Change
     from arbiter_cli.lifecycle.settings import Progress
     from arbiter_cli.render.output import View
@@ -57,17 +56,17 @@ class Door:
     not keep (a group event's ``rounds``).
     """
 
-    tables: dict[str, BaseModel]
+    tables: dict[str, Table]
     progress: Progress
     read_back: Callable[[Tables], Tables]
     save: Callable[[Tables, Sequence[Change], Mapping[str, str]], Sequence[str] | None]
     what: str = "tournament.toml"
     prizes: str | None = None
-    read_prizes: Callable[[str], BaseModel] | None = None
+    read_prizes: Callable[[str], Table] | None = None
     hidden: frozenset[str] = field(default_factory=frozenset)
 
     @property
-    def all_tables(self) -> dict[str, BaseModel]:
+    def all_tables(self) -> dict[str, Table]:
         """The tables with the prize fund's, when the folder has one."""
         if self.prizes is None or self.read_prizes is None:
             return dict(self.tables)
@@ -143,7 +142,7 @@ def _words(value: Any) -> str:
     return shown(value) or "none"
 
 
-def _put(door: Door, edited: dict[str, str], tables: Tables, key: Key, value: Any) -> dict[str, BaseModel]:
+def _put(door: Door, edited: dict[str, str], tables: Tables, key: Key, value: Any) -> dict[str, Table]:
     """``value`` put into ``tables``: a key of ``tournament.toml`` into its model; a key of the prize
     fund into its one line of ``prizes.toml`` (every other line kept, :func:`prize_text_with`), read
     back as the kind reads it: the file is its only true form (its money is read into cents). The

@@ -562,7 +562,6 @@ class TeamEvent(Event):
         memo = self.site_memo()
         folder = TeamFolder(self.path)
         with self.reading(folder):
-            self.keep_reads(folder, memo)
             tournament = folder.load()
             prizes = folder.read_optional(PRIZES_FILE, lambda text: parse_prizes(text, team=True))  # prize_table()
             return build_site(team_site(tournament, prizes, memo, folder.read_digests()), options=options)

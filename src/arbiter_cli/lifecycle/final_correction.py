@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from arbiter_cli.core.model import Tournament
-from arbiter_cli.core.prizes import PrizeTable
 from arbiter_cli.lifecycle.change import Change
 
-if TYPE_CHECKING:  # a team event's model, loaded by team events only
+if TYPE_CHECKING:  # a team event's model, loaded by team events only; the prize fund's, by a fund's reader
+    from arbiter_cli.core.prizes import PrizeTable
     from arbiter_cli.core.knockout import KnockoutTournament
     from arbiter_cli.core.team_tournament import TeamTournament
 

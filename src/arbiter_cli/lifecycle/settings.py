@@ -42,7 +42,7 @@ from arbiter_cli.core.group_settings import GroupEvent
 from arbiter_cli.core.knockout import KnockoutTournament
 from arbiter_cli.core.model import Player, Scoring, Settings, Status, Tournament
 from arbiter_cli.core.results import ByeKind
-from arbiter_cli.core.setting_keys import (UNSET, Key, Tables, find_key, parse_text, setting_keys, shown, value_of,
+from arbiter_cli.core.setting_keys import (UNSET, Key, Table, Tables, find_key, parse_text, setting_keys, shown, value_of,
                                            with_value)
 from arbiter_cli.core.team_tournament import TeamTournament
 from arbiter_cli.core.words import count, listed
@@ -421,8 +421,8 @@ def _default(tables: Tables, key: Key) -> Any:
     return None if key.field.is_required() else key.field.get_default(call_default_factory=True)
 
 
-def _following(tables: Tables, after: dict[str, BaseModel], key: Key, apply: Apply
-               ) -> tuple[dict[str, BaseModel], tuple[Change, ...], tuple[str, ...]]:
+def _following(tables: Tables, after: dict[str, Table], key: Key, apply: Apply
+               ) -> tuple[dict[str, Table], tuple[Change, ...], tuple[str, ...]]:
     """The points that follow a win's or a draw's (:attr:`Scoring.DERIVED`: a PAB, a forfeit win and a
     full-point bye a win's, a half-point bye a draw's, C.04.1 Art. 3-4), after ``key`` changed, as
     ``new --scoring`` derives them: each that had the value of the old win (draw) takes the new one;
@@ -492,7 +492,7 @@ class Changed:
     """What a change of a setting made: the tables after it, the key, its value before and after,
     and its journal line (None: it had that value already)."""
 
-    tables: dict[str, BaseModel]
+    tables: dict[str, Table]
     key: Key
     old: Any
     new: Any
@@ -504,7 +504,7 @@ class Changed:
 #: How a value is put into the tables: :func:`~arbiter_cli.core.setting_keys.with_value`, or the
 #: kind's own way for a table whose file is the model's only true form (``prizes.toml``, whose
 #: money is read into cents).
-Apply = Callable[[Tables, Key, Any], dict[str, BaseModel]]
+Apply = Callable[[Tables, Key, Any], dict[str, Table]]
 
 
 def change_setting(tables: Tables, name: str, text: str | None, progress: Progress,

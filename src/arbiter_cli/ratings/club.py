@@ -14,7 +14,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
-from arbiter_cli.core.model import Name, Tournament
+from arbiter_cli.core.model import Tournament
+from arbiter_cli.core.model_schema import Name
 from arbiter_cli.core.outcome import game_outcomes
 from arbiter_cli.ratings.ledger import TIME_CONTROLS, RatedEvent, RatedGame, RatingRow
 

@@ -10,16 +10,19 @@ prints, so scripts read both the same way.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
-from arbiter_cli.core.group_settings import GroupEvent
-from arbiter_cli.core.knockout import KnockoutTournament
 from arbiter_cli.core.model import Tournament
-from arbiter_cli.core.prizes import PrizeTable
-from arbiter_cli.core.team_tournament import TeamTournament
 from arbiter_cli.lifecycle.standings import compute_standings
 from arbiter_cli.render.output import Format, View, view_text
 from arbiter_cli.render.views import standings_view
 from arbiter_cli.store.tournament import FINAL_DIR
+
+if TYPE_CHECKING:  # the other kinds' models and the prize fund's, loaded by their readers (start-up, issue 29)
+    from arbiter_cli.core.group_settings import GroupEvent
+    from arbiter_cli.core.knockout import KnockoutTournament
+    from arbiter_cli.core.prizes import PrizeTable
+    from arbiter_cli.core.team_tournament import TeamTournament
 
 __all__ = ["final_outputs", "team_final_outputs", "knockout_final_outputs", "group_final_outputs", "prize_list_files",
            "PRIZE_LIST_FILES"]

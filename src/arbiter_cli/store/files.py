@@ -545,6 +545,7 @@ class FolderStore:
         with the files, through the same manifest, so that a kill leaves the folder before or after;
         before the manifest they stay where they are, for the caller to remove.
         """
+        self.kept = None  # the read cache's context is the files before: the rest of the command reads them
         if not writes and not deletions and not moves:
             return
         staged: list[tuple[str, str]] = []

@@ -13,16 +13,17 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from arbiter_cli.core.errors import BrokenFolder, pydantic_message
-from arbiter_cli.core.prizes import CONDITIONS, PrizeTable
 from arbiter_cli.store.files import read_optional_text
 from arbiter_cli.store.tournament import PRIZES_FILE, read_toml
 
 __all__ = ["PRIZES_FILE", "read_prizes", "parse_prizes", "prize_text_with", "open_categories"]
+
+
+if TYPE_CHECKING:  # the fund's model (pydantic) loads when a fund is read (start-up, issue 29: verify)
+    from arbiter_cli.core.prizes import PrizeTable
 
 
 def read_prizes(folder: Path, team: bool = False) -> PrizeTable | None:
@@ -51,6 +52,10 @@ def parse_prizes(text: str, source: str = PRIZES_FILE, team: bool = False) -> Pr
     for key in listed:
         if isinstance(table.get(key), dict):  # category = {...}: one table for a list of them
             raise _one_table(key, source, _table_line(text, key))
+    from pydantic import ValidationError
+
+    from arbiter_cli.core.prizes import PrizeTable
+
     try:
         return PrizeTable.model_validate(table)
     except ValidationError as error:
@@ -69,6 +74,8 @@ def open_categories(folder: Path, table: PrizeTable | None) -> list[str]:
     text = read_optional_text(folder / PRIZES_FILE, PRIZES_FILE) if open_ones else None
     if text is None:
         return []
+    from arbiter_cli.core.prizes import CONDITIONS
+
     lines = {index: _line(text, ("category", index)) for index in open_ones}
     return [f"{PRIZES_FILE}{'' if lines[index] is None else f', line {lines[index]}'}, field 'category[{index + 1}]': "
             f"{categories[index].name!r} has no condition ({', '.join(CONDITIONS)}): every player may take it"

@@ -5,8 +5,7 @@ other round files and the registration read exactly as they did. :class:`ReadCac
 reader of each CSV file made of it (a round, the players), pickled in the site's cache
 (:class:`arbiter_cli.store.site_cache.SiteCache`, outside the folder), under the digest of
 
-* the code that reads it (``version``: :func:`arbiter_cli.render.site.memo.code_version`) and the
-  kind of folder;
+* the code that reads it (``version``: :func:`reading_version`) and the kind of folder;
 * everything a reader is given besides its own file (the settings, the players a round names, the
   number of rounds...): the bytes of every file the folder tracks but the journal and the files of
   its sub-folders, and the names those sub-folders hold (:meth:`arbiter_cli.store.files.FolderStore.keep_reads`);
@@ -23,16 +22,61 @@ integrity) on every load; only the parsing of each file is saved.
 from __future__ import annotations
 
 import hashlib
+import os
 import pickle
+import sys
 from collections.abc import Callable, Iterable
+from functools import cache
+from importlib.util import find_spec
+from pathlib import Path
 from typing import Protocol, TypeVar
 
-__all__ = ["Entries", "ReadCache"]
+__all__ = ["Entries", "ReadCache", "reading_version"]
 
 T = TypeVar("T")
 
 #: The first bytes digested: this module's format (a change of what a key covers is a new format).
 _FORMAT = b"arbiter-read-cache 1\n"
+
+
+#: The files of the code whose change makes every entry stale.
+_SOURCES = (".py", ".html", ".css", ".svg", ".toml", ".json")
+#: The libraries whose code reads a file too (pydantic checks the settings and the players).
+_LIBRARIES = ("pydantic", "pydantic_core")
+
+
+@cache
+def reading_version() -> str:
+    """A digest of the code that reads a folder: this package's files (their names, sizes and times),
+    its version, Python's, and the folders of pydantic and pydantic-core (their times: an upgrade
+    writes them), found without importing them. Another build of the code finds no entry."""
+    from arbiter_cli import __version__
+
+    root = str(Path(__file__).resolve().parents[1])
+    found = hashlib.sha256(f"{__version__} {sys.version}".encode())
+    for library in _LIBRARIES:
+        spec = find_spec(library)
+        for place in (spec.submodule_search_locations or []) if spec is not None else []:
+            try:
+                found.update(f"{library} {place} {os.stat(place).st_mtime_ns}\n".encode())
+            except OSError:
+                continue
+    stack = [root]
+    while stack:
+        folder = stack.pop()
+        try:
+            with os.scandir(folder) as scan:
+                entries = sorted(scan, key=lambda e: e.name)
+            for entry in entries:
+                if entry.is_dir():
+                    if entry.name != "__pycache__":
+                        stack.append(entry.path)
+                elif entry.name.endswith(_SOURCES):
+                    stat = entry.stat()
+                    found.update(f"{entry.path[len(root):]} {stat.st_size} {stat.st_mtime_ns}\n".encode())
+        except OSError:
+            continue
+    return found.hexdigest()
 
 
 class Entries(Protocol):

@@ -30,7 +30,6 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
-import shutil
 import time
 import zlib
 from pathlib import Path
@@ -108,11 +107,22 @@ class SiteCache:
     ``put`` never raise for the cache's sake; :meth:`finish` removes the entries this build did not
     use (those of inputs that are gone)."""
 
-    def __init__(self, folder: Path, root: Path | None = None) -> None:
+    def __init__(self, folder: Path, root: Path | None = None, part: str = "site") -> None:
         place = str(folder.resolve()).encode("utf-8", "surrogateescape")
-        self.dir = (root or outside(folder, "the event's folder")) / "site" / hashlib.sha256(place).hexdigest()[:32]
+        self.dir = (root or outside(folder, "the event's folder")) / part / hashlib.sha256(place).hexdigest()[:32]
         self.used: set[str] = set()
         self.writable = True
+
+    @classmethod
+    def reads(cls, folder: Path) -> SiteCache | None:
+        """The entries of the read cache of ``folder`` (:mod:`arbiter_cli.store.read_cache`: what its
+        readers made of its files), in the cache folder's ``reads``, which every command reading
+        the folder uses; None when the cache folder is refused (:func:`outside`): the files are read,
+        and only ``publish`` and ``serve`` name the cache folder."""
+        try:
+            return cls(folder, outside(folder, "the event's folder"), "reads")
+        except (BadArgument, OSError):
+            return None
 
     @classmethod
     def shared(cls, name: str) -> SiteCache:
@@ -222,6 +232,9 @@ class SiteCache:
             with os.scandir(self.dir.parent) as found:
                 old = [entry.path for entry in found if entry.is_dir(follow_symlinks=False)
                        and entry.stat(follow_symlinks=False).st_mtime < limit]
+            if old:
+                import shutil  # a folder unused for KEPT_DAYS days only
+
             for path in old:
                 shutil.rmtree(path, ignore_errors=True)
         except OSError:

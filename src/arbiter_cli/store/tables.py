@@ -24,21 +24,22 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Generic, NamedTuple, Protocol, TypeVar
-
-from pydantic import BaseModel, ValidationError
+from typing import TYPE_CHECKING, Generic, NamedTuple, Protocol, TypeVar
 
 from arbiter_cli.core.csv_input import UNCLOSED_QUOTE, from_spreadsheet_cell
 from arbiter_cli.core.errors import BrokenFolder, pydantic_message
 from arbiter_cli.core.words import count
 from arbiter_cli.store.names import SETTINGS_FILE
 
+if TYPE_CHECKING:
+    from arbiter_cli.core.value import Checkable
+
 __all__ = ["Line", "Rows", "Checked", "Table", "RoundFiles", "csv_lines", "read_lines", "toml_line"]
 
 T_co = TypeVar("T_co", covariant=True)
 T = TypeVar("T")
 Context = TypeVar("Context")
-_Model = TypeVar("_Model", bound=BaseModel)
+_Model = TypeVar("_Model", bound="Checkable")
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,8 @@ class Line:
     def validated(self, model: type[_Model], leave_out: Sequence[str] = ()) -> _Model:
         """The row as ``model`` (the columns of ``leave_out`` left out); the first problem pydantic
         finds is this line's fault, in the field it names."""
+        from pydantic import ValidationError  # checking imports pydantic anyway (start-up, issue 29)
+
         try:
             return model.model_validate({key: value for key, value in self.cells.items() if key not in leave_out})
         except ValidationError as error:

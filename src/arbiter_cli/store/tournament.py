@@ -29,8 +29,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from pydantic import BaseModel, ValidationError
-
 from arbiter_cli.core.errors import BrokenFolder, Refused, pydantic_message
 from arbiter_cli.core.model import (Avoidance, Bye, ByeRequest, Game, Player, Round, Settings,
                                     Tournament, VirtualPoints, is_finite_decimal)
@@ -47,6 +45,7 @@ from arbiter_cli.store.names import CLUB_FILE, SETTINGS_FILE, TEAMS_FILE
 from arbiter_cli.store.tables import Checked, Line, RoundFiles, Table
 
 if TYPE_CHECKING:
+    from arbiter_cli.core.value import Checkable
     from arbiter_cli.lifecycle.change import Change
 
 __all__ = ["SETTINGS_FILE", "PLAYERS_FILE", "ROUNDS_DIR", "BYES_FILE", "FINAL_DIR", "PLAYER_COLUMNS",
@@ -75,7 +74,7 @@ FINAL_DIR = "final"
 #: The prize fund, written by a person (:mod:`arbiter_cli.store.prizes` reads it).
 PRIZES_FILE = "prizes.toml"
 
-_Table = TypeVar("_Table", bound=BaseModel)
+_Table = TypeVar("_Table", bound="Checkable")
 
 
 #: Settings written only when they differ from their default.
@@ -116,6 +115,8 @@ def settings_with_table(text: str, table: str, model: type[_Table], needed: str)
 def validated_table(model: type[_Table], data: dict[str, object], text: str, table: Sequence[str] = ()) -> _Table:
     """``data`` (a table of ``tournament.toml``, at ``table``) as ``model``; the first problem is a
     :class:`BrokenFolder` naming the file, the line and the field."""
+    from pydantic import ValidationError  # checking imports pydantic anyway (start-up, issue 29)
+
     try:
         return model.model_validate(data)
     except ValidationError as error:
@@ -135,16 +136,15 @@ def points_to_csv(value: Fraction) -> str:
 
 def settings_to_toml(settings: Settings) -> str:
     data: dict[str, object] = {}
-    for key in type(settings).model_fields:
+    defaults = Settings.defaults()  # the schema's (tests/core/test_value.py), without loading it
+    for key, value in settings.items():
         if key == "scoring":
             continue
-        value = getattr(settings, key)
-        if value is None or (key in _QUIET_DEFAULTS and value == type(settings).model_fields[key].default):
+        if value is None or (key in _QUIET_DEFAULTS and value == defaults[key]):
             continue
         data[key] = getattr(value, "value", value)
     data["tiebreaks"] = list(settings.tiebreaks)
-    data["scoring"] = {key: points_to_toml(getattr(settings.scoring, key))
-                       for key in type(settings.scoring).model_fields}
+    data["scoring"] = {key: points_to_toml(value) for key, value in settings.scoring.items()}
     import tomli_w  # a change of the settings only (start-up, issue 29)
 
     return tomli_w.dumps(data)

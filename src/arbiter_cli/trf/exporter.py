@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from arbiter_cli.core.half_rule import annulled_players
-from arbiter_cli.core.model import MOST_ROUNDS, InitialColour, Player, Scoring, Settings, StartingRank, System, Tournament
+from arbiter_cli.core.model import DEFAULT_SCORING, MOST_ROUNDS, InitialColour, Player, Scoring, Settings, StartingRank, System, Tournament
 from arbiter_cli.pairing.round_robin import planned_rounds
 from arbiter_cli.core.points import format_points
 from arbiter_cli.core.results import ByeKind
@@ -106,7 +106,7 @@ def _game(entry: RoundEntry) -> TrfGame:
 
 def scoring_records(scoring: Scoring, version: str = "2026") -> list[str]:
     """162 (TRF-2026) for a scoring other than 1/½/0, and JaVaFo's XXS where 162 cannot say it (TRF16: always)."""
-    standard = Scoring()
+    standard = DEFAULT_SCORING
     if scoring == standard:
         return []
     lines = []
@@ -163,9 +163,9 @@ def _round_dates(dates: Sequence[str]) -> str:
 
 def lost_settings(settings: Settings) -> list[str]:
     """The settings, set to other than their defaults, that no TRF record holds."""
-    fields = type(settings).model_fields
+    defaults = Settings.defaults()
     lost = ["seed"] if settings.seed else []
-    lost += [key for key in _NOT_IN_TRF if getattr(settings, key) != fields[key].default]
+    lost += [key for key in _NOT_IN_TRF if getattr(settings, key) != defaults[key]]
     if settings.rating_type.value != "standard":
         lost.append("rating_type")
     return lost

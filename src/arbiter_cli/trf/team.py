@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import Literal
 
 from arbiter_cli.core.errors import Refused
-from arbiter_cli.core.model import Scoring
+from arbiter_cli.core.model import DEFAULT_SCORING, Scoring
 from arbiter_cli.core.outcome import Colour, Outcome
 from arbiter_cli.core.team import (BoardEntry, PrimaryScore, Team, TeamEvent, TeamOutcome, TeamRoundEntry,
                                    TeamScoring, half_rule_annulled, match_outcome, match_played)
@@ -692,7 +692,7 @@ def team_trf_text(event: TeamEvent, players: Mapping[int, TrfPlayer], *, name: s
     310, 320, 330, 240, 300) that :func:`team_event_from_trf` reads back as the same event."""
     lines = [f"012 {name}", f"142 {total_rounds or event.rounds}"]
     game = event.scoring.game
-    if game != Scoring():
+    if game != DEFAULT_SCORING:
         pairs = [("W", game.win), ("D", game.draw), ("L", game.loss), ("A", game.forfeit_loss), ("P", game.pab)]
         lines.append("162 " + "".join(f" {s}{points_field(v)}   " for s, v in pairs).rstrip())
     lines.append(f"192 {team_code(event.scoring, event.round_robin)}")

@@ -20,7 +20,6 @@ import hashlib
 import io
 import os
 import pickle
-import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import fields, is_dataclass
 from fractions import Fraction
@@ -37,8 +36,6 @@ __all__ = ["Store", "Memo", "EventDigests", "Rounds", "code_version"]
 
 T = TypeVar("T")
 
-#: The files of the code whose change makes every entry stale.
-_SOURCES = (".py", ".html", ".css", ".svg", ".toml", ".json")
 #: A part of a key made of values that cannot be written (:meth:`Memo.once`): a key holding it is none.
 _UNKEYED = object()
 
@@ -57,35 +54,20 @@ class Store(Protocol):
 
 @cache
 def code_version() -> str:
-    """A digest of the code that makes a site: this package's files (their names, sizes and times),
-    its version, Python's, and Jinja2's and MarkupSafe's (their folders' times). Another build of the
-    code finds no entry."""
+    """A digest of the code that makes a site: the code that reads the folder
+    (:func:`arbiter_cli.store.read_cache.reading_version`: this package's files, their names, sizes
+    and times, and pydantic's), and Jinja2's and MarkupSafe's (their folders' times, their versions).
+    Another build of the code finds no entry."""
     import jinja2
     import markupsafe
 
-    from arbiter_cli import __version__
+    from arbiter_cli.store.read_cache import reading_version
 
-    root = str(Path(__file__).resolve().parents[2])
-    found = hashlib.sha256(f"{__version__} {sys.version} {jinja2.__version__}".encode())
+    found = hashlib.sha256(f"{reading_version()} {jinja2.__version__}".encode())
     for library in (jinja2.__file__, markupsafe.__file__):  # MarkupSafe's version is deprecated: its files'
         if library:
             stat = os.stat(Path(library).parent)
             found.update(f"{library} {stat.st_mtime_ns}\n".encode())
-    stack = [root]
-    while stack:
-        folder = stack.pop()
-        try:
-            with os.scandir(folder) as scan:
-                entries = sorted(scan, key=lambda e: e.name)
-            for entry in entries:
-                if entry.is_dir():
-                    if entry.name != "__pycache__":
-                        stack.append(entry.path)
-                elif entry.name.endswith(_SOURCES):
-                    stat = entry.stat()
-                    found.update(f"{entry.path[len(root):]} {stat.st_size} {stat.st_mtime_ns}\n".encode())
-        except OSError:
-            continue
     return found.hexdigest()
 
 
