@@ -12,18 +12,24 @@ from pydantic import ValidationError
 
 from arbiter_cli.core import model_schema
 from arbiter_cli.core.choices import System
+from arbiter_cli.core import prize_schema, team_schema
 from arbiter_cli.core.model import DEFAULT_SCORING, Player, Scoring, Settings
+from arbiter_cli.core.prizes import BoardPrize, Category, PrizeTable
+from arbiter_cli.core.team_settings import TeamSettings
+from arbiter_cli.core.team_tournament import TeamEntry
 from arbiter_cli.core.value import Value
 
-VALUES: list[type[Value]] = [Scoring, Settings, Player]
+VALUES: list[type[Value]] = [Scoring, Settings, Player, TeamSettings, TeamEntry, Category, BoardPrize, PrizeTable]
+SCHEMAS = (model_schema, team_schema, prize_schema)
 
 
 @pytest.mark.parametrize("value", VALUES, ids=lambda v: v.__name__)
 def test_a_value_has_its_schemas_fields_in_order_with_the_same_defaults(value: type[Value]) -> None:
     schema = value.schema()
-    assert schema is getattr(model_schema, value.__name__)
+    assert any(schema is getattr(module, value.__name__, None) for module in SCHEMAS)
     assert [f.name for f in dataclasses.fields(value)] == list(schema.model_fields)  # type: ignore[arg-type]
-    expected = {name: value.NESTED[name].of_schema(info.default) if name in value.NESTED else info.default
+    expected = {name: value.NESTED[name].of_schema(info.default)
+                if name in value.NESTED and isinstance(info.default, model_schema.BaseModel) else info.default
                 for name, info in schema.model_fields.items() if not info.is_required()}
     assert value.defaults() == expected
     assert value.model_fields is schema.model_fields
@@ -67,3 +73,13 @@ def test_a_value_is_frozen_hashable_and_reads_back_from_a_pickle_equal() -> None
         assert back == value and hash(back) == hash(value) and type(back) is type(value)
     with pytest.raises(dataclasses.FrozenInstanceError):
         player.name = "C"  # type: ignore[misc]
+
+
+def test_a_prize_fund_holds_its_categories_and_board_prizes_as_values() -> None:
+    fund = PrizeTable.model_validate({"places": ["100", 50], "category": [{"name": "Women", "amounts": [20], "sex": "F"}],
+                                      "board": [{"board": 1, "amounts": [10]}]})
+    assert fund.places == (10000, 5000) and type(fund.category[0]) is Category and type(fund.board[0]) is BoardPrize
+    assert not fund.category[0].open_to_all and fund.model_dump()["category"][0]["amounts"] == (2000,)
+    assert pickle.loads(pickle.dumps(fund)) == fund
+    with pytest.raises(ValidationError, match="must not increase"):
+        PrizeTable.model_validate({"places": [50, 100]})

@@ -33,77 +33,52 @@ federation regulations we were given or of FIDE C.04.6:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Annotated, Literal
-
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, field_validator, model_validator
+from typing import TYPE_CHECKING, Literal
 
 from arbiter_cli.core.model import Scoring
-from arbiter_cli.core.points import parse_points
 from arbiter_cli.core.team import TeamScoring
-from arbiter_cli.core.team_roster import MAX_TOLERANCE, EmptyBoards
+from arbiter_cli.core.team_roster import EmptyBoards
+from arbiter_cli.core.value import Value
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 __all__ = ["TeamSettings", "DEFAULT_TEAM_TIEBREAKS"]
 
 #: The team tie-breaks when none are announced (issue 15): MP, then GP, EDE, EMGSB.
 DEFAULT_TEAM_TIEBREAKS = ("MP", "GP", "EDE", "EMGSB")
 
-_Points = Annotated[Fraction, BeforeValidator(parse_points)]
 
+@dataclass(frozen=True, init=False)
+class TeamSettings(Value):
+    """``[team]`` in ``tournament.toml``: the event is a team event. Checked by
+    :class:`arbiter_cli.core.team_schema.TeamSettings`."""
 
-class TeamSettings(BaseModel):
-    """``[team]`` in ``tournament.toml``: the event is a team event.
-
-    Its validator is built when a ``[team]`` table is first checked (``defer_build``): ``publish`` and
-    ``serve`` read it back from the read cache, already checked (start-up, issue 29)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
-
-    boards: StrictInt = Field(ge=1, le=99)
-    match_win: _Points = Fraction(2)
-    match_draw: _Points = Fraction(1)
-    match_loss: _Points = Fraction(0)
+    boards: int
+    match_win: Fraction = Fraction(2)
+    match_draw: Fraction = Fraction(1)
+    match_loss: Fraction = Fraction(0)
     primary: Literal["MP", "GP"] = "MP"
     colours: str = ""
     pab: Literal["draw", "win"] = "draw"
-    pab_match_points: _Points | None = None
-    pab_game_points: _Points | None = None
-    empty_boards: StrictInt = Field(default=1, ge=0)
-    empty_matches: StrictInt = Field(default=1, ge=0)
-    roster_tolerance: StrictInt = Field(default=0, ge=0, le=MAX_TOLERANCE)
-    board_prize_share: _Points = Fraction(2, 3)
+    pab_match_points: Fraction | None = None
+    pab_game_points: Fraction | None = None
+    empty_boards: int = 1
+    empty_matches: int = 1
+    roster_tolerance: int = 0
+    board_prize_share: Fraction = Fraction(2, 3)
     numbering: Literal["rating", "given"] = "rating"
     colour_model: Literal["a", "b", "none"] = "a"  # a team Swiss's colour preferences (C.04.6 1.7)
     tiebreaks: tuple[str, ...] = ()
     roster_rating: Literal["fide", "national"] = "fide"
 
-    @field_validator("colours")
     @classmethod
-    def _colours(cls, value: str) -> str:
-        value = value.strip().upper()
-        if set(value) - {"W", "B"}:
-            raise ValueError(f"{value!r} is not a board colour pattern: W or B for each board, e.g. WBWB")
-        return value
+    def schema(cls) -> type[BaseModel]:
+        from arbiter_cli.core import team_schema
 
-    @field_validator("tiebreaks", mode="before")
-    @classmethod
-    def _tiebreaks(cls, value: object) -> tuple[str, ...]:
-        if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
-            return tuple(v.strip() for v in value if v.strip())
-        raise ValueError('must be a list of team tie-break codes, e.g. ["MP", "GP", "EDE", "EMGSB"]')
-
-    @model_validator(mode="after")
-    def _check(self) -> "TeamSettings":
-        if not self.match_win > self.match_draw >= self.match_loss >= 0:
-            raise ValueError("match points must satisfy match_win > match_draw >= match_loss >= 0")
-        if any(value is not None and value < 0 for value in (self.pab_match_points, self.pab_game_points)):
-            raise ValueError("a PAB's match and game points are 0 or more")
-        if self.colours and len(self.colours) != self.boards:
-            raise ValueError(f"the colour pattern {self.colours!r} has {len(self.colours)} letters for "
-                             f"{self.boards} boards")
-        if not 0 < self.board_prize_share <= 1:
-            raise ValueError("board_prize_share is a share of the rounds, more than 0 and at most 1 (e.g. 2/3)")
-        return self
+        return team_schema.TeamSettings
 
     @property
     def pattern(self) -> str:

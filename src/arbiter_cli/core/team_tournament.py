@@ -33,39 +33,40 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import Annotated, Literal
-
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from typing import TYPE_CHECKING, Literal
 
 from arbiter_cli.core.model import Player, Settings
-from arbiter_cli.core.model_schema import Name, Text
 from arbiter_cli.core.outcome import Colour, Outcome, game_outcomes
 from arbiter_cli.core.results import ByeKind, GameResult
 from arbiter_cli.core.team import (BoardEntry, Team, TeamEvent, TeamOutcome, TeamRoundEntry, TeamScoring,
                                    match_outcome, match_played)
 from arbiter_cli.core.team_roster import Roster, RosterPlayer, default_line_up
 from arbiter_cli.core.team_settings import TeamSettings
+from arbiter_cli.core.value import Value
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 __all__ = ["TeamEntry", "BoardGame", "Match", "TeamBye", "MatchRound", "LineUpRequest", "TeamByeRequest", "TeamTournament",
            "team_event", "match_entries", "round_match_entries", "roster_player", "board_colour"]
 
 
-def _blank_to_none(value: object) -> object:
-    return None if value == "" else value
+@dataclass(frozen=True, init=False)
+class TeamEntry(Value):
+    """A row of ``teams.csv``, checked by :class:`arbiter_cli.core.team_schema.TeamEntry`."""
 
-
-class TeamEntry(BaseModel):
-    """A row of ``teams.csv``. Its validator is built when a row is first read (``defer_build``):
-    ``publish`` and ``serve`` read the teams back from the read cache (start-up, issue 29)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
-
-    number: int = Field(ge=1)
-    name: Name = Field(min_length=1)
-    short: Text = ""
+    number: int
+    name: str
+    short: str = ""
     status: Literal["active", "withdrawn"] = "active"
-    withdrawn_after: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=0)
-    entered_round: Annotated[int | None, BeforeValidator(_blank_to_none)] = Field(default=None, ge=2)  # late entry
+    withdrawn_after: int | None = None
+    entered_round: int | None = None  # late entry
+
+    @classmethod
+    def schema(cls) -> type[BaseModel]:
+        from arbiter_cli.core import team_schema
+
+        return team_schema.TeamEntry
 
     @property
     def is_withdrawn(self) -> bool:

@@ -54,6 +54,8 @@ def plain_input(data: object) -> object:
         return {name: plain_input(item) for name, item in data.items()}
     if isinstance(data, Mapping):
         return {key: plain_input(item) for key, item in data.items()}
+    if isinstance(data, (tuple, list)) and any(isinstance(item, Value) for item in data):
+        return [plain_input(item) for item in data]
     return data
 
 
@@ -62,7 +64,8 @@ class Value(metaclass=_ValueType):
     the module). Each subclass is a ``@dataclass(frozen=True, init=False)`` with the schema's fields
     in the schema's order, and names the values nested in it (:attr:`NESTED`)."""
 
-    #: The fields holding a value of their own (the settings' ``scoring``), by name.
+    #: The fields holding a value of their own (the settings' ``scoring``), or a tuple of them (a prize
+    #: fund's categories), by name.
     NESTED: ClassVar[Mapping[str, type[Value]]] = {}
 
     def __init__(self, **data: Any) -> None:
@@ -101,9 +104,15 @@ class Value(metaclass=_ValueType):
     def of_schema(cls: type[_V], checked: BaseModel) -> _V:
         """The value of the schema's model ``checked``, its nested models as values."""
         nested = cls.NESTED
-        return cls.made((name, nested[name].of_schema(item) if name in nested and item is not None
-                         and not isinstance(item, Value) else item)
-                        for name, item in ((name, getattr(checked, name)) for name in cls._names()))
+
+        def held(name: str, item: Any) -> Any:
+            if name not in nested or item is None or isinstance(item, Value):
+                return item
+            if isinstance(item, tuple):
+                return tuple(nested[name].of_schema(one) for one in item)
+            return nested[name].of_schema(item)
+
+        return cls.made((name, held(name, getattr(checked, name))) for name in cls._names())
 
     @classmethod
     def defaults(cls) -> dict[str, Any]:
@@ -125,5 +134,12 @@ class Value(metaclass=_ValueType):
         """The fields as a dict (a nested value as a dict too), as pydantic's ``model_dump`` in Python
         mode; ``exclude``: fields left out."""
         left_out = set(exclude)
-        return {name: item.model_dump() if isinstance(item, Value) else item
-                for name, item in self.items() if name not in left_out}
+
+        def dumped(item: Any) -> Any:
+            if isinstance(item, Value):
+                return item.model_dump()
+            if isinstance(item, tuple) and any(isinstance(one, Value) for one in item):
+                return tuple(dumped(one) for one in item)
+            return item
+
+        return {name: dumped(item) for name, item in self.items() if name not in left_out}

@@ -20,8 +20,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from pydantic import ValidationError
-
 from arbiter_cli.core.csv_input import read_rows
 from arbiter_cli.core.errors import BadArgument, Refused, pydantic_message, shown_value
 from arbiter_cli.core.model import Player, Status
@@ -63,6 +61,8 @@ def parse_roster_entry(text: str) -> RosterEntry:
     name, rating, fide_id, federation, national = parts
     if (problem := name_problem(name)) is not None:
         raise BadArgument(problem, field="PLAYER")
+    from pydantic import ValidationError  # a new entry is checked (start-up, issue 29)
+
     try:
         player = Player.model_validate({"start_number": 1, "name": name, "rating": rating or 0,
                                         "fide_id": fide_id or None, "federation": federation or None,
@@ -99,6 +99,8 @@ def add_team(tournament: TeamTournament, name: str, short: str = "") -> tuple[Te
     takes a late entry while a round is still to be paired."""
     _registration_open(tournament, "take a new team")
     room_for_late_entry(tournament.settings.rounds, len(tournament.rounds))
+    from pydantic import ValidationError  # a new entry is checked (start-up, issue 29)
+
     try:
         entry = TeamEntry(number=len(tournament.teams) + 1, name=name.strip(), short=short.strip(),
                           entered_round=len(tournament.rounds) + 1 if tournament.rounds else None)
@@ -386,6 +388,8 @@ def import_teams(tournament: TeamTournament, text: str, source: str,
 def _import_entry(row: dict[str, str]) -> RosterEntry:
     if (problem := name_problem(row["name"])) is not None:
         raise BadArgument(problem, field="name")
+    from pydantic import ValidationError  # a new entry is checked (start-up, issue 29)
+
     try:
         player = Player.model_validate({"start_number": 1, "name": row["name"], "rating": row.get("rating") or 0,
                                         "fide_id": row.get("fide_id") or None,

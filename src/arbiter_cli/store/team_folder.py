@@ -68,9 +68,9 @@ def _round_name(number: int) -> str:
 def team_settings_to_toml(settings: Settings, team: TeamSettings) -> str:
     text = settings_to_toml(settings)
     data: dict[str, object] = {}
-    for key, info in type(team).model_fields.items():
-        value = getattr(team, key)
-        if key != "boards" and value == info.default:
+    defaults = TeamSettings.defaults()  # the schema's (tests/core/test_value.py), without loading it
+    for key, value in team.items():
+        if key != "boards" and value == defaults.get(key):
             continue
         if isinstance(value, Fraction):
             data[key] = points_to_toml(value)

@@ -10,8 +10,6 @@ import datetime as dt
 import re
 from collections.abc import Mapping
 
-from pydantic import ValidationError
-
 from arbiter_cli.core.errors import pydantic_message
 from arbiter_cli.core.model import Settings
 from arbiter_cli.trf.notes import Notes
@@ -83,6 +81,8 @@ def header_settings(trf: TrfFile, notes: Notes, default_name: str, total: int, v
                              "the text of 122 is")
         else:
             time_control = first("222")
+    from pydantic import ValidationError  # the header is checked (start-up, issue 29: an export needs none)
+
     try:
         return Settings.model_validate({
             "name": name, "place": first("022"), "federation": federation, "start_date": dates["042"],

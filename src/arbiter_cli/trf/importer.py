@@ -26,8 +26,6 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal
 
-from pydantic import ValidationError
-
 from arbiter_cli.core.errors import Refused, pydantic_message
 from arbiter_cli.core.model import (
     MOST_ROUNDS, TITLES, Bye, ByeRequest, Game, InitialColour, Player, Round, Scoring, Settings, StartingRank, Status,
@@ -681,6 +679,8 @@ def folder_player(source: TrfPlayer, number: int, notes: Notes) -> Player:
     name = re.sub(r"\s+", " ", source.name.strip())
     if not name:
         raise TrfError("the name is empty", source.line, "name")
+    from pydantic import ValidationError  # each player is checked (start-up, issue 29: an export needs none)
+
     try:
         return Player(start_number=number, name=name, title=title or None, rating=rating,
                       fide_id=int(fide_id) if fide_id and int(fide_id) > 0 else None, federation=federation or None,

@@ -7,8 +7,6 @@ import re
 from collections.abc import Iterable
 from fractions import Fraction
 
-from pydantic import ValidationError
-
 from arbiter_cli.core.model import Scoring, Tournament
 from arbiter_cli.core.points import format_points
 from arbiter_cli.core.results import ByeKind, GameResult
@@ -69,6 +67,8 @@ def declared_scoring(trf: TrfFile, notes: Notes) -> tuple[Scoring, int | None]:
     zpb = values.pop("zpb", Fraction(0))
     if zpb:
         notes.add("zpb", f"line {first_line}: a zero-point bye worth {zpb} is not kept: the folder scores it 0")
+    from pydantic import ValidationError  # the points are checked (start-up, issue 29: an export needs none)
+
     try:
         return Scoring(**values), first_line
     except ValidationError as error:
@@ -77,8 +77,7 @@ def declared_scoring(trf: TrfFile, notes: Notes) -> tuple[Scoring, int | None]:
 
 
 def scoring_text(scoring: Scoring) -> str:
-    parts = [f"{key.replace('_', ' ')} {format_points(getattr(scoring, key), ascii=True)}"
-             for key in type(scoring).model_fields]
+    parts = [f"{key.replace('_', ' ')} {format_points(value, ascii=True)}" for key, value in scoring.items()]
     return ", ".join(parts)
 
 

@@ -34,8 +34,6 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Literal
 
-from pydantic import ValidationError
-
 from arbiter_cli.core.errors import pydantic_message
 from arbiter_cli.core.model import MOST_ROUNDS, InitialColour, Player, Settings, StartingRank, Status, System
 from arbiter_cli.core.outcome import Outcome
@@ -347,6 +345,8 @@ def _score_order(ctx: _Import, rounds: list[MatchRound]) -> list[MatchRound]:
 
 
 def _team_entries(ctx: _Import) -> list[TeamEntry]:
+    from pydantic import ValidationError  # the teams of an imported TRF are checked (start-up, issue 29)
+
     out: list[TeamEntry] = []
     names: dict[str, int] = {}
     for team in ctx.read.event.teams:
@@ -529,13 +529,13 @@ def _line_up_given(tournament: TeamTournament, rnd: MatchRound, match: Match) ->
 
 def _not_exported(tournament: TeamTournament, event: TeamEvent, total: int) -> list[str]:
     team = tournament.team
-    fields = type(team).model_fields
+    defaults = TeamSettings.defaults()
     lost = lost_settings(tournament.settings)
     withdrawn = [t.number for t in tournament.teams if t.is_withdrawn]
     if "round_robin_withdrawal" in lost and event.round_robin and half_rule_annulled(
             event, withdrawn, tournament.settings.system is System.DOUBLE_ROUND_ROBIN):
         lost.remove("round_robin_withdrawal")  # the 310 columns say which rule counts (team._check_declared)
-    lost += [f"team.{key}" for key in _TEAM_NOT_IN_TRF if getattr(team, key) != fields[key].default]
+    lost += [f"team.{key}" for key in _TEAM_NOT_IN_TRF if getattr(team, key) != defaults[key]]
     if event.round_robin and team.primary != "MP":  # FIDE_TEAM_ROUNDROBIN: MP primary (TRF-2026 192)
         lost.append("team.primary")
     warnings = [f"not in a TRF, so not exported: the settings {', '.join(lost)}"] if lost else []

@@ -54,8 +54,8 @@ def score_scoring(event: TeamEvent, kind: PrimaryScore) -> Scoring:
         boards = scoring.boards
         win, draw, loss = scoring.game.win * boards, scoring.game.draw * boards, scoring.game.loss * boards
         pab = pab_gp
-    return Scoring(win=win, draw=draw, loss=loss, pab=pab, forfeit_win=win, forfeit_loss=loss,
-                   half_bye=draw, full_bye=win)
+    return Scoring.made(dict(win=win, draw=draw, loss=loss, pab=pab, forfeit_win=win, forfeit_loss=loss,
+                             half_bye=draw, full_bye=win).items())  # made of checked points: no check again
 
 
 #: :func:`individual_outcome` of every team outcome, read once.
