@@ -27,6 +27,10 @@ peak resident memory of the process (``os.wait4``). A command that writes runs o
 the event each time; ``publish`` is timed on its second run, after a first ``publish`` and one
 ``result``. Bulk imports (``player import``, ``team import``) go into a new event each time.
 Start-up is ``arbiter --version`` and ``arbiter pair`` on a 24-player Swiss (benchmark_pairing.py's).
+Every command reads the folder through the read cache (``ARBITER_CACHE_DIR``, the user's cache folder
+here): from a command's second run on, as at the venue after any earlier command, it finds the
+settings and the players it checked before. The "first command" row of ``pair`` runs with an empty
+cache folder each time, as on a folder no command has read.
 The first and the last row time a fixed piece of Python work that runs no arbiter code (``machine``):
 the machine's speed at the start and at the end of the run, to compare runs on a shared machine by.
 
@@ -302,13 +306,16 @@ def terminal(columns: int) -> Iterator[int]:
         os.close(main)
 
 
-def run_child(argv: list[str], cwd: Path, timeout: float, out: Path | None = None) -> Child:
-    """Run ``argv`` in a fresh process; its wall time and its own peak resident memory. Its stdout goes
-    to ``out``, else to a pseudo-terminal with ``--terminal``, else to /dev/null."""
+def run_child(argv: list[str], cwd: Path, timeout: float, out: Path | None = None,
+              extra: dict[str, str] | None = None) -> Child:
+    """Run ``argv`` in a fresh process (``extra``: more environment); its wall time and its own peak
+    resident memory. Its stdout goes to ``out``, else to a pseudo-terminal with ``--terminal``, else to
+    /dev/null."""
     with tempfile.TemporaryFile() as err, contextlib.ExitStack() as stack:
         stdout: Any = (stack.enter_context(terminal(TERMINAL["columns"])) if out is None and TERMINAL["columns"]
                        else stack.enter_context(open(out or os.devnull, "wb")))
         environment = {**ENVIRONMENT, "COLUMNS": str(TERMINAL["columns"])} if TERMINAL["columns"] else ENVIRONMENT
+        environment = {**environment, **(extra or {})}
         started = time.perf_counter()
         child = subprocess.Popen(argv, cwd=cwd, stdout=stdout, stderr=err, stdin=subprocess.DEVNULL,
                                  env=environment)
@@ -365,6 +372,7 @@ class Command:
     label: str = ""  # the command as shown, when not ARGS (a long path)
     note: str = ""  # shown after the command: what was done before it
     source: Path | None = None  # a command that writes: copy this folder instead of the case's event
+    cold: bool = False  # each run with an empty cache folder (ARBITER_CACHE_DIR): the folder's first command
 
 
 class Timer:
@@ -405,7 +413,12 @@ class Timer:
                             break
                     if row.error:
                         break
-                done = run_child([*self.arbiter, *command.args], folder / within, self.timeout)
+                extra = None
+                if command.cold:
+                    empty = place / "empty-cache"
+                    shutil.rmtree(empty, ignore_errors=True)
+                    extra = {"ARBITER_CACHE_DIR": str(empty)}
+                done = run_child([*self.arbiter, *command.args], folder / within, self.timeout, extra=extra)
                 if done.code != 0:
                     row.error = (f"stopped after {self.timeout:g} s" if done.code is None
                                  else f"exit {done.code}: {done.stderr.strip()[-300:]}")
@@ -698,7 +711,9 @@ def main() -> int:
             pairing_cache.mkdir(parents=True, exist_ok=True)
             command_time(pairing_cache, 1)  # makes benchmark_pairing.py's 24-player Swiss after 4 rounds
             rows += timer.case("start-up", "24 players, round 5", pairing_cache / "cli_24",
-                               [Command(["pair"], PAIR_24_TARGET, writes=True)])
+                               [Command(["pair"], PAIR_24_TARGET, writes=True),
+                                Command(["pair"], PAIR_24_TARGET, writes=True, cold=True,
+                                        note="the folder's first command: an empty cache")])
         if "pairing" in args.only:
             rows += pairing_rows(args)
     say(f"done in {time.perf_counter() - started:.0f} s")

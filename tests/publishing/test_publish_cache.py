@@ -242,13 +242,19 @@ def test_the_cache_of_an_event_folder_no_publish_used_for_a_month_is_removed(sam
     cache = tmp_path / "cache"
     monkeypatch.setenv("ARBITER_CACHE_DIR", str(cache))
     old, recent = cache / "site" / "gone-event", cache / "site" / "other-event"
-    for folder in (old, recent):
+    old_reads, recent_reads = cache / "reads" / "gone-event", cache / "reads" / "other-event"  # the read cache's
+    for folder in (old, recent, old_reads, recent_reads):
         folder.mkdir(parents=True)
         (folder / "entry").write_bytes(b"x")
     month_ago = time.time() - (KEPT_DAYS + 1) * 86400
-    os.utime(old, (month_ago, month_ago))
-    _publish(arbiter, sample("swiss32-in-progress"), tmp_path / "site")
+    for folder in (old, old_reads):
+        os.utime(folder, (month_ago, month_ago))
+    event = sample("swiss32-in-progress")
+    assert arbiter("-d", event, "standings").code == 0  # a command that is no publish removes none
+    assert old_reads.exists() and old.exists()
+    _publish(arbiter, event, tmp_path / "site")
     assert not old.exists() and (recent / "entry").exists()
+    assert not old_reads.exists() and (recent_reads / "entry").exists()
 
 
 def test_the_arbiters_options_are_part_of_every_cached_page(sample, arbiter: Runner, tmp_path: Path,

@@ -292,7 +292,7 @@ class Event:
             yield
         finally:
             folder.kept = None
-            entries.finish()
+            entries.finish(sweep=False)  # a publish removes the folders of events gone for KEPT_DAYS
 
     def warn(self, message: str) -> None:
         """A warning for the person (stderr), naming the stage of a group event."""

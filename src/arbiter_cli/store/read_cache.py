@@ -1,9 +1,9 @@
-"""A folder's files as their readers made them, kept across builds of its site (issue 29).
+"""A folder's files as their readers made them, kept from one command to the next (issue 29).
 
-After one result the next ``arbiter publish`` finds one round file (and the journal) changed: the
-other round files and the registration read exactly as they did. :class:`ReadCache` keeps what the
-reader of each CSV file made of it (a round, the players), pickled in the site's cache
-(:class:`arbiter_cli.store.site_cache.SiteCache`, outside the folder), under the digest of
+After one result the next command finds one round file (and the journal) changed: the other round
+files and the registration read exactly as they did. :class:`ReadCache` keeps what the reader of
+each file made of it (the settings and the players, checked; a round), pickled in the cache folder
+(:meth:`arbiter_cli.store.site_cache.SiteCache.reads`, outside the folder), under the digest of
 
 * the code that reads it (``version``: :func:`reading_version`) and the kind of folder;
 * everything a reader is given besides its own file (the settings, the players a round names, the
@@ -16,7 +16,9 @@ is only ever what reading the same bytes would make again. A missing entry, one 
 (the cache checks its length and CRC-32) or does not unpickle, is read from the file again, and a
 value that does not pickle or a cache that cannot be written is simply not kept: never a word, never
 another answer. Reading still checks the folder as a whole (the round files' names, the event's
-integrity) on every load; only the parsing of each file is saved.
+integrity) on every load; only the parsing of each file is saved, and with it the import of
+pydantic, which checks the settings and the players (:mod:`arbiter_cli.core.value`): some 0.2 s of
+every start. A command that writes the folder reads it afresh from then on (``FolderStore._commit``).
 """
 
 from __future__ import annotations

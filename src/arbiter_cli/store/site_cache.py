@@ -215,9 +215,10 @@ class SiteCache:
         for place in reversed(missing):
             place.mkdir(mode=0o700, exist_ok=True)
 
-    def finish(self) -> None:
+    def finish(self, sweep: bool = True) -> None:
         """Remove the entries this build did not use (they were made from inputs that changed), and
-        the folders of event folders no build has used for :data:`KEPT_DAYS` days (gone or moved)."""
+        (``sweep``: a publish's, not every command's) the folders of event folders no build has used
+        for :data:`KEPT_DAYS` days (gone or moved), of the site's cache and of the read cache."""
         if not self.used or not self.writable:
             return
         try:
@@ -228,10 +229,20 @@ class SiteCache:
             for path in stale:
                 os.unlink(path)
             os.utime(self.dir)  # used now
+            if not sweep:
+                return
             limit = time.time() - KEPT_DAYS * 86400
-            with os.scandir(self.dir.parent) as found:
-                old = [entry.path for entry in found if entry.is_dir(follow_symlinks=False)
-                       and entry.stat(follow_symlinks=False).st_mtime < limit]
+            old = []
+            places = [self.dir.parent]
+            if self.dir.parent.name == "site":  # an event's site: the read cache's folders too
+                places.append(self.dir.parent.parent / "reads")
+            for parts in places:
+                try:
+                    with os.scandir(parts) as found:
+                        old += [entry.path for entry in found if entry.is_dir(follow_symlinks=False)
+                                and entry.stat(follow_symlinks=False).st_mtime < limit]
+                except FileNotFoundError:
+                    continue
             if old:
                 import shutil  # a folder unused for KEPT_DAYS days only
 
