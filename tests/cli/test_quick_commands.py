@@ -131,12 +131,14 @@ def test_pairing_an_individual_event_loads_no_other_kind_and_no_tool_of_a_rarer_
     assert done.stderr.endswith("[]") and "round 5 of 10 paired" in done.stderr
 
 
-@pytest.mark.parametrize("command", [["pair"], ["standings"], ["result", "1", "1-0"]])
+@pytest.mark.parametrize("name, command", [("double-rr6-ready", ["pair"]), ("swiss32-in-progress", ["standings"]),
+                                           ("swiss32-in-progress", ["result", "5", "14", "1-0"]),
+                                           ("swiss32-in-progress", ["crosstable"])])
 def test_a_command_reading_files_as_they_were_read_before_checks_nothing_again_and_imports_no_pydantic(
-        sample, command: list[str]) -> None:
+        sample, name: str, command: list[str]) -> None:
     """Issue 29: the settings and the players come back from the read cache, checked when first read;
     pydantic (some 0.2 s of a start) is imported only to check something new."""
-    folder = sample("double-rr6-ready")
+    folder = sample(name)
     code = ("import sys\nfrom arbiter_cli.cli.app import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit as e:\n"
             "    sys.stderr.write(f'exit {e.code} ')\nsys.stderr.write(str('pydantic' in sys.modules))\n")
     environment = {k: v for k, v in os.environ.items() if k not in ("ARBITER_DIR", "ARBITER_USER")}
@@ -144,8 +146,9 @@ def test_a_command_reading_files_as_they_were_read_before_checks_nothing_again_a
                             env={**environment, "NO_COLOR": "1"})
     first = run([sys.executable, "-c", code, "standings"])
     assert first.stderr.endswith("True")  # the files read and checked, kept
+    assert run([sys.executable, "-c", code, "log"]).stderr.endswith("False")  # reads the journal, removes nothing
     done = run([sys.executable, "-c", code, *command])
-    assert done.stderr.endswith("False"), done.stderr
+    assert done.stderr.endswith("False") and "exit " not in done.stderr.replace("exit 0 ", ""), done.stderr
 
 
 def test_typer_calls_publish_with_its_path_and_its_defaults(monkeypatch: pytest.MonkeyPatch) -> None:

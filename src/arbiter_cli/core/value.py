@@ -18,9 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
-
-from typing_extensions import Self
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, TypeVar
 
 if TYPE_CHECKING:
     from pydantic import BaseModel

@@ -37,7 +37,12 @@ if TYPE_CHECKING:
     from arbiter_cli.lifecycle.change import Change
     from arbiter_cli.store.files import Derived, FolderStore, Joined
 
-__all__ = ["Caller", "Silent", "Event", "in_stage", "staged", "where", "today", "check_version", "every_kind_from"]
+__all__ = ["Caller", "Silent", "Event", "in_stage", "staged", "where", "today", "check_version", "every_kind_from",
+           "READ_CACHE_ROOM"]
+
+#: The entries an event folder's read cache keeps before a command removes those it did not use: some
+#: hundred states of its files (each result is one), a few MB on a 1,000-player event.
+READ_CACHE_ROOM = 256
 
 
 class Caller(Protocol):
@@ -292,7 +297,7 @@ class Event:
             yield
         finally:
             folder.kept = None
-            entries.finish(sweep=False)  # a publish removes the folders of events gone for KEPT_DAYS
+            entries.finish(sweep=False, room=READ_CACHE_ROOM)  # a publish removes the folders gone for KEPT_DAYS
 
     def warn(self, message: str) -> None:
         """A warning for the person (stderr), naming the stage of a group event."""

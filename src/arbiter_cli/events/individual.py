@@ -342,6 +342,10 @@ class IndividualEvent(Registration):
         """A club tournament is neither finalised nor corrected after finalising while its club's folder
         is broken: the club could not rate it again (trial38: the correction was saved, and the club's
         ratings left behind it). ``finalised_only``: only when the tournament is finalised."""
+        from arbiter_cli.store.names import club_of
+
+        if club_of(self.path) is None:  # no club: its module (and pydantic, start-up, issue 29) stays unloaded
+            return
         from arbiter_cli.store.club import club_fault
 
         fault = club_fault(self.path, finalised_only)

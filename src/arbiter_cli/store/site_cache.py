@@ -215,17 +215,23 @@ class SiteCache:
         for place in reversed(missing):
             place.mkdir(mode=0o700, exist_ok=True)
 
-    def finish(self, sweep: bool = True) -> None:
+    def finish(self, sweep: bool = True, room: int = 0) -> None:
         """Remove the entries this build did not use (they were made from inputs that changed), and
         (``sweep``: a publish's, not every command's) the folders of event folders no build has used
-        for :data:`KEPT_DAYS` days (gone or moved), of the site's cache and of the read cache."""
+        for :data:`KEPT_DAYS` days (gone or moved), of the site's cache and of the read cache.
+        ``room``: while the folder holds no more entries than this, none is removed (the read cache:
+        a command that reads part of the folder, ``log``, leaves the entries of the other files)."""
         if not self.used or not self.writable:
             return
         try:
             with os.scandir(self.dir) as found:
-                stale = [entry.path for entry in found if entry.name not in self.used and (
-                    not entry.name.endswith(".tmp") and not entry.name.startswith(_PUBLISHED)  # (read by the publish)
-                    or entry.name.endswith(".tmp") and not _writing(entry.name))]
+                entries = list(found)
+            if len(entries) <= room:
+                os.utime(self.dir)  # used now
+                return
+            stale = [entry.path for entry in entries if entry.name not in self.used and (
+                not entry.name.endswith(".tmp") and not entry.name.startswith(_PUBLISHED)  # (read by the publish)
+                or entry.name.endswith(".tmp") and not _writing(entry.name))]
             for path in stale:
                 os.unlink(path)
             os.utime(self.dir)  # used now
