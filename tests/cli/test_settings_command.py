@@ -401,6 +401,11 @@ def test_a_group_events_settings_are_fixed_when_the_groups_start_and_a_stage_has
     assert arbiter("-d", folder, "settings", "--group", "A", "-f", "json").code == 0
     error = _refused(arbiter, folder, "set", "--group", "A", "rank_withdrawn", "false")
     assert "this is group A of a group event: its settings are the event's" in error
+    # before the subcommand, the same stage (trial43: the group event's own name was changed)
+    error = _refused(arbiter, folder, "--group", "A", "set", "name", "Group A")
+    assert "this is group A of a group event: its settings are the event's" in error
+    assert "two groups: 'A' before the subcommand and 'B' after it" in _refused(
+        arbiter, folder, "--group", "A", "unset", "--group", "B", "place")
 
 
 def test_a_club_has_no_settings_command(arbiter: Runner, tmp_path: Path) -> None:

@@ -299,3 +299,26 @@ def test_the_venues_access_list_is_no_part_of_an_events_digests(name: str, sampl
     assert done.code == 0, done.err
     assert (event / "access.csv").is_file()
     assert upto() == before
+
+
+@pytest.mark.parametrize("place", ["a group's stage", "a club's folder", "a published site", "a file", "a loop"])
+def test_a_cache_folder_no_command_may_use_is_left_alone_and_every_answer_is_the_same(
+        place: str, sample, arbiter: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """trial43: a cache folder inside a group event (its stage ``final`` made of it stopped the event),
+    inside a club, inside a published site (the players' entries left in it), a file, a loop of links:
+    a command other than publish reads the files as they are, says nothing and writes nothing there."""
+    groups, club, event = sample("groups16-in-progress"), sample("club-lyon"), sample("swiss32-in-progress")
+    assert arbiter("-d", event, "publish", tmp_path / "site").code == 0
+    (tmp_path / "file").write_text("x")
+    (tmp_path / "loopA").symlink_to(tmp_path / "loopB")
+    (tmp_path / "loopB").symlink_to(tmp_path / "loopA")
+    cache = {"a group's stage": groups / "stages" / "final", "a club's folder": club / "cache",
+             "a published site": tmp_path / "site" / "cache", "a file": tmp_path / "file",
+             "a loop": tmp_path / "loopA"}[place]
+    folders = (groups, club, tmp_path / "site")
+    before = [sorted(p.relative_to(f) for f in (folder,) for p in folder.rglob("*")) for folder in folders]
+    answers = [arbiter("-d", folder, "standings").out for folder in (groups, event)]
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(cache))
+    assert [arbiter("-d", folder, "standings").out for folder in (groups, event)] == answers
+    assert arbiter("-d", club, "verify").code == 0
+    assert [sorted(p.relative_to(f) for f in (folder,) for p in folder.rglob("*")) for folder in folders] == before

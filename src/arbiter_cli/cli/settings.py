@@ -5,6 +5,7 @@ from typing import Annotated
 import typer
 
 from arbiter_cli.cli.common import FormatOption, GroupOption, event
+from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.render.output import Format
 
 __all__ = ["settings", "settings_set", "settings_unset"]
@@ -19,9 +20,24 @@ def settings(
     fmt: FormatOption = Format.table,
 ) -> None:
     """The event's settings: each key, its value, when it may change, what it means (subcommands: set, unset)."""
+    _BEFORE[:] = [group]  # 'settings --group final set ...': the stage's (trial43: the top's was set)
     if context.invoked_subcommand is not None:
         return
     event(group, fmt=fmt).settings()
+
+
+#: The ``--group`` given before ``set`` or ``unset``, by this invocation's ``settings``.
+_BEFORE: list[str | None] = [None]
+
+
+def _stage(group: str | None) -> str | None:
+    """The stage named after ``set`` or ``unset``, else before it (``settings --group final set``); both,
+    when they differ, a refusal."""
+    before = _BEFORE[0]
+    if group is not None and before is not None and group != before:
+        raise BadArgument(f"two groups: {before!r} before the subcommand and {group!r} after it; give one",
+                          field="--group")
+    return group if group is not None else before
 
 
 def settings_set(
@@ -32,7 +48,7 @@ def settings_set(
     group: GroupOption = None,
 ) -> None:
     """Change a setting: checked against its model and the rounds already paired, and journalled."""
-    event(group).settings_set(key, " ".join(value))
+    event(_stage(group)).settings_set(key, " ".join(value))
 
 
 def settings_unset(
@@ -40,4 +56,4 @@ def settings_unset(
     group: GroupOption = None,
 ) -> None:
     """Set a setting back to its default, checked and journalled as 'set' is."""
-    event(group).settings_set(key, None)
+    event(_stage(group)).settings_set(key, None)

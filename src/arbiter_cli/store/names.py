@@ -9,7 +9,7 @@ import re
 import tomllib
 from pathlib import Path
 
-__all__ = ["SETTINGS_FILE", "TEAMS_FILE", "CLUB_FILE", "TOURNAMENTS_DIR", "club_of", "GROUPS_SYSTEM", "STAGES_DIR", "is_group_folder", "is_knockout_folder",
+__all__ = ["SETTINGS_FILE", "SITE_MANIFEST", "TEAMS_FILE", "CLUB_FILE", "TOURNAMENTS_DIR", "club_of", "GROUPS_SYSTEM", "STAGES_DIR", "is_group_folder", "is_knockout_folder",
            "is_team_folder", "read_settings"]
 
 #: An event's settings: every event folder has one (a group event's and a knockout's say so in it).
@@ -24,6 +24,8 @@ TOURNAMENTS_DIR = "tournaments"
 GROUPS_SYSTEM = "groups"
 #: A group event's stages, each a folder of its own inside it (``stages/A``, ``stages/final``).
 STAGES_DIR = "stages"
+#: The manifest of a folder ``arbiter publish`` wrote, a published site (:mod:`arbiter_cli.store.site`).
+SITE_MANIFEST = ".arbiter-site"
 
 
 def read_settings(path: str | os.PathLike[str]) -> dict[str, object] | None:

@@ -53,12 +53,13 @@ from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.store.commits import COMMITS
 from arbiter_cli.store.files import _crash_test_pause, fsync_dir, process_alive
 from arbiter_cli.store.kinds import FolderKind, first_owned, folder_kind, owner_of, resolved
+from arbiter_cli.store.names import SITE_MANIFEST
 from arbiter_cli.store.old_files import OldFiles
 from arbiter_cli.store.page_making import make_apart, processes
 
 __all__ = ["MANIFEST", "SiteWrite", "write_site", "check_outdir", "processes", "Page", "SiteFiles", "Published", "Seen"]
 
-MANIFEST = ".arbiter-site"
+MANIFEST = SITE_MANIFEST
 LOCK = ".arbiter-site.lock"
 
 

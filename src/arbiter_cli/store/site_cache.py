@@ -36,8 +36,9 @@ from pathlib import Path
 
 from typing import TYPE_CHECKING
 
-from arbiter_cli.core.errors import BadArgument, BrokenFolder
+from arbiter_cli.core.errors import BadArgument, BrokenFolder, DomainError
 from arbiter_cli.store.lock_file import process_alive
+from arbiter_cli.store.names import SITE_MANIFEST
 
 if TYPE_CHECKING:
     from arbiter_cli.store.site import Seen
@@ -80,10 +81,22 @@ def outside(place: Path, what: str) -> Path:
     if blocked is not None:
         raise BrokenFolder(f"the cache folder{_named()} is not a folder: {blocked} is a file; name a folder for "
                            "the cache, outside the event's folder and the site's", source=str(root))
-    resolved, inner = root.resolve(), place.resolve()
+    try:
+        resolved, inner = root.resolve(), place.resolve()
+    except RuntimeError:  # a loop of symbolic links
+        raise BrokenFolder(f"the cache folder{_named()} is a loop of symbolic links; name a folder for the cache",
+                           source=str(root)) from None
     if resolved == inner or inner in resolved.parents:
         raise BadArgument(f"the cache folder {root} is inside {what} {inner}; name a folder outside it",
                           field=CACHE_DIR_VARIABLE)
+    from arbiter_cli.store.kinds import folder_kind
+
+    for above in (resolved, *resolved.parents):  # a club's, a group event's (trial43: a stage made of the cache
+        # stopped the event), a published site (trial43: the players' entries were left in one)
+        if (above / SITE_MANIFEST).exists() or folder_kind(above) is not None:
+            inside = f"the published site {above}" if (above / SITE_MANIFEST).exists() else f"arbiter's folder {above}"
+            raise BadArgument(f"the cache folder {root} is inside {inside}; name a folder outside it",
+                              field=CACHE_DIR_VARIABLE)
     return root
 
 
@@ -121,7 +134,7 @@ class SiteCache:
         and only ``publish`` and ``serve`` name the cache folder."""
         try:
             return cls(folder, outside(folder, "the event's folder"), "reads")
-        except (BadArgument, OSError):
+        except (DomainError, OSError, RuntimeError):  # refused, a file, a loop: trial43
             return None
 
     @classmethod
