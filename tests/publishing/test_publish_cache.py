@@ -691,24 +691,25 @@ def test_a_cell_made_at_once_is_the_cell_made_by_its_fields_names() -> None:
                                                                   link_cls="player", name=True, before="3. ")
 
 
-def test_a_publish_with_a_warm_cache_builds_no_validator_of_the_settings_the_players_or_the_prize_fund(
+def test_a_publish_with_a_warm_cache_checks_no_setting_player_or_prize_fund_and_imports_no_pydantic(
         sample, tmp_path: Path) -> None:
     """Start-up (issue 29): the settings, the players and the prize fund are read back from the read
-    cache, already checked, so their pydantic validators (``defer_build``) are not built; the first
-    publish, which reads the files, builds them."""
+    cache, already checked, so pydantic is not even imported; the first publish, which reads the files,
+    checks them with their schemas."""
     import subprocess
     import sys
 
     folder = sample("swiss-open-finished-prizes")
     code = ("import sys\nfrom arbiter_cli.__main__ import _no_pydantic_plugins\n_no_pydantic_plugins()\n"
             "from arbiter_cli.cli.app import main\ntry:\n    main(['publish', sys.argv[1]])\nexcept SystemExit:\n"
-            "    pass\nfrom arbiter_cli.core.model import Player, Scoring, Settings\n"
-            "from arbiter_cli.core.prizes import PrizeTable\n"
-            "built = [m.__name__ for m in (Settings, Scoring, Player, PrizeTable) if m.__pydantic_complete__]\n"
-            "sys.stderr.write(str(built))\n")
+            "    pass\nschemas = sys.modules.get('arbiter_cli.core.model_schema')\n"
+            "built = [n for n in ('Settings', 'Scoring', 'Player') if schemas and getattr(schemas, n).__pydantic_complete__]\n"
+            "prizes = sys.modules.get('arbiter_cli.core.prize_schema')\n"
+            "built += ['PrizeTable'] if prizes and prizes.PrizeTable.__pydantic_complete__ else []\n"
+            "sys.stderr.write(f\"{built} {'pydantic' in sys.modules}\")\n")
     environment = {k: v for k, v in os.environ.items() if k not in ("ARBITER_DIR", "ARBITER_USER")}
     environment.update(NO_COLOR="1", ARBITER_CACHE_DIR=str(tmp_path / "cache"))
     built = [subprocess.run([sys.executable, "-c", code, str(tmp_path / "site")], cwd=folder, capture_output=True,
                             text=True, env=environment).stderr for _ in range(2)]
-    assert built[0].startswith("published ") and built[0].endswith("['Settings', 'Player', 'PrizeTable']")
-    assert built[1].startswith("published ") and built[1].endswith("[]")
+    assert built[0].startswith("published ") and built[0].endswith("['Settings', 'Player', 'PrizeTable'] True")
+    assert built[1].startswith("published ") and built[1].endswith("[] False")

@@ -46,14 +46,16 @@ class _ValueType(type):
 
 
 def plain_input(data: object) -> object:
-    """``data`` as a schema reads it: a value given inside it (the scoring of the settings) as its
-    fields, recursively, since pydantic takes only its own models as they are."""
+    """``data`` as a schema reads it: a value given inside it (the scoring of the settings, a category
+    of a prize fund) as its schema's model, made of its fields unchecked, which pydantic takes as it is,
+    as it took the value when the value was that model (a category's amounts, already in cents, are
+    not read as units again)."""
     if isinstance(data, Value):
-        return {name: plain_input(item) for name, item in data.items()}
+        return data.as_schema()
     if isinstance(data, Mapping):
         return {key: plain_input(item) for key, item in data.items()}
     if isinstance(data, (tuple, list)) and any(isinstance(item, Value) for item in data):
-        return [plain_input(item) for item in data]
+        return type(data)(plain_input(item) for item in data)
     return data
 
 
@@ -117,6 +119,11 @@ class Value(metaclass=_ValueType):
         """The default of each field that has one, as the schema's (a test holds them equal)."""
         return {f.name: f.default for f in dataclasses.fields(cls)  # type: ignore[arg-type]
                 if f.default is not dataclasses.MISSING}
+
+    def as_schema(self) -> BaseModel:
+        """This value as its schema's model, unchecked (:func:`plain_input`)."""
+        fields: dict[str, Any] = {name: plain_input(item) for name, item in self.items()}
+        return self.schema().model_construct(**fields)
 
     def items(self) -> list[tuple[str, Any]]:
         """The fields and their values, in order."""

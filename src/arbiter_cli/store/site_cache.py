@@ -93,8 +93,10 @@ def outside(place: Path, what: str) -> Path:
 
     for above in (resolved, *resolved.parents):  # a club's, a group event's (trial43: a stage made of the cache
         # stopped the event), a published site (trial43: the players' entries were left in one)
-        if (above / SITE_MANIFEST).exists() or folder_kind(above) is not None:
-            inside = f"the published site {above}" if (above / SITE_MANIFEST).exists() else f"arbiter's folder {above}"
+        kind = folder_kind(above)
+        if (above / SITE_MANIFEST).exists() or kind is not None:
+            inside = (f"the published site {above}" if kind is None else
+                      f"the club's folder {above}" if kind.name == "club" else f"the event's folder {above}")
             raise BadArgument(f"the cache folder {root} is inside {inside}; name a folder outside it",
                               field=CACHE_DIR_VARIABLE)
     return root
