@@ -27,6 +27,7 @@ would be taken for the arbiter's or published.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import pickle
@@ -89,17 +90,27 @@ def outside(place: Path, what: str) -> Path:
     if resolved == inner or inner in resolved.parents:
         raise BadArgument(f"the cache folder {root} is inside {what} {inner}; name a folder outside it",
                           field=CACHE_DIR_VARIABLE)
+    inside = _holder(resolved)
+    if inside is not None:
+        raise BadArgument(f"the cache folder {root} is inside {inside}; name a folder outside it",
+                          field=CACHE_DIR_VARIABLE)
+    return root
+
+
+@functools.cache
+def _holder(resolved: Path) -> str | None:
+    """The folder of arbiter's that holds the cache folder ``resolved``, in words: a club's, a group
+    event's (trial43: a stage made of the cache stopped the event), a published site (trial43: the
+    players' entries were left in one); None for none. Asked once per process (a club's verify opens
+    fifty tournaments)."""
     from arbiter_cli.store.kinds import folder_kind
 
-    for above in (resolved, *resolved.parents):  # a club's, a group event's (trial43: a stage made of the cache
-        # stopped the event), a published site (trial43: the players' entries were left in one)
+    for above in (resolved, *resolved.parents):
         kind = folder_kind(above)
         if (above / SITE_MANIFEST).exists() or kind is not None:
-            inside = (f"the published site {above}" if kind is None else
-                      f"the club's folder {above}" if kind.name == "club" else f"the event's folder {above}")
-            raise BadArgument(f"the cache folder {root} is inside {inside}; name a folder outside it",
-                              field=CACHE_DIR_VARIABLE)
-    return root
+            return (f"the published site {above}" if kind is None else
+                    f"the club's folder {above}" if kind.name == "club" else f"the event's folder {above}")
+    return None
 
 
 def _check(key: str, data: bytes) -> bytes:
