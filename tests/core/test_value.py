@@ -18,9 +18,12 @@ from arbiter_cli.core.prizes import BoardPrize, Category, PrizeTable
 from arbiter_cli.core.team_settings import TeamSettings
 from arbiter_cli.core.team_tournament import TeamEntry
 from arbiter_cli.core.value import Value
+from arbiter_cli.ratings import club_schema
+from arbiter_cli.ratings.club import ClubSettings, Member
 
-VALUES: list[type[Value]] = [Scoring, Settings, Player, TeamSettings, TeamEntry, Category, BoardPrize, PrizeTable]
-SCHEMAS = (model_schema, team_schema, prize_schema)
+VALUES: list[type[Value]] = [Scoring, Settings, Player, TeamSettings, TeamEntry, Category, BoardPrize, PrizeTable,
+                             ClubSettings, Member]
+SCHEMAS = (model_schema, team_schema, prize_schema, club_schema)
 
 
 @pytest.mark.parametrize("value", VALUES, ids=lambda v: v.__name__)

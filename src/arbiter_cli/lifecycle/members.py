@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
-from pydantic import ValidationError
-
 from arbiter_cli.core.errors import BadArgument, Refused, pydantic_message
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.club_ratings import Recomputed, recompute
@@ -25,6 +23,8 @@ MEMBER_IMPORT_COLUMNS = ("name", "birth_date", "standard", "rapid", "blitz")
 
 def member_from(data: Mapping[str, object], *, source: str | None = None, line: int | None = None) -> Member:
     """A member from its fields; a bad field is a :class:`BadArgument` naming it (and the file's line)."""
+    from pydantic import ValidationError  # a check imports pydantic (start-up, issue 29)
+
     try:
         return Member.model_validate(data)
     except ValidationError as error:

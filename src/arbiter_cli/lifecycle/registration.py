@@ -13,8 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from pydantic import ValidationError
-
 from arbiter_cli.core.errors import BadArgument, Refused, pydantic_message
 from arbiter_cli.core.model import Player, Tournament
 from arbiter_cli.core.tpn import initial_order
@@ -62,6 +60,8 @@ def sex_code(value: str | None) -> str | None:
 def player_from(data: Mapping[str, object], start_number: int, *, source: str | None = None,
                 line: int | None = None) -> Player:
     """A player from its fields; a bad field is a :class:`BadArgument` naming it (and the file's line)."""
+    from pydantic import ValidationError  # a check imports pydantic (start-up, issue 29)
+
     try:
         return Player.model_validate({"start_number": start_number, **data})
     except ValidationError as error:

@@ -7,65 +7,51 @@ club's finalised tournaments, whose rated games :func:`event_of` picks out.
 
 from __future__ import annotations
 
-import datetime as dt
-import re
 from dataclasses import dataclass
-from typing import Annotated
-
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from typing import TYPE_CHECKING
 
 from arbiter_cli.core.model import Tournament
-from arbiter_cli.core.model_schema import Name
 from arbiter_cli.core.outcome import game_outcomes
+from arbiter_cli.core.value import Value
 from arbiter_cli.ratings.ledger import TIME_CONTROLS, RatedEvent, RatedGame, RatingRow
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 __all__ = ["TIME_CONTROLS", "ClubSettings", "Member", "StoredRow", "Club", "current_ratings", "event_of", "event_date"]
 
 
-class ClubSettings(BaseModel):
-    """``club.toml``."""
+@dataclass(frozen=True, init=False)
+class ClubSettings(Value):
+    """``club.toml``, checked by :class:`arbiter_cli.ratings.club_schema.ClubSettings`."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str
+    default_rating: int = 1500  # an initial rating left blank
 
-    name: Name = Field(min_length=1)
-    default_rating: int = Field(default=1500, ge=0, le=3500)  # an initial rating left blank
-
-
-def _blank(value: object) -> object:
-    return None if value == "" else value
-
-
-Rating = Annotated[int | None, BeforeValidator(_blank)]
-
-
-class Member(BaseModel):
-    """A row of ``members.csv``: the initial rating per time control (blank: the club default)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    id: int = Field(ge=1)
-    name: Name = Field(min_length=1)
-    birth_date: Annotated[str | None, BeforeValidator(_blank)] = None
-    standard: Rating = Field(default=None, ge=0, le=3500)
-    rapid: Rating = Field(default=None, ge=0, le=3500)
-    blitz: Rating = Field(default=None, ge=0, le=3500)
-
-    @field_validator("name")
     @classmethod
-    def _name(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("the name is empty")
-        return value.strip()
+    def schema(cls) -> type[BaseModel]:
+        from arbiter_cli.ratings import club_schema
 
-    @field_validator("birth_date")
+        return club_schema.ClubSettings
+
+
+@dataclass(frozen=True, init=False)
+class Member(Value):
+    """A row of ``members.csv``: the initial rating per time control (blank: the club default). Checked
+    by :class:`arbiter_cli.ratings.club_schema.Member`."""
+
+    id: int
+    name: str
+    birth_date: str | None = None
+    standard: int | None = None
+    rapid: int | None = None
+    blitz: int | None = None
+
     @classmethod
-    def _birth(cls, value: str | None) -> str | None:
-        if value is None or re.fullmatch(r"\d{4}", value):
-            return value
-        try:
-            return dt.date.fromisoformat(value).isoformat()
-        except ValueError:
-            raise ValueError(f"{value!r} is not a date YYYY-MM-DD (or a year)") from None
+    def schema(cls) -> type[BaseModel]:
+        from arbiter_cli.ratings import club_schema
+
+        return club_schema.Member
 
     def initial(self, control: str, default: int) -> int:
         value = getattr(self, control)

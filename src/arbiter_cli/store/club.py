@@ -21,7 +21,6 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
 import tomli_w
-from pydantic import ValidationError
 
 from arbiter_cli.core.errors import BrokenFolder, DomainError, Refused, pydantic_message
 from arbiter_cli.core.model import Status, Tournament
@@ -110,6 +109,19 @@ CLUB_LAYOUT = Layout((
 ))
 
 
+def _club_settings(text: str) -> ClubSettings:
+    """``club.toml``, checked; the first problem names its field."""
+    from pydantic import ValidationError  # a check imports pydantic (start-up, issue 29)
+
+    data = read_toml(text, CLUB_FILE)
+    try:
+        return ClubSettings.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        raise BrokenFolder(pydantic_message(first), source=CLUB_FILE,
+                          field=".".join(str(p) for p in first["loc"]) or None) from None
+
+
 class ClubFolder(FolderStore):
     """A club folder on disk."""
 
@@ -122,14 +134,7 @@ class ClubFolder(FolderStore):
 
     def load(self) -> Club:
         self._require_folder()
-        text = self._read_text(CLUB_FILE)
-        data = read_toml(text, CLUB_FILE)
-        try:
-            settings = ClubSettings.model_validate(data)
-        except ValidationError as error:
-            first = error.errors()[0]
-            raise BrokenFolder(pydantic_message(first), source=CLUB_FILE,
-                              field=".".join(str(p) for p in first["loc"]) or None) from None
+        settings = self._parsed(CLUB_FILE, _club_settings)  # through the read cache (start-up, issue 29)
         members = self.read_table(MEMBERS, None)
         ratings = self.read_table(RATINGS, {m.id for m in members})
         self.read_table(CLUB_JOURNAL, None)
