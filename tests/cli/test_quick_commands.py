@@ -151,6 +151,21 @@ def test_a_command_reading_files_as_they_were_read_before_checks_nothing_again_a
     assert done.stderr.endswith("False") and "exit " not in done.stderr.replace("exit 0 ", ""), done.stderr
 
 
+def test_the_command_after_pair_finds_the_settings_and_the_players_kept_though_a_round_file_was_added(sample) -> None:
+    """Issue 29: the settings' and the players' readers are given nothing but their files, so their
+    entries are keyed by their own bytes (``ReadCache.alone``): a new round file leaves them found."""
+    folder = sample("double-rr6-ready")
+    code = ("import sys\nfrom arbiter_cli.cli.app import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n"
+            "    pass\nsys.stderr.write(str('pydantic' in sys.modules))\n")
+    environment = {k: v for k, v in os.environ.items() if k not in ("ARBITER_DIR", "ARBITER_USER")}
+    run = functools.partial(subprocess.run, cwd=folder, capture_output=True, text=True,
+                            env={**environment, "NO_COLOR": "1"})
+    assert run([sys.executable, "-c", code, "standings"]).stderr.endswith("True")
+    paired = run([sys.executable, "-c", code, "pair"])
+    assert "round 5 of 10 paired" in paired.stderr and paired.stderr.endswith("False")
+    assert run([sys.executable, "-c", code, "pairings"]).stderr.endswith("False")
+
+
 def test_typer_calls_publish_with_its_path_and_its_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     """``arbiter publish SITE`` the quick way passes the path and the function's defaults, as Typer does."""
     command = next(c for c in COMMANDS if c.name == "publish")

@@ -158,6 +158,14 @@ def test_a_files_key_reads_the_files_its_reader_is_given_the_code_and_its_own_by
     # the name and the bytes are told apart: no two files run together into the same digest
     assert ReadCache(Entries(), "v", "k", [("a", b"bc")])._context != ReadCache(Entries(), "v", "k", [("ab", b"c")])._context
 
+    def alone(version: str = "v", kind: str = "TournamentFolder", players: bytes = b"a",
+              name: str = "players.csv", data: bytes = b"x") -> str:
+        return ReadCache(Entries(), version, kind, [("rounds/", players)]).alone(name, data)
+
+    # a reader given nothing but its file: the other files are no part of its key, all the rest is
+    assert alone() == alone(players=b"b") != ReadCache(Entries(), "v", "TournamentFolder", []).key("players.csv", b"x")
+    assert len({alone(), alone(version="w"), alone(kind="TeamFolder"), alone(name="teams.csv"), alone(data=b"y")}) == 5
+
 
 def test_a_value_that_does_not_pickle_is_made_and_not_kept(tmp_path: Path) -> None:
     entries = SiteCache(tmp_path / "event", tmp_path / "cache")

@@ -134,7 +134,7 @@ class ClubFolder(FolderStore):
 
     def load(self) -> Club:
         self._require_folder()
-        settings = self._parsed(CLUB_FILE, _club_settings)  # through the read cache (start-up, issue 29)
+        settings = self._parsed(CLUB_FILE, _club_settings, alone=True)  # through the read cache (issue 29)
         members = self.read_table(MEMBERS, None)
         ratings = self.read_table(RATINGS, {m.id for m in members})
         self.read_table(CLUB_JOURNAL, None)

@@ -369,13 +369,16 @@ class FolderStore:
 
         self.kept = ReadCache(entries, version, type(self).__qualname__, context)
 
-    def _parsed(self, name: str, parse: Callable[[str], _Read], round_file: bool = False) -> _Read:
+    def _parsed(self, name: str, parse: Callable[[str], _Read], round_file: bool = False, alone: bool = False
+                ) -> _Read:
         """The file ``name`` read by ``parse`` (its text), or what ``parse`` made of the same bytes
-        before (:meth:`keep_reads`; a ``round_file``'s key is noted for :meth:`read_digests`)."""
+        before (:meth:`keep_reads`; a ``round_file``'s key is noted for :meth:`read_digests`;
+        ``alone``: ``parse`` is given nothing but the text, so the key is the file's alone,
+        :meth:`ReadCache.alone <arbiter_cli.store.read_cache.ReadCache.alone>`)."""
         data = self._read_bytes(name)
         if self.kept is None:
             return parse(self._decoded(name, data))
-        key = self.kept.key(name, data)
+        key = self.kept.alone(name, data) if alone else self.kept.key(name, data)
         if round_file:
             self.kept.rounds.append(key)
         return self.kept.value_at(key, lambda: parse(self._decoded(name, data)))
@@ -440,7 +443,7 @@ class FolderStore:
             if self.kept is not None:
                 return self._checked_as_appended(table.name, parse, lambda: table.rows(context).result())
             return parse(self._read_text(table.name))
-        return self._parsed(table.name, parse)
+        return self._parsed(table.name, parse, alone=context is None)  # a reader given no context: its bytes alone
 
     def _checked_as_appended(self, name: str, check: Callable[[str], _Read], checked: Callable[[], _Read]) -> _Read:
         """The file ``name``, which a change only appends to (the journal), checked by ``check`` (its

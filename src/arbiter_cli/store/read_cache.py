@@ -9,6 +9,8 @@ each file made of it (the settings and the players, checked; a round), pickled i
 * everything a reader is given besides its own file (the settings, the players a round names, the
   number of rounds...): the bytes of every file the folder tracks but the journal and the files of
   its sub-folders, and the names those sub-folders hold (:meth:`arbiter_cli.store.files.FolderStore.keep_reads`);
+  a reader given nothing but its file (the settings, the players, the teams) has none of this in its
+  key (:meth:`ReadCache.alone`);
 * the file's name and its bytes.
 
 The files stay the only truth: a changed byte anywhere a reader looks is another key, so an entry
@@ -118,6 +120,17 @@ class ReadCache:
     def key(self, name: str, data: bytes) -> str:
         """The key of the file ``name`` holding ``data``, read in this folder's context."""
         found = hashlib.sha256(self._context)
+        found.update(_named(name, data))
+        found.update(data)
+        return found.hexdigest()
+
+    def alone(self, name: str, data: bytes) -> str:
+        """The key of the file ``name`` holding ``data`` whose reader is given nothing but its bytes
+        (the settings, the players, the teams: :meth:`arbiter_cli.store.files.FolderStore.read_table`
+        without a context): the code's, the folder's kind's, its name and its bytes, whatever the
+        folder's other files (after ``pair`` adds a round file, the players are found as they were)."""
+        found = self._code.copy()
+        found.update(b"alone\0")
         found.update(_named(name, data))
         found.update(data)
         return found.hexdigest()

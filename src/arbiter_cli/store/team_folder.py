@@ -382,7 +382,7 @@ class TeamFolder(FolderStore):
         """``tournament.toml`` read strictly (``text``: a text to read as if it were the file's); the
         file's through the read cache when it is kept (:meth:`keep_reads`: ``publish``, ``serve``)."""
         if text is None:
-            return self._parsed(SETTINGS_FILE, self._load_settings)
+            return self._parsed(SETTINGS_FILE, self._load_settings, alone=True)  # given its text alone
         settings, team = settings_with_table(text, "team", TeamSettings,
                                              "a team event's settings need a [team] table (boards = 4, ...)")
         try:

@@ -426,7 +426,7 @@ class TournamentFolder(FolderStore):
         """``tournament.toml`` read strictly (``text``: a text to read as if it were the file's); the
         file's through the read cache when it is kept (:meth:`keep_reads`: ``publish``, ``serve``)."""
         if text is None:
-            return self._parsed(SETTINGS_FILE, self._load_settings)
+            return self._parsed(SETTINGS_FILE, self._load_settings, alone=True)  # given its text alone
         data = read_toml(text, SETTINGS_FILE)
         if data.get("system") == "knockout":  # a knockout folder is read by store/knockout_folder.py
             raise BrokenFolder("a knockout's settings need a [knockout] table (games_per_match = 2, ...)",
