@@ -35,7 +35,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from arbiter_cli.core.errors import BadArgument, Refused, pydantic_message
 from arbiter_cli.core.group_settings import GroupEvent
