@@ -372,7 +372,7 @@ class Command:
     label: str = ""  # the command as shown, when not ARGS (a long path)
     note: str = ""  # shown after the command: what was done before it
     source: Path | None = None  # a command that writes: copy this folder instead of the case's event
-    cold: bool = False  # each run with an empty cache folder (ARBITER_CACHE_DIR): the folder's first command
+    cold: bool = False  # each run with an empty cache folder (ARBITER_CACHE_DIR), from the first ``before`` on
 
 
 class Timer:
@@ -406,18 +406,18 @@ class Timer:
                     else:
                         assert event is not None
                         shutil.copytree(command.source or event, folder, symlinks=True)
-                    for args in command.before:
-                        done = run_child([*self.arbiter, *args], folder / within, self.timeout)
-                        if done.code != 0:
-                            row.error = f"before: arbiter {' '.join(args)}: {done.stderr.strip()[-300:]}"
-                            break
-                    if row.error:
-                        break
                 extra = None
                 if command.cold:
                     empty = place / "empty-cache"
                     shutil.rmtree(empty, ignore_errors=True)
                     extra = {"ARBITER_CACHE_DIR": str(empty)}
+                for args in command.before:
+                    done = run_child([*self.arbiter, *args], folder / within, self.timeout, extra=extra)
+                    if done.code != 0:
+                        row.error = f"before: arbiter {' '.join(args)}: {done.stderr.strip()[-300:]}"
+                        break
+                if row.error:
+                    break
                 done = run_child([*self.arbiter, *command.args], folder / within, self.timeout, extra=extra)
                 if done.code != 0:
                     row.error = (f"stopped after {self.timeout:g} s" if done.code is None
@@ -714,6 +714,14 @@ def main() -> int:
                                [Command(["pair"], PAIR_24_TARGET, writes=True),
                                 Command(["pair"], PAIR_24_TARGET, writes=True, cold=True,
                                         note="the folder's first command: an empty cache")])
+            entries = pairing_cache / "entries_24.csv"
+            entries.write_text(players_csv(24, 24), encoding="utf-8")
+            new = ["new", ".", "--name", "Bench 24", "--system", "swiss", "--rounds", "5", "--seed", "24"]
+            rows += timer.case("start-up", "24 players, round 1", None, [
+                Command(["pair"], PAIR_24_TARGET, writes=True, cold=True,
+                        before=[new, ["player", "import", str(entries)]],
+                        note="a new event's first pair: an empty cache, then `arbiter new` and `arbiter player "
+                             "import` of 24 players")], fresh=lambda folder: folder.mkdir(parents=True))
         if "pairing" in args.only:
             rows += pairing_rows(args)
     say(f"done in {time.perf_counter() - started:.0f} s")

@@ -166,6 +166,32 @@ def test_the_command_after_pair_finds_the_settings_and_the_players_kept_though_a
     assert run([sys.executable, "-c", code, "pairings"]).stderr.endswith("False")
 
 
+def test_pair_after_player_import_in_a_new_folder_finds_the_players_kept_as_import_wrote_them(
+        tmp_path: Path) -> None:
+    """Issue 29: a change keeps what the settings' and the players' readers make of the files it wrote
+    (``FolderStore._keep_written``), so the first ``pair`` of a new event checks nothing again; a
+    players file edited by hand afterwards is another key, checked again, and its fault named."""
+    rows = "name,rating\n" + "".join(f'"Player{n:02d}, Ann",{2400 - 10 * n}\n' for n in range(1, 25))
+    (tmp_path / "entries.csv").write_text(rows)
+    code = ("import sys\nfrom arbiter_cli.cli.app import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit as e:\n"
+            "    sys.stderr.write(f'exit {e.code} ')\nsys.stderr.write(str('pydantic' in sys.modules))\n")
+    environment = {k: v for k, v in os.environ.items() if k not in ("ARBITER_DIR", "ARBITER_USER")}
+    run = functools.partial(subprocess.run, capture_output=True, text=True, env={**environment, "NO_COLOR": "1"})
+    made = run([sys.executable, "-c", code, "new", "open", "--name", "Open", "--system", "swiss", "--rounds", "5",
+                "--seed", "1"],
+               cwd=tmp_path)
+    assert made.stderr.endswith("True") and "exit " not in made.stderr.replace("exit 0 ", ""), made.stderr
+    folder = tmp_path / "open"
+    imported = run([sys.executable, "-c", code, "player", "import", "../entries.csv"], cwd=folder)
+    assert imported.stderr.endswith("True") and "24" in imported.stderr, imported.stderr
+    paired = run([sys.executable, "-c", code, "pair"], cwd=folder)
+    assert "round 1 of 5 paired" in paired.stderr and paired.stderr.endswith("False"), paired.stderr
+    players = folder / "players.csv"
+    players.write_text(players.read_text().replace(",2390,", ",9999,", 1))
+    refused = run([sys.executable, "-c", code, "standings"], cwd=folder)
+    assert "players.csv, line 2, field 'rating'" in refused.stderr and refused.stderr.endswith("True"), refused.stderr
+
+
 def test_typer_calls_publish_with_its_path_and_its_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     """``arbiter publish SITE`` the quick way passes the path and the function's defaults, as Typer does."""
     command = next(c for c in COMMANDS if c.name == "publish")

@@ -25,6 +25,7 @@ import io
 import json
 import os
 import re
+import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
@@ -218,6 +219,7 @@ class FolderStore:
         self.noticed: list[str] = []  # files edited by hand since the last change, seen by the writer
         self.noticed_after = ""  # ... and that last change
         self.kept: ReadCache | None = None  # what the readers made of the files before (keep_reads)
+        self._alone: dict[str, Callable[[str], object]] = {}  # the readers given a file's text alone, by file
         self.joined: Joined | None = None  # set: a change is gathered for the outer folder's (:class:`Joined`)
 
     # -- locking -----------------------------------------------------------------
@@ -376,6 +378,8 @@ class FolderStore:
         ``alone``: ``parse`` is given nothing but the text, so the key is the file's alone,
         :meth:`ReadCache.alone <arbiter_cli.store.read_cache.ReadCache.alone>`)."""
         data = self._read_bytes(name)
+        if alone:
+            self._alone[name] = parse
         if self.kept is None:
             return parse(self._decoded(name, data))
         key = self.kept.alone(name, data) if alone else self.kept.key(name, data)
@@ -548,8 +552,8 @@ class FolderStore:
         with the files, through the same manifest, so that a kill leaves the folder before or after;
         before the manifest they stay where they are, for the caller to remove.
         """
-        self.kept = None  # the read cache's context is the files before: the rest of the command reads them
-        if not writes and not deletions and not moves:
+        kept, self.kept = self.kept, None  # the read cache's context is the files before: the rest of the
+        if not writes and not deletions and not moves:  # command reads them
             return
         staged: list[tuple[str, str]] = []
         writing = ""
@@ -588,6 +592,29 @@ class FolderStore:
             raise BrokenFolder(f"the change is recorded, but not every file could be put in place "
                                f"({error.strerror or error}); the next arbiter command in this folder completes "
                                "it", source=PENDING_FILE) from None
+        self._keep_written(kept, writes)
+
+    def _keep_written(self, kept: ReadCache | None, writes: dict[str, str]) -> None:
+        """What the readers given nothing but their file (the settings, the players, the teams, read
+        earlier in this command) make of the files this change wrote, kept in the read cache under
+        those files' own keys (:meth:`ReadCache.alone <arbiter_cli.store.read_cache.ReadCache.alone>`),
+        as the next command would keep them: it finds them checked (issue 29: ``pair`` after ``player
+        import`` imports no pydantic). The same reader on the same bytes, so the same value; a reader
+        that fails, or a cache that cannot be written, keeps nothing, and the next command reads the file.
+        Only in a command that has loaded pydantic (it checked something new, as ``player import`` does):
+        one that found everything kept (``pair``, whose first round sets the status) would import it for this
+        alone, which is the time the cache saves."""
+        if kept is None or "pydantic" not in sys.modules:
+            return
+        for name, text in writes.items():
+            parse = self._alone.get(name)
+            if parse is None:
+                continue
+            data = text.encode("utf-8")  # (the bytes written: _write_synced)
+            try:
+                kept.value_at(kept.alone(name, data), lambda: parse(self._decoded(name, data)))  # noqa: B023
+            except Exception:  # never a word, never another answer: the next command reads the file
+                continue
 
     def _apply(self, renames: Sequence[Sequence[str]], deletions: Sequence[str]) -> None:
         directories = {self.path}
