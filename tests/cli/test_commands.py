@@ -514,9 +514,11 @@ def test_pair_loads_no_package_metadata_while_pydantic_plugins_are_off_by_arbite
         make_event, tmp_path: Path) -> None:
     """Issue 29 (start-up): with the switch arbiter's own, pydantic's plugin loader is a stand-in, so
     ``importlib.metadata`` (and email, zipfile, socket) is not imported; the pairing is made as ever.
-    With the person's own switch the real loader is used."""
+    With the person's own switch the real loader is used. (An empty cache: the folder's first command
+    checks its files with pydantic; one after ``make_event``'s finds them checked.)"""
     folder = make_event(8)
     environment = {key: value for key, value in os.environ.items() if key != "PYDANTIC_DISABLE_PLUGINS"}
+    environment["ARBITER_CACHE_DIR"] = str(tmp_path / "empty cache")
     out = tmp_path / "modules.txt"
     done = subprocess.run([sys.executable, "-c", _LOADED, str(out), "-d", str(folder), "pair"], capture_output=True,
                           text=True, env={**environment, "NO_COLOR": "1"})
@@ -525,7 +527,8 @@ def test_pair_loads_no_package_metadata_while_pydantic_plugins_are_off_by_arbite
     assert "pydantic" in imported and "importlib.metadata" not in imported and "email" not in imported
     assert (folder / "rounds" / "01.csv").is_file()
     own = subprocess.run([sys.executable, "-c", _LOADED, str(out), "-d", str(folder), "pairings"],
-                         capture_output=True, text=True, env={**environment, "PYDANTIC_DISABLE_PLUGINS": "1"})
+                         capture_output=True, text=True, env={**environment, "PYDANTIC_DISABLE_PLUGINS": "1",
+                                                              "ARBITER_CACHE_DIR": str(tmp_path / "another")})
     assert own.returncode == 0 and "importlib.metadata" in set(out.read_text().split())
 
 

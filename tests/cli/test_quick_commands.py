@@ -166,6 +166,23 @@ def test_the_command_after_pair_finds_the_settings_and_the_players_kept_though_a
     assert run([sys.executable, "-c", code, "pairings"]).stderr.endswith("False")
 
 
+@pytest.mark.parametrize("name", ["swiss-open-finished-prizes", "club-lyon"])
+def test_verify_reads_the_prize_fund_through_the_read_cache_and_imports_no_pydantic_the_second_time(
+        sample, name: str) -> None:
+    """Issue 29: ``verify`` reads each ``prizes.toml`` once, through the folder's read cache (a club's
+    reads fifty); the second ``verify`` checks nothing again, and says what the first said."""
+    folder = sample(name)
+    code = ("import sys\nfrom arbiter_cli.cli.app import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit as e:\n"
+            "    sys.stderr.write(f'exit {e.code} ')\nsys.stderr.write(str('pydantic' in sys.modules))\n")
+    environment = {k: v for k, v in os.environ.items() if k not in ("ARBITER_DIR", "ARBITER_USER")}
+    run = functools.partial(subprocess.run, cwd=folder, capture_output=True, text=True,
+                            env={**environment, "NO_COLOR": "1"})
+    first = run([sys.executable, "-c", code, "verify"])
+    second = run([sys.executable, "-c", code, "verify"])
+    assert first.stderr.endswith("True") and second.stderr.endswith("False"), (first.stderr, second.stderr)
+    assert (second.stdout, second.stderr[:-5]) == (first.stdout, first.stderr[:-4])
+
+
 def test_pair_after_player_import_in_a_new_folder_finds_the_players_kept_as_import_wrote_them(
         tmp_path: Path) -> None:
     """Issue 29: a change keeps what the settings' and the players' readers make of the files it wrote

@@ -47,20 +47,22 @@ class Checked(NamedTuple):
 
 
 def input_problems(path: Path, layout: Layout, team: bool = False,
-                   warn: Callable[[str], None] | None = None) -> list[Problem]:
+                   warn: Callable[[str], None] | None = None, fund: Callable[[], PrizeTable | None] | None = None
+                   ) -> list[Problem]:
     """The problems of the files the folder at ``path`` owns that a person writes and commands read
     (its kind's ``layout`` declares them: a prize fund, ``prizes.toml``; ``team``: a team event's),
     each read as the commands read it, and its access list (``access.csv``) as the Gate reads it.
-    ``warn``: told of what reads but may not be meant (a prize category with no condition)."""
+    ``warn``: told of what reads but may not be meant (a prize category with no condition). ``fund``:
+    how the command reads the prize fund (the event's ``prize_table``), else from the file."""
     from arbiter_cli.events.access import access_problems  # the venue's sign-in code loads for verify only
     from arbiter_cli.store.prizes import PRIZES_FILE, open_categories, read_prizes
 
     def prizes() -> object:
-        fund = read_prizes(path, team)
+        table = fund() if fund is not None else read_prizes(path, team)
         if warn is not None:
-            for line in open_categories(path, fund):
+            for line in open_categories(path, table):
                 warn(line)
-        return fund
+        return table
 
     readers: dict[str, Callable[[], object]] = {PRIZES_FILE: prizes}
     found = []

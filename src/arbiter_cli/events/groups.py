@@ -655,14 +655,14 @@ class GroupEvent(IndividualEvent):
 
     # -- checks and the site -----------------------------------------------------
 
-    def inputs_checked(self) -> list[Problem]:
+    def inputs_checked(self, folder: TournamentFolder | None = None) -> list[Problem]:
         """The top folder reads no file a person writes (each stage reads its own prize fund); its
         access list, which every stage uses, is read as the Gate reads it."""
         from arbiter_cli.events.access import access_problems
 
         return access_problems(self.path)
 
-    def final_checked(self, tournament: Tournament) -> list[Problem]:
+    def final_checked(self, tournament: Tournament, folder: TournamentFolder | None = None) -> list[Problem]:
         """The top folder's ``final/`` holds no prize list (each stage's ``final/`` holds its own), and, once
         finalised, the final standings as the stages give them now (a stage corrected after finalising)."""
         from arbiter_cli.store.files import FolderStore

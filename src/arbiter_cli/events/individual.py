@@ -468,11 +468,14 @@ class IndividualEvent(Registration):
         page.width = fitting_width(page, *PAGE_WIDTHS)
         self.caller.show_page([page], f"{tournament.settings.name}: {heading.lower()}")
 
-    def prize_table(self) -> PrizeTable | None:
+    def prize_table(self, folder: TournamentFolder | None = None) -> PrizeTable | None:
         """The prize fund of the folder's ``prizes.toml`` (None without one); a mistake in it stops
-        the command with the file, line and field."""
-        from arbiter_cli.store.prizes import read_prizes
+        the command with the file, line and field. ``folder``: read through its read cache, when it
+        keeps one (a club's ``verify`` reads fifty funds: issue 29)."""
+        from arbiter_cli.store.prizes import PRIZES_FILE, parse_prizes, read_prizes
 
+        if folder is not None and folder.kept is not None:
+            return folder.read_optional(PRIZES_FILE, parse_prizes)
         return read_prizes(self.path)
 
     def prizes(self) -> None:
@@ -547,22 +550,23 @@ class IndividualEvent(Registration):
             edits = folder.hand_edits()
             if read is not None:
                 read(folder, tournament)
-        found += self.inputs_checked()
-        if not any(problem.severity == BROKEN for problem in found):
-            found += self.final_checked(tournament)
+            found += self.inputs_checked(folder)  # (under the lock: the prize fund through the read cache)
+            if not any(problem.severity == BROKEN for problem in found):
+                found += self.final_checked(tournament, folder)
         changed = None if edits is None else [(name, edits[1]) for name in edits[0]]
         return Checked(tournament.settings.name, len(tournament.players), tournament.last_round, found, changed)
 
-    def inputs_checked(self) -> list[Problem]:
-        """The problems of the files a person writes here and commands read (``prizes.toml``)."""
-        return input_problems(self.path, self.folder().layout, warn=self.warn)
+    def inputs_checked(self, folder: TournamentFolder | None = None) -> list[Problem]:
+        """The problems of the files a person writes here and commands read (``prizes.toml``; ``folder``:
+        read through its read cache, :meth:`prize_table`)."""
+        return input_problems(self.path, self.folder().layout, warn=self.warn, fund=lambda: self.prize_table(folder))
 
-    def final_checked(self, tournament: Tournament) -> list[Problem]:
+    def final_checked(self, tournament: Tournament, folder: TournamentFolder | None = None) -> list[Problem]:
         """A finalised event's ``final/`` that does not hold the prize list its ``prizes.toml`` gives."""
         from arbiter_cli.render.final import final_outputs
 
-        return final_prize_problems(self, tournament.settings.status is Status.FINALISED, self.prize_table,
-                                    lambda fund: final_outputs(tournament, fund))
+        return final_prize_problems(self, tournament.settings.status is Status.FINALISED,
+                                    lambda: self.prize_table(folder), lambda fund: final_outputs(tournament, fund))
 
     def verify(self) -> None:
         report(self.caller, [self.check().placed(self.stage)])
@@ -585,13 +589,11 @@ class IndividualEvent(Registration):
         if not (self.path / SETTINGS_FILE).is_file():
             raise BrokenFolder(f"{self.path} holds no event ({SETTINGS_FILE}) and no club ({CLUB_FILE}): nothing to "
                                "publish (use -d DIR)")
-        from arbiter_cli.store.prizes import PRIZES_FILE, parse_prizes
-
         folder = self.folder()
         memo = self.site_memo()
         with self.reading(folder):
             tournament = folder.load()
-            prizes = folder.read_optional(PRIZES_FILE, parse_prizes)  # self.prize_table(), through the read cache
+            prizes = self.prize_table(folder)
             digests = folder.read_digests()
         rated = {}
         home = club_of(self.path)
