@@ -131,6 +131,24 @@ def test_pairing_an_individual_event_loads_no_other_kind_and_no_tool_of_a_rarer_
     assert done.stderr.endswith("[]") and "round 5 of 10 paired" in done.stderr
 
 
+#: A command run in a fresh process that says, last on stderr, whether it imported pydantic (``True``/``False``)
+#: and, before it, ``exit N`` when it ended by one.
+_NOTING_PYDANTIC = ("import sys\nfrom arbiter_cli.cli.app import main\ntry:\n    main(sys.argv[1:])\n"
+                    "except SystemExit as e:\n    sys.stderr.write(f'exit {e.code} ')\n"
+                    "sys.stderr.write(str('pydantic' in sys.modules))\n")
+
+
+def _noting_pydantic(cwd: Path | None = None) -> Any:
+    """``run(*args, cwd=...)``: ``arbiter ARGS`` by :data:`_NOTING_PYDANTIC` (in ``cwd``, else given)."""
+    environment = {k: v for k, v in os.environ.items() if k not in ("ARBITER_DIR", "ARBITER_USER")}
+
+    def run(*args: str, **options: Any) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-c", _NOTING_PYDANTIC, *args], capture_output=True, text=True,
+                              env={**environment, "NO_COLOR": "1"}, **({"cwd": cwd} | options))
+
+    return run
+
+
 @pytest.mark.parametrize("name, command", [("double-rr6-ready", ["pair"]), ("swiss32-in-progress", ["standings"]),
                                            ("swiss32-in-progress", ["result", "5", "14", "1-0"]),
                                            ("swiss32-in-progress", ["crosstable"])])
@@ -139,15 +157,11 @@ def test_a_command_reading_files_as_they_were_read_before_checks_nothing_again_a
     """Issue 29: the settings and the players come back from the read cache, checked when first read;
     pydantic (some 0.2 s of a start) is imported only to check something new."""
     folder = sample(name)
-    code = ("import sys\nfrom arbiter_cli.cli.app import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit as e:\n"
-            "    sys.stderr.write(f'exit {e.code} ')\nsys.stderr.write(str('pydantic' in sys.modules))\n")
-    environment = {k: v for k, v in os.environ.items() if k not in ("ARBITER_DIR", "ARBITER_USER")}
-    run = functools.partial(subprocess.run, cwd=folder, capture_output=True, text=True,
-                            env={**environment, "NO_COLOR": "1"})
-    first = run([sys.executable, "-c", code, "standings"])
+    run = _noting_pydantic(folder)
+    first = run("standings")
     assert first.stderr.endswith("True")  # the files read and checked, kept
-    assert run([sys.executable, "-c", code, "log"]).stderr.endswith("False")  # reads the journal, removes nothing
-    done = run([sys.executable, "-c", code, *command])
+    assert run("log").stderr.endswith("False")  # reads the journal, removes nothing
+    done = run(*command)
     assert done.stderr.endswith("False") and "exit " not in done.stderr.replace("exit 0 ", ""), done.stderr
 
 
@@ -155,15 +169,11 @@ def test_the_command_after_pair_finds_the_settings_and_the_players_kept_though_a
     """Issue 29: the settings' and the players' readers are given nothing but their files, so their
     entries are keyed by their own bytes (``ReadCache.alone``): a new round file leaves them found."""
     folder = sample("double-rr6-ready")
-    code = ("import sys\nfrom arbiter_cli.cli.app import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n"
-            "    pass\nsys.stderr.write(str('pydantic' in sys.modules))\n")
-    environment = {k: v for k, v in os.environ.items() if k not in ("ARBITER_DIR", "ARBITER_USER")}
-    run = functools.partial(subprocess.run, cwd=folder, capture_output=True, text=True,
-                            env={**environment, "NO_COLOR": "1"})
-    assert run([sys.executable, "-c", code, "standings"]).stderr.endswith("True")
-    paired = run([sys.executable, "-c", code, "pair"])
+    run = _noting_pydantic(folder)
+    assert run("standings").stderr.endswith("True")
+    paired = run("pair")
     assert "round 5 of 10 paired" in paired.stderr and paired.stderr.endswith("False")
-    assert run([sys.executable, "-c", code, "pairings"]).stderr.endswith("False")
+    assert run("pairings").stderr.endswith("False")
 
 
 @pytest.mark.parametrize("name", ["swiss-open-finished-prizes", "club-lyon"])
@@ -172,13 +182,8 @@ def test_verify_reads_the_prize_fund_through_the_read_cache_and_imports_no_pydan
     """Issue 29: ``verify`` reads each ``prizes.toml`` once, through the folder's read cache (a club's
     reads fifty); the second ``verify`` checks nothing again, and says what the first said."""
     folder = sample(name)
-    code = ("import sys\nfrom arbiter_cli.cli.app import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit as e:\n"
-            "    sys.stderr.write(f'exit {e.code} ')\nsys.stderr.write(str('pydantic' in sys.modules))\n")
-    environment = {k: v for k, v in os.environ.items() if k not in ("ARBITER_DIR", "ARBITER_USER")}
-    run = functools.partial(subprocess.run, cwd=folder, capture_output=True, text=True,
-                            env={**environment, "NO_COLOR": "1"})
-    first = run([sys.executable, "-c", code, "verify"])
-    second = run([sys.executable, "-c", code, "verify"])
+    run = _noting_pydantic(folder)
+    first, second = run("verify"), run("verify")
     assert first.stderr.endswith("True") and second.stderr.endswith("False"), (first.stderr, second.stderr)
     assert (second.stdout, second.stderr[:-5]) == (first.stdout, first.stderr[:-4])
 
@@ -190,22 +195,17 @@ def test_pair_after_player_import_in_a_new_folder_finds_the_players_kept_as_impo
     players file edited by hand afterwards is another key, checked again, and its fault named."""
     rows = "name,rating\n" + "".join(f'"Player{n:02d}, Ann",{2400 - 10 * n}\n' for n in range(1, 25))
     (tmp_path / "entries.csv").write_text(rows)
-    code = ("import sys\nfrom arbiter_cli.cli.app import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit as e:\n"
-            "    sys.stderr.write(f'exit {e.code} ')\nsys.stderr.write(str('pydantic' in sys.modules))\n")
-    environment = {k: v for k, v in os.environ.items() if k not in ("ARBITER_DIR", "ARBITER_USER")}
-    run = functools.partial(subprocess.run, capture_output=True, text=True, env={**environment, "NO_COLOR": "1"})
-    made = run([sys.executable, "-c", code, "new", "open", "--name", "Open", "--system", "swiss", "--rounds", "5",
-                "--seed", "1"],
-               cwd=tmp_path)
+    run = _noting_pydantic()
+    made = run("new", "open", "--name", "Open", "--system", "swiss", "--rounds", "5", "--seed", "1", cwd=tmp_path)
     assert made.stderr.endswith("True") and "exit " not in made.stderr.replace("exit 0 ", ""), made.stderr
     folder = tmp_path / "open"
-    imported = run([sys.executable, "-c", code, "player", "import", "../entries.csv"], cwd=folder)
+    imported = run("player", "import", "../entries.csv", cwd=folder)
     assert imported.stderr.endswith("True") and "24" in imported.stderr, imported.stderr
-    paired = run([sys.executable, "-c", code, "pair"], cwd=folder)
+    paired = run("pair", cwd=folder)
     assert "round 1 of 5 paired" in paired.stderr and paired.stderr.endswith("False"), paired.stderr
     players = folder / "players.csv"
     players.write_text(players.read_text().replace(",2390,", ",9999,", 1))
-    refused = run([sys.executable, "-c", code, "standings"], cwd=folder)
+    refused = run("standings", cwd=folder)
     assert "players.csv, line 2, field 'rating'" in refused.stderr and refused.stderr.endswith("True"), refused.stderr
 
 
