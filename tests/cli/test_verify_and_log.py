@@ -231,3 +231,24 @@ def test_verify_of_a_knockout_names_a_broken_bracket_file_and_line(arbiter: Runn
     (folder / "bracket.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
     result = arbiter("-d", folder, "verify")
     assert result.code == 3 and "bracket.csv, line 4" in result.err, result.err
+
+
+def test_verify_of_a_finalised_event_keeps_its_final_files_made_and_still_sees_each_change(
+        arbiter: Runner, tmp_path: Path) -> None:
+    """Issue 29: the final standings and prize list ``verify`` compares with ``final/`` are kept with the
+    folder as read and the prize fund as read (``FolderStore.derived``); a second ``verify`` says the
+    same, and a prize fund, a result or a ``final/`` file changed afterwards is seen as before."""
+    folder = _copy(tmp_path, "swiss-open-finished-prizes")
+    first, again = arbiter("-d", folder, "verify"), arbiter("-d", folder, "verify")
+    assert first.code == 0 and "the folder is sound" in again.err and again == first
+    prizes = folder / "prizes.toml"
+    prizes.write_text(prizes.read_text().replace("places = [1000, 600,", "places = [1000, 650,"))
+    changed = arbiter("-d", folder, "verify")
+    assert changed.code == 3 and "final/prizes.csv: not the prize list" in changed.out
+    assert arbiter("-d", folder, "verify") == changed
+    prizes.write_text(prizes.read_text().replace("places = [1000, 650,", "places = [1000, 600,"))
+    assert arbiter("-d", folder, "verify") == first
+    standings = folder / "final" / "standings.csv"
+    standings.write_text(standings.read_text().replace("\n", "\r\n", 2))
+    behind = arbiter("-d", folder, "verify")
+    assert behind.code == 3 and "final/standings.csv: not the final standings" in behind.out

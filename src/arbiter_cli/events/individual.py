@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from arbiter_cli.core.results import ByeKind
     from arbiter_cli.core.tiebreak_codes import Rules
     from arbiter_cli.core.venue import Sheet as EntrySheet
+    from arbiter_cli.store.files import Derived
     from arbiter_cli.events.settings import Door
     from arbiter_cli.lifecycle.manual_pairing import ByHand
     from arbiter_cli.store.files import Joined
@@ -565,8 +566,16 @@ class IndividualEvent(Registration):
         """A finalised event's ``final/`` that does not hold the prize list its ``prizes.toml`` gives."""
         from arbiter_cli.render.final import final_outputs
 
+        def made(fund: PrizeTable | None) -> Derived:
+            if folder is None:
+                return final_outputs(tournament, fund)
+            import pickle  # kept with the folder as read and the fund as read (issue 29: a club's fifty)
+
+            given = pickle.dumps(fund, protocol=pickle.HIGHEST_PROTOCOL)
+            return folder.derived("final outputs", given, lambda: final_outputs(tournament, fund))
+
         return final_prize_problems(self, tournament.settings.status is Status.FINALISED,
-                                    lambda: self.prize_table(folder), lambda fund: final_outputs(tournament, fund))
+                                    lambda: self.prize_table(folder), made)
 
     def verify(self) -> None:
         report(self.caller, [self.check().placed(self.stage)])

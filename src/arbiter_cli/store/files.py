@@ -413,6 +413,17 @@ class FolderStore:
             return None
         return self.kept.context, tuple(self.kept.rounds)
 
+    def derived(self, name: str, given: bytes, make: Callable[[], _Read]) -> _Read:
+        """What ``make`` derives from the folder as this command read it (every file: the read cache's
+        context and each round file's key, :meth:`read_digests`) and from ``given`` (the bytes of what
+        else it reads: a person's ``prizes.toml``), kept in the read cache under ``name`` (issue 29: a
+        club's ``verify`` made the final standings of fifty tournaments again). Without the read cache,
+        or before the folder is read: made."""
+        if self.kept is None or not self.kept.rounds_read:
+            return make()
+        kept = self.kept
+        return kept.value(f"derived {name}", "\0".join(kept.rounds).encode("ascii") + b"\0\0" + given, make)
+
     def outputs_behind(self, files: Derived) -> list[str]:
         """Of ``files`` (outputs by path inside the folder, such as ``final/prizes.csv``), those the
         folder does not hold with exactly that text: missing, unreadable or different; a file that
@@ -491,6 +502,7 @@ class FolderStore:
         out = []
         if self.kept is not None:
             self.kept.rounds.clear()
+            self.kept.rounds_read = False
         for number in files.numbers(self.path, planned):
             name = files.name(number)
 
@@ -498,6 +510,8 @@ class FolderStore:
                 return read_lines(csv_lines(text, name, files.columns, files.optional), files.rows(number, context))
 
             out.append(self._parsed(name, parse, round_file=True))
+        if self.kept is not None:
+            self.kept.rounds_read = True
         return tuple(out)
 
     def _save_files(self, old_files: dict[str, str], new_files: dict[str, str], command: str,

@@ -109,6 +109,7 @@ class ReadCache:
         self.entries = entries
         self._context = found.digest()
         self.rounds: list[str] = []  # the keys of the round files read, in their order (FolderStore.read_rounds)
+        self.rounds_read = False  # ... all of them (FolderStore.derived keys on them)
 
     @property
     def context(self) -> str:
