@@ -415,8 +415,8 @@ class FolderStore:
 
     def derived(self, name: str, given: bytes, make: Callable[[], _Read]) -> _Read:
         """What ``make`` derives from the folder as this command read it (every file: the read cache's
-        context and each round file's key, :meth:`read_digests`) and from ``given`` (the bytes of what
-        else it reads: a person's ``prizes.toml``), kept in the read cache under ``name`` (issue 29: a
+        context and each round file's key, :meth:`read_digests`) and from ``given`` (what else it reads,
+        as bytes: the prize fund as read, pickled), kept in the read cache under ``name`` (issue 29: a
         club's ``verify`` made the final standings of fifty tournaments again). Without the read cache,
         or before the folder is read: made."""
         if self.kept is None or not self.kept.rounds_read:
