@@ -24,7 +24,7 @@ from arbiter_cli.core.fields import (MAX_GAME_POINTS, MOST_ROUNDS, TITLES, blank
 from arbiter_cli.core.no_show_rule import DEFAULT_NO_SHOW_RULE, no_show_rule_text, older_keys_read
 from arbiter_cli.core.points import format_points, parse_points
 from arbiter_cli.core.text import name_text, printable
-from arbiter_cli.core.tiebreak_codes import check_cuts, parse_tiebreak_list
+from arbiter_cli.core.tiebreak_codes import check_cuts, check_repeats, parse_tiebreak_list
 
 __all__ = ["Scoring", "Settings", "Player", "Text", "Name", "DateText", "PointsValue", "NoShowRule"]
 
@@ -226,9 +226,11 @@ class Settings(BaseModel):
                 raise ValueError("Baku acceleration needs a win worth two draws and a loss worth 0 (C.04.7)")
         if self.start_date and self.end_date and self.end_date < self.start_date:
             raise ValueError("end_date is before start_date")
-        if self.rounds and self.status is not Status.FINALISED:  # an event finished early keeps its list
+        if self.status is not Status.FINALISED:  # an event finished early keeps its list
             try:
-                check_cuts(self.tiebreaks, self.rounds)
+                check_repeats(self.tiebreaks)
+                if self.rounds:
+                    check_cuts(self.tiebreaks, self.rounds)
             except ValueError as error:
                 raise ValidationError.from_exception_data("Settings", [InitErrorDetails(
                     type="value_error", loc=("tiebreaks",), input=list(self.tiebreaks), ctx={"error": error})]

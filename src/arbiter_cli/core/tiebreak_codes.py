@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, replace
 from enum import Enum
 
 __all__ = ["INDIVIDUAL_CODES", "TEAM_CODES", "parse_tiebreak", "parse_tiebreak_list",
-           "DEFAULT_SWISS", "DEFAULT_ROUND_ROBIN", "Rules", "default_rules", "TiebreakSpec", "parse_spec", "check_cuts"]
+           "DEFAULT_SWISS", "DEFAULT_ROUND_ROBIN", "Rules", "default_rules", "TiebreakSpec", "parse_spec", "check_cuts",
+           "check_repeats"]
 
 #: C.07 (Mar 2026) Art. 6-10 individual tie-breaks, by code.
 INDIVIDUAL_CODES = frozenset({
@@ -147,6 +148,41 @@ def parse_tiebreak_list(text: str | list[str] | tuple[str, ...]) -> tuple[str, .
     for code in codes:
         parse_tiebreak(code)
     return codes
+
+
+def _meaning(code: str) -> Hashable:
+    """What a code computes: its base (REP for GE), its modifiers whatever their order or case, and
+    the score a team code reads (``BH:GP``)."""
+    base, modifiers = parse_tiebreak(code)
+    score = code.strip().upper().partition("/" if "/" in code else "-")[0].partition(":")[2]
+    return "REP" if base == "GE" else base, frozenset(modifiers), score
+
+
+def check_repeats(codes: Iterable[str], meaning: Callable[[str], Hashable] | None = None) -> None:
+    """Refuse a list that names a tie-break twice (the second breaks no tie the first left): the
+    same code, or one that computes the same (``meaning``: an individual code's spec by default;
+    a team event passes its own). Each code has been read already.
+
+    >>> check_repeats(["BH/C1", "BH", "SB"])
+    >>> check_repeats(["BH", "SB", "bh"])
+    Traceback (most recent call last):
+    ...
+    ValueError: the tie-break 'bh' is listed twice (a repeat breaks no tie)
+    >>> check_repeats(["BH/C1/P", "BH/P/C1"])
+    Traceback (most recent call last):
+    ...
+    ValueError: the tie-break 'BH/P/C1' is 'BH/C1/P' again (a repeat breaks no tie)
+    """
+    seen: dict[Hashable, str] = {}
+    for code in codes:
+        key = (meaning or _meaning)(code)
+        if key not in seen:
+            seen[key] = code
+            continue
+        earlier = seen[key]
+        if earlier.strip().upper() == code.strip().upper():
+            raise ValueError(f"the tie-break {code.strip()!r} is listed twice (a repeat breaks no tie)")
+        raise ValueError(f"the tie-break {code.strip()!r} is {earlier.strip()!r} again (a repeat breaks no tie)")
 
 
 @dataclass(frozen=True)

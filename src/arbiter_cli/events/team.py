@@ -32,7 +32,14 @@ __all__ = ["TeamEvent"]
 
 def _codes(tiebreaks: str | None) -> tuple[str, ...] | None:
     """``--tiebreaks`` on a team event: the team codes given, else None (the announced ones)."""
-    return None if tiebreaks is None else tuple(c.strip() for c in tiebreaks.split(",") if c.strip())
+    from arbiter_cli.lifecycle.team_standings import check_team_codes
+
+    if tiebreaks is None:
+        return None
+    try:
+        return check_team_codes([c.strip() for c in tiebreaks.split(",") if c.strip()])
+    except BadArgument as error:
+        raise error.at(field="--tiebreaks") from None
 
 
 class TeamEvent(Event):

@@ -323,8 +323,11 @@ class TeamSwissFile(_File):
         except DomainError as error:
             raise error.at(source=self.label) from None
         self.warn(read.warnings)
-        codes = tiebreak_option(tiebreaks) if tiebreaks is not None else \
-            team_tiebreaks(self.trf) or DEFAULT_TEAM_TIEBREAKS
+        try:
+            codes = tiebreak_option(tiebreaks) if tiebreaks is not None else \
+                team_tiebreaks(self.trf) or DEFAULT_TEAM_TIEBREAKS
+        except DomainError as error:
+            raise error.at(source=self.label if tiebreaks is None else None) from None
         table = compute_team_standings(read.standings_event, codes, rules or team_standings_rules(self.trf))
         for code in table.unavailable:
             self.caller.say(f"note: {code}: not a team tie-break; left out")

@@ -50,14 +50,16 @@ def after_round(tournament: Tournament, number: int | None) -> int:
 
 def tiebreak_option(text: str | None) -> tuple[str, ...]:
     """``--tiebreaks``: C.07 codes, or ``none`` for no tie-break at all (an empty list is a mistake)."""
-    from arbiter_cli.core.tiebreak_codes import parse_tiebreak_list
+    from arbiter_cli.core.tiebreak_codes import check_repeats, parse_tiebreak_list
 
     if text is not None and not text.replace(",", " ").strip():
         raise BadArgument("give at least one tie-break code, or 'none' for no tie-break", field="--tiebreaks")
     if text is not None and text.strip().lower() == "none":
         return ()
     try:
-        return parse_tiebreak_list(text or "")
+        codes = parse_tiebreak_list(text or "")
+        check_repeats(codes)
+        return codes
     except ValueError as error:
         raise BadArgument(str(error), field="--tiebreaks") from None
 

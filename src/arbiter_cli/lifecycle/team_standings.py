@@ -17,8 +17,8 @@ from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.points import points_to_number
 from arbiter_cli.core.team import Team, TeamEvent
 from arbiter_cli.core.team_settings import DEFAULT_TEAM_TIEBREAKS
-from arbiter_cli.core.tiebreak_codes import Rules
-from arbiter_cli.tiebreaks.team.codes import parse_team_code
+from arbiter_cli.core.tiebreak_codes import Rules, check_repeats
+from arbiter_cli.tiebreaks.team.codes import parse_team_code, team_code_meaning
 from arbiter_cli.tiebreaks.team.event import TeamView
 from arbiter_cli.tiebreaks.team.ranking import rank_teams
 
@@ -47,14 +47,17 @@ class TeamStandings:
     rules: Rules = Rules.R2026
 
 
-def check_team_codes(codes: Sequence[str]) -> tuple[str, ...]:
-    """The codes, if each is a team tie-break code (C.07 Art. 13, :mod:`arbiter_cli.tiebreaks.team.codes`);
-    otherwise a :class:`BadArgument` naming the first that is not."""
-    for code in codes:
-        try:
+def check_team_codes(codes: Sequence[str], *, repeats: bool = False) -> tuple[str, ...]:
+    """The codes, if each is a team tie-break code (C.07 Art. 13, :mod:`arbiter_cli.tiebreaks.team.codes`)
+    and none is listed twice (``repeats``: a finalised event keeps its list); otherwise a
+    :class:`BadArgument` naming the first that is not."""
+    try:
+        for code in codes:
             parse_team_code(code)
-        except ValueError as error:
-            raise BadArgument(str(error), field="tiebreaks") from None
+        if not repeats:
+            check_repeats(codes, team_code_meaning)
+    except ValueError as error:
+        raise BadArgument(str(error), field="tiebreaks") from None
     return tuple(codes)
 
 

@@ -30,6 +30,7 @@ from pathlib import Path
 import tomli_w
 
 from arbiter_cli.core.errors import BadArgument, BrokenFolder, Refused
+from arbiter_cli.core.choices import Status
 from arbiter_cli.core.model import Player, Settings
 from arbiter_cli.core.points import points_to_toml
 from arbiter_cli.core.results import ByeKind, GameResult, parse_bye, parse_final_result
@@ -386,7 +387,7 @@ class TeamFolder(FolderStore):
         settings, team = settings_with_table(text, "team", TeamSettings,
                                              "a team event's settings need a [team] table (boards = 4, ...)")
         try:
-            check_team_codes(team.tiebreaks)
+            check_team_codes(team.tiebreaks, repeats=settings.status is Status.FINALISED)  # its list is kept
         except BadArgument as error:
             raise BrokenFolder(error.message, source=SETTINGS_FILE, line=toml_line(text, ["team", "tiebreaks"]),
                                field="team.tiebreaks") from None

@@ -21,7 +21,7 @@ warning line per kind of thing in :attr:`Imported.warnings`.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal
@@ -33,7 +33,7 @@ from arbiter_cli.core.model import (
 )
 from arbiter_cli.pairing.round_robin import pair_round as berger_round, planned_rounds
 from arbiter_cli.core.results import ByeKind, GameResult
-from arbiter_cli.core.tiebreak_codes import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, parse_tiebreak
+from arbiter_cli.core.tiebreak_codes import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS, check_repeats, parse_tiebreak
 from arbiter_cli.trf.header import header_settings, parse_trf_date
 from arbiter_cli.trf.national import is_nrs_code, starting_rank, with_national_ratings, with_rating_federation
 from arbiter_cli.trf.notes import Notes
@@ -113,10 +113,12 @@ def standings_tiebreaks(trf: TrfFile, tournament: Tournament) -> tuple[str, ...]
     return declared_tiebreaks(trf) or tournament.settings.effective_tiebreaks
 
 
-def declared_tiebreaks(trf: TrfFile, notes: Notes | None = None,
-                       parse: Callable[[str], object] = parse_tiebreak) -> tuple[str, ...]:
+def declared_tiebreaks(trf: TrfFile, notes: Notes | None = None, parse: Callable[[str], object] = parse_tiebreak,
+                       meaning: Callable[[str], Hashable] | None = None) -> tuple[str, ...]:
     """The tie-breaks of record 212 (without its leading ``PTS``), else of 202; codes that ``parse``
-    refuses (an individual tie-break's by default, a team tie-break's for a team event) dropped."""
+    refuses (an individual tie-break's by default, a team tie-break's for a team event) dropped. A
+    list that names one twice is refused on its line (``meaning``: what a code computes, an
+    individual code's spec by default; :func:`~arbiter_cli.core.tiebreak_codes.check_repeats`)."""
     for code in ("212", "202"):
         if code not in trf.header:
             continue
@@ -133,6 +135,10 @@ def declared_tiebreaks(trf: TrfFile, notes: Notes | None = None,
                     notes.add("tiebreak", f"line {line}: {error}: left out of the tie-break list")
                 continue
             kept.append(item)
+        try:
+            check_repeats(kept, meaning)
+        except ValueError as error:
+            raise TrfError(str(error), line, code) from None
         return tuple(kept)
     return ()
 

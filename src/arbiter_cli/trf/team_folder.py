@@ -44,7 +44,7 @@ from arbiter_cli.core.team_tournament import (BoardGame, Match, MatchRound, Team
                                               TeamTournament, board_colour, team_event)
 from arbiter_cli.core.tiebreak_codes import Rules, default_rules
 from arbiter_cli.pairing.team_round_robin import team_round, team_rounds
-from arbiter_cli.tiebreaks.team.codes import parse_team_code
+from arbiter_cli.tiebreaks.team.codes import parse_team_code, team_code_meaning
 from arbiter_cli.trf.exporter import (LINE_END, Exported, header_records, lost_settings, player_warnings,
                                       rounds_records, scoring_records, trf_player)
 from arbiter_cli.trf.header import header_settings, parse_trf_date
@@ -94,7 +94,7 @@ class ImportedTeams:
 def team_tiebreaks(trf: TrfFile, notes: Notes | None = None) -> tuple[str, ...]:
     """The team tie-breaks the file announces (212 without its leading ``PTS``, else 202; codes that
     are no team tie-break left out), or () for none or for the default list (MP, GP, EDE, EMGSB)."""
-    codes = declared_tiebreaks(trf, notes, parse_team_code)
+    codes = declared_tiebreaks(trf, notes, parse_team_code, team_code_meaning)
     return () if codes == DEFAULT_TEAM_TIEBREAKS else codes
 
 

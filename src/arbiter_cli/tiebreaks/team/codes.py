@@ -16,12 +16,13 @@ individual tie-break applied to a team reads the event's primary score
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Hashable
+from dataclasses import dataclass, replace
 
 from arbiter_cli.core.team import PrimaryScore
 from arbiter_cli.core.tiebreak_codes import TiebreakSpec, parse_spec
 
-__all__ = ["TeamSpec", "parse_team_code"]
+__all__ = ["TeamSpec", "parse_team_code", "team_code_meaning"]
 
 _SCORE = re.compile(r":(MP|GP)\b|/(MP|GP)(?=/|$)", re.IGNORECASE)
 _K = re.compile(r"/K(\d+)(?=/|$)", re.IGNORECASE)
@@ -60,3 +61,15 @@ def parse_team_code(code: str) -> TeamSpec:
     if k is not None and spec.base != "SSSC":
         raise ValueError(f"the modifier /K applies only to SSSC, not to {spec.base}")
     return TeamSpec(text, spec, score, k)
+
+
+def team_code_meaning(code: str) -> Hashable:
+    """What a team code computes, for finding one listed twice
+    (:func:`arbiter_cli.core.tiebreak_codes.check_repeats`): its individual spec whatever order its
+    modifiers are written in, the score it reads and SSSC's K.
+
+    >>> team_code_meaning("BH:MP/C1") == team_code_meaning("bh/c1:mp") != team_code_meaning("BH/C1:GP")
+    True
+    """
+    team = parse_team_code(code)
+    return replace(team.spec, code=""), team.score, team.k
