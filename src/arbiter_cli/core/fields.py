@@ -6,7 +6,7 @@ import re
 from fractions import Fraction
 
 __all__ = ["MAX_GAME_POINTS", "MOST_ROUNDS", "TITLES", "is_finite_decimal", "check_date", "blank_to_none",
-           "no_rating"]
+           "no_rating", "birth_problem"]
 
 #: The most one game (or bye) may be worth: a TRF writes each value of record 162 in 4 characters.
 MAX_GAME_POINTS = 99
@@ -47,6 +47,22 @@ def check_date(value: object) -> str | None:
     except ValueError:
         raise ValueError(f"{value!r} is not a real date") from None
     return value
+
+
+def birth_problem(birth: str | None, start: str | None) -> str | None:
+    """What is wrong with a player's birth date (``YYYY-MM-DD`` or a year) in an event that starts on
+    ``start`` (``YYYY-MM-DD``): born after it (a year, in a later year); None when it is sound or
+    either is not known.
+
+    >>> birth_problem("2099-01-01", "2026-11-20")
+    "after the event's start date 2026-11-20 (found '2099-01-01')"
+    >>> birth_problem("2026", "2026-01-01"), birth_problem("2026-11-20", "2026-11-20"), birth_problem("2099", None)
+    (None, None, None)
+    """
+    if not birth or not start:
+        return None
+    later = int(birth) > int(start[:4]) if len(birth) == 4 else birth > start
+    return f"after the event's start date {start} (found {birth!r})" if later else None
 
 
 def blank_to_none(value: object) -> object:

@@ -534,7 +534,7 @@ class TeamEvent(Event):
         folder = TeamFolder(self.path)
         with self.reading(folder):
             event = folder.load(check=False)
-            found, edits = team_problems(event) + team_gaps(event), folder.hand_edits()
+            found, edits = team_problems(event, folder.player_lines) + team_gaps(event), folder.hand_edits()
         found += input_problems(self.path, TeamFolder.layout, team=True)
         for line in namesakes(event):
             self.caller.say(f"warning: {line}")

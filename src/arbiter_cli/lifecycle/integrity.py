@@ -16,6 +16,7 @@ alone is checked here, on the whole tournament:
 * a round has at most one pairing-allocated bye (C.04.1 Art. 3), only in a Swiss,
   and the free round of a round robin only there;
 * requested byes are for players still in the event;
+* no player is born after the event's start date (when it has one);
 * an earlier round with a board still without a result, while a later round is
   paired, is reported (it is not a broken folder: ``result`` fills it in); so is a
   game still being played (``*``) in a round before the last two (the round after it
@@ -25,14 +26,16 @@ alone is checked here, on the whole tournament:
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from arbiter_cli.core.model import Tournament
+from arbiter_cli.core.fields import birth_problem
+from arbiter_cli.core.model import Player, Tournament
 from arbiter_cli.core.results import ByeKind
 from arbiter_cli.core.words import listed
 
-__all__ = ["Problem", "problems", "BROKEN"]
+__all__ = ["Problem", "problems", "birth_problems", "BROKEN"]
 
 Severity = Literal["broken", "incomplete"]
 BROKEN: Severity = "broken"
@@ -71,6 +74,7 @@ def problems(tournament: Tournament, lines: dict[int, int] | None = None, *, at_
     if group_a is not None and tournament.players and not 1 <= group_a <= len(tournament.players):
         found.append(Problem("tournament.toml", f"Baku group A ends with start number {group_a}, but the players "
                              f"are numbered 1 to {len(tournament.players)}", field="baku_group_a"))
+    found += birth_problems(tournament.players, tournament.settings.start_date, lines)
     never_seen: dict[int, list[int]] = {}
     ever_seen: set[int] = set()
     # each player's number, entry and withdrawal read once, not once a round (issue 29: 1,000 players
@@ -152,6 +156,15 @@ def problems(tournament: Tournament, lines: dict[int, int] | None = None, *, at_
                                  f"{listed(rnd.unfinished)} still being played (*) though round "
                                  f"{tournament.last_round} is paired: enter the real result", severity="incomplete"))
     return sorted(found, key=lambda p: (p.file != "players.csv", p.file, p.line or 0))
+
+
+def birth_problems(players: Iterable[Player], start: str | None, lines: Mapping[int, int] | None = None
+                   ) -> list[Problem]:
+    """The players of ``players.csv`` born after the event's ``start`` date (none without one);
+    ``lines``: each start number's line in the file, when known."""
+    lines = lines or {}
+    return [Problem("players.csv", problem, lines.get(player.start_number), "birth_date") for player in players
+            if (problem := birth_problem(player.birth_date, start)) is not None]
 
 
 def _rounds(numbers: list[int]) -> str:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from arbiter_cli.core.errors import BadArgument, Refused, pydantic_message
+from arbiter_cli.core.fields import birth_problem
 from arbiter_cli.core.model import Player, Tournament
 from arbiter_cli.core.tpn import initial_order
 from arbiter_cli.core.words import count, listed, name_problem
@@ -58,12 +59,13 @@ def sex_code(value: str | None) -> str | None:
 
 
 def player_from(data: Mapping[str, object], start_number: int, *, source: str | None = None,
-                line: int | None = None) -> Player:
-    """A player from its fields; a bad field is a :class:`BadArgument` naming it (and the file's line)."""
+                line: int | None = None, start: str | None = None) -> Player:
+    """A player from its fields; a bad field is a :class:`BadArgument` naming it (and the file's line).
+    ``start``: the event's start date, which the player is not born after."""
     from pydantic import ValidationError  # a check imports pydantic (start-up, issue 29)
 
     try:
-        return Player.model_validate({"start_number": start_number, **data})
+        player = Player.model_validate({"start_number": start_number, **data})
     except ValidationError as error:
         first = error.errors()[0]
         key = str(first["loc"][0]) if first["loc"] else None
@@ -71,6 +73,9 @@ def player_from(data: Mapping[str, object], start_number: int, *, source: str | 
         if key == "sex":  # what sex_code reads, not only the two letters the model keeps
             message = f"give m or male, w, f or female (found {str(first.get('input', ''))!r})"
         raise BadArgument(message, source=source, line=line, field=key) from None
+    if (problem := birth_problem(player.birth_date, start)) is not None:
+        raise BadArgument(problem, source=source, line=line, field="birth_date")
+    return player
 
 
 def member_fields(tournament: Tournament, club: Callable[[], Club] | None, member: int | None, name: str | None,
@@ -181,7 +186,8 @@ def add_player(tournament: Tournament, name: str | None, rating: int | None, det
         raise BadArgument(problem, field="name")
     fields = {"name": name, "rating": rating or 0, **details, "sex": sex_code(_text(details.get("sex")))}
     fields.update(member_fields(tournament, members, member, name, rating, where=where))
-    registered = register(tournament, [player_from(fields, len(tournament.players) + 1)], by_hand=True)
+    registered = register(tournament, [player_from(fields, len(tournament.players) + 1,
+                                                   start=tournament.settings.start_date)], by_hand=True)
     added = registered.tournament.by_number[registered.numbers[0]]
     if _no_comma(added.name):
         undo = ("" if tournament.rounds else f". If that is not what you meant: 'arbiter player remove "
@@ -238,7 +244,7 @@ def players_from_rows(rows: Sequence[tuple[int, Mapping[str, str]]], tournament:
             raise BadArgument(problem, source=source, line=line, field="name")
         if "sex" in data:
             data["sex"] = sex_code(fields["sex"]) if fields["sex"] else ""
-        new.append(player_from(data, start + index, source=source, line=line))
+        new.append(player_from(data, start + index, source=source, line=line, start=tournament.settings.start_date))
     if not new:
         raise BadArgument("no players in the file", source=source)
     first_line: dict[int, int] = {}

@@ -7,7 +7,8 @@ checked here, on the whole event:
   with a bye; a round robin's free round only there, and the PAB only in a Swiss;
 * a match has one line per board, no more than the event's boards; a match forfeit has none, or
   keeps them all (the boards it was entered over: their line-up and any results);
-* a team robin's matches follow the Berger tables (C.05, teams as participants).
+* a team robin's matches follow the Berger tables (C.05, teams as participants);
+* no player is born after the event's start date (when it has one).
 
 :func:`team_gaps` lists what is no unsoundness but holds the event up: an earlier round with a
 board (or a match) still without a result while a later round is paired ('arbiter pair' refuses
@@ -16,10 +17,12 @@ until it is entered; 'arbiter verify' lists it as incomplete, as for an individu
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from arbiter_cli.core.results import ByeKind
 from arbiter_cli.core.team_tournament import TeamTournament
 from arbiter_cli.core.words import listed
-from arbiter_cli.lifecycle.integrity import BROKEN, Problem
+from arbiter_cli.lifecycle.integrity import BROKEN, Problem, birth_problems
 from arbiter_cli.pairing.team_round_robin import team_round
 
 __all__ = ["team_problems", "team_gaps"]
@@ -29,9 +32,10 @@ def _file(number: int) -> str:
     return f"rounds/{number:02d}.csv"
 
 
-def team_problems(tournament: TeamTournament) -> list[Problem]:
-    """Everything unsound in the team event, in file order."""
-    found: list[Problem] = []
+def team_problems(tournament: TeamTournament, lines: Mapping[int, int] | None = None) -> list[Problem]:
+    """Everything unsound in the team event, in file order. ``lines`` gives each start number's line
+    in ``players.csv`` (for the messages), when the caller knows it."""
+    found: list[Problem] = birth_problems(tournament.players, tournament.settings.start_date, lines)
     boards = tournament.team.boards
     round_robin = tournament.settings.system.is_round_robin
     for rnd in tournament.rounds:

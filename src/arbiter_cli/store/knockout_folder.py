@@ -34,7 +34,7 @@ from arbiter_cli.core.knockout_settings import KnockoutSettings
 from arbiter_cli.core.model import Settings, System, Tournament
 from arbiter_cli.core.results import GameResult, parse_final_result
 from arbiter_cli.lifecycle.change import Change
-from arbiter_cli.lifecycle.integrity import Problem
+from arbiter_cli.lifecycle.integrity import Problem, birth_problems
 from arbiter_cli.lifecycle.knockout import with_waiting
 from arbiter_cli.lifecycle.knockout_integrity import knockout_problems
 from arbiter_cli.store.files import Derived, csv_text, toml_line
@@ -219,13 +219,14 @@ class KnockoutFolder(TournamentFolder):
             if broken:
                 first = broken[0]
                 raise BrokenFolder(f"{first.message}; 'arbiter verify' lists the problems", source=first.file,
-                                   line=first.line)
+                                   line=first.line, field=first.field)
         self._loaded = tournament
         return tournament
 
     def located(self, tournament: KnockoutTournament) -> list[Problem]:
-        """The problems of the event as read (:func:`knockout_problems`), each with its file and line."""
-        out = []
+        """The problems of the event as read (a player born after its start, :func:`knockout_problems`),
+        each with its file and line."""
+        out = birth_problems(tournament.players, tournament.settings.start_date, self.player_lines)
         for problem in knockout_problems(tournament):
             source = BRACKET_FILE if problem.round == 0 else f"{ROUNDS_DIR}/{problem.round:02d}.csv"
             line = self._lines.get((problem.round, problem.match, problem.game)) or \

@@ -175,6 +175,7 @@ class _TeamPlayerRows:
         self.players: list[Player] = []
         self.team_of: dict[int, int] = {}
         self.fide_ids: dict[int, int] = {}
+        self.lines: dict[int, int] = {}  # start number -> its line
 
     def row(self, line: Line) -> None:
         player = line.validated(Player, leave_out=("team",))
@@ -189,11 +190,13 @@ class _TeamPlayerRows:
         if player.fide_id is not None:
             self.fide_ids[player.fide_id] = line.number
         self.team_of[player.start_number] = int(team)
+        self.lines[player.start_number] = line.number
         self.players.append(player)
 
-    def result(self) -> tuple[tuple[Player, ...], dict[int, int]]:
+    def result(self) -> tuple[tuple[Player, ...], dict[int, int], dict[int, int]]:
+        """The players by start number, each one's team, and each one's line."""
         numbered_from_one(self.team_of, PLAYERS_FILE, "start_number", "start numbers")
-        return tuple(sorted(self.players, key=lambda p: p.start_number)), self.team_of
+        return tuple(sorted(self.players, key=lambda p: p.start_number)), self.team_of, self.lines
 
 
 class _MatchRows:
@@ -349,6 +352,10 @@ class TeamFolder(FolderStore):
 
     layout = TEAM_LAYOUT
 
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        super().__init__(path)
+        self.player_lines: dict[int, int] = {}  # start number -> its line in players.csv, once loaded
+
     def _require_folder(self) -> None:
         if not (self.path / SETTINGS_FILE).is_file() or not (self.path / TEAMS_FILE).is_file():
             if not self.path.is_dir():
@@ -365,14 +372,14 @@ class TeamFolder(FolderStore):
         settings, team = self._load_settings()
         teams = self.read_table(TEAMS, None)
         numbers = {t.number for t in teams}
-        players, team_of = self.read_table(TEAM_PLAYERS, numbers)
+        players, team_of, self.player_lines = self.read_table(TEAM_PLAYERS, numbers)
         rounds = self.read_rounds(MATCH_ROUNDS, settings.rounds, (numbers, team_of))
         lineups = self.read_table(LINEUPS, (len(rounds), team_of))
         byes = self.read_table(TEAM_BYES, (len(rounds), numbers))
         self.read_table(JOURNAL, None)
         tournament = TeamTournament(settings, team, teams, players, team_of, rounds, lineups, byes)
         if check:
-            broken = team_problems(tournament)
+            broken = team_problems(tournament, self.player_lines)
             if broken:
                 first = broken[0]
                 raise BrokenFolder(f"{first.message}; 'arbiter verify' lists the problems", source=first.file,

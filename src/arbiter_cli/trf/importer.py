@@ -27,6 +27,7 @@ from fractions import Fraction
 from typing import Literal
 
 from arbiter_cli.core.errors import Refused, pydantic_message
+from arbiter_cli.core.fields import birth_problem
 from arbiter_cli.core.model import (
     MOST_ROUNDS, TITLES, Bye, ByeRequest, Game, InitialColour, Player, Round, Scoring, Settings, StartingRank, Status,
     System, Tournament,
@@ -198,8 +199,9 @@ def import_trf(trf: TrfFile, *, name: str = "TRF event", for_folder: bool = True
         colour = _initial_colour(ctx, rounds)
     byes = _requested_byes(ctx, last, total, pending)
     official = {numbers[p.tpn]: (p.points, p.rank) for p in players}
-    folder_players = with_national_ratings(trf, [folder_player(p, numbers[p.tpn], notes) for p in players], numbers,
-                                           notes)
+    start = start_date(trf)
+    folder_players = with_national_ratings(trf, [folder_player(p, numbers[p.tpn], notes, start) for p in players],
+                                           numbers, notes)
     if not system.is_round_robin:
         rounds, folder_players, byes = read_withdrawals(list(ctx.by_tpn.values()), ctx.numbers, ctx.notes, rounds,
                                                         folder_players, byes, total)
@@ -648,9 +650,16 @@ def _requested_byes(ctx: _Context, last: int, total: int, pending: dict[int, dic
     return tuple(ByeRequest(rnd, tpn, kind) for (rnd, tpn), kind in sorted(requests.items()))
 
 
-def folder_player(source: TrfPlayer, number: int, notes: Notes) -> Player:
+def start_date(trf: TrfFile) -> str | None:
+    """The event's start date (042), None when the file gives none or no date."""
+    text = (trf.header.get("042") or ("",))[0].strip()
+    return parse_trf_date(text) if text else None
+
+
+def folder_player(source: TrfPlayer, number: int, notes: Notes, start: str | None = None) -> Player:
     """A player line as a folder's player with start number ``number``: old title letters and sex
-    'f' read, what is not a title, a sex, a federation, a FIDE ID or a date left out with a warning."""
+    'f' read, what is not a title, a sex, a federation, a FIDE ID or a date left out with a warning
+    (a birth date after the event's ``start`` too)."""
     title = source.title.strip().upper()
     if title and title not in TITLES:
         if title in _OLD_TITLES:
@@ -679,6 +688,9 @@ def folder_player(source: TrfPlayer, number: int, notes: Notes) -> Player:
     birth = _birth(source.birth) if source.birth.strip() else None
     if source.birth.strip() and birth is None:
         notes.add("birth", f"line {source.line}: birth date {source.birth.strip()!r} is not a date: left out")
+    elif (problem := birth_problem(birth, start)) is not None:
+        notes.add("birth-later", f"line {source.line}: birth date {problem}: left out")
+        birth = None
     rating = source.rating
     if rating > 3500:
         raise TrfError(f"{rating} is not a rating (0 to 3500)", source.line, "rating")

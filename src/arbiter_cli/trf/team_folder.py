@@ -48,7 +48,8 @@ from arbiter_cli.tiebreaks.team.codes import parse_team_code, team_code_meaning
 from arbiter_cli.trf.exporter import (LINE_END, Exported, header_records, lost_settings, player_warnings,
                                       rounds_records, scoring_records, trf_player)
 from arbiter_cli.trf.header import header_settings, parse_trf_date
-from arbiter_cli.trf.importer import TEAM_RECORDS, declared_tiebreaks, folder_player, note_unread_records
+from arbiter_cli.trf.importer import (TEAM_RECORDS, declared_tiebreaks, folder_player, note_unread_records,
+                                      start_date)
 from arbiter_cli.trf.national import national_lines, team_roster_rating, with_national_ratings, with_rating_federation
 from arbiter_cli.trf.notes import Notes
 from arbiter_cli.trf.reader import TrfError, TrfFile, read_number
@@ -404,7 +405,7 @@ def _players(ctx: _Import) -> tuple[Player, ...]:
     out: list[Player] = []
     seen: dict[int, int] = {}
     for number, source in players:
-        player = folder_player(source, number, ctx.notes)
+        player = folder_player(source, number, ctx.notes, start_date(ctx.trf))
         if player.fide_id is not None and player.fide_id in seen:
             raise TrfError(f"FIDE ID {player.fide_id} is also on line {seen[player.fide_id]}", source.line, "FIDE ID")
         if player.fide_id is not None:
