@@ -655,3 +655,46 @@ def test_a_folder_of_a_clubs_tournaments_without_its_settings_is_a_problem(arbit
     assert done.code == 3, done.err
     assert done.out.startswith("tournaments/2026-summer-rapid: no tournament.toml: not a tournament's folder")
     assert "empty" not in done.out and "warning" not in done.err
+
+
+def _with_member_id(players: Path, start_number: int, member: str) -> None:
+    """players.csv with a player's member_id changed by hand."""
+    rows = list(csv.DictReader(io.StringIO(players.read_text(encoding="utf-8"))))
+    next(row for row in rows if row["start_number"] == str(start_number))["member_id"] = member
+    out = io.StringIO()
+    writer = csv.DictWriter(out, list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    players.write_text(out.getvalue(), encoding="utf-8")
+
+
+def test_verify_names_a_member_id_that_is_no_member_of_the_club(arbiter: Runner, sample) -> None:
+    """A new-user trial: a member_id edited to one the club's members.csv does not hold was not noticed,
+    by the tournament's verify nor by the club's."""
+    club = sample("club-lyon")
+    event = club / "tournaments" / "2026-autumn-standard"
+    _with_member_id(event / "players.csv", 2, "999")
+    message = "players.csv, line 3, field 'member_id': there is no member 999 in the club's members.csv"
+    before = snapshot(club)
+    own = arbiter("-d", event, "verify")
+    assert own.code == 3 and own.out.splitlines()[0] == message, own.out
+    whole = arbiter("-d", club, "verify")
+    assert whole.code == 3 and f"tournaments/2026-autumn-standard/{message}" in whole.out.splitlines(), whole.out
+    assert snapshot(club) == before
+
+
+def test_a_club_tournaments_verify_names_the_clubs_members_file_when_it_does_not_read(arbiter: Runner,
+                                                                                       sample) -> None:
+    club = sample("club-lyon")
+    members = club / "members.csv"
+    members.write_text(members.read_text(encoding="utf-8").replace(",2312,", ",99999,", 1), encoding="utf-8")
+    done = arbiter("-d", club / "tournaments" / "2026-spring-rapid", "verify")
+    assert done.code == 3
+    assert "../../members.csv, line 2, field 'standard': at most 3500 (found '99999')" in done.out.splitlines()
+
+
+def test_the_members_of_a_sound_club_are_all_known(arbiter: Runner, sample) -> None:
+    club = sample("club-lyon")
+    assert arbiter("-d", club, "verify").code == 0
+    for event in sorted((club / "tournaments").iterdir()):
+        assert arbiter("-d", event, "verify").code == 0

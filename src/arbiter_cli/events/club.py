@@ -225,6 +225,7 @@ class ClubEvent(Event):
                     "files (a tournament's folder in tournaments/ holds its tournament.toml)")
             for stray in _strays(self.path / TOURNAMENTS_DIR, tournaments)]
         checked = [Checked(club.settings.name, len(club.members), 0, found, changed, counted)]
+        members = {member.id for member in club.members}  # each tournament's member_id is one of them
         read: list[tuple[str, Tournament, str]] = []  # each tournament read once (issue 29), for the ratings too
         unsure = bool(found)  # a tournament that may be a finalised one is not sound
         for path in tournaments:
@@ -233,7 +234,8 @@ class ClubEvent(Event):
                 with in_stage(prefix):
                     one = IndividualEvent(path, self.caller).check(
                         lambda store, tournament: read.append((store.path.name, tournament,
-                                                               finalised_at(store, tournament)))).placed(prefix)
+                                                               finalised_at(store, tournament))),
+                        members).placed(prefix)
             except BrokenFolder as error:  # it does not read: its first fault, and the next tournament
                 one = Checked(path.name, 0, 0, [Problem(error.source or prefix.rstrip("/"), error.message, error.line,
                                                         error.field)], [])

@@ -6,7 +6,8 @@ calls one act of :mod:`arbiter_cli.lifecycle`, saves, and shows what happened th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+import os
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -538,24 +539,49 @@ class IndividualEvent(Registration):
         self.write_trf(exported.text, exported.warnings, version, output,
                           f"{count(len(tournament.players), 'player')}, {count(tournament.last_round, 'round')}")
 
-    def check(self, read: Callable[[TournamentFolder, Tournament], object] | None = None) -> Checked:
+    def check(self, read: Callable[[TournamentFolder, Tournament], object] | None = None,
+              members: Collection[int] | None = None) -> Checked:
         """This folder's problems and hand edits (``arbiter verify``). ``read(folder, tournament)`` is
-        given the tournament as read, under the folder's lock (a club's verify: its ratings read it too)."""
+        given the tournament as read, under the folder's lock (a club's verify: its ratings read it too).
+        ``members``: the ids of the club's members, when a club's verify has read them (a club
+        tournament's own verify reads its club's)."""
         from arbiter_cli.lifecycle.integrity import problems
+        from arbiter_cli.lifecycle.members import unknown_members
 
+        club_faults: list[Problem] = []
+        if members is None:  # (read before this folder's lock: a club's lock is taken before its tournaments')
+            members, club_faults = self._club_members(club_faults)
         folder = self.folder()
         with self.reading(folder):
             tournament = folder.load(check=False)
             # a group's stage is paired whole (C.05 tables): its rounds wait for results side by side
-            found = problems(tournament, folder.player_lines, at_once=bool(self.group_stage))
+            found = problems(tournament, folder.player_lines, at_once=bool(self.group_stage)) + club_faults
             edits = folder.hand_edits()
             if read is not None:
                 read(folder, tournament)
+            if members is not None:  # a club tournament: each member_id is one of the club's members
+                found = sorted(found + unknown_members(tournament.players, members, folder.player_lines),
+                               key=lambda p: (p.file != "players.csv", p.file, p.line or 0))
             found += self.inputs_checked(folder)  # (under the lock: the prize fund through the read cache)
             if not any(problem.severity == BROKEN for problem in found):
                 found += self.final_checked(tournament, folder)
         changed = None if edits is None else [(name, edits[1]) for name in edits[0]]
         return Checked(tournament.settings.name, len(tournament.players), tournament.last_round, found, changed)
+
+    def _club_members(self, found: list[Problem]) -> tuple[Collection[int] | None, list[Problem]]:
+        """The ids of the members of the club this tournament belongs to (None: it belongs to none), and
+        ``found`` with the club's first fault when its members do not read."""
+        from arbiter_cli.store.club import load_club
+        from arbiter_cli.store.names import club_of
+
+        home = club_of(self.path)
+        if home is None:
+            return None, found
+        try:
+            return {member.id for member in load_club(home).members}, found
+        except BrokenFolder as error:  # the club's own verify lists its problems
+            where = os.path.relpath(home / (error.source or ""), self.path.resolve())
+            return None, [*found, Problem(where, error.message, error.line, error.field)]
 
     def inputs_checked(self, folder: TournamentFolder | None = None) -> list[Problem]:
         """The problems of the files a person writes here and commands read (``prizes.toml``; ``folder``:

@@ -6,16 +6,19 @@ rating rebuilds every club rating from it (:mod:`.club_ratings`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from arbiter_cli.core.errors import BadArgument, Refused, pydantic_message
+from arbiter_cli.core.model import Player
 from arbiter_cli.lifecycle.change import Change
+from arbiter_cli.lifecycle.integrity import Problem
 from arbiter_cli.lifecycle.club_ratings import Recomputed, recompute
 from arbiter_cli.ratings.club import Club, Member
 from arbiter_cli.ratings.ledger import RatedEvent
 
-__all__ = ["MEMBER_IMPORT_COLUMNS", "member_from", "add_member", "import_members", "set_initial", "remove_member"]
+__all__ = ["MEMBER_IMPORT_COLUMNS", "member_from", "add_member", "import_members", "set_initial", "remove_member",
+           "unknown_members"]
 
 #: The columns of ``arbiter member import``.
 MEMBER_IMPORT_COLUMNS = ("name", "birth_date", "standard", "rapid", "blitz")
@@ -104,3 +107,13 @@ def remove_member(club: Club, member_id: int, registrations: Callable[[], Mappin
                       "possible until round 1 is paired; a member who has played stays). Nothing was changed")
     return (replace(club, members=tuple(m for m in club.members if m.id != member_id)), member,
             [Change("member removed", f"{member_id} {member.name}", "")])
+
+
+def unknown_members(players: Iterable[Player], members: Collection[int], lines: Mapping[int, int] | None = None
+                    ) -> list[Problem]:
+    """The players of a club tournament whose ``member_id`` is no member of the club (``members``:
+    their ids); ``lines``: each start number's line in ``players.csv``, when known."""
+    lines = lines or {}
+    return [Problem("players.csv", f"there is no member {player.member_id} in the club's members.csv",
+                    lines.get(player.start_number), "member_id")
+            for player in players if player.member_id is not None and player.member_id not in members]
