@@ -484,3 +484,26 @@ def test_a_hand_edited_group_member_who_is_no_registered_player_is_a_broken_fold
     _refused_by_every_command(arbiter, folder, [["groups", "show"], ["verify"], ["standings"]],
                               f"tournament.toml, line {at + 1}, field 'groups.members': group A holds start number 99, "
                               "who is no registered player")
+
+
+@pytest.mark.parametrize("command", [["verify"], ["standings"], ["standings", "--group", "A"],
+                                     ["pairings", "--group", "B"], ["pair"]])
+def test_a_folder_a_killed_pair_was_building_is_removed_by_the_next_command_that_opens_the_event(
+        arbiter: Runner, sample, command: list[str]) -> None:
+    """A new-user trial: a kill -9 while 'pair' built a group event's final left
+    stages/..final.new-PID.import-PID, which only the next 'result' removed (a reader left it, and
+    verify did not see it). Any command that opens the event removes such a folder of a process no
+    longer running; a running process's is left alone."""
+    import os
+
+    folder = sample("groups16-in-progress")
+    dead = 2 ** 22 + 12345  # above any pid this machine gives (pid_max is at most 2^22)
+    left = [folder / "stages" / f"..final.new-{dead}.import-{dead}", folder / "stages" / f".final.new-{dead}",
+            folder / f".stages.new-{dead}"]
+    running = folder / "stages" / f"..final.new-{os.getpid()}.import-{os.getpid()}"
+    for path in (*left, running):
+        (path / "rounds").mkdir(parents=True)
+        (path / "tournament.toml").write_text('name = "Final"\n', encoding="utf-8")
+    arbiter("-d", folder, *command)  # 'pair' is refused here (group D has a result missing): it opened the event
+    assert [path for path in left if path.exists()] == []
+    assert running.is_dir()

@@ -269,6 +269,8 @@ class FolderStore:
                 self._remove_stale_temporaries()
                 edits = self.hand_edits()
                 self.noticed, self.noticed_after = (edits[0], edits[1]) if edits else ([], "")
+            else:  # no writer holds the lock now: a folder a killed one was building is no one's
+                self._remove_stale_staging()
             yield
         finally:
             if written:
@@ -649,13 +651,19 @@ class FolderStore:
 
     def _remove_stale_temporaries(self) -> None:
         """Temporary files left by a writer killed before its manifest (their change never happened),
-        and the folders such a writer was building beside their places in this folder or in its folders
-        of folders (``.NAME.new-PID``, ``.NAME.import-PID``, a group's final built inside one: of a
-        process no longer running; a manifest naming one was completed before this)."""
+        and the folders such a writer was building (:meth:`_remove_stale_staging`)."""
         for directory in (self.path, *(self.path / name for name in self.temporary_dirs)):
             for temp in directory.glob(".*.tmp-*") if directory.is_dir() else ():
                 with contextlib.suppress(OSError):
                     temp.unlink()
+        self._remove_stale_staging()
+
+    def _remove_stale_staging(self) -> None:
+        """The folders a writer killed before its manifest was building beside their places in this
+        folder or in its folders of folders (``.NAME.new-PID``, ``.NAME.import-PID``, a group's final
+        built inside one, ``stages/..final.new-PID.import-PID``), of a process no longer running: a
+        manifest naming one was completed before this. Any command that opens the folder does it, a
+        reader too (under its lock no writer is at work, and a running writer's PID is alive)."""
         for directory in (self.path, *(self.path / part.directory for part in self.layout.folders)):
             for staged in directory.glob(".*-*") if directory.is_dir() else ():
                 found = _STAGING.fullmatch(staged.name)
