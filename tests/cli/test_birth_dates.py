@@ -104,3 +104,19 @@ def test_an_imported_trf_leaves_out_a_birth_after_the_start_with_a_warning(arbit
             "left out") in result.err
     assert "2099" not in (tmp_path / "event" / "players.csv").read_text(encoding="utf-8")
     assert arbiter("-d", tmp_path / "event", "verify").code == 0
+
+
+def test_a_club_member_born_after_the_start_is_refused_naming_the_member(arbiter: Runner, sample) -> None:
+    """The birth date comes from the club's members.csv, not from an option: the refusal names --member."""
+    club = sample("club-lyon")
+    assert arbiter("-d", club, "member", "add", "Young, Yan", "--birth", "2099-01-01", "--rapid", "1500").code == 0
+    event = club / "tournaments" / "t9"
+    made = arbiter("new", event, "--name", "T9", "--system", "swiss", "--rounds", "3", "--start-date", "2026-12-10",
+                   "--club", club, "--time-control", "rapid")
+    assert made.code == 0, made.err
+    before = snapshot(event)
+    result = arbiter("-d", event, "player", "add", "--member", "9")
+    assert result.code == 2
+    assert result.err == ("arbiter: error: field '--member': member 9's birth date in the club's members.csv is after "
+                          "the event's start date 2026-12-10 (found '2099-01-01')\n")
+    assert snapshot(event) == before

@@ -186,8 +186,14 @@ def add_player(tournament: Tournament, name: str | None, rating: int | None, det
         raise BadArgument(problem, field="name")
     fields = {"name": name, "rating": rating or 0, **details, "sex": sex_code(_text(details.get("sex")))}
     fields.update(member_fields(tournament, members, member, name, rating, where=where))
-    registered = register(tournament, [player_from(fields, len(tournament.players) + 1,
-                                                   start=tournament.settings.start_date)], by_hand=True)
+    try:
+        player = player_from(fields, len(tournament.players) + 1, start=tournament.settings.start_date)
+    except BadArgument as error:  # a member's birth date is the club's, not an option given here
+        if member is None or error.field != "birth_date":
+            raise
+        raise BadArgument(f"member {member}'s birth date in the club's members.csv is {error.message}",
+                          field="member") from None
+    registered = register(tournament, [player], by_hand=True)
     added = registered.tournament.by_number[registered.numbers[0]]
     if _no_comma(added.name):
         undo = ("" if tournament.rounds else f". If that is not what you meant: 'arbiter player remove "
