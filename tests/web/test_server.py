@@ -5,6 +5,7 @@ counted per client address, gzip, and TLS (issue 26)."""
 from __future__ import annotations
 
 import gzip
+import os
 import socket
 import threading
 import time
@@ -150,6 +151,24 @@ def test_a_change_in_a_club_tournament_changes_the_club_folder_fingerprint_but_i
     (event / ".arbiter.lock").write_text("12345 arbiter pair")
     assert fingerprint(tmp_path) == before
     (event / "players.csv").write_text("b\n")
+    assert fingerprint(tmp_path) != before
+
+
+def test_a_file_written_in_place_with_its_size_and_time_given_back_changes_the_fingerprint(tmp_path: Path) -> None:
+    """Trial50: ``serve`` showed the old standings after a round file was edited in place to the same
+    size and its modification time set back (``touch -r``); its change time, which no one sets, moved."""
+    round_file = tmp_path / "rounds" / "04.csv"
+    round_file.parent.mkdir()
+    round_file.write_text("board,white,black,result\n1,8,9,1-0\n")
+    before_stat = round_file.stat()
+    before = fingerprint(tmp_path)
+    time.sleep(0.01)
+    with open(round_file, "r+") as handle:  # in place: the same inode
+        handle.write("board,white,black,result\n1,8,9,0-1\n")
+    os.utime(round_file, ns=(before_stat.st_atime_ns, before_stat.st_mtime_ns))
+    after = round_file.stat()
+    assert (after.st_size, after.st_mtime_ns, after.st_ino) == (before_stat.st_size, before_stat.st_mtime_ns,
+                                                                before_stat.st_ino)
     assert fingerprint(tmp_path) != before
 
 
