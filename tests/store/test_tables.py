@@ -58,6 +58,15 @@ def test_an_input_file_with_a_quote_left_open_names_that_line(text: str) -> None
         read_rows(text, "in.csv", ("name", "rating"))
 
 
+def test_an_input_file_with_a_column_twice_names_that_column() -> None:
+    """Trial50: the header's repeated column is named, as every other fault names its field."""
+    from arbiter_cli.core.csv_input import read_rows
+    from arbiter_cli.core.errors import BadArgument
+
+    with pytest.raises(BadArgument, match=r"^in.csv, line 1, field 'rating': the column appears twice in the header$"):
+        read_rows("name,Rating,rating\nA,1,2\n", "in.csv", ("name", "rating"))
+
+
 def test_a_fault_of_a_row_names_its_file_line_and_field() -> None:
     line = Line("rounds/02.csv", 7, {"board": "1", "white": "3", "black": "4", "result": "2-1"})
     with pytest.raises(BrokenFolder) as error:

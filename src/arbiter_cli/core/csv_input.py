@@ -110,8 +110,9 @@ def read_rows(text: str, source: str, columns: Sequence[str], required: str | tu
         for name in names:
             if name not in columns:
                 raise BadArgument(f"unknown column; use {', '.join(columns)}", source=source, line=1, field=name)
-        if len(set(names)) != len(names):
-            raise BadArgument("a column appears twice", source=source, line=1)
+        twice = next((name for i, name in enumerate(names) if name in names[:i]), None)
+        if twice is not None:
+            raise BadArgument("the column appears twice in the header", source=source, line=1, field=twice)
         needed = (required,) if isinstance(required, str) else required
         if not any(column in names for column in needed):
             others = f" (or {' or '.join(repr(column) for column in needed[1:])})" if needed[1:] else ""
