@@ -191,7 +191,7 @@ def test_verify_reads_the_prize_fund_through_the_read_cache_and_imports_no_pydan
 def test_pair_after_player_import_in_a_new_folder_finds_the_players_kept_as_import_wrote_them(
         tmp_path: Path) -> None:
     """Issue 29: a change keeps what the settings' and the players' readers make of the files it wrote
-    (``FolderStore._keep_written``), so the first ``pair`` of a new event checks nothing again; a
+    (``ReadCache.keep_written``), so the first ``pair`` of a new event checks nothing again; a
     players file edited by hand afterwards is another key, checked again, and its fault named."""
     rows = "name,rating\n" + "".join(f'"Player{n:02d}, Ann",{2400 - 10 * n}\n' for n in range(1, 25))
     (tmp_path / "entries.csv").write_text(rows)

@@ -25,7 +25,6 @@ import io
 import json
 import os
 import re
-import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
@@ -608,29 +607,8 @@ class FolderStore:
             raise BrokenFolder(f"the change is recorded, but not every file could be put in place "
                                f"({error.strerror or error}); the next arbiter command in this folder completes "
                                "it", source=PENDING_FILE) from None
-        self._keep_written(kept, writes)
-
-    def _keep_written(self, kept: ReadCache | None, writes: dict[str, str]) -> None:
-        """What the readers given nothing but their file (the settings, the players, the teams, read
-        earlier in this command) make of the files this change wrote, kept in the read cache under
-        those files' own keys (:meth:`ReadCache.alone <arbiter_cli.store.read_cache.ReadCache.alone>`),
-        as the next command would keep them: it finds them checked (issue 29: ``pair`` after ``player
-        import`` imports no pydantic). The same reader on the same bytes, so the same value; a reader
-        that fails, or a cache that cannot be written, keeps nothing, and the next command reads the file.
-        Only in a command that has loaded pydantic (it checked something new, as ``player import`` does):
-        one that found everything kept (``pair``, whose first round sets the status) would import it for this
-        alone, which is the time the cache saves."""
-        if kept is None or "pydantic" not in sys.modules:
-            return
-        for name, text in writes.items():
-            parse = self._alone.get(name)
-            if parse is None:
-                continue
-            data = text.encode("utf-8")  # (the bytes written: _write_synced)
-            try:
-                kept.value_at(kept.alone(name, data), lambda: parse(self._decoded(name, data)))  # noqa: B023
-            except Exception:  # never a word, never another answer: the next command reads the file
-                continue
+        if kept is not None:  # what the readers given their file alone make of what was written (issue 29)
+            kept.keep_written(self._alone, writes, self._decoded)
 
     def _apply(self, renames: Sequence[Sequence[str]], deletions: Sequence[str]) -> None:
         directories = {self.path}

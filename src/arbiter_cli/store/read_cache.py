@@ -29,7 +29,7 @@ import hashlib
 import os
 import pickle
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from importlib.util import find_spec
 from pathlib import Path
@@ -153,6 +153,29 @@ class ReadCache:
         file's, so that the keys of a site built from it (:mod:`arbiter_cli.render.site.memo`, which
         writes a shared object once) are the same whether a file was read or found kept."""
         return self.value_at(self.key(name, data), make)
+
+    def keep_written(self, readers: Mapping[str, Callable[[str], object]], writes: Mapping[str, str],
+                     decoded: Callable[[str, bytes], str]) -> None:
+        """What the readers given nothing but their file (``readers``, by file: the settings, the players,
+        the teams, read earlier in the command) make of the files a change wrote (``writes``: their
+        texts), kept under those files' own keys (:meth:`alone`), as the next command would keep them: it
+        finds them checked (issue 29: ``pair`` after ``player import`` imports no pydantic). The same
+        reader on the same bytes, so the same value; a reader that fails, or a cache that cannot be
+        written, keeps nothing, and the next command reads the file. Only in a command that has loaded
+        pydantic (it checked something new, as ``player import`` does): one that found everything kept
+        (``pair``, whose first round sets the status) would import it for this alone, which is the time
+        the cache saves."""
+        if "pydantic" not in sys.modules:
+            return
+        for name, text in writes.items():
+            parse = readers.get(name)
+            if parse is None:
+                continue
+            data = text.encode("utf-8")  # (the bytes written: files._write_synced)
+            try:
+                self.value_at(self.alone(name, data), lambda: parse(decoded(name, data)))  # noqa: B023
+            except Exception:  # never a word, never another answer: the next command reads the file
+                continue
 
     def value_at(self, key: str, make: Callable[[], T]) -> T:
         """:meth:`value` by the file's key (:meth:`key`)."""
