@@ -151,15 +151,16 @@ def test_buchholz_in_a_round_robin_is_computed_with_a_caution(arbiter: Runner, f
     (" ", "give at least one tie-break code, or 'none' for no tie-break"),
     (" , ", "give at least one tie-break code, or 'none' for no tie-break"),
 ])
-def test_nonsense_tiebreak_specs_are_refused(arbiter: Runner, codes: str, message: str) -> None:
-    """Issue 13, item 8: BH/C9 in a 7-round event ranked everyone equal; '' dropped every tie-break."""
-    result = arbiter("-d", ROOT / "sample_events" / "swiss32-in-progress", "standings", "--tiebreaks", codes)
+def test_nonsense_tiebreak_specs_are_refused(arbiter: Runner, sample, codes: str, message: str) -> None:
+    """Issue 13, item 8: BH/C9 in a 7-round event ranked everyone equal; '' dropped every tie-break.
+    (On a copy: a command in the sample's own folder makes its lock file while another test copies it.)"""
+    result = arbiter("-d", sample("swiss32-in-progress"), "standings", "--tiebreaks", codes)
     assert result.code == 2 and result.out == ""
     assert result.err == f"arbiter: error: field '--tiebreaks': {message}\n"
 
 
-def test_no_tiebreak_at_all_is_said_with_none(arbiter: Runner) -> None:
-    result = arbiter("-d", ROOT / "sample_events" / "swiss32-in-progress", "standings", "--tiebreaks", "none",
+def test_no_tiebreak_at_all_is_said_with_none(arbiter: Runner, sample) -> None:
+    result = arbiter("-d", sample("swiss32-in-progress"), "standings", "--tiebreaks", "none",
                      "-f", "csv")
     assert result.code == 0 and result.out.splitlines()[0].endswith(",byes")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -84,7 +85,9 @@ def test_pair_and_pairings_explain_each_bracket(arbiter: Runner, tmp_path: Path)
     assert "Round 4: Dutch system" in result.err and "Bracket 1: score" in result.err
     assert "moves down:" in result.err and "colours:" in result.err
     assert "differs from the engine" not in result.err  # the stored round is the engine's pairing
-    rr = arbiter("-d", ROOT / "sample_events" / "rr10-finished", "pairings", "2", "--explain")
+    rr_folder = tmp_path / "rr10"  # a copy: a command in the sample's own folder races with a test copying it
+    shutil.copytree(ROOT / "sample_events" / "rr10-finished", rr_folder)
+    rr = arbiter("-d", rr_folder, "pairings", "2", "--explain")
     assert "Berger table" in rr.err
 
 
