@@ -713,3 +713,40 @@ def test_a_publish_with_a_warm_cache_checks_no_setting_player_or_prize_fund_and_
                             text=True, env=environment).stderr for _ in range(2)]
     assert built[0].startswith("published ") and built[0].endswith("['Settings', 'Player', 'PrizeTable'] True")
     assert built[1].startswith("published ") and built[1].endswith("[] False")
+
+
+def test_a_seat_a_board_and_a_team_round_key_every_field_they_hold() -> None:
+    """issue 29: the keys of a team event's cards and team pages read seats, boards and team rounds as
+    plain values (:func:`seat_values`, :func:`board_entry_values`, :func:`team_entry_values`); a change
+    to any one field, each named tuple's every field, gives other values, so no page is kept stale."""
+    from dataclasses import dataclass
+    from fractions import Fraction
+    from typing import Any, Callable
+
+    from arbiter_cli.core.outcome import Outcome
+    from arbiter_cli.core.team import BoardEntry, TeamOutcome, TeamRoundEntry
+    from arbiter_cli.lifecycle.team_cards import Seat
+    from arbiter_cli.render.site.sites import board_entry_values, seat_values, team_entry_values
+
+    @dataclass
+    class Case:
+        value: Any
+        other: dict[str, object]  # every field, a value it does not hold
+        values: Callable[[Any], tuple[object, ...]]
+
+    board = BoardEntry(1, 3, 4, Outcome.WIN, Fraction(1), "w")
+    cases = [
+        Case(Seat(2, 1, "w", 4, 7, Outcome.WIN, Fraction(1), True),
+             {"round": 3, "board": 2, "colour": "b", "opponent": 5, "opponent_team": 8, "outcome": Outcome.DRAW,
+              "points": Fraction(1, 2), "counted": False}, seat_values),
+        Case(board, {"board": 2, "player": 5, "opponent": 6, "outcome": Outcome.LOSS, "points": Fraction(0),
+                     "colour": None}, board_entry_values),
+        Case(TeamRoundEntry(2, TeamOutcome.WIN, 7, Fraction(2), Fraction(5, 2), (board,), "w"),
+             {"round": 3, "outcome": TeamOutcome.DRAW, "opponent": 8, "match_points": Fraction(1),
+              "game_points": Fraction(2), "boards": (board._replace(points=Fraction(1, 2)),), "colour": "b"},
+             team_entry_values),
+    ]
+    for case in cases:
+        assert set(case.other) == set(type(case.value)._fields)
+        for name, other in case.other.items():
+            assert case.values(case.value._replace(**{name: other})) != case.values(case.value), name

@@ -22,18 +22,20 @@ if TYPE_CHECKING:  # each kind's models are loaded by its own events only (issue
     from arbiter_cli.core.knockout import KnockoutTournament
     from arbiter_cli.core.model import Tournament
     from arbiter_cli.core.prizes import PrizeTable
+    from arbiter_cli.core.team import BoardEntry, TeamRoundEntry
     from arbiter_cli.core.team_tournament import TeamTournament
     from arbiter_cli.ratings.club import Club, StoredRow
     from arbiter_cli.lifecycle.crosstable import Crosstable
     from arbiter_cli.lifecycle.knockout_standings import KnockoutRow
     from arbiter_cli.lifecycle.standings import Standings
-    from arbiter_cli.lifecycle.team_cards import PlayerCard, TeamCard
+    from arbiter_cli.lifecycle.team_cards import PlayerCard, Seat, TeamCard
     from arbiter_cli.lifecycle.team_crosstable import TeamCrosstable
     from arbiter_cli.lifecycle.team_standings import TeamStandings
 
 __all__ = ["points_after", "SiteOptions", "EventSite", "TeamSite", "ClubSite", "KnockoutSite", "GroupSite", "Site", "event_site", "team_site",
            "club_site", "knockout_site", "group_site", "stage_after", "slug", "frame", "site_inputs", "keyed_page",
-           "card_digest", "team_card_parts", "crossed_entries", "Made"]
+           "card_digest", "team_card_parts", "crossed_entries", "seat_values", "board_entry_values",
+           "team_entry_values", "Made"]
 
 #: A page as a page kind gives it: its HTML, its UTF-8 bytes, or a :class:`Page` read or made when
 #: asked for (:func:`keyed_page`).
@@ -344,7 +346,8 @@ def card_digest(site: TeamSite, entry: PlayerCard) -> object:
         for name in _names_but(type(entry), "player"):
             value = getattr(entry, name)
             if name == "seats" and earlier is not None:  # those before the last round as one digest
-                value = (earlier[entry.player.start_number], tuple(seat for seat in value if seat.round == last))
+                value = (earlier[entry.player.start_number], tuple(seat_values(seat) for seat in value
+                                                                   if seat.round == last))
             values.append((name, value))
         return tuple(values)
 
@@ -362,7 +365,7 @@ def _earlier_seats(site: TeamSite) -> dict[int, object] | None:
     last = site.tournament.last_round
     made: dict[int, object] = site.memo.built(("earlier seats", id(site)), lambda: site.memo.digests(
         ("team player seats", last - 1, digests.upto(max(last - 1, 0))),
-        lambda: {entry.player.start_number: tuple(seat for seat in entry.seats if seat.round < last)
+        lambda: {entry.player.start_number: tuple(seat_values(seat) for seat in entry.seats if seat.round < last)
                  for card in site.cards for entry in card.players}))
     return made
 
@@ -380,11 +383,38 @@ def crossed_entries(site: TeamSite, number: int, entries: Sequence[Any]) -> obje
     last = site.tournament.last_round
     earlier: dict[int, object] = site.memo.built(("earlier team entries", id(site)), lambda: site.memo.digests(
         ("team crosstable entries", last - 1, digests.upto(max(last - 1, 0))),
-        lambda: {row.team.number: tuple(entry for entry in row.entries if entry.round < last)
+        lambda: {row.team.number: tuple(team_entry_values(entry) for entry in row.entries if entry.round < last)
                  for row in site.crosstable.rows}))
     if number not in earlier:
         return tuple(entries)
-    return earlier[number], tuple(entry for entry in entries if entry.round >= last)
+    return earlier[number], tuple(team_entry_values(entry) for entry in entries if entry.round >= last)
+
+
+def seat_values(seat: Seat) -> tuple[object, ...]:
+    """A player's seat (:class:`~arbiter_cli.lifecycle.team_cards.Seat`) as the plain values a key's
+    digest reads, every field in its order, the outcome by its value and points by their terms (issue 29:
+    pickle writes these in C, where a seat took it a call into Python for itself, its outcome and
+    its points; 11,000 seats after a correction in round 5)."""
+    return (seat.round, seat.board, seat.colour, seat.opponent, seat.opponent_team, seat.outcome._value_,
+            *_terms(seat.points), seat.counted)
+
+
+def board_entry_values(board: BoardEntry) -> tuple[object, ...]:
+    """A team's board of a match (:class:`~arbiter_cli.core.team.BoardEntry`) as :func:`seat_values`
+    writes a seat."""
+    return (board.board, board.player, board.opponent, board.outcome._value_, *_terms(board.points), board.colour)
+
+
+def team_entry_values(entry: TeamRoundEntry) -> tuple[object, ...]:
+    """A team's round (:class:`~arbiter_cli.core.team.TeamRoundEntry`) as :func:`seat_values` writes a
+    seat, its boards as :func:`board_entry_values` writes them."""
+    return (entry.round, entry.outcome._value_, entry.opponent, *_terms(entry.match_points),
+            *_terms(entry.game_points), tuple(map(board_entry_values, entry.boards)), entry.colour)
+
+
+def _terms(points: Fraction | int) -> tuple[int, int]:
+    """Points as their two terms (a whole number given as an ``int``: over 1)."""
+    return fraction_terms(points) if type(points) is Fraction else (int(points), 1)
 
 
 def team_card_parts(site: TeamSite, card: TeamCard) -> tuple[object, ...]:
