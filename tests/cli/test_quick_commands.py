@@ -188,6 +188,28 @@ def test_verify_reads_the_prize_fund_through_the_read_cache_and_imports_no_pydan
     assert (second.stdout, second.stderr[:-5]) == (first.stdout, first.stderr[:-4])
 
 
+@pytest.mark.parametrize("name, fund, commands", [
+    ("knockout24-in-progress", 'places = [200, 100]\n', [["verify"], ["prizes"], ["publish", "../site"]]),
+    ("team-swiss20-in-progress", 'places = [200, 100]\n[[board]]\nboard = 1\namounts = [50]\n',
+     [["verify"], ["prizes"], ["team", "boards"], ["publish", "../site"]]),
+    ("swiss-open-finished-prizes", None, [["prizes"]])])
+def test_a_knockouts_and_a_team_events_commands_read_settings_and_prize_fund_kept_and_import_no_pydantic(
+        sample, name: str, fund: str | None, commands: list[list[str]]) -> None:
+    """Issue 29: a knockout's settings (a value checked by its schema, ``core/knockout_schema``) and
+    every kind's ``prizes.toml`` are read through the read cache by ``verify``, ``prizes``, ``team
+    boards`` and ``publish``: once read, no command imports pydantic (some 0.15 s of a start)."""
+    folder = sample(name)
+    if fund is not None:
+        (folder / "prizes.toml").write_text(fund, encoding="utf-8")
+    run = _noting_pydantic(folder)
+    assert run("standings").stderr.endswith("True")
+    for command in commands:
+        run(*command)  # the prize fund read and kept, where it was not yet
+        again = run(*command)
+        assert again.stderr.endswith("False") and "exit " not in again.stderr.replace("exit 0 ", ""), (command,
+                                                                                                    again.stderr)
+
+
 def test_pair_after_player_import_in_a_new_folder_finds_the_players_kept_as_import_wrote_them(
         tmp_path: Path) -> None:
     """Issue 29: a change keeps what the settings' and the players' readers make of the files it wrote

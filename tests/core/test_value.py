@@ -12,7 +12,8 @@ from pydantic import ValidationError
 
 from arbiter_cli.core import model_schema
 from arbiter_cli.core.choices import System
-from arbiter_cli.core import prize_schema, team_schema
+from arbiter_cli.core import knockout_schema, prize_schema, team_schema
+from arbiter_cli.core.knockout_settings import KnockoutSettings
 from arbiter_cli.core.model import DEFAULT_SCORING, Player, Scoring, Settings
 from arbiter_cli.core.prizes import BoardPrize, Category, PrizeTable
 from arbiter_cli.core.team_settings import TeamSettings
@@ -22,8 +23,8 @@ from arbiter_cli.ratings import club_schema
 from arbiter_cli.ratings.club import ClubSettings, Member
 
 VALUES: list[type[Value]] = [Scoring, Settings, Player, TeamSettings, TeamEntry, Category, BoardPrize, PrizeTable,
-                             ClubSettings, Member]
-SCHEMAS = (model_schema, team_schema, prize_schema, club_schema)
+                             ClubSettings, Member, KnockoutSettings]
+SCHEMAS = (model_schema, team_schema, prize_schema, club_schema, knockout_schema)
 
 
 @pytest.mark.parametrize("value", VALUES, ids=lambda v: v.__name__)
@@ -71,7 +72,7 @@ def test_a_copy_is_not_checked_as_pydantics_model_copy_is_not() -> None:
 def test_a_value_is_frozen_hashable_and_reads_back_from_a_pickle_equal() -> None:
     settings = Settings(name="Open", system="round-robin", seed=2)
     player = Player(start_number=2, name="B", federation="tur")
-    for value in (settings, player, settings.scoring):
+    for value in (settings, player, settings.scoring, KnockoutSettings(tiebreak_stages=["rapid:2", "armageddon"])):
         back = pickle.loads(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
         assert back == value and hash(back) == hash(value) and type(back) is type(value)
     with pytest.raises(dataclasses.FrozenInstanceError):

@@ -30,8 +30,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationInfo, field_validator, model_validator
 
+from arbiter_cli.core.knockout_schema import KnockoutSettings as KnockoutTable
 from arbiter_cli.core.knockout_settings import KnockoutSettings
 from arbiter_cli.core.model import Tournament
+from arbiter_cli.core.value import plain_input
 
 __all__ = ["GroupSettings", "GroupEvent", "FINAL", "MAX_GROUPS", "group_name", "FinalSystem", "advance_fault",
            "unknown_member"]
@@ -57,12 +59,17 @@ class GroupSettings(BaseModel):
     count: StrictInt = Field(ge=2, le=MAX_GROUPS)
     advance: StrictInt = Field(ge=1)
     final: FinalSystem = "round-robin"
-    knockout: KnockoutSettings | None = None
+    knockout: KnockoutTable | None = None  # the check of a knockout's [knockout] table: final_knockout its value
     members: dict[str, list[StrictInt]] | None = None
+
+    @field_validator("knockout", mode="before")
+    @classmethod
+    def _knockout_value(cls, value: object) -> object:
+        return plain_input(value)  # a knockout's settings given as their value: their schema's model, as it is
 
     @field_validator("knockout")
     @classmethod
-    def _knockout(cls, value: KnockoutSettings | None, info: ValidationInfo) -> KnockoutSettings | None:
+    def _knockout(cls, value: KnockoutTable | None, info: ValidationInfo) -> KnockoutTable | None:
         if value is not None:
             if info.data.get("final") != "knockout":
                 raise ValueError('is for a knockout final (final = "knockout")')
@@ -94,7 +101,7 @@ class GroupSettings(BaseModel):
     @property
     def final_knockout(self) -> KnockoutSettings:
         """A knockout final's settings: ``[groups.knockout]``, or the knockout's defaults."""
-        return self.knockout or KnockoutSettings()
+        return KnockoutSettings.of_schema(self.knockout) if self.knockout is not None else KnockoutSettings()
 
     @property
     def names(self) -> tuple[str, ...]:

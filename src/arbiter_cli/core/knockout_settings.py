@@ -24,86 +24,36 @@ Stage(kind='blitz', games=2)
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
+from arbiter_cli.core.knockout_stages import (ARMAGEDDON, DEFAULT_STAGES, LOWER_RATING, LOWER_RATING_RULE, MAIN, Stage,
+                                              checked_stages, parse_stage)
+from arbiter_cli.core.value import Value
 
-__all__ = ["KnockoutSettings", "Stage", "parse_stage", "MAIN", "ARMAGEDDON", "LOWER_RATING", "DEFAULT_STAGES",
-           "LOWER_RATING_RULE"]
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
-MAIN = "main"  # the stage of a match's own games
-ARMAGEDDON = "armageddon"
-LOWER_RATING = "lower-rating"
-DEFAULT_STAGES = (LOWER_RATING,)
-#: Who is lower-rated, in words: what every place that shows the ``lower-rating`` rule says.
-LOWER_RATING_RULE = ("an unrated player counts as the lowest-rated, so goes through against a rated one; on equal "
-                     "ratings, the lower seed")
-_DECIDING = (ARMAGEDDON, LOWER_RATING)
-_GAMES = re.compile(r"^(rapid|blitz|games):([1-9]\d?)$")
-
-StageKind = Literal["main", "rapid", "blitz", "games", "armageddon", "lower-rating"]
+__all__ = ["KnockoutSettings", "Stage", "parse_stage", "checked_stages", "MAIN", "ARMAGEDDON", "LOWER_RATING",
+           "DEFAULT_STAGES", "LOWER_RATING_RULE"]
 
 
-@dataclass(frozen=True)
-class Stage:
-    """One stage of a match: its kind and its games (``lower-rating`` plays none)."""
+@dataclass(frozen=True, init=False)
+class KnockoutSettings(Value):
+    """``[knockout]`` in ``tournament.toml``: the event is a knockout. Checked by
+    :class:`arbiter_cli.core.knockout_schema.KnockoutSettings` (imported only when a value is checked:
+    a knockout's commands read their settings back from the read cache without pydantic, issue 29)."""
 
-    kind: StageKind
-    games: int
-
-    @property
-    def text(self) -> str:
-        return self.kind if self.kind in _DECIDING else f"{self.kind}:{self.games}"
-
-
-def parse_stage(text: str) -> Stage:
-    """A tie-break stage as the settings write it.
-
-    >>> parse_stage("rapid:2"), parse_stage("armageddon")
-    (Stage(kind='rapid', games=2), Stage(kind='armageddon', games=1))
-    >>> parse_stage("rapid")
-    Traceback (most recent call last):
-    ...
-    ValueError: 'rapid' is not a tie-break stage: rapid:N, blitz:N, games:N, armageddon or lower-rating
-    """
-    value = text.strip().lower()
-    if value == ARMAGEDDON:
-        return Stage("armageddon", 1)
-    if value == LOWER_RATING:
-        return Stage("lower-rating", 0)
-    found = _GAMES.match(value)
-    if not found:
-        raise ValueError(f"{text!r} is not a tie-break stage: rapid:N, blitz:N, games:N, armageddon or lower-rating")
-    kind: StageKind = "rapid" if found.group(1) == "rapid" else "blitz" if found.group(1) == "blitz" else "games"
-    return Stage(kind, int(found.group(2)))
-
-
-class KnockoutSettings(BaseModel):
-    """``[knockout]`` in ``tournament.toml``: the event is a knockout."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    games_per_match: StrictInt = Field(default=2, ge=1, le=20)
+    games_per_match: int = 2
     tiebreak_stages: tuple[str, ...] = DEFAULT_STAGES
     seeding: Literal["seeded", "drawn"] = "seeded"
     first_colour: Literal["lot", "seeding"] = "lot"
 
-    @field_validator("tiebreak_stages", mode="before")
     @classmethod
-    def _stages(cls, value: object) -> tuple[str, ...]:
-        if isinstance(value, str):
-            value = [value]
-        if not isinstance(value, (list, tuple)) or not value or not all(isinstance(v, str) for v in value):
-            raise ValueError('must be a list of stages, e.g. ["rapid:2", "blitz:2", "armageddon"], or "lower-rating"')
-        stages = [parse_stage(v) for v in value]
-        for position, stage in enumerate(stages):
-            if stage.kind in _DECIDING and position != len(stages) - 1:
-                raise ValueError(f"{stage.kind} decides the match: it is the last stage")
-        if stages[-1].kind not in _DECIDING:
-            raise ValueError("the last stage must decide a tied match: armageddon or lower-rating")
-        return tuple(s.text for s in stages)
+    def schema(cls) -> type[BaseModel]:
+        from arbiter_cli.core import knockout_schema
+
+        return knockout_schema.KnockoutSettings
 
     @property
     def stages(self) -> tuple[Stage, ...]:

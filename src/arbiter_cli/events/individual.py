@@ -483,8 +483,10 @@ class IndividualEvent(Registration):
     def prizes(self) -> None:
         from arbiter_cli.render.final import final_outputs
 
-        with self.loaded() as tournament:
-            table = self.prize_table()
+        folder = self.folder()
+        with self.reading(folder):  # the prize fund through the read cache (issue 29: no pydantic)
+            tournament = folder.load()
+            table = self.prize_table(folder)
             behind = [] if table is None else self.prize_list_behind(
                 tournament.settings.status is Status.FINALISED, lambda: final_outputs(tournament, table))
         self.show_prizes(tournament, tournament, table, behind)

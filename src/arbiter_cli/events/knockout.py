@@ -109,9 +109,13 @@ class KnockoutEvent(Registration):
                     self.caller.command, changes, outputs=files),
                 hidden=_NOT_A_KNOCKOUTS), self.path)
 
-    def prize_table(self) -> PrizeTable | None:
-        from arbiter_cli.store.prizes import read_prizes
+    def prize_table(self, folder: KnockoutFolder | None = None) -> PrizeTable | None:
+        """The prize fund of the folder's ``prizes.toml`` (None without one). ``folder``: read through
+        its read cache, when it keeps one (issue 29: a publish or a verify then imports no pydantic)."""
+        from arbiter_cli.store.prizes import PRIZES_FILE, parse_prizes, read_prizes
 
+        if folder is not None and folder.kept is not None:
+            return folder.read_optional(PRIZES_FILE, parse_prizes)
         return read_prizes(self.path)
 
     # -- the rounds ---------------------------------------------------------------
@@ -286,8 +290,10 @@ class KnockoutEvent(Registration):
     def prizes(self) -> None:
         from arbiter_cli.render.final import knockout_final_outputs
 
-        with self.loaded() as tournament:
-            table = self.prize_table()
+        folder = KnockoutFolder(self.path)
+        with self.reading(folder):
+            tournament = folder.load_knockout()
+            table = self.prize_table(folder)
             behind = [] if table is None else self.prize_list_behind(
                 tournament.settings.status is Status.FINALISED, lambda: knockout_final_outputs(tournament, table))
         self.show_prizes(tournament, Tournament(tournament.settings), table, behind)
@@ -343,13 +349,15 @@ class KnockoutEvent(Registration):
         from arbiter_cli.render.final import knockout_final_outputs
 
         folder = KnockoutFolder(self.path)
-        with self.reading(folder):
+        with self.reading(folder):  # the prize fund read through the read cache too (issue 29)
             knockout = folder.load_knockout(check=False)
             found, edits = folder.located(knockout), folder.hand_edits()
-        found += input_problems(self.path, KnockoutFolder.layout, warn=self.warn)
-        if not found:
-            found += final_prize_problems(self, knockout.settings.status is Status.FINALISED, self.prize_table,
-                                          lambda fund: knockout_final_outputs(knockout, fund))
+            found += input_problems(self.path, KnockoutFolder.layout, warn=self.warn,
+                                    fund=lambda: self.prize_table(folder))
+            if not found:
+                found += final_prize_problems(self, knockout.settings.status is Status.FINALISED,
+                                              lambda: self.prize_table(folder),
+                                              lambda fund: knockout_final_outputs(knockout, fund))
         changed = None if edits is None else [(name, edits[1]) for name in edits[0]]
         return Checked(knockout.settings.name, len(knockout.players), knockout.last_round, found, changed)
 
@@ -378,5 +386,8 @@ class KnockoutEvent(Registration):
         from arbiter_cli.render.site import build_site
         from arbiter_cli.render.site.sites import knockout_site
 
-        with self.loaded() as tournament:
-            return build_site(knockout_site(tournament, self.prize_table(), self.site_memo()), options=options)
+        folder = KnockoutFolder(self.path)
+        with self.reading(folder):
+            tournament = folder.load_knockout()
+            prizes = self.prize_table(folder)
+        return build_site(knockout_site(tournament, prizes, self.site_memo()), options=options)

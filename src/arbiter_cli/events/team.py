@@ -101,10 +101,14 @@ class TeamEvent(Event):
                     self.caller.command, changes, outputs=files),
                 hidden=frozenset({"tiebreaks", "acceleration", "baku_group_a"})), self.path, team=True)
 
-    def prize_table(self) -> PrizeTable | None:
-        """The folder's team prize fund (``prizes.toml``), None without one."""
-        from arbiter_cli.store.prizes import read_prizes
+    def prize_table(self, folder: TeamFolder | None = None) -> PrizeTable | None:
+        """The folder's team prize fund (``prizes.toml``), None without one. ``folder``: read through its
+        read cache, when it keeps one (issue 29: ``team boards``, ``prizes`` and ``verify`` then import
+        no pydantic)."""
+        from arbiter_cli.store.prizes import PRIZES_FILE, parse_prizes, read_prizes
 
+        if folder is not None and folder.kept is not None:
+            return folder.read_optional(PRIZES_FILE, lambda text: parse_prizes(text, team=True))
         return read_prizes(self.path, team=True)
 
     @staticmethod
@@ -460,8 +464,10 @@ class TeamEvent(Event):
         from arbiter_cli.render.team_printouts import (board_moves, board_prizes_notes, board_prizes_sheet,
                                                        board_prizes_view)
 
-        with self.loaded() as tournament:
-            table = self.prize_table()  # the share the board prizes are paid by, when it sets one
+        folder = TeamFolder(self.path)
+        with self.reading(folder):
+            tournament = folder.load()
+            table = self.prize_table(folder)  # the share the board prizes are paid by, when it sets one
             prizes = folder_board_prizes(tournament, table.board_share if table is not None else None)
         if self.caller.page:
             self.caller.show_page([board_prizes_sheet(tournament, prizes, today())],
@@ -476,8 +482,10 @@ class TeamEvent(Event):
         from arbiter_cli.core.model import Status
         from arbiter_cli.render.final import team_final_outputs
 
-        with self.loaded() as tournament:
-            table = self.prize_table()
+        folder = TeamFolder(self.path)
+        with self.reading(folder):
+            tournament = folder.load()
+            table = self.prize_table(folder)
             behind = [] if table is None else self.prize_list_behind(
                 tournament.settings.status is Status.FINALISED, lambda: team_final_outputs(tournament, table))
         self.show_prizes(tournament, tournament, table, behind)
@@ -532,15 +540,16 @@ class TeamEvent(Event):
         from arbiter_cli.render.final import team_final_outputs
 
         folder = TeamFolder(self.path)
-        with self.reading(folder):
+        with self.reading(folder):  # the prize fund read through the read cache too (issue 29)
             event = folder.load(check=False)
             found, edits = team_problems(event, folder.player_lines) + team_gaps(event), folder.hand_edits()
-        found += input_problems(self.path, TeamFolder.layout, team=True)
+            found += input_problems(self.path, TeamFolder.layout, team=True, fund=lambda: self.prize_table(folder))
+            if not any(problem.severity == BROKEN for problem in found):  # an earlier round's gap is no unsoundness
+                found += final_prize_problems(self, event.settings.status is Status.FINALISED,
+                                              lambda: self.prize_table(folder),
+                                              lambda fund: team_final_outputs(event, fund))
         for line in namesakes(event):
             self.caller.say(f"warning: {line}")
-        if not any(problem.severity == BROKEN for problem in found):  # an earlier round's gap is no unsoundness
-            found += final_prize_problems(self, event.settings.status is Status.FINALISED, self.prize_table,
-                                          lambda fund: team_final_outputs(event, fund))
         changed = None if edits is None else [(name, edits[1]) for name in edits[0]]
         counted = (f"{count(len(event.teams), 'team')} ({count(len(event.players), 'player')}), "
                    f"{count(event.last_round, 'round')}")
@@ -564,12 +573,10 @@ class TeamEvent(Event):
         from arbiter_cli.render.site import build_site
         from arbiter_cli.render.site.sites import team_site
 
-        from arbiter_cli.store.prizes import PRIZES_FILE, parse_prizes
-
         memo = self.site_memo()
         folder = TeamFolder(self.path)
         with self.reading(folder):
             tournament = folder.load()
-            prizes = folder.read_optional(PRIZES_FILE, lambda text: parse_prizes(text, team=True))  # prize_table()
+            prizes = self.prize_table(folder)
             return build_site(team_site(tournament, prizes, memo, folder.read_digests()), options=options)
 

@@ -235,7 +235,11 @@ class KnockoutFolder(TournamentFolder):
         return out
 
     def _load_knockout_settings(self, text: str | None = None) -> tuple[Settings, KnockoutSettings]:
-        text = self._read_text(SETTINGS_FILE) if text is None else text
+        """``tournament.toml`` read strictly (``text``: a text to read as if it were the file's); the
+        file's through the read cache when it is kept (:meth:`keep_reads`: ``publish``, ``serve``), as
+        a team event's (issue 29: a knockout's command then imports no pydantic)."""
+        if text is None:
+            return self._parsed(SETTINGS_FILE, self._load_knockout_settings, alone=True)  # given its text alone
         settings, knockout = settings_with_table(text, "knockout", KnockoutSettings,
                                                  "a knockout event's settings need a [knockout] table")
         if settings.system is not System.KNOCKOUT:
