@@ -13,6 +13,7 @@ import pytest
 
 from arbiter_cli.lifecycle.standings import compute_standings, points_after_round
 from arbiter_cli.store import page_making
+from arbiter_cli.store import site as site_module
 from arbiter_cli.store.tournament import TournamentFolder
 from tests.conftest import Runner, snapshot
 
@@ -108,6 +109,46 @@ def test_a_page_whose_making_fails_fails_the_publish_as_in_one_process_and_the_s
     done = arbiter("-d", event, "publish", site)
     assert done.code == 1 and "internal error: KeyError" in done.err, done.err
     assert snapshot(site) == before
+
+
+def test_a_page_failing_after_this_process_wrote_the_pages_it_made_first_leaves_the_site_as_it_was(
+        sample, arbiter: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29: the pages this process makes apart are written beside their places as soon as each
+    piece is made, while the children work; a page that fails later (the standings after round 1,
+    the last piece) fails the publish, and what was written is removed: the site is as it was, with no
+    temporary file and no new folder."""
+    from arbiter_cli.render.site.pages import standings
+
+    event = sample("swiss32-in-progress")
+    site = tmp_path / "site"
+    monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "cache"))
+    assert arbiter("-d", event, "publish", site).code == 0
+    assert arbiter("-d", event, *CORRECTIONS["swiss32-in-progress"]).code == 0
+    before = snapshot(site)
+    folders = sorted(str(p) for p in site.rglob("*") if p.is_dir())
+    forks = _forks(monkeypatch)
+    monkeypatch.setenv("ARBITER_PROCESSES", "2")
+    written: list[str] = []
+    staged = site_module._staged
+
+    def noted(path: Path, data: bytes) -> Path:
+        written.append(path.name)
+        return staged(path, data)
+
+    made = standings.standings_page
+
+    def fails_on_round_one(site_: object, after: int, depth: int) -> str:
+        if after == 1:
+            raise KeyError("a bug")
+        return made(site_, after, depth)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(site_module, "_staged", noted)
+    monkeypatch.setattr(standings, "standings_page", fails_on_round_one)
+    done = arbiter("-d", event, "publish", site)
+    assert done.code == 1 and "internal error: KeyError" in done.err, done.err
+    assert forks and written  # pages were written before the failure
+    assert snapshot(site) == before
+    assert sorted(str(p) for p in site.rglob("*") if p.is_dir()) == folders
 
 
 @pytest.mark.parametrize("value", ["many", "0", "-2", "1.5", "", " 2", "+2", "65", "\u00b2"])

@@ -29,7 +29,7 @@ import re
 import signal
 import struct
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import BinaryIO, Protocol
 
 from arbiter_cli.core.errors import BadArgument
@@ -83,12 +83,15 @@ _CHUNK = 8
 _MOST_PIECES = 8192
 
 
-def make_apart(pending: Sequence[Page], count: int) -> Children | None:
+def make_apart(pending: Sequence[Page], count: int,
+               done: Callable[[Sequence[Page]], None] | None = None) -> Children | None:
     """Make the bytes of ``pending`` pages in up to ``count`` processes (see the module): the pages of
     one share are one piece of work, the others a piece of a few; each process takes the next piece
     when it is done with one (the later rounds first: they are the most work). When this returns, the
     pages this process took are made; the children's, when their :meth:`Children.finish` is (those a
-    child did not send made when asked for). None: nothing made apart, every page made when asked for."""
+    child did not send made when asked for). None: nothing made apart, every page made when asked for.
+    ``done``: given the pages of each piece this process made, as soon as they are made (a publish
+    writes them while the children work, and takes fewer pieces: issue 29)."""
     shares: dict[int, list[Page]] = {}
     loose: list[Page] = []
     for page in pending:
@@ -118,6 +121,8 @@ def make_apart(pending: Sequence[Page], count: int) -> Children | None:
         for number in _taken(reader):
             for page in pieces[number]:
                 page.data()
+            if done is not None:
+                done(pieces[number])
     except BaseException:
         children.abort()
         raise

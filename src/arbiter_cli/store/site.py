@@ -45,7 +45,7 @@ import hashlib
 import contextlib
 import fcntl
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path, PurePosixPath
 from typing import NamedTuple, NoReturn, Protocol
 
@@ -643,9 +643,17 @@ def _stage(outdir: Path, files: Mapping[str, bytes], paths: Mapping[str, Parts],
     pages = files if isinstance(files, SiteFiles) else None
     left = _left(outdir, files, paths, before)
     children = None
+    apart: dict[int, str] = {}  # the pages made apart, by identity: their names
     if pages is not None:
-        children = make_apart([page for name in pages if name not in left
-                               and isinstance(page := pages.entry(name), Page) and page.pending], count)
+        apart = {id(page): name for name in pages if name not in left
+                 and isinstance(page := pages.entry(name), Page) and page.pending}
+    early: set[str] = set()  # the pages this process made apart, written while the children work
+
+    def stage_made(made: Sequence[object]) -> None:
+        for page in made:
+            name = apart[id(page)]
+            stage(name)
+            early.add(name)
 
     def stage(name: str) -> None:
         place = os.path.join(root, *paths[name])
@@ -669,8 +677,14 @@ def _stage(outdir: Path, files: Mapping[str, bytes], paths: Mapping[str, Parts],
         _crash_test_pause()
 
     try:
+        if pages is not None:
+            children = make_apart([page for name in pages if name not in left
+                                   and isinstance(page := pages.entry(name), Page) and id(page) in apart],
+                                  count, stage_made)
         later = []
         for name in sorted(files):  # the children's pages after the others: written while they work
+            if name in early:
+                continue
             if children is not None and pages is not None and name not in left and (
                     isinstance(page := pages.entry(name), Page) and page.pending):
                 later.append(name)
