@@ -89,15 +89,22 @@ def test_a_child_that_sends_nothing_leaves_its_pages_to_be_made_here(
     assert apart == alone
 
 
-def test_a_page_whose_making_fails_fails_the_publish_as_in_one_process_and_the_site_stays_as_it_was(
-        sample, arbiter: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from arbiter_cli.render.site.pages import standings
-
+def _published_then_corrected(sample, arbiter: Runner, tmp_path: Path,
+                              monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    """The Swiss sample published to ``tmp_path/site``, then corrected in round 1: the event and the site."""
     event = sample("swiss32-in-progress")
     site = tmp_path / "site"
     monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "cache"))
     assert arbiter("-d", event, "publish", site).code == 0
     assert arbiter("-d", event, *CORRECTIONS["swiss32-in-progress"]).code == 0
+    return event, site
+
+
+def test_a_page_whose_making_fails_fails_the_publish_as_in_one_process_and_the_site_stays_as_it_was(
+        sample, arbiter: Runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from arbiter_cli.render.site.pages import standings
+
+    event, site = _published_then_corrected(sample, arbiter, tmp_path, monkeypatch)
     before = snapshot(site)
     _forks(monkeypatch)
     monkeypatch.setenv("ARBITER_PROCESSES", "2")
@@ -119,11 +126,7 @@ def test_a_page_failing_after_this_process_wrote_the_pages_it_made_first_leaves_
     temporary file and no new folder."""
     from arbiter_cli.render.site.pages import standings
 
-    event = sample("swiss32-in-progress")
-    site = tmp_path / "site"
-    monkeypatch.setenv("ARBITER_CACHE_DIR", str(tmp_path / "cache"))
-    assert arbiter("-d", event, "publish", site).code == 0
-    assert arbiter("-d", event, *CORRECTIONS["swiss32-in-progress"]).code == 0
+    event, site = _published_then_corrected(sample, arbiter, tmp_path, monkeypatch)
     before = snapshot(site)
     folders = sorted(str(p) for p in site.rglob("*") if p.is_dir())
     forks = _forks(monkeypatch)
