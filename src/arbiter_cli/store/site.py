@@ -643,17 +643,18 @@ def _stage(outdir: Path, files: Mapping[str, bytes], paths: Mapping[str, Parts],
     pages = files if isinstance(files, SiteFiles) else None
     left = _left(outdir, files, paths, before)
     children = None
-    apart: dict[int, str] = {}  # the pages made apart, by identity: their names
-    if pages is not None:
-        apart = {id(page): name for name in pages if name not in left
-                 and isinstance(page := pages.entry(name), Page) and page.pending}
+    pending: dict[int, tuple[str, Page]] = {}  # the pages to make, by identity: a name and the page
+    if pages is not None:  # (a page under two names: the last; the other is written with the rest)
+        pending = {id(page): (name, page) for name in pages if name not in left
+                   and isinstance(page := pages.entry(name), Page) and page.pending}
     early: set[str] = set()  # the pages this process made apart, written while the children work
 
     def stage_made(made: Sequence[object]) -> None:
         for page in made:
-            name = apart[id(page)]
-            stage(name)
-            early.add(name)
+            name = pending[id(page)][0]
+            if name not in early:
+                stage(name)
+                early.add(name)
 
     def stage(name: str) -> None:
         place = os.path.join(root, *paths[name])
@@ -678,9 +679,7 @@ def _stage(outdir: Path, files: Mapping[str, bytes], paths: Mapping[str, Parts],
 
     try:
         if pages is not None:
-            children = make_apart([page for name in pages if name not in left
-                                   and isinstance(page := pages.entry(name), Page) and id(page) in apart],
-                                  count, stage_made)
+            children = make_apart([page for _, page in pending.values()], count, stage_made)
         later = []
         for name in sorted(files):  # the children's pages after the others: written while they work
             if name in early:
