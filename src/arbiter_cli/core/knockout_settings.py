@@ -28,13 +28,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from arbiter_cli.core.knockout_stages import (ARMAGEDDON, DEFAULT_STAGES, LOWER_RATING, LOWER_RATING_RULE, MAIN, Stage,
-                                              checked_stages, parse_stage)
+                                              StageKind, checked_stages, parse_stage)
 from arbiter_cli.core.value import Value
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-__all__ = ["KnockoutSettings", "Stage", "parse_stage", "checked_stages", "MAIN", "ARMAGEDDON", "LOWER_RATING",
+__all__ = ["KnockoutSettings", "Stage", "StageKind", "parse_stage", "checked_stages", "MAIN", "ARMAGEDDON", "LOWER_RATING",
            "DEFAULT_STAGES", "LOWER_RATING_RULE"]
 
 
