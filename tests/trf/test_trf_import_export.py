@@ -826,6 +826,18 @@ def test_export_says_that_prizes_toml_stays_behind(arbiter: Runner, tmp_path: Pa
             "the file into)\n") in exported.err
 
 
+def test_export_says_that_a_club_category_of_prizes_toml_pays_nobody_after_an_import(
+        arbiter: Runner, sample, tmp_path: Path) -> None:
+    """trial51: a TRF has no clubs, so after a round trip a category for a club's players pays nobody
+    (the prize list's total falls); export says so beside its advice to copy ``prizes.toml``."""
+    folder = sample("swiss-open-finished-prizes")
+    exported = arbiter("-d", folder, "export", "-o", tmp_path / "o.trf")
+    assert exported.code == 0
+    assert ("warning: prizes.toml is not exported: a TRF has no prize fund (copy it into the folder you import "
+            "the file into); there, the club category Best of Karsiyaka SK pays nobody: a TRF has no clubs\n"
+            ) in exported.err
+
+
 def test_a_withdrawal_with_a_requested_bye_before_it_is_exported_with_a_warning_that_it_comes_back_as_byes(
         arbiter: Runner, tmp_path: Path) -> None:
     """A player withdrawn after round 3 before round 1 is paired (an import reads a zero-point bye in the last

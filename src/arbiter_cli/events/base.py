@@ -328,7 +328,7 @@ class Event:
             self.caller.say(f"warning: {warning}")
         if (self.path / PRIZES_FILE).is_file():  # a person's file, read by 'prizes': an import does not make it
             self.caller.say(f"warning: {PRIZES_FILE} is not exported: a TRF has no prize fund (copy it into the "
-                            "folder you import the file into)")
+                            f"folder you import the file into){_club_categories(self.path)}")
         if output is None:
             self.caller.write(text)
             return
@@ -760,3 +760,19 @@ def _kinds() -> list[type[Event]]:
             found.append(kind)
             stack.extend(kind.__subclasses__())
     return [kind for kind in found if "plural" in vars(kind)]
+
+
+def _club_categories(path: Path) -> str:
+    """What the export's warning about ``prizes.toml`` adds when its categories are for a club's players
+    (trial51: a TRF has no clubs, so there they pay nobody); nothing when the fund does not read."""
+    from arbiter_cli.store.prizes import read_prizes
+
+    try:
+        fund = read_prizes(path)
+    except ValueError:  # a broken fund: 'prizes' and 'verify' name its mistake
+        return ""
+    named = [category.name for category in (fund.category if fund is not None else ()) if category.club is not None]
+    if not named:
+        return ""
+    return (f"; there, the club {'categories' if len(named) > 1 else 'category'} {', '.join(named)} pay"
+            f"{'' if len(named) > 1 else 's'} nobody: a TRF has no clubs")
