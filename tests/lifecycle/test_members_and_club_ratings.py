@@ -66,7 +66,7 @@ def test_members_are_told_apart_by_their_id() -> None:
 
 
 def test_an_import_adds_every_member_or_none() -> None:
-    club, new, _ = import_members(CLUB, [(2, {"name": "C"}), (3, {"name": "D", "standard": "1700"})], "m.csv")
+    club, new, _, _ = import_members(CLUB, [(2, {"name": "C"}), (3, {"name": "D", "standard": "1700"})], "m.csv")
     assert [m.id for m in new] == [3, 4] and len(club.members) == 4
     with pytest.raises(BadArgument) as error:
         import_members(CLUB, [(2, {"name": "C"}), (3, {"name": "D", "standard": "x"})], "m.csv")
@@ -98,3 +98,36 @@ def test_a_bad_argument_is_named_before_any_tournament_is_read() -> None:
         set_initial(CLUB, 9, {"standard": 2000}, never)
     with pytest.raises(BadArgument):
         set_initial(CLUB, 1, {"standard": 99999}, never)
+
+
+def test_a_member_born_before_1900_is_refused_as_a_typo() -> None:
+    """trial51, bug 1: a birth date of 1800 is a typo, named by its field and line."""
+    with pytest.raises(BadArgument) as error:
+        add_member(CLUB, {"name": "C", "birth_date": "1800-01-01"})
+    assert error.value.field == "birth_date" and "before 1900-01-01" in error.value.message
+    with pytest.raises(BadArgument) as error:
+        import_members(CLUB, [(2, {"name": "C", "birth_date": "1899"})], "m.csv")
+    assert (error.value.line, error.value.field) == (2, "birth_date")
+
+
+def test_a_member_born_after_today_is_refused() -> None:
+    """trial51, bug 2: a club has no event date; the caller gives today's date."""
+    with pytest.raises(BadArgument) as error:
+        add_member(CLUB, {"name": "C", "birth_date": "2030-01-01"}, "2026-12-08")
+    assert error.value.field == "birth_date" and "after today's date 2026-12-08" in error.value.message
+    with pytest.raises(BadArgument) as error:
+        import_members(CLUB, [(2, {"name": "C"}), (3, {"name": "D", "birth_date": "2027"})], "m.csv", "2026-12-08")
+    assert (error.value.line, error.value.field) == (3, "birth_date")
+    assert add_member(CLUB, {"name": "C", "birth_date": "2026-12-08"}, "2026-12-08")[1].birth_date == "2026-12-08"
+
+
+def test_a_member_import_notes_a_member_already_in_the_club() -> None:
+    """trial51, bug 3: as ``player import`` notes a name registered already, ``member import`` notes a
+    member of the same name (the same birth date said), and a name given twice by the import."""
+    club = Club(CLUB.settings, (Member(id=1, name="A", birth_date="1990-01-02"),))
+    _, _, _, notes = import_members(club, [(2, {"name": "a", "birth_date": "1990-01-02"}), (3, {"name": "E"}),
+                                           (4, {"name": "e"})], "m.csv")
+    assert notes == ["note: A is already member 1, born 1990-01-02 too; members are told apart by their id (the new "
+                     "one is member 2: 'arbiter member remove 2' if it is the same person)",
+                     "note: e is entered twice by this import (members 3 and 4); 'arbiter member remove 4' if it is "
+                     "the same person"]

@@ -6,7 +6,7 @@ import re
 from fractions import Fraction
 
 __all__ = ["MAX_GAME_POINTS", "MOST_ROUNDS", "TITLES", "is_finite_decimal", "check_date", "blank_to_none",
-           "no_rating", "birth_problem"]
+           "no_rating", "EARLIEST_BIRTH", "birth_problem"]
 
 #: The most one game (or bye) may be worth: a TRF writes each value of record 162 in 4 characters.
 MAX_GAME_POINTS = 99
@@ -49,20 +49,36 @@ def check_date(value: object) -> str | None:
     return value
 
 
-def birth_problem(birth: str | None, start: str | None) -> str | None:
+#: The earliest birth date a player or a club member may have: an earlier one is a typo (trial51, bug 1).
+EARLIEST_BIRTH = "1900-01-01"
+
+
+def birth_problem(birth: str | None, start: str | None, *, today: str | None = None) -> str | None:
     """What is wrong with a player's birth date (``YYYY-MM-DD`` or a year) in an event that starts on
-    ``start`` (``YYYY-MM-DD``): born after it (a year, in a later year); None when it is sound or
-    either is not known.
+    ``start`` (``YYYY-MM-DD``): born before :data:`EARLIEST_BIRTH` (a typo: no living player is;
+    trial51), after the event's start (a year, in a later year), or, for a club member, who has no
+    event, after ``today`` (``YYYY-MM-DD``, given by the caller: the core reads no clock; trial51).
+    None when it is sound or the dates it is compared with are not known.
 
     >>> birth_problem("2099-01-01", "2026-11-20")
     "after the event's start date 2026-11-20 (found '2099-01-01')"
+    >>> birth_problem("1800-01-01", None), birth_problem("1899", None)
+    ("before 1900-01-01, surely a typo (found '1800-01-01')", "before 1900-01-01, surely a typo (found '1899')")
+    >>> birth_problem("2099", None, today="2026-12-08")
+    "after today's date 2026-12-08 (found '2099')"
     >>> birth_problem("2026", "2026-01-01"), birth_problem("2026-11-20", "2026-11-20"), birth_problem("2099", None)
     (None, None, None)
+    >>> birth_problem("1900", None), birth_problem("1900-01-01", None)
+    (None, None)
     """
-    if not birth or not start:
+    if not birth:
         return None
-    later = int(birth) > int(start[:4]) if len(birth) == 4 else birth > start
-    return f"after the event's start date {start} (found {birth!r})" if later else None
+    if int(birth[:4]) < int(EARLIEST_BIRTH[:4]):  # the earliest date is a new year's day: the year decides
+        return f"before {EARLIEST_BIRTH}, surely a typo (found {birth!r})"
+    for latest, what in ((start, "the event's start date"), (today, "today's date")):
+        if latest and (int(birth) > int(latest[:4]) if len(birth) == 4 else birth > latest):
+            return f"after {what} {latest} (found {birth!r})"
+    return None
 
 
 def blank_to_none(value: object) -> object:

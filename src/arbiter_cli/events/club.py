@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from arbiter_cli.core.errors import BadArgument, Refused
 from arbiter_cli.core.time_control import classify
-from arbiter_cli.events.base import Event
+from arbiter_cli.events.base import Event, today
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.render.output import Format
 
@@ -62,7 +62,7 @@ class ClubEvent(Event):
         from arbiter_cli.lifecycle.members import add_member
 
         with self.club(exclusive=True) as (folder, club):
-            after, member, changes, notes = add_member(club, fields)
+            after, member, changes, notes = add_member(club, fields, today())
             folder.save(club, after, self.caller.command, changes)
         for note in notes:
             self.caller.say(note)
@@ -75,8 +75,10 @@ class ClubEvent(Event):
         label, text = self.caller.read_text(source)
         rows = read_rows(text, label, MEMBER_IMPORT_COLUMNS)
         with self.club(exclusive=True) as (folder, club):
-            after, new, changes = import_members(club, rows, label)
+            after, new, changes, notes = import_members(club, rows, label, today())
             folder.save(club, after, self.caller.command, changes)
+        for note in notes:
+            self.caller.say(note)
         self.caller.say(f"imported {len(new)} member{'s' if len(new) != 1 else ''}; {len(after.members)} in the club")
 
     def member_list(self) -> None:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from arbiter_cli.core.errors import BadArgument, Refused, pydantic_message
+from arbiter_cli.core.fields import birth_problem
 from arbiter_cli.core.model import Player
 from arbiter_cli.lifecycle.change import Change
 from arbiter_cli.lifecycle.integrity import Problem
@@ -17,48 +18,78 @@ from arbiter_cli.lifecycle.club_ratings import Recomputed, recompute
 from arbiter_cli.ratings.club import Club, Member
 from arbiter_cli.ratings.ledger import RatedEvent
 
-__all__ = ["MEMBER_IMPORT_COLUMNS", "member_from", "add_member", "import_members", "set_initial", "remove_member",
+__all__ = ["MEMBER_IMPORT_COLUMNS", "member_from", "namesake_notes", "add_member", "import_members", "set_initial", "remove_member",
            "unknown_members"]
 
 #: The columns of ``arbiter member import``.
 MEMBER_IMPORT_COLUMNS = ("name", "birth_date", "standard", "rapid", "blitz")
 
 
-def member_from(data: Mapping[str, object], *, source: str | None = None, line: int | None = None) -> Member:
-    """A member from its fields; a bad field is a :class:`BadArgument` naming it (and the file's line)."""
+def member_from(data: Mapping[str, object], *, source: str | None = None, line: int | None = None,
+                today: str | None = None) -> Member:
+    """A member from its fields; a bad field is a :class:`BadArgument` naming it (and the file's line).
+    ``today`` (``YYYY-MM-DD``, from the caller: the acts read no clock): the member is not born after
+    it; nor before 1900 (:func:`arbiter_cli.core.fields.birth_problem`; trial51, bugs 1 and 2)."""
     from pydantic import ValidationError  # a check imports pydantic (start-up, issue 29)
 
     try:
-        return Member.model_validate(data)
+        member = Member.model_validate(data)
     except ValidationError as error:
         first = error.errors()[0]
         key = str(first["loc"][0]) if first["loc"] else None
         raise BadArgument(pydantic_message(first), source=source, line=line, field=key) from None
+    if (problem := birth_problem(member.birth_date, None, today=today)) is not None:
+        raise BadArgument(problem, source=source, line=line, field="birth_date")
+    return member
 
 
 def _next_id(club: Club) -> int:
     return max((m.id for m in club.members), default=0) + 1
 
 
-def add_member(club: Club, fields: Mapping[str, object]) -> tuple[Club, Member, list[Change], list[str]]:
-    """The act: a new member with the next id; notes name the members of the same name."""
+def namesake_notes(known: Sequence[Member], new: Sequence[Member], *, imported: bool = False) -> list[str]:
+    """The notes on ``new`` members who may be in the club already: a member of the same name (the
+    same person entered twice, or a namesake), or a name given twice by one import. ``member add``
+    and ``member import`` both give them, as ``player add`` and ``player import`` note a name
+    registered already (trial51, bug 3). An ``imported`` member's note names their new id (``member add``
+    says it after the note)."""
+    notes = [f"note: {namesake.name} is already member {namesake.id}{_same_birth(namesake, member)}; members are "
+             f"told apart by their id" + (f" (the new one is member {member.id}: 'arbiter member remove "
+                                          f"{member.id}' if it is the same person)" if imported else "")
+             for member in new for namesake in known if namesake.name.casefold() == member.name.casefold()]
+    names = [member.name.casefold() for member in new]  # an import holding one name twice
+    notes += [f"note: {member.name} is entered twice by this import (members {new[names.index(key)].id} and "
+              f"{member.id}{_same_birth(new[names.index(key)], member)}); 'arbiter member remove {member.id}' "
+              "if it is the same person" for index, (member, key) in enumerate(zip(new, names)) if key in names[:index]]
+    return notes
+
+
+def _same_birth(one: Member, other: Member) -> str:
+    return f", born {one.birth_date} too" if one.birth_date and one.birth_date == other.birth_date else ""
+
+
+def add_member(club: Club, fields: Mapping[str, object], today: str | None = None
+               ) -> tuple[Club, Member, list[Change], list[str]]:
+    """The act: a new member with the next id; notes name the members of the same name. ``today``:
+    the date the member is not born after (:func:`member_from`)."""
     number = _next_id(club)
-    member = member_from({"id": number, **fields})
-    notes = [f"note: {namesake.name} is already member {namesake.id}; members are told apart by their id"
-             for namesake in club.members if namesake.name.casefold() == member.name.casefold()]
+    member = member_from({"id": number, **fields}, today=today)
     return (replace(club, members=(*club.members, member)), member,
-            [Change("member added", "", f"{number} {member.name}")], notes)
+            [Change("member added", "", f"{number} {member.name}")], namesake_notes(club.members, [member]))
 
 
-def import_members(club: Club, rows: Sequence[tuple[int, Mapping[str, str]]], source: str
-                   ) -> tuple[Club, list[Member], list[Change]]:
-    """The act: members from an import file's rows (line, fields), all or none."""
+def import_members(club: Club, rows: Sequence[tuple[int, Mapping[str, str]]], source: str, today: str | None = None
+                   ) -> tuple[Club, list[Member], list[Change], list[str]]:
+    """The act: members from an import file's rows (line, fields), all or none; notes name the
+    members of the same name (:func:`namesake_notes`). ``today``: the date no member is born after
+    (:func:`member_from`)."""
     first = _next_id(club)
-    new = [member_from({"id": first + i, **data}, source=source, line=line) for i, (line, data) in enumerate(rows)]
+    new = [member_from({"id": first + i, **data}, source=source, line=line, today=today)
+           for i, (line, data) in enumerate(rows)]
     if not new:
         raise BadArgument("no members in the file", source=source)
     return (replace(club, members=(*club.members, *new)), new,
-            [Change("member added", "", f"{m.id} {m.name}") for m in new])
+            [Change("member added", "", f"{m.id} {m.name}") for m in new], namesake_notes(club.members, new, imported=True))
 
 
 def set_initial(club: Club, member_id: int, given: Mapping[str, int], events: Callable[[], Sequence[RatedEvent]]
