@@ -535,6 +535,21 @@ def test_round_dates_give_one_date_a_round_within_the_events_days_in_order(arbit
                    "2026-03-01,2026-03-02,2026-03-03,2026-03-04,2026-03-05").code == 0
 
 
+def test_an_empty_round_date_is_a_round_without_a_date_kept_in_its_place(arbiter: Runner, tmp_path: Path) -> None:
+    """trial51, bug 4: ``2026-03-01,,2026-03-03`` dropped its empty slot, so the later dates moved to
+    earlier rounds (or the count of dates was wrong). An empty slot is a round without a date, as
+    ``""`` in tournament.toml and a blank column of TRF 132 are."""
+    folder = _swiss(arbiter, tmp_path, 4, 5)
+    assert "3 dates (1 empty) for 5 rounds" in _refused(arbiter, folder, "set", "round_dates",
+                                                        "2026-03-01,,2026-03-03")
+    assert "2 dates for 5 rounds" in _refused(arbiter, folder, "set", "round_dates", "2026-03-01,2026-03-03")
+    result = arbiter("-d", folder, "settings", "set", "round_dates", "2026-03-01,,2026-03-03,2026-03-04,")
+    assert result.code == 0, result.err
+    assert result.err == "setting round_dates: none -> 2026-03-01,,2026-03-03,2026-03-04,\n"
+    assert 'round_dates = [\n    "2026-03-01",\n    "",\n    "2026-03-03",\n    "2026-03-04",\n    "",\n]' in (
+        folder / "tournament.toml").read_text(encoding="utf-8")
+
+
 def test_the_settings_table_is_readable_at_80_columns_with_no_value_or_date_cut(arbiter: Runner,
                                                                                 tmp_path: Path) -> None:
     """At 80 columns the Changes words shorten, Description wraps, Value wraps between its items only;

@@ -6,7 +6,7 @@ import re
 from fractions import Fraction
 
 __all__ = ["MAX_GAME_POINTS", "MOST_ROUNDS", "TITLES", "is_finite_decimal", "check_date", "blank_to_none",
-           "no_rating", "EARLIEST_BIRTH", "birth_problem"]
+           "no_rating", "EARLIEST_BIRTH", "birth_problem", "BLANK_ITEMS"]
 
 #: The most one game (or bye) may be worth: a TRF writes each value of record 162 in 4 characters.
 MAX_GAME_POINTS = 99
@@ -16,6 +16,18 @@ MOST_ROUNDS = 99
 
 #: FIDE titles in the order of C.04.2 Art. 2.2.
 TITLES: tuple[str, ...] = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+
+class _BlankItems:
+    """The mark of a list field whose empty item is a value of its own, in its place (``Annotated[...,
+    BLANK_ITEMS]``): ``round_dates``' ``""`` is a round without a date, so ``settings set round_dates
+    2026-05-01,,2026-05-03`` keeps three slots (trial51, bug 4). A list without it drops an empty item
+    (``tiebreaks DE,SB,``)."""
+
+    def __repr__(self) -> str:
+        return "BLANK_ITEMS"
+
+
+BLANK_ITEMS = _BlankItems()
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 

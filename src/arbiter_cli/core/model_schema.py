@@ -19,7 +19,7 @@ from pydantic import (
 from pydantic_core import InitErrorDetails
 
 from arbiter_cli.core.choices import InitialColour, Numbering, RatingType, StartingRank, Status, System
-from arbiter_cli.core.fields import (MAX_GAME_POINTS, MOST_ROUNDS, TITLES, blank_to_none, check_date,
+from arbiter_cli.core.fields import (BLANK_ITEMS, MAX_GAME_POINTS, MOST_ROUNDS, TITLES, blank_to_none, check_date,
                                      is_finite_decimal, no_rating)
 from arbiter_cli.core.no_show_rule import DEFAULT_NO_SHOW_RULE, no_show_rule_text, older_keys_read
 from arbiter_cli.core.points import format_points, parse_points
@@ -149,8 +149,9 @@ class Settings(BaseModel):
     # Withdrawn players of a Swiss are ranked with the others (true), or listed after them without
     # a rank (false), as programs do that rank them 0 in a TRF.
     rank_withdrawn: StrictBool = True
-    # The date of each round (TRF record 132), "" for a round without one; absent: none known.
-    round_dates: tuple[str, ...] | None = None
+    # The date of each round (TRF record 132), "" for a round without one (kept in its place, also
+    # when set on the command line: BLANK_ITEMS; trial51, bug 4); absent: none known.
+    round_dates: Annotated[tuple[str, ...] | None, BLANK_ITEMS] = None
     # Acceleration (C.04.7): "baku" gives group A virtual points in the first rounds (pairing only).
     acceleration: Literal["none", "baku"] = "none"
     # The start number of group A's last player (fixed at the first pairing, or set by the arbiter).

@@ -12,6 +12,8 @@ A value is typed from the field's annotation as a person writes it on the comman
 * a yes-or-no: ``true`` or ``false``;
 * a whole number: ``3`` (anything else is given to the model as written, which says what it expects);
 * a list (a tuple of the model): items separated by commas, ``BH/C1,BH,SB`` (``none``: the empty list);
+  an empty item is dropped, but kept in its place by a list marked :data:`~arbiter_cli.core.fields.BLANK_ITEMS`:
+  ``round_dates 2026-05-01,,2026-05-03`` is three rounds, the second without a date (trial51, bug 4);
 * ``none``: no value, for a field that may have none (``max_half_byes none``: no limit);
 * anything else (a choice, points, a date, a name) as written: the model reads it (``1/2``, ``hort``).
 
@@ -37,6 +39,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, Union
 
 from arbiter_cli.core.errors import BadArgument
+from arbiter_cli.core.fields import BLANK_ITEMS
 from arbiter_cli.core.points import format_points, points_to_number
 from arbiter_cli.core.value import Value
 
@@ -207,7 +210,8 @@ def parse_text(key: Key, text: str) -> Any:
         if word.lower() in ("none", ""):
             return ()
         item = _kind(_item_type(key.field.annotation))[0]
-        return tuple(_scalar(item, part.strip()) for part in word.split(",") if part.strip())
+        blanks = BLANK_ITEMS in key.field.metadata  # an empty slot is a value in its place (trial51, bug 4)
+        return tuple(_scalar(item, part.strip()) for part in word.split(",") if blanks or part.strip())
     if kind == "other" or kind == "model":
         raise ValueError("is not set on the command line")
     return _scalar(kind, word)

@@ -159,11 +159,16 @@ def _closed_last_rounds(old: Any, new: Any, progress: Progress, settings: Settin
 
 def _round_dates(old: Any, new: Any, progress: Progress, settings: Settings | None) -> str:
     """``round_dates`` (TRF 132): one date a round, none before ``start_date`` or after ``end_date``,
-    none before the round's before it."""
+    none before the round's before it. An empty slot (``2026-05-01,,2026-05-03``) is a round without a
+    date, as ``""`` in ``tournament.toml`` and a blank column of TRF 132 are: it counts as its round's
+    slot, so the dates after it keep their rounds (trial51, bug 4)."""
     if not new or settings is None:
         return ""
     if settings.rounds and len(new) != settings.rounds:
-        return f"{count(len(new), 'date')} for {count(settings.rounds, 'round')}: give one date a round"
+        empty = sum(1 for date in new if not date)
+        return (f"{count(len(new), 'date')}{f' ({empty} empty)' if empty else ''} for "
+                f"{count(settings.rounds, 'round')}: give one date a round (an empty one, as in "
+                "2026-05-01,,2026-05-03, for a round without a date)")
     dated = [(number, date) for number, date in enumerate(new, start=1) if date]
     for (before, earlier), (number, date) in zip(dated, dated[1:]):
         if date < earlier:
@@ -189,7 +194,8 @@ RULES: dict[str, Rule] = {
     "end_date": Rule(When.ANY_TIME, "the last day, YYYY-MM-DD"),
     "chief_arbiter": Rule(When.ANY_TIME, "the chief arbiter's name"),
     "time_control": Rule(When.ANY_TIME, "the time control, as announced (e.g. 90'+30\")"),
-    "round_dates": Rule(When.ANY_TIME, "each round's date, a comma list of YYYY-MM-DD (TRF 132)",
+    "round_dates": Rule(When.ANY_TIME, "each round's date, a comma list of YYYY-MM-DD, an empty "
+                        "one for a round without a date (TRF 132)",
                         check=_round_dates),
     # what the standings and the prizes read
     "start_date": Rule(When.UNTIL_FINALISED, "the first day, YYYY-MM-DD; without tiebreak_rules it chooses "
