@@ -85,6 +85,25 @@ def test_verify_names_a_hand_edit_and_the_next_change_journals_it(arbiter: Runne
     assert arbiter("-d", folder, "verify").out == ""  # explained by the journal now
 
 
+@pytest.mark.parametrize("damage", [b'{\n "after": "2026-', b"\x00\xff not json"])
+def test_a_damaged_record_of_the_files_is_called_damaged_not_written_by_an_earlier_version(
+        arbiter: Runner, tmp_path: Path, damage: bytes) -> None:
+    """trial51, bug 5: a ``.arbiter.digests`` cut short or overwritten was said to be "written by an
+    earlier version"; it is named as damaged, with what to do. The folder stays sound and unchanged."""
+    folder = _copy(tmp_path)
+    (folder / ".arbiter.digests").write_bytes(damage)
+    before = snapshot(folder)
+    result = arbiter("-d", folder, "verify")
+    assert result.code == 0 and result.out == ""
+    assert "earlier version" not in result.err
+    assert ("note: .arbiter.digests, the record of the folder's files, does not read (it is damaged), so hand "
+            "edits cannot be named;") in result.err
+    assert "the next change writes the record again" in result.err
+    assert snapshot(folder) == before
+    (folder / ".arbiter.digests").unlink()  # a folder an earlier version wrote keeps no record at all
+    assert "written by an earlier version" in arbiter("-d", folder, "verify").err
+
+
 def test_the_journal_says_who_made_each_change(arbiter: Runner, tmp_path: Path, monkeypatch) -> None:
     folder = _copy(tmp_path, "double-rr6-ready")
     assert arbiter("-d", folder, "--by", "Anna Arbiter", "pair").code == 0

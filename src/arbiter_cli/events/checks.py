@@ -25,12 +25,13 @@ if TYPE_CHECKING:
     from arbiter_cli.core.prizes import PrizeTable
     from arbiter_cli.store.files import Derived
 
-__all__ = ["Checked", "input_problems", "final_prize_problems", "report"]
+__all__ = ["Checked", "damaged_record", "input_problems", "final_prize_problems", "report"]
 
 
 class Checked(NamedTuple):
     """One folder's check: its name, players and rounds, its problems and the files edited by hand
-    (``(path, after)``; ``edits`` None: the folder keeps no record of its files yet)."""
+    (``(path, after)``; ``edits`` None: the folder keeps no record of its files yet, or ``damaged``
+    names its record, which does not read: trial51, bug 5)."""
 
     name: str
     players: int
@@ -38,12 +39,21 @@ class Checked(NamedTuple):
     found: list[Problem]
     edits: list[tuple[str, str]] | None
     counted: str = ""  # what the folder holds, in words, when it is not players and rounds (a club)
+    damaged: str = ""  # the folder's record of its files (.arbiter.digests) when it does not read
 
     def placed(self, prefix: str) -> Checked:
         """The same check with ``prefix`` (``stages/B/``) before every file name."""
         edits = None if self.edits is None else [(prefix + name, after) for name, after in self.edits]
         return Checked(self.name, self.players, self.rounds, [replace(p, file=prefix + p.file) for p in self.found],
-                       edits, self.counted)
+                       edits, self.counted, self.damaged and prefix + self.damaged)
+
+
+def damaged_record(folder: Path) -> str:
+    """The folder's record of its files, ``.arbiter.digests``, when it is there but does not read,
+    for :attr:`Checked.damaged`; "" otherwise (trial51, bug 5)."""
+    from arbiter_cli.store.digests import DIGESTS_FILE, damaged
+
+    return DIGESTS_FILE if damaged(folder) else ""
 
 
 def input_problems(path: Path, layout: Layout, team: bool = False,
@@ -119,7 +129,12 @@ def report(caller: Caller, checked: Sequence[Checked], stages: Sequence[str] = (
         lines += [f"{name.split(' ')[0]}: hand edit: changed outside arbiter after {after}"
                   f"{' ' + name.split(' ', 1)[1] if ' ' in name else ''}\n" for name, after in changed]
         caller.write("".join(lines))
-    if any(one.edits is None for one in checked):
+    for one in checked:
+        if one.edits is None and one.damaged:
+            caller.say(f"note: {one.damaged}, the record of the folder's files, does not read (it is damaged), "
+                       "so hand edits cannot be named; look over the files ('arbiter log' lists the changes): "
+                       "the next change writes the record again, and hand edits are named from then on")
+    if any(one.edits is None and not one.damaged for one in checked):
         caller.say("note: the folder has no record of its files yet (it was written by an earlier version); "
                    "the next change makes one, and hand edits are named from then on")
     broken = [p for p in found if p.severity == BROKEN]

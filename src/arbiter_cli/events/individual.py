@@ -17,7 +17,7 @@ from arbiter_cli.core.errors import BadArgument, BrokenFolder
 from arbiter_cli.core.model import Round, Status, System, Tournament
 from arbiter_cli.core.words import count, listed
 from arbiter_cli.events.base import Caller, today
-from arbiter_cli.events.checks import Checked, final_prize_problems, input_problems, report
+from arbiter_cli.events.checks import Checked, damaged_record, final_prize_problems, input_problems, report
 from arbiter_cli.events.registration import Registration
 from arbiter_cli.lifecycle.guards import tiebreak_codes
 from arbiter_cli.lifecycle.integrity import BROKEN, Problem
@@ -568,7 +568,7 @@ class IndividualEvent(Registration):
             if not any(problem.severity == BROKEN for problem in found):
                 found += self.final_checked(tournament, folder)
         changed = None if edits is None else [(name, edits[1]) for name in edits[0]]
-        return Checked(tournament.settings.name, len(tournament.players), tournament.last_round, found, changed)
+        return Checked(tournament.settings.name, len(tournament.players), tournament.last_round, found, changed, damaged=damaged_record(self.path))
 
     def _club_members(self, found: list[Problem]) -> tuple[Collection[int] | None, list[Problem]]:
         """The ids of the members of the club this tournament belongs to (None: it belongs to none), and

@@ -15,7 +15,7 @@ from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.knockout import KnockoutRound, KnockoutTournament
 from arbiter_cli.core.model import Settings, Status, Tournament
 from arbiter_cli.events.base import Caller, today
-from arbiter_cli.events.checks import Checked, final_prize_problems, input_problems, report
+from arbiter_cli.events.checks import Checked, damaged_record, final_prize_problems, input_problems, report
 from arbiter_cli.events.registration import Registration
 from arbiter_cli.render.output import Format
 from arbiter_cli.store.knockout_folder import KnockoutFolder
@@ -359,7 +359,7 @@ class KnockoutEvent(Registration):
                                               lambda: self.prize_table(folder),
                                               lambda fund: knockout_final_outputs(knockout, fund))
         changed = None if edits is None else [(name, edits[1]) for name in edits[0]]
-        return Checked(knockout.settings.name, len(knockout.players), knockout.last_round, found, changed)
+        return Checked(knockout.settings.name, len(knockout.players), knockout.last_round, found, changed, damaged=damaged_record(self.path))
 
     def verify(self) -> None:
         report(self.caller, [self.check().placed(self.stage)])

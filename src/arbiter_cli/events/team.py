@@ -15,7 +15,7 @@ from arbiter_cli.core.errors import BadArgument
 from arbiter_cli.core.team_tournament import TeamTournament
 from arbiter_cli.core.words import count, listed
 from arbiter_cli.events.base import Caller, Event, check_version, today
-from arbiter_cli.events.checks import Checked, final_prize_problems, input_problems, report
+from arbiter_cli.events.checks import Checked, damaged_record, final_prize_problems, input_problems, report
 from arbiter_cli.store.team_folder import TeamFolder
 
 if TYPE_CHECKING:
@@ -554,7 +554,7 @@ class TeamEvent(Event):
         counted = (f"{count(len(event.teams), 'team')} ({count(len(event.players), 'player')}), "
                    f"{count(event.last_round, 'round')}")
         report(self.caller, [Checked(event.settings.name, len(event.players), event.last_round, found, changed,
-                                     counted)])
+                                     counted, damaged_record(self.path))])
 
     def log(self, round_number: int | None, board: int | None, player: int | None, since: str | None) -> None:
         from arbiter_cli.lifecycle.audit import select

@@ -16,9 +16,10 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
+from pathlib import Path
 from typing import NamedTuple
 
-__all__ = ["DIGESTS_FILE", "Record", "digest", "record", "read_record", "differences"]
+__all__ = ["DIGESTS_FILE", "Record", "digest", "record", "read_record", "differences", "damaged"]
 
 DIGESTS_FILE = ".arbiter.digests"
 
@@ -65,3 +66,15 @@ def differences(recorded: Record, now: Mapping[str, str]) -> list[str]:
         elif recorded.files[name] != now[name]:
             out.append(name)
     return out
+
+
+def damaged(folder: Path) -> bool:
+    """Whether ``folder``'s ``.arbiter.digests`` is there but does not read (cut short, garbage): a
+    damaged record, not the missing one of a folder an earlier version wrote (trial51, bug 5)."""
+    path = folder / DIGESTS_FILE
+    if not path.is_file():
+        return False
+    try:
+        return read_record(path.read_text(encoding="utf-8", errors="replace")) is None
+    except OSError:
+        return True
