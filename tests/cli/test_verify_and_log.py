@@ -104,6 +104,28 @@ def test_a_damaged_record_of_the_files_is_called_damaged_not_written_by_an_earli
     assert "written by an earlier version" in arbiter("-d", folder, "verify").err
 
 
+@pytest.mark.parametrize("name,rounds", [("swiss32-in-progress", "rounds 1-5 are"), ("rr10-in-progress", "rounds 1-5 are"),
+                                         ("team-league-in-progress", "rounds 1-4 are"),
+                                         ("knockout24-in-progress", "rounds 1-2 are")])
+def test_a_status_of_registration_written_by_hand_once_rounds_are_paired_is_a_problem_verify_names(
+        arbiter: Runner, tmp_path: Path, name: str, rounds: str) -> None:
+    """trial51, bug 6: ``status = "registration"`` set by hand in an event with paired rounds was
+    called sound by verify. It is one line naming the file and the field, exit 3, nothing changed."""
+    folder = _copy(tmp_path, name)
+    settings = folder / "tournament.toml"
+    settings.write_text(settings.read_text(encoding="utf-8").replace('status = "running"', 'status = "registration"'),
+                        encoding="utf-8")
+    before = snapshot(folder)
+    message = (f"tournament.toml, field 'status': \"registration\" though {rounds} paired: write status = "
+               "\"running\" back ('arbiter pair' sets it, 'arbiter finalize' sets \"finalised\")")
+    result = arbiter("-d", folder, "verify")
+    assert result.code == 3 and result.out.startswith(message + "\n")
+    assert result.err == "arbiter: error: 1 problem found (listed above); the folder is not sound\n"
+    standings = arbiter("-d", folder, "standings")
+    assert standings.code == 3 and standings.err == f"arbiter: error: {message}; 'arbiter verify' lists the problems\n"
+    assert snapshot(folder) == before
+
+
 def test_the_journal_says_who_made_each_change(arbiter: Runner, tmp_path: Path, monkeypatch) -> None:
     folder = _copy(tmp_path, "double-rr6-ready")
     assert arbiter("-d", folder, "--by", "Anna Arbiter", "pair").code == 0

@@ -16,7 +16,9 @@ alone is checked here, on the whole tournament:
 * a round has at most one pairing-allocated bye (C.04.1 Art. 3), only in a Swiss,
   and the free round of a round robin only there;
 * requested byes are for players still in the event;
-* no player is born after the event's start date (when it has one);
+* no player is born after the event's start date (when it has one), nor before 1900 (a typo);
+* ``status`` is not "registration" once a round is paired (only ``pair`` and ``unpair`` move it;
+  one written by hand is named, trial51, bug 6);
 * an earlier round with a board still without a result, while a later round is
   paired, is reported (it is not a broken folder: ``result`` fills it in); so is a
   game still being played (``*``) in a round before the last two (the round after it
@@ -30,12 +32,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from arbiter_cli.core.choices import Status
 from arbiter_cli.core.fields import birth_problem
 from arbiter_cli.core.model import Player, Tournament
 from arbiter_cli.core.results import ByeKind
 from arbiter_cli.core.words import listed
 
-__all__ = ["Problem", "problems", "birth_problems", "BROKEN"]
+__all__ = ["Problem", "problems", "birth_problems", "status_problems", "BROKEN"]
 
 Severity = Literal["broken", "incomplete"]
 BROKEN: Severity = "broken"
@@ -75,6 +78,7 @@ def problems(tournament: Tournament, lines: dict[int, int] | None = None, *, at_
         found.append(Problem("tournament.toml", f"Baku group A ends with start number {group_a}, but the players "
                              f"are numbered 1 to {len(tournament.players)}", field="baku_group_a"))
     found += birth_problems(tournament.players, tournament.settings.start_date, lines)
+    found += status_problems(tournament.settings.status, tournament.last_round)
     never_seen: dict[int, list[int]] = {}
     ever_seen: set[int] = set()
     # each player's number, entry and withdrawal read once, not once a round (issue 29: 1,000 players
@@ -165,6 +169,17 @@ def birth_problems(players: Iterable[Player], start: str | None, lines: Mapping[
     lines = lines or {}
     return [Problem("players.csv", problem, lines.get(player.start_number), "birth_date") for player in players
             if (problem := birth_problem(player.birth_date, start)) is not None]
+
+
+def status_problems(status: Status, paired: int) -> list[Problem]:
+    """``tournament.toml``'s ``status`` still "registration" though ``paired`` rounds are: written by
+    hand, as ``pair`` sets "running" and ``unpair`` sets "registration" back only once no round is
+    left; every kind of event is checked so (trial51, bug 6: ``verify`` called such a folder sound)."""
+    if status is not Status.REGISTRATION or not paired:
+        return []
+    rounds = "round 1 is" if paired == 1 else f"rounds 1-{paired} are"
+    return [Problem("tournament.toml", f'"registration" though {rounds} paired: write status = "running" back '
+                    "('arbiter pair' sets it, 'arbiter finalize' sets \"finalised\")", field="status")]
 
 
 def _rounds(numbers: list[int]) -> str:

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from arbiter_cli.core.results import ByeKind
 from arbiter_cli.core.team_tournament import TeamTournament
 from arbiter_cli.core.words import listed
-from arbiter_cli.lifecycle.integrity import BROKEN, Problem, birth_problems
+from arbiter_cli.lifecycle.integrity import BROKEN, Problem, birth_problems, status_problems
 from arbiter_cli.pairing.team_round_robin import team_round
 
 __all__ = ["team_problems", "team_gaps"]
@@ -36,6 +36,7 @@ def team_problems(tournament: TeamTournament, lines: Mapping[int, int] | None = 
     """Everything unsound in the team event, in file order. ``lines`` gives each start number's line
     in ``players.csv`` (for the messages), when the caller knows it."""
     found: list[Problem] = birth_problems(tournament.players, tournament.settings.start_date, lines)
+    found += status_problems(tournament.settings.status, tournament.last_round)
     boards = tournament.team.boards
     round_robin = tournament.settings.system.is_round_robin
     for rnd in tournament.rounds:

@@ -34,7 +34,7 @@ from arbiter_cli.core.knockout_settings import KnockoutSettings
 from arbiter_cli.core.model import Settings, System, Tournament
 from arbiter_cli.core.results import GameResult, parse_final_result
 from arbiter_cli.lifecycle.change import Change
-from arbiter_cli.lifecycle.integrity import Problem, birth_problems
+from arbiter_cli.lifecycle.integrity import Problem, birth_problems, status_problems
 from arbiter_cli.lifecycle.knockout import with_waiting
 from arbiter_cli.lifecycle.knockout_integrity import knockout_problems
 from arbiter_cli.store.files import Derived, csv_text, toml_line
@@ -224,9 +224,10 @@ class KnockoutFolder(TournamentFolder):
         return tournament
 
     def located(self, tournament: KnockoutTournament) -> list[Problem]:
-        """The problems of the event as read (a player born after its start, :func:`knockout_problems`),
-        each with its file and line."""
+        """The problems of the event as read (a player born after its start, a status of "registration"
+        though a round is paired, :func:`knockout_problems`), each with its file and line."""
         out = birth_problems(tournament.players, tournament.settings.start_date, self.player_lines)
+        out += status_problems(tournament.settings.status, tournament.last_round)
         for problem in knockout_problems(tournament):
             source = BRACKET_FILE if problem.round == 0 else f"{ROUNDS_DIR}/{problem.round:02d}.csv"
             line = self._lines.get((problem.round, problem.match, problem.game)) or \
