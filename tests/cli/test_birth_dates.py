@@ -135,7 +135,8 @@ def test_a_birth_date_before_1900_is_refused_as_a_typo_by_player_add_and_import(
     source.write_text('name,birth_date\n"Early, Eve",1900-01-01\n"Old, Olga",1899\n', encoding="utf-8")
     result = arbiter("-d", folder, "player", "import", source)
     assert result.code == 2
-    assert result.err == f"arbiter: error: {source}, line 3, field 'birth_date': before 1900-01-01, surely a typo (found '1899')\n"
+    assert result.err == (f"arbiter: error: {source}, line 3, field 'birth_date': before 1900-01-01, surely a typo "
+                          "(found '1899')\n")
     assert snapshot(folder) == before
 
 
@@ -160,7 +161,8 @@ def test_an_imported_trf_leaves_out_a_birth_before_1900_with_a_warning(arbiter: 
     source.write_text(text.replace("1956/07/22", "1800/07/22"))
     result = arbiter("import", source, tmp_path / "event")
     assert result.code == 0, result.err
-    assert f"{source}, line {line}: birth date before 1900-01-01, surely a typo (found '1800-07-22'): left out" in result.err
+    assert (f"{source}, line {line}: birth date before 1900-01-01, surely a typo (found '1800-07-22'): "
+            "left out") in result.err
     assert "1800" not in (tmp_path / "event" / "players.csv").read_text(encoding="utf-8")
     assert arbiter("-d", tmp_path / "event", "verify").code == 0
 

@@ -104,7 +104,8 @@ def test_a_damaged_record_of_the_files_is_called_damaged_not_written_by_an_earli
     assert "written by an earlier version" in arbiter("-d", folder, "verify").err
 
 
-@pytest.mark.parametrize("name,rounds", [("swiss32-in-progress", "rounds 1-5 are"), ("rr10-in-progress", "rounds 1-5 are"),
+@pytest.mark.parametrize("name,rounds", [("swiss32-in-progress", "rounds 1-5 are"),
+                                         ("rr10-in-progress", "rounds 1-5 are"),
                                          ("team-league-in-progress", "rounds 1-4 are"),
                                          ("knockout24-in-progress", "rounds 1-2 are")])
 def test_a_status_of_registration_written_by_hand_once_rounds_are_paired_is_a_problem_verify_names(

@@ -226,7 +226,8 @@ class ClubEvent(Event):
             Problem(f"{TOURNAMENTS_DIR}/{stray}", "no tournament.toml: not a tournament's folder, though it holds "
                     "files (a tournament's folder in tournaments/ holds its tournament.toml)")
             for stray in _strays(self.path / TOURNAMENTS_DIR, tournaments)]
-        checked = [Checked(club.settings.name, len(club.members), 0, found, changed, counted, damaged_record(self.path))]
+        checked = [Checked(club.settings.name, len(club.members), 0, found, changed, counted,
+                           damaged_record(self.path))]
         members = {member.id for member in club.members}  # each tournament's member_id is one of them
         read: list[tuple[str, Tournament, str]] = []  # each tournament read once (issue 29), for the ratings too
         unsure = bool(found)  # a tournament that may be a finalised one is not sound

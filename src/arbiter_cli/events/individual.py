@@ -568,7 +568,8 @@ class IndividualEvent(Registration):
             if not any(problem.severity == BROKEN for problem in found):
                 found += self.final_checked(tournament, folder)
         changed = None if edits is None else [(name, edits[1]) for name in edits[0]]
-        return Checked(tournament.settings.name, len(tournament.players), tournament.last_round, found, changed, damaged=damaged_record(self.path))
+        return Checked(tournament.settings.name, len(tournament.players), tournament.last_round, found, changed,
+                       damaged=damaged_record(self.path))
 
     def _club_members(self, found: list[Problem]) -> tuple[Collection[int] | None, list[Problem]]:
         """The ids of the members of the club this tournament belongs to (None: it belongs to none), and

@@ -359,7 +359,8 @@ class KnockoutEvent(Registration):
                                               lambda: self.prize_table(folder),
                                               lambda fund: knockout_final_outputs(knockout, fund))
         changed = None if edits is None else [(name, edits[1]) for name in edits[0]]
-        return Checked(knockout.settings.name, len(knockout.players), knockout.last_round, found, changed, damaged=damaged_record(self.path))
+        return Checked(knockout.settings.name, len(knockout.players), knockout.last_round, found, changed,
+                       damaged=damaged_record(self.path))
 
     def verify(self) -> None:
         report(self.caller, [self.check().placed(self.stage)])

@@ -18,8 +18,8 @@ from arbiter_cli.lifecycle.club_ratings import Recomputed, recompute
 from arbiter_cli.ratings.club import Club, Member
 from arbiter_cli.ratings.ledger import RatedEvent
 
-__all__ = ["MEMBER_IMPORT_COLUMNS", "member_from", "namesake_notes", "add_member", "import_members", "set_initial", "remove_member",
-           "unknown_members"]
+__all__ = ["MEMBER_IMPORT_COLUMNS", "member_from", "namesake_notes", "add_member", "import_members", "set_initial",
+           "remove_member", "unknown_members"]
 
 #: The columns of ``arbiter member import``.
 MEMBER_IMPORT_COLUMNS = ("name", "birth_date", "standard", "rapid", "blitz")
@@ -89,7 +89,8 @@ def import_members(club: Club, rows: Sequence[tuple[int, Mapping[str, str]]], so
     if not new:
         raise BadArgument("no members in the file", source=source)
     return (replace(club, members=(*club.members, *new)), new,
-            [Change("member added", "", f"{m.id} {m.name}") for m in new], namesake_notes(club.members, new, imported=True))
+            [Change("member added", "", f"{m.id} {m.name}") for m in new],
+            namesake_notes(club.members, new, imported=True))
 
 
 def set_initial(club: Club, member_id: int, given: Mapping[str, int], events: Callable[[], Sequence[RatedEvent]]
