@@ -93,17 +93,23 @@ def test_an_event_without_a_start_date_takes_any_birth_date(arbiter: Runner, sam
     assert arbiter("-d", folder, "player", "add", "Late, Lou", "--birth", "2099-02-02").code == 0
 
 
-def test_an_imported_trf_leaves_out_a_birth_after_the_start_with_a_warning(arbiter: Runner, tmp_path: Path) -> None:
+@pytest.mark.parametrize("year, why", [
+    ("2099", "birth date after the event's start date 2026-05-29"),
+    ("1800", "birth date before 1900-01-01, surely a typo"),  # trial51, bug 1
+])
+def test_an_imported_trf_leaves_out_a_birth_after_the_start_or_before_1900_with_a_warning(
+        year: str, why: str, arbiter: Runner, tmp_path: Path) -> None:
+    """Field 042 that cannot be a birth date (after the event's start, or before 1900) is dropped with a
+    warning naming the file and the line, and the event is imported without it."""
     text = shared_file("realdata/trf/trf-team-import-test.trf").read_text()
     line = next(i for i, row in enumerate(text.splitlines(), 1) if row.startswith("001    7 "))
     assert "1956/07/22" in text.splitlines()[line - 1]
     source = tmp_path / "teams.trf"
-    source.write_text(text.replace("1956/07/22", "2099/07/22"))
+    source.write_text(text.replace("1956/07/22", f"{year}/07/22"))
     result = arbiter("import", source, tmp_path / "event")
     assert result.code == 0, result.err
-    assert (f"{source}, line {line}: birth date after the event's start date 2026-05-29 (found '2099-07-22'): "
-            "left out") in result.err
-    assert "2099" not in (tmp_path / "event" / "players.csv").read_text(encoding="utf-8")
+    assert f"{source}, line {line}: {why} (found '{year}-07-22'): left out" in result.err
+    assert year not in (tmp_path / "event" / "players.csv").read_text(encoding="utf-8")
     assert arbiter("-d", tmp_path / "event", "verify").code == 0
 
 
@@ -151,20 +157,6 @@ def test_a_birth_date_before_1900_in_players_csv_is_a_problem_verify_names(arbit
     assert ("players.csv, line 3, field 'birth_date': before 1900-01-01, surely a typo (found '1800-01-01')"
             in verify.out + verify.err)
     assert snapshot(folder) == before
-
-
-def test_an_imported_trf_leaves_out_a_birth_before_1900_with_a_warning(arbiter: Runner, tmp_path: Path) -> None:
-    """trial51, bug 1: field 042 of 1800 is dropped with a warning, as a birth after the start is."""
-    text = shared_file("realdata/trf/trf-team-import-test.trf").read_text()
-    line = next(i for i, row in enumerate(text.splitlines(), 1) if row.startswith("001    7 "))
-    source = tmp_path / "teams.trf"
-    source.write_text(text.replace("1956/07/22", "1800/07/22"))
-    result = arbiter("import", source, tmp_path / "event")
-    assert result.code == 0, result.err
-    assert (f"{source}, line {line}: birth date before 1900-01-01, surely a typo (found '1800-07-22'): "
-            "left out") in result.err
-    assert "1800" not in (tmp_path / "event" / "players.csv").read_text(encoding="utf-8")
-    assert arbiter("-d", tmp_path / "event", "verify").code == 0
 
 
 def test_a_club_member_born_before_1900_or_after_today_is_refused(arbiter: Runner, sample, tmp_path: Path) -> None:
