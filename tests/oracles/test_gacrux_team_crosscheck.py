@@ -28,7 +28,7 @@ import pytest
 
 from conftest import Runner
 
-from arbiter_cli.core.model import Settings
+from arbiter_cli.core.model import Settings, Status
 from arbiter_cli.core.results import ByeKind, GameResult, parse_result
 from arbiter_cli.core.team_settings import TeamSettings
 from arbiter_cli.core.team_tournament import Match, MatchRound, TeamBye, TeamTournament
@@ -88,6 +88,7 @@ def _swiss(teams: int, boards: int, rounds: list[tuple[dict[tuple[int, int], str
     the matches (first team, second team) with the first team's board results ("1", "=", "0") or
     a match forfeit ("+/-", "-/+", "-/-"), and the byes; the rest by our acts."""
     t, _ = number_teams_for_play(_registered(teams, boards, system="swiss", rounds=len(rounds)))
+    t = replace(t, settings=t.settings.model_copy(update={"status": Status.RUNNING}))  # as 'pair' sets it
     for round_number, (matches, byes) in enumerate(rounds, start=1):
         rnd = MatchRound(round_number, tuple(Match(i, a, b, default_boards(t, a, b, round_number))
                                              for i, (a, b) in enumerate(matches, start=1)),
